@@ -1,0 +1,463 @@
+/**
+ * The shop's one configuration object: store views, switches and every constant of spec §9.
+ * Validated by zod at import; `PUBLIC_*` environment variables override the defaults
+ * (see docs/configuration.md). An invalid value throws an error naming the variable.
+ */
+import { z } from 'zod';
+
+const I18nSchema = z.object({
+  defaultCountry: z.string().length(2),
+  defaultLanguage: z.string(),
+  /** Locale for number and date formatting in texts (§9: en-GB in texts). */
+  defaultLocale: z.string(),
+  /** Locale as written in the original configuration (§9: en-US in configuration). */
+  configLocale: z.string(),
+  currencyCode: z.string().length(3),
+  currencySign: z.string(),
+  currencySignPlacement: z.enum(['prepend', 'append']),
+  currencyDecimals: z.number().int().min(0),
+  dateFormat: z.string(),
+  fullCountryName: z.string(),
+  fullLanguageName: z.string(),
+});
+
+const StoreViewSchema = z.object({
+  storeCode: z.string().min(1),
+  storeId: z.number().int(),
+  name: z.string(),
+  /** URL prefix of the store view ('' for the default one). */
+  url: z.string(),
+  disabled: z.boolean(),
+  i18n: I18nSchema,
+  tax: z.object({
+    defaultCountry: z.string().length(2),
+    calculateServerSide: z.boolean(),
+    sourcePriceIncludesTax: z.boolean(),
+  }),
+});
+export type StoreView = z.output<typeof StoreViewSchema>;
+
+const ConfigSchema = z.object({
+  shop: z.object({
+    /** The retailer's name: the only place it lives. */
+    name: z.string().min(1),
+    /** Theme name (§1: "Theme name: {product}"). */
+    themeName: z.string().min(1),
+    /** Public origin used for canonical links and the sitemap. */
+    siteUrl: z.url(),
+    themeColor: z.string(),
+    backgroundColor: z.string(),
+    /** Blog path segment (§2 /pjworld). */
+    blogPath: z.string().min(1),
+    /** Tag manager container id; empty means none configured (a warning is logged). */
+    tagManagerId: z.string(),
+  }),
+  storeViews: z.object({
+    multistore: z.boolean(),
+    commonCache: z.boolean(),
+    default: StoreViewSchema,
+    others: z.array(StoreViewSchema),
+  }),
+  /** The switches of issue 2, item 2. */
+  switches: z.object({
+    shortCatalogUrls: z.boolean(),
+    urlDispatcher: z.boolean(),
+    listOutOfStockProducts: z.boolean(),
+    lazyLoading: z.boolean(),
+    usePriceTiers: z.boolean(),
+    autoRefreshTokens: z.boolean(),
+    prefetchStockOnTiles: z.boolean(),
+    pushChildSkuToUrl: z.boolean(),
+    serverMergeCart: z.boolean(),
+    allowOutOfStockInCart: z.boolean(),
+  }),
+  api: z.object({
+    /** Base URL of the shop's API (§7); '' means same origin as the site. */
+    baseUrl: z.string(),
+  }),
+  orders: z.object({
+    endpoint: z.string().min(1),
+    directBackendSync: z.boolean(),
+    offline_orders: z.object({
+      automatic_transmission_enabled: z.boolean(),
+      notification: z.object({ enabled: z.boolean() }),
+    }),
+  }),
+  checkout: z.object({
+    external: z.object({ enabled: z.boolean(), url: z.string() }),
+    /** URL the order-success page asks for the external order (token appended). */
+    externalOrderUrl: z.string(),
+  }),
+  mailer: z.object({
+    contactAddress: z.email(),
+    tokenEndpoint: z.string(),
+    sendEndpoint: z.string(),
+  }),
+  ssr: z.object({ executeMixedinAsyncData: z.boolean() }),
+  localForage: z.object({
+    defaultDrivers: z.object({ orders: z.string(), user: z.string(), carts: z.string() }),
+  }),
+  /** Colour labels mapped to swatch colours (§3 Attribute). */
+  colorMappings: z.record(z.string(), z.string()),
+  /** Default filterable attributes (§9). Codes starting with pj_ are filterable too. */
+  filterableAttributes: z.array(z.string()),
+  /** Every constant of spec §9. */
+  constants: z.object({
+    search: z.object({
+      clientTimeoutMs: z.number(),
+      serverTimeoutMs: z.number(),
+      minScore: z.number(),
+      fuzziness: z.number().int(),
+      minimumShouldMatch: z.number(),
+      boosts: z.object({
+        name: z.number(),
+        sku: z.number(),
+        category_name: z.number(),
+        c2c_supplier_code: z.number(),
+      }),
+      defaultSize: z.number().int().positive(),
+      minTermLength: z.number().int().positive(),
+    }),
+    sorts: z.array(z.object({ label: z.string(), value: z.string() })),
+    ampCategoryDefaultSort: z.string(),
+    images: z.object({
+      gallery: z.object({ width: z.number(), height: z.number() }),
+      tile: z.object({ width: z.number(), height: z.number() }),
+      ampGallery: z.object({ width: z.number(), height: z.number() }),
+    }),
+    filterAggregationSize: z.number().int(),
+    filterAggregationSizeSizeColor: z.number().int(),
+    staticStockPrefetchCount: z.number().int(),
+    cmsMaxCount: z.number().int(),
+    socialFeedImages: z.number().int(),
+    cache: z.object({
+      timeoutMs: z.number(),
+      iterateTimeoutMs: z.number(),
+      quotaCheckIntervalMs: z.number(),
+      quotaKb: z.number(),
+      maxSetErrors: z.number().int(),
+      maxGetErrors: z.number().int(),
+    }),
+    tokenRefreshLimit: z.number().int(),
+    tokenLockRetryMs: z.number(),
+    outputCacheTtlS: z.number(),
+    footerMenuCacheMs: z.number(),
+    categoryRootId: z.number().int(),
+    dynamicPrefetchLevel: z.number().int(),
+    categoryPageSize: z.number().int(),
+    pagination: z.object({ perPage: z.number().int(), displayed: z.number().int(), page: z.number().int() }),
+    reviewPageSize: z.number().int(),
+    notificationTtlMs: z.number(),
+    submenuPopDelayMs: z.number(),
+    tagManagerPageViewDelayMs: z.number(),
+    focusCleanDelayMs: z.number(),
+    video: z.object({ width: z.number(), height: z.number() }),
+    shippingMethods: z.array(
+      z.object({ carrier_code: z.string(), method_code: z.string(), title: z.string(), amount: z.number() }),
+    ),
+    dpdCourierLabel: z.string(),
+    cashOnDelivery: z.object({ code: z.string(), cost: z.number() }),
+    newsletterCouponPercent: z.number(),
+    newsletterCouponCode: z.string(),
+    passwordMinLength: z.number().int(),
+    vatRate: z.number(),
+    badges: z.object({ sale: z.string(), new: z.string() }),
+    layout: z.object({
+      mobileMaxPx: z.number(),
+      filtersMaxPx: z.number(),
+      tabletMinPx: z.number(),
+      breakpointsPx: z.array(z.number()),
+      listWidthEm: z.number(),
+      offerBannerHeightsPx: z.object({ main: z.number(), small: z.number(), product: z.number(), mobile: z.number() }),
+      detailsCollapsedPx: z.number(),
+      qtyInputPx: z.number(),
+      sizeSelectorPx: z.number(),
+      swatchPx: z.number(),
+      badgePx: z.number(),
+      productImageMaxHeightPx: z.number(),
+      productImageMaxHeightDoublePx: z.array(z.number()),
+      fadesS: z.array(z.number()),
+    }),
+  }),
+});
+export type Config = z.output<typeof ConfigSchema>;
+
+const gbI18n = {
+  defaultCountry: 'GB',
+  defaultLanguage: 'EN',
+  defaultLocale: 'en-GB',
+  configLocale: 'en-US',
+  currencyCode: 'GBP',
+  currencySign: '£',
+  currencySignPlacement: 'prepend' as const,
+  currencyDecimals: 2,
+  dateFormat: 'HH:mm D/M/YYYY',
+  fullCountryName: 'United Kingdom',
+  fullLanguageName: 'English',
+};
+
+const euroStore = (storeCode: string, storeId: number, name: string, country: string, language: string, locale: string) => ({
+  storeCode,
+  storeId,
+  name,
+  url: `/${storeCode}`,
+  disabled: true,
+  i18n: {
+    ...gbI18n,
+    defaultCountry: country,
+    defaultLanguage: language,
+    defaultLocale: locale,
+    configLocale: locale,
+    currencyCode: 'EUR',
+    currencySign: '€',
+    currencySignPlacement: 'append' as const,
+    fullCountryName: country === 'DE' ? 'Germany' : 'Italy',
+    fullLanguageName: country === 'DE' ? 'German' : 'Italian',
+  },
+  tax: { defaultCountry: country, calculateServerSide: true, sourcePriceIncludesTax: true },
+});
+
+/** The defaults before any environment override. */
+export const defaults: Config = {
+  shop: {
+    name: 'Pendle & James',
+    themeName: 'pendle-james',
+    siteUrl: 'https://www.pendleandjames.co.uk',
+    themeColor: '#1f2a37',
+    backgroundColor: '#fbf9f6',
+    blogPath: 'pjworld',
+    tagManagerId: '',
+  },
+  storeViews: {
+    multistore: false,
+    commonCache: false,
+    default: {
+      storeCode: 'gb',
+      storeId: 1,
+      name: 'United Kingdom',
+      url: '',
+      disabled: false,
+      i18n: gbI18n,
+      tax: { defaultCountry: 'GB', calculateServerSide: true, sourcePriceIncludesTax: true },
+    },
+    others: [
+      euroStore('de', 2, 'Deutschland', 'DE', 'DE', 'de-DE'),
+      euroStore('it', 3, 'Italia', 'IT', 'IT', 'it-IT'),
+    ],
+  },
+  switches: {
+    shortCatalogUrls: true,
+    urlDispatcher: true,
+    listOutOfStockProducts: true,
+    lazyLoading: true,
+    usePriceTiers: false,
+    autoRefreshTokens: true,
+    prefetchStockOnTiles: true,
+    pushChildSkuToUrl: true,
+    serverMergeCart: true,
+    allowOutOfStockInCart: true,
+  },
+  api: { baseUrl: '' },
+  orders: {
+    endpoint: '/api/order',
+    directBackendSync: true,
+    offline_orders: { automatic_transmission_enabled: true, notification: { enabled: true } },
+  },
+  checkout: {
+    external: { enabled: false, url: 'https://checkout.pendleandjames.co.uk' },
+    externalOrderUrl: '/api/ext/order-info/',
+  },
+  mailer: {
+    contactAddress: 'hello@pendleandjames.co.uk',
+    tokenEndpoint: '/api/ext/mail-service/get-token',
+    sendEndpoint: '/api/ext/mail-service/send-email',
+  },
+  ssr: { executeMixedinAsyncData: true },
+  localForage: { defaultDrivers: { orders: 'INDEXEDDB', user: 'INDEXEDDB', carts: 'INDEXEDDB' } },
+  colorMappings: {
+    Gold: '#d4af37',
+    'Yellow Gold': '#d4af37',
+    'Rose Gold': '#b76e79',
+    'White Gold': '#e8e6df',
+    Silver: '#c0c0c0',
+    Platinum: '#e5e4e2',
+    Black: '#1c1c1c',
+    Blue: '#2a4d8f',
+    Green: '#2e6b4f',
+    Red: '#9b1c31',
+    Pink: '#e8a3b5',
+    White: '#ffffff',
+    Brown: '#6b4a2f',
+    'Two Tone': 'linear-gradient(90deg,#c0c0c0 50%,#d4af37 50%)',
+  },
+  filterableAttributes: ['color', 'size', 'price', 'brand'],
+  constants: {
+    search: {
+      clientTimeoutMs: 5000,
+      serverTimeoutMs: 1000,
+      minScore: 0.02,
+      fuzziness: 2,
+      minimumShouldMatch: 0.75,
+      boosts: { name: 4, sku: 2, category_name: 1, c2c_supplier_code: 1 },
+      defaultSize: 50,
+      minTermLength: 3,
+    },
+    sorts: [
+      { label: 'Latest', value: 'position:desc' },
+      { label: 'Price low to high', value: 'final_price:asc' },
+      { label: 'Price high to low', value: 'final_price:desc' },
+    ],
+    ampCategoryDefaultSort: 'updated_at:desc',
+    images: {
+      gallery: { width: 600, height: 744 },
+      tile: { width: 310, height: 300 },
+      ampGallery: { width: 450, height: 500 },
+    },
+    filterAggregationSize: 100,
+    filterAggregationSizeSizeColor: 10,
+    staticStockPrefetchCount: 8,
+    cmsMaxCount: 500,
+    socialFeedImages: 7,
+    cache: {
+      timeoutMs: 800,
+      iterateTimeoutMs: 2000,
+      quotaCheckIntervalMs: 30_000,
+      quotaKb: 4096,
+      maxSetErrors: 30,
+      maxGetErrors: 1,
+    },
+    tokenRefreshLimit: 20,
+    tokenLockRetryMs: 1000,
+    outputCacheTtlS: 86_400,
+    footerMenuCacheMs: 108_000,
+    categoryRootId: 2,
+    dynamicPrefetchLevel: 2,
+    categoryPageSize: 50,
+    pagination: { perPage: 50, displayed: 50, page: 1 },
+    reviewPageSize: 50,
+    notificationTtlMs: 5000,
+    submenuPopDelayMs: 300,
+    tagManagerPageViewDelayMs: 500,
+    focusCleanDelayMs: 1000,
+    video: { width: 640, height: 320 },
+    shippingMethods: [
+      { carrier_code: 'freeshipping', method_code: 'freeshipping', title: 'Free 2nd Class Delivery', amount: 0 },
+      { carrier_code: 'flatrate', method_code: 'express', title: 'Express Delivery', amount: 6 },
+      { carrier_code: 'freeexpress', method_code: 'freeexpress', title: 'Free Express Delivery', amount: 0 },
+      { carrier_code: 'storecollection', method_code: 'preston', title: 'Store Collection - Preston', amount: 0 },
+      { carrier_code: 'storecollection', method_code: 'blackburn', title: 'Store Collection - Blackburn', amount: 0 },
+      { carrier_code: 'storecollection', method_code: 'bury', title: 'Store Collection - Bury', amount: 0 },
+      { carrier_code: 'storecollection', method_code: 'carlisle', title: 'Store Collection - Carlisle', amount: 0 },
+    ],
+    dpdCourierLabel: 'DPD Courier',
+    cashOnDelivery: { code: 'cashondelivery', cost: 0 },
+    newsletterCouponPercent: 10,
+    newsletterCouponCode: 'WELCOME10',
+    passwordMinLength: 8,
+    vatRate: 0.2,
+    badges: { sale: 'Sale', new: 'New' },
+    layout: {
+      mobileMaxPx: 767,
+      filtersMaxPx: 770,
+      tabletMinPx: 768,
+      breakpointsPx: [767, 768, 1024, 1200, 1600],
+      listWidthEm: 64,
+      offerBannerHeightsPx: { main: 735, small: 360, product: 330, mobile: 200 },
+      detailsCollapsedPx: 140,
+      qtyInputPx: 90,
+      sizeSelectorPx: 40,
+      swatchPx: 40,
+      badgePx: 40,
+      productImageMaxHeightPx: 300,
+      productImageMaxHeightDoublePx: [275, 400],
+      fadesS: [0.25, 0.2],
+    },
+  },
+};
+
+type Env = Record<string, string | boolean | undefined>;
+type Override = { path: string[]; kind: 'boolean' | 'string' | 'url-or-path' | 'email' | 'url' };
+
+/** Every supported `PUBLIC_*` variable and the config value it sets (documented in docs/configuration.md). */
+export const ENV_OVERRIDES: Record<string, Override> = {
+  PUBLIC_SHOP_NAME: { path: ['shop', 'name'], kind: 'string' },
+  PUBLIC_SITE_URL: { path: ['shop', 'siteUrl'], kind: 'url' },
+  PUBLIC_TAG_MANAGER_ID: { path: ['shop', 'tagManagerId'], kind: 'string' },
+  PUBLIC_MULTISTORE: { path: ['storeViews', 'multistore'], kind: 'boolean' },
+  PUBLIC_COMMON_CACHE: { path: ['storeViews', 'commonCache'], kind: 'boolean' },
+  PUBLIC_SHORT_CATALOG_URLS: { path: ['switches', 'shortCatalogUrls'], kind: 'boolean' },
+  PUBLIC_URL_DISPATCHER: { path: ['switches', 'urlDispatcher'], kind: 'boolean' },
+  PUBLIC_LIST_OUT_OF_STOCK: { path: ['switches', 'listOutOfStockProducts'], kind: 'boolean' },
+  PUBLIC_LAZY_LOADING: { path: ['switches', 'lazyLoading'], kind: 'boolean' },
+  PUBLIC_PRICE_TIERS: { path: ['switches', 'usePriceTiers'], kind: 'boolean' },
+  PUBLIC_AUTO_REFRESH_TOKENS: { path: ['switches', 'autoRefreshTokens'], kind: 'boolean' },
+  PUBLIC_PREFETCH_STOCK: { path: ['switches', 'prefetchStockOnTiles'], kind: 'boolean' },
+  PUBLIC_API_BASE_URL: { path: ['api', 'baseUrl'], kind: 'url-or-path' },
+  PUBLIC_ORDERS_ENDPOINT: { path: ['orders', 'endpoint'], kind: 'url-or-path' },
+  PUBLIC_OFFLINE_ORDERS_AUTO: { path: ['orders', 'offline_orders', 'automatic_transmission_enabled'], kind: 'boolean' },
+  PUBLIC_OFFLINE_ORDERS_NOTIFY: { path: ['orders', 'offline_orders', 'notification', 'enabled'], kind: 'boolean' },
+  PUBLIC_EXTERNAL_CHECKOUT: { path: ['checkout', 'external', 'enabled'], kind: 'boolean' },
+  PUBLIC_EXTERNAL_CHECKOUT_URL: { path: ['checkout', 'external', 'url'], kind: 'url' },
+  PUBLIC_EXTERNAL_ORDER_URL: { path: ['checkout', 'externalOrderUrl'], kind: 'url-or-path' },
+  PUBLIC_MAILER_CONTACT: { path: ['mailer', 'contactAddress'], kind: 'email' },
+};
+
+function parseValue(name: string, kind: Override['kind'], raw: string | boolean): unknown {
+  const fail = (why: string): never => {
+    throw new Error(`Invalid environment variable ${name}=${JSON.stringify(raw)}: ${why}`);
+  };
+  if (kind === 'boolean') {
+    if (typeof raw === 'boolean') return raw;
+    const v = raw.trim().toLowerCase();
+    if (['true', '1', 'yes', 'on'].includes(v)) return true;
+    if (['false', '0', 'no', 'off'].includes(v)) return false;
+    return fail('expected true or false');
+  }
+  const s = String(raw).trim();
+  if (kind === 'string') return s;
+  if (kind === 'email') return z.email().safeParse(s).success ? s : fail('expected an e-mail address');
+  const isUrl = z.url({ protocol: /^https?$/ }).safeParse(s).success;
+  if (kind === 'url') return isUrl ? s.replace(/\/$/, '') : fail('expected an absolute http(s) URL');
+  if (isUrl || s === '' || s.startsWith('/')) return s.replace(/\/$/, '') || s;
+  return fail("expected an absolute http(s) URL or a path starting with '/'");
+}
+
+/** Builds the config from the defaults and an environment; throws naming the bad variable. */
+export function loadConfig(env: Env = {}): Config {
+  const draft = structuredClone(defaults) as unknown as Record<string, unknown>;
+  for (const [name, { path, kind }] of Object.entries(ENV_OVERRIDES)) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    let node = draft;
+    for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+    node[path[path.length - 1]!] = parseValue(name, kind, raw);
+  }
+  const parsed = ConfigSchema.safeParse(draft);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.path.join('.');
+    const variable = Object.entries(ENV_OVERRIDES).find(([, o]) => o.path.join('.') === key)?.[0];
+    throw new Error(`Invalid configuration ${variable ?? key}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+function readEnv(): Env {
+  const fromVite = (import.meta as unknown as { env?: Env }).env ?? {};
+  const fromNode = typeof process !== 'undefined' && process.env ? (process.env as Env) : {};
+  return { ...fromNode, ...fromVite };
+}
+
+/** The shop's configuration for this build or process. */
+export const config: Config = loadConfig(readEnv());
+
+/** Every store view that is enabled in this build (the default one, plus the others when multistore is on). */
+export function enabledStoreViews(cfg: Config = config): StoreView[] {
+  if (!cfg.storeViews.multistore) return [cfg.storeViews.default];
+  return [cfg.storeViews.default, ...cfg.storeViews.others.map((s) => ({ ...s, disabled: false }))];
+}
+
+/** True when an attribute code is filterable by default (§9: color, size, price, brand, pj_ attributes). */
+export function isFilterableAttribute(code: string, cfg: Config = config): boolean {
+  return cfg.filterableAttributes.includes(code) || code.startsWith('pj_');
+}

@@ -1,0 +1,48 @@
+/** Order payload and offline order (spec §3 Offline order, §7 order). */
+import { z, DateString, opt } from './common';
+import { AddressSchema } from './address';
+
+export const OrderProductSchema = z.looseObject({
+  sku: z.string().min(1),
+  qty: z.number().int().positive('qty must be above 0'),
+  name: opt(z.string()),
+  price: opt(z.number()),
+  priceInclTax: opt(z.number()),
+  product_type: opt(z.string()),
+  product_option: opt(z.looseObject({})),
+});
+
+export const OrderPayloadSchema = z.looseObject({
+  /** Client-generated order id: the API uses it for idempotency. */
+  order_id: z.string().min(8, 'order_id must be a client-generated id'),
+  created_at: DateString,
+  updated_at: opt(DateString),
+  transmited: z.boolean().default(false),
+  transmited_at: opt(DateString),
+  cart_id: opt(z.string()),
+  user_id: opt(z.union([z.string(), z.number()])),
+  store_code: opt(z.string()),
+  products: z.array(OrderProductSchema).min(1, 'products must not be empty'),
+  addressInformation: z.looseObject({
+    shippingAddress: AddressSchema,
+    billingAddress: AddressSchema,
+    shipping_method_code: z.string().min(1),
+    shipping_carrier_code: z.string().min(1),
+    payment_method_code: z.string().min(1),
+    payment_method_additional: opt(z.looseObject({})),
+    shippingExtraFields: opt(z.looseObject({})),
+  }),
+});
+export type OrderPayload = z.output<typeof OrderPayloadSchema>;
+
+/** An order stored in the `orders` collection while it waits to be sent (§3, §4). */
+export const OfflineOrderSchema = OrderPayloadSchema.extend({
+  transmited: z.boolean(),
+  transmited_at: DateString.nullish(),
+  /** Set when the API cancelled the order (code 400, or 500 with the add-products error). */
+  cancelled: z.boolean().optional(),
+  cancel_reason: z.string().optional(),
+  result: z.unknown().optional(),
+  resultCode: z.number().int().optional(),
+});
+export type OfflineOrder = z.output<typeof OfflineOrderSchema>;

@@ -1,0 +1,106 @@
+/**
+ * Reads and validates a snapshot folder (layout in docs/snapshot.md). Used by the Astro loaders,
+ * the reference API and the scripts. A bad record throws a SnapshotError naming the file, the
+ * record's id and the field; nothing is dropped silently.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+import * as S from './schemas';
+
+/** The committed sample snapshot (the build's default input). */
+export const SAMPLE_DIR = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
+
+/** The snapshot folder for this process: `SNAPSHOT_DIR` or the sample. */
+export function snapshotDir(env: Record<string, string | undefined> = process.env): string {
+  return env.SNAPSHOT_DIR ? resolve(env.SNAPSHOT_DIR) : SAMPLE_DIR;
+}
+
+export class SnapshotError extends Error {
+  constructor(
+    readonly file: string,
+    readonly recordId: string | number | undefined,
+    readonly field: string,
+    detail: string,
+  ) {
+    super(`Snapshot ${file}${recordId !== undefined ? ` record ${recordId}` : ''}: field '${field || '(root)'}' ${detail}`);
+    this.name = 'SnapshotError';
+  }
+}
+
+function readJson(dir: string, file: string): unknown {
+  const path = join(dir, file);
+  if (!existsSync(path)) throw new SnapshotError(file, undefined, '', 'is missing: the file does not exist');
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new SnapshotError(file, undefined, '', `is not valid JSON (${(e as Error).message})`);
+  }
+}
+
+function recordIdOf(value: unknown, index: number): string | number {
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    for (const k of ['id', 'sku', 'identifier', 'code', 'node_id', 'slug']) {
+      if (typeof v[k] === 'string' || typeof v[k] === 'number') return v[k] as string | number;
+    }
+  }
+  return `#${index}`;
+}
+
+function fail(file: string, id: string | number | undefined, error: z.ZodError): never {
+  const issue = error.issues[0]!;
+  throw new SnapshotError(file, id, issue.path.join('.'), issue.message);
+}
+
+/** Validates one value against a schema, throwing a SnapshotError on failure. */
+export function validateOne<T extends z.ZodType>(schema: T, value: unknown, file: string, id?: string | number): z.output<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) fail(file, id, r.error);
+  return r.data as z.output<T>;
+}
+
+/** Validates every record of an array file. */
+export function validateArray<T extends z.ZodType>(schema: T, value: unknown, file: string): z.output<T>[] {
+  if (!Array.isArray(value)) throw new SnapshotError(file, undefined, '', 'must be an array of records');
+  return value.map((v, i) => validateOne(schema, v, file, recordIdOf(v, i)));
+}
+
+/** Reads an array file of the snapshot and validates every record. */
+export function readArray<T extends z.ZodType>(dir: string, file: string, schema: T): z.output<T>[] {
+  return validateArray(schema, readJson(dir, file), file);
+}
+
+/** Reads an object file of the snapshot and validates it. */
+export function readObject<T extends z.ZodType>(dir: string, file: string, schema: T): z.output<T> {
+  return validateOne(schema, readJson(dir, file), file);
+}
+
+export const readManifest = (dir = snapshotDir()) => readObject(dir, 'manifest.json', S.SnapshotManifestSchema);
+
+/** Every product of the snapshot, shard by shard (products/NNNN.json). */
+export function* iterateProducts(dir = snapshotDir()): Generator<S.Product> {
+  for (const shard of readManifest(dir).product_shards) {
+    yield* readArray(dir, shard, S.ProductSchema);
+  }
+}
+
+export const readProducts = (dir = snapshotDir()): S.Product[] => [...iterateProducts(dir)];
+export const readCategories = (dir = snapshotDir()) => readArray(dir, 'categories.json', S.CategorySchema);
+export const readAttributes = (dir = snapshotDir()) => readArray(dir, 'attributes.json', S.AttributeSchema);
+export const readReviews = (dir = snapshotDir()) => readArray(dir, 'reviews.json', S.ReviewSchema);
+export const readCmsPages = (dir = snapshotDir()) => readArray(dir, 'cms-pages.json', S.CmsPageSchema);
+export const readCmsBlocks = (dir = snapshotDir()) => readArray(dir, 'cms-blocks.json', S.CmsBlockSchema);
+export const readBlogPosts = (dir = snapshotDir()) => readArray(dir, 'blog-posts.json', S.BlogPostSchema);
+export const readBlogCategories = (dir = snapshotDir()) => readArray(dir, 'blog-categories.json', S.BlogCategorySchema);
+export const readMenus = (dir = snapshotDir()) => readObject(dir, 'menus.json', S.MenusSchema);
+export const readShops = (dir = snapshotDir()) => readArray(dir, 'shops.json', S.ShopSchema);
+export const readShippingMethods = (dir = snapshotDir()) => readArray(dir, 'shipping-methods.json', S.ShippingMethodSchema);
+export const readPaymentMethods = (dir = snapshotDir()) => readArray(dir, 'payment-methods.json', S.PaymentMethodSchema);
+export const readTaxRates = (dir = snapshotDir()) => readArray(dir, 'tax-rates.json', S.TaxRateSchema);
+export const readCoupons = (dir = snapshotDir()) => readArray(dir, 'coupons.json', S.CouponSchema);
+export const readSocial = (dir = snapshotDir()) => readObject(dir, 'social.json', S.SocialSettingsSchema);
+export const readUrlMap = (dir = snapshotDir()) => readArray(dir, 'url-map.json', S.UrlMapEntrySchema);
+/** Banner JSON per store code (§7: "banner JSON per store code from local files"). */
+export const readBanners = (storeCode: string, dir = snapshotDir()) => readObject(dir, `banners/${storeCode}.json`, S.BannersSchema);
