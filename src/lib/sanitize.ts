@@ -1,0 +1,76 @@
+/**
+ * Build-time sanitiser for every piece of HTML that comes from the snapshot (CMS pages and blocks,
+ * blog posts, product descriptions). Scripts, event handlers, inline styles, iframes and
+ * `javascript:`/`data:` URLs never reach a page; a sensible allow-list of text markup stays.
+ */
+import sanitize from 'sanitize-html';
+
+const TEXT_TAGS = [
+  'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'mark',
+  'blockquote', 'q', 'cite', 'abbr', 'code', 'pre', 'span', 'div', 'section', 'article', 'address', 'time',
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  'a', 'img', 'figure', 'figcaption',
+  'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'details', 'summary',
+];
+
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: TEXT_TAGS,
+  allowedAttributes: {
+    '*': ['class', 'title', 'lang', 'dir'],
+    a: ['href', 'target', 'rel', 'hreflang'],
+    img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
+    abbr: ['title'],
+    time: ['datetime'],
+    ol: ['start', 'reversed', 'type'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    colgroup: ['span'],
+    details: ['open'],
+    blockquote: ['cite'],
+    q: ['cite'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // The page owns its one h1: headings inside content start at h2.
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const next = { ...attribs };
+      if (next.target === '_blank') next.rel = 'noopener noreferrer';
+      else delete next.target;
+      return { tagName, attribs: next };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', decoding: 'async', ...attribs, alt: attribs.alt ?? '' } }),
+  },
+  // An image whose only source was unsafe has nothing left to show.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Sanitises snapshot HTML for a page: keeps text markup, drops scripts, handlers and unsafe URLs. */
+export function sanitizeHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  return sanitize(html, OPTIONS).trim();
+}
+
+/** Plain text of snapshot HTML (for meta descriptions and excerpts), whitespace collapsed. */
+export function htmlToText(html: string | null | undefined, maxLength?: number): string {
+  if (!html) return '';
+  const text = sanitize(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (maxLength === undefined || text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
