@@ -17,6 +17,8 @@ const I18nSchema = z.object({
   currencySignPlacement: z.enum(['prepend', 'append']),
   currencyDecimals: z.number().int().min(0),
   dateFormat: z.string(),
+  /** IANA time zone used for shown dates and for "today" in special-price windows. */
+  timeZone: z.string().default('Europe/London'),
   fullCountryName: z.string(),
   fullLanguageName: z.string(),
 });
@@ -192,6 +194,7 @@ const gbI18n = {
   currencySignPlacement: 'prepend' as const,
   currencyDecimals: 2,
   dateFormat: 'HH:mm D/M/YYYY',
+  timeZone: 'Europe/London',
   fullCountryName: 'United Kingdom',
   fullLanguageName: 'English',
 };
@@ -211,6 +214,7 @@ const euroStore = (storeCode: string, storeId: number, name: string, country: st
     currencyCode: 'EUR',
     currencySign: '€',
     currencySignPlacement: 'append' as const,
+    timeZone: country === 'DE' ? 'Europe/Berlin' : 'Europe/Rome',
     fullCountryName: country === 'DE' ? 'Germany' : 'Italy',
     fullLanguageName: country === 'DE' ? 'German' : 'Italian',
   },

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { applySpecialPrice, productPrices, specialPriceApplies } from '../../src/lib/catalog/price';
+import { product, ring } from './catalog-fixtures';
+
+const now = new Date('2026-07-03T12:00:00Z');
+
+describe('special price', () => {
+  it('special price applies when below the price and inside its dates', () => {
+    const p = { price: 100, special_price: 80, special_from_date: '2026-07-01 00:00:00', special_to_date: '2026-07-10 00:00:00' };
+    expect(specialPriceApplies(p, now)).toBe(true);
+    expect(applySpecialPrice(p, now).special_price).toBe(80);
+  });
+
+  it('special price not below the price is reset to 0', () => {
+    expect(applySpecialPrice({ price: 100, special_price: 100 }, now).special_price).toBe(0);
+    expect(applySpecialPrice({ price: 100, special_price: 120 }, now).special_price).toBe(0);
+  });
+
+  it('special price ignored before its start date', () => {
+    const p = { price: 100, special_price: 80, special_from_date: '2026-07-04 00:00:00' };
+    expect(applySpecialPrice(p, now).special_price).toBe(0);
+  });
+
+  it('special price ignored after its end date', () => {
+    const p = { price: 100, special_price: 80, special_to_date: '2026-07-02 23:59:59' };
+    expect(applySpecialPrice(p, now).special_price).toBe(0);
+  });
+
+  it('a window ending today still applies', () => {
+    const p = { price: 100, special_price: 80, special_to_date: '2026-07-03 00:00:00' };
+    expect(applySpecialPrice(p, new Date('2026-07-03T22:00:00Z')).special_price).toBe(80);
+  });
+
+  it('a window starting today applies from the start of the day', () => {
+    const p = { price: 100, special_price: 80, special_from_date: '2026-07-03 18:00:00' };
+    expect(applySpecialPrice(p, new Date('2026-07-03T07:00:00Z')).special_price).toBe(80);
+  });
+
+  it('missing dates mean an open-ended window', () => {
+    expect(applySpecialPrice({ price: 100, special_price: 80 }, now).special_price).toBe(80);
+    expect(applySpecialPrice({ price: 100, special_price: 80, special_from_date: '2020-01-01' }, now).special_price).toBe(80);
+    expect(applySpecialPrice({ price: 100, special_price: 80, special_to_date: '2030-01-01T00:00:00Z' }, now).special_price).toBe(80);
+  });
+
+  it('reads iso dates as well as backend dates', () => {
+    const p = { price: 100, special_price: 80, special_from_date: '2026-07-01T00:00:00.000Z', special_to_date: '2026-07-03T10:00:00.000Z' };
+    expect(applySpecialPrice(p, now).special_price).toBe(80);
+  });
+
+  it('today is the day in the uk, not in utc', () => {
+    // 23:30 UTC on 3 July is already 4 July in London (BST).
+    const p = { price: 100, special_price: 80, special_to_date: '2026-07-03 23:59:59' };
+    expect(applySpecialPrice(p, new Date('2026-07-03T23:30:00Z')).special_price).toBe(0);
+  });
+
+  it('a missing or zero special price becomes 0', () => {
+    expect(applySpecialPrice<{ price: number; special_price?: number }>({ price: 100 }, now).special_price).toBe(0);
+    expect(applySpecialPrice({ price: 100, special_price: null }, now).special_price).toBe(0);
+  });
+
+  it('does not change the product it is given', () => {
+    const p = { price: 100, special_price: 120 };
+    applySpecialPrice(p, now);
+    expect(p.special_price).toBe(120);
+  });
+});
+
+describe('productPrices', () => {
+  it('final price is the special price when it applies', () => {
+    expect(productPrices(product({ price: 250, special_price: 199 }), now)).toEqual({ original: 250, special: 199, final: 199 });
+  });
+
+  it('final price is the original price when no special applies', () => {
+    expect(productPrices(product({ price: 250, special_price: 300 }), now)).toEqual({ original: 250, special: null, final: 250 });
+    expect(productPrices(product({ price: 250, special_price: 199, special_to_date: '2026-06-30 00:00:00' }), now)).toEqual({
+      original: 250,
+      special: null,
+      final: 250,
+    });
+  });
+
+  it('reads prices sent as numeric strings', () => {
+    expect(productPrices(product({ price: '99.50' }), now).final).toBe(99.5);
+  });
+
+  it('configurable product without a price shows its first available child price', () => {
+    const p = ring([
+      { price: 900, status: 2 },
+      { price: 1200, special_price: 1000 },
+      { price: 1500 },
+    ]);
+    expect(productPrices(p, now)).toEqual({ original: 1200, special: 1000, final: 1000 });
+  });
+
+  it('configurable child out of stock is skipped when out-of-stock listing is off', () => {
+    const p = ring([{ price: 900, stock: { is_in_stock: false, qty: 0 } }, { price: 1100 }]);
+    expect(productPrices(p, now, { listOutOfStock: false }).final).toBe(1100);
+    expect(productPrices(p, now, { listOutOfStock: true }).final).toBe(900);
+  });
+
+  it('configurable product with its own price keeps it', () => {
+    expect(productPrices(ring([{ price: 900 }], { price: 850 }), now).final).toBe(850);
+  });
+});
