@@ -27,3 +27,4 @@ export * from './api';
 export * from './social';
 export * from './snapshot';
 export * from './coupon';
+export * from './mail';
