@@ -1,0 +1,183 @@
+/**
+ * Custom and bundle options (spec §4 Option prices, §5): prices, defaults and required-option validation.
+ */
+import { z } from 'zod';
+import { messages } from '../messages';
+import type { BundleOption, CustomOption } from '../schemas';
+import { productPrices, type PriceFields } from './price';
+
+/**
+ * A custom option's input: an option_type_id for radio, drop_down and select; a boolean, an id or
+ * a list of ids for checkbox (true means its first value); text for field and area.
+ */
+export type CustomOptionValue = string | number | boolean | number[] | null | undefined;
+/** Custom option inputs by option_id. */
+export type CustomOptionValues = Record<number, CustomOptionValue>;
+
+/** A bundle option's input: the chosen product link id and its quantity. */
+export interface BundleChoice {
+  linkId: number | null;
+  qty: number;
+}
+/** Bundle option inputs by option_id. */
+export type BundleChoices = Record<number, BundleChoice>;
+
+/** Result of validating the options of a product. */
+export interface OptionsValidation {
+  valid: boolean;
+  /** Field messages by option_id ('Field is required.' or 'Must be greater than 0'). */
+  fields: Record<number, string>;
+  /** The product-level error, when any field fails. */
+  productError?: string;
+}
+
+type OptionPrice = { price?: number | string | null; price_type?: 'fixed' | 'percent' | null };
+
+/** What one option value adds: fixed adds the amount; percent adds that percent of the original price. */
+export function optionValuePrice(value: OptionPrice, originalPrice: number): number {
+  const amount = Number(value.price ?? 0) || 0;
+  return value.price_type === 'percent' ? (amount / 100) * originalPrice : amount;
+}
+
+/** The values of a custom option that the input selects. */
+export function selectedCustomValues(option: CustomOption, input: CustomOptionValue): OptionPrice[] {
+  if (option.type === 'field' || option.type === 'area') {
+    return typeof input === 'string' && input.trim() !== '' ? [option] : [];
+  }
+  if (option.type === 'checkbox') {
+    if (input === true) return option.values.slice(0, 1);
+    if (Array.isArray(input)) return option.values.filter((v) => input.includes(v.option_type_id));
+  }
+  if (input === null || input === undefined || input === false || input === '') return [];
+  const id = Number(input);
+  return option.values.filter((v) => v.option_type_id === id);
+}
+
+/** The total the chosen custom options add to the price (percent values of the original price). */
+export function customOptionsPrice(options: CustomOption[], values: CustomOptionValues, originalPrice: number): number {
+  let sum = 0;
+  for (const o of options) {
+    for (const v of selectedCustomValues(o, values[o.option_id])) sum += optionValuePrice(v, originalPrice);
+  }
+  return sum;
+}
+
+/** A bundle's price: the sum of each selected product's price times its quantity. */
+export function bundlePrice(options: BundleOption[], choices: BundleChoices, now: Date = new Date()): number {
+  let sum = 0;
+  for (const o of options) {
+    const choice = choices[o.option_id];
+    if (!choice || choice.linkId === null) continue;
+    const link = o.product_links.find((l) => l.id === choice.linkId);
+    if (!link) continue;
+    const unit = link.product ? productPrices(link.product as PriceFields, now).final : Number(link.price ?? 0) || 0;
+    sum += unit * (Number(choice.qty) || 0);
+  }
+  return sum;
+}
+
+/** The product fields the total price needs. */
+export interface OptionsProduct extends PriceFields {
+  type_id?: string;
+  custom_options?: CustomOption[];
+  bundle_options?: BundleOption[];
+}
+
+/**
+ * The unit price with options: a bundle takes its bundle price when above 0; custom options add
+ * their fixed amounts and their percents of the original price.
+ */
+export function priceWithOptions(
+  product: OptionsProduct,
+  values: { custom?: CustomOptionValues; bundle?: BundleChoices } = {},
+  now: Date = new Date(),
+): { original: number; final: number } {
+  const base = productPrices(product, now);
+  let original = base.original;
+  let final = base.final;
+  if (product.type_id === 'bundle' && values.bundle) {
+    const b = bundlePrice(product.bundle_options ?? [], values.bundle, now);
+    if (b > 0) {
+      original = b;
+      final = b;
+    }
+  }
+  const extra = customOptionsPrice(product.custom_options ?? [], values.custom ?? {}, original);
+  return { original: original + extra, final: final + extra };
+}
+
+/** Custom option defaults: radio its first value; checkbox false; others empty. */
+export function customOptionDefaults(options: CustomOption[]): CustomOptionValues {
+  const out: CustomOptionValues = {};
+  for (const o of options) {
+    if (o.type === 'radio') out[o.option_id] = o.values[0]?.option_type_id ?? '';
+    else if (o.type === 'checkbox') out[o.option_id] = false;
+    else out[o.option_id] = '';
+  }
+  return out;
+}
+
+/** Bundle defaults: the link flagged default, else the first; quantity 1. */
+export function bundleOptionDefaults(options: BundleOption[]): BundleChoices {
+  const out: BundleChoices = {};
+  for (const o of options) {
+    const link = o.product_links.find((l) => l.is_default) ?? o.product_links[0];
+    out[o.option_id] = { linkId: link?.id ?? null, qty: 1 };
+  }
+  return out;
+}
+
+/** The bundle quantity a raw input stands for: numeric, min 0, default 1 when empty or not a number. */
+export function parseBundleQty(raw: unknown): number {
+  if (raw === '' || raw === null || raw === undefined) return 1;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) return 1;
+  return Math.max(0, n);
+}
+
+/** The bundle quantity input as a zod schema (same rule as parseBundleQty). */
+export const BundleQtySchema = z.preprocess(parseBundleQty, z.number().min(0));
+
+/** True when a required custom option's value counts as missing: empty, null, false or 0. */
+export function isMissing(value: CustomOptionValue): boolean {
+  if (value === undefined || value === null || value === false || value === 0) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** Required custom options fail when empty, null, false or 0: 'Field is required.'. */
+export function validateCustomOptions(options: CustomOption[], values: CustomOptionValues): OptionsValidation {
+  const fields: Record<number, string> = {};
+  for (const o of options) {
+    if (o.is_require && isMissing(values[o.option_id])) fields[o.option_id] = messages.fieldRequiredDot;
+  }
+  const valid = Object.keys(fields).length === 0;
+  return valid ? { valid, fields } : { valid, fields, productError: messages.configureCustomOptions };
+}
+
+/** A required bundle option's quantity and selection must be greater than 0: 'Must be greater than 0'. */
+export function validateBundleOptions(options: BundleOption[], choices: BundleChoices): OptionsValidation {
+  const fields: Record<number, string> = {};
+  for (const o of options) {
+    if (!o.required) continue;
+    const c = choices[o.option_id];
+    if (!c || !(Number(c.linkId) > 0) || !(Number(c.qty) > 0)) fields[o.option_id] = messages.mustBeGreaterThanZero;
+  }
+  const valid = Object.keys(fields).length === 0;
+  return valid ? { valid, fields } : { valid, fields, productError: messages.configureBundleOptions };
+}
+
+/** The product's errors map with the custom and bundle option errors set or cleared. */
+export function optionErrors(
+  errors: Record<string, string | null>,
+  custom: OptionsValidation | null,
+  bundle: OptionsValidation | null,
+): Record<string, string | null> {
+  const out = { ...errors };
+  delete out.custom_options;
+  delete out.bundle_options;
+  if (custom?.productError) out.custom_options = custom.productError;
+  if (bundle?.productError) out.bundle_options = bundle.productError;
+  return out;
+}
