@@ -19,6 +19,8 @@ const I18nSchema = z.object({
   dateFormat: z.string(),
   /** IANA time zone used for shown dates and for "today" in special-price windows. */
   timeZone: z.string().default('Europe/London'),
+  /** Rate from the snapshot's GBP prices to this view's currency (1 for GBP); used when building EUR views. */
+  exchangeRate: z.number().positive().default(1),
   fullCountryName: z.string(),
   fullLanguageName: z.string(),
 });
@@ -195,6 +197,7 @@ const gbI18n = {
   currencyDecimals: 2,
   dateFormat: 'HH:mm D/M/YYYY',
   timeZone: 'Europe/London',
+  exchangeRate: 1,
   fullCountryName: 'United Kingdom',
   fullLanguageName: 'English',
 };
@@ -215,6 +218,7 @@ const euroStore = (storeCode: string, storeId: number, name: string, country: st
     currencySign: '€',
     currencySignPlacement: 'append' as const,
     timeZone: country === 'DE' ? 'Europe/Berlin' : 'Europe/Rome',
+    exchangeRate: 1.17,
     fullCountryName: country === 'DE' ? 'Germany' : 'Italy',
     fullLanguageName: country === 'DE' ? 'German' : 'Italian',
   },
