@@ -1,0 +1,234 @@
+/**
+ * One browser-storage collection with the §9 cache rules: reads time out after 800 ms (error logged,
+ * database recreated), iteration after 2,000 ms, an optional quota checked every 30 s, and persistent
+ * caching switched off after 30 failed writes or 1 failed read. Every value also lives in memory, so
+ * the shop goes on (and keeps its data) when the browser storage misbehaves.
+ */
+import type { StorageDriver, StorageEngine } from './engine';
+
+/** The limits of one collection (defaults come from config.constants.cache). */
+export interface CollectionOptions {
+  timeoutMs: number;
+  iterateTimeoutMs: number;
+  maxSetErrors: number;
+  maxGetErrors: number;
+  /** Quota in KB; 0 or absent means no quota check. */
+  quotaKb?: number;
+  quotaCheckIntervalMs: number;
+  driver?: string;
+}
+
+/** What a quota check found and removed. */
+export interface QuotaReport {
+  sizeKb: number;
+  purged: string[];
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; timedOut: boolean; error?: unknown };
+
+const TIMED_OUT = Symbol('timed out');
+const clone = <T>(v: T): T => (v === undefined || v === null ? v : structuredClone(v));
+
+function guard<T>(p: Promise<T>, ms: number): Promise<Outcome<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([p, timeout]).then(
+    (value): Outcome<T> => (value === TIMED_OUT ? { ok: false, timedOut: true } : { ok: true, value: value as T }),
+    (error): Outcome<T> => ({ ok: false, timedOut: false, error }),
+  ).finally(() => clearTimeout(timer));
+}
+
+/** Rough stored size of an entry in bytes (UTF-16 characters of its JSON, as browsers count). */
+export const roughSize = (key: string, value: unknown): number => (key.length + (JSON.stringify(value) ?? '').length) * 2;
+
+/** A guarded collection; get one through `collection(name)` in ./index. */
+export class Collection {
+  private driver: StorageDriver;
+  private readonly memory = new Map<string, unknown>();
+  /** Keys whose last write did not reach the browser storage: memory holds the truth for them. */
+  private readonly unsynced = new Set<string>();
+  private setErrors = 0;
+  private getErrors = 0;
+  private persistentOn = true;
+  private recreated = false;
+  private quotaTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly engine: StorageEngine,
+    private readonly opts: CollectionOptions,
+  ) {
+    this.driver = engine.open(name, { driver: opts.driver });
+    if (opts.quotaKb && opts.quotaKb > 0) {
+      this.quotaTimer = setInterval(() => void this.checkQuota(), opts.quotaCheckIntervalMs);
+      (this.quotaTimer as { unref?: () => void }).unref?.();
+    }
+  }
+
+  /** False once the browser storage was switched off for this collection (memory only from then on). */
+  get persistent(): boolean {
+    return this.persistentOn;
+  }
+
+  /** Failed writes and reads so far. */
+  get errorCounts(): { set: number; get: number } {
+    return { set: this.setErrors, get: this.getErrors };
+  }
+
+  /** Reads a value; a slow or failing storage answers from memory (null when unknown). */
+  async getItem<T>(key: string): Promise<T | null> {
+    if (!this.persistentOn || this.unsynced.has(key)) return this.fromMemory<T>(key);
+    const out = await guard(this.driver.getItem<T>(key), this.opts.timeoutMs);
+    if (!out.ok) {
+      if (out.timedOut) {
+        console.error(
+          `[storage] Cache not responding within ${this.opts.timeoutMs} ms for key: ${key} in ${this.name}. Restarting the database`,
+        );
+        this.recreate();
+      } else {
+        console.error(`[storage] Read of ${key} in ${this.name} failed`, out.error);
+      }
+      this.readFailed();
+      return this.fromMemory<T>(key);
+    }
+    // A write may have failed while this read was in flight.
+    if (this.unsynced.has(key)) return this.fromMemory<T>(key);
+    const value = out.value ?? null;
+    if (value === null) this.memory.delete(key);
+    else this.memory.set(key, clone(value));
+    return clone(value) as T | null;
+  }
+
+  /** Stores a value: always in memory, and in the browser storage while persistence is on. Never rejects. */
+  async setItem<T>(key: string, value: T): Promise<void> {
+    this.memory.set(key, clone(value));
+    await this.persist(key, () => this.driver.setItem(key, value));
+  }
+
+  /** Removes a value. Never rejects. */
+  async removeItem(key: string): Promise<void> {
+    this.memory.delete(key);
+    await this.persist(key, () => this.driver.removeItem(key));
+  }
+
+  /** Empties the collection. Never rejects. */
+  async clear(): Promise<void> {
+    this.memory.clear();
+    this.unsynced.clear();
+    if (!this.persistentOn) return;
+    const out = await guard(this.driver.clear(), this.opts.timeoutMs);
+    if (!out.ok) this.writeFailed('clear', out);
+  }
+
+  /** Every entry, read within the iterate timeout (2,000 ms); memory answers when the storage does not. */
+  async entries<T>(): Promise<Array<[string, T]>> {
+    if (!this.persistentOn) return [...this.memory.entries()].map(([k, v]) => [k, clone(v) as T]);
+    const found: Array<[string, T]> = [];
+    const out = await guard(
+      this.driver.iterate<T>((value, key) => {
+        found.push([key, value]);
+      }),
+      this.opts.iterateTimeoutMs,
+    );
+    if (!out.ok) {
+      console.error(
+        out.timedOut
+          ? `[storage] Cache iteration not responding within ${this.opts.iterateTimeoutMs} ms in ${this.name}`
+          : `[storage] Iteration of ${this.name} failed`,
+        out.error ?? '',
+      );
+      this.readFailed();
+      return [...this.memory.entries()].map(([k, v]) => [k, clone(v) as T]);
+    }
+    const result = new Map<string, T>(found);
+    for (const k of this.unsynced) {
+      if (this.memory.has(k)) result.set(k, clone(this.memory.get(k)) as T);
+      else result.delete(k);
+    }
+    for (const [k, v] of result) this.memory.set(k, clone(v));
+    return [...result.entries()];
+  }
+
+  /** Calls `fn` for each entry (see `entries`). */
+  async iterate<T>(fn: (value: T, key: string, n: number) => void): Promise<void> {
+    let n = 0;
+    for (const [k, v] of await this.entries<T>()) fn(v, k, ++n);
+  }
+
+  /** Every key. */
+  async keys(): Promise<string[]> {
+    return (await this.entries()).map(([k]) => k);
+  }
+
+  /** Measures the collection against its quota and removes the oldest entries until it fits. */
+  async checkQuota(): Promise<QuotaReport> {
+    const quotaBytes = (this.opts.quotaKb ?? 0) * 1024;
+    const all = await this.entries<unknown>();
+    let size = all.reduce((sum, [k, v]) => sum + roughSize(k, v), 0);
+    const purged: string[] = [];
+    if (quotaBytes > 0 && size > quotaBytes) {
+      for (const [k, v] of all) {
+        if (size <= quotaBytes) break;
+        await this.removeItem(k);
+        size -= roughSize(k, v);
+        purged.push(k);
+      }
+      console.info(`[storage] ${this.name} over its ${this.opts.quotaKb} KB quota: removed ${purged.length} entries`);
+    }
+    return { sizeKb: Math.round(size / 1024), purged };
+  }
+
+  /** Stops the quota timer. */
+  dispose(): void {
+    clearInterval(this.quotaTimer);
+    this.quotaTimer = undefined;
+  }
+
+  private fromMemory<T>(key: string): T | null {
+    return this.memory.has(key) ? (clone(this.memory.get(key)) as T) : null;
+  }
+
+  private async persist(key: string, op: () => Promise<unknown>): Promise<void> {
+    if (!this.persistentOn) return;
+    this.unsynced.add(key);
+    const out = await guard(op(), this.opts.timeoutMs);
+    if (out.ok) this.unsynced.delete(key);
+    else this.writeFailed(key, out);
+  }
+
+  private writeFailed(key: string, out: Outcome<unknown> & { ok: false }): void {
+    this.setErrors++;
+    console.error(
+      out.timedOut
+        ? `[storage] Write of ${key} in ${this.name} not answered within ${this.opts.timeoutMs} ms`
+        : `[storage] Write of ${key} in ${this.name} failed`,
+      out.error ?? '',
+    );
+    if (this.setErrors >= this.opts.maxSetErrors) this.disable('set');
+  }
+
+  private readFailed(): void {
+    this.getErrors++;
+    if (this.getErrors >= this.opts.maxGetErrors) this.disable('get');
+  }
+
+  private disable(why: 'set' | 'get'): void {
+    if (!this.persistentOn) return;
+    this.persistentOn = false;
+    this.dispose();
+    console.error(`[storage] Persistent cache disabled because of previous errors [${why}] in ${this.name}; going on in memory`);
+  }
+
+  private recreate(): void {
+    if (this.recreated) return;
+    this.recreated = true;
+    this.engine.drop(this.name).then(
+      () => {
+        this.driver = this.engine.open(this.name, { driver: this.opts.driver });
+      },
+      (err) => console.error(`[storage] Could not recreate ${this.name}`, err),
+    );
+  }
+}

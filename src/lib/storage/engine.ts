@@ -1,0 +1,26 @@
+/** The storage engine contract: opens named key-value databases (one per collection). */
+
+/** One open key-value database. Every method may hang or reject; `Collection` guards them. */
+export interface StorageDriver {
+  getItem<T>(key: string): Promise<T | null>;
+  setItem<T>(key: string, value: T): Promise<unknown>;
+  removeItem(key: string): Promise<void>;
+  clear(): Promise<void>;
+  keys(): Promise<string[]>;
+  /** Calls `fn` for each entry; a non-undefined return value stops the iteration. */
+  iterate<T>(fn: (value: T, key: string, n: number) => unknown): Promise<unknown>;
+}
+
+/** Options a collection passes when it opens its database. */
+export interface OpenOptions {
+  /** Preferred driver name from config.localForage.defaultDrivers ('INDEXEDDB', 'LOCALSTORAGE', 'WEBSQL'). */
+  driver?: string;
+}
+
+/** Opens and drops databases; injectable with `setStorageEngine`. */
+export interface StorageEngine {
+  readonly name: string;
+  open(dbName: string, options?: OpenOptions): StorageDriver;
+  /** Deletes a database (used to recreate one that stopped answering). */
+  drop(dbName: string): Promise<void>;
+}
