@@ -116,6 +116,17 @@ const raw = {
   swUpdated: 'A new version of the shop is available. Refresh to update.',
   searchOfflineEmpty: 'Search is not available offline for this query.',
   searchNoResults: 'No results were found.',
+  // search panel (search helper)
+  searchLabel: 'Search the shop',
+  searchPlaceholder: 'Search rings, watches, brands…',
+  searchClose: 'Close search',
+  searchLoading: 'Searching…',
+  searchResultsOne: '1 result',
+  searchResultsCount: '{count} results',
+  searchResultsShown: 'Showing {shown} of {count} results',
+  searchPopular: 'Popular searches',
+  searchCategories: 'Shop by category',
+  searchNoResultsHelp: 'Check the spelling, try fewer words, or browse a category.',
   // site chrome and catalogue pages (pages helper)
   skipToContent: 'Skip to content',
   navMain: 'Main',
@@ -226,6 +237,11 @@ const raw = {
   exampleAppendPrependText: 'This page is rendered with the empty layout; content is added before and after the main block.',
   exampleNoJsTitle: 'No JavaScript example',
   exampleNoJsText: 'This page is rendered with the default layout and sends no page-specific JavaScript.',
+  storePageTitle: '{name}, jewellers in {city}',
+  storePageDescription: 'Visit {name} at {address}: opening hours, phone number and in-store appointments.',
+  brandPageDescription: 'Discover {brand} jewellery and watches at {shop}.',
+  brandAllProductsDescription: 'Shop the full {brand} collection at {shop}.',
+  brandsLabel: 'Brands',
 } as const;
 
 export type MessageKey = keyof typeof raw;
