@@ -105,6 +105,8 @@ const ConfigSchema = z.object({
   colorMappings: z.record(z.string(), z.string()),
   /** Default filterable attributes (§9). Codes starting with pj_ are filterable too. */
   filterableAttributes: z.array(z.string()),
+  /** Price filter buckets in GBP: from inclusive, to exclusive; a missing `to` is open-ended. */
+  priceFilterRanges: z.array(z.object({ from: z.number().min(0), to: z.number().positive().optional() })).min(1),
   /** Every constant of spec §9. */
   constants: z.object({
     search: z.object({
@@ -299,6 +301,14 @@ export const defaults: Config = {
     'Two Tone': 'linear-gradient(90deg,#c0c0c0 50%,#d4af37 50%)',
   },
   filterableAttributes: ['color', 'size', 'price', 'brand'],
+  priceFilterRanges: [
+    { from: 0, to: 100 },
+    { from: 100, to: 250 },
+    { from: 250, to: 500 },
+    { from: 500, to: 1000 },
+    { from: 1000, to: 2500 },
+    { from: 2500 },
+  ],
   constants: {
     search: {
       clientTimeoutMs: 5000,

@@ -28,6 +28,11 @@ export function formatPrice(amount: number, store: StoreView = config.storeViews
   return currencySignPlacement === 'append' ? `${minus}${digits} ${currencySign}` : `${minus}${currencySign}${digits}`;
 }
 
+/** Formats an amount without decimals, as the price filter shows it ('£1,235', '2.500 €'). */
+export function formatPriceWhole(amount: number, store: StoreView = config.storeViews.default): string {
+  return formatPrice(Math.round(amount), { ...store, i18n: { ...store.i18n, currencyDecimals: 0 } });
+}
+
 /** Calendar and clock fields of a moment, as shown in the shop's time zone. */
 export interface DateParts {
   year: number;
@@ -82,11 +87,15 @@ export function dateParts(d: Date | string, store: StoreView = config.storeViews
   }
   const date = typeof d === 'string' ? new Date(d) : d;
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) return null;
+  const tz = store.i18n.timeZone;
+  const time = date.getTime();
+  // The same moment is asked for again and again (today's date in price rules over a listing).
+  if (lastParts && lastParts.time === time && lastParts.tz === tz) return { ...lastParts.parts };
   const out: Record<string, number> = {};
-  for (const p of partFormat(store.i18n.timeZone).formatToParts(date)) {
+  for (const p of partFormat(tz).formatToParts(date)) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
-  return {
+  const parts = {
     year: out.year ?? 0,
     month: out.month ?? 0,
     day: out.day ?? 0,
@@ -94,7 +103,11 @@ export function dateParts(d: Date | string, store: StoreView = config.storeViews
     minute: out.minute ?? 0,
     second: out.second ?? 0,
   };
+  lastParts = { time, tz, parts };
+  return { ...parts };
 }
+
+let lastParts: { time: number; tz: string; parts: DateParts } | null = null;
 
 /** The calendar day of a date in the shop's time zone as a sortable number, 20260703. Null when invalid. */
 export function dayNumber(d: Date | string, store: StoreView = config.storeViews.default): number | null {
