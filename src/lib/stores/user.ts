@@ -1,0 +1,84 @@
+/**
+ * The user (spec §3 client state "user", §6): token, refresh token and current customer, persisted in
+ * the user collection (key current-token, as §3 names it). Loaded once, on first use.
+ */
+import { computed, map, onMount } from 'nanostores';
+import type { Customer } from '../schemas';
+import { collection, KEYS } from '../storage';
+
+export interface UserState {
+  token: string | null;
+  refreshToken: string | null;
+  current: Customer | null;
+  /** True once the stored session has been read. */
+  loaded: boolean;
+}
+
+const initial = (): UserState => ({ token: null, refreshToken: null, current: null, loaded: false });
+
+/** The session. */
+export const $user = map<UserState>(initial());
+/** True while a user token is held. */
+export const $isLoggedIn = computed($user, (u) => u.token !== null);
+
+let loading: Promise<void> | null = null;
+let last: UserState = initial();
+/** Set when an action changed the session before the stored one was read: the newer one wins. */
+let dirty = false;
+
+/** Reads the stored session once; later calls return the same promise. */
+export function loadUser(): Promise<void> {
+  loading ??= (async () => {
+    const c = collection('user');
+    const [token, refreshToken, current] = await Promise.all([
+      c.getItem<string>(KEYS.userToken),
+      c.getItem<string>(KEYS.refreshToken),
+      c.getItem<Customer>(KEYS.currentUser),
+    ]);
+    const now = $user.get();
+    $user.set(dirty ? { ...now, loaded: true } : { token, refreshToken, current, loaded: true });
+  })();
+  return loading;
+}
+
+/** Stores the tokens after login (or a refresh); the refresh token is kept when not given. */
+export function setUserToken(token: string, refreshToken?: string | null): void {
+  dirty = true;
+  const now = $user.get();
+  $user.set({ ...now, token, refreshToken: refreshToken === undefined ? now.refreshToken : refreshToken });
+}
+
+/** Stores the current customer (user/me answer). */
+export function setCurrentUser(current: Customer | null): void {
+  dirty = true;
+  $user.setKey('current', current);
+}
+
+/** Forgets the session (tokens and customer). */
+export function logout(): void {
+  dirty = true;
+  $user.set({ ...$user.get(), token: null, refreshToken: null, current: null });
+}
+
+/** Back to a fresh, unloaded store (tests). */
+export function resetUserStore(): void {
+  loading = null;
+  dirty = false;
+  last = initial();
+  $user.set(initial());
+}
+
+// Reaction: persist each changed part of the session once the stored one has been read.
+$user.listen((u) => {
+  if (!u.loaded) return;
+  const c = collection('user');
+  const put = (key: string, v: unknown) => void (v === null ? c.removeItem(key) : c.setItem(key, v));
+  if (u.token !== last.token) put(KEYS.userToken, u.token);
+  if (u.refreshToken !== last.refreshToken) put(KEYS.refreshToken, u.refreshToken);
+  if (u.current !== last.current) put(KEYS.currentUser, u.current);
+  last = u;
+});
+
+onMount($user, () => {
+  void loadUser();
+});

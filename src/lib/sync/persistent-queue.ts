@@ -1,0 +1,139 @@
+/**
+ * A persisted, strictly serial queue: items wait in a storage collection until sent; one run at a time
+ * per tab (and across tabs with Web Locks); each item is re-read just before sending, so an item sent
+ * or cleared meanwhile is skipped. Used by the sync task queue; built to carry the offline order queue too.
+ */
+import type { Collection } from '../storage';
+import { withTabLock } from './tab-lock';
+
+export interface PersistentQueueOptions<T> {
+  /** Name of the cross-tab lock. */
+  name: string;
+  /** The collection holding the items (a function: it follows the store view). */
+  collection: () => Collection;
+  /** Storage key of an item. */
+  key(item: T): string;
+  /** True while an item still has to be sent. */
+  isPending(item: T): boolean;
+  /** Sending order. */
+  order(a: T, b: T): number;
+  /** Sends one item: the item to save back, or null to stop the run and leave it pending (offline). */
+  send(item: T): Promise<T | null>;
+}
+
+export interface PersistentQueue<T> {
+  /** Stores an item (pending until a run sends it). */
+  add(item: T): Promise<void>;
+  /** Stores an item, runs the queue, and resolves with the item as saved after the run (still pending if the run stopped). */
+  push(item: T): Promise<T>;
+  /** Sends every pending item in order; a call during a run makes that run go round once more. */
+  run(): Promise<void>;
+  /** Every stored item, in order. */
+  all(): Promise<T[]>;
+  /** The items still to send, in order. */
+  pending(): Promise<T[]>;
+  /** Removes every item still pending; returns how many. */
+  clearPending(): Promise<number>;
+  /** True while a run is in progress in this tab. */
+  readonly running: boolean;
+}
+
+/** Creates a persistent queue. */
+export function createPersistentQueue<T>(opts: PersistentQueueOptions<T>): PersistentQueue<T> {
+  let current: Promise<void> | null = null;
+  let again = false;
+  const waiters = new Map<string, Array<(item: T) => void>>();
+
+  const all = async () => (await opts.collection().entries<T>()).map(([, v]) => v).sort(opts.order);
+  const pending = async () => (await all()).filter(opts.isPending);
+
+  const settle = (key: string, item: T) => {
+    const ws = waiters.get(key);
+    waiters.delete(key);
+    for (const w of ws ?? []) w(item);
+  };
+
+  /** One pass over the pending items; false when a send asked to stop. */
+  const pass = async (): Promise<boolean> => {
+    const c = opts.collection();
+    for (const listed of await pending()) {
+      const key = opts.key(listed);
+      const item = await c.getItem<T>(key);
+      if (!item || !opts.isPending(item)) {
+        if (item) settle(key, item);
+        continue;
+      }
+      const saved = await opts.send(item);
+      if (saved === null) return false;
+      // Forced logout may have cleared the queue while this item was in flight: do not bring it back.
+      if ((await c.getItem<T>(key)) !== null) await c.setItem(key, saved);
+      settle(key, saved);
+    }
+    return true;
+  };
+
+  const settleRest = async () => {
+    if (waiters.size === 0) return;
+    const c = opts.collection();
+    for (const key of [...waiters.keys()]) {
+      const item = await c.getItem<T>(key);
+      if (item) settle(key, item);
+    }
+  };
+
+  const run = (): Promise<void> => {
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      try {
+        let go = true;
+        do {
+          again = false;
+          go = await withTabLock(opts.name, pass);
+        } while (go && again);
+        // Stopped (offline): whoever waits gets the item as it stays, unsent.
+        if (!go) await settleRest();
+      } finally {
+        current = null;
+      }
+    })();
+    return current;
+  };
+
+  const add = async (item: T) => {
+    await opts.collection().setItem(opts.key(item), item);
+  };
+
+  return {
+    add,
+    async push(item) {
+      await add(item);
+      const key = opts.key(item);
+      const done = new Promise<T>((resolve) => {
+        const list = waiters.get(key) ?? [];
+        list.push(resolve);
+        waiters.set(key, list);
+      });
+      void run();
+      return done;
+    },
+    run,
+    all,
+    pending,
+    async clearPending() {
+      const c = opts.collection();
+      const gone = await pending();
+      for (const item of gone) {
+        const key = opts.key(item);
+        await c.removeItem(key);
+        settle(key, item);
+      }
+      return gone.length;
+    },
+    get running() {
+      return current !== null;
+    },
+  };
+}
