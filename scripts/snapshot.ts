@@ -1,0 +1,229 @@
+/**
+ * Snapshot puller: `npm run data:snapshot -- --from URL --out DIR [--token T]`.
+ * Pulls a complete snapshot (docs/snapshot.md layout) from any backend with the shop's API contract
+ * (docs/api.md, /api/catalog/*), validates every record with the entity schemas, and writes it
+ * atomically: into a temporary folder beside DIR, renamed into place only when everything succeeded.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+import * as S from '../src/lib/schemas';
+import { validateArray, validateOne } from '../src/lib/snapshot';
+
+export interface PullOptions {
+  /** Base URL of the backend, e.g. http://127.0.0.1:4321 (the /api prefix is added). */
+  from: string;
+  /** Target snapshot folder; replaced only when the pull succeeded. */
+  out: string;
+  /** Bearer token (the rebuild token) for protected lists such as coupons. */
+  token?: string;
+  /** Page size of the paged lists. */
+  pageSize?: number;
+  fetchImpl?: typeof fetch;
+  log?: (line: string) => void;
+}
+
+export interface PullResult {
+  out: string;
+  counts: Record<string, number>;
+  warnings: string[];
+}
+
+const SHARD_SIZE = 1000;
+
+/** Paged lists: snapshot file, catalogue path, schema. */
+const LISTS: Array<{ file: string; path: string; schema: z.ZodType; optional?: boolean }> = [
+  { file: 'categories.json', path: 'categories', schema: S.CategorySchema },
+  { file: 'attributes.json', path: 'attributes', schema: S.AttributeSchema },
+  { file: 'reviews.json', path: 'reviews', schema: S.ReviewSchema },
+  { file: 'cms-pages.json', path: 'cms-pages', schema: S.CmsPageSchema },
+  { file: 'cms-blocks.json', path: 'cms-blocks', schema: S.CmsBlockSchema },
+  { file: 'blog-posts.json', path: 'blog-posts', schema: S.BlogPostSchema },
+  { file: 'blog-categories.json', path: 'blog-categories', schema: S.BlogCategorySchema },
+  { file: 'shops.json', path: 'shops', schema: S.ShopSchema },
+  { file: 'shipping-methods.json', path: 'shipping-methods', schema: S.ShippingMethodSchema },
+  { file: 'payment-methods.json', path: 'payment-methods', schema: S.PaymentMethodSchema },
+  { file: 'tax-rates.json', path: 'tax-rates', schema: S.TaxRateSchema },
+  { file: 'url-map.json', path: 'url-map', schema: S.UrlMapEntrySchema },
+  { file: 'coupons.json', path: 'coupons', schema: S.CouponSchema, optional: true },
+];
+
+class PullError extends Error {}
+
+/** Pulls a snapshot from `from` into `out`; throws (leaving `out` untouched) on any failure. */
+export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
+  const f = opts.fetchImpl ?? fetch;
+  const base = opts.from.replace(/\/+$/, '');
+  const size = opts.pageSize ?? 500;
+  const log = opts.log ?? (() => {});
+  const out = resolve(opts.out);
+  const tmp = join(dirname(out), `.${basename(out)}.tmp-${randomBytes(4).toString('hex')}`);
+  const warnings: string[] = [];
+  const counts: Record<string, number> = {};
+  const headers: Record<string, string> = opts.token ? { Authorization: `Bearer ${opts.token}` } : {};
+
+  const getJson = async (path: string, allow404 = false): Promise<{ code: number; result: unknown } | null> => {
+    const url = `${base}/api/catalog/${path}`;
+    let res: Response;
+    try {
+      res = await f(url, { headers });
+    } catch (e) {
+      throw new PullError(`GET ${url}: ${(e as Error).message}`);
+    }
+    if (allow404 && (res.status === 404 || res.status === 403)) return null;
+    const text = await res.text();
+    let body: { code: number; result: unknown };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new PullError(`GET ${url}: answer is not JSON (HTTP ${res.status})`);
+    }
+    if (res.status !== 200 || body.code !== 200) throw new PullError(`GET ${url}: code ${body.code ?? res.status}: ${JSON.stringify(body.result)}`);
+    return body;
+  };
+
+  const getPaged = async (path: string, allowMissing = false): Promise<unknown[] | null> => {
+    const items: unknown[] = [];
+    for (let from = 0; ; from += size) {
+      const sep = path.includes('?') ? '&' : '?';
+      const body = await getJson(`${path}${sep}from=${from}&size=${size}`, allowMissing);
+      if (!body) return null;
+      const page = body.result as { items?: unknown[]; total?: number };
+      if (!page || !Array.isArray(page.items) || typeof page.total !== 'number') throw new PullError(`${path}: expected { items, total }`);
+      items.push(...page.items);
+      if (page.items.length === 0 || items.length >= page.total) break;
+    }
+    return items;
+  };
+
+  const write = (file: string, value: unknown, pretty = false) => {
+    const p = join(tmp, file);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, JSON.stringify(value, null, pretty ? 2 : 0) + '\n');
+  };
+
+  mkdirSync(dirname(out), { recursive: true });
+  mkdirSync(tmp, { recursive: true });
+  try {
+    const source = (await getJson('manifest', true))?.result as Partial<S.SnapshotManifest> | null;
+
+    // Products, paged, validated, written in shards of 1,000.
+    const products = validateArray(S.ProductSchema, await getPaged('products'), 'products');
+    const shards: string[] = [];
+    for (let i = 0; i < products.length || i === 0; i += SHARD_SIZE) {
+      const name = `products/${String(shards.length).padStart(4, '0')}.json`;
+      write(name, products.slice(i, i + SHARD_SIZE));
+      shards.push(name);
+      if (products.length === 0) break;
+    }
+    counts.products = products.length;
+    log(`products: ${products.length}`);
+
+    for (const l of LISTS) {
+      const raw = await getPaged(l.path, l.optional);
+      if (raw === null) {
+        warnings.push(`${l.file}: not available from ${base} (written empty)`);
+        write(l.file, []);
+        counts[l.file.replace('.json', '')] = 0;
+        continue;
+      }
+      const rows = validateArray(l.schema, raw, l.file);
+      write(l.file, rows);
+      counts[l.file.replace('.json', '')] = rows.length;
+      log(`${l.file}: ${rows.length}`);
+    }
+
+    write('menus.json', validateOne(S.MenusSchema, (await getJson('menus'))!.result, 'menus.json'));
+    write('social.json', validateOne(S.SocialSettingsSchema, (await getJson('social'))!.result, 'social.json'));
+    const bannerCodes = (await getJson('banners'))!.result;
+    if (!Array.isArray(bannerCodes)) throw new PullError('banners: expected a list of store codes');
+    for (const code of bannerCodes as string[]) {
+      if (!/^[a-z0-9_-]+$/i.test(code)) throw new PullError(`banners: bad store code ${JSON.stringify(code)}`);
+      write(`banners/${code}.json`, validateOne(S.BannersSchema, (await getJson(`banners/${code}`))!.result, `banners/${code}.json`));
+    }
+
+    // Media files, through the image proxy (§7), 8 at a time.
+    const media = ((await getPaged('media', true)) ?? []) as string[];
+    let next = 0;
+    const worker = async () => {
+      while (next < media.length) {
+        const path = media[next++]!;
+        if (!path.startsWith('/') || path.split('/').includes('..')) throw new PullError(`media: bad path ${path}`);
+        const url = `${base}/img/0/0/resize${path.split('/').map(encodeURIComponent).join('/')}`;
+        const res = await f(url);
+        if (res.status !== 200) throw new PullError(`GET ${url}: HTTP ${res.status}`);
+        const file = join(tmp, 'media', ...path.split('/').filter(Boolean));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, media.length) }, worker));
+    counts.media = media.length;
+    log(`media: ${media.length}`);
+
+    const manifest: S.SnapshotManifest = {
+      version: 1,
+      generated_at: new Date().toISOString(),
+      source: base,
+      store_code: source?.store_code ?? 'gb',
+      ...(source?.seed !== undefined ? { seed: source.seed } : {}),
+      counts,
+      product_shards: shards,
+    };
+    write('manifest.json', validateOne(S.SnapshotManifestSchema, manifest, 'manifest.json'), true);
+
+    // Swap into place: the old snapshot is moved aside, then removed.
+    const old = existsSync(out) ? join(dirname(out), `.${basename(out)}.old-${randomBytes(4).toString('hex')}`) : null;
+    if (old) renameSync(out, old);
+    try {
+      renameSync(tmp, out);
+    } catch (e) {
+      if (old) renameSync(old, out);
+      throw e;
+    }
+    if (old) rmSync(old, { recursive: true, force: true });
+    return { out, counts, warnings };
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+function parseArgs(argv: string[]): Record<string, string> {
+  const args: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--')) {
+      const [k, v] = a.slice(2).split('=', 2);
+      args[k!] = v ?? argv[++i] ?? '';
+    }
+  }
+  return args;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!args.from || !args.out) {
+    console.error('usage: npm run data:snapshot -- --from URL --out DIR [--token TOKEN] [--page-size N]');
+    process.exit(2);
+  }
+  const started = Date.now();
+  try {
+    const r = await pullSnapshot({
+      from: args.from,
+      out: args.out,
+      token: args.token ?? process.env.REBUILD_TOKEN,
+      pageSize: args['page-size'] ? Number(args['page-size']) : undefined,
+      log: (l) => console.log(l),
+    });
+    for (const w of r.warnings) console.warn(`warning: ${w}`);
+    console.log(`snapshot written to ${r.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (e) {
+    console.error(`snapshot pull failed, ${args.out} left untouched: ${(e as Error).message}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

@@ -1,0 +1,92 @@
+/** The Hono application: the API contract under /api, the image proxy, and the built site. */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { config } from '../src/lib/config';
+import type { ShopContext } from './context';
+import { ApiError, answer } from './http';
+import { cartRoutes } from './routes/cart';
+import { userRoutes } from './routes/user';
+import { orderRoutes } from './routes/order';
+import { catalogRoutes, reviewRoutes, stockRoutes } from './routes/catalog';
+import { extRoutes } from './routes/ext';
+import { Faults, faultMiddleware, faultRoutes } from './faults';
+import type { RebuildManager } from './rebuild';
+import { Site, serveImage } from './static';
+
+export interface AppParts {
+  site: Site;
+  /** The media folder of the live snapshot (changes after a rebuild). */
+  mediaRoot: () => string;
+  rebuild?: RebuildManager | null;
+  /** Allowed cross-origin callers of /api (env CORS_ORIGIN, comma-separated); none by default. */
+  corsOrigins?: string[];
+}
+
+/** Path of the order endpoint on this server: config.orders.endpoint when it is a local /api path. */
+export const orderPath = (): string => (config.orders.endpoint.startsWith('/api/') ? config.orders.endpoint : '/api/order');
+
+export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; faults: Faults | null } {
+  const app = new Hono();
+  const faults = ctx.options.faults ? new Faults() : null;
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: the query string carries tokens and cart ids and is never logged.
+    ctx.logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+
+  if (parts.corsOrigins?.length) app.use('/api/*', cors({ origin: parts.corsOrigins, allowHeaders: ['Content-Type', 'Authorization'] }));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  if (faults) app.use('/api/*', faultMiddleware(faults));
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: ctx.options.bodyLimitBytes, onError: (c) => answer(c, 413, `body: the request body is larger than ${ctx.options.bodyLimitBytes} bytes`) }),
+  );
+
+  const api = new Hono();
+  api.route('/cart', cartRoutes(ctx));
+  api.route('/user', userRoutes(ctx));
+  api.route(orderPath().slice('/api'.length), orderRoutes(ctx));
+  api.route('/catalog', catalogRoutes(ctx));
+  api.route('/stock', stockRoutes(ctx));
+  api.route('/review', reviewRoutes(ctx));
+  api.route('/ext', extRoutes(ctx));
+  if (faults) api.route('/', faultRoutes(ctx, faults));
+
+  const rebuildAuth = (authorization: string | undefined) => {
+    const want = ctx.options.rebuildToken;
+    if (!want || !parts.rebuild) throw new ApiError(404, 'Not found');
+    if (authorization !== `Bearer ${want}`) throw new ApiError(401, 'authorization: a valid rebuild token is required');
+    return parts.rebuild;
+  };
+  api.post('/rebuild', (c) => {
+    const rb = rebuildAuth(c.req.header('authorization'));
+    const outcome = rb.trigger();
+    return answer(c, 202, { trigger: outcome, ...rb.status() });
+  });
+  api.get('/rebuild/status', (c) => answer(c, 200, rebuildAuth(c.req.header('authorization')).status()));
+
+  api.all('*', (c) => answer(c, 404, `Not found: ${c.req.method} ${c.req.path}`));
+  app.route('/api', api);
+
+  app.get('/img/*', (c) => serveImage(c, parts.site, parts.mediaRoot()));
+  app.get('*', (c) => parts.site.serve(c));
+  app.all('*', (c) => c.text('Method Not Allowed', 405));
+
+  const onError = (err: Error, c: Parameters<Parameters<typeof app.onError>[0]>[1]) => {
+    if (err instanceof ApiError) return answer(c, err.code, err.result, err.meta);
+    if (err instanceof HTTPException) return answer(c, err.status, err.message || 'Bad request');
+    ctx.logger.error(`${c.req.method} ${c.req.path}: ${err.name}: ${err.message}`);
+    return answer(c, 500, 'Internal Server Error');
+  };
+  app.onError(onError);
+  api.onError(onError);
+  return { app, faults };
+}

@@ -1,0 +1,94 @@
+/** Passwords (scrypt) and signed tokens (HMAC-SHA256) for customers, the mailer and password resets. */
+import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number }) => Promise<Buffer>;
+const SCRYPT = { N: 16384, r: 8, p: 1 };
+
+/** `scrypt$N$r$p$salt$hash`, base64url parts. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, SCRYPT);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [alg, N, r, p, salt, hash] = stored.split('$');
+  if (alg !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const got = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(N), r: Number(r), p: Number(p) });
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/** The token secret: env TOKEN_SECRET, else a file beside the database generated at first start. */
+export function loadSecret(env: NodeJS.ProcessEnv, secretFile: string | null): string {
+  if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
+  if (!secretFile) return randomBytes(32).toString('base64url');
+  if (existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim();
+  mkdirSync(dirname(secretFile), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(secretFile, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export type TokenType = 'access' | 'refresh' | 'mail';
+
+export interface TokenClaims {
+  typ: TokenType;
+  /** Customer id (0 for the mailer token). */
+  sub: number;
+  /** Customer token version: bumped on password change to revoke older tokens. */
+  ver: number;
+  iat: number;
+  exp: number;
+  jti: string;
+}
+
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'type' };
+
+/** Signs and verifies compact tokens: base64url(JSON claims) + '.' + base64url(HMAC). */
+export class TokenSigner {
+  constructor(
+    private readonly secret: string,
+    private readonly clock: () => number = () => Date.now(),
+  ) {}
+
+  now(): number {
+    return Math.floor(this.clock() / 1000);
+  }
+
+  sign(typ: TokenType, sub: number, ver: number, ttlSeconds: number): string {
+    const iat = this.now();
+    const claims: TokenClaims = { typ, sub, ver, iat, exp: iat + ttlSeconds, jti: randomBytes(9).toString('base64url') };
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${body}.${this.mac(body)}`;
+  }
+
+  verify(token: string, typ: TokenType): VerifyResult {
+    const [body, mac, extra] = token.split('.');
+    if (!body || !mac || extra !== undefined) return { ok: false, reason: 'malformed' };
+    const want = Buffer.from(this.mac(body));
+    const got = Buffer.from(mac);
+    if (want.length !== got.length || !timingSafeEqual(want, got)) return { ok: false, reason: 'signature' };
+    let claims: TokenClaims;
+    try {
+      claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenClaims;
+    } catch {
+      return { ok: false, reason: 'malformed' };
+    }
+    if (claims.typ !== typ) return { ok: false, reason: 'type' };
+    if (typeof claims.exp !== 'number' || claims.exp <= this.now()) return { ok: false, reason: 'expired' };
+    return { ok: true, claims };
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.secret).update(body).digest('base64url');
+  }
+}
+
+/** A random opaque id (cart ids, order tokens, reset tokens). */
+export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url');
+
+export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');

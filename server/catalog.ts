@@ -1,0 +1,107 @@
+/** Catalogue reads on the database: sku resolution (configurable parent + options -> child), live stock. */
+import type { Product, ConfigurableChild } from '../src/lib/schemas';
+import type { DB } from './db';
+import { getSku, type SkuRow } from './pricing';
+
+export interface StockRow {
+  sku: string;
+  product_id: number;
+  qty: number;
+  is_in_stock: number;
+  manage_stock: number;
+  min_sale_qty: number | null;
+  max_sale_qty: number | null;
+}
+
+export function getStock(db: DB, sku: string): StockRow | undefined {
+  return db.prepare('SELECT * FROM stock WHERE sku = ?').get(sku) as StockRow | undefined;
+}
+
+/** The stock item as the contract answers it (vue-storefront-api stock shape). */
+export function stockJson(s: StockRow) {
+  return {
+    item_id: s.product_id,
+    product_id: s.product_id,
+    sku: s.sku,
+    stock_id: 1,
+    qty: s.qty,
+    is_in_stock: s.is_in_stock === 1,
+    manage_stock: s.manage_stock === 1,
+    min_sale_qty: s.min_sale_qty ?? 1,
+    max_sale_qty: s.max_sale_qty ?? 10000,
+  };
+}
+
+export function getProductBySku(db: DB, sku: string): Product | undefined {
+  const row = db.prepare('SELECT data FROM products WHERE sku = ?').get(sku) as { data: string } | undefined;
+  return row ? (JSON.parse(row.data) as Product) : undefined;
+}
+
+/** A product with its stock (and its children's) replaced by the live values. */
+export function withLiveStock(db: DB, p: Product): Product {
+  const stmt = db.prepare('SELECT qty, is_in_stock FROM stock WHERE sku = ?');
+  const live = (sku: string, base: Product['stock']) => {
+    const s = stmt.get(sku) as { qty: number; is_in_stock: number } | undefined;
+    return s ? { ...base, qty: s.qty, is_in_stock: s.is_in_stock === 1 } : base;
+  };
+  return {
+    ...p,
+    stock: live(p.sku, p.stock),
+    ...(p.configurable_children
+      ? { configurable_children: p.configurable_children.map((ch) => ({ ...ch, stock: live(ch.sku, ch.stock) })) }
+      : {}),
+  };
+}
+
+interface ConfigurableItemOption {
+  option_id: number | string;
+  option_value: number | string;
+}
+
+function childValue(child: ConfigurableChild, code: string): unknown {
+  const own = (child as Record<string, unknown>)[code];
+  if (own !== undefined && own !== null) return own;
+  return child.custom_attributes?.find((a) => a.attribute_code === code)?.value;
+}
+
+export type Resolved = { ok: true; row: SkuRow } | { ok: false; reason: string };
+
+/**
+ * The orderable sku of a cart or order line: a simple sku or configurable child sku as is; a
+ * configurable parent with `product_option.extension_attributes.configurable_item_options` resolves
+ * to the matching child (as vue-storefront sends it).
+ */
+export function resolveSku(db: DB, sku: string, productOption: unknown): Resolved {
+  const row = getSku(db, sku);
+  if (!row) return { ok: false, reason: 'no product with this sku' };
+  if (row.type_id !== 'configurable') return { ok: true, row };
+  const opts = (productOption as { extension_attributes?: { configurable_item_options?: ConfigurableItemOption[] } } | null)
+    ?.extension_attributes?.configurable_item_options;
+  if (!opts?.length) return { ok: false, reason: 'a configurable product needs its options (or the child sku)' };
+  const product = getProductBySku(db, sku);
+  const attrs = product?.configurable_options ?? [];
+  const child = (product?.configurable_children ?? []).find((ch) =>
+    opts.every((o) => {
+      const attr = attrs.find((a) => String(a.attribute_id) === String(o.option_id) || a.attribute_code === String(o.option_id));
+      return attr ? String(childValue(ch, attr.attribute_code)) === String(o.option_value) : false;
+    }),
+  );
+  if (!child) return { ok: false, reason: 'no such configuration for this product' };
+  const childRow = getSku(db, child.sku);
+  return childRow ? { ok: true, row: childRow } : { ok: false, reason: 'no product with this sku' };
+}
+
+/** A stable key of the chosen options, so equal lines merge. */
+export function optionsKey(productOption: unknown): string {
+  const ext = (productOption as { extension_attributes?: Record<string, unknown> } | null)?.extension_attributes;
+  if (!ext) return '';
+  const norm = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(norm)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])]))
+        : v;
+  const { custom_options, bundle_options } = ext as { custom_options?: unknown; bundle_options?: unknown };
+  if (!custom_options && !bundle_options) return '';
+  return JSON.stringify(norm({ custom_options: custom_options ?? null, bundle_options: bundle_options ?? null }));
+}

@@ -1,0 +1,213 @@
+/**
+ * Server-side prices and totals: unit prices from the database (never from the client), option and
+ * bundle prices (§4), coupons, shipping, UK VAT included in prices (§9: tax calculated server side).
+ */
+import { productPrices } from '../src/lib/catalog/price';
+import type { Coupon, CustomOption, BundleOption, ShippingMethod, TaxRate } from '../src/lib/schemas';
+import { config } from '../src/lib/config';
+import type { DB } from './db';
+
+export interface SkuRow {
+  sku: string;
+  product_id: number;
+  parent_sku: string | null;
+  name: string;
+  type_id: string;
+  price: number;
+  special_price: number | null;
+  special_from_date: string | null;
+  special_to_date: string | null;
+  status: number;
+  tax_class_id: number | null;
+  data: string;
+}
+
+export const round2 = (n: number): number => Math.round((n + Number.EPSILON) * 100) / 100;
+
+export function getSku(db: DB, sku: string): SkuRow | undefined {
+  return db.prepare('SELECT * FROM skus WHERE sku = ?').get(sku) as SkuRow | undefined;
+}
+
+interface ProductOptionInput {
+  extension_attributes?: {
+    custom_options?: { option_id: number | string; option_value: unknown }[];
+    bundle_options?: { option_id: number | string; option_qty?: number; option_selections?: (number | string)[] }[];
+  };
+}
+
+/** Unit price (tax included) of a sku with its chosen options, at `now`. */
+export function unitPrice(row: SkuRow, productOption: unknown, now = new Date()): number {
+  const base = productPrices(
+    { price: row.price, special_price: row.special_price, special_from_date: row.special_from_date, special_to_date: row.special_to_date },
+    now,
+  );
+  const data = JSON.parse(row.data) as { custom_options?: CustomOption[]; bundle_options?: BundleOption[] };
+  const ext = (productOption as ProductOptionInput | null | undefined)?.extension_attributes;
+  let price = base.final;
+  if (row.type_id === 'bundle' && ext?.bundle_options?.length) {
+    let sum = 0;
+    for (const chosen of ext.bundle_options) {
+      const opt = data.bundle_options?.find((o) => String(o.option_id) === String(chosen.option_id));
+      if (!opt) continue;
+      for (const sel of chosen.option_selections ?? []) {
+        const link = opt.product_links.find((l) => String(l.id) === String(sel));
+        if (!link) continue;
+        const lp = link.product;
+        const linked = lp
+          ? productPrices({ price: Number(lp.price), special_price: lp.special_price == null ? null : Number(lp.special_price), special_from_date: lp.special_from_date, special_to_date: lp.special_to_date }, now).final
+          : Number(link.price ?? 0);
+        sum += linked * Number(chosen.option_qty ?? link.qty ?? 1);
+      }
+    }
+    if (sum > 0) price = sum;
+  }
+  for (const chosen of ext?.custom_options ?? []) {
+    const opt = data.custom_options?.find((o) => String(o.option_id) === String(chosen.option_id));
+    if (!opt || chosen.option_value === '' || chosen.option_value === null || chosen.option_value === undefined) continue;
+    const ids = String(chosen.option_value).split(',');
+    const add = (amount: number, type: string | null | undefined) =>
+      (price += type === 'percent' ? (base.original * amount) / 100 : amount);
+    if (opt.values.length) {
+      for (const v of opt.values) if (ids.includes(String(v.option_type_id))) add(Number(v.price), v.price_type);
+    } else if (opt.price) add(Number(opt.price), opt.price_type);
+  }
+  return round2(price);
+}
+
+/** The VAT rate (0.2 for 20%) of a product tax class in a country; prices include it. */
+export function taxRate(rates: TaxRate[], taxClassId: number | null, country = config.storeViews.default.tax.defaultCountry): number {
+  const inCountry = rates.filter((r) => r.tax_country_id === country);
+  const match = inCountry.find((r) => taxClassId !== null && r.product_tax_class_ids.includes(taxClassId)) ?? inCountry[0];
+  if (match) return match.rate / 100;
+  return rates.length ? 0 : config.constants.vatRate;
+}
+
+export interface LineInput {
+  item_id: number;
+  sku: string;
+  qty: number;
+  product_option: unknown;
+}
+
+export interface TotalsLine {
+  item_id: number;
+  sku: string;
+  name: string;
+  qty: number;
+  price: number;
+  price_incl_tax: number;
+  original_price: number;
+  row_total: number;
+  row_total_incl_tax: number;
+  tax_amount: number;
+  tax_percent: number;
+  discount_amount: number;
+  product_type: string;
+  parent_sku: string | null;
+  product_option: unknown;
+}
+
+export interface Totals {
+  grand_total: number;
+  base_grand_total: number;
+  subtotal: number;
+  subtotal_incl_tax: number;
+  discount_amount: number;
+  shipping_amount: number;
+  shipping_incl_tax: number;
+  tax_amount: number;
+  base_currency_code: string;
+  quote_currency_code: string;
+  coupon_code: string | null;
+  items_qty: number;
+  items: TotalsLine[];
+  total_segments: { code: string; title: string; value: number }[];
+}
+
+export interface TotalsContext {
+  rates: TaxRate[];
+  coupon?: Coupon | null;
+  shipping?: ShippingMethod | null;
+  now?: Date;
+}
+
+/** Computes the totals of a set of lines; unknown skus must be filtered out by the caller. */
+export function computeTotals(db: DB, lines: LineInput[], ctx: TotalsContext): Totals {
+  const now = ctx.now ?? new Date();
+  const currency = config.storeViews.default.i18n.currencyCode;
+  const rows: TotalsLine[] = [];
+  for (const l of lines) {
+    const row = getSku(db, l.sku);
+    if (!row) continue;
+    const unit = unitPrice(row, l.product_option, now);
+    const rate = taxRate(ctx.rates, row.tax_class_id);
+    const rowIncl = round2(unit * l.qty);
+    const rowExcl = round2(rowIncl / (1 + rate));
+    rows.push({
+      item_id: l.item_id,
+      sku: l.sku,
+      name: row.name,
+      qty: l.qty,
+      price: round2(unit / (1 + rate)),
+      price_incl_tax: unit,
+      original_price: row.price,
+      row_total: rowExcl,
+      row_total_incl_tax: rowIncl,
+      tax_amount: round2(rowIncl - rowExcl),
+      tax_percent: round2(rate * 100),
+      discount_amount: 0,
+      product_type: row.type_id,
+      parent_sku: row.parent_sku,
+      product_option: l.product_option ?? null,
+    });
+  }
+  const subtotalIncl = round2(rows.reduce((s, r) => s + r.row_total_incl_tax, 0));
+  let discount = 0;
+  const coupon = ctx.coupon && ctx.coupon.active ? ctx.coupon : null;
+  if (coupon && subtotalIncl > 0) {
+    discount = coupon.type === 'percent' ? round2((subtotalIncl * coupon.amount) / 100) : Math.min(coupon.amount, subtotalIncl);
+    // Spread the discount over the lines (the last line takes the rounding rest).
+    let left = discount;
+    rows.forEach((r, i) => {
+      const share = i === rows.length - 1 ? left : round2((discount * r.row_total_incl_tax) / subtotalIncl);
+      r.discount_amount = round2(share);
+      left = round2(left - share);
+    });
+  }
+  const defaultRate = taxRate(ctx.rates, null);
+  const shippingIncl = round2(ctx.shipping?.amount ?? 0);
+  const shippingExcl = round2(shippingIncl / (1 + defaultRate));
+  // Tax per line after discount, plus the shipping's tax.
+  let tax = 0;
+  for (const r of rows) {
+    const rate = r.tax_percent / 100;
+    const net = r.row_total_incl_tax - r.discount_amount;
+    tax += net - net / (1 + rate);
+  }
+  tax = round2(tax + (shippingIncl - shippingExcl));
+  const grand = round2(subtotalIncl - discount + shippingIncl);
+  const subtotalExcl = round2(rows.reduce((s, r) => s + r.row_total, 0));
+  const segments = [
+    { code: 'subtotal', title: 'Subtotal', value: subtotalIncl },
+    { code: 'shipping', title: ctx.shipping ? `Shipping & Handling (${ctx.shipping.carrier_title} - ${ctx.shipping.method_title})` : 'Shipping & Handling', value: shippingIncl },
+    ...(discount > 0 ? [{ code: 'discount', title: `Discount (${coupon!.code})`, value: -discount }] : []),
+    { code: 'tax', title: 'Tax', value: tax },
+    { code: 'grand_total', title: 'Grand Total', value: grand },
+  ];
+  return {
+    grand_total: grand,
+    base_grand_total: grand,
+    subtotal: subtotalExcl,
+    subtotal_incl_tax: subtotalIncl,
+    discount_amount: -discount,
+    shipping_amount: shippingExcl,
+    shipping_incl_tax: shippingIncl,
+    tax_amount: tax,
+    base_currency_code: currency,
+    quote_currency_code: currency,
+    coupon_code: coupon?.code ?? null,
+    items_qty: rows.reduce((s, r) => s + r.qty, 0),
+    items: rows,
+    total_segments: segments,
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * Rebuilds for content editors: pull a snapshot, build into a new folder, switch the served folder
+ * when the build succeeds. A failed run leaves the live site untouched and is reported; triggers
+ * arriving during a run coalesce into one more run. Steps are injected so tests can stub them.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Logger } from './logger';
+
+export interface RebuildSteps {
+  /** Writes a complete snapshot into `snapshotDir` (which must not exist before). */
+  pull(snapshotDir: string): Promise<void>;
+  /** Builds the site from `snapshotDir` into `outDir`. */
+  build(snapshotDir: string, outDir: string): Promise<void>;
+  /** Makes the new folders live (atomically from the server's point of view). */
+  activate(outDir: string, snapshotDir: string): void;
+}
+
+export interface RebuildRun {
+  id: number;
+  ok: boolean;
+  startedAt: string;
+  finishedAt: string;
+  dist?: string;
+  snapshot?: string;
+  error?: string;
+}
+
+export interface RebuildStatus {
+  state: 'idle' | 'running';
+  pending: boolean;
+  runs: number;
+  current: RebuildRun | null;
+  last: RebuildRun | null;
+  lastSuccess: RebuildRun | null;
+}
+
+export class RebuildManager {
+  private running: Promise<void> | null = null;
+  private pending = false;
+  private runs = 0;
+  private current: RebuildRun | null = null;
+  private last: RebuildRun | null = null;
+  private lastSuccess: RebuildRun | null = null;
+
+  constructor(
+    private readonly steps: RebuildSteps,
+    /** Folder under which `dist-<stamp>` and `snapshots/<stamp>` are created. */
+    private readonly workDir: string,
+    private readonly snapshotsDir: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Starts a run, or marks one more run after the current one (several triggers make one run). */
+  trigger(): 'started' | 'queued' | 'coalesced' {
+    if (this.running) {
+      const was = this.pending;
+      this.pending = true;
+      return was ? 'coalesced' : 'queued';
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+    return 'started';
+  }
+
+  /** Resolves when no run is in progress or pending. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  status(): RebuildStatus {
+    return {
+      state: this.running ? 'running' : 'idle',
+      pending: this.pending,
+      runs: this.runs,
+      current: this.current,
+      last: this.last,
+      lastSuccess: this.lastSuccess,
+    };
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.pending = false;
+      await this.runOnce();
+    } while (this.pending);
+  }
+
+  private async runOnce(): Promise<void> {
+    const id = ++this.runs;
+    const stamp = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${id}`;
+    const outDir = join(this.workDir, `dist-${stamp}`);
+    const snapDir = join(this.snapshotsDir, stamp);
+    const run: RebuildRun = { id, ok: false, startedAt: new Date().toISOString(), finishedAt: '' };
+    this.current = run;
+    this.logger.info(`rebuild ${id}: started`);
+    try {
+      await this.steps.pull(snapDir);
+      await this.steps.build(snapDir, outDir);
+      this.steps.activate(outDir, snapDir);
+      run.ok = true;
+      run.dist = outDir;
+      run.snapshot = snapDir;
+      this.lastSuccess = run;
+      this.logger.info(`rebuild ${id}: live from ${basename(outDir)}`);
+      this.cleanup(outDir, snapDir);
+    } catch (e) {
+      run.error = (e as Error).message.slice(0, 4000);
+      this.logger.error(`rebuild ${id}: failed, the live site is unchanged: ${run.error}`);
+      rmSync(outDir, { recursive: true, force: true });
+      rmSync(snapDir, { recursive: true, force: true });
+    } finally {
+      run.finishedAt = new Date().toISOString();
+      this.last = run;
+      this.current = null;
+    }
+  }
+
+  /** Keeps the live folders and the ones before them (a request may still be reading); removes older ones. */
+  private cleanup(liveDist: string, liveSnap: string): void {
+    const prune = (parent: string, prefix: string, live: string) => {
+      if (!existsSync(parent)) return;
+      const olds = readdirSync(parent)
+        .filter((n) => n.startsWith(prefix) && join(parent, n) !== live)
+        .sort();
+      for (const n of olds.slice(0, -1)) rmSync(join(parent, n), { recursive: true, force: true });
+    };
+    try {
+      prune(this.workDir, 'dist-', liveDist);
+      prune(this.snapshotsDir, '', liveSnap);
+    } catch (e) {
+      this.logger.warn(`rebuild cleanup: ${(e as Error).message}`);
+    }
+  }
+}
+
+/** Runs `astro build --outDir outDir` with SNAPSHOT_DIR set; rejects with the output's tail on failure. */
+export function astroBuild(
+  projectRoot: string,
+  snapshotDir: string,
+  outDir: string,
+  extraEnv: Record<string, string> = {},
+  /** Also echo the build's output (npm start). */
+  echo = false,
+): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const astroBin = join(projectRoot, 'node_modules', 'astro', 'astro.js');
+    const child = spawn(process.execPath, [astroBin, 'build', '--outDir', resolve(outDir)], {
+      cwd: projectRoot,
+      env: { ...process.env, ...extraEnv, SNAPSHOT_DIR: resolve(snapshotDir) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let tail = '';
+    const keep = (b: Buffer) => {
+      if (echo) process.stdout.write(b);
+      tail = (tail + b.toString()).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`astro build exited with code ${code}: ${tail.trim()}`))));
+  });
+}
+
+/** The pointer to the live site and snapshot, kept beside the database so a restart serves the same. */
+export interface LivePointer {
+  dist: string;
+  snapshot: string;
+}
+
+export function readLivePointer(file: string): LivePointer | null {
+  try {
+    const p = JSON.parse(readFileSync(file, 'utf8')) as LivePointer;
+    return existsSync(p.dist) && existsSync(p.snapshot) ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLivePointer(file: string, p: LivePointer): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, JSON.stringify(p, null, 2) + '\n');
+  renameSync(tmp, file);
+}
+
+/** True when the site folder has no index.html or it is older than the snapshot's manifest. */
+export function needsBuild(distDir: string, snapDir: string): boolean {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return true;
+  const manifest = join(snapDir, 'manifest.json');
+  if (!existsSync(manifest)) return false;
+  return statSync(index).mtimeMs < statSync(manifest).mtimeMs;
+}

@@ -1,0 +1,233 @@
+/**
+ * Catalogue reads (used by the snapshot puller and the storefront), stock, reviews. Every list is
+ * paged with `from` and `size` (§5: size 0 or below becomes 50, a negative start becomes 0).
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { ReviewInputSchema, type Product, type Review } from '../../src/lib/schemas';
+import { config } from '../../src/lib/config';
+import type { ShopContext } from '../context';
+import { ApiError, ok, parseOr400, readJson } from '../http';
+import { nowIso } from '../db';
+import { getStock, stockJson, withLiveStock } from '../catalog';
+
+const MAX_SIZE = 1000;
+
+const Paging = z.looseObject({
+  from: z.coerce.number().int().default(0).transform((n) => Math.max(0, n)),
+  size: z.coerce.number().int().default(config.constants.search.defaultSize).transform((n) => (n <= 0 ? config.constants.search.defaultSize : Math.min(n, MAX_SIZE))),
+});
+
+export const paging = (c: Context) => parseOr400(Paging, c.req.query(), 'query');
+
+const page = <T>(items: T[], from: number, size: number) => ({ items: items.slice(from, from + size), total: items.length, from, size });
+
+/** Lists of snapshot entities served as they are: path segment -> entity kind. */
+const PLAIN_LISTS: Record<string, string> = {
+  'cms-pages': 'cmsPage',
+  'cms-blocks': 'cmsBlock',
+  'blog-posts': 'blogPost',
+  'blog-categories': 'blogCategory',
+  shops: 'shop',
+  'shipping-methods': 'shippingMethod',
+  'payment-methods': 'paymentMethod',
+  'tax-rates': 'taxRate',
+  'url-map': 'urlMap',
+};
+
+function listMedia(dir: string): string[] {
+  const root = join(dir, 'media');
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push('/' + relative(root, p).split(sep).join('/'));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+export function catalogRoutes(ctx: ShopContext): Hono {
+  const r = new Hono();
+  const db = ctx.db;
+
+  r.get('/manifest', (c) => ok(c, ctx.entity('manifest', 'default') ?? null));
+
+  r.get('/products', (c) => {
+    const { from, size } = paging(c);
+    const q = c.req.query();
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (q.sku) {
+      where.push('sku = ?');
+      args.push(q.sku);
+    }
+    if (q.skus) {
+      const list = q.skus.split(',').filter(Boolean).slice(0, MAX_SIZE);
+      where.push(`sku IN (${list.map(() => '?').join(',') || "''"})`);
+      args.push(...list);
+    }
+    if (q.url_path) {
+      where.push('url_path = ?');
+      args.push(q.url_path.replace(/^\/+|\/+$/g, ''));
+    }
+    if (q.url_key) {
+      where.push('url_key = ?');
+      args.push(q.url_key);
+    }
+    if (q.id) {
+      where.push('id = ?');
+      args.push(Number(q.id));
+    }
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM products ${w}`).get(...args) as { n: number }).n;
+    const rows = db.prepare(`SELECT data FROM products ${w} ORDER BY pos LIMIT ? OFFSET ?`).all(...args, size, from) as { data: string }[];
+    const items = rows.map((row) => withLiveStock(db, JSON.parse(row.data) as Product));
+    return ok(c, { items, total, from, size });
+  });
+
+  r.get('/categories', (c) => {
+    const { from, size } = paging(c);
+    const q = c.req.query();
+    let items = ctx.entities<{ id: number; url_path: string; slug: string; url_key: string }>('category');
+    if (q.url_path) items = items.filter((x) => x.url_path === q.url_path!.replace(/^\/+|\/+$/g, ''));
+    if (q.slug) items = items.filter((x) => x.slug === q.slug);
+    if (q.id) items = items.filter((x) => String(x.id) === q.id);
+    return ok(c, page(items, from, size));
+  });
+
+  r.get('/attributes', (c) => {
+    const { from, size } = paging(c);
+    const codes = c.req.query('attribute_code')?.split(',').filter(Boolean);
+    let items = ctx.entities<{ attribute_code: string }>('attribute');
+    if (codes?.length) items = items.filter((a) => codes.includes(a.attribute_code));
+    return ok(c, page(items, from, size));
+  });
+
+  r.get('/reviews', (c) => {
+    const { from, size } = paging(c);
+    const total = (db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE review_status = 1').get() as { n: number }).n;
+    const rows = db.prepare('SELECT data FROM reviews WHERE review_status = 1 ORDER BY id LIMIT ? OFFSET ?').all(size, from) as { data: string }[];
+    return ok(c, { items: rows.map((x) => JSON.parse(x.data) as Review), total, from, size });
+  });
+
+  for (const [path, kind] of Object.entries(PLAIN_LISTS)) {
+    r.get(`/${path}`, (c) => {
+      const { from, size } = paging(c);
+      return ok(c, page(ctx.entities(kind), from, size));
+    });
+  }
+
+  r.get('/menus', (c) => {
+    const out: Record<string, unknown> = {};
+    for (const row of db.prepare("SELECT key, data FROM entities WHERE kind = 'menus' ORDER BY pos").all() as { key: string; data: string }[]) {
+      out[row.key] = JSON.parse(row.data);
+    }
+    return ok(c, out);
+  });
+
+  r.get('/banners', (c) => ok(c, (db.prepare("SELECT key FROM entities WHERE kind = 'banners' ORDER BY pos").all() as { key: string }[]).map((x) => x.key)));
+  r.get('/banners/:storeCode', (c) => {
+    const b = ctx.entity('banners', c.req.param('storeCode'));
+    if (!b) throw new ApiError(404, 'storeCode: no banners for this store code');
+    return ok(c, b);
+  });
+
+  r.get('/social', (c) => {
+    const s = ctx.entity('social', 'default');
+    if (!s) throw new ApiError(404, 'social: no social settings');
+    return ok(c, s);
+  });
+
+  // Coupons are secrets of the shop: only for the rebuild token (the snapshot puller of a rebuild).
+  r.get('/coupons', (c) => {
+    const want = ctx.options.rebuildToken;
+    if (!want || c.req.header('authorization') !== `Bearer ${want}`) throw new ApiError(403, 'authorization: coupons need the rebuild token');
+    const { from, size } = paging(c);
+    return ok(c, page(ctx.entities('coupon'), from, size));
+  });
+
+  r.get('/media', (c) => {
+    const { from, size } = paging(c);
+    return ok(c, page(listMedia(ctx.options.snapshotDir), from, size));
+  });
+
+  return r;
+}
+
+export function stockRoutes(ctx: ShopContext): Hono {
+  const r = new Hono();
+  const check = (c: Context, sku: string | undefined) => {
+    if (!sku) throw new ApiError(400, 'query.sku: sku is required');
+    const s = getStock(ctx.db, sku);
+    if (!s) throw new ApiError(404, 'sku: no product with this sku');
+    return ok(c, stockJson(s));
+  };
+  r.get('/check', (c) => check(c, c.req.query('sku')));
+  r.get('/check/:sku', (c) => check(c, c.req.param('sku')));
+  r.get('/list', (c) => {
+    const skus = (c.req.query('skus') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (!skus.length) throw new ApiError(400, 'query.skus: a comma-separated list of skus is required');
+    if (skus.length > MAX_SIZE) throw new ApiError(400, `query.skus: at most ${MAX_SIZE} skus`);
+    const out = skus.map((s) => getStock(ctx.db, s)).filter((s) => s !== undefined).map(stockJson);
+    return ok(c, out);
+  });
+  return r;
+}
+
+export function reviewRoutes(ctx: ShopContext): Hono {
+  const r = new Hono();
+  const db = ctx.db;
+
+  r.get('/list', (c) => {
+    const { from, size } = paging(c);
+    const productId = Number(c.req.query('product_id'));
+    if (!Number.isInteger(productId) || productId <= 0) throw new ApiError(400, 'query.product_id: a product id is required');
+    const total = (db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE product_id = ? AND review_status = 1').get(productId) as { n: number }).n;
+    const rows = db
+      .prepare('SELECT data FROM reviews WHERE product_id = ? AND review_status = 1 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
+      .all(productId, size, from) as { data: string }[];
+    return ok(c, { items: rows.map((x) => JSON.parse(x.data) as Review), total, from, size });
+  });
+
+  r.post('/create', async (c) => {
+    const customer = ctx.customerOf(c);
+    const raw = await readJson(c);
+    // Accept `{ review: {...} }` (the contract) and a bare review.
+    const input =
+      raw && typeof raw === 'object' && 'review' in raw
+        ? parseOr400(z.object({ review: ReviewInputSchema }), raw).review
+        : parseOr400(ReviewInputSchema, raw);
+    const product = db.prepare('SELECT id FROM products WHERE id = ?').get(input.product_id);
+    if (!product) throw new ApiError(400, 'review.product_id: no product with this id');
+    const id = Math.max(1_000_000, ((db.prepare('SELECT MAX(id) AS m FROM reviews').get() as { m: number | null }).m ?? 0) + 1);
+    const review: Review = {
+      id,
+      product_id: input.product_id,
+      title: input.title,
+      detail: input.detail,
+      nickname: input.nickname,
+      // Always pending: only moderation approves (review_status 1).
+      review_status: 2,
+      review_entity: 'product',
+      ratings: [{ percent: input.rating * 20, value: input.rating, rating_name: 'Rating' }],
+      created_at: nowIso(),
+      entity_type: 'review',
+    };
+    db.prepare("INSERT INTO reviews (id, product_id, review_status, source, customer_id, created_at, data) VALUES (?, ?, 2, 'customer', ?, ?, ?)").run(
+      id,
+      input.product_id,
+      customer?.id ?? null,
+      review.created_at,
+      JSON.stringify(review),
+    );
+    return ok(c, { id, review_status: 2 });
+  });
+
+  return r;
+}

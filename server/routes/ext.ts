@@ -1,0 +1,118 @@
+/** The `/api/ext/*` extensions: CMS, menus, social settings, order-info, newsletter, mailer. */
+import { Hono, type Context } from 'hono';
+import { MailPayloadSchema, NewsletterInputSchema, type CmsBlock, type CmsPage, type MenuNode, type Shop } from '../../src/lib/schemas';
+import { config } from '../../src/lib/config';
+import { messages } from '../../src/lib/messages';
+import type { ShopContext } from '../context';
+import { ApiError, ok, parseOr400, readJson } from '../http';
+import { nowIso } from '../db';
+import { bookingText, sendMail } from '../mailer';
+import { externalOrderJson, type OrderRow } from '../orders';
+import { RateLimiter, rateLimit } from '../ratelimit';
+
+const MAIL_TOKEN_TTL_S = 600;
+
+export function extRoutes(ctx: ShopContext): Hono {
+  const r = new Hono();
+  const db = ctx.db;
+
+  // CMS: cms{type}/{id} and cms{type}Identifier/{identifier}/storeId/{storeId} (§7).
+  const cmsById = (kind: 'cmsPage' | 'cmsBlock') => (c: Context) => {
+    const item = ctx.entity<CmsPage | CmsBlock>(kind, c.req.param('id') ?? '');
+    if (!item || item.active === false) throw new ApiError(404, `id: no ${kind} with this id`);
+    return ok(c, item);
+  };
+  const cmsByIdentifier = (kind: 'cmsPage' | 'cmsBlock') => (c: Context) => {
+    const identifier = c.req.param('identifier');
+    const storeId = Number(c.req.param('storeId'));
+    if (!Number.isInteger(storeId)) throw new ApiError(400, 'storeId: storeId must be a number');
+    const item = ctx
+      .entities<(CmsPage | CmsBlock) & { store_id?: number | null }>(kind)
+      .find((x) => x.identifier === identifier && x.active !== false && (x.store_id == null || x.store_id === 0 || x.store_id === storeId));
+    if (!item) throw new ApiError(404, `identifier: no ${kind} with this identifier`);
+    return ok(c, item);
+  };
+  r.get('/cms-data/cmsPage/:id', cmsById('cmsPage'));
+  r.get('/cms-data/cmsBlock/:id', cmsById('cmsBlock'));
+  r.get('/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId', cmsByIdentifier('cmsPage'));
+  r.get('/cms-data/cmsBlockIdentifier/:identifier/storeId/:storeId', cmsByIdentifier('cmsBlock'));
+
+  r.get('/menus/nodes/:id', (c) => {
+    const nodes = ctx.entity<MenuNode[]>('menus', c.req.param('id'));
+    if (!nodes) throw new ApiError(404, 'id: no menu with this id (1 header, 2 about, 3 legal, 4 help, 5 shopping, 6 mobile)');
+    return ok(c, nodes);
+  });
+
+  r.get('/social-settings', (c) => {
+    const s = ctx.entity('social', 'default');
+    if (!s) throw new ApiError(404, 'social: no social settings');
+    return ok(c, s);
+  });
+
+  r.get('/order-info/:token', (c) => {
+    const row = db.prepare('SELECT * FROM orders WHERE token = ?').get(c.req.param('token')) as OrderRow | undefined;
+    if (!row) throw new ApiError(404, 'token: no order with this token');
+    return ok(c, externalOrderJson(row));
+  });
+
+  // Newsletter (mailchimp-subscribe extension): POST subscribes, DELETE unsubscribes.
+  const newsletterPath = '/mailchimp-subscribe/subscribe';
+  r.post(newsletterPath, async (c) => {
+    const { email } = parseOr400(NewsletterInputSchema, await readJson(c));
+    const before = db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number } | undefined;
+    db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 1, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 1, updated_at = excluded.updated_at').run(
+      email,
+      nowIso(),
+    );
+    if (!before) {
+      // First subscription: the newsletter's promise (§9), a 10% coupon.
+      sendMail(db, ctx.options.outboxDir, {
+        kind: 'newsletter',
+        from: config.mailer.contactAddress,
+        to: email,
+        subject: `${config.shop.name}: welcome, here is ${config.constants.newsletterCouponPercent}% off`,
+        text: [
+          `Thank you for subscribing to the ${config.shop.name} newsletter.`,
+          '',
+          `Your coupon code for ${config.constants.newsletterCouponPercent}% off your next order: ${config.constants.newsletterCouponCode}`,
+        ].join('\n'),
+      });
+    }
+    return ok(c, true);
+  });
+  r.delete(newsletterPath, async (c) => {
+    const { email } = parseOr400(NewsletterInputSchema, await readJson(c));
+    db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 0, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 0, updated_at = excluded.updated_at').run(
+      email,
+      nowIso(),
+    );
+    return ok(c, true);
+  });
+
+  // Mailer: token endpoint, then send endpoint (§7).
+  const base = (p: string) => p.replace(/^\/api\/ext/, '');
+  const mailLimiter = new RateLimiter(ctx.options.rateLimit.windowMs, ctx.options.rateLimit.max);
+  r.get(base(config.mailer.tokenEndpoint), (c) => ok(c, ctx.signer.sign('mail', 0, 0, MAIL_TOKEN_TTL_S)));
+  r.post(base(config.mailer.sendEndpoint), rateLimit(mailLimiter, 'mail', ctx.options.trustProxy), async (c) => {
+    const mail = parseOr400(MailPayloadSchema, await readJson(c));
+    const v = ctx.signer.verify(mail.token, 'mail');
+    if (!v.ok) throw new ApiError(401, v.reason === 'expired' ? 'token: the mail token has expired' : 'token: the mail token is not valid');
+    const allowed = new Set([config.mailer.contactAddress.toLowerCase(), ...ctx.entities<Shop>('shop').map((s) => s.email.toLowerCase())]);
+    if (!allowed.has(mail.targetAddress.toLowerCase())) throw new ApiError(400, 'targetAddress: this address does not receive mail from the shop');
+    const text = [mail.emailText, ...(mail.booking ? ['', bookingText(mail.booking)] : [])].join('\n').trim();
+    const kind = mail.booking ? 'booking' : 'contact';
+    sendMail(db, ctx.options.outboxDir, { kind, from: config.mailer.contactAddress, to: mail.targetAddress, replyTo: mail.sourceAddress, subject: mail.subject, text });
+    if (mail.confirmation) {
+      sendMail(db, ctx.options.outboxDir, {
+        kind: 'confirmation',
+        from: config.mailer.contactAddress,
+        to: mail.sourceAddress,
+        subject: `${config.shop.name}: ${mail.subject}`,
+        text: `Thank you for contacting ${config.shop.name}. We received your message:\n\n${text}`,
+      });
+    }
+    return ok(c, messages.emailSent);
+  });
+
+  return r;
+}

@@ -1,0 +1,26 @@
+/** The order endpoint (POST, idempotent) and a customer's own order by id. */
+import { Hono } from 'hono';
+import type { ShopContext } from '../context';
+import { ApiError, ok, readJson } from '../http';
+import { getOrder, orderJson, placeOrder } from '../orders';
+
+export function orderRoutes(ctx: ShopContext): Hono {
+  const r = new Hono();
+
+  r.post('/', async (c) => {
+    const customer = ctx.customerOf(c);
+    const { answer, replay } = placeOrder(ctx, await readJson(c), customer);
+    if (replay) c.header('X-Order-Replay', '1');
+    return ok(c, answer);
+  });
+
+  r.get('/:orderId', (c) => {
+    const customer = ctx.requireCustomer(c);
+    const row = getOrder(ctx, c.req.param('orderId'));
+    if (!row) throw new ApiError(404, 'orderId: no such order');
+    if (row.customer_id !== customer.id) throw new ApiError(403, 'orderId: this order belongs to another customer');
+    return ok(c, orderJson(row));
+  });
+
+  return r;
+}

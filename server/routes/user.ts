@@ -1,0 +1,168 @@
+/** User calls of the contract (§7): create, login, refresh, reset and change password, me, order history. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  AddressSchema,
+  ChangePasswordInputSchema,
+  CreateUserInputSchema,
+  LoginInputSchema,
+  RefreshInputSchema,
+  ResetPasswordInputSchema,
+} from '../../src/lib/schemas';
+import { config } from '../../src/lib/config';
+import type { ShopContext, CustomerRow } from '../context';
+import { ApiError, ok, parseOr400, readJson } from '../http';
+import { hashPassword, randomId, sha256, verifyPassword } from '../auth';
+import { nowIso } from '../db';
+import { sendMail } from '../mailer';
+import { RateLimiter, rateLimit } from '../ratelimit';
+import { orderJson, type OrderRow } from '../orders';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+const UpdateMeBody = z.object({
+  customer: z.looseObject({
+    email: z.email('customer.email must be a valid e-mail address').optional(),
+    firstname: z.string().trim().min(2, 'customer.firstname must have at least 2 letters').optional(),
+    lastname: z.string().trim().min(1, 'customer.lastname is required').optional(),
+    addresses: z.array(AddressSchema.extend({ default_shipping: z.boolean().optional(), default_billing: z.boolean().optional() })).optional(),
+  }),
+});
+
+const CreatePasswordBody = z.object({
+  email: z.email('email must be a valid e-mail address'),
+  resetToken: z.string().min(1, 'resetToken is required'),
+  newPassword: z.string().min(8, 'newPassword must have at least 8 characters'),
+});
+
+const HistoryQuery = z.object({
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  currentPage: z.coerce.number().int().min(1).default(1),
+});
+
+const BAD_LOGIN = 'You did not sign in correctly or your account is temporarily disabled.';
+
+export function userRoutes(ctx: ShopContext): Hono {
+  const r = new Hono();
+  const db = ctx.db;
+  const limiter = new RateLimiter(ctx.options.rateLimit.windowMs, ctx.options.rateLimit.max);
+  const limit = (group: string) => rateLimit(limiter, group, ctx.options.trustProxy);
+  const byEmail = (email: string) => db.prepare('SELECT * FROM customers WHERE email = ?').get(email) as CustomerRow | undefined;
+
+  r.post('/create', limit('create'), async (c) => {
+    const input = parseOr400(CreateUserInputSchema, await readJson(c));
+    if (byEmail(input.customer.email)) throw new ApiError(400, 'customer.email: a customer with the same email address already exists');
+    const hash = await hashPassword(input.password);
+    const now = nowIso();
+    const info = db
+      .prepare('INSERT INTO customers (email, password_hash, firstname, lastname, addresses, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(input.customer.email, hash, input.customer.firstname, input.customer.lastname, JSON.stringify(input.customer.addresses), now, now);
+    const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(info.lastInsertRowid) as CustomerRow;
+    return ok(c, ctx.customerJson(row));
+  });
+
+  r.post('/login', limit('login'), async (c) => {
+    const input = parseOr400(LoginInputSchema, await readJson(c));
+    const row = byEmail(input.username);
+    // Hash even for an unknown e-mail, so timing does not tell which addresses exist.
+    const valid = row ? await verifyPassword(input.password, row.password_hash) : (await hashPassword(input.password), false);
+    if (!row || !valid) throw new ApiError(401, BAD_LOGIN);
+    const { token, refreshToken } = ctx.issueTokens(row);
+    return ok(c, token, { refreshToken });
+  });
+
+  r.post('/refresh', async (c) => {
+    const input = parseOr400(RefreshInputSchema, await readJson(c));
+    const v = ctx.signer.verify(input.refreshToken, 'refresh');
+    if (!v.ok) throw new ApiError(401, v.reason === 'expired' ? 'refreshToken: the refresh token has expired' : 'refreshToken: the refresh token is not valid');
+    const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(v.claims.sub) as CustomerRow | undefined;
+    if (!row || row.token_version !== v.claims.ver) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
+    const token = ctx.signer.sign('access', row.id, row.token_version, ctx.options.tokenTtlSeconds);
+    return ok(c, token, { refreshToken: input.refreshToken });
+  });
+
+  r.post('/reset-password', limit('reset-password'), async (c) => {
+    const input = parseOr400(ResetPasswordInputSchema, await readJson(c));
+    const row = byEmail(input.email);
+    // Same answer whether or not the address is known; only known addresses get a mail.
+    if (row) {
+      const resetToken = randomId(24);
+      db.prepare('INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES (?, ?, ?)').run(sha256(resetToken), row.id, Date.now() + RESET_TTL_MS);
+      const link = `${config.shop.siteUrl}/?resetToken=${encodeURIComponent(resetToken)}&email=${encodeURIComponent(row.email)}`;
+      sendMail(db, ctx.options.outboxDir, {
+        kind: 'reset-password',
+        from: config.mailer.contactAddress,
+        to: row.email,
+        subject: `${config.shop.name}: reset your password`,
+        text: [
+          `Hello ${row.firstname},`,
+          '',
+          'We received a request to reset the password of your account. To choose a new password, open this link within one hour:',
+          link,
+          '',
+          `Reset token: ${resetToken}`,
+          '',
+          'If you did not ask for this, you can ignore this e-mail.',
+        ].join('\n'),
+      });
+    }
+    return ok(c, true);
+  });
+
+  r.post('/create-password', limit('reset-password'), async (c) => {
+    const input = parseOr400(CreatePasswordBody, await readJson(c));
+    const row = byEmail(input.email);
+    const reset = db.prepare('SELECT * FROM password_resets WHERE token_hash = ?').get(sha256(input.resetToken)) as
+      | { customer_id: number; expires_at: number; used: number }
+      | undefined;
+    if (!row || !reset || reset.customer_id !== row.id || reset.used || reset.expires_at < Date.now()) {
+      throw new ApiError(400, 'resetToken: the reset token is not valid or has expired');
+    }
+    const hash = await hashPassword(input.newPassword);
+    db.transaction(() => {
+      db.prepare('UPDATE password_resets SET used = 1 WHERE token_hash = ?').run(sha256(input.resetToken));
+      // A reset revokes every token issued before it.
+      db.prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?').run(hash, nowIso(), row.id);
+    })();
+    return ok(c, true);
+  });
+
+  r.post('/change-password', async (c) => {
+    const row = ctx.requireCustomer(c);
+    const input = parseOr400(ChangePasswordInputSchema, await readJson(c));
+    if (!(await verifyPassword(input.currentPassword, row.password_hash))) throw new ApiError(400, 'currentPassword: the current password is not correct');
+    db.prepare('UPDATE customers SET password_hash = ?, updated_at = ? WHERE id = ?').run(await hashPassword(input.newPassword), nowIso(), row.id);
+    return ok(c, true);
+  });
+
+  r.get('/me', (c) => ok(c, ctx.customerJson(ctx.requireCustomer(c))));
+
+  r.post('/me', async (c) => {
+    const row = ctx.requireCustomer(c);
+    const { customer } = parseOr400(UpdateMeBody, await readJson(c));
+    if (customer.email && customer.email.toLowerCase() !== row.email.toLowerCase() && byEmail(customer.email)) {
+      throw new ApiError(400, 'customer.email: a customer with the same email address already exists');
+    }
+    db.prepare('UPDATE customers SET email = ?, firstname = ?, lastname = ?, addresses = ?, updated_at = ? WHERE id = ?').run(
+      customer.email ?? row.email,
+      customer.firstname ?? row.firstname,
+      customer.lastname ?? row.lastname,
+      customer.addresses ? JSON.stringify(customer.addresses) : row.addresses,
+      nowIso(),
+      row.id,
+    );
+    return ok(c, ctx.customerJson(db.prepare('SELECT * FROM customers WHERE id = ?').get(row.id) as CustomerRow));
+  });
+
+  r.get('/order-history', (c) => {
+    const row = ctx.requireCustomer(c);
+    const q = parseOr400(HistoryQuery, c.req.query(), 'query');
+    const total = (db.prepare('SELECT COUNT(*) AS n FROM orders WHERE customer_id = ?').get(row.id) as { n: number }).n;
+    const orders = db
+      .prepare('SELECT rowid AS entity_id, * FROM orders WHERE customer_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?')
+      .all(row.id, q.pageSize, (q.currentPage - 1) * q.pageSize) as OrderRow[];
+    return ok(c, { items: orders.map(orderJson), total_count: total, search_criteria: { page_size: q.pageSize, current_page: q.currentPage } });
+  });
+
+  return r;
+}

@@ -1,0 +1,131 @@
+/**
+ * Loads the snapshot (catalogue, prices, stock, CMS, menus, methods, coupons...) into SQLite.
+ * Idempotent: keyed by a hash of the snapshot's manifest, so a restart on the same snapshot keeps the
+ * stock left by orders, and customers, carts and orders always survive.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as snap from '../src/lib/snapshot';
+import type { Product } from '../src/lib/schemas';
+import { getMeta, setMeta, type DB } from './db';
+
+/** Entity kinds stored in the `entities` table, with the snapshot reader and the key of a record. */
+const ENTITY_FILES = {
+  category: { file: 'categories.json', read: snap.readCategories, key: (r: { id: number }) => String(r.id) },
+  attribute: { file: 'attributes.json', read: snap.readAttributes, key: (r: { attribute_code: string }) => r.attribute_code },
+  cmsPage: { file: 'cms-pages.json', read: snap.readCmsPages, key: (r: { id: number }) => String(r.id) },
+  cmsBlock: { file: 'cms-blocks.json', read: snap.readCmsBlocks, key: (r: { id: number }) => String(r.id) },
+  blogPost: { file: 'blog-posts.json', read: snap.readBlogPosts, key: (r: { id: number | string }) => String(r.id) },
+  blogCategory: { file: 'blog-categories.json', read: snap.readBlogCategories, key: (r: { id: number | string }) => String(r.id) },
+  shop: { file: 'shops.json', read: snap.readShops, key: (r: { id: string }) => r.id },
+  shippingMethod: {
+    file: 'shipping-methods.json',
+    read: snap.readShippingMethods,
+    key: (r: { carrier_code: string; method_code: string }) => `${r.carrier_code}_${r.method_code}`,
+  },
+  paymentMethod: { file: 'payment-methods.json', read: snap.readPaymentMethods, key: (r: { code: string }) => r.code },
+  taxRate: { file: 'tax-rates.json', read: snap.readTaxRates, key: (r: { code: string }) => r.code },
+  coupon: { file: 'coupons.json', read: snap.readCoupons, key: (r: { code: string }) => r.code.toUpperCase() },
+  urlMap: { file: 'url-map.json', read: snap.readUrlMap, key: (r: { from: string }) => r.from },
+} as const;
+
+export type EntityKind = keyof typeof ENTITY_FILES | 'menus' | 'social' | 'banners' | 'manifest';
+
+/** Hash of the snapshot's manifest: the seed key. */
+export function snapshotKey(dir: string): string {
+  return createHash('sha256').update(readFileSync(join(dir, 'manifest.json'))).digest('hex');
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  key: string;
+  products: number;
+  warnings: string[];
+}
+
+/** Seeds the database from `dir` unless it already holds this snapshot (or `force`). */
+export function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } = {}): SeedResult {
+  const key = snapshotKey(dir);
+  if (!opts.force && getMeta(db, 'snapshot_key') === key) {
+    const products = (db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
+    return { seeded: false, key, products, warnings: [] };
+  }
+  const warnings: string[] = [];
+  const manifest = snap.readManifest(dir);
+  // Read and validate everything first: a bad snapshot throws before the database is touched.
+  const products = snap.readProducts(dir);
+  const entities: Array<[string, string, unknown]> = [];
+  for (const [kind, spec] of Object.entries(ENTITY_FILES)) {
+    if (!existsSync(join(dir, spec.file))) {
+      warnings.push(`snapshot has no ${spec.file}`);
+      continue;
+    }
+    const rows = (spec.read as (d: string) => unknown[])(dir);
+    for (const r of rows) entities.push([kind, (spec.key as (x: unknown) => string)(r), r]);
+  }
+  if (existsSync(join(dir, 'menus.json'))) {
+    const menus = snap.readMenus(dir);
+    for (const [id, nodes] of Object.entries(menus)) entities.push(['menus', id, nodes]);
+  } else warnings.push('snapshot has no menus.json');
+  if (existsSync(join(dir, 'social.json'))) entities.push(['social', 'default', snap.readSocial(dir)]);
+  else warnings.push('snapshot has no social.json');
+  const bannerDir = join(dir, 'banners');
+  if (existsSync(bannerDir)) {
+    for (const f of readdirSync(bannerDir).filter((n) => n.endsWith('.json'))) {
+      const code = f.replace(/\.json$/, '');
+      entities.push(['banners', code, snap.readBanners(code, dir)]);
+    }
+  }
+  entities.push(['manifest', 'default', manifest]);
+  const reviews = existsSync(join(dir, 'reviews.json')) ? snap.readReviews(dir) : [];
+
+  db.transaction(() => {
+    db.exec('DELETE FROM products; DELETE FROM skus; DELETE FROM stock; DELETE FROM entities;');
+    db.prepare("DELETE FROM reviews WHERE source = 'snapshot'").run();
+    const insProduct = db.prepare('INSERT INTO products (id, sku, url_path, url_key, pos, data) VALUES (?, ?, ?, ?, ?, ?)');
+    const insSku = db.prepare(
+      `INSERT OR REPLACE INTO skus (sku, product_id, parent_sku, name, type_id, price, special_price, special_from_date,
+        special_to_date, status, tax_class_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insStock = db.prepare(
+      'INSERT OR REPLACE INTO stock (sku, product_id, qty, is_in_stock, manage_stock, min_sale_qty, max_sale_qty) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    products.forEach((p: Product, pos) => {
+      insProduct.run(p.id, p.sku, p.url_path, p.url_key, pos, JSON.stringify(p));
+      insSku.run(p.sku, p.id, null, p.name, p.type_id, Number(p.price ?? 0), num(p.special_price), p.special_from_date ?? null,
+        p.special_to_date ?? null, p.status, p.tax_class_id ?? null, JSON.stringify(skuData(p)));
+      insStock.run(p.sku, p.id, p.stock.qty, p.stock.is_in_stock ? 1 : 0, p.stock.manage_stock === false ? 0 : 1,
+        p.stock.min_sale_qty ?? null, p.stock.max_sale_qty ?? null);
+      for (const ch of p.configurable_children ?? []) {
+        insSku.run(ch.sku, ch.id, p.sku, ch.name ?? p.name, 'simple', Number(ch.price ?? 0), num(ch.special_price),
+          ch.special_from_date ?? null, ch.special_to_date ?? null, ch.status, p.tax_class_id ?? null,
+          // A child carries its parent's custom options (engraving, gift wrap) for option prices.
+          JSON.stringify({ ...skuData(p), image: ch.image ?? p.image ?? null, parent_id: p.id, parent_name: p.name }));
+        insStock.run(ch.sku, ch.id, ch.stock.qty, ch.stock.is_in_stock ? 1 : 0, ch.stock.manage_stock === false ? 0 : 1,
+          ch.stock.min_sale_qty ?? null, ch.stock.max_sale_qty ?? null);
+      }
+    });
+    const insEntity = db.prepare('INSERT OR REPLACE INTO entities (kind, key, pos, data) VALUES (?, ?, ?, ?)');
+    entities.forEach(([kind, k, data], pos) => insEntity.run(kind, k, pos, JSON.stringify(data)));
+    const insReview = db.prepare(
+      "INSERT OR REPLACE INTO reviews (id, product_id, review_status, source, customer_id, created_at, data) VALUES (?, ?, ?, 'snapshot', NULL, ?, ?)",
+    );
+    for (const r of reviews) insReview.run(r.id, r.product_id, r.review_status, r.created_at, JSON.stringify(r));
+    setMeta(db, 'snapshot_key', key);
+    setMeta(db, 'snapshot_dir', dir);
+  })();
+  return { seeded: true, key, products: products.length, warnings };
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/** What the cart needs of a product besides price: options for option prices, bundle links. */
+function skuData(p: Product) {
+  return {
+    image: p.image ?? null,
+    custom_options: p.custom_options,
+    bundle_options: p.bundle_options,
+    url_path: p.url_path,
+  };
+}

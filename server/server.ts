@@ -1,0 +1,138 @@
+/** Starts the one-port shop server (API + image proxy + built site) and stops it cleanly. */
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { snapshotDir as defaultSnapshotDir } from '../src/lib/snapshot';
+import { openDatabase, type DB } from './db';
+import { seedFromSnapshot } from './seed';
+import { loadSecret, TokenSigner } from './auth';
+import { ShopContext, type ShopOptions } from './context';
+import { createApp } from './app';
+import { createLogger, type Logger } from './logger';
+import { Site } from './static';
+import { RebuildManager, astroBuild, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
+import { pullSnapshot } from '../scripts/snapshot';
+import type { Faults } from './faults';
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  /** Database file (env DATABASE_PATH, default data/shop.db). */
+  databasePath?: string;
+  snapshotDir?: string;
+  /** Built site folder (default dist/ of the project); null serves no site. */
+  distDir?: string | null;
+  logger?: Logger;
+  env?: NodeJS.ProcessEnv;
+  /** Overrides of the options read from the environment. */
+  options?: Partial<ShopOptions>;
+  /** Rebuild steps (tests inject stubs); default pull from this server + astro build. */
+  rebuildSteps?: Partial<RebuildSteps>;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: ShopContext;
+  db: DB;
+  site: Site;
+  faults: Faults | null;
+  rebuild: RebuildManager | null;
+  server: Server;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
+
+/** The options of the environment (documented in docs/api.md). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv, databasePath: string, snapshotDir: string): ShopOptions {
+  return {
+    tokenTtlSeconds: num(env.TOKEN_TTL_SECONDS, 3600),
+    refreshTtlSeconds: num(env.REFRESH_TTL_SECONDS, 30 * 24 * 3600),
+    outboxDir: env.OUTBOX_DIR ? resolve(env.OUTBOX_DIR) : join(dirname(resolve(databasePath)), 'outbox'),
+    snapshotDir,
+    rateLimit: { windowMs: num(env.RATE_LIMIT_WINDOW_MS, 60_000), max: num(env.RATE_LIMIT_MAX, 20) },
+    bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 512 * 1024),
+    faults: env.SHOP_FAULTS === '1',
+    trustProxy: env.TRUST_PROXY === '1',
+    rebuildToken: env.REBUILD_TOKEN || null,
+  };
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const env = opts.env ?? process.env;
+  const databasePath = opts.databasePath ?? env.DATABASE_PATH ?? join(PROJECT_ROOT, 'data', 'shop.db');
+  const dataDir = databasePath === ':memory:' ? null : dirname(resolve(databasePath));
+  const logger = opts.logger ?? createLogger({ silent: env.LOG_REQUESTS === '0' });
+  const pointerFile = dataDir ? join(dataDir, 'live-site.json') : null;
+  const pointer = pointerFile && opts.distDir === undefined && !opts.snapshotDir ? readLivePointer(pointerFile) : null;
+
+  let snapDir = resolve(opts.snapshotDir ?? pointer?.snapshot ?? defaultSnapshotDir(env));
+  const options: ShopOptions = { ...optionsFromEnv(env, databasePath, snapDir), ...opts.options };
+  const db = openDatabase(databasePath);
+  const seed = seedFromSnapshot(db, snapDir);
+  for (const w of seed.warnings) logger.warn(w);
+  logger.info(seed.seeded ? `seeded ${seed.products} products from ${snapDir}` : `database already holds snapshot ${seed.key.slice(0, 12)}`);
+
+  const signer = new TokenSigner(loadSecret(env, dataDir ? join(dataDir, 'token-secret') : null));
+  const ctx = new ShopContext(db, signer, options, logger);
+  const distDir = opts.distDir === undefined ? (pointer?.dist ?? join(PROJECT_ROOT, 'dist')) : opts.distDir;
+  const site = new Site(distDir);
+
+  let port = 0;
+  let rebuild: RebuildManager | null = null;
+  if (options.rebuildToken) {
+    const source = env.REBUILD_SOURCE;
+    const steps: RebuildSteps = {
+      pull: (into) => pullSnapshot({ from: source ?? `http://127.0.0.1:${port}`, out: into, token: options.rebuildToken ?? undefined }).then(() => undefined),
+      build: (snap, out) => astroBuild(PROJECT_ROOT, snap, out),
+      activate: (out, snap) => {
+        site.switchTo(out);
+        snapDir = snap;
+        if (pointerFile) writeLivePointer(pointerFile, { dist: out, snapshot: snap });
+      },
+      ...opts.rebuildSteps,
+    };
+    rebuild = new RebuildManager(steps, env.REBUILD_WORKDIR ? resolve(env.REBUILD_WORKDIR) : PROJECT_ROOT, join(dataDir ?? PROJECT_ROOT, 'snapshots'), logger);
+  }
+
+  const { app, faults } = createApp(ctx, {
+    site,
+    mediaRoot: () => join(snapDir, 'media'),
+    rebuild,
+    corsOrigins: env.CORS_ORIGIN ? env.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : [],
+  });
+
+  const server = await new Promise<Server>((res, rej) => {
+    const s = serve({ fetch: app.fetch, port: opts.port ?? num(env.PORT, 4321), hostname: opts.host ?? env.HOST ?? '0.0.0.0' }, () => res(s as Server));
+    (s as Server).once('error', rej);
+  });
+  port = (server.address() as AddressInfo).port;
+  server.keepAliveTimeout = 5000;
+
+  let closing: Promise<void> | null = null;
+  const close = (timeoutMs = 10_000) =>
+    (closing ??= new Promise<void>((res) => {
+      const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        try {
+          db.pragma('wal_checkpoint(TRUNCATE)');
+        } catch {
+          /* the database may already be closed */
+        }
+        db.close();
+        res();
+      });
+      // Idle keep-alive connections would hold close() open; in-flight requests finish first.
+      server.closeIdleConnections();
+    }));
+
+  return { url: `http://127.0.0.1:${port}`, port, ctx, db, site, faults, rebuild, server, close };
+}
