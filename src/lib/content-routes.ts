@@ -4,8 +4,14 @@
  * content page is the CMS page whose identifier is its path without the leading slash.
  * Paths here carry no store prefix; the route files add it.
  */
-import type { CmsPage, Shop } from './schemas';
-import { readCmsPages, readShops, snapshotDir } from './snapshot';
+import type { BlogCategory, BlogPost, CmsPage, Product, Shop } from './schemas';
+import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from './snapshot';
+import { config, enabledStoreViews, type StoreView } from './config';
+import { ampProductUrl, blogUrl, productUrl, storePrefix } from './catalog/urls';
+import { absoluteUrl } from './seo';
+import { htmlToText } from './sanitize';
+import { messages } from './messages';
+import { imageUrl } from './catalog/images';
 
 /** The content pages of spec §2, in the spec's order (the two `{token}` entries are TOKEN_PAGE_IDENTIFIERS). */
 export const CONTENT_PATHS = [
@@ -116,4 +122,186 @@ export function cmsRoutes(pages: CmsPage[] = snapshotCmsPages()): CmsAliasRoute[
  */
 export function fallbackContentRoutes(pages: CmsPage[] = snapshotCmsPages()): CmsAliasRoute[] {
   return cmsRoutes(pages);
+}
+
+/** The `[...store]` parameter of every enabled store view: undefined for the default one, 'de', 'it' on multistore. */
+export function storeParams(): { store: string | undefined; storeCode: string }[] {
+  return enabledStoreViews().map((s) => {
+    const prefix = storePrefix(s.storeCode).replace(/^\/+/, '');
+    return { store: prefix || undefined, storeCode: s.storeCode };
+  });
+}
+
+/** The enabled store view with this code (the default one when absent). */
+export function storeViewFor(storeCode?: string): StoreView {
+  return enabledStoreViews().find((s) => s.storeCode === storeCode) ?? config.storeViews.default;
+}
+
+/** A route's getStaticPaths entries for every enabled store view, each with `storeCode` in props. */
+export function perStore<P extends Record<string, string | undefined>, T extends object = Record<never, never>>(
+  items: (storeCode: string) => { params: P; props?: T }[],
+): { params: P & { store: string | undefined }; props: T & { storeCode: string } }[] {
+  return storeParams().flatMap(({ store, storeCode }) =>
+    items(storeCode).map((i) => ({ params: { ...i.params, store }, props: { ...(i.props ?? ({} as T)), storeCode } })),
+  );
+}
+
+/** Shell routes of later issues (account, checkout): one static page per store view. */
+export const ACCOUNT_SHELLS = [
+  { path: '/my-account', title: 'accountTitle', section: 'dashboard' },
+  { path: '/my-account/shipping-details', title: 'accountShippingDetails', section: 'shipping-details' },
+  { path: '/my-account/newsletter', title: 'accountNewsletter', section: 'newsletter' },
+  { path: '/my-account/orders', title: 'accountOrders', section: 'orders' },
+  { path: '/my-account/orders/order', title: 'accountOrderDetails', section: 'order' },
+  { path: '/my-account/recently-viewed', title: 'accountRecentlyViewed', section: 'recently-viewed' },
+] as const;
+
+/**
+ * Server rewrites of the content routes (dist/_rewrites.json): /my-account/orders/{orderId} answers
+ * with the one static order shell, which reads the id from the URL.
+ */
+export function contentRewrites(): { from: string; to: string }[] {
+  return storeParams().map(({ store }) => {
+    const prefix = store ? `/${store}` : '';
+    return { from: `^${prefix}/my-account/orders/(?!order/?$)[^/]+/?$`, to: `${prefix}/my-account/orders/order/` };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blog (/pjworld)
+
+export interface BlogData {
+  /** Every post, newest first. */
+  posts: BlogPost[];
+  categories: BlogCategory[];
+  /** Posts of a category (its own and its children's), newest first. */
+  postsOf(category: BlogCategory): BlogPost[];
+  /** The categories a post belongs to. */
+  categoriesOf(post: BlogPost): BlogCategory[];
+}
+
+const blogCache = new Map<string, BlogData>();
+
+const time = (d: string) => Date.parse(d.includes('T') ? d : d.replace(' ', 'T'));
+
+/** The blog's posts and categories, read once per snapshot folder. */
+export function blogData(dir: string = snapshotDir()): BlogData {
+  const cached = blogCache.get(dir);
+  if (cached) return cached;
+  const data = buildBlogData(readBlogPosts(dir), readBlogCategories(dir));
+  blogCache.set(dir, data);
+  return data;
+}
+
+/** Indexes posts and categories: a post is in a category listed in its category_ids or listing its id. */
+export function buildBlogData(rawPosts: BlogPost[], categories: BlogCategory[]): BlogData {
+  const posts = [...rawPosts].sort((a, b) => time(b.date) - time(a.date) || String(a.slug).localeCompare(String(b.slug)));
+  const key = (id: string | number) => String(id);
+  const byId = new Map(categories.map((c) => [key(c.id), c]));
+  const inCategory = new Map<string, Set<string>>();
+  const addTo = (catId: string, postId: string) => {
+    let set = inCategory.get(catId);
+    if (!set) inCategory.set(catId, (set = new Set()));
+    set.add(postId);
+  };
+  for (const c of categories) for (const pid of c.posts) addTo(key(c.id), key(pid));
+  for (const p of posts) for (const cid of p.category_ids) addTo(key(cid), key(p.id));
+  const withChildren = (c: BlogCategory, seen = new Set<string>()): string[] => {
+    if (seen.has(key(c.id))) return [];
+    seen.add(key(c.id));
+    return [key(c.id), ...c.children.flatMap((id) => (byId.has(key(id)) ? withChildren(byId.get(key(id))!, seen) : []))];
+  };
+  return {
+    posts,
+    categories,
+    postsOf(category) {
+      const ids = new Set(withChildren(category).flatMap((cid) => [...(inCategory.get(cid) ?? [])]));
+      return posts.filter((p) => ids.has(key(p.id)));
+    },
+    categoriesOf(post) {
+      return categories.filter((c) => inCategory.get(key(c.id))?.has(key(post.id)));
+    },
+  };
+}
+
+/** An image of the snapshot's media (a path) through the image proxy; absolute URLs pass through. */
+export function mediaImage(pathOrUrl: string, width: number, height: number): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : imageUrl(pathOrUrl, width, height);
+}
+
+/** Blog featured images: 800x500 on a post, 400x250 on a card. */
+export const BLOG_IMAGE = { post: { width: 800, height: 500 }, card: { width: 400, height: 250 }, avatar: { width: 64, height: 64 } } as const;
+
+/** BlogPosting structured data of a post page. */
+export function blogPostingJsonLd(post: BlogPost, path: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    datePublished: new Date(time(post.date)).toISOString(),
+    author: { '@type': 'Person', name: post.author.name },
+    ...(post.featuredImage ? { image: absoluteUrl(mediaImage(post.featuredImage.sourceUrl, BLOG_IMAGE.post.width, BLOG_IMAGE.post.height)) } : {}),
+    description: htmlToText(post.excerpt || post.content, 200),
+    mainEntityOfPage: absoluteUrl(path),
+    publisher: { '@type': 'Organization', name: config.shop.name, url: absoluteUrl('/') },
+  };
+}
+
+/** The blog's paths for a store view: the list, each category and each post. */
+export function blogPaths(storeCode?: string, data: BlogData = blogData()): string[] {
+  return [
+    blogUrl({}, { storeCode }),
+    ...data.categories.map((c) => blogUrl({ category: c.slug }, { storeCode })),
+    ...data.posts.map((p) => blogUrl({ post: p.slug }, { storeCode })),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gone products and the AMP examples
+
+/**
+ * Every URL path a discontinued product (discontinued = 1) could be asked for, in every enabled
+ * store view: its url_path, its named route in both positions of the short-URL switch (with each
+ * configurable child), and its AMP pages. Sorted, without duplicates, without query strings.
+ */
+export function goneUrlsOf(products: Iterable<Product>, storeCodes: string[] = storeParams().map((s) => s.storeCode)): string[] {
+  const out = new Set<string>();
+  const bare = (u: string) => u.replace(/[?#].*$/, '');
+  for (const p of products) {
+    if (p.discontinued !== 1) continue;
+    const children = p.type_id === 'configurable' ? [undefined, ...(p.configurable_children ?? []).map((c) => c.sku)] : [undefined];
+    for (const storeCode of storeCodes) {
+      out.add(bare(productUrl(p, { storeCode, dispatcher: true })));
+      for (const short of [true, false]) {
+        for (const childSku of children) {
+          out.add(bare(productUrl(p, { storeCode, short, dispatcher: false, childSku })));
+          out.add(bare(ampProductUrl(p, { storeCode, short, childSku })));
+        }
+      }
+    }
+  }
+  return [...out].sort();
+}
+
+/** The gone URLs of the snapshot's products (dist/_gone.json), read shard by shard. */
+export function goneUrls(dir: string = snapshotDir()): string[] {
+  return goneUrlsOf(iterateProducts(dir));
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The body of /raw-output-example.xml: a small XML document written as is, without any layout. */
+export function rawOutputExampleXml(): string {
+  const shops = snapshotShops();
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<shop name="${xmlEscape(config.shop.name)}" currency="${xmlEscape(config.storeViews.default.i18n.currencyCode)}">`,
+    `  <title>${xmlEscape(messages.exampleRawOutputTitle)}</title>`,
+    `  <link>${xmlEscape(absoluteUrl('/raw-output-example.xml'))}</link>`,
+    '  <stores>',
+    ...shops.map((s) => `    <store location="${xmlEscape(s.location)}">${xmlEscape(s.name)}</store>`),
+    '  </stores>',
+    '</shop>',
+    '',
+  ].join('\n');
 }

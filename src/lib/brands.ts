@@ -1,0 +1,30 @@
+/**
+ * Brand pages (§2 /brands/{brand} and the brand listing /brands/{slug}/all-products): each brand is
+ * a child category of the brands category (url_path 'brands/{slug}'), read from the catalogue index.
+ */
+import { catalog, isBrandCategory } from './routing';
+import { categoryListing } from './page-data';
+import { contentPaths } from './content-routes';
+import type { Listing } from './listing';
+import type { Category } from './schemas';
+
+/** The active brand categories, in position order. */
+export function brandCategories(): Category[] {
+  return catalog()
+    .categories.filter((c) => c.is_active && isBrandCategory(c) && !c.url_path.slice('brands/'.length).includes('/'))
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id);
+}
+
+/** The brand's route segment: /brands/{slug}. */
+export const brandSlug = (c: Category): string => c.url_key;
+
+/** The brand listing's first page, total and facets (the §5 rules, memoised per store view). */
+export function brandListing(c: Category, storeCode?: string): Listing {
+  return categoryListing(c.id, storeCode);
+}
+
+/** Content pages of the §2 list about a brand ('/evermore', '/thomas-sabo-outlet', '/raymond-weil-prize-draw'). */
+export function brandContentPaths(c: Category): string[] {
+  const slug = brandSlug(c);
+  return contentPaths().filter((p) => p === `/${slug}` || p.startsWith(`/${slug}-`));
+}

@@ -1,0 +1,84 @@
+/**
+ * Sitemap and robots rules (issue 3, item 8): the sitemap lists every indexable page, each by its one
+ * canonical URL, and no noindex page. Used by the @astrojs/sitemap `filter` in astro.config.mjs and
+ * by src/pages/robots.txt.ts.
+ */
+import { config, enabledStoreViews } from './config';
+import { storePrefix } from './catalog/urls';
+import { cmsCanonicalPath, contentPaths, snapshotCmsPages } from './content-routes';
+import type { CmsPage } from './schemas';
+
+/** Pages that are never indexed (noindex shells, error pages, duplicates of home, examples). Store prefix not included. */
+export const NOINDEX_PATHS = [
+  '/checkout',
+  '/order-success',
+  '/page-not-found',
+  '/error',
+  '/404',
+  '/home-dev',
+  '/pwa.html',
+  '/raw-output-example.xml',
+  '/append-prepend.html',
+  '/no-js.html',
+] as const;
+
+/** Path prefixes never indexed: the account (login required) and the AMP copies (their canonical is the full page). */
+export const NOINDEX_PREFIXES = ['/my-account', '/amp'] as const;
+
+/** Paths robots.txt asks crawlers to leave alone (per store view). */
+export const ROBOTS_DISALLOW = ['/my-account', '/checkout', '/order-success'] as const;
+
+/** '/de/faq/' -> '/faq' (store prefix of an enabled store view and trailing slash removed). */
+export function barePath(pathname: string): string {
+  let p = pathname.replace(/\/+$/, '') || '/';
+  for (const s of enabledStoreViews()) {
+    const prefix = storePrefix(s.storeCode);
+    if (prefix && (p === prefix || p.startsWith(`${prefix}/`))) {
+      p = p.slice(prefix.length) || '/';
+      break;
+    }
+  }
+  return p;
+}
+
+/**
+ * True when a built page belongs in the sitemap. CMS pages count by their canonical path only
+ * (/i/{slug} when the page has no content path; never /p/{slug}); noindex CMS pages never count.
+ */
+export function isIndexablePath(pathname: string, cmsPages: CmsPage[] = snapshotCmsPages()): boolean {
+  const path = barePath(safeDecode(pathname));
+  if ((NOINDEX_PATHS as readonly string[]).includes(path)) return false;
+  if (NOINDEX_PREFIXES.some((pre) => path === pre || path.startsWith(`${pre}/`))) return false;
+  // Fallback content /p/{slug}: an alias whose canonical is the CMS page's own path.
+  if (/^\/p\/[^/]+$/.test(path)) return false;
+  const noindex = new Set(cmsPages.filter((p) => p.noindex).map((p) => p.identifier));
+  const cms = /^\/i\/([^/]+)$/.exec(path);
+  if (cms) {
+    const identifier = cms[1]!;
+    return !noindex.has(identifier) && cmsCanonicalPath(identifier) === path;
+  }
+  if (contentPaths().includes(path) && noindex.has(path.slice(1))) return false;
+  return true;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The @astrojs/sitemap `filter`: receives each page's absolute URL. */
+export function sitemapFilter(url: string): boolean {
+  return isIndexablePath(new URL(url).pathname);
+}
+
+/** The body of robots.txt. */
+export function robotsTxt(siteUrl: string = config.shop.siteUrl): string {
+  const prefixes = enabledStoreViews().map((s) => storePrefix(s.storeCode));
+  const lines = ['User-agent: *'];
+  for (const prefix of prefixes) for (const path of ROBOTS_DISALLOW) lines.push(`Disallow: ${prefix}${path}`);
+  lines.push('Allow: /', '', `Sitemap: ${siteUrl.replace(/\/+$/, '')}/sitemap-index.xml`, '');
+  return lines.join('\n');
+}
