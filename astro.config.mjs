@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config.ts';
+import { postBuild } from './src/lib/postbuild.mjs';
+import { sitemapFilter } from './src/lib/sitemap.ts';
 
 // https://astro.build/config
 export default defineConfig({
@@ -10,7 +12,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), sitemap()],
+  integrations: [react(), postBuild(), sitemap({ filter: sitemapFilter })],
   vite: {
     build: { assetsInlineLimit: 0 },
   },

@@ -171,10 +171,22 @@ export function hasProductPage(p: Product): boolean {
   return p.visibility >= 2 && p.status < 2 && p.discontinued !== 1;
 }
 
-/** True for a category that gets a page: active, below the root category (§9 root id 2). */
+/** The url_path segment of the brands category: its children are listed at /brands/{slug}/all-products. */
+export const BRANDS_SEGMENT = 'brands';
+
+/** True for a brand's category (a child of the brands category): the brand listing route renders it. */
+export function isBrandCategory(c: Pick<Category, 'url_path'>): boolean {
+  return c.url_path.startsWith(`${BRANDS_SEGMENT}/`);
+}
+
+/**
+ * True for a category that gets a page of the catch-all route: active, below the root category
+ * (§9 root id 2), and not a brand's category (§2: a path with brands and all-products is the
+ * brand listing, /brands/{slug}/all-products, rendered by the brand routes).
+ */
 export function hasCategoryPage(c: Category): boolean {
   const root = config.constants.categoryRootId;
-  return c.is_active && c.id !== root && c.level >= 2 && c.path.split('/').includes(String(root));
+  return c.is_active && c.id !== root && c.level >= 2 && c.path.split('/').includes(String(root)) && !isBrandCategory(c);
 }
 
 /** The ids of a category and all its descendants (§5: category filters include all descendants). */
@@ -240,7 +252,10 @@ const RESERVED_PREFIXES = ['/my-account', `/${config.shop.blogPath}`, '/brands/'
 
 function isReserved(path: string): string | null {
   if (RESERVED_EXACT.has(path)) return path;
-  for (const pre of RESERVED_PREFIXES) if (path === pre.replace(/\/$/, '') || path.startsWith(pre.endsWith('/') ? pre : `${pre}/`)) return pre;
+  for (const pre of RESERVED_PREFIXES) {
+    // '/brands/' reserves what is below /brands; '/my-account' reserves itself too.
+    if (pre.endsWith('/') ? path.startsWith(pre) : path === pre || path.startsWith(`${pre}/`)) return pre;
+  }
   // /p/{slug} (one segment) is the fallback content route; products under /p are two or three segments deep.
   if (/^\/p\/[^/]+$/.test(path)) return '/p/{slug}';
   return null;
