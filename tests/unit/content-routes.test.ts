@@ -7,8 +7,13 @@ import {
   contentPages,
   contentPaths,
   fallbackContentRoutes,
+  buildBlogData,
+  contentRewrites,
+  goneUrlsOf,
+  rawOutputExampleXml,
+  storeParams,
 } from '../../src/lib/content-routes';
-import { CmsPageSchema, type CmsPage } from '../../src/lib/schemas';
+import { BlogCategorySchema, BlogPostSchema, CmsPageSchema, ProductSchema, type CmsPage } from '../../src/lib/schemas';
 
 let nextId = 1;
 const page = (identifier: string, extra: Partial<CmsPage> = {}): CmsPage =>
@@ -84,5 +89,84 @@ describe('cms routes', () => {
       ['care-guide', '/i/care-guide'],
     ]);
     for (const r of routes) expect(r.slug).not.toContain('/');
+  });
+});
+
+const post = (id: number, date: string, category_ids: number[] = []) =>
+  BlogPostSchema.parse({ id, title: `Post ${id}`, date, uri: '', link: '', content: '<p>x</p>', author: { name: 'Hannah' }, slug: `post-${id}`, category_ids });
+const blogCategory = (id: number, posts: number[] = [], children: number[] = []) =>
+  BlogCategorySchema.parse({ id, name: `Cat ${id}`, slug: `cat-${id}`, posts, children });
+
+describe('blog data', () => {
+  it('lists posts newest first', () => {
+    const data = buildBlogData([post(1, '2026-01-05 10:00:00'), post(2, '2026-03-01 09:00:00'), post(3, '2025-12-24 18:00:00')], []);
+    expect(data.posts.map((p) => p.id)).toEqual([2, 1, 3]);
+  });
+
+  it('puts a post in a category named by either side', () => {
+    const data = buildBlogData([post(1, '2026-01-01', [10]), post(2, '2026-01-02'), post(3, '2026-01-03')], [blogCategory(10, [2]), blogCategory(11)]);
+    const [c10, c11] = data.categories;
+    expect(data.postsOf(c10!).map((p) => p.id)).toEqual([2, 1]);
+    expect(data.postsOf(c11!)).toEqual([]);
+    expect(data.categoriesOf(data.posts.find((p) => p.id === 1)!).map((c) => c.id)).toEqual([10]);
+  });
+
+  it('includes the posts of child categories', () => {
+    const data = buildBlogData([post(1, '2026-01-01', [21]), post(2, '2026-01-02', [20])], [blogCategory(20, [], [21]), blogCategory(21)]);
+    expect(data.postsOf(data.categories[0]!).map((p) => p.id)).toEqual([2, 1]);
+  });
+});
+
+const product = (extra: Record<string, unknown>) =>
+  ProductSchema.parse({
+    id: 1, sku: 'TS1001', name: 'Charm', type_id: 'simple', price: 49, status: 1, visibility: 4,
+    stock: { is_in_stock: true, qty: 3 }, url_key: 'charm-1001', url_path: 'charms/charm-1001', slug: 'charm', ...extra,
+  });
+
+describe('gone urls', () => {
+  it('lists every url of a discontinued product', () => {
+    const urls = goneUrlsOf([product({ discontinued: 1 })], ['gb']);
+    expect(urls).toEqual(
+      expect.arrayContaining(['/charms/charm-1001', '/TS1001/charm', '/p/TS1001/charm', '/amp/TS1001/charm', '/amp/p/TS1001/charm']),
+    );
+  });
+
+  it('leaves out products still sold', () => {
+    expect(goneUrlsOf([product({ discontinued: 0 })], ['gb'])).toEqual([]);
+  });
+
+  it('lists the child urls of a discontinued configurable product without query strings', () => {
+    const child = { id: 2, sku: 'TS1001-M', price: 49, status: 1, stock: { is_in_stock: true, qty: 1 } };
+    const urls = goneUrlsOf([product({ discontinued: 1, type_id: 'configurable', configurable_children: [child] })], ['gb']);
+    expect(urls).toContain('/TS1001/charm/TS1001-M');
+    expect(urls).toContain('/p/TS1001/charm/TS1001-M');
+    expect(urls).toContain('/amp/TS1001/charm/TS1001-M');
+    expect(urls.every((u) => !u.includes('?'))).toBe(true);
+  });
+});
+
+describe('store params and rewrites', () => {
+  it('builds the default store without a prefix', () => {
+    expect(storeParams()).toEqual([{ store: undefined, storeCode: 'gb' }]);
+  });
+
+  it('answers every order id with the one order shell', () => {
+    const [rule] = contentRewrites();
+    const re = new RegExp(rule!.from);
+    expect(rule!.to).toBe('/my-account/orders/order/');
+    expect(re.test('/my-account/orders/000123')).toBe(true);
+    expect(re.test('/my-account/orders/000123/')).toBe(true);
+    expect(re.test('/my-account/orders')).toBe(false);
+    expect(re.test('/my-account/orders/order/')).toBe(false);
+    expect(re.test('/my-account/orders/1/2')).toBe(false);
+  });
+});
+
+describe('raw output example', () => {
+  it('is an xml document with escaped text', () => {
+    const xml = rawOutputExampleXml();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;)/);
+    expect(xml).toContain('<title>Raw output example</title>');
   });
 });

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { barePath, isIndexablePath, robotsTxt, sitemapFilter } from '../../src/lib/sitemap';
+import { CmsPageSchema, type CmsPage } from '../../src/lib/schemas';
+
+let nextId = 1;
+const page = (identifier: string, extra: Partial<CmsPage> = {}): CmsPage =>
+  CmsPageSchema.parse({ id: nextId++, identifier, title: identifier, content: '<p>x</p>', ...extra });
+
+const pages = [page('clearance'), page('check-test', { noindex: true }), page('ring-size-guide'), page('old-offer', { noindex: true })];
+
+describe('sitemap rules', () => {
+  it('keeps catalogue, content, blog, brand and shop pages', () => {
+    for (const path of ['/', '/rings/engagement-rings', '/clearance/', '/pjworld', '/pjworld/post/how-to-stack-rings', '/brands/evermore', '/brands/evermore/all-products', '/stores/jewellers-preston', '/p/TS1001/thomas-sabo-charm']) {
+      expect(isIndexablePath(path, pages), path).toBe(true);
+    }
+  });
+
+  it('leaves out account checkout order and error pages', () => {
+    for (const path of ['/my-account', '/my-account/orders/order/', '/checkout', '/order-success', '/page-not-found', '/error', '/404']) {
+      expect(isIndexablePath(path, pages), path).toBe(false);
+    }
+  });
+
+  it('leaves out amp copies, duplicates of home and the examples', () => {
+    for (const path of ['/amp/rings', '/amp/TS1001/charm', '/pwa.html', '/home-dev', '/no-js.html', '/append-prepend.html', '/raw-output-example.xml']) {
+      expect(isIndexablePath(path, pages), path).toBe(false);
+    }
+  });
+
+  it('leaves out noindex cms pages at every path they are served', () => {
+    expect(isIndexablePath('/check-test', pages)).toBe(false);
+    expect(isIndexablePath('/i/check-test', pages)).toBe(false);
+    expect(isIndexablePath('/i/old-offer', pages)).toBe(false);
+  });
+
+  it('lists a cms page by its canonical path only', () => {
+    expect(isIndexablePath('/clearance', pages)).toBe(true);
+    expect(isIndexablePath('/i/clearance', pages)).toBe(false);
+    expect(isIndexablePath('/p/clearance', pages)).toBe(false);
+    expect(isIndexablePath('/i/ring-size-guide', pages)).toBe(true);
+    expect(isIndexablePath('/p/ring-size-guide', pages)).toBe(false);
+  });
+
+  it('filters absolute urls from the sitemap integration', () => {
+    expect(sitemapFilter('https://www.pendleandjames.co.uk/my-account/')).toBe(false);
+    expect(sitemapFilter('https://www.pendleandjames.co.uk/pjworld/')).toBe(true);
+  });
+
+  it('strips the trailing slash', () => {
+    expect(barePath('/faq/')).toBe('/faq');
+    expect(barePath('/')).toBe('/');
+  });
+
+  it('writes robots rules and the sitemap address', () => {
+    const txt = robotsTxt('https://shop.example.co.uk/');
+    expect(txt).toContain('User-agent: *');
+    expect(txt).toContain('Disallow: /my-account');
+    expect(txt).toContain('Disallow: /checkout');
+    expect(txt).toContain('Sitemap: https://shop.example.co.uk/sitemap-index.xml');
+    expect(txt).not.toContain('Disallow: /\n');
+  });
+});
