@@ -19,7 +19,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx astro preview --port ${PORT}`,
+    // DIST_DIR serves another build folder (e.g. a helper's private build) instead of dist/.
+    command: `npx astro preview --port ${PORT}${process.env.DIST_DIR ? ` --outDir ${process.env.DIST_DIR}` : ''}`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
