@@ -10,9 +10,9 @@ import { productPrices, type PriceFields } from './price';
  * A custom option's input: an option_type_id for radio, drop_down and select; a boolean, an id or
  * a list of ids for checkbox (true means its first value); text for field and area.
  */
-export type CustomOptionValue = string | number | boolean | number[] | null | undefined;
+export type CustomOptionInput = string | number | boolean | number[] | null | undefined;
 /** Custom option inputs by option_id. */
-export type CustomOptionValues = Record<number, CustomOptionValue>;
+export type CustomOptionInputs = Record<number, CustomOptionInput>;
 
 /** A bundle option's input: the chosen product link id and its quantity. */
 export interface BundleChoice {
@@ -40,7 +40,7 @@ export function optionValuePrice(value: OptionPrice, originalPrice: number): num
 }
 
 /** The values of a custom option that the input selects. */
-export function selectedCustomValues(option: CustomOption, input: CustomOptionValue): OptionPrice[] {
+export function selectedCustomValues(option: CustomOption, input: CustomOptionInput): OptionPrice[] {
   if (option.type === 'field' || option.type === 'area') {
     return typeof input === 'string' && input.trim() !== '' ? [option] : [];
   }
@@ -54,7 +54,7 @@ export function selectedCustomValues(option: CustomOption, input: CustomOptionVa
 }
 
 /** The total the chosen custom options add to the price (percent values of the original price). */
-export function customOptionsPrice(options: CustomOption[], values: CustomOptionValues, originalPrice: number): number {
+export function customOptionsPrice(options: CustomOption[], values: CustomOptionInputs, originalPrice: number): number {
   let sum = 0;
   for (const o of options) {
     for (const v of selectedCustomValues(o, values[o.option_id])) sum += optionValuePrice(v, originalPrice);
@@ -89,7 +89,7 @@ export interface OptionsProduct extends PriceFields {
  */
 export function priceWithOptions(
   product: OptionsProduct,
-  values: { custom?: CustomOptionValues; bundle?: BundleChoices } = {},
+  values: { custom?: CustomOptionInputs; bundle?: BundleChoices } = {},
   now: Date = new Date(),
 ): { original: number; final: number } {
   const base = productPrices(product, now);
@@ -107,8 +107,8 @@ export function priceWithOptions(
 }
 
 /** Custom option defaults: radio its first value; checkbox false; others empty. */
-export function customOptionDefaults(options: CustomOption[]): CustomOptionValues {
-  const out: CustomOptionValues = {};
+export function customOptionDefaults(options: CustomOption[]): CustomOptionInputs {
+  const out: CustomOptionInputs = {};
   for (const o of options) {
     if (o.type === 'radio') out[o.option_id] = o.values[0]?.option_type_id ?? '';
     else if (o.type === 'checkbox') out[o.option_id] = false;
@@ -139,7 +139,7 @@ export function parseBundleQty(raw: unknown): number {
 export const BundleQtySchema = z.preprocess(parseBundleQty, z.number().min(0));
 
 /** True when a required custom option's value counts as missing: empty, null, false or 0. */
-export function isMissing(value: CustomOptionValue): boolean {
+export function isMissing(value: CustomOptionInput): boolean {
   if (value === undefined || value === null || value === false || value === 0) return true;
   if (typeof value === 'string') return value.trim() === '';
   if (Array.isArray(value)) return value.length === 0;
@@ -147,7 +147,7 @@ export function isMissing(value: CustomOptionValue): boolean {
 }
 
 /** Required custom options fail when empty, null, false or 0: 'Field is required.'. */
-export function validateCustomOptions(options: CustomOption[], values: CustomOptionValues): OptionsValidation {
+export function validateCustomOptions(options: CustomOption[], values: CustomOptionInputs): OptionsValidation {
   const fields: Record<number, string> = {};
   for (const o of options) {
     if (o.is_require && isMissing(values[o.option_id])) fields[o.option_id] = messages.fieldRequiredDot;
