@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config.ts';
 import { postBuild } from './src/lib/postbuild.mjs';
-import { sitemapFilter } from './src/lib/sitemap.ts';
+import { sitemapFilter, sitemapSerialize } from './src/lib/sitemap.ts';
 
 // https://astro.build/config
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), postBuild(), sitemap({ filter: sitemapFilter })],
+  integrations: [react(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize })],
   vite: {
     build: { assetsInlineLimit: 0 },
   },

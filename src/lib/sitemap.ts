@@ -74,6 +74,13 @@ export function sitemapFilter(url: string): boolean {
   return isIndexablePath(new URL(url).pathname);
 }
 
+/** The @astrojs/sitemap `serialize`: each entry names the page by its canonical URL (no trailing slash but on home). */
+export function sitemapSerialize<T extends { url: string }>(item: T): T {
+  const u = new URL(item.url);
+  if (u.pathname !== '/') u.pathname = u.pathname.replace(/\/+$/, '');
+  return { ...item, url: u.toString() };
+}
+
 /** The body of robots.txt. */
 export function robotsTxt(siteUrl: string = config.shop.siteUrl): string {
   const prefixes = enabledStoreViews().map((s) => storePrefix(s.storeCode));

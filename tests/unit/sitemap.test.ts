@@ -60,3 +60,11 @@ describe('sitemap rules', () => {
     expect(txt).not.toContain('Disallow: /\n');
   });
 });
+
+describe('sitemap entries', () => {
+  it('name each page by its canonical url without a trailing slash', async () => {
+    const { sitemapSerialize } = await import('../../src/lib/sitemap');
+    expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/pjworld/post/x/' }).url).toBe('https://www.pendleandjames.co.uk/pjworld/post/x');
+    expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/' }).url).toBe('https://www.pendleandjames.co.uk/');
+  });
+});
