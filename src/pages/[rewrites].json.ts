@@ -6,10 +6,11 @@
  */
 import type { APIRoute } from 'astro';
 import { rewrites } from '../lib/routing';
+import { contentRewrites } from '../lib/content-routes';
 
 export function getStaticPaths() {
   return [{ params: { rewrites: '_rewrites' } }];
 }
 
 export const GET: APIRoute = () =>
-  new Response(`${JSON.stringify(rewrites())}\n`, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  new Response(`${JSON.stringify([...rewrites(), ...contentRewrites()])}\n`, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
