@@ -1,0 +1,95 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import * as snap from '../../src/lib/snapshot';
+import { generateSample, validateSnapshot } from '../../scripts/sample-catalog';
+
+const root = mkdtempSync(join(tmpdir(), 'snapshot-test-'));
+/** A copy of the committed sample that a test may break. */
+function copySample(name: string): string {
+  const dir = join(root, name);
+  cpSync(snap.SAMPLE_DIR, dir, { recursive: true });
+  return dir;
+}
+function editJson(dir: string, file: string, edit: (value: any) => void) {
+  const path = join(dir, file);
+  const value = JSON.parse(readFileSync(path, 'utf8'));
+  edit(value);
+  writeFileSync(path, JSON.stringify(value));
+}
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('snapshot reader', () => {
+  it('reads and validates every file of the committed sample', () => {
+    const n = validateSnapshot(snap.SAMPLE_DIR);
+    expect(n).toBe(snap.readManifest(snap.SAMPLE_DIR).counts.products);
+    expect(snap.readProducts(snap.SAMPLE_DIR).length).toBeGreaterThanOrEqual(400);
+  });
+
+  it('the committed sample is what the generator writes with its defaults', () => {
+    const dir = join(root, 'regenerated');
+    generateSample({ products: 400, seed: 1, out: dir, validate: false });
+    const list = (d: string): string[] => readdirSync(d).sort().flatMap((f) => (statSync(join(d, f)).isDirectory() ? list(join(d, f)) : [join(d, f)]));
+    const mine = list(dir).map((p) => relative(dir, p));
+    expect(list(snap.SAMPLE_DIR).map((p) => relative(snap.SAMPLE_DIR, p))).toEqual(mine);
+    for (const f of mine) expect(readFileSync(join(snap.SAMPLE_DIR, f)).equals(readFileSync(join(dir, f))), `${f} is stale: run npm run data:sample`).toBe(true);
+  });
+
+  it('a bad field names the file, the record id and the field', () => {
+    const dir = copySample('bad-field');
+    let id = 0;
+    editJson(dir, 'products/0000.json', (a) => {
+      a[3].stock.qty = 'lots';
+      id = a[3].id;
+    });
+    expect(() => snap.readProducts(dir)).toThrow(`Snapshot products/0000.json record ${id}: field 'stock.qty' Invalid input: expected number, received string`);
+    try {
+      snap.readProducts(dir);
+    } catch (e) {
+      expect(e).toBeInstanceOf(snap.SnapshotError);
+      expect(e).toMatchObject({ file: 'products/0000.json', recordId: id, field: 'stock.qty' });
+    }
+  });
+
+  it('names a cms page by its identifier and a record without an id by its position', () => {
+    const dir = copySample('bad-cms');
+    editJson(dir, 'cms-pages.json', (a) => {
+      a[1].title = '';
+    });
+    expect(() => snap.readCmsPages(dir)).toThrow(/^Snapshot cms-pages.json record 2: field 'title' /);
+    editJson(dir, 'url-map.json', (a) => {
+      a[0].from = 'no-slash';
+    });
+    expect(() => snap.readUrlMap(dir)).toThrow(/^Snapshot url-map.json record #0: field 'from' /);
+  });
+
+  it('a missing file, bad json or a non-array file is reported with the file name', () => {
+    const dir = copySample('bad-files');
+    rmSync(join(dir, 'shops.json'));
+    expect(() => snap.readShops(dir)).toThrow("Snapshot shops.json: field '(root)' is missing: the file does not exist");
+    writeFileSync(join(dir, 'coupons.json'), '[{');
+    expect(() => snap.readCoupons(dir)).toThrow(/^Snapshot coupons.json: field '\(root\)' is not valid JSON/);
+    writeFileSync(join(dir, 'reviews.json'), '{}');
+    expect(() => snap.readReviews(dir)).toThrow("Snapshot reviews.json: field '(root)' must be an array of records");
+    rmSync(join(dir, 'banners/de.json'));
+    expect(() => snap.readBanners('de', dir)).toThrow(/^Snapshot banners\/de.json: /);
+  });
+
+  it('reads every shard the manifest lists, in order', () => {
+    const dir = copySample('shards');
+    const all = snap.readProducts(dir);
+    editJson(dir, 'products/0000.json', (a) => a.splice(10));
+    writeFileSync(join(dir, 'products/0001.json'), JSON.stringify(all.slice(10, 12)));
+    editJson(dir, 'manifest.json', (m) => {
+      m.product_shards = ['products/0000.json', 'products/0001.json'];
+    });
+    expect(snap.readProducts(dir).map((p) => p.sku)).toEqual(all.slice(0, 12).map((p) => p.sku));
+  });
+
+  it('snapshotDir honours SNAPSHOT_DIR and defaults to the sample', () => {
+    expect(snap.snapshotDir({})).toBe(snap.SAMPLE_DIR);
+    expect(snap.snapshotDir({ SNAPSHOT_DIR: '/tmp/x' })).toBe('/tmp/x');
+  });
+});
