@@ -1,0 +1,298 @@
+/**
+ * The search panel island: a modal dialog opened by the header's search button
+ * (`[data-panel="search"]`), results as the shopper types (at least 3 characters, up to 50),
+ * each with tile image, name, price and link; an empty state with popular searches and
+ * categories; Escape closes, focus stays inside, arrow keys move through the results.
+ * Self-contained: it listens to its trigger itself, so it can be mounted by the click launcher
+ * (src/lib/search/launcher.ts) now or by a hydrate-on-interaction directive later.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { config } from '../lib/config';
+import { messages, t } from '../lib/messages';
+import { formatPrice } from '../lib/format';
+import { productPrices } from '../lib/catalog/price';
+import { tileImage } from '../lib/catalog/images';
+import { createSearchClient, type SearchClient } from '../lib/search/client';
+import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
+import './SearchPanel.css';
+
+export interface SearchPanelProps {
+  /** Open as soon as mounted (the launcher mounts it on the first click of the trigger). */
+  startOpen?: boolean;
+  /** CSS selector of the buttons that open the panel. */
+  trigger?: string;
+  /** URL of the index file (default /search-index.json). */
+  indexUrl?: string;
+  /** Where focus goes back when the panel closes (default: the trigger that opened it). */
+  returnFocusTo?: HTMLElement;
+  /** A client to use instead of the default one (tests). */
+  client?: SearchClient;
+}
+
+const TYPE_DELAY_MS = 120;
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+let sharedClient: SearchClient | null = null;
+function defaultClient(indexUrl?: string): SearchClient {
+  sharedClient ??= createSearchClient({ settings: config.constants.search, indexUrl });
+  return sharedClient;
+}
+
+function statusText(query: string, loading: boolean, result: SearchResult | null): string {
+  const q = query.trim();
+  if (!q) return '';
+  if (q.length < config.constants.search.minTermLength) return messages.searchMinLength;
+  if (loading && !result) return messages.searchLoading;
+  if (!result) return '';
+  if (result.noresults) return result.offline ? messages.searchOfflineEmpty : messages.searchNoResults;
+  if (result.total === 1) return messages.searchResultsOne;
+  if (result.total > result.items.length) return t('searchResultsShown', { shown: result.items.length, count: result.total });
+  return t('searchResultsCount', { count: result.total });
+}
+
+function ResultPrice({ hit }: { hit: SearchHit }) {
+  const prices = productPrices(docPrices(hit));
+  if (!(prices.final > 0)) return null;
+  if (prices.special === null) return <span className="sp-price">{formatPrice(prices.final)}</span>;
+  return (
+    <span className="sp-price">
+      <span className="visually-hidden">{messages.regularPrice}</span>
+      <s className="sp-price__old">{formatPrice(prices.original)}</s>{' '}
+      <span className="visually-hidden">{messages.specialPrice}</span>
+      <span className="sp-price__special">{formatPrice(prices.special)}</span>
+    </span>
+  );
+}
+
+/** The search panel (default export for Astro islands and the launcher). */
+export default function SearchPanel({ startOpen = false, trigger = '[data-panel="search"]', indexUrl, returnFocusTo, client: given }: SearchPanelProps) {
+  const client = useMemo(() => given ?? defaultClient(indexUrl), [given, indexUrl]);
+  const [open, setOpen] = useState(startOpen);
+  const [query, setQuery] = useState('');
+  const [result, setResult] = useState<SearchResult | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [, setLoaded] = useState(0); // re-render when the suggestions arrive
+  const panelRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(returnFocusTo ?? null);
+  const seq = useRef(0);
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  const statusId = `${ids}-status`;
+  const listId = `${ids}-results`;
+
+  const close = useCallback(() => setOpen(false), []);
+
+  // The trigger buttons: open on click, and say what they control.
+  useEffect(() => {
+    const buttons = Array.from(document.querySelectorAll<HTMLElement>(trigger));
+    const onClick = (e: Event) => {
+      e.preventDefault();
+      returnFocus.current = e.currentTarget as HTMLElement;
+      setOpen(true);
+    };
+    for (const b of buttons) {
+      b.addEventListener('click', onClick);
+      b.setAttribute('aria-haspopup', 'dialog');
+    }
+    if (startOpen && !returnFocus.current) returnFocus.current = buttons[0] ?? null;
+    return () => buttons.forEach((b) => b.removeEventListener('click', onClick));
+  }, [trigger, startOpen]);
+
+  useEffect(() => {
+    for (const b of document.querySelectorAll<HTMLElement>(trigger)) b.setAttribute('aria-expanded', String(open));
+    if (!open) {
+      returnFocus.current?.focus();
+      return;
+    }
+    // Load the engine and the index now, so results are ready when the third letter is typed.
+    void client.preload().then(() => setLoaded((n) => n + 1));
+    inputRef.current?.focus();
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, [open, client, trigger]);
+
+  // Results as the shopper types: debounced, and only the answer to the latest query is shown.
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < config.constants.search.minTermLength) {
+      seq.current++;
+      setResult(null);
+      setLoading(false);
+      return;
+    }
+    const mine = ++seq.current;
+    setLoading(true);
+    const timer = setTimeout(() => {
+      void client.search(q, { size: config.constants.search.defaultSize, start: 0 }).then((r) => {
+        if (mine !== seq.current) return;
+        setResult(r);
+        setLoading(false);
+      });
+    }, TYPE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, client]);
+
+  const links = () => Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+
+  // Escape closes; Tab and Shift+Tab stay inside the dialog.
+  const onPanelKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+      return;
+    }
+    if (e.key !== 'Tab' || !panelRef.current) return;
+    const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('hidden'));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const onInputKeyDown = (e: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      const first = links()[0];
+      if (first) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  // Arrow keys, Home and End move through the results; Arrow up from the first goes back to the input.
+  const onListKeyDown = (e: ReactKeyboardEvent<HTMLUListElement>) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (at < 0) return;
+    let next: HTMLElement | undefined;
+    if (e.key === 'ArrowDown') next = all[Math.min(all.length - 1, at + 1)];
+    else if (e.key === 'ArrowUp') next = at === 0 ? (inputRef.current ?? undefined) : all[at - 1];
+    else if (e.key === 'Home') next = all[0];
+    else if (e.key === 'End') next = all[all.length - 1];
+    else return;
+    e.preventDefault();
+    next?.focus();
+  };
+
+  // Enter in the box opens the first result.
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const first = result?.items[0];
+    if (first) window.location.assign(docUrl(first));
+  };
+
+  if (!open) return null;
+
+  const text = statusText(query, loading, result);
+  const hits = result?.items ?? [];
+  const sg = client.suggestions();
+  const showSuggestions = !hits.length && (!query.trim() || !!result?.noresults);
+
+  return (
+    <div className="sp-root">
+      <div className="sp-overlay" onClick={close} aria-hidden="true" />
+      <div className="sp-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} onKeyDown={onPanelKeyDown}>
+        <h2 id={titleId} className="visually-hidden">
+          {messages.searchLabel}
+        </h2>
+        <form className="sp-form" role="search" onSubmit={onSubmit}>
+          <label htmlFor={`${ids}-q`} className="visually-hidden">
+            {messages.searchLabel}
+          </label>
+          <input
+            id={`${ids}-q`}
+            ref={inputRef}
+            className="sp-input"
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            placeholder={messages.searchPlaceholder}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={onInputKeyDown}
+            aria-describedby={statusId}
+            aria-controls={listId}
+          />
+          <button type="button" className="sp-close" onClick={close} aria-label={messages.searchClose}>
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="1.6" fill="none" />
+            </svg>
+          </button>
+        </form>
+        <p id={statusId} className="sp-status" role="status" aria-live="polite">
+          {text}
+        </p>
+        {result?.noresults && query.trim().length >= config.constants.search.minTermLength && !result.offline && (
+          <p className="sp-help">{messages.searchNoResultsHelp}</p>
+        )}
+        <ul id={listId} className="sp-results" ref={listRef} onKeyDown={onListKeyDown} hidden={!hits.length}>
+          {hits.map((hit) => (
+            <li key={hit.s}>
+              <a className="sp-hit" href={docUrl(hit)}>
+                {hit.m ? (
+                  <img className="sp-hit__img" src={tileImage(hit.m)} alt="" width={62} height={60} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="sp-hit__img" aria-hidden="true" />
+                )}
+                <span className="sp-hit__text">
+                  <span className="sp-hit__name">{hit.n}</span>
+                  <ResultPrice hit={hit} />
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        {showSuggestions && sg && (
+          <div className="sp-suggest">
+            {sg.popular.length > 0 && (
+              <section>
+                <h3 className="sp-suggest__title">{messages.searchPopular}</h3>
+                <ul className="sp-chips">
+                  {sg.popular.map((term) => (
+                    <li key={term}>
+                      <button
+                        type="button"
+                        className="sp-chip"
+                        onClick={() => {
+                          setQuery(term);
+                          inputRef.current?.focus();
+                        }}
+                      >
+                        {term}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {sg.categories.length > 0 && (
+              <section>
+                <h3 className="sp-suggest__title">{messages.searchCategories}</h3>
+                <ul className="sp-cats">
+                  {sg.categories.map(([label, href]) => (
+                    <li key={href}>
+                      <a href={href}>{label}</a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Builds the search index file at build time from the snapshot: one small record per searchable
+ * product, holding only what matching and a result line need (name, sku, category ids, supplier
+ * code; url, tile image, price fields). Served as /search-index.json, searched in the browser.
+ */
+import type { Attribute, Category, Product } from '../schemas';
+import type { PricedProduct } from '../catalog/price';
+import { defaultChild } from '../catalog/variants';
+import { categoryUrl, productUrl } from '../catalog/urls';
+import { SEARCH_INDEX_VERSION, packUrl, type SearchDoc, type SearchIndexFile, type SearchSuggestions } from './types';
+
+/** A product is searchable when visible in search (visibility 3 or 4), enabled (status 1) and not discontinued. */
+export function isSearchable(p: Pick<Product, 'visibility' | 'status' | 'discontinued'>): boolean {
+  return (p.visibility === 3 || p.visibility === 4) && p.status === 1 && Number(p.discontinued) !== 1;
+}
+
+/** The price fields a result line needs, taken where productPrices would take them. */
+function priceSource(p: Product): PricedProduct {
+  if (p.type_id === 'configurable' && !(Number(p.price ?? 0) > 0)) {
+    const child = defaultChild(p) ?? p.configurable_children?.[0];
+    if (child) return child;
+  }
+  return p;
+}
+
+/** The index record of one product (call only for searchable products). */
+export function toSearchDoc(p: Product): SearchDoc {
+  const src = priceSource(p);
+  const doc: SearchDoc = { s: p.sku, n: p.name, u: packUrl(productUrl(p), p.name), p: Number(src.price ?? 0) || 0 };
+  const image = p.small_image || p.image || p.thumbnail;
+  if (image && image !== 'no_selection') doc.m = image;
+  const special = Number(src.special_price ?? 0);
+  if (special > 0) {
+    doc.sp = special;
+    if (src.special_from_date) doc.sf = src.special_from_date;
+    if (src.special_to_date) doc.st = src.special_to_date;
+  }
+  const cats = new Set<number>([...p.category_ids, ...(p.category ?? []).map((c) => c.category_id)]);
+  if (cats.size) doc.c = [...cats];
+  if (p.c2c_supplier_code) doc.k = p.c2c_supplier_code;
+  return doc;
+}
+
+/** How many suggestions the empty state shows. */
+export const SUGGESTION_COUNT = { categories: 8, popular: 6 };
+
+/** Options of the index build. */
+export interface BuildOptions {
+  /** Attribute metadata, for brand labels (popular searches). */
+  attributes?: Attribute[];
+  /** The snapshot's date (manifest generated_at), so builds of one snapshot are identical. */
+  generatedAt?: Date | string;
+}
+
+/**
+ * Builds the index file from a stream of products (e.g. iterateProducts(), shard by shard) and the
+ * category list. Only searchable products are kept (memory: one small record each); category
+ * names are stored once, for the categories the kept products reference, skipping the root levels
+ * (level < 2). Suggestions: the menu's top-level categories and the brands with most products.
+ */
+export function buildSearchIndex(products: Iterable<Product>, categories: Category[], opts: BuildOptions = {}): SearchIndexFile {
+  const names = new Map<number, string>();
+  const roots = new Set<number>();
+  for (const c of categories) (c.level >= 2 ? names.set(c.id, c.name) : roots.add(c.id));
+  const used: Record<string, string> = {};
+  const docs: SearchDoc[] = [];
+  const skus = new Set<string>();
+  const brandCounts = new Map<string, number>();
+  for (const p of products) {
+    // The SKU is the record's id: a repeated one (a data error) keeps its first product.
+    if (!isSearchable(p) || skus.has(p.sku)) continue;
+    skus.add(p.sku);
+    for (const c of p.category ?? []) if (!names.has(c.category_id) && !roots.has(c.category_id) && c.name) names.set(c.category_id, c.name);
+    const doc = toSearchDoc(p);
+    if (doc.c) {
+      doc.c = doc.c.filter((id) => names.has(id));
+      for (const id of doc.c) used[id] = names.get(id)!;
+      if (!doc.c.length) delete doc.c;
+    }
+    docs.push(doc);
+    const brand = p.brand ?? p.pj_brand;
+    if (brand !== null && brand !== undefined) brandCounts.set(String(brand), (brandCounts.get(String(brand)) ?? 0) + 1);
+  }
+  const at = opts.generatedAt ? new Date(typeof opts.generatedAt === 'string' ? opts.generatedAt.replace(' ', 'T') : opts.generatedAt) : new Date();
+  return { v: SEARCH_INDEX_VERSION, at: at.toISOString(), c: used, d: docs, sg: suggestions(categories, brandCounts, opts.attributes ?? []) };
+}
+
+function suggestions(categories: Category[], brandCounts: Map<string, number>, attributes: Attribute[]): SearchSuggestions {
+  const top = categories
+    .filter((c) => c.level === 2 && c.is_active && c.include_in_menu)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id)
+    .slice(0, SUGGESTION_COUNT.categories)
+    .map((c): [string, string] => [c.name, categoryUrl(c)]);
+  const labels = new Map<string, string>();
+  for (const code of ['brand', 'pj_brand']) {
+    for (const o of attributes.find((a) => a.attribute_code === code)?.options ?? []) if (!labels.has(o.value)) labels.set(o.value, o.label);
+  }
+  const popular = [...brandCounts]
+    .filter(([id]) => labels.has(id))
+    .sort((a, b) => b[1] - a[1] || labels.get(a[0])!.localeCompare(labels.get(b[0])!))
+    .slice(0, SUGGESTION_COUNT.popular)
+    .map(([id]) => labels.get(id)!);
+  return { categories: top, popular };
+}

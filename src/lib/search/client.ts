@@ -1,0 +1,114 @@
+/**
+ * The browser side of search: loads the engine (dynamic import) and the index file (fetch) on
+ * first use, answers queries with the §4 flags { cache, offline, noresults }. When the index
+ * cannot be fetched offline, the answer is an empty result flagged offline (§8); the next query
+ * tries again. The index is cached for offline use by the service worker, not here.
+ */
+import { emptyResult, isQueryLongEnough, type SearchSettings } from './query';
+import type { SearchEngine } from './engine';
+import type { SearchIndexFile, SearchPaging, SearchResult, SearchSuggestions } from './types';
+import { SEARCH_INDEX_VERSION } from './types';
+
+/** Where the index is served (src/pages/search-index.json.ts). */
+export const SEARCH_INDEX_PATH = 'search-index.json';
+
+/** What the client needs; the defaults suit the browser, tests inject their own. */
+export interface SearchClientOptions {
+  /** The §9 search constants (config.constants.search). */
+  settings: SearchSettings & { clientTimeoutMs: number };
+  /** URL of the index file; default `${BASE_URL}search-index.json`. */
+  indexUrl?: string;
+  fetch?: typeof fetch;
+  /** The browser's online flag; default navigator.onLine. */
+  isOnline?: () => boolean;
+  /** How the engine module is loaded; default a dynamic import (its own chunk). */
+  loadEngine?: () => Promise<(file: SearchIndexFile, settings: SearchSettings) => SearchEngine>;
+}
+
+/** Why the index is not there: offline (no network, or the fetch failed) or an error answer. */
+export type IndexProblem = { offline: boolean; error: string };
+
+/** A search client bound to one index URL. */
+export interface SearchClient {
+  /** Starts loading the engine and the index (e.g. when the panel opens); never rejects. */
+  preload(): Promise<void>;
+  /** Searches; never rejects. Too-short queries (§5: under 3 characters) give an empty result. */
+  search(query: string, paging?: SearchPaging): Promise<SearchResult>;
+  /** The empty-state suggestions, once the index is loaded. */
+  suggestions(): SearchSuggestions | null;
+}
+
+function defaultIndexUrl(): string {
+  const base = (import.meta as unknown as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? '/';
+  return `${base.endsWith('/') ? base : `${base}/`}${SEARCH_INDEX_PATH}`;
+}
+
+/** Creates a client; nothing is loaded until preload() or search(). */
+export function createSearchClient(opts: SearchClientOptions): SearchClient {
+  const settings = opts.settings;
+  const indexUrl = opts.indexUrl ?? defaultIndexUrl();
+  const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const isOnline = opts.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
+  const loadEngine = opts.loadEngine ?? (async () => (await import('./engine')).createSearchEngine);
+
+  let engine: SearchEngine | null = null;
+  let file: SearchIndexFile | null = null;
+  let loading: Promise<SearchEngine | IndexProblem> | null = null;
+
+  async function fetchIndex(): Promise<SearchIndexFile | IndexProblem> {
+    const controller = typeof AbortController === 'undefined' ? null : new AbortController();
+    const timer = controller ? setTimeout(() => controller.abort(), settings.clientTimeoutMs) : null;
+    try {
+      const res = await doFetch(indexUrl, { signal: controller?.signal, headers: { Accept: 'application/json' } });
+      if (!res.ok) return { offline: !isOnline(), error: `search index answered ${res.status}` };
+      const json = (await res.json()) as SearchIndexFile;
+      if (json?.v !== SEARCH_INDEX_VERSION || !Array.isArray(json.d)) return { offline: false, error: 'search index has an unknown format' };
+      return json;
+    } catch (e) {
+      // A rejected fetch is a network failure (or our timeout): the shop is offline for search.
+      return { offline: true, error: (e as Error)?.message ?? String(e) };
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  function load(): Promise<SearchEngine | IndexProblem> {
+    if (engine) return Promise.resolve(engine);
+    loading ??= (async () => {
+      const [create, got] = await Promise.all([loadEngine(), fetchIndex()]);
+      if ('error' in got) return got;
+      file = got;
+      engine = create(got, settings);
+      return engine;
+    })()
+      .catch((e: unknown): IndexProblem => ({ offline: !isOnline(), error: (e as Error)?.message ?? String(e) }))
+      .then((r) => {
+        if (!(r as SearchEngine).search) {
+          loading = null; // let the next query try again
+          console.error(`Search: ${(r as IndexProblem).error}`);
+        }
+        return r;
+      });
+    return loading;
+  }
+
+  return {
+    async preload() {
+      await load();
+    },
+    async search(query, paging = {}) {
+      if (!isQueryLongEnough(query, settings.minTermLength)) {
+        return emptyResult({ cache: engine !== null, offline: !isOnline() }, paging, settings.defaultSize);
+      }
+      const held = engine !== null;
+      const got = await load();
+      if (!('search' in got)) return emptyResult({ cache: false, offline: got.offline || !isOnline() }, paging, settings.defaultSize);
+      const offline = !isOnline();
+      // cache: answered from an index held before this query, or one the offline cache served.
+      return { ...got.search(query, paging), cache: held || offline, offline };
+    },
+    suggestions() {
+      return file?.sg ?? null;
+    },
+  };
+}

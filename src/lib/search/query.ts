@@ -1,0 +1,42 @@
+/** Query rules shared by every engine: §5 paging, §9 minimum term length, empty results with their flags. */
+import type { SearchFlags, SearchPaging, SearchResult } from './types';
+
+/** The search constants an engine reads (config.constants.search has this shape). */
+export interface SearchSettings {
+  minScore: number;
+  fuzziness: number;
+  minimumShouldMatch: number;
+  boosts: { name: number; sku: number; category_name: number; c2c_supplier_code: number };
+  defaultSize: number;
+  minTermLength: number;
+}
+
+/** §5: size 0 or below (or missing) becomes the default size (50); a negative (or missing) start becomes 0. */
+export function normalisePaging(paging: SearchPaging = {}, defaultSize = 50): { size: number; start: number } {
+  const rawSize = Math.floor(Number(paging.size ?? 0));
+  const rawStart = Math.floor(Number(paging.start ?? 0));
+  const size = Number.isFinite(rawSize) && rawSize > 0 ? rawSize : defaultSize;
+  const start = Number.isFinite(rawStart) && rawStart > 0 ? rawStart : 0;
+  return { size, start };
+}
+
+/** §5: a search term needs at least `minLength` characters (spaces around it not counted). */
+export function isQueryLongEnough(query: string, minLength: number): boolean {
+  return query.trim().length >= minLength;
+}
+
+/** A result with no items and the given flags (noresults is always true). */
+export function emptyResult(flags: Partial<SearchFlags> = {}, paging: SearchPaging = {}, defaultSize = 50): SearchResult {
+  const { size, start } = normalisePaging(paging, defaultSize);
+  return { items: [], total: 0, start, perPage: size, cache: flags.cache ?? false, offline: flags.offline ?? false, noresults: true };
+}
+
+/**
+ * §9 minimum score 0.02, on scores normalised to the best hit: a score is divided by the top
+ * score of the query (the best hit is 1), and hits under `minScore` of the best are dropped.
+ * Raw BM25 scores have no fixed scale, so a fixed cut-off on them would mean something different
+ * for every query and catalogue; relative to the best hit it always means "at least 2% as relevant".
+ */
+export function passesMinScore(score: number, top: number, minScore: number): boolean {
+  return top > 0 && score / top >= minScore;
+}

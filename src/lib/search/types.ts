@@ -1,0 +1,101 @@
+/**
+ * Shapes of the search index file and of search results. Type-only plus tiny helpers, so the
+ * browser's search chunk can import it without the build-time modules.
+ */
+import type { PricedProduct } from '../catalog/price';
+import { slugify } from '../catalog/slug';
+
+/** One product in the index. Short keys: the file is downloaded by every shopper who searches. */
+export interface SearchDoc {
+  /** SKU (unique: also the record's id). */
+  s: string;
+  /** Name. */
+  n: string;
+  /**
+   * Product URL (productUrl at build time). When the URL contains slugify(name) it is stored as
+   * [before, after] around it (the slug repeats the name: a third of the file); see docUrl.
+   */
+  u: string | [string, string];
+  /** Image path relative to media/ (shown through tileImage). */
+  m?: string;
+  /** Price fields of the price source (the product, or for a configurable without a price its default child). */
+  p: number;
+  sp?: number;
+  sf?: string;
+  st?: string;
+  /** Category ids (names in SearchIndexFile.c). */
+  c?: number[];
+  /** c2c_supplier_code. */
+  k?: string;
+}
+
+/** The file served at /search-index.json. */
+export interface SearchIndexFile {
+  /** Format version; bump when SearchDoc changes. */
+  v: 1;
+  /** When the snapshot was indexed (ISO). */
+  at: string;
+  /** Category id -> name, for the category-name field. */
+  c: Record<string, string>;
+  d: SearchDoc[];
+  /** What the panel suggests before typing and when nothing matched. */
+  sg: SearchSuggestions;
+}
+
+/** Suggestions of the search panel's empty state, computed at build time. */
+export interface SearchSuggestions {
+  /** Top-level categories of the menu: [label, url]. */
+  categories: [string, string][];
+  /** Popular searches: the brands with the most searchable products. */
+  popular: string[];
+}
+
+export const SEARCH_INDEX_VERSION = 1 as const;
+
+/** The product URL of a record. */
+export function docUrl(d: SearchDoc): string {
+  return typeof d.u === 'string' ? d.u : `${d.u[0]}${slugify(d.n)}${d.u[1]}`;
+}
+
+/** The URL field of a record: the URL, or [before, after] around slugify(name) when it contains it. */
+export function packUrl(url: string, name: string): SearchDoc['u'] {
+  const slug = slugify(name);
+  const at = slug.length >= 3 ? url.indexOf(slug) : -1;
+  return at < 0 ? url : [url.slice(0, at), url.slice(at + slug.length)];
+}
+
+/** The price-rule view of a record, for productPrices. */
+export function docPrices(d: SearchDoc): PricedProduct {
+  return { price: d.p, special_price: d.sp ?? null, special_from_date: d.sf ?? null, special_to_date: d.st ?? null };
+}
+
+/** One result: the record plus its score normalised to the best hit (1 = best). */
+export interface SearchHit extends SearchDoc {
+  score: number;
+}
+
+/** §4 Network: search results carry flags cache, offline, noresults. */
+export interface SearchFlags {
+  /** Answered from an index already held locally (memory or the offline cache), not freshly downloaded. */
+  cache: boolean;
+  /** The browser was offline, or the index could not be fetched. */
+  offline: boolean;
+  /** Nothing matched (or the query was not searched). */
+  noresults: boolean;
+}
+
+/** A page of results. */
+export interface SearchResult extends SearchFlags {
+  items: SearchHit[];
+  /** Matches before paging. */
+  total: number;
+  start: number;
+  /** The page size used (after the §5 rule). */
+  perPage: number;
+}
+
+/** Paging of a search (§5: size 0 or below becomes the default 50, negative start becomes 0). */
+export interface SearchPaging {
+  size?: number;
+  start?: number;
+}
