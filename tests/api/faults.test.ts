@@ -1,0 +1,89 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { orderPayload, startTestShop, type TestShop } from './fixture';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterEach(async () => {
+  await shop.call('DELETE', '/api/__faults');
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+
+const fault = (rule: Record<string, unknown>) => shop.call('POST', '/api/__faults', { body: rule });
+const orders = async () => (await shop.call('GET', '/api/__orders')).body.result as { order_id: string }[];
+
+describe('fault switch', () => {
+  it('a forced error answers the given code and result for the given number of requests', async () => {
+    await fault({ path: '/api/order', mode: 'error', code: 503, result: 'Service Unavailable', times: 1 });
+    const a = await shop.call('POST', '/api/order', { body: orderPayload() });
+    expect(a.status).toBe(503);
+    expect(a.body).toEqual({ code: 503, result: 'Service Unavailable' });
+    const b = await shop.call('POST', '/api/order', { body: orderPayload() });
+    expect(b.status).toBe(200);
+    const list = (await shop.call('GET', '/api/__faults')).body.result;
+    expect(list.rules[0]).toMatchObject({ hits: 1, times: 1 });
+    expect(list.counts['POST /api/order']).toBe(2);
+  });
+
+  it('a non-json answer is html with status 200', async () => {
+    await fault({ path: '/api/order', mode: 'nonjson' });
+    const payload = orderPayload();
+    const r = await shop.call('POST', '/api/order', { body: payload });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('text/html');
+    expect(typeof r.body).toBe('string');
+    expect((await orders()).some((o) => o.order_id === payload.order_id)).toBe(false);
+  });
+
+  it('a dropped connection fails the fetch', async () => {
+    await fault({ path: '/api/cart/*', mode: 'drop' });
+    await expect(shop.call('POST', '/api/cart/create')).rejects.toThrow();
+  });
+
+  it('a drop after the handler keeps the order, and the replay answers it once', async () => {
+    await fault({ path: '/api/order', method: 'POST', mode: 'drop', phase: 'after', times: 1 });
+    const payload = orderPayload();
+    await expect(shop.call('POST', '/api/order', { body: payload })).rejects.toThrow();
+    expect((await orders()).filter((o) => o.order_id === payload.order_id)).toHaveLength(1);
+    const replay = await shop.call('POST', '/api/order', { body: payload });
+    expect(replay.status).toBe(200);
+    expect(replay.body.result.order_id).toBe(payload.order_id);
+    expect((await orders()).filter((o) => o.order_id === payload.order_id)).toHaveLength(1);
+  });
+
+  it('a delay holds the answer', async () => {
+    await fault({ path: '/api/stock/check', mode: 'delay', delayMs: 300 });
+    const t = Date.now();
+    const r = await shop.call('GET', '/api/stock/check', { query: { sku: 'RING-101' } });
+    expect(r.status).toBe(200);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(290);
+  });
+
+  it('a bad rule answers 400 naming the field', async () => {
+    const r = await fault({ path: 'api/order', mode: 'error' });
+    expect(r.body.result).toMatch(/^path: /);
+    const m = await fault({ path: '/api/order', mode: 'explode' });
+    expect(m.body.result).toMatch(/^mode: /);
+  });
+
+  it('stock can be set for tests', async () => {
+    await shop.call('POST', '/api/__stock', { body: { sku: 'WATCH-102', qty: 0 } });
+    const r = await shop.call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'WATCH-102', qty: 1 }] }) });
+    expect(r.body).toEqual({ code: 500, result: 'Error: Error while adding products' });
+  });
+});
+
+describe('without SHOP_FAULTS', () => {
+  it('the test routes do not exist', async () => {
+    const plain = await startTestShop({ options: { faults: false } });
+    try {
+      expect((await plain.call('GET', '/api/__orders')).status).toBe(404);
+      expect((await plain.call('POST', '/api/__faults', { body: { path: '/api/order', mode: 'error' } })).status).toBe(404);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
