@@ -10,7 +10,12 @@ import type { z } from 'zod';
 import * as S from './schemas';
 
 /** The committed sample snapshot (the build's default input). */
-export const SAMPLE_DIR = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
+const SAMPLE_NEXT_TO_MODULE = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
+// Inside Astro's build this module is bundled into .astro/chunks, where the relative URL no longer
+// reaches the sample: fall back to the project folder the build runs in.
+export const SAMPLE_DIR = existsSync(join(SAMPLE_NEXT_TO_MODULE, 'manifest.json'))
+  ? SAMPLE_NEXT_TO_MODULE
+  : resolve(process.cwd(), 'src/content/sample');
 
 /** The snapshot folder for this process: `SNAPSHOT_DIR` or the sample. */
 export function snapshotDir(env: Record<string, string | undefined> = process.env): string {
