@@ -38,7 +38,8 @@ function defaultClient(indexUrl?: string): SearchClient {
   return sharedClient;
 }
 
-function statusText(query: string, loading: boolean, result: SearchResult | null): string {
+/** The status line under the box: min-length hint, searching, counts, or why nothing was found. */
+export function statusText(query: string, loading: boolean, result: SearchResult | null): string {
   const q = query.trim();
   if (!q) return '';
   if (q.length < config.constants.search.minTermLength) return messages.searchMinLength;

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { buildSearchIndex, isSearchable, toSearchDoc } from '../../src/lib/search/build';
+import { docPrices, docUrl, packUrl } from '../../src/lib/search/types';
+import { productPrices } from '../../src/lib/catalog/price';
+import { productUrl } from '../../src/lib/catalog/urls';
+import { iterateProducts, readAttributes, readCategories, readManifest, readProducts } from '../../src/lib/snapshot';
+import { CATEGORIES, indexOf, product } from './search-fixtures';
+import { ring } from './catalog-fixtures';
+
+describe('search index builder', () => {
+  it('keeps only products visible in search (3 or 4), enabled and not discontinued', () => {
+    const cases = [
+      [{ visibility: 4 }, true],
+      [{ visibility: 3 }, true],
+      [{ visibility: 2 }, false],
+      [{ visibility: 1 }, false],
+      [{ status: 2 }, false],
+      [{ status: 0 }, false],
+      [{ discontinued: 1 }, false],
+    ] as const;
+    for (const [over, expected] of cases) expect(isSearchable(product(over)), JSON.stringify(over)).toBe(expected);
+    const file = indexOf(cases.map(([over], i) => product({ sku: `S${i}`, ...over })));
+    expect(file.d.map((d) => d.s)).toEqual(['S0', 'S1']);
+  });
+
+  it('stores the product url, rebuilt exactly from the packed form', () => {
+    const p = product({ name: 'Evermore Heritage Ring', slug: 'evermore-heritage-ring', url_path: 'rings/evermore-heritage-ring-1042' });
+    const doc = toSearchDoc(p);
+    expect(doc.u).toEqual(['/rings/', '-1042']);
+    expect(docUrl(doc)).toBe(productUrl(p));
+    expect(packUrl('/p/SKU1/other', 'Name')).toBe('/p/SKU1/other');
+  });
+
+  it('keeps the price fields of a configurable product without a price from its default child', () => {
+    const p = ring([
+      { status: 2, price: 900 },
+      { price: 1200, special_price: 999, special_from_date: '2026-01-01', special_to_date: '2026-12-31' },
+    ]);
+    const doc = toSearchDoc(p);
+    expect([doc.p, doc.sp, doc.sf, doc.st]).toEqual([1200, 999, '2026-01-01', '2026-12-31']);
+    const now = new Date('2026-06-01T12:00:00Z');
+    expect(productPrices(docPrices(doc), now)).toEqual(productPrices(p, now));
+  });
+
+  it('stores category names once, without the root categories', () => {
+    const file = indexOf([product({ sku: 'A', category_ids: [2, 10, 92] }), product({ sku: 'B', category_ids: [10] })]);
+    expect(file.c).toEqual({ 10: 'Rings', 92: 'Thomas Sabo' });
+    expect(file.d.map((d) => d.c)).toEqual([[10, 92], [10]]);
+  });
+
+  it('keeps the first of two products with the same sku', () => {
+    const file = indexOf([product({ sku: 'DUP', name: 'First' }), product({ sku: 'DUP', name: 'Second' })]);
+    expect(file.d.map((d) => d.n)).toEqual(['First']);
+  });
+
+  it('suggests the menu categories and the brands with most products', () => {
+    const attributes = [{ attribute_code: 'brand', attribute_id: 1, options: [{ value: '1', label: 'Clogau' }, { value: '2', label: 'Seiko' }], frontend_label: 'Brand', frontend_input: 'select', is_visible_on_front: true, is_comparable: true }];
+    const products = [product({ brand: 2 }), product({ brand: 2 }), product({ brand: 1 }), product({ brand: 1, visibility: 1 })];
+    const file = buildSearchIndex(products, CATEGORIES, { attributes: attributes as never, generatedAt: '2026-11-01 00:00:00' });
+    expect(file.sg.popular).toEqual(['Seiko', 'Clogau']);
+    expect(file.sg.categories).toEqual([['Rings', '/rings'], ['Necklaces', '/necklaces'], ['Watches', '/watches']]);
+    expect(file.at).toBe(new Date('2026-11-01T00:00:00').toISOString());
+  });
+
+  it('indexes every searchable product of the sample snapshot, small enough to download', () => {
+    const file = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
+    const expected = readProducts().filter(isSearchable).map((p) => p.sku);
+    expect(file.d.map((d) => d.s)).toEqual(expected);
+    expect(file.d.length).toBeGreaterThan(100);
+    const gz = gzipSync(JSON.stringify(file)).length;
+    expect(gz / file.d.length).toBeLessThan(60); // bytes per product, gzipped
+  });
+
+  it('the endpoint answers the index as JSON', async () => {
+    const { GET } = await import('../../src/pages/search-index.json');
+    const res = await (GET as (ctx: unknown) => Response | Promise<Response>)({});
+    expect(res.headers.get('Content-Type')).toContain('application/json');
+    const file = await res.json();
+    expect(file.v).toBe(1);
+    expect(file.at).toBe(readManifest().generated_at);
+    expect(file.d.length).toBe(readProducts().filter(isSearchable).length);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createSearchClient } from '../../src/lib/search/client';
+import { createSearchEngine } from '../../src/lib/search/engine';
+import { SETTINGS, catalogue, indexOf } from './search-fixtures';
+
+const settings = { ...SETTINGS, clientTimeoutMs: 5000 };
+const file = indexOf(catalogue());
+const okFetch = () => vi.fn(async () => new Response(JSON.stringify(file), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+const failingFetch = () => vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+
+function client(fetchImpl: ReturnType<typeof vi.fn>, online: { value: boolean } = { value: true }) {
+  const loadEngine = vi.fn(async () => createSearchEngine);
+  const c = createSearchClient({ settings, indexUrl: '/search-index.json', fetch: fetchImpl as unknown as typeof fetch, isOnline: () => online.value, loadEngine });
+  return { c, loadEngine, online };
+}
+
+describe('search client', () => {
+  it('loads nothing until the first search, then the engine and the index once', async () => {
+    const f = okFetch();
+    const { c, loadEngine } = client(f);
+    expect(f).not.toHaveBeenCalled();
+    expect(loadEngine).not.toHaveBeenCalled();
+    const [a, b] = await Promise.all([c.search('watch'), c.search('ring')]);
+    expect(a.total).toBeGreaterThan(0);
+    expect(b.total).toBeGreaterThan(0);
+    await c.search('pendant');
+    expect(f).toHaveBeenCalledTimes(1);
+    expect(f.mock.calls[0]![0]).toBe('/search-index.json');
+    expect(loadEngine).toHaveBeenCalledTimes(1);
+  });
+
+  it('a term under 3 characters loads nothing and finds nothing', async () => {
+    const f = okFetch();
+    const { c } = client(f);
+    const r = await c.search('ri');
+    expect(r).toMatchObject({ items: [], total: 0, noresults: true });
+    expect(f).not.toHaveBeenCalled();
+  });
+
+  it('flags the first answer fresh and later answers as from the cache', async () => {
+    const { c } = client(okFetch());
+    expect(await c.search('thomas sabbo')).toMatchObject({ cache: false, offline: false, noresults: false, total: 2 });
+    expect(await c.search('raymnd weil')).toMatchObject({ cache: true, offline: false, noresults: false, total: 2 });
+    expect(await c.search('rolex')).toMatchObject({ cache: true, offline: false, noresults: true, total: 0, items: [] });
+  });
+
+  it('offline without the index: an empty result flagged offline, then a retry once back', async () => {
+    const f = failingFetch();
+    const online = { value: false };
+    const { c } = client(f, online);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await c.search('thomas sabo')).toEqual({ items: [], total: 0, start: 0, perPage: 50, cache: false, offline: true, noresults: true });
+    expect(errors).toHaveBeenCalled();
+    // A failed fetch counts as offline even when the browser claims to be online (lie-fi).
+    online.value = true;
+    expect(await c.search('thomas sabo')).toMatchObject({ items: [], offline: true, noresults: true });
+    f.mockImplementation(async () => new Response(JSON.stringify(file), { status: 200 }));
+    expect(await c.search('thomas sabo')).toMatchObject({ total: 2, offline: false, noresults: false });
+    expect(f).toHaveBeenCalledTimes(3);
+    errors.mockRestore();
+  });
+
+  it('offline with the index held: results flagged offline and cache', async () => {
+    const online = { value: true };
+    const { c } = client(okFetch(), online);
+    await c.preload();
+    online.value = false;
+    expect(await c.search('raymond weil')).toMatchObject({ total: 2, offline: true, cache: true, noresults: false });
+  });
+
+  it('an error answer online gives an empty result not flagged offline', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { c } = client(vi.fn(async () => new Response('oops', { status: 500 })));
+    expect(await c.search('watch')).toMatchObject({ items: [], offline: false, noresults: true });
+    errors.mockRestore();
+  });
+
+  it('gives up on the index after the client timeout and answers offline', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hanging = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const c = createSearchClient({ settings: { ...settings, clientTimeoutMs: 30 }, fetch: hanging as unknown as typeof fetch, isOnline: () => true, loadEngine: async () => createSearchEngine });
+    const started = Date.now();
+    expect(await c.search('watch')).toMatchObject({ items: [], offline: true, noresults: true });
+    expect(Date.now() - started).toBeLessThan(2000);
+    errors.mockRestore();
+  });
+
+  it('offers the suggestions once loaded', async () => {
+    const { c } = client(okFetch());
+    expect(c.suggestions()).toBeNull();
+    await c.preload();
+    expect(c.suggestions()?.categories[0]).toEqual(['Rings', '/rings']);
+  });
+
+  it('passes paging through with the §5 rules', async () => {
+    const { c } = client(okFetch());
+    const r = await c.search('watch', { size: 0, start: -2 });
+    expect([r.perPage, r.start]).toEqual([50, 0]);
+  });
+});
