@@ -14,7 +14,7 @@ import { createRng, mixSeed, type Rng } from './lib/prng';
 import { productSvg, bannerSvg, avatarSvg, type ArtKind, type ArtView } from './lib/sample-svg';
 import {
   attributeDefs, BRANDS, CATEGORY_DEFS, FAMILIES, MATERIAL_COLOUR, RING_SIZES, BRACELET_SIZES, ROOT_ID, WATCH_MODELS,
-  JEWELLERY_LINES, CHARM_MOTIFS, SERVICES, DOWNLOADS, REVIEW_NICKNAMES, REVIEW_TEXTS,
+  JEWELLERY_LINES, CHARM_MOTIFS, BRAND_PRICE_BANDS, SERVICES, DOWNLOADS, REVIEW_NICKNAMES, REVIEW_TEXTS,
   type AttrDef, type BrandName, type Family, type ProductKind,
 } from './lib/sample-catalog-data';
 import { pageDrafts, blockDrafts, BLOG_AUTHORS, BLOG_CATEGORIES, BLOG_POSTS, BOOKING_PAGES, type ContentContext } from './lib/sample-content';
@@ -203,7 +203,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
     const parent = built[0]!;
     visible.push(parent);
     if (parent.type_id === 'simple' && parent.discontinued === 0 && (parent.stock as Json).is_in_stock) {
-      const art = String(parent._art);
+      const art = String(pl.family?.key ?? parent._art);
       if (!simplesByArt.has(art)) simplesByArt.set(art, []);
       simplesByArt.get(art)!.push(parent);
     }
@@ -332,7 +332,8 @@ export function generateSample(opts: SampleOptions): SampleResult {
           : `From the ${brand} ${line} collection: ${f.noun.toLowerCase()} in ${material.toLowerCase()}${stone ? ` with ${stone.toLowerCase()}` : ''}. Designed to be worn every day and kept for years.`;
     }
     attrsOut.color = opt.id('color', colour);
-    const price = shopPrice(r, f.price);
+    const band = BRAND_PRICE_BANDS[brand];
+    const price = shopPrice(r, band ? [Math.max(f.price[0], band[0]), Math.min(f.price[1], band[1])] : f.price);
     const extra = [90 + BRANDS.findIndex((b) => b.name === brand) + 1];
     if (f.key === 'luxury-watch') extra.push(gender === 'Ladies' ? 62 : 61);
     if (f.key === 'mens-watch' && r.chance(0.4)) extra.push(72);
@@ -376,7 +377,9 @@ export function generateSample(opts: SampleOptions): SampleResult {
     p.type_id = 'configurable';
     const children: Json[] = [];
     const sizes = f.config === 'ring' ? RING_SIZES : BRACELET_SIZES;
-    const colours = colourVariants ? r.sample(f.key === 'engagement' || f.key === 'eternity' ? ['Platinum', 'Yellow Gold', 'Rose Gold', 'White Gold'] : ['Yellow Gold', 'White Gold', 'Rose Gold', 'Silver'], 2) : [colour];
+    const palette = f.key === 'engagement' || f.key === 'eternity' ? ['Platinum', 'Yellow Gold', 'Rose Gold', 'White Gold'] : ['Yellow Gold', 'White Gold', 'Rose Gold', 'Silver'];
+    // the parent's own colour comes first, so its images match its default child
+    const colours = colourVariants ? [colour, ...r.sample(palette.filter((c) => c !== colour), 1)] : [colour];
     const perColour = Math.max(1, Math.floor(pl.childCount / colours.length));
     const start = f.config === 'ring' ? r.int(2, Math.max(2, sizes.length - perColour * 2)) : r.int(0, Math.max(0, sizes.length - perColour));
     const step = f.config === 'ring' ? 2 : 1;
@@ -509,10 +512,11 @@ export function generateSample(opts: SampleOptions): SampleResult {
   const anySimple = [...simplesByArt.values()].flat();
   for (const { product: p, kind, rng: r } of pendingLinks) {
     const name = String(p.name);
-    const groups: [string, Json[]][] = name.includes('Charm') ? [['Bracelet', pool('bracelet', 'bangle')], ['Charms', pool('charm')]]
-      : name.includes('Watch') ? [[kind === 'grouped' ? 'His' : 'Watch', pool('watch')], [kind === 'grouped' ? 'Hers' : 'Bracelet', kind === 'grouped' ? pool('watch') : pool('bracelet', 'bangle')]]
-        : name.includes('Bridal') ? [['Engagement ring', pool('ring')], ['Wedding ring', pool('ring')]]
-          : [['Pendant', pool('pendant', 'necklace')], ['Earrings', pool('earrings')]];
+    // pools are keyed by product family (see FAMILIES)
+    const groups: [string, Json[]][] = name.includes('Charm') ? [['Bracelet', pool('charm-bracelet', 'bangle')], ['Charms', pool('charm')]]
+      : name.includes('Watch') ? (kind === 'grouped' ? [['His', pool('mens-watch', 'luxury-watch')], ['Hers', pool('ladies-watch')]] : [['Watch', pool('mens-watch', 'ladies-watch')], ['Bracelet', pool('charm-bracelet', 'bangle', 'tennis')]])
+        : name.includes('Bridal') ? [['Engagement ring', pool('engagement')], ['Wedding ring', pool('wedding')]]
+          : [['Pendant', pool('pendant', 'necklace')], ['Earrings', pool('studs', 'hoops', 'drops')]];
     if (kind === 'bundle') {
       let optionId = Number(p.id) * 10;
       const options = groups.map(([title, candidates], gi) => {
@@ -522,10 +526,14 @@ export function generateSample(opts: SampleOptions): SampleResult {
           product_links: picks.map((q, i) => ({ id: Number(p.id) * 100 + gi * 10 + i, sku: q.sku, qty: 1, can_change_quantity: title !== 'Charms', is_default: i === 0, price: q.price, price_type: 'fixed', product: nested(q) })),
         };
       });
-      options.push({ option_id: ++optionId, title: 'Gift box', required: false, type: 'checkbox', position: options.length + 1, product_links: [] });
-      const giftWrap = anySimple.find((q) => Number(q.price) < 30);
-      if (giftWrap) options[options.length - 1]!.product_links.push({ id: Number(p.id) * 100 + 99, sku: giftWrap.sku, qty: 1, can_change_quantity: false, is_default: false, price: giftWrap.price, price_type: 'fixed', product: nested(giftWrap) });
-      else options.pop();
+      // an optional extra: one of the cheaper charms
+      const extras = pool('charm').filter((q) => Number(q.price) < 40).slice(0, 2);
+      if (extras.length) {
+        options.push({
+          option_id: ++optionId, title: 'Add a charm', required: false, type: 'checkbox', position: options.length + 1,
+          product_links: extras.map((q, i) => ({ id: Number(p.id) * 100 + 90 + i, sku: q.sku, qty: 1, can_change_quantity: false, is_default: false, price: q.price, price_type: 'fixed', product: nested(q) })),
+        });
+      }
       p.bundle_options = options;
       const price = round2(options.filter((o) => o.required).reduce((s, o) => s + Number(o.product_links.find((l) => l.is_default)?.product.final_price ?? 0), 0));
       Object.assign(p, { price, final_price: price, priceInclTax: price, originalPrice: price, originalPriceInclTax: price, priceTax: round2(price - price / (1 + config.constants.vatRate)) });

@@ -178,6 +178,25 @@ export const FAMILIES: Family[] = [
   { key: 'luxury-watch', art: 'watch', leaf: 64, brands: ['Raymond Weil', 'Tag Heuer', 'Longines'], price: [695, 5495], gender: ['Mens', 'Ladies'], materials: ['Stainless Steel', 'Two Tone Stainless Steel', 'Titanium', 'Ceramic'], styles: ['Dive', 'Chronograph', 'Dress Watch'], watch: 'analogue', noun: 'Watch', weight: 5 },
 ];
 
+/** Price bands per brand (intersected with the family's band): a Sekonda is not priced like a Tag Heuer. */
+export const BRAND_PRICE_BANDS: Partial<Record<BrandName, [number, number]>> = {
+  'Tag Heuer': [1450, 5495],
+  Longines: [995, 3995],
+  'Raymond Weil': [695, 2995],
+  Tissot: [225, 895],
+  Seiko: [179, 899],
+  Citizen: [129, 649],
+  Rotary: [89, 399],
+  Sekonda: [39, 149],
+  'Hugo Boss': [179, 399],
+  'Olivia Burton': [79, 199],
+  Fossil: [149, 329],
+  Garmin: [199, 899],
+  Nomination: [19, 199],
+  'Daisy London': [39, 249],
+  Swarovski: [49, 449],
+};
+
 /** Watch model names per brand. */
 export const WATCH_MODELS: Partial<Record<BrandName, string[]>> = {
   'Raymond Weil': ['Freelancer', 'Tango', 'Maestro', 'Parsifal', 'Toccata', 'Millesime'],
@@ -198,7 +217,7 @@ export const WATCH_MODELS: Partial<Record<BrandName, string[]>> = {
 /** Jewellery line names per brand. */
 export const JEWELLERY_LINES: Partial<Record<BrandName, string[]>> = {
   Evermore: ['Solstice', 'Aurora', 'Celeste', 'Promise', 'Heritage'],
-  'Thomas Sabo': ['Charm Club', 'Sterling Silver', 'Magic Stones', 'Glam and Soul', 'Together'],
+  'Thomas Sabo': ['Charm Club', 'Magic Stones', 'Glam and Soul', 'Together', 'Cosmic'],
   Nomination: ['Composable Classic', 'SeiMia', 'Bella', 'Sweetrock'],
   Clogau: ['Tree of Life', 'Kensington', 'Cariad', 'Awen', 'Royal Roses'],
   Swarovski: ['Millenia', 'Matrix', 'Constella', 'Stilla', 'Dextera'],
