@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { startServer } from '../../server/server';
+import { createLogger } from '../../server/logger';
+import { orderPayload, writeFixtureSnapshot } from './fixture';
+
+const ROOT = join(__dirname, '..', '..');
+let work = '';
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'api-life-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const silent = createLogger({ sink: () => {} });
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+describe('database across restarts', () => {
+  it('a restart on the same snapshot keeps stock, customers and orders; a new snapshot re-seeds the catalogue only', async () => {
+    const snap = writeFixtureSnapshot(join(work, 'snap-a'));
+    const db = join(work, 'restart.db');
+    const start = () => startServer({ port: 0, host: '127.0.0.1', databasePath: db, snapshotDir: snap, distDir: null, logger: silent, env: {}, options: { outboxDir: join(work, 'outbox') } });
+    let s = await start();
+    await post(`${s.url}/api/user/create`, { customer: { email: 'keep@example.org', firstname: 'Kim', lastname: 'K' }, password: 'password123' });
+    const order = orderPayload({ products: [{ sku: 'RING-101', qty: 3 }] });
+    expect((await post(`${s.url}/api/order`, order)).status).toBe(200);
+    await s.close();
+
+    s = await start();
+    const stock = await (await fetch(`${s.url}/api/stock/check?sku=RING-101`)).json();
+    expect(stock.result.qty).toBe(7);
+    expect((await post(`${s.url}/api/user/login`, { username: 'keep@example.org', password: 'password123' })).status).toBe(200);
+    await s.close();
+
+    // A new snapshot (new manifest): prices and stock come from it; accounts and orders stay.
+    const manifest = JSON.parse(readFileSync(join(snap, 'manifest.json'), 'utf8'));
+    writeFileSync(join(snap, 'manifest.json'), JSON.stringify({ ...manifest, generated_at: '2026-11-02T00:00:00.000Z' }));
+    s = await start();
+    expect((await (await fetch(`${s.url}/api/stock/check?sku=RING-101`)).json()).result.qty).toBe(10);
+    expect((await post(`${s.url}/api/user/login`, { username: 'keep@example.org', password: 'password123' })).status).toBe(200);
+    expect((await post(`${s.url}/api/order`, order)).body.result.order_id).toBe(order.order_id);
+    await s.close();
+  });
+
+  it('the database runs in wal mode', async () => {
+    const s = await startServer({ port: 0, host: '127.0.0.1', databasePath: join(work, 'wal.db'), snapshotDir: writeFixtureSnapshot(join(work, 'snap-w')), distDir: null, logger: silent, env: {} });
+    expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    await s.close();
+  });
+});
+
+describe('npm start process', () => {
+  let child: ChildProcess | null = null;
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('sigterm finishes the in-flight order, closes the database and exits 0', async () => {
+    const snap = writeFixtureSnapshot(join(work, 'snap-p'));
+    const dbPath = join(work, 'proc.db');
+    child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'server', 'start.ts'), '--no-build'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: dbPath, SNAPSHOT_DIR: snap, SHOP_FAULTS: '1', LOG_REQUESTS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15_000);
+      const onData = (b: Buffer) => {
+        out += b.toString();
+        const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      };
+      child!.stdout!.on('data', onData);
+      child!.stderr!.on('data', onData);
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await post(`${url}/api/__faults`, { path: '/api/order', mode: 'delay', delayMs: 700 });
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    const order = orderPayload();
+    const inFlight = post(`${url}/api/order`, order);
+    await new Promise((r) => setTimeout(r, 250));
+    child.kill('SIGTERM');
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(out).toContain('SIGTERM: finishing in-flight requests');
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const row = db.prepare('SELECT order_id FROM orders WHERE order_id = ?').get(order.order_id);
+      expect(row).toEqual({ order_id: order.order_id });
+    } finally {
+      db.close();
+    }
+  });
+});

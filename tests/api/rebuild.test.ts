@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RebuildManager, type RebuildSteps } from '../../server/rebuild';
+import { createLogger } from '../../server/logger';
+import { readManifest } from '../../src/lib/snapshot';
+import { startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const silent = createLogger({ sink: () => {} });
+
+/** Stub steps: the build takes `ms`, writes an index.html naming its run, and fails when told. */
+function stubSteps(opts: { ms?: number; failOn?: number[] } = {}) {
+  let builds = 0;
+  const live: string[] = [];
+  const steps: RebuildSteps = {
+    pull: async (dir) => {
+      writeFixtureSnapshot(dir);
+    },
+    build: async (_snap, out) => {
+      const n = ++builds;
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, 'index.html'), `<h1>Build ${n}</h1>`);
+      await sleep(opts.ms ?? 50);
+      if (opts.failOn?.includes(n)) throw new Error(`astro build exited with code 1: [build ${n}] broken page`);
+    },
+    activate: (out) => {
+      live.push(out);
+    },
+  };
+  return { steps, live, builds: () => builds };
+}
+
+describe('rebuild manager', () => {
+  let work = '';
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'api-rebuild-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('triggers during a build coalesce into one more build', async () => {
+    const s = stubSteps({ ms: 150 });
+    const m = new RebuildManager(s.steps, work, join(work, 'snapshots'), silent);
+    expect(m.trigger()).toBe('started');
+    await sleep(20);
+    expect(m.trigger()).toBe('queued');
+    expect(m.trigger()).toBe('coalesced');
+    expect(m.trigger()).toBe('coalesced');
+    expect(m.status()).toMatchObject({ state: 'running', pending: true });
+    await m.idle();
+    expect(s.builds()).toBe(2);
+    expect(s.live).toHaveLength(2);
+    expect(m.status()).toMatchObject({ state: 'idle', pending: false, runs: 2, last: { ok: true, id: 2 } });
+  });
+
+  it('a failed build leaves the live site, is reported, and removes its folder', async () => {
+    const s = stubSteps({ failOn: [2] });
+    const own = mkdtempSync(join(work, 'fail-'));
+    const m = new RebuildManager(s.steps, own, join(own, 'snapshots'), silent);
+    m.trigger();
+    await m.idle();
+    const good = m.status().lastSuccess!;
+    m.trigger();
+    await m.idle();
+    const st = m.status();
+    expect(st.last).toMatchObject({ ok: false, id: 2 });
+    expect(st.last!.error).toContain('[build 2] broken page');
+    expect(st.lastSuccess).toEqual(good);
+    expect(s.live).toEqual([good.dist]);
+    expect(existsSync(good.dist!)).toBe(true);
+    expect(readdirSync(own).filter((n) => n.startsWith('dist-'))).toEqual([good.dist!.split('/').pop()]);
+    expect(readdirSync(join(own, 'snapshots'))).toHaveLength(1);
+  });
+
+  it('a failed pull does not build', async () => {
+    const s = stubSteps();
+    const m = new RebuildManager({ ...s.steps, pull: async () => Promise.reject(new Error('GET http://backend/api/catalog/products: code 500')) }, work, join(work, 'snapshots'), silent);
+    m.trigger();
+    await m.idle();
+    expect(s.builds()).toBe(0);
+    expect(m.status().last).toMatchObject({ ok: false, error: expect.stringContaining('code 500') });
+  });
+});
+
+describe('POST /api/rebuild', () => {
+  let shop: TestShop;
+  let work = '';
+  let builds = 0;
+  let failNext = false;
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'api-rebuild-http-'));
+    const dist = join(work, 'dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<h1>Original</h1>');
+    shop = await startTestShop({
+      distDir: dist,
+      env: { REBUILD_WORKDIR: work },
+      options: { rebuildToken: 'let-me-build' },
+      rebuildSteps: {
+        build: async (snap, out) => {
+          const n = ++builds;
+          readManifest(snap); // the pulled snapshot is complete and valid
+          await sleep(100);
+          if (failNext) throw new Error('astro build exited with code 1: broken');
+          mkdirSync(out, { recursive: true });
+          writeFileSync(join(out, 'index.html'), `<h1>Build ${n}</h1>`);
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const auth = { Authorization: 'Bearer let-me-build' };
+  const waitIdle = async () => {
+    for (let i = 0; i < 100; i++) {
+      const s = await shop.call('GET', '/api/rebuild/status', { headers: auth });
+      if (s.body.result.state === 'idle') return s.body.result;
+      await sleep(50);
+    }
+    throw new Error('rebuild did not finish');
+  };
+
+  it('needs the rebuild token', async () => {
+    expect((await shop.call('POST', '/api/rebuild')).status).toBe(401);
+    expect((await shop.call('POST', '/api/rebuild', { headers: { Authorization: 'Bearer nope' } })).status).toBe(401);
+    expect((await shop.call('GET', '/api/rebuild/status')).status).toBe(401);
+  });
+
+  it('pulls from this server, builds, and switches the served site', async () => {
+    const r = await shop.call('POST', '/api/rebuild', { headers: auth });
+    expect(r.status).toBe(202);
+    expect(r.body.result.trigger).toBe('started');
+    expect(await (await fetch(shop.url + '/')).text()).toBe('<h1>Original</h1>');
+    const st = await waitIdle();
+    expect(st.last.ok).toBe(true);
+    expect(await (await fetch(shop.url + '/')).text()).toBe('<h1>Build 1</h1>');
+  });
+
+  it('a failed build keeps the live site and is reported in the status', async () => {
+    failNext = true;
+    await shop.call('POST', '/api/rebuild', { headers: auth });
+    const st = await waitIdle();
+    failNext = false;
+    expect(st.last).toMatchObject({ ok: false, error: expect.stringContaining('broken') });
+    expect(await (await fetch(shop.url + '/')).text()).toBe('<h1>Build 1</h1>');
+  });
+
+  it('is disabled without REBUILD_TOKEN', async () => {
+    const plain = await startTestShop();
+    try {
+      expect((await plain.call('POST', '/api/rebuild', { headers: auth })).status).toBe(404);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
