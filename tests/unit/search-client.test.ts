@@ -5,8 +5,8 @@ import { SETTINGS, catalogue, indexOf } from './search-fixtures';
 
 const settings = { ...SETTINGS, clientTimeoutMs: 5000 };
 const file = indexOf(catalogue());
-const okFetch = () => vi.fn(async () => new Response(JSON.stringify(file), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-const failingFetch = () => vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+const okFetch = () => vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(file), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+const failingFetch = () => vi.fn(async (_url: string, _init?: RequestInit): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
 
 function client(fetchImpl: ReturnType<typeof vi.fn>, online: { value: boolean } = { value: true }) {
   const loadEngine = vi.fn(async () => createSearchEngine);
