@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config.ts';
 import { postBuild } from './src/lib/postbuild.mjs';
+import directives from './src/directives/index.ts';
 import { sitemapFilter, sitemapSerialize } from './src/lib/sitemap.ts';
 
 // https://astro.build/config
@@ -12,7 +13,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize })],
+  integrations: [react(), directives(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize })],
   vite: {
     build: { assetsInlineLimit: 0 },
   },
