@@ -1,0 +1,212 @@
+/**
+ * Typed client of the shop's API contract (§7, docs/api.md) for islands and Node scripts: fetch + zod
+ * validation of answers; the user token and the cart id go in the query string; the base URL is
+ * `config.api.baseUrl` ('' = same origin). Non-200 answers are returned, not thrown: `{ ok: false, code, result }`.
+ */
+import { z } from 'zod';
+import { config } from '../config';
+import { messages } from '../messages';
+import {
+  CartTotalsSchema,
+  CmsBlockSchema,
+  CmsPageSchema,
+  CustomerSchema,
+  ExternalOrderResultSchema,
+  MenuNodeSchema,
+  PaymentMethodSchema,
+  ShippingMethodSchema,
+  SocialSettingsSchema,
+  type Address,
+  type CartItem,
+  type MailPayloadInput,
+  type OrderPayload,
+  type ReviewInput,
+} from '../schemas';
+import {
+  AttributePageSchema,
+  CartIdSchema,
+  CartLineSchema,
+  CategoryPageSchema,
+  CustomerOrderSchema,
+  OrderAnswerSchema,
+  OrderHistorySchema,
+  ProductPageSchema,
+  ReviewPageSchema,
+  ShippingInformationResultSchema,
+  StockItemSchema,
+} from './contract';
+
+/** The answer of a call: 200 with a validated result, or the contract's error code and result. */
+export type ApiResult<T> =
+  | { ok: true; code: 200; result: T; meta?: Record<string, unknown> }
+  | { ok: false; code: number; result: unknown; meta?: Record<string, unknown> };
+
+/** The answer was not JSON, or its result did not have the contract's shape. */
+export class ApiFormatError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiFormatError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Defaults to config.api.baseUrl. */
+  baseUrl?: string;
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+type Query = Record<string, string | number | null | undefined>;
+
+interface CallOptions<T extends z.ZodType> {
+  query?: Query;
+  body?: unknown;
+  schema?: T;
+}
+
+/** The message of a failed answer, for a notification ('Something went wrong ...' when none). */
+export function errorMessage(r: { result: unknown }): string {
+  return typeof r.result === 'string' && r.result ? r.result : messages.somethingWrong;
+}
+
+export function createApiClient(opts: ApiClientOptions = {}) {
+  const base = (opts.baseUrl ?? config.api.baseUrl).replace(/\/+$/, '');
+  const doFetch = opts.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+
+  /** Calls `/api/{path}`; validates a 200 result with `schema`. */
+  async function call<T extends z.ZodType = z.ZodUnknown>(method: string, path: string, o: CallOptions<T> = {}): Promise<ApiResult<z.output<T>>> {
+    const qs = Object.entries(o.query ?? {})
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+      .join('&');
+    const url = `${base}/api/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+    const res = await doFetch(url, {
+      method,
+      headers: o.body !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+      body: o.body !== undefined ? JSON.stringify(o.body) : undefined,
+    });
+    const type = res.headers.get('content-type') ?? '';
+    if (!type.includes('json')) throw new ApiFormatError(messages.badContentType, res.status);
+    let body: { code?: unknown; result?: unknown; meta?: Record<string, unknown> };
+    try {
+      body = (await res.json()) as typeof body;
+    } catch {
+      throw new ApiFormatError(messages.badContentType, res.status);
+    }
+    const code = Number(body.code ?? res.status);
+    if (code !== 200) return { ok: false, code, result: body.result, meta: body.meta };
+    if (!o.schema) return { ok: true, code: 200, result: body.result as z.output<T>, meta: body.meta };
+    const parsed = o.schema.safeParse(body.result);
+    if (!parsed.success) throw new ApiFormatError(messages.wrongResponseFormat, res.status);
+    return { ok: true, code: 200, result: parsed.data as z.output<T>, meta: body.meta };
+  }
+
+  const tc = (token: string | null | undefined, cartId?: string | null): Query => ({ token: token ?? '', ...(cartId !== undefined ? { cartId: cartId ?? '' } : {}) });
+
+  return {
+    call,
+    cart: {
+      /** A new guest cart, or the customer's cart (merging `guestCartId` into it when given). */
+      create: (token?: string | null, guestCartId?: string) =>
+        call('POST', 'cart/create', { query: tc(token), body: guestCartId ? { guestCartId } : undefined, schema: CartIdSchema }),
+      pull: (token: string | null, cartId: string) => call('GET', 'cart/pull', { query: tc(token, cartId), schema: z.array(CartLineSchema) }),
+      update: (token: string | null, cartId: string, cartItem: CartItem) =>
+        call('POST', 'cart/update', { query: tc(token, cartId), body: { cartItem }, schema: CartLineSchema }),
+      delete: (token: string | null, cartId: string, cartItem: { item_id?: number; sku?: string }) =>
+        call('POST', 'cart/delete', { query: tc(token, cartId), body: { cartItem }, schema: z.boolean() }),
+      totals: (token: string | null, cartId: string) => call('GET', 'cart/totals', { query: tc(token, cartId), schema: CartTotalsSchema }),
+      paymentMethods: (token: string | null, cartId: string) =>
+        call('GET', 'cart/payment-methods', { query: tc(token, cartId), schema: z.array(PaymentMethodSchema) }),
+      shippingMethods: (token: string | null, cartId: string, address: { country_id: string } = { country_id: config.storeViews.default.tax.defaultCountry }) =>
+        call('POST', 'cart/shipping-methods', { query: tc(token, cartId), body: { address }, schema: z.array(ShippingMethodSchema) }),
+      shippingInformation: (
+        token: string | null,
+        cartId: string,
+        addressInformation: { shippingAddress: Partial<Address> & { country_id: string }; billingAddress?: Partial<Address>; shipping_method_code: string; shipping_carrier_code: string },
+      ) => call('POST', 'cart/shipping-information', { query: tc(token, cartId), body: { addressInformation }, schema: ShippingInformationResultSchema }),
+      collectTotals: (
+        token: string | null,
+        cartId: string,
+        methods: { paymentMethod?: { method: string }; shippingCarrierCode?: string; shippingMethodCode?: string },
+      ) => call('POST', 'cart/collect-totals', { query: tc(token, cartId), body: { methods }, schema: CartTotalsSchema }),
+      applyCoupon: (token: string | null, cartId: string, coupon: string) =>
+        call('POST', 'cart/apply-coupon', { query: { ...tc(token, cartId), coupon }, schema: z.boolean() }),
+      deleteCoupon: (token: string | null, cartId: string) => call('POST', 'cart/delete-coupon', { query: tc(token, cartId), schema: z.boolean() }),
+      coupon: (token: string | null, cartId: string) => call('GET', 'cart/coupon', { query: tc(token, cartId), schema: z.string().nullable() }),
+    },
+    user: {
+      create: (customer: { email: string; firstname: string; lastname: string; addresses?: Address[] }, password: string) =>
+        call('POST', 'user/create', { body: { customer, password }, schema: CustomerSchema }),
+      /** The access token in `result`, the refresh token in `meta.refreshToken`. */
+      login: (username: string, password: string) => call('POST', 'user/login', { body: { username, password }, schema: z.string().min(1) }),
+      refresh: (refreshToken: string) => call('POST', 'user/refresh', { body: { refreshToken }, schema: z.string().min(1) }),
+      resetPassword: (email: string) => call('POST', 'user/reset-password', { body: { email } }),
+      createPassword: (email: string, resetToken: string, newPassword: string) =>
+        call('POST', 'user/create-password', { body: { email, resetToken, newPassword } }),
+      changePassword: (token: string, currentPassword: string, newPassword: string) =>
+        call('POST', 'user/change-password', { query: tc(token), body: { currentPassword, newPassword } }),
+      me: (token: string) => call('GET', 'user/me', { query: tc(token), schema: CustomerSchema }),
+      updateMe: (token: string, customer: Record<string, unknown>) => call('POST', 'user/me', { query: tc(token), body: { customer }, schema: CustomerSchema }),
+      orderHistory: (token: string, page: { pageSize?: number; currentPage?: number } = {}) =>
+        call('GET', 'user/order-history', { query: { ...tc(token), pageSize: page.pageSize, currentPage: page.currentPage }, schema: OrderHistorySchema }),
+    },
+    order: {
+      /** POSTs the stored order to config.orders.endpoint (idempotent on order_id). */
+      place: (payload: OrderPayload | Record<string, unknown>, token?: string | null) =>
+        call('POST', config.orders.endpoint.replace(/^\/api\//, ''), { query: token ? { token } : {}, body: payload, schema: OrderAnswerSchema }),
+      get: (token: string, orderId: string) => call('GET', `order/${encodeURIComponent(orderId)}`, { query: tc(token), schema: CustomerOrderSchema }),
+      /** The order-success lookup (config.checkout.externalOrderUrl + token). */
+      info: (orderToken: string) =>
+        call('GET', `${config.checkout.externalOrderUrl.replace(/^\/api\//, '')}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
+    },
+    stock: {
+      check: (sku: string) => call('GET', 'stock/check', { query: { sku }, schema: StockItemSchema }),
+      list: (skus: string[]) => call('GET', 'stock/list', { query: { skus: skus.join(',') }, schema: z.array(StockItemSchema) }),
+    },
+    review: {
+      /** Approved reviews of a product (§7: review_status 1, start 0, size 50). */
+      list: (productId: number, page: { from?: number; size?: number } = {}) =>
+        call('GET', 'review/list', { query: { product_id: productId, from: page.from ?? 0, size: page.size ?? config.constants.reviewPageSize }, schema: ReviewPageSchema }),
+      create: (review: Omit<ReviewInput, 'review_entity'> & Partial<Pick<ReviewInput, 'review_entity'>>, token?: string | null) =>
+        call('POST', 'review/create', { query: tc(token), body: { review } }),
+    },
+    newsletter: {
+      subscribe: (email: string) => call('POST', 'ext/mailchimp-subscribe/subscribe', { body: { email } }),
+      unsubscribe: (email: string) => call('DELETE', 'ext/mailchimp-subscribe/subscribe', { body: { email } }),
+    },
+    mailer: {
+      getToken: () => call('GET', config.mailer.tokenEndpoint.replace(/^\/api\//, ''), { schema: z.string().min(1) }),
+      send: (payload: MailPayloadInput) => call('POST', config.mailer.sendEndpoint.replace(/^\/api\//, ''), { body: payload }),
+      /** §7: the token endpoint, then (if code 200) the send endpoint with the letter plus the token. */
+      async sendMail(letter: Omit<MailPayloadInput, 'token'>): Promise<ApiResult<unknown>> {
+        const t = await this.getToken();
+        if (!t.ok) return t;
+        return this.send({ ...letter, token: t.result });
+      },
+    },
+    cms: {
+      page: (id: number) => call('GET', `ext/cms-data/cmsPage/${id}`, { schema: CmsPageSchema }),
+      block: (id: number) => call('GET', `ext/cms-data/cmsBlock/${id}`, { schema: CmsBlockSchema }),
+      pageByIdentifier: (identifier: string, storeId: number = config.storeViews.default.storeId) =>
+        call('GET', `ext/cms-data/cmsPageIdentifier/${encodeURIComponent(identifier)}/storeId/${storeId}`, { schema: CmsPageSchema }),
+      blockByIdentifier: (identifier: string, storeId: number = config.storeViews.default.storeId) =>
+        call('GET', `ext/cms-data/cmsBlockIdentifier/${encodeURIComponent(identifier)}/storeId/${storeId}`, { schema: CmsBlockSchema }),
+    },
+    menus: (id: number) => call('GET', `ext/menus/nodes/${id}`, { schema: z.array(MenuNodeSchema) }),
+    socialSettings: () => call('GET', 'ext/social-settings', { schema: SocialSettingsSchema }),
+    catalog: {
+      products: (q: { from?: number; size?: number; url_path?: string; sku?: string; skus?: string[] } = {}) =>
+        call('GET', 'catalog/products', { query: { from: q.from, size: q.size, url_path: q.url_path, sku: q.sku, skus: q.skus?.join(',') }, schema: ProductPageSchema }),
+      categories: (q: { from?: number; size?: number; url_path?: string; slug?: string } = {}) =>
+        call('GET', 'catalog/categories', { query: q, schema: CategoryPageSchema }),
+      attributes: (codes: string[] = []) => call('GET', 'catalog/attributes', { query: { attribute_code: codes.join(',') || undefined, size: 1000 }, schema: AttributePageSchema }),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The client on config.api.baseUrl with the global fetch. */
+export const api: ApiClient = createApiClient();
