@@ -2,7 +2,10 @@
  * Brand pages (§2 /brands/{brand} and the brand listing /brands/{slug}/all-products): each brand is
  * a child category of the brands category (url_path 'brands/{slug}'), read from the catalogue index.
  */
-import { catalog, isBrandCategory } from './routing';
+import { catalog, hasCategoryPage, homeUrl, isBrandCategory, urlOpts } from './routing';
+import { categoryUrl } from './catalog/urls';
+import { messages } from './messages';
+import type { Crumb } from './seo';
 import { categoryListing } from './page-data';
 import { contentPaths } from './content-routes';
 import type { Listing } from './listing';
@@ -27,4 +30,14 @@ export function brandListing(c: Category, storeCode?: string): Listing {
 export function brandContentPaths(c: Category): string[] {
   const slug = brandSlug(c);
   return contentPaths().filter((p) => p === `/${slug}` || p.startsWith(`/${slug}-`));
+}
+
+/** Breadcrumbs of a brand's pages: Home, the brands category when it has a page, then the brand. */
+export function brandCrumbs(c: Category, storeCode?: string, brandHref?: string): Crumb[] {
+  const parent = catalog().categoryById.get(c.parent_id);
+  return [
+    { name: messages.homeLink, href: homeUrl(storeCode) },
+    ...(parent && hasCategoryPage(parent) ? [{ name: parent.name, href: categoryUrl(parent, urlOpts(storeCode)) }] : []),
+    brandHref ? { name: c.name, href: brandHref } : { name: c.name },
+  ];
 }
