@@ -4,7 +4,7 @@
  * Same seed and product count give byte-identical files. "Now" is the fixed REFERENCE_DATE.
  * The files written are validated with the readers of src/lib/snapshot.ts before the script ends.
  */
-import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config } from '../src/lib/config';
@@ -159,6 +159,9 @@ export function generateSample(opts: SampleOptions): SampleResult {
     return path;
   };
 
+  if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, 'manifest.json'))) {
+    throw new Error(`sample: refusing to write into ${out}: it is not empty and holds no manifest.json (not a snapshot folder)`);
+  }
   for (const dir of ['products', 'media', 'banners']) rmSync(join(out, dir), { recursive: true, force: true });
   mkdirSync(join(out, 'products'), { recursive: true });
 

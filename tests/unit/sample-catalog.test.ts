@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -326,5 +326,13 @@ describe('sample catalogue generator', () => {
 
   it('rejects unknown command-line options', () => {
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/sample-catalog.ts', '--items', '5'], { encoding: 'utf8', stdio: 'pipe' })).toThrow(/Unknown option --items/);
+  });
+
+  it('refuses to write into a folder that is not a snapshot', () => {
+    const dir = join(root, 'not-a-snapshot');
+    mkdirSync(join(dir, 'media'), { recursive: true });
+    writeFileSync(join(dir, 'keep.txt'), 'mine');
+    expect(() => generateSample({ products: 10, seed: 1, out: dir })).toThrow(/refusing to write/);
+    expect(existsSync(join(dir, 'media'))).toBe(true);
   });
 });
