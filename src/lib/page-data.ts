@@ -409,7 +409,7 @@ export interface HomePageData {
 export function homePageData(storeCode?: string): HomePageData {
   const { categories, childrenOf } = catalog();
   const opts = urlOpts(storeCode);
-  const top = (childrenOf.get(config.constants.categoryRootId) ?? []).filter((c) => hasCategoryPage(c) && c.include_in_menu);
+  const top = (childrenOf.get(config.constants.categoryRootId) ?? []).filter((c) => hasCategoryPage(c) && c.include_in_menu).slice(0, 8);
   const featured = top.map((c) => {
     const l = categoryListing(c.id, storeCode);
     const img = c.image ?? (l.products[0] ? productImagePath(l.products[0]) : null);
