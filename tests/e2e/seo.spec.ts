@@ -1,0 +1,131 @@
+/**
+ * SEO of the built site (issue 3, item 8): robots.txt, a sitemap of every indexable page by its
+ * canonical URL and no noindex page, and one canonical link per page.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ACCOUNT_SHELLS, cmsRoutes, contentPages, blogData, snapshotShops } from '../../src/lib/content-routes';
+import { brandCategories } from '../../src/lib/brands';
+import { config } from '../../src/lib/config';
+import { SITE } from './content-helpers';
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+const toPath = (url: string) => new URL(url).pathname;
+
+async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
+  const index = await request.get('/sitemap-index.xml');
+  expect(index.status()).toBe(200);
+  const urls: string[] = [];
+  for (const sitemap of locs(await index.text())) {
+    const res = await request.get(toPath(sitemap));
+    expect(res.status(), sitemap).toBe(200);
+    urls.push(...locs(await res.text()));
+  }
+  return urls;
+}
+
+function headOf(html: string) {
+  return {
+    canonicals: [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]!),
+    noindex: /<meta name="robots" content="[^"]*noindex/.test(html),
+  };
+}
+
+test.describe('robots and sitemap', () => {
+  test('robots.txt allows the shop and names the sitemap', async ({ request }) => {
+    const res = await request.get('/robots.txt');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/text\/plain/);
+    const body = await res.text();
+    expect(body).toContain('User-agent: *');
+    expect(body).toContain('Disallow: /my-account');
+    expect(body).toContain('Disallow: /checkout');
+    expect(body).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
+  });
+
+  test('every sitemap entry is an indexable page named by its own canonical url', async ({ request }) => {
+    test.setTimeout(180_000);
+    const urls = await sitemapUrls(request);
+    expect(urls.length).toBeGreaterThan(50);
+    expect(new Set(urls).size).toBe(urls.length);
+    const problems: string[] = [];
+    for (const url of urls) {
+      expect(url.startsWith(`${SITE}/`), url).toBe(true);
+      const res = await request.get(toPath(url));
+      if (res.status() !== 200) {
+        problems.push(`${url}: status ${res.status()}`);
+        continue;
+      }
+      const head = headOf(await res.text());
+      if (head.noindex) problems.push(`${url}: noindex`);
+      if (head.canonicals.length !== 1 || head.canonicals[0] !== url) problems.push(`${url}: canonical ${head.canonicals.join(', ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the sitemap lists the indexable content pages blog shops and brands', async ({ request }) => {
+    const urls = new Set(await sitemapUrls(request));
+    const expected = [
+      ...contentPages().filter((c) => !c.page.noindex).map((c) => c.path),
+      ...cmsRoutes().filter((r) => r.canonical.startsWith('/i/') && !r.page.noindex).map((r) => r.canonical),
+      `/${config.shop.blogPath}`,
+      ...blogData().posts.map((p) => `/${config.shop.blogPath}/post/${p.slug}`),
+      ...blogData().categories.map((c) => `/${config.shop.blogPath}/${c.slug}`),
+      ...snapshotShops().map((s) => `/stores/jewellers-${s.location}`),
+      ...brandCategories().flatMap((b) => [`/brands/${b.url_key}`, `/brands/${b.url_key}/all-products`]),
+    ];
+    const missing = expected.filter((p) => !urls.has(`${SITE}${p}`));
+    expect(missing).toEqual([]);
+  });
+
+  test('no noindex page is in the sitemap', async ({ request }) => {
+    const urls = new Set((await sitemapUrls(request)).map(toPath));
+    const noindex = [
+      ...ACCOUNT_SHELLS.map((s) => s.path),
+      '/checkout',
+      '/order-success',
+      '/page-not-found',
+      '/error',
+      ...contentPages().filter((c) => c.page.noindex).map((c) => c.path),
+    ];
+    for (const path of noindex) {
+      expect(urls.has(path), `${path} in the sitemap`).toBe(false);
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(headOf(await res.text()).noindex, `${path} says noindex`).toBe(true);
+    }
+    for (const path of urls) {
+      expect(path.startsWith('/amp/'), `${path} is an AMP copy`).toBe(false);
+      expect(/^\/p\/[^/]+$/.test(path), `${path} is fallback content`).toBe(false);
+    }
+  });
+
+  test('alias routes point their one canonical link at the page they copy', async ({ request }) => {
+    const aliased = cmsRoutes().find((r) => !r.canonical.startsWith('/i/'))!;
+    for (const path of [`/i/${aliased.slug}`, `/p/${aliased.slug}`]) {
+      const head = headOf(await (await request.get(path)).text());
+      expect(head.canonicals, path).toEqual([`${SITE}${aliased.canonical}`]);
+    }
+  });
+
+  test('every built page has exactly one canonical link on the shop origin', () => {
+    const dist = resolve(process.env.DIST_DIR ?? 'dist');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = join(dir, name);
+        if (statSync(full).isDirectory()) {
+          if (name !== '_astro') walk(full);
+        } else if (name.endsWith('.html')) files.push(full);
+      }
+    };
+    walk(dist);
+    expect(files.length).toBeGreaterThan(50);
+    const bad = files.filter((f) => {
+      const c = headOf(readFileSync(f, 'utf8')).canonicals;
+      return c.length !== 1 || !c[0]!.startsWith(`${SITE}/`);
+    });
+    expect(bad.map((f) => f.slice(dist.length))).toEqual([]);
+  });
+});
