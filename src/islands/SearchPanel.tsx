@@ -14,7 +14,8 @@ import { productPrices } from '../lib/catalog/price';
 import { tileImage } from '../lib/catalog/images';
 import { createSearchClient, type SearchClient } from '../lib/search/client';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
-import './SearchPanel.css';
+// Inlined and rendered as a hoisted <style> (React 19), so no page links the panel's CSS before it opens.
+import panelCss from './SearchPanel.css?inline';
 
 export interface SearchPanelProps {
   /** Open as soon as mounted (the launcher mounts it on the first click of the trigger). */
@@ -203,6 +204,9 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
 
   return (
     <div className="sp-root">
+      <style href="pj-search-panel" precedence="default">
+        {panelCss}
+      </style>
       <div className="sp-overlay" onClick={close} aria-hidden="true" />
       <div className="sp-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} onKeyDown={onPanelKeyDown}>
         <h2 id={titleId} className="visually-hidden">

@@ -1,0 +1,124 @@
+/**
+ * The search panel on the built site: React and the index load only when the shopper opens
+ * search; a typo finds the product; Escape closes; focus stays inside; arrows move through the
+ * results; offline without the index the panel says so. Products come from the snapshot the
+ * site was built from (SNAPSHOT_DIR or the sample).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { readProducts } from '../../src/lib/snapshot';
+import { isSearchable } from '../../src/lib/search/build';
+import { productUrl } from '../../src/lib/catalog/urls';
+import { messages } from '../../src/lib/messages';
+
+const raymondWeil = readProducts().filter((p) => isSearchable(p) && p.name.startsWith('Raymond Weil'));
+
+/** Opens the home page and records which search files the browser asked for. */
+async function home(page: Page) {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/\/_astro\/mount\.|search-index\.json|\/_astro\/engine\./.test(path)) asked.push(path);
+  });
+  await page.goto('/');
+  return asked;
+}
+
+const searchButton = (page: Page) => page.locator('#site-header').getByRole('button', { name: messages.headerSearch });
+const dialog = (page: Page) => page.getByRole('dialog', { name: messages.searchLabel });
+const box = (page: Page) => dialog(page).getByRole('searchbox', { name: messages.searchLabel });
+
+test.describe('search panel', () => {
+  test('nothing of search loads before the shopper opens it', async ({ page }) => {
+    const asked = await home(page);
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    await searchButton(page).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect.poll(() => asked.some((p) => p.endsWith('search-index.json'))).toBe(true);
+  });
+
+  test('a typo finds the product and its link', async ({ page }) => {
+    test.skip(raymondWeil.length === 0, 'no Raymond Weil product in this snapshot');
+    await home(page);
+    await searchButton(page).click();
+    await expect(box(page)).toBeFocused();
+    await box(page).fill('ra');
+    await expect(dialog(page).getByRole('status')).toHaveText(messages.searchMinLength);
+    await box(page).fill('raymnd weil');
+    const first = raymondWeil[0]!;
+    const link = dialog(page).getByRole('link', { name: first.name });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', productUrl(first));
+    await expect(dialog(page).getByRole('status')).toHaveText(raymondWeil.length === 1 ? '1 result' : `${raymondWeil.length} results`);
+    await expect(link.locator('img')).toHaveAttribute('src', /^\/img\/310\/300\/resize\//);
+    await expect(link).toContainText('£');
+  });
+
+  test('arrow keys move through the results and escape closes', async ({ page }) => {
+    await home(page);
+    await searchButton(page).click();
+    await box(page).fill('watch');
+    const links = dialog(page).getByRole('list').first().getByRole('link');
+    await expect(links.first()).toBeVisible();
+    await box(page).press('ArrowDown');
+    await expect(links.nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(links.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(box(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(searchButton(page)).toBeFocused();
+    await expect(searchButton(page)).toHaveAttribute('aria-expanded', 'false');
+    // Opens again from the same button, without loading anything twice.
+    await searchButton(page).click();
+    await expect(dialog(page)).toBeVisible();
+  });
+
+  test('focus stays inside the open panel', async ({ page }) => {
+    await home(page);
+    await searchButton(page).click();
+    await expect(box(page)).toBeFocused();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press(i % 3 === 0 ? 'Shift+Tab' : 'Tab');
+      expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+  });
+
+  test('nothing found shows help, popular searches and categories', async ({ page }) => {
+    await home(page);
+    await searchButton(page).click();
+    await box(page).fill('zzzqqqxx');
+    await expect(dialog(page).getByRole('status')).toHaveText(messages.searchNoResults);
+    await expect(dialog(page).getByText(messages.searchNoResultsHelp)).toBeVisible();
+    await expect(dialog(page).getByRole('heading', { name: messages.searchCategories })).toBeVisible();
+    const chip = dialog(page).getByRole('heading', { name: messages.searchPopular });
+    if (await chip.count()) {
+      const term = dialog(page).locator('.sp-chip').first();
+      const label = (await term.textContent()) ?? '';
+      await term.click();
+      await expect(box(page)).toHaveValue(label);
+      await expect(dialog(page).getByRole('link').first()).toBeVisible();
+    }
+  });
+
+  test('the open panel with results has no accessibility violations', async ({ page }) => {
+    await home(page);
+    await searchButton(page).click();
+    await box(page).fill('watch');
+    await expect(dialog(page).getByRole('link').first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  });
+
+  test('offline without the index the result is empty and says so', async ({ page }) => {
+    await home(page);
+    await page.route('**/search-index.json', (route) => route.abort('internetdisconnected'));
+    await searchButton(page).click();
+    await box(page).fill('raymnd weil');
+    await expect(dialog(page).getByRole('status')).toHaveText(messages.searchOfflineEmpty);
+    await expect(dialog(page).getByRole('link')).toHaveCount(0);
+  });
+});
