@@ -6,6 +6,12 @@ import { resetUi } from '../../src/lib/stores/ui';
 import { resetUserStore } from '../../src/lib/stores/user';
 import { setOnline } from '../../src/lib/stores/network';
 import { configureTokenLock, resetTokenLock, setSyncFetch } from '../../src/lib/sync';
+import { resetWishlistStore } from '../../src/lib/stores/wishlist';
+import { resetCompareStore } from '../../src/lib/stores/compare';
+import { resetRecentlyViewedStore } from '../../src/lib/stores/recently-viewed';
+import { resetStockStore } from '../../src/lib/stores/stock';
+import { resetCartStore } from '../../src/lib/stores/cart';
+import { setTabChannel } from '../../src/lib/stores/cross-tab';
 
 /** Resets everything and returns the new memory engine. */
 export function freshState() {
@@ -19,6 +25,12 @@ export function freshState() {
   configureTokenLock();
   setSyncFetch(null);
   setOnline(true);
+  setTabChannel(null);
+  resetWishlistStore();
+  resetCompareStore();
+  resetRecentlyViewedStore();
+  resetStockStore();
+  resetCartStore();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'info').mockImplementation(() => {});
   return mem;
@@ -48,3 +60,58 @@ export const flush = async (times = 20) => {
   for (let i = 0; i < times; i++) await Promise.resolve();
   await new Promise((r) => setImmediate(r));
 };
+
+/** An in-memory cart API answering the contract's cart calls (`{ code, result }`). */
+export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => string | null } = {}) {
+  const carts = new Map<string, Map<string, { sku: string; qty: number; item_id: number }>>();
+  const calls: string[] = [];
+  let nextCart = 100;
+  let nextItem = 1;
+  let online = true;
+  const handler = async (url: string, init?: RequestInit): Promise<Response> => {
+    if (!online) throw new TypeError('Failed to fetch');
+    const u = new URL(url, 'http://shop.test');
+    const call = u.pathname.replace(/^\/api\//, '');
+    calls.push(call);
+    const cartId = u.searchParams.get('cartId') ?? '';
+    const body = init?.body ? JSON.parse(String(init.body)) : {};
+    if (call === 'cart/create') {
+      const id = String(nextCart++);
+      carts.set(id, new Map());
+      return json({ code: 200, result: id });
+    }
+    const cart = carts.get(cartId);
+    if (!cart) return json({ code: 500, result: `No such entity with cartId = ${cartId}` });
+    if (call === 'cart/update') {
+      const { sku, qty } = body.cartItem;
+      const refusal = opts.refuse?.(sku, qty);
+      if (refusal) return json({ code: 500, result: refusal });
+      const line = cart.get(sku) ?? { sku, qty, item_id: nextItem++ };
+      line.qty = qty;
+      cart.set(sku, line);
+      return json({ code: 200, result: { ...line, quote_id: cartId } });
+    }
+    if (call === 'cart/delete') {
+      cart.delete(body.cartItem.sku);
+      return json({ code: 200, result: true });
+    }
+    if (call === 'cart/pull') return json({ code: 200, result: [...cart.values()] });
+    if (call === 'cart/totals') {
+      const items = [...cart.values()];
+      const qty = items.reduce((s, i) => s + i.qty, 0);
+      return json({ code: 200, result: { grand_total: qty * 100, items_qty: qty, items: [], total_segments: [] } });
+    }
+    if (call === 'cart/shipping-methods') {
+      return json({ code: 200, result: [{ carrier_code: 'flatrate', method_code: 'express', country: body.address.country_id }] });
+    }
+    return json({ code: 404, result: 'unknown call' });
+  };
+  return {
+    handler,
+    carts,
+    calls,
+    setOnline(v: boolean) {
+      online = v;
+    },
+  };
+}

@@ -43,6 +43,8 @@ export const KEYS = {
   /** carts collection */
   cartToken: 'current-cart-token',
   cart: 'current-cart',
+  /** what the server cart holds as far as this browser knows (sku, qty, item_id) */
+  cartServer: 'current-cart-server',
   cartTotals: 'current-totals',
   /** wishlist collection */
   wishlist: 'current-wishlist',

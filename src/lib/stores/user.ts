@@ -68,17 +68,21 @@ export function resetUserStore(): void {
   $user.set(initial());
 }
 
-// Reaction: persist each changed part of the session once the stored one has been read.
-$user.listen((u) => {
-  if (!u.loaded) return;
-  const c = collection('user');
-  const put = (key: string, v: unknown) => void (v === null ? c.removeItem(key) : c.setItem(key, v));
-  if (u.token !== last.token) put(KEYS.userToken, u.token);
-  if (u.refreshToken !== last.refreshToken) put(KEYS.refreshToken, u.refreshToken);
-  if (u.current !== last.current) put(KEYS.currentUser, u.current);
-  last = u;
-});
-
-onMount($user, () => {
+let started = false;
+/** Starts the store once (first read or subscription): reads the stored session, then persists each change. */
+function start(): void {
+  if (started) return;
+  started = true;
+  $user.listen((u) => {
+    if (!u.loaded) return;
+    const c = collection('user');
+    const put = (key: string, v: unknown) => void (v === null ? c.removeItem(key) : c.setItem(key, v));
+    if (u.token !== last.token) put(KEYS.userToken, u.token);
+    if (u.refreshToken !== last.refreshToken) put(KEYS.refreshToken, u.refreshToken);
+    if (u.current !== last.current) put(KEYS.currentUser, u.current);
+    last = u;
+  });
   void loadUser();
-});
+}
+
+onMount($user, start);

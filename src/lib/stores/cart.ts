@@ -1,0 +1,382 @@
+/**
+ * The cart (spec §3 client state "cart", §4, §6, §7 cart calls, §9 Cart): items, the server cart
+ * token (cartId), server totals and the count of quantities. Actions only change the state; the
+ * reactions below persist it, share it with the other tabs and bring the server cart in line
+ * through the sync queue (cart/create, cart/update, cart/delete, cart/pull, cart/totals).
+ */
+import { computed, map, onMount } from 'nanostores';
+import { config } from '../config';
+import { messages } from '../messages';
+import type { CartItem, CartTotals } from '../schemas';
+import { collection, KEYS } from '../storage';
+import { executeTask, queueTask, runSyncQueue, setTaskParam } from '../sync/tasks';
+import { onTabMessage, publishToTabs } from './cross-tab';
+import { onBackOnline } from './network';
+import { notify } from './notifications';
+import { $user, loadUser } from './user';
+
+export interface CartState {
+  items: CartItem[];
+  /** The server cart id (cart token) from cart/create; null until one exists. */
+  token: string | null;
+  /** Totals as the server computed them (tax is calculated server side). */
+  totals: CartTotals | null;
+  /** True once the stored cart has been read. */
+  loaded: boolean;
+}
+
+/** What `addToCart` takes: a cart line plus what the add rules need. */
+export type AddToCartInput = Omit<CartItem, 'qty'> & {
+  qty?: number;
+  /** Stock of the chosen product or child; out-of-stock lines are refused when the switch says so. */
+  stock?: { is_in_stock: boolean } | null;
+};
+
+/** A line as the server holds it. */
+export interface ServerLine {
+  sku: string;
+  qty: number;
+  item_id?: number | null;
+}
+
+const initial = (): CartState => ({ items: [], token: null, totals: null, loaded: false });
+
+/** The cart. */
+export const $cart = map<CartState>(initial());
+/** The minicart count: the sum of quantities (§9). */
+export const $cartCount = computed($cart, (c) => c.items.reduce((sum, i) => sum + i.qty, 0));
+
+const TOPIC = 'cart';
+/** What the server cart holds, as far as this tab knows (updated when a change is queued). */
+let server = new Map<string, ServerLine>();
+let loading: Promise<void> | null = null;
+let chain: Promise<void> = Promise.resolve();
+/** The items the last server round was scheduled for. */
+let lastItems: CartItem[] = [];
+/** Set while applying state that must not be persisted, published or sent (another tab's, the stored one). */
+let quiet = false;
+
+function quietly(fn: () => void): void {
+  const was = quiet;
+  quiet = true;
+  try {
+    fn();
+  } finally {
+    quiet = was;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Actions
+
+/** Adds a product line (qty 1 by default; the same sku adds up). False, with an error notice, when it cannot be added. */
+export function addToCart(input: AddToCartInput): boolean {
+  const { stock, qty = 1, ...line } = input;
+  if (!(qty > 0)) {
+    notify({ type: 'error', message: messages.quantityAboveZero, action1: { label: messages.ok } });
+    return false;
+  }
+  if (line.price === null || (typeof line.price === 'number' && line.price <= 0)) {
+    notify({ type: 'error', message: messages.cannotAddPriceUnknown, action1: { label: messages.ok } });
+    return false;
+  }
+  if (stock && !stock.is_in_stock && !config.switches.allowOutOfStockInCart) {
+    notify({ type: 'error', message: messages.cannotAddOutOfStock, action1: { label: messages.ok } });
+    return false;
+  }
+  const items = $cart.get().items;
+  const existing = items.find((i) => i.sku === line.sku);
+  const added = (existing ? { ...existing, ...line, item_id: existing.item_id, qty: existing.qty + qty } : { ...line, qty }) as CartItem;
+  $cart.setKey('items', existing ? items.map((i) => (i === existing ? added : i)) : [...items, added]);
+  notify({ type: 'success', message: messages.addedToCart });
+  return true;
+}
+
+/** Sets a line's quantity; 0 or less removes the line. */
+export function updateCartQuantity(sku: string, qty: number): void {
+  if (qty <= 0) {
+    removeFromCart(sku);
+    return;
+  }
+  $cart.setKey('items', $cart.get().items.map((i) => (i.sku === sku ? { ...i, qty } : i)));
+}
+
+/** Removes a line (the island asks for confirmation first, §9) and notifies. */
+export function removeFromCart(sku: string): void {
+  const items = $cart.get().items;
+  if (!items.some((i) => i.sku === sku)) return;
+  $cart.setKey('items', items.filter((i) => i.sku !== sku));
+  notify({ type: 'success', message: messages.removedFromCart });
+}
+
+/**
+ * Empties the cart locally and forgets the server cart (order placed, logout): nothing is sent,
+ * the next add creates a new server cart.
+ */
+export function clearCart(): void {
+  server = new Map();
+  void collection('carts').removeItem(KEYS.cartServer);
+  $cart.set({ ...$cart.get(), items: [], token: null, totals: null });
+}
+
+/** Reads the stored cart once, then brings it in line with the server (pull and merge, send, totals). */
+export function loadCart(): Promise<void> {
+  loading ??= (async () => {
+    const c = collection('carts');
+    const [token, items, totals, lines] = await Promise.all([
+      c.getItem<string>(KEYS.cartToken),
+      c.getItem<CartItem[]>(KEYS.cart),
+      c.getItem<CartTotals>(KEYS.cartTotals),
+      c.getItem<ServerLine[]>(KEYS.cartServer),
+    ]);
+    server = new Map((lines ?? []).map((l) => [l.sku, l]));
+    const now = $cart.get();
+    // Lines added before the stored cart arrived are kept (their quantities added).
+    const stored = items ?? [];
+    let merged = stored;
+    for (const add of now.items) {
+      const hit = merged.find((i) => i.sku === add.sku);
+      merged = hit ? merged.map((i) => (i === hit ? { ...i, qty: i.qty + add.qty } : i)) : [...merged, add];
+    }
+    quietly(() => $cart.set({ items: stored, token: now.token ?? token, totals: totals ?? null, loaded: true }));
+    if (merged !== stored) $cart.setKey('items', merged);
+    await syncCart();
+  })();
+  return loading;
+}
+
+/** Pulls the server cart and merges it, sends what differs, and refreshes the totals. */
+export function syncCart(): Promise<void> {
+  return enqueue(async () => {
+    await pullAndMerge();
+    await pushChanges();
+    await refreshTotals();
+  });
+}
+
+/** Resolves once every server round scheduled so far (and any it scheduled) is done: e.g. before the checkout hand-off. */
+export async function cartSettled(): Promise<void> {
+  let seen: Promise<void>;
+  do {
+    seen = chain;
+    await seen;
+  } while (seen !== chain);
+}
+
+/** Back to an empty, unloaded cart with no server state (tests). */
+export function resetCartStore(): void {
+  server = new Map();
+  lastItems = [];
+  lastUserToken = $user.get().token;
+  userWasLoaded = $user.get().loaded;
+  loading = null;
+  chain = Promise.resolve();
+  quietly(() => $cart.set(initial()));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Server sync
+
+/** The cart calls to bring the server cart from `serverLines` to `items`: updates (new or changed qty) and deletes. */
+export function cartDiff(serverLines: ReadonlyMap<string, ServerLine>, items: readonly CartItem[]): { updates: CartItem[]; deletes: ServerLine[] } {
+  const updates = items.filter((i) => serverLines.get(i.sku)?.qty !== i.qty);
+  const skus = new Set(items.map((i) => i.sku));
+  const deletes = [...serverLines.values()].filter((l) => !skus.has(l.sku));
+  return { updates, deletes };
+}
+
+function enqueue(job: () => Promise<void>): Promise<void> {
+  chain = chain.then(job).catch((err) => console.error('[cart] sync failed', err));
+  return chain;
+}
+
+const cartPath = (call: string) => `cart/${call}?token={{token}}&cartId={{cartId}}`;
+const noSuchCart = (result: unknown) =>
+  typeof result === 'string' && result.toLowerCase().includes(messages.noSuchEntityCartId.toLowerCase());
+
+function saveServer(): void {
+  void collection('carts').setItem(KEYS.cartServer, [...server.values()]);
+}
+
+/** Makes sure a server cart exists (cart/create with the user token); false when none could be made. */
+async function ensureCartToken(): Promise<boolean> {
+  if ($cart.get().token) return true;
+  await loadUser();
+  const t = await executeTask({ url: 'cart/create?token={{token}}', method: 'POST', silent: true });
+  if (Number(t.resultCode) !== 200 || t.result === null || t.result === undefined || t.result === '') return false;
+  server = new Map();
+  saveServer();
+  $cart.setKey('token', String(t.result));
+  return true;
+}
+
+async function pullAndMerge(): Promise<void> {
+  if (!$cart.get().token) return;
+  const t = await executeTask({ url: cartPath('pull'), silent: true });
+  if (noSuchCart(t.result)) {
+    // The server cart expired: start a new one; pushChanges sends every line again.
+    server = new Map();
+    saveServer();
+    $cart.setKey('token', null);
+    return;
+  }
+  if (Number(t.resultCode) !== 200 || !Array.isArray(t.result)) return;
+  const remote = (t.result as CartItem[]).filter((i) => i && typeof i.sku === 'string');
+  server = new Map(remote.map((i) => [i.sku, { sku: i.sku, qty: i.qty, item_id: i.item_id ?? null }]));
+  saveServer();
+  const local = $cart.get().items;
+  let items: CartItem[];
+  if (config.switches.serverMergeCart) {
+    // Union: the shopper's quantities win, the server gives item ids and lines only it knows.
+    items = local.map((i) => {
+      const r = server.get(i.sku);
+      return r?.item_id ? { ...i, item_id: r.item_id } : i;
+    });
+    for (const r of remote) if (!local.some((i) => i.sku === r.sku)) items.push(r);
+  } else {
+    items = remote;
+  }
+  setItemsNoSync(items);
+}
+
+/** Changes lines without a new server round (item ids from the server, the state being pulled). */
+function setItemsNoSync(items: CartItem[]): void {
+  lastItems = items;
+  $cart.setKey('items', items);
+}
+
+async function pushChanges(retry = true): Promise<void> {
+  const state = $cart.get();
+  if (!state.loaded) return;
+  const { updates, deletes } = cartDiff(server, state.items);
+  if (updates.length === 0 && deletes.length === 0) return;
+  if (!(await ensureCartToken())) return;
+  const cartId = $cart.get().token;
+  const jobs: Array<Promise<void>> = [];
+  for (const item of updates) {
+    const before = server.get(item.sku);
+    server.set(item.sku, { sku: item.sku, qty: item.qty, item_id: item.item_id ?? before?.item_id ?? null });
+    const cartItem = { sku: item.sku, qty: item.qty, quote_id: cartId, ...(item.item_id ? { item_id: item.item_id } : {}), ...(item.product_option ? { product_option: item.product_option } : {}) };
+    jobs.push(
+      queueTask({ url: cartPath('update'), method: 'POST', body: { cartItem } }).then((t) => {
+        if (!t.transmited) return;
+        if (Number(t.resultCode) === 200) {
+          const r = t.result as { item_id?: number } | null;
+          if (r?.item_id) {
+            server.set(item.sku, { ...server.get(item.sku)!, item_id: r.item_id });
+            setItemsNoSync($cart.get().items.map((i) => (i.sku === item.sku ? { ...i, item_id: r.item_id } : i)));
+          }
+        } else if (noSuchCart(t.result)) {
+          server = new Map();
+          $cart.setKey('token', null);
+        } else {
+          // Refused (out of stock, ...): the server's notice was shown; go back to what the server holds.
+          if (before) server.set(item.sku, before);
+          else server.delete(item.sku);
+          const items = $cart.get().items;
+          $cart.setKey('items', before ? items.map((i) => (i.sku === item.sku ? { ...i, qty: before.qty } : i)) : items.filter((i) => i.sku !== item.sku));
+        }
+      }),
+    );
+  }
+  for (const line of deletes) {
+    server.delete(line.sku);
+    const cartItem = { sku: line.sku, quote_id: cartId, ...(line.item_id ? { item_id: line.item_id } : {}) };
+    jobs.push(queueTask({ url: cartPath('delete'), method: 'POST', body: { cartItem } }).then(() => undefined));
+  }
+  saveServer();
+  await Promise.all(jobs);
+  saveServer();
+  // The server cart had expired: a new one was asked for, send every line to it once.
+  if (retry && !$cart.get().token && $cart.get().items.length > 0) await pushChanges(false);
+}
+
+async function refreshTotals(): Promise<void> {
+  if (!$cart.get().token) return;
+  const t = await executeTask({ url: cartPath('totals'), silent: true });
+  if (Number(t.resultCode) !== 200 || !t.result || typeof t.result !== 'object') return;
+  const r = t.result as { totals?: CartTotals } & CartTotals;
+  $cart.setKey('totals', r.totals ?? r);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reactions
+
+setTaskParam('cartId', () => $cart.get().token);
+
+let lastUserToken: string | null = null;
+let userWasLoaded = false;
+let started = false;
+
+/**
+ * Starts the store once (first read or subscription): persists and shares each change and sends it to
+ * the server; takes the other tabs' changes; follows login and logout; catches up when back online;
+ * reads the stored cart.
+ */
+function start(): void {
+  if (started) return;
+  started = true;
+  $cart.listen((c) => {
+    if (quiet || !c.loaded) return;
+    const store = collection('carts');
+    void (c.token ? store.setItem(KEYS.cartToken, c.token) : store.removeItem(KEYS.cartToken));
+    void store.setItem(KEYS.cart, c.items);
+    void (c.totals ? store.setItem(KEYS.cartTotals, c.totals) : store.removeItem(KEYS.cartTotals));
+    publishToTabs(TOPIC, { items: c.items, token: c.token, totals: c.totals, server: [...server.values()] });
+    if (c.items !== lastItems) {
+      lastItems = c.items;
+      void enqueue(async () => {
+        await pushChanges();
+        await refreshTotals();
+      });
+    }
+  });
+
+  onTabMessage(TOPIC, (value) => {
+    const v = value as { items?: CartItem[]; token?: string | null; totals?: CartTotals | null; server?: ServerLine[] } | null;
+    if (!v || !Array.isArray(v.items)) return;
+    // The other tab sends its own changes to the server; this tab only takes the new state.
+    server = new Map((v.server ?? []).map((l) => [l.sku, l]));
+    quietly(() => $cart.set({ items: v.items!, token: v.token ?? null, totals: v.totals ?? null, loaded: true }));
+    lastItems = $cart.get().items;
+    loading ??= Promise.resolve();
+  });
+
+  // A login connects the cart to the customer's server cart; a logout leaves an empty guest cart.
+  lastUserToken = $user.get().token;
+  userWasLoaded = $user.get().loaded;
+  $user.listen((u) => {
+    const justLoaded = u.loaded && !userWasLoaded;
+    userWasLoaded = u.loaded;
+    const was = lastUserToken;
+    lastUserToken = u.token;
+    // Reading the stored session is not a login.
+    if (!u.loaded || justLoaded || u.token === was) return;
+    if (was && !u.token) {
+      clearCart();
+    } else if (u.token) {
+      server = new Map();
+      saveServer();
+      $cart.setKey('token', null);
+      void enqueue(async () => {
+        if (await ensureCartToken()) await pullAndMerge();
+        await pushChanges();
+        await refreshTotals();
+      });
+    }
+  });
+
+  // Coming back online (§4): the sync queue is processed, then the cart is loaded again.
+  onBackOnline(() => {
+    void enqueue(async () => {
+      await runSyncQueue();
+      await pullAndMerge();
+      await pushChanges();
+      await refreshTotals();
+    });
+  });
+
+  void loadCart();
+}
+
+onMount($cart, start);

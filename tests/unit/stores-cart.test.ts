@@ -1,0 +1,224 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { config } from '../../src/lib/config';
+import { $notifications } from '../../src/lib/stores/notifications';
+import {
+  $cart,
+  $cartCount,
+  addToCart,
+  cartDiff,
+  cartSettled,
+  clearCart,
+  loadCart,
+  removeFromCart,
+  updateCartQuantity,
+} from '../../src/lib/stores/cart';
+import { $shippingMethods, defaultShippingMethods } from '../../src/lib/stores/shipping';
+import { setPanel } from '../../src/lib/stores/ui';
+import { loadUser, logout, setUserToken } from '../../src/lib/stores/user';
+import { setOnline } from '../../src/lib/stores/network';
+import { allTasks, setSyncFetch, unsentTasks } from '../../src/lib/sync';
+import { fakeCartApi, flush, freshState } from './stores-fixtures';
+
+const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
+const watch = { sku: 'W-77', name: 'Halden Automatic Watch', price: 540 };
+
+let mem: ReturnType<typeof freshState>;
+let api: ReturnType<typeof fakeCartApi>;
+beforeEach(async () => {
+  mem = freshState();
+  api = fakeCartApi({ refuse: (sku, qty) => (sku === 'SOLD-OUT' || qty > 5 ? 'The requested qty is not available' : null) });
+  setSyncFetch(api.handler);
+  await loadUser();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+const stored = (key: string) => mem.dbs.get('shop-gb-carts')?.get(key);
+const serverLines = () => [...(api.carts.get(String($cart.get().token))?.values() ?? [])].map((l) => [l.sku, l.qty]);
+
+describe('cart actions', () => {
+  it('adds lines, adds up the same sku, and counts quantities', async () => {
+    await loadCart();
+    addToCart(ring);
+    addToCart({ ...watch, qty: 2 });
+    addToCart(ring);
+    expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([
+      ['R-1042', 2],
+      ['W-77', 2],
+    ]);
+    expect($cartCount.get()).toBe(4);
+    expect($notifications.get().at(-1)?.message).toBe('Product has been added to the cart!');
+  });
+
+  it('refuses a product whose price is unknown', async () => {
+    await loadCart();
+    expect(addToCart({ ...ring, price: null })).toBe(false);
+    expect(addToCart({ ...ring, price: 0 })).toBe(false);
+    expect($cart.get().items).toEqual([]);
+    expect($notifications.get().at(-1)).toMatchObject({ type: 'error', message: 'Product price is unknown, product cannot be added to the cart!' });
+  });
+
+  it('allows out-of-stock lines unless the switch is off', async () => {
+    await loadCart();
+    expect(addToCart({ ...ring, stock: { is_in_stock: false } })).toBe(true);
+    config.switches.allowOutOfStockInCart = false;
+    try {
+      expect(addToCart({ ...watch, stock: { is_in_stock: false } })).toBe(false);
+      expect($notifications.get().at(-1)?.message).toBe('The product is out of stock and cannot be added to the cart!');
+    } finally {
+      config.switches.allowOutOfStockInCart = true;
+    }
+  });
+
+  it('setting a quantity of 0 removes the line', async () => {
+    await loadCart();
+    addToCart(ring);
+    updateCartQuantity('R-1042', 3);
+    expect($cartCount.get()).toBe(3);
+    updateCartQuantity('R-1042', 0);
+    expect($cart.get().items).toEqual([]);
+    expect($notifications.get().at(-1)?.message).toBe('Product has been removed from the cart.');
+  });
+});
+
+describe('cart persistence and server sync', () => {
+  it('creates a server cart, sends the line through the sync queue, stores item id, token and totals', async () => {
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    const token = $cart.get().token;
+    expect(token).toBe('100');
+    expect(serverLines()).toEqual([['R-1042', 1]]);
+    expect($cart.get().items[0]?.item_id).toBe(1);
+    expect($cart.get().totals).toMatchObject({ grand_total: 100, items_qty: 1 });
+    expect(api.calls).toEqual(['cart/create', 'cart/update', 'cart/totals']);
+    const [task] = await allTasks();
+    expect(task).toMatchObject({ url: 'cart/update?token={{token}}&cartId={{cartId}}', transmited: true, resultCode: 200 });
+    await flush();
+    expect(stored('current-cart-token')).toBe('100');
+    expect(stored('current-cart')).toMatchObject([{ sku: 'R-1042', qty: 1, item_id: 1 }]);
+  });
+
+  it('sends quantity changes and removals', async () => {
+    await loadCart();
+    addToCart(ring);
+    addToCart(watch);
+    await cartSettled();
+    updateCartQuantity('W-77', 3);
+    removeFromCart('R-1042');
+    await cartSettled();
+    expect(serverLines()).toEqual([['W-77', 3]]);
+    expect(api.calls.filter((c) => c === 'cart/delete')).toHaveLength(1);
+    expect($cart.get().totals?.items_qty).toBe(3);
+  });
+
+  it('goes back to what the server holds when it refuses a line, with its notice', async () => {
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    updateCartQuantity('R-1042', 9);
+    addToCart({ sku: 'SOLD-OUT', name: 'Gone', price: 10 });
+    await cartSettled();
+    expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([['R-1042', 1]]);
+    expect($notifications.get().some((n) => n.message === 'The requested qty is not available' && n.action1?.label === 'OK')).toBe(true);
+  });
+
+  it('pulls the server cart on load and merges it with the local lines', async () => {
+    api.carts.set('555', new Map([['W-77', { sku: 'W-77', qty: 2, item_id: 40 }]]));
+    await mem.open('shop-gb-carts').setItem('current-cart-token', '555');
+    await mem.open('shop-gb-carts').setItem('current-cart', [{ ...ring, qty: 1 }]);
+    await loadCart();
+    await cartSettled();
+    expect($cart.get().items.map((i) => [i.sku, i.qty, i.item_id ?? null])).toEqual([
+      ['R-1042', 1, 1],
+      ['W-77', 2, 40],
+    ]);
+    expect(serverLines()).toEqual([
+      ['W-77', 2],
+      ['R-1042', 1],
+    ]);
+  });
+
+  it('starts a new server cart when the stored one has expired, and sends the lines again', async () => {
+    await mem.open('shop-gb-carts').setItem('current-cart-token', 'gone');
+    await mem.open('shop-gb-carts').setItem('current-cart', [{ ...ring, qty: 2 }]);
+    await loadCart();
+    await cartSettled();
+    expect($cart.get().token).toBe('100');
+    expect(serverLines()).toEqual([['R-1042', 2]]);
+    expect($notifications.get()).toEqual([]);
+  });
+
+  it('keeps changes made offline and sends them when back online', async () => {
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    api.setOnline(false);
+    setOnline(false);
+    addToCart(watch);
+    await cartSettled();
+    expect($cartCount.get()).toBe(2);
+    expect((await unsentTasks()).map((t) => t.url)).toEqual(['cart/update?token={{token}}&cartId={{cartId}}']);
+    api.setOnline(true);
+    setOnline(true);
+    await flush();
+    await cartSettled();
+    expect(await unsentTasks()).toEqual([]);
+    expect(serverLines()).toEqual([
+      ['R-1042', 1],
+      ['W-77', 1],
+    ]);
+  });
+
+  it('clearing the cart after an order forgets the server cart without sending deletes', async () => {
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    clearCart();
+    await cartSettled();
+    expect($cart.get()).toMatchObject({ items: [], token: null, totals: null });
+    expect(api.calls).not.toContain('cart/delete');
+    await flush();
+    expect(stored('current-cart')).toEqual([]);
+    expect(stored('current-cart-token')).toBeUndefined();
+  });
+
+  it('logout leaves an empty guest cart; login connects to the customer cart and merges', async () => {
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    setUserToken('customer-token');
+    await cartSettled();
+    expect($cart.get().token).toBe('101');
+    expect(serverLines()).toEqual([['R-1042', 1]]);
+    logout();
+    await cartSettled();
+    expect($cart.get()).toMatchObject({ items: [], token: null });
+  });
+
+  it('works out the server calls from the difference', () => {
+    const server = new Map([
+      ['A', { sku: 'A', qty: 1, item_id: 1 }],
+      ['B', { sku: 'B', qty: 2, item_id: 2 }],
+    ]);
+    const { updates, deletes } = cartDiff(server, [
+      { sku: 'A', qty: 1 },
+      { sku: 'C', qty: 1 },
+      { sku: 'B', qty: 3 },
+    ].filter((i) => i.sku !== 'B'));
+    expect(updates.map((u) => u.sku)).toEqual(['C']);
+    expect(deletes.map((d) => d.sku)).toEqual(['B']);
+  });
+});
+
+describe('shipping methods', () => {
+  it('opening the microcart loads the methods for the default tax country', async () => {
+    expect($shippingMethods.get()).toEqual(defaultShippingMethods());
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    setPanel('microcart', true);
+    await flush();
+    expect($shippingMethods.get()).toEqual([{ carrier_code: 'flatrate', method_code: 'express', country: 'GB' }]);
+  });
+});

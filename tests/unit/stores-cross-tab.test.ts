@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryEngine, type StorageEngine } from '../../src/lib/storage';
+import { storageEventTabChannel, type TabChannel, type TabMessage } from '../../src/lib/stores/cross-tab';
+import { fakeCartApi, flush } from './stores-fixtures';
+
+/** A fake BroadcastChannel hub: what one channel posts, every other channel receives. */
+function fakeHub() {
+  const subscribers = new Set<{ owner: object; cb: (m: TabMessage) => void }>();
+  const posted: TabMessage[] = [];
+  return {
+    posted,
+    channel(): TabChannel {
+      const owner = {};
+      return {
+        post(msg) {
+          posted.push(msg);
+          const copy = structuredClone(msg);
+          for (const s of subscribers) if (s.owner !== owner) queueMicrotask(() => s.cb(copy));
+        },
+        subscribe(cb) {
+          const entry = { owner, cb };
+          subscribers.add(entry);
+          return () => subscribers.delete(entry);
+        },
+      };
+    },
+  };
+}
+
+/** Loads a separate copy of the state modules, as a second browser tab has, on the shared storage and channel. */
+async function openTab(engine: StorageEngine, hub: ReturnType<typeof fakeHub>, fetchFn: (url: string, init?: RequestInit) => Promise<Response>) {
+  vi.resetModules();
+  const storage = await import('../../src/lib/storage');
+  storage.setStorageEngine(engine);
+  const crossTab = await import('../../src/lib/stores/cross-tab');
+  crossTab.setTabChannel(hub.channel());
+  const sync = await import('../../src/lib/sync');
+  sync.setSyncFetch(fetchFn);
+  const wishlist = await import('../../src/lib/stores/wishlist');
+  const cart = await import('../../src/lib/stores/cart');
+  await cart.loadCart();
+  await wishlist.loadWishlist();
+  return { wishlist, cart, tabId: crossTab.TAB_ID };
+}
+
+const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('two tabs', () => {
+  it("see each other's wishlist changes", async () => {
+    const engine = memoryEngine();
+    const hub = fakeHub();
+    const api = fakeCartApi();
+    const a = await openTab(engine, hub, api.handler);
+    const b = await openTab(engine, hub, api.handler);
+    a.wishlist.addToWishlist(ring);
+    await flush();
+    expect(b.wishlist.$wishlist.get().items.map((i) => i.sku)).toEqual(['R-1042']);
+    b.wishlist.removeFromWishlist(ring);
+    await flush();
+    expect(a.wishlist.$wishlist.get().items).toEqual([]);
+    // a tab does not echo what it received
+    expect(hub.posted.filter((m) => m.topic === 'wishlist').map((m) => m.from)).toEqual([a.tabId, b.tabId]);
+  });
+
+  it("see each other's cart, and only the changing tab talks to the server", async () => {
+    const engine = memoryEngine();
+    const hub = fakeHub();
+    const api = fakeCartApi();
+    const a = await openTab(engine, hub, api.handler);
+    const b = await openTab(engine, hub, api.handler);
+    a.cart.addToCart({ ...ring, qty: 2 });
+    await a.cart.cartSettled();
+    await flush();
+    expect(b.cart.$cartCount.get()).toBe(2);
+    expect(b.cart.$cart.get().token).toBe(a.cart.$cart.get().token);
+    expect(api.calls).toEqual(['cart/create', 'cart/update', 'cart/totals']);
+    api.calls.length = 0;
+    b.cart.updateCartQuantity('R-1042', 1);
+    await b.cart.cartSettled();
+    await flush();
+    expect(a.cart.$cartCount.get()).toBe(1);
+    expect(api.calls).toEqual(['cart/update', 'cart/totals']);
+    expect([...api.carts.get(String(a.cart.$cart.get().token))!.values()].map((l) => l.qty)).toEqual([1]);
+  });
+});
+
+describe('storage-event fallback', () => {
+  it('carries messages between windows through localStorage and ignores other keys', () => {
+    const windows: EventTarget[] = [];
+    const makeWindow = () => {
+      const w = new EventTarget() as EventTarget & { localStorage: { setItem(k: string, v: string): void } };
+      w.localStorage = {
+        setItem(key, value) {
+          // browsers fire 'storage' in the other windows only
+          for (const other of windows) if (other !== w) other.dispatchEvent(Object.assign(new Event('storage'), { key, newValue: value }));
+        },
+      };
+      windows.push(w);
+      return w;
+    };
+    const w1 = makeWindow();
+    const w2 = makeWindow();
+    const c1 = storageEventTabChannel(w1 as never);
+    const c2 = storageEventTabChannel(w2 as never);
+    const got1: TabMessage[] = [];
+    const got2: TabMessage[] = [];
+    c1.subscribe((m) => got1.push(m));
+    c2.subscribe((m) => got2.push(m));
+    c1.post({ topic: 'cart', value: { items: [] }, from: 'tab-1' });
+    w2.dispatchEvent(Object.assign(new Event('storage'), { key: 'other-key', newValue: '{}' }));
+    expect(got1).toEqual([]);
+    expect(got2).toMatchObject([{ topic: 'cart', value: { items: [] }, from: 'tab-1' }]);
+  });
+});

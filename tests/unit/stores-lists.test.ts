@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $notifications } from '../../src/lib/stores/notifications';
+import { $wishlist, $wishlistCount, addToWishlist, loadWishlist, removeFromWishlist, toggleWishlist } from '../../src/lib/stores/wishlist';
+import { $compare, addToCompare, removeFromCompare } from '../../src/lib/stores/compare';
+import { $recentlyViewed, addRecentlyViewed, loadRecentlyViewed } from '../../src/lib/stores/recently-viewed';
+import { $stock, getStock, loadStock, setStock } from '../../src/lib/stores/stock';
+import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSearchProductQuery, setSort, startCategoryQuery } from '../../src/lib/stores/category';
+import { $user, loadUser, logout, resetUserStore, setCurrentUser, setUserToken } from '../../src/lib/stores/user';
+import { flush, freshState } from './stores-fixtures';
+
+const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
+const watch = { sku: 'W-77', name: 'Halden Automatic Watch', price: 540 };
+
+let mem: ReturnType<typeof freshState>;
+beforeEach(() => {
+  mem = freshState();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+const stored = (db: string, key: string) => mem.dbs.get(db)?.get(key);
+
+describe('wishlist', () => {
+  it('adds a sku not present with qty 1 and a success notification', async () => {
+    await loadWishlist();
+    expect(addToWishlist(ring)).toBe(true);
+    expect($wishlist.get().items).toEqual([{ ...ring, qty: 1 }]);
+    expect($notifications.get().at(-1)).toMatchObject({
+      type: 'success',
+      message: 'Product Evermore Platinum Solitaire Ring has been added to wishlist!',
+    });
+  });
+
+  it('does not add a sku twice', async () => {
+    await loadWishlist();
+    addToWishlist(ring);
+    expect(addToWishlist({ ...ring, price: 1 })).toBe(false);
+    expect($wishlistCount.get()).toBe(1);
+  });
+
+  it('removes a product and notifies', async () => {
+    await loadWishlist();
+    addToWishlist(ring);
+    addToWishlist(watch);
+    removeFromWishlist(ring);
+    expect($wishlist.get().items.map((i) => i.sku)).toEqual(['W-77']);
+    expect($notifications.get().at(-1)?.message).toBe('Product Evermore Platinum Solitaire Ring has been removed from wishlist!');
+  });
+
+  it('persists under current-wishlist after each change', async () => {
+    await loadWishlist();
+    addToWishlist(ring);
+    await flush();
+    expect(stored('shop-gb-wishlist', 'current-wishlist')).toEqual([{ ...ring, qty: 1 }]);
+    toggleWishlist(ring);
+    await flush();
+    expect(stored('shop-gb-wishlist', 'current-wishlist')).toEqual([]);
+  });
+
+  it('reads the cached list once', async () => {
+    await mem.open('shop-gb-wishlist').setItem('current-wishlist', [{ ...watch, qty: 1 }]);
+    await loadWishlist();
+    expect($wishlist.get()).toEqual({ loaded: true, items: [{ ...watch, qty: 1 }] });
+    await mem.open('shop-gb-wishlist').setItem('current-wishlist', []);
+    await loadWishlist();
+    expect($wishlist.get().items).toHaveLength(1);
+  });
+
+  it('keeps a product added before the cached list arrived', async () => {
+    await mem.open('shop-gb-wishlist').setItem('current-wishlist', [{ ...watch, qty: 1 }]);
+    addToWishlist(ring);
+    await loadWishlist();
+    await flush();
+    expect($wishlist.get().items.map((i) => i.sku)).toEqual(['W-77', 'R-1042']);
+    expect((stored('shop-gb-wishlist', 'current-wishlist') as unknown[]).length).toBe(2);
+  });
+
+  it('loads when first subscribed', async () => {
+    vi.resetModules();
+    const storage = await import('../../src/lib/storage');
+    const fresh = storage.memoryEngine();
+    storage.setStorageEngine(fresh);
+    await fresh.open('shop-gb-wishlist').setItem('current-wishlist', [{ ...watch, qty: 1 }]);
+    const w = await import('../../src/lib/stores/wishlist');
+    expect(w.$wishlist.value?.loaded).toBe(false);
+    const off = w.$wishlist.listen(() => {});
+    await flush();
+    expect(w.$wishlist.get().loaded).toBe(true);
+    expect(w.$wishlistCount.get()).toBe(1);
+    off();
+  });
+});
+
+describe('compare', () => {
+  it('loads on mount, adds and removes with notifications, and persists', async () => {
+    await mem.open('shop-gb-compare').setItem('current-compare', [watch]);
+    const off = $compare.subscribe(() => {});
+    await flush();
+    expect($compare.get().items).toEqual([watch]);
+    addToCompare(ring);
+    expect($notifications.get().at(-1)?.message).toBe('Product Evermore Platinum Solitaire Ring has been added to the compare!');
+    expect(addToCompare(ring)).toBe(false);
+    removeFromCompare(watch);
+    expect($notifications.get().at(-1)?.message).toBe('Product Halden Automatic Watch has been removed from compare!');
+    await flush();
+    expect(stored('shop-gb-compare', 'current-compare')).toEqual([ring]);
+    off();
+  });
+});
+
+describe('recently viewed', () => {
+  it('keeps products unique by sku, newest first, and persists them', async () => {
+    await loadRecentlyViewed();
+    addRecentlyViewed(ring);
+    addRecentlyViewed(watch);
+    addRecentlyViewed({ ...ring, price: 999 });
+    expect($recentlyViewed.get().items.map((i) => i.sku)).toEqual(['R-1042', 'W-77']);
+    expect($recentlyViewed.get().items[0]?.price).toBe(999);
+    await flush();
+    expect((stored('shop-gb-recently-viewed', 'recently-viewed') as Array<{ sku: string }>).map((i) => i.sku)).toEqual(['R-1042', 'W-77']);
+  });
+
+  it('puts views recorded before loading in front of the stored ones', async () => {
+    await mem.open('shop-gb-recently-viewed').setItem('recently-viewed', [watch, ring]);
+    addRecentlyViewed(ring);
+    await loadRecentlyViewed();
+    expect($recentlyViewed.get().items.map((i) => i.sku)).toEqual(['R-1042', 'W-77']);
+  });
+});
+
+describe('stock cache', () => {
+  it('is keyed by child id and persisted per id', async () => {
+    setStock(5011, { is_in_stock: true, qty: 3, checked_at: 1 });
+    await flush();
+    expect(getStock('5011')).toEqual({ is_in_stock: true, qty: 3, checked_at: 1 });
+    expect(stored('shop-gb-stock', '5011')).toEqual({ is_in_stock: true, qty: 3, checked_at: 1 });
+  });
+
+  it('fills from storage for ids not yet known', async () => {
+    await mem.open('shop-gb-stock').setItem('42', { is_in_stock: false, qty: 0, checked_at: 5 });
+    await loadStock([42, 43]);
+    expect($stock.get()).toEqual({ '42': { is_in_stock: false, qty: 0, checked_at: 5 } });
+  });
+});
+
+describe('category query state', () => {
+  it('starts at offset 0 with 50 per page and the first sort', () => {
+    startCategoryQuery();
+    expect($categoryQuery.get()).toEqual({ offset: 0, perPage: 50, sort: 'position:desc', filters: {}, searchProductQuery: '' });
+  });
+
+  it('a filter change returns to offset 0 and the same value again removes it', () => {
+    startCategoryQuery();
+    expect(loadNextBatch(120, true)).toBe(true);
+    expect($categoryQuery.get().offset).toBe(50);
+    chooseFilter('color', '49');
+    expect($categoryQuery.get()).toMatchObject({ offset: 0, filters: { color: ['49'] } });
+    chooseFilter('color', '49');
+    expect($categoryQuery.get().filters).toEqual({});
+  });
+
+  it('loads more only below the total and with lazy loading on', () => {
+    startCategoryQuery();
+    expect(loadNextBatch(120, true)).toBe(true);
+    expect(loadNextBatch(120, true)).toBe(true);
+    expect($categoryQuery.get().offset).toBe(100);
+    expect(loadNextBatch(120, true)).toBe(false);
+    startCategoryQuery();
+    expect(loadNextBatch(120, false)).toBe(false);
+  });
+
+  it('a sort change returns to the first page', () => {
+    startCategoryQuery({ offset: 100 });
+    setSort('final_price:asc');
+    expect($categoryQuery.get()).toMatchObject({ sort: 'final_price:asc', offset: 0 });
+    chooseFilter('size', 'L');
+    resetFilters();
+    setSearchProductQuery('gold');
+    expect($categoryQuery.get()).toMatchObject({ filters: {}, searchProductQuery: 'gold', offset: 0 });
+  });
+});
+
+describe('user', () => {
+  it('persists the token under current-token and forgets it on logout', async () => {
+    await loadUser();
+    setUserToken('tok', 'ref');
+    setCurrentUser({ id: 1, email: 'ann@example.com', firstname: 'Ann', lastname: 'Lee', group_id: 1, addresses: [], is_subscribed: false });
+    await flush();
+    expect(stored('shop-gb-user', 'current-token')).toBe('tok');
+    expect(stored('shop-gb-user', 'current-refresh-token')).toBe('ref');
+    expect(stored('shop-gb-user', 'current-user')).toMatchObject({ email: 'ann@example.com' });
+    logout();
+    await flush();
+    expect(stored('shop-gb-user', 'current-token')).toBeUndefined();
+    expect(stored('shop-gb-user', 'current-user')).toBeUndefined();
+  });
+
+  it('reads the stored session once', async () => {
+    await mem.open('shop-gb-user').setItem('current-token', 'saved');
+    resetUserStore();
+    await loadUser();
+    expect($user.get()).toMatchObject({ token: 'saved', loaded: true });
+  });
+
+  it('a login before the stored session arrives wins', async () => {
+    await mem.open('shop-gb-user').setItem('current-token', 'old');
+    setUserToken('new');
+    await loadUser();
+    expect($user.get().token).toBe('new');
+  });
+});
