@@ -157,7 +157,23 @@ export function openDatabase(path: string): DB {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  cacheStatements(db);
   return db;
+}
+
+/** Reuses prepared statements by SQL text (routes call `db.prepare` per request; preparing costs more than running). */
+function cacheStatements(db: DB): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, Database.Statement>();
+  (db as { prepare: unknown }).prepare = (sql: string) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      if (cache.size > 500) cache.clear();
+      stmt = prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  };
 }
 
 /** Runs the migrations not yet applied (tracked in `PRAGMA user_version`). */

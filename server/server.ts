@@ -30,6 +30,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Overrides of the options read from the environment. */
   options?: Partial<ShopOptions>;
+  /** Clock of the token signer in ms (tests move time forward to expire tokens). */
+  clock?: () => number;
   /** Rebuild steps (tests inject stubs); default pull from this server + astro build. */
   rebuildSteps?: Partial<RebuildSteps>;
 }
@@ -79,7 +81,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   for (const w of seed.warnings) logger.warn(w);
   logger.info(seed.seeded ? `seeded ${seed.products} products from ${snapDir}` : `database already holds snapshot ${seed.key.slice(0, 12)}`);
 
-  const signer = new TokenSigner(loadSecret(env, dataDir ? join(dataDir, 'token-secret') : null));
+  const signer = new TokenSigner(loadSecret(env, dataDir ? join(dataDir, 'token-secret') : null), opts.clock);
   const ctx = new ShopContext(db, signer, options, logger);
   const distDir = opts.distDir === undefined ? (pointer?.dist ?? join(PROJECT_ROOT, 'dist')) : opts.distDir;
   const site = new Site(distDir);

@@ -82,11 +82,16 @@ describe('npm start process', () => {
       child!.stderr!.on('data', onData);
     });
     const url = `http://127.0.0.1:${port}`;
-    await post(`${url}/api/__faults`, { path: '/api/order', mode: 'delay', delayMs: 700 });
+    await post(`${url}/api/__faults`, { path: '/api/order', mode: 'delay', delayMs: 1500 });
     const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
     const order = orderPayload();
     const inFlight = post(`${url}/api/order`, order);
-    await new Promise((r) => setTimeout(r, 250));
+    // SIGTERM once the server holds the request (the fault counter saw it), before the order is written.
+    for (let i = 0; i < 100; i++) {
+      const seen = (await (await fetch(`${url}/api/__faults`)).json()).result.counts['POST /api/order'];
+      if (seen === 1) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     child.kill('SIGTERM');
     const answer = await inFlight;
     expect(answer.status).toBe(200);
