@@ -267,12 +267,22 @@ function prefixOf(storeCode: string): string {
   return storeHomeUrl({ storeCode }).replace(/\/$/, '');
 }
 
-/** Every page of the catch-all route for every enabled store view; throws on a duplicate or reserved path. */
-export const catchAllRoutes = once((): PageRoute[] => {
-  const { products, categories } = catalog();
-  const routes: PageRoute[] = [];
+/** A candidate page before the duplicate and reserved-path checks; `label` names it in errors. */
+export interface RouteEntry extends PageRoute {
+  label: string;
+}
+
+/** URL switches for computing routes (default: the config's). */
+export type SwitchOptions = Pick<UrlOptions, 'short' | 'dispatcher'>;
+
+/**
+ * Checks candidate pages: a path reserved for another route file, or produced twice, fails with a
+ * message naming both sides. Returns the routes in order.
+ */
+export function assembleRoutes(entries: RouteEntry[]): PageRoute[] {
   const seen = new Map<string, string>();
-  const add = (r: PageRoute, label: string) => {
+  const routes: PageRoute[] = [];
+  for (const { label, ...r } of entries) {
     const prefix = prefixOf(r.storeCode);
     const bare = prefix && r.path.startsWith(`${prefix}/`) ? r.path.slice(prefix.length) : r.path;
     const reserved = isReserved(bare);
@@ -281,24 +291,34 @@ export const catchAllRoutes = once((): PageRoute[] => {
     if (other) throw new Error(`Route conflict: ${label} and ${other} both produce the path ${r.path}. Give one of them another url_key or identifier.`);
     seen.set(r.path, label);
     routes.push(r);
-  };
+  }
+  return routes;
+}
+
+/** The candidate pages of the catch-all route: categories, products and content pages per enabled store view. */
+export function catchAllEntries(switches: SwitchOptions = {}): RouteEntry[] {
+  const { products, categories } = catalog();
+  const entries: RouteEntry[] = [];
   for (const store of enabledStoreViews()) {
-    const opts = urlOpts(store.storeCode);
+    const opts = { ...urlOpts(store.storeCode), ...switches };
     for (const c of categories) {
       if (!hasCategoryPage(c)) continue;
-      add({ path: stripQuery(categoryUrl(c, opts)), kind: 'category', key: c.id, storeCode: store.storeCode }, `category ${c.id} '${c.name}'`);
+      entries.push({ path: stripQuery(categoryUrl(c, opts)), kind: 'category', key: c.id, storeCode: store.storeCode, label: `category ${c.id} '${c.name}'` });
     }
     for (const p of products) {
       if (!hasProductPage(p)) continue;
-      add({ path: stripQuery(productUrl(p, opts)), kind: 'product', key: p.id, storeCode: store.storeCode }, `product ${p.sku}`);
+      entries.push({ path: stripQuery(productUrl(p, opts)), kind: 'product', key: p.id, storeCode: store.storeCode, label: `product ${p.sku}` });
     }
     const prefix = prefixOf(store.storeCode);
     for (const c of contentPages()) {
-      add({ path: `${prefix}${c.path}`, kind: 'content', key: c.path, storeCode: store.storeCode }, `content page ${c.path}`);
+      entries.push({ path: `${prefix}${c.path}`, kind: 'content', key: c.path, storeCode: store.storeCode, label: `content page ${c.path}` });
     }
   }
-  return routes;
-});
+  return entries;
+}
+
+/** Every page of the catch-all route for every enabled store view; throws on a duplicate or reserved path. */
+export const catchAllRoutes = once((): PageRoute[] => assembleRoutes(catchAllEntries()));
 
 /** Every AMP product and category page (src/pages/amp/[...path].astro). */
 export const ampRoutes = once((): AmpRoute[] => {

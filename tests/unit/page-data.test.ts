@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { catalog, hasProductPage, buildTime } from '../../src/lib/routing';
+import { ampCategoryData, categoryListing, categoryPageData, homePageData, productPageData } from '../../src/lib/page-data';
+import { listProducts } from '../../src/lib/listing';
+import { productPrices } from '../../src/lib/catalog/price';
+import { defaultChild } from '../../src/lib/catalog/variants';
+import { config } from '../../src/lib/config';
+import { product } from './catalog-fixtures';
+import { AttributeSchema } from '../../src/lib/schemas';
+
+const byPath = (url_path: string) => catalog().categories.find((c) => c.url_path === url_path)!;
+
+describe('category pages', () => {
+  const rings = byPath('rings');
+  const d = categoryPageData(rings.id);
+
+  it('lists the category and its descendants with the §5 filters, first 50 in the html', () => {
+    const ids = new Set(catalog().categories.filter((c) => c.path.split('/').includes(String(rings.id))).map((c) => c.id));
+    const expected = catalog().products.filter((p) => p.visibility >= 2 && p.status <= 1 && p.discontinued === 0 && p.category_ids.some((id) => ids.has(id)));
+    expect(d.listing.total).toBe(expected.length);
+    expect(d.listing.products.length).toBe(Math.min(config.constants.categoryPageSize, expected.length));
+  });
+
+  it('uses the meta title or the name, and a canonical at the url_path', () => {
+    expect(d.title).toBe(rings.meta_title || rings.name);
+    expect(d.canonical).toBe('/rings');
+    expect(d.ampHref).toBe('/amp/rings');
+    expect(d.breadcrumbs).toEqual([{ name: 'Home', href: '/' }, { name: 'Rings' }]);
+  });
+
+  it('facets count products per value, price ranges included, and show one brand filter', () => {
+    const codes = d.listing.facets.map((f) => f.code);
+    expect(codes).toContain('price');
+    expect(codes).toContain('color');
+    expect(d.listing.facets.filter((f) => f.label === 'Brand')).toHaveLength(1);
+    for (const f of d.listing.facets) for (const v of f.values) expect(v.count).toBeGreaterThan(0);
+    const price = d.listing.facets.find((f) => f.code === 'price')!;
+    expect(price.values.reduce((s, v) => s + v.count, 0)).toBe(d.listing.total);
+    expect(d.listing.facets.find((f) => f.code === 'color')!.values.some((v) => v.swatch)).toBe(true);
+  });
+
+  it('a subcategory has a breadcrumb link per ancestor and an active last item', () => {
+    const sub = categoryPageData(byPath('rings/engagement-rings').id);
+    expect(sub.breadcrumbs).toEqual([{ name: 'Home', href: '/' }, { name: 'Rings', href: '/rings' }, { name: 'Engagement Rings' }]);
+    expect(sub.jsonLd[0]).toMatchObject({ '@type': 'BreadcrumbList' });
+  });
+
+  it('the amp category page sorts by updated_at descending', () => {
+    const amp = ampCategoryData(rings.id);
+    const times = amp.products.map((p) => Date.parse(String(p.updated_at).replace(' ', 'T')));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(amp.total).toBe(d.listing.total);
+  });
+});
+
+describe('listing rules', () => {
+  const attrs = [AttributeSchema.parse({ attribute_code: 'color', attribute_id: 93, frontend_label: 'Colour', frontend_input: 'select', is_visible_on_front: true, is_comparable: true, options: [{ value: '49', label: 'Gold' }, { value: '50', label: 'Silver' }] })];
+
+  it('leaves out hidden, disabled and discontinued products and counts colours', () => {
+    const list = listProducts(
+      [product({ color: 49 }), product({ color: 50 }), product({ color: 49, visibility: 1 }), product({ color: 49, status: 2 }), product({ color: 49, discontinued: 1 })],
+      { attributes: attrs, now: new Date('2026-06-01T12:00:00Z') },
+    );
+    expect(list.total).toBe(2);
+    expect(list.facets.find((f) => f.code === 'color')!.values).toEqual([
+      { id: '49', label: 'Gold', count: 1, swatch: config.colorMappings.Gold },
+      { id: '50', label: 'Silver', count: 1, swatch: config.colorMappings.Silver },
+    ]);
+  });
+});
+
+describe('product pages', () => {
+  const products = catalog().products.filter(hasProductPage);
+
+  it('a configurable product shows its default child price and sku, with one option value selected', () => {
+    const p = products.find((x) => x.type_id === 'configurable')!;
+    const d = productPageData(p.id);
+    const child = defaultChild(p)!;
+    expect(d.sku).toBe(child.sku);
+    expect(d.prices).toEqual(productPrices(child, buildTime()));
+    for (const o of d.options) expect(o.values.filter((v) => v.selected)).toHaveLength(1);
+    expect(d.canonical).toBe(`/${p.url_path}`);
+  });
+
+  it('breadcrumbs link every ancestor and end with the product name', () => {
+    const p = products.find((x) => x.url_path.startsWith('rings/engagement-rings/'))!;
+    const d = productPageData(p.id);
+    expect(d.breadcrumbs).toEqual([
+      { name: 'Home', href: '/' },
+      { name: 'Rings', href: '/rings' },
+      { name: 'Engagement Rings', href: '/rings/engagement-rings' },
+      { name: p.name },
+    ]);
+  });
+
+  it('an out-of-stock product is flagged and its json-ld says so', () => {
+    const p = products.find((x) => x.type_id === 'simple' && !x.stock.is_in_stock)!;
+    const d = productPageData(p.id);
+    expect(d.inStock).toBe(false);
+    expect((d.jsonLd[0] as { offers: { availability: string } }).offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('grouped products list their linked products with prices', () => {
+    const p = products.find((x) => x.type_id === 'grouped')!;
+    const d = productPageData(p.id);
+    expect(d.grouped.length).toBeGreaterThan(0);
+    for (const g of d.grouped) expect(g.prices.final).toBeGreaterThan(0);
+  });
+
+  it('related products exclude the product itself and products without a page', () => {
+    for (const p of products.slice(0, 40)) {
+      const d = productPageData(p.id);
+      expect(d.related.some((r) => r.id === p.id)).toBe(false);
+      expect(d.related.every(hasProductPage)).toBe(true);
+    }
+  });
+
+  it('the attribute list shows option labels, not ids', () => {
+    const p = products.find((x) => x.pj_material != null)!;
+    const rows = productPageData(p.id).attributes;
+    const material = rows.find((r) => r.label === 'Material')!;
+    expect(material.value).toMatch(/[A-Za-z]/);
+    expect(material.value).not.toBe(String(p.pj_material));
+  });
+
+  it('descriptions are sanitised: no script, handler or javascript url', () => {
+    for (const p of products) {
+      const html = productPageData(p.id).descriptionHtml;
+      expect(html).not.toMatch(/<script|onclick|javascript:/i);
+    }
+  });
+});
+
+describe('home page', () => {
+  it('features the top-level menu categories and eight products with prices', () => {
+    const d = homePageData();
+    expect(d.categories.map((c) => c.category.name)).toContain('Rings');
+    expect(d.categories.length).toBeLessThanOrEqual(8);
+    expect(d.products).toHaveLength(8);
+    expect(d.banners.mainBanners.length).toBeGreaterThan(0);
+    expect(d.jsonLd[0]).toMatchObject({ '@type': 'Organization' });
+    expect(categoryListing(d.categories[0]!.category.id).total).toBe(d.categories[0]!.count);
+  });
+});
