@@ -4,6 +4,7 @@
  * AMP examples. Expected texts come from the snapshot the site was built from (SNAPSHOT_DIR).
  */
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { contentPages, cmsRoutes, blogData, snapshotShops, goneUrls, TOKEN_PAGE_IDENTIFIERS, ACCOUNT_SHELLS } from '../../src/lib/content-routes';
 import { brandCategories } from '../../src/lib/brands';
 import { formatDate } from '../../src/lib/format';
@@ -358,5 +359,36 @@ test.describe('amp examples', () => {
     expectOneH1(await facts(page), messages.exampleNoJsTitle);
     await expect(page.locator('body')).toHaveClass(/layout-default/);
     await expect(page.locator('footer.site-footer')).toHaveCount(1);
+  });
+});
+
+test.describe('accessibility', () => {
+  test('content pages have no serious or critical violations', async ({ page }) => {
+    test.setTimeout(120_000);
+    const service = pages.find((c) => c.page.booking_form)!;
+    const blog = blogData();
+    const paths = [
+      service.path,
+      `/${config.shop.blogPath}`,
+      `/${config.shop.blogPath}/post/${blog.posts[0]!.slug}`,
+      `/stores/jewellers-${snapshotShops()[0]!.location}`,
+      `/brands/${brandCategories()[0]!.url_key}`,
+      '/my-account',
+      '/checkout',
+      '/order-success',
+      '/page-not-found',
+    ];
+    const problems: string[] = [];
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of paths) {
+        await page.goto(path);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+          problems.push(`${width}px ${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
