@@ -63,7 +63,7 @@ export const flush = async (times = 20) => {
 
 /** An in-memory cart API answering the contract's cart calls (`{ code, result }`). */
 export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => string | null } = {}) {
-  const carts = new Map<string, Map<string, { sku: string; qty: number; item_id: number }>>();
+  const carts = new Map<string, Map<string, { sku: string; qty: number; item_id: number; price: number }>>();
   const calls: string[] = [];
   let nextCart = 100;
   let nextItem = 1;
@@ -86,7 +86,7 @@ export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => strin
       const { sku, qty } = body.cartItem;
       const refusal = opts.refuse?.(sku, qty);
       if (refusal) return json({ code: 500, result: refusal });
-      const line = cart.get(sku) ?? { sku, qty, item_id: nextItem++ };
+      const line = cart.get(sku) ?? { sku, qty, item_id: nextItem++, price: 100 };
       line.qty = qty;
       cart.set(sku, line);
       return json({ code: 200, result: { ...line, quote_id: cartId } });
@@ -99,10 +99,44 @@ export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => strin
     if (call === 'cart/totals') {
       const items = [...cart.values()];
       const qty = items.reduce((s, i) => s + i.qty, 0);
-      return json({ code: 200, result: { grand_total: qty * 100, items_qty: qty, items: [], total_segments: [] } });
+      const total = items.reduce((s, i) => s + i.qty * i.price, 0);
+      return json({
+        code: 200,
+        result: {
+          grand_total: total,
+          subtotal: total,
+          subtotal_incl_tax: total,
+          discount_amount: 0,
+          shipping_amount: 0,
+          shipping_incl_tax: 0,
+          tax_amount: total / 6,
+          base_currency_code: 'GBP',
+          quote_currency_code: 'GBP',
+          items_qty: qty,
+          items: items.map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, price: i.price, row_total_incl_tax: i.qty * i.price, name: i.sku })),
+          total_segments: [{ code: 'grand_total', title: 'Grand Total', value: total }],
+        },
+      });
     }
     if (call === 'cart/shipping-methods') {
-      return json({ code: 200, result: [{ carrier_code: 'flatrate', method_code: 'express', country: body.address.country_id }] });
+      const country = body.address.country_id;
+      return json({
+        code: 200,
+        result: [
+          {
+            carrier_code: 'flatrate',
+            method_code: 'express',
+            carrier_title: `Express Delivery ${country}`,
+            method_title: 'Express Delivery',
+            amount: 6,
+            base_amount: 6,
+            available: true,
+            error_message: '',
+            price_excl_tax: 5,
+            price_incl_tax: 6,
+          },
+        ],
+      });
     }
     return json({ code: 404, result: 'unknown call' });
   };

@@ -5,9 +5,11 @@
  * through the sync queue (cart/create, cart/update, cart/delete, cart/pull, cart/totals).
  */
 import { computed, map, onMount } from 'nanostores';
+import { z } from 'zod';
+import { CartIdSchema, CartLineSchema } from '../api/contract';
 import { config } from '../config';
 import { messages } from '../messages';
-import type { CartItem, CartTotals } from '../schemas';
+import { CartTotalsSchema, type CartItem, type CartTotals } from '../schemas';
 import { collection, KEYS } from '../storage';
 import { executeTask, queueTask, runSyncQueue, setTaskParam } from '../sync/tasks';
 import { onTabMessage, publishToTabs } from './cross-tab';
@@ -190,6 +192,17 @@ function enqueue(job: () => Promise<void>): Promise<void> {
   return chain;
 }
 
+const PullSchema = z.array(CartLineSchema);
+
+/** A task's 200 result checked against the contract's shape; null otherwise (a wrong shape is logged). */
+function answer<T extends z.ZodType>(t: { resultCode?: unknown; result?: unknown; url: string }, schema: T): z.output<T> | null {
+  if (Number(t.resultCode) !== 200) return null;
+  const parsed = schema.safeParse(t.result);
+  if (parsed.success) return parsed.data;
+  console.error(`[cart] ${messages.wrongResponseFormat} ${t.url}`, parsed.error.issues[0]);
+  return null;
+}
+
 const cartPath = (call: string) => `cart/${call}?token={{token}}&cartId={{cartId}}`;
 const noSuchCart = (result: unknown) =>
   typeof result === 'string' && result.toLowerCase().includes(messages.noSuchEntityCartId.toLowerCase());
@@ -203,10 +216,11 @@ async function ensureCartToken(): Promise<boolean> {
   if ($cart.get().token) return true;
   await loadUser();
   const t = await executeTask({ url: 'cart/create?token={{token}}', method: 'POST', silent: true });
-  if (Number(t.resultCode) !== 200 || t.result === null || t.result === undefined || t.result === '') return false;
+  const id = answer(t, CartIdSchema);
+  if (id === null) return false;
   server = new Map();
   saveServer();
-  $cart.setKey('token', String(t.result));
+  $cart.setKey('token', id);
   return true;
 }
 
@@ -220,8 +234,8 @@ async function pullAndMerge(): Promise<void> {
     $cart.setKey('token', null);
     return;
   }
-  if (Number(t.resultCode) !== 200 || !Array.isArray(t.result)) return;
-  const remote = (t.result as CartItem[]).filter((i) => i && typeof i.sku === 'string');
+  const remote = answer(t, PullSchema);
+  if (remote === null) return;
   server = new Map(remote.map((i) => [i.sku, { sku: i.sku, qty: i.qty, item_id: i.item_id ?? null }]));
   saveServer();
   const local = $cart.get().items;
@@ -261,8 +275,8 @@ async function pushChanges(retry = true): Promise<void> {
       queueTask({ url: cartPath('update'), method: 'POST', body: { cartItem } }).then((t) => {
         if (!t.transmited) return;
         if (Number(t.resultCode) === 200) {
-          const r = t.result as { item_id?: number } | null;
-          if (r?.item_id) {
+          const r = answer(t, CartLineSchema);
+          if (r) {
             server.set(item.sku, { ...server.get(item.sku)!, item_id: r.item_id });
             setItemsNoSync($cart.get().items.map((i) => (i.sku === item.sku ? { ...i, item_id: r.item_id } : i)));
           }
@@ -294,9 +308,8 @@ async function pushChanges(retry = true): Promise<void> {
 async function refreshTotals(): Promise<void> {
   if (!$cart.get().token) return;
   const t = await executeTask({ url: cartPath('totals'), silent: true });
-  if (Number(t.resultCode) !== 200 || !t.result || typeof t.result !== 'object') return;
-  const r = t.result as { totals?: CartTotals } & CartTotals;
-  $cart.setKey('totals', r.totals ?? r);
+  const totals = answer(t, CartTotalsSchema);
+  if (totals) $cart.setKey('totals', totals);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@
  */
 import { atom } from 'nanostores';
 import { config } from '../config';
-import type { ShippingMethod } from '../schemas';
+import { z } from 'zod';
+import { ShippingMethodSchema, type ShippingMethod } from '../schemas';
 import { executeTask } from '../sync/tasks';
 import { $cart } from './cart';
 import { $storeView } from './store-view';
@@ -46,7 +47,10 @@ export async function loadShippingMethods(country: string = $shippingCountry.get
     body: { address: { country_id: country } },
     silent: true,
   });
-  if (Number(t.resultCode) === 200 && Array.isArray(t.result)) $shippingMethods.set(t.result as ShippingMethod[]);
+  if (Number(t.resultCode) !== 200) return;
+  const parsed = z.array(ShippingMethodSchema).safeParse(t.result);
+  if (parsed.success) $shippingMethods.set(parsed.data);
+  else console.error('[shipping] wrong answer of cart/shipping-methods', parsed.error.issues[0]);
 }
 
 let microcartOpen = $ui.get().microcart;

@@ -9,7 +9,8 @@ import { config, type Config } from '../config';
 import { messages } from '../messages';
 import { notify } from '../stores/notifications';
 import { $user, setUserToken } from '../stores/user';
-import { apiUrl, syncFetch } from './fetch';
+import { createApiClient } from '../api/client';
+import { syncFetch } from './fetch';
 import { forceLogout } from './logout';
 
 /** A reply as the token logic sees it; `authHandled` marks replies the token flow dealt with (no error notice). */
@@ -34,14 +35,8 @@ type Options = {
 export async function refreshUserToken(): Promise<string | null> {
   const refreshToken = $user.get().refreshToken;
   if (!refreshToken) return null;
-  const res = await syncFetch(apiUrl('user/refresh'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ refreshToken }),
-  });
-  if (!(res.headers.get('content-type') ?? '').includes('json')) return null;
-  const body = (await res.json()) as { code?: unknown; result?: unknown };
-  return Number(body.code) === 200 && typeof body.result === 'string' && body.result ? body.result : null;
+  const r = await createApiClient({ fetch: syncFetch }).user.refresh(refreshToken);
+  return r.ok ? r.result : null;
 }
 
 const defaults = (): Options => ({
