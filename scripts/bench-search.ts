@@ -55,7 +55,7 @@ const CATEGORIES: [number, string, number, number][] = [
 const pick = <T>(r: () => number, xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
 const slug = (s: string) => s.toLowerCase().replace(/&/g, '-and-').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-/** A synthetic catalogue shaped like the sample snapshot (until the data helper's generator is used). */
+/** A synthetic catalogue shaped like the sample snapshot, every product searchable (the worst case for the index). */
 export function syntheticCatalogue(n: number, seed = 42): { products: Product[]; categories: Category[] } {
   const r = rng(seed);
   const categories = CATEGORIES.map(([id, name, parent, level]) => ({
@@ -73,8 +73,8 @@ export function syntheticCatalogue(n: number, seed = 42): { products: Product[];
     const sku = `PJ-${brand.slice(0, 2).toUpperCase()}-${String(100000 + id)}`;
     const url_key = `${slug(name)}-${id}`;
     products.push({
-      id, sku, name, type_id: r() < 0.2 ? 'configurable' : 'simple', price, status: r() < 0.97 ? 1 : 2, visibility: pick(r, [4, 4, 4, 3, 2, 1]),
-      discontinued: r() < 0.02 ? 1 : 0, stock: { is_in_stock: r() < 0.9, qty: Math.floor(r() * 20) },
+      id, sku, name, type_id: r() < 0.2 ? 'configurable' : 'simple', price, status: 1, visibility: pick(r, [4, 4, 4, 3]),
+      discontinued: 0, stock: { is_in_stock: r() < 0.9, qty: Math.floor(r() * 20) },
       image: `/catalog/product/${slug(kind)}/${slug(pick(r, MATERIALS))}.svg`, media_gallery: [], url_key, url_path: `${slug(kind)}/${url_key}`, slug: slug(name),
       category_ids: [parentCat || catId, catId], c2c_supplier_code: `${brand.slice(0, 3).toUpperCase()}${Math.floor(r() * 1e6)}`,
       special_price: r() < 0.2 ? Math.round(price * 0.8) : undefined, special_from_date: '2024-01-01 00:00:00', special_to_date: '2030-12-31 00:00:00',

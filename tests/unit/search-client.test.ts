@@ -29,6 +29,13 @@ describe('search client', () => {
     expect(loadEngine).toHaveBeenCalledTimes(1);
   });
 
+  it('fetches the index from /search-index.json by default', async () => {
+    const f = okFetch();
+    const c = createSearchClient({ settings, fetch: f as unknown as typeof fetch, isOnline: () => true, loadEngine: async () => createSearchEngine });
+    await c.preload();
+    expect(f.mock.calls[0]![0]).toBe('/search-index.json');
+  });
+
   it('a term under 3 characters loads nothing and finds nothing', async () => {
     const f = okFetch();
     const { c } = client(f);

@@ -27,7 +27,8 @@ function priceSource(p: Product): PricedProduct {
 export function toSearchDoc(p: Product): SearchDoc {
   const src = priceSource(p);
   const doc: SearchDoc = { s: p.sku, n: p.name, u: packUrl(productUrl(p), p.name), p: Number(src.price ?? 0) || 0 };
-  const image = p.small_image || p.image || p.thumbnail;
+  // The tile's image, in the order of routing.ts productImagePath.
+  const image = p.image || p.small_image || p.thumbnail || p.media_gallery.find((m) => m.typ === 'image')?.image;
   if (image && image !== 'no_selection') doc.m = image;
   const special = Number(src.special_price ?? 0);
   if (special > 0) {
@@ -61,7 +62,10 @@ export interface BuildOptions {
 export function buildSearchIndex(products: Iterable<Product>, categories: Category[], opts: BuildOptions = {}): SearchIndexFile {
   const names = new Map<number, string>();
   const roots = new Set<number>();
-  for (const c of categories) (c.level >= 2 ? names.set(c.id, c.name) : roots.add(c.id));
+  for (const c of categories) {
+    if (c.level >= 2) names.set(c.id, c.name);
+    else roots.add(c.id);
+  }
   const used: Record<string, string> = {};
   const docs: SearchDoc[] = [];
   const skus = new Set<string>();
