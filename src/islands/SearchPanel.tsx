@@ -6,7 +6,7 @@
  * Self-contained: it listens to its trigger itself, so it can be mounted by the click launcher
  * (src/lib/search/launcher.ts) now or by a hydrate-on-interaction directive later.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent as ReactSubmitEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { config } from '../lib/config';
 import { messages, t } from '../lib/messages';
 import { formatPrice } from '../lib/format';
@@ -189,7 +189,7 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
   };
 
   // Enter in the box opens the first result.
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const first = result?.items[0];
     if (first) window.location.assign(docUrl(first));
