@@ -234,3 +234,18 @@ describe('shipping methods', () => {
     expect($shippingMethods.get()).toMatchObject([{ carrier_code: 'flatrate', method_code: 'express', carrier_title: 'Express Delivery GB' }]);
   });
 });
+
+describe('header badges', () => {
+  it('follow the cart quantity and the wishlist size', async () => {
+    const { $badges } = await import('../../src/lib/stores/badges');
+    const { addToWishlist, loadWishlist } = await import('../../src/lib/stores/wishlist');
+    await loadCart();
+    await loadWishlist();
+    addToCart({ ...ring, qty: 3 });
+    addToWishlist(ring);
+    expect($badges.get()).toEqual({ cart: 3, wishlist: 1 });
+    removeFromCart(ring.sku);
+    expect($badges.get().cart).toBe(0);
+    await cartSettled();
+  });
+});

@@ -12,6 +12,7 @@ import { resetRecentlyViewedStore } from '../../src/lib/stores/recently-viewed';
 import { resetStockStore } from '../../src/lib/stores/stock';
 import { resetCartStore } from '../../src/lib/stores/cart';
 import { setTabChannel } from '../../src/lib/stores/cross-tab';
+import { resetNewsletterStore } from '../../src/lib/stores/newsletter';
 
 /** Resets everything and returns the new memory engine. */
 export function freshState() {
@@ -31,6 +32,7 @@ export function freshState() {
   resetRecentlyViewedStore();
   resetStockStore();
   resetCartStore();
+  resetNewsletterStore();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'info').mockImplementation(() => {});
   return mem;

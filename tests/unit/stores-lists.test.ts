@@ -5,6 +5,7 @@ import { $compare, addToCompare, removeFromCompare } from '../../src/lib/stores/
 import { $recentlyViewed, addRecentlyViewed, loadRecentlyViewed } from '../../src/lib/stores/recently-viewed';
 import { $stock, getStock, loadStock, setStock } from '../../src/lib/stores/stock';
 import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSearchProductQuery, setSort, startCategoryQuery } from '../../src/lib/stores/category';
+import { $newsletter, resetNewsletterStore, subscribeNewsletter, unsubscribeNewsletter } from '../../src/lib/stores/newsletter';
 import { $user, loadUser, logout, resetUserStore, setCurrentUser, setUserToken } from '../../src/lib/stores/user';
 import { flush, freshState } from './stores-fixtures';
 
@@ -208,5 +209,33 @@ describe('user', () => {
     setUserToken('new');
     await loadUser();
     expect($user.get().token).toBe('new');
+  });
+});
+
+describe('newsletter', () => {
+  const ok = async () => ({ ok: true as const, code: 200 as const, result: true });
+  const fail = async () => ({ ok: false as const, code: 500, result: 'down' });
+
+  it('is unknown, then subscribed after success, and persisted', async () => {
+    resetNewsletterStore();
+    expect($newsletter.get().isSubscribed).toBeNull();
+    expect(await subscribeNewsletter('ann@example.com', fail)).toBe(false);
+    expect($newsletter.get().isSubscribed).toBeNull();
+    expect(await subscribeNewsletter('ann@example.com', ok)).toBe(true);
+    expect($newsletter.get()).toMatchObject({ isSubscribed: true, email: 'ann@example.com' });
+    await flush();
+    expect(stored('shop-gb-mailchimp', 'newsletter')).toEqual({ isSubscribed: true, email: 'ann@example.com' });
+  });
+
+  it('skips subscribing when already subscribed', async () => {
+    resetNewsletterStore();
+    await subscribeNewsletter('ann@example.com', ok);
+    const send = vi.fn(ok);
+    await subscribeNewsletter('ann@example.com', send);
+    expect(send).not.toHaveBeenCalled();
+    await unsubscribeNewsletter('ann@example.com', send);
+    expect(send).toHaveBeenCalledOnce();
+    await unsubscribeNewsletter('ann@example.com', send);
+    expect(send).toHaveBeenCalledOnce();
   });
 });

@@ -12,6 +12,7 @@ import { messages } from '../messages';
 import { CartTotalsSchema, type CartItem, type CartTotals } from '../schemas';
 import { collection, KEYS } from '../storage';
 import { executeTask, queueTask, runSyncQueue, setTaskParam } from '../sync/tasks';
+import { setBadge } from './badges';
 import { onTabMessage, publishToTabs } from './cross-tab';
 import { onBackOnline } from './network';
 import { notify } from './notifications';
@@ -329,6 +330,7 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
+  $cartCount.listen((n) => setBadge('cart', n));
   $cart.listen((c) => {
     if (quiet || !c.loaded) return;
     const store = collection('carts');

@@ -6,6 +6,7 @@
 import { computed, map, onMount } from 'nanostores';
 import { t } from '../messages';
 import { collection, KEYS } from '../storage';
+import { setBadge } from './badges';
 import { onTabMessage, publishToTabs } from './cross-tab';
 import { notify } from './notifications';
 import { unionBySku, type ProductSummary } from './product-summary';
@@ -87,6 +88,7 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
+  $wishlistCount.listen((n) => setBadge('wishlist', n));
   $wishlist.listen((w) => {
     if (!w.loaded || fromOtherTab || quiet) return;
     void collection('wishlist').setItem(KEYS.wishlist, w.items);

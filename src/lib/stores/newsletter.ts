@@ -1,0 +1,66 @@
+/**
+ * Newsletter state (spec §3, §4 Newsletter): unknown (null) until a subscription succeeds, persisted
+ * in the mailchimp collection. Subscribing is skipped when already subscribed; unsubscribing is skipped
+ * when known not to be subscribed (a clean toggle, unlike the original's guard: see docs/client-state.md).
+ */
+import { map, onMount } from 'nanostores';
+import { createApiClient, type ApiResult } from '../api/client';
+import type { NewsletterState } from '../schemas';
+import { collection, KEYS } from '../storage';
+import { syncFetch } from '../sync/fetch';
+
+/** The shopper's newsletter state. */
+export const $newsletter = map<NewsletterState & { loaded: boolean }>({ isSubscribed: null, email: null, loaded: false });
+
+type Send = (email: string) => Promise<ApiResult<unknown>>;
+const api = () => createApiClient({ fetch: syncFetch });
+
+let loading: Promise<void> | null = null;
+
+/** Reads the stored state once. */
+export function loadNewsletter(): Promise<void> {
+  loading ??= (async () => {
+    const saved = await collection('mailchimp').getItem<NewsletterState>(KEYS.newsletter);
+    const now = $newsletter.get();
+    $newsletter.set(now.isSubscribed !== null || !saved ? { ...now, loaded: true } : { ...saved, loaded: true });
+  })();
+  return loading;
+}
+
+/** Subscribes an e-mail address (skipped when already subscribed); true when subscribed afterwards. */
+export async function subscribeNewsletter(email: string, send: Send = (e) => api().newsletter.subscribe(e)): Promise<boolean> {
+  await loadNewsletter();
+  if ($newsletter.get().isSubscribed) return true;
+  const r = await send(email);
+  if (!r.ok) return false;
+  $newsletter.set({ ...$newsletter.get(), isSubscribed: true, email });
+  return true;
+}
+
+/** Unsubscribes (skipped when known not to be subscribed); true when unsubscribed afterwards. */
+export async function unsubscribeNewsletter(email: string, send: Send = (e) => api().newsletter.unsubscribe(e)): Promise<boolean> {
+  await loadNewsletter();
+  if ($newsletter.get().isSubscribed === false) return true;
+  const r = await send(email);
+  if (!r.ok) return false;
+  $newsletter.set({ ...$newsletter.get(), isSubscribed: false, email });
+  return true;
+}
+
+/** Back to unknown and unloaded (tests). */
+export function resetNewsletterStore(): void {
+  loading = null;
+  $newsletter.set({ isSubscribed: null, email: null, loaded: false });
+}
+
+let started = false;
+function start(): void {
+  if (started) return;
+  started = true;
+  $newsletter.listen((n) => {
+    if (n.loaded) void collection('mailchimp').setItem(KEYS.newsletter, { isSubscribed: n.isSubscribed, email: n.email });
+  });
+  void loadNewsletter();
+}
+
+onMount($newsletter, start);
