@@ -1,0 +1,309 @@
+/**
+ * The offline order queue as the page uses it (spec §3 Offline order, §4 Offline order and Coming
+ * back online, §7, §8). `placeOrder` stores the order untransmitted BEFORE sending it; an order the
+ * API cannot take now stays queued and is sent later: on coming back online, at start-up, by the
+ * shopper from the confirmation panel, or by the service worker's Background Sync ('orderSync').
+ * Each send holds the cross-tab `shop-orders` lock and re-reads the order (./order-send), so an order
+ * reaches the API once; the API is also idempotent on the client-generated `order_id`.
+ */
+import { atom } from 'nanostores';
+import { config } from '../config';
+import { messages } from '../messages';
+import type { OfflineOrder, OrderPayload } from '../schemas';
+import { collection, KEYS } from '../storage';
+import { $online, onBackOnline } from '../stores/network';
+import { notify } from '../stores/notifications';
+import { emitSyncEvent } from './events';
+import { syncFetch } from './fetch';
+import {
+  ORDER_SYNC_TAG,
+  isPendingOrder,
+  sendPendingOrders,
+  sendStoredOrder,
+  storedOrders,
+  toOfflineOrder,
+  type SendOptions,
+  type SendOutcome,
+} from './order-send';
+import { ORDER_LOCK } from './order-send';
+import { withOrderLock } from './order-lock';
+
+export { ORDER_SYNC_TAG, ORDER_LOCK, isPendingOrder, applyOrderAnswer, cancelMessage, sendOrder } from './order-send';
+export type { SendOutcome, SendKind } from './order-send';
+
+/** What `placeOrder` tells the checkout. */
+export interface PlaceOrderResult {
+  /** sent: the API took it; queued: stored, to be sent later; cancelled: the API refused it (§8 message). */
+  status: 'sent' | 'queued' | 'cancelled';
+  order: OfflineOrder;
+  /** The shopper-facing text: the §8 cancel message, or the queued confirmation. */
+  message?: string;
+  /** The API's result (for 'sent': `{ order_id, increment_id, token, ... }`). */
+  result?: unknown;
+}
+
+/** What a run of the queue did. */
+export interface QueueSummary {
+  sent: OfflineOrder[];
+  cancelled: OfflineOrder[];
+  /** Still waiting after the run. */
+  queued: OfflineOrder[];
+}
+
+/** Event emitted (through ./events) whenever the stored orders change; payload: the pending orders. */
+export const ORDERS_CHANGED_EVENT = 'orders-changed';
+/** Event emitted when untransmitted orders wait for the shopper's decision (§4); payload: the orders. */
+export const OFFLINE_ORDER_CONFIRM_EVENT = 'offline-order-confirmation';
+/** BroadcastChannel the tabs and the service worker tell each other about order changes on. */
+export const ORDERS_CHANNEL = 'shop-orders';
+
+/** Untransmitted orders of the current store, oldest first (kept current by every change in any tab). */
+export const $queuedOrders = atom<OfflineOrder[]>([]);
+/** The orders the offline-order confirmation asks about; empty when it is closed. */
+export const $offlineOrderConfirmation = atom<OfflineOrder[]>([]);
+
+type Deps = {
+  fetch: SendOptions['fetch'];
+  /** Registers the Background Sync tag (page default: through the service worker registration). */
+  registerSync: () => Promise<void>;
+  /** Shows the system notification 'Order waiting!' (page default: through the service worker registration). */
+  showSystemNotification: (title: string, body: string) => Promise<void>;
+  /** True while the thank-you page is showing. */
+  thankYouShowing: () => boolean;
+  timeoutMs?: number;
+};
+
+const pageDeps = (): Deps => ({
+  fetch: (input, init) => syncFetch(input, init),
+  registerSync: registerOrderSync,
+  showSystemNotification,
+  thankYouShowing: () => thankYou || (typeof location !== 'undefined' && /\/order-success\/?$/.test(location.pathname)),
+});
+
+let deps: Deps = pageDeps();
+let thankYou = false;
+
+/** Overrides fetch, Background Sync, system notification or the thank-you check (tests); no argument restores the defaults. */
+export function configureOrderQueue(next: Partial<Deps> = {}): void {
+  deps = { ...pageDeps(), ...next };
+}
+
+/** Tells the queue the thank-you page is (or is no longer) showing (§4 Coming back online). */
+export function setThankYouShowing(showing: boolean): void {
+  thankYou = showing;
+}
+
+const orders = () => collection('orders');
+
+async function currentToken(): Promise<string | null> {
+  return collection('user').getItem<string>(KEYS.userToken);
+}
+
+async function sendOptions(): Promise<SendOptions> {
+  return { fetch: deps.fetch, token: await currentToken(), timeoutMs: deps.timeoutMs };
+}
+
+let channel: BroadcastChannel | null | undefined;
+function ordersChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(ORDERS_CHANNEL) : null;
+    if (channel) channel.onmessage = () => void refreshQueuedOrders(false);
+  }
+  return channel;
+}
+
+/** Re-reads the pending orders into $queuedOrders (and tells the other tabs when `broadcast`). */
+export async function refreshQueuedOrders(broadcast = true): Promise<OfflineOrder[]> {
+  const pending = (await storedOrders(orders())).filter(isPendingOrder);
+  $queuedOrders.set(pending);
+  const confirm = $offlineOrderConfirmation.get();
+  if (confirm.length) $offlineOrderConfirmation.set(confirm.filter((o) => pending.some((p) => p.order_id === o.order_id)));
+  emitSyncEvent(ORDERS_CHANGED_EVENT, pending);
+  if (broadcast) ordersChannel()?.postMessage({ type: 'orders-changed' });
+  return pending;
+}
+
+function notifyCancelled(message: string): void {
+  notify({ type: 'error', message, action1: { label: messages.ok }, hasNoTimeout: true });
+}
+
+async function orderWaiting(): Promise<void> {
+  if (!config.orders.offline_orders.notification.enabled) return;
+  notify({ type: 'info', message: `${messages.offlineOrderWaiting} ${messages.offlineOrderNotice}`, action1: { label: messages.ok } });
+  await Promise.all([
+    deps.showSystemNotification(messages.offlineOrderWaiting, messages.offlineOrderNotice).catch(() => {}),
+    deps.registerSync().catch((err) => console.error('[orders] Background Sync registration failed', err)),
+  ]);
+}
+
+function toResult(out: SendOutcome | null, fallback: OfflineOrder): PlaceOrderResult {
+  if (!out) return { status: 'queued', order: fallback, message: messages.offlineOrderQueued };
+  const o = out.order;
+  if (out.kind === 'sent' || (out.kind === 'skipped' && o.transmited && !o.cancelled)) return { status: 'sent', order: o, result: o.result };
+  if (out.kind === 'cancelled' || (out.kind === 'skipped' && o.cancelled)) {
+    return { status: 'cancelled', order: o, message: out.message ?? o.cancel_reason ?? undefined, result: o.result };
+  }
+  return { status: 'queued', order: o, message: messages.offlineOrderQueued, ...(out.result !== undefined ? { result: out.result } : {}) };
+}
+
+/**
+ * Places an order: stores it in the `orders` collection with transmited false, then (when online)
+ * sends it and applies the §4 answer rules. Offline, or without a usable answer, the order stays
+ * queued ('Order waiting!' when the offline-order notification is on, and Background Sync asked to
+ * send it). A cancelling answer shows the §8 message.
+ */
+export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResult> {
+  const stored = toOfflineOrder(payload);
+  if (!stored.order_id || stored.order_id.length < 8) throw new Error('placeOrder: order_id must be a client-generated id');
+  const c = orders();
+  const existing = await c.getItem<OfflineOrder>(stored.order_id);
+  // Placing the same order again (a double click, a retry) never makes a second order.
+  if (!existing) await c.setItem(stored.order_id, stored);
+  void refreshQueuedOrders();
+  let out: SendOutcome | null = existing && !isPendingOrder(existing) ? { kind: 'skipped', order: existing } : null;
+  if (!out && $online.get()) out = await sendStoredOrder(c, stored.order_id, await sendOptions());
+  const result = toResult(out, existing ?? stored);
+  await refreshQueuedOrders();
+  if (result.status === 'cancelled' && result.message) notifyCancelled(result.message);
+  if (result.status === 'queued') await orderWaiting();
+  return result;
+}
+
+let running: Promise<QueueSummary> | null = null;
+let again = false;
+
+/** Sends every untransmitted order of the current store, oldest first; calls during a run join it (and make it go round once more). */
+export function sendQueuedOrders(): Promise<QueueSummary> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    const done: SendOutcome[] = [];
+    let stopped = false;
+    try {
+      do {
+        again = false;
+        if (!$online.get()) break;
+        const run = await sendPendingOrders(orders(), await sendOptions());
+        done.push(...run.outcomes);
+        stopped = run.stopped;
+      } while (again && !stopped);
+    } finally {
+      running = null;
+    }
+    for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
+    const queued = await refreshQueuedOrders();
+    if (stopped && queued.length) await deps.registerSync().catch(() => {});
+    return {
+      sent: done.filter((o) => o.kind === 'sent').map((o) => o.order),
+      cancelled: done.filter((o) => o.kind === 'cancelled').map((o) => o.order),
+      queued,
+    };
+  })();
+  return running;
+}
+
+/** The untransmitted orders of the current store, oldest first. */
+export async function listQueuedOrders(): Promise<OfflineOrder[]> {
+  return (await storedOrders(orders())).filter(isPendingOrder);
+}
+
+/** Every stored order of the current store (sent, cancelled and waiting), oldest first. */
+export function listStoredOrders(): Promise<OfflineOrder[]> {
+  return storedOrders(orders());
+}
+
+/**
+ * The shopper cancels a waiting order: it is kept, marked cancelled, and never sent. Waits for a send
+ * in progress; false when the order was sent (or cancelled) meanwhile, or is unknown.
+ */
+export async function cancelQueuedOrder(orderId: string): Promise<boolean> {
+  const c = orders();
+  const ok = await withOrderLock(ORDER_LOCK, async () => {
+    const o = await c.getItem<OfflineOrder>(orderId);
+    if (!o || !isPendingOrder(o)) return false;
+    await c.setItem(orderId, { ...o, cancelled: true, cancel_reason: 'cancelled by the shopper' });
+    return true;
+  });
+  await refreshQueuedOrders();
+  return ok;
+}
+
+/** Opens the offline-order confirmation with the waiting orders (nothing when there are none). */
+export async function raiseOfflineOrderConfirmation(): Promise<OfflineOrder[]> {
+  const pending = await listQueuedOrders();
+  $queuedOrders.set(pending);
+  if (pending.length) {
+    $offlineOrderConfirmation.set(pending);
+    emitSyncEvent(OFFLINE_ORDER_CONFIRM_EVENT, pending);
+  }
+  return pending;
+}
+
+/** Closes the confirmation without deciding (the orders stay queued). */
+export function dismissOfflineOrderConfirmation(): void {
+  $offlineOrderConfirmation.set([]);
+}
+
+/** Sends or asks (§4): with automatic transmission on, or on the thank-you page, the queue is sent; otherwise the shopper is asked. */
+export async function transmitOrAsk(): Promise<void> {
+  if (config.orders.offline_orders.automatic_transmission_enabled || deps.thankYouShowing()) {
+    await sendQueuedOrders();
+  } else {
+    await raiseOfflineOrderConfirmation();
+  }
+}
+
+/**
+ * Coming back online (§4): the sync queue runs and the cart loads, then the orders are sent or the
+ * shopper asked. `before` runs the first two steps (injected to keep this module free of the cart).
+ */
+export async function onlineAgain(before: () => Promise<unknown> = async () => {}): Promise<void> {
+  try {
+    await before();
+  } catch (err) {
+    console.error('[orders] sync queue or cart failed before sending orders', err);
+  }
+  await transmitOrAsk();
+}
+
+/** Asks the service worker for a Background Sync of the order queue. */
+export async function registerOrderSync(): Promise<void> {
+  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  const reg = await sw?.getRegistration();
+  const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+  if (sync) await sync.register(ORDER_SYNC_TAG);
+}
+
+async function showSystemNotification(title: string, body: string): Promise<void> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const reg = await navigator.serviceWorker?.getRegistration();
+  await reg?.showNotification(title, { body, tag: ORDER_SYNC_TAG });
+}
+
+let started = false;
+/**
+ * Starts the queue in a page (once): keeps $queuedOrders current across tabs and the service worker,
+ * sends or asks at start-up and on coming back online. `before` = sync queue + cart load (§4).
+ */
+export function startOrderQueue(before?: () => Promise<unknown>): () => void {
+  if (started) return () => {};
+  started = true;
+  ordersChannel();
+  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  const onSwMessage = (e: MessageEvent) => {
+    if ((e.data as { type?: string } | null)?.type === 'orders-changed') void refreshQueuedOrders(false);
+  };
+  sw?.addEventListener('message', onSwMessage);
+  const off = onBackOnline(() => void onlineAgain(before));
+  void (async () => {
+    const pending = await refreshQueuedOrders(false);
+    if (pending.length && $online.get()) await transmitOrAsk();
+  })();
+  return () => {
+    started = false;
+    off();
+    sw?.removeEventListener('message', onSwMessage);
+  };
+}

@@ -1,0 +1,376 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { config } from '../../src/lib/config';
+import { messages } from '../../src/lib/messages';
+import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
+import { collection, KEYS } from '../../src/lib/storage';
+import { setOnline } from '../../src/lib/stores/network';
+import { $notifications } from '../../src/lib/stores/notifications';
+import {
+  $offlineOrderConfirmation,
+  $queuedOrders,
+  cancelQueuedOrder,
+  configureOrderQueue,
+  listQueuedOrders,
+  onlineAgain,
+  placeOrder,
+  sendQueuedOrders,
+  setThankYouShowing,
+  transmitOrAsk,
+} from '../../src/lib/sync/order-queue';
+import { setOrderLockSources } from '../../src/lib/sync/order-lock';
+import { deferred, flush, freshState, json } from './stores-fixtures';
+
+const address = {
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  street: ['1 Fishergate'],
+  city: 'Preston',
+  postcode: 'PR1 2AB',
+  country_id: 'GB',
+  telephone: '01772 000000',
+  email: 'ada@example.com',
+};
+
+let n = 0;
+function payload(over: Partial<OrderPayload> = {}): OrderPayload {
+  n++;
+  return {
+    order_id: `client-order-${String(n).padStart(4, '0')}`,
+    created_at: new Date(Date.UTC(2026, 0, 1, 10, 0, n)).toISOString(),
+    transmited: false,
+    products: [{ sku: 'PJ-RING-1', qty: 1 }],
+    addressInformation: {
+      shippingAddress: address,
+      billingAddress: address,
+      shipping_method_code: 'freeshipping',
+      shipping_carrier_code: 'freeshipping',
+      payment_method_code: 'cashondelivery',
+    },
+    ...over,
+  } as OrderPayload;
+}
+
+const stored = (id: string) => collection('orders').getItem<OfflineOrder>(id);
+const html = () => new Response('<!doctype html><h1>502 Bad Gateway</h1>', { status: 200, headers: { 'content-type': 'text/html' } });
+
+type Call = { url: string; body: { order_id: string } };
+let calls: Call[];
+let registerSync: ReturnType<typeof vi.fn>;
+let systemNotes: string[];
+
+function api(answer: (call: Call, i: number) => Response | Promise<Response>) {
+  configureOrderQueue({
+    fetch: async (url, init) => {
+      const call = { url: String(url), body: JSON.parse(String(init?.body)) };
+      calls.push(call);
+      return answer(call, calls.length - 1);
+    },
+    registerSync,
+    showSystemNotification: async (title) => void systemNotes.push(title),
+    thankYouShowing: () => false,
+  });
+}
+
+beforeEach(() => {
+  freshState();
+  calls = [];
+  systemNotes = [];
+  registerSync = vi.fn(async () => {});
+  setOrderLockSources(null);
+  setThankYouShowing(false);
+  api(() => json({ code: 200, result: { order_id: 'x', increment_id: 'PJ100000001' } }));
+});
+afterEach(() => {
+  configureOrderQueue();
+  setOrderLockSources(null);
+  config.orders.offline_orders.automatic_transmission_enabled = true;
+  config.orders.offline_orders.notification.enabled = true;
+  vi.restoreAllMocks();
+});
+
+describe('placing an order', () => {
+  it('stores the order untransmitted before sending it', async () => {
+    const gate = deferred<Response>();
+    api(() => gate.promise);
+    const p = payload();
+    const placing = placeOrder(p);
+    await flush();
+    expect(calls).toHaveLength(1);
+    const before = await stored(p.order_id);
+    expect(before?.transmited).toBe(false);
+    expect(before?.products).toEqual(p.products);
+    gate.resolve(json({ code: 200, result: { increment_id: 'PJ100000001' } }));
+    const r = await placing;
+    expect(r.status).toBe('sent');
+  });
+
+  it('sends the full stored order to the orders endpoint and marks it transmitted with a timestamp', async () => {
+    const p = payload();
+    const r = await placeOrder(p);
+    expect(calls[0]!.url).toBe(`${config.api.baseUrl}${config.orders.endpoint}`);
+    expect(calls[0]!.body).toMatchObject({ order_id: p.order_id, products: p.products, addressInformation: p.addressInformation, transmited: false });
+    expect(r).toMatchObject({ status: 'sent', result: { increment_id: 'PJ100000001' } });
+    const s = await stored(p.order_id);
+    expect(s?.transmited).toBe(true);
+    expect(Date.parse(String(s?.transmited_at))).not.toBeNaN();
+    expect(s?.resultCode).toBe(200);
+    expect(await listQueuedOrders()).toEqual([]);
+  });
+
+  it('adds the customer token to the order call when logged in', async () => {
+    await collection('user').setItem(KEYS.userToken, 'tok en');
+    await placeOrder(payload());
+    expect(calls[0]!.url).toBe(`${config.orders.endpoint}?token=tok%20en`);
+  });
+
+  it('sends again as a guest order when the token is refused', async () => {
+    await collection('user').setItem(KEYS.userToken, 'expired');
+    api((c) => (c.url.includes('token=') ? json({ code: 401, result: 'token: the access token has expired' }) : json({ code: 200, result: { ok: 1 } })));
+    const r = await placeOrder(payload());
+    expect(calls.map((c) => c.url)).toEqual([`${config.orders.endpoint}?token=expired`, config.orders.endpoint]);
+    expect(r.status).toBe('sent');
+  });
+
+  it('cancels the order on code 400 with the address message naming the contact e-mail', async () => {
+    api(() => json({ code: 400, result: 'shippingAddress.postcode: not a UK postcode' }));
+    const p = payload();
+    const r = await placeOrder(p);
+    const text = messages.orderAddressInvalid.replace('{email}', config.mailer.contactAddress);
+    expect(text).toContain('contact us on hello@');
+    expect(r).toMatchObject({ status: 'cancelled', message: text });
+    const s = await stored(p.order_id);
+    expect(s).toMatchObject({ transmited: true, cancelled: true, resultCode: 400 });
+    expect($notifications.get().at(-1)).toMatchObject({ type: 'error', message: text, action1: { label: 'OK' } });
+    expect(await listQueuedOrders()).toEqual([]);
+  });
+
+  it('cancels the order on code 500 with the add-products error and says products are out of stock', async () => {
+    api(() => json({ code: 500, result: 'Error: Error while adding products' }));
+    const r = await placeOrder(payload());
+    expect(r).toMatchObject({ status: 'cancelled', message: "Some products you've ordered are out of stock. Your order has been canceled." });
+    expect($notifications.get().at(-1)?.message).toBe("Some products you've ordered are out of stock. Your order has been canceled.");
+  });
+
+  it('keeps the order untransmitted on another 500, with the answer and its timestamp kept', async () => {
+    api(() => json({ code: 500, result: 'Internal Server Error' }));
+    const p = payload();
+    const r = await placeOrder(p);
+    expect(r.status).toBe('queued');
+    expect(r.message).toBe(messages.offlineOrderQueued);
+    const s = await stored(p.order_id);
+    expect(s).toMatchObject({ transmited: false, resultCode: 500, result: 'Internal Server Error' });
+    expect(s?.transmited_at).toBeTruthy();
+    expect((await listQueuedOrders()).map((o) => o.order_id)).toEqual([p.order_id]);
+  });
+
+  it('keeps the order untransmitted when the answer is not json', async () => {
+    api(() => html());
+    const p = payload();
+    const r = await placeOrder(p);
+    expect(r.status).toBe('queued');
+    expect(await stored(p.order_id)).toMatchObject({ transmited: false, transmited_at: null });
+    expect(console.error).toHaveBeenCalledWith('[orders] Error with response - bad content-type!');
+  });
+
+  it('queues the order when the send fails, says the order is waiting and asks for a background sync', async () => {
+    api(() => Promise.reject(new TypeError('Failed to fetch')));
+    const p = payload();
+    const r = await placeOrder(p);
+    expect(r.status).toBe('queued');
+    expect(await stored(p.order_id)).toMatchObject({ transmited: false });
+    expect($notifications.get().at(-1)?.message).toContain('Order waiting!');
+    expect(systemNotes).toEqual(['Order waiting!']);
+    expect(registerSync).toHaveBeenCalledTimes(1);
+    expect($queuedOrders.get().map((o) => o.order_id)).toEqual([p.order_id]);
+  });
+
+  it('does not notify nor register a background sync when the offline-order notification is off', async () => {
+    config.orders.offline_orders.notification.enabled = false;
+    api(() => Promise.reject(new TypeError('Failed to fetch')));
+    const r = await placeOrder(payload());
+    expect(r.status).toBe('queued');
+    expect($notifications.get()).toEqual([]);
+    expect(registerSync).not.toHaveBeenCalled();
+  });
+
+  it('queues without calling the api while offline', async () => {
+    setOnline(false);
+    const r = await placeOrder(payload());
+    expect(r.status).toBe('queued');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('gives up waiting for an answer after the timeout and keeps the order queued', async () => {
+    configureOrderQueue({ fetch: () => new Promise<Response>(() => {}), timeoutMs: 30, registerSync, showSystemNotification: async () => {} });
+    const p = payload();
+    const r = await placeOrder(p);
+    expect(r.status).toBe('queued');
+    expect(await stored(p.order_id)).toMatchObject({ transmited: false });
+  });
+
+  it('placing the same order twice sends it once', async () => {
+    const p = payload();
+    const [a, b] = await Promise.all([placeOrder(p), placeOrder(p)]);
+    expect(calls).toHaveLength(1);
+    expect([a.status, b.status]).toEqual(['sent', 'sent']);
+    const again = await placeOrder(p);
+    expect(again.status).toBe('sent');
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('sending the queue', () => {
+  async function queueOffline(count: number): Promise<OrderPayload[]> {
+    setOnline(false);
+    const ps = Array.from({ length: count }, () => payload());
+    for (const p of ps) await placeOrder(p);
+    setOnline(true);
+    return ps;
+  }
+
+  it('sends waiting orders oldest first and marks each transmitted', async () => {
+    const ps = await queueOffline(3);
+    const s = await sendQueuedOrders();
+    expect(calls.map((c) => c.body.order_id)).toEqual(ps.map((p) => p.order_id));
+    expect(s.sent).toHaveLength(3);
+    expect(s.queued).toEqual([]);
+    expect(await listQueuedOrders()).toEqual([]);
+  });
+
+  it('stops at the first send without an answer and keeps the rest queued', async () => {
+    const ps = await queueOffline(3);
+    api((_, i) => (i === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json({ code: 200, result: {} })));
+    const s = await sendQueuedOrders();
+    expect(calls).toHaveLength(2);
+    expect(s.sent.map((o) => o.order_id)).toEqual([ps[0]!.order_id]);
+    expect(s.queued.map((o) => o.order_id)).toEqual([ps[1]!.order_id, ps[2]!.order_id]);
+    expect(registerSync).toHaveBeenCalled();
+  });
+
+  it('shows the cancel messages of orders refused while sending the queue', async () => {
+    await queueOffline(2);
+    api((_, i) => (i === 0 ? json({ code: 400, result: 'bad address' }) : json({ code: 500, result: 'Error: Error while adding products' })));
+    const s = await sendQueuedOrders();
+    expect(s.cancelled).toHaveLength(2);
+    const texts = $notifications.get().map((x) => x.message);
+    expect(texts).toContain(messages.orderAddressInvalid.replace('{email}', config.mailer.contactAddress));
+    expect(texts).toContain(messages.orderProductsOutOfStock);
+  });
+
+  it('never sends an order twice while a send is in progress', async () => {
+    const ps = await queueOffline(2);
+    const gates: Array<ReturnType<typeof deferred<Response>>> = [];
+    api(() => {
+      const d = deferred<Response>();
+      gates.push(d);
+      return d.promise;
+    });
+    const a = sendQueuedOrders();
+    const b = sendQueuedOrders();
+    await flush();
+    expect(calls).toHaveLength(1);
+    gates[0]!.resolve(json({ code: 200, result: {} }));
+    await flush();
+    expect(calls).toHaveLength(2);
+    gates[1]!.resolve(json({ code: 200, result: {} }));
+    await Promise.all([a, b]);
+    expect(calls.map((c) => c.body.order_id)).toEqual(ps.map((p) => p.order_id));
+  });
+
+  it('never sends an order twice across tabs without web locks (storage lease)', async () => {
+    const ps = await queueOffline(3);
+    const leases = new Map<string, { owner: string; expires: number }>();
+    setOrderLockSources({
+      locks: null,
+      lease: {
+        get: async (k) => leases.get(k) ?? null,
+        set: async (k, v) => void leases.set(k, v),
+        remove: async (k) => void leases.delete(k),
+      },
+    });
+    let inFlight = 0;
+    let maxInFlight = 0;
+    api(async () => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 15));
+      inFlight--;
+      return json({ code: 200, result: {} });
+    });
+    // Two "tabs": the queue run and a placeOrder retry of the same orders, racing.
+    await Promise.all([sendQueuedOrders(), ...ps.map((p) => placeOrder(p))]);
+    expect(calls.map((c) => c.body.order_id).sort()).toEqual(ps.map((p) => p.order_id).sort());
+    expect(maxInFlight).toBe(1);
+    expect(leases.size).toBe(0);
+  });
+
+  it('cancelling a waiting order keeps it and never sends it', async () => {
+    const [p1, p2] = await queueOffline(2);
+    expect(await cancelQueuedOrder(p1!.order_id)).toBe(true);
+    expect(await stored(p1!.order_id)).toMatchObject({ cancelled: true, transmited: false });
+    await sendQueuedOrders();
+    expect(calls.map((c) => c.body.order_id)).toEqual([p2!.order_id]);
+    expect(await cancelQueuedOrder(p2!.order_id)).toBe(false);
+  });
+
+  it('a cancel during a send waits for it and refuses once the order was sent', async () => {
+    const [p] = await queueOffline(1);
+    const gate = deferred<Response>();
+    api(() => gate.promise);
+    const sending = sendQueuedOrders();
+    await flush();
+    const cancelling = cancelQueuedOrder(p!.order_id);
+    await flush();
+    gate.resolve(json({ code: 200, result: {} }));
+    await sending;
+    expect(await cancelling).toBe(false);
+    expect(await stored(p!.order_id)).toMatchObject({ transmited: true });
+  });
+});
+
+describe('coming back online', () => {
+  it('runs the sync queue and cart first, then sends the orders when automatic transmission is on', async () => {
+    setOnline(false);
+    await placeOrder(payload());
+    setOnline(true);
+    const order: string[] = [];
+    api(() => {
+      order.push('order');
+      return json({ code: 200, result: {} });
+    });
+    await onlineAgain(async () => void order.push('sync and cart'));
+    expect(order).toEqual(['sync and cart', 'order']);
+  });
+
+  it('asks the shopper when automatic transmission is off', async () => {
+    config.orders.offline_orders.automatic_transmission_enabled = false;
+    setOnline(false);
+    const p = payload();
+    await placeOrder(p);
+    setOnline(true);
+    await transmitOrAsk();
+    expect(calls).toHaveLength(0);
+    expect($offlineOrderConfirmation.get().map((o) => o.order_id)).toEqual([p.order_id]);
+    await sendQueuedOrders();
+    expect($offlineOrderConfirmation.get()).toEqual([]);
+  });
+
+  it('sends without asking on the thank-you page even when automatic transmission is off', async () => {
+    config.orders.offline_orders.automatic_transmission_enabled = false;
+    setOnline(false);
+    await placeOrder(payload());
+    setOnline(true);
+    setThankYouShowing(true);
+    configureOrderQueue({
+      fetch: async (url, init) => {
+        calls.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+        return json({ code: 200, result: {} });
+      },
+      registerSync,
+      showSystemNotification: async () => {},
+    });
+    await transmitOrAsk();
+    expect(calls).toHaveLength(1);
+    expect($offlineOrderConfirmation.get()).toEqual([]);
+  });
+});
