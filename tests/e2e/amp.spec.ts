@@ -1,0 +1,134 @@
+/**
+ * AMP product and category pages (§2): structural AMP checks on the served HTML (⚡, charset,
+ * viewport, boilerplate, runtime, canonical, amp-img sizes, inline CSS at most 75,000 bytes, no
+ * custom JavaScript) and their content; canonical pages link them with rel="amphtml".
+ */
+import { expect, test } from '@playwright/test';
+import { catalog, pagePath, productPageData, sampleProduct, SITE } from './helpers';
+import { ampCategoryData, categoryPageData } from '../../src/lib/page-data';
+import { ampCategoryUrl, ampProductUrl } from '../../src/lib/catalog/urls';
+import { formatPrice } from '../../src/lib/format';
+
+/** Problems that make a document invalid AMP (the structural subset checked here). */
+function ampProblems(html: string): string[] {
+  const problems: string[] = [];
+  if (!/^<!doctype html>/i.test(html.trim())) problems.push('doctype');
+  if (!/<html[^>]*\s(⚡|amp)(\s|=|>)/.test(html)) problems.push('⚡ attribute');
+  if (!/<meta charset="utf-8"/i.test(html)) problems.push('charset');
+  if (!/<meta name="viewport" content="width=device-width[^"]*"/.test(html)) problems.push('viewport');
+  if (!/<style amp-boilerplate>body\{-webkit-animation:-amp-start 8s/.test(html)) problems.push('boilerplate');
+  if (!/<noscript><style amp-boilerplate>body\{-webkit-animation:none/.test(html)) problems.push('noscript boilerplate');
+  if (!html.includes('<script async src="https://cdn.ampproject.org/v0.js"></script>')) problems.push('runtime');
+  if (!/<link rel="canonical" href="https?:\/\/[^"]+"/.test(html)) problems.push('canonical');
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+  for (const attrs of scripts) {
+    const runtime = /src="https:\/\/cdn\.ampproject\.org\//.test(attrs) && /\basync\b/.test(attrs);
+    const ld = /type="application\/ld\+json"/.test(attrs);
+    if (!runtime && !ld) problems.push(`custom script <script${attrs}>`);
+  }
+  for (const m of html.matchAll(/<amp-img\b([^>]*)>/g)) {
+    if (!/\swidth="\d+"/.test(m[1]!) || !/\sheight="\d+"/.test(m[1]!)) problems.push(`amp-img without size: ${m[0]}`);
+  }
+  if (/<img\b/.test(html)) problems.push('img tag');
+  if (/<link[^>]+rel="stylesheet"/.test(html)) problems.push('stylesheet link');
+  if (/\sstyle="/.test(html)) problems.push('style attribute');
+  if (/\son[a-z]+="/i.test(html)) problems.push('event handler');
+  const custom = [...html.matchAll(/<style amp-custom>([\s\S]*?)<\/style>/g)];
+  if (custom.length !== 1) problems.push(`amp-custom styles: ${custom.length}`);
+  else if (Buffer.byteLength(custom[0]![1]!, 'utf8') > 75_000) problems.push('amp-custom over 75,000 bytes');
+  const otherStyles = [...html.matchAll(/<style\b([^>]*)>/g)].filter((m) => !/amp-custom|amp-boilerplate/.test(m[1]!));
+  if (otherStyles.length) problems.push('style without amp-custom');
+  return problems;
+}
+
+test.describe('amp product pages', () => {
+  test('pass the structural amp checks for every product type', async ({ request }) => {
+    for (const type of ['simple', 'configurable', 'grouped', 'bundle', 'virtual', 'downloadable'] as const) {
+      const p = sampleProduct((x) => x.type_id === type, type);
+      const res = await request.get(ampProductUrl(p));
+      expect(res.status(), `${type} ${ampProductUrl(p)}`).toBe(200);
+      const html = await res.text();
+      expect(ampProblems(html), `${type} ${ampProductUrl(p)}`).toEqual([]);
+      expect(html).toContain(`<link rel="canonical" href="${SITE}${productPageData(p.id).canonical}"`);
+    }
+  });
+
+  test('the canonical product page links its amp twin', async ({ request }) => {
+    const p = sampleProduct((x) => x.type_id === 'simple', 'simple');
+    const html = await (await request.get(pagePath(p))).text();
+    expect(html).toContain(`<link rel="amphtml" href="${SITE}${ampProductUrl(p)}"`);
+  });
+
+  test('shows a carousel, name, sku, price times quantity with the original struck through, and the details', async ({ request }) => {
+    const p = sampleProduct((x) => x.type_id === 'simple' && productPageData(x.id).prices.special !== null && productPageData(x.id).images.length > 1, 'simple, special price, several images');
+    const d = productPageData(p.id);
+    const html = await (await request.get(ampProductUrl(p))).text();
+    expect(html).toMatch(/<amp-carousel[^>]*type="slides"/);
+    expect(html).toContain('custom-element="amp-carousel"');
+    expect((html.match(/<amp-img[^>]*width="450"[^>]*height="500"/g) ?? []).length).toBe(d.images.length);
+    expect(html).toContain(`<h1>${p.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</h1>`);
+    expect(html).toContain(`SKU: ${p.sku}`);
+    const qty = Math.max(1, p.stock.min_sale_qty ?? 1);
+    expect(html).toMatch(new RegExp(`<del>.*${formatPrice(d.prices.original * qty).replace(/[£.]/g, '\\$&')}</del>`));
+    expect(html).toContain(formatPrice(d.prices.special! * qty));
+    expect(html).toContain('Check available sizes');
+    expect(html).toContain('Product details');
+  });
+
+  test('a grouped product hides the price and links its products', async ({ request }) => {
+    const p = sampleProduct((x) => x.type_id === 'grouped', 'grouped');
+    const d = productPageData(p.id);
+    const html = await (await request.get(ampProductUrl(p))).text();
+    expect(html).not.toMatch(/class="price price-lg"/);
+    for (const g of d.grouped) if (g.href) expect(html).toContain(`href="${g.href}"`);
+  });
+
+  test("'N/A' stands in for empty custom attributes", async ({ request }) => {
+    const p = sampleProduct((x) => productPageData(x.id).attributes.length === 0, 'without attributes');
+    const html = await (await request.get(ampProductUrl(p))).text();
+    expect(html).toContain('<p>N/A</p>');
+  });
+
+  test('the check available sizes link opens the full product page', async ({ page }) => {
+    await page.route(/cdn\.ampproject\.org/, (r) => r.abort());
+    const p = sampleProduct((x) => x.type_id === 'configurable', 'configurable');
+    await page.goto(ampProductUrl(p));
+    const href = await page.getByRole('link', { name: 'Check available sizes' }).getAttribute('href');
+    expect((await page.request.get(href!)).status()).toBe(200);
+  });
+});
+
+test.describe('amp category pages', () => {
+  const rings = () => catalog().categories.find((c) => c.url_path === 'rings')!;
+
+  test('pass the structural amp checks and carry count, heading and breadcrumbs', async ({ request }) => {
+    const c = rings();
+    const d = ampCategoryData(c.id);
+    const res = await request.get(ampCategoryUrl(c));
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(ampProblems(html)).toEqual([]);
+    expect(html).toContain(`<link rel="canonical" href="${SITE}${d.canonical}"`);
+    expect(html).toContain(`<h1>${c.name}</h1>`);
+    expect(html).toContain(`${d.total} items`);
+    expect(html).toMatch(/<nav class="crumbs"/);
+    expect((html.match(/<li class="tile">/g) ?? []).length).toBe(d.products.length);
+  });
+
+  test('lays tiles out in 4 columns, newest update first', async ({ page }) => {
+    await page.route(/cdn\.ampproject\.org/, (r) => r.abort());
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const c = rings();
+    await page.goto(ampCategoryUrl(c));
+    const cols = await page.locator('ul.grid').evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(' ').length);
+    expect(cols).toBe(4);
+    const names = await page.locator('li.tile h2').allTextContents();
+    expect(names.slice(0, 5)).toEqual(ampCategoryData(c.id).products.slice(0, 5).map((p) => p.name));
+  });
+
+  test('the canonical category page links its amp twin', async ({ request }) => {
+    const c = rings();
+    const html = await (await request.get(categoryPageData(c.id).canonical)).text();
+    expect(html).toContain(`<link rel="amphtml" href="${SITE}${ampCategoryUrl(c)}"`);
+  });
+});
