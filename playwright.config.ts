@@ -1,8 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+/** A fresh database per run (removed by the web server command before it starts). */
+const DATA_DIR = `/tmp/pj-e2e-shop-${PORT}`;
 
-/** E2E tests run against the built site (dist/) served on a port of their own. */
+/**
+ * E2E tests run against the built site (dist/) served with the reference API on one port by the
+ * shop server (server/start.ts, not building: `npm test` builds first), fault switch on.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -20,9 +25,19 @@ export default defineConfig({
   },
   webServer: {
     // DIST_DIR serves another build folder (e.g. a helper's private build) instead of dist/.
-    command: `npx astro preview --port ${PORT}${process.env.DIST_DIR ? ` --outDir ${process.env.DIST_DIR}` : ''}`,
+    command: `rm -rf ${DATA_DIR} && node node_modules/tsx/dist/cli.mjs server/start.ts --no-build`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      DATABASE_PATH: `${DATA_DIR}/shop.db`,
+      SHOP_FAULTS: '1',
+      LOG_REQUESTS: '0',
+      // Short-lived access tokens let the refresh flow be tested; override with E2E_TOKEN_TTL.
+      TOKEN_TTL_SECONDS: process.env.E2E_TOKEN_TTL ?? '300',
+      RATE_LIMIT_MAX: '10000',
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+    },
   },
 });

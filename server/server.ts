@@ -24,7 +24,7 @@ export interface StartOptions {
   /** Database file (env DATABASE_PATH, default data/shop.db). */
   databasePath?: string;
   snapshotDir?: string;
-  /** Built site folder (default dist/ of the project); null serves no site. */
+  /** Built site folder (default env DIST_DIR, else dist/ of the project); null serves no site. */
   distDir?: string | null;
   logger?: Logger;
   env?: NodeJS.ProcessEnv;
@@ -72,7 +72,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const dataDir = databasePath === ':memory:' ? null : dirname(resolve(databasePath));
   const logger = opts.logger ?? createLogger({ silent: env.LOG_REQUESTS === '0' });
   const pointerFile = dataDir ? join(dataDir, 'live-site.json') : null;
-  const pointer = pointerFile && opts.distDir === undefined && !opts.snapshotDir ? readLivePointer(pointerFile) : null;
+  const envDist = env.DIST_DIR ? resolve(env.DIST_DIR) : undefined;
+  const pointer = pointerFile && opts.distDir === undefined && !envDist && !opts.snapshotDir ? readLivePointer(pointerFile) : null;
 
   let snapDir = resolve(opts.snapshotDir ?? pointer?.snapshot ?? defaultSnapshotDir(env));
   const options: ShopOptions = { ...optionsFromEnv(env, databasePath, snapDir), ...opts.options };
@@ -83,7 +84,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   const signer = new TokenSigner(loadSecret(env, dataDir ? join(dataDir, 'token-secret') : null), opts.clock);
   const ctx = new ShopContext(db, signer, options, logger);
-  const distDir = opts.distDir === undefined ? (pointer?.dist ?? join(PROJECT_ROOT, 'dist')) : opts.distDir;
+  const distDir = opts.distDir === undefined ? (envDist ?? pointer?.dist ?? join(PROJECT_ROOT, 'dist')) : opts.distDir;
   const site = new Site(distDir);
 
   let port = 0;

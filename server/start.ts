@@ -12,8 +12,8 @@ async function main(): Promise<void> {
   const noBuild = process.argv.includes('--no-build');
   const dataDir = process.env.DATABASE_PATH ? dirname(resolve(process.env.DATABASE_PATH)) : join(PROJECT_ROOT, 'data');
   const live = readLivePointer(join(dataDir, 'live-site.json'));
-  const dist = join(PROJECT_ROOT, 'dist');
-  if (!noBuild && !live && needsBuild(dist, snapshotDir())) {
+  const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(PROJECT_ROOT, 'dist');
+  if (!noBuild && (!live || process.env.DIST_DIR) && needsBuild(dist, snapshotDir())) {
     console.log(`building the site into ${dist} (dist/ is missing or older than the snapshot) ...`);
     const t = Date.now();
     await astroBuild(PROJECT_ROOT, snapshotDir(), dist, {}, true);

@@ -68,6 +68,25 @@ class SiteFolder {
     const nf = join(dir, '404.html');
     this.notFound = existsSync(nf) ? readFileSync(nf) : null;
   }
+
+  private rewritten = new Map<string, string>();
+
+  /** The path after the first matching rewrite (memoised: there may be hundreds of patterns). */
+  rewrite(path: string): string {
+    let out = this.rewritten.get(path);
+    if (out === undefined) {
+      out = path;
+      for (const r of this.rewrites) {
+        if (r.re.test(path)) {
+          out = path.replace(r.re, r.to);
+          break;
+        }
+      }
+      if (this.rewritten.size > 10_000) this.rewritten.clear();
+      this.rewritten.set(path, out);
+    }
+    return out;
+  }
 }
 
 const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
@@ -101,12 +120,7 @@ export class Site {
     }
     if (!f) return c.text('The site has not been built yet.', 503);
     if (f.gone.has(trimSlash(path))) return this.notFoundPage(c, f, 410);
-    for (const r of f.rewrites) {
-      if (r.re.test(path)) {
-        path = path.replace(r.re, r.to);
-        break;
-      }
-    }
+    path = f.rewrite(path);
     const file = this.lookup(f.dir, path);
     if (!file) return this.notFoundPage(c, f, 404);
     return this.sendFile(c, file, path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache');
