@@ -1,9 +1,10 @@
 /**
- * Notifications (spec §3, §4): added unless the last one has the same message, removed after their
- * time to live (config.constants.notificationTtlMs, 5,000 ms) unless `hasNoTimeout`.
+ * Notifications (spec §3, §4, §5, §9): the rules of src/lib/notifications.ts (added unless the last one
+ * has the same message; removed after its time to live, 5,000 ms by default, unless `hasNoTimeout`)
+ * with the timers and an id per notification.
  */
 import { atom } from 'nanostores';
-import { config } from '../config';
+import { addNotification, timeToLive, type ShownNotification } from '../notifications';
 
 /** A button on a notification; `action` runs on click, then the notification closes. */
 export interface NotificationAction {
@@ -12,19 +13,21 @@ export interface NotificationAction {
 }
 
 /** A notification as shown. */
-export interface ShopNotification {
+export type ShopNotification = ShownNotification & {
   id: number;
+  action1?: NotificationAction | null;
+  action2?: NotificationAction | null;
+};
+
+/** What `notify` takes. */
+export interface NotifyInput {
   message: string;
   type: 'success' | 'error' | 'warning' | 'info';
   action1?: NotificationAction;
   action2?: NotificationAction;
-  hasNoTimeout: boolean;
-  timeToLive: number;
+  hasNoTimeout?: boolean;
+  timeToLive?: number;
 }
-
-/** What `notify` takes. */
-export type NotifyInput = Omit<ShopNotification, 'id' | 'hasNoTimeout' | 'timeToLive'> &
-  Partial<Pick<ShopNotification, 'hasNoTimeout' | 'timeToLive'>>;
 
 /** The notifications on screen, oldest first. */
 export const $notifications = atom<ShopNotification[]>([]);
@@ -35,15 +38,13 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 /** Shows a notification; returns it, or null when the last one already says the same. */
 export function notify(input: NotifyInput): ShopNotification | null {
   const list = $notifications.get();
-  if (list.at(-1)?.message === input.message) return null;
-  const n: ShopNotification = {
-    ...input,
-    id: nextId++,
-    hasNoTimeout: input.hasNoTimeout ?? false,
-    timeToLive: input.timeToLive ?? config.constants.notificationTtlMs,
-  };
-  $notifications.set([...list, n]);
-  if (!n.hasNoTimeout) timers.set(n.id, setTimeout(() => removeNotification(n.id), n.timeToLive));
+  const next = addNotification(list, { ...input, id: nextId } as NotifyInput & { id: number }) as ShopNotification[];
+  if (next === list) return null;
+  nextId++;
+  const n = next[next.length - 1]!;
+  $notifications.set(next);
+  const ttl = timeToLive(n);
+  if (ttl !== null) timers.set(n.id, setTimeout(() => removeNotification(n.id), ttl));
   return n;
 }
 

@@ -4,11 +4,6 @@ import type { Product } from '../schemas';
 /** A product or part of one (tiles pass a few fields, the product page the whole product). */
 export type ProductSummary = Pick<Product, 'sku' | 'name'> & Partial<Omit<Product, 'sku' | 'name'>>;
 
-/** Puts `item` first and drops any other entry with its sku (lists unique by sku). */
-export function uniqueBySkuFirst<T extends { sku: string }>(items: readonly T[], item: T): T[] {
-  return [item, ...items.filter((i) => i.sku !== item.sku)];
-}
-
 /** Joins two lists keeping the first entry of each sku. */
 export function unionBySku<T extends { sku: string }>(first: readonly T[], second: readonly T[]): T[] {
   const seen = new Set(first.map((i) => i.sku));

@@ -1,7 +1,8 @@
-/** Recently viewed products (spec §3, §4 Product page): newest first, unique by sku, persisted. */
+/** Recently viewed products (spec §3, §4 Product page): the rule of src/lib/recently-viewed.ts (newest first, unique by sku), persisted. */
 import { map, onMount } from 'nanostores';
 import { collection, KEYS } from '../storage';
-import { uniqueBySkuFirst, type ProductSummary } from './product-summary';
+import { addRecentlyViewed as addViewed, uniqueBySku } from '../recently-viewed';
+import type { ProductSummary } from './product-summary';
 
 export interface RecentlyViewedState {
   loaded: boolean;
@@ -15,7 +16,7 @@ let loading: Promise<void> | null = null;
 
 /** Records a product view: it moves to the front, once per sku. */
 export function addRecentlyViewed(product: ProductSummary): void {
-  $recentlyViewed.setKey('items', uniqueBySkuFirst($recentlyViewed.get().items, product));
+  $recentlyViewed.setKey('items', addViewed($recentlyViewed.get().items, product));
 }
 
 /** Forgets the viewed products. */
@@ -27,8 +28,8 @@ export function clearRecentlyViewed(): void {
 export function loadRecentlyViewed(): Promise<void> {
   loading ??= (async () => {
     const cached = (await collection('recently-viewed').getItem<ProductSummary[]>(KEYS.recentlyViewed)) ?? [];
-    let items = cached;
-    for (const p of [...$recentlyViewed.get().items].reverse()) items = uniqueBySkuFirst(items, p);
+    let items = uniqueBySku(cached);
+    for (const p of [...$recentlyViewed.get().items].reverse()) items = addViewed(items, p);
     $recentlyViewed.set({ loaded: true, items });
   })();
   return loading;
