@@ -32,6 +32,22 @@ function headOf(html: string) {
   };
 }
 
+/** Every HTML file of the build folder the tests run against (DIST_DIR or dist/). */
+function builtPages(): { dist: string; files: string[] } {
+  const dist = resolve(process.env.DIST_DIR ?? 'dist');
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) {
+        if (name !== '_astro') walk(full);
+      } else if (name.endsWith('.html')) files.push(full);
+    }
+  };
+  walk(dist);
+  return { dist, files };
+}
+
 test.describe('robots and sitemap', () => {
   test('robots.txt allows the shop and names the sitemap', async ({ request }) => {
     const res = await request.get('/robots.txt');
@@ -110,22 +126,27 @@ test.describe('robots and sitemap', () => {
   });
 
   test('every built page has exactly one canonical link on the shop origin', () => {
-    const dist = resolve(process.env.DIST_DIR ?? 'dist');
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const full = join(dir, name);
-        if (statSync(full).isDirectory()) {
-          if (name !== '_astro') walk(full);
-        } else if (name.endsWith('.html')) files.push(full);
-      }
-    };
-    walk(dist);
+    const { dist, files } = builtPages();
     expect(files.length).toBeGreaterThan(50);
     const bad = files.filter((f) => {
       const c = headOf(readFileSync(f, 'utf8')).canonicals;
       return c.length !== 1 || !c[0]!.startsWith(`${SITE}/`);
     });
     expect(bad.map((f) => f.slice(dist.length))).toEqual([]);
+  });
+
+  test('every built page that is indexable and its own canonical is in the sitemap', async ({ request }) => {
+    const urls = new Set(await sitemapUrls(request));
+    const { dist, files } = builtPages();
+    const missing: string[] = [];
+    for (const file of files) {
+      const rel = file.slice(dist.length).replace(/\\/g, '/');
+      if (rel === '/404.html') continue;
+      const path = rel.endsWith('/index.html') ? rel.slice(0, -'/index.html'.length) || '/' : rel;
+      const head = headOf(readFileSync(file, 'utf8'));
+      const own = `${SITE}${path}`;
+      if (!head.noindex && head.canonicals[0] === own && !urls.has(own)) missing.push(path);
+    }
+    expect(missing).toEqual([]);
   });
 });
