@@ -1,7 +1,7 @@
 /**
- * The shop's one configuration object: store views, switches and every constant of spec §9.
- * Validated by zod at import; `PUBLIC_*` environment variables override the defaults
- * (see docs/configuration.md). An invalid value throws an error naming the variable.
+ * The configuration's schema, defaults and environment overrides (zod). Build time and Node only:
+ * client bundles get the validated values as plain JSON instead (src/build/client-config.ts),
+ * so no island pays for zod just to read the config. Import `config` from './config'.
  */
 import { z } from 'zod';
 
@@ -393,7 +393,7 @@ export const defaults: Config = {
   },
 };
 
-type Env = Record<string, string | boolean | undefined>;
+export type Env = Record<string, string | boolean | undefined>;
 type Override = { path: string[]; kind: 'boolean' | 'string' | 'url-or-path' | 'email' | 'url' };
 
 /** Every supported `PUBLIC_*` variable and the config value it sets (documented in docs/configuration.md). */
@@ -460,22 +460,9 @@ export function loadConfig(env: Env = {}): Config {
   return parsed.data;
 }
 
-function readEnv(): Env {
+/** The environment of this process: Vite's `import.meta.env` over Node's `process.env`. */
+export function readEnv(): Env {
   const fromVite = (import.meta as unknown as { env?: Env }).env ?? {};
   const fromNode = typeof process !== 'undefined' && process.env ? (process.env as Env) : {};
   return { ...fromNode, ...fromVite };
-}
-
-/** The shop's configuration for this build or process. */
-export const config: Config = loadConfig(readEnv());
-
-/** Every store view that is enabled in this build (the default one, plus the others when multistore is on). */
-export function enabledStoreViews(cfg: Config = config): StoreView[] {
-  if (!cfg.storeViews.multistore) return [cfg.storeViews.default];
-  return [cfg.storeViews.default, ...cfg.storeViews.others.map((s) => ({ ...s, disabled: false }))];
-}
-
-/** True when an attribute code is filterable by default (§9: color, size, price, brand, pj_ attributes). */
-export function isFilterableAttribute(code: string, cfg: Config = config): boolean {
-  return cfg.filterableAttributes.includes(code) || code.startsWith('pj_');
 }
