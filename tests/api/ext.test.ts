@@ -132,7 +132,7 @@ describe('mailer', () => {
 describe('catalogue reads', () => {
   it('products are paged with live stock and looked up by url_path', async () => {
     const p1 = await shop.call('GET', '/api/catalog/products', { query: { from: '0', size: '2' } });
-    expect(p1.body.result).toMatchObject({ total: 6, from: 0, size: 2 });
+    expect(p1.body.result).toMatchObject({ total: 7, from: 0, size: 2 });
     expect(p1.body.result.items.map((p: { sku: string }) => p.sku)).toEqual(['RING-101', 'WATCH-102']);
     const byPath = await shop.call('GET', '/api/catalog/products', { query: { url_path: '/rings/bangle-103' } });
     expect(byPath.body.result.items[0].sku).toBe('BANGLE-103');

@@ -78,6 +78,37 @@ export const PRODUCTS = [
     ],
   }),
   product({ id: 106, sku: 'GONE-106', name: 'Gone Chain', slug: 'gone-chain', price: 30, discontinued: 1, stock: stock(0, false) }),
+  product({
+    id: 107,
+    sku: 'SET-107',
+    name: 'Gift Set',
+    slug: 'gift-set',
+    type_id: 'bundle',
+    price: 0,
+    stock: stock(10),
+    bundle_options: [
+      {
+        option_id: 1,
+        title: 'Ring',
+        required: true,
+        product_links: [{ id: 1071, sku: 'RING-101', qty: 1, is_default: true, product: { id: 101, sku: 'RING-101', name: 'Silver Ring', price: 120 } }],
+      },
+      {
+        option_id: 2,
+        title: 'Watch',
+        required: true,
+        product_links: [
+          {
+            id: 1072,
+            sku: 'WATCH-102',
+            qty: 1,
+            is_default: true,
+            product: { id: 102, sku: 'WATCH-102', name: 'Sale Watch', price: 200, special_price: 150, special_from_date: '2000-01-01 00:00:00', special_to_date: '2099-12-31 23:59:59' },
+          },
+        ],
+      },
+    ],
+  }),
 ];
 
 const SHIPPING = [

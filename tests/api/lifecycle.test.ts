@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer } from '../../server/server';
+import { needsBuild } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
 import { orderPayload, writeFixtureSnapshot } from './fixture';
 
@@ -50,6 +51,22 @@ describe('database across restarts', () => {
     const s = await startServer({ port: 0, host: '127.0.0.1', databasePath: join(work, 'wal.db'), snapshotDir: writeFixtureSnapshot(join(work, 'snap-w')), distDir: null, logger: silent, env: {} });
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
     await s.close();
+  });
+});
+
+describe('build check of npm start', () => {
+  it('builds when dist has no index or is older than the snapshot manifest', () => {
+    const snapDir = writeFixtureSnapshot(join(work, 'snap-b'));
+    const dist = join(work, 'dist-b');
+    expect(needsBuild(dist, snapDir)).toBe(true);
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<h1>x</h1>');
+    const t = Date.now() / 1000;
+    utimesSync(join(snapDir, 'manifest.json'), t - 100, t - 100);
+    utimesSync(join(dist, 'index.html'), t, t);
+    expect(needsBuild(dist, snapDir)).toBe(false);
+    utimesSync(join(snapDir, 'manifest.json'), t + 10, t + 10);
+    expect(needsBuild(dist, snapDir)).toBe(true);
   });
 });
 

@@ -106,6 +106,28 @@ describe('order endpoint', () => {
     expect(r.body.result.grand_total).toBe(247.9);
   });
 
+  it('a bundle costs the sum of its selections times their quantities', async () => {
+    const payload = orderPayload({
+      products: [
+        {
+          sku: 'SET-107',
+          qty: 1,
+          product_option: {
+            extension_attributes: {
+              bundle_options: [
+                { option_id: 1, option_qty: 1, option_selections: [1071] },
+                { option_id: 2, option_qty: 2, option_selections: [1072] },
+              ],
+            },
+          },
+        },
+      ],
+    });
+    const r = await shop.call('POST', '/api/order', { body: payload });
+    // 120 + 2 x 150 (the watch's special price).
+    expect(r.body.result.grand_total).toBe(420);
+  });
+
   it('an unknown shipping or payment method answers 400', async () => {
     const base = orderPayload().addressInformation;
     const ship = await shop.call('POST', '/api/order', { body: orderPayload({ addressInformation: { ...base, shipping_method_code: 'teleport' } }) });

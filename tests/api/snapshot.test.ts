@@ -44,7 +44,7 @@ describe('snapshot puller', () => {
     for (const m of MEDIA) expect(readFileSync(join(out, 'media', m), 'utf8')).toContain('<svg');
     const manifest = snap.readManifest(out);
     expect(manifest).toMatchObject({ version: 1, source: shop.url, store_code: 'gb', product_shards: ['products/0000.json'] });
-    expect(manifest.counts.products).toBe(6);
+    expect(manifest.counts.products).toBe(7);
   });
 
   it('the pulled stock is the live stock', async () => {
@@ -73,7 +73,7 @@ describe('snapshot puller', () => {
       await shop.call('DELETE', '/api/__faults');
     }
     expect(readFileSync(join(out, 'manifest.json'), 'utf8')).toBe(before);
-    expect(snap.readProducts(out)).toHaveLength(6);
+    expect(snap.readProducts(out)).toHaveLength(7);
     const leftovers = readdirSync(work).filter((n) => n.includes('.tmp-'));
     expect(leftovers).toEqual([]);
   });
