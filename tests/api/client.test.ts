@@ -56,6 +56,12 @@ describe('api client', () => {
     expect(urls[0]).toBe(`${shop.url}/api/cart/pull?token=tok&cartId=cart-1`);
     await api.cart.applyCoupon(null, 'c 2', 'WELCOME10');
     expect(urls[1]).toBe(`${shop.url}/api/cart/apply-coupon?token=&cartId=c%202&coupon=WELCOME10`);
+    // Configured endpoints may be '/api/...' paths or absolute URLs (another backend).
+    await api.call('GET', '/api/stock/check', { query: { sku: 'RING-101' } });
+    expect(urls[2]).toBe(`${shop.url}/api/stock/check?sku=RING-101`);
+    const abs = await api.call('GET', `${shop.url}/api/stock/check?sku=RING-101`, { query: { token: 't' } });
+    expect(urls[3]).toBe(`${shop.url}/api/stock/check?sku=RING-101&token=t`);
+    expect(abs.ok).toBe(true);
   });
 
   it('answers a non-200 code as a result with the server message', async () => {

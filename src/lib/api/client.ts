@@ -75,13 +75,15 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   const base = (opts.baseUrl ?? config.api.baseUrl).replace(/\/+$/, '');
   const doFetch = opts.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
 
-  /** Calls `/api/{path}`; validates a 200 result with `schema`. */
+  /** Calls `/api/{path}` (or a configured '/api/...' or absolute endpoint); validates a 200 result with `schema`. */
   async function call<T extends z.ZodType = z.ZodUnknown>(method: string, path: string, o: CallOptions<T> = {}): Promise<ApiResult<z.output<T>>> {
     const qs = Object.entries(o.query ?? {})
       .filter(([, v]) => v !== undefined && v !== null)
       .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
       .join('&');
-    const url = `${base}/api/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+    // A contract path ('cart/pull') goes under /api; a configured endpoint may be '/api/...' or absolute.
+    const target = /^https?:\/\//.test(path) ? path : path.startsWith('/') ? `${base}${path}` : `${base}/api/${path}`;
+    const url = `${target}${qs ? `${target.includes('?') ? '&' : '?'}${qs}` : ''}`;
     const res = await doFetch(url, {
       method,
       headers: o.body !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
@@ -155,11 +157,11 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     order: {
       /** POSTs the stored order to config.orders.endpoint (idempotent on order_id). */
       place: (payload: OrderPayload | Record<string, unknown>, token?: string | null) =>
-        call('POST', config.orders.endpoint.replace(/^\/api\//, ''), { query: token ? { token } : {}, body: payload, schema: OrderAnswerSchema }),
+        call('POST', config.orders.endpoint, { query: token ? { token } : {}, body: payload, schema: OrderAnswerSchema }),
       get: (token: string, orderId: string) => call('GET', `order/${encodeURIComponent(orderId)}`, { query: tc(token), schema: CustomerOrderSchema }),
       /** The order-success lookup (config.checkout.externalOrderUrl + token). */
       info: (orderToken: string) =>
-        call('GET', `${config.checkout.externalOrderUrl.replace(/^\/api\//, '')}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
+        call('GET', `${config.checkout.externalOrderUrl}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
     },
     stock: {
       check: (sku: string) => call('GET', 'stock/check', { query: { sku }, schema: StockItemSchema }),
@@ -177,8 +179,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       unsubscribe: (email: string) => call('DELETE', 'ext/mailchimp-subscribe/subscribe', { body: { email } }),
     },
     mailer: {
-      getToken: () => call('GET', config.mailer.tokenEndpoint.replace(/^\/api\//, ''), { schema: z.string().min(1) }),
-      send: (payload: MailPayloadInput) => call('POST', config.mailer.sendEndpoint.replace(/^\/api\//, ''), { body: payload }),
+      getToken: () => call('GET', config.mailer.tokenEndpoint, { schema: z.string().min(1) }),
+      send: (payload: MailPayloadInput) => call('POST', config.mailer.sendEndpoint, { body: payload }),
       /** §7: the token endpoint, then (if code 200) the send endpoint with the letter plus the token. */
       async sendMail(letter: Omit<MailPayloadInput, 'token'>): Promise<ApiResult<unknown>> {
         const t = await this.getToken();
