@@ -12,3 +12,20 @@ export function sanitizeAmpHtml(html: string | null | undefined): string {
     disallowedTagsMode: 'discard',
   }).trim();
 }
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * An `<amp-img>` element as HTML. Custom elements are written as strings: rendered as Astro
+ * elements they go through the framework renderers' checks, which cost milliseconds per page.
+ */
+export function ampImg(src: string, width: number, height: number, alt: string, layout = 'responsive'): string {
+  return `<amp-img src="${escapeAttr(src)}" width="${width}" height="${height}" layout="${layout}" alt="${escapeAttr(alt)}"></amp-img>`;
+}
+
+/** An `<amp-carousel type="slides">` of images as HTML. */
+export function ampCarousel(images: { src: string; alt: string }[], width: number, height: number, label: string): string {
+  return `<amp-carousel type="slides" layout="responsive" width="${width}" height="${height}" aria-label="${escapeAttr(label)}">${images
+    .map((i) => ampImg(i.src, width, height, i.alt))
+    .join('')}</amp-carousel>`;
+}
