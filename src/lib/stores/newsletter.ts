@@ -1,7 +1,9 @@
 /**
  * Newsletter state (spec §3, §4 Newsletter): unknown (null) until a subscription succeeds, persisted
- * in the mailchimp collection. Subscribing is skipped when already subscribed; unsubscribing is skipped
- * when known not to be subscribed (a clean toggle, unlike the original's guard: see docs/client-state.md).
+ * in the mailchimp collection. The §4 guard, as the spec states it: subscribe and unsubscribe are both
+ * skipped when already subscribed, so the unsubscribe guard is not a clean toggle (an unsubscribe after a
+ * subscription in this browser sends nothing). The account preference uses `setNewsletterPreference`,
+ * which always asks the API and records its answer.
  */
 import { map, onMount } from 'nanostores';
 import { createApiClient, type ApiResult } from '../api/client';
@@ -37,15 +39,31 @@ export async function subscribeNewsletter(email: string, send: Send = (e) => api
   return true;
 }
 
-/** Unsubscribes (skipped when known not to be subscribed); true when unsubscribed afterwards. */
+/** Unsubscribes; skipped when already subscribed (§4: not a clean toggle), then false; true when unsubscribed. */
 export async function unsubscribeNewsletter(email: string, send: Send = (e) => api().newsletter.unsubscribe(e)): Promise<boolean> {
   await loadNewsletter();
-  if ($newsletter.get().isSubscribed === false) return true;
+  if ($newsletter.get().isSubscribed) return false;
   const r = await send(email);
   if (!r.ok) return false;
   $newsletter.set({ ...$newsletter.get(), isSubscribed: false, email });
   return true;
 }
+
+/** The account preference (/my-account/newsletter): subscribes or unsubscribes through the API whatever the stored state; true on success. */
+export async function setNewsletterPreference(
+  email: string,
+  subscribed: boolean,
+  send: { subscribe: Send; unsubscribe: Send } = { subscribe: (e) => api().newsletter.subscribe(e), unsubscribe: (e) => api().newsletter.unsubscribe(e) },
+): Promise<boolean> {
+  await loadNewsletter();
+  const r = await (subscribed ? send.subscribe : send.unsubscribe)(email);
+  if (!r.ok) return false;
+  $newsletter.set({ ...$newsletter.get(), isSubscribed: subscribed, email });
+  return true;
+}
+
+/** The page shown after a subscription from the footer form or the popup (§2 content page). */
+export const NEWSLETTER_THANK_YOU_PATH = '/newsletter-subscription-thank-you';
 
 /** Back to unknown and unloaded (tests). */
 export function resetNewsletterStore(): void {

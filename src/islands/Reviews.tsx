@@ -1,0 +1,190 @@
+/**
+ * The product page's reviews island: the approved reviews (at most 50, optional sort, average rating),
+ * rendered at build time from the snapshot and refreshed from the API once hydrated, and the review
+ * form (name, summary, text, rating) with its progress, moderation and error texts (§4, §8).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { messages, t } from '../lib/messages';
+import { formatDate } from '../lib/format';
+import { createApiClient } from '../lib/api/client';
+import { notify, removeNotification } from '../lib/stores/notifications';
+import { $user, loadUser } from '../lib/stores/user';
+import type { Review } from '../lib/schemas';
+import {
+  REVIEW_SORTS,
+  emptyReview,
+  fetchReviews,
+  reviewForm,
+  reviewList,
+  reviewRating,
+  submitReview,
+  type ReviewList,
+  type ReviewSort,
+  type ReviewValues,
+} from '../lib/reviews';
+import { Field, FormStatus, useFormState } from './form-kit';
+
+export interface ReviewsProps {
+  productId: number;
+  /** Approved reviews known at build time (the snapshot). */
+  initial: Review[];
+}
+
+const SORT_LABELS: Record<ReviewSort, string> = {
+  'created_at:desc': messages.reviewsSortNewest,
+  'created_at:asc': messages.reviewsSortOldest,
+  'rating:desc': messages.reviewsSortHighest,
+  'rating:asc': messages.reviewsSortLowest,
+};
+
+function Stars({ value }: { value: number }) {
+  const full = Math.round(value);
+  return (
+    <span className="rv-stars" role="img" aria-label={t('reviewStars', { count: Math.round(value * 10) / 10 })}>
+      {'★'.repeat(full)}
+      <span className="rv-stars__off">{'★'.repeat(5 - full)}</span>
+    </span>
+  );
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  const rating = reviewRating(review);
+  return (
+    <li className="rv-item">
+      <h4 className="rv-item__title">{review.title}</h4>
+      {rating !== null && <Stars value={rating} />}
+      <p className="rv-item__text">{review.detail}</p>
+      <p className="rv-item__meta">
+        {t('reviewBy', { name: review.nickname })} · <time dateTime={review.created_at.replace(' ', 'T')}>{formatDate(review.created_at)}</time>
+      </p>
+    </li>
+  );
+}
+
+export default function Reviews({ productId, initial }: ReviewsProps) {
+  const uid = useId();
+  const [sort, setSort] = useState<ReviewSort | ''>('');
+  const [list, setList] = useState<ReviewList>(() => reviewList(initial));
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ kind: 'progress' | 'success' | 'error'; message: string } | null>(null);
+  const form = useFormState<ReviewValues & Record<string, string>>(reviewForm, emptyReview as () => ReviewValues & Record<string, string>);
+  const formRef = useRef<HTMLFormElement>(null);
+  const api = useRef(createApiClient());
+  // What was typed before hydration is kept.
+  useEffect(() => form.adopt(formRef.current), [form.adopt]);
+
+  // Hydrated: the live list replaces the build-time one (new approvals, removals).
+  useEffect(() => {
+    let live = true;
+    void fetchReviews(api.current, productId, sort || null).then((fresh) => {
+      if (live && fresh) setList(fresh);
+    });
+    return () => {
+      live = false;
+    };
+  }, [productId, sort]);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy || !form.check(formRef.current)) return;
+    setBusy(true);
+    setStatus({ kind: 'progress', message: messages.reviewAdding });
+    await loadUser().catch(() => {});
+    const result = await submitReview(productId, form.values, {
+      create: (review, token) => api.current.review.create(review, token),
+      notify,
+      dismiss: removeNotification,
+      token: $user.get().token,
+    });
+    setBusy(false);
+    setStatus({ kind: result.ok ? 'success' : 'error', message: result.message });
+    if (result.ok) form.reset();
+  };
+
+  const fieldProps = (name: keyof ReviewValues & string) => ({
+    id: `${uid}-${name}`,
+    name,
+    value: form.values[name],
+    errors: form.shown(name),
+    onChange: (v: string) => form.set(name, v),
+    onBlur: () => form.touch(name),
+  });
+  const rating = Number(form.values.rating) || 0;
+  const ratingErrors = form.shown('rating');
+
+  return (
+    <section className="rv" aria-labelledby={`${uid}-title`} data-reviews-island>
+      <header className="rv__head">
+        <h2 id={`${uid}-title`}>{messages.reviewsTitle}</h2>
+        {list.average !== null && (
+          <p className="rv__summary">
+            <Stars value={list.average} /> {t('reviewsAverage', { average: list.average })} ·{' '}
+            {list.total === 1 ? messages.reviewsCountOne : t('reviewsCount', { count: list.total })}
+          </p>
+        )}
+      </header>
+      <div className="rv__grid">
+        <div className="rv__list">
+          {list.items.length > 1 && (
+            <div className="fk-field rv__sort">
+              <label htmlFor={`${uid}-sort`}>{messages.reviewsSort}</label>
+              <select id={`${uid}-sort`} value={sort} onChange={(e) => setSort(e.target.value as ReviewSort | '')}>
+                <option value="">{messages.reviewsSortNewest}</option>
+                {REVIEW_SORTS.filter((s) => s !== 'created_at:desc').map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {list.items.length === 0 ? (
+            <p className="rv__none">{messages.reviewsNone}</p>
+          ) : (
+            <ul className="rv__items">
+              {list.items.map((r) => (
+                <ReviewItem key={r.id} review={r} />
+              ))}
+            </ul>
+          )}
+        </div>
+        <form ref={formRef} className="fk-form rv__form" noValidate onSubmit={onSubmit} aria-labelledby={`${uid}-form-title`}>
+          <h3 id={`${uid}-form-title`}>{messages.reviewFormTitle}</h3>
+          <Field {...fieldProps('nickname')} label={messages.reviewName} autoComplete="given-name" required />
+          <Field {...fieldProps('title')} label={messages.reviewSummary} required />
+          <Field {...fieldProps('detail')} label={messages.reviewText} multiline required />
+          <fieldset className="fk-stars" aria-describedby={ratingErrors.length ? `${uid}-rating-errors` : undefined}>
+            <legend className="fk-legend">{messages.reviewRating}</legend>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <label key={n} className={`fk-star${n <= rating ? ' fk-star--on' : ''}`}>
+                <input
+                  type="radio"
+                  name="rating"
+                  value={String(n)}
+                  checked={rating === n}
+                  aria-label={t('reviewStars', { count: n })}
+                  onChange={() => form.set('rating', String(n))}
+                  onBlur={() => form.touch('rating')}
+                />
+                <span aria-hidden="true">★</span>
+              </label>
+            ))}
+          </fieldset>
+          {ratingErrors.length > 0 && (
+            <ul className="fk-errors" id={`${uid}-rating-errors`}>
+              {ratingErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+          <div className="fk-actions">
+            <button type="submit" className="btn" disabled={busy}>
+              {messages.reviewSubmit}
+            </button>
+          </div>
+          <FormStatus status={status} />
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Shared pieces of the form islands (reviews, booking, contact, newsletter popup): a form-state hook
+ * that applies the §5 rules of src/lib/forms (a field's messages show while their condition holds, once
+ * the field was left or a submit was tried) and labelled fields with their messages.
+ */
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { formErrors, invalidFields, isFormValid, type FormDef } from '../lib/forms';
+import './forms.css';
+
+/** Form state over a form definition. */
+export function useFormState<V extends Record<string, string>>(def: FormDef, initial: () => V) {
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [tried, setTried] = useState(false);
+  const errors = useMemo(() => formErrors(def, values), [def, values]);
+
+  const set = useCallback((name: keyof V & string, value: string) => setValues((v) => ({ ...v, [name]: value })), []);
+  const touch = useCallback((name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
+  /** The messages to show for a field now. */
+  const shown = (name: string): string[] => (tried || touched[name] ? (errors[name] ?? []) : []);
+  /** Marks a submit attempt; true when the form is valid, else focuses the first invalid field. */
+  const check = (form: HTMLFormElement | null): boolean => {
+    setTried(true);
+    if (isFormValid(errors)) return true;
+    const first = invalidFields(errors)[0];
+    const el = first ? form?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
+    el?.focus();
+    return false;
+  };
+  /** Takes over what was typed before the island hydrated (the inputs' current values). */
+  const adopt = useCallback(
+    (el: HTMLFormElement | null) => {
+      if (!el) return;
+      const found: Record<string, string> = {};
+      for (const name of Object.keys(def)) {
+        const f = el.elements.namedItem(name) as { value?: unknown } | null;
+        if (f && typeof f.value === 'string' && f.value !== '') found[name] = f.value;
+      }
+      if (Object.keys(found).length) setValues((v) => ({ ...v, ...found }));
+    },
+    [def],
+  );
+  /** Back to the initial values with no message shown (after a successful submit). */
+  const reset = () => {
+    setValues(initial());
+    setTouched({});
+    setTried(false);
+  };
+  return { values, set, touch, shown, check, reset, adopt, errors };
+}
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  errors: string[];
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  type?: string;
+  required?: boolean;
+  autoComplete?: string;
+  multiline?: boolean;
+  placeholder?: string;
+  min?: string;
+  children?: ReactNode;
+  /** Options of a select (value, label); the first empty one is the prompt. */
+  options?: { value: string; label: string }[];
+}
+
+/** A labelled input, textarea or select with its messages (aria-invalid, aria-describedby). */
+export function Field(p: FieldProps) {
+  const errId = `${p.id}-errors`;
+  const common = {
+    id: p.id,
+    name: p.name,
+    value: p.value,
+    required: p.required,
+    'aria-invalid': p.errors.length > 0 ? true : undefined,
+    'aria-describedby': p.errors.length > 0 ? errId : undefined,
+    onBlur: p.onBlur,
+  };
+  return (
+    <div className={`fk-field${p.errors.length ? ' fk-field--invalid' : ''}`}>
+      <label htmlFor={p.id}>{p.label}</label>
+      {p.options ? (
+        <select {...common} onChange={(e) => p.onChange(e.target.value)}>
+          {p.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : p.multiline ? (
+        <textarea {...common} rows={5} placeholder={p.placeholder} onChange={(e) => p.onChange(e.target.value)} />
+      ) : (
+        <input
+          {...common}
+          type={p.type ?? 'text'}
+          autoComplete={p.autoComplete}
+          placeholder={p.placeholder}
+          min={p.min}
+          onChange={(e) => p.onChange(e.target.value)}
+        />
+      )}
+      {p.errors.length > 0 && (
+        <ul className="fk-errors" id={errId}>
+          {p.errors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The result line under a form: a polite status for progress and success, an alert for failures. */
+export function FormStatus({ status }: { status: { kind: 'progress' | 'success' | 'error'; message: string } | null }) {
+  const error = status?.kind === 'error';
+  return (
+    <div className="fk-status-box">
+      <p className={`fk-status${status && !error ? ` fk-status--${status.kind}` : ''}`} role="status">
+        {status && !error ? status.message : ''}
+      </p>
+      <p className={`fk-status${error ? ' fk-status--error' : ''}`} role="alert">
+        {error ? status.message : ''}
+      </p>
+    </div>
+  );
+}

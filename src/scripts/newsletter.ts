@@ -1,0 +1,76 @@
+/**
+ * The footer newsletter form's enhancement and the newsletter popup's opener, a few hundred bytes on
+ * every page: the form is plain HTML; on submit the e-mail is checked (§5 texts from the form's data
+ * attributes), the newsletter store is loaded and subscribes (§4 guard), then the thank-you page opens.
+ * `[data-open="newsletter"]` buttons, `#newsletter` links and a `#newsletter` address open the popup,
+ * loading React and the popup island only then.
+ */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Store = typeof import('../lib/stores/newsletter');
+let store: Promise<Store> | null = null;
+const loadStore = () =>
+  (store ??= import('../lib/stores/newsletter').catch((e: unknown) => {
+    store = null; // offline before the chunk was cached: the next submit tries again
+    throw e;
+  }));
+
+/** The message the e-mail field shows now, '' when none. */
+function emailMessage(form: HTMLFormElement, value: string): string {
+  const v = value.trim();
+  if (!v) return form.dataset.msgRequired ?? '';
+  return EMAIL.test(v) ? '' : (form.dataset.msgInvalid ?? '');
+}
+
+function enhance(form: HTMLFormElement): void {
+  const input = form.querySelector<HTMLInputElement>('input[name="email"]');
+  const error = form.querySelector<HTMLElement>('[data-newsletter-error]');
+  const status = form.querySelector<HTMLElement>('[data-newsletter-status]');
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!input || !error || !status) return;
+  let tried = false;
+  const show = (message: string) => {
+    error.textContent = message;
+    input.setAttribute('aria-invalid', message ? 'true' : 'false');
+  };
+  input.addEventListener('input', () => {
+    if (tried) show(emailMessage(form, input.value));
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    tried = true;
+    const message = emailMessage(form, input.value);
+    show(message);
+    if (message) {
+      input.focus();
+      return;
+    }
+    if (button) button.disabled = true;
+    status.textContent = form.dataset.msgSending ?? '';
+    loadStore()
+      .then((m) => m.subscribeNewsletter(input.value.trim()))
+      .catch(() => false)
+      .then((ok) => {
+        if (button) button.disabled = false;
+        status.textContent = '';
+        if (ok) window.location.assign(form.dataset.thankYou ?? '/');
+        else show(form.dataset.msgFailed ?? '');
+      });
+  });
+}
+
+document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]').forEach(enhance);
+
+const OPENER = '[data-open="newsletter"], a[href="#newsletter"]';
+function openPopup(): void {
+  import('./newsletter-popup')
+    .then((m) => m.mountNewsletterPopup())
+    .catch((err: unknown) => console.error('Newsletter popup could not be loaded', err));
+}
+document.addEventListener('click', (e) => {
+  const el = e.target instanceof Element ? e.target.closest<HTMLElement>(OPENER) : null;
+  if (!el) return;
+  e.preventDefault();
+  openPopup();
+});
+if (window.location.hash === '#newsletter') openPopup();

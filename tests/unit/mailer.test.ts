@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderToString } from 'react-dom/server';
+import { createElement } from 'react';
+import { config } from '../../src/lib/config';
+import { createApiClient } from '../../src/lib/api/client';
+import { formErrors } from '../../src/lib/forms';
+import { MailPayloadSchema } from '../../src/lib/schemas';
+import {
+  BOOKING_TIMES,
+  bookingForm,
+  bookingLetter,
+  contactForm,
+  contactLetter,
+  hasContactForm,
+  sendLetter,
+  todayIso,
+  type BookingValues,
+  type MailerApi,
+} from '../../src/lib/mail';
+import BookingForm from '../../src/islands/BookingForm';
+import ContactForm from '../../src/islands/ContactForm';
+import { startTestShop, type TestShop } from '../api/fixture';
+
+const SHOPS = ['preston', 'blackburn', 'bury', 'carlisle'].map((loc) => ({
+  location: loc,
+  name: `Pendle & James ${loc[0]!.toUpperCase()}${loc.slice(1)}`,
+  email: `${loc}@pendleandjames.co.uk`,
+}));
+
+const booking: BookingValues = {
+  name: 'Ada Lovelace',
+  phone: '01772 123456',
+  email: 'ada@example.com',
+  date: '2026-12-01',
+  time: '10:30',
+  store: 'bury',
+  requirements: 'Resize my ring',
+  item: 'Evermore solitaire',
+};
+
+describe('booking form rules', () => {
+  it('asks for name, phone, e-mail, date, time and shop', () => {
+    const errors = formErrors(bookingForm, { name: '', phone: '', email: '', date: '', time: '', store: '', requirements: '', item: '' });
+    for (const f of ['name', 'phone', 'email', 'date', 'time', 'store'] as const) expect(errors[f]).toEqual(['Field is required']);
+    expect(errors.requirements).toEqual([]);
+    expect(errors.item).toEqual([]);
+  });
+
+  it('checks the name length, the e-mail and the phone number', () => {
+    const errors = formErrors(bookingForm, { ...booking, name: 'A', email: 'ada@', phone: '12' });
+    expect(errors.name).toEqual(['Name must have at least 2 letters.']);
+    expect(errors.email).toEqual(['Please provide valid e-mail address.']);
+    expect(errors.phone).toEqual(['Please provide a valid phone number.']);
+    expect(formErrors(bookingForm, { ...booking, phone: 'call me' }).phone).toEqual(['Please provide a valid phone number.']);
+    expect(Object.values(formErrors(bookingForm, booking)).flat()).toEqual([]);
+  });
+
+  it('offers half-hour times from 09:30 to 16:30 and dates from today in london', () => {
+    expect(BOOKING_TIMES[0]).toBe('09:30');
+    expect(BOOKING_TIMES.at(-1)).toBe('16:30');
+    expect(BOOKING_TIMES).toHaveLength(15);
+    expect(todayIso(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+    expect(todayIso(new Date('2026-01-10T12:00:00Z'))).toBe('2026-01-10');
+  });
+});
+
+describe('contact form rules', () => {
+  it('asks for name, e-mail and message; the phone is optional but checked', () => {
+    const errors = formErrors(contactForm, { name: '', email: '', phone: '', message: '' });
+    expect(errors).toEqual({ name: ['Field is required'], email: ['Field is required'], message: ['Field is required'], phone: [] });
+    expect(formErrors(contactForm, { name: 'Al', email: 'al@example.com', phone: 'x', message: 'Hi' }).phone).toEqual(['Please provide a valid phone number.']);
+  });
+
+  it('is on the contact pages only', () => {
+    expect(hasContactForm('contact')).toBe(true);
+    expect(hasContactForm('contact-us')).toBe(true);
+    expect(hasContactForm('about-us')).toBe(false);
+  });
+});
+
+describe('letters', () => {
+  it('a booking carries name, phone, email, date, time, store, requirements, item and page link to the chosen shop', () => {
+    const letter = bookingLetter(booking, 'https://shop.test/repairs', SHOPS);
+    expect(letter.booking).toEqual({
+      name: 'Ada Lovelace',
+      phone: '01772 123456',
+      email: 'ada@example.com',
+      date: '2026-12-01',
+      time: '10:30',
+      store: 'Pendle & James Bury',
+      requirements: 'Resize my ring',
+      item: 'Evermore solitaire',
+      pageLink: 'https://shop.test/repairs',
+    });
+    expect(letter.targetAddress).toBe('bury@pendleandjames.co.uk');
+    expect(letter.sourceAddress).toBe('ada@example.com');
+    expect(letter.subject).toBe('Appointment booking: Pendle & James Bury, 2026-12-01 at 10:30');
+    expect(MailPayloadSchema.safeParse({ ...letter, token: 't' }).success).toBe(true);
+  });
+
+  it('a booking for an unknown shop goes to the contact address', () => {
+    expect(bookingLetter({ ...booking, store: 'leeds' }, '/x', SHOPS).targetAddress).toBe(config.mailer.contactAddress);
+  });
+
+  it('a contact message goes to the contact address with the sender in the text', () => {
+    const letter = contactLetter({ name: 'Al', email: 'al@example.com', phone: '', message: 'Do you engrave watches?' }, 'https://shop.test/contact');
+    expect(letter.targetAddress).toBe(config.mailer.contactAddress);
+    expect(letter.sourceAddress).toBe('al@example.com');
+    expect(letter.subject).toBe('Message from Al (contact form)');
+    expect(letter.emailText).toContain('Do you engrave watches?');
+    expect(letter.emailText).toContain('Email: al@example.com');
+    expect(letter.emailText).not.toContain('Phone:');
+    expect(MailPayloadSchema.safeParse({ ...letter, token: 't' }).success).toBe(true);
+  });
+});
+
+describe('sending', () => {
+  const letter = contactLetter({ name: 'Al', email: 'al@example.com', phone: '', message: 'Hi' }, '/contact');
+  const fake = (token: Awaited<ReturnType<MailerApi['getToken']>> | Error, sent?: Awaited<ReturnType<MailerApi['send']>> | Error) => {
+    const calls: string[] = [];
+    const api: MailerApi = {
+      getToken: async () => {
+        calls.push('token');
+        if (token instanceof Error) throw token;
+        return token;
+      },
+      send: async (p) => {
+        calls.push(`send:${p.token}`);
+        if (sent instanceof Error) throw sent;
+        return sent!;
+      },
+    };
+    return { api, calls };
+  };
+
+  it('asks for the token first, then sends the letter with it', async () => {
+    const { api, calls } = fake({ ok: true, code: 200, result: 'T1' }, { ok: true, code: 200, result: 'Email has successfully been sent' });
+    expect(await sendLetter(api, letter)).toEqual({ ok: true, message: 'Email has successfully been sent' });
+    expect(calls).toEqual(['token', 'send:T1']);
+  });
+
+  it('does not send when the token call fails', async () => {
+    const { api, calls } = fake({ ok: false, code: 500, result: 'down' });
+    expect(await sendLetter(api, letter)).toEqual({ ok: false, message: 'Could not send an email. Please try again later.' });
+    expect(calls).toEqual(['token']);
+  });
+
+  it("shows the server's message when sending fails with one", async () => {
+    const { api } = fake({ ok: true, code: 200, result: 'T1' }, { ok: false, code: 400, result: 'targetAddress: this address does not receive mail from the shop' });
+    expect(await sendLetter(api, letter)).toEqual({ ok: false, message: 'targetAddress: this address does not receive mail from the shop' });
+  });
+
+  it('shows the failure text when sending fails without a message or the network is down', async () => {
+    expect(await sendLetter(fake({ ok: true, code: 200, result: 'T1' }, { ok: false, code: 500, result: null }).api, letter)).toEqual({
+      ok: false,
+      message: 'Could not send an email. Please try again later.',
+    });
+    expect(await sendLetter(fake(new TypeError('Failed to fetch')).api, letter)).toEqual({ ok: false, message: 'Could not send an email. Please try again later.' });
+    expect(await sendLetter(fake({ ok: true, code: 200, result: 'T1' }, new TypeError('Failed to fetch')).api, letter)).toEqual({
+      ok: false,
+      message: 'Could not send an email. Please try again later.',
+    });
+  });
+});
+
+describe('mail through the reference api', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop();
+  });
+  afterAll(async () => {
+    await shop.stop();
+  });
+
+  it('a booking lands in the outbox with every booking field', async () => {
+    const api = createApiClient({ baseUrl: shop.url });
+    const shops = SHOPS.map((s) => ({ ...s, email: `${s.location}@pendleandjames.co.uk` }));
+    const result = await sendLetter(api.mailer, bookingLetter(booking, 'http://localhost/repairs', shops));
+    expect(result).toEqual({ ok: true, message: 'Email has successfully been sent' });
+    const outbox = (await shop.call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; text: string; file: string }[];
+    const mail = outbox.find((m) => m.kind === 'booking');
+    expect(mail?.to_addr).toBe('bury@pendleandjames.co.uk');
+    for (const line of ['Name: Ada Lovelace', 'Phone: 01772 123456', 'Email: ada@example.com', 'Date: 2026-12-01', 'Time: 10:30', 'Store: Pendle & James Bury', 'Requirements: Resize my ring', 'Item: Evermore solitaire', 'Page link: http://localhost/repairs']) {
+      expect(mail?.text).toContain(line);
+    }
+    const files = readdirSync(join(shop.dir, 'outbox')).filter((f) => f.endsWith('-booking.eml'));
+    expect(files).toHaveLength(1);
+    expect(readFileSync(join(shop.dir, 'outbox', files[0]!), 'utf8')).toContain('Subject: Appointment booking: Pendle & James Bury, 2026-12-01 at 10:30');
+  });
+
+  it('a contact message lands in the outbox for the contact address', async () => {
+    const api = createApiClient({ baseUrl: shop.url });
+    const result = await sendLetter(api.mailer, contactLetter({ name: 'Al', email: 'al@example.com', phone: '07700 900123', message: 'Do you engrave watches?' }, 'http://localhost/contact'));
+    expect(result.ok).toBe(true);
+    const outbox = (await shop.call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; text: string }[];
+    const mail = outbox.find((m) => m.kind === 'contact');
+    expect(mail?.to_addr).toBe(config.mailer.contactAddress);
+    expect(mail?.text).toContain('Do you engrave watches?');
+  });
+
+  it("an address the shop does not receive mail at gives the server's message", async () => {
+    const api = createApiClient({ baseUrl: shop.url });
+    const letter = { ...contactLetter({ name: 'Al', email: 'al@example.com', phone: '', message: 'Hi' }, '/contact'), targetAddress: 'someone@example.com' };
+    expect(await sendLetter(api.mailer, letter)).toEqual({ ok: false, message: 'targetAddress: this address does not receive mail from the shop' });
+  });
+});
+
+describe('mail form islands (server render)', () => {
+  it('the booking form has every field, the four shops and the pre-selected shop', () => {
+    const html = renderToString(createElement(BookingForm, { shops: SHOPS, shop: 'carlisle', page: '/stores/jewellers-carlisle' }));
+    for (const label of ['Your name', 'Phone number', 'E-mail address', 'Preferred date', 'Preferred time', 'Shop', 'Your requirements', 'Item (optional)']) {
+      expect(html).toContain(`>${label}</label>`);
+    }
+    for (const s of SHOPS) expect(html).toContain(`<option value="${s.location}"`);
+    expect(html).toContain('Pendle &amp; James Preston');
+    expect(html).toMatch(/<option value="carlisle" selected="">/);
+    expect(html).toContain('Request appointment');
+  });
+
+  it('the contact form has name, e-mail, phone and message', () => {
+    const html = renderToString(createElement(ContactForm, { page: 'contact' }));
+    for (const label of ['Your name', 'E-mail address', 'Phone number (optional)', 'Your message']) expect(html).toContain(`>${label}</label>`);
+    expect(html).toContain('Send message');
+  });
+});
