@@ -25,6 +25,8 @@ export interface OutboxRow {
   file: string | null;
 }
 
+const madeDirs = new Set<string>();
+
 /** Header values must stay on one line. */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
@@ -51,7 +53,10 @@ export function sendMail(db: DB, outboxDir: string, mail: Mail): number {
     mail.text.replace(/\r?\n/g, '\r\n'),
     '',
   ].join('\r\n');
-  mkdirSync(outboxDir, { recursive: true });
+  if (!madeDirs.has(outboxDir)) {
+    mkdirSync(outboxDir, { recursive: true });
+    madeDirs.add(outboxDir);
+  }
   const tmp = join(outboxDir, `.${name}.tmp`);
   writeFileSync(tmp, eml);
   renameSync(tmp, join(outboxDir, name));
