@@ -7,6 +7,38 @@ import { postBuild } from './src/lib/postbuild.mjs';
 import directives from './src/directives/index.ts';
 import clientConfig from './src/build/client-config.ts';
 import { sitemapFilter, sitemapSerialize } from './src/lib/sitemap.ts';
+import { fileURLToPath } from 'node:url';
+import AstroPWA from '@vite-pwa/astro';
+import { webAppManifest } from './src/lib/pwa/manifest.ts';
+import { PRECACHE_GLOBS } from './src/lib/pwa/sw-config.ts';
+
+/** @type {import('@vite-pwa/astro').PwaOptions} */
+const pwaOptions = {
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifest: webAppManifest(),
+  injectManifest: {
+    globPatterns: PRECACHE_GLOBS,
+    buildPlugins: { vite: [clientConfig()] },
+    rollupFormat: 'iife',
+  },
+  devOptions: { enabled: false },
+};
+
+/** Points the service worker and its precache scan at Astro's output folder (also with `astro build --outDir`). */
+function pwaOutDir(/** @type {any} */ opts) {
+  return {
+    name: 'pj-pwa-outdir',
+    hooks: {
+      'astro:config:setup': (/** @type {{ config: { outDir: URL } }} */ { config: astro }) => {
+        opts.outDir = fileURLToPath(astro.outDir);
+      },
+    },
+  };
+}
 
 // https://astro.build/config
 export default defineConfig({
@@ -14,7 +46,11 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), directives(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize })],
+  integrations: [react(), directives(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
+    // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
+    pwaOutDir(pwaOptions),
+    AstroPWA(pwaOptions),
+  ],
   vite: {
     plugins: [clientConfig()],
     build: { assetsInlineLimit: 0 },

@@ -25,10 +25,10 @@ import {
   type SendOptions,
   type SendOutcome,
 } from './order-send';
-import { ORDER_LOCK } from './order-send';
+import { ORDER_LOCK, ORDERS_CHANNEL } from './order-send';
 import { withOrderLock } from './order-lock';
 
-export { ORDER_SYNC_TAG, ORDER_LOCK, isPendingOrder, applyOrderAnswer, cancelMessage, sendOrder } from './order-send';
+export { ORDER_SYNC_TAG, ORDER_LOCK, ORDERS_CHANNEL, isPendingOrder, applyOrderAnswer, cancelMessage, sendOrder } from './order-send';
 export type { SendOutcome, SendKind } from './order-send';
 
 /** What `placeOrder` tells the checkout. */
@@ -54,13 +54,43 @@ export interface QueueSummary {
 export const ORDERS_CHANGED_EVENT = 'orders-changed';
 /** Event emitted when untransmitted orders wait for the shopper's decision (§4); payload: the orders. */
 export const OFFLINE_ORDER_CONFIRM_EVENT = 'offline-order-confirmation';
-/** BroadcastChannel the tabs and the service worker tell each other about order changes on. */
-export const ORDERS_CHANNEL = 'shop-orders';
 
 /** Untransmitted orders of the current store, oldest first (kept current by every change in any tab). */
 export const $queuedOrders = atom<OfflineOrder[]>([]);
 /** The orders the offline-order confirmation asks about; empty when it is closed. */
 export const $offlineOrderConfirmation = atom<OfflineOrder[]>([]);
+
+/** What happened to a waiting order sent later (by a queue run here, in another tab or by the service worker). */
+export interface OrderNotice {
+  order_id: string;
+  kind: 'sent' | 'cancelled';
+  message: string;
+}
+/** Outcomes of waiting orders not yet seen by the shopper (the offline-orders panel shows and clears them). */
+export const $orderNotices = atom<OrderNotice[]>([]);
+
+/** localStorage key holding how many orders wait: lets a page decide without loading this module. */
+export const ORDERS_HINT_KEY = 'shop-orders-pending';
+
+function pushNotices(list: OrderNotice[]): void {
+  if (!list.length) return;
+  const seen = new Set($orderNotices.get().map((n) => n.order_id));
+  $orderNotices.set([...$orderNotices.get(), ...list.filter((n) => !seen.has(n.order_id))]);
+}
+
+/** Clears the shown outcomes. */
+export function clearOrderNotices(): void {
+  $orderNotices.set([]);
+}
+
+function writeHint(count: number): void {
+  try {
+    if (count > 0) localStorage.setItem(ORDERS_HINT_KEY, String(count));
+    else localStorage.removeItem(ORDERS_HINT_KEY);
+  } catch {
+    // no localStorage (Node, blocked storage): the page then loads the queue on each start
+  }
+}
 
 type Deps = {
   fetch: SendOptions['fetch'];
@@ -116,6 +146,7 @@ function ordersChannel(): BroadcastChannel | null {
 export async function refreshQueuedOrders(broadcast = true): Promise<OfflineOrder[]> {
   const pending = (await storedOrders(orders())).filter(isPendingOrder);
   $queuedOrders.set(pending);
+  writeHint(pending.length);
   const confirm = $offlineOrderConfirmation.get();
   if (confirm.length) $offlineOrderConfirmation.set(confirm.filter((o) => pending.some((p) => p.order_id === o.order_id)));
   emitSyncEvent(ORDERS_CHANGED_EVENT, pending);
@@ -193,6 +224,15 @@ export function sendQueuedOrders(): Promise<QueueSummary> {
       running = null;
     }
     for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
+    pushNotices(
+      done.flatMap((o): OrderNotice[] =>
+        o.kind === 'sent'
+          ? [{ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent }]
+          : o.kind === 'cancelled'
+            ? [{ order_id: o.order.order_id, kind: 'cancelled', message: o.message ?? '' }]
+            : [],
+      ),
+    );
     const queued = await refreshQueuedOrders();
     if (stopped && queued.length) await deps.registerSync().catch(() => {});
     return {
@@ -202,6 +242,23 @@ export function sendQueuedOrders(): Promise<QueueSummary> {
     };
   })();
   return running;
+}
+
+/** Sends one waiting order now (the shopper's choice in the confirmation); its outcome is added to $orderNotices. */
+export async function sendQueuedOrder(orderId: string): Promise<PlaceOrderResult | null> {
+  const c = orders();
+  const current = await c.getItem<OfflineOrder>(orderId);
+  if (!current) return null;
+  const out = $online.get() ? await sendStoredOrder(c, orderId, await sendOptions()) : null;
+  const result = toResult(out, current);
+  await refreshQueuedOrders();
+  if (out?.kind === 'sent') pushNotices([{ order_id: orderId, kind: 'sent', message: messages.offlineOrderSent }]);
+  if (out?.kind === 'cancelled' && result.message) {
+    notifyCancelled(result.message);
+    pushNotices([{ order_id: orderId, kind: 'cancelled', message: result.message }]);
+  }
+  if (result.status === 'queued' && config.orders.offline_orders.notification.enabled) await deps.registerSync().catch(() => {});
+  return result;
 }
 
 /** The untransmitted orders of the current store, oldest first. */
@@ -282,6 +339,18 @@ async function showSystemNotification(title: string, body: string): Promise<void
   await reg?.showNotification(title, { body, tag: ORDER_SYNC_TAG });
 }
 
+/** Takes the service worker's report of orders it sent ({ type: 'orders-changed', sent, cancelled }). */
+export function handleOrdersMessage(raw: unknown): void {
+  const data = raw as { type?: string; sent?: string[]; cancelled?: Array<{ order_id: string; message: string }> } | null;
+  if (data?.type !== 'orders-changed') return;
+  for (const c of data.cancelled ?? []) notifyCancelled(c.message);
+  pushNotices([
+    ...(data.sent ?? []).map((order_id): OrderNotice => ({ order_id, kind: 'sent', message: messages.offlineOrderSent })),
+    ...(data.cancelled ?? []).map((c): OrderNotice => ({ order_id: c.order_id, kind: 'cancelled', message: c.message })),
+  ]);
+  void refreshQueuedOrders(false);
+}
+
 let started = false;
 /**
  * Starts the queue in a page (once): keeps $queuedOrders current across tabs and the service worker,
@@ -292,14 +361,12 @@ export function startOrderQueue(before?: () => Promise<unknown>): () => void {
   started = true;
   ordersChannel();
   const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
-  const onSwMessage = (e: MessageEvent) => {
-    if ((e.data as { type?: string } | null)?.type === 'orders-changed') void refreshQueuedOrders(false);
-  };
+  const onSwMessage = (e: MessageEvent) => handleOrdersMessage(e.data);
   sw?.addEventListener('message', onSwMessage);
   const off = onBackOnline(() => void onlineAgain(before));
   void (async () => {
     const pending = await refreshQueuedOrders(false);
-    if (pending.length && $online.get()) await transmitOrAsk();
+    if (pending.length && $online.get()) await onlineAgain(before);
   })();
   return () => {
     started = false;

@@ -1,0 +1,143 @@
+/**
+ * The offline-orders panel (spec §4 offline-order confirmation): lists the orders placed while the
+ * shop could not be reached and lets the shopper send or cancel them; also tells what happened to
+ * waiting orders sent later (sent, or cancelled with the §8 message). Mounted on demand by
+ * src/lib/pwa/orders.ts; logic lives in src/lib/sync/order-queue.ts.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { formatDate, formatPrice } from '../lib/format';
+import { messages, t } from '../lib/messages';
+import type { OfflineOrder } from '../lib/schemas';
+import {
+  $offlineOrderConfirmation,
+  $orderNotices,
+  cancelQueuedOrder,
+  clearOrderNotices,
+  dismissOfflineOrderConfirmation,
+  sendQueuedOrder,
+} from '../lib/sync/order-queue';
+import './OfflineOrders.css';
+
+function orderTotal(o: OfflineOrder): number | null {
+  let sum = 0;
+  for (const p of o.products) {
+    const price = p.priceInclTax ?? p.price;
+    if (typeof price !== 'number') return null;
+    sum += price * p.qty;
+  }
+  return sum;
+}
+
+function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy: boolean; onSend: () => void; onCancel: () => void }) {
+  const total = orderTotal(order);
+  const count = order.products.reduce((s, p) => s + p.qty, 0);
+  return (
+    <li className="oo-order">
+      <div className="oo-order__head">
+        <span className="oo-order__date">{t('offlineOrderPlacedAt', { date: formatDate(order.created_at) })}</span>
+        {total !== null && <span className="oo-order__total">{formatPrice(total)}</span>}
+      </div>
+      <ul className="oo-order__lines" aria-label={t('offlineOrderItems', { count })}>
+        {order.products.map((p) => (
+          <li key={p.sku}>
+            {p.name ?? p.sku} <span className="oo-qty">× {p.qty}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="oo-order__actions">
+        <button type="button" className="oo-btn oo-btn--primary" disabled={busy} onClick={onSend}>
+          {messages.offlineOrderSendOne}
+        </button>
+        <button type="button" className="oo-btn" disabled={busy} onClick={onCancel}>
+          {messages.offlineOrderCancelOne}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The panel; renders nothing while there is nothing to ask or tell. */
+export default function OfflineOrders() {
+  const waiting = useStore($offlineOrderConfirmation);
+  const notices = useStore($orderNotices);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const open = waiting.length > 0 || notices.length > 0;
+
+  useEffect(() => {
+    if (open) heading.current?.focus();
+  }, [open]);
+
+  if (!open) return null;
+
+  const run = async (ids: string[], action: 'send' | 'cancel') => {
+    setBusy(true);
+    setStatus(action === 'send' ? messages.offlineOrderSending : null);
+    let stillWaiting = false;
+    let cancelled = false;
+    for (const id of ids) {
+      if (action === 'send') {
+        const r = await sendQueuedOrder(id);
+        if (r?.status === 'queued') stillWaiting = true;
+      } else if (await cancelQueuedOrder(id)) {
+        cancelled = true;
+      }
+    }
+    setBusy(false);
+    setStatus(stillWaiting ? messages.offlineOrderStillWaiting : cancelled ? messages.offlineOrderCancelledByShopper : null);
+  };
+
+  const close = () => {
+    dismissOfflineOrderConfirmation();
+    clearOrderNotices();
+    setStatus(null);
+  };
+
+  const ids = waiting.map((o) => o.order_id);
+  return (
+    <section className="offline-orders" role="dialog" aria-modal="false" aria-labelledby="offline-orders-title">
+      <h2 id="offline-orders-title" ref={heading} tabIndex={-1}>
+        {messages.offlineOrderConfirmTitle}
+      </h2>
+      {notices.length > 0 && (
+        <ul className="oo-notices">
+          {notices.map((n) => (
+            <li key={n.order_id} className={`oo-notice oo-notice--${n.kind}`} role={n.kind === 'cancelled' ? 'alert' : 'status'}>
+              {n.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {waiting.length > 0 && (
+        <>
+          <p className="oo-intro">{messages.offlineOrderConfirmIntro}</p>
+          <ul className="oo-orders">
+            {waiting.map((o) => (
+              <OrderRow key={o.order_id} order={o} busy={busy} onSend={() => void run([o.order_id], 'send')} onCancel={() => void run([o.order_id], 'cancel')} />
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="oo-status" role="status" aria-live="polite">
+        {status}
+      </p>
+      <div className="oo-actions">
+        {waiting.length > 1 && (
+          <>
+            <button type="button" className="oo-btn oo-btn--primary" disabled={busy} onClick={() => void run(ids, 'send')}>
+              {messages.offlineOrderSend}
+            </button>
+            <button type="button" className="oo-btn" disabled={busy} onClick={() => void run(ids, 'cancel')}>
+              {messages.offlineOrderCancel}
+            </button>
+          </>
+        )}
+        <button type="button" className="oo-btn oo-btn--link" disabled={busy} onClick={close}>
+          {waiting.length > 0 ? messages.offlineOrderLater : messages.ok}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The page side of the order queue, loaded only when orders wait (or an order outcome arrives):
+ * starts the queue (start-up send, coming back online, other tabs and the service worker), and opens
+ * the offline-orders panel when the shopper must decide (§4 offline-order confirmation) or when
+ * waiting orders were sent or cancelled.
+ */
+import { $offlineOrderConfirmation, $orderNotices, handleOrdersMessage, startOrderQueue } from '../sync/order-queue';
+
+/** §4 Coming back online, first part: the sync queue runs and the cart loads. */
+async function syncQueueAndCart(): Promise<void> {
+  const [{ runSyncQueue }, { loadCart }] = await Promise.all([import('../sync/tasks'), import('../stores/cart')]);
+  await runSyncQueue();
+  await loadCart();
+}
+
+let mounting: Promise<unknown> | null = null;
+function openPanel(): void {
+  mounting ??= import('./orders-mount').then((m) => m.mountOfflineOrders()).catch((err: unknown) => {
+    mounting = null;
+    console.error('[orders] the offline-orders panel could not be loaded', err);
+  });
+}
+
+let started = false;
+/** Starts the queue in this page (once); `message` is a service worker report that arrived before. */
+export function startOrders(message?: unknown): void {
+  if (message) handleOrdersMessage(message);
+  if (started) return;
+  started = true;
+  startOrderQueue(syncQueueAndCart);
+  $offlineOrderConfirmation.subscribe((list) => {
+    if (list.length) openPanel();
+  });
+  $orderNotices.subscribe((list) => {
+    if (list.length) openPanel();
+  });
+}

@@ -1,0 +1,151 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (spec §4 Service worker, §7; built by @vite-pwa/astro, injectManifest).
+ * - Precache: the hashed assets, the offline page, the search index, the manifest and icons (the
+ *   list comes from `injectManifest.globPatterns` in astro.config.mjs), never every HTML page.
+ * - Run time: pages network first (3 s timeout, then the cached copy, then the offline page); hashed
+ *   assets and product images cache first, bounded by count and age. The home pages and the
+ *   installed app's start URL are fetched into the page cache at install, so the shop opens offline.
+ * - Update safety: a new worker waits until the shopper accepts the refresh (no skipWaiting on its
+ *   own); the hashed assets of the previous version are kept in the asset cache, so a page of the old
+ *   version still finds its own scripts and styles; HTML is never served from the precache.
+ * - Orders: Background Sync 'orderSync' really sends the queue (the same IndexedDB store and lock as
+ *   the page: src/lib/sync/order-send.ts), then tells the open pages.
+ */
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { config, enabledStoreViews } from './lib/config';
+import { messages } from './lib/messages';
+import { collection, KEYS } from './lib/storage';
+import { ORDER_SYNC_TAG, ORDERS_CHANNEL, sendPendingOrders, type SendOutcome } from './lib/sync/order-send';
+import { CACHE_NAMES, OFFLINE_PAGE, PAGE_CACHE_LIMITS, ASSET_CACHE_LIMITS, IMAGE_CACHE_LIMITS, NETWORK_TIMEOUT_S, startUrls } from './lib/pwa/sw-config';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+const log = (...args: unknown[]) => console.info('[sw]', ...args);
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+const pages = new NetworkFirst({
+  cacheName: CACHE_NAMES.pages,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+  plugins: [new ExpirationPlugin({ ...PAGE_CACHE_LIMITS, purgeOnQuotaError: true })],
+});
+
+// Pages: network first; offline or too slow, the copy from the last visit.
+registerRoute(({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'), pages);
+
+// Hashed assets of any version (the precache holds the current ones): cache first.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/_astro/'),
+  new CacheFirst({ cacheName: CACHE_NAMES.assets, plugins: [new ExpirationPlugin({ ...ASSET_CACHE_LIMITS, purgeOnQuotaError: true })] }),
+);
+
+// Product and CMS images through the image proxy, and the snapshot's media: cache first.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && (request.destination === 'image' || url.pathname.startsWith('/img/')),
+  new CacheFirst({ cacheName: CACHE_NAMES.images, plugins: [new ExpirationPlugin({ ...IMAGE_CACHE_LIMITS, purgeOnQuotaError: true })] }),
+);
+
+// A page neither online nor cached: the offline page (it tells the shopper and goes home).
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate' || request.destination === 'document') {
+    const offline = (await matchPrecache(OFFLINE_PAGE)) ?? (await caches.match(OFFLINE_PAGE));
+    if (offline) return offline;
+  }
+  return Response.error();
+});
+
+self.addEventListener('install', (event) => {
+  log('installing');
+  event.waitUntil(
+    (async () => {
+      // Keep the previous version's hashed assets: its open pages may still load a chunk lazily.
+      const assets = await caches.open(CACHE_NAMES.assets);
+      for (const name of await caches.keys()) {
+        if (!name.includes('precache')) continue;
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) {
+          const url = new URL(req.url);
+          if (!url.pathname.startsWith('/_astro/')) continue;
+          const res = await cache.match(req);
+          if (res) await assets.put(url.pathname, res);
+        }
+      }
+      // The homes and the installed app's start URL work offline from the first visit.
+      const pageCache = await caches.open(CACHE_NAMES.pages);
+      await Promise.all(
+        startUrls(enabledStoreViews().map((s) => s.url)).map(async (u) => {
+          try {
+            const res = await fetch(u, { cache: 'no-cache' });
+            if (res.ok) await pageCache.put(u, res);
+          } catch (err) {
+            log('could not cache', u, err);
+          }
+        }),
+      );
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  log('activated');
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('message', (event) => {
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'SEND_ORDERS') event.waitUntil(sendAllOrders().then(() => undefined, () => undefined));
+});
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+async function tellPages(sent: string[], cancelled: Array<{ order_id: string; message: string }>): Promise<void> {
+  const msg = { type: 'orders-changed', sent, cancelled };
+  const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const c of open) c.postMessage(msg);
+  try {
+    const ch = new BroadcastChannel(ORDERS_CHANNEL);
+    ch.postMessage(msg);
+    ch.close();
+  } catch {
+    // BroadcastChannel missing: the pages were told by postMessage
+  }
+  // No page open to show the cancel messages: a system notification says it (when allowed).
+  if (!open.length && cancelled.length && config.orders.offline_orders.notification.enabled) {
+    for (const c of cancelled) await self.registration.showNotification(config.shop.name, { body: c.message, tag: `order-${c.order_id}` }).catch(() => {});
+  }
+}
+
+/** Sends the waiting orders of every enabled store view; rejects while some could not be sent (the browser retries the sync). */
+async function sendAllOrders(): Promise<SendOutcome[]> {
+  const done: SendOutcome[] = [];
+  let stopped = false;
+  for (const store of enabledStoreViews()) {
+    const token = await collection('user', store.storeCode).getItem<string>(KEYS.userToken);
+    const run = await sendPendingOrders(collection('orders', store.storeCode), { token });
+    done.push(...run.outcomes);
+    stopped ||= run.stopped || run.outcomes.some((o) => o.kind === 'retry');
+  }
+  const cancelled = done.filter((o) => o.kind === 'cancelled').map((o) => ({ order_id: o.order.order_id, message: o.message ?? '' }));
+  const sent = done.filter((o) => o.kind === 'sent').map((o) => o.order.order_id);
+  if (done.length) await tellPages(sent, cancelled);
+  log(`order sync: ${sent.length} sent, ${cancelled.length} cancelled${stopped ? ', some still waiting' : ''}`);
+  if (stopped) {
+    if (config.orders.offline_orders.notification.enabled) {
+      await self.registration.showNotification(messages.offlineOrderWaiting, { body: messages.offlineOrderNotice, tag: ORDER_SYNC_TAG }).catch(() => {});
+    }
+    throw new Error('orders still waiting');
+  }
+  return done;
+}
+
+type SyncEvent = ExtendableEvent & { tag: string; lastChance?: boolean };
+self.addEventListener('sync' as 'message', ((event: SyncEvent) => {
+  if (event.tag === ORDER_SYNC_TAG) event.waitUntil(sendAllOrders());
+}) as unknown as (e: ExtendableMessageEvent) => void);
