@@ -21,6 +21,7 @@ import {
   ampProductUrl,
   categoryUrl,
   homeUrl as storeHomeUrl,
+  localizedPath,
   productRouteParams,
   productUrl,
   type UrlOptions,
@@ -77,22 +78,38 @@ export interface SiteChrome {
   promoStrip: CmsBlock | null;
 }
 
-/** The six menus as trees, the shops and the promo strip block: everything the header and footer show. */
-export const siteChrome = once((): SiteChrome => {
-  const menus = snap.readMenus();
-  const tree = (id: number) => menuTree(menus[String(id) as keyof typeof menus] ?? []);
-  const blocks = cmsBlocks();
-  return {
-    header: tree(MENU_IDS.header),
-    mobile: tree(MENU_IDS.mobile),
-    about: tree(MENU_IDS.about),
-    legal: tree(MENU_IDS.legal),
-    help: tree(MENU_IDS.help),
-    shopping: tree(MENU_IDS.shopping),
-    shops: snap.readShops(),
-    promoStrip: blocks.find((b) => b.identifier === 'promo-strip' && b.active) ?? null,
-  };
-});
+const chromeByStore = new Map<string, SiteChrome>();
+
+/** Internal menu links get the store view's prefix (/de/rings on multistore); others stay as they are. */
+function localizeMenu(items: MenuItem[], storeCode: string): MenuItem[] {
+  return items.map((i) => ({
+    ...i,
+    href: i.href && i.href.startsWith('/') && !i.href.startsWith('//') ? localizedPath(i.href, { storeCode }) : i.href,
+    children: localizeMenu(i.children, storeCode),
+  }));
+}
+
+/** The six menus as trees, the shops and the promo strip block: everything the header and footer show (per store view). */
+export function siteChrome(storeCode: string = config.storeViews.default.storeCode): SiteChrome {
+  let chrome = chromeByStore.get(storeCode);
+  if (!chrome) {
+    const menus = snap.readMenus();
+    const tree = (id: number) => localizeMenu(menuTree(menus[String(id) as keyof typeof menus] ?? []), storeCode);
+    const blocks = cmsBlocks();
+    chrome = {
+      header: tree(MENU_IDS.header),
+      mobile: tree(MENU_IDS.mobile),
+      about: tree(MENU_IDS.about),
+      legal: tree(MENU_IDS.legal),
+      help: tree(MENU_IDS.help),
+      shopping: tree(MENU_IDS.shopping),
+      shops: snap.readShops(),
+      promoStrip: blocks.find((b) => b.identifier === 'promo-strip' && b.active) ?? null,
+    };
+    chromeByStore.set(storeCode, chrome);
+  }
+  return chrome;
+}
 
 /** Every CMS block of the snapshot. */
 export const cmsBlocks = once(() => snap.readCmsBlocks());
