@@ -1,0 +1,117 @@
+/**
+ * Build-time switches (issue 3, items 2 and 9): the site built with multistore on (/de and /it
+ * in EUR with their own canonical URLs) and with short catalogue URLs and the URL dispatcher off
+ * (/p/..., /c/..., /amp/p/..., /amp/c/...). Each test builds into its own dist-e2e-* folder and
+ * reads the files; set E2E_SKIP_BUILDS=1 to leave these two builds out of a quick run.
+ */
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalog, productsWithPages, SITE } from './helpers';
+import { ampCategoryUrl, ampProductUrl, categoryUrl, productUrl } from '../../src/lib/catalog/urls';
+import { productPageData } from '../../src/lib/page-data';
+import { config } from '../../src/lib/config';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+function build(dir: string, env: Record<string, string>): string {
+  const out = join(ROOT, dir);
+  rmSync(out, { recursive: true, force: true });
+  execFileSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe', timeout: 300_000 });
+  return out;
+}
+
+const page = (out: string, path: string) => {
+  const file = path.endsWith('.html') ? join(out, path) : join(out, path, 'index.html');
+  expect(existsSync(file), `${path} was built`).toBe(true);
+  return readFileSync(file, 'utf8');
+};
+const canonicalOf = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
+const ldProduct = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((d) => d['@type'] === 'Product');
+
+test.describe.configure({ mode: 'serial' });
+test.skip(!!process.env.E2E_SKIP_BUILDS, 'E2E_SKIP_BUILDS is set');
+
+test.describe('multistore on', () => {
+  let out = '';
+  test.beforeAll(() => {
+    test.setTimeout(360_000);
+    out = build('dist-e2e-multistore', { PUBLIC_MULTISTORE: 'true' });
+  });
+
+  test('de and it store views build under /de and /it with their own language and canonical urls', () => {
+    for (const store of ['de', 'it']) {
+      const view = config.storeViews.others.find((s) => s.storeCode === store)!;
+      const home = page(out, `/${store}`);
+      expect(home).toContain(`<html lang="${view.i18n.defaultLocale}"`);
+      expect(canonicalOf(home)).toEqual([`${SITE}/${store}/`]);
+      const rings = page(out, `/${store}/rings`);
+      expect(canonicalOf(rings)).toEqual([`${SITE}/${store}/rings`]);
+      expect(rings).toContain(`href="/${store}/rings/engagement-rings"`);
+      expect(rings).not.toMatch(/href="\/rings\/engagement-rings"/);
+      expect(page(out, `/${store}/amp/rings`)).toContain(`<link rel="canonical" href="${SITE}/${store}/rings"`);
+    }
+  });
+
+  test('store view prices are in euros, the default store keeps pounds', () => {
+    const p = productsWithPages().find((x) => x.type_id === 'simple' && productPageData(x.id).prices.special === null)!;
+    const gbp = productPageData(p.id).prices.final;
+    const rate = config.storeViews.others.find((s) => s.storeCode === 'de')!.i18n.exchangeRate;
+    const de = page(out, `/de/${p.url_path}`);
+    expect(canonicalOf(de)).toEqual([`${SITE}/de/${p.url_path}`]);
+    const ld = ldProduct(de);
+    expect(ld.offers.priceCurrency).toBe('EUR');
+    expect(Number(ld.offers.price)).toBeCloseTo(Math.round(gbp * rate * 100) / 100, 2);
+    expect(de).toMatch(/class="price__final"[^>]*>[\d.]+,\d\d €</);
+    const gb = page(out, `/${p.url_path}`);
+    expect(ldProduct(gb).offers.priceCurrency).toBe('GBP');
+    expect(gb).toContain('>£');
+  });
+});
+
+test.describe('short urls and dispatcher off', () => {
+  let out = '';
+  const opts = { short: false, dispatcher: false };
+  test.beforeAll(() => {
+    test.setTimeout(360_000);
+    out = build('dist-e2e-long-urls', { PUBLIC_SHORT_CATALOG_URLS: 'false', PUBLIC_URL_DISPATCHER: 'false' });
+  });
+
+  test('categories live under /c and products under /p, with canonical links to match', () => {
+    const rings = catalog().categories.find((c) => c.url_path === 'rings')!;
+    expect(categoryUrl(rings, opts)).toBe('/c/rings');
+    const html = page(out, '/c/rings');
+    expect(canonicalOf(html)).toEqual([`${SITE}/c/rings`]);
+    expect(existsSync(join(out, 'rings', 'index.html'))).toBe(false);
+    const simple = productsWithPages().find((x) => x.type_id === 'simple')!;
+    const path = productUrl(simple, opts);
+    expect(path).toBe(`/p/${simple.sku}/${simple.slug}`);
+    expect(canonicalOf(page(out, path))).toEqual([`${SITE}${path}`]);
+    const listed = catalog().products.find((x) => html.includes(`data-sku="${x.sku}"`))!;
+    expect(html).toContain(`href="${productUrl(listed, opts)}"`);
+  });
+
+  test('a configurable product page is at its named route and its children are rewritten to it', () => {
+    const p = productsWithPages().find((x) => x.type_id === 'configurable' && (x.configurable_children?.length ?? 0) > 1)!;
+    const path = productUrl(p, opts);
+    expect(path).toBe(`/p/${p.sku}/${p.slug}/${p.sku}`);
+    page(out, path);
+    const rules = (JSON.parse(readFileSync(join(out, '_rewrites.json'), 'utf8')) as { from: string; to: string }[]).map((r) => ({ re: new RegExp(r.from), to: r.to }));
+    const child = productUrl(p, { ...opts, childSku: p.configurable_children![1]!.sku });
+    const rule = rules.find((r) => r.re.test(child));
+    expect(rule, child).toBeDefined();
+    expect(child.replace(rule!.re, rule!.to)).toBe(`${path}/`);
+  });
+
+  test('amp pages live under /amp/p and /amp/c', () => {
+    const rings = catalog().categories.find((c) => c.url_path === 'rings')!;
+    expect(ampCategoryUrl(rings, opts)).toBe('/amp/c/rings');
+    expect(page(out, '/amp/c/rings')).toContain(`<link rel="canonical" href="${SITE}/c/rings"`);
+    const simple = productsWithPages().find((x) => x.type_id === 'simple')!;
+    expect(ampProductUrl(simple, opts)).toBe(`/amp/p/${simple.sku}/${simple.slug}`);
+    page(out, ampProductUrl(simple, opts));
+  });
+});
