@@ -1,0 +1,48 @@
+/**
+ * The reference API's throughput on loopback: runs the API helper's `scripts/bench-api.ts`
+ * (autocannon against a fresh server and database) and reads its result lines.
+ */
+import { join } from 'node:path';
+import { runMeasured } from './lib/proc';
+
+export interface ApiRoute {
+  route: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface ApiBench {
+  ok: boolean;
+  error?: string;
+  durationS: number;
+  connections: number;
+  routes: ApiRoute[];
+}
+
+const LINE = /^(.+?)\s+(\d+) req\/s\s+p50\s+(\d+(?:\.\d+)?) ms\s+p99\s+(\d+(?:\.\d+)?) ms\s+non-2xx (\d+)\s+errors (\d+)/;
+
+/** Parses the result lines of `npm run bench:api`. */
+export function parseApiBench(text: string): ApiRoute[] {
+  const out: ApiRoute[] = [];
+  for (const line of text.split('\n')) {
+    const m = LINE.exec(line.trim());
+    if (!m) continue;
+    out.push({ route: m[1]!.trim(), requestsPerSecond: Number(m[2]), p50Ms: Number(m[3]), p99Ms: Number(m[4]), non2xx: Number(m[5]), errors: Number(m[6]) });
+  }
+  return out;
+}
+
+/** Runs scripts/bench-api.ts for `durationS` seconds per route. */
+export async function benchApi(root: string, durationS = 5, connections = 10): Promise<ApiBench> {
+  const run = await runMeasured(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-api.ts'), '--duration', String(durationS), '--connections', String(connections)], {
+    cwd: root,
+    timeoutMs: (durationS * 4 + 120) * 1000,
+  });
+  const text = run.lines.map((l) => l.text).join('\n');
+  const routes = parseApiBench(text);
+  const ok = run.code === 0 && routes.length > 0;
+  return { ok, ...(ok ? {} : { error: `bench:api exit ${run.code ?? run.signal}: ${text.slice(-800)}` }), durationS, connections, routes };
+}

@@ -1,0 +1,508 @@
+/**
+ * `npm run bench`: speed, size and scale measured the way shoppers and editors feel them.
+ *
+ *   npm run bench                      # everything (about 10-15 min on 2 cores)
+ *   npm run bench -- --large           # also build a 50,000-product catalogue
+ *   npm run bench -- --only search,api # some sections: build, rebuild, pages, lighthouse, search, api
+ *   npm run bench -- --quick           # one run of everything, fewer Lighthouse runs (a smoke test)
+ *
+ * Other options: --runs N (builds of the small catalogue, default 3), --big-runs N (10,000, default 1),
+ * --lh-runs N (Lighthouse runs per page, default 3), --work DIR (default bench/tmp), --no-write.
+ *
+ * Prints a table per section and writes bench/results/latest.json (sections measured in this run
+ * replace the ones of earlier runs) and bench/results/build-scaling.svg. Every build goes into a
+ * private folder under --work (never dist/); see docs/benchmarks.md for what each figure means.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { chromium } from '@playwright/test';
+import { BUDGET_VIEWPORTS, IDLE_MS, budgets, jsEventualBudget, jsInitialBudget, type BudgetPageType } from '../../budgets.config';
+import { SAMPLE_DIR } from '../../src/lib/snapshot';
+import { benchApi, type ApiBench } from './api';
+import { diffTrees, hashTree, measureBuild, type BuildResult } from './build';
+import { scalingChart, type ScalingPoint } from './chart';
+import { copyWithCmsEdit, copyWithPriceEdit, ensureSnapshot, type EditorChange } from './lib/catalog';
+import { startShop } from './lib/server';
+import { kb, median, round, seconds } from './lib/stats';
+import { table } from './lib/table';
+import { auditPage, type LighthouseScores } from './lighthouse';
+import { eventualJsGzip, initialCssGzip, initialJsGzip, measurePage, type PageWeight } from './page-weight';
+import { pageSamples, type PageSample } from './pages';
+import { benchListing, benchSearch, type ListingBench, type SearchBench } from './search';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const RESULTS = join(ROOT, 'bench/results');
+const SECTIONS = ['build', 'rebuild', 'pages', 'lighthouse', 'search', 'api'] as const;
+type Section = (typeof SECTIONS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const value = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const quick = flag('quick');
+const large = flag('large');
+const only = value('only')?.split(',').map((s) => s.trim()) as Section[] | undefined;
+const wanted = (s: Section) => !only || only.includes(s);
+const runsSmall = Number(value('runs') ?? (quick ? 1 : 3));
+const runsBig = Number(value('big-runs') ?? 1);
+const lhRuns = Number(value('lh-runs') ?? (quick ? 1 : 3));
+const WORK = resolve(ROOT, value('work') ?? 'bench/tmp');
+const write = !flag('no-write');
+const SEED = 1;
+const SMALL = 1000;
+const BIG = 10_000;
+const LARGE = 50_000;
+
+if (only) for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`unknown section '${s}' (sections: ${SECTIONS.join(', ')})`);
+
+const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+// ---------------------------------------------------------------------------------------------
+// Result shapes (bench/results/latest.json)
+
+interface BuildSummary {
+  label: string;
+  snapshot: string;
+  products: number;
+  visibleProducts: number;
+  runs: BuildResult[];
+  ok: boolean;
+  /** Medians over the successful runs. */
+  wallS: number;
+  peakMb: number;
+  pages: number;
+  pagesPerSecond: number;
+  phasesS: Record<string, number | null>;
+}
+
+interface RebuildSummary {
+  change: EditorChange;
+  ok: boolean;
+  error?: string;
+  wallS: number;
+  peakMb: number;
+  pages: number;
+  /** Output files that differ from the build before the change (what a deploy uploads). */
+  filesChanged: number;
+  filesAdded: number;
+  filesRemoved: number;
+  examples: string[];
+}
+
+interface PageSummary extends PageSample {
+  viewports: Record<string, PageWeight>;
+  /** Worst over the viewports, gzipped bytes. */
+  jsInitialGzip: number;
+  jsEventualGzip: number;
+  cssInitialGzip: number;
+  htmlGzip: number;
+  budgets: { name: string; value: number; max: number; ok: boolean }[];
+}
+
+interface Results {
+  generatedAt: string;
+  machine: Record<string, unknown>;
+  sections: Partial<{
+    build: { measuredAt: string; builds: BuildSummary[] };
+    rebuild: { measuredAt: string; base: string; rebuilds: RebuildSummary[] };
+    pages: { measuredAt: string; idleMs: number; pages: PageSummary[] };
+    lighthouse: { measuredAt: string; runs: number; pages: LighthouseScores[] };
+    search: { measuredAt: string; snapshot: SearchBench; synthetic: SearchBench; listing: ListingBench };
+    api: { measuredAt: string } & ApiBench;
+  }>;
+  errors: Partial<Record<Section, string>>;
+  targets: { target: string; value: string; met: boolean | null }[];
+}
+
+function previousResults(): Results | null {
+  try {
+    return JSON.parse(readFileSync(join(RESULTS, 'latest.json'), 'utf8')) as Results;
+  } catch {
+    return null;
+  }
+}
+
+function machine(): Record<string, unknown> {
+  let commit = 'unknown';
+  let dirty = false;
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+    dirty = execSync('git status --porcelain', { cwd: ROOT }).toString().trim().length > 0;
+  } catch {
+    // not a git checkout
+  }
+  return {
+    node: process.version,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGb: round(totalmem() / 1024 ** 3, 1),
+    loadAverageAtStart: loadavg().map((n) => round(n, 2)),
+    commit,
+    uncommittedChanges: dirty,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections
+
+async function buildSeries(label: string, snapshot: string, products: number, visibleProducts: number, runs: number, outDir: string, cacheDir: string, timeoutMs: number): Promise<BuildSummary> {
+  const results: BuildResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    log(`build ${label}: run ${i + 1}/${runs} ...`);
+    const r = await measureBuild(ROOT, snapshot, outDir, cacheDir, { timeoutMs });
+    log(`build ${label}: ${r.ok ? `${seconds(r.wallMs)} s, ${mb(r.peakRss)} MB, ${r.pages} pages` : `FAILED ${r.error?.split('\n')[0]}`}`);
+    results.push(r);
+    if (!r.ok) break;
+  }
+  const ok = results.filter((r) => r.ok);
+  const med = (f: (r: BuildResult) => number) => (ok.length ? median(ok.map(f)) : Number.NaN);
+  const phase = (k: keyof BuildResult['phases']) => {
+    const v = ok.map((r) => r.phases[k]).filter((x): x is number => x !== null);
+    return v.length ? seconds(median(v)) : null;
+  };
+  const wall = ok.length ? med((r) => r.wallMs) : (results[results.length - 1]?.wallMs ?? Number.NaN);
+  const pages = ok.length ? med((r) => r.pages) : 0;
+  return {
+    label,
+    snapshot,
+    products,
+    visibleProducts,
+    runs: results,
+    ok: ok.length > 0,
+    wallS: seconds(wall),
+    peakMb: mb(ok.length ? med((r) => r.peakRss) : Math.max(...results.map((r) => r.peakRss))),
+    pages,
+    pagesPerSecond: ok.length ? round(pages / (wall / 1000), 1) : 0,
+    phasesS: { startup: phase('startupMs'), content: phase('contentMs'), serverBundle: phase('serverBundleMs'), clientBundle: phase('clientBundleMs'), render: phase('renderMs'), post: phase('postMs') },
+  };
+}
+
+/** Set when this run built the committed sample (the page sections then reuse that build). */
+let sampleBuilt = false;
+/** Set when this run built the 10,000-product catalogue (the rebuild section diffs against it). */
+let bigBuilt = false;
+
+async function sectionBuild(res: Results): Promise<void> {
+  const builds: BuildSummary[] = [];
+  const cache = join(WORK, 'cache');
+  builds.push(await buildSeries('sample (committed)', SAMPLE_DIR, countOf(SAMPLE_DIR, 'products'), countOf(SAMPLE_DIR, 'visible_products'), 1, join(WORK, 'dist-sample'), cache, 15 * 60_000));
+  sampleBuilt = builds[0]!.ok;
+  const small = await ensureSnapshot(ROOT, WORK, SMALL, SEED, log);
+  builds.push(await buildSeries(`${SMALL.toLocaleString('en-GB')} products`, small.dir, small.products, small.visibleProducts, runsSmall, join(WORK, `dist-${SMALL}`), cache, 15 * 60_000));
+  const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
+  builds.push(await buildSeries(`${BIG.toLocaleString('en-GB')} products`, big.dir, big.products, big.visibleProducts, runsBig, join(WORK, `dist-${BIG}`), cache, 20 * 60_000));
+  bigBuilt = builds[builds.length - 1]!.ok;
+  if (large) {
+    const l = await ensureSnapshot(ROOT, WORK, LARGE, SEED, log);
+    builds.push(await buildSeries(`${LARGE.toLocaleString('en-GB')} products`, l.dir, l.products, l.visibleProducts, 1, join(WORK, `dist-${LARGE}`), cache, 40 * 60_000));
+    rmSync(join(WORK, `dist-${LARGE}`), { recursive: true, force: true }); // ~2 GB of pages
+  }
+  res.sections.build = { measuredAt: new Date().toISOString(), builds };
+  console.log(`\nFull builds (astro build: snapshot load, every page, post-processing; median of the runs)\n`);
+  console.log(
+    table(
+      ['catalogue', 'products', 'visible', 'runs', 'wall s', 'pages', 'pages/s', 'peak MB', 'content s', 'bundle s', 'render s', 'post s'],
+      builds.map((b) => [
+        b.label,
+        b.products,
+        b.visibleProducts,
+        `${b.runs.filter((r) => r.ok).length}/${b.runs.length}`,
+        b.ok ? b.wallS : 'failed',
+        b.pages,
+        b.pagesPerSecond,
+        b.peakMb,
+        b.phasesS.content ?? '-',
+        (b.phasesS.serverBundle ?? 0) + (b.phasesS.clientBundle ?? 0),
+        b.phasesS.render ?? '-',
+        b.phasesS.post ?? '-',
+      ]),
+    ),
+  );
+  for (const b of builds.filter((x) => !x.ok)) console.log(`\n${b.label} failed: ${b.runs[b.runs.length - 1]?.error ?? ''}`);
+}
+
+function countOf(dir: string, key: string): number {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { counts: Record<string, number> }).counts[key] ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function sectionRebuild(res: Results): Promise<void> {
+  const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
+  const cache = join(WORK, 'cache');
+  const baseDir = join(WORK, `dist-${BIG}`);
+  // The build before the change: reuse the one the build section just made, else make it.
+  if (!bigBuilt || !existsSync(join(baseDir, 'index.html'))) {
+    log('rebuild: building the 10,000-product base first ...');
+    const base = await measureBuild(ROOT, big.dir, baseDir, cache);
+    if (!base.ok) throw new Error(`base build failed: ${base.error}`);
+  }
+  const before = hashTree(baseDir);
+  const rebuilds: RebuildSummary[] = [];
+  const edits: [string, (from: string, to: string) => EditorChange][] = [
+    ['cms', copyWithCmsEdit],
+    ['price', copyWithPriceEdit],
+  ];
+  for (const [name, edit] of edits) {
+    const snap = join(WORK, `snap-${BIG}-edit-${name}`);
+    const out = join(WORK, `dist-${BIG}-edit-${name}`);
+    const change = edit(big.dir, snap);
+    log(`rebuild after ${change.description} ...`);
+    const r = await measureBuild(ROOT, snap, out, cache);
+    const diff = r.ok ? diffTrees(before, hashTree(out)) : { changed: [], added: [], removed: [] };
+    rebuilds.push({
+      change,
+      ok: r.ok,
+      ...(r.ok ? {} : { error: r.error }),
+      wallS: seconds(r.wallMs),
+      peakMb: mb(r.peakRss),
+      pages: r.pages,
+      filesChanged: diff.changed.length,
+      filesAdded: diff.added.length,
+      filesRemoved: diff.removed.length,
+      examples: [...diff.changed, ...diff.added, ...diff.removed].slice(0, 12),
+    });
+    rmSync(out, { recursive: true, force: true });
+    rmSync(snap, { recursive: true, force: true });
+  }
+  res.sections.rebuild = { measuredAt: new Date().toISOString(), base: `${BIG} products`, rebuilds };
+  console.log(`\nRebuilds after one editor's change (${BIG.toLocaleString('en-GB')}-product catalogue, warm cache)\n`);
+  console.log(
+    table(
+      ['change', 'wall s', 'peak MB', 'pages', 'files changed', 'added', 'removed'],
+      rebuilds.map((r) => [r.change.description, r.ok ? r.wallS : 'failed', r.peakMb, r.pages, r.filesChanged, r.filesAdded, r.filesRemoved]),
+    ),
+  );
+  for (const r of rebuilds) if (r.examples.length) console.log(`  ${r.change.kind}: ${r.examples.slice(0, 6).join(', ')}${r.filesChanged + r.filesAdded + r.filesRemoved > 6 ? ', ...' : ''}`);
+}
+
+/** The built committed sample, for the page and Lighthouse sections (built now unless this run just did). */
+async function sampleSite(): Promise<string> {
+  const dir = join(WORK, 'dist-sample');
+  if (!sampleBuilt || !existsSync(join(dir, 'index.html'))) {
+    log('building the committed sample for the page measurements ...');
+    const r = await measureBuild(ROOT, SAMPLE_DIR, dir, join(WORK, 'cache'));
+    if (!r.ok) throw new Error(`sample build failed: ${r.error}`);
+  }
+  return dir;
+}
+
+async function sectionPages(res: Results, baseUrl: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const pages: PageSummary[] = [];
+  try {
+    for (const sample of pageSamples()) {
+      const viewports: Record<string, PageWeight> = {};
+      for (const vp of BUDGET_VIEWPORTS) {
+        log(`page weight: ${sample.type} ${sample.path} at ${vp.name} ...`);
+        const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
+        try {
+          viewports[vp.name] = await measurePage(context, baseUrl, sample.path, { idleMs: IDLE_MS });
+        } finally {
+          await context.close();
+        }
+      }
+      const all = Object.values(viewports);
+      const worst = (f: (w: PageWeight) => number) => Math.max(...all.map(f));
+      const type = sample.type as BudgetPageType;
+      const jsInitial = worst(initialJsGzip);
+      const jsEventual = worst(eventualJsGzip);
+      const css = worst(initialCssGzip);
+      const html = worst((w) => w.html.gzip);
+      const checks: PageSummary['budgets'] = [
+        { name: 'js initial', value: jsInitial, max: jsInitialBudget(type).max, ok: jsInitial <= jsInitialBudget(type).max },
+        { name: 'js eventual', value: jsEventual, max: jsEventualBudget(type).max, ok: jsEventual <= jsEventualBudget(type).max },
+        type === 'amp'
+          ? { name: 'amp inline css (raw)', value: worst((w) => w.cssInline.raw), max: budgets.ampCss.max, ok: worst((w) => w.cssInline.raw) <= budgets.ampCss.max && worst((w) => w.cssInitial.count) === 0 }
+          : { name: 'css initial', value: css, max: budgets.cssInitial.max, ok: css <= budgets.cssInitial.max },
+        ...(type === 'product' ? [{ name: 'html', value: html, max: budgets.htmlProduct.max, ok: html <= budgets.htmlProduct.max }] : []),
+      ];
+      pages.push({ ...sample, viewports, jsInitialGzip: jsInitial, jsEventualGzip: jsEventual, cssInitialGzip: css, htmlGzip: html, budgets: checks });
+    }
+  } finally {
+    await browser.close();
+  }
+  res.sections.pages = { measuredAt: new Date().toISOString(), idleMs: IDLE_MS, pages };
+  console.log(`\nPage weight, gzipped KB (worst of ${BUDGET_VIEWPORTS.map((v) => `${v.name} ${v.width}px`).join(' and ')}; budgets in budgets.config.ts)\n`);
+  const budgetCell = (v: number, max: number) => `${kb(v)}${v > max ? ` OVER ${kb(max)}` : ''}`;
+  console.log(
+    table(
+      ['page', 'path', `JS load+${IDLE_MS / 1000}s`, 'JS eventual', 'CSS', 'HTML', 'HTML raw', 'islands', 'fonts'],
+      pages.map((p) => {
+        const ji = p.budgets.find((b) => b.name === 'js initial')!;
+        const je = p.budgets.find((b) => b.name === 'js eventual')!;
+        return [
+          p.type,
+          p.path.length > 48 ? `${p.path.slice(0, 45)}...` : p.path,
+          budgetCell(ji.value, ji.max),
+          budgetCell(je.value, je.max),
+          p.type === 'amp' ? `${kb(Math.max(...Object.values(p.viewports).map((w) => w.cssInline.raw)))} raw inline` : budgetCell(p.cssInitialGzip, budgets.cssInitial.max),
+          p.type === 'product' ? budgetCell(p.htmlGzip, budgets.htmlProduct.max) : kb(p.htmlGzip),
+          kb(Math.max(...Object.values(p.viewports).map((w) => w.html.raw))),
+          Math.max(...Object.values(p.viewports).map((w) => w.islands)),
+          kb(Math.max(...Object.values(p.viewports).map((w) => w.fonts.raw))),
+        ];
+      }),
+    ),
+  );
+}
+
+async function sectionLighthouse(res: Results, baseUrl: string): Promise<void> {
+  const samples = pageSamples().filter((s) => s.type === 'home' || s.type === 'category' || s.type === 'product');
+  const pages: LighthouseScores[] = [];
+  for (const s of samples) {
+    log(`lighthouse: ${s.type} ${s.path} (${lhRuns} run${lhRuns > 1 ? 's' : ''}) ...`);
+    pages.push(await auditPage(baseUrl, s.path, lhRuns));
+  }
+  res.sections.lighthouse = { measuredAt: new Date().toISOString(), runs: lhRuns, pages };
+  console.log(`\nLighthouse mobile (simulated throttling), ${lhRuns} run(s) per page: scores of the median-performance run, metrics median\n`);
+  console.log(
+    table(
+      ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'perf runs'],
+      pages.map((p, i) => [samples[i]!.type, p.performance, p.accessibility, p.bestPractices, p.seo, p.lcpMs, p.tbtMs, p.cls, p.fcpMs, p.performanceRuns.join(' ')]),
+    ),
+  );
+  for (const [i, p] of pages.entries()) {
+    const lost = p.failing.filter((f) => f.category !== 'performance' || (f.score ?? 0) < 0.9);
+    if (lost.length) console.log(`  ${samples[i]!.type}: ${lost.map((f) => `${f.category}/${f.id} ${f.score === null ? '' : Math.round(f.score * 100)}`).join(', ')}`);
+  }
+}
+
+async function sectionSearch(res: Results): Promise<void> {
+  const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
+  log('search: snapshot index ...');
+  const snapshot = benchSearch({ snapshotDir: big.dir });
+  log('search: synthetic index (every product searchable) ...');
+  const { syntheticCatalogue } = await import('../bench-search');
+  const synth = syntheticCatalogue(BIG);
+  const synthetic = benchSearch({ label: `synthetic ${BIG} (scripts/bench-search.ts)`, ...synth });
+  log('listing: 5,000 products ...');
+  const listing = benchListing(big.dir, 5000);
+  res.sections.search = { measuredAt: new Date().toISOString(), snapshot, synthetic, listing };
+  console.log('\nSearch: 1,000 queries (typos, prefixes, SKUs, phrases) on the engine shipped to the browser\n');
+  console.log(
+    table(
+      ['index', 'searchable', 'index KB', 'gzip KB', 'load ms', 'median ms', 'p95 ms', 'max ms', 'hit rate'],
+      [snapshot, synthetic].map((s) => [s === snapshot ? `snapshot ${BIG.toLocaleString('en-GB')} records` : `synthetic ${BIG.toLocaleString('en-GB')}`, s.searchable, kb(s.indexRawBytes), kb(s.indexGzipBytes), Math.round(s.engineLoadMs), round(s.queries.medianMs, 3), round(s.queries.p95Ms, 2), round(s.queries.maxMs, 1), `${Math.round(s.hitRate * 100)}%`]),
+    ),
+  );
+  console.log(`\nCategory listing over ${listing.products.toLocaleString('en-GB')} products (applyQuery; facets)\n`);
+  console.log(table(['operation', 'matches', 'median ms', 'p95 ms'], listing.cases.map((c) => [c.name, c.total, round(c.medianMs, 2), round(c.p95Ms, 2)])));
+}
+
+async function sectionApi(res: Results): Promise<void> {
+  log('api: autocannon on loopback (scripts/bench-api.ts) ...');
+  const api = await benchApi(ROOT, quick ? 3 : 5, 10);
+  res.sections.api = { measuredAt: new Date().toISOString(), ...api };
+  if (!api.ok) throw new Error(api.error);
+  console.log(`\nAPI on loopback (${api.connections} connections, ${api.durationS} s per route)\n`);
+  console.log(table(['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'], api.routes.map((r) => [r.route, r.requestsPerSecond, r.p50Ms, r.p99Ms, r.non2xx, r.errors])));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets (issue 8) and outputs
+
+function targets(res: Results): Results['targets'] {
+  const out: Results['targets'] = [];
+  const s = res.sections;
+  const b10 = s.build?.builds.find((b) => b.products === BIG);
+  out.push({ target: '10,000 products build in <= 90 s', value: b10 ? (b10.ok ? `${b10.wallS} s` : 'failed') : 'not measured', met: b10 ? b10.ok && b10.wallS <= 90 : null });
+  out.push({ target: '10,000 products build with <= 2 GB peak memory', value: b10 ? `${b10.peakMb} MB` : 'not measured', met: b10 ? b10.ok && b10.peakMb <= 2048 : null });
+  const b50 = s.build?.builds.find((b) => b.products === LARGE);
+  out.push({ target: '50,000 products build without running out of memory', value: b50 ? (b50.ok ? `${b50.wallS} s, ${b50.peakMb} MB` : `failed${b50.runs.some((r) => r.outOfMemory) ? ' (out of memory)' : ''}`) : 'not measured (--large)', met: b50 ? b50.ok : null });
+  for (const p of s.lighthouse?.pages ?? []) {
+    const type = pageSamples().find((x) => x.path === p.path)?.type ?? p.path;
+    out.push({ target: `Lighthouse ${type}: performance >= 98`, value: String(p.performance), met: p.performance >= 98 });
+    out.push({ target: `Lighthouse ${type}: accessibility, best practices, SEO 100`, value: `${p.accessibility} / ${p.bestPractices} / ${p.seo}`, met: p.accessibility === 100 && p.bestPractices === 100 && p.seo === 100 });
+    out.push({ target: `Lighthouse ${type}: CLS 0`, value: String(p.cls), met: p.cls === 0 });
+  }
+  if (s.search) {
+    const worst = Math.max(s.search.snapshot.queries.p95Ms, s.search.synthetic.queries.p95Ms);
+    out.push({ target: 'search p95 < 10 ms (10,000 products)', value: `${round(worst, 2)} ms`, met: worst < 10 });
+  }
+  for (const p of s.pages?.pages ?? []) for (const b of p.budgets) out.push({ target: `budget ${p.type}: ${b.name} <= ${b.name.includes('raw') ? `${b.max} B` : `${kb(b.max)} KB`}`, value: b.name.includes('raw') ? `${b.value} B` : `${kb(b.value)} KB`, met: b.ok });
+  return out;
+}
+
+function writeOutputs(res: Results): void {
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'latest.json'), `${JSON.stringify(res, null, 2)}\n`);
+  const builds = res.sections.build?.builds ?? [];
+  const points: ScalingPoint[] = builds.map((b) => ({ products: b.products, wallS: b.ok ? b.wallS : (b.runs[b.runs.length - 1]?.wallMs ?? 0) / 1000, peakMb: b.peakMb, ok: b.ok }));
+  if (points.length) {
+    const m = res.machine;
+    const svg = scalingChart(points, {
+      title: 'Pendle & James storefront: full build against catalogue size',
+      subtitle: `${String(m.cpus)} CPU cores, Node ${String(m.node)}, load average at start ${(m.loadAverageAtStart as number[] | undefined)?.[0] ?? '?'}, commit ${String(m.commit)}, ${res.sections.build!.measuredAt.slice(0, 10)}`,
+      targetS: 90,
+      targetMb: 2048,
+    });
+    writeFileSync(join(RESULTS, 'build-scaling.svg'), svg);
+  }
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  mkdirSync(WORK, { recursive: true });
+  const prev = previousResults();
+  const res: Results = { generatedAt: new Date().toISOString(), machine: machine(), sections: only && prev ? { ...prev.sections } : {}, errors: {}, targets: [] };
+  // Sections measured now replace earlier ones; sections not run keep their earlier figures.
+  for (const s of SECTIONS) if (wanted(s)) delete res.sections[s];
+  const run = async (s: Section, fn: () => Promise<void>) => {
+    if (!wanted(s)) return;
+    try {
+      await fn();
+    } catch (e) {
+      res.errors[s] = (e as Error).stack ?? String(e);
+      console.log(`\n${s}: FAILED: ${(e as Error).message}`);
+    }
+  };
+  await run('build', () => sectionBuild(res));
+  await run('rebuild', () => sectionRebuild(res));
+  if (wanted('pages') || wanted('lighthouse')) {
+    let shop: Awaited<ReturnType<typeof startShop>> | null = null;
+    try {
+      const site = await sampleSite();
+      shop = await startShop(ROOT, site);
+      const url = shop.url;
+      await run('pages', () => sectionPages(res, url));
+      await run('lighthouse', () => sectionLighthouse(res, url));
+    } catch (e) {
+      for (const s of ['pages', 'lighthouse'] as const) if (wanted(s) && !res.sections[s]) res.errors[s] = (e as Error).message;
+      console.log(`\npages/lighthouse: FAILED: ${(e as Error).message}`);
+    } finally {
+      await shop?.stop();
+    }
+  }
+  await run('search', () => sectionSearch(res));
+  await run('api', () => sectionApi(res));
+
+  res.machine.loadAverageAtEnd = loadavg().map((n) => round(n, 2));
+  res.machine.benchSeconds = seconds(performance.now() - t0);
+  res.targets = targets(res);
+  console.log('\nTargets (issue 8)\n');
+  console.log(table(['target', 'measured', 'met'], res.targets.map((t) => [t.target, t.value, t.met === null ? '-' : t.met ? 'yes' : 'NO'])));
+  console.log(`\nload average ${String(res.machine.loadAverageAtStart)} at start, ${String(res.machine.loadAverageAtEnd)} at end; ${String(res.machine.benchSeconds)} s in all`);
+  if (write) {
+    writeOutputs(res);
+    console.log(`wrote ${join('bench/results', 'latest.json')} and build-scaling.svg`);
+  }
+  if (Object.keys(res.errors).length) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * Lighthouse (the `lighthouse` npm package, default mobile emulation and simulated throttling)
+ * driving Debian's Chromium against pages served by the shop server. Each page is audited
+ * `runs` times; the report keeps the run with the median performance score (Lighthouse's own
+ * advice for variance), and the median of each metric.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median, round } from './lib/stats';
+
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface LighthouseScores {
+  path: string;
+  runs: number;
+  /** Category scores 0-100 (of the median-performance run). */
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Median over the runs. */
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** Audits that lost points in the kept run (id and title), for the note. */
+  failing: { id: string; title: string; score: number | null; category: string }[];
+  /** Every run's performance score. */
+  performanceRuns: number[];
+}
+
+interface Lhr {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { id: string; title: string; score: number | null; numericValue?: number; scoreDisplayMode: string }>;
+  runtimeError?: { message: string };
+}
+
+const pct = (s: number | null | undefined) => Math.round((s ?? 0) * 100);
+
+/** Audits `baseUrl + path` `runs` times with one Chromium instance. */
+export async function auditPage(baseUrl: string, path: string, runs = 3, chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const lhrs: Lhr[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(baseUrl + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const lhr = result?.lhr as unknown as Lhr | undefined;
+      if (!lhr) throw new Error(`lighthouse returned nothing for ${path}`);
+      if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message} (${path})`);
+      lhrs.push(lhr);
+    }
+    const perf = lhrs.map((l) => pct(l.categories.performance?.score));
+    const sorted = lhrs.map((l, i) => ({ l, p: perf[i]! })).sort((a, b) => a.p - b.p);
+    const kept = sorted[Math.floor((sorted.length - 1) / 2)]!.l;
+    const metric = (id: string) => median(lhrs.map((l) => l.audits[id]?.numericValue ?? Number.NaN));
+    const failing: LighthouseScores['failing'] = [];
+    for (const [cat, c] of Object.entries(kept.categories)) {
+      for (const ref of c.auditRefs) {
+        const a = kept.audits[ref.id];
+        if (!a || a.score === null || a.score >= 1 || a.scoreDisplayMode === 'informative' || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
+        if (cat !== 'performance' || ref.weight > 0) failing.push({ id: a.id, title: a.title, score: a.score, category: cat });
+      }
+    }
+    return {
+      path,
+      runs,
+      performance: pct(kept.categories.performance?.score),
+      accessibility: pct(kept.categories.accessibility?.score),
+      bestPractices: pct(kept.categories['best-practices']?.score),
+      seo: pct(kept.categories.seo?.score),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: round(metric('cumulative-layout-shift'), 3),
+      fcpMs: Math.round(metric('first-contentful-paint')),
+      failing,
+      performanceRuns: perf,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Shopper-side speed of finding products, with the project's own code:
+ *   - search: 1,000 queries (typos, partial words, SKUs, multi-word) over the index of a catalogue
+ *     (src/lib/search: buildSearchIndex + the engine shipped to the browser), median and p95;
+ *   - category filtering and sorting (src/lib/catalog/query applyQuery, and facets) over 5,000 products.
+ */
+import { performance } from 'node:perf_hooks';
+import { config } from '../../src/lib/config';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot';
+import { buildSearchIndex } from '../../src/lib/search/build';
+import { createSearchEngine } from '../../src/lib/search/engine';
+import type { SearchIndexFile } from '../../src/lib/search/types';
+import { applyQuery, buildCatalogQuery, facets, initialQueryState, toggleFilter, changeSort } from '../../src/lib/catalog/query';
+import type { Category, CategoryQueryState, Product } from '../../src/lib/schemas';
+import { gzipBytes, median, percentile, rng } from './lib/stats';
+
+export interface LatencySummary {
+  count: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+export interface SearchBench {
+  source: string;
+  /** Product records of the catalogue (configurable children included). */
+  products: number;
+  /** Products in the index (visible in search, enabled, not discontinued). */
+  searchable: number;
+  indexRawBytes: number;
+  indexGzipBytes: number;
+  indexBuildMs: number;
+  /** Parse + engine set-up, as the browser does after downloading the file. */
+  engineLoadMs: number;
+  queries: LatencySummary;
+  /** Share of queries with at least one hit (a sanity check that typos are found). */
+  hitRate: number;
+  slowest: { q: string; ms: number }[];
+}
+
+const summary = (times: number[]): LatencySummary => ({
+  count: times.length,
+  medianMs: median(times),
+  p95Ms: percentile(times, 95),
+  maxMs: Math.max(...times),
+});
+
+/** One typing mistake in a word: a dropped, doubled, swapped or replaced letter. */
+export function typo(word: string, r: () => number): string {
+  if (word.length < 4) return word;
+  const i = 1 + Math.floor(r() * (word.length - 2));
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  switch (Math.floor(r() * 4)) {
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + word[i] + word.slice(i);
+    case 2:
+      return word.slice(0, i - 1) + word[i] + word[i - 1] + word.slice(i + 1);
+    default:
+      return word.slice(0, i) + letters[Math.floor(r() * 26)] + word.slice(i + 1);
+  }
+}
+
+/**
+ * `n` queries drawn from the indexed names and SKUs (seeded): a third with one typo, a third with
+ * two words of which one has a typo, the rest whole words, as-you-type prefixes, three-word phrases,
+ * SKUs and a few words that match nothing.
+ */
+export function benchQueries(file: SearchIndexFile, n = 1000, seed = 8): string[] {
+  const r = rng(seed);
+  const docs = file.d;
+  const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+  const out: string[] = [];
+  while (out.length < n) {
+    const d = docs[Math.floor(r() * docs.length)]!;
+    const w = words(d.n);
+    if (!w.length) continue;
+    const pick = () => w[Math.floor(r() * w.length)]!;
+    const k = out.length % 10;
+    if (k < 3) out.push(typo(pick(), r));
+    else if (k < 6) out.push(`${pick()} ${typo(pick(), r)}`);
+    else if (k === 6) out.push(pick().slice(0, 3 + Math.floor(r() * 3)));
+    else if (k === 7) out.push(w.slice(0, 3).join(' '));
+    else if (k === 8) out.push(r() < 0.5 ? d.s : d.s.toLowerCase().replace(/[^a-z0-9]/g, ''));
+    else out.push(r() < 0.5 ? pick() : ['xyzzy', 'qwertyuiop', 'zzgold', 'plutonium'][Math.floor(r() * 4)]!);
+  }
+  return out;
+}
+
+/** Where the index comes from: a snapshot folder, or products and categories in memory. */
+export type SearchSource = { snapshotDir: string } | { label: string; products: Product[]; categories: Category[] };
+
+/** Builds the index of the source and times `count` queries on the engine the browser runs. */
+export function benchSearch(source: SearchSource, count = 1000): SearchBench {
+  const t0 = performance.now();
+  const file =
+    'snapshotDir' in source
+      ? buildSearchIndex(iterateProducts(source.snapshotDir), readCategories(source.snapshotDir), {
+          attributes: readAttributes(source.snapshotDir),
+          generatedAt: readManifest(source.snapshotDir).generated_at,
+        })
+      : buildSearchIndex(source.products, source.categories);
+  const indexBuildMs = performance.now() - t0;
+  const json = JSON.stringify(file);
+  const t1 = performance.now();
+  const engine = createSearchEngine(JSON.parse(json) as SearchIndexFile, config.constants.search);
+  const engineLoadMs = performance.now() - t1;
+  const queries = benchQueries(file, count);
+  for (const q of queries.slice(0, 50)) engine.search(q, { size: 50 }); // warm-up (JIT)
+  const times: number[] = [];
+  let hits = 0;
+  const slow: { q: string; ms: number }[] = [];
+  for (const q of queries) {
+    const s = performance.now();
+    const res = engine.search(q, { size: 50 });
+    const ms = performance.now() - s;
+    times.push(ms);
+    slow.push({ q, ms });
+    if (res.total > 0) hits++;
+  }
+  slow.sort((a, b) => b.ms - a.ms);
+  return {
+    source: 'snapshotDir' in source ? source.snapshotDir : source.label,
+    products: 'snapshotDir' in source ? (readManifest(source.snapshotDir).counts.products ?? 0) : source.products.length,
+    searchable: file.d.length,
+    indexRawBytes: Buffer.byteLength(json),
+    indexGzipBytes: gzipBytes(json),
+    indexBuildMs,
+    engineLoadMs,
+    queries: summary(times),
+    hitRate: hits / queries.length,
+    slowest: slow.slice(0, 5),
+  };
+}
+
+export interface ListingBench {
+  products: number;
+  /** One row per listing operation. */
+  cases: { name: string; total: number; medianMs: number; p95Ms: number }[];
+}
+
+/**
+ * Category listing operations over the first `size` catalogue products of a snapshot (children
+ * included where the parents need them): the default listing, sorts, filters as the sidebar sets
+ * them, and the facet counts the sidebar shows; each timed `rounds` times.
+ */
+export function benchListing(snapshotDir: string, size = 5000, rounds = 30): ListingBench {
+  const all: Product[] = [];
+  for (const p of iterateProducts(snapshotDir)) {
+    if (p.visibility === 1) continue; // configurable children travel inside their parent
+    all.push(p);
+    if (all.length >= size) break;
+  }
+  const categories = readCategories(snapshotDir);
+  const attributes = readAttributes(snapshotDir);
+  const now = new Date(readManifest(snapshotDir).generated_at);
+  const ctx = { categories };
+  const colour = attributes.find((a) => a.attribute_code === 'color')?.options?.[0]?.value;
+  const brand = attributes.find((a) => a.attribute_code === 'brand')?.options?.[0]?.value;
+  const base = initialQueryState();
+  const states: [string, CategoryQueryState][] = [
+    ['latest (default)', base],
+    ['price low to high', changeSort(base, 'final_price:asc')],
+    ['price high to low', changeSort(base, 'final_price:desc')],
+    ...(colour !== undefined ? ([['colour filter + price sort', changeSort(toggleFilter(base, 'color', String(colour)), 'final_price:asc')]] as [string, CategoryQueryState][]) : []),
+    ...(brand !== undefined ? ([['brand filter', toggleFilter(base, 'brand', String(brand))]] as [string, CategoryQueryState][]) : []),
+    ['price range £100-£500', toggleFilter(base, 'price', '100-500')],
+    ['page 3 of latest', { ...base, offset: 100 }],
+  ];
+  const cases: ListingBench['cases'] = [];
+  for (const [name, state] of states) {
+    const query = buildCatalogQuery(state, ctx);
+    let total = 0;
+    const times: number[] = [];
+    for (let i = 0; i < rounds + 3; i++) {
+      const s = performance.now();
+      total = applyQuery(all, query, now).total;
+      if (i >= 3) times.push(performance.now() - s);
+    }
+    cases.push({ name, total, medianMs: median(times), p95Ms: percentile(times, 95) });
+  }
+  const ftimes: number[] = [];
+  for (let i = 0; i < Math.min(rounds, 10) + 1; i++) {
+    const s = performance.now();
+    facets(all, attributes, { now });
+    if (i >= 1) ftimes.push(performance.now() - s);
+  }
+  cases.push({ name: 'facet counts (sidebar)', total: all.length, medianMs: median(ftimes), p95Ms: percentile(ftimes, 95) });
+  return { products: all.length, cases };
+}
