@@ -29,6 +29,8 @@ export interface BuildResult {
   error?: string;
   outOfMemory?: boolean;
   wallMs: number;
+  /** CPU time of the build's process tree (user + system), ms. */
+  cpuMs: number;
   peakRss: number;
   /** HTML pages written (files ending in .html). */
   pages: number;
@@ -43,7 +45,8 @@ export interface BuildResult {
 export function buildCommand(root: string, outDir: string): { cmd: string; args: string[] } {
   return {
     cmd: process.execPath,
-    args: [join(root, 'node_modules/astro/astro.js'), 'build', '--outDir', outDir, '--config', join(root, 'scripts/bench/astro.bench.config.mjs')],
+    // Astro joins --config to the project root, so the path is relative.
+    args: [join(root, 'node_modules/astro/astro.js'), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs'],
   };
 }
 
@@ -110,6 +113,7 @@ export async function measureBuild(root: string, snapshotDir: string, outDir: st
     ok,
     ...(ok ? {} : { error: `exit ${run.code ?? run.signal}${outOfMemory ? ' (JavaScript heap out of memory)' : ''}:\n${tail}`, outOfMemory }),
     wallMs: run.wallMs,
+    cpuMs: run.cpuMs,
     peakRss: run.peakRss,
     ...out,
     pagesPerSecond: ok && run.wallMs > 0 ? out.pages / (run.wallMs / 1000) : 0,

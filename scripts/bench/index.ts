@@ -79,6 +79,8 @@ interface BuildSummary {
   ok: boolean;
   /** Medians over the successful runs. */
   wallS: number;
+  /** CPU seconds of the build tree (user + system): less sensitive to other load than wall time. */
+  cpuS: number;
   peakMb: number;
   pages: number;
   pagesPerSecond: number;
@@ -90,6 +92,7 @@ interface RebuildSummary {
   ok: boolean;
   error?: string;
   wallS: number;
+  cpuS: number;
   peakMb: number;
   pages: number;
   /** Output files that differ from the build before the change (what a deploy uploads). */
@@ -180,6 +183,7 @@ async function buildSeries(label: string, snapshot: string, products: number, vi
     runs: results,
     ok: ok.length > 0,
     wallS: seconds(wall),
+    cpuS: seconds(ok.length ? med((r) => r.cpuMs) : Number.NaN),
     peakMb: mb(ok.length ? med((r) => r.peakRss) : Math.max(...results.map((r) => r.peakRss))),
     pages,
     pagesPerSecond: ok.length ? round(pages / (wall / 1000), 1) : 0,
@@ -211,13 +215,14 @@ async function sectionBuild(res: Results): Promise<void> {
   console.log(`\nFull builds (astro build: snapshot load, every page, post-processing; median of the runs)\n`);
   console.log(
     table(
-      ['catalogue', 'products', 'visible', 'runs', 'wall s', 'pages', 'pages/s', 'peak MB', 'content s', 'bundle s', 'render s', 'post s'],
+      ['catalogue', 'products', 'visible', 'runs', 'wall s', 'cpu s', 'pages', 'pages/s', 'peak MB', 'content s', 'bundle s', 'render s', 'post s'],
       builds.map((b) => [
         b.label,
         b.products,
         b.visibleProducts,
         `${b.runs.filter((r) => r.ok).length}/${b.runs.length}`,
         b.ok ? b.wallS : 'failed',
+        b.ok ? b.cpuS : '-',
         b.pages,
         b.pagesPerSecond,
         b.peakMb,
@@ -267,6 +272,7 @@ async function sectionRebuild(res: Results): Promise<void> {
       ok: r.ok,
       ...(r.ok ? {} : { error: r.error }),
       wallS: seconds(r.wallMs),
+      cpuS: seconds(r.cpuMs),
       peakMb: mb(r.peakRss),
       pages: r.pages,
       filesChanged: diff.changed.length,
@@ -281,8 +287,8 @@ async function sectionRebuild(res: Results): Promise<void> {
   console.log(`\nRebuilds after one editor's change (${BIG.toLocaleString('en-GB')}-product catalogue, warm cache)\n`);
   console.log(
     table(
-      ['change', 'wall s', 'peak MB', 'pages', 'files changed', 'added', 'removed'],
-      rebuilds.map((r) => [r.change.description, r.ok ? r.wallS : 'failed', r.peakMb, r.pages, r.filesChanged, r.filesAdded, r.filesRemoved]),
+      ['change', 'wall s', 'cpu s', 'peak MB', 'pages', 'files changed', 'added', 'removed'],
+      rebuilds.map((r) => [r.change.description, r.ok ? r.wallS : 'failed', r.cpuS, r.peakMb, r.pages, r.filesChanged, r.filesAdded, r.filesRemoved]),
     ),
   );
   for (const r of rebuilds) if (r.examples.length) console.log(`  ${r.change.kind}: ${r.examples.slice(0, 6).join(', ')}${r.filesChanged + r.filesAdded + r.filesRemoved > 6 ? ', ...' : ''}`);
@@ -456,6 +462,9 @@ function writeOutputs(res: Results): void {
 async function main(): Promise<void> {
   const t0 = performance.now();
   mkdirSync(WORK, { recursive: true });
+  // Astro writes a build's intermediate files into the project's .astro/ when --outDir lies outside
+  // the project, where concurrent builds overwrite each other: keep bench builds inside it.
+  if (!WORK.startsWith(`${ROOT}/`)) log(`warning: --work ${WORK} is outside the project; concurrent builds may collide in .astro/`);
   const prev = previousResults();
   const res: Results = { generatedAt: new Date().toISOString(), machine: machine(), sections: only && prev ? { ...prev.sections } : {}, errors: {}, targets: [] };
   // Sections measured now replace earlier ones; sections not run keep their earlier figures.

@@ -65,6 +65,7 @@ describe('process tree memory', () => {
     expect(r.lines.map((l) => l.text)).toEqual(['one', `two ${64 * 1024 * 1024}`]);
     expect(r.wallMs).toBeGreaterThanOrEqual(400);
     expect(r.peakRss).toBeGreaterThan(64 * 1024 * 1024);
+    expect(r.cpuMs).toBeGreaterThan(0);
     expect(r.lines[1]!.ms - r.lines[0]!.ms).toBeGreaterThanOrEqual(300);
   });
 

@@ -56,12 +56,31 @@ export function treeRss(root: number): number {
   return sum;
 }
 
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (user + system, all its threads) a process has used so far, ms (0 when it is gone). */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command name: state(0) ppid(1) ... utime(11) stime(12)
+    return (Number(rest[11]) + Number(rest[12])) * CLOCK_TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
 export interface MeasuredRun {
   code: number | null;
   signal: NodeJS.Signals | null;
   wallMs: number;
   /** Peak of the summed resident memory of the process tree, bytes. */
   peakRss: number;
+  /**
+   * CPU time (user + system) of the tree, ms: the last value seen for each process (sampled, so the
+   * final < sampleMs of a process may be missing). On a busy machine this says more than wall time.
+   */
+  cpuMs: number;
   /** Every output line with the milliseconds since the start at which it arrived. */
   lines: { ms: number; text: string }[];
 }
@@ -84,8 +103,16 @@ export function runMeasured(cmd: string, args: string[], opts: RunOptions = {}):
     const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const lines: MeasuredRun['lines'] = [];
     let peak = 0;
+    const cpu = new Map<number, number>();
     const sample = () => {
-      if (child.pid) peak = Math.max(peak, treeRss(child.pid));
+      if (!child.pid) return;
+      let rss = 0;
+      for (const pid of descendants(child.pid, processTable())) {
+        rss += rssBytes(pid);
+        const c = cpuMs(pid);
+        if (c > 0) cpu.set(pid, Math.max(cpu.get(pid) ?? 0, c));
+      }
+      peak = Math.max(peak, rss);
     };
     const timer = setInterval(sample, opts.sampleMs ?? 100);
     const killer = opts.timeoutMs ? setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), opts.timeoutMs) : undefined;
@@ -125,6 +152,10 @@ export function runMeasured(cmd: string, args: string[], opts: RunOptions = {}):
         // the group is already gone
       }
     });
-    child.on('close', () => resolve({ ...exit!, peakRss: peak, lines }));
+    child.on('close', () => {
+      let total = 0;
+      for (const v of cpu.values()) total += v;
+      resolve({ ...exit!, peakRss: peak, cpuMs: total, lines });
+    });
   });
 }
