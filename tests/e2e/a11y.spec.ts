@@ -19,6 +19,7 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width}px`, () => {
     for (const [name, path] of pages()) {
       test(`${name} has no serious or critical axe violation, landmarks and one h1`, async ({ page }) => {
+        test.setTimeout(90_000);
         await page.setViewportSize({ width, height: 900 });
         const res = await page.goto(path);
         expect(res?.status()).toBe(200);
