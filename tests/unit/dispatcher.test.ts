@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  dispatch,
+  normalizePath,
+  resolvePath,
+  shardFile,
+  shardOf,
+  URL_MAP_FILE,
+  type ProductShard,
+  type UrlMap,
+} from '../../src/lib/dispatcher';
+import { urlMap } from '../../src/lib/url-map';
+import { catalog, hasProductPage } from '../../src/lib/routing';
+import { productUrl } from '../../src/lib/catalog/urls';
+import { messages } from '../../src/lib/messages';
+
+const ring: ProductShard['s'][string] = {
+  u: '/rings/engagement-rings/halo-ring-1001',
+  c: { 'r1-o': '/rings/engagement-rings/halo-ring-1001?childSku=R1-O' },
+};
+const map: UrlMap = {
+  v: 1,
+  paths: { '/engagement-rings.html': '/rings/engagement-rings', '/about': '/about-us' },
+  categories: { 'engagement-rings': '/rings/engagement-rings', charms: '/charms' },
+  shards: 2,
+  stores: { '/de': 'de' },
+};
+const shards: ProductShard[] = [
+  { s: {}, k: {} },
+  { s: {}, k: {} },
+];
+shards[shardOf('R1', 2)]!.s['r1'] = ring;
+shards[shardOf('halo-ring-1001', 2)]!.k['halo-ring-1001'] = { u: ring.u };
+const load = vi.fn(async (n: number) => shards[n] ?? null);
+const lookup = (path: string) => resolvePath(path, map, load);
+
+describe('url dispatcher lookup', () => {
+  it('normalises paths: decoded, lower case, no query, no trailing slash', () => {
+    expect(normalizePath('/Rings/Engagement%20Rings/?x=1#top')).toBe('/rings/engagement rings');
+    expect(normalizePath('//about//index.html')).toBe('/about');
+    expect(normalizePath('/')).toBe('/');
+  });
+
+  it('a legacy path of the url map moves to its target, with or without .html', async () => {
+    expect(await lookup('/engagement-rings.html')).toEqual({ to: '/rings/engagement-rings', by: 'legacy' });
+    expect(await lookup('/About/')).toEqual({ to: '/about-us', by: 'legacy' });
+    expect(await lookup('/about.html')).toEqual({ to: '/about-us', by: 'legacy' });
+  });
+
+  it('a category slug under /c or alone moves to the category page', async () => {
+    expect(await lookup('/c/charms')).toEqual({ to: '/charms', by: 'category' });
+    expect(await lookup('/jewellery/old/engagement-rings.html')).toEqual({ to: '/rings/engagement-rings', by: 'category' });
+  });
+
+  it('a renamed product found by its sku in a named route keeps the chosen child', async () => {
+    expect(await lookup('/R1/old-name')).toEqual({ to: ring.u, by: 'sku' });
+    expect(await lookup('/p/r1/old-name/R1-O')).toEqual({ to: ring.c!['r1-o'], by: 'sku' });
+    expect(await lookup('/amp/p/R1/old-name')).toEqual({ to: ring.u, by: 'sku' });
+  });
+
+  it('a product under a moved category path is found by its url_key', async () => {
+    expect(await lookup('/jewellery/rings/halo-ring-1001.html')).toEqual({ to: ring.u, by: 'url_key' });
+  });
+
+  it('keeps the store prefix of the unknown path on multistore', async () => {
+    expect(await lookup('/de/engagement-rings.html')).toEqual({ to: '/de/rings/engagement-rings', by: 'legacy' });
+    expect(await lookup('/de/R1/old')).toEqual({ to: `/de${ring.u}`, by: 'sku' });
+  });
+
+  it('answers null when nothing matches', async () => {
+    expect(await lookup('/no/such/thing')).toBeNull();
+    expect(await lookup('/')).toBeNull();
+  });
+});
+
+describe('url dispatcher on the page', () => {
+  const env = (path: string, fetchJson: (url: string) => Promise<unknown>) => {
+    const replace = vi.fn();
+    const log = vi.fn();
+    return { replace, log, run: () => dispatch({ path, fetchJson, replace, log, texts: { routeNotFound: messages.routeNotFound, noMappingFound: messages.noMappingFound } }) };
+  };
+  const serve = async (url: string) => {
+    if (url === URL_MAP_FILE) return map;
+    const n = shards.findIndex((_, i) => url === shardFile(i));
+    if (n < 0) throw new Error('404');
+    return shards[n];
+  };
+
+  it('moves the shopper with replace when the path maps', async () => {
+    const e = env('/engagement-rings.html', serve);
+    expect(await e.run()).toEqual({ moved: { to: '/rings/engagement-rings', by: 'legacy' } });
+    expect(e.replace).toHaveBeenCalledWith('/rings/engagement-rings');
+    expect(e.log).not.toHaveBeenCalled();
+  });
+
+  it("logs 'No mapping found' and stays when nothing maps", async () => {
+    const e = env('/nothing-here', serve);
+    expect(await e.run()).toEqual({ logged: 'No mapping found: /nothing-here' });
+    expect(e.replace).not.toHaveBeenCalled();
+    expect(e.log).toHaveBeenCalledWith('No mapping found: /nothing-here');
+  });
+
+  it("logs 'Route not found' when the map cannot be read", async () => {
+    const e = env('/engagement-rings.html', async () => {
+      throw new Error('offline');
+    });
+    expect(await e.run()).toEqual({ logged: 'Route not found: /engagement-rings.html' });
+    expect(e.replace).not.toHaveBeenCalled();
+  });
+
+  it('never moves the shopper to the page they are on', async () => {
+    const loop: UrlMap = { ...map, paths: { '/loop': '/loop/' } };
+    const e = env('/loop', async (url) => (url === URL_MAP_FILE ? loop : { s: {}, k: {} }));
+    expect(await e.run()).toEqual({ logged: 'No mapping found: /loop' });
+    expect(e.replace).not.toHaveBeenCalled();
+  });
+});
+
+describe('url map of the sample snapshot', () => {
+  const { map: built, shards: builtShards } = urlMap();
+  const loadBuilt = async (n: number) => builtShards[n] ?? null;
+
+  it('maps every legacy path of url-map.json: categories, products and cms pages', async () => {
+    expect(await resolvePath('/engagement-rings.html', built, loadBuilt)).toEqual({ to: '/rings/engagement-rings', by: 'legacy' });
+    expect(await resolvePath('/watches/mens.html', built, loadBuilt)).toEqual({ to: '/watches/mens-watches', by: 'legacy' });
+    expect(await resolvePath('/about', built, loadBuilt)).toEqual({ to: '/about-us', by: 'legacy' });
+    expect(await resolvePath('/delivery', built, loadBuilt)).toEqual({ to: '/delivery-and-shipping', by: 'legacy' });
+    const p = catalog().byId.get(1001)!;
+    expect(await resolvePath('/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring.html', built, loadBuilt)).toEqual({ to: productUrl(p), by: 'legacy' });
+  });
+
+  it('finds every product with a page by its sku, and no product without one', async () => {
+    const { products } = catalog();
+    for (const p of products.filter(hasProductPage)) {
+      const hit = await resolvePath(`/${p.sku}/an-old-name`, built, loadBuilt);
+      expect(hit?.to, p.sku).toBe(productUrl(p));
+    }
+    const gone = products.find((p) => p.discontinued === 1)!;
+    expect(await resolvePath(`/${gone.sku}/${gone.slug}`, built, loadBuilt)).toBeNull();
+  });
+
+  it('a configurable child url with a stale slug keeps the child', async () => {
+    const p = catalog().byId.get(1001)!;
+    const child = p.configurable_children![0]!;
+    expect((await resolvePath(`/${p.sku}/stale/${child.sku}`, built, loadBuilt))?.to).toBe(productUrl(p, { childSku: child.sku }));
+  });
+});
