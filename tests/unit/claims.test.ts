@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { memoryEngine, setStorageEngine, setStorageStoreCode, collectionDbName } from '../../src/lib/storage';
+import { $claims, getClaim, hasClaim, loadClaims, removeClaim, resetClaimsStore, setClaim } from '../../src/lib/stores/claims';
+import { ClaimSchema } from '../../src/lib/schemas';
+
+let mem: ReturnType<typeof memoryEngine>;
+beforeEach(() => {
+  mem = memoryEngine();
+  setStorageEngine(mem);
+  setStorageStoreCode('gb');
+  resetClaimsStore();
+});
+const stored = (code: string) => mem.dbs.get(collectionDbName('claims'))?.get(code);
+
+describe('claims collection', () => {
+  it('stores a claim with code, created_at, value and description in the claims collection', async () => {
+    const at = new Date('2026-11-01T09:05:00Z');
+    const claim = await setClaim('promo-strip-closed', { id: 5 }, 'The shopper closed the promo strip', at);
+    expect(claim).toEqual({ code: 'promo-strip-closed', created_at: '2026-11-01T09:05:00.000Z', value: { id: 5 }, description: 'The shopper closed the promo strip' });
+    expect(collectionDbName('claims')).toBe('shop-gb-claims');
+    expect(ClaimSchema.parse(stored('promo-strip-closed'))).toEqual(claim);
+  });
+
+  it('reads stored claims back after a reload and ignores items that are not claims', async () => {
+    await setClaim('cookies-accepted', true);
+    mem.dbs.get(collectionDbName('claims'))!.set('junk', { nope: 1 });
+    resetClaimsStore();
+    expect($claims.get()).toEqual({});
+    await loadClaims();
+    expect(Object.keys($claims.get())).toEqual(['cookies-accepted']);
+    expect(await hasClaim('cookies-accepted')).toBe(true);
+    expect(await getClaim('junk')).toBeNull();
+  });
+
+  it('a claim set again replaces the old one; a removed claim is gone', async () => {
+    await setClaim('seen', 1, '', new Date('2026-01-01T00:00:00Z'));
+    await setClaim('seen', 2, '', new Date('2026-02-01T00:00:00Z'));
+    expect((await getClaim('seen'))?.value).toBe(2);
+    await removeClaim('seen');
+    expect(await hasClaim('seen')).toBe(false);
+    expect(stored('seen')).toBeUndefined();
+  });
+});
