@@ -270,8 +270,11 @@ async function pushChanges(retry = true): Promise<void> {
   const jobs: Array<Promise<void>> = [];
   for (const item of updates) {
     const before = server.get(item.sku);
-    server.set(item.sku, { sku: item.sku, qty: item.qty, item_id: item.item_id ?? before?.item_id ?? null });
-    const cartItem = { sku: item.sku, qty: item.qty, quote_id: cartId, ...(item.item_id ? { item_id: item.item_id } : {}), ...(item.product_option ? { product_option: item.product_option } : {}) };
+    // Only the id the current server cart gave the line: an id from an earlier cart (the guest cart
+    // before login, an expired cart) names another cart's line, and the server would refuse it.
+    const itemId = before?.item_id ?? null;
+    server.set(item.sku, { sku: item.sku, qty: item.qty, item_id: itemId });
+    const cartItem = { sku: item.sku, qty: item.qty, quote_id: cartId, ...(itemId ? { item_id: itemId } : {}), ...(item.product_option ? { product_option: item.product_option } : {}) };
     jobs.push(
       queueTask({ url: cartPath('update'), method: 'POST', body: { cartItem } }).then((t) => {
         if (!t.transmited) return;

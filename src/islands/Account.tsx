@@ -1,0 +1,382 @@
+/**
+ * The account pages (spec §2 /my-account and its sub-routes, login required): profile (name, e-mail,
+ * change password), shipping details, newsletter preference, order history and order detail, recently
+ * viewed. A visitor who is not logged in is sent home with 'You need to be logged in to see this page'.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { profileForm } from '../lib/account/forms';
+import { requireLogin } from '../lib/account/guard';
+import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
+import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
+import { productUrl } from '../lib/catalog/urls';
+import { tileImage } from '../lib/catalog/images';
+import { config } from '../lib/config';
+import { forms } from '../lib/forms';
+import { formatPrice } from '../lib/format';
+import { messages, t } from '../lib/messages';
+import type { Address } from '../lib/schemas';
+import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
+import { $recentlyViewed } from '../lib/stores/recently-viewed';
+import { $user, loadUser } from '../lib/stores/user';
+import { CheckField, Status, TextField, useForm } from './AccountFields';
+import { OrderDetail, OrderList } from './AccountOrders';
+import './Account.css';
+
+export interface AccountProps {
+  /** dashboard | shipping-details | newsletter | orders | order | recently-viewed */
+  section: string;
+  /** The home path (with the store prefix). */
+  home: string;
+  /** The account path (with the store prefix), e.g. '/my-account'. */
+  accountPath: string;
+}
+
+type Result = { kind: 'progress' | 'success' | 'error'; text: string } | null;
+
+async function withResult(setResult: (r: Result) => void, work: () => Promise<{ ok: boolean; message?: string }>): Promise<boolean> {
+  setResult({ kind: 'progress', text: messages.authWorking });
+  const r = await work();
+  setResult(r.ok ? (r.message ? { kind: 'success', text: r.message } : null) : { kind: 'error', text: r.message ?? messages.somethingWrong });
+  return r.ok;
+}
+
+function Profile() {
+  const user = useStore($user);
+  const c = user.current;
+  const [editing, setEditing] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  const form = useForm(profileForm, { firstname: c?.firstname ?? '', lastname: c?.lastname ?? '', email: c?.email ?? '' });
+  const startEdit = () => {
+    form.reset({ firstname: c?.firstname ?? '', lastname: c?.lastname ?? '', email: c?.email ?? '' });
+    setResult(null);
+    setEditing(true);
+  };
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (result?.kind === 'progress' || !form.check(e.currentTarget)) return;
+    if (await withResult(setResult, () => saveProfile(form.values))) setEditing(false);
+  };
+  return (
+    <section className="acc-card" aria-labelledby="acc-profile">
+      <div className="acc-card__head">
+        <h2 id="acc-profile">{messages.accountProfile}</h2>
+        {!editing ? (
+          <button type="button" className="af-link" onClick={startEdit}>
+            {messages.accountEdit}
+          </button>
+        ) : null}
+      </div>
+      {editing ? (
+        <form className="acc-form" noValidate onSubmit={onSubmit}>
+          <div className="af-row">
+            <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
+            <TextField form={form} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
+          </div>
+          <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
+          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+          <div className="af-actions">
+            <button type="submit" className="btn" disabled={result?.kind === 'progress'}>
+              {messages.accountSave}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
+              {messages.accountCancel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <dl className="acc-facts">
+            <div>
+              <dt>{messages.authFirstName}</dt>
+              <dd>{c ? `${c.firstname} ${c.lastname}` : '…'}</dd>
+            </div>
+            <div>
+              <dt>{messages.authEmail}</dt>
+              <dd>{c?.email ?? '…'}</dd>
+            </div>
+          </dl>
+          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function PasswordChange() {
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  const form = useForm(forms.changePassword, { oldPassword: '', password: '', rPassword: '' });
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (result?.kind === 'progress' || !form.check(e.currentTarget)) return;
+    if (await withResult(setResult, () => changePassword(form.values.oldPassword, form.values.password))) {
+      form.reset({ oldPassword: '', password: '', rPassword: '' });
+      setOpen(false);
+    }
+  };
+  return (
+    <section className="acc-card" aria-labelledby="acc-password">
+      <div className="acc-card__head">
+        <h2 id="acc-password">{messages.accountChangePassword}</h2>
+        {!open ? (
+          <button type="button" className="af-link" onClick={() => (setOpen(true), setResult(null))}>
+            {messages.accountEdit}
+          </button>
+        ) : null}
+      </div>
+      {open ? (
+        <form className="acc-form" noValidate onSubmit={onSubmit}>
+          <TextField form={form} name="oldPassword" label={messages.accountCurrentPassword} type="password" autoComplete="current-password" required />
+          <div className="af-row">
+            <TextField form={form} name="password" label={messages.accountNewPassword} type="password" autoComplete="new-password" required />
+            <TextField form={form} name="rPassword" label={messages.accountRepeatNewPassword} type="password" autoComplete="new-password" required />
+          </div>
+          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+          <div className="af-actions">
+            <button type="submit" className="btn" disabled={result?.kind === 'progress'}>
+              {messages.accountChangePassword}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)}>
+              {messages.accountCancel}
+            </button>
+          </div>
+        </form>
+      ) : result ? (
+        <Status kind={result.kind}>{result.text}</Status>
+      ) : null}
+    </section>
+  );
+}
+
+const addressValues = (a: Address | null, fallbackName: { firstname?: string; lastname?: string } = {}) => ({
+  firstname: a?.firstname ?? fallbackName.firstname ?? '',
+  lastname: a?.lastname ?? fallbackName.lastname ?? '',
+  street: a?.street?.[0] ?? '',
+  city: a?.city ?? '',
+  postcode: a?.postcode ?? '',
+  country_id: a?.country_id ?? config.storeViews.default.i18n.defaultCountry,
+  telephone: a?.telephone ?? '',
+  vat_id: a?.vat_id ?? '',
+});
+
+function ShippingDetails() {
+  const user = useStore($user);
+  const saved = shippingAddressOf(user.current);
+  const [editing, setEditing] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  const form = useForm(forms.address, () => addressValues(saved, user.current ?? {}));
+  const start = () => {
+    form.reset(addressValues(saved, user.current ?? {}));
+    setResult(null);
+    setEditing(true);
+  };
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (result?.kind === 'progress' || !form.check(e.currentTarget)) return;
+    const v = form.values;
+    const address: Address = {
+      firstname: v.firstname.trim(),
+      lastname: v.lastname.trim(),
+      street: [v.street.trim()],
+      city: v.city.trim(),
+      postcode: v.postcode.trim().toUpperCase(),
+      country_id: v.country_id,
+      telephone: v.telephone.trim(),
+      ...(v.vat_id.trim() ? { vat_id: v.vat_id.trim() } : {}),
+    };
+    if (await withResult(setResult, () => saveShippingDetails(address))) setEditing(false);
+  };
+  const showForm = editing || (!saved && user.current !== null);
+  return (
+    <section className="acc-card" aria-label={messages.accountShippingDetails}>
+      {showForm ? (
+        <form className="acc-form" noValidate onSubmit={onSubmit}>
+          <div className="af-row">
+            <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
+            <TextField form={form} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
+          </div>
+          <TextField form={form} name="street" label={messages.addressStreet} autoComplete="address-line1" required />
+          <div className="af-row">
+            <TextField form={form} name="city" label={messages.addressCity} autoComplete="address-level2" required />
+            <TextField form={form} name="postcode" label={messages.addressPostcode} autoComplete="postal-code" required />
+          </div>
+          <div className="af-row">
+            <TextField
+              form={form}
+              name="country_id"
+              label={messages.addressCountry}
+              autoComplete="country"
+              required
+              options={COUNTRIES.map((c) => ({ value: c, label: countryName(c) }))}
+            />
+            <TextField form={form} name="telephone" label={messages.addressPhone} type="tel" autoComplete="tel" required />
+          </div>
+          <TextField form={form} name="vat_id" label={messages.addressVatId} />
+          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+          <div className="af-actions">
+            <button type="submit" className="btn" disabled={result?.kind === 'progress'}>
+              {messages.accountSave}
+            </button>
+            {saved ? (
+              <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
+                {messages.accountCancel}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      ) : saved ? (
+        <>
+          <div className="acc-card__head">
+            <address className="acc-address">
+              {addressLines(saved, countryName).map((l, i) => (
+                <span key={i}>{l}</span>
+              ))}
+              {saved.vat_id ? <span>{saved.vat_id}</span> : null}
+            </address>
+            <button type="button" className="af-link" onClick={start}>
+              {messages.accountEdit}
+            </button>
+          </div>
+          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+        </>
+      ) : (
+        <p className="muted" role="status">
+          {messages.accountLoading}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function NewsletterPreference() {
+  const user = useStore($user);
+  const newsletter = useStore($newsletter);
+  const known = user.current ? user.current.is_subscribed : null;
+  const [value, setValue] = useState<boolean | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const checked = value ?? known ?? newsletter.isSubscribed ?? false;
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const email = user.current?.email;
+    if (!email || result?.kind === 'progress') return;
+    await withResult(setResult, async () => {
+      const ok = await setNewsletterPreference(email, checked);
+      if (ok) void refreshCustomer();
+      return ok ? { ok, message: messages.accountNewsletterSaved } : { ok, message: messages.somethingWrong };
+    });
+  };
+  const id = 'acc-newsletter-check';
+  return (
+    <form className="acc-card acc-form" noValidate onSubmit={onSubmit}>
+      <p>{messages.accountNewsletterIntro}</p>
+      <p className="muted">{messages.newsletterPromise}</p>
+      <div className="af-check">
+        <input id={id} type="checkbox" checked={checked} disabled={!user.current} onChange={(e) => setValue(e.target.checked)} />
+        <label htmlFor={id}>{messages.accountNewsletterCheckbox}</label>
+      </div>
+      {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+      <div className="af-actions">
+        <button type="submit" className="btn" disabled={!user.current || result?.kind === 'progress'}>
+          {messages.accountSave}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RecentlyViewed() {
+  const recent = useStore($recentlyViewed);
+  if (!recent.loaded) return <p className="muted" role="status">{messages.accountLoading}</p>;
+  return (
+    <section className="acc-recent" aria-labelledby="acc-recent-title">
+      <h2 id="acc-recent-title">{messages.recentlyViewedTitle}</h2>
+      {recent.items.length === 0 ? (
+        <p className="muted">{messages.noProductsYet}</p>
+      ) : (
+        <ul className="acc-recent__list">
+          {recent.items.map((p) => {
+            const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+            const slug = text(p.slug);
+            const type = text(p.type_id);
+            const image = text(p.image);
+            const href = slug && type ? productUrl({ sku: p.sku, slug, type_id: type, url_path: text(p.url_path) }) : null;
+            const price = typeof p.final_price === 'number' && p.final_price > 0 ? p.final_price : p.price;
+            const body = (
+              <>
+                {image ? <img src={tileImage(image)} alt="" width={155} height={150} loading="lazy" /> : <span className="acc-recent__ph" aria-hidden="true" />}
+                <span className="acc-recent__name">{p.name}</span>
+                {typeof price === 'number' && price > 0 ? <span className="acc-recent__price">{formatPrice(price)}</span> : null}
+              </>
+            );
+            return <li key={p.sku}>{href ? <a href={href}>{body}</a> : body}</li>;
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The account island: checks the login, then shows its section. */
+export default function Account({ section, home, accountPath }: AccountProps) {
+  const user = useStore($user);
+  const [allowed, setAllowed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void loadUser().then(() => {
+      if (!live) return;
+      const ok = requireLogin($user.get().token, {
+        storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
+        home,
+        replace: (url) => location.replace(url),
+        returnTo: location.pathname,
+      });
+      setAllowed(ok);
+      if (ok) void refreshCustomer();
+    });
+    return () => {
+      live = false;
+    };
+  }, [home]);
+
+  // Logged out meanwhile (here, in another tab, or by a failed token refresh): back home.
+  useEffect(() => {
+    if (allowed && user.loaded && !user.token) location.replace(home);
+  }, [allowed, user.loaded, user.token, home]);
+
+  if (!allowed) {
+    return (
+      <p className="muted" role="status">
+        {messages.accountLoading}
+      </p>
+    );
+  }
+
+  const logout = () => {
+    logoutCustomer();
+    location.assign(home);
+  };
+
+  return (
+    <div className="acc">
+      {section === 'dashboard' ? (
+        <>
+          <p className="acc__greeting">{t('accountGreeting', { name: user.current?.firstname ?? '' }).replace(/,\s*$/, '')}</p>
+          <Profile />
+          <PasswordChange />
+        </>
+      ) : null}
+      {section === 'shipping-details' ? <ShippingDetails /> : null}
+      {section === 'newsletter' ? <NewsletterPreference /> : null}
+      {section === 'orders' ? <OrderList accountPath={accountPath} /> : null}
+      {section === 'order' ? <OrderDetail accountPath={accountPath} /> : null}
+      {section === 'recently-viewed' ? <RecentlyViewed /> : null}
+      <p className="acc__logout">
+        <button type="button" className="btn btn--ghost" onClick={logout}>
+          {messages.accountLogout}
+        </button>
+      </p>
+    </div>
+  );
+}

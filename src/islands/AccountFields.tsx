@@ -1,0 +1,146 @@
+/**
+ * Form pieces shared by the sign-in modal, the account pages and the checkout: a form-state hook over
+ * the §5 rules of src/lib/forms (a field's messages show while their condition holds, once the field
+ * was left or a submit was tried) and labelled fields that announce their messages.
+ */
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms';
+import './AccountFields.css';
+
+type Values = Record<string, string | boolean>;
+
+/** Form state over a form definition (`def`) and its values. */
+export function useForm<V extends Values>(def: FormDef, initial: V | (() => V)) {
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [tried, setTried] = useState(false);
+  const errors = useMemo(() => formErrors(def, values as FormValues), [def, values]);
+  const idBase = useId();
+  return {
+    values,
+    errors,
+    idBase,
+    set: (name: keyof V & string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value })),
+    replace: (next: V) => setValues(next),
+    touch: (name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
+    /** The messages to show for a field now. */
+    shown: (name: string): string[] => (tried || touched[name] ? (errors[name] ?? []) : []),
+    /** Marks a submit attempt; true when valid, else focuses the first field with a message. */
+    check: (form: HTMLFormElement | null, extra: Record<string, string[]> = {}): boolean => {
+      setTried(true);
+      const all = { ...errors, ...extra };
+      if (isFormValid(all)) return true;
+      const first = invalidFields(all)[0];
+      form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return false;
+    },
+    /** Back to `next` values with no message shown. */
+    reset: (next?: V) => {
+      if (next) setValues(next);
+      setTouched({});
+      setTried(false);
+    },
+  };
+}
+
+export type FormState<V extends Values> = ReturnType<typeof useForm<V>>;
+
+interface FieldProps<V extends Values> {
+  form: FormState<V>;
+  name: keyof V & string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+  /** Options of a select (value, label). */
+  options?: { value: string; label: string }[];
+  disabled?: boolean;
+}
+
+/** A labelled text input (or select) with its messages (aria-invalid, aria-describedby). */
+export function TextField<V extends Values>({ form, name, label, type = 'text', autoComplete, required, hint, options, disabled }: FieldProps<V>) {
+  const id = `${form.idBase}-${name}`;
+  const messages = form.shown(name);
+  const describedBy = [hint ? `${id}-hint` : '', messages.length ? `${id}-errors` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    disabled,
+    'aria-invalid': messages.length > 0 || undefined,
+    'aria-describedby': describedBy,
+    'aria-required': required || undefined,
+    onBlur: () => form.touch(name),
+  };
+  return (
+    <div className={`af-field${messages.length ? ' af-field--invalid' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {options ? (
+        <select {...common} value={String(form.values[name] ?? '')} onChange={(e) => form.set(name, e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} value={String(form.values[name] ?? '')} onChange={(e) => form.set(name, e.target.value)} />
+      )}
+      {hint ? (
+        <p className="af-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <Messages id={`${id}-errors`} messages={messages} />
+    </div>
+  );
+}
+
+/** A labelled checkbox with its messages. */
+export function CheckField<V extends Values>({ form, name, label, children }: { form: FormState<V>; name: keyof V & string; label: string; children?: ReactNode }) {
+  const id = `${form.idBase}-${name}`;
+  const messages = form.shown(name);
+  return (
+    <div className={`af-check${messages.length ? ' af-field--invalid' : ''}`}>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={form.values[name] === true}
+        aria-invalid={messages.length > 0 || undefined}
+        aria-describedby={messages.length ? `${id}-errors` : undefined}
+        onChange={(e) => {
+          form.set(name, e.target.checked);
+          form.touch(name);
+        }}
+      />
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <Messages id={`${id}-errors`} messages={messages} />
+    </div>
+  );
+}
+
+/** A field's messages (nothing when none). */
+export function Messages({ id, messages }: { id: string; messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <ul className="af-errors" id={id}>
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A result line: progress (polite), success, or error (alert). */
+export function Status({ kind, children }: { kind: 'progress' | 'success' | 'error' | 'info'; children: ReactNode }) {
+  return (
+    <p className={`af-status af-status--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,180 @@
+/** The account's order history (user/order-history) and order detail pages. */
+import { useEffect, useState } from 'react';
+import { customerOrder, orderHistory } from '../lib/account/session';
+import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
+import type { ApiResult } from '../lib/api/client';
+import type { CustomerOrder } from '../lib/api/contract';
+import { isCashOnDelivery } from '../lib/checkout/state';
+import { formatDate, formatPrice } from '../lib/format';
+import { messages, t } from '../lib/messages';
+import { Status } from './AccountFields';
+
+type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
+
+function useLoad<T>(run: () => Promise<ApiResult<T>>, errorText: string): Load<T> {
+  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    run()
+      .then((r) => live && setLoad(r.ok ? { state: 'ready', data: r.result } : { state: 'error', message: typeof r.result === 'string' && r.code !== 404 ? r.result : errorText }))
+      .catch(() => live && setLoad({ state: 'error', message: errorText }));
+    return () => {
+      live = false;
+    };
+    // Loads once per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return load;
+}
+
+/** The order history: number, date, status, total, link to the order. */
+export function OrderList({ accountPath }: { accountPath: string }) {
+  const load = useLoad(() => orderHistory({ pageSize: 50 }), messages.somethingWrong);
+  if (load.state === 'loading') return <p className="muted" role="status">{messages.accountLoading}</p>;
+  if (load.state === 'error') return <Status kind="error">{load.message}</Status>;
+  const orders = load.data.items;
+  if (orders.length === 0) return <p className="acc-empty">{messages.accountOrdersEmpty}</p>;
+  return (
+    <table className="acc-table acc-orders">
+      <caption className="visually-hidden">{messages.accountOrders}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{messages.orderColumn}</th>
+          <th scope="col">{messages.orderDate}</th>
+          <th scope="col">{messages.orderStatus}</th>
+          <th scope="col" className="num">{messages.orderTotal}</th>
+          <th scope="col"><span className="visually-hidden">{messages.accountOrderDetails}</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.increment_id}>
+            <th scope="row" data-label={messages.orderColumn}>#{o.increment_id}</th>
+            <td data-label={messages.orderDate}>{formatDate(o.created_at)}</td>
+            <td data-label={messages.orderStatus}>{statusLabel(o.status)}</td>
+            <td data-label={messages.orderTotal} className="num">{formatPrice(o.grand_total)}</td>
+            <td className="acc-orders__link">
+              <a href={orderPath(o, accountPath)} aria-label={t('orderView', { id: o.increment_id })}>
+                {messages.accountOrderDetails}
+              </a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Totals({ order }: { order: CustomerOrder }) {
+  const tt = orderTotals(order);
+  const rows: [string, number][] = [
+    [messages.orderSubtotal, tt.subtotal],
+    [messages.orderShipping, tt.shipping],
+    ...(tt.discount ? ([[messages.orderDiscount, tt.discount]] as [string, number][]) : []),
+    [messages.orderTax, tt.tax],
+  ];
+  return (
+    <dl className="acc-totals">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{formatPrice(value)}</dd>
+        </div>
+      ))}
+      <div className="acc-totals__grand">
+        <dt>{messages.orderGrandTotal}</dt>
+        <dd>{formatPrice(tt.grandTotal)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One order: id, date and time, status, items (name, sku, quantity, price), totals and addresses. */
+export function OrderDetail({ accountPath }: { accountPath: string }) {
+  const id = typeof location === 'undefined' ? null : orderIdFromPath(location.pathname);
+  const load = useLoad<CustomerOrder>(
+    () => (id ? customerOrder(id) : Promise.resolve({ ok: false as const, code: 404, result: messages.orderNotFound })),
+    messages.orderNotFound,
+  );
+  const back = (
+    <p>
+      <a href={`${accountPath}/orders`}>{messages.orderBack}</a>
+    </p>
+  );
+  if (load.state === 'loading') return <p className="muted" role="status">{messages.accountLoading}</p>;
+  if (load.state === 'error') {
+    return (
+      <>
+        <Status kind="error">{load.message}</Status>
+        {back}
+      </>
+    );
+  }
+  const o = load.data;
+  const shipping = o.shipping_address;
+  const billing = o.billing_address;
+  return (
+    <article className="acc-order" aria-labelledby="acc-order-title">
+      <h2 id="acc-order-title">{t('orderNumber', { id: o.increment_id })}</h2>
+      <dl className="acc-facts acc-facts--inline">
+        <div>
+          <dt>{messages.orderDate}</dt>
+          <dd>{formatDate(o.created_at)}</dd>
+        </div>
+        <div>
+          <dt>{messages.orderStatus}</dt>
+          <dd>{statusLabel(o.status)}</dd>
+        </div>
+      </dl>
+      <h3>{messages.orderItems}</h3>
+      <table className="acc-table acc-lines">
+        <thead>
+          <tr>
+            <th scope="col">{messages.orderProductName}</th>
+            <th scope="col">{messages.skuLabel}</th>
+            <th scope="col" className="num">{messages.orderQty}</th>
+            <th scope="col" className="num">{messages.orderPrice}</th>
+            <th scope="col" className="num">{messages.orderSubtotal}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orderLines(o).map((l) => (
+            <tr key={`${l.sku}-${l.name}`}>
+              <th scope="row" data-label={messages.orderProductName}>{l.name}</th>
+              <td data-label={messages.skuLabel}>{l.sku}</td>
+              <td data-label={messages.orderQty} className="num">{l.qty}</td>
+              <td data-label={messages.orderPrice} className="num">{formatPrice(l.price)}</td>
+              <td data-label={messages.orderSubtotal} className="num">{formatPrice(l.rowTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Totals order={o} />
+      <div className="acc-order__addresses">
+        {shipping ? (
+          <section>
+            <h3>{messages.orderShippingAddress}</h3>
+            <address className="acc-address">{addressLines(shipping, countryName).map((l, i) => <span key={i}>{l}</span>)}</address>
+            {o.shipping_description ? (
+              <p className="muted">
+                {messages.orderShippingMethod}: {o.shipping_description}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+        {billing ? (
+          <section>
+            <h3>{messages.orderBillingAddress}</h3>
+            <address className="acc-address">{addressLines(billing, countryName).map((l, i) => <span key={i}>{l}</span>)}</address>
+            {o.payment?.method ? (
+              <p className="muted">
+                {messages.orderPaymentMethod}: {isCashOnDelivery(o.payment.method) ? messages.cashOnDeliveryTitle : statusLabel(o.payment.method)}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+      {back}
+    </article>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The sign-in modal (spec §3 UI flag authElem, §4 Session token, §5 forms): login (the default form),
+ * create account (the signup form, opened by a failed token refresh) and reset password. Open and form
+ * follow `$ui.authModal` / `$ui.authElem`; a native <dialog> traps focus and closes on Escape.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { login, register, resetPassword } from '../lib/account/session';
+import { $authNotice } from '../lib/account/flash';
+import { forms } from '../lib/forms';
+import { messages } from '../lib/messages';
+import { $online } from '../lib/stores/network';
+import { $ui, closeAuthModal, setAuthElem } from '../lib/stores/ui';
+import { CheckField, Status, TextField, useForm } from './AccountFields';
+import './AuthModal.css';
+
+type Result = { kind: 'progress' | 'success' | 'error'; text: string } | null;
+
+/** Runs a submit: progress line while it works, then the outcome's message. */
+function useSubmit() {
+  const [result, setResult] = useState<Result>(null);
+  const busy = result?.kind === 'progress';
+  const run = async (work: () => Promise<{ ok: boolean; message?: string }>, successText?: string) => {
+    setResult({ kind: 'progress', text: messages.authWorking });
+    try {
+      const r = await work();
+      const text = r.message ?? successText;
+      if (r.ok) setResult(text ? { kind: 'success', text } : null);
+      else setResult({ kind: 'error', text: r.message ?? messages.somethingWrong });
+      return r.ok;
+    } catch (err) {
+      console.error('[auth] failed', err);
+      setResult({ kind: 'error', text: messages.somethingWrong });
+      return false;
+    }
+  };
+  return { result, busy, run, clear: () => setResult(null) };
+}
+
+function afterLogin(): void {
+  const notice = $authNotice.get();
+  $authNotice.set(null);
+  if (notice?.returnTo && typeof location !== 'undefined') location.assign(notice.returnTo);
+}
+
+function LoginForm() {
+  const form = useForm(forms.login, { email: '', password: '' });
+  const submit = useSubmit();
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (submit.busy || !form.check(e.currentTarget)) return;
+    if (await submit.run(() => login(form.values.email, form.values.password))) afterLogin();
+  };
+  return (
+    <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      <h2 id="auth-title">{messages.authLoginTitle}</h2>
+      <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
+      <TextField form={form} name="password" label={messages.authPassword} type="password" autoComplete="current-password" required />
+      <p className="auth__aside">
+        <button type="button" className="auth__link" onClick={() => setAuthElem('forgot-pass')}>
+          {messages.authForgot}
+        </button>
+      </p>
+      {submit.result ? <Status kind={submit.result.kind}>{submit.result.text}</Status> : null}
+      <button type="submit" className="btn auth__submit" disabled={submit.busy}>
+        {messages.authLoginSubmit}
+      </button>
+      <p className="auth__switch">
+        {messages.authNoAccount}{' '}
+        <button type="button" className="auth__link" onClick={() => setAuthElem('register')}>
+          {messages.authRegisterLink}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const form = useForm(forms.register, { email: '', firstname: '', lastname: '', password: '', rPassword: '', terms: false });
+  const submit = useSubmit();
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (submit.busy || !form.check(e.currentTarget)) return;
+    const v = form.values;
+    if (await submit.run(() => register({ email: v.email, firstname: v.firstname, lastname: v.lastname, password: v.password }))) afterLogin();
+  };
+  return (
+    <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      <h2 id="auth-title">{messages.authRegisterTitle}</h2>
+      <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
+      <div className="auth__row">
+        <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
+        <TextField form={form} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
+      </div>
+      <TextField form={form} name="password" label={messages.authPassword} type="password" autoComplete="new-password" required />
+      <TextField form={form} name="rPassword" label={messages.authRepeatPassword} type="password" autoComplete="new-password" required />
+      <CheckField form={form} name="terms" label={messages.authTerms}>
+        <a className="auth__terms" href="/terms-and-conditions" target="_blank" rel="noopener">
+          {messages.authTermsLink}
+        </a>
+      </CheckField>
+      {submit.result ? <Status kind={submit.result.kind}>{submit.result.text}</Status> : null}
+      <button type="submit" className="btn auth__submit" disabled={submit.busy}>
+        {messages.authRegisterSubmit}
+      </button>
+      <p className="auth__switch">
+        {messages.authHaveAccount}{' '}
+        <button type="button" className="auth__link" onClick={() => setAuthElem('login')}>
+          {messages.authLoginLink}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function ResetForm() {
+  const form = useForm(forms.resetPassword, { email: '' });
+  const submit = useSubmit();
+  const online = useStore($online);
+  const [sent, setSent] = useState(false);
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (submit.busy || !form.check(e.currentTarget)) return;
+    setSent(await submit.run(() => resetPassword(form.values.email)));
+  };
+  return (
+    <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      <h2 id="auth-title">{messages.authResetTitle}</h2>
+      <p className="muted">{messages.authResetIntro}</p>
+      {!online && submit.result?.kind !== 'error' ? <Status kind="error">{messages.resetPasswordOffline}</Status> : null}
+      {!sent ? <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required /> : null}
+      {submit.result ? <Status kind={submit.result.kind}>{submit.result.text}</Status> : null}
+      {!sent ? (
+        <button type="submit" className="btn auth__submit" disabled={submit.busy}>
+          {messages.authResetSubmit}
+        </button>
+      ) : null}
+      <p className="auth__switch">
+        <button type="button" className="auth__link" onClick={() => setAuthElem('login')}>
+          {messages.authBackToLogin}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** The modal; rendered on every page by the header's launcher (AuthModalLauncher) and by the checkout. */
+export default function AuthModal() {
+  const ui = useStore($ui);
+  const notice = useStore($authNotice);
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (ui.authModal && !d.open) {
+      returnFocus.current = document.activeElement;
+      d.showModal();
+    } else if (!ui.authModal && d.open) {
+      d.close();
+    }
+  }, [ui.authModal]);
+
+  const onClose = () => {
+    if ($ui.get().authModal) closeAuthModal();
+    $authNotice.set(null);
+    const back = returnFocus.current;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="auth"
+      aria-labelledby="auth-title"
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop (outside the box) closes.
+        if (e.target === e.currentTarget) closeAuthModal();
+      }}
+    >
+      <div className="auth__box">
+        <button type="button" className="auth__close" aria-label={messages.authClose} onClick={() => closeAuthModal()}>
+          <span aria-hidden="true">×</span>
+        </button>
+        {notice ? (
+          <Status kind={notice.type === 'error' ? 'error' : notice.type === 'success' ? 'success' : 'info'}>{notice.message}</Status>
+        ) : null}
+        {ui.authModal ? ui.authElem === 'register' ? <RegisterForm /> : ui.authElem === 'forgot-pass' ? <ResetForm /> : <LoginForm /> : null}
+      </div>
+    </dialog>
+  );
+}

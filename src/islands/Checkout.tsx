@@ -1,0 +1,576 @@
+/**
+ * The checkout (spec §2 /checkout, §4 Cash on delivery and Offline order, §5, §9): personal details,
+ * shipping address (UK postcodes checked), shipping method (the §9 list with prices, or collection
+ * from a shop), payment method (cash on delivery with its info panel; server methods such as the card
+ * are handed to the backend), order review with totals, place order. The payload goes to the order
+ * queue; online the shopper lands on the order confirmation. With the external checkout switched on,
+ * the island hands the cart over to the external shop instead.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { externalCheckoutEnabled, handOffToExternalCheckout } from '../lib/checkout/handoff';
+import { writePlacedOrder } from '../lib/checkout/order-success';
+import { buildOrderPayload } from '../lib/checkout/payload';
+import { placeCheckoutOrder } from '../lib/checkout/place';
+import { collectTotals, fetchPaymentMethods, sendShippingInformation } from '../lib/checkout/server';
+import {
+  STEPS,
+  cashOnDeliveryMethod,
+  chosenShipping,
+  collectionShopName,
+  defaultPaymentMethod,
+  emptyCheckout,
+  handedToBackend,
+  isStoreCollection,
+  personalForm,
+  pickTotals,
+  prefillFromCustomer,
+  proceedsDirectly,
+  shippingChoices,
+  shippingForm,
+  shippingPrice,
+  type CheckoutValues,
+  type ReviewTotals,
+  type Step,
+} from '../lib/checkout/state';
+import { countryName } from '../lib/account/orders';
+import { config } from '../lib/config';
+import { forms } from '../lib/forms';
+import { formatPrice } from '../lib/format';
+import { messages, t } from '../lib/messages';
+import type { CartItem, CartTotals, PaymentMethod } from '../lib/schemas';
+import { $cart, cartSettled, clearCart, loadCart, removeFromCart, updateCartQuantity } from '../lib/stores/cart';
+import { $online } from '../lib/stores/network';
+import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../lib/stores/shipping';
+import { openAuthModal } from '../lib/stores/ui';
+import { $user, loadUser } from '../lib/stores/user';
+import { placeOrder } from '../lib/sync/order-queue';
+import AuthModal from './AuthModal';
+import { CheckField, Messages, Status, TextField, useForm } from './AccountFields';
+import './Checkout.css';
+
+export interface CheckoutProps {
+  /** The home path (with the store prefix). */
+  home: string;
+  /** The store prefix ('' for the default store view). */
+  prefix: string;
+  storeCode: string;
+}
+
+type Placed =
+  | { state: 'idle' }
+  | { state: 'placing' }
+  | { state: 'queued'; message: string; items: CartItem[]; totals: ReviewTotals }
+  | { state: 'cancelled'; message: string }
+  | { state: 'redirecting' };
+
+const STEP_TITLES: Record<Step, string> = {
+  personal: messages.checkoutPersonal,
+  shipping: messages.checkoutShipping,
+  payment: messages.checkoutPayment,
+  review: messages.checkoutReview,
+};
+
+function Totals({ totals }: { totals: ReviewTotals }) {
+  return (
+    <dl className="co-totals">
+      <div>
+        <dt>{messages.orderSubtotal}</dt>
+        <dd>{formatPrice(totals.subtotal)}</dd>
+      </div>
+      <div>
+        <dt>{messages.orderShipping}</dt>
+        <dd>{totals.shipping === 0 ? messages.checkoutFree : formatPrice(totals.shipping)}</dd>
+      </div>
+      {totals.discount ? (
+        <div>
+          <dt>{messages.orderDiscount}</dt>
+          <dd>{formatPrice(totals.discount)}</dd>
+        </div>
+      ) : null}
+      <div className="co-totals__grand">
+        <dt>{messages.orderGrandTotal}</dt>
+        <dd>{formatPrice(totals.grandTotal)}</dd>
+      </div>
+      <div className="co-totals__tax">
+        <dt>{messages.orderTaxIncluded}</dt>
+        <dd>{formatPrice(totals.tax)}</dd>
+      </div>
+      {!totals.fromServer ? <p className="co-totals__note">{messages.checkoutEstimate}</p> : null}
+    </dl>
+  );
+}
+
+function Bag({ items, totals, editable }: { items: CartItem[]; totals: ReviewTotals; editable: boolean }) {
+  return (
+    <section className="co-bag" aria-labelledby="co-bag-title">
+      <h2 id="co-bag-title">{messages.checkoutBag}</h2>
+      <ul className="co-bag__items">
+        {items.map((i) => {
+          const name = i.name ?? i.sku;
+          return (
+            <li key={i.sku} className="co-line">
+              <div className="co-line__text">
+                <span className="co-line__name">{name}</span>
+                <span className="co-line__sku">
+                  {messages.skuLabel}: {i.sku}
+                </span>
+              </div>
+              <div className="co-line__qty">
+                {editable ? (
+                  <>
+                    <button type="button" aria-label={t('checkoutDecrease', { name })} onClick={() => updateCartQuantity(i.sku, i.qty - 1)}>
+                      −
+                    </button>
+                    <span aria-label={messages.quantityLabel}>{i.qty}</span>
+                    <button type="button" aria-label={t('checkoutIncrease', { name })} onClick={() => updateCartQuantity(i.sku, i.qty + 1)}>
+                      +
+                    </button>
+                  </>
+                ) : (
+                  <span>× {i.qty}</span>
+                )}
+              </div>
+              <span className="co-line__price">{typeof i.price === 'number' ? formatPrice(i.price * i.qty) : ''}</span>
+              {editable ? (
+                <button
+                  type="button"
+                  className="co-line__remove"
+                  aria-label={t('checkoutRemove', { name })}
+                  onClick={() => {
+                    if (window.confirm(messages.confirmRemoveFromCart)) removeFromCart(i.sku);
+                  }}
+                >
+                  ×
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <Totals totals={totals} />
+    </section>
+  );
+}
+
+/** The checkout island. */
+export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
+  const external = externalCheckoutEnabled();
+  const cart = useStore($cart);
+  const user = useStore($user);
+  const online = useStore($online);
+  const shippingMethods = useStore($shippingMethods);
+  const personal = useForm(personalForm, () => emptyCheckout().personal);
+  const shipping = useForm(shippingForm, () => emptyCheckout().shipping);
+  const review = useForm(forms.checkoutTerms, { terms: false });
+  const [shippingMethod, setShippingMethod] = useState<CheckoutValues['shippingMethod']>(null);
+  const [paymentMethod, setPaymentMethod] = useState<string | null>(null);
+  const [payments, setPayments] = useState<PaymentMethod[]>([cashOnDeliveryMethod()]);
+  const [serverTotals, setServerTotals] = useState<CartTotals | null>(null);
+  const [step, setStep] = useState<Step>('personal');
+  const [tried, setTried] = useState<Partial<Record<Step, boolean>>>({});
+  const [placed, setPlaced] = useState<Placed>({ state: 'idle' });
+  const prefilledFor = useRef<number | null>(null);
+  const stepRefs = useRef<Partial<Record<Step, HTMLElement | null>>>({});
+
+  const values: CheckoutValues = useMemo(
+    () => ({ personal: personal.values, shipping: shipping.values, shippingMethod, paymentMethod, terms: review.values.terms }),
+    [personal.values, shipping.values, shippingMethod, paymentMethod, review.values.terms],
+  );
+
+  // External checkout: hand the cart over (§2), nothing else.
+  useEffect(() => {
+    if (!external) return;
+    void handOffToExternalCheckout({
+      settle: async () => {
+        await Promise.all([loadUser(), loadCart()]);
+        await cartSettled();
+      },
+      tokens: () => ({ userToken: $user.get().token, cartToken: $cart.get().token }),
+      replace: (url) => location.replace(url),
+    });
+  }, [external]);
+
+  // The server's methods for the cart, once it has a server cart.
+  useEffect(() => {
+    if (external || !cart.token) return;
+    setShippingCountry(shipping.values.country_id);
+    void loadShippingMethods(shipping.values.country_id);
+    void fetchPaymentMethods().then((list) => {
+      if (list?.length) setPayments(list);
+    });
+  }, [external, cart.token, shipping.values.country_id]);
+
+  useEffect(() => {
+    if (!paymentMethod && payments.length) setPaymentMethod(defaultPaymentMethod(payments));
+    else if (paymentMethod && !payments.some((p) => p.code === paymentMethod)) setPaymentMethod(defaultPaymentMethod(payments));
+  }, [payments, paymentMethod]);
+
+  // Logged in: fill in the details from the account (once per customer).
+  useEffect(() => {
+    const c = user.current;
+    if (!c || prefilledFor.current === c.id) return;
+    prefilledFor.current = c.id;
+    const next = prefillFromCustomer(values, c);
+    personal.replace(next.personal);
+    shipping.replace(next.shipping);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user.current]);
+
+  // Totals with the chosen methods (the server computes VAT); refreshed when the bag changes.
+  useEffect(() => {
+    if (external || !cart.token || !shippingMethod || !online) return;
+    let live = true;
+    void (async () => {
+      await cartSettled();
+      const info = step === 'payment' || step === 'review' ? await sendShippingInformation(values) : null;
+      if (info && live) setPayments(info.payment_methods.length ? info.payment_methods : payments);
+      const totals = paymentMethod ? await collectTotals(values) : info?.totals;
+      if (live && totals) setServerTotals(totals);
+    })();
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [external, cart.token, cart.items, shippingMethod, paymentMethod, step, online]);
+
+  const chosen = chosenShipping(shippingMethods, shippingMethod);
+  const totals = pickTotals([serverTotals, cart.totals], cart.items, chosen ? shippingPrice(chosen) : null);
+  const { delivery, collection } = shippingChoices(shippingMethods);
+
+  if (external) {
+    return (
+      <p className="muted" role="status">
+        {messages.checkoutHandoff}
+      </p>
+    );
+  }
+
+  if (placed.state === 'queued') {
+    return (
+      <div className="co co--done">
+        <section className="co-done" aria-labelledby="co-done-title">
+          <h2 id="co-done-title">{messages.checkoutQueuedTitle}</h2>
+          <Status kind="info">{placed.message}</Status>
+          <p>{messages.orderConfirmationEmail}</p>
+          <p>
+            <a className="btn" href={home}>
+              {messages.checkoutContinueShopping}
+            </a>
+          </p>
+        </section>
+        <Bag items={placed.items} totals={placed.totals} editable={false} />
+      </div>
+    );
+  }
+
+  if (!cart.loaded) {
+    return (
+      <p className="muted" role="status">
+        {messages.checkoutLoading}
+      </p>
+    );
+  }
+
+  if (cart.items.length === 0 && placed.state !== 'redirecting') {
+    return (
+      <div className="co-empty">
+        <p>{messages.checkoutEmpty}</p>
+        <p>
+          <a className="btn" href={home}>
+            {messages.checkoutContinueShopping}
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  const go = (s: Step) => {
+    setStep(s);
+    requestAnimationFrame(() => stepRefs.current[s]?.querySelector<HTMLElement>('input, select, button')?.focus());
+  };
+  const index = STEPS.indexOf(step);
+
+  const continuePersonal = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!personal.check(e.currentTarget)) return;
+    // The address starts with the name just given.
+    if (!shipping.values.firstname && !shipping.values.lastname) {
+      shipping.replace({ ...shipping.values, firstname: personal.values.firstname, lastname: personal.values.lastname });
+    }
+    go('shipping');
+  };
+  const continueShipping = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setTried((x) => ({ ...x, shipping: true }));
+    if (!shipping.check(e.currentTarget, { shippingMethod: shippingMethod ? [] : [messages.chooseShippingMethod] })) return;
+    go('payment');
+  };
+  const continuePayment = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setTried((x) => ({ ...x, payment: true }));
+    if (!paymentMethod) return;
+    go('review');
+  };
+
+  const place = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (placed.state === 'placing' || !review.check(e.currentTarget)) return;
+    setPlaced({ state: 'placing' });
+    try {
+      await cartSettled();
+      const c = $cart.get();
+      const items = c.items;
+      const payload = buildOrderPayload({
+        values,
+        items,
+        cartToken: c.token,
+        userId: $user.get().current?.id ?? null,
+        storeCode,
+      });
+      const outcome = await placeCheckoutOrder(payload, placeOrder, prefix);
+      if (outcome.kind === 'confirmation') {
+        const token = new URL(outcome.url, location.origin).searchParams.get('o') ?? '';
+        writePlacedOrder(sessionStorage, { token, lines: items.map((i) => ({ sku: i.sku, qty: i.qty })) });
+        setPlaced({ state: 'redirecting' });
+        clearCart();
+        location.assign(outcome.url);
+      } else if (outcome.kind === 'queued') {
+        setPlaced({ state: 'queued', message: outcome.message, items, totals });
+        clearCart();
+      } else {
+        setPlaced({ state: 'cancelled', message: outcome.message });
+      }
+    } catch (err) {
+      console.error('[checkout] placing the order failed', err);
+      setPlaced({ state: 'cancelled', message: messages.somethingWrong });
+    }
+  };
+
+  const stepHead = (s: Step) => {
+    const i = STEPS.indexOf(s);
+    const done = i < index;
+    return (
+      <div className="co-step__head">
+        <h2 id={`co-step-${s}`}>
+          <span className="co-step__num" aria-hidden="true">
+            {i + 1}
+          </span>
+          <span className="visually-hidden">{t('checkoutStep', { n: i + 1 })}: </span>
+          {STEP_TITLES[s]}
+        </h2>
+        {done && placed.state !== 'placing' ? (
+          <button type="button" className="af-link" onClick={() => go(s)} aria-label={`${messages.checkoutEdit}: ${STEP_TITLES[s]}`}>
+            {messages.checkoutEdit}
+          </button>
+        ) : null}
+      </div>
+    );
+  };
+  const stepClass = (s: Step) => {
+    const i = STEPS.indexOf(s);
+    return `co-step${i === index ? ' co-step--current' : i < index ? ' co-step--done' : ' co-step--next'}`;
+  };
+  const payment = payments.find((p) => p.code === paymentMethod);
+  const shippingErrors = tried.shipping && !shippingMethod ? [messages.chooseShippingMethod] : [];
+  const paymentErrors = tried.payment && !paymentMethod ? [messages.choosePaymentMethod] : [];
+  const collectionChosen = isStoreCollection(shippingMethod);
+
+  return (
+    <div className="co">
+      <div className="co-steps">
+        <section className={stepClass('personal')} aria-labelledby="co-step-personal" ref={(el) => void (stepRefs.current.personal = el)}>
+          {stepHead('personal')}
+          {step === 'personal' ? (
+            <form className="co-form" noValidate onSubmit={continuePersonal}>
+              {!user.token ? (
+                <p className="co-login">
+                  {messages.checkoutLoginPrompt}{' '}
+                  <button type="button" className="af-link" onClick={() => openAuthModal('login')}>
+                    {messages.authLoginSubmit}
+                  </button>
+                </p>
+              ) : null}
+              <div className="af-row">
+                <TextField form={personal} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
+                <TextField form={personal} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
+              </div>
+              <TextField form={personal} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
+              <div className="af-actions">
+                <button type="submit" className="btn">
+                  {messages.checkoutContinue}
+                </button>
+              </div>
+            </form>
+          ) : index > 0 ? (
+            <p className="co-summary">
+              {personal.values.firstname} {personal.values.lastname}
+              <br />
+              {personal.values.email}
+            </p>
+          ) : null}
+        </section>
+
+        <section className={stepClass('shipping')} aria-labelledby="co-step-shipping" ref={(el) => void (stepRefs.current.shipping = el)}>
+          {stepHead('shipping')}
+          {step === 'shipping' ? (
+            <form className="co-form" noValidate onSubmit={continueShipping}>
+              <div className="af-row">
+                <TextField form={shipping} name="firstname" label={messages.authFirstName} autoComplete="shipping given-name" required />
+                <TextField form={shipping} name="lastname" label={messages.authLastName} autoComplete="shipping family-name" required />
+              </div>
+              <TextField form={shipping} name="street" label={messages.addressStreet} autoComplete="shipping address-line1" required />
+              <div className="af-row">
+                <TextField form={shipping} name="city" label={messages.addressCity} autoComplete="shipping address-level2" required />
+                <TextField form={shipping} name="postcode" label={messages.addressPostcode} autoComplete="shipping postal-code" required />
+              </div>
+              <div className="af-row">
+                <TextField
+                  form={shipping}
+                  name="country_id"
+                  label={messages.addressCountry}
+                  autoComplete="shipping country"
+                  required
+                  options={[{ value: config.storeViews.default.i18n.defaultCountry, label: countryName(config.storeViews.default.i18n.defaultCountry) }]}
+                />
+                <TextField form={shipping} name="telephone" label={messages.addressPhone} type="tel" autoComplete="shipping tel" required />
+              </div>
+              <fieldset className="co-methods" aria-describedby={shippingErrors.length ? 'co-shipping-errors' : undefined}>
+                <legend>{messages.orderShippingMethod}</legend>
+                {delivery.map((m) => {
+                  const id = `co-ship-${m.carrier_code}-${m.method_code}`;
+                  const price = shippingPrice(m);
+                  return (
+                    <label key={id} className="co-method" htmlFor={id}>
+                      <input
+                        id={id}
+                        type="radio"
+                        name="shippingMethod"
+                        checked={shippingMethod?.carrier_code === m.carrier_code && shippingMethod.method_code === m.method_code}
+                        onChange={() => setShippingMethod({ carrier_code: m.carrier_code, method_code: m.method_code })}
+                      />
+                      <span className="co-method__title">{m.method_title}</span>
+                      <span className="co-method__price">{price === 0 ? messages.checkoutFree : formatPrice(price)}</span>
+                    </label>
+                  );
+                })}
+                {collection.length ? (
+                  <div className={`co-method co-method--collect${collectionChosen ? ' co-method--open' : ''}`}>
+                    <label htmlFor="co-ship-collect" className="co-method__row">
+                      <input
+                        id="co-ship-collect"
+                        type="radio"
+                        name="shippingMethod"
+                        checked={collectionChosen}
+                        onChange={() => setShippingMethod({ carrier_code: collection[0]!.carrier_code, method_code: collection[0]!.method_code })}
+                      />
+                      <span className="co-method__title">{messages.checkoutCollectInStore}</span>
+                      <span className="co-method__price">{messages.checkoutFree}</span>
+                    </label>
+                    {collectionChosen ? (
+                      <div className="af-field co-method__shop">
+                        <label htmlFor="co-ship-shop">{messages.checkoutCollectShop}</label>
+                        <select
+                          id="co-ship-shop"
+                          value={shippingMethod?.method_code}
+                          onChange={(e) => setShippingMethod({ carrier_code: collection[0]!.carrier_code, method_code: e.target.value })}
+                        >
+                          {collection.map((m) => (
+                            <option key={m.method_code} value={m.method_code}>
+                              {collectionShopName(m)}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    ) : null}
+                  </div>
+                ) : null}
+                <Messages id="co-shipping-errors" messages={shippingErrors} />
+              </fieldset>
+              <div className="af-actions">
+                <button type="submit" className="btn">
+                  {messages.checkoutContinue}
+                </button>
+              </div>
+            </form>
+          ) : index > 1 ? (
+            <p className="co-summary">
+              {shipping.values.street}, {shipping.values.city} {shipping.values.postcode.toUpperCase()}
+              <br />
+              {chosen ? (isStoreCollection(shippingMethod) ? `${messages.checkoutCollectInStore}: ${collectionShopName(chosen)}` : chosen.method_title) : null}
+            </p>
+          ) : null}
+        </section>
+
+        <section className={stepClass('payment')} aria-labelledby="co-step-payment" ref={(el) => void (stepRefs.current.payment = el)}>
+          {stepHead('payment')}
+          {step === 'payment' ? (
+            <form className="co-form" noValidate onSubmit={continuePayment}>
+              <fieldset className="co-methods" aria-describedby={paymentErrors.length ? 'co-payment-errors' : undefined}>
+                <legend>{messages.orderPaymentMethod}</legend>
+                {payments.map((p) => {
+                  const id = `co-pay-${p.code}`;
+                  return (
+                    <label key={p.code} className="co-method" htmlFor={id}>
+                      <input id={id} type="radio" name="paymentMethod" checked={paymentMethod === p.code} onChange={() => setPaymentMethod(p.code)} />
+                      <span className="co-method__title">{p.title}</span>
+                      {p.costInclTax ? <span className="co-method__price">{formatPrice(p.costInclTax)}</span> : null}
+                    </label>
+                  );
+                })}
+                <Messages id="co-payment-errors" messages={paymentErrors} />
+              </fieldset>
+              {proceedsDirectly(paymentMethod, payments) ? (
+                <div className="co-info" role="note">
+                  <strong>{payment?.title ?? messages.cashOnDeliveryTitle}</strong>
+                  <p>{messages.checkoutCodInfo}</p>
+                </div>
+              ) : handedToBackend(paymentMethod, payments) ? (
+                <div className="co-info" role="note">
+                  <strong>{payment?.title}</strong>
+                  <p>{messages.checkoutServerPaymentInfo}</p>
+                </div>
+              ) : null}
+              <div className="af-actions">
+                <button type="submit" className="btn">
+                  {messages.checkoutContinue}
+                </button>
+              </div>
+            </form>
+          ) : index > 2 ? (
+            <p className="co-summary">{payment?.title}</p>
+          ) : null}
+        </section>
+
+        <section className={stepClass('review')} aria-labelledby="co-step-review" ref={(el) => void (stepRefs.current.review = el)}>
+          {stepHead('review')}
+          {step === 'review' ? (
+            <form className="co-form" noValidate onSubmit={place}>
+              <Totals totals={totals} />
+              <CheckField form={review} name="terms" label={messages.authTerms}>
+                <a className="co-terms" href={`${prefix}/terms-and-conditions`} target="_blank" rel="noopener">
+                  {messages.authTermsLink}
+                </a>
+              </CheckField>
+              {placed.state === 'cancelled' ? (
+                <Status kind="error">
+                  <strong>{messages.checkoutCancelledTitle}.</strong> {placed.message}
+                </Status>
+              ) : null}
+              {placed.state === 'placing' || placed.state === 'redirecting' ? <Status kind="progress">{messages.checkoutPlacing}</Status> : null}
+              <div className="af-actions">
+                <button type="submit" className="btn co-place" disabled={placed.state === 'placing' || placed.state === 'redirecting'}>
+                  {messages.checkoutPlaceOrder}
+                </button>
+              </div>
+            </form>
+          ) : null}
+        </section>
+      </div>
+      <aside className="co-side">
+        <Bag items={cart.items} totals={totals} editable={placed.state === 'idle' || placed.state === 'cancelled'} />
+      </aside>
+      <AuthModal />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The order-success page's island (spec §2 'Order confirmation', §4, §5 order tracking): fetches the
+ * external order by the token in `o` (rejected when the cart is empty or the token missing), shows the
+ * order number and lines, pushes the purchase to the data layer, then clears the cart. While an external
+ * thank-you element is on the page, notifications stay hidden.
+ */
+import { useEffect, useState } from 'react';
+import { createApiClient } from '../lib/api/client';
+import { hideNotificationsOnThankYou, loadOrderSuccess, readPlacedOrder, type OrderSuccessState } from '../lib/checkout/order-success';
+import { trackPurchase } from '../lib/datalayer';
+import { formatPrice } from '../lib/format';
+import { messages, t } from '../lib/messages';
+import { $cart, clearCart, loadCart } from '../lib/stores/cart';
+import { $notifications, clearNotifications } from '../lib/stores/notifications';
+import { syncFetch } from '../lib/sync/fetch';
+import { setThankYouShowing } from '../lib/sync/order-queue';
+import { PLACED_ORDER_KEY } from '../lib/checkout/order-success';
+import './OrderSuccess.css';
+
+export default function OrderSuccess() {
+  const [state, setState] = useState<OrderSuccessState>({ status: 'loading' });
+
+  useEffect(() => {
+    setThankYouShowing(true);
+    const stopHiding = hideNotificationsOnThankYou(document, $notifications, clearNotifications);
+    let live = true;
+    const keepCart = $cart.listen(() => {});
+    void (async () => {
+      await loadCart();
+      const next = await loadOrderSuccess({
+        cartItems: $cart.get().items,
+        placed: readPlacedOrder(sessionStorage),
+        search: location.search,
+        fetchOrder: (token) => createApiClient({ fetch: syncFetch }).order.info(token),
+        track: (o) => trackPurchase(o),
+        clearCart,
+        forgetPlaced: () => sessionStorage.removeItem(PLACED_ORDER_KEY),
+      });
+      if (live) setState(next);
+    })();
+    return () => {
+      live = false;
+      keepCart();
+      stopHiding?.();
+      setThankYouShowing(false);
+    };
+  }, []);
+
+  if (state.status === 'loading') return <p className="muted os-status" role="status">{messages.accountLoading}</p>;
+  if (state.status === 'rejected') return null;
+  if (state.status === 'error') return <p className="os-status muted" role="status">{state.message}</p>;
+  const o = state.order;
+  return (
+    <section className="os" aria-labelledby="os-title">
+      <p className="os__number" id="os-title">
+        {t('orderSuccessNumber', { id: o.order_id })}
+      </p>
+      <h2 className="os__title">{messages.orderSummaryTitle}</h2>
+      <table className="os__lines">
+        <thead>
+          <tr>
+            <th scope="col">{messages.orderProductName}</th>
+            <th scope="col" className="num">{messages.orderQty}</th>
+            <th scope="col" className="num">{messages.orderPrice}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.order_lines.map((l) => (
+            <tr key={l.line_sku}>
+              <th scope="row">
+                {l.line_name ?? l.line_sku}
+                <span className="os__sku">
+                  {messages.skuLabel}: {l.line_sku}
+                </span>
+              </th>
+              <td className="num">{l.line_qty}</td>
+              <td className="num">{formatPrice(l.line_original_price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="os__totals">
+        <div>
+          <dt>{messages.orderShipping}</dt>
+          <dd>{o.order_shipping === 0 ? messages.checkoutFree : formatPrice(o.order_shipping)}</dd>
+        </div>
+        <div className="os__grand">
+          <dt>{messages.orderGrandTotal}</dt>
+          <dd>{formatPrice(o.order_total)}</dd>
+        </div>
+        <div className="os__tax">
+          <dt>{messages.orderTaxIncluded}</dt>
+          <dd>{formatPrice(o.order_tax)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

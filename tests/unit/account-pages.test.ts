@@ -1,0 +1,173 @@
+/** Account guard, carried messages, order pages (src/lib/account) and the order-success page (src/lib/checkout/order-success). */
+import { describe, expect, it, vi } from 'vitest';
+import { atom } from 'nanostores';
+import { $authNotice, FLASH_KEY, setFlash, takeFlash } from '../../src/lib/account/flash';
+import { requireLogin } from '../../src/lib/account/guard';
+import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../../src/lib/account/orders';
+import type { CustomerOrder } from '../../src/lib/api/contract';
+import { cartForTracking, hideNotificationsOnThankYou, loadOrderSuccess, readPlacedOrder, writePlacedOrder, PLACED_ORDER_KEY, THANK_YOU_ELEMENT } from '../../src/lib/checkout/order-success';
+import { messages } from '../../src/lib/messages';
+import type { ExternalOrderResult } from '../../src/lib/schemas';
+
+/** A sessionStorage stand-in. */
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    map: m,
+  };
+}
+
+describe('login required', () => {
+  it('a visitor without a token is sent home with the login message, which opens the login form there', () => {
+    const storage = memoryStorage();
+    const replace = vi.fn();
+    expect(requireLogin(null, { storage, home: '/', replace, returnTo: '/my-account/orders' })).toBe(false);
+    expect(replace).toHaveBeenCalledWith('/');
+    const flash = takeFlash(storage);
+    expect(flash).toEqual({ message: 'You need to be logged in to see this page', type: 'error', auth: 'login', returnTo: '/my-account/orders' });
+    // taken once
+    expect(takeFlash(storage)).toBeNull();
+  });
+
+  it('a logged-in customer stays', () => {
+    const storage = memoryStorage();
+    const replace = vi.fn();
+    expect(requireLogin('token', { storage, home: '/', replace })).toBe(true);
+    expect(replace).not.toHaveBeenCalled();
+    expect(storage.map.size).toBe(0);
+  });
+
+  it('a broken or missing carried message is ignored', () => {
+    const storage = memoryStorage();
+    storage.setItem(FLASH_KEY, '{not json');
+    expect(takeFlash(storage)).toBeNull();
+    setFlash(storage, { message: '', type: 'info' });
+    expect(takeFlash(storage)).toBeNull();
+    expect(takeFlash(null)).toBeNull();
+    expect($authNotice.get()).toBeNull();
+  });
+});
+
+const ORDER: CustomerOrder = {
+  increment_id: 'PJ1000000042',
+  order_id: 'client-1',
+  created_at: '2026-11-22T09:05:00.000Z',
+  status: 'pending',
+  grand_total: 446,
+  subtotal: 366.67,
+  subtotal_incl_tax: 440,
+  tax_amount: 74.33,
+  discount_amount: -10,
+  shipping_amount: 5,
+  shipping_incl_tax: 6,
+  items: [{ sku: 'RING-1', name: 'Silver Ring', qty_ordered: 2, price_incl_tax: 120, row_total_incl_tax: 240 }],
+  shipping_address: { firstname: 'Ada', lastname: 'Lovelace', street: ['1 Fishergate'], city: 'Preston', postcode: 'PR1 2AD', country_id: 'GB', telephone: '01772 203481' },
+};
+
+describe('order pages', () => {
+  it('the order id comes from /my-account/orders/{orderId}, with or without a store prefix', () => {
+    expect(orderIdFromPath('/my-account/orders/PJ1000000042')).toBe('PJ1000000042');
+    expect(orderIdFromPath('/de/my-account/orders/PJ1000000042/')).toBe('PJ1000000042');
+    expect(orderIdFromPath('/my-account/orders')).toBeNull();
+    expect(orderIdFromPath('/my-account/orders/order/')).toBeNull();
+    expect(orderPath(ORDER)).toBe('/my-account/orders/PJ1000000042');
+    expect(orderPath(ORDER, '/de/my-account/')).toBe('/de/my-account/orders/PJ1000000042');
+  });
+
+  it('an order shows its lines (name, sku, quantity, price) and totals incl. VAT', () => {
+    expect(orderLines(ORDER)).toEqual([{ name: 'Silver Ring', sku: 'RING-1', qty: 2, price: 120, rowTotal: 240 }]);
+    expect(orderTotals(ORDER)).toEqual({ subtotal: 440, tax: 74.33, discount: -10, shipping: 6, grandTotal: 446 });
+    expect(statusLabel('pending')).toBe('Pending');
+    expect(statusLabel('payment_review')).toBe('Payment review');
+  });
+
+  it('an address reads as lines with the country name', () => {
+    expect(addressLines(ORDER.shipping_address, countryName)).toEqual(['Ada Lovelace', '1 Fishergate', 'Preston', 'PR1 2AD', 'United Kingdom', '01772 203481']);
+    expect(addressLines(null)).toEqual([]);
+  });
+});
+
+const EXTERNAL: ExternalOrderResult = {
+  order_id: 'PJ1000000042',
+  order_total: 446,
+  order_tax: 74.33,
+  order_shipping: 6,
+  order_lines: [{ line_sku: 'RING-1', line_qty: 2, line_discount: 0, line_original_price: 120, line_name: 'Silver Ring' }],
+};
+
+function deps(over: Partial<Parameters<typeof loadOrderSuccess>[0]> = {}) {
+  const calls: string[] = [];
+  const d = {
+    cartItems: [{ sku: 'RING-1', qty: 2 }],
+    placed: null,
+    search: '?o=tok1',
+    fetchOrder: vi.fn(async (token: string) => (calls.push(`fetch ${token}`), { ok: true as const, code: 200 as const, result: EXTERNAL })),
+    track: vi.fn((o: ExternalOrderResult) => calls.push(`track ${o.order_id}`)),
+    clearCart: vi.fn(() => calls.push('clear')),
+    forgetPlaced: vi.fn(() => calls.push('forget')),
+    ...over,
+  };
+  return { d, calls };
+}
+
+describe('order success', () => {
+  it('fetches the order by the token in o, tracks the purchase, then clears the cart', async () => {
+    const { d, calls } = deps();
+    expect(await loadOrderSuccess(d)).toEqual({ status: 'ready', order: EXTERNAL });
+    expect(calls).toEqual(['fetch tok1', 'track PJ1000000042', 'clear', 'forget']);
+  });
+
+  it('is rejected without a token or with an empty cart: nothing fetched, tracked or cleared', async () => {
+    const noToken = deps({ search: '' });
+    expect(await loadOrderSuccess(noToken.d)).toEqual({ status: 'rejected', reason: 'no-token' });
+    const empty = deps({ cartItems: [] });
+    expect(await loadOrderSuccess(empty.d)).toEqual({ status: 'rejected', reason: 'empty-cart' });
+    expect([...noToken.calls, ...empty.calls]).toEqual([]);
+  });
+
+  it('the order the checkout just placed stands for the cart it emptied, for that token only', async () => {
+    const placed = { token: 'tok1', lines: [{ sku: 'RING-1', qty: 2 }] };
+    expect(cartForTracking([], placed, 'tok1')).toEqual(placed.lines);
+    expect(cartForTracking([], placed, 'other')).toEqual([]);
+    const ok = deps({ cartItems: [], placed });
+    expect((await loadOrderSuccess(ok.d)).status).toBe('ready');
+    const other = deps({ cartItems: [], placed, search: '?o=someone-else' });
+    expect(await loadOrderSuccess(other.d)).toEqual({ status: 'rejected', reason: 'empty-cart' });
+  });
+
+  it('a failed lookup shows the lookup message and keeps the cart', async () => {
+    const { d, calls } = deps({ fetchOrder: vi.fn(async () => ({ ok: false as const, code: 404, result: 'token: no order with this token' })) });
+    expect(await loadOrderSuccess(d)).toEqual({ status: 'error', message: messages.orderLookupFailed });
+    expect(calls).toEqual([]);
+  });
+
+  it('the placed order survives in session storage until the page forgets it', () => {
+    const storage = memoryStorage();
+    writePlacedOrder(storage, { token: 't', lines: [{ sku: 'A', qty: 1 }] });
+    expect(readPlacedOrder(storage)).toEqual({ token: 't', lines: [{ sku: 'A', qty: 1 }] });
+    storage.removeItem(PLACED_ORDER_KEY);
+    expect(readPlacedOrder(storage)).toBeNull();
+    storage.setItem(PLACED_ORDER_KEY, '{"token":1}');
+    expect(readPlacedOrder(storage)).toBeNull();
+  });
+
+  it('notifications stay hidden while the external thank-you element is present', () => {
+    const list = atom<string[]>(['earlier']);
+    const clear = vi.fn(() => list.set([]));
+    const present = { querySelector: (s: string) => (s === THANK_YOU_ELEMENT ? ({} as Element) : null) };
+    const stop = hideNotificationsOnThankYou(present, list, clear);
+    expect(list.get()).toEqual([]);
+    list.set(['new notice']);
+    expect(list.get()).toEqual([]);
+    stop?.();
+    list.set(['after']);
+    expect(list.get()).toEqual(['after']);
+    // without the element nothing is hidden
+    const absent = { querySelector: () => null };
+    expect(hideNotificationsOnThankYou(absent, list, clear)).toBeNull();
+    expect(list.get()).toEqual(['after']);
+  });
+});
