@@ -416,6 +416,22 @@ const raw = {
   checkoutDecrease: 'Decrease the quantity of {name}',
   checkoutIncrease: 'Increase the quantity of {name}',
   checkoutRemove: 'Remove {name}',
+  // finance, takeover, video, social feed, stores and FAQ panels, promo strip (spec-coverage helper)
+  financeOptionsLink: 'Finance options',
+  klarnaInfoLink: 'How Klarna works',
+  klarnaFaqsLink: 'Klarna FAQs',
+  financeLabel: 'Ways to pay',
+  videoPlay: 'Play the video',
+  videoPlayLabel: 'Play the video: {title}',
+  videoHostedNote: 'The video plays from {host} once you press play.',
+  storesListOpen: 'Find a shop near you',
+  storesListTitle: 'Our shops',
+  storesListPage: 'Shop details and appointments',
+  faqListOpen: 'Frequently asked questions',
+  faqListTitle: 'FAQs',
+  faqListAll: 'All questions and answers',
+  listPanelClose: 'Close',
+  promoStripClose: 'Close the offer strip',
 } as const;
 
 export type MessageKey = keyof typeof raw;
