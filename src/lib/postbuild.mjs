@@ -8,9 +8,15 @@ import { existsSync, readdirSync, renameSync, rmdirSync, statSync } from 'node:f
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Moves every `<dir>/name.html/index.html` to `<dir>/name.html`; returns the paths moved. */
+/**
+ * Moves every `<dir>/name.html/index.html` to `<dir>/name.html`; returns the paths moved.
+ * @param {string} root
+ * @returns {string[]}
+ */
 export function flattenHtmlDirs(root) {
+  /** @type {string[]} */
   const moved = [];
+  /** @param {string} dir @param {number} depth */
   const walk = (dir, depth) => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
@@ -30,7 +36,10 @@ export function flattenHtmlDirs(root) {
   return moved;
 }
 
-/** The Astro integration running the post-processing. */
+/**
+ * The Astro integration running the post-processing.
+ * @returns {import('astro').AstroIntegration}
+ */
 export function postBuild() {
   return {
     name: 'pj-postbuild',
