@@ -1,8 +1,8 @@
 /**
  * The offline-orders panel (spec §4 offline-order confirmation): lists the orders placed while the
- * shop could not be reached and lets the shopper send or cancel them; also tells what happened to
- * waiting orders sent later (sent, or cancelled with the §8 message). Mounted on demand by
- * src/lib/pwa/orders.ts; logic lives in src/lib/sync/order-queue.ts.
+ * shop could not be reached and lets the shopper send or cancel them; also tells when waiting orders
+ * were sent later (the §8 cancel messages are the shop's notifications, with OK). Mounted on demand
+ * by src/lib/pwa/orders.ts; logic lives in src/lib/sync/order-queue.ts.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
@@ -99,12 +99,12 @@ export default function OfflineOrders() {
   return (
     <section className="offline-orders" role="dialog" aria-modal="false" aria-labelledby="offline-orders-title">
       <h2 id="offline-orders-title" ref={heading} tabIndex={-1}>
-        {messages.offlineOrderConfirmTitle}
+        {waiting.length > 0 ? messages.offlineOrderConfirmTitle : messages.offlineOrdersResultTitle}
       </h2>
       {notices.length > 0 && (
         <ul className="oo-notices">
           {notices.map((n) => (
-            <li key={n.order_id} className={`oo-notice oo-notice--${n.kind}`} role={n.kind === 'cancelled' ? 'alert' : 'status'}>
+            <li key={n.order_id} className={`oo-notice oo-notice--${n.kind}`}>
               {n.message}
             </li>
           ))}
@@ -134,7 +134,7 @@ export default function OfflineOrders() {
             </button>
           </>
         )}
-        <button type="button" className="oo-btn oo-btn--link" disabled={busy} onClick={close}>
+        <button type="button" className={waiting.length > 0 ? 'oo-btn oo-btn--link' : 'oo-btn oo-btn--primary'} disabled={busy} onClick={close}>
           {waiting.length > 0 ? messages.offlineOrderLater : messages.ok}
         </button>
       </div>

@@ -43,6 +43,7 @@ const raw = {
   offlineOrderLater: 'Decide later',
   offlineOrderSent: 'Your order has been sent. Thank you.',
   offlineOrderCancelledByShopper: 'The order has been cancelled and will not be sent.',
+  offlineOrdersResultTitle: 'Your orders placed offline',
   offlineOrderStillWaiting: 'The shop could not be reached. Your orders are still waiting and will be sent later.',
   // offline browsing and the service worker
   offlineIndicator: 'You are offline. Pages you have visited, your cart, wishlist, compare list and search still work.',

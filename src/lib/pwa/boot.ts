@@ -19,21 +19,25 @@ const ordersWaiting = (): boolean => {
   }
 };
 
-let orders: Promise<void> | null = null;
-const startOrders = (message?: unknown) =>
-  (orders ??= import('./orders').then((m) => m.startOrders(message)).catch((err: unknown) => {
+type OrdersModule = typeof import('./orders');
+let orders: Promise<OrdersModule> | null = null;
+/** Loads and starts the queue (once); a service worker report is handed over each time. */
+const startOrders = (message?: unknown) => {
+  orders ??= import('./orders');
+  orders.then((m) => m.startOrders(message)).catch((err: unknown) => {
     orders = null;
     console.error('[orders] the order queue could not be loaded', err);
-  }));
+  });
+};
 
 watchOfflineIndicator(document.querySelector<HTMLElement>('[data-offline-indicator]'));
 void registerServiceWorker({ onNeedRefresh: (apply) => showUpdateNotice(apply) });
 
-if (ordersWaiting()) void startOrders();
+if (ordersWaiting()) startOrders();
 window.addEventListener('online', () => {
-  if (ordersWaiting()) void startOrders();
+  if (ordersWaiting()) startOrders();
 });
+// The service worker's reports of orders it sent: this is their only listener in the page.
 navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
-  // Once loaded, the queue listens itself; the report that loads it is handed over.
-  if (!orders && (e.data as { type?: string } | null)?.type === 'orders-changed') void startOrders(e.data);
+  if ((e.data as { type?: string } | null)?.type === 'orders-changed') startOrders(e.data);
 });

@@ -4,6 +4,7 @@
  * the offline-orders panel when the shopper must decide (§4 offline-order confirmation) or when
  * waiting orders were sent or cancelled.
  */
+import { $notifications } from '../stores/notifications';
 import { $offlineOrderConfirmation, $orderNotices, handleOrdersMessage, startOrderQueue } from '../sync/order-queue';
 
 /** §4 Coming back online, first part: the sync queue runs and the cart loads. */
@@ -33,5 +34,11 @@ export function startOrders(message?: unknown): void {
   });
   $orderNotices.subscribe((list) => {
     if (list.length) openPanel();
+  });
+  // The cancel messages are notifications: make sure they show on pages without the header (checkout).
+  const off = $notifications.subscribe((list) => {
+    if (!list.length) return;
+    queueMicrotask(() => off());
+    import('../../islands/Notifications').then((m) => m.mountNotifications()).catch((err: unknown) => console.error('Notifications could not be shown', err));
   });
 }

@@ -60,13 +60,16 @@ export const $queuedOrders = atom<OfflineOrder[]>([]);
 /** The orders the offline-order confirmation asks about; empty when it is closed. */
 export const $offlineOrderConfirmation = atom<OfflineOrder[]>([]);
 
-/** What happened to a waiting order sent later (by a queue run here, in another tab or by the service worker). */
+/**
+ * A waiting order sent later (by a queue run here, in another tab or by the service worker). Orders
+ * the API cancelled are told by the shop's notifications instead (the §8 message with OK).
+ */
 export interface OrderNotice {
   order_id: string;
-  kind: 'sent' | 'cancelled';
+  kind: 'sent';
   message: string;
 }
-/** Outcomes of waiting orders not yet seen by the shopper (the offline-orders panel shows and clears them). */
+/** Waiting orders sent since the shopper last looked (the offline-orders panel shows and clears them). */
 export const $orderNotices = atom<OrderNotice[]>([]);
 
 /** localStorage key holding how many orders wait: lets a page decide without loading this module. */
@@ -224,15 +227,7 @@ export function sendQueuedOrders(): Promise<QueueSummary> {
       running = null;
     }
     for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
-    pushNotices(
-      done.flatMap((o): OrderNotice[] =>
-        o.kind === 'sent'
-          ? [{ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent }]
-          : o.kind === 'cancelled'
-            ? [{ order_id: o.order.order_id, kind: 'cancelled', message: o.message ?? '' }]
-            : [],
-      ),
-    );
+    pushNotices(done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })));
     const queued = await refreshQueuedOrders();
     if (stopped && queued.length) await deps.registerSync().catch(() => {});
     return {
@@ -252,11 +247,9 @@ export async function sendQueuedOrder(orderId: string): Promise<PlaceOrderResult
   const out = $online.get() ? await sendStoredOrder(c, orderId, await sendOptions()) : null;
   const result = toResult(out, current);
   await refreshQueuedOrders();
-  if (out?.kind === 'sent') pushNotices([{ order_id: orderId, kind: 'sent', message: messages.offlineOrderSent }]);
-  if (out?.kind === 'cancelled' && result.message) {
-    notifyCancelled(result.message);
-    pushNotices([{ order_id: orderId, kind: 'cancelled', message: result.message }]);
-  }
+  // Sent now, or by another tab or the service worker while this one waited for the lock.
+  if (result.status === 'sent') pushNotices([{ order_id: orderId, kind: 'sent', message: messages.offlineOrderSent }]);
+  if (out?.kind === 'cancelled' && result.message) notifyCancelled(result.message);
   if (result.status === 'queued' && config.orders.offline_orders.notification.enabled) await deps.registerSync().catch(() => {});
   return result;
 }
@@ -344,25 +337,20 @@ export function handleOrdersMessage(raw: unknown): void {
   const data = raw as { type?: string; sent?: string[]; cancelled?: Array<{ order_id: string; message: string }> } | null;
   if (data?.type !== 'orders-changed') return;
   for (const c of data.cancelled ?? []) notifyCancelled(c.message);
-  pushNotices([
-    ...(data.sent ?? []).map((order_id): OrderNotice => ({ order_id, kind: 'sent', message: messages.offlineOrderSent })),
-    ...(data.cancelled ?? []).map((c): OrderNotice => ({ order_id: c.order_id, kind: 'cancelled', message: c.message })),
-  ]);
+  pushNotices((data.sent ?? []).map((order_id): OrderNotice => ({ order_id, kind: 'sent', message: messages.offlineOrderSent })));
   void refreshQueuedOrders(false);
 }
 
 let started = false;
 /**
- * Starts the queue in a page (once): keeps $queuedOrders current across tabs and the service worker,
- * sends or asks at start-up and on coming back online. `before` = sync queue + cart load (§4).
+ * Starts the queue in a page (once): keeps $queuedOrders current across tabs, sends or asks at
+ * start-up and on coming back online. `before` = sync queue + cart load (§4). The service worker's
+ * reports reach `handleOrdersMessage` through the page's start script (src/lib/pwa/boot.ts).
  */
 export function startOrderQueue(before?: () => Promise<unknown>): () => void {
   if (started) return () => {};
   started = true;
   ordersChannel();
-  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
-  const onSwMessage = (e: MessageEvent) => handleOrdersMessage(e.data);
-  sw?.addEventListener('message', onSwMessage);
   const off = onBackOnline(() => void onlineAgain(before));
   void (async () => {
     const pending = await refreshQueuedOrders(false);
@@ -371,6 +359,5 @@ export function startOrderQueue(before?: () => Promise<unknown>): () => void {
   return () => {
     started = false;
     off();
-    sw?.removeEventListener('message', onSwMessage);
   };
 }

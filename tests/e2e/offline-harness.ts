@@ -1,0 +1,42 @@
+/**
+ * Browser-side harness of the offline e2e suites: bundled (esbuild, IIFE) and added to every page of
+ * the test's browser context as an init script. It is the shop's own order queue
+ * (src/lib/sync/order-queue.ts) exposed on `window.__orders`, so a test places orders exactly as the
+ * checkout does, sharing the page's IndexedDB, locks and service worker. `openConfirmation` shows the
+ * offline-order confirmation (src/islands/OfflineOrders.tsx) as it appears with automatic
+ * transmission off (the built site has it on).
+ */
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import OfflineOrders from '../../src/islands/OfflineOrders';
+import { config } from '../../src/lib/config';
+import { $online } from '../../src/lib/stores/network';
+import {
+  $offlineOrderConfirmation,
+  listQueuedOrders,
+  listStoredOrders,
+  placeOrder,
+  sendQueuedOrders,
+  transmitOrAsk,
+} from '../../src/lib/sync/order-queue';
+
+async function openConfirmation(): Promise<number> {
+  config.orders.offline_orders.automatic_transmission_enabled = false;
+  await transmitOrAsk();
+  if (!document.querySelector('.harness-offline-orders')) {
+    const style = document.createElement('style');
+    style.textContent = (window as unknown as { __offlineOrdersCss?: string }).__offlineOrdersCss ?? '';
+    document.head.append(style);
+    const host = document.createElement('div');
+    host.className = 'harness-offline-orders';
+    document.body.append(host);
+    createRoot(host).render(createElement(OfflineOrders));
+  }
+  return $offlineOrderConfirmation.get().length;
+}
+
+if (window.top === window) {
+  // Keeps $online following the browser's online/offline events.
+  $online.listen(() => {});
+  (window as unknown as { __orders: unknown }).__orders = { placeOrder, listQueuedOrders, listStoredOrders, sendQueuedOrders, openConfirmation };
+}

@@ -1,0 +1,111 @@
+/**
+ * Randomised fault schedules for the offline order suite (tests/e2e/offline-faults.spec.ts), drawn
+ * from a seeded generator: the same seed gives the same schedules, so a failure can be replayed
+ * (`OFFLINE_SEED=<seed> OFFLINE_SCHEDULES=<n>`; `npm run soak:offline -- --runs N` draws new seeds).
+ */
+
+/** A fault rule as POST /api/__faults takes it (docs/api.md). */
+export interface FaultRule {
+  path: string;
+  method?: string;
+  mode: 'delay' | 'drop' | 'error' | 'nonjson';
+  phase?: 'before' | 'after';
+  delayMs?: number;
+  code?: number;
+  result?: unknown;
+  times?: number;
+}
+
+export type OrderKind = 'ok' | 'bad-address' | 'out-of-stock';
+
+export interface PlannedOrder {
+  /** Unique within the run: `s{schedule}-o{n}`. */
+  key: string;
+  kind: OrderKind;
+  /** Index into the catalogue of in-stock test products, with a quantity. */
+  lines: Array<{ product: number; qty: number }>;
+  /** Which tab places it (1 only when the schedule has two tabs). */
+  tab: 0 | 1;
+  /** Placed while the browser is offline (queued without a send), or online against the faults. */
+  offline: boolean;
+  /** Online placements only: reload the tab while the send may still be in flight. */
+  interrupt: boolean;
+}
+
+export type Disruption = 'reload' | 'reopen' | 'reload-other-tab';
+
+export interface Schedule {
+  index: number;
+  twoTabs: boolean;
+  /** Page the tabs show (visited before, so it opens offline). */
+  startPath: string;
+  /** Faults active while online orders are placed. */
+  placeFaults: FaultRule[];
+  /** Faults active when the browser comes back online (the queue's sends meet them). */
+  backOnlineFaults: FaultRule[];
+  orders: PlannedOrder[];
+  /** What happens to the tabs while offline. */
+  disruptions: Disruption[];
+}
+
+/** mulberry32: a small, fast, seeded PRNG. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ORDER_PATH = '/api/order';
+
+function fault(r: () => number): FaultRule {
+  const pick = r();
+  const times = 1 + Math.floor(r() * 3);
+  const phase: 'before' | 'after' = r() < 0.5 ? 'before' : 'after';
+  if (pick < 0.25) return { path: ORDER_PATH, method: 'POST', mode: 'delay', delayMs: 200 + Math.floor(r() * 1800), times };
+  if (pick < 0.5) return { path: ORDER_PATH, method: 'POST', mode: 'drop', phase, times };
+  if (pick < 0.75) {
+    // Server errors the queue must retry (never 400, never the add-products text: those cancel).
+    const code = [500, 502, 503][Math.floor(r() * 3)]!;
+    return { path: ORDER_PATH, method: 'POST', mode: 'error', phase, code, result: 'Internal Server Error', times };
+  }
+  return { path: ORDER_PATH, method: 'POST', mode: 'nonjson', phase, times };
+}
+
+/** Draws `count` schedules for a catalogue of `products` test products. */
+export function makeSchedules(seed: number, count: number, products: number): Schedule[] {
+  const r = prng(seed);
+  const out: Schedule[] = [];
+  for (let s = 0; s < count; s++) {
+    const twoTabs = r() < 0.4;
+    const n = 1 + Math.floor(r() * 3);
+    const orders: PlannedOrder[] = [];
+    for (let o = 0; o < n; o++) {
+      const roll = r();
+      const kind: OrderKind = roll < 0.08 ? 'bad-address' : roll < 0.16 ? 'out-of-stock' : 'ok';
+      const lineCount = 1 + Math.floor(r() * 3);
+      const used = new Set<number>();
+      const lines: PlannedOrder['lines'] = [];
+      for (let l = 0; l < lineCount; l++) {
+        const product = Math.floor(r() * products);
+        if (used.has(product)) continue;
+        used.add(product);
+        lines.push({ product, qty: 1 + Math.floor(r() * 3) });
+      }
+      const offline = r() < 0.65;
+      orders.push({ key: `s${s}-o${o}`, kind, lines, tab: twoTabs && r() < 0.5 ? 1 : 0, offline, interrupt: !offline && r() < 0.35 });
+    }
+    const disruptions: Disruption[] = [];
+    if (r() < 0.45) disruptions.push('reload');
+    if (r() < 0.3) disruptions.push('reopen');
+    if (twoTabs && r() < 0.4) disruptions.push('reload-other-tab');
+    const placeFaults = r() < 0.7 ? [fault(r)] : [];
+    const backOnlineFaults = Array.from({ length: Math.floor(r() * 3) }, () => fault(r));
+    out.push({ index: s, twoTabs, startPath: r() < 0.5 ? '/' : '/rings', placeFaults, backOnlineFaults, orders, disruptions });
+  }
+  return out;
+}
