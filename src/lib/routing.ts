@@ -22,7 +22,6 @@ import {
   categoryUrl,
   homeUrl as storeHomeUrl,
   localizedPath,
-  productRouteParams,
   productUrl,
   type UrlOptions,
 } from './catalog/urls';
