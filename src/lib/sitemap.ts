@@ -20,6 +20,7 @@ export const NOINDEX_PATHS = [
   '/raw-output-example.xml',
   '/append-prepend.html',
   '/no-js.html',
+  '/compare',
 ] as const;
 
 /** Path prefixes never indexed: the account (login required) and the AMP copies (their canonical is the full page). */

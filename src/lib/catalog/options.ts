@@ -135,8 +135,10 @@ export function parseBundleQty(raw: unknown): number {
   return Math.max(0, n);
 }
 
+const bundleQtySchema = () => z.preprocess(parseBundleQty, z.number().min(0));
 /** The bundle quantity input as a zod schema (same rule as parseBundleQty). */
-export const BundleQtySchema = z.preprocess(parseBundleQty, z.number().min(0));
+// Built in a pure call, so client bundles that never read it (the product page island) leave zod out.
+export const BundleQtySchema = /* @__PURE__ */ bundleQtySchema();
 
 /** True when a required custom option's value counts as missing: empty, null, false or 0. */
 export function isMissing(value: CustomOptionInput): boolean {

@@ -122,6 +122,52 @@ export function clearCart(): void {
   $cart.set({ ...$cart.get(), items: [], token: null, totals: null });
 }
 
+/**
+ * Applies a coupon code to the server cart (cart/apply-coupon), then refreshes the totals. False,
+ * with the 'incorrect coupon code' notice, when the server refuses it (or a notice that it could not
+ * be checked when the server cannot be reached).
+ */
+export function applyCoupon(code: string): Promise<boolean> {
+  const coupon = code.trim();
+  return couponCall(async () => {
+    if (!coupon || !(await ensureCartToken())) return refuseCoupon();
+    const t = await executeTask({ url: `${cartPath('apply-coupon')}&coupon=${encodeURIComponent(coupon)}`, method: 'POST', silent: true });
+    if (!t.transmited) return couponUnreachable();
+    if (Number(t.resultCode) !== 200) return refuseCoupon();
+    await refreshTotals();
+    return true;
+  });
+}
+
+/** Removes the coupon from the server cart (cart/delete-coupon), then refreshes the totals. */
+export function removeCoupon(): Promise<boolean> {
+  return couponCall(async () => {
+    if (!$cart.get().token) return false;
+    const t = await executeTask({ url: cartPath('delete-coupon'), method: 'POST', silent: true });
+    if (!t.transmited) return couponUnreachable();
+    await refreshTotals();
+    return Number(t.resultCode) === 200;
+  });
+}
+
+/** Runs a coupon call after the server rounds already scheduled (so it reaches the current cart). */
+function couponCall(job: () => Promise<boolean>): Promise<boolean> {
+  let out = false;
+  return enqueue(async () => {
+    out = await job();
+  }).then(() => out);
+}
+
+function refuseCoupon(): false {
+  notify({ type: 'error', message: messages.incorrectCouponCode, action1: { label: messages.ok } });
+  return false;
+}
+
+function couponUnreachable(): false {
+  notify({ type: 'error', message: messages.couponUnreachable, action1: { label: messages.ok } });
+  return false;
+}
+
 /** Reads the stored cart once, then brings it in line with the server (pull and merge, send, totals). */
 export function loadCart(): Promise<void> {
   loading ??= (async () => {
@@ -372,7 +418,8 @@ function start(): void {
     if (!u.loaded || justLoaded || u.token === was) return;
     if (was && !u.token) {
       clearCart();
-    } else if (u.token) {
+    } else if (u.token && !was) {
+      // From guest to customer. A token replacing a token is a refresh of the same session: the cart stays connected.
       server = new Map();
       saveServer();
       $cart.setKey('token', null);

@@ -1,0 +1,559 @@
+/**
+ * Product options and add to cart (spec §2 product page, §4 Configurable product and Option prices,
+ * §5, §8): the island wraps the static options form (src/components/catalogue/ProductOptions.astro,
+ * the page without JavaScript) and, once hydrated, takes its place with the live form: size and
+ * colour choices reconfigure the product (the wrong-attributes notice when a choice has no variant;
+ * the child's URL replaces the address when configured), custom and bundle options with their
+ * defaults and required checks, the price following every choice, and the add-to-cart checks with
+ * the §8 texts. Viewing the page records it in recently viewed. The rules are in src/lib/product-form.ts.
+ */
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { formatPrice } from '../lib/format';
+import { messages, t } from '../lib/messages';
+import {
+  checkAdd,
+  childSkuFromUrl,
+  chooseOption,
+  chosenChild,
+  initialFormState,
+  optionValueAvailable,
+  shownPrices,
+  type FormErrors,
+  type FormState,
+} from '../lib/product-form';
+import type { ProductIslandProps } from '../lib/product-island-props';
+import type { ProductPrices } from '../lib/catalog/price';
+import { optionValuePrice } from '../lib/catalog/options';
+import { productPrices } from '../lib/catalog/price';
+import { notify } from '../lib/stores/notifications';
+import { addRecentlyViewed } from '../lib/stores/recently-viewed';
+import { setStock } from '../lib/stores/stock';
+import { AddToCartButton, ListToggles } from './AddToCart';
+import './ProductOptions.css';
+
+export type ProductOptionsProps = ProductIslandProps & { children?: ReactNode };
+
+type LiveStock = Record<string, { is_in_stock: boolean; qty: number }>;
+
+/** Reads what the static form already shows (a child chosen by the URL, text typed before hydration). */
+function readStaticForm(root: HTMLElement | null, props: ProductIslandProps): FormState {
+  const p = props.product;
+  const form = root?.querySelector<HTMLFormElement>('form[data-product-form]');
+  const childSku =
+    childSkuFromUrl(p, location.pathname, location.search) ?? form?.getAttribute('data-child-sku') ?? null;
+  const state = initialFormState(p, { childSku, grouped: props.grouped });
+  if (!form) return state;
+  const data = new FormData(form);
+  for (const o of p.custom_options) {
+    const name = `custom[${o.option_id}]`;
+    const values = data.getAll(name).map(String);
+    if (o.type === 'field' || o.type === 'area') state.custom[o.option_id] = values[0] ?? '';
+    else if (o.type === 'checkbox') state.custom[o.option_id] = values.length ? values.map(Number) : false;
+    else if (values[0]) state.custom[o.option_id] = Number(values[0]);
+  }
+  const qty = data.get('qty');
+  if (qty !== null) state.qty = String(qty);
+  for (const g of props.grouped) {
+    const v = form.querySelector<HTMLInputElement>(`[data-grouped-qty="${CSS.escape(g.product.sku)}"]`)?.value;
+    if (v !== undefined) state.grouped[g.product.sku] = v;
+  }
+  return state;
+}
+
+/** The island: the static form until hydrated, then the live form reading its current values. */
+export default function ProductOptions(props: ProductOptionsProps) {
+  const { children, ...rest } = props;
+  const root = useRef<HTMLDivElement>(null);
+  const [initial, setInitial] = useState<FormState | null>(null);
+  useEffect(() => {
+    setInitial(readStaticForm(root.current, rest));
+    // Read once: the static form is replaced right after.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="pf" ref={root} data-live={initial ? 'true' : undefined}>
+      {initial ? <ProductForm {...rest} initial={initial} /> : children}
+    </div>
+  );
+}
+
+const money = (n: number) => formatPrice(n);
+
+/** The price on the page ([data-product-price]), following the choices. */
+function LivePrice({ prices }: { prices: ProductPrices }) {
+  const special = prices.special !== null;
+  return (
+    <p className={`price price--lg${special ? ' price--special' : ''}`} data-price={prices.final}>
+      {special ? (
+        <>
+          <del className="price__original">
+            <span className="visually-hidden">{messages.regularPrice} </span>
+            {money(prices.original)}
+          </del>
+          <span className="price__special">
+            <span className="visually-hidden">{messages.specialPrice} </span>
+            {money(prices.special!)}
+          </span>
+        </>
+      ) : (
+        <span className="price__final">{money(prices.final)}</span>
+      )}
+    </p>
+  );
+}
+
+function SmallPrice({ prices }: { prices: ProductPrices }) {
+  return prices.special !== null ? (
+    <span className="pf-small-price">
+      <del>
+        <span className="visually-hidden">{messages.regularPrice} </span>
+        {money(prices.original)}
+      </del>{' '}
+      <span className="pf-small-price__special">
+        <span className="visually-hidden">{messages.specialPrice} </span>
+        {money(prices.special)}
+      </span>
+    </span>
+  ) : (
+    <span className="pf-small-price">{money(prices.final)}</span>
+  );
+}
+
+function FieldError({ id, text }: { id: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <p className="opt__error" id={id}>
+      {text}
+    </p>
+  );
+}
+
+/** Live stock of a sku (stock/check, loaded on demand), remembered in the stock cache by id; null when it cannot be checked. */
+async function fetchStock(sku: string, id: number): Promise<{ is_in_stock: boolean; qty: number } | null> {
+  try {
+    const { api } = await import('../lib/api');
+    const r = await api.stock.check(sku);
+    if (!r.ok) return null;
+    const entry = { is_in_stock: r.result.is_in_stock, qty: r.result.qty };
+    setStock(id, entry);
+    return entry;
+  } catch {
+    return null;
+  }
+}
+
+function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary, sizeGuideHref, initial }: ProductIslandProps & { initial: FormState }) {
+  const [state, setState] = useState<FormState>(initial);
+  const [errors, setErrors] = useState<FormErrors>({ custom: {}, bundle: {} });
+  const [productError, setProductError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Record<string, boolean>>({});
+  const [liveStock, setLiveStock] = useState<LiveStock>({});
+  const [busy, setBusy] = useState(false);
+  const [priceHost, setPriceHost] = useState<HTMLElement | null>(null);
+  const userChanged = useRef(false);
+
+  const child = chosenChild(p, state);
+  const sku = child?.sku ?? p.sku;
+  const prices = useMemo(() => shownPrices(p, state), [p, state]);
+  const unitOriginal = useMemo(() => productPrices(child ?? p).original, [p, child]);
+  const stock = liveStock[sku] ?? (child ? child.stock : p.stock);
+
+  // The page's price box and sku follow the form.
+  useEffect(() => {
+    const host = document.querySelector<HTMLElement>('[data-product-price]');
+    if (host) {
+      host.replaceChildren();
+      setPriceHost(host);
+    }
+    addRecentlyViewed(summary);
+  }, [summary]);
+
+  useEffect(() => {
+    const el = document.querySelector('[data-sku-text]');
+    if (el && el.textContent !== sku) el.textContent = sku;
+    if (!child || !userChanged.current) return;
+    if (pushChildUrl && urls.children[child.sku]) {
+      const next = new URL(urls.children[child.sku]!, location.href);
+      if (next.pathname + next.search !== location.pathname + location.search) history.replaceState(history.state, '', next.pathname + next.search + location.hash);
+    }
+  }, [sku, child, pushChildUrl, urls]);
+
+  const runStockCheck = (target: { sku: string; id: number }) => {
+    setPending((x) => ({ ...x, [target.sku]: true }));
+    void fetchStock(target.sku, target.id).then((entry) => {
+      if (entry) setLiveStock((x) => ({ ...x, [target.sku]: entry }));
+      setPending((x) => ({ ...x, [target.sku]: false }));
+    });
+  };
+
+  const update = (next: FormState) => {
+    setState(next);
+    setProductError(null);
+  };
+
+  const choose = (code: string, value: number) => {
+    const r = chooseOption(p, state, code, value);
+    if (r.notice) {
+      notify({ type: 'warning', message: r.notice });
+      setProductError(r.notice);
+      return;
+    }
+    userChanged.current = true;
+    update(r.state);
+    const c = chosenChild(p, r.state);
+    if (c && c.sku !== child?.sku && liveStock[c.sku] === undefined) runStockCheck(c);
+  };
+
+  const setCustom = (id: number, value: FormState['custom'][number]) => {
+    update({ ...state, custom: { ...state.custom, [id]: value } });
+    if (errors.custom[id]) setErrors({ ...errors, custom: { ...errors.custom, [id]: '' } });
+  };
+
+  const setBundle = (id: number, patch: Partial<FormState['bundle'][number]>) => {
+    const cur = state.bundle[id] ?? { linkId: null, qty: 1 };
+    update({ ...state, bundle: { ...state.bundle, [id]: { ...cur, ...patch } } });
+    if (errors.bundle[id]) setErrors({ ...errors, bundle: { ...errors.bundle, [id]: '' } });
+  };
+
+  const add = async () => {
+    const check = checkAdd(p, state, { stockPending: !!pending[sku], stock: liveStock[sku] ?? null, urls }, grouped);
+    if (!check.ok) {
+      setErrors(check.errors);
+      setProductError(check.message);
+      notify({ type: check.message === messages.stockCheckInProgress ? 'warning' : 'error', message: check.message, action1: { label: messages.ok } });
+      const first = document.querySelector<HTMLElement>('.pf [aria-invalid="true"]');
+      first?.focus();
+      return;
+    }
+    setErrors({ custom: {}, bundle: {} });
+    setProductError(null);
+    setBusy(true);
+    try {
+      const { addToCart } = await import('../lib/stores/cart');
+      for (const line of check.lines) addToCart(line);
+    } catch (err) {
+      console.error('The cart could not be loaded', err);
+      notify({ type: 'error', message: messages.somethingWrong, action1: { label: messages.ok } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const customOptions = [...p.custom_options].sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0));
+  const extra = (price: unknown, type: 'fixed' | 'percent' | null | undefined) => {
+    const amount = optionValuePrice({ price: Number(price ?? 0), price_type: type ?? 'fixed' }, unitOriginal);
+    return amount > 0 ? t('optionPriceAdd', { price: money(amount) }) : '';
+  };
+  const outOfStock = stock ? !stock.is_in_stock : false;
+
+  return (
+    <form
+      className="options"
+      data-product-form
+      data-product-id={p.id}
+      data-product-sku={p.sku}
+      data-type={p.type_id}
+      data-child-sku={child?.sku}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+    >
+      {priceHost && p.type_id !== 'grouped' && createPortal(<LivePrice prices={prices} />, priceHost)}
+
+      {options.map((o) => {
+        const current = o.values.find((v) => v.id === state.selection[o.code]);
+        return (
+          <fieldset className="opt" data-option={o.code} key={o.code}>
+            <legend className="opt__legend">
+              {o.label}:{' '}
+              <span className="opt__current" data-option-current={o.code}>
+                {current?.label ?? ''}
+              </span>
+            </legend>
+            {o.kind === 'generic' ? (
+              <select
+                className="opt__select"
+                name={o.code}
+                data-option-code={o.code}
+                aria-label={o.label}
+                value={state.selection[o.code] ?? ''}
+                onChange={(e) => choose(o.code, Number(e.target.value))}
+              >
+                {o.values.map((v) => (
+                  <option key={v.id} value={v.id} disabled={!optionValueAvailable(p, state, o.code, v.id)}>
+                    {v.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <div className={`opt__values opt__values--${o.kind}`}>
+                {o.values.map((v) => {
+                  const available = optionValueAvailable(p, state, o.code, v.id);
+                  const pressed = state.selection[o.code] === v.id;
+                  return (
+                    <button
+                      key={v.id}
+                      type="button"
+                      className={`${o.kind === 'color' ? 'swatch' : 'size'}${available ? '' : ' is-unavailable'}`}
+                      data-option-code={o.code}
+                      data-value={v.id}
+                      data-label={v.label}
+                      aria-pressed={pressed ? 'true' : 'false'}
+                      aria-label={o.kind === 'color' ? v.label : `${o.label} ${v.label}`}
+                      title={v.label}
+                      style={o.kind === 'color' && v.swatch ? ({ '--swatch-color': v.swatch } as CSSProperties) : undefined}
+                      onClick={() => choose(o.code, v.id)}
+                    >
+                      {o.kind === 'size' ? v.label : <span className="swatch__dot" aria-hidden="true" />}
+                    </button>
+                  );
+                })}
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+      {sizeGuideHref && (
+        <a className="size-guide" href={sizeGuideHref} data-size-guide role="button">
+          {messages.sizeGuide}
+        </a>
+      )}
+
+      {grouped.length > 0 && (
+        <fieldset className="opt linked" data-grouped>
+          <legend className="opt__legend">{messages.groupedTitle}</legend>
+          <ul className="linked__list">
+            {grouped.map((g) => {
+              const err = errors.grouped?.[g.product.sku];
+              const errId = `pf-grouped-${g.product.id}-error`;
+              return (
+                <li className="linked__item" data-linked-sku={g.product.sku} key={g.product.sku}>
+                  <span className="linked__name">{g.href ? <a href={g.href}>{g.product.name}</a> : g.product.name}</span>
+                  <p className="price price--sm">
+                    <SmallPrice prices={g.prices} />
+                  </p>
+                  <label className="qty qty--sm">
+                    <span className="visually-hidden">
+                      {messages.quantityLabel}: {g.product.name}
+                    </span>
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      name={`grouped[${g.product.id}]`}
+                      min={0}
+                      value={state.grouped[g.product.sku] ?? ''}
+                      data-grouped-qty={g.product.sku}
+                      aria-invalid={err ? 'true' : undefined}
+                      aria-describedby={err ? errId : undefined}
+                      onChange={(e) => update({ ...state, grouped: { ...state.grouped, [g.product.sku]: e.target.value } })}
+                    />
+                  </label>
+                  <FieldError id={errId} text={err} />
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      )}
+
+      {p.type_id === 'bundle' &&
+        p.bundle_options.map((b) => {
+          const choice = state.bundle[b.option_id] ?? { linkId: null, qty: 1 };
+          const err = errors.bundle[b.option_id];
+          const errId = `pf-bundle-${b.option_id}-error`;
+          return (
+            <fieldset className="opt bundle" data-bundle-option={b.option_id} key={b.option_id} aria-describedby={err ? errId : undefined}>
+              <legend className="opt__legend">
+                {b.title}
+                {b.required && <span className="req" aria-hidden="true"> *</span>}
+              </legend>
+              <ul className="linked__list">
+                {b.product_links.map((l) => {
+                  const name = l.product?.name ?? l.sku ?? String(l.id);
+                  const chosen = choice.linkId === l.id;
+                  const linkPrices = l.product
+                    ? productPrices({ price: l.product.price, special_price: l.product.special_price, special_from_date: l.product.special_from_date, special_to_date: l.product.special_to_date })
+                    : { original: Number(l.price ?? 0), special: null, final: Number(l.price ?? 0) };
+                  return (
+                    <li className="linked__item" key={l.id}>
+                      <label className="choice">
+                        <input
+                          type="radio"
+                          name={`bundle[${b.option_id}]`}
+                          value={l.id}
+                          checked={chosen}
+                          aria-invalid={err ? 'true' : undefined}
+                          onChange={() => setBundle(b.option_id, { linkId: l.id })}
+                        />
+                        <span className="linked__name">{name}</span>
+                      </label>
+                      <p className="price price--sm">
+                        <SmallPrice prices={linkPrices} />
+                      </p>
+                      <label className="qty qty--sm">
+                        <span className="visually-hidden">
+                          {messages.quantityLabel}: {name}
+                        </span>
+                        <input
+                          type="number"
+                          inputMode="numeric"
+                          name={`bundle_qty[${b.option_id}][${l.id}]`}
+                          min={0}
+                          value={chosen ? String(choice.qty) : '1'}
+                          disabled={!chosen || l.can_change_quantity === false}
+                          onChange={(e) => setBundle(b.option_id, { qty: e.target.value === '' ? ('' as unknown as number) : Number(e.target.value) })}
+                        />
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+              <FieldError id={errId} text={err} />
+            </fieldset>
+          );
+        })}
+
+      {customOptions.length > 0 && (
+        <div className="custom" data-custom-options>
+          <p className="custom__title">{messages.customOptionsTitle}</p>
+          {customOptions.map((o) => {
+            const id = `pf-co-${o.option_id}`;
+            const err = errors.custom[o.option_id];
+            const errId = `${id}-error`;
+            const invalid = err ? 'true' : undefined;
+            const described = err ? errId : undefined;
+            const value = state.custom[o.option_id];
+            const required = o.is_require && (
+              <span className="req" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            );
+            if (o.type === 'field' || o.type === 'area') {
+              const add = o.price ? extra(o.price, o.price_type) : '';
+              const common = {
+                id,
+                name: `custom[${o.option_id}]`,
+                maxLength: o.max_characters ?? undefined,
+                required: o.is_require,
+                'aria-invalid': invalid,
+                'aria-describedby': described,
+                value: typeof value === 'string' ? value : '',
+              } as const;
+              return (
+                <div className="opt" key={o.option_id}>
+                  <label className="opt__legend" htmlFor={id}>
+                    {o.title}
+                    {add && <span className="opt__extra"> {add}</span>}
+                    {required}
+                  </label>
+                  {o.type === 'area' ? (
+                    <textarea {...common} rows={3} onChange={(e) => setCustom(o.option_id, e.target.value)} />
+                  ) : (
+                    <input {...common} type="text" onChange={(e) => setCustom(o.option_id, e.target.value)} />
+                  )}
+                  <FieldError id={errId} text={err} />
+                </div>
+              );
+            }
+            if (o.type === 'drop_down' || o.type === 'select') {
+              return (
+                <div className="opt" key={o.option_id}>
+                  <label className="opt__legend" htmlFor={id}>
+                    {o.title}
+                    {required}
+                  </label>
+                  <select
+                    id={id}
+                    name={`custom[${o.option_id}]`}
+                    required={o.is_require}
+                    aria-invalid={invalid}
+                    aria-describedby={described}
+                    value={value === '' || value === undefined || value === null || value === false ? '' : String(value)}
+                    onChange={(e) => setCustom(o.option_id, e.target.value === '' ? '' : Number(e.target.value))}
+                  >
+                    <option value="">{o.is_require ? messages.optionChoose : messages.optionNone}</option>
+                    {o.values.map((v) => {
+                      const add = extra(v.price, v.price_type);
+                      return (
+                        <option key={v.option_type_id} value={v.option_type_id}>
+                          {v.title}
+                          {add ? ` ${add}` : ''}
+                        </option>
+                      );
+                    })}
+                  </select>
+                  <FieldError id={errId} text={err} />
+                </div>
+              );
+            }
+            const chosen = (v: number) =>
+              o.type === 'radio' ? Number(value) === v : value === true ? v === o.values[0]?.option_type_id : Array.isArray(value) && value.includes(v);
+            return (
+              <fieldset className="opt" key={o.option_id} aria-describedby={described}>
+                <legend className="opt__legend">
+                  {o.title}
+                  {required}
+                </legend>
+                {o.values.map((v) => {
+                  const add = extra(v.price, v.price_type);
+                  return (
+                    <label className="choice" key={v.option_type_id}>
+                      <input
+                        type={o.type === 'radio' ? 'radio' : 'checkbox'}
+                        name={`custom[${o.option_id}]`}
+                        value={v.option_type_id}
+                        checked={chosen(v.option_type_id)}
+                        aria-invalid={invalid}
+                        onChange={(e) => {
+                          if (o.type === 'radio') return setCustom(o.option_id, v.option_type_id);
+                          const now = value === true ? [o.values[0]!.option_type_id] : Array.isArray(value) ? value : [];
+                          const next = e.target.checked ? [...now, v.option_type_id] : now.filter((x) => x !== v.option_type_id);
+                          setCustom(o.option_id, next.length ? next : false);
+                        }}
+                      />
+                      <span>{v.title}</span>
+                      {add && <span className="opt__extra">{add}</span>}
+                    </label>
+                  );
+                })}
+                <FieldError id={errId} text={err} />
+              </fieldset>
+            );
+          })}
+        </div>
+      )}
+
+      {child && outOfStock && (
+        <p className="pf-stock" role="status">
+          {messages.productOutOfStock}
+        </p>
+      )}
+      {pending[sku] && (
+        <p className="pf-checking" role="status">
+          {messages.stockChecking}
+        </p>
+      )}
+
+      <AddToCartButton
+        showQty={p.type_id !== 'grouped'}
+        qty={state.qty}
+        qtyError={errors.qty}
+        busy={busy}
+        onQty={(qty) => {
+          update({ ...state, qty });
+          if (errors.qty) setErrors({ ...errors, qty: undefined });
+        }}
+      />
+      {productError && (
+        <p className="pf-error" data-product-error>
+          {productError}
+        </p>
+      )}
+      <ListToggles product={summary} />
+    </form>
+  );
+}

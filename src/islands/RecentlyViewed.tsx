@@ -1,0 +1,74 @@
+/**
+ * Recently viewed products (spec §2 product page 'My Recently viewed products', §3, §4 "viewing adds
+ * to recently viewed", §5 unique by sku): the stored list, newest first, as small tiles; 'No products
+ * yet' when empty. On a product page the product itself is left out; the account area shows all.
+ */
+import { useStore } from '@nanostores/react';
+import { formatPrice } from '../lib/format';
+import { messages } from '../lib/messages';
+import { asListProduct, listImage, listPrices, withoutSku } from '../lib/product-summary-view';
+import { $recentlyViewed, clearRecentlyViewed } from '../lib/stores/recently-viewed';
+import './RecentlyViewed.css';
+
+export interface RecentlyViewedProps {
+  /** The sku of the product page it is on (left out of the list). */
+  exclude?: string;
+  /** 'account' adds a button that forgets the list. */
+  variant?: 'product' | 'account';
+  /** How many to show (default all). */
+  max?: number;
+}
+
+/** The recently viewed list. */
+export default function RecentlyViewed({ exclude, variant = 'product', max }: RecentlyViewedProps) {
+  const state = useStore($recentlyViewed);
+  const items = withoutSku(state.items, exclude).map(asListProduct).slice(0, max);
+  if (items.length === 0) {
+    return (
+      <p className="rcv__empty" data-recently-viewed-empty>
+        {messages.noProductsYet}
+      </p>
+    );
+  }
+  return (
+    <div className={`rcv rcv--${variant}`}>
+      <ul className="rcv__list" data-recently-viewed-list>
+        {items.map((item) => {
+          const img = listImage(item);
+          const prices = listPrices(item);
+          return (
+            <li className="rcv__cell" key={item.sku} data-recently-viewed-item={item.sku}>
+              <a className="rcv__tile" href={item.url ?? '#'}>
+                {img ? <img className="rcv__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" /> : <span className="rcv__img" aria-hidden="true" />}
+                <span className="rcv__name">{item.name}</span>
+                {prices && (
+                  <span className="rcv__price">
+                    {prices.special !== null ? (
+                      <>
+                        <del>
+                          <span className="visually-hidden">{messages.regularPrice} </span>
+                          {formatPrice(prices.original)}
+                        </del>{' '}
+                        <span className="rcv__special">
+                          <span className="visually-hidden">{messages.specialPrice} </span>
+                          {formatPrice(prices.special)}
+                        </span>
+                      </>
+                    ) : (
+                      formatPrice(prices.final)
+                    )}
+                  </span>
+                )}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {variant === 'account' && (
+        <button type="button" className="rcv__clear" onClick={() => clearRecentlyViewed()}>
+          {messages.recentlyViewedClear}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Notifications and panels (issue 5 item 8; spec §3 Notification, §4 Notification and Panels, §9
+ * notification time to live 5,000 ms) against the built site.
+ */
+import { expect, test } from '@playwright/test';
+import { SHOTS, engravingProduct, openProduct, shots, simpleProduct } from './product-cart-helpers';
+
+test.describe('notifications', () => {
+  test('a notification appears and goes away after its time to live of 5 seconds', async ({ page }) => {
+    const p = simpleProduct();
+    await openProduct(page, p);
+    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    const note = page.locator('[data-notifications] .ntf__item', { hasText: `Product ${p.name} has been added to wishlist!` });
+    await expect(note).toBeVisible();
+    const shown = Date.now();
+    await shots(page, 'notification', async () => {
+      await expect(note).toBeVisible();
+    });
+    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - shown)));
+    await expect(note).toBeVisible();
+    await expect(note).toBeHidden({ timeout: 4000 });
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(4500);
+  });
+
+  test('the same message twice in a row shows once', async ({ page }) => {
+    await openProduct(page, simpleProduct());
+    const button = page.getByRole('button', { name: 'Add to cart' });
+    await button.click();
+    await expect(page.locator('[data-notifications] .ntf__item')).toHaveCount(1);
+    await button.click();
+    await expect(page.locator('[data-cart-count]')).toHaveText('2');
+    await expect(page.locator('[data-notifications] .ntf__item', { hasText: 'Product has been added to the cart!' })).toHaveCount(1);
+  });
+
+  test('an error notification has an OK button that closes it; the close button closes any', async ({ page }) => {
+    await openProduct(page, engravingProduct());
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const error = page.locator('[data-notifications] .ntf__item--error');
+    await expect(error).toHaveAttribute('role', 'alert');
+    await expect(error).toContainText('Please configure product custom options and fix the validation errors');
+    await error.getByRole('button', { name: 'OK' }).click();
+    await expect(error).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    const note = page.locator('[data-notifications] .ntf__item').first();
+    await expect(note).toBeVisible();
+    await note.getByRole('button', { name: 'Close notification' }).click();
+    await expect(page.locator('[data-notifications] .ntf__item')).toHaveCount(0);
+  });
+});
+
+test.describe('panels', () => {
+  test('the mobile menu is the sidebar panel: it shows the overlay, keeps focus inside and Escape closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const menu = page.locator('details[data-mobile-nav]');
+    const overlay = page.locator('[data-overlay]');
+    await page.getByRole('button', { name: 'Menu' }).or(page.locator('details[data-mobile-nav] > summary')).first().click();
+    await expect(menu).toHaveAttribute('open', '');
+    await expect(overlay).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/sidebar-open-375.png` });
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).not.toHaveAttribute('open', '');
+    await expect(overlay).toBeHidden();
+  });
+
+  test('opening the wishlist closes the microcart: one panel and one overlay at a time', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await expect(page.getByRole('dialog', { name: /Shopping cart/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: /^Wishlist/ }).click();
+    await expect(page.getByRole('dialog', { name: /Wishlist/ })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /Shopping cart/ })).toHaveCount(0);
+    await expect(page.locator('[data-overlay]')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('[data-overlay]')).toBeHidden();
+  });
+});

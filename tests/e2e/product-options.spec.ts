@@ -1,0 +1,157 @@
+/**
+ * Product options and add to cart (issue 5 item 5; spec §2 product page, §4 Configurable product and
+ * Option prices, §5, §8) against the built site and the reference API.
+ */
+import { expect, test } from '@playwright/test';
+import { formatPrice } from '../../src/lib/format';
+import { productPrices } from '../../src/lib/catalog/price';
+import {
+  addToCart,
+  cartBadge,
+  engravingProduct,
+  missingCombination,
+  openMicrocart,
+  openProduct,
+  pick,
+  productForm,
+  productUrl,
+  shots,
+  simpleProduct,
+  sizedRing,
+} from './product-cart-helpers';
+
+test.describe('product options', () => {
+  test('choosing a size reconfigures the ring: sku, price and address follow the child', async ({ page }) => {
+    const { product, size, child } = sizedRing();
+    await openProduct(page, product);
+    const button = page.getByRole('button', { name: size.label, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-sku-text]')).toHaveText(child.sku);
+    await expect(productForm(page)).toHaveAttribute('data-child-sku', child.sku);
+    await expect(page.locator('[data-product-price]')).toContainText(formatPrice(productPrices(child).final));
+    const expected = new URL(productUrl(product, { childSku: child.sku }), page.url());
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(expected.pathname + expected.search);
+  });
+
+  test('a choice without a variant keeps the previous one and shows the wrong-attributes notice', async ({ page }) => {
+    const { product, label } = missingCombination();
+    await openProduct(page, product);
+    const sku = await page.locator('[data-sku-text]').textContent();
+    await page.getByRole('button', { name: label, exact: true }).click();
+    await expect(page.locator('[data-notifications]')).toContainText('No such configuration for the product. Please do choose another combination of attributes.');
+    await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('[data-sku-text]')).toHaveText(sku!);
+  });
+
+  test('choosing a size and adding it puts that ring in the cart', async ({ page }) => {
+    const { product, size, child } = sizedRing();
+    await openProduct(page, product);
+    await page.getByRole('button', { name: size.label, exact: true }).click();
+    await expect(page.locator('.pf-checking')).toHaveCount(0);
+    await addToCart(page);
+    await expect(cartBadge(page)).toHaveText('1');
+    const cart = await openMicrocart(page);
+    const line = cart.locator(`[data-cart-line="${child.sku}"]`);
+    await expect(line).toContainText(product.name);
+    await expect(line).toContainText(size.label.replace(/^(\S+) /, '$1: '));
+  });
+
+  test("a required engraving says 'Field is required.' first, then adds with the text and its price", async ({ page }) => {
+    const p = engravingProduct();
+    await openProduct(page, p);
+    const field = p.custom_options.find((o) => o.is_require && o.type === 'field')!;
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const input = page.getByLabel(field.title);
+    await expect(page.getByText('Field is required.', { exact: true })).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('[data-notifications]')).toContainText('Please configure product custom options and fix the validation errors');
+    await expect(cartBadge(page)).toBeHidden();
+    await shots(page, 'product-options-required', async () => {
+      await page.locator('[data-custom-options]').scrollIntoViewIfNeeded();
+    });
+    await input.fill('Forever yours');
+    await expect(page.getByText('Field is required.', { exact: true })).toHaveCount(0);
+    const update = page.waitForRequest((r) => r.url().includes('/api/cart/update'));
+    await addToCart(page);
+    const body = (await update).postDataJSON() as { cartItem: { sku: string; product_option: { extension_attributes: { custom_options: Array<{ option_id: number; option_value: string }> } } } };
+    expect(body.cartItem.sku).toBe(p.sku);
+    expect(body.cartItem.product_option.extension_attributes.custom_options).toContainEqual({ option_id: field.option_id, option_value: 'Forever yours' });
+    await expect(cartBadge(page)).toHaveText('1');
+  });
+
+  test('custom option prices change the price live (fixed amounts and percents)', async ({ page }) => {
+    const p = engravingProduct();
+    const base = productPrices(p).final;
+    await openProduct(page, p);
+    const price = page.locator('[data-product-price]');
+    await expect(price).toContainText(formatPrice(base));
+    const radio = p.custom_options.find((o) => o.type === 'radio')!;
+    const fixed = radio.values.find((v) => Number(v.price) > 0 && v.price_type === 'fixed')!;
+    await page.getByRole('radio', { name: fixed.title }).check();
+    await expect(price).toContainText(formatPrice(base + Number(fixed.price)));
+    const drop = p.custom_options.find((o) => o.type === 'drop_down')!;
+    const percent = drop.values.find((v) => v.price_type === 'percent' && Number(v.price) > 0)!;
+    await page.getByLabel(drop.title).selectOption(String(percent.option_type_id));
+    await expect(price).toContainText(formatPrice(base + Number(fixed.price) + (base * Number(percent.price)) / 100));
+    await page.getByLabel('Quantity', { exact: true }).fill('2');
+    await expect(price).toContainText(formatPrice(2 * (base + Number(fixed.price) + (base * Number(percent.price)) / 100)));
+  });
+
+  test("a bundle prices its selections and refuses quantity 0 on a required option with 'Must be greater than 0'", async ({ page }) => {
+    const p = pick((x) => x.type_id === 'bundle' && x.bundle_options.some((o) => o.required && o.product_links.length > 1), 'bundle with a choice');
+    await openProduct(page, p);
+    const option = p.bundle_options.find((o) => o.required && o.product_links.length > 1)!;
+    const group = page.locator(`[data-bundle-option="${option.option_id}"]`);
+    const qty = group.locator('input[type="number"]:not([disabled])');
+    await expect(qty).toHaveValue('1');
+    await expect(qty).toHaveAttribute('min', '0');
+    await qty.fill('0');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(group.getByText('Must be greater than 0')).toBeVisible();
+    await expect(page.locator('[data-notifications]')).toContainText('Please configure product bundle options and fix the validation errors');
+    await qty.fill('1');
+    await addToCart(page);
+    await expect(cartBadge(page)).toHaveText('1');
+  });
+
+  test("quantity 0 refuses with 'Quantity must be above 0'", async ({ page }) => {
+    await openProduct(page, simpleProduct());
+    await page.getByLabel('Quantity', { exact: true }).fill('0');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByText('Quantity must be above 0')).toBeVisible();
+    await expect(page.locator('[data-notifications]')).toContainText('Please fix the validation errors');
+    await expect(cartBadge(page)).toBeHidden();
+  });
+
+  test('adding while the stock check runs says the stock check is in progress', async ({ page }) => {
+    const { product, size } = sizedRing();
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/stock/check**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openProduct(page, product);
+    await page.getByRole('button', { name: size.label, exact: true }).click();
+    await expect(page.getByText('Checking stock…')).toBeVisible();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.locator('[data-notifications]')).toContainText('Stock check in progress, please wait while available stock quantities are checked');
+    await expect(cartBadge(page)).toBeHidden();
+    release();
+    await expect(page.getByText('Checking stock…')).toHaveCount(0);
+    await addToCart(page);
+    await expect(cartBadge(page)).toHaveText('1');
+  });
+
+  test('the live form looks like the static one at 375px and 1280px', async ({ page }) => {
+    const { product } = sizedRing();
+    await openProduct(page, product);
+    await shots(page, 'product-options-configurable', async () => {
+      await productForm(page).scrollIntoViewIfNeeded();
+    });
+    const size = page.locator('.pf .size').first();
+    expect(await size.evaluate((b) => b.getBoundingClientRect().height)).toBe(40);
+    expect((await page.getByLabel('Quantity', { exact: true }).boundingBox())!.width).toBe(90);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Recently viewed (issue 5 item 7; spec §2 product page 'My Recently viewed products' with 'No products
+ * yet', §4 "viewing adds to recently viewed", §5 unique by sku) against the built site.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-helpers';
+
+const block = (page: Page) => page.locator('section[data-recently-viewed]');
+
+/** Scrolls the block into view (its island hydrates when visible) and waits until it is live. */
+async function showBlock(page: Page) {
+  await block(page).scrollIntoViewIfNeeded();
+  await expect(block(page).locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+}
+
+test.describe('recently viewed', () => {
+  test("the first product page says 'No products yet'; the next one shows the product viewed before", async ({ page }) => {
+    const a = simpleProduct(0);
+    const b = sizedRing().product;
+    await openProduct(page, a);
+    await showBlock(page);
+    await expect(block(page).getByRole('heading', { name: 'My Recently viewed products' })).toBeVisible();
+    await expect(block(page).getByText('No products yet')).toBeVisible();
+    await openProduct(page, b);
+    await showBlock(page);
+    const items = block(page).locator('[data-recently-viewed-item]');
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText(a.name);
+    await expect(items.first().getByRole('link')).toHaveAttribute('href', new RegExp(`${a.url_key}`));
+    await shots(page, 'recently-viewed', async () => {
+      await showBlock(page);
+    });
+  });
+
+  test('each product is listed once, the latest first', async ({ page }) => {
+    const a = simpleProduct(0);
+    const b = simpleProduct(1);
+    const c = simpleProduct(2);
+    for (const p of [a, b, a]) await openProduct(page, p);
+    await openProduct(page, c);
+    await showBlock(page);
+    const items = block(page).locator('[data-recently-viewed-item]');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toHaveAttribute('data-recently-viewed-item', a.sku);
+    await expect(items.nth(1)).toHaveAttribute('data-recently-viewed-item', b.sku);
+  });
+});

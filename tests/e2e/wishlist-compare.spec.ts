@@ -1,0 +1,79 @@
+/**
+ * Wishlist and compare (issue 5 item 7; spec §3 Wishlist and compare items, §4 Wishlist, "compare
+ * list loads on mount") against the built site: adding and removing with their notifications, the
+ * header badge, the wishlist panel, the compare view, both surviving a reload.
+ */
+import { expect, test } from '@playwright/test';
+import { listProduct } from '../../src/lib/product-island-props';
+import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-helpers';
+
+test.describe('wishlist', () => {
+  test('adding notifies, counts on the header and survives a reload; the panel lists it; removing notifies', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const p = simpleProduct();
+    await openProduct(page, p);
+    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await expect(page.locator('[data-notifications]')).toContainText(`Product ${p.name} has been added to wishlist!`);
+    await expect(page.locator('[data-wishlist-count]')).toHaveText('1');
+    await page.reload();
+    await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+    await expect(page.locator('[data-wishlist-count]')).toHaveText('1');
+
+    await page.getByRole('link', { name: /^Wishlist/ }).click();
+    const panel = page.getByRole('dialog', { name: /Wishlist/ });
+    await expect(panel).toBeVisible();
+    await expect(panel.locator(`[data-wishlist-item="${p.sku}"]`)).toContainText(p.name);
+    await shots(page, 'wishlist-panel', async () => {
+      if (!(await panel.isVisible())) await page.evaluate(() => document.querySelector<HTMLElement>('[data-panel="wishlist"]')?.click());
+      await expect(panel).toBeVisible();
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await panel.getByRole('button', { name: `Remove ${p.name} from wishlist` }).click();
+    await expect(page.locator('[data-notifications]')).toContainText(`Product ${p.name} has been removed from wishlist!`);
+    await expect(panel.getByText('Your wishlist is empty.')).toBeVisible();
+    await expect(page.locator('[data-wishlist-count]')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
+  });
+});
+
+test.describe('compare', () => {
+  test('the compare list survives a reload and the compare view shows the comparable attributes side by side', async ({ page }) => {
+    const a = simpleProduct();
+    const b = sizedRing().product;
+    await openProduct(page, a);
+    await page.getByRole('button', { name: 'Add to compare' }).click();
+    await expect(page.locator('[data-notifications]')).toContainText(`Product ${a.name} has been added to the compare!`);
+    await openProduct(page, b);
+    await page.getByRole('button', { name: 'Add to compare' }).click();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
+    await page.getByRole('link', { name: 'Compare products (2)' }).click();
+    await expect(page).toHaveURL(/\/compare\/?$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare products');
+    const table = page.getByRole('table', { name: 'Compare products' });
+    await expect(table.getByRole('columnheader')).toHaveCount(2);
+    await expect(table.getByRole('columnheader').nth(0)).toContainText(a.name);
+    await expect(table.getByRole('columnheader').nth(1)).toContainText(b.name);
+    // every comparable attribute of either product is a row, with each product's value or N/A
+    const rows = [...listProduct(a).compare!, ...listProduct(b).compare!];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const row = table.locator(`[data-compare-row="${r.code}"]`);
+      await expect(row.getByRole('rowheader')).toHaveText(r.label);
+      await expect(row).toContainText(r.value);
+    }
+    await shots(page, 'compare-view', async () => {
+      await expect(table).toBeVisible();
+    });
+    await table.getByRole('button', { name: `Remove ${a.name} from compare` }).click();
+    await expect(table.getByRole('columnheader')).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Compare products' }).getByRole('columnheader')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Clear the compare list' }).click();
+    await expect(page.getByText('There are no products to compare yet.')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  });
+});

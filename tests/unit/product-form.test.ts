@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkAdd,
+  childSkuFromUrl,
+  chooseOption,
+  formProduct,
+  initialFormState,
+  optionsSummary,
+  productOption,
+  shownPrices,
+  unitPrices,
+  validQty,
+  type FormState,
+} from '../../src/lib/product-form';
+import { product, ring } from './catalog-fixtures';
+
+const now = new Date('2026-07-03T12:00:00Z');
+
+// Gold (49) in L, M; silver (50) in M only; gold N disabled (status 2).
+const configurable = () =>
+  formProduct(
+    ring([
+      { sku: 'R-G-L', color: 49, size: 167, price: 1000 },
+      { sku: 'R-G-M', color: 49, size: 168, price: 1100, special_price: 990 },
+      { sku: 'R-S-M', color: 50, size: 168, price: 800 },
+      { sku: 'R-G-N', color: 49, size: 169, price: 1200, status: 2 },
+    ]),
+  );
+
+const engraved = () =>
+  formProduct(
+    product({
+      sku: 'SRV-ENG',
+      type_id: 'virtual',
+      price: 40,
+      custom_options: [
+        { option_id: 1, type: 'field', title: 'Engraving text', is_require: true, price: 0, price_type: 'fixed', max_characters: 30 },
+        {
+          option_id: 2,
+          type: 'radio',
+          title: 'Font',
+          is_require: false,
+          values: [
+            { option_type_id: 21, title: 'Script', price: 0, price_type: 'fixed' },
+            { option_type_id: 22, title: 'Roman', price: 25, price_type: 'fixed' },
+          ],
+        },
+        { option_id: 3, type: 'checkbox', title: 'Gift wrap', is_require: false, values: [{ option_type_id: 31, title: 'Gift wrap', price: 3.95, price_type: 'fixed' }] },
+        {
+          option_id: 4,
+          type: 'drop_down',
+          title: 'Turnaround',
+          is_require: false,
+          values: [
+            { option_type_id: 41, title: 'Standard', price: 0, price_type: 'fixed' },
+            { option_type_id: 42, title: 'Express', price: 20, price_type: 'percent' },
+          ],
+        },
+      ],
+    }),
+  );
+
+const linked = (id: number, price: number) => ({ id, sku: `L-${id}`, name: `Linked ${id}`, price });
+const bundle = () =>
+  formProduct(
+    product({
+      sku: 'BUNDLE-1',
+      type_id: 'bundle',
+      price: 0,
+      bundle_options: [
+        {
+          option_id: 7,
+          title: 'Watch',
+          required: true,
+          product_links: [
+            { id: 71, qty: 1, is_default: false, product: linked(701, 300) },
+            { id: 72, qty: 1, is_default: true, product: linked(702, 450) },
+          ],
+        },
+        { option_id: 8, title: 'Strap', required: false, product_links: [{ id: 81, qty: 1, is_default: false, product: linked(801, 50) }] },
+      ],
+    }),
+  );
+
+describe('product form: configurable products', () => {
+  it('opens on the first available child', () => {
+    const p = configurable();
+    const s = initialFormState(p);
+    expect(s.childSku).toBe('R-G-L');
+    expect(s.selection).toEqual({ color: 49, size: 167 });
+  });
+
+  it('opens on the child named by the url, by path or by childSku query', () => {
+    const p = configurable();
+    expect(childSkuFromUrl(p, '/EVR-1042/evermore/R-S-M')).toBe('R-S-M');
+    expect(childSkuFromUrl(p, '/rings/engagement-rings/evermore', '?childSku=R-G-M')).toBe('R-G-M');
+    expect(childSkuFromUrl(p, '/rings/engagement-rings/evermore')).toBeNull();
+    expect(initialFormState(p, { childSku: 'R-S-M' }).selection).toEqual({ color: 50, size: 168 });
+  });
+
+  it('a disabled child named by the url falls back to the default child', () => {
+    const p = configurable();
+    expect(initialFormState(p, { childSku: 'R-G-N' }).childSku).toBe('R-G-L');
+  });
+
+  it('choosing a size reconfigures to the matching child and its price', () => {
+    const p = configurable();
+    const r = chooseOption(p, initialFormState(p), 'size', 168);
+    expect(r.notice).toBeUndefined();
+    expect(r.state.childSku).toBe('R-G-M');
+    expect(unitPrices(p, r.state, now)).toEqual({ original: 1100, special: 990, final: 990 });
+  });
+
+  it('a choice with no variant keeps the previous selection with the wrong-attributes notice', () => {
+    const p = configurable();
+    const start = initialFormState(p);
+    const silver = chooseOption(p, start, 'color', 50); // silver in L does not exist
+    expect(silver.notice).toBe('No such configuration for the product. Please do choose another combination of attributes.');
+    expect(silver.state).toBe(start);
+    const disabled = chooseOption(p, start, 'size', 169); // gold N is disabled
+    expect(disabled.notice).toBeDefined();
+    expect(disabled.state.childSku).toBe('R-G-L');
+  });
+
+  it('the cart line is the chosen child with the parent name, its price and the options in words', () => {
+    const p = configurable();
+    const s = chooseOption(p, initialFormState(p), 'size', 168).state;
+    const r = checkAdd(p, s, { now, urls: { product: '/rings/x', children: { 'R-G-M': '/rings/x?childSku=R-G-M' } } });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.lines).toHaveLength(1);
+    expect(r.lines[0]).toMatchObject({
+      sku: 'R-G-M',
+      name: 'Evermore Platinum Solitaire Ring',
+      qty: 1,
+      price: 990,
+      parentSku: 'EVR-1042',
+      url: '/rings/x?childSku=R-G-M',
+      options: 'Colour: Gold, Size: M',
+    });
+    expect(r.lines[0]!.product_option).toBeUndefined();
+  });
+
+  it('no chosen child refuses with no such configuration', () => {
+    const p = configurable();
+    const r = checkAdd(p, { ...initialFormState(p), childSku: null }, { now });
+    expect(r).toMatchObject({ ok: false, message: 'No such configuration for the product. Please do choose another combination of attributes.' });
+  });
+});
+
+describe('product form: custom options', () => {
+  it('defaults: radio its first value, checkbox false, others empty', () => {
+    expect(initialFormState(engraved()).custom).toEqual({ 1: '', 2: 21, 3: false, 4: '' });
+  });
+
+  it("an empty required text says 'Field is required.' and asks to configure the options", () => {
+    const p = engraved();
+    for (const text of ['', '   ']) {
+      const s = { ...initialFormState(p), custom: { ...initialFormState(p).custom, 1: text } };
+      const r = checkAdd(p, s, { now });
+      expect(r).toEqual({
+        ok: false,
+        message: 'Please configure product custom options and fix the validation errors',
+        errors: { custom: { 1: 'Field is required.' }, bundle: {} },
+      });
+    }
+  });
+
+  it('prices follow the options: fixed amounts add, percents of the original price', () => {
+    const p = engraved();
+    const s: FormState = { ...initialFormState(p), custom: { 1: 'Love', 2: 22, 3: true, 4: 42 } };
+    // 40 + 25 (Roman) + 3.95 (gift wrap) + 20% of 40 (express)
+    expect(unitPrices(p, s, now).final).toBeCloseTo(76.95, 2);
+    expect(shownPrices(p, { ...s, qty: 2 }, now).final).toBeCloseTo(153.9, 2);
+    // a quantity being typed shows the unit price
+    expect(shownPrices(p, { ...s, qty: '' }, now).final).toBeCloseTo(76.95, 2);
+  });
+
+  it('the cart line carries the options as product_option and in words', () => {
+    const p = engraved();
+    const s: FormState = { ...initialFormState(p), custom: { 1: ' Love ', 2: 22, 3: true, 4: '' } };
+    expect(productOption(p, s)).toEqual({
+      extension_attributes: {
+        custom_options: [
+          { option_id: 1, option_value: 'Love' },
+          { option_id: 2, option_value: '22' },
+          { option_id: 3, option_value: '31' },
+        ],
+      },
+    });
+    expect(optionsSummary(p, s)).toBe('Engraving text: Love, Font: Roman, Gift wrap: Gift wrap');
+    const r = checkAdd(p, s, { now });
+    expect(r.ok && r.lines[0]).toMatchObject({ sku: 'SRV-ENG', price: 68.95, qty: 1, product_type: 'virtual' });
+  });
+});
+
+describe('product form: bundles', () => {
+  it('defaults to the default link (else the first) with quantity 1, priced as the sum', () => {
+    const p = bundle();
+    const s = initialFormState(p);
+    expect(s.bundle).toEqual({ 7: { linkId: 72, qty: 1 }, 8: { linkId: 81, qty: 1 } });
+    expect(unitPrices(p, s, now).final).toBe(500);
+    expect(unitPrices(p, { ...s, bundle: { ...s.bundle, 7: { linkId: 71, qty: 2 } } }, now).final).toBe(650);
+  });
+
+  it("a required option with quantity 0 says 'Must be greater than 0'", () => {
+    const p = bundle();
+    const s = { ...initialFormState(p), bundle: { 7: { linkId: 72, qty: 0 }, 8: { linkId: 81, qty: 1 } } };
+    expect(checkAdd(p, s, { now })).toEqual({
+      ok: false,
+      message: 'Please configure product bundle options and fix the validation errors',
+      errors: { custom: {}, bundle: { 7: 'Must be greater than 0' } },
+    });
+  });
+
+  it('the bundle line sends its selections and quantities', () => {
+    const p = bundle();
+    const s = initialFormState(p);
+    expect(productOption(p, s)).toEqual({
+      extension_attributes: {
+        bundle_options: [
+          { option_id: 7, option_qty: 1, option_selections: [72] },
+          { option_id: 8, option_qty: 1, option_selections: [81] },
+        ],
+      },
+    });
+  });
+});
+
+describe('product form: add-to-cart refusals', () => {
+  it("a quantity that is not above 0 says 'Quantity must be above 0' and asks to fix the errors", () => {
+    const p = formProduct(product({ price: 10 }));
+    for (const qty of [0, -1, '', '1.5', 'abc']) {
+      expect(validQty(qty)).toBe(false);
+      expect(checkAdd(p, { ...initialFormState(p), qty }, { now })).toMatchObject({
+        ok: false,
+        message: 'Please fix the validation errors',
+        errors: { qty: 'Quantity must be above 0' },
+      });
+    }
+  });
+
+  it('refuses while the stock check is running', () => {
+    const p = formProduct(product({ price: 10 }));
+    expect(checkAdd(p, initialFormState(p), { now, stockPending: true })).toMatchObject({
+      ok: false,
+      message: 'Stock check in progress, please wait while available stock quantities are checked',
+    });
+  });
+
+  it('refuses an out-of-stock product only when out-of-stock items are not allowed in the cart', () => {
+    const p = formProduct(product({ price: 10, stock: { is_in_stock: false, qty: 0 } }));
+    expect(checkAdd(p, initialFormState(p), { now, allowOutOfStock: false })).toMatchObject({
+      ok: false,
+      message: 'The product is out of stock and cannot be added to the cart!',
+    });
+    expect(checkAdd(p, initialFormState(p), { now, allowOutOfStock: true }).ok).toBe(true);
+    // live stock wins over the snapshot
+    const inStock = formProduct(product({ price: 10 }));
+    expect(checkAdd(inStock, initialFormState(inStock), { now, allowOutOfStock: false, stock: { is_in_stock: false } }).ok).toBe(false);
+  });
+
+  it('refuses a product without a price', () => {
+    const p = formProduct(product({ price: 0 }));
+    expect(checkAdd(p, initialFormState(p), { now })).toMatchObject({ ok: false, message: 'Product price is unknown, product cannot be added to the cart!' });
+  });
+
+  it('a grouped set adds one line per product with a quantity above 0', () => {
+    const p = formProduct(product({ sku: 'SET-1', type_id: 'grouped', price: 0 }));
+    const grouped = [
+      { product: { id: 1, sku: 'A', name: 'Ring A' }, qty: 1, prices: { original: 20, special: null, final: 20 }, inStock: true },
+      { product: { id: 2, sku: 'B', name: 'Ring B' }, qty: 0, prices: { original: 30, special: 25, final: 25 }, inStock: true },
+    ];
+    const s = initialFormState(p, { grouped });
+    expect(s.grouped).toEqual({ A: 1, B: 0 });
+    const r = checkAdd(p, { ...s, grouped: { A: '2', B: '1' } }, { now }, grouped);
+    expect(r.ok && r.lines.map((l) => [l.sku, l.qty, l.price])).toEqual([
+      ['A', 2, 20],
+      ['B', 1, 25],
+    ]);
+    expect(checkAdd(p, { ...s, grouped: { A: 0, B: '' } }, { now }, grouped)).toMatchObject({ ok: false, message: 'Quantity must be above 0' });
+    expect(checkAdd(p, { ...s, grouped: { A: '-1', B: 0 } }, { now }, grouped)).toMatchObject({
+      ok: false,
+      message: 'Please fix the validation errors',
+      errors: { grouped: { A: 'Quantity must be above 0' } },
+    });
+  });
+});
