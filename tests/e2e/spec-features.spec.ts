@@ -11,6 +11,7 @@ import { financeInfo, categoryPromoFor } from '../../src/lib/promo';
 import { formatPrice } from '../../src/lib/format';
 import { readShops, readSocial } from '../../src/lib/snapshot';
 import { pagePath, visit } from './helpers';
+import { ampProductUrl } from '../../src/lib/catalog/urls';
 
 /** Requests that leave the shop (anything not on localhost). */
 function watchExternal(page: Page): string[] {
@@ -242,5 +243,19 @@ test.describe('promo strip', () => {
     await expect(strip).toBeHidden();
     await visit(page, '/charms');
     await expect(page.locator('[data-promo-strip]')).toBeHidden();
+  });
+});
+
+test.describe('image proxy sizes', () => {
+  test('pages ask the image proxy for the §9 sizes: gallery 600x744, tiles 310x300, amp gallery 450x500', async ({ page, request }) => {
+    const p = products().find((x) => x.type_id === 'simple' && x.media_gallery && x.media_gallery.length > 1)!;
+    await visit(page, pagePath(p));
+    const gallery = await page.locator('.gallery img').first().getAttribute('src');
+    expect(gallery).toMatch(/^\/img\/600\/744\/resize\//);
+    expect((await request.get(gallery!)).status()).toBe(200);
+    const tile = await page.locator('[data-related] img.tile__img').first().getAttribute('src');
+    expect(tile).toMatch(/^\/img\/310\/300\/resize\//);
+    const amp = await (await request.get(ampProductUrl(p))).text();
+    expect(amp).toMatch(/<amp-img[^>]+src="\/img\/450\/500\/resize\//);
   });
 });

@@ -1,0 +1,151 @@
+/**
+ * The spec-coverage table (docs/spec-coverage.md): parses its rows and checks that every row marked
+ * done names tests that exist. Used by tests/unit/spec-coverage.test.ts (part of `npm test`) and by
+ * `npx tsx scripts/spec-coverage.ts` (prints the counts per section and status, and any problem).
+ *
+ * Test column format: `file: 'test name', "test name with an apostrophe's"; other/file: 'name'`,
+ * files relative to the repository root; `—` for none. A done row must name at least one test; each
+ * file must exist under tests/ (a suite `npm test` runs) and hold each name as the title of an
+ * `it(...)` or `test(...)` call, quoted as written.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Status = 'done' | 'partial' | 'n/a';
+
+export interface TestRef {
+  file: string;
+  names: string[];
+}
+
+export interface CoverageRow {
+  /** 1-based line number in the document. */
+  line: number;
+  section: string;
+  words: string;
+  code: string;
+  tests: TestRef[];
+  status: Status | null;
+  /** The status cell as written. */
+  statusText: string;
+}
+
+/** Splits a markdown table line into trimmed cells (a `\|` stays inside its cell). */
+export function splitCells(line: string): string[] {
+  const body = line.trim().replace(/^\|/, '').replace(/\|$/, '');
+  return body.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+}
+
+/** Reads the test column: `file: 'a', 'b'; file2: "c"`. */
+export function parseTests(cell: string): TestRef[] {
+  const refs: TestRef[] = [];
+  const text = cell.replace(/`/g, '').trim();
+  if (!text || text === '—' || text === '-') return refs;
+  // a file reference starts a chunk: path ending in .ts followed by ':'
+  const re = /([\w./-]+\.(?:test|spec)\.ts)\s*:/g;
+  const starts: { file: string; at: number; end: number }[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) starts.push({ file: m[1]!, at: m.index, end: m.index + m[0].length });
+  starts.forEach((s, i) => {
+    const chunk = text.slice(s.end, i + 1 < starts.length ? starts[i + 1]!.at : undefined);
+    const names: string[] = [];
+    const q = /'([^']+)'|"([^"]+)"/g;
+    for (let m = q.exec(chunk); m; m = q.exec(chunk)) names.push((m[1] ?? m[2])!);
+    refs.push({ file: s.file, names });
+  });
+  return refs;
+}
+
+const STATUS = /^(done|partial|n\/a)\b/i;
+
+/** Every data row of every coverage table in the document, with the § heading it sits under. */
+export function parseCoverage(md: string): CoverageRow[] {
+  const rows: CoverageRow[] = [];
+  let section = '';
+  md.split('\n').forEach((raw, i) => {
+    const heading = /^#{2,3}\s+(§\d+)/.exec(raw);
+    if (heading) section = heading[1]!;
+    if (!raw.trim().startsWith('|')) return;
+    const cells = splitCells(raw);
+    if (cells.length !== 5) {
+      rows.push({ line: i + 1, section, words: cells.join(' | '), code: '', tests: [], status: null, statusText: `(${cells.length} cells)` });
+      return;
+    }
+    const [spec, words, code, tests, status] = cells as [string, string, string, string, string];
+    if (/^spec §$/i.test(spec) || /^-+$/.test(spec.replace(/[:\s]/g, ''))) return;
+    const s = STATUS.exec(status)?.[1]?.toLowerCase() as Status | undefined;
+    rows.push({ line: i + 1, section: section || spec, words, code, tests: parseTests(tests), status: s ?? null, statusText: status });
+  });
+  return rows;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** True when the file holds an `it(...)` or `test(...)` whose title is exactly `name`. */
+export function hasTestTitle(source: string, name: string): boolean {
+  const q = `(['"\`])`;
+  const re = new RegExp(`\\b(?:it|test)(?:\\.(?:only|skip|fixme|fail|concurrent|serial))?\\(\\s*${q}${escapeRe(name)}\\1`);
+  return re.test(source);
+}
+
+/** Suites `npm test` runs (vitest: tests/unit, tests/api; playwright: tests/e2e). */
+export const TEST_ROOTS = ['tests/unit/', 'tests/api/', 'tests/e2e/'];
+
+/** Problems of the rows, one line each (empty when the table holds). */
+export function checkCoverage(rows: CoverageRow[], root: string): string[] {
+  const problems: string[] = [];
+  const sources = new Map<string, string | null>();
+  const read = (file: string) => {
+    if (!sources.has(file)) {
+      const p = join(root, file);
+      sources.set(file, existsSync(p) ? readFileSync(p, 'utf8') : null);
+    }
+    return sources.get(file)!;
+  };
+  for (const r of rows) {
+    const at = `line ${r.line} (${r.section} ${r.words.slice(0, 60)})`;
+    if (r.status === null) {
+      problems.push(`${at}: status must start with done, partial or n/a, found '${r.statusText}'`);
+      continue;
+    }
+    if (r.status === 'partial' && !/^partial\s*:\s*\S/i.test(r.statusText)) problems.push(`${at}: partial must say what is missing ('partial: ...')`);
+    if (r.status === 'n/a' && !/^n\/a\s*:\s*\S/i.test(r.statusText)) problems.push(`${at}: n/a must say why and what replaces it ('n/a: ...')`);
+    if (r.status !== 'done') continue;
+    const named = r.tests.filter((t) => t.names.length > 0);
+    if (named.length === 0) problems.push(`${at}: marked done but names no test`);
+    for (const t of r.tests) {
+      if (!TEST_ROOTS.some((d) => t.file.startsWith(d))) problems.push(`${at}: ${t.file} is not in a suite npm test runs (${TEST_ROOTS.join(', ')})`);
+      const src = read(t.file);
+      if (src === null) {
+        problems.push(`${at}: test file ${t.file} does not exist`);
+        continue;
+      }
+      if (t.names.length === 0) problems.push(`${at}: ${t.file} is named without a test name`);
+      for (const n of t.names) if (!hasTestTitle(src, n)) problems.push(`${at}: no test '${n}' in ${t.file}`);
+    }
+  }
+  return problems;
+}
+
+/** Rows per section and status, for the summary. */
+export function summarize(rows: CoverageRow[]): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const r of rows) {
+    const s = (out[r.section] ??= {});
+    s[r.status ?? 'invalid'] = (s[r.status ?? 'invalid'] ?? 0) + 1;
+  }
+  return out;
+}
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+/** The document's path in the repository. */
+export const COVERAGE_DOC = join(ROOT, 'docs/spec-coverage.md');
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const rows = parseCoverage(readFileSync(COVERAGE_DOC, 'utf8'));
+  console.table(summarize(rows));
+  const problems = checkCoverage(rows, ROOT);
+  for (const p of problems) console.error(p);
+  console.log(`${rows.length} rows, ${problems.length} problems`);
+  process.exit(problems.length ? 1 : 0);
+}
