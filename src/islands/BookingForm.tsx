@@ -10,7 +10,7 @@ import { createApiClient } from '../lib/api/client';
 import { notify } from '../lib/stores/notifications';
 import { $user, loadUser } from '../lib/stores/user';
 import { BOOKING_TIMES, bookingForm, bookingLetter, sendLetter, todayIso, type BookingShop, type BookingValues } from '../lib/mail';
-import { Field, FormStatus, useFormState } from './form-kit';
+import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
 
 export interface BookingFormProps {
   shops: BookingShop[];
@@ -59,44 +59,46 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   };
 
   const fp = (name: keyof BookingValues & string) => ({
-    id: `${uid}-${name}`,
+    id: `${uid}-field-${name}`,
     name,
     value: form.values[name],
     errors: form.shown(name),
     onChange: (v: string) => form.set(name, v),
-    onBlur: () => form.touch(name),
   });
 
   return (
-    <form ref={formRef} className="fk-form booking-form" method="post" noValidate onSubmit={onSubmit} data-booking-form>
-      <Field {...fp('name')} label={messages.bookingName} autoComplete="name" required />
-      <div className="fk-row">
-        <Field {...fp('phone')} label={messages.bookingPhone} type="tel" autoComplete="tel" required />
-        <Field {...fp('email')} label={messages.bookingEmail} type="email" autoComplete="email" required />
-      </div>
-      <div className="fk-row">
-        <Field {...fp('date')} label={messages.bookingDate} type="date" min={minDate} required />
+    <>
+      <FormStyles />
+      <form ref={formRef} className="fk-form booking-form" method="post" noValidate onSubmit={onSubmit} data-booking-form>
+        <Field {...fp('name')} label={messages.bookingName} autoComplete="name" required />
+        <div className="fk-row">
+          <Field {...fp('phone')} label={messages.bookingPhone} type="tel" autoComplete="tel" required />
+          <Field {...fp('email')} label={messages.bookingEmail} type="email" autoComplete="email" required />
+        </div>
+        <div className="fk-row">
+          <Field {...fp('date')} label={messages.bookingDate} type="date" min={minDate} required />
+          <Field
+            {...fp('time')}
+            label={messages.bookingTime}
+            required
+            options={[{ value: '', label: messages.bookingTimeChoose }, ...BOOKING_TIMES.map((t) => ({ value: t, label: t }))]}
+          />
+        </div>
         <Field
-          {...fp('time')}
-          label={messages.bookingTime}
+          {...fp('store')}
+          label={messages.bookingShop}
           required
-          options={[{ value: '', label: messages.bookingTimeChoose }, ...BOOKING_TIMES.map((t) => ({ value: t, label: t }))]}
+          options={[{ value: '', label: messages.bookingShopChoose }, ...shops.map((s) => ({ value: s.location, label: s.name }))]}
         />
-      </div>
-      <Field
-        {...fp('store')}
-        label={messages.bookingShop}
-        required
-        options={[{ value: '', label: messages.bookingShopChoose }, ...shops.map((s) => ({ value: s.location, label: s.name }))]}
-      />
-      <Field {...fp('requirements')} label={messages.bookingRequirements} multiline />
-      <Field {...fp('item')} label={messages.bookingItem} />
-      <div className="fk-actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {messages.bookingSubmit}
-        </button>
-      </div>
-      <FormStatus status={status} />
-    </form>
+        <Field {...fp('requirements')} label={messages.bookingRequirements} multiline />
+        <Field {...fp('item')} label={messages.bookingItem} />
+        <div className="fk-actions">
+          <button type="submit" className="btn" disabled={busy}>
+            {messages.bookingSubmit}
+          </button>
+        </div>
+        <FormStatus status={status} />
+      </form>
+    </>
   );
 }

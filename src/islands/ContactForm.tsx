@@ -8,7 +8,7 @@ import { messages } from '../lib/messages';
 import { createApiClient } from '../lib/api/client';
 import { notify } from '../lib/stores/notifications';
 import { contactForm, contactLetter, sendLetter, type ContactValues } from '../lib/mail';
-import { Field, FormStatus, useFormState } from './form-kit';
+import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
 
 export interface ContactFormProps {
   /** The page link sent when the browser's address is not available (build time). */
@@ -41,30 +41,32 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   };
 
   const fp = (name: keyof ContactValues & string) => ({
-    id: `${uid}-${name}`,
+    id: `${uid}-field-${name}`,
     name,
     value: form.values[name],
     errors: form.shown(name),
     onChange: (v: string) => form.set(name, v),
-    onBlur: () => form.touch(name),
   });
 
   return (
-    <form ref={formRef} className="fk-form contact-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby={`${uid}-title`} data-contact-form>
-      <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
-      <p className="muted">{messages.contactIntro}</p>
-      <div className="fk-row">
-        <Field {...fp('name')} label={messages.contactName} autoComplete="name" required />
-        <Field {...fp('email')} label={messages.contactEmail} type="email" autoComplete="email" required />
-      </div>
-      <Field {...fp('phone')} label={messages.contactPhone} type="tel" autoComplete="tel" />
-      <Field {...fp('message')} label={messages.contactMessage} multiline required />
-      <div className="fk-actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {messages.contactSubmit}
-        </button>
-      </div>
-      <FormStatus status={status} />
-    </form>
+    <>
+      <FormStyles />
+      <form ref={formRef} className="fk-form contact-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby={`${uid}-title`} data-contact-form>
+        <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
+        <p className="muted">{messages.contactIntro}</p>
+        <div className="fk-row">
+          <Field {...fp('name')} label={messages.contactName} autoComplete="name" required />
+          <Field {...fp('email')} label={messages.contactEmail} type="email" autoComplete="email" required />
+        </div>
+        <Field {...fp('phone')} label={messages.contactPhone} type="tel" autoComplete="tel" />
+        <Field {...fp('message')} label={messages.contactMessage} multiline required />
+        <div className="fk-actions">
+          <button type="submit" className="btn" disabled={busy}>
+            {messages.contactSubmit}
+          </button>
+        </div>
+        <FormStatus status={status} />
+      </form>
+    </>
   );
 }

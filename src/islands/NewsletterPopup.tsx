@@ -11,7 +11,8 @@ import { forms } from '../lib/forms';
 import { messages, t } from '../lib/messages';
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/stores/newsletter';
-import { Field, FormStatus, useFormState } from './form-kit';
+import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
+import popupCss from './NewsletterPopup.css?inline';
 
 const percent = config.constants.newsletterCouponPercent;
 const initial = () => ({ email: '' });
@@ -64,39 +65,44 @@ export default function NewsletterPopup() {
   };
 
   return (
-    <dialog ref={dialog} className="nl-popup" aria-labelledby={`${uid}-title`} onClose={onClose} onClick={onDialogClick}>
-      <div className="nl-popup__box">
-        <button type="button" className="nl-popup__close" aria-label={messages.newsletterPopupClose} onClick={() => setNewsletterPopup(false)}>
-          ×
-        </button>
-        <p className="eyebrow">{messages.footerNewsletterTitle}</p>
-        <h2 id={`${uid}-title`}>{t('newsletterPopupTitle', { percent })}</h2>
-        <p>{t('newsletterPopupText', { percent })}</p>
-        {newsletter.isSubscribed ? (
-          <p role="status">{messages.newsletterAlreadySubscribed}</p>
-        ) : (
-          <form ref={formRef} className="fk-form" noValidate onSubmit={onSubmit}>
-            <Field
-              id={`${uid}-email`}
-              name="email"
-              label={messages.newsletterEmailLabel}
-              type="email"
-              autoComplete="email"
-              required
-              value={form.values.email}
-              errors={form.shown('email')}
-              onChange={(v) => form.set('email', v)}
-              onBlur={() => form.touch('email')}
-            />
-            <div className="fk-actions">
-              <button type="submit" className="btn" disabled={busy}>
-                {messages.newsletterSubscribe}
-              </button>
-            </div>
-            <FormStatus status={status} />
-          </form>
-        )}
-      </div>
-    </dialog>
+    <>
+      <FormStyles />
+      <style href="pj-newsletter-popup" precedence="default">
+        {popupCss}
+      </style>
+      <dialog ref={dialog} className="nl-popup" aria-labelledby={`${uid}-title`} onClose={onClose} onClick={onDialogClick}>
+        <div className="nl-popup__box">
+          <button type="button" className="nl-popup__close" aria-label={messages.newsletterPopupClose} onClick={() => setNewsletterPopup(false)}>
+            ×
+          </button>
+          <p className="eyebrow">{messages.footerNewsletterTitle}</p>
+          <h2 id={`${uid}-title`}>{t('newsletterPopupTitle', { percent })}</h2>
+          <p>{t('newsletterPopupText', { percent })}</p>
+          {newsletter.isSubscribed ? (
+            <p role="status">{messages.newsletterAlreadySubscribed}</p>
+          ) : (
+            <form ref={formRef} className="fk-form" noValidate onSubmit={onSubmit}>
+              <Field
+                id={`${uid}-email`}
+                name="email"
+                label={messages.newsletterEmailLabel}
+                type="email"
+                autoComplete="email"
+                required
+                value={form.values.email}
+                errors={form.shown('email')}
+                onChange={(v) => form.set('email', v)}
+              />
+              <div className="fk-actions">
+                <button type="submit" className="btn" disabled={busy}>
+                  {messages.newsletterSubscribe}
+                </button>
+              </div>
+              <FormStatus status={status} />
+            </form>
+          )}
+        </div>
+      </dialog>
+    </>
   );
 }

@@ -22,7 +22,8 @@ import {
   type ReviewSort,
   type ReviewValues,
 } from '../lib/reviews';
-import { Field, FormStatus, useFormState } from './form-kit';
+import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
+import reviewsCss from './Reviews.css?inline';
 
 export interface ReviewsProps {
   productId: number;
@@ -102,18 +103,21 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
   };
 
   const fieldProps = (name: keyof ReviewValues & string) => ({
-    id: `${uid}-${name}`,
+    id: `${uid}-field-${name}`,
     name,
     value: form.values[name],
     errors: form.shown(name),
     onChange: (v: string) => form.set(name, v),
-    onBlur: () => form.touch(name),
   });
   const rating = Number(form.values.rating) || 0;
   const ratingErrors = form.shown('rating');
 
   return (
     <section className="rv" aria-labelledby={`${uid}-title`} data-reviews-island>
+      <FormStyles />
+      <style href="pj-reviews" precedence="default">
+        {reviewsCss}
+      </style>
       <header className="rv__head">
         <h2 id={`${uid}-title`}>{messages.reviewsTitle}</h2>
         {list.average !== null && (
@@ -164,7 +168,6 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
                   checked={rating === n}
                   aria-label={t('reviewStars', { count: n })}
                   onChange={() => form.set('rating', String(n))}
-                  onBlur={() => form.touch('rating')}
                 />
                 <span aria-hidden="true">★</span>
               </label>

@@ -1,11 +1,21 @@
 /**
  * Shared pieces of the form islands (reviews, booking, contact, newsletter popup): a form-state hook
  * that applies the §5 rules of src/lib/forms (a field's messages show while their condition holds, once
- * the field was left or a submit was tried) and labelled fields with their messages.
+ * the field was changed or a submit was tried) and labelled fields with their messages.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { formErrors, invalidFields, isFormValid, type FormDef } from '../lib/forms';
-import './forms.css';
+// Inlined and rendered as a hoisted <style> (React 19): only pages that show a form island carry its CSS.
+import formsCss from './forms.css?inline';
+
+/** The form islands' styles, hoisted into the head once however many islands render them. */
+export function FormStyles() {
+  return (
+    <style href="pj-form-kit" precedence="default">
+      {formsCss}
+    </style>
+  );
+}
 
 /** Form state over a form definition. */
 export function useFormState<V extends Record<string, string>>(def: FormDef, initial: () => V) {
@@ -14,7 +24,12 @@ export function useFormState<V extends Record<string, string>>(def: FormDef, ini
   const [tried, setTried] = useState(false);
   const errors = useMemo(() => formErrors(def, values), [def, values]);
 
-  const set = useCallback((name: keyof V & string, value: string) => setValues((v) => ({ ...v, [name]: value })), []);
+  // A field's messages show once it was changed (they follow each keystroke), and every field's after a
+  // submit attempt; leaving a field changes nothing, so the layout never shifts under a pointer.
+  const set = useCallback((name: keyof V & string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+  }, []);
   const touch = useCallback((name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
   /** The messages to show for a field now. */
   const shown = (name: string): string[] => (tried || touched[name] ? (errors[name] ?? []) : []);
@@ -56,7 +71,7 @@ interface FieldProps {
   value: string;
   errors: string[];
   onChange: (value: string) => void;
-  onBlur: () => void;
+  onBlur?: () => void;
   type?: string;
   required?: boolean;
   autoComplete?: string;

@@ -5,6 +5,7 @@ import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { formErrors, forms } from '../../src/lib/forms';
 import { setSyncFetch } from '../../src/lib/sync';
+import { setStorageEngine, type StorageEngine } from '../../src/lib/storage';
 import {
   $newsletter,
   NEWSLETTER_THANK_YOU_PATH,
@@ -17,7 +18,7 @@ import {
 import { $ui, setNewsletterPopup } from '../../src/lib/stores/ui';
 import { CONTENT_PATHS } from '../../src/lib/content-routes';
 import NewsletterPopup from '../../src/islands/NewsletterPopup';
-import { freshState, flush } from './stores-fixtures';
+import { freshState } from './stores-fixtures';
 import { startTestShop, type TestShop } from '../api/fixture';
 
 const ok = async () => ({ ok: true as const, code: 200 as const, result: true });
@@ -71,12 +72,19 @@ describe('newsletter guard (spec §4)', () => {
     expect($newsletter.get().isSubscribed).toBe(false);
   });
 
-  it('remembers the subscription in browser storage', async () => {
+  it('has the subscription stored when subscribing returns, so the page may navigate at once', async () => {
     const mem = freshState();
-    const stop = $newsletter.listen(() => {});
+    // Writes take 50 ms, as an IndexedDB write may: subscribing must wait for it.
+    const slow: StorageEngine = {
+      name: 'slow',
+      drop: (db) => mem.drop(db),
+      open: (db, o) => {
+        const d = mem.open(db, o);
+        return { ...d, getItem: d.getItem.bind(d), setItem: (k, v) => new Promise((r) => setTimeout(r, 50)).then(() => d.setItem(k, v)) };
+      },
+    };
+    setStorageEngine(slow);
     await subscribeNewsletter('bob@example.com', ok);
-    await flush();
-    stop();
     const stored = await mem.open('shop-gb-mailchimp').getItem('newsletter');
     expect(stored).toEqual({ isSubscribed: true, email: 'bob@example.com' });
     resetNewsletterStore();

@@ -18,9 +18,12 @@ type Send = (email: string) => Promise<ApiResult<unknown>>;
 const api = () => createApiClient({ fetch: syncFetch });
 
 let loading: Promise<void> | null = null;
+/** The last write of the state to browser storage (awaited by the actions, so a page may navigate right after). */
+let saving: Promise<unknown> = Promise.resolve();
 
-/** Reads the stored state once. */
+/** Reads the stored state once (and starts persisting changes, even with no subscriber). */
 export function loadNewsletter(): Promise<void> {
+  start();
   loading ??= (async () => {
     const saved = await collection('mailchimp').getItem<NewsletterState>(KEYS.newsletter);
     const now = $newsletter.get();
@@ -36,6 +39,7 @@ export async function subscribeNewsletter(email: string, send: Send = (e) => api
   const r = await send(email);
   if (!r.ok) return false;
   $newsletter.set({ ...$newsletter.get(), isSubscribed: true, email });
+  await saving;
   return true;
 }
 
@@ -46,6 +50,7 @@ export async function unsubscribeNewsletter(email: string, send: Send = (e) => a
   const r = await send(email);
   if (!r.ok) return false;
   $newsletter.set({ ...$newsletter.get(), isSubscribed: false, email });
+  await saving;
   return true;
 }
 
@@ -59,6 +64,7 @@ export async function setNewsletterPreference(
   const r = await (subscribed ? send.subscribe : send.unsubscribe)(email);
   if (!r.ok) return false;
   $newsletter.set({ ...$newsletter.get(), isSubscribed: subscribed, email });
+  await saving;
   return true;
 }
 
@@ -76,7 +82,7 @@ function start(): void {
   if (started) return;
   started = true;
   $newsletter.listen((n) => {
-    if (n.loaded) void collection('mailchimp').setItem(KEYS.newsletter, { isSubscribed: n.isSubscribed, email: n.email });
+    if (n.loaded) saving = collection('mailchimp').setItem(KEYS.newsletter, { isSubscribed: n.isSubscribed, email: n.email }).catch(() => {});
   });
   void loadNewsletter();
 }
