@@ -1,0 +1,74 @@
+/**
+ * The contact form on the built /contact and /contact-us pages against the reference API: a message goes
+ * through the mailer's token-then-send calls into the outbox; a refused send shows the server's message.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { config } from '../../src/lib/config';
+import { messages } from '../../src/lib/messages';
+
+const form = (page: Page) => page.getByRole('form', { name: messages.contactTitle });
+const island = (page: Page) => page.locator('astro-island', { has: page.locator('form[data-contact-form]') });
+
+async function startContact(page: Page, path = '/contact') {
+  await page.goto(path);
+  await form(page).getByLabel(messages.contactName).click();
+  await expect(island(page)).not.toHaveAttribute('ssr', /.*/);
+}
+
+async function fillMessage(page: Page, text: string) {
+  await form(page).getByLabel(messages.contactName).fill('Alan Turing');
+  await form(page).getByLabel(messages.contactEmail).fill('alan@example.com');
+  await form(page).getByLabel(messages.contactMessage).fill(text);
+}
+
+// page.route must see the page's API calls: no service worker in between.
+test.use({ serviceWorkers: 'block' });
+
+test.describe('contact form', () => {
+  test('is on both contact pages', async ({ page }) => {
+    for (const path of ['/contact', '/contact-us']) {
+      await page.goto(path);
+      await expect(form(page)).toBeVisible();
+    }
+  });
+
+  test('asks for name, e-mail and message', async ({ page }) => {
+    await startContact(page);
+    await form(page).getByRole('button', { name: messages.contactSubmit }).click();
+    await expect(form(page).getByText(messages.fieldRequired)).toHaveCount(3);
+    await expect(form(page).getByLabel(messages.contactName)).toBeFocused();
+  });
+
+  test('a message is sent and lands in the outbox', async ({ page, request }) => {
+    await startContact(page, '/contact-us');
+    const text = `Do you resize rings? ${Date.now()}`;
+    await fillMessage(page, text);
+    await form(page).getByRole('button', { name: messages.contactSubmit }).click();
+    await expect(form(page).getByRole('status')).toHaveText(messages.emailSent);
+    await expect(form(page).getByLabel(messages.contactMessage)).toHaveValue('');
+    const outbox = (await (await request.get('/api/__outbox')).json()).result as { kind: string; to_addr: string; reply_to: string; text: string }[];
+    const mail = outbox.find((m) => m.kind === 'contact' && m.text.includes(text));
+    expect(mail?.to_addr).toBe(config.mailer.contactAddress);
+    expect(mail?.reply_to).toBe('alan@example.com');
+  });
+
+  test("a refused send shows the server's message", async ({ page }) => {
+    // Only this page's calls are refused (other tests share the server).
+    await page.route('**/api/ext/mail-service/send-email*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 503, result: 'The mail service is resting, please try again in an hour.' }) }),
+    );
+    await startContact(page);
+    await fillMessage(page, 'Hello');
+    await form(page).getByRole('button', { name: messages.contactSubmit }).click();
+    await expect(form(page).getByRole('alert')).toHaveText('The mail service is resting, please try again in an hour.');
+  });
+
+  test('no network shows the failure text', async ({ page, context }) => {
+    await startContact(page);
+    await fillMessage(page, 'Hello');
+    await context.setOffline(true);
+    await form(page).getByRole('button', { name: messages.contactSubmit }).click();
+    await expect(form(page).getByRole('alert')).toHaveText(messages.emailFailed);
+    await context.setOffline(false);
+  });
+});
