@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { profileForm } from '../lib/account/forms';
 import { requireLogin } from '../lib/account/guard';
-import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
+import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
 import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
 import { productUrl } from '../lib/catalog/urls';
 import { tileImage } from '../lib/catalog/images';
@@ -342,7 +342,7 @@ export default function Account({ section, home, accountPath }: AccountProps) {
 
   // Logged out meanwhile (here, in another tab, or by a failed token refresh): back home.
   useEffect(() => {
-    if (allowed && user.loaded && !user.token) location.replace(home);
+    if (allowed && user.loaded && !user.token) void saveSessionNow().then(() => location.replace(home));
   }, [allowed, user.loaded, user.token, home]);
 
   if (!allowed) {
@@ -353,8 +353,9 @@ export default function Account({ section, home, accountPath }: AccountProps) {
     );
   }
 
-  const logout = () => {
-    logoutCustomer();
+  const logout = async () => {
+    setAllowed(false);
+    await logoutCustomer();
     location.assign(home);
   };
 

@@ -56,10 +56,12 @@ interface FieldProps<V extends Values> {
   /** Options of a select (value, label). */
   options?: { value: string; label: string }[];
   disabled?: boolean;
+  /** Focus on mount (the first field of a dialog). */
+  autoFocus?: boolean;
 }
 
 /** A labelled text input (or select) with its messages (aria-invalid, aria-describedby). */
-export function TextField<V extends Values>({ form, name, label, type = 'text', autoComplete, required, hint, options, disabled }: FieldProps<V>) {
+export function TextField<V extends Values>({ form, name, label, type = 'text', autoComplete, required, hint, options, disabled, autoFocus }: FieldProps<V>) {
   const id = `${form.idBase}-${name}`;
   const messages = form.shown(name);
   const describedBy = [hint ? `${id}-hint` : '', messages.length ? `${id}-errors` : ''].filter(Boolean).join(' ') || undefined;
@@ -67,6 +69,7 @@ export function TextField<V extends Values>({ form, name, label, type = 'text', 
     id,
     name,
     disabled,
+    autoFocus,
     'aria-invalid': messages.length > 0 || undefined,
     'aria-describedby': describedBy,
     'aria-required': required || undefined,

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { login, register, resetPassword } from '../lib/account/session';
+import { login, register, resetPassword, saveSessionNow } from '../lib/account/session';
 import { $authNotice } from '../lib/account/flash';
 import { forms } from '../lib/forms';
 import { messages } from '../lib/messages';
@@ -37,10 +37,12 @@ function useSubmit() {
   return { result, busy, run, clear: () => setResult(null) };
 }
 
-function afterLogin(): void {
+async function afterLogin(): Promise<void> {
   const notice = $authNotice.get();
   $authNotice.set(null);
-  if (notice?.returnTo && typeof location !== 'undefined') location.assign(notice.returnTo);
+  if (!notice?.returnTo || typeof location === 'undefined') return;
+  await saveSessionNow();
+  location.assign(notice.returnTo);
 }
 
 function LoginForm() {
@@ -49,7 +51,7 @@ function LoginForm() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (submit.busy || !form.check(e.currentTarget)) return;
-    if (await submit.run(() => login(form.values.email, form.values.password))) afterLogin();
+    if (await submit.run(() => login(form.values.email, form.values.password))) await afterLogin();
   };
   return (
     <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
@@ -82,7 +84,7 @@ function RegisterForm() {
     e.preventDefault();
     if (submit.busy || !form.check(e.currentTarget)) return;
     const v = form.values;
-    if (await submit.run(() => register({ email: v.email, firstname: v.firstname, lastname: v.lastname, password: v.password }))) afterLogin();
+    if (await submit.run(() => register({ email: v.email, firstname: v.firstname, lastname: v.lastname, password: v.password }))) await afterLogin();
   };
   return (
     <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
@@ -160,7 +162,9 @@ export default function AuthModal() {
     } else if (!ui.authModal && d.open) {
       d.close();
     }
-  }, [ui.authModal]);
+    // The form's first field takes the focus (on opening and when the form changes).
+    if (ui.authModal) d.querySelector<HTMLElement>('form input')?.focus();
+  }, [ui.authModal, ui.authElem]);
 
   const onClose = () => {
     if ($ui.get().authModal) closeAuthModal();

@@ -34,6 +34,7 @@ import {
   type Step,
 } from '../lib/checkout/state';
 import { countryName } from '../lib/account/orders';
+import { saveSessionNow } from '../lib/account/session';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms';
 import { formatPrice } from '../lib/format';
@@ -171,6 +172,9 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   const [tried, setTried] = useState<Partial<Record<Step, boolean>>>({});
   const [placed, setPlaced] = useState<Placed>({ state: 'idle' });
   const prefilledFor = useRef<number | null>(null);
+  // The first render matches the server's (the stores may already hold browser state).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const stepRefs = useRef<Partial<Record<Step, HTMLElement | null>>>({});
 
   const values: CheckoutValues = useMemo(
@@ -264,7 +268,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     );
   }
 
-  if (!cart.loaded) {
+  if (!mounted || !cart.loaded) {
     return (
       <p className="muted" role="status">
         {messages.checkoutLoading}
@@ -334,6 +338,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         writePlacedOrder(sessionStorage, { token, lines: items.map((i) => ({ sku: i.sku, qty: i.qty })) });
         setPlaced({ state: 'redirecting' });
         clearCart();
+        await saveSessionNow();
         location.assign(outcome.url);
       } else if (outcome.kind === 'queued') {
         setPlaced({ state: 'queued', message: outcome.message, items, totals });

@@ -23,8 +23,9 @@ import {
   shippingAddressOf,
 } from '../../src/lib/account/session';
 import { config } from '../../src/lib/config';
+import { collection, KEYS } from '../../src/lib/storage';
 import { messages } from '../../src/lib/messages';
-import { $cart, addToCart, cartSettled, loadCart } from '../../src/lib/stores/cart';
+import { $cart, addToCart, cartSettled, loadCart, updateCartQuantity } from '../../src/lib/stores/cart';
 import { $notifications } from '../../src/lib/stores/notifications';
 import { setOnline } from '../../src/lib/stores/network';
 import { $ui, openAuthModal } from '../../src/lib/stores/ui';
@@ -139,11 +140,29 @@ describe('sign-in', () => {
     await cartSettled();
     await login(c.email, c.password);
     expect($cart.get().items).toHaveLength(1);
-    logoutCustomer();
+    await logoutCustomer();
     await cartSettled();
     expect($user.get().token).toBeNull();
     expect($cart.get()).toMatchObject({ items: [], token: null });
     expect($notifications.get().map((n) => n.message)).toContain(messages.loggedOut);
+    // already in storage when the promise resolves (the page may change right after)
+    expect(await collection('user').getItem(KEYS.userToken)).toBeNull();
+    expect(await collection('carts').getItem(KEYS.cart)).toEqual([]);
+    expect(await collection('carts').getItem(KEYS.cartToken)).toBeNull();
+  });
+
+  it('logout on a page whose cart has not been read yet still empties the stored cart', async () => {
+    // what an earlier page of the customer's visit left in storage
+    await collection('user').setItem(KEYS.userToken, 'customer-token');
+    await collection('carts').setItem(KEYS.cartToken, 'customer-cart');
+    await collection('carts').setItem(KEYS.cart, [{ sku: 'RING-101', qty: 1, name: 'Silver Ring', price: 120 }]);
+    setSyncFetch(async () => new Response(JSON.stringify({ code: 200, result: [] }), { headers: { 'content-type': 'application/json' } }));
+    await logoutCustomer();
+    await cartSettled();
+    expect($cart.get()).toMatchObject({ items: [], token: null, loaded: true });
+    expect(await collection('carts').getItem(KEYS.cart)).toEqual([]);
+    expect(await collection('carts').getItem(KEYS.cartToken)).toBeNull();
+    expect(await collection('user').getItem(KEYS.userToken)).toBeNull();
   });
 
   it('with price tiers on, login and logout ask the product islands to refresh prices', async () => {
@@ -153,7 +172,7 @@ describe('sign-in', () => {
     await login(c.email, c.password);
     expect(seen).toEqual([]);
     configureSession({ switches: { ...config.switches, usePriceTiers: true } });
-    logoutCustomer();
+    await logoutCustomer();
     await login(c.email, c.password);
     expect(seen).toEqual([{ loggedIn: false }, { loggedIn: true }]);
     off();
@@ -228,6 +247,25 @@ describe('account calls', () => {
     expect(b).toBe(true);
     expect($user.get().token).not.toBe(before);
     expect(requests.filter((r) => r === 'POST /api/user/refresh')).toHaveLength(1);
+  });
+
+  it('a token refresh during a cart update sends the update again and keeps the cart connected', async () => {
+    const c = await newCustomer();
+    $cart.listen(() => {});
+    await loadCart();
+    addToCart({ sku: 'RING-101', name: 'Silver Ring', price: 120 });
+    await cartSettled();
+    await login(c.email, c.password);
+    await cartSettled();
+    const cartId = $cart.get().token;
+    now += 2 * 3600 * 1000;
+    requests.length = 0;
+    updateCartQuantity('RING-101', 3);
+    await cartSettled();
+    expect(requests).toEqual(['POST /api/cart/update', 'POST /api/user/refresh', 'POST /api/cart/update', 'GET /api/cart/totals']);
+    expect($cart.get().token).toBe(cartId);
+    const pulled = await shop.call('GET', '/api/cart/pull', { query: { token: $user.get().token!, cartId: cartId! } });
+    expect(pulled.body.result.map((l: { sku: string; qty: number }) => [l.sku, l.qty])).toEqual([['RING-101', 3]]);
   });
 
   it('a refused refresh logs out silently and opens the signup form', async () => {

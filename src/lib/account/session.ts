@@ -8,6 +8,7 @@ import type { CustomerOrder, OrderHistory } from '../api/contract';
 import { config, type Config } from '../config';
 import { messages } from '../messages';
 import type { Address, Customer } from '../schemas';
+import { collection, KEYS } from '../storage';
 import { $cart, cartSettled, loadCart } from '../stores/cart';
 import { $online } from '../stores/network';
 import { notify } from '../stores/notifications';
@@ -136,12 +137,32 @@ export async function resetPassword(email: string): Promise<Outcome> {
   return r.ok ? { ok: true, message: messages.resetPasswordSent } : { ok: false, message: messages.resetPasswordError };
 }
 
-/** Logs out (the cart store leaves an empty guest cart) with a notice. */
-export function logoutCustomer(): void {
+/** Logs out (the cart store leaves an empty guest cart) with a notice; resolves once that is in storage. */
+export async function logoutCustomer(): Promise<void> {
   holdStores();
+  // The cart must be read first: a cart still loading would put the customer's lines back after the logout emptied it.
+  await Promise.all([loadUser(), loadCart()]);
   logout();
   afterSessionChange();
   notify({ type: 'success', message: messages.loggedOut });
+  await saveSessionNow();
+}
+
+/**
+ * Writes the session and the cart as they are now and waits for the writes: call before changing
+ * page right after a login, a logout or an order, so the next page reads the new state. (The stores
+ * persist on their own, but without waiting; a write queued after theirs finishes after theirs.)
+ */
+export async function saveSessionNow(): Promise<void> {
+  const u = $user.get();
+  const c = $cart.get();
+  const user = collection('user');
+  const carts = collection('carts');
+  const put = (col: typeof user, key: string, v: unknown) => (v === null || v === undefined ? col.removeItem(key) : col.setItem(key, v));
+  await Promise.all([
+    ...(u.loaded ? [put(user, KEYS.userToken, u.token), put(user, KEYS.refreshToken, u.refreshToken), put(user, KEYS.currentUser, u.current)] : []),
+    ...(c.loaded ? [put(carts, KEYS.cartToken, c.token), carts.setItem(KEYS.cart, c.items), put(carts, KEYS.cartTotals, c.totals)] : []),
+  ]);
 }
 
 /** Saves name and e-mail (user/me). */

@@ -1,0 +1,163 @@
+/** Sign-in and the account pages against the built site and the reference API. */
+import { expect, test } from '@playwright/test';
+import { authDialog, cartLine, createCustomer, hydrated, loginInDialog, openCheckoutWithGuestCart, shoot, simpleProducts } from './account-helpers';
+
+test('visiting my orders logged out shows the login message and lands home', async ({ page }) => {
+  await page.goto('/my-account/orders');
+  await page.waitForURL((u) => u.pathname === '/');
+  const dialog = authDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('You need to be logged in to see this page');
+  await expect(dialog.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await shoot(page, 'auth-login-required');
+  // Escape closes the modal; the message does not come back on the next page
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('create an account, log out, log in again and find the merged cart', async ({ page }) => {
+  test.setTimeout(90_000);
+  const [ring, watch] = simpleProducts(2);
+  // a guest's bag with the first product
+  await openCheckoutWithGuestCart(page, [cartLine(ring!)]);
+
+  // create an account from the checkout's login prompt
+  await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
+  const dialog = authDialog(page);
+  await dialog.getByRole('button', { name: 'Register now' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Create a new account' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  // every §5 message shows while its condition holds
+  await expect(dialog.getByText('Field is required')).toHaveCount(5);
+  await expect(dialog.getByText('You must accept the terms and conditions.')).toBeVisible();
+  await dialog.getByLabel('E-mail address').fill('grace@');
+  await dialog.getByLabel('First name').fill('G');
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
+  await dialog.getByLabel('Repeat password').fill('other');
+  await expect(dialog.getByText('Please provide valid e-mail address.')).toBeVisible();
+  await expect(dialog.getByText('Name must have at least 2 letters.')).toBeVisible();
+  await expect(dialog.getByText('Password must have at least 8 letters.')).toBeVisible();
+  await expect(dialog.getByText('Passwords must be identical.')).toBeVisible();
+  await shoot(page, 'auth-register-errors');
+  const email = `grace-${Date.now()}@example.org`;
+  await dialog.getByLabel('E-mail address').fill(email);
+  await dialog.getByLabel('First name').fill('Grace');
+  await dialog.getByLabel('Last name').fill('Hopper');
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('password123');
+  await dialog.getByLabel('Repeat password').fill('password123');
+  await dialog.getByLabel('I accept the terms and conditions').check();
+  await expect(dialog.getByText('Passwords must be identical.')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  // logged in: the checkout fills in the customer's details
+  await expect(page.getByLabel('First name')).toHaveValue('Grace');
+
+  // log out from the account page: the cart is left empty
+  await page.goto('/my-account');
+  await hydrated(page);
+  await expect(page.getByText('Hello, Grace')).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+
+  // as a guest again, another product goes into the bag
+  await openCheckoutWithGuestCart(page, [cartLine(watch!, 2)]);
+  const bag = page.getByRole('region', { name: 'Your bag' });
+  await expect(bag.getByText(ring!.name)).toHaveCount(0);
+
+  // logging in again merges the guest bag into the customer's cart
+  await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
+  await loginInDialog(page, email, 'password123');
+  await expect(bag.getByText(ring!.name)).toBeVisible();
+  await expect(bag.getByText(watch!.name)).toBeVisible();
+  await expect(bag.getByRole('listitem').filter({ hasText: watch!.name }).getByLabel('Quantity', { exact: true })).toHaveText('2');
+  await expect(bag.getByRole('listitem').filter({ hasText: ring!.name }).getByLabel('Quantity', { exact: true })).toHaveText('1');
+
+  // and it is the server's cart too: a fresh session of the same customer finds both lines
+  const login = await page.request.post('/api/user/login', { data: { username: email, password: 'password123' } });
+  const token = (await login.json()).result as string;
+  const cartId = (await (await page.request.post(`/api/cart/create?token=${encodeURIComponent(token)}`)).json()).result as string;
+  await expect
+    .poll(async () => {
+      const pulled = await (await page.request.get(`/api/cart/pull?token=${encodeURIComponent(token)}&cartId=${encodeURIComponent(cartId)}`)).json();
+      return (pulled.result as { sku: string; qty: number }[]).map((l) => `${l.sku}:${l.qty}`).sort();
+    })
+    .toEqual([`${ring!.sku}:1`, `${watch!.sku}:2`].sort());
+});
+
+test('the account pages: profile, shipping details, newsletter and the login form errors', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const c = await createCustomer(request, 'Ada', 'Lovelace');
+  await page.goto('/');
+  // a wrong password is refused in the modal
+  await page.evaluate(() => {
+    const a = document.createElement('button');
+    a.setAttribute('data-open-auth', 'login');
+    a.textContent = 'open sign-in';
+    document.body.append(a);
+  });
+  await page.getByRole('button', { name: 'open sign-in' }).click();
+  const dialog = authDialog(page);
+  await dialog.getByLabel('E-mail address').fill(c.email);
+  await dialog.getByLabel('Password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('You did not sign in correctly or your account is temporarily disabled.');
+  // reset password: the form and its answer
+  await dialog.getByRole('button', { name: 'Forgot the password?' }).click();
+  await dialog.getByLabel('E-mail address').fill(c.email);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'reset instructions' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Return to log in' }).click();
+  await loginInDialog(page, c.email, c.password);
+
+  await page.goto('/my-account');
+  await hydrated(page);
+  await expect(page.getByText('Hello, Ada')).toBeVisible();
+  const profile = page.getByRole('region', { name: 'My profile' });
+  await expect(profile.getByText(c.email)).toBeVisible();
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await profile.getByLabel('First name').fill('Augusta');
+  await profile.getByRole('button', { name: 'Save changes' }).click();
+  await expect(profile.getByText('Account data has changed')).toBeVisible();
+  await expect(profile.getByText('Augusta Lovelace')).toBeVisible();
+  await shoot(page, 'account-dashboard');
+
+  await page.goto('/my-account/shipping-details');
+  await hydrated(page);
+  await page.getByLabel('Street and number').fill('1 Fishergate');
+  await page.getByLabel('Town or city').fill('Preston');
+  await page.getByLabel('Postcode').fill('XX');
+  await page.getByLabel('Phone number').fill('01772 203481');
+  await page.getByLabel('Tax ID (optional)').fill('GB');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Zip-code must have at least 3 letters.')).toBeVisible();
+  await expect(page.getByText('Please provide a valid UK postcode.')).toBeVisible();
+  await expect(page.getByText('Tax ID must have at least 3 letters.')).toBeVisible();
+  await shoot(page, 'account-shipping-errors');
+  await page.getByLabel('Postcode').fill('PR1 2AD');
+  await page.getByLabel('Tax ID (optional)').fill('GB123456789');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your shipping details have been saved.')).toBeVisible();
+  await expect(page.getByRole('main').locator('address')).toContainText('PR1 2AD');
+  await page.reload();
+  await expect(page.getByRole('main').locator('address')).toContainText('1 Fishergate');
+
+  await page.goto('/my-account/newsletter');
+  await hydrated(page);
+  const box = page.getByLabel('I want to receive the newsletter');
+  await expect(box).toBeEnabled();
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your newsletter preference has been saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('I want to receive the newsletter')).toBeChecked();
+
+  await page.goto('/my-account/orders');
+  await hydrated(page);
+  await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+  await page.goto('/my-account/recently-viewed');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'My Recently viewed products' })).toBeVisible();
+});

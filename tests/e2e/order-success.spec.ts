@@ -1,0 +1,61 @@
+/** The order-success page (§2 'Order confirmation', §4, §5 order tracking) against the built site and the reference API. */
+import { expect, test } from '@playwright/test';
+import { cartLine, hydrated, openCheckoutWithGuestCart, readStored, shoot, simpleProducts } from './account-helpers';
+
+const ADDRESS = { firstname: 'Ada', lastname: 'Lovelace', street: ['1 Fishergate'], city: 'Preston', postcode: 'PR1 2AD', country_id: 'GB', telephone: '01772 203481', email: 'ada@example.org' };
+
+const purchases = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, any>[] }).dataLayer ?? []).filter((e) => e.event === 'purchase'));
+
+test('returning with the cart and an order token: the order is shown, tracked once, then the cart is cleared', async ({ page, request }) => {
+  const [ring] = simpleProducts(1);
+  // the shopper's bag, and an order the external checkout placed for it
+  await openCheckoutWithGuestCart(page, [cartLine(ring!, 3)]);
+  const placed = await request.post('/api/order', {
+    data: {
+      order_id: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      created_at: new Date().toISOString(),
+      products: [{ sku: ring!.sku, qty: 3 }],
+      addressInformation: { shippingAddress: ADDRESS, billingAddress: ADDRESS, shipping_method_code: 'freeshipping', shipping_carrier_code: 'freeshipping', payment_method_code: 'cashondelivery' },
+    },
+  });
+  const answer = (await placed.json()).result as { token: string; increment_id: string };
+
+  await page.goto(`/order-success?o=${encodeURIComponent(answer.token)}`);
+  await hydrated(page);
+  await expect(page.getByText(`Your order number is ${answer.increment_id}.`)).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(ring!.name) });
+  await expect(row).toContainText(ring!.sku);
+  await expect(row).toContainText('3');
+  expect((await purchases(page)).map((e) => e.ecommerce.purchase.actionField.id)).toEqual([answer.increment_id]);
+  await expect.poll(() => readStored<unknown[]>(page, 'carts', 'current-cart')).toEqual([]);
+
+  // the cart is empty now: coming back to the page is rejected (no second purchase event)
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Order confirmation', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Your order number is/)).toHaveCount(0);
+  expect(await purchases(page)).toEqual([]);
+});
+
+test('without a token or with an empty cart only the general texts show and nothing is tracked', async ({ page }) => {
+  await page.goto('/order-success?o=some-token');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Order confirmation', level: 1 })).toBeVisible();
+  await expect(page.getByText('Your order has been placed. Thank you for shopping with us.')).toBeVisible();
+  await expect(page.getByText('You can follow the delivery status of your order from your account, under My orders.')).toBeVisible();
+  await expect(page.getByText('We have sent you a confirmation e-mail with the details of your order.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in with your account to see your order history and track future orders.' })).toBeVisible();
+  await expect(page.getByText(/Your order number is/)).toHaveCount(0);
+  expect(await purchases(page)).toEqual([]);
+  await shoot(page, 'order-success-general');
+
+  const [ring] = simpleProducts(1);
+  await openCheckoutWithGuestCart(page, [cartLine(ring!)]);
+  await page.goto('/order-success');
+  await hydrated(page);
+  await expect(page.getByText(/Your order number is/)).toHaveCount(0);
+  expect(await purchases(page)).toEqual([]);
+  // rejected: the cart stays
+  expect(((await readStored<unknown[]>(page, 'carts', 'current-cart')) ?? []).length).toBe(1);
+});
