@@ -415,6 +415,13 @@ function collectValues(p: QueryableProduct, code: string, into: Set<string>): vo
   }
 }
 
+/** The value ids a product has for a filter (a configurable option adds its children's values), as `facets` counts them. */
+export function facetValuesOf(p: QueryableProduct, code: string): Set<string> {
+  const out = new Set<string>();
+  collectValues(p, code, out);
+  return out;
+}
+
 /**
  * Counts, per filterable attribute, how many products have each value (a configurable product
  * counts once with its own and its children's values). Keeps the most frequent values up to the

@@ -1,0 +1,13 @@
+/** Per-category listing files, /listing/{categoryId}.json (format: src/lib/catalog/listing-client.ts), read by the category page's script. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { perStore } from '../../../lib/content-routes';
+import { listedCategoryIds, listingFile } from '../../../lib/listing-file';
+
+export const prerender = true;
+
+export const getStaticPaths = (() => perStore(() => listedCategoryIds().map((id) => ({ params: { id: String(id) } })))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ params, props }) => {
+  const file = listingFile(Number(params.id), (props as { storeCode: string }).storeCode);
+  return new Response(JSON.stringify(file), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};
