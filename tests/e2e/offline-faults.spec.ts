@@ -187,6 +187,7 @@ test('randomised fault schedules: every order arrives exactly once with its line
 });
 
 test('two tabs and the service worker never send the same order at the same time', async ({ browser }) => {
+  test.setTimeout(120_000);
   const ctx = await shopContext(browser, shop);
   const a = await openControlled(ctx, '/');
   const b = await openControlled(ctx, '/rings');

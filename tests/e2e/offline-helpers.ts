@@ -45,7 +45,9 @@ export const baseOf = (shop: RunningServer) => `http://localhost:${shop.port}`;
 
 /** The API answer's result (throws on a non-200 code). */
 export async function api<T = unknown>(shop: RunningServer, path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${baseOf(shop)}${path}`, { ...init, headers: { 'content-type': 'application/json', ...init?.headers } });
+  const send = () => fetch(`${baseOf(shop)}${path}`, { ...init, headers: { 'content-type': 'application/json', ...init?.headers } });
+  // A kept-alive socket the server just closed fails at once (ECONNRESET): these test calls may repeat.
+  const res = await send().catch(() => send());
   const body = (await res.json()) as { code: number; result: T };
   if (body.code !== 200) throw new Error(`${path}: ${body.code} ${JSON.stringify(body.result)}`);
   return body.result;

@@ -4,6 +4,7 @@
  * Runs against the built site on an own shop server (fault switch on; see offline-helpers.ts).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { rmSync } from 'node:fs';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import {
@@ -24,6 +25,9 @@ import {
   waitingOrders,
   DIST,
 } from './offline-helpers';
+
+// Service worker installs precache the site: allow for a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 const products = testProducts(6);
@@ -274,7 +278,8 @@ test('an update waits for the shopper, keeps the old page working, and never mix
     // The open page (old version) finds the update; it waits, and the shopper is asked to refresh.
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     const notice = page.getByRole('alert').filter({ hasText: messages.swUpdated });
-    await expect(notice).toBeVisible({ timeout: 15_000 });
+    // The new worker precaches the whole new version before it says so.
+    await expect(notice).toBeVisible({ timeout: 45_000 });
     await page.screenshot({ path: test.info().outputPath('update-notice-1280.png') });
     // Old assets are gone from the server, yet the old page still loads its lazy chunks (search panel).
     await page.getByRole('button', { name: messages.headerSearch }).click();
@@ -308,5 +313,6 @@ test('an update waits for the shopper, keeps the old page working, and never mix
   } finally {
     shop.site.switchTo(DIST);
     await ctx.close();
+    rmSync(next, { recursive: true, force: true });
   }
 });
