@@ -25,6 +25,7 @@ import {
   waitingOrders,
   DIST,
 } from './offline-helpers';
+import { addToCart, cartBadge, openMicrocart, openProduct, simpleProduct } from './product-cart-helpers';
 
 // Service worker installs precache the site: allow for a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -128,6 +129,29 @@ test('search runs offline from the cached index', async ({ browser }) => {
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('link').first()).toBeVisible();
   await expect(dialog.getByText(messages.searchOfflineEmpty)).toHaveCount(0);
+  await ctx.close();
+});
+
+test('the cart, wishlist and compare list work offline on visited pages', async ({ browser }) => {
+  const { ctx, page } = await fresh(browser);
+  const p = simpleProduct();
+  await openProduct(page, p);
+  await addToCart(page);
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await page.getByRole('button', { name: 'Add to compare' }).click();
+  await expect(page.locator('[data-wishlist-count]')).toHaveText('1');
+  await ctx.setOffline(true);
+  await page.reload();
+  await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+  await expect(cartBadge(page)).toHaveText('1');
+  await expect(page.locator('[data-wishlist-count]')).toHaveText('1');
+  await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
+  const cart = await openMicrocart(page);
+  await expect(cart).toContainText(p.name);
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: /^Wishlist/ }).click();
+  await expect(page.getByRole('dialog', { name: /Wishlist/ })).toContainText(p.name);
+  await page.screenshot({ path: test.info().outputPath('offline-wishlist-1280.png') });
   await ctx.close();
 });
 
