@@ -7,7 +7,10 @@ import { setOnline } from '../../src/lib/stores/network';
 import { $notifications } from '../../src/lib/stores/notifications';
 import {
   $offlineOrderConfirmation,
+  $orderNotices,
   $queuedOrders,
+  clearOrderNotices,
+  sendQueuedOrder,
   cancelQueuedOrder,
   configureOrderQueue,
   listQueuedOrders,
@@ -235,6 +238,23 @@ describe('sending the queue', () => {
     expect(s.sent).toHaveLength(3);
     expect(s.queued).toEqual([]);
     expect(await listQueuedOrders()).toEqual([]);
+  });
+
+  it('tells the shopper which waiting orders were sent, once each', async () => {
+    clearOrderNotices();
+    const ps = await queueOffline(2);
+    await sendQueuedOrders();
+    await sendQueuedOrders();
+    expect($orderNotices.get().map((x) => [x.order_id, x.message])).toEqual(ps.map((p) => [p.order_id, messages.offlineOrderSent]));
+  });
+
+  it('sending one waiting order from the confirmation answers sent even when another tab sent it first', async () => {
+    clearOrderNotices();
+    const [p] = await queueOffline(1);
+    await sendQueuedOrders();
+    const r = await sendQueuedOrder(p!.order_id);
+    expect(r?.status).toBe('sent');
+    expect(calls).toHaveLength(1);
   });
 
   it('stops at the first send without an answer and keeps the rest queued', async () => {
