@@ -3,7 +3,7 @@
  * the overlay with itself), plain code, no React: a `[data-open-list=storeslist|faqList]` button
  * toggles its panel in `$ui`; the panel (`[data-list-panel]`, built by ListPanel.astro) follows the
  * flag, takes the focus, closes on Escape, on its close button or on the overlay, and gives the
- * focus back to its button.
+ * focus back to its button. A panel waits in a `<template data-list-panel-template>` until first opened.
  */
 import { $ui, closePanels, setPanel, type Panel } from '../lib/stores/ui';
 
@@ -18,6 +18,16 @@ export function toggleListPanel(panel: ListPanelName): void {
   }
   closePanels();
   setPanel(panel, true);
+}
+
+/** The panel element, taken out of its template into the page on first use; null when the page has none. */
+export function ensureListPanel(name: ListPanelName, doc: Document = document): HTMLElement | null {
+  const found = doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
+  if (found) return found;
+  const tpl = doc.querySelector<HTMLTemplateElement>(`template[data-list-panel-template="${name}"]`);
+  if (!tpl) return null;
+  doc.body.append(tpl.content.cloneNode(true));
+  return doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -65,9 +75,9 @@ export function startListPanels(doc: Document = document): void {
   const shown = new Map<ListPanelName, boolean>();
   $ui.subscribe((ui) => {
     for (const name of LIST_PANELS) {
-      const panel = doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
-      if (!panel) continue;
       const open = ui[name];
+      const panel = open ? ensureListPanel(name, doc) : doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
+      if (!panel) continue;
       if (shown.get(name) === open) continue;
       shown.set(name, open);
       panel.hidden = !open;
