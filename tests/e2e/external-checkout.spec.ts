@@ -49,12 +49,16 @@ test('the external checkout switch hands over to the external shop with the user
   });
   await page.getByRole('button', { name: 'open sign-in' }).click();
   await loginInDialog(page, c.email, c.password);
-  const userToken = await expect.poll(() => readStored<string>(page, 'user', 'current-token')).toBeTruthy().then(() => readStored<string>(page, 'user', 'current-token'));
+  await expect.poll(() => readStored<string>(page, 'user', 'current-token')).toBeTruthy();
+  await expect.poll(() => readStored<string>(page, 'carts', 'current-cart-token')).not.toBe(guestCart);
+  const userToken = await readStored<string>(page, 'user', 'current-token');
+  const customerCart = await readStored<string>(page, 'carts', 'current-cart-token');
+  expect(customerCart).toBeTruthy();
   await page.goto('/checkout');
   await page.waitForURL(`${external}/vue/cart/sync/token/**`);
   const url = new URL(page.url());
   const [, tokenPart, cartPart] = /^\/vue\/cart\/sync\/token\/([^/]*)\/cart\/([^/]*)$/.exec(url.pathname) ?? [];
   expect(decodeURIComponent(tokenPart!)).toBe(userToken);
-  expect(cartPart).toBe(await readStored<string>(page, 'carts', 'current-cart-token'));
+  expect(cartPart).toBe(customerCart);
   expect(handedTo.length).toBeGreaterThanOrEqual(3);
 });
