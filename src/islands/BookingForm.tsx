@@ -4,7 +4,7 @@
  * token-then-send calls; shows 'Email has successfully been sent' or the failure text (§7, §8).
  * Hydrates on first interaction (client:interact), so the page loads no framework code before that.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
 import { messages } from '../lib/messages';
 import { createApiClient } from '../lib/api/client';
 import { notify } from '../lib/stores/notifications';
@@ -45,7 +45,7 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
       .catch(() => {});
   }, []);
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: ReactSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy || !form.check(formRef.current)) return;
     setBusy(true);

@@ -3,7 +3,7 @@
  * shop's contact address through the mailer's token-then-send calls; shows 'Email has successfully been
  * sent' or the failure text (§7, §8). Hydrates on first interaction (client:interact).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
 import { messages } from '../lib/messages';
 import { createApiClient } from '../lib/api/client';
 import { notify } from '../lib/stores/notifications';
@@ -27,7 +27,7 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   // What was typed before hydration is kept.
   useEffect(() => form.adopt(formRef.current), [form.adopt]);
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: ReactSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy || !form.check(formRef.current)) return;
     setBusy(true);

@@ -4,7 +4,7 @@
  * the newsletter store (§4 guard: skipped when already subscribed), then the thank-you page opens.
  * Mounted on demand by src/scripts/newsletter-popup.ts; Escape, the close button or the backdrop close it.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms';
@@ -49,7 +49,7 @@ export default function NewsletterPopup() {
     if (e.target === dialog.current) setNewsletterPopup(false);
   };
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: ReactSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy || !form.check(formRef.current)) return;
     setBusy(true);

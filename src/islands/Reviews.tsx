@@ -3,7 +3,7 @@
  * rendered at build time from the snapshot and refreshed from the API once hydrated, and the review
  * form (name, summary, text, rating) with its progress, moderation and error texts (§4, §8).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
 import { messages, t } from '../lib/messages';
 import { formatDate } from '../lib/format';
 import { createApiClient } from '../lib/api/client';
@@ -85,7 +85,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
     };
   }, [productId, sort]);
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: ReactSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy || !form.check(formRef.current)) return;
     setBusy(true);
