@@ -66,6 +66,16 @@ describe('service worker registration', () => {
     expect(await workerFileIsValid('/sw.js', async () => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }))).toBe(false);
   });
 
+  it('asks for the worker file with HEAD, and with GET only where HEAD is refused', async () => {
+    const methods: string[] = [];
+    const f = async (_: string, init?: RequestInit) => {
+      methods.push(init?.method ?? 'GET');
+      return init?.method === 'HEAD' ? new Response(null, { status: 405 }) : js();
+    };
+    expect(await workerFileIsValid('/sw.js', f)).toBe(true);
+    expect(methods).toEqual(['HEAD', 'GET']);
+  });
+
   it('on localhost unregisters and reloads instead of registering when the worker file is not javascript', async () => {
     const existing = new FakeRegistration();
     const container = new FakeContainer(undefined, existing);

@@ -38,10 +38,12 @@ export function isLocalhost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }
 
-/** True when the worker file exists and is JavaScript. */
+/** True when the worker file exists and is JavaScript (asked with HEAD: the page never downloads the worker itself). */
 export async function workerFileIsValid(url: string, f: (url: string, init?: RequestInit) => Promise<Response>): Promise<boolean> {
   try {
-    const res = await f(url, { headers: { 'Service-Worker': 'script' }, cache: 'no-store' });
+    const init: RequestInit = { headers: { 'Service-Worker': 'script' }, cache: 'no-store' };
+    let res = await f(url, { ...init, method: 'HEAD' });
+    if (res.status === 405 || res.status === 501) res = await f(url, init);
     const type = res.headers.get('content-type') ?? '';
     return res.status !== 404 && res.ok && type.includes('javascript');
   } catch {
