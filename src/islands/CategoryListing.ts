@@ -1,0 +1,66 @@
+/**
+ * Category listing (spec §2 category page, §4 category listing): the small script every category
+ * page loads. The static markup (first 50 tiles, filter sidebar with counts, sort selects) works
+ * alone; this script notes the shopper's first filter, sort or scroll, and only then loads the
+ * listing code (CategoryListingRun.ts: listing file, filters, sorts, infinite scroll, URL state),
+ * started early when the pointer comes near a control. A URL naming filters, or a return to a listing
+ * scrolled further down, loads it at once. Stock prefetch of tiles (CategoryStock.ts) starts when idle.
+ * No framework: React would cost ~70 KB of the page's 90 KB budget for controls that are plain HTML.
+ */
+import type { ListingAction, ListingController } from './CategoryListingRun';
+
+const HISTORY_KEY = 'categoryListing';
+
+function boot(root: HTMLElement): void {
+  const grid = root.querySelector<HTMLElement>('[data-product-grid]');
+  if (!grid) return;
+  const form = root.querySelector<HTMLFormElement>('[data-category-filters]');
+  const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
+  let controller: Promise<ListingController> | null = null;
+  const load = () => (controller ??= import('./CategoryListingRun').then((m) => m.startListing(root, grid)));
+  const act = (a: ListingAction) => {
+    grid.setAttribute('aria-busy', 'true');
+    void load().then((c) => c.apply(a));
+  };
+
+  form?.addEventListener('change', (e) => {
+    const input = e.target as HTMLInputElement;
+    if (input.matches('input[data-filter-code]')) act({ kind: 'filter', code: input.dataset.filterCode!, id: input.dataset.filterId! });
+  });
+  form?.addEventListener('submit', (e) => e.preventDefault());
+  form?.addEventListener('reset', (e) => {
+    e.preventDefault();
+    act({ kind: 'reset' });
+  });
+  for (const sel of sorts) sel.addEventListener('change', () => act({ kind: 'sort', value: sel.value }));
+
+  // Start loading as soon as the shopper heads for a control or nears the bottom of the grid.
+  const warm = () => void load();
+  for (const el of [form, ...sorts, root.querySelector('[data-filters-open]')]) {
+    for (const ev of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) el?.addEventListener(ev, warm, { once: true, passive: true });
+  }
+  const sentinel = root.querySelector('[data-load-more]');
+  if (sentinel) {
+    const io = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      io.disconnect();
+      warm();
+    }, { rootMargin: '0px 0px 1500px 0px' });
+    io.observe(sentinel);
+  }
+
+  // Filters in the URL (a shared link, the back button) or a listing left scrolled down: load now.
+  const codes = new Set(Array.from(root.querySelectorAll<HTMLInputElement>('input[data-filter-code]'), (i) => i.dataset.filterCode!));
+  const params = new URLSearchParams(location.search);
+  const urlState = params.has('sort') || [...codes].some((c) => params.has(c));
+  const saved = (history.state as Record<string, { offset?: number }> | null)?.[HISTORY_KEY];
+  if (urlState || (saved?.offset ?? 0) > 0) warm();
+
+  if (grid.querySelector('.tile[data-child-skus]')) {
+    const stock = () => void import('./CategoryStock').then((m) => m.startStockPrefetch(grid));
+    if ('requestIdleCallback' in window) requestIdleCallback(stock, { timeout: 2000 });
+    else setTimeout(stock, 1000);
+  }
+}
+
+for (const root of Array.from(document.querySelectorAll<HTMLElement>('[data-listing][data-listing-src]'))) boot(root);
