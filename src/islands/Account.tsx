@@ -88,7 +88,7 @@ function Profile() {
         <>
           <dl className="acc-facts">
             <div>
-              <dt>{messages.authFirstName}</dt>
+              <dt>{messages.accountName}</dt>
               <dd>{c ? `${c.firstname} ${c.lastname}` : '…'}</dd>
             </div>
             <div>

@@ -22,7 +22,13 @@ export function useForm<V extends Values>(def: FormDef, initial: V | (() => V)) 
     idBase,
     set: (name: keyof V & string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value })),
     replace: (next: V) => setValues(next),
-    touch: (name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
+    // Leaving a field counts once something was typed: an empty field says 'required' only after a
+    // submit, so a message appearing under it does not move the button the shopper is pressing.
+    touch: (name: string) => {
+      const v = values[name];
+      if (v === '' || v === undefined) return;
+      setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+    },
     /** The messages to show for a field now. */
     shown: (name: string): string[] => (tried || touched[name] ? (errors[name] ?? []) : []),
     /** Marks a submit attempt; true when valid, else focuses the first field with a message. */

@@ -393,6 +393,7 @@ const raw = {
   authWorking: 'Please wait…',
   accountGreeting: 'Hello, {name}',
   accountProfile: 'My profile',
+  accountName: 'Name',
   accountEdit: 'Edit',
   accountSave: 'Save changes',
   accountCancel: 'Cancel',

@@ -36,6 +36,8 @@ export async function createCustomer(request: APIRequestContext, firstname = 'Ad
 
 /** Writes a value into one of the shop's browser collections (localforage over IndexedDB). */
 export async function writeStored(page: Page, collection: string, key: string, value: unknown): Promise<void> {
+  // The page's stores create their databases as they start: wait for this one.
+  await expect.poll(() => readStored(page, collection, '__exists__').then(() => true, () => false)).toBe(true);
   await page.evaluate(
     async ({ db, key, value }) => {
       await new Promise<void>((resolve, reject) => {
@@ -71,7 +73,10 @@ export async function readStored<T = unknown>(page: Page, collection: string, ke
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const d = open.result;
-          if (!d.objectStoreNames.contains('keyvaluepairs')) return resolve(null);
+          if (!d.objectStoreNames.contains('keyvaluepairs')) {
+            d.close();
+            return key === '__exists__' ? reject(new Error(`${db} is not a localforage database yet`)) : resolve(null);
+          }
           const req = d.transaction('keyvaluepairs').objectStore('keyvaluepairs').get(key);
           req.onsuccess = () => (d.close(), resolve((req.result ?? null) as T | null));
           req.onerror = () => reject(req.error);
