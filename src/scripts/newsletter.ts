@@ -2,7 +2,7 @@
  * The footer newsletter form's enhancement and the newsletter popup's opener, a few hundred bytes on
  * every page: the form is plain HTML; on submit the e-mail is checked (§5 texts from the form's data
  * attributes), the newsletter store is loaded and subscribes (§4 guard), then the thank-you page opens.
- * `[data-open="newsletter"]` buttons, `#newsletter` links and a `#newsletter` address open the popup,
+ * `[data-open="newsletter"]` buttons, `#newsletter` links and a `#newsletter` address (also on a hash change) open the popup,
  * loading React and the popup island only then.
  */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -73,4 +73,8 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   openPopup();
 });
-if (window.location.hash === '#newsletter') openPopup();
+const fromHash = () => {
+  if (window.location.hash === '#newsletter') openPopup();
+};
+fromHash();
+window.addEventListener('hashchange', fromHash);

@@ -4,6 +4,7 @@
  * token-then-send calls and lands in the API's outbox with every booking field and the page link.
  */
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
 import { snapshotShops } from '../../src/lib/content-routes';
 import { todayIso } from '../../src/lib/mail';
@@ -38,6 +39,14 @@ function inAWeek(): string {
   return d.toISOString().slice(0, 10);
 }
 
+
+/** Serious or critical axe violations inside `selector`. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 // page.route must see the page's API calls: no service worker in between.
 test.use({ serviceWorkers: 'block' });
 
@@ -104,6 +113,15 @@ test.describe('appointment booking', () => {
     ]) {
       expect(mail!.text).toContain(line);
     }
+  });
+
+  test('the form has no serious accessibility problems, also while showing its messages', async ({ page }) => {
+    await page.goto('/repairs');
+    await startBooking(page);
+    expect(await axeProblems(page, 'form[data-booking-form]')).toEqual([]);
+    await form(page).getByRole('button', { name: messages.bookingSubmit }).click();
+    await expect(form(page).getByText(messages.fieldRequired).first()).toBeVisible();
+    expect(await axeProblems(page, 'form[data-booking-form]')).toEqual([]);
   });
 
   test('the shop page pre-selects its shop', async ({ page }) => {

@@ -3,6 +3,7 @@
  * through the mailer's token-then-send calls into the outbox; a refused send shows the server's message.
  */
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 
@@ -21,6 +22,14 @@ async function fillMessage(page: Page, text: string) {
   await form(page).getByLabel(messages.contactMessage).fill(text);
 }
 
+
+/** Serious or critical axe violations inside `selector`. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 // page.route must see the page's API calls: no service worker in between.
 test.use({ serviceWorkers: 'block' });
 
@@ -61,6 +70,14 @@ test.describe('contact form', () => {
     await fillMessage(page, 'Hello');
     await form(page).getByRole('button', { name: messages.contactSubmit }).click();
     await expect(form(page).getByRole('alert')).toHaveText('The mail service is resting, please try again in an hour.');
+  });
+
+  test('the form has no serious accessibility problems, also while showing its messages', async ({ page }) => {
+    await startContact(page);
+    expect(await axeProblems(page, 'form[data-contact-form]')).toEqual([]);
+    await form(page).getByRole('button', { name: messages.contactSubmit }).click();
+    await expect(form(page).getByText(messages.fieldRequired).first()).toBeVisible();
+    expect(await axeProblems(page, 'form[data-contact-form]')).toEqual([]);
   });
 
   test('no network shows the failure text', async ({ page, context }) => {

@@ -5,6 +5,7 @@
  * 10% off opens from a #newsletter link and subscribes too.
  */
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { config } from '../../src/lib/config';
 import { messages, t } from '../../src/lib/messages';
 
@@ -26,6 +27,14 @@ async function couponMails(page: Page, email: string) {
   return ((await res.json()).result as { kind: string; to_addr: string; text: string }[]).filter((m) => m.kind === 'newsletter' && m.to_addr === email);
 }
 
+
+/** Serious or critical axe violations inside `selector`. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 // page.route must see the page's API calls: no service worker in between.
 test.use({ serviceWorkers: 'block' });
 
@@ -77,6 +86,16 @@ test.describe('newsletter', () => {
     await footerForm(page).getByRole('button', { name: messages.newsletterSubscribe }).click();
     await expect(footerForm(page).getByRole('alert')).toHaveText(messages.somethingWrong);
     await expect(page).toHaveURL(/\/about-us\/?$/);
+  });
+
+  test('the footer form and the popup have no serious accessibility problems', async ({ page }) => {
+    await page.goto('/about-us');
+    await footerForm(page).getByRole('button', { name: messages.newsletterSubscribe }).click();
+    await expect(footerForm(page).getByRole('alert')).toHaveText(messages.fieldRequired);
+    expect(await axeProblems(page, 'form[data-newsletter-form]')).toEqual([]);
+    await page.goto('/about-us#newsletter');
+    await expect(popup(page)).toBeVisible();
+    expect(await axeProblems(page, 'dialog.nl-popup')).toEqual([]);
   });
 
   test('the popup promises 10% off, closes with escape and subscribes', async ({ page }) => {

@@ -4,6 +4,7 @@
  * and clears the form; a failing API shows the error text. The page's data layer gets its page view.
  */
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
 import { readReviews } from '../../src/lib/snapshot';
 import { approvedReviews, averageRating } from '../../src/lib/reviews';
@@ -38,6 +39,14 @@ async function failApi(page: Page, path: string, code: number, result: string) {
   await page.route(`**${path}*`, (route) => route.fulfill({ status: code, contentType: 'application/json', body: JSON.stringify({ code, result }) }));
 }
 
+
+/** Serious or critical axe violations inside `selector`. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 // page.route must see the page's API calls: no service worker in between.
 test.use({ serviceWorkers: 'block' });
 
@@ -65,6 +74,14 @@ test.describe('product reviews', () => {
     await expect(reviewForm(page).getByText(messages.fieldRequired)).toHaveCount(4);
     await reviewForm(page).getByLabel(messages.reviewName, { exact: true }).fill('P');
     await expect(reviewForm(page).getByText(messages.nameMinLength)).toBeVisible();
+  });
+
+  test('the reviews section has no serious accessibility problems, also while showing messages', async ({ page }) => {
+    await openReviews(page, pagePath(reviewed));
+    expect(await axeProblems(page, '[data-reviews-island]')).toEqual([]);
+    await reviewForm(page).getByRole('button', { name: messages.reviewSubmit }).click();
+    await expect(reviewForm(page).getByText(messages.fieldRequired).first()).toBeVisible();
+    expect(await axeProblems(page, '[data-reviews-island]')).toEqual([]);
   });
 
   test('a submitted review shows the moderation message and clears the form', async ({ page, request }) => {
