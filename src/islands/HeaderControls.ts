@@ -15,20 +15,23 @@ import { trapFocus } from './panel';
 const TRIGGERS = '[data-panel="microcart"], [data-panel="wishlist"]';
 
 type Mount = typeof import('./HeaderControls.mount');
-let panels: Promise<Mount> | null = null;
+let chunk: Promise<Mount> | null = null;
 
-/** Loads and mounts the React panels once (a failed load, e.g. offline, is tried again next time). */
+/** Downloads the panels' code (hovering a trigger starts it); a failed download is tried again next time. */
+function importPanels(): Promise<Mount> {
+  chunk ??= import('./HeaderControls.mount').catch((e: unknown) => {
+    chunk = null;
+    throw e;
+  });
+  return chunk;
+}
+
+/** Loads and mounts the React panels (once). */
 export function loadPanels(): Promise<Mount> {
-  panels ??= import('./HeaderControls.mount')
-    .then((m) => {
-      m.mountPanels();
-      return m;
-    })
-    .catch((e: unknown) => {
-      panels = null;
-      throw e;
-    });
-  return panels;
+  return importPanels().then((m) => {
+    m.mountPanels();
+    return m;
+  });
 }
 
 /** Opens a header panel (microcart or wishlist), loading the panels first if needed. */
@@ -50,6 +53,10 @@ export let lastOpener: HTMLElement | null = null;
 function trigger(e: Event): HTMLElement | null {
   const el = e.target instanceof Element ? e.target.closest(TRIGGERS) : null;
   return el instanceof HTMLElement ? el : null;
+}
+
+function onPointerOver(e: Event) {
+  if (trigger(e)) void importPanels().catch(() => {});
 }
 
 function onPointerDown(e: Event) {
@@ -135,6 +142,7 @@ export function startHeaderControls(doc: Document = document): void {
   startOverlay(doc);
   startSidebar(doc);
   startNotifications(doc);
+  doc.addEventListener('pointerover', onPointerOver, { passive: true });
   doc.addEventListener('pointerdown', onPointerDown, { passive: true });
   doc.addEventListener('click', onClick);
 }

@@ -7,7 +7,7 @@
  * defaults and required checks, the price following every choice, and the add-to-cart checks with
  * the §8 texts. Viewing the page records it in recently viewed. The rules are in src/lib/product-form.ts.
  */
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
@@ -32,48 +32,17 @@ import { setStock } from '../lib/stores/stock';
 import { AddToCartButton, ListToggles } from './AddToCart';
 import './ProductOptions.css';
 
-export type ProductOptionsProps = ProductIslandProps & { children?: ReactNode };
+export type ProductOptionsProps = ProductIslandProps;
 
 type LiveStock = Record<string, { is_in_stock: boolean; qty: number }>;
 
-/** Reads what the static form already shows (a child chosen by the URL, text typed before hydration). */
-function readStaticForm(root: HTMLElement | null, props: ProductIslandProps): FormState {
-  const p = props.product;
-  const form = root?.querySelector<HTMLFormElement>('form[data-product-form]');
-  const childSku =
-    childSkuFromUrl(p, location.pathname, location.search) ?? form?.getAttribute('data-child-sku') ?? null;
-  const state = initialFormState(p, { childSku, grouped: props.grouped });
-  if (!form) return state;
-  const data = new FormData(form);
-  for (const o of p.custom_options) {
-    const name = `custom[${o.option_id}]`;
-    const values = data.getAll(name).map(String);
-    if (o.type === 'field' || o.type === 'area') state.custom[o.option_id] = values[0] ?? '';
-    else if (o.type === 'checkbox') state.custom[o.option_id] = values.length ? values.map(Number) : false;
-    else if (values[0]) state.custom[o.option_id] = Number(values[0]);
-  }
-  const qty = data.get('qty');
-  if (qty !== null) state.qty = String(qty);
-  for (const g of props.grouped) {
-    const v = form.querySelector<HTMLInputElement>(`[data-grouped-qty="${CSS.escape(g.product.sku)}"]`)?.value;
-    if (v !== undefined) state.grouped[g.product.sku] = v;
-  }
-  return state;
-}
-
-/** The island: the static form until hydrated, then the live form reading its current values. */
+/** The island: rendered at build time (the page without JavaScript), hydrated in place. */
 export default function ProductOptions(props: ProductOptionsProps) {
-  const { children, ...rest } = props;
-  const root = useRef<HTMLDivElement>(null);
-  const [initial, setInitial] = useState<FormState | null>(null);
-  useEffect(() => {
-    setInitial(readStaticForm(root.current, rest));
-    // Read once: the static form is replaced right after.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   return (
-    <div className="pf" ref={root} data-live={initial ? 'true' : undefined}>
-      {initial ? <ProductForm {...rest} initial={initial} /> : children}
+    <div className="pf" data-live={live ? 'true' : undefined}>
+      <ProductForm {...props} />
     </div>
   );
 }
@@ -143,8 +112,9 @@ async function fetchStock(sku: string, id: number): Promise<{ is_in_stock: boole
   }
 }
 
-function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary, sizeGuideHref, initial }: ProductIslandProps & { initial: FormState }) {
-  const [state, setState] = useState<FormState>(initial);
+function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary, sizeGuideHref }: ProductIslandProps) {
+  // The build-time state first (hydration matches the HTML), then the child the address names.
+  const [state, setState] = useState<FormState>(() => initialFormState(p, { grouped }));
   const [errors, setErrors] = useState<FormErrors>({ custom: {}, bundle: {} });
   const [productError, setProductError] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, boolean>>({});
@@ -156,18 +126,23 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   const child = chosenChild(p, state);
   const sku = child?.sku ?? p.sku;
   const prices = useMemo(() => shownPrices(p, state), [p, state]);
+  // The regular price does not depend on the date (the special price does), so build and browser agree.
   const unitOriginal = useMemo(() => productPrices(child ?? p).original, [p, child]);
   const stock = liveStock[sku] ?? (child ? child.stock : p.stock);
 
   // The page's price box and sku follow the form.
   useEffect(() => {
+    const childSku = p.type_id === 'configurable' ? childSkuFromUrl(p, location.pathname, location.search) : null;
+    if (childSku) setState((s) => (s.childSku === childSku ? s : { ...initialFormState(p, { childSku, grouped }), custom: s.custom, qty: s.qty }));
     const host = document.querySelector<HTMLElement>('[data-product-price]');
     if (host) {
       host.replaceChildren();
       setPriceHost(host);
     }
     addRecentlyViewed(summary);
-  }, [summary]);
+    // Once, when the island starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const el = document.querySelector('[data-sku-text]');
@@ -255,6 +230,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       data-product-sku={p.sku}
       data-type={p.type_id}
       data-child-sku={child?.sku}
+      suppressHydrationWarning
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -269,7 +245,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
           <fieldset className="opt" data-option={o.code} key={o.code}>
             <legend className="opt__legend">
               {o.label}:{' '}
-              <span className="opt__current" data-option-current={o.code}>
+              <span className="opt__current" data-option-current={o.code} suppressHydrationWarning>
                 {current?.label ?? ''}
               </span>
             </legend>
@@ -279,6 +255,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
                 name={o.code}
                 data-option-code={o.code}
                 aria-label={o.label}
+                suppressHydrationWarning
                 value={state.selection[o.code] ?? ''}
                 onChange={(e) => choose(o.code, Number(e.target.value))}
               >
@@ -302,6 +279,8 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
                       data-value={v.id}
                       data-label={v.label}
                       aria-pressed={pressed ? 'true' : 'false'}
+                      // The page's no-JS script may mark the address's child before hydration.
+                      suppressHydrationWarning
                       aria-label={o.kind === 'color' ? v.label : `${o.label} ${v.label}`}
                       title={v.label}
                       style={o.kind === 'color' && v.swatch ? ({ '--swatch-color': v.swatch } as CSSProperties) : undefined}

@@ -3,7 +3,7 @@
  * notification time to live 5,000 ms) against the built site.
  */
 import { expect, test } from '@playwright/test';
-import { SHOTS, engravingProduct, openProduct, shots, simpleProduct } from './product-cart-helpers';
+import { SHOTS, engravingProduct, openMicrocart, openProduct, shots, simpleProduct } from './product-cart-helpers';
 
 test.describe('notifications', () => {
   test('a notification appears and goes away after its time to live of 5 seconds', async ({ page }) => {
@@ -70,8 +70,7 @@ test.describe('panels', () => {
   test('opening the wishlist closes the microcart: one panel and one overlay at a time', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
-    await page.getByRole('link', { name: /^Cart/ }).click();
-    await expect(page.getByRole('dialog', { name: /Shopping cart/ })).toBeVisible();
+    await openMicrocart(page);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: /^Wishlist/ }).click();
     await expect(page.getByRole('dialog', { name: /Wishlist/ })).toBeVisible();

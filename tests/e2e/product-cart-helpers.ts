@@ -95,7 +95,8 @@ export async function addToCart(page: Page): Promise<void> {
 export async function openMicrocart(page: Page): Promise<Locator> {
   await page.getByRole('link', { name: /^Cart/ }).click();
   const dialog = page.getByRole('dialog', { name: /Shopping cart/ });
-  await expect(dialog).toBeVisible();
+  // The first press downloads the panels (React included) on a busy test machine.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   return dialog;
 }
 
