@@ -80,7 +80,7 @@ export class Collection {
   /** Reads a value; a slow or failing storage answers from memory (null when unknown). */
   async getItem<T>(key: string): Promise<T | null> {
     if (!this.persistentOn || this.unsynced.has(key)) return this.fromMemory<T>(key);
-    const out = await guard(this.driver.getItem<T>(key), this.opts.timeoutMs);
+    const out = await this.guarded(() => this.driver.getItem<T>(key), this.opts.timeoutMs);
     if (!out.ok) {
       if (out.timedOut) {
         console.error(
@@ -118,7 +118,7 @@ export class Collection {
     this.memory.clear();
     this.unsynced.clear();
     if (!this.persistentOn) return;
-    const out = await guard(this.driver.clear(), this.opts.timeoutMs);
+    const out = await this.guarded(() => this.driver.clear(), this.opts.timeoutMs);
     if (!out.ok) this.writeFailed('clear', out);
   }
 
@@ -126,10 +126,11 @@ export class Collection {
   async entries<T>(): Promise<Array<[string, T]>> {
     if (!this.persistentOn) return [...this.memory.entries()].map(([k, v]) => [k, clone(v) as T]);
     const found: Array<[string, T]> = [];
-    const out = await guard(
-      this.driver.iterate<T>((value, key) => {
-        found.push([key, value]);
-      }),
+    const out = await this.guarded(
+      () =>
+        this.driver.iterate<T>((value, key) => {
+          found.push([key, value]);
+        }),
       this.opts.iterateTimeoutMs,
     );
     if (!out.ok) {
@@ -186,6 +187,12 @@ export class Collection {
     this.quotaTimer = undefined;
   }
 
+  /** Runs a storage call within `ms`; the clock starts once the driver's code is loaded (loading it is not the cache answering). */
+  private async guarded<T>(op: () => Promise<T>, ms: number): Promise<Outcome<T>> {
+    await this.driver.ready;
+    return guard(op(), ms);
+  }
+
   private fromMemory<T>(key: string): T | null {
     return this.memory.has(key) ? (clone(this.memory.get(key)) as T) : null;
   }
@@ -193,7 +200,7 @@ export class Collection {
   private async persist(key: string, op: () => Promise<unknown>): Promise<void> {
     if (!this.persistentOn) return;
     this.unsynced.add(key);
-    const out = await guard(op(), this.opts.timeoutMs);
+    const out = await this.guarded(op, this.opts.timeoutMs);
     if (out.ok) this.unsynced.delete(key);
     else this.writeFailed(key, out);
   }

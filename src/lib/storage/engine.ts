@@ -9,6 +9,8 @@ export interface StorageDriver {
   keys(): Promise<string[]>;
   /** Calls `fn` for each entry; a non-undefined return value stops the iteration. */
   iterate<T>(fn: (value: T, key: string, n: number) => unknown): Promise<unknown>;
+  /** Settles once the driver's code is loaded (a lazily imported library); the §9 timeouts start after it. Never rejects. */
+  ready?: Promise<unknown>;
 }
 
 /** Options a collection passes when it opens its database. */

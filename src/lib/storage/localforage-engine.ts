@@ -26,6 +26,11 @@ export function localforageEngine(): StorageEngine {
         clear: () => instance.then((i) => i.clear()),
         keys: () => instance.then((i) => i.keys()),
         iterate: (fn) => instance.then((i) => i.iterate(fn as (v: unknown, k: string, n: number) => unknown)),
+        // Downloading localforage (first use on a page, slow networks) is not the cache failing to answer.
+        ready: instance.then(
+          () => undefined,
+          () => undefined,
+        ),
       };
     },
     async drop(dbName) {
