@@ -135,6 +135,28 @@ export function hashTree(dir: string): Map<string, string> {
   return out;
 }
 
+/**
+ * A fingerprint of the site's sources (src/, public/, astro.config.mjs): when it differs between two
+ * builds, their output differs for reasons other than the snapshot (someone edited the code meanwhile).
+ */
+export function sourceFingerprint(root: string): string {
+  const h = createHash('sha1');
+  for (const part of ['src', 'public', 'astro.config.mjs']) {
+    const full = join(root, part);
+    let st;
+    try {
+      st = statSync(full);
+    } catch {
+      continue;
+    }
+    if (st.isDirectory()) {
+      const tree = hashTree(full);
+      for (const k of [...tree.keys()].sort()) h.update(`${part}/${k}:${tree.get(k)}\n`);
+    } else h.update(`${part}:${createHash('sha1').update(readFileSync(full)).digest('hex')}\n`);
+  }
+  return h.digest('hex');
+}
+
 /** Files changed, added and removed between two builds (what a deploy would upload or purge). */
 export function diffTrees(before: Map<string, string>, after: Map<string, string>): { changed: string[]; added: string[]; removed: string[] } {
   const changed: string[] = [];

@@ -23,7 +23,7 @@ import { chromium } from '@playwright/test';
 import { BUDGET_VIEWPORTS, IDLE_MS, budgets, jsEventualBudget, jsInitialBudget, type BudgetPageType } from '../../budgets.config';
 import { SAMPLE_DIR } from '../../src/lib/snapshot';
 import { benchApi, type ApiBench } from './api';
-import { diffTrees, hashTree, measureBuild, type BuildResult } from './build';
+import { diffTrees, hashTree, measureBuild, sourceFingerprint, type BuildResult } from './build';
 import { scalingChart, type ScalingPoint } from './chart';
 import { copyWithCmsEdit, copyWithPriceEdit, ensureSnapshot, type EditorChange } from './lib/catalog';
 import { startShop } from './lib/server';
@@ -100,6 +100,8 @@ interface RebuildSummary {
   filesAdded: number;
   filesRemoved: number;
   examples: string[];
+  /** The sources changed between the base build and this one: the file counts are not the change's alone. */
+  sourcesChangedMeanwhile: boolean;
 }
 
 interface PageSummary extends PageSample {
@@ -195,6 +197,8 @@ async function buildSeries(label: string, snapshot: string, products: number, vi
 let sampleBuilt = false;
 /** Set when this run built the 10,000-product catalogue (the rebuild section diffs against it). */
 let bigBuilt = false;
+/** Fingerprint of the sources when the 10,000-product base build started. */
+let bigSources = '';
 
 async function sectionBuild(res: Results): Promise<void> {
   const builds: BuildSummary[] = [];
@@ -204,6 +208,7 @@ async function sectionBuild(res: Results): Promise<void> {
   const small = await ensureSnapshot(ROOT, WORK, SMALL, SEED, log);
   builds.push(await buildSeries(`${SMALL.toLocaleString('en-GB')} products`, small.dir, small.products, small.visibleProducts, runsSmall, join(WORK, `dist-${SMALL}`), cache, 15 * 60_000));
   const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
+  bigSources = sourceFingerprint(ROOT);
   builds.push(await buildSeries(`${BIG.toLocaleString('en-GB')} products`, big.dir, big.products, big.visibleProducts, runsBig, join(WORK, `dist-${BIG}`), cache, 20 * 60_000));
   bigBuilt = builds[builds.length - 1]!.ok;
   if (large) {
@@ -251,6 +256,7 @@ async function sectionRebuild(res: Results): Promise<void> {
   // The build before the change: reuse the one the build section just made, else make it.
   if (!bigBuilt || !existsSync(join(baseDir, 'index.html'))) {
     log('rebuild: building the 10,000-product base first ...');
+    bigSources = sourceFingerprint(ROOT);
     const base = await measureBuild(ROOT, big.dir, baseDir, cache);
     if (!base.ok) throw new Error(`base build failed: ${base.error}`);
   }
@@ -267,6 +273,8 @@ async function sectionRebuild(res: Results): Promise<void> {
     log(`rebuild after ${change.description} ...`);
     const r = await measureBuild(ROOT, snap, out, cache);
     const diff = r.ok ? diffTrees(before, hashTree(out)) : { changed: [], added: [], removed: [] };
+    const sourcesChangedMeanwhile = sourceFingerprint(ROOT) !== bigSources;
+    if (sourcesChangedMeanwhile) log('rebuild: the sources changed since the base build; changed-file counts include those edits');
     rebuilds.push({
       change,
       ok: r.ok,
@@ -279,6 +287,7 @@ async function sectionRebuild(res: Results): Promise<void> {
       filesAdded: diff.added.length,
       filesRemoved: diff.removed.length,
       examples: [...diff.changed, ...diff.added, ...diff.removed].slice(0, 12),
+      sourcesChangedMeanwhile,
     });
     rmSync(out, { recursive: true, force: true });
     rmSync(snap, { recursive: true, force: true });
@@ -288,7 +297,7 @@ async function sectionRebuild(res: Results): Promise<void> {
   console.log(
     table(
       ['change', 'wall s', 'cpu s', 'peak MB', 'pages', 'files changed', 'added', 'removed'],
-      rebuilds.map((r) => [r.change.description, r.ok ? r.wallS : 'failed', r.cpuS, r.peakMb, r.pages, r.filesChanged, r.filesAdded, r.filesRemoved]),
+      rebuilds.map((r) => [r.change.description, r.ok ? r.wallS : 'failed', r.cpuS, r.peakMb, r.pages, `${r.filesChanged}${r.sourcesChangedMeanwhile ? ' (sources edited meanwhile)' : ''}`, r.filesAdded, r.filesRemoved]),
     ),
   );
   for (const r of rebuilds) if (r.examples.length) console.log(`  ${r.change.kind}: ${r.examples.slice(0, 6).join(', ')}${r.filesChanged + r.filesAdded + r.filesRemoved > 6 ? ', ...' : ''}`);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { gzipBytes, kb, median, percentile, rng } from '../../scripts/bench/lib/stats';
 import { descendants, runMeasured } from '../../scripts/bench/lib/proc';
 import { table } from '../../scripts/bench/lib/table';
-import { buildPhases, countOutput, diffTrees, hashTree } from '../../scripts/bench/build';
+import { buildPhases, countOutput, diffTrees, hashTree, sourceFingerprint } from '../../scripts/bench/build';
 import { niceTicks, scalingChart } from '../../scripts/bench/chart';
 import { inlineAssets } from '../../scripts/bench/page-weight';
 import { parseApiBench } from '../../scripts/bench/api';
@@ -120,6 +120,20 @@ describe('build measurements', () => {
     writeFileSync(join(a, 'old.html'), 'o');
     writeFileSync(join(b, 'new.html'), 'n');
     expect(diffTrees(hashTree(a), hashTree(b))).toEqual({ changed: ['price.html'], added: ['new.html'], removed: ['old.html'] });
+  });
+
+  test('the sources fingerprint changes when a source file changes and not otherwise', () => {
+    const root = join(tmp, 'proj');
+    mkdirSync(join(root, 'src/pages'), { recursive: true });
+    writeFileSync(join(root, 'src/pages/index.astro'), '<h1>Hi</h1>');
+    writeFileSync(join(root, 'astro.config.mjs'), 'export default {}');
+    const a = sourceFingerprint(root);
+    expect(sourceFingerprint(root)).toBe(a);
+    mkdirSync(join(root, 'bench/tmp'), { recursive: true });
+    writeFileSync(join(root, 'bench/tmp/x.html'), 'not a source');
+    expect(sourceFingerprint(root)).toBe(a);
+    writeFileSync(join(root, 'src/pages/index.astro'), '<h1>Hello</h1>');
+    expect(sourceFingerprint(root)).not.toBe(a);
   });
 
   test('the cms edit changes one page and the price edit one product by £10', () => {
