@@ -75,6 +75,9 @@ self.addEventListener('install', (event) => {
           if (res) await assets.put(url.pathname, res);
         }
       }
+      // Bounded: versions older than the last few lose their assets first (keys are oldest first).
+      const kept = await assets.keys();
+      for (const old of kept.slice(0, Math.max(0, kept.length - ASSET_CACHE_LIMITS.maxEntries))) await assets.delete(old);
       // The homes and the installed app's start URL work offline from the first visit.
       const pageCache = await caches.open(CACHE_NAMES.pages);
       await Promise.all(

@@ -17,7 +17,7 @@ const DAY_S = 24 * 60 * 60;
 /** Visited pages kept for offline use. */
 export const PAGE_CACHE_LIMITS = { maxEntries: 80, maxAgeSeconds: 14 * DAY_S };
 /** Hashed assets of earlier versions (the current ones are precached). */
-export const ASSET_CACHE_LIMITS = { maxEntries: 250, maxAgeSeconds: 60 * DAY_S };
+export const ASSET_CACHE_LIMITS = { maxEntries: 400, maxAgeSeconds: 60 * DAY_S };
 /** Product and content images. */
 export const IMAGE_CACHE_LIMITS = { maxEntries: 400, maxAgeSeconds: 30 * DAY_S };
 
