@@ -15,6 +15,8 @@ export type OrderFetch = (input: string, init?: RequestInit) => Promise<Response
 
 /** Name of the lock every order send holds. */
 export const ORDER_LOCK = 'shop-orders';
+/** BroadcastChannel the tabs and the service worker tell each other about order changes on. */
+export const ORDERS_CHANNEL = 'shop-orders';
 /** Background Sync tag (§7). */
 export const ORDER_SYNC_TAG = 'orderSync';
 /** A send without an answer within this time counts as failed (the order stays queued; a resend is idempotent). */
