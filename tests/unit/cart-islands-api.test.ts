@@ -31,7 +31,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const fixtureProduct = (sku: string) => formProduct(ProductSchema.parse(PRODUCTS.find((p) => p.sku === sku)));
+const fixtureProduct = (sku: string) => formProduct(ProductSchema.parse((PRODUCTS as Array<Record<string, unknown>>).find((p) => p.sku === sku)));
 
 async function settle() {
   await flush();
