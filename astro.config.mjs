@@ -53,6 +53,6 @@ export default defineConfig({
   ],
   vite: {
     plugins: [clientConfig()],
-    build: { assetsInlineLimit: 0 },
+    build: { assetsInlineLimit: 0, sourcemap: process.env.SOURCEMAP === '1' },
   },
 });

@@ -21,6 +21,7 @@ export const NOINDEX_PATHS = [
   '/append-prepend.html',
   '/no-js.html',
   '/compare',
+  '/offline',
 ] as const;
 
 /** Path prefixes never indexed: the account (login required) and the AMP copies (their canonical is the full page). */

@@ -1,6 +1,15 @@
 /** Sign-in and the account pages against the built site and the reference API. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { authDialog, cartLine, createCustomer, hydrated, loginInDialog, openCheckoutWithGuestCart, shoot, simpleProducts } from './account-helpers';
+
+/** Serious or critical axe violations on the page as it is now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${page.url()}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+}
 
 test('visiting my orders logged out shows the login message and lands home', async ({ page }) => {
   await page.goto('/my-account/orders');
@@ -122,6 +131,7 @@ test('the account pages: profile, shipping details, newsletter and the login for
   await expect(profile.getByText('Account data has changed')).toBeVisible();
   await expect(profile.getByText('Augusta Lovelace')).toBeVisible();
   await shoot(page, 'account-dashboard');
+  expect(await axeProblems(page)).toEqual([]);
 
   await page.goto('/my-account/shipping-details');
   await hydrated(page);
@@ -135,6 +145,7 @@ test('the account pages: profile, shipping details, newsletter and the login for
   await expect(page.getByText('Please provide a valid UK postcode.')).toBeVisible();
   await expect(page.getByText('Tax ID must have at least 3 letters.')).toBeVisible();
   await shoot(page, 'account-shipping-errors');
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByLabel('Postcode').fill('PR1 2AD');
   await page.getByLabel('Tax ID (optional)').fill('GB123456789');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -160,4 +171,6 @@ test('the account pages: profile, shipping details, newsletter and the login for
   await page.goto('/my-account/recently-viewed');
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'My Recently viewed products' })).toBeVisible();
+  // no product page was opened in this browser yet
+  await expect(page.getByRole('main').getByText('No products yet')).toBeVisible();
 });

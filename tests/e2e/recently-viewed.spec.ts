@@ -4,6 +4,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-helpers';
+import { readStored } from './account-helpers';
+import type { Product } from '../../src/lib/schemas';
 
 const block = (page: Page) => page.locator('section[data-recently-viewed]');
 
@@ -11,6 +13,14 @@ const block = (page: Page) => page.locator('section[data-recently-viewed]');
 async function showBlock(page: Page) {
   await block(page).scrollIntoViewIfNeeded();
   await expect(block(page).locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+}
+
+/** Opens a product page and waits until the view is stored (it is written after the product form starts). */
+async function view(page: Page, p: Product) {
+  await openProduct(page, p);
+  await expect
+    .poll(async () => (await readStored<{ sku: string }[]>(page, 'recently-viewed', 'recently-viewed'))?.[0]?.sku ?? null)
+    .toBe(p.sku);
 }
 
 test.describe('recently viewed', () => {
@@ -36,7 +46,7 @@ test.describe('recently viewed', () => {
     const a = simpleProduct(0);
     const b = simpleProduct(1);
     const c = simpleProduct(2);
-    for (const p of [a, b, a]) await openProduct(page, p);
+    for (const p of [a, b, a]) await view(page, p);
     await openProduct(page, c);
     await showBlock(page);
     const items = block(page).locator('[data-recently-viewed-item]');
