@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config.ts';
 import { postBuild } from './src/lib/postbuild.mjs';
@@ -10,7 +10,7 @@ import { sitemapFilter, sitemapSerialize } from './src/lib/sitemap.ts';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import { webAppManifest } from './src/lib/pwa/manifest.ts';
-import { PRECACHE_GLOBS } from './src/lib/pwa/sw-config.ts';
+import { PRECACHE_GLOBS, precacheUrls } from './src/lib/pwa/sw-config.ts';
 
 /** @type {import('@vite-pwa/astro').PwaOptions} */
 const pwaOptions = {
@@ -22,6 +22,7 @@ const pwaOptions = {
   manifest: webAppManifest(),
   injectManifest: {
     globPatterns: PRECACHE_GLOBS,
+    manifestTransforms: [async (entries) => precacheUrls(entries)],
     buildPlugins: { vite: [clientConfig()] },
     rollupFormat: 'iife',
   },
@@ -46,13 +47,24 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), directives(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
+  integrations: [preact({ compat: true }), directives(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),
     AstroPWA(pwaOptions),
   ],
   vite: {
     plugins: [clientConfig()],
+    resolve: {
+      alias: [
+        { find: /^react$/, replacement: 'preact/compat' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      ],
+    },
+    ssr: { noExternal: ['@nanostores/react'] },
     build: { assetsInlineLimit: 0, sourcemap: process.env.SOURCEMAP === '1' },
   },
 });

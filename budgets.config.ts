@@ -30,14 +30,15 @@ export const BUDGET_VIEWPORTS = [
 export const IDLE_MS = 5000;
 
 const CONTENT_REASON =
-  'Reading pages need no framework: React (~70 KB) must not load until the shopper opens something interactive ' +
+  'Reading pages need no framework: the islands\' framework must not load until the shopper opens something interactive ' +
   '(client:interact); header badges are kept current by a few hundred bytes of plain nanostores code. ' +
   '20 KB leaves room for the header launchers, the directive runtime and the service-worker registration.';
 
 const LISTING_REASON =
   'Category and product pages hydrate their shopping controls (filters, options, add to cart): React 19 with ' +
-  'nanostores was measured here at 71.6 KB gzipped (ARCHITECTURE.md), so 90 KB covers React plus ~18 KB of ' +
-  'island code; at Lighthouse mobile throttling (1.6 Mbit/s, 4x CPU) more than that pushes TBT and LCP over target.';
+  'nanostores was measured here at 71.6 KB gzipped (ARCHITECTURE.md), so 90 KB covered React plus ~18 KB of ' +
+  'island code; at Lighthouse mobile throttling (1.6 Mbit/s, 4x CPU) more than that pushes TBT and LCP over target. ' +
+  'Our islands needed more than 18 KB, so they run on preact/compat (~11 KB; docs/architecture.md).';
 
 export const budgets = {
   /** Gzipped JavaScript loaded without interaction (load + idle), per page type. */
@@ -55,7 +56,7 @@ export const budgets = {
     any: {
       max: 120 * KB,
       reason:
-        'Even a shopper who opens everything (search, cart, filters, options) should not pay more than React plus ' +
+        'Even a shopper who opens everything (search, cart, filters, options) should not pay more than the framework (React: ~70 KB) plus ' +
         '~50 KB of islands: shared chunks keep each island small, and 120 KB parses in well under 1 s on a mid-range phone.',
     },
     amp: { max: 0, reason: 'AMP pages have no islands: nothing may load later either.' },

@@ -19,7 +19,7 @@ import type { Address } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
 import { $recentlyViewed } from '../lib/stores/recently-viewed';
 import { $user, loadUser } from '../lib/stores/user';
-import { CheckField, Status, TextField, useForm } from './AccountFields';
+import { CheckField, FieldStyles, Status, TextField, useForm } from './AccountFields';
 import { OrderDetail, OrderList } from './AccountOrders';
 import './Account.css';
 
@@ -361,6 +361,7 @@ export default function Account({ section, home, accountPath }: AccountProps) {
 
   return (
     <div className="acc">
+      <FieldStyles />
       {section === 'dashboard' ? (
         <>
           <p className="acc__greeting">{t('accountGreeting', { name: user.current?.firstname ?? '' }).replace(/,\s*$/, '')}</p>

@@ -5,7 +5,13 @@
  */
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms';
-import './AccountFields.css';
+import fieldsCss from './AccountFields.css?inline';
+import { IslandStyle } from './IslandStyle';
+
+/** The account fields' styles: render once in each island that uses these fields. */
+export function FieldStyles() {
+  return <IslandStyle id="pj-account-fields" css={fieldsCss} />;
+}
 
 type Values = Record<string, string | boolean>;
 

@@ -11,8 +11,9 @@ import { forms } from '../lib/forms';
 import { messages } from '../lib/messages';
 import { $online } from '../lib/stores/network';
 import { $ui, closeAuthModal, setAuthElem } from '../lib/stores/ui';
-import { CheckField, Status, TextField, useForm } from './AccountFields';
-import './AuthModal.css';
+import { CheckField, FieldStyles, Status, TextField, useForm } from './AccountFields';
+import { IslandStyle } from './IslandStyle';
+import authCss from './AuthModal.css?inline';
 
 type Result = { kind: 'progress' | 'success' | 'error'; text: string } | null;
 
@@ -184,6 +185,8 @@ export default function AuthModal() {
         if (e.target === e.currentTarget) closeAuthModal();
       }}
     >
+      <FieldStyles />
+      <IslandStyle id="pj-auth" css={authCss} />
       <div className="auth__box">
         <button type="button" className="auth__close" aria-label={messages.authClose} onClick={() => closeAuthModal()}>
           <span aria-hidden="true">×</span>

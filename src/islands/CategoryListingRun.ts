@@ -6,7 +6,7 @@
  * URL query (shareable; the back button restores them); shows chosen filters as removable chips and
  * the facet counts of the current choice; restores the batches shown when the shopper comes back.
  */
-import './CategoryListing.css';
+import listingCss from './CategoryListing.css?inline';
 import { config, type StoreView } from '../lib/config';
 import { messages, t } from '../lib/messages';
 import { fetchListing } from '../lib/catalog/listing-client';
@@ -51,7 +51,17 @@ const selectionOf = (s: Selection): Selection => ({ filters: s.filters, sort: s.
 const sameAs = (a: Selection, b: Selection) => sameSelection(a, b) && a.searchProductQuery === b.searchProductQuery;
 
 /** Takes over a listing's static markup. */
+/** The listing's own styles, added once when the listing starts (not in every page's CSS: the catch-all route reaches this module). */
+function addListingStyles(): void {
+  if (document.querySelector('style[data-island-style="pj-listing"]')) return;
+  const style = document.createElement('style');
+  style.dataset.islandStyle = 'pj-listing';
+  style.textContent = listingCss;
+  document.head.append(style);
+}
+
 export function startListing(root: HTMLElement, grid: HTMLElement): ListingController {
+  addListingStyles();
   const src = root.dataset.listingSrc!;
   const inputs = Array.from(root.querySelectorAll<HTMLInputElement>('input[data-filter-code]'));
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));

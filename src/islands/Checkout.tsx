@@ -47,7 +47,7 @@ import { openAuthModal } from '../lib/stores/ui';
 import { $user, loadUser } from '../lib/stores/user';
 import { placeOrder } from '../lib/sync/order-queue';
 import AuthModal from './AuthModal';
-import { CheckField, Messages, Status, TextField, useForm } from './AccountFields';
+import { CheckField, FieldStyles, Messages, Status, TextField, useForm } from './AccountFields';
 import './Checkout.css';
 
 export interface CheckoutProps {
@@ -253,6 +253,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   if (placed.state === 'queued') {
     return (
       <div className="co co--done">
+        <FieldStyles />
         <section className="co-done" aria-labelledby="co-done-title">
           <h2 id="co-done-title">{messages.checkoutQueuedTitle}</h2>
           <Status kind="info">{placed.message}</Status>
@@ -383,6 +384,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
 
   return (
     <div className="co">
+      <FieldStyles />
       <div className="co-steps">
         <section className={stepClass('personal')} aria-labelledby="co-step-personal" ref={(el) => void (stepRefs.current.personal = el)}>
           {stepHead('personal')}

@@ -3,13 +3,12 @@ import { createRoot } from 'react-dom/client';
 import Microcart from './Microcart';
 import WishlistPanel from './WishlistPanel';
 import css from './Panels.css?inline';
+import { IslandStyle } from './IslandStyle';
 
 function HeaderPanels() {
   return (
     <>
-      <style href="pj-header-panels" precedence="default">
-        {css}
-      </style>
+      <IslandStyle id="pj-header-panels" css={css} />
       <Microcart />
       <WishlistPanel />
     </>

@@ -3,7 +3,7 @@
  * the overlay with itself), plain code, no React: a `[data-open-list=storeslist|faqList]` button
  * toggles its panel in `$ui`; the panel (`[data-list-panel]`, built by ListPanel.astro) follows the
  * flag, takes the focus, closes on Escape, on its close button or on the overlay, and gives the
- * focus back to its button. A panel waits in a `<template data-list-panel-template>` until first opened.
+ * focus back to its button. A panel's markup is downloaded from its fragment on the first open.
  */
 import { $ui, closePanels, setPanel, type Panel } from '../lib/stores/ui';
 
@@ -20,14 +20,41 @@ export function toggleListPanel(panel: ListPanelName): void {
   setPanel(panel, true);
 }
 
-/** The panel element, taken out of its template into the page on first use; null when the page has none. */
-export function ensureListPanel(name: ListPanelName, doc: Document = document): HTMLElement | null {
+/** Fragments being downloaded, by panel. */
+const loading = new Map<ListPanelName, Promise<HTMLElement | null>>();
+
+/**
+ * The panel element: already in the page, or downloaded from its fragment (the trigger's
+ * `data-list-src`, src/lib/list-panels.ts) and added to the page on first use; null when the page
+ * has no such panel or the fragment cannot be fetched (offline before the service worker cached it).
+ */
+export function ensureListPanel(name: ListPanelName, doc: Document = document, fetcher: typeof fetch = fetch): Promise<HTMLElement | null> {
   const found = doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
-  if (found) return found;
-  const tpl = doc.querySelector<HTMLTemplateElement>(`template[data-list-panel-template="${name}"]`);
-  if (!tpl) return null;
-  doc.body.append(tpl.content.cloneNode(true));
-  return doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
+  if (found) return Promise.resolve(found);
+  const src = doc.querySelector<HTMLElement>(`[data-open-list="${name}"][data-list-src]`)?.dataset.listSrc;
+  if (!src) return Promise.resolve(null);
+  let job = loading.get(name);
+  if (!job) {
+    job = fetcher(src)
+      .then((res) => (res.ok ? res.text() : Promise.reject(new Error(`${src}: ${res.status}`))))
+      .then((html) => {
+        const again = doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
+        if (again) return again;
+        const tpl = doc.createElement('template');
+        tpl.innerHTML = html;
+        const panel = tpl.content.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
+        if (!panel) throw new Error(`${src}: no ${name} panel in the fragment`);
+        doc.body.append(panel);
+        return panel;
+      })
+      .catch((err: unknown) => {
+        console.error('List panel could not be loaded', err);
+        loading.delete(name);
+        return null;
+      });
+    loading.set(name, job);
+  }
+  return job;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -73,19 +100,34 @@ export function startListPanels(doc: Document = document): void {
   });
 
   const shown = new Map<ListPanelName, boolean>();
+  const show = (name: ListPanelName, panel: HTMLElement, open: boolean) => {
+    if (shown.get(name) === open) return;
+    shown.set(name, open);
+    panel.hidden = !open;
+    // The header's overlay (when the page has one) darkens the page; else the panel's own backdrop does.
+    panel.classList.toggle('list-panel--own-backdrop', !doc.querySelector('[data-overlay]'));
+    doc.querySelectorAll<HTMLElement>(`[data-open-list="${name}"]`).forEach((b) => b.setAttribute('aria-expanded', String(open)));
+    if (open) panel.querySelector<HTMLElement>('[data-close-list]:not(.list-panel__backdrop)')?.focus();
+    else if (opener && opener.dataset.openList === name) opener.focus();
+  };
   $ui.subscribe((ui) => {
     for (const name of LIST_PANELS) {
       const open = ui[name];
-      const panel = open ? ensureListPanel(name, doc) : doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
-      if (!panel) continue;
-      if (shown.get(name) === open) continue;
-      shown.set(name, open);
-      panel.hidden = !open;
-      // The header's overlay (when the page has one) darkens the page; else the panel's own backdrop does.
-      panel.classList.toggle('list-panel--own-backdrop', !doc.querySelector('[data-overlay]'));
-      doc.querySelectorAll<HTMLElement>(`[data-open-list="${name}"]`).forEach((b) => b.setAttribute('aria-expanded', String(open)));
-      if (open) panel.querySelector<HTMLElement>('[data-close-list]:not(.list-panel__backdrop)')?.focus();
-      else if (opener && opener.dataset.openList === name) opener.focus();
+      const present = doc.querySelector<HTMLElement>(`[data-list-panel="${name}"]`);
+      if (present || !open) {
+        if (present) show(name, present, open);
+        continue;
+      }
+      void ensureListPanel(name, doc).then((panel) => {
+        if (!panel) {
+          // No fragment (offline before it was cached): a link trigger still leads to its page.
+          setPanel(name, false);
+          if (opener instanceof HTMLAnchorElement && opener.dataset.openList === name) location.assign(opener.href);
+          return;
+        }
+        // The shopper may have closed it (or opened another) while it downloaded.
+        show(name, panel, $ui.get()[name]);
+      });
     }
   });
 }

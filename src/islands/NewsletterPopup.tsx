@@ -13,6 +13,7 @@ import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/stores/newsletter';
 import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
 import popupCss from './NewsletterPopup.css?inline';
+import { IslandStyle } from './IslandStyle';
 
 const percent = config.constants.newsletterCouponPercent;
 const initial = () => ({ email: '' });
@@ -67,9 +68,7 @@ export default function NewsletterPopup() {
   return (
     <>
       <FormStyles />
-      <style href="pj-newsletter-popup" precedence="default">
-        {popupCss}
-      </style>
+      <IslandStyle id="pj-newsletter-popup" css={popupCss} />
       <dialog ref={dialog} className="nl-popup" aria-labelledby={`${uid}-title`} onClose={onClose} onClick={onDialogClick}>
         <div className="nl-popup__box">
           <button type="button" className="nl-popup__close" aria-label={messages.newsletterPopupClose} onClick={() => setNewsletterPopup(false)}>

@@ -17,7 +17,8 @@ import {
   dismissOfflineOrderConfirmation,
   sendQueuedOrder,
 } from '../lib/sync/order-queue';
-import './OfflineOrders.css';
+import ordersCss from './OfflineOrders.css?inline';
+import { IslandStyle } from './IslandStyle';
 
 function orderTotal(o: OfflineOrder): number | null {
   let sum = 0;
@@ -98,6 +99,7 @@ export default function OfflineOrders() {
   const ids = waiting.map((o) => o.order_id);
   return (
     <section className="offline-orders" role="dialog" aria-modal="false" aria-labelledby="offline-orders-title">
+      <IslandStyle id="pj-offline-orders" css={ordersCss} />
       <h2 id="offline-orders-title" ref={heading} tabIndex={-1}>
         {waiting.length > 0 ? messages.offlineOrderConfirmTitle : messages.offlineOrdersResultTitle}
       </h2>

@@ -24,6 +24,7 @@ import {
 } from '../lib/reviews';
 import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
 import reviewsCss from './Reviews.css?inline';
+import { IslandStyle } from './IslandStyle';
 
 export interface ReviewsProps {
   productId: number;
@@ -115,9 +116,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
   return (
     <section className="rv" aria-labelledby={`${uid}-title`} data-reviews-island>
       <FormStyles />
-      <style href="pj-reviews" precedence="default">
-        {reviewsCss}
-      </style>
+      <IslandStyle id="pj-reviews" css={reviewsCss} />
       <header className="rv__head">
         <h2 id={`${uid}-title`}>{messages.reviewsTitle}</h2>
         {list.average !== null && (

@@ -16,6 +16,7 @@ import { createSearchClient, type SearchClient } from '../lib/search/client';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
 // Inlined and rendered as a hoisted <style> (React 19), so no page links the panel's CSS before it opens.
 import panelCss from './SearchPanel.css?inline';
+import { IslandStyle } from './IslandStyle';
 
 export interface SearchPanelProps {
   /** Open as soon as mounted (the launcher mounts it on the first click of the trigger). */
@@ -204,9 +205,7 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
 
   return (
     <div className="sp-root">
-      <style href="pj-search-panel" precedence="default">
-        {panelCss}
-      </style>
+      <IslandStyle id="pj-search-panel" css={panelCss} />
       <div className="sp-overlay" onClick={close} aria-hidden="true" />
       <div className="sp-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} onKeyDown={onPanelKeyDown}>
         <h2 id={titleId} className="visually-hidden">

@@ -7,13 +7,12 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { formErrors, invalidFields, isFormValid, type FormDef } from '../lib/forms';
 // Inlined and rendered as a hoisted <style> (React 19): only pages that show a form island carry its CSS.
 import formsCss from './forms.css?inline';
+import { IslandStyle } from './IslandStyle';
 
 /** The form islands' styles, hoisted into the head once however many islands render them. */
 export function FormStyles() {
   return (
-    <style href="pj-form-kit" precedence="default">
-      {formsCss}
-    </style>
+    <IslandStyle id="pj-form-kit" css={formsCss} />
   );
 }
 

@@ -24,11 +24,11 @@ export const NOINDEX_PATHS = [
   '/offline',
 ] as const;
 
-/** Path prefixes never indexed: the account (login required) and the AMP copies (their canonical is the full page). */
-export const NOINDEX_PREFIXES = ['/my-account', '/amp'] as const;
+/** Path prefixes never indexed: the account (login required), the AMP copies (their canonical is the full page) and the list panels' fragments. */
+export const NOINDEX_PREFIXES = ['/my-account', '/amp', '/panels'] as const;
 
 /** Paths robots.txt asks crawlers to leave alone (per store view). */
-export const ROBOTS_DISALLOW = ['/my-account', '/checkout', '/order-success'] as const;
+export const ROBOTS_DISALLOW = ['/my-account', '/checkout', '/order-success', '/panels/'] as const;
 
 /** '/de/faq/' -> '/faq' (store prefix of an enabled store view and trailing slash removed). */
 export function barePath(pathname: string): string {

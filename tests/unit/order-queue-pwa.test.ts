@@ -3,7 +3,7 @@ import { messages } from '../../src/lib/messages';
 import { config } from '../../src/lib/config';
 import { isLocalhost, registerServiceWorker, SW_STATES, workerFileIsValid } from '../../src/lib/pwa/register';
 import { startOfflinePage, storeHome } from '../../src/lib/pwa/offline-page';
-import { PRECACHE_GLOBS, startUrls, START_URL } from '../../src/lib/pwa/sw-config';
+import { PRECACHE_GLOBS, precacheUrls, startUrls, START_URL } from '../../src/lib/pwa/sw-config';
 import { webAppManifest } from '../../src/lib/pwa/manifest';
 import { watchOfflineIndicator } from '../../src/lib/pwa/indicator';
 import { $notifications } from '../../src/lib/stores/notifications';
@@ -206,11 +206,17 @@ describe('installability settings', () => {
     expect(startUrls(['', '/de', '/it/'])).toEqual(['/', '/de/', '/it/', '/pwa.html']);
   });
 
-  it('precaches assets, the offline page and the search index but no other html', () => {
+  it('precache urls: a folder index is its folder, a named html file keeps its name', () => {
+    const entry = (url: string) => ({ url, revision: 'r', size: 1 });
+    const { manifest } = precacheUrls([entry('index.html'), entry('offline/index.html'), entry('panels/faqList.html'), entry('de/panels/storeslist.html'), entry('_astro/a.js')]);
+    expect(manifest.map((e) => e.url)).toEqual(['/', 'offline', 'panels/faqList.html', 'de/panels/storeslist.html', '_astro/a.js']);
+  });
+
+  it('precaches assets, the offline page, the list panels and the search index but no other html', () => {
     expect(PRECACHE_GLOBS).toContain('offline/index.html');
     expect(PRECACHE_GLOBS).toContain('search-index.json');
     expect(PRECACHE_GLOBS.some((g) => g.startsWith('_astro/'))).toBe(true);
-    expect(PRECACHE_GLOBS.filter((g) => g.includes('html'))).toEqual(['offline/index.html']);
+    expect(PRECACHE_GLOBS.filter((g) => g.includes('html'))).toEqual(['offline/index.html', '**/panels/*.html']);
   });
 });
 

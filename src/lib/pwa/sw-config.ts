@@ -30,11 +30,29 @@ export function startUrls(storePrefixes: string[]): string[] {
   return [...new Set([...homes, START_URL])];
 }
 
-/** Precache patterns (relative to dist/): hashed assets, the offline page, the search index, manifest and icons. Not the HTML pages. */
+/** Precache patterns (relative to dist/): hashed assets, the offline page, the list panels' fragments, the search index, manifest and icons. Not the HTML pages. */
 export const PRECACHE_GLOBS = [
   '_astro/**/*.{js,css,woff2}',
   'offline/index.html',
+  '**/panels/*.html',
   'search-index.json',
   'favicon.svg',
   'icons/*.png',
 ];
+
+interface ManifestEntry { url: string; revision: string | null; size: number }
+
+/**
+ * Precache URLs as the shop serves them: `dir/index.html` is `/dir` (Astro's directory format),
+ * a file named `x.html` (the list panels' fragments) stays `x.html`. Replaces @vite-pwa/astro's
+ * own transform, which cuts every `.html` name down to its folder ('panels/faqList.html' became
+ * 'panels', twice, and the install failed).
+ */
+export function precacheUrls(entries: ManifestEntry[]): { manifest: ManifestEntry[]; warnings: string[] } {
+  for (const e of entries) {
+    const url = e.url.replace(/^\//, '');
+    if (url === 'index.html') e.url = '/';
+    else if (url.endsWith('/index.html')) e.url = url.slice(0, -'/index.html'.length);
+  }
+  return { manifest: entries, warnings: [] };
+}
