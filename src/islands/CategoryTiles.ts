@@ -71,15 +71,17 @@ function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: Stor
       const img = current instanceof HTMLImageElement ? current : scopedLike('img', current ?? media);
       img.className = 'tile__img';
       img.src = tileImage(item.img);
-      img.alt = item.name;
+      // The link names the product (its heading): the picture is not announced twice.
+      img.alt = '';
       img.loading = eager ? 'eager' : 'lazy';
       img.decoding = 'async';
       main = img;
     } else {
       const empty = scopedLike('span', current ?? media);
       empty.className = 'tile__img tile__img--empty';
-      empty.setAttribute('role', 'img');
-      empty.setAttribute('aria-label', item.name);
+      empty.removeAttribute('role');
+      empty.removeAttribute('aria-label');
+      empty.setAttribute('aria-hidden', 'true');
       main = empty;
     }
     if (current && current !== main) current.replaceWith(main);

@@ -53,7 +53,7 @@ function ReviewItem({ review }: { review: Review }) {
   const rating = reviewRating(review);
   return (
     <li className="rv-item">
-      <h4 className="rv-item__title">{review.title}</h4>
+      <h3 className="rv-item__title">{review.title}</h3>
       {rating !== null && <Stars value={rating} />}
       <p className="rv-item__text">{review.detail}</p>
       <p className="rv-item__meta">

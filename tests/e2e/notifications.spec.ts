@@ -68,6 +68,8 @@ test.describe('panels', () => {
   });
 
   test('opening the wishlist closes the microcart: one panel and one overlay at a time', async ({ page }) => {
+    // two panel downloads (microcart, wishlist) on a busy 2-core test machine
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     await openMicrocart(page);
