@@ -23,6 +23,8 @@ const pwaOptions = {
   injectManifest: {
     globPatterns: PRECACHE_GLOBS,
     manifestTransforms: [async (entries) => precacheUrls(entries)],
+    // Workbox's own 2 MiB cut fails the build; precacheUrls leaves big files out with a warning instead.
+    maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
     buildPlugins: { vite: [clientConfig()] },
     rollupFormat: 'iife',
   },

@@ -104,7 +104,8 @@ function buildCategories(): { rows: CategoryRow[]; byId: Map<number, CategoryRow
       meta_description: d.description ?? `${d.name} from ${config.shop.name}: free UK delivery, 30-day returns and interest-free finance.`,
       ...(d.button ? { button_title: d.button } : {}),
       ...(d.takeover ? { takeover_banner: `/banners/takeover-${d.key}.svg`, takeover_banner_identifier: d.takeover } : {}),
-      display_mode: d.parent === 90 ? 'double' : 'grid',
+      // brand listings show two to four tiles a row; gift cards one a row (the three grid modes of §2)
+      display_mode: d.parent === 90 ? 'double' : d.key === 'gift-cards' ? 'single' : 'grid',
     };
     byId.set(d.id, row);
     rows.push(row);
@@ -661,7 +662,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
     return nodes;
   };
   const top = categories.filter((c) => c.level === 2 && c.include_in_menu);
-  const header = top.map((c): [string, string, [string, string][]] => [c.name, `/${c.url_path}`, categories.filter((k) => k.parent_id === c.id).slice(0, 12).map((k) => [k.name, `/${k.url_path}`])]);
+  const header = top.map((c): [string, string, [string, string][]] => [c.name, `/${c.url_path}`, categories.filter((k) => k.parent_id === c.id && k.include_in_menu).slice(0, 12).map((k) => [k.name, `/${k.url_path}`])]);
   header.push(['Services', '/repairs', [['Repairs', '/repairs'], ['Valuations', '/valuations'], ['Engraving', '/engraving'], ['Scrap Gold', '/scrap-gold'], ['Part Exchange', '/part-exchange'], ['Bespoke Design', '/bespoke-jewellery-design'], ['Watch Batteries', '/watch-battery-replacement']]]);
   write('menus.json', {
     1: menu(header),

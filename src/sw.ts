@@ -14,7 +14,7 @@
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { config, enabledStoreViews } from './lib/config';
 import { messages } from './lib/messages';
@@ -48,6 +48,13 @@ registerRoute(
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && (request.destination === 'image' || url.pathname.startsWith('/img/')),
   new CacheFirst({ cacheName: CACHE_NAMES.images, plugins: [new ExpirationPlugin({ ...IMAGE_CACHE_LIMITS, purgeOnQuotaError: true })] }),
+);
+
+// The search index when it is too big for the precache (a very large catalogue): cached on first
+// use, refreshed in the background, so search keeps working offline.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('/search-index.json'),
+  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.data }),
 );
 
 // A page neither online nor cached: the offline page (it tells the shopper and goes home).

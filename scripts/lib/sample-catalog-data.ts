@@ -131,6 +131,8 @@ export const CATEGORY_DEFS: CatDef[] = [
   { id: 85, name: 'Services', key: 'services', parent: 2, menu: false, description: 'Engraving, resizing, battery replacement and care guides.', image: 'service' },
   { id: 90, name: 'Brands', key: 'brands', parent: 2, description: 'Every brand we sell, as an authorised retailer.', image: 'giftbox' },
   ...BRANDS.map((b, i) => ({ id: 91 + i, name: b.name, key: b.name.toLowerCase().replace(/\s+/g, '-'), parent: 90, description: `The ${b.name} collection at our shops and online.` })),
+  // Last, so no other row moves: a category that is live but has nothing in it yet (the empty listing and AMP 'No products found!').
+  { id: 65, name: 'Pre-owned Watches', key: 'pre-owned-watches', parent: 60, menu: false, description: 'Certified pre-owned watches, serviced in our own workshop. The first arrive soon.' },
 ];
 
 export type ProductKind = 'configurable' | 'simple' | 'virtual' | 'downloadable' | 'bundle' | 'grouped';

@@ -27,6 +27,7 @@ import type { ProductPrices } from '../lib/catalog/price';
 import { optionValuePrice } from '../lib/catalog/options';
 import { productPrices } from '../lib/catalog/price';
 import { notify } from '../lib/stores/notifications';
+import { trackAddToCart } from '../lib/datalayer';
 import { addRecentlyViewed } from '../lib/stores/recently-viewed';
 import { setStock } from '../lib/stores/stock';
 import { AddToCartButton, ListToggles } from './AddToCart';
@@ -48,6 +49,9 @@ export default function ProductOptions(props: ProductOptionsProps) {
 }
 
 const money = (n: number) => formatPrice(n);
+
+/** The product's brand in words, from its comparable attributes. */
+const brandOf = (summary: ProductOptionsProps['summary']) => summary.compare?.find((r) => r.code === 'brand' || r.code === 'pj_brand')?.value ?? null;
 
 /** The price on the page ([data-product-price]), following the choices. */
 function LivePrice({ prices }: { prices: ProductPrices }) {
@@ -206,7 +210,11 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     setBusy(true);
     try {
       const { addToCart } = await import('../lib/stores/cart');
-      for (const line of check.lines) addToCart(line);
+      for (const line of check.lines) {
+        // The data layer hears of each line the cart took (§ data layer: add-to-cart event).
+        const { sku: lineSku, name, price, qty } = line as { sku: string; name?: string | null; price?: number | null; qty?: number };
+        if (addToCart(line)) trackAddToCart({ sku: lineSku, name, price, qty, categoryPath: urls.product, brand: brandOf(summary) });
+      }
     } catch (err) {
       console.error('The cart could not be loaded', err);
       notify({ type: 'error', message: messages.somethingWrong, action1: { label: messages.ok } });

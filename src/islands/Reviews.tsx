@@ -25,6 +25,7 @@ import {
 import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
 import reviewsCss from './Reviews.css?inline';
 import { IslandStyle } from './IslandStyle';
+import { storeViewForPath } from '../lib/stores/store-view';
 
 export interface ReviewsProps {
   productId: number;
@@ -93,10 +94,11 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
     setStatus({ kind: 'progress', message: messages.reviewAdding });
     await loadUser().catch(() => {});
     const result = await submitReview(productId, form.values, {
-      create: (review, token) => api.current.review.create(review, token),
+      create: (review, token, storeCode) => api.current.review.create(review, token, storeCode),
       notify,
       dismiss: removeNotification,
       token: $user.get().token,
+      storeCode: storeViewForPath(location.pathname).storeCode,
     });
     setBusy(false);
     setStatus({ kind: result.ok ? 'success' : 'error', message: result.message });

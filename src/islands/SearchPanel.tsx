@@ -7,7 +7,9 @@
  * (src/lib/search/launcher.ts) now or by a hydrate-on-interaction directive later.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent as ReactSubmitEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
+import { $ui, closePanels, setPanel } from '../lib/stores/ui';
 import { messages, t } from '../lib/messages';
 import { formatPrice } from '../lib/format';
 import { productPrices } from '../lib/catalog/price';
@@ -70,7 +72,16 @@ function ResultPrice({ hit }: { hit: SearchHit }) {
 /** The search panel (default export for Astro islands and the launcher). */
 export default function SearchPanel({ startOpen = false, trigger = '[data-panel="search"]', indexUrl, returnFocusTo, client: given }: SearchPanelProps) {
   const client = useMemo(() => given ?? defaultClient(indexUrl), [given, indexUrl]);
-  const [open, setOpen] = useState(startOpen);
+  // The search panel is the `searchpanel` UI flag (§3, §4 Panels): opening it closes the other panels and shows the shared overlay.
+  const open = useStore($ui).searchpanel;
+  const setOpen = useCallback((on: boolean) => {
+    if (on) {
+      closePanels();
+      setPanel('searchpanel', true);
+    } else if ($ui.get().searchpanel) setPanel('searchpanel', false);
+  }, []);
+  const [sharedOverlay, setSharedOverlay] = useState(false);
+  const wasOpen = useRef(false);
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<SearchResult | null>(null);
   const [loading, setLoading] = useState(false);
@@ -85,7 +96,7 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
   const statusId = `${ids}-status`;
   const listId = `${ids}-results`;
 
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => setOpen(false), [setOpen]);
 
   // The trigger buttons: open on click, and say what they control.
   useEffect(() => {
@@ -100,15 +111,21 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
       b.setAttribute('aria-haspopup', 'dialog');
     }
     if (startOpen && !returnFocus.current) returnFocus.current = buttons[0] ?? null;
+    if (startOpen) setOpen(true);
     return () => buttons.forEach((b) => b.removeEventListener('click', onClick));
-  }, [trigger, startOpen]);
+  }, [trigger, startOpen, setOpen]);
 
   useEffect(() => {
     for (const b of document.querySelectorAll<HTMLElement>(trigger)) b.setAttribute('aria-expanded', String(open));
     if (!open) {
-      returnFocus.current?.focus();
+      // Focus goes back to the button only when the panel closes (not on the first render).
+      if (wasOpen.current) returnFocus.current?.focus();
+      wasOpen.current = false;
       return;
     }
+    wasOpen.current = true;
+    // The header's overlay (when the page has one) darkens the page; else the panel's own does.
+    setSharedOverlay(!!document.querySelector('[data-overlay]'));
     // Load the engine and the index now, so results are ready when the third letter is typed.
     void client.preload().then(() => setLoaded((n) => n + 1));
     inputRef.current?.focus();
@@ -206,7 +223,7 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
   return (
     <div className="sp-root">
       <IslandStyle id="pj-search-panel" css={panelCss} />
-      <div className="sp-overlay" onClick={close} aria-hidden="true" />
+      <div className={`sp-overlay${sharedOverlay ? ' sp-overlay--clear' : ''}`} onClick={close} aria-hidden="true" />
       <div className="sp-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} onKeyDown={onPanelKeyDown}>
         <h2 id={titleId} className="visually-hidden">
           {messages.searchLabel}

@@ -12,6 +12,7 @@ import { absoluteUrl } from './seo';
 import { htmlToText } from './sanitize';
 import { messages } from './messages';
 import { imageUrl } from './catalog/images';
+import { warnEmptyCms } from './build-warnings';
 
 /** The content pages of spec §2, in the spec's order (the two `{token}` entries are TOKEN_PAGE_IDENTIFIERS). */
 export const CONTENT_PATHS = [
@@ -56,6 +57,7 @@ export function snapshotCmsPages(dir: string = snapshotDir()): CmsPage[] {
   if (!pages) {
     pages = readCmsPages(dir);
     cache.set(dir, pages);
+    warnEmptyCms(pages);
   }
   return pages;
 }

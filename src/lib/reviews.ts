@@ -95,10 +95,12 @@ export async function fetchReviews(api: ReviewListApi, productId: number, sort?:
 
 /** What submitting needs: the API call, the notifier and the token of a logged-in shopper. */
 export interface SubmitReviewDeps {
-  create: (review: { product_id: number; nickname: string; title: string; detail: string; rating: number }, token?: string | null) => Promise<ApiResult<unknown>>;
+  create: (review: { product_id: number; nickname: string; title: string; detail: string; rating: number }, token?: string | null, storeCode?: string | null) => Promise<ApiResult<unknown>>;
   notify: (n: { type: 'info' | 'success' | 'error'; message: string; hasNoTimeout?: boolean }) => { id: number } | null;
   dismiss?: (id: number) => void;
   token?: string | null;
+  /** The current store view's code (sent along on multistore). */
+  storeCode?: string | null;
 }
 
 /** The outcome of a submit and the text to show. */
@@ -116,6 +118,7 @@ export async function submitReview(productId: number, values: ReviewValues, deps
     const r = await deps.create(
       { product_id: productId, nickname: values.nickname.trim(), title: values.title.trim(), detail: values.detail.trim(), rating },
       deps.token,
+      deps.storeCode,
     );
     ok = r.ok;
   } catch {

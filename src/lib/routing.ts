@@ -27,6 +27,7 @@ import {
 } from './catalog/urls';
 import { contentPages } from './content-routes';
 import { productPrices, type PricedProduct, type ProductPrices } from './catalog/price';
+import { warnEmptyHeaderMenu } from './build-warnings';
 
 /** Memoises a zero-argument loader for the life of the build process. */
 export function once<T>(load: () => T): () => T {
@@ -106,6 +107,7 @@ export function siteChrome(storeCode: string = config.storeViews.default.storeCo
       promoStrip: blocks.find((b) => b.identifier === 'promo-strip' && b.active) ?? null,
     };
     chromeByStore.set(storeCode, chrome);
+    warnEmptyHeaderMenu(chrome.header);
   }
   return chrome;
 }

@@ -101,4 +101,19 @@ describe('api client', () => {
     const sub = await api.newsletter.subscribe(ADDRESS.email);
     expect(sub.ok).toBe(true);
   });
+
+  it('review/create carries the store code only with multistore on (§7 store-code adjusted on multistore)', async () => {
+    const seen: string[] = [];
+    const spy = (input: string, init?: RequestInit) => {
+      seen.push(input);
+      return fetch(input, init);
+    };
+    const review = { product_id: 101, nickname: 'Jo', title: 'Nice', detail: 'Lovely ring', rating: 5 };
+    const multi = createApiClient({ baseUrl: shop.url, fetch: spy, multistore: true });
+    expect((await multi.review.create(review, null, 'de')).ok).toBe(true);
+    expect(new URL(seen[0]!).searchParams.get('storeCode')).toBe('de');
+    const single = createApiClient({ baseUrl: shop.url, fetch: spy, multistore: false });
+    expect((await single.review.create(review, null, 'de')).ok).toBe(true);
+    expect(new URL(seen[1]!).searchParams.has('storeCode')).toBe(false);
+  });
 });

@@ -126,6 +126,19 @@ test.describe('amp category pages', () => {
     expect(names.slice(0, 5)).toEqual(ampCategoryData(c.id).products.slice(0, 5).map((p) => p.name));
   });
 
+  test("an empty category says 'No products found!' with the advice, on the amp page and the full page", async ({ request }) => {
+    const empty = catalog().categories.find((c) => c.level > 2 && c.is_active && !c.url_path.startsWith('brands/') && ampCategoryData(c.id).total === 0)!;
+    expect(empty, 'the sample has an empty category').toBeDefined();
+    const amp = await (await request.get(ampCategoryUrl(empty))).text();
+    expect(ampProblems(amp)).toEqual([]);
+    expect(amp).toContain('0 items');
+    expect(amp).toMatch(/<div class="empty">\s*<p>No products found!<\/p>\s*<p>Please change your search criteria and try again.<\/p>/);
+    expect(amp).not.toContain('<ul class="grid">');
+    const full = await request.get(categoryPageData(empty.id).canonical);
+    expect(full.status()).toBe(200);
+    expect(await full.text()).toContain('No products found!');
+  });
+
   test('the canonical category page links its amp twin', async ({ request }) => {
     const c = rings();
     const html = await (await request.get(categoryPageData(c.id).canonical)).text();

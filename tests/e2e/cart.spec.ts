@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format';
 import { productPrices } from '../../src/lib/catalog/price';
 import type { CartTotals } from '../../src/lib/schemas';
-import { addToCart, cartBadge, openMicrocart, openProduct, shots, simpleProduct } from './product-cart-helpers';
+import { addToCart, cartBadge, openMicrocart, openProduct, productUrl, shots, simpleProduct } from './product-cart-helpers';
 
 /** Waits for the next cart/totals answer and returns its result. */
 const nextTotals = (page: Page) =>
@@ -31,6 +31,19 @@ test.describe('cart and microcart', () => {
     const cart = await openMicrocart(page);
     expect(new URL((await pull).url()).searchParams.get('cartId')).toBe(cartId);
     await expect(cart.locator(`[data-cart-line="${p.sku}"]`)).toContainText(p.name);
+  });
+
+  test('adding to the cart pushes an add-to-cart event to the data layer', async ({ page }) => {
+    const p = simpleProduct();
+    await openProduct(page, p);
+    await addToCart(page);
+    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, any>[] }).dataLayer ?? []).filter((e) => e.event === 'addToCart'));
+    expect(events).toHaveLength(1);
+    const line = events[0]!.ecommerce.add.products[0];
+    expect(events[0]!.ecommerce.currencyCode).toBe('GBP');
+    expect(line).toMatchObject({ id: p.sku, name: p.name, price: productPrices(p).final, quantity: 1 });
+    expect(['watch', 'jewellery']).toContain(line.category);
+    expect(line.category).toBe(productUrl(p).includes('watch') ? 'watch' : 'jewellery');
   });
 
   test('the header count sums quantities and the microcart shows the grand total from cart/totals', async ({ page }) => {

@@ -108,16 +108,36 @@ test.describe('category page', () => {
   });
 
   test('the grid has 12 columns: three per row, double-column mode by width', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await visit(page, '/rings');
-    const cols = await page.locator('#product-grid').evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(' ').length);
-    expect(cols).toBe(12);
     const cellsPerRow = async () =>
       page.locator('#product-grid').evaluate((g) => {
         const tops = [...g.children].map((c) => (c as HTMLElement).offsetTop);
         return tops.filter((t) => t === tops[0]).length;
       });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await visit(page, '/rings');
+    const cols = await page.locator('#product-grid').evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(' ').length);
+    expect(cols).toBe(12);
     expect(await cellsPerRow()).toBe(3);
+    await page.setViewportSize({ width: 700, height: 900 });
+    expect(await cellsPerRow()).toBe(2);
+
+    // Double-column mode (the brand listings): two, three or four a row as the screen widens.
+    const brand = catalog().categories.find((c) => c.display_mode === 'double' && (c.product_count ?? 0) >= 8)!;
+    await visit(page, `/${brand.url_path}/all-products`);
+    await expect(page.locator('#product-grid')).toHaveClass(/grid--double/);
+    for (const [width, perRow] of [[800, 2], [1280, 3], [1700, 4]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await cellsPerRow(), `${width}px`).toBe(perRow);
+    }
+
+    // One-column mode: one tile a row at every width.
+    const single = catalog().categories.find((c) => c.display_mode === 'single' && (c.product_count ?? 0) >= 2)!;
+    await visit(page, `/${single.url_path}`);
+    await expect(page.locator('#product-grid')).toHaveClass(/grid--single/);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await cellsPerRow(), `${width}px`).toBe(1);
+    }
   });
 
   test('screenshots of a category page at 375px and 1280px', async ({ page }) => {

@@ -77,6 +77,24 @@ test.describe('search panel', () => {
     await expect(dialog(page)).toBeVisible();
   });
 
+  test('the search panel is a panel like the others: it closes the open mobile menu and shares the one overlay', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await home(page);
+    const menu = page.locator('details[data-mobile-nav]');
+    const overlay = page.locator('[data-overlay]');
+    await page.locator('details[data-mobile-nav] > summary').click();
+    await expect(menu).toHaveAttribute('open', '');
+    // The mobile menu opens under the header: the search button stays within reach.
+    await searchButton(page).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(menu).not.toHaveAttribute('open', '');
+    await expect(overlay).toBeVisible();
+    await expect(page.locator('.sp-overlay')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(overlay).toBeHidden();
+  });
+
   test('focus stays inside the open panel', async ({ page }) => {
     await home(page);
     await searchButton(page).click();

@@ -135,6 +135,15 @@ test.describe('robots and sitemap', () => {
     expect(bad.map((f) => f.slice(dist.length))).toEqual([]);
   });
 
+  test('every built page names the theme (§1 theme name) on its html element', () => {
+    const { dist, files } = builtPages();
+    const bad = files.filter((f) => {
+      const html = /<html[^>]*>/.exec(readFileSync(f, 'utf8'))?.[0] ?? '';
+      return !html.includes('⚡') && !html.includes(`data-theme="${config.shop.themeName}"`);
+    });
+    expect(bad.map((f) => f.slice(dist.length))).toEqual([]);
+  });
+
   test('every built page that is indexable and its own canonical is in the sitemap', async ({ request }) => {
     const urls = new Set(await sitemapUrls(request));
     const { dist, files } = builtPages();

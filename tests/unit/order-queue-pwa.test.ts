@@ -212,6 +212,14 @@ describe('installability settings', () => {
     expect(manifest.map((e) => e.url)).toEqual(['/', 'offline', 'panels/faqList.html', 'de/panels/storeslist.html', '_astro/a.js']);
   });
 
+  it('a file too big for the precache (a very large search index) is left out with a warning, not a failed build', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { manifest } = precacheUrls([{ url: 'search-index.json', revision: 'r', size: 9 * 1024 * 1024 }, { url: 'offline/index.html', revision: 'r', size: 2000 }], 8 * 1024 * 1024);
+    expect(manifest.map((e) => e.url)).toEqual(['offline']);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('search-index.json (9.0 MB) is left out of the precache');
+    warn.mockRestore();
+  });
+
   it('precaches assets, the offline page, the list panels and the search index but no other html', () => {
     expect(PRECACHE_GLOBS).toContain('offline/index.html');
     expect(PRECACHE_GLOBS).toContain('search-index.json');

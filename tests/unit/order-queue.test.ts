@@ -120,6 +120,13 @@ describe('placing an order', () => {
     expect(await listQueuedOrders()).toEqual([]);
   });
 
+  it("logs 'The server order id has been set to' with the backend's order id when the order is sent", async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const p = payload();
+    await placeOrder(p);
+    expect(info.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringContaining(`${messages.serverOrderIdSet}PJ100000001`));
+  });
+
   it('adds the customer token to the order call when logged in', async () => {
     await collection('user').setItem(KEYS.userToken, 'tok en');
     await placeOrder(payload());

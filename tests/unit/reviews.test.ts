@@ -103,6 +103,7 @@ describe('submitting a review', () => {
       },
       dismiss: (id) => dismissed.push(id),
       token: 'tok',
+      storeCode: 'gb',
     };
     return { shown, dismissed, deps };
   };
@@ -116,7 +117,7 @@ describe('submitting a review', () => {
     expect(shown[0]).toMatchObject({ type: 'info', hasNoTimeout: true });
     expect(shown[1]).toMatchObject({ type: 'success' });
     expect(dismissed).toEqual([1]);
-    expect(create).toHaveBeenCalledWith({ product_id: 7, nickname: 'Ann', title: 'Lovely', detail: 'Lovely ring', rating: 4 }, 'tok');
+    expect(create).toHaveBeenCalledWith({ product_id: 7, nickname: 'Ann', title: 'Lovely', detail: 'Lovely ring', rating: 4 }, 'tok', 'gb');
   });
 
   it('shows the error notice when the api refuses or cannot be reached', async () => {

@@ -56,6 +56,8 @@ export interface ApiClientOptions {
   /** Defaults to config.api.baseUrl. */
   baseUrl?: string;
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** Defaults to config.storeViews.multistore: calls that the API adjusts per store carry the store code. */
+  multistore?: boolean;
 }
 
 type Query = Record<string, string | number | null | undefined>;
@@ -73,6 +75,7 @@ export function errorMessage(r: { result: unknown }): string {
 
 export function createApiClient(opts: ApiClientOptions = {}) {
   const base = (opts.baseUrl ?? config.api.baseUrl).replace(/\/+$/, '');
+  const multistore = opts.multistore ?? config.storeViews.multistore;
   const doFetch = opts.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
 
   /** Calls `/api/{path}` (or a configured '/api/...' or absolute endpoint); validates a 200 result with `schema`. */
@@ -171,8 +174,9 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       /** Approved reviews of a product (§7: review_status 1, start 0, size 50). */
       list: (productId: number, page: { from?: number; size?: number } = {}) =>
         call('GET', 'review/list', { query: { product_id: productId, from: page.from ?? 0, size: page.size ?? config.constants.reviewPageSize }, schema: ReviewPageSchema }),
-      create: (review: Omit<ReviewInput, 'review_entity'> & Partial<Pick<ReviewInput, 'review_entity'>>, token?: string | null) =>
-        call('POST', 'review/create', { query: tc(token), body: { review } }),
+      /** A new review (§7 review/create?token; with multistore on, the store code goes along, as the API adjusts its URL per store). */
+      create: (review: Omit<ReviewInput, 'review_entity'> & Partial<Pick<ReviewInput, 'review_entity'>>, token?: string | null, storeCode?: string | null) =>
+        call('POST', 'review/create', { query: { ...tc(token), ...(multistore && storeCode ? { storeCode } : {}) }, body: { review } }),
     },
     newsletter: {
       subscribe: (email: string) => call('POST', 'ext/mailchimp-subscribe/subscribe', { body: { email } }),

@@ -5,7 +5,15 @@ export const CACHE_NAMES = {
   pages: 'pj-pages',
   assets: 'pj-assets',
   images: 'pj-images',
+  data: 'pj-data',
 } as const;
+
+/**
+ * Largest file the precache takes (raw bytes). The search index of a very large catalogue (about
+ * 6 MB at 50,000 products) stays out: the worker caches it at run time the first time the shopper
+ * searches (src/sw.ts), so search still works offline afterwards.
+ */
+export const PRECACHE_MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /** The offline page (precached): shown for a page that is neither online nor cached. */
 export const OFFLINE_PAGE = '/offline';
@@ -48,11 +56,18 @@ interface ManifestEntry { url: string; revision: string | null; size: number }
  * own transform, which cuts every `.html` name down to its folder ('panels/faqList.html' became
  * 'panels', twice, and the install failed).
  */
-export function precacheUrls(entries: ManifestEntry[]): { manifest: ManifestEntry[]; warnings: string[] } {
-  for (const e of entries) {
+export function precacheUrls(entries: ManifestEntry[], maxBytes = PRECACHE_MAX_FILE_BYTES): { manifest: ManifestEntry[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const kept = entries.filter((e) => {
+    if (e.size <= maxBytes) return true;
+    // A warning, not a failure: the build goes on and the file is cached at run time instead.
+    console.warn(`[pwa] ${e.url} (${(e.size / 1024 / 1024).toFixed(1)} MB) is left out of the precache; it is cached at run time when first used`);
+    return false;
+  });
+  for (const e of kept) {
     const url = e.url.replace(/^\//, '');
     if (url === 'index.html') e.url = '/';
     else if (url.endsWith('/index.html')) e.url = url.slice(0, -'/index.html'.length);
   }
-  return { manifest: entries, warnings: [] };
+  return { manifest: kept, warnings };
 }

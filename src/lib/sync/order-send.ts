@@ -142,6 +142,14 @@ async function post(url: string, body: string, f: OrderFetch, timeoutMs: number)
   }
 }
 
+/** '§8 The server order id has been set to {id}' for an order answer naming the backend's order id, else null. */
+export function serverOrderIdLine(result: unknown): string | null {
+  if (!result || typeof result !== 'object') return null;
+  const r = result as { backendOrderId?: unknown; increment_id?: unknown };
+  const id = r.backendOrderId ?? r.increment_id;
+  return typeof id === 'string' || typeof id === 'number' ? `${messages.serverOrderIdSet}${id}` : null;
+}
+
 /** Sends one order once (no lock, no storage) and applies the answer rules. A refused token (401) is retried as a guest order. */
 export async function sendOrder(order: OfflineOrder, opts: SendOptions = {}): Promise<SendOutcome> {
   const f = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -158,7 +166,7 @@ export async function sendOrder(order: OfflineOrder, opts: SendOptions = {}): Pr
   }
   const out = applyOrderAnswer(order, answer.body, answer.status, opts.now?.() ?? new Date());
   if (out.kind !== 'sent') console.error(`[orders] order ${order.order_id} answered ${String(answer.body.code ?? answer.status)}`, answer.body.result);
-  else console.info(`[orders] order ${order.order_id} sent`);
+  else console.info(`[orders] order ${order.order_id} sent. ${serverOrderIdLine(out.result) ?? ''}`.trim());
   return out;
 }
 
