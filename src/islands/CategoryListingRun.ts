@@ -297,14 +297,17 @@ export function startListing(root: HTMLElement, grid: HTMLElement): ListingContr
     if (entries.some((e) => e.isIntersecting)) void more();
   }, { rootMargin: '0px 0px 600px 0px' }).observe(sentinel);
 
-  // Back from a product page without the page cache: the batches shown and the scroll position come back.
+  // Back from a product page without the page cache (or a reload): the batches shown and the scroll position come back.
   addEventListener('pagehide', () => {
     const place: SavedPlace = { offset: $categoryQuery.get().offset, y: scrollY };
     history.replaceState({ ...(history.state ?? {}), [HISTORY_KEY]: place }, '');
+    // More batches than the page holds: this script scrolls back itself once they are back. The
+    // browser's own restore would scroll the shorter page to its end first and load one batch too many.
+    history.scrollRestoration = place.offset > 0 ? 'manual' : 'auto';
   });
   const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   const saved = (history.state as Record<string, SavedPlace> | null)?.[HISTORY_KEY];
-  if (nav?.type === 'back_forward' && saved && saved.offset > 0) {
+  if ((nav?.type === 'back_forward' || nav?.type === 'reload') && saved && saved.offset > 0) {
     void ensureIndex().then(() => {
       $categoryQuery.setKey('offset', saved.offset);
       render();

@@ -456,7 +456,11 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                         checked={shippingMethod?.carrier_code === m.carrier_code && shippingMethod.method_code === m.method_code}
                         onChange={() => setShippingMethod({ carrier_code: m.carrier_code, method_code: m.method_code })}
                       />
-                      <span className="co-method__title">{m.method_title}</span>
+                      <span className="co-method__title">
+                        {m.method_title}
+                        {/* The carrier that delivers (Royal Mail, DPD Courier: §9) when it is not the method's own name. */}
+                        {m.carrier_title && m.carrier_title !== m.method_title ? <span className="co-method__carrier">{m.carrier_title}</span> : null}
+                      </span>
                       <span className="co-method__price">{price === 0 ? messages.checkoutFree : formatPrice(price)}</span>
                     </label>
                   );

@@ -163,6 +163,29 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await expect(tile.locator('.price')).toContainText(formatPrice(item.price[2]));
   });
 
+  test('back from a product page, the batches shown and the scroll position come back (§3 pagination)', async ({ page }) => {
+    const all = expected(byPath('brands').id);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/brands');
+    await page.locator('#product-grid .tile').last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2000);
+    await expect(page.locator('#product-grid .tile')).toHaveCount(Math.min(2 * PER_PAGE, all.length));
+    const tile = page.locator('#product-grid .tile').nth(PER_PAGE + 2);
+    await tile.scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => scrollY);
+    expect(y).toBeGreaterThan(1000);
+    const shown = await page.locator('#product-grid .tile').count();
+    expect(shown).toBeGreaterThan(PER_PAGE);
+    // An unload listener keeps the page out of the back-forward cache: the page is built again and must restore itself.
+    await page.evaluate(() => addEventListener('unload', () => {}));
+    await tile.locator('a.tile__link').click();
+    await page.waitForURL((u) => u.pathname !== '/brands');
+    await page.goBack();
+    await expect(page.locator('#product-grid .tile')).toHaveCount(shown);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(y - 50);
+    expect(await page.evaluate(() => scrollY)).toBeLessThan(y + 50);
+  });
+
   test('tiles made in the browser are the same as the static tiles', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/rings');
@@ -259,6 +282,30 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await expect.poll(() => later!.configurable_children!.every((c) => asked.includes(c.sku))).toBe(true);
     // Each child is asked for once.
     expect(asked.length).toBe(new Set(asked).size);
+  });
+
+  test('the first 8 configurable tiles prefetch at once, visible or not; the others wait until they are seen (§9 static prefetch 8)', async ({ page }) => {
+    test.skip(!config.switches.prefetchStockOnTiles, 'stock prefetch is switched off');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/stock/list') asked.push(...(u.searchParams.get('skus') ?? '').split(','));
+    });
+    // A window so short that no tile is on screen: only the static prefetch asks.
+    await page.setViewportSize({ width: 1280, height: 200 });
+    await page.goto('/brands');
+    await expect(page.locator('#product-grid .tile').first()).not.toBeInViewport();
+    const configurable = expected(byPath('brands').id).slice(0, PER_PAGE).filter((p) => p.type_id === 'configurable');
+    const count = config.constants.staticStockPrefetchCount;
+    expect(count).toBe(8);
+    expect(configurable.length).toBeGreaterThan(count);
+    const first = configurable.slice(0, count).flatMap((p) => p.configurable_children!.map((c) => c.sku));
+    await expect.poll(() => new Set(asked).size, { timeout: 10_000 }).toBe(new Set(first).size);
+    await page.waitForTimeout(1500);
+    expect([...new Set(asked)].sort()).toEqual([...new Set(first)].sort());
+    const ninth = configurable[count]!;
+    await page.locator(`.tile[data-sku="${ninth.sku}"]`).scrollIntoViewIfNeeded();
+    await expect.poll(() => ninth.configurable_children!.every((c) => asked.includes(c.sku))).toBe(true);
   });
 
   test('screenshots of a filtered category at 375px and 1280px', async ({ page }) => {

@@ -42,6 +42,8 @@ test('a full checkout with cash on delivery ends on the order confirmation and t
   const methods = page.getByRole('group', { name: 'Shipping method' });
   await expect(methods.getByLabel(/Free 2nd Class Delivery/)).toBeVisible();
   await expect(methods.getByText('£6.00')).toBeVisible();
+  // the carrier is named under its method (§9: the DPD Courier label)
+  await expect(methods.locator('label', { hasText: /^Express Delivery/ })).toContainText('DPD Courier');
   await methods.getByLabel('Collect in store').check();
   await expect(page.getByLabel('Shop to collect from').locator('option')).toHaveText(['Preston', 'Blackburn', 'Bury', 'Carlisle']);
   await shoot(page, 'checkout-shipping-errors');

@@ -145,6 +145,18 @@ describe('service worker registration', () => {
     expect(ask).toHaveBeenCalledTimes(1);
   });
 
+  it('a registration that fails is only logged (§8): no error reaches the page', async () => {
+    const container = new FakeContainer();
+    const boom = new Error('SecurityError: the script has an unsupported MIME type');
+    container.register = async () => {
+      throw boom;
+    };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(registerServiceWorker({ container: container as unknown as ServiceWorkerContainer, hostname: 'shop.example', log: () => {} })).resolves.toBeNull();
+    expect(error).toHaveBeenCalledWith('[sw] registration failed', boom);
+    error.mockRestore();
+  });
+
   it('without service worker support nothing happens', async () => {
     expect(await registerServiceWorker({ container: null })).toBeNull();
   });

@@ -79,6 +79,23 @@ describe('collection names', () => {
   });
 });
 
+describe('drivers (§3 localForage.defaultDrivers)', () => {
+  it('opens orders, user and carts with the configured driver and the other collections with the default', async () => {
+    const mem = memoryEngine();
+    const opened = new Map<string, string | undefined>();
+    setStorageEngine({ ...mem, name: 'recording', open: (name, o) => (opened.set(name, o?.driver), mem.open(name, o)) });
+    setStorageStoreCode('it');
+    const cfg = loadConfig({});
+    for (const name of ['orders', 'user', 'carts', 'compare', 'syncTasks'] as const) await collection(name).getItem('x');
+    expect(opened.get('shop-it-orders')).toBe(cfg.localForage.defaultDrivers.orders);
+    expect(opened.get('shop-it-user')).toBe(cfg.localForage.defaultDrivers.user);
+    expect(opened.get('shop-it-carts')).toBe(cfg.localForage.defaultDrivers.carts);
+    expect(cfg.localForage.defaultDrivers.orders).toBe('INDEXEDDB');
+    expect(opened.get('shop-it-compare')).toBeUndefined();
+    expect(opened.get('shop-it-syncTasks')).toBeUndefined();
+  });
+});
+
 describe('collection reads and writes', () => {
   it('round-trips values and returns copies', async () => {
     setStorageEngine(memoryEngine());
