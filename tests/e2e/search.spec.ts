@@ -130,6 +130,11 @@ test.describe('search panel', () => {
     const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
+});
+
+test.describe('search panel without a cached index', () => {
+  // No service worker: it would answer from the precache (tests/e2e/offline.spec.ts covers search offline with it).
+  test.use({ serviceWorkers: 'block' });
 
   test('offline without the index the result is empty and says so', async ({ page }) => {
     await home(page);
