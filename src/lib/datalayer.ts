@@ -18,6 +18,25 @@ export interface DataLayerSettings {
   currency: string;
   /** The warning logged when no container id is configured (messages.tagManagerNoId). */
   noIdWarning: string;
+  /** The cookie notice shown before the tag manager may load (UK PECR: analytics cookies need consent). */
+  consent: { label: string; text: string; accept: string; decline: string; policyLabel: string; policyHref: string; claimDescription: string };
+}
+
+/** The shopper's answer to the cookie notice: recorded as the claim `cookiesAccepted` (src/lib/stores/claims.ts) and mirrored in localStorage for an instant read on every page. */
+export type Consent = 'accepted' | 'declined';
+/** Code of the consent claim (spec §3 Claim). */
+export const CONSENT_CLAIM = 'cookiesAccepted';
+/** localStorage key of the consent mirror. */
+export const CONSENT_MIRROR_KEY = 'pj-cookie-consent';
+
+/** The answer given before in this browser, or null (no answer, or storage unavailable). */
+export function readConsent(storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): Consent | null {
+  try {
+    const v = storage?.getItem(CONSENT_MIRROR_KEY);
+    return v === 'accepted' || v === 'declined' ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The id of the JSON script element that carries the settings. */
@@ -63,10 +82,11 @@ export function readSettings(doc: Pick<Document, 'getElementById'> | null = type
 }
 
 /**
- * Starts the data layer: makes sure `dataLayer` exists; with a container id, pushes the tag manager's
- * start event and adds its script once; without one, logs the warning. True when a container is configured.
+ * Starts the data layer: makes sure `dataLayer` exists; with a container id and the shopper's consent,
+ * pushes the tag manager's start event and adds its script once (events wait in `dataLayer` until
+ * then); without a container id, logs the warning. True when a container is configured.
  */
-export function initDataLayer(s: DataLayerSettings, e: DataLayerEnv | null = browserEnv()): boolean {
+export function initDataLayer(s: DataLayerSettings, e: DataLayerEnv | null = browserEnv(), consent: Consent | null = readConsent()): boolean {
   settings = s;
   env = e;
   if (!e) return false;
@@ -75,15 +95,27 @@ export function initDataLayer(s: DataLayerSettings, e: DataLayerEnv | null = bro
     e.warn?.(s.noIdWarning);
     return false;
   }
+  if (consent === 'accepted') loadTagManager(s, e);
+  return true;
+}
+
+/** The shopper accepted analytics cookies: the tag manager loads now (once). */
+export function grantConsent(): boolean {
+  const r = ready();
+  if (!r || !r.s.containerId) return false;
+  loadTagManager(r.s, r.e);
+  return true;
+}
+
+function loadTagManager(s: DataLayerSettings, e: DataLayerEnv): void {
   const src = tagManagerScriptUrl(s.containerId);
   if (e.doc && !e.doc.querySelector(`script[src="${src}"]`)) {
-    e.win.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+    (e.win.dataLayer ??= []).push({ 'gtm.start': Date.now(), event: 'gtm.js' });
     const script = e.doc.createElement('script');
     script.async = true;
     script.src = src;
     e.doc.head.appendChild(script);
   }
-  return true;
 }
 
 /** Forgets the settings and any scheduled page view (tests). */

@@ -81,6 +81,12 @@ const raw = {
   cmsQueryEmpty: 'CMS query returned empty result',
   cmsExtensionHint: 'Please check if the CMS API extension is installed on the backend (cms{type} endpoints).',
   tagManagerNoId: 'Tag manager: no container id configured, events are not sent.',
+  cookieNoticeLabel: 'Cookies',
+  cookieNoticeText: 'We would like to use analytics cookies to see how our shop is used and make it better. The shop works just the same if you say no.',
+  cookieAccept: 'Accept analytics cookies',
+  cookieDecline: 'No, thank you',
+  cookiePolicy: 'How we use cookies',
+  cookieClaimDescription: 'Analytics cookies (tag manager): the shopper\'s answer to the cookie notice',
   routeNotFound: 'Route not found',
   noMappingFound: 'No mapping found',
   // §5 form rules

@@ -2,8 +2,9 @@
  * The data layer's page script: starts the data layer from the settings the page carries and pushes a
  * page view 500 ms after the navigation (and after a back/forward restore), with the category tag taken
  * from the page's category path (`[data-category-path]`, else the breadcrumb names and the address).
+ * With a tag manager configured and no answer yet, it shows the cookie notice (./cookie-notice.ts).
  */
-import { initDataLayer, readSettings, schedulePageView } from '../lib/datalayer';
+import { initDataLayer, readConsent, readSettings, schedulePageView } from '../lib/datalayer';
 
 function categoryPath(): string[] {
   const marked = document.querySelector<HTMLElement>('[data-category-path]')?.dataset.categoryPath;
@@ -20,6 +21,12 @@ const settings = readSettings();
 if (settings) {
   initDataLayer(settings);
   pageView();
+  // A tag manager may only set analytics cookies once the shopper agrees: ask, once.
+  if (settings.containerId && !readConsent()) {
+    import('./cookie-notice')
+      .then((m) => m.showCookieNotice(settings))
+      .catch((err: unknown) => console.error('Cookie notice could not be loaded', err));
+  }
   window.addEventListener('pageshow', (e) => {
     if (e.persisted) pageView();
   });

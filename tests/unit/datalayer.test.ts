@@ -3,7 +3,11 @@ import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import {
   addToCartEvent,
+  CONSENT_CLAIM,
+  CONSENT_MIRROR_KEY,
+  grantConsent,
   initDataLayer,
+  readConsent,
   pageViewEvent,
   purchaseEvent,
   readSettings,
@@ -21,6 +25,7 @@ const settings = (containerId = ''): DataLayerSettings => ({
   pageViewDelayMs: config.constants.tagManagerPageViewDelayMs,
   currency: 'GBP',
   noIdWarning: messages.tagManagerNoId,
+  consent: { label: 'Cookies', text: 'text', accept: 'Accept', decline: 'No', policyLabel: 'Policy', policyHref: '/enable-cookies', claimDescription: 'd' },
 });
 
 /** A fake window and document: the data layer array, the added scripts, warnings and a manual clock. */
@@ -69,14 +74,37 @@ describe('tag manager container', () => {
     expect(f.events()).toEqual([]);
   });
 
-  it('loads the tag manager script once when a container id is configured', () => {
+  it('loads the tag manager script once when a container id is configured and the shopper accepted cookies', () => {
     const f = fakeEnv();
-    expect(initDataLayer(settings('GTM-ABC123'), f.env)).toBe(true);
-    initDataLayer(settings('GTM-ABC123'), f.env);
+    expect(initDataLayer(settings('GTM-ABC123'), f.env, 'accepted')).toBe(true);
+    initDataLayer(settings('GTM-ABC123'), f.env, 'accepted');
     expect(f.warnings).toEqual([]);
     expect(f.scripts).toEqual([{ async: true, src: 'https://www.googletagmanager.com/gtm.js?id=GTM-ABC123' }]);
     expect(f.events()).toEqual([expect.objectContaining({ event: 'gtm.js' })]);
     expect(tagManagerScriptUrl('GTM X')).toBe('https://www.googletagmanager.com/gtm.js?id=GTM%20X');
+  });
+
+  it('without the shopper\'s consent the tag manager waits (events are kept); accepting loads it once, declining never', () => {
+    const f = fakeEnv();
+    expect(initDataLayer(settings('GTM-ABC123'), f.env, null)).toBe(true);
+    expect(f.scripts).toEqual([]);
+    expect(pageViewEvent({ path: '/', title: 'Home' })).toBeTruthy();
+    expect(grantConsent()).toBe(true);
+    expect(grantConsent()).toBe(true);
+    expect(f.scripts).toEqual([{ async: true, src: 'https://www.googletagmanager.com/gtm.js?id=GTM-ABC123' }]);
+    const g = fakeEnv();
+    initDataLayer(settings('GTM-ABC123'), g.env, 'declined');
+    expect(g.scripts).toEqual([]);
+  });
+
+  it('reads the remembered answer from its localStorage mirror', () => {
+    const store = (v: string | null) => ({ getItem: (k: string) => (k === CONSENT_MIRROR_KEY ? v : null) });
+    expect(readConsent(store('accepted'))).toBe('accepted');
+    expect(readConsent(store('declined'))).toBe('declined');
+    expect(readConsent(store('maybe'))).toBeNull();
+    expect(readConsent(store(null))).toBeNull();
+    expect(readConsent({ getItem: () => { throw new Error('denied'); } })).toBeNull();
+    expect(CONSENT_CLAIM).toBe('cookiesAccepted');
   });
 
   it('the shop configures no container by default', () => {
