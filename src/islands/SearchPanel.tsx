@@ -11,7 +11,8 @@ import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
 import { $ui, closePanels, setPanel } from '../lib/stores/ui';
 import { messages, t } from '../lib/messages';
-import { formatPrice } from '../lib/format';
+import { formatPrice as formatMoney } from '../lib/format';
+import { storeViewForPath } from '../lib/stores/store-view';
 import { productPrices } from '../lib/catalog/price';
 import { tileImage } from '../lib/catalog/images';
 import { createSearchClient, type SearchClient } from '../lib/search/client';
@@ -58,6 +59,9 @@ export function statusText(query: string, loading: boolean, result: SearchResult
 function ResultPrice({ hit }: { hit: SearchHit }) {
   const prices = productPrices(docPrices(hit));
   if (!(prices.final > 0)) return null;
+  // The index holds the page's store prices (its own currency on multistore).
+  const store = storeViewForPath(location.pathname);
+  const formatPrice = (n: number) => formatMoney(n, store);
   if (prices.special === null) return <span className="sp-price">{formatPrice(prices.final)}</span>;
   return (
     <span className="sp-price">

@@ -28,6 +28,7 @@ const page = (out: string, path: string) => {
   expect(existsSync(file), `${path} was built`).toBe(true);
   return readFileSync(file, 'utf8');
 };
+const url0 = (u: string | [string, string]) => (typeof u === 'string' ? u : u[0]);
 const canonicalOf = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
 const ldProduct = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((d) => d['@type'] === 'Product');
@@ -54,6 +55,22 @@ test.describe('multistore on', () => {
       expect(rings).not.toMatch(/href="\/rings\/engagement-rings"/);
       expect(page(out, `/${store}/amp/rings`)).toContain(`<link rel="canonical" href="${SITE}/${store}/rings"`);
     }
+  });
+
+  test('each store view has its own search index: its links and its currency (§7)', () => {
+    const read = (path: string) => JSON.parse(readFileSync(join(out, path), 'utf8')) as { d: { s: string; p: number; u: string | [string, string] }[]; sg: { categories: [string, string][] } };
+    const gb = read('search-index.json');
+    const rate = config.storeViews.others.find((s) => s.storeCode === 'de')!.i18n.exchangeRate;
+    for (const store of ['de', 'it']) {
+      const idx = read(`${store}/search-index.json`);
+      expect(idx.d.length).toBe(gb.d.length);
+      const url = (u: string | [string, string]) => (typeof u === 'string' ? u : u[0]);
+      expect(idx.d.every((d) => url(d.u).startsWith(`/${store}/`))).toBe(true);
+      expect(idx.sg.categories.every(([, href]) => href.startsWith(`/${store}/`))).toBe(true);
+    }
+    const de = read('de/search-index.json');
+    expect(de.d[0]!.p).toBeCloseTo(Math.round(gb.d[0]!.p * rate * 100) / 100, 2);
+    expect(gb.d.every((d) => !url0(d.u).startsWith('/de/'))).toBe(true);
   });
 
   test('store view prices are in euros, the default store keeps pounds', () => {

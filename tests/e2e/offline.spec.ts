@@ -141,6 +141,8 @@ test('the cart, wishlist and compare list work offline on visited pages', async 
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
   await page.getByRole('button', { name: 'Add to compare' }).click();
   await expect(page.locator('[data-wishlist-count]')).toHaveText('1');
+  // both lists took the product (and are being written) before the network goes
+  await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
   await ctx.setOffline(true);
   await page.reload();
   await expect(page.locator('.pf[data-live]')).toHaveCount(1);

@@ -234,7 +234,7 @@ describe('installability settings', () => {
 
   it('precaches assets, the offline page, the list panels and the search index but no other html', () => {
     expect(PRECACHE_GLOBS).toContain('offline/index.html');
-    expect(PRECACHE_GLOBS).toContain('search-index.json');
+    expect(PRECACHE_GLOBS).toContain('**/search-index.json');
     expect(PRECACHE_GLOBS.some((g) => g.startsWith('_astro/'))).toBe(true);
     expect(PRECACHE_GLOBS.filter((g) => g.includes('html'))).toEqual(['offline/index.html', '**/panels/*.html']);
   });

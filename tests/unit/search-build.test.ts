@@ -6,6 +6,8 @@ import { productPrices } from '../../src/lib/catalog/price';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { iterateProducts, readAttributes, readCategories, readManifest, readProducts } from '../../src/lib/snapshot';
 import { CATEGORIES, indexOf, product } from './search-fixtures';
+import { indexUrlFor } from '../../src/lib/search/client';
+import { loadConfig } from '../../src/lib/config';
 import { ring } from './catalog-fixtures';
 
 describe('search index builder', () => {
@@ -73,12 +75,37 @@ describe('search index builder', () => {
   });
 
   it('the endpoint answers the index as JSON', async () => {
-    const { GET } = await import('../../src/pages/search-index.json');
-    const res = await (GET as (ctx: unknown) => Response | Promise<Response>)({});
+    const { GET, getStaticPaths } = await import('../../src/pages/[...store]/search-index.json');
+    expect(getStaticPaths()).toEqual([{ params: { store: undefined }, props: { storeCode: 'gb' } }]);
+    const res = await (GET as (ctx: unknown) => Response | Promise<Response>)({ props: { storeCode: 'gb' } });
     expect(res.headers.get('Content-Type')).toContain('application/json');
     const file = await res.json();
     expect(file.v).toBe(1);
     expect(file.at).toBe(readManifest().generated_at);
     expect(file.d.length).toBe(readProducts().filter(isSearchable).length);
+  });
+
+  it('a store view index has its links and its currency (§7 a search index per store)', () => {
+    const products = readProducts().filter(isSearchable).slice(0, 40);
+    const gb = buildSearchIndex(products, readCategories(), { storeCode: 'gb' });
+    const de = buildSearchIndex(products, readCategories(), { storeCode: 'de', rate: 1.17 });
+    for (const [i, d] of de.d.entries()) {
+      const g = gb.d[i]!;
+      expect(d.s).toBe(g.s);
+      expect(d.p).toBeCloseTo(Math.round(g.p * 1.17 * 100) / 100, 2);
+      if (g.sp !== undefined) expect(d.sp).toBeCloseTo(Math.round(g.sp * 1.17 * 100) / 100, 2);
+    }
+    // links follow the store's prefix when multistore is on; off (the default) both stores link alike
+    const url = (x: (typeof de.d)[number]) => (typeof x.u === 'string' ? x.u : x.u.join(''));
+    expect(de.d.map(url)).toEqual(gb.d.map(url));
+  });
+
+  it('the client asks the index of the store the page belongs to', () => {
+    expect(indexUrlFor('/rings')).toBe('/search-index.json');
+    expect(indexUrlFor('/de/rings')).toBe('/search-index.json'); // multistore off: /de is not a store
+    const multi = loadConfig({ PUBLIC_MULTISTORE: 'true' });
+    expect(indexUrlFor('/de/rings', '/', multi)).toBe('/de/search-index.json');
+    expect(indexUrlFor('/it', '/', multi)).toBe('/it/search-index.json');
+    expect(indexUrlFor('/rings', '/', multi)).toBe('/search-index.json');
   });
 });

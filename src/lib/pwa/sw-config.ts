@@ -44,7 +44,7 @@ export const PRECACHE_GLOBS = [
   '_astro/**/*.{js,css,woff2}',
   'offline/index.html',
   '**/panels/*.html',
-  'search-index.json',
+  '**/search-index.json',
   'favicon.svg',
   'icons/*.png',
 ];

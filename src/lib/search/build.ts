@@ -24,15 +24,17 @@ function priceSource(p: Product): PricedProduct {
 }
 
 /** The index record of one product (call only for searchable products). */
-export function toSearchDoc(p: Product): SearchDoc {
+export function toSearchDoc(p: Product, store: StoreOptions = {}): SearchDoc {
   const src = priceSource(p);
-  const doc: SearchDoc = { s: p.sku, n: p.name, u: packUrl(productUrl(p), p.name), p: Number(src.price ?? 0) || 0 };
+  const rate = store.rate ?? 1;
+  const money = (n: number) => (rate === 1 ? n : Math.round(n * rate * 100) / 100);
+  const doc: SearchDoc = { s: p.sku, n: p.name, u: packUrl(productUrl(p, { storeCode: store.storeCode }), p.name), p: money(Number(src.price ?? 0) || 0) };
   // The tile's image, in the order of routing.ts productImagePath.
   const image = p.image || p.small_image || p.thumbnail || p.media_gallery.find((m) => m.typ === 'image')?.image;
   if (image && image !== 'no_selection') doc.m = image;
   const special = Number(src.special_price ?? 0);
   if (special > 0) {
-    doc.sp = special;
+    doc.sp = money(special);
     if (src.special_from_date) doc.sf = src.special_from_date;
     if (src.special_to_date) doc.st = src.special_to_date;
   }
@@ -45,8 +47,16 @@ export function toSearchDoc(p: Product): SearchDoc {
 /** How many suggestions the empty state shows. */
 export const SUGGESTION_COUNT = { categories: 8, popular: 6 };
 
+/** The store view an index is built for (spec §7: a search index per store): its links and its currency. */
+export interface StoreOptions {
+  /** Store code: links carry its prefix when multistore is on (catalog/urls.ts). */
+  storeCode?: string;
+  /** Exchange rate from the snapshot's GBP prices to the store's currency (1 for GBP). */
+  rate?: number;
+}
+
 /** Options of the index build. */
-export interface BuildOptions {
+export interface BuildOptions extends StoreOptions {
   /** Attribute metadata, for brand labels (popular searches). */
   attributes?: Attribute[];
   /** The snapshot's date (manifest generated_at), so builds of one snapshot are identical. */
@@ -75,7 +85,7 @@ export function buildSearchIndex(products: Iterable<Product>, categories: Catego
     if (!isSearchable(p) || skus.has(p.sku)) continue;
     skus.add(p.sku);
     for (const c of p.category ?? []) if (!names.has(c.category_id) && !roots.has(c.category_id) && c.name) names.set(c.category_id, c.name);
-    const doc = toSearchDoc(p);
+    const doc = toSearchDoc(p, opts);
     if (doc.c) {
       doc.c = doc.c.filter((id) => names.has(id));
       for (const id of doc.c) used[id] = names.get(id)!;
@@ -86,15 +96,15 @@ export function buildSearchIndex(products: Iterable<Product>, categories: Catego
     if (brand !== null && brand !== undefined) brandCounts.set(String(brand), (brandCounts.get(String(brand)) ?? 0) + 1);
   }
   const at = opts.generatedAt ? new Date(typeof opts.generatedAt === 'string' ? opts.generatedAt.replace(' ', 'T') : opts.generatedAt) : new Date();
-  return { v: SEARCH_INDEX_VERSION, at: at.toISOString(), c: used, d: docs, sg: suggestions(categories, brandCounts, opts.attributes ?? []) };
+  return { v: SEARCH_INDEX_VERSION, at: at.toISOString(), c: used, d: docs, sg: suggestions(categories, brandCounts, opts.attributes ?? [], opts.storeCode) };
 }
 
-function suggestions(categories: Category[], brandCounts: Map<string, number>, attributes: Attribute[]): SearchSuggestions {
+function suggestions(categories: Category[], brandCounts: Map<string, number>, attributes: Attribute[], storeCode?: string): SearchSuggestions {
   const top = categories
     .filter((c) => c.level === 2 && c.is_active && c.include_in_menu)
     .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id)
     .slice(0, SUGGESTION_COUNT.categories)
-    .map((c): [string, string] => [c.name, categoryUrl(c)]);
+    .map((c): [string, string] => [c.name, categoryUrl(c, { storeCode })]);
   const labels = new Map<string, string>();
   for (const code of ['brand', 'pj_brand']) {
     for (const o of attributes.find((a) => a.attribute_code === code)?.options ?? []) if (!labels.has(o.value)) labels.set(o.value, o.label);

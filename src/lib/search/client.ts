@@ -8,6 +8,7 @@ import { emptyResult, isQueryLongEnough, type SearchSettings } from './query';
 import type { SearchEngine } from './engine';
 import type { SearchIndexFile, SearchPaging, SearchResult, SearchSuggestions } from './types';
 import { SEARCH_INDEX_VERSION } from './types';
+import { storeViewForPath } from '../stores/store-view';
 
 /** Where the index is served (src/pages/search-index.json.ts). */
 export const SEARCH_INDEX_PATH = 'search-index.json';
@@ -38,9 +39,16 @@ export interface SearchClient {
   suggestions(): SearchSuggestions | null;
 }
 
+/** The index of the store view a page belongs to (§7: a search index per store): /search-index.json, /de/search-index.json with multistore on. */
+export function indexUrlFor(pathname: string, base = '/', cfg?: Parameters<typeof storeViewForPath>[1]): string {
+  const store = storeViewForPath(pathname, cfg);
+  const prefix = store.url ? `${store.url.replace(/^\/+|\/+$/g, '')}/` : '';
+  return `${base.endsWith('/') ? base : `${base}/`}${prefix}${SEARCH_INDEX_PATH}`;
+}
+
 function defaultIndexUrl(): string {
   const base = (import.meta as unknown as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? '/';
-  return `${base.endsWith('/') ? base : `${base}/`}${SEARCH_INDEX_PATH}`;
+  return indexUrlFor(typeof location === 'undefined' ? '/' : location.pathname, base);
 }
 
 /** Creates a client; nothing is loaded until preload() or search(). */

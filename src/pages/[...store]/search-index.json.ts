@@ -1,0 +1,27 @@
+/**
+ * The search index of each store view (spec §7: a search index per store), written at build time to
+ * /search-index.json, and /de/search-index.json, /it/search-index.json with multistore on: links with
+ * the store's prefix, prices in its currency (format: src/lib/search/types.ts).
+ */
+import type { APIRoute } from 'astro';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../lib/snapshot';
+import { buildSearchIndex } from '../../lib/search/build';
+import { perStore } from '../../lib/content-routes';
+import { currencyRate, storeViewOf } from '../../lib/routing';
+
+export const prerender = true;
+
+export function getStaticPaths() {
+  return perStore(() => [{ params: {} }]);
+}
+
+export const GET: APIRoute = ({ props }) => {
+  const { storeCode } = props as { storeCode: string };
+  const file = buildSearchIndex(iterateProducts(), readCategories(), {
+    attributes: readAttributes(),
+    generatedAt: readManifest().generated_at,
+    storeCode,
+    rate: currencyRate(storeViewOf(storeCode)),
+  });
+  return new Response(JSON.stringify(file), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};
