@@ -565,6 +565,19 @@ export function generateSample(opts: SampleOptions): SampleResult {
   }
   for (const p of products) delete p._art;
 
+  // One configurable product whose options are all withdrawn (disabled and sold out; no random draw,
+  // so nothing else moves): its pages say it is out of stock, and the AMP page shows 'No available
+  // product variants' (§2 AMP configurable error messages, §4, §8).
+  const soldOut = [...visible].reverse().find((p) => p.type_id === 'configurable' && p.discontinued === 0 && ((p.configurable_children as Json[] | undefined)?.length ?? 0) > 1);
+  if (soldOut) {
+    const none = (st: unknown) => ({ ...(st as Json), is_in_stock: false, qty: 0 });
+    soldOut.stock = none(soldOut.stock);
+    const kids = new Set((soldOut.configurable_children as Json[]).map((c) => c.sku));
+    const withdraw = (c: Json) => Object.assign(c, { status: 2, stock: none(c.stock) });
+    for (const c of soldOut.configurable_children as Json[]) withdraw(c);
+    for (const q of products) if (kids.has(q.sku)) withdraw(q);
+  }
+
   // category product counts
   for (const p of visible) for (const id of p.category_ids as number[]) { const c = cats.byId.get(id); if (c) c.product_count++; }
   cats.byId.get(ROOT_ID)!.product_count = visible.length;

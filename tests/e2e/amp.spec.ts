@@ -83,6 +83,19 @@ test.describe('amp product pages', () => {
     for (const g of d.grouped) if (g.href) expect(html).toContain(`href="${g.href}"`);
   });
 
+  test("a configurable product with no child available shows 'No available product variants' (the configurable error messages)", async ({ request }) => {
+    const soldOut = catalog().products.find(
+      (p) => p.type_id === 'configurable' && p.visibility > 1 && p.discontinued === 0 && (p.configurable_children ?? []).length > 0 && (p.configurable_children ?? []).every((c) => c.status >= 2),
+    )!;
+    expect(soldOut, 'the sample has a configurable product with every option withdrawn').toBeDefined();
+    const html = await (await request.get(ampProductUrl(soldOut))).text();
+    expect(ampProblems(html)).toEqual([]);
+    expect(html).toMatch(/<ul class="errors">\s*<li>No available product variants<\/li>\s*<\/ul>/);
+    expect(html).toContain('This product is out of stock.');
+    const inStock = catalog().products.find((p) => p.type_id === 'configurable' && p.visibility > 1 && p.discontinued === 0 && (p.configurable_children ?? []).some((c) => c.status < 2))!;
+    expect(await (await request.get(ampProductUrl(inStock))).text()).not.toContain('class="errors"');
+  });
+
   test("'N/A' stands in for empty custom attributes", async ({ request }) => {
     const p = sampleProduct((x) => productPageData(x.id).attributes.length === 0, 'without attributes');
     const html = await (await request.get(ampProductUrl(p))).text();
