@@ -33,9 +33,17 @@ describe('§9 layout constants in the stylesheets', () => {
   it('the wider breakpoints 1024, 1200 and 1600px are used by the grid and tiles', () => {
     expect(L.breakpointsPx).toEqual([767, 768, 1024, 1200, 1600]);
     const listing = css('src/components/catalogue/CategoryListing.astro');
-    expect(listing).toContain('@media (min-width: 1024px)');
     expect(listing).toContain('@media (min-width: 1600px)');
+    expect(css('src/components/Header.astro')).toContain('@media (max-width: 1023px)');
     expect(css('src/components/catalogue/ProductTile.astro')).toContain('@media (min-width: 1200px)');
+  });
+
+  it('the list width is 64em (the listing switches there) and tablets start at 768px', () => {
+    expect(L.listWidthEm).toBe(64);
+    expect(L.tabletMinPx).toBe(768);
+    const listing = css('src/components/catalogue/CategoryListing.astro');
+    expect(listing).toContain(`@media (min-width: ${L.listWidthEm}em)`);
+    expect(css('src/components/catalogue/ProductPage.astro')).toContain(`@media (min-width: ${L.tabletMinPx}px) and (max-width: 1023px)`);
   });
 
   it('product images are at most 300px high, 275px and 400px in double-column mode', () => {
