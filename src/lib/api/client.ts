@@ -202,13 +202,21 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     },
     menus: (id: number) => call('GET', `ext/menus/nodes/${id}`, { schema: z.array(MenuNodeSchema) }),
     socialSettings: () => call('GET', 'ext/social-settings', { schema: SocialSettingsSchema }),
-    catalog: {
-      products: (q: { from?: number; size?: number; url_path?: string; sku?: string; skus?: string[] } = {}) =>
-        call('GET', 'catalog/products', { query: { from: q.from, size: q.size, url_path: q.url_path, sku: q.sku, skus: q.skus?.join(',') }, schema: ProductPageSchema }),
-      categories: (q: { from?: number; size?: number; url_path?: string; slug?: string } = {}) =>
-        call('GET', 'catalog/categories', { query: q, schema: CategoryPageSchema }),
-      attributes: (codes: string[] = []) => call('GET', 'catalog/attributes', { query: { attribute_code: codes.join(',') || undefined, size: 1000 }, schema: AttributePageSchema }),
-    },
+  };
+}
+
+/**
+ * The catalogue calls (products, categories, attributes by page), for Node scripts and tests: the
+ * pages are built from a snapshot, so the browser never asks for them (and its bundles skip the
+ * product schemas).
+ */
+export function catalogApi(api: ApiClient) {
+  const { call } = api;
+  return {
+    products: (q: { from?: number; size?: number; url_path?: string; sku?: string; skus?: string[] } = {}) =>
+      call('GET', 'catalog/products', { query: { from: q.from, size: q.size, url_path: q.url_path, sku: q.sku, skus: q.skus?.join(',') }, schema: ProductPageSchema }),
+    categories: (q: { from?: number; size?: number; url_path?: string; slug?: string } = {}) => call('GET', 'catalog/categories', { query: q, schema: CategoryPageSchema }),
+    attributes: (codes: string[] = []) => call('GET', 'catalog/attributes', { query: { attribute_code: codes.join(',') || undefined, size: 1000 }, schema: AttributePageSchema }),
   };
 }
 

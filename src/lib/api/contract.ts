@@ -15,34 +15,34 @@ import {
 } from '../schemas';
 
 /** cart/create: the cart id (a string; some backends answer a number). */
-export const CartIdSchema = z.union([z.string().min(1), z.number().int()]).transform(String);
+export const CartIdSchema = /*#__PURE__*/ (() => z.union([z.string().min(1), z.number().int()]).transform(String))();
 
 /** A cart line as cart/pull and cart/update answer it. */
-export const CartLineSchema = CartItemSchema.extend({
+export const CartLineSchema = /*#__PURE__*/ (() => CartItemSchema.extend({
   item_id: z.number().int(),
   price: z.number(),
   parent_sku: z.string().nullish(),
-});
+}))();
 export type CartLine = z.output<typeof CartLineSchema>;
 
-export const ShippingInformationResultSchema = z.looseObject({
+export const ShippingInformationResultSchema = /*#__PURE__*/ (() => z.looseObject({
   payment_methods: z.array(PaymentMethodSchema),
   totals: CartTotalsSchema,
-});
+}))();
 
 /** The order endpoint's answer (`token` opens the order-success lookup). */
-export const OrderAnswerSchema = z.looseObject({
+export const OrderAnswerSchema = /*#__PURE__*/ (() => z.looseObject({
   order_id: z.string(),
   backendOrderId: z.union([z.string(), z.number()]).transform(String),
   token: z.string().optional(),
   transferedAt: z.string().optional(),
   grand_total: z.number().optional(),
   status: z.string().optional(),
-});
+}))();
 export type OrderAnswer = z.output<typeof OrderAnswerSchema>;
 
 /** One order of user/order-history (Magento-like). */
-export const CustomerOrderSchema = z.looseObject({
+export const CustomerOrderSchema = /*#__PURE__*/ (() => z.looseObject({
   increment_id: z.string(),
   order_id: z.string().optional(),
   created_at: z.string(),
@@ -68,29 +68,29 @@ export const CustomerOrderSchema = z.looseObject({
       row_total_incl_tax: z.number(),
     }),
   ),
-});
+}))();
 export type CustomerOrder = z.output<typeof CustomerOrderSchema>;
 
-export const OrderHistorySchema = z.looseObject({
+export const OrderHistorySchema = /*#__PURE__*/ (() => z.looseObject({
   items: z.array(CustomerOrderSchema),
   total_count: z.number().int(),
-});
+}))();
 export type OrderHistory = z.output<typeof OrderHistorySchema>;
 
 /** A stock item (stock/check, stock/list). */
-export const StockItemSchema = z.looseObject({
+export const StockItemSchema = /*#__PURE__*/ (() => z.looseObject({
   sku: z.string(),
   product_id: z.number().int(),
   qty: z.number(),
   is_in_stock: z.boolean(),
-});
+}))();
 export type StockItem = z.output<typeof StockItemSchema>;
 
 /** A page of a list: `{ items, total, from, size }`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ items: z.array(item), total: z.number().int(), from: z.number().int().optional(), size: z.number().int().optional() });
 
-export const ReviewPageSchema = pageOf(ReviewSchema);
-export const ProductPageSchema = pageOf(ProductSchema);
-export const CategoryPageSchema = pageOf(CategorySchema);
-export const AttributePageSchema = pageOf(AttributeSchema);
+export const ReviewPageSchema = /*#__PURE__*/ (() => pageOf(ReviewSchema))();
+export const ProductPageSchema = /*#__PURE__*/ (() => pageOf(ProductSchema))();
+export const CategoryPageSchema = /*#__PURE__*/ (() => pageOf(CategorySchema))();
+export const AttributePageSchema = /*#__PURE__*/ (() => pageOf(AttributeSchema))();

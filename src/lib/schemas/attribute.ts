@@ -1,9 +1,9 @@
 /** Attribute metadata and filter values (spec §3 Attribute, Filter value). */
 import { z, opt } from './common';
 
-export const AttributeOptionSchema = z.looseObject({ value: z.string(), label: z.string(), sort_order: opt(z.number()) });
+export const AttributeOptionSchema = /*#__PURE__*/ (() => z.looseObject({ value: z.string(), label: z.string(), sort_order: opt(z.number()) }))();
 
-export const AttributeSchema = z.looseObject({
+export const AttributeSchema = /*#__PURE__*/ (() => z.looseObject({
   attribute_code: z.string().min(1),
   attribute_id: z.number().int(),
   id: opt(z.number().int()),
@@ -14,15 +14,15 @@ export const AttributeSchema = z.looseObject({
   is_comparable: z.boolean(),
   is_filterable: opt(z.boolean()),
   position: opt(z.number()),
-});
+}))();
 export type Attribute = z.output<typeof AttributeSchema>;
 
-export const FilterValueSchema = z.object({
+export const FilterValueSchema = /*#__PURE__*/ (() => z.object({
   attribute_code: z.string(),
   /** Option id for equality filters, or "from-to" for price ranges. */
   id: z.string(),
   label: z.string(),
   from: z.number().optional(),
   to: z.number().optional(),
-});
+}))();
 export type FilterValue = z.output<typeof FilterValueSchema>;

@@ -1,13 +1,13 @@
 /** Blog post and category (spec §3). */
 import { z, DateString, opt } from './common';
 
-export const BlogAuthorSchema = z.looseObject({
+export const BlogAuthorSchema = /*#__PURE__*/ (() => z.looseObject({
   name: z.string().min(1),
   description: z.string().default(''),
   avatar: z.looseObject({ url: z.string() }).nullish(),
-});
+}))();
 
-export const BlogPostSchema = z.looseObject({
+export const BlogPostSchema = /*#__PURE__*/ (() => z.looseObject({
   id: z.union([z.number().int(), z.string()]),
   title: z.string().min(1),
   date: DateString,
@@ -19,10 +19,10 @@ export const BlogPostSchema = z.looseObject({
   slug: z.string().min(1),
   excerpt: z.string().default(''),
   category_ids: z.array(z.union([z.number().int(), z.string()])).default([]),
-});
+}))();
 export type BlogPost = z.output<typeof BlogPostSchema>;
 
-export const BlogCategorySchema = z.looseObject({
+export const BlogCategorySchema = /*#__PURE__*/ (() => z.looseObject({
   id: z.union([z.number().int(), z.string()]),
   name: z.string().min(1),
   slug: z.string().min(1),
@@ -30,5 +30,5 @@ export const BlogCategorySchema = z.looseObject({
   children: z.array(z.union([z.number().int(), z.string()])).default([]),
   /** Ids of the posts in the category. */
   posts: z.array(z.union([z.number().int(), z.string()])).default([]),
-});
+}))();
 export type BlogCategory = z.output<typeof BlogCategorySchema>;

@@ -2,7 +2,7 @@
 import { z, DateString, opt } from './common';
 import { AddressSchema } from './address';
 
-export const OrderProductSchema = z.looseObject({
+export const OrderProductSchema = /*#__PURE__*/ (() => z.looseObject({
   sku: z.string().min(1),
   qty: z.number().int().positive('qty must be above 0'),
   name: opt(z.string()),
@@ -10,9 +10,9 @@ export const OrderProductSchema = z.looseObject({
   priceInclTax: opt(z.number()),
   product_type: opt(z.string()),
   product_option: opt(z.looseObject({})),
-});
+}))();
 
-export const OrderPayloadSchema = z.looseObject({
+export const OrderPayloadSchema = /*#__PURE__*/ (() => z.looseObject({
   /** Client-generated order id: the API uses it for idempotency. */
   order_id: z.string().min(8, 'order_id must be a client-generated id'),
   created_at: DateString,
@@ -32,11 +32,11 @@ export const OrderPayloadSchema = z.looseObject({
     payment_method_additional: opt(z.looseObject({})),
     shippingExtraFields: opt(z.looseObject({})),
   }),
-});
+}))();
 export type OrderPayload = z.output<typeof OrderPayloadSchema>;
 
 /** An order stored in the `orders` collection while it waits to be sent (§3, §4). */
-export const OfflineOrderSchema = OrderPayloadSchema.extend({
+export const OfflineOrderSchema = /*#__PURE__*/ (() => OrderPayloadSchema.extend({
   transmited: z.boolean(),
   transmited_at: DateString.nullish(),
   /** Set when the API cancelled the order (code 400, or 500 with the add-products error). */
@@ -44,5 +44,5 @@ export const OfflineOrderSchema = OrderPayloadSchema.extend({
   cancel_reason: z.string().optional(),
   result: z.unknown().optional(),
   resultCode: z.number().int().optional(),
-});
+}))();
 export type OfflineOrder = z.output<typeof OfflineOrderSchema>;

@@ -1,7 +1,7 @@
 /** Payment method (spec §3). */
 import { z } from './common';
 
-export const PaymentMethodSchema = z.looseObject({
+export const PaymentMethodSchema = /*#__PURE__*/ (() => z.looseObject({
   title: z.string(),
   code: z.string(),
   cost: z.number().default(0),
@@ -9,5 +9,5 @@ export const PaymentMethodSchema = z.looseObject({
   default: z.boolean().default(false),
   offline: z.boolean().default(false),
   is_server_method: z.boolean().default(true),
-});
+}))();
 export type PaymentMethod = z.output<typeof PaymentMethodSchema>;

@@ -1,17 +1,17 @@
 /** Product and its parts (spec §3 Product, Custom option, Bundle option, Related link). */
 import { z, NumberLike, Flag, DateString, opt } from './common';
 
-export const CustomOptionValueSchema = z.looseObject({
+export const CustomOptionValueSchema = /*#__PURE__*/ (() => z.looseObject({
   option_type_id: z.number().int(),
   title: z.string(),
   price: NumberLike,
   price_type: z.enum(['fixed', 'percent']),
   sku: opt(z.string()),
   sort_order: opt(z.number()),
-});
+}))();
 export type CustomOptionValue = z.output<typeof CustomOptionValueSchema>;
 
-export const CustomOptionSchema = z.looseObject({
+export const CustomOptionSchema = /*#__PURE__*/ (() => z.looseObject({
   option_id: z.number().int(),
   type: z.enum(['field', 'area', 'radio', 'checkbox', 'drop_down', 'select']),
   title: z.string(),
@@ -21,11 +21,11 @@ export const CustomOptionSchema = z.looseObject({
   price: opt(NumberLike),
   price_type: opt(z.enum(['fixed', 'percent'])),
   values: z.array(CustomOptionValueSchema).default([]),
-});
+}))();
 export type CustomOption = z.output<typeof CustomOptionSchema>;
 
 /** A product as nested inside a bundle link or a grouped link: the fields a price needs. */
-export const LinkedProductSchema = z.looseObject({
+export const LinkedProductSchema = /*#__PURE__*/ (() => z.looseObject({
   id: z.number().int(),
   sku: z.string(),
   name: z.string(),
@@ -36,9 +36,9 @@ export const LinkedProductSchema = z.looseObject({
   special_from_date: opt(DateString),
   special_to_date: opt(DateString),
   stock: opt(z.looseObject({ is_in_stock: z.boolean(), qty: opt(z.number()) })),
-});
+}))();
 
-export const BundleProductLinkSchema = z.looseObject({
+export const BundleProductLinkSchema = /*#__PURE__*/ (() => z.looseObject({
   id: z.number().int(),
   sku: opt(z.string()),
   qty: z.number(),
@@ -47,21 +47,21 @@ export const BundleProductLinkSchema = z.looseObject({
   price: opt(NumberLike),
   price_type: opt(z.enum(['fixed', 'percent'])),
   product: opt(LinkedProductSchema),
-});
+}))();
 export type BundleProductLink = z.output<typeof BundleProductLinkSchema>;
 
-export const BundleOptionSchema = z.looseObject({
+export const BundleOptionSchema = /*#__PURE__*/ (() => z.looseObject({
   option_id: z.number().int(),
   title: z.string(),
   required: z.boolean(),
   type: z.enum(['select', 'radio', 'checkbox', 'multi']).default('radio'),
   position: opt(z.number()),
   product_links: z.array(BundleProductLinkSchema),
-});
+}))();
 export type BundleOption = z.output<typeof BundleOptionSchema>;
 
 /** Related link (§3): link_type is related, upsell, crosssell or associated (grouped). */
-export const ProductLinkSchema = z.looseObject({
+export const ProductLinkSchema = /*#__PURE__*/ (() => z.looseObject({
   sku: opt(z.string()),
   link_type: z.string(),
   linked_product_sku: z.string(),
@@ -69,35 +69,35 @@ export const ProductLinkSchema = z.looseObject({
   position: opt(z.number()),
   extension_attributes: opt(z.looseObject({ qty: opt(z.number()) })),
   product: opt(LinkedProductSchema),
-});
+}))();
 export type ProductLink = z.output<typeof ProductLinkSchema>;
 
-export const TierPriceSchema = z.looseObject({
+export const TierPriceSchema = /*#__PURE__*/ (() => z.looseObject({
   customer_group_id: z.number().int(),
   qty: z.number(),
   value: NumberLike,
-});
+}))();
 export type TierPrice = z.output<typeof TierPriceSchema>;
 
-export const MediaGalleryItemSchema = z.looseObject({
+export const MediaGalleryItemSchema = /*#__PURE__*/ (() => z.looseObject({
   image: z.string(),
   pos: opt(z.number()),
   typ: z.enum(['image', 'video']).default('image'),
   lab: opt(z.string()),
   vid: opt(z.looseObject({ url: z.string(), title: opt(z.string()), desc: opt(z.string()), video_id: opt(z.string()), type: opt(z.string()) })),
-});
+}))();
 export type MediaGalleryItem = z.output<typeof MediaGalleryItemSchema>;
 
-export const StockSchema = z.looseObject({
+export const StockSchema = /*#__PURE__*/ (() => z.looseObject({
   is_in_stock: z.boolean(),
   qty: z.number(),
   min_sale_qty: opt(z.number()),
   max_sale_qty: opt(z.number()),
   manage_stock: opt(z.boolean()),
-});
+}))();
 export type Stock = z.output<typeof StockSchema>;
 
-export const ConfigurableChildSchema = z.looseObject({
+export const ConfigurableChildSchema = /*#__PURE__*/ (() => z.looseObject({
   id: z.number().int(),
   sku: z.string(),
   name: opt(z.string()),
@@ -112,23 +112,23 @@ export const ConfigurableChildSchema = z.looseObject({
   status: z.number().int(),
   stock: StockSchema,
   custom_attributes: opt(z.array(z.looseObject({ attribute_code: z.string(), value: z.unknown() }))),
-});
+}))();
 export type ConfigurableChild = z.output<typeof ConfigurableChildSchema>;
 
-export const ConfigurableOptionSchema = z.looseObject({
+export const ConfigurableOptionSchema = /*#__PURE__*/ (() => z.looseObject({
   id: z.number().int(),
   attribute_id: z.union([z.number().int(), z.string()]),
   attribute_code: z.string(),
   label: z.string(),
   position: opt(z.number()),
   values: z.array(z.looseObject({ value_index: z.number().int(), label: z.string() })),
-});
+}))();
 export type ConfigurableOption = z.output<typeof ConfigurableOptionSchema>;
 
 export const PRODUCT_TYPES = ['virtual', 'bundle', 'simple', 'downloadable', 'grouped', 'configurable'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-export const ProductSchema = z.looseObject({
+export const ProductSchema = /*#__PURE__*/ (() => z.looseObject({
   id: z.number().int(),
   sku: z.string().min(1),
   name: z.string().min(1),
@@ -202,5 +202,5 @@ export const ProductSchema = z.looseObject({
   created_at: opt(DateString),
   updated_at: opt(DateString),
   weight: opt(NumberLike),
-});
+}))();
 export type Product = z.output<typeof ProductSchema>;

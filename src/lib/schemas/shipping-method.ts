@@ -1,7 +1,7 @@
 /** Shipping method (spec §3). */
 import { z, opt } from './common';
 
-export const ShippingMethodSchema = z.looseObject({
+export const ShippingMethodSchema = /*#__PURE__*/ (() => z.looseObject({
   carrier_code: z.string(),
   method_code: z.string(),
   carrier_title: z.string(),
@@ -14,5 +14,5 @@ export const ShippingMethodSchema = z.looseObject({
   price_incl_tax: z.number(),
   /** Store collection: the shop id of the collection point. */
   store: opt(z.string()),
-});
+}))();
 export type ShippingMethod = z.output<typeof ShippingMethodSchema>;

@@ -3,7 +3,7 @@ import { z } from './common';
 
 const Hours = z.object({ day: z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']), open: z.string().regex(/^\d{2}:\d{2}$/).nullable(), close: z.string().regex(/^\d{2}:\d{2}$/).nullable() });
 
-export const ShopSchema = z.looseObject({
+export const ShopSchema = /*#__PURE__*/ (() => z.looseObject({
   id: z.string().min(1),
   /** Route segment: /stores/jewellers-{location}. */
   location: z.string().regex(/^[a-z0-9-]+$/),
@@ -19,5 +19,5 @@ export const ShopSchema = z.looseObject({
   opening_hours: z.array(Hours).length(7),
   description: z.string().default(''),
   image: z.string().nullish(),
-});
+}))();
 export type Shop = z.output<typeof ShopSchema>;

@@ -1,7 +1,7 @@
 /** The snapshot folder's manifest (docs/snapshot.md). */
 import { z } from './common';
 
-export const SnapshotManifestSchema = z.looseObject({
+export const SnapshotManifestSchema = /*#__PURE__*/ (() => z.looseObject({
   version: z.literal(1),
   generated_at: z.string(),
   source: z.string(),
@@ -9,9 +9,9 @@ export const SnapshotManifestSchema = z.looseObject({
   seed: z.number().int().optional(),
   counts: z.record(z.string(), z.number().int()),
   product_shards: z.array(z.string()),
-});
+}))();
 export type SnapshotManifest = z.output<typeof SnapshotManifestSchema>;
 
 /** Legacy url_path entries the URL dispatcher maps to current pages. */
-export const UrlMapEntrySchema = z.object({ from: z.string().startsWith('/'), to_type: z.enum(['product', 'category', 'cms']), to_id: z.union([z.number().int(), z.string()]) });
+export const UrlMapEntrySchema = /*#__PURE__*/ (() => z.object({ from: z.string().startsWith('/'), to_type: z.enum(['product', 'category', 'cms']), to_id: z.union([z.number().int(), z.string()]) }))();
 export type UrlMapEntry = z.output<typeof UrlMapEntrySchema>;

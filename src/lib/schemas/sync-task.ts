@@ -1,7 +1,7 @@
 /** Sync task (spec §3): one queued API call. */
 import { z, opt } from './common';
 
-export const SyncTaskSchema = z.object({
+export const SyncTaskSchema = /*#__PURE__*/ (() => z.object({
   task_id: z.number().int(),
   url: z.string().min(1),
   payload: z.object({
@@ -17,6 +17,6 @@ export const SyncTaskSchema = z.object({
   callback_event: z.string().optional(),
   silent: z.boolean().default(false),
   is_result_cacheable: z.boolean().optional(),
-});
+}))();
 export type SyncTask = z.output<typeof SyncTaskSchema>;
 export type SyncTaskInput = z.input<typeof SyncTaskSchema>;
