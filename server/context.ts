@@ -5,6 +5,8 @@ import { ApiError } from './http';
 import { TokenSigner } from './auth';
 import type { Coupon, Customer, PaymentMethod, ShippingMethod, TaxRate } from '../src/lib/schemas';
 import type { Logger } from './logger';
+import { config } from '../src/lib/config';
+import { CUSTOMER_GROUPS } from '../src/lib/catalog/price';
 
 export interface ShopOptions {
   /** Access token lifetime (env TOKEN_TTL_SECONDS, default 3600). */
@@ -25,6 +27,8 @@ export interface ShopOptions {
   trustProxy: boolean;
   /** Secret for REBUILD (env REBUILD_TOKEN); null disables /api/rebuild. */
   rebuildToken: string | null;
+  /** Group price tiers (§6; config switches.usePriceTiers, env PUBLIC_PRICE_TIERS): carts and orders are priced for the customer's group. */
+  usePriceTiers?: boolean;
 }
 
 export interface CustomerRow {
@@ -48,6 +52,12 @@ export class ShopContext {
     readonly options: ShopOptions,
     readonly logger: Logger,
   ) {}
+
+  /** The customer group prices are for (§6 group price tiers): undefined while tiers are off; else 0 for a guest, the customer's group (1) for a customer. */
+  priceGroup(customerId: number | null | undefined): number | undefined {
+    if (!(this.options.usePriceTiers ?? config.switches.usePriceTiers)) return undefined;
+    return customerId === null || customerId === undefined ? CUSTOMER_GROUPS.guest : CUSTOMER_GROUPS.customer;
+  }
 
   /** Records of a read-only snapshot kind, in snapshot order (cached until `invalidate`). */
   entities<T>(kind: string): T[] {

@@ -183,7 +183,7 @@ export function placeOrder(ctx: ShopContext, body: unknown, customer: CustomerRo
         sku,
       );
     }
-    const totals = computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping });
+    const totals = computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping, groupId: ctx.priceGroup(customer?.id) });
     const seq = (db.prepare('SELECT IFNULL(MAX(rowid), 0) + 1 AS n FROM orders').get() as { n: number }).n;
     const incrementId = `PJ${String(100000000 + seq)}`;
     const token = randomId(24);

@@ -2,7 +2,7 @@
  * Server-side prices and totals: unit prices from the database (never from the client), option and
  * bundle prices (§4), coupons, shipping, UK VAT included in prices (§9: tax calculated server side).
  */
-import { productPrices } from '../src/lib/catalog/price';
+import { productPrices, type TierFor, type TierPriceLike } from '../src/lib/catalog/price';
 import type { Coupon, CustomOption, BundleOption, ShippingMethod, TaxRate } from '../src/lib/schemas';
 import { config } from '../src/lib/config';
 import type { DB } from './db';
@@ -35,13 +35,14 @@ interface ProductOptionInput {
   };
 }
 
-/** Unit price (tax included) of a sku with its chosen options, at `now`. */
-export function unitPrice(row: SkuRow, productOption: unknown, now = new Date()): number {
+/** Unit price (tax included) of a sku with its chosen options, at `now`; with group price tiers on (§6), for `tier`'s group and quantity. */
+export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(), tier?: TierFor): number {
+  const data = JSON.parse(row.data) as { custom_options?: CustomOption[]; bundle_options?: BundleOption[]; tier_prices?: TierPriceLike[] };
   const base = productPrices(
-    { price: row.price, special_price: row.special_price, special_from_date: row.special_from_date, special_to_date: row.special_to_date },
+    { price: row.price, special_price: row.special_price, special_from_date: row.special_from_date, special_to_date: row.special_to_date, tier_prices: data.tier_prices },
     now,
+    { tier },
   );
-  const data = JSON.parse(row.data) as { custom_options?: CustomOption[]; bundle_options?: BundleOption[] };
   const ext = (productOption as ProductOptionInput | null | undefined)?.extension_attributes;
   let price = base.final;
   if (row.type_id === 'bundle' && ext?.bundle_options?.length) {
@@ -126,6 +127,8 @@ export interface Totals {
 
 export interface TotalsContext {
   rates: TaxRate[];
+  /** The customer group the lines are priced for when group price tiers are on (§6); none: no tiers. */
+  groupId?: number;
   coupon?: Coupon | null;
   shipping?: ShippingMethod | null;
   now?: Date;
@@ -139,7 +142,7 @@ export function computeTotals(db: DB, lines: LineInput[], ctx: TotalsContext): T
   for (const l of lines) {
     const row = getSku(db, l.sku);
     if (!row) continue;
-    const unit = unitPrice(row, l.product_option, now);
+    const unit = unitPrice(row, l.product_option, now, ctx.groupId === undefined ? undefined : { groupId: ctx.groupId, qty: l.qty });
     const rate = taxRate(ctx.rates, row.tax_class_id);
     const rowIncl = round2(unit * l.qty);
     const rowExcl = round2(rowIncl / (1 + rate));

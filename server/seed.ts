@@ -127,5 +127,6 @@ function skuData(p: Product) {
     custom_options: p.custom_options,
     bundle_options: p.bundle_options,
     url_path: p.url_path,
+    ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}),
   };
 }

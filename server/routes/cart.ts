@@ -49,7 +49,7 @@ export function cartItems(db: DB, cartId: string): CartItemRow[] {
 }
 
 /** A cart line as `cart/pull` and `cart/update` answer it. */
-export function itemJson(db: DB, item: CartItemRow) {
+export function itemJson(db: DB, item: CartItemRow, groupId?: number) {
   const row = getSku(db, item.sku);
   const productOption = item.product_option ? JSON.parse(item.product_option) : null;
   return {
@@ -57,7 +57,7 @@ export function itemJson(db: DB, item: CartItemRow) {
     sku: item.sku,
     qty: item.qty,
     name: row?.name ?? item.sku,
-    price: row ? unitPrice(row, productOption) : 0,
+    price: row ? unitPrice(row, productOption, new Date(), groupId === undefined ? undefined : { groupId, qty: item.qty }) : 0,
     product_type: row?.type_id ?? 'simple',
     quote_id: item.cart_id,
     ...(row?.parent_sku ? { parent_sku: row.parent_sku } : {}),
@@ -84,6 +84,7 @@ export function cartTotals(ctx: ShopContext, cart: CartRow): Totals {
   }));
   return computeTotals(ctx.db, items, {
     rates: ctx.taxRates(),
+    groupId: ctx.priceGroup(cart.customer_id),
     coupon: cart.coupon_code ? ctx.coupon(cart.coupon_code) : null,
     shipping: chosenShipping(ctx, cart),
   });
@@ -191,7 +192,7 @@ export function cartRoutes(ctx: ShopContext): Hono {
 
   r.get('/pull', (c) => {
     const cart = withCart(c);
-    return ok(c, cartItems(db, cart.id).map((i) => itemJson(db, i)));
+    return ok(c, cartItems(db, cart.id).map((i) => itemJson(db, i, ctx.priceGroup(cart.customer_id))));
   });
 
   r.post('/update', async (c) => {
@@ -231,7 +232,7 @@ export function cartRoutes(ctx: ShopContext): Hono {
     })();
     touch(db, cart.id);
     const item = db.prepare('SELECT * FROM cart_items WHERE item_id = ?').get(itemId) as CartItemRow;
-    return ok(c, itemJson(db, item));
+    return ok(c, itemJson(db, item, ctx.priceGroup(cart.customer_id)));
   });
 
   r.post('/delete', async (c) => {

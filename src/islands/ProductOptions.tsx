@@ -9,6 +9,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
+import { config } from '../lib/config';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import {
@@ -25,7 +26,7 @@ import {
 import type { ProductIslandProps } from '../lib/product-island-props';
 import type { ProductPrices } from '../lib/catalog/price';
 import { optionValuePrice } from '../lib/catalog/options';
-import { productPrices } from '../lib/catalog/price';
+import { CUSTOMER_GROUPS, productPrices } from '../lib/catalog/price';
 import { notify } from '../lib/stores/notifications';
 import { trackAddToCart } from '../lib/datalayer';
 import { addRecentlyViewed } from '../lib/stores/recently-viewed';
@@ -126,10 +127,16 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   const [busy, setBusy] = useState(false);
   const [priceHost, setPriceHost] = useState<HTMLElement | null>(null);
   const userChanged = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // Group price tiers (§6, when switched on): the shopper's customer group, known once the session is read.
+  const [group, setGroup] = useState<number | null>(null);
+  const tier = group === null ? undefined : { groupId: group };
 
   const child = chosenChild(p, state);
   const sku = child?.sku ?? p.sku;
-  const prices = useMemo(() => shownPrices(p, state), [p, state]);
+  const prices = useMemo(() => shownPrices(p, state, new Date(), tier), [p, state, group]);
   // The regular price does not depend on the date (the special price does), so build and browser agree.
   const unitOriginal = useMemo(() => productPrices(child ?? p).original, [p, child]);
   const stock = liveStock[sku] ?? (child ? child.stock : p.stock);
@@ -144,6 +151,33 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       setPriceHost(host);
     }
     addRecentlyViewed(summary);
+    // Once, when the island starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // With price tiers on, login and logout re-price the page for the shopper's group and check the stock
+  // again, past the stock cache (§4: prices refresh and the product reloads skipping the cache).
+  useEffect(() => {
+    if (!config.switches.usePriceTiers) return;
+    let stop = () => {};
+    let live = true;
+    void Promise.all([import('../lib/stores/user'), import('../lib/sync/events'), import('../lib/account/session')]).then(([users, events, session]) => {
+      if (!live) return;
+      const apply = () => {
+        const u = users.$user.get();
+        setGroup(u.token ? (u.current?.group_id ?? CUSTOMER_GROUPS.customer) : CUSTOMER_GROUPS.guest);
+      };
+      void users.loadUser().then(apply);
+      stop = events.onSyncEvent(session.PRICE_TIERS_REFRESH_EVENT, () => {
+        apply();
+        const now = chosenChild(p, stateRef.current);
+        void fetchStock(now?.sku ?? p.sku, now?.id ?? p.id).then((entry) => entry && setLiveStock((s) => ({ ...s, [now?.sku ?? p.sku]: entry })));
+      });
+    });
+    return () => {
+      live = false;
+      stop();
+    };
     // Once, when the island starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -196,7 +230,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   };
 
   const add = async () => {
-    const check = checkAdd(p, state, { stockPending: !!pending[sku], stock: liveStock[sku] ?? null, urls }, grouped);
+    const check = checkAdd(p, state, { stockPending: !!pending[sku], stock: liveStock[sku] ?? null, urls, tier }, grouped);
     if (!check.ok) {
       setErrors(check.errors);
       setProductError(check.message);

@@ -7,7 +7,7 @@
 import { config } from './config';
 import { messages } from './messages';
 import type { CartItem, Product } from './schemas';
-import { productPrices, type PriceFields, type ProductPrices } from './catalog/price';
+import { productPrices, tierPrice, type PriceFields, type ProductPrices, type TierFor } from './catalog/price';
 import {
   changeSelection,
   configureProduct,
@@ -51,7 +51,10 @@ export type FormProduct = Pick<
   | 'bundle_options'
   | 'configurable_options'
   | 'configurable_children'
->;
+> & {
+  /** Group price tiers (§6), kept only when the product has some. */
+  tier_prices?: Product['tier_prices'];
+};
 
 type Child = NonNullable<FormProduct['configurable_children']>[number];
 
@@ -108,6 +111,8 @@ export interface AddContext {
   urls?: { product?: string; children?: Record<string, string> };
   allowOutOfStock?: boolean;
   now?: Date;
+  /** The shopper's customer group when group price tiers are on (§6). */
+  tier?: TierFor;
 }
 
 /** The outcome of the add check: cart lines, or the §8 message with the field errors. */
@@ -136,6 +141,7 @@ export function formProduct(p: Product): FormProduct {
     bundle_options: p.bundle_options,
     configurable_options: p.configurable_options ?? null,
     configurable_children: p.configurable_children ?? null,
+    ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}),
   };
 }
 
@@ -229,10 +235,16 @@ function priceFields(src: PriceFields): PriceFields {
  * bundle the sum of its selections times their quantities when above 0; custom options add their
  * fixed amounts and their percents of the original price. `special` is set when a special price applies.
  */
-export function unitPrices(p: FormProduct, state: FormState, now: Date = new Date()): ProductPrices {
+export function unitPrices(p: FormProduct, state: FormState, now: Date = new Date(), tier?: TierFor): ProductPrices {
   const child = p.type_id === 'configurable' ? chosenChild(p, state) : undefined;
   const base = productPrices(child ?? p, now);
-  const src = child ? priceFields(child) : p.type_id === 'configurable' ? { price: base.original, special_price: base.special } : priceFields(p);
+  let src: PriceFields = child ? priceFields(child) : p.type_id === 'configurable' ? { price: base.original, special_price: base.special } : priceFields(p);
+  // Group price tiers (§6): the group's price for this quantity, when lower, is the price options add to.
+  const group = tier ? tierPrice(p.tier_prices, { ...tier, qty: validQty(state.qty) ? qtyNumber(state.qty) : 1 }) : null;
+  if (group !== null && group < base.final) {
+    src = { price: base.original, special_price: group };
+    base.special = group;
+  }
   const bundle: BundleChoices = {};
   for (const [id, c] of Object.entries(state.bundle)) bundle[Number(id)] = { linkId: c.linkId, qty: parseBundleQty(c.qty) };
   const withOptions = priceWithOptions(
@@ -245,8 +257,8 @@ export function unitPrices(p: FormProduct, state: FormState, now: Date = new Dat
 }
 
 /** The price shown on the page: the unit price times the quantity when it is valid (as the AMP page does), else the unit price. */
-export function shownPrices(p: FormProduct, state: FormState, now: Date = new Date()): ProductPrices {
-  const unit = unitPrices(p, state, now);
+export function shownPrices(p: FormProduct, state: FormState, now: Date = new Date(), tier?: TierFor): ProductPrices {
+  const unit = unitPrices(p, state, now, tier);
   const q = validQty(state.qty) ? qtyNumber(state.qty) : 1;
   return { original: unit.original * q, special: unit.special === null ? null : unit.special * q, final: unit.final * q };
 }
@@ -366,7 +378,7 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
   if (ctx.stockPending) return fail(messages.stockCheckInProgress);
   const stock = ctx.stock ?? (child ? child.stock : p.stock);
   if (!allowOutOfStock && stock && !stock.is_in_stock) return fail(messages.cannotAddOutOfStock);
-  const unit = unitPrices(p, state, now);
+  const unit = unitPrices(p, state, now, ctx.tier);
   if (!(unit.final > 0)) return fail(messages.cannotAddPriceUnknown);
 
   const sku = child?.sku ?? p.sku;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, ApiFormatError, errorMessage, type ApiClient } from '../../src/lib/api';
+import { catalogApi, createApiClient, ApiFormatError, errorMessage, type ApiClient } from '../../src/lib/api';
 import { messages } from '../../src/lib/messages';
 import { ADDRESS, orderPayload, startTestShop, type TestShop } from './fixture';
 
@@ -96,7 +96,7 @@ describe('api client', () => {
     expect(menu.ok && menu.result[0]!.title).toBe('Menu 1');
     const stock = await api.stock.list(['RING-101', 'LAST-104']);
     expect(stock.ok && stock.result.map((s) => s.sku)).toEqual(['RING-101', 'LAST-104']);
-    const products = await api.catalog.products({ url_path: 'rings/silver-ring-101' });
+    const products = await catalogApi(api).products({ url_path: 'rings/silver-ring-101' });
     expect(products.ok && products.result.items[0]!.sku).toBe('RING-101');
     const sub = await api.newsletter.subscribe(ADDRESS.email);
     expect(sub.ok).toBe(true);

@@ -26,7 +26,19 @@ const product = (over: Record<string, unknown>) => ({
 });
 
 export const PRODUCTS = [
-  product({ id: 101, sku: 'RING-101', name: 'Silver Ring', slug: 'silver-ring', price: 120, stock: stock(10) }),
+  product({
+    id: 101,
+    sku: 'RING-101',
+    name: 'Silver Ring',
+    slug: 'silver-ring',
+    price: 120,
+    stock: stock(10),
+    // group price tiers (§6, used only when switched on): guests from 3, customers from 1
+    tier_prices: [
+      { customer_group_id: 0, qty: 3, value: 110 },
+      { customer_group_id: 1, qty: 1, value: 114 },
+    ],
+  }),
   product({
     id: 102,
     sku: 'WATCH-102',

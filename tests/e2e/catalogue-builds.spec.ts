@@ -6,13 +6,17 @@
  */
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalog, productsWithPages, SITE } from './helpers';
 import { ampCategoryUrl, ampProductUrl, categoryUrl, productUrl } from '../../src/lib/catalog/urls';
 import { productPageData } from '../../src/lib/page-data';
 import { config } from '../../src/lib/config';
+import { formatPrice } from '../../src/lib/format';
+import { startServer } from '../../server/server';
+import { loginInDialog } from './account-helpers';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -94,7 +98,8 @@ test.describe('short urls and dispatcher off', () => {
   const opts = { short: false, dispatcher: false };
   test.beforeAll(() => {
     test.setTimeout(360_000);
-    out = build('dist-e2e-long-urls', { PUBLIC_SHORT_CATALOG_URLS: 'false', PUBLIC_URL_DISPATCHER: 'false' });
+    // Group price tiers on as well (§6): one more switch in the same build.
+    out = build('dist-e2e-long-urls', { PUBLIC_SHORT_CATALOG_URLS: 'false', PUBLIC_URL_DISPATCHER: 'false', PUBLIC_PRICE_TIERS: 'true' });
   });
 
   test('categories live under /c and products under /p, with canonical links to match', () => {
@@ -130,5 +135,51 @@ test.describe('short urls and dispatcher off', () => {
     const simple = productsWithPages().find((x) => x.type_id === 'simple')!;
     expect(ampProductUrl(simple, opts)).toBe(`/amp/p/${simple.sku}/${simple.slug}`);
     page(out, ampProductUrl(simple, opts));
+  });
+
+  test('with group price tiers on, logging in shows the customer price and logging out the guest price again (§4, §6)', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const p = productsWithPages().find((x) => x.type_id === 'simple' && (x.tier_prices ?? []).some((t) => t.customer_group_id === 1 && t.qty <= 1))!;
+    const customerPrice = Math.min(...p.tier_prices.filter((t) => t.customer_group_id === 1 && t.qty <= 1).map((t) => Number(t.value)));
+    const guestPrice = productPageData(p.id).prices.final;
+    expect(customerPrice).toBeLessThan(guestPrice);
+    const shop = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databasePath: join(mkdtempSync(join(tmpdir(), 'pj-tiers-')), 'shop.db'),
+      distDir: out,
+      env: { ...process.env, LOG_REQUESTS: '0', RATE_LIMIT_MAX: '100000' },
+      options: { usePriceTiers: true },
+    });
+    const base = `http://localhost:${shop.port}`;
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    try {
+      const email = `tiers-${Date.now()}@example.org`;
+      const created = await fetch(`${base}/api/user/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customer: { email, firstname: 'Tia', lastname: 'Er' }, password: 'password123' }) });
+      expect(created.status).toBe(200);
+      await page.goto(productUrl(p, opts));
+      const price = page.locator('[data-product-price]');
+      await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+      await expect(price).toContainText(formatPrice(guestPrice));
+      await page.evaluate(() => {
+        const b = document.createElement('button');
+        b.setAttribute('data-open-auth', 'login');
+        b.textContent = 'open sign-in';
+        document.body.append(b);
+      });
+      await page.getByRole('button', { name: 'open sign-in' }).click();
+      await loginInDialog(page, email, 'password123');
+      await expect(price).toContainText(formatPrice(customerPrice));
+      await page.goto('/my-account');
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.goto(productUrl(p, opts));
+      await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+      await expect(price).toContainText(formatPrice(guestPrice));
+    } finally {
+      await context.close();
+      await shop.close(2000);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySpecialPrice, productPrices, specialPriceApplies } from '../../src/lib/catalog/price';
+import { applySpecialPrice, CUSTOMER_GROUPS, productPrices, specialPriceApplies, tierPrice } from '../../src/lib/catalog/price';
 import { product, ring } from './catalog-fixtures';
 
 const now = new Date('2026-07-03T12:00:00Z');
@@ -100,5 +100,28 @@ describe('productPrices', () => {
 
   it('configurable product with its own price keeps it', () => {
     expect(productPrices(ring([{ price: 900 }], { price: 850 }), now).final).toBe(850);
+  });
+});
+
+describe('group price tiers (§6)', () => {
+  const tiers = [
+    { customer_group_id: 0, qty: 3, value: 44.99 },
+    { customer_group_id: 1, qty: 1, value: 47.49 },
+    { customer_group_id: 32000, qty: 10, value: 40 },
+  ];
+  it('the lowest tier of the group, or of every group, from its quantity', () => {
+    expect(tierPrice(tiers, { groupId: CUSTOMER_GROUPS.guest })).toBeNull();
+    expect(tierPrice(tiers, { groupId: CUSTOMER_GROUPS.guest, qty: 3 })).toBe(44.99);
+    expect(tierPrice(tiers, { groupId: CUSTOMER_GROUPS.customer })).toBe(47.49);
+    expect(tierPrice(tiers, { groupId: CUSTOMER_GROUPS.customer, qty: 10 })).toBe(40);
+    expect(tierPrice([], { groupId: 1 })).toBeNull();
+    expect(tierPrice(undefined, { groupId: 1 })).toBeNull();
+  });
+
+  it('a lower group price shows like a special price; a higher one or none changes nothing', () => {
+    const p = { price: 49.99, tier_prices: tiers };
+    expect(productPrices(p, new Date(), { tier: { groupId: 1 } })).toEqual({ original: 49.99, special: 47.49, final: 47.49 });
+    expect(productPrices(p)).toEqual({ original: 49.99, special: null, final: 49.99 });
+    expect(productPrices({ price: 30, tier_prices: tiers }, new Date(), { tier: { groupId: 1 } }).final).toBe(30);
   });
 });

@@ -176,6 +176,21 @@ describe('product form: custom options', () => {
     expect(shownPrices(p, { ...s, qty: '' }, now).final).toBeCloseTo(76.95, 2);
   });
 
+  it('with group price tiers the group price is what options add to, by quantity; without a group nothing changes (§6)', () => {
+    const base = product({ sku: 'TIER-1', price: 50, tier_prices: [{ customer_group_id: 0, qty: 3, value: 45 }, { customer_group_id: 1, qty: 1, value: 47.5 }] });
+    const p = formProduct(base);
+    const s = initialFormState(p);
+    expect(unitPrices(p, s, now).final).toBe(50);
+    expect(unitPrices(p, s, now, { groupId: 0 }).final).toBe(50); // a guest buys one: no tier yet
+    expect(unitPrices(p, { ...s, qty: 3 }, now, { groupId: 0 })).toEqual({ original: 50, special: 45, final: 45 });
+    expect(unitPrices(p, s, now, { groupId: 1 })).toEqual({ original: 50, special: 47.5, final: 47.5 });
+    expect(shownPrices(p, { ...s, qty: 2 }, now, { groupId: 1 }).final).toBe(95);
+    const r = checkAdd(p, s, { now, tier: { groupId: 1 } });
+    expect(r.ok && r.lines[0]!.price).toBe(47.5);
+    // a product without tiers keeps none in the island's props
+    expect('tier_prices' in formProduct(product({ sku: 'NO-TIER', price: 10 }))).toBe(false);
+  });
+
   it('the cart line carries the options as product_option and in words', () => {
     const p = engraved();
     const s: FormState = { ...initialFormState(p), custom: { 1: ' Love ', 2: 22, 3: true, 4: '' } };

@@ -51,18 +51,51 @@ export function applySpecialPrice<T extends PriceFields>(p: T, now: Date = new D
 export interface PricedProduct extends PriceFields {
   type_id?: string;
   configurable_children?: (PriceFields & { status: number; stock: { is_in_stock: boolean } })[] | null;
+  tier_prices?: readonly TierPriceLike[] | null;
+}
+
+/** A tier price (§3 Product tier_prices): a price for a customer group from a quantity up. */
+export interface TierPriceLike {
+  customer_group_id: number;
+  qty: number;
+  value: number | string;
+}
+
+/** Customer groups as the backend numbers them: 0 the visitor who is not logged in, 1 a customer, 32000 every group. */
+export const CUSTOMER_GROUPS = { guest: 0, customer: 1, all: 32000 } as const;
+
+/** Whom prices are for, when group price tiers are on (§6): the customer group and the quantity. */
+export interface TierFor {
+  groupId: number;
+  qty?: number;
+}
+
+/** The lowest tier price of a group (or of every group) for a quantity, or null when no tier applies. */
+export function tierPrice(tiers: readonly TierPriceLike[] | null | undefined, who: TierFor): number | null {
+  const qty = who.qty ?? 1;
+  let best: number | null = null;
+  for (const t of tiers ?? []) {
+    if (t.customer_group_id !== who.groupId && t.customer_group_id !== CUSTOMER_GROUPS.all) continue;
+    if (qty < t.qty) continue;
+    const v = Number(t.value);
+    if (v > 0 && (best === null || v < best)) best = v;
+  }
+  return best;
 }
 
 /**
  * Original, special (null when it does not apply) and final price. A configurable product without
  * a price of its own shows the price of its default child (the first available one).
  */
-export function productPrices(p: PricedProduct, now: Date = new Date(), opts: VariantOptions & { store?: StoreView } = {}): ProductPrices {
+export function productPrices(p: PricedProduct, now: Date = new Date(), opts: VariantOptions & { store?: StoreView; tier?: TierFor } = {}): ProductPrices {
   if (p.type_id === 'configurable' && !(Number(p.price ?? 0) > 0)) {
     const child = defaultChild(p, opts) ?? p.configurable_children?.[0];
-    if (child) return productPrices(child, now, opts);
+    if (child) return productPrices({ ...child, tier_prices: p.tier_prices }, now, opts);
   }
   const original = Number(p.price ?? 0) || 0;
-  const special = specialPriceApplies(p, now, opts.store) ? Number(p.special_price) : null;
+  let special = specialPriceApplies(p, now, opts.store) ? Number(p.special_price) : null;
+  // Group price tiers (§6, when switched on): the group's price counts like a special price when it is lower.
+  const tier = opts.tier ? tierPrice(p.tier_prices, opts.tier) : null;
+  if (tier !== null && tier < (special ?? original)) special = tier;
   return { original, special, final: special ?? original };
 }
