@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
+import { reactOnPreact } from './src/build/react-on-preact.mjs';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config.ts';
 import { postBuild } from './src/lib/postbuild.mjs';
@@ -56,16 +57,7 @@ export default defineConfig({
   ],
   vite: {
     plugins: [clientConfig()],
-    resolve: {
-      alias: [
-        { find: /^react$/, replacement: 'preact/compat' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      ],
-    },
+    resolve: { alias: reactOnPreact },
     ssr: { noExternal: ['@nanostores/react'] },
     build: { assetsInlineLimit: 0, sourcemap: process.env.SOURCEMAP === '1' },
   },

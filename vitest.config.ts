@@ -1,14 +1,5 @@
 import { defineConfig } from 'vitest/config';
-
-/** The islands are written against React's API and run on preact/compat (docs/architecture.md): tests run what ships. */
-const reactOnPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
+import { reactOnPreact } from './src/build/react-on-preact.mjs';
 
 export default defineConfig({
   resolve: { alias: reactOnPreact },

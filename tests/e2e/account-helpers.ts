@@ -109,6 +109,17 @@ export async function openCheckoutWithGuestCart(page: Page, lines: ReturnType<ty
 /** The sign-in dialog. */
 export const authDialog = (page: Page) => page.getByRole('dialog');
 
+/** Opens the sign-in dialog the way any `[data-open-auth]` control on a page does (a control is added for the test). */
+export async function openSignIn(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const b = document.createElement('button');
+    b.setAttribute('data-open-auth', 'login');
+    b.textContent = 'open sign-in';
+    document.body.append(b);
+  });
+  await page.getByRole('button', { name: 'open sign-in' }).click();
+}
+
 /** Logs in through the open sign-in dialog (login form). */
 export async function loginInDialog(page: Page, email: string, password: string): Promise<void> {
   const dialog = authDialog(page);

@@ -1,7 +1,7 @@
 /** Sign-in and the account pages against the built site and the reference API. */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { authDialog, cartLine, createCustomer, hydrated, loginInDialog, openCheckoutWithGuestCart, shoot, simpleProducts } from './account-helpers';
+import { authDialog, cartLine, createCustomer, hydrated, loginInDialog, openCheckoutWithGuestCart, openSignIn, shoot, simpleProducts } from './account-helpers';
 
 /** Serious or critical axe violations on the page as it is now. */
 async function axeProblems(page: Page): Promise<string[]> {
@@ -100,13 +100,7 @@ test('the account pages: profile, shipping details, newsletter and the login for
   const c = await createCustomer(request, 'Ada', 'Lovelace');
   await page.goto('/');
   // a wrong password is refused in the modal
-  await page.evaluate(() => {
-    const a = document.createElement('button');
-    a.setAttribute('data-open-auth', 'login');
-    a.textContent = 'open sign-in';
-    document.body.append(a);
-  });
-  await page.getByRole('button', { name: 'open sign-in' }).click();
+  await openSignIn(page);
   const dialog = authDialog(page);
   await dialog.getByLabel('E-mail address').fill(c.email);
   await dialog.getByLabel('Password').fill('wrong-password');

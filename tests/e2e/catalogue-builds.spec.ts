@@ -16,7 +16,7 @@ import { productPageData } from '../../src/lib/page-data';
 import { config } from '../../src/lib/config';
 import { formatPrice } from '../../src/lib/format';
 import { startServer } from '../../server/server';
-import { loginInDialog } from './account-helpers';
+import { loginInDialog, openSignIn } from './account-helpers';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -162,13 +162,7 @@ test.describe('short urls and dispatcher off', () => {
       const price = page.locator('[data-product-price]');
       await expect(page.locator('.pf[data-live]')).toHaveCount(1);
       await expect(price).toContainText(formatPrice(guestPrice));
-      await page.evaluate(() => {
-        const b = document.createElement('button');
-        b.setAttribute('data-open-auth', 'login');
-        b.textContent = 'open sign-in';
-        document.body.append(b);
-      });
-      await page.getByRole('button', { name: 'open sign-in' }).click();
+      await openSignIn(page);
       await loginInDialog(page, email, 'password123');
       await expect(price).toContainText(formatPrice(customerPrice));
       await page.goto('/my-account');

@@ -56,6 +56,16 @@ function twoFacets() {
   throw new Error('the sample has no colour and size of rings that combine');
 }
 
+/** The child skus the page asks the stock list endpoint for, as they are asked. */
+function stockAsks(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === '/api/stock/list') asked.push(...(u.searchParams.get('skus') ?? '').split(','));
+  });
+  return asked;
+}
+
 test.describe('category filters, sorts and infinite scroll', () => {
   test('filters by two facets, clears one, and the url and the back button follow', async ({ page }) => {
     const { a, b, both, onlyA, onlyB } = twoFacets();
@@ -265,11 +275,7 @@ test.describe('category filters, sorts and infinite scroll', () => {
 
   test('configurable tiles prefetch the stock of their children when visible', async ({ page }) => {
     test.skip(!config.switches.prefetchStockOnTiles, 'stock prefetch is switched off');
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      const u = new URL(r.url());
-      if (u.pathname === '/api/stock/list') asked.push(...(u.searchParams.get('skus') ?? '').split(','));
-    });
+    const asked = stockAsks(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/brands');
     const configurable = expected(byPath('brands').id).slice(0, PER_PAGE).filter((p) => p.type_id === 'configurable');
@@ -286,11 +292,7 @@ test.describe('category filters, sorts and infinite scroll', () => {
 
   test('the first 8 configurable tiles prefetch at once, visible or not; the others wait until they are seen (§9 static prefetch 8)', async ({ page }) => {
     test.skip(!config.switches.prefetchStockOnTiles, 'stock prefetch is switched off');
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      const u = new URL(r.url());
-      if (u.pathname === '/api/stock/list') asked.push(...(u.searchParams.get('skus') ?? '').split(','));
-    });
+    const asked = stockAsks(page);
     // A window so short that no tile is on screen: only the static prefetch asks.
     await page.setViewportSize({ width: 1280, height: 200 });
     await page.goto('/brands');

@@ -3,7 +3,7 @@
  * (`npm run test:e2e:external` builds one into /tmp and serves it); against the default build it is skipped.
  */
 import { expect, test } from '@playwright/test';
-import { cartLine, createCustomer, loginInDialog, readStored, simpleProducts, writeStored } from './account-helpers';
+import { cartLine, createCustomer, loginInDialog, openSignIn, readStored, simpleProducts, writeStored } from './account-helpers';
 
 test('the external checkout switch hands over to the external shop with the user and cart tokens', async ({ page, request }) => {
   await page.goto('/pwa.html');
@@ -41,13 +41,7 @@ test('the external checkout switch hands over to the external shop with the user
 
   // a logged-in customer: both tokens in the address
   const c = await createCustomer(request);
-  await page.evaluate(() => {
-    const b = document.createElement('button');
-    b.setAttribute('data-open-auth', 'login');
-    b.textContent = 'open sign-in';
-    document.body.append(b);
-  });
-  await page.getByRole('button', { name: 'open sign-in' }).click();
+  await openSignIn(page);
   await loginInDialog(page, c.email, c.password);
   await expect.poll(() => readStored<string>(page, 'user', 'current-token')).toBeTruthy();
   await expect.poll(() => readStored<string>(page, 'carts', 'current-cart-token')).not.toBe(guestCart);
