@@ -61,6 +61,16 @@ test.describe('multistore on', () => {
     }
   });
 
+  test('content pages build per store view too: blog, a brand, a shop page and a CMS page under /de and /it', () => {
+    for (const store of ['de', 'it']) {
+      for (const path of ['/pjworld', '/brands/evermore', '/stores/jewellers-preston', '/about-us']) {
+        const html = page(out, `/${store}${path}`);
+        expect(canonicalOf(html), `${store}${path}`).toEqual([`${SITE}/${store}${path}`]);
+        expect(html).toContain(`<html lang="${config.storeViews.others.find((s) => s.storeCode === store)!.i18n.defaultLocale}"`);
+      }
+    }
+  });
+
   test('each store view has its own search index: its links and its currency (§7)', () => {
     const read = (path: string) => JSON.parse(readFileSync(join(out, path), 'utf8')) as { d: { s: string; p: number; u: string | [string, string] }[]; sg: { categories: [string, string][] } };
     const gb = read('search-index.json');
