@@ -36,6 +36,9 @@ export interface RebuildStatus {
   lastSuccess: RebuildRun | null;
 }
 
+/** How a rebuild names its folders: `20261123220108026-1` (UTC time to the millisecond, then the run number). */
+export const REBUILD_STAMP = /^\d{17}-\d+$/;
+
 export class RebuildManager {
   private running: Promise<void> | null = null;
   private pending = false;
@@ -118,12 +121,17 @@ export class RebuildManager {
     }
   }
 
-  /** Keeps the live folders and the ones before them (a request may still be reading); removes older ones. */
+  /**
+   * Keeps the live folders and the ones before them (a request may still be reading); removes older
+   * ones. Only folders named the way a rebuild names them (`dist-{stamp}`, `{stamp}`): the work folder
+   * is usually the project, where other `dist-*` folders (private builds, test builds) are not ours.
+   */
   private cleanup(liveDist: string, liveSnap: string): void {
     const prune = (parent: string, prefix: string, live: string) => {
       if (!existsSync(parent)) return;
+      const ours = new RegExp(`^${prefix}${REBUILD_STAMP.source.slice(1)}`);
       const olds = readdirSync(parent)
-        .filter((n) => n.startsWith(prefix) && join(parent, n) !== live)
+        .filter((n) => ours.test(n) && join(parent, n) !== live)
         .sort();
       for (const n of olds.slice(0, -1)) rmSync(join(parent, n), { recursive: true, force: true });
     };

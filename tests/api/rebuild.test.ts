@@ -149,6 +149,19 @@ describe('POST /api/rebuild', () => {
     expect(await (await fetch(shop.url + '/')).text()).toBe('<h1>Build 1</h1>');
   });
 
+  it('keeps the live build and the one before; removes older rebuild folders and nothing else', async () => {
+    mkdirSync(join(work, 'dist-private-build'));
+    mkdirSync(join(work, 'dist-e2e-multistore'));
+    for (let i = 0; i < 3; i++) {
+      await shop.call('POST', '/api/rebuild', { headers: auth });
+      expect((await waitIdle()).last.ok).toBe(true);
+    }
+    const names = readdirSync(work).sort();
+    expect(names).toContain('dist-private-build');
+    expect(names).toContain('dist-e2e-multistore');
+    expect(names.filter((n) => /^dist-\d{17}-\d+$/.test(n))).toHaveLength(2);
+  });
+
   it('is disabled without REBUILD_TOKEN', async () => {
     const plain = await startTestShop();
     try {
