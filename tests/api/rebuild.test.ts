@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RebuildManager, type RebuildSteps } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
-import { readManifest } from '../../src/lib/snapshot';
+import { readManifest, SAMPLE_DIR } from '../../src/lib/snapshot';
 import { startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -171,3 +171,34 @@ describe('POST /api/rebuild', () => {
     }
   });
 });
+
+describe('a real rebuild (the editors\' case, end to end)', () => {
+  it('pulls the snapshot from this server, runs astro build into a new folder and serves it', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'api-rebuild-real-'));
+    const dist = join(work, 'dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<h1>Before the rebuild</h1>');
+    // Inside the project: an outDir outside it makes Astro share .astro/ with any other build.
+    const inProject = mkdtempSync(join(process.cwd(), 'dist-test-rebuild-'));
+    const shop = await startTestShop({ snapshotDir: SAMPLE_DIR, distDir: dist, env: { REBUILD_WORKDIR: inProject }, options: { rebuildToken: 'real' } });
+    try {
+      const auth = { Authorization: 'Bearer real' };
+      expect((await shop.call('POST', '/api/rebuild', { headers: auth })).status).toBe(202);
+      let st: { state: string; last: { ok: boolean; error?: string } | null } = { state: 'running', last: null };
+      for (let i = 0; i < 240 && st.state !== 'idle'; i++) {
+        await sleep(500);
+        st = (await shop.call('GET', '/api/rebuild/status', { headers: auth })).body.result;
+      }
+      expect(st.last).toMatchObject({ ok: true });
+      const home = await (await fetch(shop.url + '/')).text();
+      expect(home).toContain('<title>Pendle &amp; James');
+      expect((await fetch(shop.url + '/rings')).status).toBe(200);
+      expect(readdirSync(inProject).filter((n) => /^dist-\d{17}-\d+$/.test(n))).toHaveLength(1);
+    } finally {
+      await shop.stop();
+      rmSync(inProject, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
+
