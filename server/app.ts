@@ -44,7 +44,8 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
   });
-  if (faults) app.use('/api/*', faultMiddleware(faults));
+  // Every path: API routes, and the site's pages and assets (a slow page tests the service worker's timeout).
+  if (faults) app.use('*', faultMiddleware(faults));
   app.use(
     '/api/*',
     bodyLimit({ maxSize: ctx.options.bodyLimitBytes, onError: (c) => answer(c, 413, `body: the request body is larger than ${ctx.options.bodyLimitBytes} bytes`) }),

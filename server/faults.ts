@@ -11,7 +11,7 @@ import type { OrderRow } from './orders';
 import type { OutboxRow } from './mailer';
 
 export const FaultRuleSchema = z.object({
-  /** Path the rule applies to: exact ('/api/order'), or a prefix ending in '*' ('/api/cart/*'). */
+  /** Path the rule applies to: exact ('/api/order', '/rings'), or a prefix ending in '*' ('/api/cart/*'). */
   path: z.string().startsWith('/', 'path must start with /'),
   /** HTTP method, or any when absent. */
   method: z.string().toUpperCase().optional(),
@@ -70,7 +70,7 @@ export class Faults {
 
 const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
 
-/** Applies the fault rules to /api requests (not to the fault routes themselves). */
+/** Applies the fault rules to every request, API and site files (not to the fault routes themselves). */
 export function faultMiddleware(faults: Faults): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.path.startsWith('/api/__')) return next();

@@ -62,6 +62,19 @@ describe('fault switch', () => {
     expect(Date.now() - t).toBeGreaterThanOrEqual(290);
   });
 
+  it('rules apply to the site\'s pages too, not only to the api', async () => {
+    const before = await fetch(shop.url + '/rings');
+    await fault({ path: '/rings', method: 'GET', mode: 'delay', delayMs: 300, times: 1 });
+    const t = Date.now();
+    const slow = await fetch(shop.url + '/rings');
+    expect(Date.now() - t).toBeGreaterThanOrEqual(290);
+    expect(slow.status).toBe(before.status);
+    await fault({ path: '/rings', mode: 'error', code: 503, times: 1 });
+    expect((await fetch(shop.url + '/rings')).status).toBe(503);
+    expect((await fetch(shop.url + '/rings')).status).toBe(before.status);
+    expect((await shop.call('GET', '/api/__faults')).body.result.counts['GET /rings']).toBe(4);
+  });
+
   it('a bad rule answers 400 naming the field', async () => {
     const r = await fault({ path: 'api/order', mode: 'error' });
     expect(r.body.result).toMatch(/^path: /);

@@ -161,3 +161,51 @@ test('the checkout with an empty bag says so', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
   await shoot(page, 'checkout-empty');
 });
+
+test('a guest pays by card: the method is handed to the backend and the order carries its code', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const [ring] = simpleProducts(1);
+  await openCheckoutWithGuestCart(page, [cartLine(ring!)]);
+
+  // 1. personal details of a guest: every field is required
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('First name').first()).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('First name').first().fill('Grace');
+  await page.getByLabel('Last name').first().fill('Hopper');
+  await page.getByLabel('E-mail address').fill(`grace.${Date.now()}@example.co.uk`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // 2. shipping: the name is carried over from the personal details
+  await expect(page.getByLabel('Street and number')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Grace');
+  await fillAddress(page);
+  await page.getByRole('group', { name: 'Shipping method' }).getByLabel(/Free 2nd Class Delivery/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // 3. payment: the card is a server method, the shop says who takes the payment
+  const payments = page.getByRole('group', { name: 'Payment method' });
+  await payments.getByLabel('Credit or debit card').check();
+  await expect(page.getByRole('note')).toContainText('Your payment is taken securely by our payment provider once we have confirmed your order.');
+  await expect(page.getByRole('note')).not.toContainText('You pay in cash');
+  await shoot(page, 'checkout-payment-card');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // 4. review and place
+  const review = page.getByRole('region', { name: /Review order/ });
+  await review.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Place the order' }).click();
+  await page.waitForURL(/\/order-success\?o=/);
+  const number = page.getByText(/Your order number is PJ\d+\./);
+  await expect(number).toBeVisible();
+  const incrementId = /PJ\d+/.exec((await number.textContent()) ?? '')![0];
+
+  // the API holds one order for it, paid by card, for the guest's address and the free method
+  const orders = (await (await request.get('/api/__orders')).json()).result as { increment_id: string; payload: any }[];
+  const mine = orders.filter((o) => o.increment_id === incrementId);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.payload.addressInformation).toMatchObject({
+    payment_method_code: 'card',
+    shippingAddress: { firstname: 'Grace', lastname: 'Hopper', postcode: 'PR1 2AD', city: 'Preston' },
+  });
+  expect(mine[0]!.payload.user_id ?? '').toBe('');
+});

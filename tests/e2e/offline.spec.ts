@@ -24,7 +24,9 @@ import {
   testProducts,
   waitingOrders,
   DIST,
+  faultState,
 } from './offline-helpers';
+import { NETWORK_TIMEOUT_S } from '../../src/lib/pwa/sw-config';
 import { addToCart, cartBadge, openMicrocart, openProduct, simpleProduct } from './product-cart-helpers';
 
 // Service worker installs precache the site: allow for a busy machine.
@@ -117,6 +119,34 @@ test('visited pages open offline; an unvisited page says it is not available off
   await page.waitForURL((u) => u.pathname === '/', { timeout: config.constants.notificationTtlMs + 5000 });
   await ctx.setOffline(false);
   await expect(page.getByText(messages.offlineIndicator)).toBeHidden();
+  await ctx.close();
+});
+
+test('a slow network: a visited page comes from the cache after the network timeout; an unvisited one waits for the network', async ({ browser }) => {
+  const { ctx, page } = await fresh(browser);
+  await page.goto('/rings');
+  const title = await page.title();
+  // the server holds the next answers for 12 s (the connection stays open: slow, not offline)
+  const HOLD_MS = 12_000;
+  await clearFaults(shop);
+  await setFaults(shop, [
+    { path: '/rings', method: 'GET', mode: 'delay', delayMs: HOLD_MS, times: 1 },
+    { path: '/bracelets', method: 'GET', mode: 'delay', delayMs: 4_000, times: 1 },
+  ]);
+  let t = Date.now();
+  await page.goto('/rings');
+  const waited = Date.now() - t;
+  expect(await page.title()).toBe(title);
+  // network first: the worker asked the server and waited its timeout, then answered from the cache
+  expect((await faultState(shop)).counts['GET /rings']).toBe(1);
+  expect(waited).toBeGreaterThanOrEqual(NETWORK_TIMEOUT_S * 1000 - 100);
+  expect(waited).toBeLessThan(HOLD_MS - 2_000);
+  // nothing cached for this page: the worker waits for the slow network past its timeout
+  t = Date.now();
+  await page.goto('/bracelets');
+  expect(Date.now() - t).toBeGreaterThanOrEqual(4_000 - 100);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Bracelets/);
+  await expect(page.getByText(messages.offlinePageUnavailable)).toHaveCount(0);
   await ctx.close();
 });
 
