@@ -67,6 +67,34 @@ test.describe('panels', () => {
     await expect(overlay).toBeHidden();
   });
 
+  test('an escape pressed the moment a panel appears closes it (the focus trap is there at first paint)', async ({ page }) => {
+    await page.goto('/');
+    // the panels' code is loaded and mounted once before; the race is on every opening
+    await openMicrocart(page);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('[data-microcart]')).toHaveCount(0);
+    for (let i = 0; i < 3; i++) {
+      // Escape is sent from a mutation observer: right after the drawer enters the page, before any paint
+      const pressed = await page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const mo = new MutationObserver(() => {
+              const drawer = document.querySelector('[data-microcart]');
+              if (!drawer) return;
+              mo.disconnect();
+              (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+              resolve(true);
+            });
+            mo.observe(document.body, { childList: true, subtree: true });
+            document.querySelector<HTMLElement>('[data-panel="microcart"]')!.click();
+          }),
+      );
+      expect(pressed).toBe(true);
+      await expect(page.locator('[data-microcart]')).toHaveCount(0);
+      await expect(page.locator('[data-overlay]')).toBeHidden();
+    }
+  });
+
   test('opening the wishlist closes the microcart: one panel and one overlay at a time', async ({ page }) => {
     // two panel downloads (microcart, wishlist) on a busy 2-core test machine
     test.setTimeout(60_000);
