@@ -6,7 +6,7 @@
  * Self-contained: it listens to its trigger itself, so it can be mounted by the click launcher
  * (src/lib/search/launcher.ts) now or by a hydrate-on-interaction directive later.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent as ReactSubmitEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useId, useMemo, useRef, useState, type SubmitEvent as ReactSubmitEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
 import { $ui, closePanels, setPanel } from '../lib/stores/ui';
@@ -115,11 +115,15 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
       b.setAttribute('aria-haspopup', 'dialog');
     }
     if (startOpen && !returnFocus.current) returnFocus.current = buttons[0] ?? null;
-    if (startOpen) setOpen(true);
+    // Open at mount unless it is open already (the launcher sets the flag first) or has been open and
+    // closed since (an Escape pressed at the first paint must not be undone here).
+    if (startOpen && !$ui.get().searchpanel && !wasOpen.current) setOpen(true);
     return () => buttons.forEach((b) => b.removeEventListener('click', onClick));
   }, [trigger, startOpen, setOpen]);
 
-  useEffect(() => {
+  // A layout effect: the input has the focus when the panel first paints, so an Escape pressed the
+  // moment the panel appears reaches the panel's key handler (after the paint it went to the page).
+  useLayoutEffect(() => {
     for (const b of document.querySelectorAll<HTMLElement>(trigger)) b.setAttribute('aria-expanded', String(open));
     if (!open) {
       // Focus goes back to the button only when the panel closes (not on the first render).

@@ -29,6 +29,30 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: messages.searchL
 const box = (page: Page) => dialog(page).getByRole('searchbox', { name: messages.searchLabel });
 
 test.describe('search panel', () => {
+  test('an escape pressed the moment the panel appears closes it (the search box has the focus at first paint)', async ({ page }) => {
+    await page.goto('/');
+    for (let i = 0; i < 3; i++) {
+      // Escape goes to the focused element from a mutation observer: as soon as the panel is in the page, before any paint
+      const focused = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const mo = new MutationObserver(() => {
+              if (!document.querySelector('.sp-panel')) return;
+              mo.disconnect();
+              const target = document.activeElement ?? document.body;
+              target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+              resolve(target.tagName.toLowerCase());
+            });
+            mo.observe(document.body, { childList: true, subtree: true });
+            document.querySelector<HTMLElement>('#site-header [data-panel="search"]')!.click();
+          }),
+      );
+      expect(focused).toBe('input');
+      await expect(dialog(page)).toHaveCount(0);
+    }
+    await expect(searchButton(page)).toBeFocused();
+  });
+
   test('nothing of search loads before the shopper opens it', async ({ page }) => {
     const asked = await home(page);
     await page.waitForLoadState('networkidle');
