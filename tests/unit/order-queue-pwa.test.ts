@@ -135,6 +135,23 @@ describe('service worker registration', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('refresh reloads at once when the update no longer waits (another tab applied it)', async () => {
+    const container = new FakeContainer();
+    container.controller = {};
+    const reload = vi.fn();
+    let apply: (() => void) | null = null;
+    await registerServiceWorker({ container: container as unknown as ServiceWorkerContainer, hostname: 'shop.example', onNeedRefresh: (a) => (apply = a), reload, log: () => {} });
+    const w = new FakeWorker();
+    container.reg.findUpdate(w);
+    w.become('installed');
+    container.reg.waiting = null;
+    apply!();
+    expect(w.posted).toEqual([]);
+    expect(reload).toHaveBeenCalledTimes(1);
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('an update already waiting when the page loads asks to refresh at once', async () => {
     const reg = new FakeRegistration();
     reg.waiting = new FakeWorker();

@@ -103,14 +103,16 @@ export async function registerServiceWorker(opts: RegisterOptions = {}): Promise
     const reg = await container.register(url, { scope });
     say(SW_STATES.registered);
     const apply = () => {
-      const waiting = reg.waiting;
-      if (!waiting) return;
       let reloaded = false;
-      container.addEventListener('controllerchange', () => {
+      const reloadOnce = () => {
         if (reloaded) return;
         reloaded = true;
         (opts.reload ?? (() => location.reload()))();
-      });
+      };
+      const waiting = reg.waiting;
+      // Nothing waits any more (another tab applied the update): the shopper asked to refresh, so reload.
+      if (!waiting) return reloadOnce();
+      container.addEventListener('controllerchange', reloadOnce);
       waiting.postMessage({ type: 'SKIP_WAITING' });
     };
     track(reg, container, say, () => opts.onNeedRefresh?.(apply));
