@@ -17,6 +17,8 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // A failure keeps its trace (test-results/**/trace.zip; `npx playwright show-trace`): flaky ones are rare and need it.
+    trace: 'retain-on-failure',
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
