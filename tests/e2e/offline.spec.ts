@@ -226,6 +226,44 @@ test('a waiting order refused for its address is cancelled with the address mess
   await ctx.close();
 });
 
+test('on a thank-you page carrying the external thank-you element the queue is still sent, and its notifications stay hidden', async ({ browser }) => {
+  const ctx = await shopContext(browser, shop);
+  // An external checkout's thank-you page: the shop's order-success page with the external element in it (?external).
+  await ctx.addInitScript(() => {
+    if (!location.pathname.startsWith('/order-success') || !location.search.includes('external')) return;
+    new MutationObserver((_, mo) => {
+      if (!document.body) return;
+      mo.disconnect();
+      const el = document.createElement('div');
+      el.id = 'external-thank-you';
+      el.textContent = 'Thank you for your order (external checkout)';
+      document.body.prepend(el);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const external of [false, true]) {
+    const page = await openControlled(ctx, external ? '/order-success?external' : '/order-success');
+    await expect(page.locator('#external-thank-you')).toHaveCount(external ? 1 : 0);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await ctx.setOffline(true);
+    const id = newId(external ? 'thank-you-external' : 'thank-you');
+    await placeOrder(page, orderPayload(id, [{ product: products[1]!, qty: 1 }], { postcode: '12345' }));
+    await ctx.setOffline(false);
+    // the queue goes out and the order is refused for its address on both pages ...
+    await expect.poll(async () => (await storedOrders(page)).find((o) => o.order_id === id)?.cancelled ?? false, { timeout: 15_000 }).toBe(true);
+    const notice = page.getByRole('alert').filter({ hasText: addressMessage });
+    if (!external) {
+      await expect(notice).toBeVisible();
+    } else {
+      // ... but with the external element the cancel message (an alert with OK and no time limit elsewhere) never shows
+      await page.waitForTimeout(1_000);
+      await expect(notice).toHaveCount(0);
+      await expect(page.locator('[data-notifications] .ntf__item')).toHaveCount(0);
+    }
+    await page.close();
+  }
+  await ctx.close();
+});
+
 test('a waiting order with a product out of stock is cancelled with the out-of-stock message', async ({ browser }) => {
   const soldOut = products[5]!;
   await setStock(shop, soldOut.sku, 0);
