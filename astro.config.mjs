@@ -11,7 +11,7 @@ import { sitemapFilter, sitemapSerialize } from './src/lib/sitemap.ts';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import { webAppManifest } from './src/lib/pwa/manifest.ts';
-import { PRECACHE_GLOBS, precacheUrls } from './src/lib/pwa/sw-config.ts';
+import { PRECACHE_GLOBS, precacheMaxBytes, precacheUrls } from './src/lib/pwa/sw-config.ts';
 
 /** @type {import('@vite-pwa/astro').PwaOptions} */
 const pwaOptions = {
@@ -23,7 +23,7 @@ const pwaOptions = {
   manifest: webAppManifest(),
   injectManifest: {
     globPatterns: PRECACHE_GLOBS,
-    manifestTransforms: [async (entries) => precacheUrls(entries)],
+    manifestTransforms: [async (entries) => precacheUrls(entries, precacheMaxBytes())],
     // Workbox's own 2 MiB cut fails the build; precacheUrls leaves big files out with a warning instead.
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
     buildPlugins: { vite: [clientConfig()] },

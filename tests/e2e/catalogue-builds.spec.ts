@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,12 @@ import { config } from '../../src/lib/config';
 import { formatPrice } from '../../src/lib/format';
 import { startServer } from '../../server/server';
 import { loginInDialog, openSignIn } from './account-helpers';
+import { messages } from '../../src/lib/messages';
+import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** The precache cut of the long-urls build (bytes). */
+const PRECACHE_CUT = 40_000;
 
 function build(dir: string, env: Record<string, string>): string {
   const out = join(ROOT, dir);
@@ -108,8 +112,10 @@ test.describe('short urls and dispatcher off', () => {
   const opts = { short: false, dispatcher: false };
   test.beforeAll(() => {
     test.setTimeout(360_000);
-    // Group price tiers on as well (§6): one more switch in the same build.
-    out = build('dist-e2e-long-urls', { PUBLIC_SHORT_CATALOG_URLS: 'false', PUBLIC_URL_DISPATCHER: 'false', PUBLIC_PRICE_TIERS: 'true' });
+    // Group price tiers on as well (§6), and a precache cut below the sample's search index (about
+    // 50 KB) so that the index takes the service worker's run-time route, as it does from about
+    // 65,000 products: more switches in the same build.
+    out = build('dist-e2e-long-urls', { PUBLIC_SHORT_CATALOG_URLS: 'false', PUBLIC_URL_DISPATCHER: 'false', PUBLIC_PRICE_TIERS: 'true', PWA_PRECACHE_MAX_BYTES: String(PRECACHE_CUT) });
   });
 
   test('categories live under /c and products under /p, with canonical links to match', () => {
@@ -145,6 +151,53 @@ test.describe('short urls and dispatcher off', () => {
     const simple = productsWithPages().find((x) => x.type_id === 'simple')!;
     expect(ampProductUrl(simple, opts)).toBe(`/amp/p/${simple.sku}/${simple.slug}`);
     page(out, ampProductUrl(simple, opts));
+  });
+
+  test('a search index left out of the precache is cached on the first search and answers offline after it', async ({ browser }) => {
+    test.setTimeout(120_000);
+    // the build left the index out of the precache manifest (it is bigger than the cut)
+    expect(statSync(join(out, 'search-index.json')).size).toBeGreaterThan(PRECACHE_CUT);
+    expect(readFileSync(join(out, 'sw.js'), 'utf8')).not.toMatch(/"url":"search-index\.json"/);
+    const shop = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databasePath: join(mkdtempSync(join(tmpdir(), 'pj-index-')), 'shop.db'),
+      distDir: out,
+      env: { ...process.env, LOG_REQUESTS: '0', RATE_LIMIT_MAX: '100000' },
+    });
+    const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}` });
+    const page = await context.newPage();
+    const cachedIndex = () =>
+      page.evaluate(async (name) => {
+        const hit = await (await caches.open(name)).match('/search-index.json', { ignoreSearch: true });
+        return hit ? ((await hit.json()) as { d?: unknown[] }).d?.length ?? -1 : 0;
+      }, CACHE_NAMES.data);
+    const search = async (text: string) => {
+      await page.locator('#site-header').getByRole('button', { name: messages.headerSearch }).click();
+      const dialog = page.getByRole('dialog', { name: messages.searchLabel });
+      await dialog.getByRole('searchbox', { name: messages.searchLabel }).fill(text);
+      return dialog;
+    };
+    try {
+      await page.goto('/');
+      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
+      // a second page view goes through the worker: assets left out of the precache by the small cut are cached too
+      await page.reload();
+      expect(await cachedIndex()).toBe(0);
+      // the first search, online: the worker fetches the index and keeps a copy
+      const online = await search('raymond weil');
+      await expect(online.getByRole('link', { name: /Raymond Weil/ }).first()).toBeVisible();
+      await expect.poll(cachedIndex).toBeGreaterThan(0);
+      // offline, after a reload (nothing in memory): the same search answers from the copy
+      await context.setOffline(true);
+      await page.reload();
+      const offline = await search('raymond weil');
+      await expect(offline.getByRole('link', { name: /Raymond Weil/ }).first()).toBeVisible();
+      await expect(offline.getByText(messages.searchOfflineEmpty)).toHaveCount(0);
+    } finally {
+      await context.close();
+      await shop.close(2000);
+    }
   });
 
   test('with group price tiers on, logging in shows the customer price and logging out the guest price again (§4, §6)', async ({ browser }) => {

@@ -3,7 +3,7 @@ import { messages } from '../../src/lib/messages';
 import { config } from '../../src/lib/config';
 import { isLocalhost, registerServiceWorker, SW_STATES, workerFileIsValid } from '../../src/lib/pwa/register';
 import { startOfflinePage, storeHome } from '../../src/lib/pwa/offline-page';
-import { PRECACHE_GLOBS, precacheUrls, startUrls, START_URL } from '../../src/lib/pwa/sw-config';
+import { PRECACHE_GLOBS, PRECACHE_MAX_FILE_BYTES, precacheMaxBytes, precacheUrls, startUrls, START_URL } from '../../src/lib/pwa/sw-config';
 import { webAppManifest } from '../../src/lib/pwa/manifest';
 import { watchOfflineIndicator } from '../../src/lib/pwa/indicator';
 import { $notifications } from '../../src/lib/stores/notifications';
@@ -247,6 +247,16 @@ describe('installability settings', () => {
     expect(manifest.map((e) => e.url)).toEqual(['offline']);
     expect(String(warn.mock.calls[0]?.[0])).toContain('search-index.json (9.0 MB) is left out of the precache');
     warn.mockRestore();
+  });
+
+  it('the precache cut is 8 MiB unless PWA_PRECACHE_MAX_BYTES sets it; a bad value names the variable', () => {
+    expect(PRECACHE_MAX_FILE_BYTES).toBe(8 * 1024 * 1024);
+    expect(precacheMaxBytes({})).toBe(PRECACHE_MAX_FILE_BYTES);
+    expect(precacheMaxBytes({ PWA_PRECACHE_MAX_BYTES: '' })).toBe(PRECACHE_MAX_FILE_BYTES);
+    expect(precacheMaxBytes({ PWA_PRECACHE_MAX_BYTES: '40000' })).toBe(40_000);
+    for (const bad of ['0', '-5', '1.5', '40kB', 'lots']) {
+      expect(() => precacheMaxBytes({ PWA_PRECACHE_MAX_BYTES: bad })).toThrow(`PWA_PRECACHE_MAX_BYTES: expected a positive whole number of bytes, got '${bad}'`);
+    }
   });
 
   it('precaches assets, the offline page, the list panels and the search index but no other html', () => {

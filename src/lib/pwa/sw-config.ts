@@ -16,6 +16,21 @@ export const CACHE_NAMES = {
  */
 export const PRECACHE_MAX_FILE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The precache cut of this build: `PWA_PRECACHE_MAX_BYTES` (a build setting, raw bytes) or
+ * PRECACHE_MAX_FILE_BYTES. Tests build with a small cut to send the search index through the
+ * run-time route; a value that is not a positive whole number stops the build naming the variable.
+ */
+export function precacheMaxBytes(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.PWA_PRECACHE_MAX_BYTES;
+  if (raw === undefined || raw === '') return PRECACHE_MAX_FILE_BYTES;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new Error(`PWA_PRECACHE_MAX_BYTES: expected a positive whole number of bytes, got '${raw}'`);
+  }
+  return n;
+}
+
 /** The offline page (precached): shown for a page that is neither online nor cached. */
 export const OFFLINE_PAGE = '/offline';
 
