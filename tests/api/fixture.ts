@@ -2,6 +2,7 @@
  * A small snapshot (docs/snapshot.md layout) with known prices and stock, and a helper that starts
  * the reference server on it with a temporary database, for API tests over real HTTP.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -314,4 +315,44 @@ export function orderPayload(over: Record<string, unknown> = {}) {
     },
     ...over,
   };
+}
+
+/** `npm start` (server/start.ts) as a child process, once it says where it listens. */
+export interface StartedProcess {
+  child: ChildProcess;
+  port: number;
+  /** Everything it printed so far (stdout and stderr). */
+  output: () => string;
+}
+
+/** Spawns server/start.ts with `args` and `env` (over this process's) and waits for its 'listening on' line. */
+export function spawnStart(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<StartedProcess> {
+  const root = join(__dirname, '..', '..');
+  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'start.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise<StartedProcess>((resolve, reject) => {
+    const fail = (why: string) => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      reject(new Error(`${why}: ${out.slice(-2000)}`));
+    };
+    const timer = setTimeout(() => fail(`server/start.ts did not come up in ${timeoutMs} ms`), timeoutMs);
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(m[1]), output: () => out });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(`server/start.ts exited with ${code}`);
+    });
+  });
 }

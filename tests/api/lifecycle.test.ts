@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +7,8 @@ import Database from 'better-sqlite3';
 import { startServer } from '../../server/server';
 import { needsBuild } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
-import { orderPayload, writeFixtureSnapshot } from './fixture';
+import { orderPayload, spawnStart, writeFixtureSnapshot } from './fixture';
 
-const ROOT = join(__dirname, '..', '..');
 let work = '';
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'api-life-'));
@@ -79,25 +78,9 @@ describe('npm start process', () => {
   it('sigterm finishes the in-flight order, closes the database and exits 0', async () => {
     const snap = writeFixtureSnapshot(join(work, 'snap-p'));
     const dbPath = join(work, 'proc.db');
-    child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'server', 'start.ts'), '--no-build'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: dbPath, SNAPSHOT_DIR: snap, SHOP_FAULTS: '1', LOG_REQUESTS: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15_000);
-      const onData = (b: Buffer) => {
-        out += b.toString();
-        const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(Number(m[1]));
-        }
-      };
-      child!.stdout!.on('data', onData);
-      child!.stderr!.on('data', onData);
-    });
+    const started = await spawnStart(['--no-build'], { DATABASE_PATH: dbPath, SNAPSHOT_DIR: snap, SHOP_FAULTS: '1' }, 15_000);
+    child = started.child;
+    const port = started.port;
     const url = `http://127.0.0.1:${port}`;
     await post(`${url}/api/__faults`, { path: '/api/order', mode: 'delay', delayMs: 1500 });
     const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
@@ -113,7 +96,7 @@ describe('npm start process', () => {
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await exited).toBe(0);
-    expect(out).toContain('SIGTERM: finishing in-flight requests');
+    expect(started.output()).toContain('SIGTERM: finishing in-flight requests');
     const db = new Database(dbPath, { readonly: true });
     try {
       const row = db.prepare('SELECT order_id FROM orders WHERE order_id = ?').get(order.order_id);

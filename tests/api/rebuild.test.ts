@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RebuildManager, type RebuildSteps } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
 import { readManifest, SAMPLE_DIR } from '../../src/lib/snapshot';
-import { startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
+import { spawnStart, startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const silent = createLogger({ sink: () => {} });
@@ -203,33 +203,17 @@ describe('a real rebuild (the editors\' case, end to end)', () => {
   }, 150_000);
 });
 
-
 describe('npm start on a checkout without a built site', () => {
   it('builds the site from the snapshot first, then serves it with the api on one port', async () => {
     const work = mkdtempSync(join(tmpdir(), 'api-start-build-'));
     // Inside the project, like the rebuild folders: Astro's outDir must sit next to its sources.
     const dist = mkdtempSync(join(process.cwd(), 'dist-test-start-'));
-    const child = spawn(process.execPath, [join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(process.cwd(), 'server', 'start.ts')], {
-      cwd: process.cwd(),
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(work, 'shop.db'), DIST_DIR: dist, SNAPSHOT_DIR: SAMPLE_DIR, LOG_REQUESTS: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
+    let child: ChildProcess | null = null;
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`npm start did not come up: ${out.slice(-2000)}`)), 170_000);
-        const onData = (b: Buffer) => {
-          out += b.toString();
-          const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(Number(m[1]));
-          }
-        };
-        child.stdout!.on('data', onData);
-        child.stderr!.on('data', onData);
-        child.on('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out.slice(-2000)}`)));
-      });
+      const started = await spawnStart([], { DATABASE_PATH: join(work, 'shop.db'), DIST_DIR: dist, SNAPSHOT_DIR: SAMPLE_DIR }, 170_000);
+      child = started.child;
+      const port = started.port;
+      const out = started.output();
       expect(out).toMatch(/building the site into .*dist-test-start-/);
       expect(out).toMatch(/site built in \d+\.\d s/);
       expect(existsSync(join(dist, 'index.html'))).toBe(true);
@@ -241,11 +225,12 @@ describe('npm start on a checkout without a built site', () => {
       const cart = (await (await fetch(url + '/api/cart/create', { method: 'POST' })).json()) as { code: number; result: unknown };
       expect(cart.code).toBe(200);
       expect(typeof cart.result).toBe('string');
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
+      const running = child;
+      const exited = new Promise<number | null>((resolve) => running.on('exit', (code) => resolve(code)));
+      running.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child && child.exitCode === null) child.kill('SIGKILL');
       rmSync(dist, { recursive: true, force: true });
       rmSync(work, { recursive: true, force: true });
     }

@@ -15,7 +15,7 @@ import { ampCategoryUrl, ampProductUrl, categoryUrl, productUrl } from '../../sr
 import { productPageData } from '../../src/lib/page-data';
 import { config } from '../../src/lib/config';
 import { formatPrice } from '../../src/lib/format';
-import { startServer } from '../../server/server';
+import { startServer, type StartOptions } from '../../server/server';
 import { loginInDialog, openSignIn } from './account-helpers';
 import { messages } from '../../src/lib/messages';
 import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
@@ -30,6 +30,17 @@ function build(dir: string, env: Record<string, string>): string {
   execFileSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe', timeout: 300_000 });
   return out;
 }
+
+/** The shop server over a build folder, on a free port and a fresh database. */
+const serveBuild = (out: string, options: StartOptions['options'] = {}) =>
+  startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(mkdtempSync(join(tmpdir(), 'pj-build-')), 'shop.db'),
+    distDir: out,
+    env: { ...process.env, LOG_REQUESTS: '0', RATE_LIMIT_MAX: '100000' },
+    options,
+  });
 
 const page = (out: string, path: string) => {
   const file = path.endsWith('.html') ? join(out, path) : join(out, path, 'index.html');
@@ -158,13 +169,7 @@ test.describe('short urls and dispatcher off', () => {
     // the build left the index out of the precache manifest (it is bigger than the cut)
     expect(statSync(join(out, 'search-index.json')).size).toBeGreaterThan(PRECACHE_CUT);
     expect(readFileSync(join(out, 'sw.js'), 'utf8')).not.toMatch(/"url":"search-index\.json"/);
-    const shop = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      databasePath: join(mkdtempSync(join(tmpdir(), 'pj-index-')), 'shop.db'),
-      distDir: out,
-      env: { ...process.env, LOG_REQUESTS: '0', RATE_LIMIT_MAX: '100000' },
-    });
+    const shop = await serveBuild(out);
     const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}` });
     const page = await context.newPage();
     const cachedIndex = () =>
@@ -206,14 +211,7 @@ test.describe('short urls and dispatcher off', () => {
     const customerPrice = Math.min(...p.tier_prices.filter((t) => t.customer_group_id === 1 && t.qty <= 1).map((t) => Number(t.value)));
     const guestPrice = productPageData(p.id).prices.final;
     expect(customerPrice).toBeLessThan(guestPrice);
-    const shop = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      databasePath: join(mkdtempSync(join(tmpdir(), 'pj-tiers-')), 'shop.db'),
-      distDir: out,
-      env: { ...process.env, LOG_REQUESTS: '0', RATE_LIMIT_MAX: '100000' },
-      options: { usePriceTiers: true },
-    });
+    const shop = await serveBuild(out, { usePriceTiers: true });
     const base = `http://localhost:${shop.port}`;
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
