@@ -1,8 +1,10 @@
 /**
  * Build-time switches (issue 3, items 2 and 9): the site built with multistore on (/de and /it
  * in EUR with their own canonical URLs) and with short catalogue URLs and the URL dispatcher off
- * (/p/..., /c/..., /amp/p/..., /amp/c/...). Each test builds into its own dist-e2e-* folder and
- * reads the files; set E2E_SKIP_BUILDS=1 to leave these two builds out of a quick run.
+ * (/p/..., /c/..., /amp/p/..., /amp/c/...), the second build also with group price tiers, the
+ * external checkout and a precache cut below the search index. Each describe builds into its own
+ * dist-e2e-* folder, reads the files and serves it where a browser is needed; set
+ * E2E_SKIP_BUILDS=1 to leave these two builds out of a quick run.
  */
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -16,7 +18,7 @@ import { productPageData } from '../../src/lib/page-data';
 import { config } from '../../src/lib/config';
 import { formatPrice } from '../../src/lib/format';
 import { startServer, type StartOptions } from '../../server/server';
-import { loginInDialog, openSignIn } from './account-helpers';
+import { cartLine, createCustomer, loginInDialog, openSignIn, readStored, simpleProducts, writeStored } from './account-helpers';
 import { messages } from '../../src/lib/messages';
 import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
 
@@ -118,15 +120,22 @@ test.describe('multistore on', () => {
   });
 });
 
-test.describe('short urls and dispatcher off', () => {
+test.describe('short urls and dispatcher off; price tiers, external checkout and a small precache cut on', () => {
   let out = '';
   const opts = { short: false, dispatcher: false };
   test.beforeAll(() => {
     test.setTimeout(360_000);
-    // Group price tiers on as well (§6), and a precache cut below the sample's search index (about
+    // Group price tiers on as well (§6), the external checkout (§2, §6), and a precache cut below the sample's search index (about
     // 50 KB) so that the index takes the service worker's run-time route, as it does from about
     // 65,000 products: more switches in the same build.
-    out = build('dist-e2e-long-urls', { PUBLIC_SHORT_CATALOG_URLS: 'false', PUBLIC_URL_DISPATCHER: 'false', PUBLIC_PRICE_TIERS: 'true', PWA_PRECACHE_MAX_BYTES: String(PRECACHE_CUT) });
+    // The external checkout is switched on here too (its hand-off test is below).
+    out = build('dist-e2e-long-urls', {
+      PUBLIC_SHORT_CATALOG_URLS: 'false',
+      PUBLIC_URL_DISPATCHER: 'false',
+      PUBLIC_PRICE_TIERS: 'true',
+      PUBLIC_EXTERNAL_CHECKOUT: 'true',
+      PWA_PRECACHE_MAX_BYTES: String(PRECACHE_CUT),
+    });
   });
 
   test('categories live under /c and products under /p, with canonical links to match', () => {
@@ -232,6 +241,60 @@ test.describe('short urls and dispatcher off', () => {
       await page.goto(productUrl(p, opts));
       await expect(page.locator('.pf[data-live]')).toHaveCount(1);
       await expect(price).toContainText(formatPrice(guestPrice));
+    } finally {
+      await context.close();
+      await shop.close(2000);
+    }
+  });
+  test('the external checkout switch hands over to the external shop with the user and cart tokens', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const external = config.checkout.external.url.replace(/\/$/, '');
+    expect(page(out, '/checkout')).toContain(`data-external="${external}"`);
+    const shop = await serveBuild(out);
+    const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}` });
+    const tab = await context.newPage();
+    try {
+      // the external shop: never reached over the network, answered here
+      const handedTo: string[] = [];
+      await context.route(`${external}/**`, (route) => {
+        handedTo.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>External checkout</title><h1>External checkout</h1>' });
+      });
+
+      // a guest with an empty bag, then with a bag: the hand-off waits for the server cart, then replaces the location
+      await tab.goto('/checkout');
+      await tab.waitForURL(`${external}/**`);
+      expect(new URL(tab.url()).pathname).toBe('/vue/cart/sync/token//cart/');
+      const [ring] = simpleProducts(1);
+      await tab.goto('/pwa.html');
+      await writeStored(tab, 'carts', 'current-cart', [cartLine(ring!)]);
+      await tab.reload();
+      await tab.goto('/checkout');
+      await tab.waitForURL(`${external}/vue/cart/sync/token//cart/*`);
+      const guestCart = new URL(tab.url()).pathname.split('/').pop()!;
+      expect(guestCart.length).toBeGreaterThan(8);
+      // the server cart holds the line before the hand-off
+      const pulled = await (await context.request.get(`/api/cart/pull?token=&cartId=${guestCart}`)).json();
+      expect(pulled.result.map((l: { sku: string }) => l.sku)).toEqual([ring!.sku]);
+      // no history entry: Back does not bounce into the hand-off
+      await tab.goBack();
+      expect(new URL(tab.url()).pathname).toBe('/pwa.html');
+
+      // a logged-in customer: both tokens in the address
+      const c = await createCustomer(context.request);
+      await openSignIn(tab);
+      await loginInDialog(tab, c.email, c.password);
+      await expect.poll(() => readStored<string>(tab, 'user', 'current-token')).toBeTruthy();
+      await expect.poll(() => readStored<string>(tab, 'carts', 'current-cart-token')).not.toBe(guestCart);
+      const userToken = await readStored<string>(tab, 'user', 'current-token');
+      const customerCart = await readStored<string>(tab, 'carts', 'current-cart-token');
+      expect(customerCart).toBeTruthy();
+      await tab.goto('/checkout');
+      await tab.waitForURL(`${external}/vue/cart/sync/token/**`);
+      const [, tokenPart, cartPart] = /^\/vue\/cart\/sync\/token\/([^/]*)\/cart\/([^/]*)$/.exec(new URL(tab.url()).pathname) ?? [];
+      expect(decodeURIComponent(tokenPart!)).toBe(userToken);
+      expect(cartPart).toBe(customerCart);
+      expect(handedTo.length).toBeGreaterThanOrEqual(3);
     } finally {
       await context.close();
       await shop.close(2000);
