@@ -1,29 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { orderPayload, startTestShop, type TestShop } from './fixture';
+import { afterEach, describe, expect, it } from 'vitest';
+import { orderPayload, startTestShop, useTestShop } from './fixture';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
+const shop = useTestShop();
 afterEach(async () => {
-  await shop.call('DELETE', '/api/__faults');
-});
-afterAll(async () => {
-  await shop?.stop();
+  await shop().call('DELETE', '/api/__faults');
 });
 
-const fault = (rule: Record<string, unknown>) => shop.call('POST', '/api/__faults', { body: rule });
-const orders = async () => (await shop.call('GET', '/api/__orders')).body.result as { order_id: string }[];
+const fault = (rule: Record<string, unknown>) => shop().call('POST', '/api/__faults', { body: rule });
+const orders = async () => (await shop().call('GET', '/api/__orders')).body.result as { order_id: string }[];
 
 describe('fault switch', () => {
   it('a forced error answers the given code and result for the given number of requests', async () => {
     await fault({ path: '/api/order', mode: 'error', code: 503, result: 'Service Unavailable', times: 1 });
-    const a = await shop.call('POST', '/api/order', { body: orderPayload() });
+    const a = await shop().call('POST', '/api/order', { body: orderPayload() });
     expect(a.status).toBe(503);
     expect(a.body).toEqual({ code: 503, result: 'Service Unavailable' });
-    const b = await shop.call('POST', '/api/order', { body: orderPayload() });
+    const b = await shop().call('POST', '/api/order', { body: orderPayload() });
     expect(b.status).toBe(200);
-    const list = (await shop.call('GET', '/api/__faults')).body.result;
+    const list = (await shop().call('GET', '/api/__faults')).body.result;
     expect(list.rules[0]).toMatchObject({ hits: 1, times: 1 });
     expect(list.counts['POST /api/order']).toBe(2);
   });
@@ -31,7 +25,7 @@ describe('fault switch', () => {
   it('a non-json answer is html with status 200', async () => {
     await fault({ path: '/api/order', mode: 'nonjson' });
     const payload = orderPayload();
-    const r = await shop.call('POST', '/api/order', { body: payload });
+    const r = await shop().call('POST', '/api/order', { body: payload });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('text/html');
     expect(typeof r.body).toBe('string');
@@ -40,15 +34,15 @@ describe('fault switch', () => {
 
   it('a dropped connection fails the fetch', async () => {
     await fault({ path: '/api/cart/*', mode: 'drop' });
-    await expect(shop.call('POST', '/api/cart/create')).rejects.toThrow();
+    await expect(shop().call('POST', '/api/cart/create')).rejects.toThrow();
   });
 
   it('a drop after the handler keeps the order, and the replay answers it once', async () => {
     await fault({ path: '/api/order', method: 'POST', mode: 'drop', phase: 'after', times: 1 });
     const payload = orderPayload();
-    await expect(shop.call('POST', '/api/order', { body: payload })).rejects.toThrow();
+    await expect(shop().call('POST', '/api/order', { body: payload })).rejects.toThrow();
     expect((await orders()).filter((o) => o.order_id === payload.order_id)).toHaveLength(1);
-    const replay = await shop.call('POST', '/api/order', { body: payload });
+    const replay = await shop().call('POST', '/api/order', { body: payload });
     expect(replay.status).toBe(200);
     expect(replay.body.result.order_id).toBe(payload.order_id);
     expect((await orders()).filter((o) => o.order_id === payload.order_id)).toHaveLength(1);
@@ -57,22 +51,22 @@ describe('fault switch', () => {
   it('a delay holds the answer', async () => {
     await fault({ path: '/api/stock/check', mode: 'delay', delayMs: 300 });
     const t = Date.now();
-    const r = await shop.call('GET', '/api/stock/check', { query: { sku: 'RING-101' } });
+    const r = await shop().call('GET', '/api/stock/check', { query: { sku: 'RING-101' } });
     expect(r.status).toBe(200);
     expect(Date.now() - t).toBeGreaterThanOrEqual(290);
   });
 
   it('rules apply to the site\'s pages too, not only to the api', async () => {
-    const before = await fetch(shop.url + '/rings');
+    const before = await fetch(shop().url + '/rings');
     await fault({ path: '/rings', method: 'GET', mode: 'delay', delayMs: 300, times: 1 });
     const t = Date.now();
-    const slow = await fetch(shop.url + '/rings');
+    const slow = await fetch(shop().url + '/rings');
     expect(Date.now() - t).toBeGreaterThanOrEqual(290);
     expect(slow.status).toBe(before.status);
     await fault({ path: '/rings', mode: 'error', code: 503, times: 1 });
-    expect((await fetch(shop.url + '/rings')).status).toBe(503);
-    expect((await fetch(shop.url + '/rings')).status).toBe(before.status);
-    expect((await shop.call('GET', '/api/__faults')).body.result.counts['GET /rings']).toBe(4);
+    expect((await fetch(shop().url + '/rings')).status).toBe(503);
+    expect((await fetch(shop().url + '/rings')).status).toBe(before.status);
+    expect((await shop().call('GET', '/api/__faults')).body.result.counts['GET /rings']).toBe(4);
   });
 
   it('a bad rule answers 400 naming the field', async () => {
@@ -83,8 +77,8 @@ describe('fault switch', () => {
   });
 
   it('stock can be set for tests', async () => {
-    await shop.call('POST', '/api/__stock', { body: { sku: 'WATCH-102', qty: 0 } });
-    const r = await shop.call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'WATCH-102', qty: 1 }] }) });
+    await shop().call('POST', '/api/__stock', { body: { sku: 'WATCH-102', qty: 0 } });
+    const r = await shop().call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'WATCH-102', qty: 1 }] }) });
     expect(r.body).toEqual({ code: 500, result: 'Error: Error while adding products' });
   });
 });

@@ -2,6 +2,7 @@
  * A small snapshot (docs/snapshot.md layout) with known prices and stock, and a helper that starts
  * the reference server on it with a temporary database, for API tests over real HTTP.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -286,6 +287,24 @@ export async function startTestShop(opts: { options?: Partial<ShopOptions>; env?
 }
 
 /** A valid UK address. */
+/**
+ * A test shop for the enclosing describe (or file): started before its tests, stopped after them.
+ * Returns a getter: `const shop = useTestShop(); ... shop().call(...)`.
+ */
+export function useTestShop(opts: Parameters<typeof startTestShop>[0] = {}, startTimeoutMs?: number): () => TestShop {
+  let shop: TestShop | undefined;
+  beforeAll(async () => {
+    shop = await startTestShop(opts);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await shop?.stop();
+  });
+  return () => {
+    if (!shop) throw new Error('the test shop is not started: use it inside a test or a hook of its describe');
+    return shop;
+  };
+}
+
 export const ADDRESS = {
   firstname: 'Ada',
   lastname: 'Lovelace',

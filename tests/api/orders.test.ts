@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
-import { ADDRESS, orderPayload, startTestShop, type TestShop } from './fixture';
+import { ADDRESS, orderPayload, useTestShop } from './fixture';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.stop();
-});
+const shop = useTestShop();
 
-const stockOf = async (sku: string) => (await shop.call('GET', '/api/stock/check', { query: { sku } })).body.result as { qty: number; is_in_stock: boolean };
-const ordersInDb = async () => (await shop.call('GET', '/api/__orders')).body.result as { order_id: string }[];
+const stockOf = async (sku: string) => (await shop().call('GET', '/api/stock/check', { query: { sku } })).body.result as { qty: number; is_in_stock: boolean };
+const ordersInDb = async () => (await shop().call('GET', '/api/__orders')).body.result as { order_id: string }[];
 
 async function login(email: string): Promise<string> {
-  await shop.call('POST', '/api/user/create', { body: { customer: { email, firstname: 'Test', lastname: 'Customer' }, password: 'password123' } });
-  return (await shop.call('POST', '/api/user/login', { body: { username: email, password: 'password123' } })).body.result;
+  await shop().call('POST', '/api/user/create', { body: { customer: { email, firstname: 'Test', lastname: 'Customer' }, password: 'password123' } });
+  return (await shop().call('POST', '/api/user/login', { body: { username: email, password: 'password123' } })).body.result;
 }
 
 describe('order endpoint', () => {
   it('the same order id sent twice creates one order and answers the same result', async () => {
     const before = (await stockOf('RING-101')).qty;
     const payload = orderPayload({ products: [{ sku: 'RING-101', qty: 2 }] });
-    const first = await shop.call('POST', '/api/order', { body: payload });
-    const second = await shop.call('POST', '/api/order', { body: payload });
+    const first = await shop().call('POST', '/api/order', { body: payload });
+    const second = await shop().call('POST', '/api/order', { body: payload });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
@@ -34,7 +28,7 @@ describe('order endpoint', () => {
 
   it('concurrent sends of one order id still create one order', async () => {
     const payload = orderPayload();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => shop.call('POST', '/api/order', { body: payload })));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => shop().call('POST', '/api/order', { body: payload })));
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect((await ordersInDb()).filter((o) => o.order_id === payload.order_id)).toHaveLength(1);
   });
@@ -43,12 +37,12 @@ describe('order endpoint', () => {
     const bad = orderPayload({
       addressInformation: { ...orderPayload().addressInformation, shippingAddress: { ...ADDRESS, firstname: '' } },
     });
-    const r = await shop.call('POST', '/api/order', { body: bad });
+    const r = await shop().call('POST', '/api/order', { body: bad });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe(400);
     expect(r.body.result).toMatch(/^addressInformation\.shippingAddress\.firstname: /);
     const postcode = orderPayload({ addressInformation: { ...orderPayload().addressInformation, billingAddress: { ...ADDRESS, postcode: 'NOT A CODE' } } });
-    const r2 = await shop.call('POST', '/api/order', { body: postcode });
+    const r2 = await shop().call('POST', '/api/order', { body: postcode });
     expect(r2.body).toEqual({ code: 400, result: 'addressInformation.billingAddress.postcode: postcode is not a valid UK postcode' });
     expect((await ordersInDb()).some((o) => o.order_id === bad.order_id || o.order_id === postcode.order_id)).toBe(false);
   });
@@ -61,7 +55,7 @@ describe('order endpoint', () => {
         { sku: 'BANGLE-103-SILVER', qty: 1 },
       ],
     });
-    const r = await shop.call('POST', '/api/order', { body: payload });
+    const r = await shop().call('POST', '/api/order', { body: payload });
     expect(r.status).toBe(500);
     expect(r.body).toEqual({ code: 500, result: messages.orderAddProductsError });
     expect(r.body.result).toBe('Error: Error while adding products');
@@ -71,12 +65,12 @@ describe('order endpoint', () => {
   });
 
   it('ordering more than the stock fails, and the last one sells once', async () => {
-    const tooMany = await shop.call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'LAST-104', qty: 2 }] }) });
+    const tooMany = await shop().call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'LAST-104', qty: 2 }] }) });
     expect(tooMany.body).toEqual({ code: 500, result: 'Error: Error while adding products' });
-    const a = await shop.call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'LAST-104', qty: 1 }] }) });
+    const a = await shop().call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'LAST-104', qty: 1 }] }) });
     expect(a.status).toBe(200);
     expect(await stockOf('LAST-104')).toMatchObject({ qty: 0, is_in_stock: false });
-    const b = await shop.call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'LAST-104', qty: 1 }] }) });
+    const b = await shop().call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'LAST-104', qty: 1 }] }) });
     expect(b.body.result).toBe('Error: Error while adding products');
   });
 
@@ -84,7 +78,7 @@ describe('order endpoint', () => {
     const payload = orderPayload({
       products: [{ sku: 'BANGLE-103', qty: 1, product_option: { extension_attributes: { configurable_item_options: [{ option_id: 93, option_value: 4000 }] } } }],
     });
-    const r = await shop.call('POST', '/api/order', { body: payload });
+    const r = await shop().call('POST', '/api/order', { body: payload });
     expect(r.status).toBe(200);
     expect(r.body.result.grand_total).toBe(80);
     expect((await stockOf('BANGLE-103-GOLD')).qty).toBe(2);
@@ -101,7 +95,7 @@ describe('order endpoint', () => {
         },
       ],
     });
-    const r = await shop.call('POST', '/api/order', { body: payload });
+    const r = await shop().call('POST', '/api/order', { body: payload });
     // 100 + 10 engraving + 10% of 100 (Roman) + 3.95 gift wrap = 123.95 each.
     expect(r.body.result.grand_total).toBe(247.9);
   });
@@ -123,17 +117,17 @@ describe('order endpoint', () => {
         },
       ],
     });
-    const r = await shop.call('POST', '/api/order', { body: payload });
+    const r = await shop().call('POST', '/api/order', { body: payload });
     // 120 + 2 x 150 (the watch's special price).
     expect(r.body.result.grand_total).toBe(420);
   });
 
   it('an unknown shipping or payment method answers 400', async () => {
     const base = orderPayload().addressInformation;
-    const ship = await shop.call('POST', '/api/order', { body: orderPayload({ addressInformation: { ...base, shipping_method_code: 'teleport' } }) });
+    const ship = await shop().call('POST', '/api/order', { body: orderPayload({ addressInformation: { ...base, shipping_method_code: 'teleport' } }) });
     expect(ship.body.code).toBe(400);
     expect(ship.body.result).toMatch(/^addressInformation\.shipping_method_code: /);
-    const pay = await shop.call('POST', '/api/order', { body: orderPayload({ addressInformation: { ...base, payment_method_code: 'iou' } }) });
+    const pay = await shop().call('POST', '/api/order', { body: orderPayload({ addressInformation: { ...base, payment_method_code: 'iou' } }) });
     expect(pay.body.result).toMatch(/^addressInformation\.payment_method_code: /);
   });
 
@@ -141,24 +135,24 @@ describe('order endpoint', () => {
     const ann = await login('ann@example.org');
     const ben = await login('ben@example.org');
     const payload = orderPayload();
-    const placed = await shop.call('POST', '/api/order', { query: { token: ann }, body: payload });
+    const placed = await shop().call('POST', '/api/order', { query: { token: ann }, body: payload });
     expect(placed.status).toBe(200);
-    const own = await shop.call('GET', `/api/order/${payload.order_id}`, { query: { token: ann } });
+    const own = await shop().call('GET', `/api/order/${payload.order_id}`, { query: { token: ann } });
     expect(own.status).toBe(200);
     expect(own.body.result.order_id).toBe(payload.order_id);
-    const other = await shop.call('GET', `/api/order/${payload.order_id}`, { query: { token: ben } });
+    const other = await shop().call('GET', `/api/order/${payload.order_id}`, { query: { token: ben } });
     expect(other.status).toBe(403);
     expect(other.body.code).toBe(403);
-    const replay = await shop.call('POST', '/api/order', { query: { token: ben }, body: payload });
+    const replay = await shop().call('POST', '/api/order', { query: { token: ben }, body: payload });
     expect(replay.status).toBe(403);
-    const history = await shop.call('GET', '/api/user/order-history', { query: { token: ben } });
+    const history = await shop().call('GET', '/api/user/order-history', { query: { token: ben } });
     expect(history.body.result.total_count).toBe(0);
-    const guest = await shop.call('GET', `/api/order/${payload.order_id}`);
+    const guest = await shop().call('GET', `/api/order/${payload.order_id}`);
     expect(guest.status).toBe(401);
   });
 
   it('the order-info lookup answers 404 for an unknown token', async () => {
-    const r = await shop.call('GET', '/api/ext/order-info/not-a-token');
+    const r = await shop().call('GET', '/api/ext/order-info/not-a-token');
     expect(r.status).toBe(404);
     expect(r.body.code).toBe(404);
   });

@@ -3,8 +3,8 @@
  * on the fixture snapshot, real HTTP): login and create account, the guest cart merged on login, reset
  * password (offline refused), profile, address, order history, and an expired token refreshed.
  */
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
-import { ADDRESS, orderPayload, startTestShop, type TestShop } from '../api/fixture';
+import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
+import { ADDRESS, orderPayload, useTestShop } from '../api/fixture';
 import {
   answerText,
   changePassword,
@@ -33,16 +33,10 @@ import { $user } from '../../src/lib/stores/user';
 import { onSyncEvent, setSyncFetch } from '../../src/lib/sync';
 import { freshState } from './stores-fixtures';
 
-let shop: TestShop;
 let now = Date.now();
 const requests: string[] = [];
 
-beforeAll(async () => {
-  shop = await startTestShop({ clock: () => now });
-});
-afterAll(async () => {
-  await shop?.stop();
-});
+const shop = useTestShop({ clock: () => now });
 
 let seq = 0;
 const email = () => `shopper${Date.now()}${++seq}@example.org`;
@@ -53,7 +47,7 @@ beforeEach(() => {
   now = Date.now();
   requests.length = 0;
   setSyncFetch((input, init) => {
-    const url = input.startsWith('http') ? input : `${shop.url}${input}`;
+    const url = input.startsWith('http') ? input : `${shop().url}${input}`;
     requests.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
     return fetch(url, init);
   });
@@ -64,7 +58,7 @@ afterEach(() => {
 
 async function newCustomer(password = 'password123') {
   const address = email();
-  const r = await shop.call('POST', '/api/user/create', { body: { customer: { email: address, firstname: 'Ada', lastname: 'Lovelace' }, password } });
+  const r = await shop().call('POST', '/api/user/create', { body: { customer: { email: address, firstname: 'Ada', lastname: 'Lovelace' }, password } });
   expect(r.status).toBe(200);
   return { email: address, password };
 }
@@ -108,9 +102,9 @@ describe('sign-in', () => {
   it('the guest cart merges into the customer cart on login', async () => {
     const c = await newCustomer();
     // the customer's own cart already holds a ring
-    const token = (await shop.call('POST', '/api/user/login', { body: { username: c.email, password: c.password } })).body.result as string;
-    const cartId = (await shop.call('POST', '/api/cart/create', { query: { token } })).body.result as string;
-    await shop.call('POST', '/api/cart/update', { query: { token, cartId }, body: { cartItem: { sku: 'RING-101', qty: 1 } } });
+    const token = (await shop().call('POST', '/api/user/login', { body: { username: c.email, password: c.password } })).body.result as string;
+    const cartId = (await shop().call('POST', '/api/cart/create', { query: { token } })).body.result as string;
+    await shop().call('POST', '/api/cart/update', { query: { token, cartId }, body: { cartItem: { sku: 'RING-101', qty: 1 } } });
     // as a guest, the shopper adds a watch
     $cart.listen(() => {});
     await loadCart();
@@ -125,7 +119,7 @@ describe('sign-in', () => {
       ['RING-101', 1],
       ['WATCH-102', 2],
     ]);
-    const pulled = await shop.call('GET', '/api/cart/pull', { query: { token: $user.get().token!, cartId } });
+    const pulled = await shop().call('GET', '/api/cart/pull', { query: { token: $user.get().token!, cartId } });
     expect(pulled.body.result.map((l: { sku: string; qty: number }) => [l.sku, l.qty]).sort()).toEqual([
       ['RING-101', 1],
       ['WATCH-102', 2],
@@ -184,7 +178,7 @@ describe('reset password', () => {
     const c = await newCustomer();
     const r = await resetPassword(c.email);
     expect(r).toEqual({ ok: true, message: messages.resetPasswordSent });
-    const outbox = await shop.call('GET', '/api/__outbox');
+    const outbox = await shop().call('GET', '/api/__outbox');
     expect(JSON.stringify(outbox.body.result)).toContain(c.email);
   });
 
@@ -210,7 +204,7 @@ describe('account calls', () => {
 
     expect(await changePassword('nope-nope', 'newpassword1')).toEqual({ ok: false, message: 'The current password is not correct' });
     expect(await changePassword(c.password, 'newpassword1')).toEqual({ ok: true, message: messages.passwordChanged });
-    expect((await shop.call('POST', '/api/user/login', { body: { username: c.email, password: 'newpassword1' } })).status).toBe(200);
+    expect((await shop().call('POST', '/api/user/login', { body: { username: c.email, password: 'newpassword1' } })).status).toBe(200);
 
     const address = { ...ADDRESS, email: undefined, vat_id: 'GB123' };
     delete (address as { email?: string }).email;
@@ -226,7 +220,7 @@ describe('account calls', () => {
     const c = await newCustomer();
     await login(c.email, c.password);
     const token = $user.get().token!;
-    const placed = await shop.call('POST', '/api/order', { query: { token }, body: orderPayload({ products: [{ sku: 'WATCH-102', qty: 2 }] }) });
+    const placed = await shop().call('POST', '/api/order', { query: { token }, body: orderPayload({ products: [{ sku: 'WATCH-102', qty: 2 }] }) });
     expect(placed.status).toBe(200);
     const history = await orderHistory();
     if (!history.ok) throw new Error('no history');
@@ -264,7 +258,7 @@ describe('account calls', () => {
     await cartSettled();
     expect(requests).toEqual(['POST /api/cart/update', 'POST /api/user/refresh', 'POST /api/cart/update', 'GET /api/cart/totals']);
     expect($cart.get().token).toBe(cartId);
-    const pulled = await shop.call('GET', '/api/cart/pull', { query: { token: $user.get().token!, cartId: cartId! } });
+    const pulled = await shop().call('GET', '/api/cart/pull', { query: { token: $user.get().token!, cartId: cartId! } });
     expect(pulled.body.result.map((l: { sku: string; qty: number }) => [l.sku, l.qty])).toEqual([['RING-101', 3]]);
   });
 

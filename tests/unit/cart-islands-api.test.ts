@@ -3,8 +3,7 @@
  * (server/ on the API test fixture, over HTTP): what the form adds is what the server prices, and
  * a refused coupon gives the 'incorrect coupon code' notice.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestShop, type TestShop } from '../api/fixture';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshState, flush } from './stores-fixtures';
 import { setSyncFetch } from '../../src/lib/sync';
 import { $cart, addToCart, applyCoupon, cartSettled, loadCart, removeCoupon } from '../../src/lib/stores/cart';
@@ -13,18 +12,12 @@ import { loadUser } from '../../src/lib/stores/user';
 import { checkAdd, formProduct, initialFormState, unitPrices } from '../../src/lib/product-form';
 import { totalsRows } from '../../src/islands/Microcart';
 import { ProductSchema } from '../../src/lib/schemas';
-import { PRODUCTS } from '../api/fixture';
+import { PRODUCTS, useTestShop } from '../api/fixture';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(async () => {
-  await shop?.stop();
-});
+const shop = useTestShop({}, 60_000);
 beforeEach(async () => {
   freshState();
-  setSyncFetch((url, init) => fetch(new URL(url, shop.url).toString(), init));
+  setSyncFetch((url, init) => fetch(new URL(url, shop().url).toString(), init));
   await loadUser();
 });
 afterEach(() => {

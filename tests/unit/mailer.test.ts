@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
@@ -21,7 +21,7 @@ import {
 } from '../../src/lib/mail';
 import BookingForm from '../../src/islands/BookingForm';
 import ContactForm from '../../src/islands/ContactForm';
-import { startTestShop, type TestShop } from '../api/fixture';
+import { useTestShop } from '../api/fixture';
 
 const SHOPS = ['preston', 'blackburn', 'bury', 'carlisle'].map((loc) => ({
   location: loc,
@@ -82,7 +82,7 @@ describe('contact form rules', () => {
 
 describe('letters', () => {
   it('a booking carries name, phone, email, date, time, store, requirements, item and page link to the chosen shop', () => {
-    const letter = bookingLetter(booking, 'https://shop.test/repairs', SHOPS);
+    const letter = bookingLetter(booking, 'https://shop().test/repairs', SHOPS);
     expect(letter.booking).toEqual({
       name: 'Ada Lovelace',
       phone: '01772 123456',
@@ -92,7 +92,7 @@ describe('letters', () => {
       store: 'Pendle & James Bury',
       requirements: 'Resize my ring',
       item: 'Evermore solitaire',
-      pageLink: 'https://shop.test/repairs',
+      pageLink: 'https://shop().test/repairs',
     });
     expect(letter.targetAddress).toBe('bury@pendleandjames.co.uk');
     expect(letter.sourceAddress).toBe('ada@example.com');
@@ -105,7 +105,7 @@ describe('letters', () => {
   });
 
   it('a contact message goes to the contact address with the sender in the text', () => {
-    const letter = contactLetter({ name: 'Al', email: 'al@example.com', phone: '', message: 'Do you engrave watches?' }, 'https://shop.test/contact');
+    const letter = contactLetter({ name: 'Al', email: 'al@example.com', phone: '', message: 'Do you engrave watches?' }, 'https://shop().test/contact');
     expect(letter.targetAddress).toBe(config.mailer.contactAddress);
     expect(letter.sourceAddress).toBe('al@example.com');
     expect(letter.subject).toBe('Message from Al (contact form)');
@@ -166,42 +166,36 @@ describe('sending', () => {
 });
 
 describe('mail through the reference api', () => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop();
-  });
-  afterAll(async () => {
-    await shop.stop();
-  });
+  const shop = useTestShop();
 
   it('a booking lands in the outbox with every booking field', async () => {
-    const api = createApiClient({ baseUrl: shop.url });
+    const api = createApiClient({ baseUrl: shop().url });
     const shops = SHOPS.map((s) => ({ ...s, email: `${s.location}@pendleandjames.co.uk` }));
     const result = await sendLetter(api.mailer, bookingLetter(booking, 'http://localhost/repairs', shops));
     expect(result).toEqual({ ok: true, message: 'Email has successfully been sent' });
-    const outbox = (await shop.call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; text: string; file: string }[];
+    const outbox = (await shop().call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; text: string; file: string }[];
     const mail = outbox.find((m) => m.kind === 'booking');
     expect(mail?.to_addr).toBe('bury@pendleandjames.co.uk');
     for (const line of ['Name: Ada Lovelace', 'Phone: 01772 123456', 'Email: ada@example.com', 'Date: 2026-12-01', 'Time: 10:30', 'Store: Pendle & James Bury', 'Requirements: Resize my ring', 'Item: Evermore solitaire', 'Page link: http://localhost/repairs']) {
       expect(mail?.text).toContain(line);
     }
-    const files = readdirSync(join(shop.dir, 'outbox')).filter((f) => f.endsWith('-booking.eml'));
+    const files = readdirSync(join(shop().dir, 'outbox')).filter((f) => f.endsWith('-booking.eml'));
     expect(files).toHaveLength(1);
-    expect(readFileSync(join(shop.dir, 'outbox', files[0]!), 'utf8')).toContain('Subject: Appointment booking: Pendle & James Bury, 2026-12-01 at 10:30');
+    expect(readFileSync(join(shop().dir, 'outbox', files[0]!), 'utf8')).toContain('Subject: Appointment booking: Pendle & James Bury, 2026-12-01 at 10:30');
   });
 
   it('a contact message lands in the outbox for the contact address', async () => {
-    const api = createApiClient({ baseUrl: shop.url });
+    const api = createApiClient({ baseUrl: shop().url });
     const result = await sendLetter(api.mailer, contactLetter({ name: 'Al', email: 'al@example.com', phone: '07700 900123', message: 'Do you engrave watches?' }, 'http://localhost/contact'));
     expect(result.ok).toBe(true);
-    const outbox = (await shop.call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; text: string }[];
+    const outbox = (await shop().call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; text: string }[];
     const mail = outbox.find((m) => m.kind === 'contact');
     expect(mail?.to_addr).toBe(config.mailer.contactAddress);
     expect(mail?.text).toContain('Do you engrave watches?');
   });
 
   it("an address the shop does not receive mail at gives the server's message", async () => {
-    const api = createApiClient({ baseUrl: shop.url });
+    const api = createApiClient({ baseUrl: shop().url });
     const letter = { ...contactLetter({ name: 'Al', email: 'al@example.com', phone: '', message: 'Hi' }, '/contact'), targetAddress: 'someone@example.com' };
     expect(await sendLetter(api.mailer, letter)).toEqual({ ok: false, message: 'targetAddress: this address does not receive mail from the shop' });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { createApiClient } from '../../src/lib/api/client';
@@ -17,7 +17,7 @@ import {
   type SubmitReviewDeps,
 } from '../../src/lib/reviews';
 import Reviews from '../../src/islands/Reviews';
-import { startTestShop, type TestShop } from '../api/fixture';
+import { useTestShop } from '../api/fixture';
 
 const review = (id: number, over: Partial<Review> = {}): Review => ({
   id,
@@ -138,18 +138,12 @@ describe('submitting a review', () => {
 });
 
 describe('reviews against the reference api', () => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop();
-  });
-  afterAll(async () => {
-    await shop.stop();
-  });
+  const shop = useTestShop();
 
   it('lists approved reviews from 0 with size 50 and stores a submitted review as pending', async () => {
     const urls: string[] = [];
     const api = createApiClient({
-      baseUrl: shop.url,
+      baseUrl: shop().url,
       fetch: (input, init) => {
         urls.push(input);
         return fetch(input, init);
