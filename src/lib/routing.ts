@@ -26,7 +26,7 @@ import {
   type UrlOptions,
 } from './catalog/urls';
 import { contentPages } from './content-routes';
-import { productPrices, type PricedProduct, type ProductPrices } from './catalog/price';
+import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from './catalog/price';
 import { warnEmptyHeaderMenu } from './build-warnings';
 
 /** Memoises a zero-argument loader for the life of the build process. */
@@ -415,7 +415,7 @@ export function pricesFor(p: PricedProduct, storeCode?: string): ProductPrices {
   const prices = productPrices(p, buildTime(), { store });
   const rate = currencyRate(store);
   if (rate === 1) return prices;
-  const conv = (n: number) => Math.round(n * rate * 100) / 100;
+  const conv = (n: number) => convertPrice(n, rate);
   return { original: conv(prices.original), special: prices.special === null ? null : conv(prices.special), final: conv(prices.final) };
 }
 

@@ -99,3 +99,8 @@ export function productPrices(p: PricedProduct, now: Date = new Date(), opts: Va
   if (tier !== null && tier < (special ?? original)) special = tier;
   return { original, special, final: special ?? original };
 }
+
+/** A GBP price in a store view's currency at `rate` (1 for GBP), rounded to pennies or cents. */
+export function convertPrice(n: number, rate: number): number {
+  return rate === 1 ? n : Math.round(n * rate * 100) / 100;
+}

@@ -4,7 +4,7 @@
  * code; url, tile image, price fields). Served as /search-index.json, searched in the browser.
  */
 import type { Attribute, Category, Product } from '../schemas';
-import type { PricedProduct } from '../catalog/price';
+import { convertPrice, type PricedProduct } from '../catalog/price';
 import { defaultChild } from '../catalog/variants';
 import { categoryUrl, productUrl } from '../catalog/urls';
 import { SEARCH_INDEX_VERSION, packUrl, type SearchDoc, type SearchIndexFile, type SearchSuggestions } from './types';
@@ -26,8 +26,7 @@ function priceSource(p: Product): PricedProduct {
 /** The index record of one product (call only for searchable products). */
 export function toSearchDoc(p: Product, store: StoreOptions = {}): SearchDoc {
   const src = priceSource(p);
-  const rate = store.rate ?? 1;
-  const money = (n: number) => (rate === 1 ? n : Math.round(n * rate * 100) / 100);
+  const money = (n: number) => convertPrice(n, store.rate ?? 1);
   const doc: SearchDoc = { s: p.sku, n: p.name, u: packUrl(productUrl(p, { storeCode: store.storeCode }), p.name), p: money(Number(src.price ?? 0) || 0) };
   // The tile's image, in the order of routing.ts productImagePath.
   const image = p.image || p.small_image || p.thumbnail || p.media_gallery.find((m) => m.typ === 'image')?.image;
