@@ -50,7 +50,6 @@ type Selection = Pick<CategoryQueryState, 'filters' | 'sort' | 'searchProductQue
 const selectionOf = (s: Selection): Selection => ({ filters: s.filters, sort: s.sort, searchProductQuery: s.searchProductQuery });
 const sameAs = (a: Selection, b: Selection) => sameSelection(a, b) && a.searchProductQuery === b.searchProductQuery;
 
-/** Takes over a listing's static markup. */
 /** The listing's own styles, added once when the listing starts (not in every page's CSS: the catch-all route reaches this module). */
 function addListingStyles(): void {
   if (document.querySelector('style[data-island-style="pj-listing"]')) return;
@@ -60,6 +59,7 @@ function addListingStyles(): void {
   document.head.append(style);
 }
 
+/** Takes over a listing's static markup. */
 export function startListing(root: HTMLElement, grid: HTMLElement): ListingController {
   addListingStyles();
   const src = root.dataset.listingSrc!;

@@ -17,7 +17,7 @@ import { productPrices } from '../lib/catalog/price';
 import { tileImage } from '../lib/catalog/images';
 import { createSearchClient, type SearchClient } from '../lib/search/client';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
-// Inlined and rendered as a hoisted <style> (React 19), so no page links the panel's CSS before it opens.
+// Inlined and rendered with the panel (IslandStyle), so no page links the panel's CSS before it opens.
 import panelCss from './SearchPanel.css?inline';
 import { IslandStyle } from './IslandStyle';
 
