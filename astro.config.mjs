@@ -1,7 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import preact from '@astrojs/preact';
-import { reactOnPreact } from './src/build/react-on-preact.mjs';
+import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config.ts';
 import { postBuild } from './src/lib/postbuild.mjs';
@@ -50,14 +49,15 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [preact({ compat: true }), directives(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
+  // Editors' rebuilds render only the pages whose cacheKey (src/lib/build/cache-keys.ts) or code changed.
+  experimental: { incrementalBuild: true },
+  integrations: [react(), directives(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),
     AstroPWA(pwaOptions),
   ],
   vite: {
     plugins: [clientConfig()],
-    resolve: { alias: reactOnPreact },
     ssr: { noExternal: ['@nanostores/react'] },
     build: { assetsInlineLimit: 0, sourcemap: process.env.SOURCEMAP === '1' },
   },

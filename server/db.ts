@@ -1,9 +1,77 @@
 /** SQLite database of the reference API: opened in WAL mode, migrated at start. */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-export type DB = Database.Database;
+/**
+ * Node's built-in SQLite (no native addon to build against Node's headers) behind the small surface
+ * the routes use: cached prepared statements, `exec`, `pragma`, and `transaction` (a function run
+ * inside BEGIN/COMMIT, a savepoint when nested, rolled back when it throws).
+ */
+export class DB {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, Statement>();
+  #depth = 0;
+
+  constructor(path: string) {
+    this.#db = new DatabaseSync(path);
+  }
+
+  /** A prepared statement, reused by SQL text (routes prepare per request; preparing costs more than running). */
+  prepare(sql: string): Statement {
+    let stmt = this.#statements.get(sql);
+    if (!stmt) {
+      if (this.#statements.size > 500) this.#statements.clear();
+      stmt = this.#db.prepare(sql) as unknown as Statement;
+      this.#statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  exec(sql: string): void {
+    this.#db.exec(sql);
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.#db.close();
+  }
+
+  /** Runs `PRAGMA sql`; `simple` returns the first column of the first row. */
+  pragma(sql: string, opts?: { simple?: boolean }): unknown {
+    const rows = this.#db.prepare(`PRAGMA ${sql}`).all();
+    if (!opts?.simple) return rows;
+    const first = rows[0];
+    return first ? Object.values(first)[0] : undefined;
+  }
+
+  /** Wraps `fn` so that each call runs in one transaction, rolled back when it throws. */
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+    return (...args: A): R => {
+      const savepoint = `sp${this.#depth}`;
+      this.exec(this.#depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
+      this.#depth++;
+      try {
+        const result = fn(...args);
+        this.#depth--;
+        this.exec(this.#depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
+        return result;
+      } catch (err) {
+        this.#depth--;
+        // SQLite may already have rolled back (some errors end the transaction themselves).
+        if (this.#db.isTransaction) this.exec(this.#depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+        throw err;
+      }
+    };
+  }
+}
+
+/** `StatementSync` with rows as `unknown`: each route casts a row to its row type where it reads it. */
+export interface Statement {
+  run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
 
 /** Ordered migrations; each runs once, inside a transaction, and bumps `user_version`. */
 const MIGRATIONS: string[] = [
@@ -146,34 +214,43 @@ const MIGRATIONS: string[] = [
     used INTEGER NOT NULL DEFAULT 0
   );
   `,
+  `
+  -- A login's session: its refresh tokens rotate on use; a reused one revokes the session.
+  CREATE TABLE sessions (
+    family TEXT PRIMARY KEY,
+    customer_id INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER,
+    revoked_reason TEXT
+  );
+  CREATE INDEX sessions_customer ON sessions(customer_id);
+  CREATE TABLE refresh_tokens (
+    jti TEXT PRIMARY KEY,
+    family TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+  CREATE INDEX refresh_tokens_family ON refresh_tokens(family);
+  `,
 ];
 
 /** Opens (creating if needed) the database at `path` (':memory:' allowed) and runs the migrations. */
 export function openDatabase(path: string): DB {
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const db = new Database(path);
+  const onDisk = path !== ':memory:';
+  if (onDisk) mkdirSync(dirname(resolve(path)), { recursive: true, mode: 0o700 });
+  const created = onDisk && !existsSync(path);
+  // Created empty with mode 0600 first (SQLite takes an empty file as a new database), so it is never
+  // readable by others, not even between creation and the chmod; the -wal and -shm files take its mode.
+  if (created) closeSync(openSync(path, 'wx', 0o600));
+  const db = new DB(path);
+  // Customers' accounts and orders: readable by the server's own user only.
+  if (created) chmodSync(path, 0o600);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  cacheStatements(db);
   return db;
-}
-
-/** Reuses prepared statements by SQL text (routes call `db.prepare` per request; preparing costs more than running). */
-function cacheStatements(db: DB): void {
-  const prepare = db.prepare.bind(db);
-  const cache = new Map<string, Database.Statement>();
-  (db as { prepare: unknown }).prepare = (sql: string) => {
-    let stmt = cache.get(sql);
-    if (!stmt) {
-      if (cache.size > 500) cache.clear();
-      stmt = prepare(sql);
-      cache.set(sql, stmt);
-    }
-    return stmt;
-  };
 }
 
 /** Runs the migrations not yet applied (tracked in `PRAGMA user_version`). */

@@ -144,6 +144,9 @@ export class RebuildManager {
   }
 }
 
+/** Astro's command-line entry in a checkout (run with this process's Node, the project's Node 24). */
+export const astroBin = (projectRoot: string): string => join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
+
 /** Runs `astro build --outDir outDir` with SNAPSHOT_DIR set; rejects with the output's tail on failure. */
 export function astroBuild(
   projectRoot: string,
@@ -154,8 +157,7 @@ export function astroBuild(
   echo = false,
 ): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const astroBin = join(projectRoot, 'node_modules', 'astro', 'astro.js');
-    const child = spawn(process.execPath, [astroBin, 'build', '--outDir', resolve(outDir)], {
+    const child = spawn(process.execPath, [astroBin(projectRoot), 'build', '--outDir', resolve(outDir)], {
       cwd: projectRoot,
       env: { ...process.env, ...extraEnv, SNAPSHOT_DIR: resolve(snapshotDir) },
       stdio: ['ignore', 'pipe', 'pipe'],

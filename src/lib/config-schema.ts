@@ -79,6 +79,21 @@ const ConfigSchema = z.object({
     /** Base URL of the shop's API (§7); '' means same origin as the site. */
     baseUrl: z.string(),
   }),
+  /** Where pictures come from (docs/configuration.md, "Image host"). */
+  images: z.object({
+    /**
+     * Resize URL of one picture: `{width}`, `{height}` and `{path}` (the media path, with its leading
+     * slash). A template starting with '/' is on `api.baseUrl` (the reference API's proxy by
+     * default); otherwise it is an absolute http(s) URL.
+     */
+    urlTemplate: z
+      .string()
+      .refine((t) => t.startsWith('/') || /^https?:\/\/[^/{}]+/i.test(t), "must start with '/' or be an absolute http(s) URL")
+      .refine((t) => t.includes('{width}') && t.includes('{height}') && t.includes('{path}'), 'must contain {width}, {height} and {path}')
+      .refine((t) => (t.match(/\{[^}]*\}/g) ?? []).every((p) => ['{width}', '{height}', '{path}'].includes(p)), 'only {width}, {height} and {path} are placeholders'),
+    /** Absolute URLs under these (a backend's own media address) are media paths, resized like any other; others are shown as they are. */
+    mediaBaseUrls: z.array(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''))),
+  }),
   orders: z.object({
     endpoint: z.string().min(1),
     directBackendSync: z.boolean(),
@@ -265,9 +280,15 @@ export const defaults: Config = {
     prefetchStockOnTiles: true,
     pushChildSkuToUrl: true,
     serverMergeCart: true,
-    allowOutOfStockInCart: true,
+    // Off: what the page says is out of stock cannot be added (issue 16: one honest behaviour). §9's
+    // 'out-of-stock items allowed' is kept by the cart itself: lines already in it that run out stay.
+    allowOutOfStockInCart: false,
   },
   api: { baseUrl: '' },
+  images: {
+    urlTemplate: '/img/{width}/{height}/resize{path}',
+    mediaBaseUrls: ['https://www.pendleandjames.co.uk/media'],
+  },
   orders: {
     endpoint: '/api/order',
     directBackendSync: true,
@@ -394,7 +415,7 @@ export const defaults: Config = {
 };
 
 export type Env = Record<string, string | boolean | undefined>;
-type Override = { path: string[]; kind: 'boolean' | 'string' | 'url-or-path' | 'email' | 'url' };
+type Override = { path: string[]; kind: 'boolean' | 'string' | 'url-or-path' | 'email' | 'url' | 'url-list' };
 
 /** Every supported `PUBLIC_*` variable and the config value it sets (documented in docs/configuration.md). */
 export const ENV_OVERRIDES: Record<string, Override> = {
@@ -411,6 +432,8 @@ export const ENV_OVERRIDES: Record<string, Override> = {
   PUBLIC_AUTO_REFRESH_TOKENS: { path: ['switches', 'autoRefreshTokens'], kind: 'boolean' },
   PUBLIC_PREFETCH_STOCK: { path: ['switches', 'prefetchStockOnTiles'], kind: 'boolean' },
   PUBLIC_API_BASE_URL: { path: ['api', 'baseUrl'], kind: 'url-or-path' },
+  PUBLIC_IMAGE_URL_TEMPLATE: { path: ['images', 'urlTemplate'], kind: 'string' },
+  PUBLIC_IMAGE_MEDIA_BASE_URLS: { path: ['images', 'mediaBaseUrls'], kind: 'url-list' },
   PUBLIC_ORDERS_ENDPOINT: { path: ['orders', 'endpoint'], kind: 'url-or-path' },
   PUBLIC_OFFLINE_ORDERS_AUTO: { path: ['orders', 'offline_orders', 'automatic_transmission_enabled'], kind: 'boolean' },
   PUBLIC_OFFLINE_ORDERS_NOTIFY: { path: ['orders', 'offline_orders', 'notification', 'enabled'], kind: 'boolean' },
@@ -434,7 +457,12 @@ function parseValue(name: string, kind: Override['kind'], raw: string | boolean)
   const s = String(raw).trim();
   if (kind === 'string') return s;
   if (kind === 'email') return z.email().safeParse(s).success ? s : fail('expected an e-mail address');
-  const isUrl = z.url({ protocol: /^https?$/ }).safeParse(s).success;
+  const isHttp = (u: string) => z.url({ protocol: /^https?$/ }).safeParse(u).success;
+  if (kind === 'url-list') {
+    const list = s.split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
+    return list.every(isHttp) ? list : fail('expected absolute http(s) URLs separated by commas');
+  }
+  const isUrl = isHttp(s);
   if (kind === 'url') return isUrl ? s.replace(/\/$/, '') : fail('expected an absolute http(s) URL');
   if (isUrl || s === '' || s.startsWith('/')) return s.replace(/\/$/, '') || s;
   return fail("expected an absolute http(s) URL or a path starting with '/'");
