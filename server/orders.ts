@@ -2,7 +2,8 @@
  * Orders: idempotent on the client-generated order_id; prices and totals from the database; stock
  * checked and decremented in the same transaction (500 'Error: Error while adding products' when short).
  */
-import { OrderPayloadSchema, UK_POSTCODE, type OrderPayload, type Address } from '../src/lib/schemas';
+import { UK_POSTCODE, type OrderPayload, type Address } from '../src/lib/schemas';
+import { OrderInput, type OrderInputT } from './inputs';
 import { config } from '../src/lib/config';
 import { formatPrice } from '../src/lib/format';
 import { messages } from '../src/lib/messages';
@@ -11,8 +12,8 @@ import { ApiError, parseOr400 } from './http';
 import { randomId } from './auth';
 import { nowIso } from './db';
 import { computeTotals, type Totals } from './pricing';
-import { resolveSku, getStock } from './catalog';
-import { findShipping, type CartRow } from './routes/cart';
+import { resolveSku, getStock, checkSaleQty } from './catalog';
+import { findShipping, shippingMethodsFor, type CartRow } from './routes/cart';
 import { sendMail } from './mailer';
 
 export interface OrderRow {
@@ -113,8 +114,26 @@ export function externalOrderJson(row: OrderRow) {
   };
 }
 
+/** A customer's own order by the client's order_id or the shop's increment id (GET /api/order/{id}: the caller's ownership is checked there). */
 export function getOrder(ctx: ShopContext, orderId: string): OrderRow | undefined {
   return ctx.db.prepare('SELECT rowid AS entity_id, * FROM orders WHERE order_id = ? OR increment_id = ?').get(orderId, orderId) as OrderRow | undefined;
+}
+
+/** The order of a client-generated order_id only: an increment id is never a replay key. */
+function orderByClientId(ctx: ShopContext, orderId: string): OrderRow | undefined {
+  return ctx.db.prepare('SELECT rowid AS entity_id, * FROM orders WHERE order_id = ?').get(orderId) as OrderRow | undefined;
+}
+
+/** What makes two sends the same order: everything but the queue's bookkeeping (transmited, dates). */
+function replayKey(p: OrderInputT | OrderPayload): string {
+  const { transmited: _t, transmited_at: _ta, updated_at: _u, created_at: _c, ...rest } = p as OrderInputT;
+  const norm = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(norm)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] != null).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])]))
+        : v;
+  return JSON.stringify(norm(rest));
 }
 
 function checkAddress(a: Address, field: string): void {
@@ -129,37 +148,57 @@ function checkAddress(a: Address, field: string): void {
  */
 export function placeOrder(ctx: ShopContext, body: unknown, customer: CustomerRow | null): { answer: OrderAnswer; replay: boolean } {
   const db = ctx.db;
-  const payload = parseOr400(OrderPayloadSchema, body);
+  const payload = parseOr400(OrderInput, body);
   const ai = payload.addressInformation;
   checkAddress(ai.shippingAddress, 'shippingAddress');
   checkAddress(ai.billingAddress, 'billingAddress');
 
-  const existing = getOrder(ctx, payload.order_id);
-  if (existing) return { answer: replayOf(existing, customer), replay: true };
+  const existing = orderByClientId(ctx, payload.order_id);
+  if (existing) return { answer: replayOf(existing, payload, customer), replay: true };
 
-  const shipping = findShipping(ctx, ai.shipping_carrier_code, ai.shipping_method_code);
-  if (!shipping || !shipping.available) throw new ApiError(400, 'addressInformation.shipping_method_code: unknown shipping method');
+  // Only what the cart would offer: the methods of the shipping country (§9: GB only).
+  const shipping = shippingMethodsFor(ctx, ai.shippingAddress.country_id).find(
+    (m) => m.method_code === ai.shipping_method_code && m.carrier_code === ai.shipping_carrier_code,
+  );
+  if (!shipping) {
+    const known = findShipping(ctx, ai.shipping_carrier_code, ai.shipping_method_code);
+    throw new ApiError(
+      400,
+      known
+        ? `addressInformation.shippingAddress.country_id: the shop does not deliver to ${ai.shippingAddress.country_id} with this method`
+        : 'addressInformation.shipping_method_code: unknown shipping method',
+    );
+  }
   if (!ctx.paymentMethods().some((p) => p.code === ai.payment_method_code)) {
     throw new ApiError(400, 'addressInformation.payment_method_code: unknown payment method');
   }
 
+  // An order names its customer (user_id) only with that customer's own token.
+  if (payload.user_id != null && payload.user_id !== '' && String(payload.user_id) !== String(customer?.id ?? '')) {
+    throw new ApiError(403, 'user_id: sign in as this customer to place their order');
+  }
   let cart: CartRow | undefined;
   if (payload.cart_id) {
     cart = db.prepare('SELECT * FROM carts WHERE id = ?').get(payload.cart_id) as CartRow | undefined;
     if (cart?.customer_id != null && cart.customer_id !== customer?.id) throw new ApiError(403, 'cart_id: this cart belongs to another customer');
+    // An order closes its cart (as a backend turns a quote into an order): a stale tab cannot order the same bag again.
+    if (cart && !cart.active && db.prepare("SELECT 1 FROM orders WHERE json_extract(payload, '$.cart_id') = ? LIMIT 1").get(cart.id)) {
+      throw new ApiError(409, 'cart_id: this cart has already been ordered');
+    }
   }
-  const couponCode = cart?.coupon_code ?? (typeof payload.coupon_code === 'string' ? payload.coupon_code : null);
-  const coupon = couponCode ? ctx.coupon(couponCode) : null;
+  // A coupon comes only from the order's (open) cart, where cart/apply-coupon checked it; the payload cannot name one.
+  const coupon = cart?.active && cart.coupon_code ? ctx.coupon(cart.coupon_code) : null;
+  payload.products.forEach((p, i) => checkSaleQty(ctx.db, resolvedSku(ctx, p), p.qty, `products.${i}.qty`));
   const email = ai.shippingAddress.email ?? ai.billingAddress.email ?? customer?.email ?? null;
 
   const outOfStock = () => new ApiError(500, messages.orderAddProductsError);
   let replay = false;
   const run = db.transaction((): OrderAnswer => {
     // Another request may have created it between the check above and this transaction.
-    const again = getOrder(ctx, payload.order_id);
+    const again = orderByClientId(ctx, payload.order_id);
     if (again) {
       replay = true;
-      return replayOf(again, customer);
+      return replayOf(again, payload, customer);
     }
     const lines = payload.products.map((p, i) => {
       const resolved = resolveSku(db, p.sku, p.product_option);
@@ -174,6 +213,8 @@ export function placeOrder(ctx: ShopContext, body: unknown, customer: CustomerRo
     for (const [sku, qty] of wanted) {
       const s = getStock(db, sku);
       if (!s) throw outOfStock();
+      const i = payload.products.findIndex((_, j) => lines[j]!.sku === sku);
+      checkSaleQty(db, sku, qty, `products.${i}.qty`);
       if (s.manage_stock && (!s.is_in_stock || s.qty < qty)) throw outOfStock();
     }
     for (const [sku, qty] of wanted) {
@@ -216,10 +257,23 @@ export function placeOrder(ctx: ShopContext, body: unknown, customer: CustomerRo
   return { answer: publicAnswer(answer), replay };
 }
 
-function replayOf(row: OrderRow, customer: CustomerRow | null): OrderAnswer {
-  // The same order sent again answers the same result, but never to another customer.
-  if (row.customer_id !== null && customer && customer.id !== row.customer_id) throw new ApiError(403, 'order_id: this order belongs to another customer');
+/**
+ * The same order sent again (its answer was lost) answers the first result: only to the same owner
+ * (the same customer, or a guest for a guest order: else 403) and only for the same payload (else
+ * 409). Neither refusal reveals anything of the first order.
+ */
+function replayOf(row: OrderRow, payload: OrderInputT, customer: CustomerRow | null): OrderAnswer {
+  if (row.customer_id !== (customer?.id ?? null)) throw new ApiError(403, 'order_id: this order belongs to another customer');
+  if (replayKey(JSON.parse(row.payload) as OrderInputT) !== replayKey(payload)) throw new ApiError(409, ORDER_ID_TAKEN);
   return publicAnswer(JSON.parse(row.answer) as OrderAnswer);
+}
+
+const ORDER_ID_TAKEN = 'order_id: an order with this order_id was already placed with other contents; send a new order_id';
+
+/** The sku a line resolves to (for its sale limits); unknown skus fail later as out of stock. */
+function resolvedSku(ctx: ShopContext, p: OrderInputT['products'][number]): string {
+  const r = resolveSku(ctx.db, p.sku, p.product_option);
+  return r.ok ? r.row.sku : p.sku;
 }
 
 function publicAnswer(a: OrderAnswer & { shipping_description?: string }): OrderAnswer {
@@ -228,7 +282,7 @@ function publicAnswer(a: OrderAnswer & { shipping_description?: string }): Order
 }
 
 function confirmationMail(ctx: ShopContext, answer: OrderAnswer, to: string): void {
-  const row = getOrder(ctx, answer.order_id)!;
+  const row = orderByClientId(ctx, answer.order_id)!;
   const totals = JSON.parse(row.totals) as Totals;
   const lines = totals.items.map((l) => `${l.qty} x ${l.name} (${l.sku})  ${formatPrice(l.row_total_incl_tax)}`);
   sendMail(ctx.db, ctx.options.outboxDir, {

@@ -3,7 +3,8 @@
  * The service worker (spec §4 Service worker, §7; built by @vite-pwa/astro, injectManifest).
  * - Precache: the hashed assets, the offline page, the search index, the manifest and icons (the
  *   list comes from `injectManifest.globPatterns` in astro.config.mjs), never every HTML page.
- * - Run time: pages network first (3 s timeout, then the cached copy, then the offline page); hashed
+ * - Run time: pages network first (3 s timeout, then the cached copy, then the offline page; the
+ *   search results page keeps one shell for every query, fetched at install); hashed
  *   assets and product images cache first, bounded by count and age. The home pages and the
  *   installed app's start URL are fetched into the page cache at install, so the shop opens offline.
  * - Update safety: a new worker waits until the shopper accepts the refresh (no skipWaiting on its
@@ -20,7 +21,8 @@ import { config, enabledStoreViews } from './lib/config';
 import { messages } from './lib/messages';
 import { collection, KEYS } from './lib/storage';
 import { ORDER_SYNC_TAG, ORDERS_CHANNEL, sendPendingOrders, type SendOutcome } from './lib/sync/order-send';
-import { CACHE_NAMES, OFFLINE_PAGE, PAGE_CACHE_LIMITS, ASSET_CACHE_LIMITS, IMAGE_CACHE_LIMITS, NETWORK_TIMEOUT_S, startUrls } from './lib/pwa/sw-config';
+import { orderLockAvailable } from './lib/sync/order-lock';
+import { CACHE_NAMES, OFFLINE_PAGE, PAGE_CACHE_LIMITS, ASSET_CACHE_LIMITS, IMAGE_CACHE_LIMITS, NETWORK_TIMEOUT_S, searchShellKey, searchShells, startUrls } from './lib/pwa/sw-config';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -34,6 +36,18 @@ const pages = new NetworkFirst({
   networkTimeoutSeconds: NETWORK_TIMEOUT_S,
   plugins: [new ExpirationPlugin({ ...PAGE_CACHE_LIMITS, purgeOnQuotaError: true })],
 });
+
+// The search results page: one copy of its shell per store, whatever the query (it reads ?q= itself),
+// fetched at install, so a search shows its results offline too. Before the pages route: first match wins.
+const searchPages = new Set(searchShells(enabledStoreViews().map((s) => s.url)));
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && searchPages.has(url.pathname),
+  new NetworkFirst({
+    cacheName: CACHE_NAMES.pages,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+    plugins: [{ cacheKeyWillBeUsed: async ({ request }) => searchShellKey(request.url) }, new ExpirationPlugin({ ...PAGE_CACHE_LIMITS, purgeOnQuotaError: true })],
+  }),
+);
 
 // Pages: network first; offline or too slow, the copy from the last visit.
 registerRoute(({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'), pages);
@@ -50,10 +64,10 @@ registerRoute(
   new CacheFirst({ cacheName: CACHE_NAMES.images, plugins: [new ExpirationPlugin({ ...IMAGE_CACHE_LIMITS, purgeOnQuotaError: true })] }),
 );
 
-// The search index when it is too big for the precache (a very large catalogue): cached on first
-// use, refreshed in the background, so search keeps working offline.
+// The search index and the search page's listing when too big for the precache (a very large
+// catalogue): cached on first use, refreshed in the background, so search keeps working offline.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('/search-index.json'),
+  ({ url, sameOrigin }) => sameOrigin && (url.pathname.endsWith('/search-index.json') || url.pathname.endsWith('/search-listing.json')),
   new StaleWhileRevalidate({ cacheName: CACHE_NAMES.data }),
 );
 
@@ -85,10 +99,11 @@ self.addEventListener('install', (event) => {
       // Bounded: versions older than the last few lose their assets first (keys are oldest first).
       const kept = await assets.keys();
       for (const old of kept.slice(0, Math.max(0, kept.length - ASSET_CACHE_LIMITS.maxEntries))) await assets.delete(old);
-      // The homes and the installed app's start URL work offline from the first visit.
+      // The homes, the installed app's start URL and the search page work offline from the first visit.
       const pageCache = await caches.open(CACHE_NAMES.pages);
+      const prefixes = enabledStoreViews().map((s) => s.url);
       await Promise.all(
-        startUrls(enabledStoreViews().map((s) => s.url)).map(async (u) => {
+        [...startUrls(prefixes), ...searchShells(prefixes)].map(async (u) => {
           try {
             const res = await fetch(u, { cache: 'no-cache' });
             if (res.ok) await pageCache.put(u, res);
@@ -132,13 +147,23 @@ async function tellPages(sent: string[], cancelled: Array<{ order_id: string; me
   }
 }
 
-/** Sends the waiting orders of every enabled store view; rejects while some could not be sent (the browser retries the sync). */
+/**
+ * Sends the waiting orders of every enabled store view; rejects while some could not be sent (the
+ * browser retries the sync). A customer's order goes only with that customer's stored session (no
+ * token refresh here: an order whose session the API refuses is 'held' for a page to send). Without
+ * Web Locks nothing is sent here: the pages send (see src/lib/sync/order-lock.ts).
+ */
 async function sendAllOrders(): Promise<SendOutcome[]> {
   const done: SendOutcome[] = [];
   let stopped = false;
+  if (!orderLockAvailable()) {
+    log('order sync: no Web Locks in this worker, the pages send the orders');
+    return done;
+  }
   for (const store of enabledStoreViews()) {
-    const token = await collection('user', store.storeCode).getItem<string>(KEYS.userToken);
-    const run = await sendPendingOrders(collection('orders', store.storeCode), { token });
+    const user = collection('user', store.storeCode);
+    const [token, current] = await Promise.all([user.getItem<string>(KEYS.userToken), user.getItem<{ id?: string | number }>(KEYS.currentUser)]);
+    const run = await sendPendingOrders(collection('orders', store.storeCode), { session: { token, customerId: current?.id ?? null } });
     done.push(...run.outcomes);
     stopped ||= run.stopped || run.outcomes.some((o) => o.kind === 'retry');
   }

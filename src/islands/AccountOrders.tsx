@@ -1,5 +1,5 @@
 /** The account's order history (user/order-history) and order detail pages. */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { customerOrder, orderHistory } from '../lib/account/session';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
 import type { ApiResult } from '../lib/api/client';
@@ -27,8 +27,23 @@ function useLoad<T>(run: () => Promise<ApiResult<T>>, errorText: string): Load<T
   return load;
 }
 
-/** The order history: number, date, status, total, link to the order. */
+/** Orders placed on this device that still wait to be sent (loaded after the list, never before). */
+const WaitingOrders = lazy(() => import('./OfflineOrders').then((m) => ({ default: m.WaitingOrders })));
+
+/** The order history, after the orders still waiting to be sent from this device. */
 export function OrderList({ accountPath }: { accountPath: string }) {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <WaitingOrders mine />
+      </Suspense>
+      <OrderHistory accountPath={accountPath} />
+    </>
+  );
+}
+
+/** The order history: number, date, status, total, link to the order. */
+function OrderHistory({ accountPath }: { accountPath: string }) {
   const load = useLoad(() => orderHistory({ pageSize: 50 }), messages.somethingWrong);
   if (load.state === 'loading') return <p className="muted" role="status">{messages.accountLoading}</p>;
   if (load.state === 'error') return <Status kind="error">{load.message}</Status>;

@@ -10,6 +10,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { externalCheckoutEnabled, handOffToExternalCheckout } from '../lib/checkout/handoff';
 import { writePlacedOrder } from '../lib/checkout/order-success';
+import { WaitingOrders } from './OfflineOrders';
 import { buildOrderPayload } from '../lib/checkout/payload';
 import { placeCheckoutOrder } from '../lib/checkout/place';
 import { collectTotals, fetchPaymentMethods, sendShippingInformation } from '../lib/checkout/server';
@@ -40,7 +41,7 @@ import { forms } from '../lib/forms';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import type { CartItem, CartTotals, PaymentMethod } from '../lib/schemas';
-import { $cart, cartSettled, clearCart, loadCart, removeFromCart, updateCartQuantity } from '../lib/stores/cart';
+import { $cart, cartSettled, loadCart, removeFromCart, updateCartQuantity } from '../lib/stores/cart';
 import { $online } from '../lib/stores/network';
 import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../lib/stores/shipping';
 import { openAuthModal } from '../lib/stores/ui';
@@ -257,7 +258,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className="co-done" aria-labelledby="co-done-title">
           <h2 id="co-done-title">{messages.checkoutQueuedTitle}</h2>
           <Status kind="info">{placed.message}</Status>
-          <p>{messages.orderConfirmationEmail}</p>
+          <WaitingOrders />
           <p>
             <a className="btn" href={home}>
               {messages.checkoutContinueShopping}
@@ -280,6 +281,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   if (cart.items.length === 0 && placed.state !== 'redirecting') {
     return (
       <div className="co-empty">
+        <WaitingOrders />
         <p>{messages.checkoutEmpty}</p>
         <p>
           <a className="btn" href={home}>
@@ -338,12 +340,11 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         const token = new URL(outcome.url, location.origin).searchParams.get('o') ?? '';
         writePlacedOrder(sessionStorage, { token, lines: items.map((i) => ({ sku: i.sku, qty: i.qty })) });
         setPlaced({ state: 'redirecting' });
-        clearCart();
+        // The order queue emptied the bag once it had stored the order (src/lib/sync/order-queue.ts).
         await saveSessionNow();
         location.assign(outcome.url);
       } else if (outcome.kind === 'queued') {
         setPlaced({ state: 'queued', message: outcome.message, items, totals });
-        clearCart();
       } else {
         setPlaced({ state: 'cancelled', message: outcome.message });
       }

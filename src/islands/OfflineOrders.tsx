@@ -9,16 +9,19 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import type { OfflineOrder } from '../lib/schemas';
+import { $user } from '../lib/stores/user';
 import {
   $offlineOrderConfirmation,
   $orderNotices,
+  $queuedOrders,
   cancelQueuedOrder,
   clearOrderNotices,
   dismissOfflineOrderConfirmation,
+  heldReason,
+  orderOwner,
   sendQueuedOrder,
 } from '../lib/sync/order-queue';
 import ordersCss from './OfflineOrders.css?inline';
-import { IslandStyle } from './IslandStyle';
 
 function orderTotal(o: OfflineOrder): number | null {
   let sum = 0;
@@ -30,15 +33,23 @@ function orderTotal(o: OfflineOrder): number | null {
   return sum;
 }
 
+/** Why a waiting order cannot go from here now (signed in as somebody else, or nobody), or the plain waiting status. */
+function useOrderStatus(order: OfflineOrder): string {
+  const u = useStore($user);
+  return heldReason(order, { customerId: u.current?.id ?? null, token: u.token }) ?? messages.orderWaitingStatus;
+}
+
 function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy: boolean; onSend: () => void; onCancel: () => void }) {
   const total = orderTotal(order);
   const count = order.products.reduce((s, p) => s + p.qty, 0);
+  const status = useOrderStatus(order);
   return (
     <li className="oo-order">
       <div className="oo-order__head">
         <span className="oo-order__date">{t('offlineOrderPlacedAt', { date: formatDate(order.created_at) })}</span>
         {total !== null && <span className="oo-order__total">{formatPrice(total)}</span>}
       </div>
+      <p className="oo-order__status">{status}</p>
       <ul className="oo-order__lines" aria-label={t('offlineOrderItems', { count })}>
         {order.products.map((p) => (
           <li key={p.sku}>
@@ -58,12 +69,67 @@ function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy
   );
 }
 
+/** Sends or cancels waiting orders for the shopper, with a busy flag and the outcome's status line. */
+function useOrderActions() {
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const run = async (ids: string[], action: 'send' | 'cancel') => {
+    setBusy(true);
+    setStatus(action === 'send' ? messages.offlineOrderSending : null);
+    let waiting: string | null = null;
+    let cancelled = false;
+    for (const id of ids) {
+      if (action === 'send') {
+        const r = await sendQueuedOrder(id);
+        // Held for its owner's session, or the shop could not be reached.
+        if (r?.status === 'queued') waiting = r.message && r.message !== messages.offlineOrderQueued ? r.message : messages.offlineOrderStillWaiting;
+      } else if (await cancelQueuedOrder(id)) {
+        cancelled = true;
+      }
+    }
+    setBusy(false);
+    setStatus(waiting ?? (cancelled ? messages.offlineOrderCancelledByShopper : null));
+  };
+  return { busy, status, setStatus, run };
+}
+
+/**
+ * The orders still waiting to be sent, inline (checkout, order confirmation, My orders): each with
+ * its date, lines, total and why it waits, and Send and Cancel. Renders nothing when none wait. The
+ * queue itself is started by the page (src/lib/pwa/orders.ts), which keeps the list current.
+ */
+export function WaitingOrders({ mine = false }: { mine?: boolean }) {
+  const all = useStore($queuedOrders);
+  const u = useStore($user);
+  // In My orders: only the signed-in customer's own orders.
+  const waiting = mine ? all.filter((o) => u.current && orderOwner(o) === String(u.current.id)) : all;
+  const { busy, status, run } = useOrderActions();
+  useEffect(() => {
+    void import('../lib/pwa/orders').then((m) => m.startOrders()).catch((err: unknown) => console.error('[orders] the order queue could not be loaded', err));
+  }, []);
+  if (!waiting.length) return null;
+  return (
+    <section className="waiting-orders" aria-labelledby="waiting-orders-title">
+      <style href="pj-offline-orders" precedence="island">{ordersCss}</style>
+      <h2 id="waiting-orders-title">{messages.offlineOrderConfirmTitle}</h2>
+      <p className="oo-intro">{messages.orderWaitingEmailLater}</p>
+      <ul className="oo-orders">
+        {waiting.map((o) => (
+          <OrderRow key={o.order_id} order={o} busy={busy} onSend={() => void run([o.order_id], 'send')} onCancel={() => void run([o.order_id], 'cancel')} />
+        ))}
+      </ul>
+      <p className="oo-status" role="status" aria-live="polite">
+        {status}
+      </p>
+    </section>
+  );
+}
+
 /** The panel; renders nothing while there is nothing to ask or tell. */
 export default function OfflineOrders() {
   const waiting = useStore($offlineOrderConfirmation);
   const notices = useStore($orderNotices);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
+  const { busy, status, setStatus, run } = useOrderActions();
   const heading = useRef<HTMLHeadingElement>(null);
   const open = waiting.length > 0 || notices.length > 0;
 
@@ -72,23 +138,6 @@ export default function OfflineOrders() {
   }, [open]);
 
   if (!open) return null;
-
-  const run = async (ids: string[], action: 'send' | 'cancel') => {
-    setBusy(true);
-    setStatus(action === 'send' ? messages.offlineOrderSending : null);
-    let stillWaiting = false;
-    let cancelled = false;
-    for (const id of ids) {
-      if (action === 'send') {
-        const r = await sendQueuedOrder(id);
-        if (r?.status === 'queued') stillWaiting = true;
-      } else if (await cancelQueuedOrder(id)) {
-        cancelled = true;
-      }
-    }
-    setBusy(false);
-    setStatus(stillWaiting ? messages.offlineOrderStillWaiting : cancelled ? messages.offlineOrderCancelledByShopper : null);
-  };
 
   const close = () => {
     dismissOfflineOrderConfirmation();
@@ -99,7 +148,7 @@ export default function OfflineOrders() {
   const ids = waiting.map((o) => o.order_id);
   return (
     <section className="offline-orders" role="dialog" aria-modal="false" aria-labelledby="offline-orders-title">
-      <IslandStyle id="pj-offline-orders" css={ordersCss} />
+      <style href="pj-offline-orders" precedence="island">{ordersCss}</style>
       <h2 id="offline-orders-title" ref={heading} tabIndex={-1}>
         {waiting.length > 0 ? messages.offlineOrderConfirmTitle : messages.offlineOrdersResultTitle}
       </h2>

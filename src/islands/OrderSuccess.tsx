@@ -4,7 +4,7 @@
  * order number and lines, pushes the purchase to the data layer, then clears the cart. While an external
  * thank-you element is on the page, notifications stay hidden.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createApiClient } from '../lib/api/client';
 import { hideNotificationsOnThankYou, loadOrderSuccess, readPlacedOrder, type OrderSuccessState } from '../lib/checkout/order-success';
 import { trackPurchase } from '../lib/datalayer';
@@ -16,6 +16,14 @@ import { syncFetch } from '../lib/sync/fetch';
 import { setThankYouShowing } from '../lib/sync/order-queue';
 import { PLACED_ORDER_KEY } from '../lib/checkout/order-success';
 import './OrderSuccess.css';
+
+/** Orders still waiting to be sent stay in sight here too (loaded only with the page's island, after it). */
+const WaitingOrders = lazy(() => import('./OfflineOrders').then((m) => ({ default: m.WaitingOrders })));
+const Waiting = () => (
+  <Suspense fallback={null}>
+    <WaitingOrders />
+  </Suspense>
+);
 
 export default function OrderSuccess() {
   const [state, setState] = useState<OrderSuccessState>({ status: 'loading' });
@@ -47,7 +55,7 @@ export default function OrderSuccess() {
   }, []);
 
   if (state.status === 'loading') return <p className="muted os-status" role="status">{messages.accountLoading}</p>;
-  if (state.status === 'rejected') return null;
+  if (state.status === 'rejected') return <Waiting />;
   if (state.status === 'error') return <p className="os-status muted" role="status">{state.message}</p>;
   const o = state.order;
   return (

@@ -1,3 +1,5 @@
+import type { ImageSlot } from '../lib/catalog/image-slots';
+
 /** Props shared by the three layouts (Default, Minimal, Empty). */
 export interface LayoutProps {
   title: string;
@@ -9,6 +11,8 @@ export interface LayoutProps {
   noindex?: boolean;
   jsonLd?: unknown[];
   ampHref?: string;
+  /** The largest picture above the fold, preloaded with its srcset (the page marks the same `<Img priority="high">`). */
+  preloadImage?: { src: string; kind: ImageSlot };
   bodyClass?: string;
   /** Store view code of the page (multistore); defaults to the default store. */
   storeCode?: string;

@@ -137,9 +137,6 @@ export function harness(): Promise<string> {
     target: 'es2022',
     write: false,
     jsx: 'automatic',
-    // the islands run on preact/compat in the shop (docs/architecture.md): the harness too
-    jsxImportSource: 'preact',
-    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
     loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'error',

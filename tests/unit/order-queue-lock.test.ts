@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withLeaseLock, type Lease, type LeaseStore } from '../../src/lib/sync/order-lock';
+import { orderLockAvailable, setOrderLockSources, withLeaseLock, withOrderLock, type Lease, type LeaseStore } from '../../src/lib/sync/order-lock';
 
 function sharedStore(): LeaseStore & { map: Map<string, Lease> } {
   const map = new Map<string, Lease>();
@@ -65,5 +65,31 @@ describe('storage lease lock (fallback without web locks)', () => {
     const store = sharedStore();
     await expect(withLeaseLock(store, 'orders', async () => { throw new Error('boom'); }, { settleMs: 1 })).rejects.toThrow('boom');
     expect(store.map.size).toBe(0);
+  });
+});
+
+describe('one lock for tabs and the service worker (issue 14 item 3)', () => {
+  it('where Web Locks exist, every sender uses them', async () => {
+    const names: string[] = [];
+    setOrderLockSources({ locks: { request: async (name, fn) => (names.push(name), fn()) }, lease: null });
+    try {
+      expect(orderLockAvailable()).toBe(true);
+      expect(await withOrderLock('shop-orders', async () => 'sent')).toBe('sent');
+      expect(names).toEqual(['shop-orders']);
+    } finally {
+      setOrderLockSources(null);
+    }
+  });
+
+  it('a context with neither Web Locks nor localStorage (a worker of an old browser) sends nothing, rather than a second lock store', async () => {
+    setOrderLockSources({ locks: null, lease: null });
+    try {
+      expect(orderLockAvailable()).toBe(false);
+      let ran = false;
+      await expect(withOrderLock('shop-orders', async () => void (ran = true))).rejects.toThrow(/no Web Locks/);
+      expect(ran).toBe(false);
+    } finally {
+      setOrderLockSources(null);
+    }
   });
 });

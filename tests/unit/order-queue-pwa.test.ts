@@ -3,7 +3,7 @@ import { messages } from '../../src/lib/messages';
 import { config } from '../../src/lib/config';
 import { isLocalhost, registerServiceWorker, SW_STATES, workerFileIsValid } from '../../src/lib/pwa/register';
 import { startOfflinePage, storeHome } from '../../src/lib/pwa/offline-page';
-import { PRECACHE_GLOBS, PRECACHE_MAX_FILE_BYTES, precacheMaxBytes, precacheUrls, startUrls, START_URL } from '../../src/lib/pwa/sw-config';
+import { PRECACHE_GLOBS, PRECACHE_MAX_FILE_BYTES, precacheMaxBytes, precacheUrls, searchShellKey, searchShells, startUrls, START_URL } from '../../src/lib/pwa/sw-config';
 import { webAppManifest } from '../../src/lib/pwa/manifest';
 import { watchOfflineIndicator } from '../../src/lib/pwa/indicator';
 import { $notifications } from '../../src/lib/stores/notifications';
@@ -233,6 +233,13 @@ describe('installability settings', () => {
   it('the install caches each store home and the start url', () => {
     expect(startUrls([''])).toEqual(['/', '/pwa.html']);
     expect(startUrls(['', '/de', '/it/'])).toEqual(['/', '/de/', '/it/', '/pwa.html']);
+  });
+
+  it('the search page keeps one shell per store, whatever the query', () => {
+    expect(searchShells([''])).toEqual(['/search']);
+    expect(searchShells(['', '/de', '/it/'])).toEqual(['/search', '/de/search', '/it/search']);
+    expect(searchShellKey('https://shop.test/search?q=ring&color=12#top')).toBe('https://shop.test/search');
+    expect(PRECACHE_GLOBS).toContain('**/search-listing.json');
   });
 
   it('precache urls: a folder index is its folder, a named html file keeps its name', () => {

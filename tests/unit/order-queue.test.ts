@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
@@ -22,6 +22,16 @@ import {
 } from '../../src/lib/sync/order-queue';
 import { setOrderLockSources } from '../../src/lib/sync/order-lock';
 import { deferred, flush, freshState, json } from './stores-fixtures';
+import { $user, logout, setCurrentUser, setUserToken } from '../../src/lib/stores/user';
+import { configureTokenLock } from '../../src/lib/sync/token-lock';
+import { t } from '../../src/lib/messages';
+
+/** Signs a customer in as the user store does (token, refresh token, current customer). */
+async function signIn(id: number, token: string, refreshToken: string | null = null) {
+  setUserToken(token, refreshToken);
+  setCurrentUser({ id, email: `c${id}@example.com`, firstname: 'C', lastname: String(id) } as never);
+  expect($user.get().token).toBe(token);
+}
 
 const address = {
   firstname: 'Ada',
@@ -58,7 +68,7 @@ const html = () => new Response('<!doctype html><h1>502 Bad Gateway</h1>', { sta
 
 type Call = { url: string; body: { order_id: string } };
 let calls: Call[];
-let registerSync: ReturnType<typeof vi.fn>;
+let registerSync: Mock<() => Promise<void>>;
 let systemNotes: string[];
 
 function api(answer: (call: Call, i: number) => Response | Promise<Response>) {
@@ -127,18 +137,68 @@ describe('placing an order', () => {
     expect(info.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringContaining(`${messages.serverOrderIdSet}PJ100000001`));
   });
 
-  it('adds the customer token to the order call when logged in', async () => {
-    await collection('user').setItem(KEYS.userToken, 'tok en');
-    await placeOrder(payload());
+  it("sends a customer's order with that customer's token", async () => {
+    await signIn(7, 'tok en');
+    await placeOrder(payload({ user_id: 7 }));
     expect(calls[0]!.url).toBe(`${config.orders.endpoint}?token=tok%20en`);
   });
 
-  it('sends again as a guest order when the token is refused', async () => {
-    await collection('user').setItem(KEYS.userToken, 'expired');
-    api((c) => (c.url.includes('token=') ? json({ code: 401, result: 'token: the access token has expired' }) : json({ code: 200, result: { ok: 1 } })));
-    const r = await placeOrder(payload());
-    expect(calls.map((c) => c.url)).toEqual([`${config.orders.endpoint}?token=expired`, config.orders.endpoint]);
+  it('sends a guest order without a token, even when a customer has signed in since', async () => {
+    await signIn(7, 'tok');
+    await placeOrder(payload());
+    expect(calls[0]!.url).toBe(config.orders.endpoint);
+  });
+
+  it('refreshes a refused token once and sends again as the same customer, never as a guest', async () => {
+    await signIn(7, 'expired', 'refresh-1');
+    configureTokenLock({ refresh: async () => 'fresh' });
+    api((c) => (c.url.endsWith('token=expired') ? json({ code: 401, result: 'token: the access token has expired' }) : json({ code: 200, result: { ok: 1 } })));
+    const r = await placeOrder(payload({ user_id: 7 }));
+    expect(calls.map((c) => c.url)).toEqual([`${config.orders.endpoint}?token=expired`, `${config.orders.endpoint}?token=fresh`]);
     expect(r.status).toBe('sent');
+  });
+
+  it('keeps the order waiting and says so when the refused session cannot be refreshed: no guest send', async () => {
+    await signIn(7, 'expired', 'refresh-1');
+    configureTokenLock({ refresh: async () => null });
+    api(() => json({ code: 401, result: 'token: the access token has expired' }));
+    const p = payload({ user_id: 7 });
+    const r = await placeOrder(p);
+    expect(calls.map((c) => c.url)).toEqual([`${config.orders.endpoint}?token=expired`]);
+    expect(r).toMatchObject({ status: 'queued', message: t('offlineOrderHeldSession', { email: address.email }) });
+    expect((await listQueuedOrders()).map((o) => o.order_id)).toEqual([p.order_id]);
+  });
+
+  it("never sends a customer's order under another customer's session, nor as a guest after a logout", async () => {
+    setOnline(false);
+    await signIn(7, 'tok-7');
+    const p = payload({ user_id: 7 });
+    await placeOrder(p);
+    setOnline(true);
+    // Somebody else signs in on this device.
+    await signIn(8, 'tok-8');
+    let run = await sendQueuedOrders();
+    expect(calls).toEqual([]);
+    expect(run.queued.map((o) => o.order_id)).toEqual([p.order_id]);
+    const one = await sendQueuedOrder(p.order_id);
+    expect(one).toMatchObject({ status: 'queued', message: t('offlineOrderHeldOwner', { email: address.email }) });
+    // Nobody signed in.
+    logout();
+    run = await sendQueuedOrders();
+    expect(calls).toEqual([]);
+    // The customer who placed it signs in again: it goes, with their token.
+    await signIn(7, 'tok-7b');
+    run = await sendQueuedOrders();
+    expect(calls.map((c) => c.url)).toEqual([`${config.orders.endpoint}?token=tok-7b`]);
+    expect(run.sent.map((o) => o.order_id)).toEqual([p.order_id]);
+  });
+
+  it('cancels an order the API answers 409 (already placed from another window) instead of retrying it for ever', async () => {
+    api(() => json({ code: 409, result: 'cart_id: this cart has already been ordered' }));
+    const p = payload();
+    const r = await placeOrder(p);
+    expect(r).toMatchObject({ status: 'cancelled', message: messages.offlineOrderConflict });
+    expect(await listQueuedOrders()).toEqual([]);
   });
 
   it('cancels the order on code 400 with the address message naming the contact e-mail', async () => {
@@ -399,5 +459,87 @@ describe('coming back online', () => {
     await transmitOrAsk();
     expect(calls).toHaveLength(1);
     expect($offlineOrderConfirmation.get()).toEqual([]);
+  });
+});
+
+describe('the bag an order was placed from (issue 14 item 5)', () => {
+  let bag: { token: string | null; items: Array<{ sku: string; qty: number }> };
+  let emptied: number;
+  function withBag(token: string | null, items: Array<{ sku: string; qty: number }>) {
+    bag = { token, items };
+    emptied = 0;
+    configureOrderQueue({
+      fetch: async (url, init) => {
+        calls.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+        return json({ code: 200, result: { increment_id: 'PJ1' } });
+      },
+      registerSync,
+      showSystemNotification: async () => {},
+      thankYouShowing: () => false,
+      bag: {
+        read: async () => bag,
+        empty: async () => {
+          emptied++;
+          bag = { token: null, items: [] };
+        },
+      },
+    });
+  }
+
+  it('empties the bag once the order is placed', async () => {
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 1 }]);
+    const p = payload({ cart_id: 'cart-1' });
+    await placeOrder(p);
+    expect(emptied).toBe(1);
+    expect((await stored(p.order_id))?.bag).toBe('emptied');
+  });
+
+  it('empties it at the next start when a reload cut the placement short (order stored, bag still full)', async () => {
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 1 }]);
+    const p = payload({ cart_id: 'cart-1' });
+    // What a reload between storing the order and emptying the bag leaves (the answer came to nobody).
+    await collection('orders').setItem(p.order_id, { ...p, transmited: true, transmited_at: new Date().toISOString(), bag: 'full' });
+    await sendQueuedOrders();
+    expect(emptied).toBe(1);
+    expect(bag.items).toEqual([]);
+    await sendQueuedOrders();
+    expect(emptied).toBe(1);
+  });
+
+  it("leaves a bag alone that is not the order's: another server cart, or other lines", async () => {
+    withBag('cart-2', [{ sku: 'PJ-RING-1', qty: 1 }]);
+    const a = payload({ cart_id: 'cart-1' });
+    await collection('orders').setItem(a.order_id, { ...a, transmited: false, transmited_at: null, bag: 'full' });
+    await sendQueuedOrders();
+    expect(emptied).toBe(0);
+    withBag(null, [{ sku: 'PJ-RING-1', qty: 2 }]);
+    const b = payload();
+    await collection('orders').setItem(b.order_id, { ...b, transmited: false, transmited_at: null, bag: 'full' });
+    await sendQueuedOrders();
+    expect(emptied).toBe(0);
+    expect((await stored(b.order_id))?.bag).toBe('emptied');
+  });
+
+  it('an order placed with no server cart empties a bag of exactly its lines', async () => {
+    withBag(null, [{ sku: 'PJ-RING-1', qty: 1 }]);
+    const p = payload();
+    await collection('orders').setItem(p.order_id, { ...p, transmited: false, transmited_at: null, bag: 'full' });
+    await sendQueuedOrders();
+    expect(emptied).toBe(1);
+  });
+
+  it('keeps the bag when the API refuses the order at placement (the shopper fixes it)', async () => {
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 1 }]);
+    configureOrderQueue({
+      fetch: async () => json({ code: 400, result: 'postcode' }),
+      registerSync,
+      showSystemNotification: async () => {},
+      thankYouShowing: () => false,
+      bag: { read: async () => bag, empty: async () => void emptied++ },
+    });
+    const p = payload({ cart_id: 'cart-1' });
+    const r = await placeOrder(p);
+    expect(r.status).toBe('cancelled');
+    expect(emptied).toBe(0);
   });
 });

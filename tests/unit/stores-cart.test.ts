@@ -58,16 +58,29 @@ describe('cart actions', () => {
     expect($notifications.get().at(-1)).toMatchObject({ type: 'error', message: 'Product price is unknown, product cannot be added to the cart!' });
   });
 
-  it('allows out-of-stock lines unless the switch is off', async () => {
+  it('refuses out-of-stock lines unless the switch allows them (off by default)', async () => {
     await loadCart();
-    expect(addToCart({ ...ring, stock: { is_in_stock: false } })).toBe(true);
-    config.switches.allowOutOfStockInCart = false;
+    expect(addToCart({ ...watch, stock: { is_in_stock: false } })).toBe(false);
+    expect($notifications.get().at(-1)?.message).toBe('The product is out of stock and cannot be added to the cart!');
+    config.switches.allowOutOfStockInCart = true;
     try {
-      expect(addToCart({ ...watch, stock: { is_in_stock: false } })).toBe(false);
-      expect($notifications.get().at(-1)?.message).toBe('The product is out of stock and cannot be added to the cart!');
+      expect(addToCart({ ...ring, stock: { is_in_stock: false } })).toBe(true);
     } finally {
-      config.switches.allowOutOfStockInCart = true;
+      config.switches.allowOutOfStockInCart = false;
     }
+  });
+
+  it("refuses more than a line's maximum per order, adding or changing the quantity, with the §8 text", async () => {
+    await loadCart();
+    // max_sale_qty 5 in the sample: 3 then 2 more is 5 and fits; a sixth does not.
+    expect(addToCart({ ...ring, qty: 3, max_qty: 5 })).toBe(true);
+    expect(addToCart({ ...ring, qty: 2, max_qty: 5 })).toBe(true);
+    expect(addToCart({ ...ring, qty: 1, max_qty: 5 })).toBe(false);
+    expect($notifications.get().at(-1)?.message).toBe('Some of the ordered products are not available!');
+    expect(updateCartQuantity(ring.sku, 9)).toBe(false);
+    expect($cart.get().items.find((i) => i.sku === ring.sku)?.qty).toBe(5);
+    expect(updateCartQuantity(ring.sku, 4)).toBe(true);
+    expect($cart.get().items.find((i) => i.sku === ring.sku)?.qty).toBe(4);
   });
 
   it('setting a quantity of 0 removes the line', async () => {
@@ -236,14 +249,19 @@ describe('shipping methods', () => {
 });
 
 describe('header badges', () => {
-  it('follow the cart quantity and the wishlist size', async () => {
+  it('follow the cart quantity, the wishlist size and the compare list size', async () => {
     const { $badges } = await import('../../src/lib/stores/badges');
     const { addToWishlist, loadWishlist } = await import('../../src/lib/stores/wishlist');
+    const { $compare, addToCompare, loadCompare } = await import('../../src/lib/stores/compare');
+    const stop = $compare.listen(() => {});
     await loadCart();
     await loadWishlist();
+    await loadCompare();
     addToCart({ ...ring, qty: 3 });
     addToWishlist(ring);
-    expect($badges.get()).toEqual({ cart: 3, wishlist: 1 });
+    addToCompare(ring);
+    expect($badges.get()).toEqual({ cart: 3, wishlist: 1, compare: 1 });
+    stop();
     removeFromCart(ring.sku);
     expect($badges.get().cart).toBe(0);
     await cartSettled();

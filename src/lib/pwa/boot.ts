@@ -1,22 +1,24 @@
 /**
  * Every page's PWA start (a few hundred bytes; no framework, no storage library): registers the
  * service worker, keeps the offline indicator current, and loads the order queue only when orders
- * wait (a localStorage hint), when the browser comes back online with orders waiting, or when the
- * service worker reports order outcomes.
+ * wait (read from the stored orders themselves, see ./pending-orders), when the browser comes back
+ * online with orders waiting, or when the service worker reports order outcomes.
  */
 import { registerServiceWorker } from './register';
 import { showUpdateNotice } from './update-notice';
 import { watchOfflineIndicator } from './indicator';
+import { ordersAtStart, showOrdersNotice } from './pending-orders';
 
-/** Same key as ORDERS_HINT_KEY in src/lib/sync/order-queue.ts (kept literal: that module is not loaded here). */
-const HINT_KEY = 'shop-orders-pending';
+/** The order notice, carrying the store's orders database name (src/components/OfflineIndicator.astro). */
+const notice = document.querySelector<HTMLElement>('[data-orders-db]');
+const ordersDb = notice?.dataset.ordersDb;
 
-const ordersWaiting = (): boolean => {
-  try {
-    return Number(localStorage.getItem(HINT_KEY) ?? 0) > 0;
-  } catch {
-    return false;
-  }
+/** Reads the stored orders: shows the notice, and says whether the queue has work (orders to send, bags to empty). */
+const ordersWaiting = async (): Promise<boolean> => {
+  if (!ordersDb) return false;
+  const at = await ordersAtStart(ordersDb);
+  showOrdersNotice(notice, at.waiting);
+  return at.waiting + at.owing > 0;
 };
 
 type OrdersModule = typeof import('./orders');
@@ -33,9 +35,22 @@ const startOrders = (message?: unknown) => {
 watchOfflineIndicator(document.querySelector<HTMLElement>('[data-offline-indicator]'));
 void registerServiceWorker({ onNeedRefresh: (apply) => showUpdateNotice(apply) });
 
-if (ordersWaiting()) startOrders();
+void ordersWaiting().then((yes) => yes && startOrders());
 window.addEventListener('online', () => {
-  if (ordersWaiting()) startOrders();
+  void ordersWaiting().then((yes) => yes && startOrders());
+});
+// The queue (in this page) tells the count as it changes; other tabs and the worker say something changed.
+window.addEventListener('shop-orders-waiting', (e) => showOrdersNotice(notice, Number((e as CustomEvent<number>).detail) || 0));
+try {
+  // Same channel name as ORDERS_CHANNEL in src/lib/sync/order-send.ts (kept literal: that module is not loaded here).
+  new BroadcastChannel('shop-orders').onmessage = () => void ordersWaiting().then((yes) => yes && startOrders());
+} catch {
+  // no BroadcastChannel: the next page start reads the orders
+}
+// The notice opens the waiting orders.
+notice?.querySelector('button')?.addEventListener('click', () => {
+  orders ??= import('./orders');
+  orders.then((m) => m.openWaitingOrders()).catch((err: unknown) => console.error('[orders] the order queue could not be loaded', err));
 });
 // The service worker's reports of orders it sent: this is their only listener in the page.
 navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {

@@ -5,7 +5,7 @@
  * waiting orders were sent or cancelled.
  */
 import { $notifications } from '../stores/notifications';
-import { $offlineOrderConfirmation, $orderNotices, handleOrdersMessage, startOrderQueue } from '../sync/order-queue';
+import { $offlineOrderConfirmation, $orderNotices, handleOrdersMessage, raiseOfflineOrderConfirmation, startOrderQueue } from '../sync/order-queue';
 
 /** §4 Coming back online, first part: the sync queue runs and the cart loads. */
 async function syncQueueAndCart(): Promise<void> {
@@ -41,4 +41,10 @@ export function startOrders(message?: unknown): void {
     queueMicrotask(() => off());
     import('../../islands/Notifications').then((m) => m.mountNotifications()).catch((err: unknown) => console.error('Notifications could not be shown', err));
   });
+}
+
+/** The order notice's action: starts the queue and opens the panel with the waiting orders. */
+export async function openWaitingOrders(): Promise<void> {
+  startOrders();
+  await raiseOfflineOrderConfirmation();
 }

@@ -54,12 +54,30 @@ export function startUrls(storePrefixes: string[]): string[] {
   return [...new Set([...homes, START_URL])];
 }
 
-/** Precache patterns (relative to dist/): hashed assets, the offline page, the list panels' fragments, the search index, manifest and icons. Not the HTML pages. */
+/**
+ * The search results page of each store ('/search', '/de/search'). Its shell is the same for every
+ * query (the page reads ?q= itself), so the worker fetches it at install and keeps one copy per store,
+ * answered offline for any query: search works offline like the panel.
+ */
+export function searchShells(storePrefixes: string[]): string[] {
+  return [...new Set(storePrefixes.map((p) => `${p.replace(/\/+$/, '')}/search`))];
+}
+
+/** The page-cache key of a search page request: the shell's URL, without the query. */
+export function searchShellKey(url: string): string {
+  const u = new URL(url);
+  u.search = '';
+  u.hash = '';
+  return u.href;
+}
+
+/** Precache patterns (relative to dist/): hashed assets, the offline page, the list panels' fragments, the search index and the search page's listing, manifest and icons. Not the HTML pages. */
 export const PRECACHE_GLOBS = [
   '_astro/**/*.{js,css,woff2}',
   'offline/index.html',
   '**/panels/*.html',
   '**/search-index.json',
+  '**/search-listing.json',
   'favicon.svg',
   'icons/*.png',
 ];

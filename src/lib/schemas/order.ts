@@ -44,5 +44,11 @@ export const OfflineOrderSchema = /*#__PURE__*/ (() => OrderPayloadSchema.extend
   cancel_reason: z.string().optional(),
   result: z.unknown().optional(),
   resultCode: z.number().int().optional(),
+  /**
+   * The shopper's bag this order was placed from: 'full' until the bag is emptied for it (once the
+   * order is stored, at placement or at the next page start), 'emptied' after, 'kept' when the API
+   * refused the order at placement (the bag stays for the shopper to fix).
+   */
+  bag: z.enum(['full', 'emptied', 'kept']).optional(),
 }))();
 export type OfflineOrder = z.output<typeof OfflineOrderSchema>;

@@ -33,6 +33,8 @@ export type AddToCartInput = Omit<CartItem, 'qty'> & {
   qty?: number;
   /** Stock of the chosen product or child; out-of-stock lines are refused when the switch says so. */
   stock?: { is_in_stock: boolean } | null;
+  /** The most of this sku one order may hold (catalog/quantity.ts: stock and max_sale_qty). */
+  max_qty?: number;
 };
 
 /** A line as the server holds it. */
@@ -89,19 +91,34 @@ export function addToCart(input: AddToCartInput): boolean {
   }
   const items = $cart.get().items;
   const existing = items.find((i) => i.sku === line.sku);
+  if (exceedsMax(line.max_qty, (existing?.qty ?? 0) + qty)) {
+    notify({ type: 'error', message: messages.someProductsUnavailable, action1: { label: messages.ok } });
+    return false;
+  }
   const added = (existing ? { ...existing, ...line, item_id: existing.item_id, qty: existing.qty + qty } : { ...line, qty }) as CartItem;
   $cart.setKey('items', existing ? items.map((i) => (i === existing ? added : i)) : [...items, added]);
   notify({ type: 'success', message: messages.addedToCart });
   return true;
 }
 
-/** Sets a line's quantity; 0 or less removes the line. */
-export function updateCartQuantity(sku: string, qty: number): void {
+/** True when a line's known maximum per order (max_qty) is below the quantity asked for. */
+function exceedsMax(max: unknown, qty: number): boolean {
+  return typeof max === 'number' && Number.isFinite(max) && qty > max;
+}
+
+/** Sets a line's quantity; 0 or less removes the line. False, with the §8 notice, above the line's maximum per order. */
+export function updateCartQuantity(sku: string, qty: number): boolean {
   if (qty <= 0) {
     removeFromCart(sku);
-    return;
+    return true;
+  }
+  const line = $cart.get().items.find((i) => i.sku === sku);
+  if (line && qty > line.qty && exceedsMax(line.max_qty, qty)) {
+    notify({ type: 'error', message: messages.someProductsUnavailable, action1: { label: messages.ok } });
+    return false;
   }
   $cart.setKey('items', $cart.get().items.map((i) => (i.sku === sku ? { ...i, qty } : i)));
+  return true;
 }
 
 /** Removes a line (the island asks for confirmation first, §9) and notifies. */
@@ -192,6 +209,24 @@ export function loadCart(): Promise<void> {
     await syncCart();
   })();
   return loading;
+}
+
+/** The bag as stored in this browser (starts loading it; resolves once the stored cart is read, or after `timeoutMs`). */
+export function storedCart(timeoutMs = 3_000): Promise<CartState> {
+  if ($cart.get().loaded) return Promise.resolve($cart.get());
+  void loadCart();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      off();
+      resolve($cart.get());
+    }, timeoutMs);
+    const off = $cart.listen((c) => {
+      if (!c.loaded) return;
+      clearTimeout(timer);
+      queueMicrotask(off);
+      resolve(c);
+    });
+  });
 }
 
 /** Pulls the server cart and merges it, sends what differs, and refreshes the totals. */

@@ -1,8 +1,11 @@
 /**
- * The lock around every order send, shared by the tabs and the service worker: the Web Locks API
- * where it exists; elsewhere an in-process mutex plus a lease written to browser storage
- * (localStorage in a page, an IndexedDB database in a worker), so that two tabs of a browser without
- * Web Locks still never send the same order at the same time.
+ * The lock around every order send, shared by the tabs and the service worker: the Web Locks API.
+ * Every browser the queue's guarantees are given for has it (Chrome and Edge 69+, Firefox 96+,
+ * Safari 15.4+; docs/offline.md). Where it is missing, pages fall back to an in-process mutex plus a
+ * lease in localStorage, which every tab of the origin shares; a service worker has no localStorage,
+ * so there it refuses (`orderLockAvailable` false: the worker leaves the sending to the pages; only
+ * Chromium has Background Sync anyway, and Chromium has Web Locks). No tab and worker ever use two
+ * different lock stores.
  */
 
 /** An async key-value store the lease lock writes to. */
@@ -81,31 +84,6 @@ export function localStorageLeaseStore(ls: Storage): LeaseStore {
   };
 }
 
-/** A lease store over IndexedDB (workers, where localStorage does not exist): one tiny database. */
-export function indexedDbLeaseStore(idb: IDBFactory, dbName = 'shop-locks'): LeaseStore {
-  let db: Promise<IDBDatabase> | null = null;
-  const open = () =>
-    (db ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = idb.open(dbName, 1);
-      req.onupgradeneeded = () => req.result.createObjectStore('leases');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    }));
-  const tx = async <R>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest): Promise<R> => {
-    const d = await open();
-    return new Promise<R>((resolve, reject) => {
-      const req = op(d.transaction('leases', mode).objectStore('leases'));
-      req.onsuccess = () => resolve(req.result as R);
-      req.onerror = () => reject(req.error);
-    });
-  };
-  return {
-    get: async (key) => ((await tx<Lease | undefined>('readonly', (s) => s.get(key))) ?? null),
-    set: async (key, value) => void (await tx('readwrite', (s) => s.put(value, key))),
-    remove: async (key) => void (await tx('readwrite', (s) => s.delete(key))),
-  };
-}
-
 const chains = new Map<string, Promise<unknown>>();
 
 /** Runs `fn` after every earlier `fn` of the same name in this JavaScript context. */
@@ -128,19 +106,31 @@ export function setOrderLockSources(next: { locks?: Locks | null; lease?: LeaseS
 }
 
 function defaultLease(): LeaseStore | null {
-  const g = globalThis as { localStorage?: Storage; indexedDB?: IDBFactory };
+  const g = globalThis as { localStorage?: Storage };
   try {
     if (g.localStorage) return localStorageLeaseStore(g.localStorage);
   } catch {
     // localStorage can throw when storage is blocked
   }
-  return g.indexedDB ? indexedDbLeaseStore(g.indexedDB) : null;
+  return null;
 }
 
-/** Runs `fn` holding the named lock across tabs and the service worker. */
-export function withOrderLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+function sources(): { locks: Locks | null | undefined; lease: LeaseStore | null } {
   const locks = override && 'locks' in override ? override.locks : (globalThis as { navigator?: { locks?: Locks } }).navigator?.locks;
+  const lease = override && 'lease' in override ? (override.lease ?? null) : defaultLease();
+  return { locks, lease };
+}
+
+/** True where an order lock shared with every other sender exists (Web Locks, or a page's localStorage lease). */
+export function orderLockAvailable(): boolean {
+  const { locks, lease } = sources();
+  return !!locks || !!lease;
+}
+
+/** Runs `fn` holding the named lock across tabs and the service worker; rejects where no shared lock exists. */
+export function withOrderLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const { locks, lease } = sources();
   if (locks) return locks.request(name, fn);
-  const lease = override && 'lease' in override ? override.lease : defaultLease();
-  return inProcess(name, () => (lease ? withLeaseLock(lease, name, fn) : fn()));
+  if (!lease) return Promise.reject(new Error('withOrderLock: no Web Locks and no localStorage here; orders are not sent from this context'));
+  return inProcess(name, () => withLeaseLock(lease, name, fn));
 }

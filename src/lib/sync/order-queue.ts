@@ -10,9 +10,11 @@ import { atom } from 'nanostores';
 import { config } from '../config';
 import { messages } from '../messages';
 import type { OfflineOrder, OrderPayload } from '../schemas';
-import { collection, KEYS } from '../storage';
+import { collection } from '../storage';
 import { $online, onBackOnline } from '../stores/network';
 import { notify } from '../stores/notifications';
+import { $user, loadUser } from '../stores/user';
+import { bagIsOrders, owesBag, type BagView } from './order-bag';
 import { emitSyncEvent } from './events';
 import { syncFetch } from './fetch';
 import {
@@ -22,13 +24,14 @@ import {
   sendStoredOrder,
   storedOrders,
   toOfflineOrder,
+  type OrderSession,
   type SendOptions,
   type SendOutcome,
 } from './order-send';
 import { ORDER_LOCK, ORDERS_CHANNEL } from './order-send';
 import { withOrderLock } from './order-lock';
 
-export { ORDER_SYNC_TAG, ORDER_LOCK, ORDERS_CHANNEL, isPendingOrder, applyOrderAnswer, cancelMessage, sendOrder } from './order-send';
+export { ORDER_SYNC_TAG, ORDER_LOCK, ORDERS_CHANNEL, isPendingOrder, applyOrderAnswer, cancelMessage, sendOrder, heldReason, orderOwner } from './order-send';
 export type { SendOutcome, SendKind } from './order-send';
 
 /** What `placeOrder` tells the checkout. */
@@ -52,6 +55,8 @@ export interface QueueSummary {
 
 /** Event emitted (through ./events) whenever the stored orders change; payload: the pending orders. */
 export const ORDERS_CHANGED_EVENT = 'orders-changed';
+/** DOM event on `window` whenever the count of waiting orders is read (detail: the count): the page's order notice follows it (src/lib/pwa/boot.ts). */
+export const ORDERS_WAITING_DOM_EVENT = 'shop-orders-waiting';
 /** Event emitted when untransmitted orders wait for the shopper's decision (§4); payload: the orders. */
 export const OFFLINE_ORDER_CONFIRM_EVENT = 'offline-order-confirmation';
 
@@ -72,9 +77,6 @@ export interface OrderNotice {
 /** Waiting orders sent since the shopper last looked (the offline-orders panel shows and clears them). */
 export const $orderNotices = atom<OrderNotice[]>([]);
 
-/** localStorage key holding how many orders wait: lets a page decide without loading this module. */
-export const ORDERS_HINT_KEY = 'shop-orders-pending';
-
 function pushNotices(list: OrderNotice[]): void {
   if (!list.length) return;
   const seen = new Set($orderNotices.get().map((n) => n.order_id));
@@ -86,15 +88,6 @@ export function clearOrderNotices(): void {
   $orderNotices.set([]);
 }
 
-function writeHint(count: number): void {
-  try {
-    if (count > 0) localStorage.setItem(ORDERS_HINT_KEY, String(count));
-    else localStorage.removeItem(ORDERS_HINT_KEY);
-  } catch {
-    // no localStorage (Node, blocked storage): the page then loads the queue on each start
-  }
-}
-
 type Deps = {
   fetch: SendOptions['fetch'];
   /** Registers the Background Sync tag (page default: through the service worker registration). */
@@ -103,7 +96,30 @@ type Deps = {
   showSystemNotification: (title: string, body: string) => Promise<void>;
   /** True while the thank-you page is showing. */
   thankYouShowing: () => boolean;
+  /** Who is signed in now (page default: the user store, its token refreshed through the token lock). */
+  session: () => Promise<OrderSession>;
+  /** The shopper's bag as stored, and how to empty it (page default: the cart store). */
+  bag: { read: () => Promise<BagView>; empty: () => Promise<void> };
   timeoutMs?: number;
+};
+
+async function pageSession(): Promise<OrderSession> {
+  await loadUser();
+  const u = $user.get();
+  return {
+    customerId: u.current?.id ?? null,
+    token: u.token,
+    // The token lock's refresh (one refresh for every concurrent request; a dead session logs out).
+    refresh: async (stale) => (await import('./token-lock')).freshTokenAfter(stale),
+  };
+}
+
+const pageBag: Deps['bag'] = {
+  read: async () => {
+    const c = await (await import('../stores/cart')).storedCart();
+    return { token: c.token, items: c.items };
+  },
+  empty: async () => (await import('../stores/cart')).clearCart(),
 };
 
 const pageDeps = (): Deps => ({
@@ -111,6 +127,8 @@ const pageDeps = (): Deps => ({
   registerSync: registerOrderSync,
   showSystemNotification,
   thankYouShowing: () => thankYou || (typeof location !== 'undefined' && /\/order-success\/?$/.test(location.pathname)),
+  session: pageSession,
+  bag: pageBag,
 });
 
 let deps: Deps = pageDeps();
@@ -128,12 +146,24 @@ export function setThankYouShowing(showing: boolean): void {
 
 const orders = () => collection('orders');
 
-async function currentToken(): Promise<string | null> {
-  return collection('user').getItem<string>(KEYS.userToken);
+async function sendOptions(): Promise<SendOptions> {
+  return { fetch: deps.fetch, session: await deps.session(), timeoutMs: deps.timeoutMs };
 }
 
-async function sendOptions(): Promise<SendOptions> {
-  return { fetch: deps.fetch, token: await currentToken(), timeoutMs: deps.timeoutMs };
+/**
+ * Empties the bag each stored order came from, once (§4; issue 14 item 5): at placement, or at the
+ * next start when a reload cut placement short. A bag that is not the order's is left alone.
+ */
+export async function settleBags(list?: OfflineOrder[]): Promise<void> {
+  const c = orders();
+  const owing = (list ?? (await storedOrders(c))).filter(owesBag);
+  if (!owing.length) return;
+  const bag = await deps.bag.read();
+  if (owing.some((o) => bagIsOrders(bag, o))) await deps.bag.empty();
+  for (const o of owing) {
+    const now = await c.getItem<OfflineOrder>(o.order_id);
+    if (now && owesBag(now)) await c.setItem(o.order_id, { ...now, bag: 'emptied' });
+  }
 }
 
 let channel: BroadcastChannel | null | undefined;
@@ -147,9 +177,11 @@ function ordersChannel(): BroadcastChannel | null {
 
 /** Re-reads the pending orders into $queuedOrders (and tells the other tabs when `broadcast`). */
 export async function refreshQueuedOrders(broadcast = true): Promise<OfflineOrder[]> {
-  const pending = (await storedOrders(orders())).filter(isPendingOrder);
+  const all = await storedOrders(orders());
+  const pending = all.filter(isPendingOrder);
   $queuedOrders.set(pending);
-  writeHint(pending.length);
+  if (typeof window !== 'undefined' && typeof CustomEvent !== 'undefined') window.dispatchEvent(new CustomEvent(ORDERS_WAITING_DOM_EVENT, { detail: pending.length }));
+  if (all.some(owesBag)) await settleBags(all).catch((err: unknown) => console.error('[orders] the bag could not be emptied', err));
   const confirm = $offlineOrderConfirmation.get();
   if (confirm.length) $offlineOrderConfirmation.set(confirm.filter((o) => pending.some((p) => p.order_id === o.order_id)));
   emitSyncEvent(ORDERS_CHANGED_EVENT, pending);
@@ -172,6 +204,7 @@ async function orderWaiting(): Promise<void> {
 
 function toResult(out: SendOutcome | null, fallback: OfflineOrder): PlaceOrderResult {
   if (!out) return { status: 'queued', order: fallback, message: messages.offlineOrderQueued };
+  if (out.kind === 'held') return { status: 'queued', order: out.order, message: out.message ?? messages.offlineOrderQueued };
   const o = out.order;
   if (out.kind === 'sent' || (out.kind === 'skipped' && o.transmited && !o.cancelled)) return { status: 'sent', order: o, result: o.result };
   if (out.kind === 'cancelled' || (out.kind === 'skipped' && o.cancelled)) {
@@ -192,11 +225,15 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
   const c = orders();
   const existing = await c.getItem<OfflineOrder>(stored.order_id);
   // Placing the same order again (a double click, a retry) never makes a second order.
-  if (!existing) await c.setItem(stored.order_id, stored);
-  void refreshQueuedOrders();
+  if (!existing) await c.setItem(stored.order_id, { ...stored, bag: 'full' });
   let out: SendOutcome | null = existing && !isPendingOrder(existing) ? { kind: 'skipped', order: existing } : null;
   if (!out && $online.get()) out = await sendStoredOrder(c, stored.order_id, await sendOptions());
   const result = toResult(out, existing ?? stored);
+  // Refused at placement (§8 message): the bag stays for the shopper to fix; otherwise the order has its lines now.
+  if (result.status === 'cancelled' && !existing) {
+    const now = await c.getItem<OfflineOrder>(stored.order_id);
+    if (now && now.bag === 'full') await c.setItem(stored.order_id, { ...now, bag: 'kept' });
+  }
   await refreshQueuedOrders();
   if (result.status === 'cancelled' && result.message) notifyCancelled(result.message);
   if (result.status === 'queued') await orderWaiting();

@@ -33,7 +33,13 @@ export type SendKind =
   /** no usable answer (network failure, timeout, non-JSON): untransmitted */
   | 'failed'
   /** already transmitted or cancelled when the lock was taken: nothing sent */
-  | 'skipped';
+  | 'skipped'
+  /**
+   * not sent: the order belongs to a customer who is not signed in here now (another customer or
+   * nobody is), or whose session the API refused and could not be refreshed. It stays waiting, is
+   * never sent under another name, and the shopper is told (`message`).
+   */
+  | 'held';
 
 export interface SendOutcome {
   kind: SendKind;
@@ -44,15 +50,47 @@ export interface SendOutcome {
   message?: string;
 }
 
+/** Who is signed in where the queue runs, and how to renew their token. */
+export interface OrderSession {
+  /** The signed-in customer's id, or null for nobody. */
+  customerId: string | number | null;
+  /** Their user token (`?token=`), or null. */
+  token: string | null;
+  /** A new token for the same customer after the API refused `stale` (the page's token refresh); null when impossible. */
+  refresh?: (stale: string) => Promise<string | null>;
+}
+
 /** How to send: the pieces the page and the service worker provide. */
 export interface SendOptions {
   fetch?: OrderFetch;
   /** Order endpoint (config.orders.endpoint), resolved against config.api.baseUrl when a path. */
   endpoint?: string;
-  /** The customer's token, linking the order to the account (`?token=`). */
-  token?: string | null;
+  /** The session now: an order placed by a customer is sent only with that customer's token. */
+  session?: OrderSession | null;
   timeoutMs?: number;
   now?: () => Date;
+}
+
+/** The customer an order belongs to (its `user_id`, set by the checkout when signed in), or null for a guest order. */
+export function orderOwner(order: Pick<OfflineOrder, 'user_id'>): string | null {
+  return order.user_id === undefined || order.user_id === null || order.user_id === '' ? null : String(order.user_id);
+}
+
+/** The e-mail address an order was placed with (what the shopper recognises it by). */
+export function orderEmail(order: OfflineOrder): string {
+  const a = order.addressInformation;
+  return a.shippingAddress.email ?? a.billingAddress.email ?? '';
+}
+
+/**
+ * Why an order cannot be sent by this session, or null when it can: a customer's order needs that
+ * customer signed in (a guest order goes without any token, whoever is signed in now).
+ */
+export function heldReason(order: OfflineOrder, session: OrderSession | null | undefined): string | null {
+  const owner = orderOwner(order);
+  if (owner === null) return null;
+  if (session?.token && session.customerId !== null && String(session.customerId) === owner) return null;
+  return t('offlineOrderHeldOwner', { email: orderEmail(order) });
 }
 
 /** The stored, untransmitted form of a payload. */
@@ -65,10 +103,15 @@ export function isPendingOrder(o: Pick<OfflineOrder, 'transmited' | 'cancelled'>
   return !o.transmited && !o.cancelled;
 }
 
-/** The §8 message when an answer cancels the order (code 400, or 500 with the add-products error), else null. */
+/**
+ * The §8 message when an answer cancels the order (code 400, or 500 with the add-products error), else
+ * null. Also 409: the API already has this order id with other contents, or the order's cart was
+ * ordered already (from another tab): sending it again can never succeed, so it is not retried for ever.
+ */
 export function cancelMessage(code: unknown, result: unknown): string | null {
   const n = Number(code);
   if (n === 400) return t('orderAddressInvalid', { email: config.mailer.contactAddress });
+  if (n === 409) return messages.offlineOrderConflict;
   if (n === 500 && result === messages.orderAddProductsError) return messages.orderProductsOutOfStock;
   return null;
 }
@@ -96,7 +139,7 @@ export function orderUrl(endpoint: string = config.orders.endpoint, token?: stri
 
 /** The body sent: the stored order without the queue's own bookkeeping. */
 function orderBody(order: OfflineOrder): string {
-  const { result: _r, resultCode: _c, cancelled: _x, cancel_reason: _y, ...payload } = order;
+  const { result: _r, resultCode: _c, cancelled: _x, cancel_reason: _y, bag: _b, ...payload } = order;
   return JSON.stringify(payload);
 }
 
@@ -150,15 +193,26 @@ export function serverOrderIdLine(result: unknown): string | null {
   return typeof id === 'string' || typeof id === 'number' ? `${messages.serverOrderIdSet}${id}` : null;
 }
 
-/** Sends one order once (no lock, no storage) and applies the answer rules. A refused token (401) is retried as a guest order. */
+const refused = (a: Answer): boolean => 'status' in a && (a.status === 401 || Number(a.body.code) === 401);
+
+/**
+ * Sends one order once (no lock, no storage) and applies the answer rules. A customer's order goes
+ * only with that customer's token (refreshed once when the API refuses it); a guest order goes without
+ * a token. It is never sent as somebody else, nor as a guest: when that is impossible it is 'held'.
+ */
 export async function sendOrder(order: OfflineOrder, opts: SendOptions = {}): Promise<SendOutcome> {
   const f = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = opts.timeoutMs ?? ORDER_SEND_TIMEOUT_MS;
+  const held = heldReason(order, opts.session);
+  if (held) return { kind: 'held', order, message: held };
   const body = orderBody(order);
-  let answer = await post(orderUrl(opts.endpoint, opts.token), body, f, timeoutMs);
-  // An expired session must not strand the order: send it again without the token (a guest order).
-  if (opts.token && 'status' in answer && Number(answer.body.code ?? answer.status) === 401) {
-    answer = await post(orderUrl(opts.endpoint, null), body, f, timeoutMs);
+  const token = orderOwner(order) === null ? null : opts.session!.token;
+  let answer = await post(orderUrl(opts.endpoint, token), body, f, timeoutMs);
+  if (token && refused(answer)) {
+    const fresh = await opts.session?.refresh?.(token).catch(() => null);
+    if (!fresh) return { kind: 'held', order, message: t('offlineOrderHeldSession', { email: orderEmail(order) }) };
+    answer = await post(orderUrl(opts.endpoint, fresh), body, f, timeoutMs);
+    if (refused(answer)) return { kind: 'held', order, message: t('offlineOrderHeldSession', { email: orderEmail(order) }) };
   }
   if ('failed' in answer) {
     console.error(`[orders] order ${order.order_id} not sent: ${answer.failed}`);
@@ -180,7 +234,7 @@ export async function sendStoredOrder(orders: Collection, orderId: string, opts:
     if (!order) return null;
     if (!isPendingOrder(order)) return { kind: 'skipped', order };
     const out = await sendOrder(order, opts);
-    if (out.kind !== 'failed') await orders.setItem(orderId, out.order);
+    if (out.kind !== 'failed' && out.kind !== 'held') await orders.setItem(orderId, out.order);
     return out;
   });
 }
@@ -198,7 +252,7 @@ export interface QueueRun {
   stopped: boolean;
 }
 
-/** Sends every pending order of a collection, oldest first; stops at the first send without an answer. */
+/** Sends every pending order of a collection, oldest first; stops at the first send without an answer (a held order is passed over). */
 export async function sendPendingOrders(orders: Collection, opts: SendOptions = {}): Promise<QueueRun> {
   const outcomes: SendOutcome[] = [];
   for (const o of await storedOrders(orders)) {

@@ -8,7 +8,7 @@ import { atom } from 'nanostores';
 import { config, type Config } from '../config';
 import { messages } from '../messages';
 import { notify } from '../stores/notifications';
-import { $user, setUserToken } from '../stores/user';
+import { $user, setRefreshToken, setUserToken } from '../stores/user';
 import { createApiClient } from '../api/client';
 import { syncFetch } from './fetch';
 import { forceLogout } from './logout';
@@ -36,7 +36,11 @@ export async function refreshUserToken(): Promise<string | null> {
   const refreshToken = $user.get().refreshToken;
   if (!refreshToken) return null;
   const r = await createApiClient({ fetch: syncFetch }).user.refresh(refreshToken);
-  return r.ok ? r.result : null;
+  if (!r.ok) return null;
+  // The API rotates refresh tokens: the one just sent is spent, and sending it again would close the session.
+  const rotated = r.meta?.refreshToken;
+  if (typeof rotated === 'string' && rotated) setRefreshToken(rotated);
+  return r.result;
 }
 
 const defaults = (): Options => ({
@@ -149,3 +153,22 @@ $user.listen((u) => {
   seenToken = u.token;
   if (changed && u.token && !ownTokenChange) resetTokenLock();
 });
+
+/**
+ * A token for the signed-in customer after the API refused `stale` (the order queue's resend): the
+ * current one when somebody refreshed already, else one refresh through the lock above (a session
+ * that cannot be refreshed ends as any other would). Null when there is no session any more.
+ */
+export async function freshTokenAfter(stale: string): Promise<string | null> {
+  let fresh: string | null = null;
+  let first = true;
+  await withTokenRefresh(async (token) => {
+    if (first && token === stale) {
+      first = false;
+      return { status: 401, body: null };
+    }
+    fresh = token;
+    return { status: 200, body: null };
+  });
+  return fresh;
+}
