@@ -2,7 +2,8 @@
  * The search panel island: a modal dialog opened by the header's search button
  * (`[data-panel="search"]`), results as the shopper types (at least 3 characters, up to 50),
  * each with tile image, name, price and link; an empty state with popular searches and
- * categories; Escape closes, focus stays inside, arrow keys move through the results.
+ * categories; Escape closes, focus stays inside, arrow keys move through the results; Enter in the
+ * box goes to the results page (/search?q=…) with every match.
  * Self-contained: it listens to its trigger itself, so it can be mounted by the click launcher
  * (src/lib/search/launcher.ts) now or by a hydrate-on-interaction directive later.
  */
@@ -15,11 +16,11 @@ import { formatPrice as formatMoney } from '../lib/format';
 import { storeViewForPath } from '../lib/stores/store-view';
 import { productPrices } from '../lib/catalog/price';
 import { tileImage } from '../lib/catalog/images';
+import { searchUrl } from '../lib/catalog/urls';
 import { createSearchClient, type SearchClient } from '../lib/search/client';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
-// Inlined and rendered with the panel (IslandStyle), so no page links the panel's CSS before it opens.
+// Inlined and rendered with the panel (a React 19 hoisted <style href precedence>), so no page links the panel's CSS before it opens.
 import panelCss from './SearchPanel.css?inline';
-import { IslandStyle } from './IslandStyle';
 
 export interface SearchPanelProps {
   /** Open as soon as mounted (the launcher mounts it on the first click of the trigger). */
@@ -214,11 +215,10 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
     next?.focus();
   };
 
-  // Enter in the box opens the first result.
+  // Enter in the box shows every match on the results page (a result chosen with the arrow keys is a link: Enter opens it).
   const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const first = result?.items[0];
-    if (first) window.location.assign(docUrl(first));
+    if (query.trim().length >= config.constants.search.minTermLength) window.location.assign(searchUrl(query, { storeCode: storeViewForPath(location.pathname).storeCode }));
   };
 
   if (!open) return null;
@@ -230,18 +230,19 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
 
   return (
     <div className="sp-root">
-      <IslandStyle id="pj-search-panel" css={panelCss} />
+      <style href="pj-search-panel" precedence="island">{panelCss}</style>
       <div className={`sp-overlay${sharedOverlay ? ' sp-overlay--clear' : ''}`} onClick={close} aria-hidden="true" />
       <div className="sp-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} onKeyDown={onPanelKeyDown}>
         <h2 id={titleId} className="visually-hidden">
           {messages.searchLabel}
         </h2>
-        <form className="sp-form" role="search" onSubmit={onSubmit}>
+        <form className="sp-form" role="search" action={searchUrl('', { storeCode: storeViewForPath(location.pathname).storeCode })} method="get" onSubmit={onSubmit}>
           <label htmlFor={`${ids}-q`} className="visually-hidden">
             {messages.searchLabel}
           </label>
           <input
             id={`${ids}-q`}
+            name="q"
             ref={inputRef}
             className="sp-input"
             type="search"
@@ -270,7 +271,7 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
         <ul id={listId} className="sp-results" ref={listRef} onKeyDown={onListKeyDown} hidden={!hits.length}>
           {hits.map((hit) => (
             <li key={hit.s}>
-              <a className="sp-hit" href={docUrl(hit)}>
+              <a className="sp-hit" href={docUrl(hit, query)}>
                 {hit.m ? (
                   <img className="sp-hit__img" src={tileImage(hit.m)} alt="" width={62} height={60} loading="lazy" decoding="async" />
                 ) : (

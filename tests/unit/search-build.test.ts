@@ -5,7 +5,8 @@ import { docPrices, docUrl, packUrl } from '../../src/lib/search/types';
 import { productPrices } from '../../src/lib/catalog/price';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { iterateProducts, readAttributes, readCategories, readManifest, readProducts } from '../../src/lib/snapshot';
-import { CATEGORIES, indexOf, product } from './search-fixtures';
+import { CATEGORIES, SETTINGS, indexOf, product } from './search-fixtures';
+import { createSearchEngine } from '../../src/lib/search/engine';
 import { indexUrlFor } from '../../src/lib/search/client';
 import { loadConfig } from '../../src/lib/config';
 import { ring } from './catalog-fixtures';
@@ -107,5 +108,28 @@ describe('search index builder', () => {
     expect(indexUrlFor('/de/rings', '/', multi)).toBe('/de/search-index.json');
     expect(indexUrlFor('/it', '/', multi)).toBe('/it/search-index.json');
     expect(indexUrlFor('/rings', '/', multi)).toBe('/search-index.json');
+  });
+});
+
+describe('variant skus (§9 boosts: sku 2)', () => {
+  const file = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
+  const engine = createSearchEngine(file, SETTINGS);
+
+  it('a child sku finds its parent first and opens it with that child chosen', () => {
+    // EV1001-WG-S is the white gold size S child of the configurable EV1001 (sample snapshot).
+    for (const q of ['EV1001-WG-S', 'ev1001-wg-s']) {
+      const r = engine.search(q);
+      expect(r.noresults, q).toBe(false);
+      expect(r.items[0]!.s).toBe('EV1001');
+      expect(docUrl(r.items[0]!, q)).toBe('/rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001?childSku=EV1001-WG-S');
+    }
+  });
+
+  it('the parent sku still opens the parent, and a withdrawn child (status 2) is not indexed', () => {
+    const r = engine.search('EV1001');
+    expect(r.items[0]!.s).toBe('EV1001');
+    expect(docUrl(r.items[0]!, 'EV1001')).toBe('/rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001');
+    // EV1001-P-S has status 2 in the snapshot.
+    expect(file.d.find((d) => d.s === 'EV1001')!.cs).not.toContain('EV1001-P-S');
   });
 });

@@ -4,7 +4,7 @@
  * code; url, tile image, price fields). Served as /search-index.json, searched in the browser.
  */
 import type { Attribute, Category, Product } from '../schemas';
-import { convertPrice, type PricedProduct } from '../catalog/price';
+import { convertPrice, productPrices, type PricedProduct } from '../catalog/price';
 import { defaultChild } from '../catalog/variants';
 import { categoryUrl, productUrl } from '../catalog/urls';
 import { SEARCH_INDEX_VERSION, packUrl, type SearchDoc, type SearchIndexFile, type SearchSuggestions } from './types';
@@ -16,6 +16,8 @@ export function isSearchable(p: Pick<Product, 'visibility' | 'status' | 'discont
 
 /** The price fields a result line needs, taken where productPrices would take them. */
 function priceSource(p: Product): PricedProduct {
+  // A bundle's price is the sum of its default choices (§4), worked out here as the page does.
+  if (p.type_id === 'bundle') return { price: productPrices(p).final };
   if (p.type_id === 'configurable' && !(Number(p.price ?? 0) > 0)) {
     const child = defaultChild(p) ?? p.configurable_children?.[0];
     if (child) return child;
@@ -40,6 +42,15 @@ export function toSearchDoc(p: Product, store: StoreOptions = {}): SearchDoc {
   const cats = new Set<number>([...p.category_ids, ...(p.category ?? []).map((c) => c.category_id)]);
   if (cats.size) doc.c = [...cats];
   if (p.c2c_supplier_code) doc.k = p.c2c_supplier_code;
+  // The children a shopper can choose (status below 2, §5): their skus find the parent.
+  const children = (p.type_id === 'configurable' ? p.configurable_children ?? [] : []).filter((c) => c.status < 2 && c.sku !== p.sku);
+  if (children.length) {
+    doc.cs = children.map((c) => c.sku);
+    const marker = 'CHILD-SKU-MARKER';
+    const url = productUrl(p, { storeCode: store.storeCode, childSku: marker });
+    const at = url.indexOf(marker);
+    if (at >= 0) doc.cu = [url.slice(0, at), url.slice(at + marker.length)];
+  }
   return doc;
 }
 

@@ -21,6 +21,7 @@ export function createMiniSearchEngine(file: SearchIndexFile, settings: SearchSe
     fields: [...FIELDS],
     extractField: (doc, field) => {
       if (field === 'c') return (doc.c ?? []).map((id) => catNames[id] ?? '').join(' ');
+      if (field === 's') return [doc.s, ...(doc.cs ?? [])].join(' ');
       return (doc as unknown as Record<string, unknown>)[field] as string;
     },
     tokenize: (text, field) => (field === 's' ? tokenizeSku(text) : tokenize(text)),

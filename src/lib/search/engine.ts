@@ -63,7 +63,7 @@ export function createSearchEngine(file: SearchIndexFile, settings: SearchSettin
   docs.forEach((d, doc) => {
     const fields = [
       tokenize(d.n),
-      tokenizeSku(d.s),
+      [...tokenizeSku(d.s), ...(d.cs ?? []).flatMap(tokenizeSku)],
       (d.c ?? []).flatMap((id) => tokenize(file.c[id] ?? '')),
       d.k ? tokenize(d.k) : [],
     ];

@@ -27,6 +27,10 @@ export interface SearchDoc {
   c?: number[];
   /** c2c_supplier_code. */
   k?: string;
+  /** A configurable's child skus (searched with the sku boost, §9): a child sku finds its parent. */
+  cs?: string[];
+  /** A child's URL as [before, after] around its sku (productUrl with that childSku at build time). */
+  cu?: [string, string];
 }
 
 /** The file served at /search-index.json. */
@@ -52,9 +56,20 @@ export interface SearchSuggestions {
 
 export const SEARCH_INDEX_VERSION = 1 as const;
 
-/** The product URL of a record. */
-export function docUrl(d: SearchDoc): string {
+/** The product URL of a record; when the query is one of its child skus, the URL that opens with that child chosen. */
+export function docUrl(d: Pick<SearchDoc, 'u' | 'n' | 'cs' | 'cu'>, query?: string): string {
+  const child = query ? childSkuOf(d, query) : null;
+  if (child && d.cu) return `${d.cu[0]}${encodeURIComponent(child)}${d.cu[1]}`;
   return typeof d.u === 'string' ? d.u : `${d.u[0]}${slugify(d.n)}${d.u[1]}`;
+}
+
+const skuKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The child sku a query names (whatever its case and separators: 'ev1001 wg s' is EV1001-WG-S), or null. */
+export function childSkuOf(d: Pick<SearchDoc, 'cs'>, query: string): string | null {
+  const q = skuKey(query);
+  if (!q || !d.cs) return null;
+  return d.cs.find((c) => skuKey(c) === q) ?? null;
 }
 
 /** The URL field of a record: the URL, or [before, after] around slugify(name) when it contains it. */

@@ -1,0 +1,164 @@
+/**
+ * The search results page (`/search?q=…`, issue 16 item 8): every match of a query, shown by the
+ * category listing (filters, sorts, infinite scroll) from the listing of every searchable product
+ * (`/search-listing.json`, src/lib/listing-file.ts `searchListingFile`). The query is searched by the
+ * same static index and engine as the search panel (src/lib/search/client.ts), so the page works
+ * offline once the service worker holds both files. Rules only: the page's script
+ * (src/islands/SearchResults.ts) renders what these return.
+ */
+import { config } from '../config';
+import { messages, t } from '../messages';
+import { isQueryLongEnough } from './query';
+import { childSkuOf, docUrl, type SearchDoc, type SearchPaging, type SearchResult, type SearchSuggestions } from './types';
+import type { ListingFacet, ListingFile, ListingItem } from '../catalog/listing-client';
+
+/** The search page's own sort, first and default: the engine's order, best match first. */
+export const RELEVANCE_SORT = 'relevance';
+
+/** The query of a search page URL (`?q=…`), spaces around it removed; '' when there is none. */
+export function readSearchQuery(search: string): string {
+  return (new URLSearchParams(search).get('q') ?? '').trim();
+}
+
+/** The search page's h1: "Search results for '…'" once there is a query. */
+export function searchPageHeading(query: string): string {
+  return query ? t('searchResultsFor', { query }) : messages.searchPageTitle;
+}
+
+/** What a hit needs here: its sku, and its children for a child-sku query. */
+export type SearchListingHit = Pick<SearchDoc, 's' | 'n' | 'u' | 'cs' | 'cu'>;
+
+/**
+ * The listing file of a query's matches, taken from the listing of every searchable product:
+ * the matches in the engine's order (the file's own sort is RELEVANCE_SORT), each with its tile
+ * and price as a category page shows it; a match found by one of its child skus links to the
+ * parent with that child chosen (as in the panel). Filters are built from the matches: only values
+ * some match has, counted over the matches. The full listing's other orders (Latest, and any a
+ * build worked out) keep their order among the matches. Hits the full listing lacks are left out.
+ */
+export function searchListing(full: ListingFile, hits: readonly SearchListingHit[], query: string): ListingFile {
+  const at = new Map(full.products.map((p, i) => [p.sku, i]));
+  const picked: number[] = [];
+  const products: ListingItem[] = [];
+  const seen = new Set<number>();
+  for (const hit of hits) {
+    const i = at.get(hit.s);
+    if (i === undefined || seen.has(i)) continue;
+    seen.add(i);
+    picked.push(i);
+    const item = full.products[i]!;
+    products.push(childSkuOf(hit, query) ? { ...item, url: docUrl(hit, query) } : item);
+  }
+
+  // Filters from the matches: values nobody matched go, the others are renumbered.
+  const facets: ListingFacet[] = [];
+  const renumber = new Map<string, Map<number, number>>();
+  for (const f of full.facets) {
+    const counts = new Array<number>(f.values.length).fill(0);
+    for (const p of products) {
+      if (f.code === 'price') {
+        const v = p.price[2];
+        const k = f.values.findIndex((r) => v >= (r.from ?? -Infinity) && v < (r.to ?? Infinity));
+        if (k >= 0) counts[k]!++;
+      } else {
+        for (const k of new Set(p.f[f.code] ?? [])) if (k >= 0 && k < counts.length) counts[k]!++;
+      }
+    }
+    const map = new Map<number, number>();
+    const values = f.values.flatMap((v, k) => {
+      if (!counts[k]) return [];
+      map.set(k, map.size);
+      return [{ ...v, count: counts[k]! }];
+    });
+    if (!values.length) continue;
+    facets.push({ ...f, values });
+    renumber.set(f.code, map);
+  }
+  const items = products.map((p): ListingItem => {
+    const f: Record<string, number[]> = {};
+    for (const [code, ks] of Object.entries(p.f)) {
+      const map = renumber.get(code);
+      if (!map) continue;
+      const next = ks.map((k) => map.get(k)).filter((k): k is number => k !== undefined);
+      if (next.length) f[code] = next;
+    }
+    return { ...p, f };
+  });
+
+  // The full listing's orders, restricted to the matches: its own sort (the file order) and any it carries.
+  const restrict = (order: readonly number[]): number[] => {
+    const rank = new Map(picked.map((i, j) => [i, j]));
+    return order.filter((i) => rank.has(i)).map((i) => rank.get(i)!);
+  };
+  const orders: Record<string, number[]> = { [full.sort]: restrict(full.products.map((_, i) => i)) };
+  for (const [sort, order] of Object.entries(full.orders ?? {})) orders[sort] = restrict(order);
+
+  return { v: 1, id: full.id, sort: RELEVANCE_SORT, total: items.length, facets, products: items, orders, q: query };
+}
+
+/** What the search page shows. */
+export type SearchPageState =
+  /** No query yet: the search box and the suggestions. */
+  | { kind: 'empty' }
+  /** Under the §9 minimum of 3 characters. */
+  | { kind: 'short' }
+  /** Matches, as a listing file for the category listing. */
+  | { kind: 'results'; file: ListingFile; cache: boolean; offline: boolean }
+  /** Nothing matched. */
+  | { kind: 'none' }
+  /** §8: offline and the index could not be read. */
+  | { kind: 'offline' }
+  /** The listing of searchable products could not be loaded. */
+  | { kind: 'error' };
+
+/** What loadSearchResults uses: the panel's search client and the listing loader. */
+export interface SearchResultsDeps {
+  search(query: string, paging?: SearchPaging): Promise<SearchResult>;
+  loadListing(): Promise<ListingFile>;
+}
+
+/** Every match, not the panel's first 50. */
+const ALL: SearchPaging = { start: 0, size: Number.MAX_SAFE_INTEGER };
+
+/** Searches a query and lists its matches; never rejects. The listing loads only when something matched. */
+export async function loadSearchResults(query: string, deps: SearchResultsDeps): Promise<SearchPageState> {
+  const q = query.trim();
+  if (!q) return { kind: 'empty' };
+  if (!isQueryLongEnough(q, config.constants.search.minTermLength)) return { kind: 'short' };
+  const result = await deps.search(q, ALL);
+  if (result.noresults) return { kind: result.offline ? 'offline' : 'none' };
+  let full: ListingFile;
+  try {
+    full = await deps.loadListing();
+  } catch {
+    return { kind: 'error' };
+  }
+  const file = searchListing(full, result.items, q);
+  if (!file.products.length) return { kind: 'none' };
+  return { kind: 'results', file, cache: result.cache, offline: result.offline };
+}
+
+/** The status line of a state: loading, why nothing is listed, or nothing once the listing shows (its item count says how many). */
+export function searchPageStatus(state: SearchPageState | null): string {
+  if (!state) return messages.searchLoading;
+  switch (state.kind) {
+    case 'empty':
+      return messages.searchPageEmpty;
+    case 'short':
+      return messages.searchMinLength;
+    case 'none':
+      return messages.searchNoResults;
+    case 'offline':
+      return messages.searchOfflineEmpty;
+    case 'error':
+      return messages.somethingWrong;
+    case 'results':
+      // The listing's item count says it (and follows the filters).
+      return '';
+  }
+}
+
+/** True when the state shows the suggestions (popular searches, categories): no query, or nothing matched. */
+export function showsSuggestions(state: SearchPageState | null, sg: SearchSuggestions | null): sg is SearchSuggestions {
+  return !!sg && !!state && (state.kind === 'empty' || state.kind === 'none' || state.kind === 'short');
+}

@@ -1,0 +1,217 @@
+/**
+ * The search results page (/search?q=…, issue 16 item 8) on the built site: Enter in the panel shows
+ * every match there; the category listing's filters, sorts and infinite scroll work on the matches;
+ * a child sku opens its parent with that child chosen; nothing found says so; the page works offline
+ * after a first visit and without JavaScript up to its search box; it is noindex. Expected matches
+ * come from the same index, engine and listing the build wrote (SNAPSHOT_DIR or the sample).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot';
+import { buildSearchIndex } from '../../src/lib/search/build';
+import { createSearchEngine } from '../../src/lib/search/engine';
+import { searchListingFile } from '../../src/lib/listing-file';
+import { loadSearchResults } from '../../src/lib/search/results';
+import type { ListingFile } from '../../src/lib/catalog/listing-client';
+import { config } from '../../src/lib/config';
+import { messages, t } from '../../src/lib/messages';
+
+const index = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
+const engine = createSearchEngine(index, config.constants.search);
+const full = searchListingFile();
+
+/** The listing the page should show for a query. */
+async function expected(q: string): Promise<ListingFile> {
+  const state = await loadSearchResults(q, {
+    search: (query, paging) => Promise.resolve({ ...engine.search(query, paging), cache: false, offline: false }),
+    loadListing: () => Promise.resolve(full),
+  });
+  if (state.kind !== 'results') throw new Error(`no results for ${q}`);
+  return state.file;
+}
+
+const PAGE_SIZE = config.constants.categoryPageSize;
+const itemsText = (n: number) => t(n === 1 ? 'itemCount' : 'itemsCount', { count: n });
+const tiles = (page: Page) => page.locator('#product-grid .tile');
+const count = (page: Page) => page.locator('[data-listing-count]');
+const searchButton = (page: Page) => page.locator('#site-header').getByRole('button', { name: messages.headerSearch });
+const dialog = (page: Page) => page.getByRole('dialog', { name: messages.searchLabel });
+const pageBox = (page: Page) => page.getByRole('main').getByRole('searchbox', { name: messages.searchLabel });
+
+/** Opens the results page and waits for the listing to show. */
+async function results(page: Page, q: string): Promise<void> {
+  await page.goto(`/search?${new URLSearchParams({ q })}`);
+  await expect(page.locator('[data-listing][data-listing-ready]')).toHaveCount(1);
+}
+
+test.describe('search results page', () => {
+  test('enter in the search panel shows every match on the results page', async ({ page }) => {
+    const want = await expected('ring');
+    expect(want.total).toBeGreaterThan(config.constants.search.defaultSize);
+    await page.goto('/');
+    await searchButton(page).click();
+    const box = dialog(page).getByRole('searchbox', { name: messages.searchLabel });
+    await box.fill('ring');
+    await expect(dialog(page).locator('a.sp-hit').first()).toBeVisible();
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'ring');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('searchResultsFor', { query: 'ring' }));
+    await expect(page).toHaveTitle(new RegExp(`^${t('searchResultsFor', { query: 'ring' })}`));
+    await expect(count(page)).toHaveText(itemsText(want.total));
+    await expect(pageBox(page)).toHaveValue('ring');
+    // Best match first, then the engine's order; the tiles are the category listing's (same prices and links).
+    const shown = Math.min(PAGE_SIZE, want.total);
+    await expect(tiles(page)).toHaveCount(shown);
+    expect(await tiles(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.sku))).toEqual(want.products.slice(0, shown).map((p) => p.sku));
+    const first = want.products[0]!;
+    await expect(tiles(page).first().locator('.tile__link')).toHaveAttribute('href', first.url);
+    await expect(tiles(page).first().locator('.price')).toHaveAttribute('data-price', String(first.price[2]));
+  });
+
+  test('a result chosen with the arrow keys still opens with enter', async ({ page }) => {
+    await page.goto('/');
+    await searchButton(page).click();
+    const box = dialog(page).getByRole('searchbox', { name: messages.searchLabel });
+    await box.fill('ring');
+    const link = dialog(page).locator('a.sp-hit').first();
+    await expect(link).toBeVisible();
+    const href = (await link.getAttribute('href'))!;
+    await box.press('ArrowDown');
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname + u.search === href);
+  });
+
+  test('filters are built from the matches, and filters and sort work on them', async ({ page }) => {
+    const want = await expected('ring');
+    await results(page, 'ring');
+    // Only values some match has: the whole catalogue offers more brands than 'ring' matches.
+    const visibleValues = page.locator('[data-filters-panel] li:not([hidden]) input[data-filter-code]');
+    await expect(visibleValues).toHaveCount(want.facets.reduce((n, f) => n + f.values.length, 0));
+    const facet = want.facets.find((f) => f.code !== 'price' && f.values.some((v) => v.count > 1 && v.count < want.total))!;
+    const value = facet.values.find((v) => v.count > 1 && v.count < want.total)!;
+    await page.locator(`input[data-filter-code="${facet.code}"][data-filter-id="${value.id}"]`).check();
+    await expect(count(page)).toHaveText(itemsText(value.count));
+    await expect(tiles(page)).toHaveCount(Math.min(PAGE_SIZE, value.count));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('ring');
+    expect(new URL(page.url()).searchParams.get(facet.code)).toBe(value.id);
+    await expect(page.getByRole('group', { name: messages.filtersActive })).toContainText(value.label);
+
+    await page.locator('#sort-desktop').selectOption('final_price:asc');
+    await expect(page).toHaveURL(/sort=final_price:asc/);
+    await expect.poll(async () => {
+      const prices = await tiles(page).evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.finalPrice)));
+      return prices.length === Math.min(PAGE_SIZE, value.count) && prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
+    }).toBe(true);
+
+    // The back button restores the unfiltered matches; a reload keeps the query, filter and sort.
+    await page.reload();
+    await expect(page.locator('#sort-desktop')).toHaveValue('final_price:asc');
+    await expect(count(page)).toHaveText(itemsText(value.count));
+    await page.goBack();
+    await page.goBack();
+    await expect(count(page)).toHaveText(itemsText(want.total));
+    await expect(page.locator('#sort-desktop')).toHaveValue('relevance');
+  });
+
+  test('scrolling to the bottom loads the next matches', async ({ page }) => {
+    const want = await expected('ring');
+    await results(page, 'ring');
+    await expect(tiles(page)).toHaveCount(PAGE_SIZE);
+    await tiles(page).last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect(tiles(page)).toHaveCount(Math.min(want.total, 2 * PAGE_SIZE));
+  });
+
+  test('a child sku lists its parent, which opens with that child chosen', async ({ page }) => {
+    await results(page, 'EV1001-WG-S');
+    const link = tiles(page).first().locator('.tile__link');
+    await expect(link).toHaveAttribute('href', /\?childSku=EV1001-WG-S$/);
+    await link.click();
+    await expect(page).toHaveURL(/\?childSku=EV1001-WG-S$/);
+    await expect(page.locator('[data-sku-text]')).toHaveText('EV1001-WG-S');
+  });
+
+  test('nothing found says so from the message catalogue, with help and suggestions; no query asks for one', async ({ page }) => {
+    await page.goto('/search?q=zzzqqqxx');
+    await expect(page.getByRole('status').filter({ hasText: messages.searchNoResults })).toBeVisible();
+    await expect(page.getByText(messages.searchNoResultsHelp)).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.searchCategories })).toBeVisible();
+    await expect(tiles(page)).toHaveCount(0);
+    await expect(page.locator('.listing__toolbar')).toBeHidden();
+
+    await page.goto('/search');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.searchPageTitle);
+    await expect(page.getByText(messages.searchPageEmpty)).toBeVisible();
+    await expect(pageBox(page)).toBeFocused();
+    // The box is a GET form: typing and Enter search.
+    await pageBox(page).fill('raymond weil');
+    await pageBox(page).press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'raymond weil');
+    await expect(count(page)).toHaveText(itemsText((await expected('raymond weil')).total));
+  });
+
+  test('on a phone the filters open full screen and show the filtered matches', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const want = await expected('ring');
+    await results(page, 'ring');
+    await page.getByRole('button', { name: messages.filtersButton }).click();
+    const panel = page.locator('[data-filters-panel]');
+    await expect(panel).toBeVisible();
+    const price = want.facets.find((f) => f.code === 'price')!.values[0]!;
+    await panel.getByText(price.label, { exact: true }).click();
+    await panel.getByRole('button', { name: `${messages.filtersShowResults} (${price.count})` }).click();
+    await expect(panel).toBeHidden();
+    await expect(count(page)).toHaveText(itemsText(price.count));
+    await page.locator('#sort-mobile').selectOption('final_price:desc');
+    await expect(page).toHaveURL(/sort=final_price:desc/);
+  });
+
+  test('the page is noindex and not in the sitemap', async ({ page, request }) => {
+    await results(page, 'ring');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/search$/);
+    const index = await (await request.get('/sitemap-index.xml')).text();
+    for (const loc of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const xml = await (await request.get(new URL(loc[1]!).pathname)).text();
+      expect(xml).not.toMatch(/\/search<\/loc>/);
+    }
+  });
+});
+
+test.describe('search results page without javascript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the header search button opens the results page, whose box searches by GET', async ({ page }) => {
+    await page.goto('/');
+    await searchButton(page).click();
+    await page.waitForURL((u) => u.pathname === '/search');
+    await pageBox(page).fill('ring');
+    await pageBox(page).press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'ring');
+    // Listing the matches needs the script: the page says so (a <noscript>, which Playwright's switch leaves unparsed).
+    expect(await page.content()).toContain(messages.scriptRequired);
+  });
+});
+
+test.describe('search results page offline', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('after a first visit, any query shows its matches offline', async ({ page, context }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
+    await context.setOffline(true);
+    // Never visited: the worker answers the search page's shell, the precached index and listing.
+    const want = await expected('raymond weil');
+    await page.goto('/search?q=raymond+weil');
+    await expect(count(page)).toHaveText(itemsText(want.total));
+    await expect(page.getByText(messages.offlinePageUnavailable)).toHaveCount(0);
+    // Enter in the panel, offline too.
+    await searchButton(page).click();
+    const box = dialog(page).getByRole('searchbox', { name: messages.searchLabel });
+    await box.fill('EV1001-WG-S');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('q') === 'EV1001-WG-S');
+    await expect(tiles(page).first().locator('.tile__link')).toHaveAttribute('href', /\?childSku=EV1001-WG-S$/);
+    await context.setOffline(false);
+  });
+});
