@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { formatRedirects, parseRedirects, RedirectTable } from '../../src/lib/redirect-rules';
+import { redirectRules } from '../../src/lib/redirects';
+import { catalog, catchAllRoutes, ampRoutes } from '../../src/lib/routing';
+
+describe('the _redirects format', () => {
+  it('reads back what it writes, skipping comments and blank lines', () => {
+    const rules = [{ from: '/about', to: '/about-us', status: 301 }, { from: '/A1/:slug/A1-B', to: '/a/x/A1-B', status: 301 }];
+    const text = formatRedirects(rules, ['a header']);
+    expect(text.startsWith('# a header\n')).toBe(true);
+    expect(parseRedirects(`${text}\n\n# more\n/no-status /x`)).toEqual([...rules, { from: '/no-status', to: '/x', status: 301 }]);
+  });
+
+  it('matches exact paths whatever their case or trailing slash, placeholders, splats, first rule first', () => {
+    const t = new RedirectTable([
+      { from: '/EV1/old/child', to: '/child-first', status: 301 },
+      { from: '/EV1/:slug/EV1-W', to: '/ring/EV1-W', status: 301 },
+      { from: '/EV1/*', to: '/ring', status: 301 },
+      { from: '/about', to: '/about-us', status: 301 },
+    ]);
+    expect(t.match('/About/')).toEqual({ to: '/about-us', status: 301 });
+    expect(t.match('/ev1/any-slug/ev1-w')).toEqual({ to: '/ring/EV1-W', status: 301 });
+    expect(t.match('/EV1/old-slug')).toEqual({ to: '/ring', status: 301 });
+    expect(t.match('/EV1/old/child')).toEqual({ to: '/child-first', status: 301 });
+    expect(t.match('/EV1')).toBeNull();
+    expect(t.match('/nothing')).toBeNull();
+  });
+});
+
+describe('the redirects the build writes from the sample snapshot', () => {
+  const rules = redirectRules();
+  const table = new RedirectTable(rules.filter((r) => r.status === 301));
+  const ev = catalog().products.find((p) => p.sku === 'EV1001')!;
+  const rings = catalog().categories.find((c) => c.url_path === 'rings')!;
+  const engagement = catalog().categories.find((c) => c.id === 11)!;
+
+  it('legacy paths of url-map.json move for good: a category, a cms page, a product', () => {
+    // url-map.json: /engagement-rings.html -> category 11, /about -> cms about-us, the ring's old .html -> product 1001.
+    expect(table.match('/engagement-rings.html')).toEqual({ to: `/${engagement.url_path}`, status: 301 });
+    expect(table.match('/about')).toEqual({ to: '/about-us', status: 301 });
+    expect(table.match('/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring.html')).toEqual({ to: `/${ev.url_path}`, status: 301 });
+  });
+
+  it('a category under /c/{slug} moves to its page', () => {
+    expect(table.match('/c/rings')).toEqual({ to: `/${rings.url_path}`, status: 301 });
+  });
+
+  it('a product under an old slug moves to its page, a child to its child url', () => {
+    expect(table.match('/EV1001/old-slug')).toEqual({ to: `/${ev.url_path}`, status: 301 });
+    expect(table.match('/EV1001/old-slug/EV1001-WG-Q')).toEqual({ to: `/${ev.url_path}?childSku=EV1001-WG-Q`, status: 301 });
+  });
+
+  it('no 301 hides a page the build writes, and the 200 rewrites come before every 301', () => {
+    for (const r of [...catchAllRoutes(), ...ampRoutes()]) {
+      const rule = rules.find((x) => x.status === 301 && x.from.toLowerCase() === r.path.toLowerCase());
+      expect(rule, r.path).toBeUndefined();
+    }
+    const last200 = rules.map((r) => r.status).lastIndexOf(200);
+    const first301 = rules.findIndex((r) => r.status === 301);
+    expect(last200).toBeLessThan(first301);
+  });
+});
