@@ -1,26 +1,59 @@
-/** Image URLs through the API's image proxy (spec §7 img/{width}/{height}/resize{path}; sizes of §9). */
+/**
+ * The one image URL builder (docs/architecture.md, "The image pipeline"): `imageUrl` is the only
+ * place a picture's URL is put together, from `config.images.urlTemplate` (the reference proxy's
+ * `/img/{width}/{height}/resize{path}` of §7 by default, or any CDN's resize URL). The slots (sizes,
+ * srcset widths, `sizes`) are in ./image-slots.ts, kept apart so islands that only show a tile
+ * picture do not carry the slot table.
+ */
 import { config } from '../config';
 
-/** `/img/{width}/{height}/resize{path}` on the API base (same origin by default). */
-export function imageUrl(path: string, width: number, height: number): string {
-  const p = path.startsWith('/') ? path : `/${path}`;
-  return `${config.api.baseUrl}/img/${Math.round(width)}/${Math.round(height)}/resize${p}`;
+const IMG = config.constants.images;
+
+const ABSOLUTE = /^https?:\/\//i;
+
+/** Where URLs point: `config.images` plus the API base a relative template hangs on. */
+export interface ImageHost {
+  urlTemplate: string;
+  mediaBaseUrls: readonly string[];
+  apiBaseUrl: string;
+}
+const HOST: ImageHost = { ...config.images, apiBaseUrl: config.api.baseUrl };
+
+/**
+ * A media reference as a path under the media root, or null for an absolute URL on a foreign host.
+ * Absolute URLs under one of `mediaBaseUrls` (a backend's own media address, as Magento sends them)
+ * become paths, so they are resized like any other.
+ */
+export function mediaPath(ref: string, host: ImageHost = HOST): string | null {
+  if (!ABSOLUTE.test(ref)) return ref[0] === '/' ? ref : `/${ref}`;
+  const lower = ref.toLowerCase();
+  const base = host.mediaBaseUrls.find((b) => lower.startsWith(`${b.toLowerCase()}/`));
+  return base === undefined ? null : ref.slice(base.length);
+}
+
+/**
+ * The resize URL of one media reference at one size, on the configured image host (or a given one).
+ * A picture on a foreign host cannot be resized: it is shown as it is. The path is a file name, not
+ * a URL: '%', '?' and '#' in it are escaped too.
+ */
+export function imageUrl(ref: string, width: number, height: number, host: ImageHost = HOST): string {
+  const path = mediaPath(ref, host);
+  if (path === null) return ref;
+  const values: Record<string, string | number> = { width: Math.round(width), height: Math.round(height), path: encodeURI(path).replace(/[?#]/g, encodeURIComponent) };
+  return (host.urlTemplate[0] === '/' ? host.apiBaseUrl : '') + host.urlTemplate.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
 }
 
 /** Product gallery image, 600x744. */
-export function galleryImage(path: string): string {
-  const { width, height } = config.constants.images.gallery;
-  return imageUrl(path, width, height);
+export function galleryImage(ref: string): string {
+  return imageUrl(ref, IMG.gallery.width, IMG.gallery.height);
 }
 
 /** Thumbnail and tile image, 310x300. */
-export function tileImage(path: string): string {
-  const { width, height } = config.constants.images.tile;
-  return imageUrl(path, width, height);
+export function tileImage(ref: string): string {
+  return imageUrl(ref, IMG.tile.width, IMG.tile.height);
 }
 
 /** AMP gallery image, 450x500. */
-export function ampGalleryImage(path: string): string {
-  const { width, height } = config.constants.images.ampGallery;
-  return imageUrl(path, width, height);
+export function ampGalleryImage(ref: string): string {
+  return imageUrl(ref, IMG.ampGallery.width, IMG.ampGallery.height);
 }

@@ -1,0 +1,33 @@
+/**
+ * Placeholder colours of the snapshot's pictures (`placeholders.json`, written by scripts/snapshot.ts
+ * and scripts/sample-catalog.ts; docs/snapshot.md). Build time only: read once, validated by zod.
+ * A snapshot without the file, or a picture not in it, simply gets no placeholder.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { snapshotDir } from '../snapshot';
+import { mediaPath } from './images';
+
+export const PlaceholdersSchema = z.record(z.string().startsWith('/'), z.string().regex(/^#[0-9a-f]{6}$/, 'expected a colour #rrggbb'));
+
+let cache: { dir: string; map: Record<string, string> } | null = null;
+
+function load(dir: string): Record<string, string> {
+  if (cache?.dir === dir) return cache.map;
+  const file = join(dir, 'placeholders.json');
+  let map: Record<string, string> = {};
+  if (existsSync(file)) {
+    const parsed = PlaceholdersSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success) throw new Error(`Snapshot placeholders.json: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`);
+    map = parsed.data;
+  }
+  cache = { dir, map };
+  return map;
+}
+
+/** The placeholder colour of a picture ('#rrggbb'), or undefined. */
+export function placeholderColour(ref: string, dir = snapshotDir()): string | undefined {
+  const path = mediaPath(ref);
+  return path === null ? undefined : load(dir)[path];
+}
