@@ -13,12 +13,15 @@ import { catalogRoutes, reviewRoutes, stockRoutes } from './routes/catalog';
 import { extRoutes } from './routes/ext';
 import { Faults, faultMiddleware, faultRoutes } from './faults';
 import type { RebuildManager } from './rebuild';
-import { Site, serveImage } from './static';
+import { NON_HTML_CSP, SECURITY_HEADERS, Site, scriptCsp } from './static';
+import { ImageProxy } from './images';
 
 export interface AppParts {
   site: Site;
   /** The media folder of the live snapshot (changes after a rebuild). */
   mediaRoot: () => string;
+  /** Folder of the image proxy's resized pictures (env IMAGE_CACHE_DIR). */
+  imageCacheDir: string;
   rebuild?: RebuildManager | null;
   /** Allowed cross-origin callers of /api (env CORS_ORIGIN, comma-separated); none by default. */
   corsOrigins?: string[];
@@ -38,6 +41,16 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
     ctx.logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
 
+  // Security headers of every answer (docs/api.md, Headers); HTML pages get their own CSP from Site.
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v);
+    // Not on a 304 without one: its headers would replace the page's stored policy.
+    if (!c.res.headers.has('Content-Security-Policy') && c.res.status !== 304) {
+      const script = /javascript/.test(c.res.headers.get('Content-Type') ?? '');
+      c.res.headers.set('Content-Security-Policy', script ? scriptCsp() : NON_HTML_CSP);
+    }
+  });
   if (parts.corsOrigins?.length) app.use('/api/*', cors({ origin: parts.corsOrigins, allowHeaders: ['Content-Type', 'Authorization'] }));
   app.use('/api/*', async (c, next) => {
     await next();
@@ -48,7 +61,15 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   if (faults) app.use('*', faultMiddleware(faults));
   app.use(
     '/api/*',
-    bodyLimit({ maxSize: ctx.options.bodyLimitBytes, onError: (c) => answer(c, 413, `body: the request body is larger than ${ctx.options.bodyLimitBytes} bytes`) }),
+    bodyLimit({
+      maxSize: ctx.options.bodyLimitBytes,
+      // The unread rest of the body is still on the connection: close it after the answer, so that the
+      // client does not send its next request on a connection the server is about to drop.
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return answer(c, 413, `body: the request body is larger than ${ctx.options.bodyLimitBytes} bytes`);
+      },
+    }),
   );
 
   const api = new Hono();
@@ -77,7 +98,8 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   api.all('*', (c) => answer(c, 404, `Not found: ${c.req.method} ${c.req.path}`));
   app.route('/api', api);
 
-  app.get('/img/*', (c) => serveImage(c, parts.site, parts.mediaRoot()));
+  const images = new ImageProxy(parts.site, parts.mediaRoot, parts.imageCacheDir);
+  app.get('/img/*', (c) => images.serve(c));
   app.get('*', (c) => parts.site.serve(c));
   app.all('*', (c) => c.text('Method Not Allowed', 405));
 

@@ -4,22 +4,48 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number }) => Promise<Buffer>;
-const SCRYPT = { N: 16384, r: 8, p: 1 };
+const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
-/** `scrypt$N$r$p$salt$hash`, base64url parts. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1 (128 MiB per hash). */
+export const SCRYPT_DEFAULT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+/** Stored parameters above these are refused (a tampered row must not make one login take gigabytes). */
+const SCRYPT_LIMIT: ScryptParams = { N: 2 ** 20, r: 16, p: 4 };
+
+/** scrypt needs 128 * N * r bytes; Node's default maxmem is 32 MiB, too little from N=2^15 with r=8. */
+const maxmemOf = (p: ScryptParams) => 128 * p.N * p.r * p.p + 16 * 1024 * 1024;
+
+/** `scrypt$N$r$p$salt$hash`, base64url parts. */
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_DEFAULT): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, { ...params, maxmem: maxmemOf(params) });
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+const parseHash = (stored: string) => {
   const [alg, N, r, p, salt, hash] = stored.split('$');
-  if (alg !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const got = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(N), r: Number(r), p: Number(p) });
+  const params = { N: Number(N), r: Number(r), p: Number(p) };
+  const sane = alg === 'scrypt' && !!salt && !!hash && (['N', 'r', 'p'] as const).every((k) => Number.isInteger(params[k]) && params[k] > 0 && params[k] <= SCRYPT_LIMIT[k]);
+  return sane ? { params, salt: salt!, hash: hash! } : null;
+};
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const h = parseHash(stored);
+  if (!h) return false;
+  const expected = Buffer.from(h.hash, 'base64url');
+  const got = await scrypt(password, Buffer.from(h.salt, 'base64url'), expected.length, { ...h.params, maxmem: maxmemOf(h.params) });
   return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/** True when a stored hash is weaker than `params` (hashed before the cost was raised): re-hash it at the next login. */
+export function needsRehash(stored: string, params: ScryptParams = SCRYPT_DEFAULT): boolean {
+  const h = parseHash(stored);
+  return !h || h.params.N < params.N || h.params.r < params.r || h.params.p < params.p;
 }
 
 /** The token secret: env TOKEN_SECRET, else a file beside the database generated at first start. */
@@ -33,7 +59,7 @@ export function loadSecret(env: NodeJS.ProcessEnv, secretFile: string | null): s
   return secret;
 }
 
-export type TokenType = 'access' | 'refresh' | 'mail';
+export type TokenType = 'access' | 'refresh' | 'mail' | 'unsubscribe';
 
 export interface TokenClaims {
   typ: TokenType;
@@ -44,6 +70,8 @@ export interface TokenClaims {
   iat: number;
   exp: number;
   jti: string;
+  /** Session (login) the access or refresh token belongs to: rotation and reuse detection (server/sessions.ts). */
+  fam?: string;
 }
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'type' };
@@ -59,9 +87,9 @@ export class TokenSigner {
     return Math.floor(this.clock() / 1000);
   }
 
-  sign(typ: TokenType, sub: number, ver: number, ttlSeconds: number): string {
+  sign(typ: TokenType, sub: number, ver: number, ttlSeconds: number, extra: { fam?: string; jti?: string } = {}): string {
     const iat = this.now();
-    const claims: TokenClaims = { typ, sub, ver, iat, exp: iat + ttlSeconds, jti: randomBytes(9).toString('base64url') };
+    const claims: TokenClaims = { typ, sub, ver, iat, exp: iat + ttlSeconds, jti: extra.jti ?? randomBytes(9).toString('base64url'), ...(extra.fam ? { fam: extra.fam } : {}) };
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }

@@ -2,6 +2,9 @@
 import type { Product, ConfigurableChild } from '../src/lib/schemas';
 import type { DB } from './db';
 import { getSku, type SkuRow } from './pricing';
+import { ApiError } from './http';
+import { QTY_CEILING } from './inputs';
+import { t } from '../src/lib/messages';
 
 export interface StockRow {
   sku: string;
@@ -27,9 +30,22 @@ export function stockJson(s: StockRow) {
     qty: s.qty,
     is_in_stock: s.is_in_stock === 1,
     manage_stock: s.manage_stock === 1,
-    min_sale_qty: s.min_sale_qty ?? 1,
-    max_sale_qty: s.max_sale_qty ?? 10000,
+    ...saleLimits(s),
   };
+}
+
+/** The quantities one line of a sku may have: its stock item's min_sale_qty and max_sale_qty (1 and 10,000 when unset). */
+export function saleLimits(s: Pick<StockRow, 'min_sale_qty' | 'max_sale_qty'> | undefined): { min_sale_qty: number; max_sale_qty: number } {
+  const min = s?.min_sale_qty && s.min_sale_qty > 0 ? Math.ceil(s.min_sale_qty) : 1;
+  const max = s?.max_sale_qty && s.max_sale_qty > 0 ? Math.floor(s.max_sale_qty) : QTY_CEILING;
+  return { min_sale_qty: min, max_sale_qty: Math.min(max, QTY_CEILING) };
+}
+
+/** 400 naming `field` when `qty` of `sku` is outside the product's sale limits (the §5/§8 quantity texts). */
+export function checkSaleQty(db: DB, sku: string, qty: number, field: string): void {
+  const { min_sale_qty, max_sale_qty } = saleLimits(getStock(db, sku));
+  if (qty > max_sale_qty) throw new ApiError(400, `${field}: ${t('quantityAtMost', { max: max_sale_qty })}`);
+  if (qty < min_sale_qty) throw new ApiError(400, `${field}: ${t('quantityAtLeast', { min: min_sale_qty })}`);
 }
 
 export function getProductBySku(db: DB, sku: string): Product | undefined {
@@ -77,7 +93,7 @@ export function resolveSku(db: DB, sku: string, productOption: unknown): Resolve
   if (row.type_id !== 'configurable') return { ok: true, row };
   const opts = (productOption as { extension_attributes?: { configurable_item_options?: ConfigurableItemOption[] } } | null)
     ?.extension_attributes?.configurable_item_options;
-  if (!opts?.length) return { ok: false, reason: 'a configurable product needs its options (or the child sku)' };
+  if (!Array.isArray(opts) || !opts.length) return { ok: false, reason: 'a configurable product needs its options (or the child sku)' };
   const product = getProductBySku(db, sku);
   const attrs = product?.configurable_options ?? [];
   const child = (product?.configurable_children ?? []).find((ch) =>

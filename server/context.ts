@@ -2,9 +2,11 @@
 import type { Context } from 'hono';
 import type { DB } from './db';
 import { ApiError } from './http';
-import { TokenSigner } from './auth';
+import { TokenSigner, randomId, type ScryptParams, type TokenClaims } from './auth';
 import type { Coupon, Customer, PaymentMethod, ShippingMethod, TaxRate } from '../src/lib/schemas';
 import type { Logger } from './logger';
+import { RateLimiter, rateLimit } from './ratelimit';
+import type { MiddlewareHandler } from 'hono';
 import { config } from '../src/lib/config';
 import { CUSTOMER_GROUPS } from '../src/lib/catalog/price';
 
@@ -27,6 +29,8 @@ export interface ShopOptions {
   trustProxy: boolean;
   /** Secret for REBUILD (env REBUILD_TOKEN); null disables /api/rebuild. */
   rebuildToken: string | null;
+  /** Password hashing cost (default SCRYPT_DEFAULT, OWASP's minimum); tests may lower it for speed. */
+  scrypt?: ScryptParams;
   /** Group price tiers (§6; config switches.usePriceTiers, env PUBLIC_PRICE_TIERS): carts and orders are priced for the customer's group. */
   usePriceTiers?: boolean;
 }
@@ -45,6 +49,15 @@ export interface CustomerRow {
 
 export class ShopContext {
   private cache = new Map<string, unknown[]>();
+  private limiter: RateLimiter | null = null;
+  /** Confirmation copies per recipient address (the mailer's `confirmation`): 3 an hour. */
+  readonly confirmations = new RateLimiter(60 * 60 * 1000, 3);
+
+  /** The rate limit of a route group per client address (options.rateLimit: RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS). */
+  limit(group: string): MiddlewareHandler {
+    this.limiter ??= new RateLimiter(this.options.rateLimit.windowMs, this.options.rateLimit.max);
+    return rateLimit(this.limiter, group, this.options.trustProxy);
+  }
 
   constructor(
     readonly db: DB,
@@ -97,8 +110,16 @@ export class ShopContext {
       throw new ApiError(401, v.reason === 'expired' ? 'token: the access token has expired' : 'token: the access token is not valid');
     }
     const row = this.db.prepare('SELECT * FROM customers WHERE id = ?').get(v.claims.sub) as CustomerRow | undefined;
-    if (!row || row.token_version !== v.claims.ver) throw new ApiError(401, 'token: the access token is no longer valid');
+    // token_version: bumped by a password change or reset; the session: closed when its refresh token was reused.
+    if (!row || row.token_version !== v.claims.ver || !this.sessionOpen(v.claims)) throw new ApiError(401, 'token: the access token is no longer valid');
     return row;
+  }
+
+  /** True when the token's session (login) exists and was not revoked. */
+  private sessionOpen(claims: TokenClaims): boolean {
+    if (!claims.fam) return false;
+    const s = this.db.prepare('SELECT customer_id, revoked_at FROM sessions WHERE family = ?').get(claims.fam) as { customer_id: number; revoked_at: number | null } | undefined;
+    return !!s && s.customer_id === claims.sub && s.revoked_at === null;
   }
 
   /** Like customerOf, but a guest gets 401. */
@@ -123,10 +144,49 @@ export class ShopContext {
     };
   }
 
-  issueTokens(row: Pick<CustomerRow, 'id' | 'token_version'>): { token: string; refreshToken: string } {
+  /**
+   * An access token and a refresh token of the session `family`; without one, a new session (a login).
+   * Each refresh token is recorded so that it can be used once (rotation) and its reuse detected.
+   */
+  issueTokens(row: Pick<CustomerRow, 'id' | 'token_version'>, family?: string): { token: string; refreshToken: string } {
+    const now = this.signer.now();
+    const fam = family ?? randomId(12);
+    if (!family) {
+      this.db.prepare('DELETE FROM refresh_tokens WHERE expires_at < ?').run(now);
+      this.db.prepare('INSERT INTO sessions (family, customer_id, created_at) VALUES (?, ?, ?)').run(fam, row.id, now);
+    }
+    const jti = randomId(12);
+    this.db.prepare('INSERT INTO refresh_tokens (jti, family, expires_at) VALUES (?, ?, ?)').run(jti, fam, now + this.options.refreshTtlSeconds);
     return {
-      token: this.signer.sign('access', row.id, row.token_version, this.options.tokenTtlSeconds),
-      refreshToken: this.signer.sign('refresh', row.id, row.token_version, this.options.refreshTtlSeconds),
+      token: this.signer.sign('access', row.id, row.token_version, this.options.tokenTtlSeconds, { fam }),
+      refreshToken: this.signer.sign('refresh', row.id, row.token_version, this.options.refreshTtlSeconds, { fam, jti }),
     };
   }
+
+  /**
+   * user/refresh: a valid, unused refresh token of an open session gives a new access token and a new
+   * refresh token (the old one is spent). A spent one presented again means it was copied: the whole
+   * session is revoked (its access and refresh tokens stop working) and the answer is 401.
+   */
+  rotateRefreshToken(claims: TokenClaims): { token: string; refreshToken: string } {
+    const db = this.db;
+    return db.transaction(() => {
+      const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(claims.sub) as CustomerRow | undefined;
+      if (!row || row.token_version !== claims.ver || !claims.fam) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
+      const rt = db.prepare('SELECT family, used_at FROM refresh_tokens WHERE jti = ?').get(claims.jti) as { family: string; used_at: number | null } | undefined;
+      if (!rt || rt.family !== claims.fam || !this.sessionOpen(claims)) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
+      if (rt.used_at !== null) {
+        db.prepare("UPDATE sessions SET revoked_at = ?, revoked_reason = 'refresh token reused' WHERE family = ?").run(this.signer.now(), rt.family);
+        this.logger.warn(`refresh token reused: session of customer ${row.id} revoked`);
+        // Committed although the answer is an error: the revocation must stick.
+        return null;
+      }
+      db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE jti = ?').run(this.signer.now(), claims.jti);
+      return this.issueTokens(row, rt.family);
+    })() ?? reused();
+  }
+}
+
+function reused(): never {
+  throw new ApiError(401, 'refreshToken: the refresh token was already used; the session has been closed, please log in again');
 }

@@ -26,7 +26,10 @@ export const ok = (c: Context, result: unknown, meta?: Record<string, unknown>) 
 /** The first issue of a zod error as '<field path>: <message>'; `prefix` names the root (body, query). */
 export function issueMessage(error: z.ZodError, prefix: string): string {
   const issue = error.issues[0]!;
-  const path = issue.path.map(String).join('.');
+  // An unknown key is named itself ('coupon_code: unknown field'), not its parent object.
+  const unknownKey = issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys[0] : undefined;
+  const path = [...issue.path, ...(unknownKey !== undefined ? [unknownKey] : [])].map(String).join('.');
+  if (unknownKey !== undefined) return `${path ? (prefix === 'body' ? path : `${prefix}.${path}`) : prefix}: unknown field (not accepted here)`;
   const field = path ? (prefix === 'body' ? path : `${prefix}.${path}`) : prefix;
   return `${field}: ${issue.message}`;
 }
@@ -45,11 +48,37 @@ export async function readJson(c: Context, opts: { optional?: boolean } = {}): P
     if (opts.optional) return {};
     throw new ApiError(400, 'body: a JSON body is required');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'body: the body is not valid JSON');
   }
+  const bad = jsonLimits(value);
+  if (bad) throw new ApiError(400, `${bad.path || 'body'}: ${bad.message}`);
+  return value;
+}
+
+/** Deepest nesting of objects and arrays a body may have (the contract's deepest is about 6). */
+export const MAX_JSON_DEPTH = 32;
+/** Longest string any field of a body may hold (the mailer's emailText is the longest: 20,000). */
+export const MAX_JSON_STRING = 20_000;
+
+/**
+ * The first place ('a.b.0') where a body breaks the generic limits: nested deeper than
+ * MAX_JSON_DEPTH or a string longer than MAX_JSON_STRING; null when none. Iterative, so a body of
+ * 10,000 levels cannot overflow the stack here (nor reach the recursive code after it).
+ */
+export function jsonLimits(value: unknown): { path: string; message: string } | null {
+  const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
+  while (stack.length) {
+    const { v, depth, path } = stack.pop()!;
+    if (typeof v === 'string' && v.length > MAX_JSON_STRING) return { path, message: `must have at most ${MAX_JSON_STRING} characters` };
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) return { path, message: `nested more than ${MAX_JSON_DEPTH} levels deep` };
+    for (const [k, child] of Object.entries(v)) stack.push({ v: child, depth: depth + 1, path: path ? `${path}.${k}` : k });
+  }
+  return null;
 }
 
 /** The query string as a plain object (first value of each key). */

@@ -44,13 +44,17 @@ export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(),
     { tier },
   );
   const ext = (productOption as ProductOptionInput | null | undefined)?.extension_attributes;
+  // Lines are validated before they are written (server/inputs.ts); lines written before that check
+  // may still hold other shapes: those options are ignored rather than failing every read of the cart.
+  const bundles = Array.isArray(ext?.bundle_options) ? ext.bundle_options.filter((b) => b && typeof b === 'object') : [];
+  const customs = Array.isArray(ext?.custom_options) ? ext.custom_options.filter((o) => o && typeof o === 'object') : [];
   let price = base.final;
-  if (row.type_id === 'bundle' && ext?.bundle_options?.length) {
+  if (row.type_id === 'bundle' && bundles.length) {
     let sum = 0;
-    for (const chosen of ext.bundle_options) {
+    for (const chosen of bundles) {
       const opt = data.bundle_options?.find((o) => String(o.option_id) === String(chosen.option_id));
       if (!opt) continue;
-      for (const sel of chosen.option_selections ?? []) {
+      for (const sel of Array.isArray(chosen.option_selections) ? chosen.option_selections : []) {
         const link = opt.product_links.find((l) => String(l.id) === String(sel));
         if (!link) continue;
         const lp = link.product;
@@ -62,7 +66,7 @@ export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(),
     }
     if (sum > 0) price = sum;
   }
-  for (const chosen of ext?.custom_options ?? []) {
+  for (const chosen of customs) {
     const opt = data.custom_options?.find((o) => String(o.option_id) === String(chosen.option_id));
     if (!opt || chosen.option_value === '' || chosen.option_value === null || chosen.option_value === undefined) continue;
     const ids = String(chosen.option_value).split(',');

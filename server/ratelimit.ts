@@ -1,12 +1,16 @@
-/** Per-client-address rate limit (fixed window) for login, create and reset-password: 429 when exceeded. */
+/** Per-client-address rate limits (fixed window), one window per route group: 429 when exceeded. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { answer } from './http';
 
-/** The client's address: the socket's remote address, or the first X-Forwarded-For hop behind a trusted proxy. */
+/**
+ * The client's address: the socket's remote address; behind a trusted proxy (TRUST_PROXY=1) the last
+ * X-Forwarded-For entry, the one the proxy itself appended. Earlier entries are written by the client
+ * and prove nothing.
+ */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const fwd = c.req.header('x-forwarded-for');
-    if (fwd) return fwd.split(',')[0]!.trim();
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    if (hops.length) return hops[hops.length - 1]!;
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';

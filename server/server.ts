@@ -2,6 +2,8 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { snapshotDir as defaultSnapshotDir } from '../src/lib/snapshot';
@@ -104,9 +106,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     rebuild = new RebuildManager(steps, env.REBUILD_WORKDIR ? resolve(env.REBUILD_WORKDIR) : PROJECT_ROOT, join(dataDir ?? PROJECT_ROOT, 'snapshots'), logger);
   }
 
+  // Beside the database by default; an in-memory database (tests) gets a throw-away folder.
+  const scratch = !env.IMAGE_CACHE_DIR && !dataDir ? mkdtempSync(join(tmpdir(), 'shop-img-')) : null;
+  const imageCacheDir = env.IMAGE_CACHE_DIR ? resolve(env.IMAGE_CACHE_DIR) : join(dataDir ?? scratch!, 'image-cache');
   const { app, faults } = createApp(ctx, {
     site,
     mediaRoot: () => join(snapDir, 'media'),
+    // Beside the database by default; an in-memory database (tests) gets a folder of its own.
+    imageCacheDir,
     rebuild,
     corsOrigins: env.CORS_ORIGIN ? env.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : [],
   });
@@ -118,9 +125,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   port = (server.address() as AddressInfo).port;
   server.keepAliveTimeout = 5000;
 
+  // While draining, every answer closes its connection: a keep-alive client must not keep the server
+  // busy (and its port open) with new requests on an old connection.
+  let draining = false;
+  server.prependListener('request', (_req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+  });
+
   let closing: Promise<void> | null = null;
   const close = (timeoutMs = 10_000) =>
     (closing ??= new Promise<void>((res) => {
+      draining = true;
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       force.unref();
       server.close(() => {
@@ -131,6 +146,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           /* the database may already be closed */
         }
         db.close();
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
         res();
       });
       // Idle keep-alive connections would hold close() open; in-flight requests finish first.

@@ -1,13 +1,91 @@
 /**
  * Serves the built site (dist/) and the image proxy. Contract with the pages: `404.html` is the body
  * of unknown paths (status 404); `_gone.json` lists discontinued product paths answered 410 with that
- * body and `X-Cache-Tags: page-not-found`; `_rewrites.json` rewrites paths before the file lookup.
+ * body and `X-Cache-Tags: page-not-found`; `_rewrites.json` rewrites paths before the file lookup;
+ * `_redirects` (the CDN format, src/lib/redirect-rules.ts) answers what has no file with its 301.
  * Hashed assets (/_astro/*) are immutable; HTML and everything else revalidate (ETag).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { config } from '../src/lib/config';
+import { parseRedirects, RedirectTable } from '../src/lib/redirect-rules';
+
+/** Headers of every answer (pages, files, API): see docs/api.md, Headers. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // Legacy twin of frame-ancestors 'none' for old browsers: no page of the shop may be framed.
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/** The CSP of everything that is not a page or a script (API JSON, images, styles): nothing runs, nothing frames it. */
+export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const origin = (url: string): string | null => {
+  try {
+    return /^https?:\/\//.test(url) ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Origins besides the shop's own that pages and the service worker talk to: the API and the external checkout. */
+const connectOrigins = (): string[] => [origin(config.api.baseUrl), origin(config.checkout.externalOrderUrl)].filter((o): o is string => !!o);
+
+/**
+ * The CSP of a script answer. It matters only when the script runs as a worker (sw.js): a worker's own
+ * fetches (precache, pages, the order queue's API calls) obey the policy of its script's response, so
+ * 'none' would stop the service worker from fetching anything.
+ */
+export function scriptCsp(): string {
+  return [
+    "default-src 'self'",
+    `connect-src 'self'${connectOrigins().map((o) => ` ${o}`).join('')}`,
+    "script-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The Content-Security-Policy of one HTML page, made from the page itself when it is served: its
+ * inline scripts (Astro's island hydration and page scripts) are allowed by their sha256, so a build
+ * (or an Astro upgrade) never needs a policy edit and injected inline script never runs. Data blocks
+ * (JSON-LD, application/json) are not executed and need no hash. AMP pages may load the AMP runtime.
+ */
+export function pageCsp(html: string): string {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = m[1] ?? '';
+    if (/\bsrc\s*=/i.test(attrs)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
+    hashes.add(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  const amp = /<html\b[^>]*\s(amp|\u26a1)(\s|=|>)/i.test(html);
+  const connect = connectOrigins();
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...hashes].join(' ')} https://www.googletagmanager.com${amp ? ' https://cdn.ampproject.org' : ''}`.replace(/\s+/g, ' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${connect.map((o) => ` ${o}`).join('')} https://www.googletagmanager.com https://*.google-analytics.com${amp ? ' https://cdn.ampproject.org' : ''}`,
+    "media-src 'self' https:",
+    'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://www.googletagmanager.com',
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,6 +124,8 @@ class SiteFolder {
   readonly gone: Set<string>;
   readonly rewrites: Rewrite[];
   readonly notFound: Buffer | null;
+  /** The 3xx rules of `_redirects` (its 200 lines are the same rewrites as `_rewrites.json`). */
+  readonly redirects: RedirectTable;
 
   constructor(readonly dir: string) {
     const json = <T>(name: string, fallback: T): T => {
@@ -65,9 +145,14 @@ class SiteFolder {
         return [];
       }
     });
+    const rf = join(dir, '_redirects');
+    this.redirects = new RedirectTable(existsSync(rf) ? parseRedirects(readFileSync(rf, 'utf8')).filter((r) => r.status >= 300 && r.status < 400) : []);
     const nf = join(dir, '404.html');
     this.notFound = existsSync(nf) ? readFileSync(nf) : null;
+    this.notFoundCsp = this.notFound ? pageCsp(this.notFound.toString('utf8')) : NON_HTML_CSP;
   }
+
+  readonly notFoundCsp: string;
 
   private rewritten = new Map<string, string>();
 
@@ -95,6 +180,7 @@ const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 export class Site {
   private folder: SiteFolder | null = null;
   private gzCache = new Map<string, Buffer>();
+  private cspCache = new Map<string, string>();
 
   constructor(dir: string | null) {
     if (dir) this.switchTo(dir);
@@ -107,6 +193,7 @@ export class Site {
   switchTo(dir: string): void {
     this.folder = new SiteFolder(resolve(dir));
     this.gzCache.clear();
+    this.cspCache.clear();
   }
 
   /** Answers a GET/HEAD for a site path. */
@@ -120,9 +207,19 @@ export class Site {
     }
     if (!f) return c.text('The site has not been built yet.', 503);
     if (f.gone.has(trimSlash(path))) return this.notFoundPage(c, f, 410);
+    const asked = path;
     path = f.rewrite(path);
     const file = this.lookup(f.dir, path);
-    if (!file) return this.notFoundPage(c, f, 404);
+    if (!file) {
+      // An old URL the build could resolve moves for good, crawlers and scripts-off browsers included.
+      const moved = f.redirects.match(asked);
+      if (moved) {
+        const query = new URL(c.req.url).search;
+        c.header('Cache-Control', 'public, max-age=3600');
+        return c.redirect(`${moved.to}${moved.to.includes('?') ? '' : query}`, moved.status as 301);
+      }
+      return this.notFoundPage(c, f, 404);
+    }
     return this.sendFile(c, file, path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   }
 
@@ -131,6 +228,7 @@ export class Site {
     if (status === 410) c.header('X-Cache-Tags', 'page-not-found');
     if (!f.notFound) return c.text(status === 410 ? 'Gone' : 'Not Found', status);
     c.header('Content-Type', TYPES['.html']!);
+    c.header('Content-Security-Policy', f.notFoundCsp);
     return c.body(new Uint8Array(f.notFound), status);
   }
 
@@ -162,9 +260,21 @@ export class Site {
     c.header('X-Content-Type-Options', 'nosniff');
     const ext = extname(file).toLowerCase();
     if (COMPRESSIBLE.has(ext)) c.header('Vary', 'Accept-Encoding');
+    // A page's CSP goes on its 304 too: a 304's headers replace the stored ones in the browser's cache.
+    if (ext === '.html') {
+      const key = `${file}|${etag}`;
+      let csp = this.cspCache.get(key);
+      if (!csp) {
+        csp = pageCsp(readFileSync(file, 'utf8'));
+        if (this.cspCache.size > 5000) this.cspCache.clear();
+        this.cspCache.set(key, csp);
+      }
+      c.header('Content-Security-Policy', csp);
+    }
     const inm = c.req.header('if-none-match');
     if (inm && inm.split(',').some((t) => t.trim() === etag)) return c.body(null, 304);
     let body: Buffer = readFileSync(file);
+
     if (COMPRESSIBLE.has(ext) && body.length > 1024 && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
       const key = `${file}|${etag}`;
       let gz = this.gzCache.get(key);
@@ -178,28 +288,4 @@ export class Site {
     }
     return c.body(new Uint8Array(body), 200);
   }
-}
-
-/**
- * The image proxy of §7: GET /img/{width}/{height}/resize/{path} answers `media/{path}` of the
- * snapshot folder as it is (no resizing; SVG artwork scales by itself).
- */
-export function serveImage(c: Context, site: Site, mediaRoot: string): Response {
-  const m = /^\/img\/(\d+)\/(\d+)\/resize(\/.+)$/.exec(c.req.path);
-  if (!m) return c.json({ code: 404, result: 'path: expected /img/{width}/{height}/resize/{path}' }, 404);
-  let rel: string;
-  try {
-    rel = decodeURIComponent(m[3]!);
-  } catch {
-    return c.json({ code: 400, result: 'path: not a valid URL path' }, 400);
-  }
-  const root = resolve(mediaRoot);
-  const file = resolve(root, '.' + normalize(rel));
-  if (!file.startsWith(root + sep) || rel.split('/').includes('..')) return c.json({ code: 400, result: 'path: not a media path' }, 400);
-  try {
-    if (!statSync(file).isFile()) throw new Error('not a file');
-  } catch {
-    return c.json({ code: 404, result: 'path: no such image' }, 404);
-  }
-  return site.sendFile(c, file, 'public, max-age=86400');
 }

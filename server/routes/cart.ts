@@ -1,7 +1,8 @@
 /** Cart calls of the contract (§7): guest and customer carts, totals with VAT, methods, coupons. */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CartItemSchema, type ShippingMethod } from '../../src/lib/schemas';
+import type { ShippingMethod } from '../../src/lib/schemas';
+import { CartAddress, CartItemInput } from '../inputs';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { ShopContext, CustomerRow } from '../context';
@@ -9,7 +10,7 @@ import { ApiError, ok, parseOr400, readJson } from '../http';
 import { randomId } from '../auth';
 import { nowIso, type DB } from '../db';
 import { computeTotals, getSku, unitPrice, type Totals } from '../pricing';
-import { optionsKey, resolveSku } from '../catalog';
+import { checkSaleQty, getStock, optionsKey, resolveSku, saleLimits } from '../catalog';
 
 export interface CartRow {
   id: string;
@@ -134,7 +135,9 @@ function mergeInto(db: DB, guest: CartRow, target: CartRow): void {
   for (const item of cartItems(db, guest.id)) {
     const same = find.get(target.id, item.sku, item.options_key) as CartItemRow | undefined;
     if (same) {
-      db.prepare('UPDATE cart_items SET qty = qty + ? WHERE item_id = ?').run(item.qty, same.item_id);
+      // Merged lines keep within the product's max_sale_qty.
+      const max = saleLimits(getStock(db, item.sku)).max_sale_qty;
+      db.prepare('UPDATE cart_items SET qty = MIN(qty + ?, ?) WHERE item_id = ?').run(item.qty, max, same.item_id);
       db.prepare('DELETE FROM cart_items WHERE item_id = ?').run(item.item_id);
     } else {
       db.prepare('UPDATE cart_items SET cart_id = ? WHERE item_id = ?').run(target.id, item.item_id);
@@ -145,28 +148,28 @@ function mergeInto(db: DB, guest: CartRow, target: CartRow): void {
   touch(db, target.id);
 }
 
-const UpdateBody = z.object({ cartItem: CartItemSchema });
-const DeleteBody = z.object({
+const UpdateBody = z.strictObject({ cartItem: CartItemInput });
+const DeleteBody = z.strictObject({
   cartItem: z
-    .looseObject({ sku: z.string().min(1).optional(), item_id: z.number().int().positive().optional() })
+    .strictObject({ sku: z.string().min(1).max(64).optional(), item_id: z.number().int().positive().optional(), qty: z.number().optional() })
     .refine((i) => i.sku !== undefined || i.item_id !== undefined, 'item_id or sku is required'),
 });
-const ShippingMethodsBody = z.object({
-  address: z.looseObject({ country_id: z.string().length(2, 'country_id must be a 2-letter country code') }).optional(),
+const ShippingMethodsBody = z.strictObject({
+  address: CartAddress.optional(),
 });
-const ShippingInfoBody = z.object({
-  addressInformation: z.looseObject({
-    shippingAddress: z.looseObject({ country_id: z.string().length(2, 'country_id must be a 2-letter country code') }),
-    billingAddress: z.looseObject({}).optional(),
-    shipping_method_code: z.string().min(1, 'shipping_method_code is required'),
-    shipping_carrier_code: z.string().min(1, 'shipping_carrier_code is required'),
+const ShippingInfoBody = z.strictObject({
+  addressInformation: z.strictObject({
+    shippingAddress: CartAddress,
+    billingAddress: CartAddress.partial().optional(),
+    shipping_method_code: z.string().min(1, 'shipping_method_code is required').max(64),
+    shipping_carrier_code: z.string().min(1, 'shipping_carrier_code is required').max(64),
   }),
 });
-const CollectTotalsBody = z.object({
-  methods: z.object({
-    paymentMethod: z.looseObject({ method: z.string().min(1, 'method is required') }).optional(),
-    shippingCarrierCode: z.string().min(1).optional(),
-    shippingMethodCode: z.string().min(1).optional(),
+const CollectTotalsBody = z.strictObject({
+  methods: z.strictObject({
+    paymentMethod: z.strictObject({ method: z.string().min(1, 'method is required').max(64) }).optional(),
+    shippingCarrierCode: z.string().min(1).max(64).optional(),
+    shippingMethodCode: z.string().min(1).max(64).optional(),
   }),
 });
 
@@ -182,7 +185,7 @@ export function cartRoutes(ctx: ShopContext): Hono {
     const customer = ctx.customerOf(c);
     let guestCartId = c.req.query('guestCartId');
     if (c.req.method === 'POST') {
-      const body = parseOr400(z.object({ guestCartId: z.string().min(1).optional() }).loose(), await readJson(c, { optional: true }));
+      const body = parseOr400(z.strictObject({ guestCartId: z.string().min(1).max(64).optional() }), await readJson(c, { optional: true }));
       guestCartId ??= body.guestCartId;
     }
     return ok(c, createOrGetCart(ctx, customer, guestCartId));
@@ -209,6 +212,7 @@ export function cartRoutes(ctx: ShopContext): Hono {
           | CartItemRow
           | undefined;
         if (!existing) throw new ApiError(404, 'cartItem.item_id: no such item in this cart');
+        checkSaleQty(db, sku, cartItem.qty, 'cartItem.qty');
         db.prepare('UPDATE cart_items SET sku = ?, qty = ?, product_option = COALESCE(?, product_option), options_key = ? WHERE item_id = ?').run(
           sku,
           cartItem.qty,
@@ -221,6 +225,8 @@ export function cartRoutes(ctx: ShopContext): Hono {
       const same = db.prepare('SELECT * FROM cart_items WHERE cart_id = ? AND sku = ? AND options_key = ?').get(cart.id, sku, key) as
         | CartItemRow
         | undefined;
+      // The line's quantity after this call is what must be within the product's limits.
+      checkSaleQty(db, sku, (same?.qty ?? 0) + cartItem.qty, 'cartItem.qty');
       if (same) {
         db.prepare('UPDATE cart_items SET qty = qty + ? WHERE item_id = ?').run(cartItem.qty, same.item_id);
         return same.item_id;
@@ -293,7 +299,8 @@ export function cartRoutes(ctx: ShopContext): Hono {
     return ok(c, cartTotals(ctx, loadCart(db, cart.id, ctx.customerOf(c))));
   });
 
-  r.post('/apply-coupon', (c) => {
+  // Guessing codes: limited per client address like the logins.
+  r.post('/apply-coupon', ctx.limit('apply-coupon'), (c) => {
     const cart = withCart(c);
     const code = (c.req.query('coupon') ?? '').trim();
     if (!code) throw new ApiError(400, 'coupon: coupon is required');

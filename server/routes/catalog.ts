@@ -198,11 +198,9 @@ export function reviewRoutes(ctx: ShopContext): Hono {
   r.post('/create', async (c) => {
     const customer = ctx.customerOf(c);
     const raw = await readJson(c);
-    // Accept `{ review: {...} }` (the contract) and a bare review.
-    const input =
-      raw && typeof raw === 'object' && 'review' in raw
-        ? parseOr400(z.object({ review: ReviewInputSchema }), raw).review
-        : parseOr400(ReviewInputSchema, raw);
+    // Accept `{ review: {...} }` (the contract) and a bare review; a body that is neither names `review`.
+    const bare = raw && typeof raw === 'object' && !('review' in raw) ? ReviewInputSchema.strict().safeParse(raw) : null;
+    const input = bare?.success ? bare.data : parseOr400(z.strictObject({ review: ReviewInputSchema.strict() }), raw).review;
     const product = db.prepare('SELECT id FROM products WHERE id = ?').get(input.product_id);
     if (!product) throw new ApiError(400, 'review.product_id: no product with this id');
     const id = Math.max(1_000_000, ((db.prepare('SELECT MAX(id) AS m FROM reviews').get() as { m: number | null }).m ?? 0) + 1);

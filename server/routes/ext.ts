@@ -4,13 +4,15 @@ import { MailPayloadSchema, NewsletterInputSchema, type CmsBlock, type CmsPage, 
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { ShopContext } from '../context';
-import { ApiError, ok, parseOr400, readJson } from '../http';
+import { ApiError, answer, ok, parseOr400, readJson } from '../http';
 import { nowIso } from '../db';
 import { bookingText, sendMail } from '../mailer';
 import { externalOrderJson, type OrderRow } from '../orders';
-import { RateLimiter, rateLimit } from '../ratelimit';
+import { sha256 } from '../auth';
+import { z } from 'zod';
 
 const MAIL_TOKEN_TTL_S = 600;
+const UNSUBSCRIBE_TTL_S = 7 * 24 * 3600;
 
 export function extRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
@@ -57,7 +59,8 @@ export function extRoutes(ctx: ShopContext): Hono {
 
   // Newsletter (mailchimp-subscribe extension): POST subscribes, DELETE unsubscribes.
   const newsletterPath = '/mailchimp-subscribe/subscribe';
-  r.post(newsletterPath, async (c) => {
+  // Each first subscription mails a coupon: limited per client address.
+  r.post(newsletterPath, ctx.limit('newsletter'), async (c) => {
     const { email } = parseOr400(NewsletterInputSchema, await readJson(c));
     const before = db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number } | undefined;
     db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 1, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 1, updated_at = excluded.updated_at').run(
@@ -80,21 +83,49 @@ export function extRoutes(ctx: ShopContext): Hono {
     }
     return ok(c, true);
   });
-  r.delete(newsletterPath, async (c) => {
+  /**
+   * Unsubscribing needs proof of the address: the customer's own token (?token=, e-mail of that
+   * account), else a link mailed to the address (202), which unsubscribes when opened.
+   */
+  const setUnsubscribed = (email: string) =>
+    db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 0, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 0, updated_at = excluded.updated_at').run(email, nowIso());
+  const unsubscribeKey = (email: string) => sha256(`unsubscribe|${email.toLowerCase()}`).slice(0, 32);
+  r.delete(newsletterPath, ctx.limit('newsletter'), async (c) => {
+    const customer = ctx.customerOf(c);
     const { email } = parseOr400(NewsletterInputSchema, await readJson(c));
-    db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 0, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 0, updated_at = excluded.updated_at').run(
-      email,
-      nowIso(),
-    );
+    if (customer && customer.email.toLowerCase() === email.toLowerCase()) {
+      setUnsubscribed(email);
+      return ok(c, true);
+    }
+    const row = db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number } | undefined;
+    // The same answer whether or not the address is subscribed; only subscribed ones get the link.
+    if (row?.subscribed && ctx.confirmations.take(`unsubscribe|${email.toLowerCase()}`).allowed) {
+      const token = ctx.signer.sign('unsubscribe', 0, 0, UNSUBSCRIBE_TTL_S, { jti: unsubscribeKey(email) });
+      const link = `${config.shop.siteUrl}/api/ext${newsletterPath.replace(/subscribe$/, 'unsubscribe')}?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+      sendMail(db, ctx.options.outboxDir, {
+        kind: 'newsletter',
+        from: config.mailer.contactAddress,
+        to: email,
+        subject: `${config.shop.name}: confirm you want to unsubscribe`,
+        text: [`To stop receiving the ${config.shop.name} newsletter, open this link within 7 days:`, link, '', 'If you did not ask for this, ignore this e-mail: you stay subscribed.'].join('\n'),
+      });
+    }
+    return answer(c, 202, 'email: to unsubscribe, open the link we sent to this address (or unsubscribe from My account)');
+  });
+  const UnsubscribeQuery = z.object({ email: z.email('email must be a valid e-mail address'), token: z.string().min(1, 'token is required').max(1000) });
+  r.get('/mailchimp-subscribe/unsubscribe', (c) => {
+    const q = parseOr400(UnsubscribeQuery, c.req.query(), 'query');
+    const v = ctx.signer.verify(q.token, 'unsubscribe');
+    if (!v.ok || v.claims.jti !== unsubscribeKey(q.email)) throw new ApiError(400, 'query.token: the unsubscribe link is not valid or has expired');
+    setUnsubscribed(q.email);
     return ok(c, true);
   });
 
   // Mailer: token endpoint, then send endpoint (§7).
   const base = (p: string) => p.replace(/^\/api\/ext/, '');
-  const mailLimiter = new RateLimiter(ctx.options.rateLimit.windowMs, ctx.options.rateLimit.max);
   r.get(base(config.mailer.tokenEndpoint), (c) => ok(c, ctx.signer.sign('mail', 0, 0, MAIL_TOKEN_TTL_S)));
-  r.post(base(config.mailer.sendEndpoint), rateLimit(mailLimiter, 'mail', ctx.options.trustProxy), async (c) => {
-    const mail = parseOr400(MailPayloadSchema, await readJson(c));
+  r.post(base(config.mailer.sendEndpoint), ctx.limit('mail'), async (c) => {
+    const mail = parseOr400(MailPayloadSchema.strict(), await readJson(c));
     const v = ctx.signer.verify(mail.token, 'mail');
     if (!v.ok) throw new ApiError(401, v.reason === 'expired' ? 'token: the mail token has expired' : 'token: the mail token is not valid');
     const allowed = new Set([config.mailer.contactAddress.toLowerCase(), ...ctx.entities<Shop>('shop').map((s) => s.email.toLowerCase())]);
@@ -102,13 +133,15 @@ export function extRoutes(ctx: ShopContext): Hono {
     const text = [mail.emailText, ...(mail.booking ? ['', bookingText(mail.booking)] : [])].join('\n').trim();
     const kind = mail.booking ? 'booking' : 'contact';
     sendMail(db, ctx.options.outboxDir, { kind, from: config.mailer.contactAddress, to: mail.targetAddress, replyTo: mail.sourceAddress, subject: mail.subject, text });
-    if (mail.confirmation) {
+    // The copy goes to an address nobody has proven: at most 3 an hour per address, and it carries
+    // none of the sender's text (else the shop relays anyone's words to anyone).
+    if (mail.confirmation && ctx.confirmations.take(`confirmation|${mail.sourceAddress.toLowerCase()}`).allowed) {
       sendMail(db, ctx.options.outboxDir, {
         kind: 'confirmation',
         from: config.mailer.contactAddress,
         to: mail.sourceAddress,
-        subject: `${config.shop.name}: ${mail.subject}`,
-        text: `Thank you for contacting ${config.shop.name}. We received your message:\n\n${text}`,
+        subject: `${config.shop.name}: we received your message`,
+        text: `Thank you for contacting ${config.shop.name}. We received your message and will reply to this address.`,
       });
     }
     return ok(c, messages.emailSent);

@@ -12,10 +12,9 @@ import {
 import { config } from '../../src/lib/config';
 import type { ShopContext, CustomerRow } from '../context';
 import { ApiError, ok, parseOr400, readJson } from '../http';
-import { hashPassword, randomId, sha256, verifyPassword } from '../auth';
+import { hashPassword as hashWith, needsRehash, randomId, sha256, SCRYPT_DEFAULT, verifyPassword } from '../auth';
 import { nowIso } from '../db';
 import { sendMail } from '../mailer';
-import { RateLimiter, rateLimit } from '../ratelimit';
 import { orderJson, type OrderRow } from '../orders';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -45,12 +44,13 @@ const BAD_LOGIN = 'You did not sign in correctly or your account is temporarily 
 export function userRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
   const db = ctx.db;
-  const limiter = new RateLimiter(ctx.options.rateLimit.windowMs, ctx.options.rateLimit.max);
-  const limit = (group: string) => rateLimit(limiter, group, ctx.options.trustProxy);
+  const limit = (group: string) => ctx.limit(group);
+  const scryptParams = ctx.options.scrypt ?? SCRYPT_DEFAULT;
+  const hashPassword = (password: string) => hashWith(password, scryptParams);
   const byEmail = (email: string) => db.prepare('SELECT * FROM customers WHERE email = ?').get(email) as CustomerRow | undefined;
 
   r.post('/create', limit('create'), async (c) => {
-    const input = parseOr400(CreateUserInputSchema, await readJson(c));
+    const input = parseOr400(CreateUserInputSchema.strict(), await readJson(c));
     if (byEmail(input.customer.email)) throw new ApiError(400, 'customer.email: a customer with the same email address already exists');
     const hash = await hashPassword(input.password);
     const now = nowIso();
@@ -62,27 +62,30 @@ export function userRoutes(ctx: ShopContext): Hono {
   });
 
   r.post('/login', limit('login'), async (c) => {
-    const input = parseOr400(LoginInputSchema, await readJson(c));
+    const input = parseOr400(LoginInputSchema.strict(), await readJson(c));
     const row = byEmail(input.username);
     // Hash even for an unknown e-mail, so timing does not tell which addresses exist.
     const valid = row ? await verifyPassword(input.password, row.password_hash) : (await hashPassword(input.password), false);
     if (!row || !valid) throw new ApiError(401, BAD_LOGIN);
+    // A hash made with a lower cost (before N was raised) is replaced now that the password is known.
+    if (needsRehash(row.password_hash, scryptParams)) {
+      const upgraded = await hashPassword(input.password);
+      db.prepare('UPDATE customers SET password_hash = ? WHERE id = ? AND password_hash = ?').run(upgraded, row.id, row.password_hash);
+    }
     const { token, refreshToken } = ctx.issueTokens(row);
     return ok(c, token, { refreshToken });
   });
 
   r.post('/refresh', async (c) => {
-    const input = parseOr400(RefreshInputSchema, await readJson(c));
+    const input = parseOr400(RefreshInputSchema.strict(), await readJson(c));
     const v = ctx.signer.verify(input.refreshToken, 'refresh');
     if (!v.ok) throw new ApiError(401, v.reason === 'expired' ? 'refreshToken: the refresh token has expired' : 'refreshToken: the refresh token is not valid');
-    const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(v.claims.sub) as CustomerRow | undefined;
-    if (!row || row.token_version !== v.claims.ver) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
-    const token = ctx.signer.sign('access', row.id, row.token_version, ctx.options.tokenTtlSeconds);
-    return ok(c, token, { refreshToken: input.refreshToken });
+    const { token, refreshToken } = ctx.rotateRefreshToken(v.claims);
+    return ok(c, token, { refreshToken });
   });
 
   r.post('/reset-password', limit('reset-password'), async (c) => {
-    const input = parseOr400(ResetPasswordInputSchema, await readJson(c));
+    const input = parseOr400(ResetPasswordInputSchema.strict(), await readJson(c));
     const row = byEmail(input.email);
     // Same answer whether or not the address is known; only known addresses get a mail.
     if (row) {
@@ -110,7 +113,7 @@ export function userRoutes(ctx: ShopContext): Hono {
   });
 
   r.post('/create-password', limit('reset-password'), async (c) => {
-    const input = parseOr400(CreatePasswordBody, await readJson(c));
+    const input = parseOr400(CreatePasswordBody.strict(), await readJson(c));
     const row = byEmail(input.email);
     const reset = db.prepare('SELECT * FROM password_resets WHERE token_hash = ?').get(sha256(input.resetToken)) as
       | { customer_id: number; expires_at: number; used: number }
@@ -127,19 +130,24 @@ export function userRoutes(ctx: ShopContext): Hono {
     return ok(c, true);
   });
 
-  r.post('/change-password', async (c) => {
+  r.post('/change-password', limit('change-password'), async (c) => {
     const row = ctx.requireCustomer(c);
-    const input = parseOr400(ChangePasswordInputSchema, await readJson(c));
+    const input = parseOr400(ChangePasswordInputSchema.strict(), await readJson(c));
     if (!(await verifyPassword(input.currentPassword, row.password_hash))) throw new ApiError(400, 'currentPassword: the current password is not correct');
-    db.prepare('UPDATE customers SET password_hash = ?, updated_at = ? WHERE id = ?').run(await hashPassword(input.newPassword), nowIso(), row.id);
-    return ok(c, true);
+    const hash = await hashPassword(input.newPassword);
+    // Every token issued before (every session, this one too) stops working; this caller gets a new session in meta.
+    const fresh = db.transaction(() => {
+      db.prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?').run(hash, nowIso(), row.id);
+      return ctx.issueTokens(db.prepare('SELECT id, token_version FROM customers WHERE id = ?').get(row.id) as Pick<CustomerRow, 'id' | 'token_version'>);
+    })();
+    return ok(c, true, fresh);
   });
 
   r.get('/me', (c) => ok(c, ctx.customerJson(ctx.requireCustomer(c))));
 
   r.post('/me', async (c) => {
     const row = ctx.requireCustomer(c);
-    const { customer } = parseOr400(UpdateMeBody, await readJson(c));
+    const { customer } = parseOr400(UpdateMeBody.strict(), await readJson(c));
     if (customer.email && customer.email.toLowerCase() !== row.email.toLowerCase() && byEmail(customer.email)) {
       throw new ApiError(400, 'customer.email: a customer with the same email address already exists');
     }

@@ -109,8 +109,10 @@ describe('passwords', () => {
     const short = await shop().call('POST', '/api/user/change-password', { query: { token }, body: { currentPassword: 'new password 1', newPassword: 'short' } });
     expect(short.body.result).toMatch(/^newPassword: /);
     const ok = await shop().call('POST', '/api/user/change-password', { query: { token }, body: { currentPassword: 'new password 1', newPassword: 'another password' } });
-    expect(ok.body).toEqual({ code: 200, result: true });
-    expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(200);
+    expect(ok.body).toMatchObject({ code: 200, result: true });
+    // The change closes the old session (issue 14 item 7); the caller's new one is in meta.
+    expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(401);
+    expect((await shop().call('GET', '/api/user/me', { query: { token: ok.body.meta.token } })).status).toBe(200);
     expect((await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'another password' } })).status).toBe(200);
     expect((await shop().call('POST', '/api/user/change-password', { body: { currentPassword: 'x', newPassword: 'another password' } })).status).toBe(401);
   });

@@ -78,7 +78,11 @@ describe('newsletter', () => {
     const welcome = (await outbox()).filter((m) => m.kind === 'newsletter' && m.to_addr === 'news@example.org');
     expect(welcome).toHaveLength(1);
     expect(welcome[0]!.text).toContain('WELCOME10');
-    expect((await shop().call('DELETE', '/api/ext/mailchimp-subscribe/subscribe', { body: { email: 'news@example.org' } })).body).toEqual({ code: 200, result: true });
+    // Without the customer's token, DELETE mails a confirmation link (issue 14 item 11); the link unsubscribes.
+    expect((await shop().call('DELETE', '/api/ext/mailchimp-subscribe/subscribe', { body: { email: 'news@example.org' } })).status).toBe(202);
+    const confirm = (await outbox()).filter((m) => m.kind === 'newsletter' && m.to_addr === 'news@example.org').at(-1)!;
+    const link = new URL(/https?:\/\/\S+unsubscribe\S*/.exec(confirm.text)![0]);
+    expect((await shop().call('GET', link.pathname, { query: Object.fromEntries(link.searchParams) })).body).toEqual({ code: 200, result: true });
     const row = shop().db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get('news@example.org') as { subscribed: number };
     expect(row.subscribed).toBe(0);
   });

@@ -255,7 +255,8 @@ export async function startTestShop(opts: { options?: Partial<ShopOptions>; env?
     logger: createLogger({ sink: (l) => logs.push(l) }),
     env: { SHOP_FAULTS: '1', ...env },
     ...rest,
-    options: { faults: true, outboxDir: join(dir, 'outbox'), rateLimit: { windowMs: 60_000, max: 1000 }, ...options },
+    // scrypt at N=2^14 keeps the many logins of the tests fast; the server's default (N=2^17) is tested in security.test.ts.
+    options: { faults: true, outboxDir: join(dir, 'outbox'), rateLimit: { windowMs: 60_000, max: 1000 }, scrypt: { N: 2 ** 14, r: 8, p: 1 }, ...options },
   });
   const call: TestShop['call'] = async (method, path, o = {}) => {
     const url = new URL(running.url + path);
@@ -374,4 +375,14 @@ export function spawnStart(args: string[], env: NodeJS.ProcessEnv, timeoutMs: nu
       fail(`server/start.ts exited with ${code}`);
     });
   });
+}
+
+/** Tables a request may write, with their row counts (and the total stock): equal before and after a refused request. */
+export function writtenState(db: RunningServer['db']): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of ['carts', 'cart_items', 'orders', 'customers', 'newsletter', 'outbox', 'reviews', 'password_resets', 'sessions', 'refresh_tokens']) {
+    out[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
+  }
+  out.stock_qty = (db.prepare('SELECT TOTAL(qty) AS n FROM stock').get() as { n: number }).n;
+  return out;
 }

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { startServer } from '../../server/server';
 import { needsBuild } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
@@ -97,7 +97,7 @@ describe('npm start process', () => {
     expect(answer.status).toBe(200);
     expect(await exited).toBe(0);
     expect(started.output()).toContain('SIGTERM: finishing in-flight requests');
-    const db = new Database(dbPath, { readonly: true });
+    const db = new DatabaseSync(dbPath, { readOnly: true });
     try {
       const row = db.prepare('SELECT order_id FROM orders WHERE order_id = ?').get(order.order_id);
       expect(row).toEqual({ order_id: order.order_id });

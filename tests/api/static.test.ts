@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -107,12 +108,99 @@ describe('built site', () => {
 });
 
 describe('image proxy', () => {
-  it('answers media files of the snapshot as svg', async () => {
+  // A 1,600 px photograph as a retailer uploads it (noise, so encoders cannot cheat on flat colour).
+  const PHOTO = '/catalog/product/photo 1.jpg';
+  const PHOTO_URL = '/catalog/product/photo%201.jpg';
+  let original: Buffer;
+  beforeAll(async () => {
+    const { width, height } = { width: 1600, height: 1200 };
+    const raw = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+    original = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    const file = join(shop.dir, 'snapshot', 'media', ...PHOTO.split('/').filter(Boolean));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, original);
+  });
+  const img = async (size: string, accept: string, path = PHOTO_URL) => {
+    const r = await get(`/img/${size}/resize${path}`, { Accept: accept });
+    return { r, body: Buffer.from(await r.arrayBuffer()) };
+  };
+  const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+  it('answers svg artwork of the snapshot as it is', async () => {
     const r = await get('/img/310/300/resize/catalog/product/ring.svg');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('image/svg+xml');
     expect(await r.text()).toContain('<svg');
-    expect(r.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000');
+  });
+
+  it('resizes a photograph to the tile size, as avif for a browser that accepts it (webp for a minute while the avif is made)', async () => {
+    const first = await img('310/300', CHROME_ACCEPT);
+    expect(first.r.status).toBe(200);
+    expect(first.r.headers.get('content-type')).toBe('image/webp');
+    expect(first.r.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(first.r.headers.get('vary')).toBe('Accept');
+    expect([(await sharp(first.body).metadata()).width, (await sharp(first.body).metadata()).height]).toEqual([310, 300]);
+    let later = first;
+    for (let i = 0; i < 100 && later.r.headers.get('content-type') !== 'image/avif'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      later = await img('310/300', CHROME_ACCEPT);
+    }
+    expect(later.r.headers.get('content-type')).toBe('image/avif');
+    expect(later.r.headers.get('cache-control')).toBe('public, max-age=31536000');
+    expect(later.r.headers.get('vary')).toBe('Accept');
+    const meta = await sharp(later.body).metadata();
+    expect([meta.width, meta.height]).toEqual([310, 300]);
+    expect(later.body.length).toBeLessThan(original.length / 4);
+  });
+
+  it('webp without avif in accept, jpeg without either', async () => {
+    const webp = await img('600/744', 'image/webp,*/*');
+    expect(webp.r.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(webp.body).metadata()).format).toBe('webp');
+    const jpeg = await img('600/744', '*/*');
+    expect(jpeg.r.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(jpeg.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 744]);
+  });
+
+  it('the second answer comes from the disk cache with the same bytes, and an etag answers 304', async () => {
+    const first = await img('450/500', 'image/webp');
+    expect(first.r.headers.get('x-image-cache')).toBe('miss');
+    const second = await img('450/500', 'image/webp');
+    expect(second.r.headers.get('x-image-cache')).toBe('hit');
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(readdirSync(join(shop.dir, 'image-cache'), { recursive: true }).some((f) => String(f).endsWith('.webp'))).toBe(true);
+    const again = await get(`/img/450/500/resize${PHOTO_URL}`, { Accept: 'image/webp', 'If-None-Match': first.r.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  });
+
+  it('every §9 size and its 2x is served', async () => {
+    // §9: gallery 600x744, thumbnails and tiles 310x300, AMP gallery 450x500; their 2x for sharp screens.
+    for (const size of ['600/744', '1200/1488', '310/300', '620/600', '450/500', '900/1000']) {
+      const { r, body } = await img(size, 'image/webp');
+      expect(r.status, size).toBe(200);
+      const meta = await sharp(body).metadata();
+      expect(`${meta.width}/${meta.height}`).toBe(size);
+    }
+  });
+
+  it('a size the shop does not use is a 400 with a message', async () => {
+    for (const size of ['311/300', '310/301', '4000/4000', '123456789012345678901/300', 'abc/300', '-1/300', '310.5/300']) {
+      const r = await get(`/img/${size}/resize${PHOTO_URL}`);
+      expect(r.status, size).toBe(400);
+      const body = (await r.json()) as { result: string };
+      expect(body.result).toMatch(/^size: /);
+    }
+    const r = await get(`/img/311/300/resize${PHOTO_URL}`);
+    expect(((await r.json()) as { result: string }).result).toContain('311x300 is not an image size of the shop');
+  });
+
+  it('0x0 answers the original file (how scripts/snapshot.ts pulls media)', async () => {
+    const r = await get(`/img/0/0/resize${PHOTO_URL}`);
+    expect(r.status).toBe(200);
+    expect(Buffer.from(await r.arrayBuffer()).equals(original)).toBe(true);
   });
 
   it('a missing image answers 404 and traversal is refused', async () => {
@@ -120,5 +208,11 @@ describe('image proxy', () => {
     const t = await get('/img/310/300/resize/..%2f..%2fshop.db');
     expect([400, 404]).toContain(t.status);
     expect(await t.text()).not.toContain('SQLite');
+    for (const path of ['/..%2f..%2fshop.db', '/%2e%2e/%2e%2e/shop.db', '/catalog/..%5c..%5c..%5cshop.db', '/..%2fsnapshot%2fproducts.json']) {
+      // fetch itself folds a literal %2e%2e segment away (then nothing matches: 404); escaped slashes reach the proxy (400).
+      const r = await get(`/img/0/0/resize${path}`);
+      expect([400, 404], path).toContain(r.status);
+      expect(await r.text()).not.toContain('SQLite');
+    }
   });
 });
