@@ -6,11 +6,10 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms';
 import fieldsCss from './AccountFields.css?inline';
-import { IslandStyle } from './IslandStyle';
 
 /** The account fields' styles: render once in each island that uses these fields. */
 export function FieldStyles() {
-  return <IslandStyle id="pj-account-fields" css={fieldsCss} />;
+  return <style href="pj-account-fields" precedence="island">{fieldsCss}</style>;
 }
 
 type Values = Record<string, string | boolean>;

@@ -12,7 +12,6 @@ import { messages } from '../lib/messages';
 import { $online } from '../lib/stores/network';
 import { $ui, closeAuthModal, setAuthElem } from '../lib/stores/ui';
 import { CheckField, FieldStyles, Status, TextField, useForm } from './AccountFields';
-import { IslandStyle } from './IslandStyle';
 import authCss from './AuthModal.css?inline';
 
 type Result = { kind: 'progress' | 'success' | 'error'; text: string } | null;
@@ -186,7 +185,7 @@ export default function AuthModal() {
       }}
     >
       <FieldStyles />
-      <IslandStyle id="pj-auth" css={authCss} />
+      <style href="pj-auth" precedence="island">{authCss}</style>
       <div className="auth__box">
         <button type="button" className="auth__close" aria-label={messages.authClose} onClick={() => closeAuthModal()}>
           <span aria-hidden="true">×</span>

@@ -6,11 +6,9 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
 import { messages } from '../lib/messages';
-import { createApiClient } from '../lib/api/client';
-import { notify } from '../lib/stores/notifications';
 import { $user, loadUser } from '../lib/stores/user';
-import { BOOKING_TIMES, bookingForm, bookingLetter, sendLetter, todayIso, type BookingShop, type BookingValues } from '../lib/mail';
-import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
+import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/mail';
+import { Field, FormStatus, FormStyles, useFormState, useMailAction } from './form-kit';
 
 export interface BookingFormProps {
   shops: BookingShop[];
@@ -27,9 +25,7 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   const initial = (): Values => ({ name: '', phone: '', email: '', date: '', time: '', store: shop, requirements: '', item: '' });
   const form = useFormState<Values>(bookingForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
   const [minDate, setMinDate] = useState<string | undefined>(undefined);
-  const [status, setStatus] = useState<{ kind: 'progress' | 'success' | 'error'; message: string } | null>(null);
 
   useEffect(() => {
     setMinDate(todayIso());
@@ -45,17 +41,11 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
       .catch(() => {});
   }, []);
 
-  const onSubmit = async (e: ReactSubmitEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy || !form.check(formRef.current)) return;
-    setBusy(true);
-    setStatus({ kind: 'progress', message: messages.mailSending });
-    const pageLink = typeof window !== 'undefined' ? window.location.href : page;
-    const result = await sendLetter(createApiClient().mailer, bookingLetter(form.values, pageLink, shops));
-    setBusy(false);
-    setStatus({ kind: result.ok ? 'success' : 'error', message: result.message });
-    notify({ type: result.ok ? 'success' : 'error', message: result.message });
-    if (result.ok) form.reset();
+  const pageLink = typeof window !== 'undefined' ? window.location.href : page;
+  const mail = useMailAction(() => bookingLetter(form.values, pageLink, shops), form.reset);
+  // An invalid form is not sent: the first invalid field takes the focus and every message shows.
+  const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
+    if (mail.pending || !form.check(formRef.current)) e.preventDefault();
   };
 
   const fp = (name: keyof BookingValues & string) => ({
@@ -69,7 +59,7 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   return (
     <>
       <FormStyles />
-      <form ref={formRef} className="fk-form booking-form" method="post" noValidate onSubmit={onSubmit} data-booking-form>
+      <form ref={formRef} className="fk-form booking-form" noValidate action={mail.action} onSubmit={onSubmit} data-booking-form>
         <Field {...fp('name')} label={messages.bookingName} autoComplete="name" required />
         <div className="fk-row">
           <Field {...fp('phone')} label={messages.bookingPhone} type="tel" autoComplete="tel" required />
@@ -93,11 +83,11 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
         <Field {...fp('requirements')} label={messages.bookingRequirements} multiline />
         <Field {...fp('item')} label={messages.bookingItem} />
         <div className="fk-actions">
-          <button type="submit" className="btn" disabled={busy}>
+          <button type="submit" className="btn" disabled={mail.pending}>
             {messages.bookingSubmit}
           </button>
         </div>
-        <FormStatus status={status} />
+        <FormStatus status={mail.status} />
       </form>
     </>
   );

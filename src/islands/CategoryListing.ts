@@ -11,18 +11,17 @@ import type { ListingAction, ListingController } from './CategoryListingRun';
 
 const HISTORY_KEY = 'categoryListing';
 
-function boot(root: HTMLElement): void {
-  const grid = root.querySelector<HTMLElement>('[data-product-grid]');
-  if (!grid) return;
+/**
+ * Forwards a listing's controls (filter boxes, clear, sort selects) to its controller, started by
+ * `load` on the first action. Shared by category pages and the search results page (SearchResults.ts).
+ */
+export function wireListingControls(root: HTMLElement, grid: HTMLElement, load: () => Promise<ListingController>): void {
   const form = root.querySelector<HTMLFormElement>('[data-category-filters]');
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
-  let controller: Promise<ListingController> | null = null;
-  const load = () => (controller ??= import('./CategoryListingRun').then((m) => m.startListing(root, grid)));
   const act = (a: ListingAction) => {
     grid.setAttribute('aria-busy', 'true');
     void load().then((c) => c.apply(a));
   };
-
   form?.addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement;
     if (input.matches('input[data-filter-code]')) act({ kind: 'filter', code: input.dataset.filterCode!, id: input.dataset.filterId! });
@@ -33,6 +32,16 @@ function boot(root: HTMLElement): void {
     act({ kind: 'reset' });
   });
   for (const sel of sorts) sel.addEventListener('change', () => act({ kind: 'sort', value: sel.value }));
+}
+
+function boot(root: HTMLElement): void {
+  const grid = root.querySelector<HTMLElement>('[data-product-grid]');
+  if (!grid) return;
+  const form = root.querySelector<HTMLFormElement>('[data-category-filters]');
+  const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
+  let controller: Promise<ListingController> | null = null;
+  const load = () => (controller ??= import('./CategoryListingRun').then((m) => m.startListing(root, grid)));
+  wireListingControls(root, grid, load);
 
   // Start loading as soon as the shopper heads for a control or nears the bottom of the grid.
   const warm = () => void load();

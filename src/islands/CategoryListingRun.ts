@@ -9,7 +9,7 @@
 import listingCss from './CategoryListing.css?inline';
 import { config, type StoreView } from '../lib/config';
 import { messages, t } from '../lib/messages';
-import { fetchListing } from '../lib/catalog/listing-client';
+import { fetchListing, type ListingFile } from '../lib/catalog/listing-client';
 import {
   indexListing,
   readListingParams,
@@ -59,10 +59,19 @@ function addListingStyles(): void {
   document.head.append(style);
 }
 
+/** Where a listing's products come from, when not the category's listing file. */
+export interface ListingOptions {
+  /** Loads the listing (default: the file named by the root's data-listing-src). */
+  load?: () => Promise<ListingFile>;
+  /** The query state's searchProductQuery the listing answers (the search results page's query). */
+  searchProductQuery?: string;
+}
+
 /** Takes over a listing's static markup. */
-export function startListing(root: HTMLElement, grid: HTMLElement): ListingController {
+export function startListing(root: HTMLElement, grid: HTMLElement, opts: ListingOptions = {}): ListingController {
   addListingStyles();
-  const src = root.dataset.listingSrc!;
+  const load = opts.load ?? (() => fetchListing(root.dataset.listingSrc!));
+  const searchProductQuery = opts.searchProductQuery ?? '';
   const inputs = Array.from(root.querySelectorAll<HTMLInputElement>('input[data-filter-code]'));
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
   const countEl = root.querySelector<HTMLElement>('[data-listing-count]');
@@ -71,7 +80,9 @@ export function startListing(root: HTMLElement, grid: HTMLElement): ListingContr
   const store: StoreView =
     [config.storeViews.default, ...config.storeViews.others].find((s) => s.storeCode === root.dataset.store) ?? config.storeViews.default;
   const makeTile = tileMaker(root.querySelector<HTMLTemplateElement>('template[data-tile-template]'), store);
-  const sortValues = config.constants.sorts.map((s) => s.value);
+  // The sorts the page offers (the category's, or the search page's with its best-match sort first); the first is the default.
+  const offered = Array.from(sorts[0]?.options ?? [], (o) => o.value);
+  const sortValues = offered.length ? offered : config.constants.sorts.map((s) => s.value);
   const defaultSort = sortValues[0] ?? 'position:desc';
   const perPage = config.constants.categoryPageSize;
 
@@ -129,7 +140,7 @@ export function startListing(root: HTMLElement, grid: HTMLElement): ListingContr
 
   const initial: Selection = { filters: {}, sort: defaultSort, searchProductQuery: '' };
   // Before this module loaded, the shopper may have ticked boxes the URL does not know yet: the actions follow.
-  startCategoryQuery({ ...readListingParams(location.search, facetIds, sortValues, defaultSort), perPage });
+  startCategoryQuery({ ...readListingParams(location.search, facetIds, sortValues, defaultSort), perPage, searchProductQuery });
   let index: ListingIndex | null = null;
   let loading: Promise<ListingIndex | null> | null = null;
   let result: ListingResult | null = null;
@@ -139,7 +150,7 @@ export function startListing(root: HTMLElement, grid: HTMLElement): ListingContr
   let shown = grid.querySelectorAll('.tile').length;
 
   const ensureIndex = (): Promise<ListingIndex | null> =>
-    (loading ??= fetchListing(src)
+    (loading ??= load()
       .then((file) => {
         error.hidden = true;
         return (index = indexListing(file));
@@ -229,9 +240,13 @@ export function startListing(root: HTMLElement, grid: HTMLElement): ListingContr
 
   function updateFacets(r: ListingResult, s: CategoryQueryState): void {
     const facets = new Map(index!.facets.map((f) => [f.code, f]));
+    // Values the listing does not have (the search page's filters come from its matches) are not offered.
+    for (const d of root.querySelectorAll<HTMLElement>('[data-facet]')) d.hidden = !facets.has(d.dataset.facet!);
     for (const i of inputs) {
       const code = i.dataset.filterCode!;
       const v = facets.get(code)?.ids.get(i.dataset.filterId!);
+      const item = i.closest('li');
+      if (item) item.hidden = v === undefined;
       const count = v === undefined ? 0 : (r.counts[code]?.[v] ?? 0);
       const c = i.closest('label')?.querySelector('.facet__count');
       if (c) c.textContent = `(${count})`;
@@ -267,7 +282,7 @@ export function startListing(root: HTMLElement, grid: HTMLElement): ListingContr
     else if (b.dataset.code && b.dataset.id) void act(() => chooseFilter(b.dataset.code!, b.dataset.id!));
   });
   addEventListener('popstate', () => {
-    startCategoryQuery({ ...readListingParams(location.search, facetIds, sortValues, defaultSort), perPage });
+    startCategoryQuery({ ...readListingParams(location.search, facetIds, sortValues, defaultSort), perPage, searchProductQuery });
     syncControls($categoryQuery.get());
     void ensureIndex().then(render);
   });

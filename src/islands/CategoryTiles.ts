@@ -4,7 +4,7 @@
  * styles), filled from a listing file item, so appended tiles look exactly like the static ones.
  */
 import { formatPrice } from '../lib/format';
-import { tileImage } from '../lib/catalog/images';
+import { responsiveImage, type ResponsiveImage } from '../lib/catalog/image-slots';
 import type { StoreView } from '../lib/config';
 import type { ListingItem } from '../lib/catalog/listing-client';
 
@@ -70,7 +70,7 @@ function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: Stor
     if (item.img) {
       const img = current instanceof HTMLImageElement ? current : scopedLike('img', current ?? media);
       img.className = 'tile__img';
-      img.src = tileImage(item.img);
+      setPicture(img, responsiveImage(item.img, 'tile'), item.ph);
       // The link names the product (its heading): the picture is not announced twice.
       img.alt = '';
       img.loading = eager ? 'eager' : 'lazy';
@@ -89,7 +89,7 @@ function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: Stor
     if (item.hover && main instanceof HTMLImageElement) {
       const hover = main.cloneNode() as HTMLImageElement;
       hover.className = 'tile__img tile__img--hover';
-      hover.src = tileImage(item.hover);
+      setPicture(hover, responsiveImage(item.hover, 'tileHover'), undefined);
       hover.alt = '';
       hover.loading = 'lazy';
       main.after(' ', hover);
@@ -120,4 +120,19 @@ function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: Stor
     oldPrice.replaceWith(price);
   }
   return cell;
+}
+
+/** src, srcset, sizes and placeholder of a cloned tile picture (the template's belong to another product). */
+function setPicture(img: HTMLImageElement, r: ResponsiveImage, placeholder: string | undefined): void {
+  if (r.srcset) {
+    img.srcset = r.srcset;
+    img.sizes = r.sizes ?? '';
+  } else {
+    img.removeAttribute('srcset');
+    img.removeAttribute('sizes');
+  }
+  img.src = r.src;
+  // Written as the static tile writes it (Img.astro), so a tile made here is the same markup.
+  if (placeholder) img.setAttribute('style', `background-color:${placeholder}`);
+  else img.removeAttribute('style');
 }

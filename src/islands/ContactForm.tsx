@@ -3,12 +3,10 @@
  * shop's contact address through the mailer's token-then-send calls; shows 'Email has successfully been
  * sent' or the failure text (§7, §8). Hydrates on first interaction (client:interact).
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
+import { useEffect, useId, useRef, type SubmitEvent as ReactSubmitEvent } from 'react';
 import { messages } from '../lib/messages';
-import { createApiClient } from '../lib/api/client';
-import { notify } from '../lib/stores/notifications';
-import { contactForm, contactLetter, sendLetter, type ContactValues } from '../lib/mail';
-import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
+import { contactForm, contactLetter, type ContactValues } from '../lib/mail';
+import { Field, FormStatus, FormStyles, useFormState, useMailAction } from './form-kit';
 
 export interface ContactFormProps {
   /** The page link sent when the browser's address is not available (build time). */
@@ -22,22 +20,14 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   const uid = useId();
   const form = useFormState<Values>(contactForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'progress' | 'success' | 'error'; message: string } | null>(null);
   // What was typed before hydration is kept.
   useEffect(() => form.adopt(formRef.current), [form.adopt]);
 
-  const onSubmit = async (e: ReactSubmitEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy || !form.check(formRef.current)) return;
-    setBusy(true);
-    setStatus({ kind: 'progress', message: messages.mailSending });
-    const pageLink = typeof window !== 'undefined' ? window.location.href : page;
-    const result = await sendLetter(createApiClient().mailer, contactLetter(form.values, pageLink));
-    setBusy(false);
-    setStatus({ kind: result.ok ? 'success' : 'error', message: result.message });
-    notify({ type: result.ok ? 'success' : 'error', message: result.message });
-    if (result.ok) form.reset();
+  const pageLink = typeof window !== 'undefined' ? window.location.href : page;
+  const mail = useMailAction(() => contactLetter(form.values, pageLink), form.reset);
+  // An invalid form is not sent: the first invalid field takes the focus and every message shows.
+  const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
+    if (mail.pending || !form.check(formRef.current)) e.preventDefault();
   };
 
   const fp = (name: keyof ContactValues & string) => ({
@@ -51,7 +41,7 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   return (
     <>
       <FormStyles />
-      <form ref={formRef} className="fk-form contact-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby={`${uid}-title`} data-contact-form>
+      <form ref={formRef} className="fk-form contact-form" noValidate action={mail.action} onSubmit={onSubmit} aria-labelledby={`${uid}-title`} data-contact-form>
         <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
         <p className="muted">{messages.contactIntro}</p>
         <div className="fk-row">
@@ -61,11 +51,11 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
         <Field {...fp('phone')} label={messages.contactPhone} type="tel" autoComplete="tel" />
         <Field {...fp('message')} label={messages.contactMessage} multiline required />
         <div className="fk-actions">
-          <button type="submit" className="btn" disabled={busy}>
+          <button type="submit" className="btn" disabled={mail.pending}>
             {messages.contactSubmit}
           </button>
         </div>
-        <FormStatus status={status} />
+        <FormStatus status={mail.status} />
       </form>
     </>
   );

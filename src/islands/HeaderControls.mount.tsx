@@ -3,12 +3,11 @@ import { createRoot } from 'react-dom/client';
 import Microcart from './Microcart';
 import WishlistPanel from './WishlistPanel';
 import css from './Panels.css?inline';
-import { IslandStyle } from './IslandStyle';
 
 function HeaderPanels() {
   return (
     <>
-      <IslandStyle id="pj-header-panels" css={css} />
+      <style href="pj-header-panels" precedence="island">{css}</style>
       <Microcart />
       <WishlistPanel />
     </>

@@ -13,7 +13,6 @@ import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/stores/newsletter';
 import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
 import popupCss from './NewsletterPopup.css?inline';
-import { IslandStyle } from './IslandStyle';
 
 const percent = config.constants.newsletterCouponPercent;
 const initial = () => ({ email: '' });
@@ -68,7 +67,7 @@ export default function NewsletterPopup() {
   return (
     <>
       <FormStyles />
-      <IslandStyle id="pj-newsletter-popup" css={popupCss} />
+      <style href="pj-newsletter-popup" precedence="island">{popupCss}</style>
       <dialog ref={dialog} className="nl-popup" aria-labelledby={`${uid}-title`} onClose={onClose} onClick={onDialogClick}>
         <div className="nl-popup__box">
           <button type="button" className="nl-popup__close" aria-label={messages.newsletterPopupClose} onClick={() => setNewsletterPopup(false)}>

@@ -1,7 +1,6 @@
 /**
  * Product options and add to cart (spec §2 product page, §4 Configurable product and Option prices,
- * §5, §8): the island wraps the static options form (src/components/catalogue/ProductOptions.astro,
- * the page without JavaScript) and, once hydrated, takes its place with the live form: size and
+ * §5, §8): rendered on the server (the form a page without JavaScript shows) and, once hydrated, live: size and
  * colour choices reconfigure the product (the wrong-attributes notice when a choice has no variant;
  * the child's URL replaces the address when configured), custom and bundle options with their
  * defaults and required checks, the price following every choice, and the add-to-cart checks with
@@ -26,8 +25,8 @@ import {
 import type { ProductIslandProps } from '../lib/product-island-props';
 import type { ProductPrices } from '../lib/catalog/price';
 import { optionValuePrice } from '../lib/catalog/options';
-import { CUSTOMER_GROUPS, productPrices } from '../lib/catalog/price';
-import { notify } from '../lib/stores/notifications';
+import { CUSTOMER_GROUPS, isMultiBundleOption, productPrices } from '../lib/catalog/price';
+import { notify, removeNotification } from '../lib/stores/notifications';
 import { trackAddToCart } from '../lib/datalayer';
 import { addRecentlyViewed } from '../lib/stores/recently-viewed';
 import { setStock } from '../lib/stores/stock';
@@ -200,9 +199,17 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     });
   };
 
+  // The refusal toast of the last add: once the shopper changes what it was about, it goes (§4 Notification).
+  const refusal = useRef<number | null>(null);
+  const dropRefusal = () => {
+    if (refusal.current !== null) removeNotification(refusal.current);
+    refusal.current = null;
+  };
+
   const update = (next: FormState) => {
     setState(next);
     setProductError(null);
+    dropRefusal();
   };
 
   const choose = (code: string, value: number) => {
@@ -224,7 +231,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   };
 
   const setBundle = (id: number, patch: Partial<FormState['bundle'][number]>) => {
-    const cur = state.bundle[id] ?? { linkId: null, qty: 1 };
+    const cur = state.bundle[id] ?? { linkIds: [], qty: 1 };
     update({ ...state, bundle: { ...state.bundle, [id]: { ...cur, ...patch } } });
     if (errors.bundle[id]) setErrors({ ...errors, bundle: { ...errors.bundle, [id]: '' } });
   };
@@ -234,13 +241,15 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     if (!check.ok) {
       setErrors(check.errors);
       setProductError(check.message);
-      notify({ type: check.message === messages.stockCheckInProgress ? 'warning' : 'error', message: check.message, action1: { label: messages.ok } });
+      dropRefusal();
+      refusal.current = notify({ type: check.message === messages.stockCheckInProgress ? 'warning' : 'error', message: check.message, action1: { label: messages.ok } })?.id ?? null;
       const first = document.querySelector<HTMLElement>('.pf [aria-invalid="true"]');
       first?.focus();
       return;
     }
     setErrors({ custom: {}, bundle: {} });
     setProductError(null);
+    dropRefusal();
     setBusy(true);
     try {
       const { addToCart } = await import('../lib/stores/cart');
@@ -382,9 +391,13 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
 
       {p.type_id === 'bundle' &&
         p.bundle_options.map((b) => {
-          const choice = state.bundle[b.option_id] ?? { linkId: null, qty: 1 };
+          const choice = state.bundle[b.option_id] ?? { linkIds: [], qty: 1 };
           const err = errors.bundle[b.option_id];
           const errId = `pf-bundle-${b.option_id}-error`;
+          // The option's type from the data: checkbox and multi take several links, radio and select one.
+          const multi = isMultiBundleOption(b);
+          const pick = (id: number, on: boolean) =>
+            setBundle(b.option_id, { linkIds: multi ? (on ? [...choice.linkIds.filter((x) => x !== id), id] : choice.linkIds.filter((x) => x !== id)) : on ? [id] : [] });
           return (
             <fieldset className="opt bundle" data-bundle-option={b.option_id} key={b.option_id} aria-describedby={err ? errId : undefined}>
               <legend className="opt__legend">
@@ -392,9 +405,18 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
                 {b.required && <span className="req" aria-hidden="true"> *</span>}
               </legend>
               <ul className="linked__list">
+                {!b.required && !multi && (
+                  // An optional single choice can be left out: "None" is a choice like the others.
+                  <li className="linked__item">
+                    <label className="choice">
+                      <input type="radio" name={`bundle[${b.option_id}]`} value="" checked={choice.linkIds.length === 0} onChange={() => setBundle(b.option_id, { linkIds: [] })} />
+                      <span className="linked__name">{messages.optionNone}</span>
+                    </label>
+                  </li>
+                )}
                 {b.product_links.map((l) => {
                   const name = l.product?.name ?? l.sku ?? String(l.id);
-                  const chosen = choice.linkId === l.id;
+                  const chosen = choice.linkIds.includes(l.id);
                   const linkPrices = l.product
                     ? productPrices({ price: l.product.price, special_price: l.product.special_price, special_from_date: l.product.special_from_date, special_to_date: l.product.special_to_date })
                     : { original: Number(l.price ?? 0), special: null, final: Number(l.price ?? 0) };
@@ -402,32 +424,34 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
                     <li className="linked__item" key={l.id}>
                       <label className="choice">
                         <input
-                          type="radio"
+                          type={multi ? 'checkbox' : 'radio'}
                           name={`bundle[${b.option_id}]`}
                           value={l.id}
                           checked={chosen}
                           aria-invalid={err ? 'true' : undefined}
-                          onChange={() => setBundle(b.option_id, { linkId: l.id })}
+                          onChange={(e) => pick(l.id, e.target.checked)}
                         />
                         <span className="linked__name">{name}</span>
                       </label>
                       <p className="price price--sm">
                         <SmallPrice prices={linkPrices} />
                       </p>
-                      <label className="qty qty--sm">
-                        <span className="visually-hidden">
-                          {messages.quantityLabel}: {name}
-                        </span>
-                        <input
-                          type="number"
-                          inputMode="numeric"
-                          name={`bundle_qty[${b.option_id}][${l.id}]`}
-                          min={0}
-                          value={chosen ? String(choice.qty) : '1'}
-                          disabled={!chosen || l.can_change_quantity === false}
-                          onChange={(e) => setBundle(b.option_id, { qty: e.target.value === '' ? ('' as unknown as number) : Number(e.target.value) })}
-                        />
-                      </label>
+                      {l.can_change_quantity !== false && (
+                        <label className="qty qty--sm">
+                          <span className="visually-hidden">
+                            {messages.quantityLabel}: {name}
+                          </span>
+                          <input
+                            type="number"
+                            inputMode="numeric"
+                            name={`bundle_qty[${b.option_id}][${l.id}]`}
+                            min={0}
+                            value={chosen ? String(choice.qty) : '1'}
+                            disabled={!chosen}
+                            onChange={(e) => setBundle(b.option_id, { qty: e.target.value === '' ? ('' as unknown as number) : Number(e.target.value) })}
+                          />
+                        </label>
+                      )}
                     </li>
                   );
                 })}

@@ -3,6 +3,7 @@
  * to recently viewed", §5 unique by sku): the stored list, newest first, as small tiles; 'No products
  * yet' when empty. On a product page the product itself is left out; the account area shows all.
  */
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice } from '../lib/format';
 import { messages } from '../lib/messages';
@@ -22,7 +23,11 @@ export interface RecentlyViewedProps {
 /** The recently viewed list. */
 export default function RecentlyViewed({ exclude, variant = 'product', max }: RecentlyViewedProps) {
   const state = useStore($recentlyViewed);
-  const items = withoutSku(state.items, exclude).map(asListProduct).slice(0, max);
+  // The first render matches the build's HTML (the empty text): hydrating straight into the list left
+  // the server's 'No products yet' beside it. The list replaces it in a normal render right after.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const items = hydrated ? withoutSku(state.items, exclude).map(asListProduct).slice(0, max) : [];
   if (items.length === 0) {
     return (
       <p className="rcv__empty" data-recently-viewed-empty>

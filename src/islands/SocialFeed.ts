@@ -5,11 +5,13 @@
  * shop serves itself (paths through the image proxy) are shown, so nothing loads from another site.
  */
 import { config } from '../lib/config';
-import { imageUrl } from '../lib/catalog/images';
+import { responsiveImage } from '../lib/catalog/image-slots';
 
 /** One picture of the feed as the page shows it. */
 export interface FeedItem {
   src: string;
+  /** Optional so an item read back from the page (src only) still compares. */
+  srcset?: string | undefined;
   link: string;
   caption: string;
 }
@@ -29,13 +31,13 @@ export function socialFeedItems(settings: unknown, count: number = config.consta
   if (!settings || typeof settings !== 'object') return null;
   const images = (settings as { images?: unknown }).images;
   if (!Array.isArray(images)) return null;
-  const { width, height } = config.constants.images.tile;
   const items: FeedItem[] = [];
   for (const raw of images) {
     if (items.length >= count) break;
     const i = raw as { image?: unknown; link?: unknown; caption?: unknown };
     if (!localPath(i?.image) || !safeLink(i.link)) continue;
-    items.push({ src: imageUrl(i.image, width, height), link: i.link, caption: typeof i.caption === 'string' ? i.caption : '' });
+    const r = responsiveImage(i.image, 'social');
+    items.push({ src: r.src, srcset: r.srcset, link: i.link, caption: typeof i.caption === 'string' ? i.caption : '' });
   }
   return items;
 }
@@ -68,6 +70,9 @@ export function renderFeed(list: HTMLElement, items: FeedItem[]): void {
     const a = li.querySelector<HTMLAnchorElement>('a[data-social-item]')!;
     const img = li.querySelector('img')!;
     a.href = item.link;
+    // srcset before src: the template's srcset would otherwise keep showing its old picture.
+    if (item.srcset) img.srcset = item.srcset;
+    else img.removeAttribute('srcset');
     img.src = item.src;
     img.alt = item.caption;
     const cap = li.querySelector('[data-social-caption]');

@@ -3,16 +3,19 @@
  * that applies the §5 rules of src/lib/forms (a field's messages show while their condition holds, once
  * the field was changed or a submit was tried) and labelled fields with their messages.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useActionState, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { formErrors, invalidFields, isFormValid, type FormDef } from '../lib/forms';
-// Inlined and rendered as a hoisted <style> (React 19): only pages that show a form island carry its CSS.
+import { createApiClient } from '../lib/api/client';
+import { sendLetter, type Letter } from '../lib/mail';
+import { messages } from '../lib/messages';
+import { notify } from '../lib/stores/notifications';
+// Inlined and rendered with the island (React 19 <style href precedence>): only pages that show a form island carry its CSS.
 import formsCss from './forms.css?inline';
-import { IslandStyle } from './IslandStyle';
 
-/** The form islands' styles, hoisted into the head once however many islands render them. */
+/** The form islands' styles: React 19 renders one <style> per page (by href) however many form islands it has. */
 export function FormStyles() {
   return (
-    <IslandStyle id="pj-form-kit" css={formsCss} />
+    <style href="pj-form-kit" precedence="island">{formsCss}</style>
   );
 }
 
@@ -129,7 +132,26 @@ export function Field(p: FieldProps) {
 }
 
 /** The result line under a form: a polite status for progress and success, an alert for failures. */
-export function FormStatus({ status }: { status: { kind: 'progress' | 'success' | 'error'; message: string } | null }) {
+/** What a form shows under its button: sending, sent, or why not. */
+export type FormStatusValue = { kind: 'progress' | 'success' | 'error'; message: string } | null;
+
+/**
+ * The send of a mail form (contact, booking) as a React 19 action: `action` goes on the form, `pending`
+ * disables the button while the letter is on its way, and `status` is the sending text, then the
+ * mailer's answer (also notified). `onSent` runs after a successful send (the form clears).
+ */
+export function useMailAction(letter: () => Letter, onSent: () => void) {
+  const [result, action, pending] = useActionState(async (): Promise<FormStatusValue> => {
+    const sent = await sendLetter(createApiClient().mailer, letter());
+    notify({ type: sent.ok ? 'success' : 'error', message: sent.message });
+    if (sent.ok) onSent();
+    return { kind: sent.ok ? 'success' : 'error', message: sent.message };
+  }, null);
+  const status: FormStatusValue = pending ? { kind: 'progress', message: messages.mailSending } : result;
+  return { action, pending, status };
+}
+
+export function FormStatus({ status }: { status: FormStatusValue }) {
   const error = status?.kind === 'error';
   return (
     <div className="fk-status-box">

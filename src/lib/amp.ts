@@ -15,17 +15,25 @@ export function sanitizeAmpHtml(html: string | null | undefined): string {
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** A picture for amp-img: src and, when it can be resized, srcset and sizes (from the one image URL builder). */
+export interface AmpPicture {
+  src: string;
+  srcset?: string | undefined;
+  sizes?: string | undefined;
+}
+
 /**
  * An `<amp-img>` element as HTML. Custom elements are written as strings: rendered as Astro
  * elements they go through the framework renderers' checks, which cost milliseconds per page.
  */
-export function ampImg(src: string, width: number, height: number, alt: string, layout = 'responsive'): string {
-  return `<amp-img src="${escapeAttr(src)}" width="${width}" height="${height}" layout="${layout}" alt="${escapeAttr(alt)}"></amp-img>`;
+export function ampImg(pic: AmpPicture, width: number, height: number, alt: string, layout = 'responsive'): string {
+  const set = pic.srcset ? ` srcset="${escapeAttr(pic.srcset)}"${pic.sizes ? ` sizes="${escapeAttr(pic.sizes)}"` : ''}` : '';
+  return `<amp-img src="${escapeAttr(pic.src)}"${set} width="${width}" height="${height}" layout="${layout}" alt="${escapeAttr(alt)}"></amp-img>`;
 }
 
 /** An `<amp-carousel type="slides">` of images as HTML. */
-export function ampCarousel(images: { src: string; alt: string }[], width: number, height: number, label: string): string {
+export function ampCarousel(images: (AmpPicture & { alt: string })[], width: number, height: number, label: string): string {
   return `<amp-carousel type="slides" layout="responsive" width="${width}" height="${height}" aria-label="${escapeAttr(label)}">${images
-    .map((i) => ampImg(i.src, width, height, i.alt))
+    .map((i) => ampImg(i, width, height, i.alt))
     .join('')}</amp-carousel>`;
 }

@@ -226,9 +226,9 @@ export function buildBlogData(rawPosts: BlogPost[], categories: BlogCategory[]):
   };
 }
 
-/** An image of the snapshot's media (a path) through the image proxy; absolute URLs pass through. */
+/** An image of the snapshot's media (a path, or an absolute URL on the shop's media address) at one size, by the one builder. */
 export function mediaImage(pathOrUrl: string, width: number, height: number): string {
-  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : imageUrl(pathOrUrl, width, height);
+  return imageUrl(pathOrUrl, width, height);
 }
 
 /** Blog featured images: 800x500 on a post, 400x250 on a card. */

@@ -9,7 +9,9 @@ import { brandCategories, brandSlug } from './brands';
 import { buildTime, catalog, once, catchAllRoutes, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from './routing';
 import { facetValuesOf } from './catalog/query';
 import { productUrl } from './catalog/urls';
+import { placeholderColour } from './catalog/placeholders';
 import { listingFileUrl, type ListingFile, type ListingItem } from './catalog/listing-client';
+import { isSearchable } from './search/build';
 import type { Product } from './schemas';
 
 /** Products of a category and its descendants, before the §5 query filters. */
@@ -25,11 +27,25 @@ const clientSort = (sort: string) => /^(position|final_price|price)(:|$)/.test(s
 
 /** The listing file of a category in a store view. */
 export function listingFile(categoryId: number, storeCode?: string): ListingFile {
+  return listingFileOf(candidates(categoryId), categoryId, storeCode, categoryId);
+}
+
+/**
+ * The listing of every searchable product (the search index's products, src/lib/search/build.ts),
+ * in the category listing's format: the search results page (src/lib/search/results.ts) lists the
+ * matches of a query from it, with the tiles, prices and filters of a category page. Its id is the
+ * root category's.
+ */
+export function searchListingFile(storeCode?: string): ListingFile {
+  return listingFileOf(catalog().products.filter(isSearchable), config.constants.categoryRootId, storeCode);
+}
+
+/** The listing file of candidate products (the §5 query filters applied here, and the category's when given) under a listing id. */
+function listingFileOf(all: Product[], id: number, storeCode?: string, categoryId?: number): ListingFile {
   const store = storeViewOf(storeCode);
   const { categories, attributes } = catalog();
-  const all = candidates(categoryId);
   const base = {
-    categoryId,
+    ...(categoryId === undefined ? {} : { categoryId }),
     categories,
     attributes: [...attributes.values()],
     now: buildTime(),
@@ -65,6 +81,8 @@ export function listingFile(categoryId: number, storeCode?: string): ListingFile
       f,
     };
     if (img) item.img = img;
+    const ph = img ? placeholderColour(img) : undefined;
+    if (ph) item.ph = ph;
     if (p.hover_image && p.hover_image !== img) item.hover = p.hover_image;
     if (p.sale === 1) item.badge = 'sale';
     else if (p.new === 1) item.badge = 'new';
@@ -72,7 +90,7 @@ export function listingFile(categoryId: number, storeCode?: string): ListingFile
     return item;
   });
 
-  const file: ListingFile = { v: 1, id: categoryId, sort, total: listing.total, facets: listing.facets, products };
+  const file: ListingFile = { v: 1, id, sort, total: listing.total, facets: listing.facets, products };
   const position = new Map(products.map((p, i) => [p.id, i]));
   for (const s of config.constants.sorts) {
     if (s.value === sort || clientSort(s.value)) continue;

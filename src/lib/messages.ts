@@ -44,6 +44,13 @@ const raw = {
   offlineOrderSent: 'Your order has been sent. Thank you.',
   offlineOrderCancelledByShopper: 'The order has been cancelled and will not be sent.',
   offlineOrdersResultTitle: 'Your orders placed offline',
+  offlineOrderHeldOwner: 'This order was placed while signed in as {email}. Sign in as {email} to send it.',
+  offlineOrderHeldSession: 'Your session as {email} has ended. Sign in again to send this order.',
+  offlineOrderConflict: 'This order has already been placed from another window, so it was not placed again.',
+  ordersWaitingOne: '1 order is waiting to be sent',
+  ordersWaitingMany: '{count} orders are waiting to be sent',
+  orderWaitingStatus: 'Waiting to be sent',
+  orderWaitingEmailLater: 'We will send you a confirmation e-mail as soon as the shop has your order.',
   offlineOrderStillWaiting: 'The shop could not be reached. Your orders are still waiting and will be sent later.',
   // offline browsing and the service worker
   offlineIndicator: 'You are offline. Pages you have visited, your cart, wishlist, compare list and search still work.',
@@ -64,6 +71,8 @@ const raw = {
   cannotAddPriceUnknown: 'Product price is unknown, product cannot be added to the cart!',
   noSuchConfiguration: 'No such configuration for the product. Please do choose another combination of attributes.',
   someProductsUnavailable: 'Some of the ordered products are not available!',
+  // Beside the quantity field when the §8 text above refuses a quantity (not a §8 text: it names the limit).
+  quantityAtMost: 'You can order at most {max} of this item.',
   stockCheckInProgress: 'Stock check in progress, please wait while available stock quantities are checked',
   internalValidationError:
     'Internal validation error; Please check if all required fields are filled in. Please contact us on {email}',
@@ -100,6 +109,9 @@ const raw = {
   passwordsMismatch: 'Passwords must be identical.',
   emailInvalid: 'Please provide valid e-mail address.',
   quantityAboveZero: 'Quantity must be above 0',
+  // Quantity rules of the API (cart and order lines; the spec gives only 'above 0')
+  quantityWholeNumber: 'Quantity must be a whole number',
+  quantityAtLeast: 'The minimum quantity you can order of this product is {min}',
   searchMinLength: 'Search term must have at least 3 characters',
   termsRequired: 'You must accept the terms and conditions.',
   postcodeInvalid: 'Please provide a valid UK postcode.',
@@ -195,6 +207,12 @@ const raw = {
   searchPopular: 'Popular searches',
   searchCategories: 'Shop by category',
   searchNoResultsHelp: 'Check the spelling, try fewer words, or browse a category.',
+  // search results page (issue 16 item 8; the spec names no title or sort for it)
+  searchPageTitle: 'Search results',
+  searchResultsFor: "Search results for '{query}'",
+  searchPageEmpty: 'Type what you are looking for: a brand, a kind of jewellery, a product code.',
+  searchSortRelevance: 'Best match',
+  searchSubmit: 'Search',
   // site chrome and catalogue pages (pages helper)
   skipToContent: 'Skip to content',
   navMain: 'Main',
@@ -204,6 +222,7 @@ const raw = {
   headerSearch: 'Search',
   headerAccount: 'My account',
   headerWishlist: 'Wishlist',
+  headerCompare: 'Compare',
   headerCart: 'Cart',
   homeLink: 'Home',
   breadcrumbsLabel: 'Breadcrumb',
@@ -265,6 +284,8 @@ const raw = {
   financeFrom: 'Spread the cost from {price} a month',
   klarnaAvailable: 'Pay in 3 interest-free instalments with Klarna.',
   ampViewFull: 'View full product page',
+  ampViewFullCategory: 'View full category page',
+  ampViewAllItems: 'View all {count} items',
   backToTop: 'Back to top',
   // content pages (content helper): CMS, blog, brands, shops, shells, examples
   bookingTitle: 'Book an appointment',

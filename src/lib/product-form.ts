@@ -5,7 +5,8 @@
  * adds. Pure functions over the product; the island only keeps the state and calls them.
  */
 import { config } from './config';
-import { messages } from './messages';
+import { messages, t } from './messages';
+import { maxOrderQty, mergeStock, type StockLimits } from './catalog/quantity';
 import type { CartItem, Product } from './schemas';
 import { productPrices, tierPrice, type PriceFields, type ProductPrices, type TierFor } from './catalog/price';
 import {
@@ -93,6 +94,8 @@ export interface FormErrors {
 export type FormCartLine = Omit<CartItem, 'qty'> & {
   qty: number;
   stock?: { is_in_stock: boolean } | null;
+  /** The most of this sku one order may hold (stock and max_sale_qty); absent when nothing limits it. */
+  max_qty?: number;
   name: string;
   price: number;
   image?: string;
@@ -106,7 +109,7 @@ export type FormCartLine = Omit<CartItem, 'qty'> & {
 export interface AddContext {
   stockPending?: boolean;
   /** Live stock of the sku being added, when checked. */
-  stock?: { is_in_stock: boolean } | null;
+  stock?: StockLimits | null;
   /** URL of each child's page (configurable), and of the product. */
   urls?: { product?: string; children?: Record<string, string> };
   allowOutOfStock?: boolean;
@@ -140,9 +143,20 @@ export function formProduct(p: Product): FormProduct {
     custom_options: p.custom_options,
     bundle_options: p.bundle_options,
     configurable_options: p.configurable_options ?? null,
-    configurable_children: p.configurable_children ?? null,
+    configurable_children: p.configurable_children ? p.configurable_children.map((c) => leanChild(c, p.configurable_options ?? [])) : null,
     ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}),
   };
+}
+
+/**
+ * A child as the form needs it: its `custom_attributes` go when every option's value is a field of
+ * its own (what `childValue` reads first), which keeps the product page's HTML in its 14 KB budget.
+ */
+function leanChild<T extends { custom_attributes?: unknown }>(c: T, options: ReadonlyArray<{ attribute_code: string }>): T {
+  const own = c as Record<string, unknown>;
+  if (!c.custom_attributes || !options.every((o) => own[o.attribute_code] !== undefined && own[o.attribute_code] !== null)) return c;
+  const { custom_attributes: _drop, ...rest } = c;
+  return rest as T;
 }
 
 /** The child sku a product URL names: `?childSku=` or the last path segment (/{parentSku}/{slug}/{childSku}). */
@@ -246,7 +260,7 @@ export function unitPrices(p: FormProduct, state: FormState, now: Date = new Dat
     base.special = group;
   }
   const bundle: BundleChoices = {};
-  for (const [id, c] of Object.entries(state.bundle)) bundle[Number(id)] = { linkId: c.linkId, qty: parseBundleQty(c.qty) };
+  for (const [id, c] of Object.entries(state.bundle)) bundle[Number(id)] = { linkIds: c.linkIds, qty: parseBundleQty(c.qty) };
   const withOptions = priceWithOptions(
     { ...src, type_id: p.type_id === 'bundle' ? 'bundle' : 'simple', custom_options: p.custom_options, bundle_options: p.bundle_options },
     { custom: state.custom, bundle },
@@ -285,7 +299,7 @@ export function productOption(p: FormProduct, state: FormState): CartItem['produ
     ? p.bundle_options
         .map((o) => {
           const c = state.bundle[o.option_id];
-          return { option_id: o.option_id, option_qty: parseBundleQty(c?.qty), option_selections: c?.linkId ? [c.linkId] : [] };
+          return { option_id: o.option_id, option_qty: parseBundleQty(c?.qty), option_selections: c?.linkIds ?? [] };
         })
         .filter((o) => o.option_selections.length > 0 && o.option_qty > 0)
     : [];
@@ -312,9 +326,9 @@ export function optionsSummary(p: FormProduct, state: FormState): string {
   if (p.type_id === 'bundle') {
     for (const o of p.bundle_options) {
       const c = state.bundle[o.option_id];
-      const link = o.product_links.find((l) => l.id === c?.linkId);
+      const links = o.product_links.filter((l) => c?.linkIds.includes(l.id));
       const qty = parseBundleQty(c?.qty);
-      if (link && qty > 0) parts.push(`${o.title}: ${qty} x ${link.product?.name ?? link.sku ?? link.id}`);
+      if (links.length && qty > 0) parts.push(`${o.title}: ${links.map((l) => `${qty} x ${l.product?.name ?? l.sku ?? l.id}`).join(', ')}`);
     }
   }
   return parts.join(', ');
@@ -371,13 +385,16 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
   if (!custom.valid) return fail(custom.productError ?? messages.fixValidationErrors, { custom: custom.fields });
   if (p.type_id === 'bundle') {
     const bundleChoices: BundleChoices = {};
-    for (const [id, c] of Object.entries(state.bundle)) bundleChoices[Number(id)] = { linkId: c.linkId, qty: parseBundleQty(c.qty) };
+    for (const [id, c] of Object.entries(state.bundle)) bundleChoices[Number(id)] = { linkIds: c.linkIds, qty: parseBundleQty(c.qty) };
     const bundle = validateBundleOptions(p.bundle_options, bundleChoices);
     if (!bundle.valid) return fail(bundle.productError ?? messages.fixValidationErrors, { bundle: bundle.fields });
   }
   if (ctx.stockPending) return fail(messages.stockCheckInProgress);
-  const stock = ctx.stock ?? (child ? child.stock : p.stock);
-  if (!allowOutOfStock && stock && !stock.is_in_stock) return fail(messages.cannotAddOutOfStock);
+  const stock = mergeStock(child ? child.stock : p.stock, ctx.stock);
+  if (!allowOutOfStock && stock && stock.is_in_stock === false) return fail(messages.cannotAddOutOfStock);
+  // More than the stock holds, or than one order may take (max_sale_qty): the §8 text, and the limit beside the field.
+  const max = maxOrderQty(allowOutOfStock ? { ...stock, is_in_stock: true, qty: null } : stock);
+  if (qtyNumber(state.qty) > max) return fail(messages.someProductsUnavailable, { qty: t('quantityAtMost', { max }) });
   const unit = unitPrices(p, state, now, ctx.tier);
   if (!(unit.final > 0)) return fail(messages.cannotAddPriceUnknown);
 
@@ -395,7 +412,8 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
         qty: qtyNumber(state.qty),
         price: Math.round(unit.final * 100) / 100,
         product_type: child ? 'simple' : p.type_id,
-        stock: stock ? { is_in_stock: stock.is_in_stock } : null,
+        stock: stock ? { is_in_stock: stock.is_in_stock !== false } : null,
+        ...(Number.isFinite(max) ? { max_qty: max } : {}),
         ...(child ? { parentSku: p.sku } : {}),
         ...(image ? { image } : {}),
         ...(url ? { url } : {}),

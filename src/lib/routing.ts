@@ -259,12 +259,14 @@ export interface AmpRoute {
   kind: 'amp-product' | 'amp-category';
   key: number;
   storeCode: string;
+  /** The configurable child an AMP product page shows (§2: the child in the URL is the child shown). */
+  childSku?: string;
 }
 
 /** Paths answered by other route files; a catalogue or content page there would be shadowed. */
 const RESERVED_EXACT = new Set([
   '/', '/pwa.html', '/home-dev', '/checkout', '/page-not-found', '/error', '/order-success', '/404',
-  '/raw-output-example.xml', '/append-prepend.html', '/no-js.html', '/robots.txt', '/sitemap-index.xml',
+  '/raw-output-example.xml', '/append-prepend.html', '/no-js.html', '/robots.txt', '/sitemap-index.xml', '/search',
 ]);
 const RESERVED_PREFIXES = ['/my-account', `/${config.shop.blogPath}`, '/brands/', '/stores/', '/i/', '/amp/', '/_astro/', '/img/', '/api/'];
 
@@ -345,7 +347,16 @@ export const ampRoutes = once((): AmpRoute[] => {
   for (const store of enabledStoreViews()) {
     const opts = urlOpts(store.storeCode);
     for (const c of categories) if (hasCategoryPage(c)) routes.push({ path: ampCategoryUrl(c, opts), kind: 'amp-category', key: c.id, storeCode: store.storeCode });
-    for (const p of products) if (hasProductPage(p)) routes.push({ path: ampProductUrl(p, opts), kind: 'amp-product', key: p.id, storeCode: store.storeCode });
+    for (const p of products) {
+      if (!hasProductPage(p)) continue;
+      routes.push({ path: ampProductUrl(p, opts), kind: 'amp-product', key: p.id, storeCode: store.storeCode });
+      // AMP pages run no script of their own, so each child of a configurable is a page of its own.
+      if (p.type_id !== 'configurable') continue;
+      for (const c of p.configurable_children ?? []) {
+        const path = ampProductUrl(p, { ...opts, childSku: c.sku });
+        if (c.sku !== p.sku) routes.push({ path, kind: 'amp-product', key: p.id, storeCode: store.storeCode, childSku: c.sku });
+      }
+    }
   }
   return routes;
 });
@@ -360,15 +371,20 @@ export interface Rewrite {
   to: string;
 }
 
+/** One path that answers with another page's body (a 200 rewrite, not a redirect). */
+export interface RewriteAlias {
+  from: string;
+  to: string;
+}
+
 /**
- * Server rewrites (dist/_rewrites.json): a configurable child's URL answers with its parent's page
+ * The paths rewritten to a product page: a configurable child's URL answers with its parent's page
  * (the page preselects the child from the URL), and the named product route answers with the
- * url_path page when the dispatcher puts products there. One anchored rule per product.
+ * url_path page when the dispatcher puts products there.
  */
-export const rewrites = once((): Rewrite[] => {
+export const rewriteAliases = once((): RewriteAlias[] => {
   const { products } = catalog();
-  const out: Rewrite[] = [];
-  const anyOf = (paths: string[]) => `^(?:${paths.map(escapeRe).join('|')})/?$`;
+  const out: RewriteAlias[] = [];
   for (const store of enabledStoreViews()) {
     const opts = urlOpts(store.storeCode);
     const named = { ...opts, dispatcher: false };
@@ -377,14 +393,35 @@ export const rewrites = once((): Rewrite[] => {
       const page = stripQuery(productUrl(p, opts));
       const skus = p.type_id === 'configurable' ? [p.sku, ...(p.configurable_children ?? []).map((c) => c.sku)] : [undefined];
       const aliases = [...new Set(skus.map((childSku) => productUrl(p, { ...named, childSku })))].filter((u) => u !== page);
-      if (aliases.length) out.push({ from: anyOf(aliases), to: `${page}/` });
-      if (p.type_id === 'configurable') {
-        const ampPage = ampProductUrl(p, opts);
-        const ampAliases = [...new Set(skus.map((childSku) => ampProductUrl(p, { ...opts, childSku })))].filter((u) => u !== ampPage);
-        if (ampAliases.length) out.push({ from: anyOf(ampAliases), to: `${ampPage}/` });
-      }
+      for (const from of aliases) out.push({ from, to: `${page}/` });
     }
   }
+  return out;
+});
+
+/**
+ * Server rewrites (dist/_rewrites.json): the aliases of rewriteAliases as one anchored rule per
+ * product (every child of a configurable in one alternation).
+ */
+export const rewrites = once((): Rewrite[] => {
+  const anyOf = (paths: string[]) => `^(?:${paths.map(escapeRe).join('|')})/?$`;
+  const byTarget = new Map<string, string[]>();
+  for (const a of rewriteAliases()) byTarget.set(a.to, [...(byTarget.get(a.to) ?? []), a.from]);
+  return [...byTarget].map(([to, from]) => ({ from: anyOf(from), to }));
+});
+
+/** True when the build writes a page (or a rewrite answers) at this path: a redirect from it would hide that page. */
+export function hasPageAt(path: string): boolean {
+  const known = pagePaths();
+  const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return known.has(p) || RESERVED_EXACT.has(p);
+}
+
+const pagePaths = once((): Set<string> => {
+  const out = new Set<string>();
+  for (const r of catchAllRoutes()) out.add(r.path);
+  for (const r of ampRoutes()) out.add(r.path);
+  for (const a of rewriteAliases()) out.add(a.from);
   return out;
 });
 

@@ -22,6 +22,7 @@ export const NOINDEX_PATHS = [
   '/no-js.html',
   '/compare',
   '/offline',
+  '/search',
 ] as const;
 
 /** Path prefixes never indexed: the account (login required), the AMP copies (their canonical is the full page) and the list panels' fragments. */

@@ -8,6 +8,7 @@ import { $badges, type BadgeCounts } from '../lib/stores/badges';
 const TARGETS: Array<[keyof BadgeCounts, string]> = [
   ['cart', '[data-cart-count]'],
   ['wishlist', '[data-wishlist-count]'],
+  ['compare', '[data-compare-count]'],
 ];
 
 /** Shows `count` on a badge element and in its link's accessible name. */

@@ -176,6 +176,9 @@ export async function saveProfile(p: { firstname: string; lastname: string; emai
 /** Changes the password (user/change-password). */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<Outcome> {
   const r = await authorised((token, api) => api.user.changePassword(token, currentPassword, newPassword));
+  // A password change closes every session, this one too; the answer's meta carries this browser's new one.
+  const fresh = r.ok ? r.meta : undefined;
+  if (typeof fresh?.token === 'string' && typeof fresh.refreshToken === 'string') setUserToken(fresh.token, fresh.refreshToken);
   return r.ok ? { ok: true, message: messages.passwordChanged } : { ok: false, message: answerText(r.result) };
 }
 

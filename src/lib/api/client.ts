@@ -180,7 +180,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     },
     newsletter: {
       subscribe: (email: string) => call('POST', 'ext/mailchimp-subscribe/subscribe', { body: { email } }),
-      unsubscribe: (email: string) => call('DELETE', 'ext/mailchimp-subscribe/subscribe', { body: { email } }),
+      /** With the customer's token (of that e-mail's account) unsubscribes at once; without, the API mails a confirmation link (202). */
+      unsubscribe: (email: string, token?: string | null) => call('DELETE', 'ext/mailchimp-subscribe/subscribe', { query: tc(token), body: { email } }),
     },
     mailer: {
       getToken: () => call('GET', config.mailer.tokenEndpoint, { schema: z.string().min(1) }),

@@ -35,6 +35,8 @@ const ListingItemSchema = z.object({
   url: z.string(),
   /** Tile image path relative to media/ (the client applies tileImage). */
   img: z.optional(z.string()),
+  /** Placeholder colour of img ('#rrggbb', from the snapshot's placeholders.json), shown until it loads. */
+  ph: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
   /** Hover image path, when it differs from img. */
   hover: z.optional(z.string()),
   /** [original, special or null, final] in the store view's currency, as the static tile shows them. */
@@ -58,6 +60,12 @@ export const ListingFileSchema = z.object({
   products: z.array(ListingItemSchema),
   /** Product indexes in the order of a configured sort the browser cannot work out itself (not position or price). */
   orders: z.optional(z.record(z.string(), z.array(z.number()))),
+  /**
+   * The search query whose matches the file lists, best first (made in the browser by the search
+   * results page, src/lib/search/results.ts): its products already match the query, so the
+   * listing does not filter them by the query's words again.
+   */
+  q: z.optional(z.string()),
 });
 
 export type ListingFile = z.output<typeof ListingFileSchema>;
@@ -67,6 +75,11 @@ export type ListingFacet = z.output<typeof FacetSchema>;
 /** The URL of a category's listing file, with the store prefix when multistore is on. */
 export function listingFileUrl(categoryId: number, storeCode?: string): string {
   return localizedPath(`/listing/${categoryId}.json`, { storeCode });
+}
+
+/** The URL of the listing of every searchable product (the search results page's), with the store prefix when multistore is on. */
+export function searchListingFileUrl(storeCode?: string): string {
+  return localizedPath('/search-listing.json', { storeCode });
 }
 
 /** Loads and validates a listing file; throws when it cannot be loaded or has the wrong shape. */

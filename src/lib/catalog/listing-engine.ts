@@ -121,7 +121,8 @@ export function runListing(index: ListingIndex, state: Pick<CategoryQueryState, 
     }
     if (any) active.push({ k, sel });
   });
-  const words = (state.searchProductQuery ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  // A file of search matches (the search results page) already answers its query: no word filter on top.
+  const words = index.file.q === undefined ? (state.searchProductQuery ?? '').toLowerCase().split(/\s+/).filter(Boolean) : [];
   if (words.length && !index.text) index.text = index.file.products.map((p) => `${p.name} ${p.sku}`.toLowerCase());
 
   // fails[i]: how many filters product i misses (2 = two or more, 3 = left out by the text); failed[i]: the one it misses.

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import type { BundleOption, CustomOption } from '../schemas';
-import { productPrices, type PriceFields } from './price';
+import { bundlePrice, productPrices, type BundleChoices, type PriceFields } from './price';
 
 /**
  * A custom option's input: an option_type_id for radio, drop_down and select; a boolean, an id or
@@ -14,13 +14,8 @@ export type CustomOptionInput = string | number | boolean | number[] | null | un
 /** Custom option inputs by option_id. */
 export type CustomOptionInputs = Record<number, CustomOptionInput>;
 
-/** A bundle option's input: the chosen product link id and its quantity. */
-export interface BundleChoice {
-  linkId: number | null;
-  qty: number;
-}
-/** Bundle option inputs by option_id. */
-export type BundleChoices = Record<number, BundleChoice>;
+export type { BundleChoice, BundleChoices } from './price';
+export { bundleOptionDefaults, bundlePrice, isMultiBundleOption } from './price';
 
 /** Result of validating the options of a product. */
 export interface OptionsValidation {
@@ -62,20 +57,6 @@ export function customOptionsPrice(options: CustomOption[], values: CustomOption
   return sum;
 }
 
-/** A bundle's price: the sum of each selected product's price times its quantity. */
-export function bundlePrice(options: BundleOption[], choices: BundleChoices, now: Date = new Date()): number {
-  let sum = 0;
-  for (const o of options) {
-    const choice = choices[o.option_id];
-    if (!choice || choice.linkId === null) continue;
-    const link = o.product_links.find((l) => l.id === choice.linkId);
-    if (!link) continue;
-    const unit = link.product ? productPrices(link.product as PriceFields, now).final : Number(link.price ?? 0) || 0;
-    sum += unit * (Number(choice.qty) || 0);
-  }
-  return sum;
-}
-
 /** The product fields the total price needs. */
 export interface OptionsProduct extends PriceFields {
   type_id?: string;
@@ -92,7 +73,9 @@ export function priceWithOptions(
   values: { custom?: CustomOptionInputs; bundle?: BundleChoices } = {},
   now: Date = new Date(),
 ): { original: number; final: number } {
-  const base = productPrices(product, now);
+  // With the shopper's own bundle choices, a sum of 0 falls back to the product's own price (as the
+  // server's cart does), not to the price of the default choices.
+  const base = productPrices(product.type_id === 'bundle' && values.bundle ? { ...product, bundle_options: null } : product, now);
   let original = base.original;
   let final = base.final;
   if (product.type_id === 'bundle' && values.bundle) {
@@ -113,16 +96,6 @@ export function customOptionDefaults(options: CustomOption[]): CustomOptionInput
     if (o.type === 'radio') out[o.option_id] = o.values[0]?.option_type_id ?? '';
     else if (o.type === 'checkbox') out[o.option_id] = false;
     else out[o.option_id] = '';
-  }
-  return out;
-}
-
-/** Bundle defaults: the link flagged default, else the first; quantity 1. */
-export function bundleOptionDefaults(options: BundleOption[]): BundleChoices {
-  const out: BundleChoices = {};
-  for (const o of options) {
-    const link = o.product_links.find((l) => l.is_default) ?? o.product_links[0];
-    out[o.option_id] = { linkId: link?.id ?? null, qty: 1 };
   }
   return out;
 }
@@ -164,7 +137,7 @@ export function validateBundleOptions(options: BundleOption[], choices: BundleCh
   for (const o of options) {
     if (!o.required) continue;
     const c = choices[o.option_id];
-    if (!c || !(Number(c.linkId) > 0) || !(Number(c.qty) > 0)) fields[o.option_id] = messages.mustBeGreaterThanZero;
+    if (!c || c.linkIds.length === 0 || !(Number(c.qty) > 0)) fields[o.option_id] = messages.mustBeGreaterThanZero;
   }
   const valid = Object.keys(fields).length === 0;
   return valid ? { valid, fields } : { valid, fields, productError: messages.configureBundleOptions };

@@ -50,6 +50,8 @@ export function applySpecialPrice<T extends PriceFields>(p: T, now: Date = new D
 /** A product-like value that may be configurable. */
 export interface PricedProduct extends PriceFields {
   type_id?: string;
+  /** A bundle's options: its price is the price of their default choices (see bundleOptionDefaults). */
+  bundle_options?: readonly BundleOptionLike[] | null;
   configurable_children?: (PriceFields & { status: number; stock: { is_in_stock: boolean } })[] | null;
   tier_prices?: readonly TierPriceLike[] | null;
 }
@@ -92,12 +94,78 @@ export function productPrices(p: PricedProduct, now: Date = new Date(), opts: Va
     const child = defaultChild(p, opts) ?? p.configurable_children?.[0];
     if (child) return productPrices({ ...child, tier_prices: p.tier_prices }, now, opts);
   }
+  // A bundle costs what its default choices cost (§4 Option prices), the same sum the product page
+  // and the cart charge, so the tile, the JSON-LD offer and the AMP page cannot say another price.
+  if (p.type_id === 'bundle' && p.bundle_options?.length) {
+    const b = bundlePrice(p.bundle_options, bundleOptionDefaults(p.bundle_options), now);
+    if (b > 0) return { original: b, special: null, final: b };
+  }
   const original = Number(p.price ?? 0) || 0;
   let special = specialPriceApplies(p, now, opts.store) ? Number(p.special_price) : null;
   // Group price tiers (§6, when switched on): the group's price counts like a special price when it is lower.
   const tier = opts.tier ? tierPrice(p.tier_prices, opts.tier) : null;
   if (tier !== null && tier < (special ?? original)) special = tier;
   return { original, special, final: special ?? original };
+}
+
+/** A bundle option as the price rules read it (§3 Bundle option). */
+export interface BundleOptionLike {
+  option_id: number;
+  required?: boolean;
+  /** radio and select take one link; checkbox and multi any number. */
+  type?: string | null;
+  product_links: readonly {
+    id: number;
+    qty?: number | null;
+    is_default?: boolean | null;
+    price?: number | string | null;
+    product?: PriceFields | null;
+  }[];
+}
+
+/** A bundle option's input: the chosen product link ids (one for radio and select) and its quantity. */
+export interface BundleChoice {
+  linkIds: number[];
+  qty: number;
+}
+/** Bundle option inputs by option_id. */
+export type BundleChoices = Record<number, BundleChoice>;
+
+/** True when a bundle option takes several links at once (its type is checkbox or multi). */
+export function isMultiBundleOption(o: Pick<BundleOptionLike, 'type'>): boolean {
+  return o.type === 'checkbox' || o.type === 'multi';
+}
+
+/**
+ * Bundle defaults (§5): the links flagged default, else the first, quantity 1. An optional option
+ * (required false) starts with only its flagged links, so nothing the shopper did not ask for is
+ * in the price or the order; a single-choice option keeps one link.
+ */
+export function bundleOptionDefaults(options: readonly BundleOptionLike[]): BundleChoices {
+  const out: BundleChoices = {};
+  for (const o of options) {
+    let ids = o.product_links.filter((l) => l.is_default).map((l) => l.id);
+    if (ids.length === 0 && o.required !== false && o.product_links[0]) ids = [o.product_links[0].id];
+    if (!isMultiBundleOption(o)) ids = ids.slice(0, 1);
+    out[o.option_id] = { linkIds: ids, qty: 1 };
+  }
+  return out;
+}
+
+/** A bundle's price (§4): the sum of each selected product's price times its quantity. */
+export function bundlePrice(options: readonly BundleOptionLike[], choices: BundleChoices, now: Date = new Date()): number {
+  let sum = 0;
+  for (const o of options) {
+    const choice = choices[o.option_id];
+    if (!choice) continue;
+    for (const id of choice.linkIds) {
+      const link = o.product_links.find((l) => l.id === id);
+      if (!link) continue;
+      const unit = link.product ? productPrices(link.product, now).final : Number(link.price ?? 0) || 0;
+      sum += unit * (Number(choice.qty) || 0);
+    }
+  }
+  return Math.round(sum * 100) / 100;
 }
 
 /** A GBP price in a store view's currency at `rate` (1 for GBP), rounded to pennies or cents. */

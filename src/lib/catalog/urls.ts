@@ -154,6 +154,13 @@ export function homeUrl(opts: UrlOptions = {}): string {
   return localizedPath('/', opts);
 }
 
+/** The search results page ('/search?q=ring+size+p', '/de/search'): every match of a query (issue 16 item 8). */
+export function searchUrl(query = '', opts: UrlOptions = {}): string {
+  const path = localizedPath('/search', opts);
+  const q = query.trim();
+  return q ? `${path}?${new URLSearchParams({ q }).toString()}` : path;
+}
+
 /** The store-code-prefixed page-not-found path. */
 export function pageNotFoundUrl(opts: UrlOptions = {}): string {
   return localizedPath('/page-not-found', opts);

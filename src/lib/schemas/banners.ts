@@ -1,8 +1,8 @@
 /** Banners per store code (spec §3 Banners). */
-import { z, opt } from './common';
+import { z, opt, ImageRef } from './common';
 
 export const BannerSchema = /*#__PURE__*/ (() => z.looseObject({
-  image: z.string().min(1),
+  image: ImageRef,
   title: z.string(),
   subtitle: z.string().default(''),
   link: z.string(),

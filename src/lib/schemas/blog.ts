@@ -1,10 +1,10 @@
 /** Blog post and category (spec §3). */
-import { z, DateString, opt } from './common';
+import { z, DateString, opt, ImageRef } from './common';
 
 export const BlogAuthorSchema = /*#__PURE__*/ (() => z.looseObject({
   name: z.string().min(1),
   description: z.string().default(''),
-  avatar: z.looseObject({ url: z.string() }).nullish(),
+  avatar: z.looseObject({ url: ImageRef }).nullish(),
 }))();
 
 export const BlogPostSchema = /*#__PURE__*/ (() => z.looseObject({
@@ -13,7 +13,7 @@ export const BlogPostSchema = /*#__PURE__*/ (() => z.looseObject({
   date: DateString,
   uri: z.string(),
   link: z.string(),
-  featuredImage: opt(z.looseObject({ sourceUrl: z.string(), altText: z.string().default('') })),
+  featuredImage: opt(z.looseObject({ sourceUrl: ImageRef, altText: z.string().default('') })),
   content: z.string(),
   author: BlogAuthorSchema,
   slug: z.string().min(1),

@@ -1,5 +1,5 @@
 /** Category tree node (spec §3 Category). */
-import { z, opt } from './common';
+import { z, opt, OptImageRef } from './common';
 
 export interface CategoryInput {
   id: number;
@@ -22,7 +22,7 @@ const CategoryBase = z.looseObject({
   product_count: z.number().int().default(0),
   /** Ids from the root down to this category, "1/2/10/12". */
   path: z.string().regex(/^\d+(\/\d+)*$/),
-  image: opt(z.string()),
+  image: OptImageRef,
   description: opt(z.string()),
   meta_title: opt(z.string()),
   meta_description: opt(z.string()),

@@ -16,3 +16,20 @@ export const DateString = /*#__PURE__*/ (() => z.string().refine((s) => !Number.
 /** An optional nullable field: backends write null as often as they omit. */
 export const opt = <T extends z.ZodType>(t: T) => t.nullish();
 export { z };
+
+const SCHEME = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+/** A picture as a backend names it: a media path ('/catalog/product/r/i/ring.jpg', leading slash optional) or an absolute http(s) URL. */
+export const ImageRef = /*#__PURE__*/ (() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .refine(
+      (s) =>
+        SCHEME.test(s) ||
+        // A path: no scheme (javascript:, data:), no '//' host, no '..' segment, no backslash or control characters.
+        (!/^[a-z][a-z0-9+.-]*:/i.test(s) && !s.startsWith('//') && !/[\\\u0000-\u001f]/.test(s) && !s.split('/').includes('..')),
+      "expected a media path ('/catalog/product/a.jpg') or an absolute http(s) URL",
+    ))();
+/** An optional picture; Magento's 'no_selection' (no picture chosen) and '' read as none. */
+export const OptImageRef = /*#__PURE__*/ (() => z.preprocess((v) => (v === 'no_selection' || v === '' ? undefined : v), ImageRef.nullish()))();

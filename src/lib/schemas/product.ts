@@ -1,5 +1,5 @@
 /** Product and its parts (spec §3 Product, Custom option, Bundle option, Related link). */
-import { z, NumberLike, Flag, DateString, opt } from './common';
+import { z, NumberLike, Flag, DateString, opt, ImageRef, OptImageRef } from './common';
 
 export const CustomOptionValueSchema = /*#__PURE__*/ (() => z.looseObject({
   option_type_id: z.number().int(),
@@ -80,7 +80,7 @@ export const TierPriceSchema = /*#__PURE__*/ (() => z.looseObject({
 export type TierPrice = z.output<typeof TierPriceSchema>;
 
 export const MediaGalleryItemSchema = /*#__PURE__*/ (() => z.looseObject({
-  image: z.string(),
+  image: ImageRef,
   pos: opt(z.number()),
   typ: z.enum(['image', 'video']).default('image'),
   lab: opt(z.string()),
@@ -106,7 +106,7 @@ export const ConfigurableChildSchema = /*#__PURE__*/ (() => z.looseObject({
   special_price: opt(NumberLike),
   special_from_date: opt(DateString),
   special_to_date: opt(DateString),
-  image: opt(z.string()),
+  image: OptImageRef,
   color: opt(z.number().int()),
   size: opt(z.number().int()),
   status: z.number().int(),
@@ -151,10 +151,10 @@ export const ProductSchema = /*#__PURE__*/ (() => z.looseObject({
   /** 1 means gone (HTTP 410). */
   discontinued: Flag.default(0),
   stock: StockSchema,
-  image: opt(z.string()),
-  hover_image: opt(z.string()),
-  thumbnail: opt(z.string()),
-  small_image: opt(z.string()),
+  image: OptImageRef,
+  hover_image: OptImageRef,
+  thumbnail: OptImageRef,
+  small_image: OptImageRef,
   media_gallery: z.array(MediaGalleryItemSchema).default([]),
   url_key: z.string().min(1),
   url_path: z.string().min(1),

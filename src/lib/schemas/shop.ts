@@ -1,5 +1,5 @@
 /** A physical shop (store location): Preston, Blackburn, Bury, Carlisle. */
-import { z } from './common';
+import { z, OptImageRef } from './common';
 
 const Hours = z.object({ day: z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']), open: z.string().regex(/^\d{2}:\d{2}$/).nullable(), close: z.string().regex(/^\d{2}:\d{2}$/).nullable() });
 
@@ -18,6 +18,6 @@ export const ShopSchema = /*#__PURE__*/ (() => z.looseObject({
   longitude: z.number(),
   opening_hours: z.array(Hours).length(7),
   description: z.string().default(''),
-  image: z.string().nullish(),
+  image: OptImageRef,
 }))();
 export type Shop = z.output<typeof ShopSchema>;

@@ -1,5 +1,5 @@
 /**
- * Header badge counts (cart quantity, wishlist size) in a module that imports nothing but nanostores,
+ * Header badge counts (cart quantity, wishlist and compare list sizes) in a module that imports nothing but nanostores,
  * so the header can show them without loading the cart, the sync layer or React. The cart and wishlist
  * stores write the counts here and into localStorage ('shop-badges'); other tabs follow through the
  * 'storage' event.
@@ -9,6 +9,7 @@ import { atom, onMount } from 'nanostores';
 export interface BadgeCounts {
   cart: number;
   wishlist: number;
+  compare: number;
 }
 
 export const BADGES_KEY = 'shop-badges';
@@ -17,9 +18,9 @@ function read(): BadgeCounts {
   try {
     const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(BADGES_KEY);
     const v = raw ? (JSON.parse(raw) as Partial<BadgeCounts>) : {};
-    return { cart: Number(v.cart) || 0, wishlist: Number(v.wishlist) || 0 };
+    return { cart: Number(v.cart) || 0, wishlist: Number(v.wishlist) || 0, compare: Number(v.compare) || 0 };
   } catch {
-    return { cart: 0, wishlist: 0 };
+    return { cart: 0, wishlist: 0, compare: 0 };
   }
 }
 

@@ -1,5 +1,6 @@
 /** The compare list (spec §3, §4 Network: "compare list loads on mount"), persisted under current-compare. */
 import { computed, map, onMount } from 'nanostores';
+import { setBadge } from './badges';
 import { t } from '../messages';
 import { collection, KEYS } from '../storage';
 import { notify } from './notifications';
@@ -65,6 +66,8 @@ function start(): void {
   started = true;
   $compare.listen((c) => {
     if (c.loaded) void collection('compare').setItem(KEYS.compare, c.items);
+    // The header's compare badge (phones reach the list from it in one tap) follows the list.
+    if (c.loaded) setBadge('compare', c.items.length);
   });
   void loadCompare();
 }

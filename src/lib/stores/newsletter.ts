@@ -10,6 +10,7 @@ import { createApiClient, type ApiResult } from '../api/client';
 import type { NewsletterState } from '../schemas';
 import { collection, KEYS } from '../storage';
 import { syncFetch } from '../sync/fetch';
+import { $user } from './user';
 
 /** The shopper's newsletter state. */
 export const $newsletter = map<NewsletterState & { loaded: boolean }>({ isSubscribed: null, email: null, loaded: false });
@@ -58,7 +59,11 @@ export async function unsubscribeNewsletter(email: string, send: Send = (e) => a
 export async function setNewsletterPreference(
   email: string,
   subscribed: boolean,
-  send: { subscribe: Send; unsubscribe: Send } = { subscribe: (e) => api().newsletter.subscribe(e), unsubscribe: (e) => api().newsletter.unsubscribe(e) },
+  send: { subscribe: Send; unsubscribe: Send } = {
+    subscribe: (e) => api().newsletter.subscribe(e),
+    // The API unsubscribes at once only with the customer's own token (else it mails a confirmation link).
+    unsubscribe: (e) => api().newsletter.unsubscribe(e, $user.get().token),
+  },
 ): Promise<boolean> {
   await loadNewsletter();
   const r = await (subscribed ? send.subscribe : send.unsubscribe)(email);

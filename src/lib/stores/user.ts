@@ -48,6 +48,12 @@ export function setUserToken(token: string, refreshToken?: string | null): void 
   $user.set({ ...now, token, refreshToken: refreshToken === undefined ? now.refreshToken : refreshToken });
 }
 
+/** Stores the refresh token alone (user/refresh rotates it: each one works once). */
+export function setRefreshToken(refreshToken: string): void {
+  dirty = true;
+  $user.setKey('refreshToken', refreshToken);
+}
+
 /** Stores the current customer (user/me answer). */
 export function setCurrentUser(current: Customer | null): void {
   dirty = true;
