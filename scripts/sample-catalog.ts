@@ -7,23 +7,26 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { config } from '../src/lib/config';
+import { config, defaults } from '../src/lib/config';
 import { slugify } from '../src/lib/catalog/slug';
 import * as snapshot from '../src/lib/snapshot';
 import { createRng, mixSeed, type Rng } from './lib/prng';
+import { writePlaceholders } from './lib/placeholders';
 import { productSvg, bannerSvg, avatarSvg, type ArtKind, type ArtView } from './lib/sample-svg';
 import {
   attributeDefs, BRANDS, CATEGORY_DEFS, FAMILIES, MATERIAL_COLOUR, RING_SIZES, BRACELET_SIZES, ROOT_ID, WATCH_MODELS,
   JEWELLERY_LINES, CHARM_MOTIFS, BRAND_PRICE_BANDS, SERVICES, DOWNLOADS, REVIEW_NICKNAMES, REVIEW_TEXTS,
   type AttrDef, type BrandName, type Family, type ProductKind,
 } from './lib/sample-catalog-data';
-import { pageDrafts, blockDrafts, BLOG_AUTHORS, BLOG_CATEGORIES, BLOG_POSTS, BOOKING_PAGES, type ContentContext } from './lib/sample-content';
+import { pageDrafts, blockDrafts, BLOG_AUTHORS, BLOG_CATEGORIES, BLOG_CLOSINGS, BLOG_POSTS, BOOKING_PAGES, type ContentContext } from './lib/sample-content';
 
 /** The fixed "now" of the sample: dates of special prices, news and reviews are relative to it. */
 export const REFERENCE_DATE = '2026-11-01T00:00:00.000Z';
 const REF = Date.parse(REFERENCE_DATE);
 const DAY = 86_400_000;
 const SHARD_SIZE = 1000;
+/** The shop's own media address (the default `images.mediaBaseUrls`, not the environment's: same seed, same bytes). */
+const MEDIA_BASE_URL = defaults.images.mediaBaseUrls[0]!;
 
 export interface SampleOptions {
   products: number;
@@ -221,7 +224,10 @@ export function generateSample(opts: SampleOptions): SampleResult {
     const categoryIds = [...new Set([...cats.ancestors(leaf), ...extraCats.flatMap((c) => cats.ancestors(c))])];
     const galleryCount = pl.index === 1 ? 1 : pl.index === 2 ? 4 : weighted(r, [[1, 3], [2, 2], [3, 3], [4, 2]] as [number, number][]);
     const views: ArtView[] = ['front', 'side', 'detail', 'box'];
-    const gallery = views.slice(0, galleryCount).map((v, i) => ({ image: useImage(art, colour, v), pos: i + 1, typ: 'image', lab: i === 0 ? name : `${name} (${v} view)` }));
+    // A real backend sends some pictures as absolute URLs on its own media address: every third
+    // product does so here (beyond its first picture), so the pipeline is exercised with both forms.
+    const ref = (path: string, i: number) => (pl.id % 3 === 0 && i > 0 ? `${MEDIA_BASE_URL}${path}` : path);
+    const gallery = views.slice(0, galleryCount).map((v, i) => ({ image: ref(useImage(art, colour, v), i), pos: i + 1, typ: 'image', lab: i === 0 ? name : `${name} (${v} view)` }));
     const slug = slugify(name);
     const url_key = `${slug}-${pl.id}`;
     return {
@@ -654,8 +660,9 @@ export function generateSample(opts: SampleOptions): SampleResult {
     const author = BLOG_AUTHORS[b.author]!;
     return {
       id: i + 1, title: b.title, date: dayString(-(i * 23 + 4), 10), uri: `/${config.shop.blogPath}/post/${b.slug}`, link: `/${config.shop.blogPath}/post/${b.slug}`,
-      featuredImage: { sourceUrl: `/blog/featured/${b.slug}.svg`, altText: b.title },
-      content: b.body.map((t) => `<p>${t}</p>`).join(''),
+      // WordPress sends featured images as absolute URLs.
+      featuredImage: { sourceUrl: `${MEDIA_BASE_URL}/blog/featured/${b.slug}.svg`, altText: b.title },
+      content: [...b.body, ...(BLOG_CLOSINGS[b.category] ? [BLOG_CLOSINGS[b.category]!] : [])].map((t) => `<p>${t}</p>`).join(''),
       author: { name: author.name, description: author.description, avatar: { url: `/blog/authors/${slugify(author.name)}.svg` } },
       slug: b.slug, excerpt: b.excerpt, category_ids: [BLOG_CATEGORIES.findIndex((c) => c.slug === b.category) + 1],
     };
@@ -747,7 +754,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
     const [w, h]: [number, number] = b.image.includes('/main-') || b.image.includes('head-') ? [1600, 735] : b.image.includes('/small-') ? [800, 360] : [800, 330];
     art.push([b.image.slice(1), bannerSvg(String(b.title), w, h, bg[art.length % bg.length]!)]);
   }
-  for (const post of posts) art.push([post.featuredImage.sourceUrl.slice(1), bannerSvg(post.title, 1200, 630, bg[post.id % bg.length]!)]);
+  for (const post of posts) art.push([post.featuredImage.sourceUrl.slice(MEDIA_BASE_URL.length + 1), bannerSvg(post.title, 1200, 630, bg[post.id % bg.length]!)]);
   for (const a of BLOG_AUTHORS) art.push([`blog/authors/${slugify(a.name)}.svg`, avatarSvg(a.name, a.colour)]);
   for (const s of shops) art.push([s.image.slice(1), bannerSvg(s.name, 1200, 600, '#1f2a37')]);
   for (let i = 1; i <= config.constants.socialFeedImages; i++) art.push([`social/post-${i}.svg`, productSvg((['ring', 'watch', 'pendant', 'earrings', 'bracelet', 'charm', 'giftbox'] as const)[i - 1]!, colourLabels[i]!, config.colorMappings[colourLabels[i]!]!)]);
@@ -821,6 +828,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const o = parseArgs(process.argv.slice(2));
   if (!existsSync(dirname(resolve(o.out)))) mkdirSync(dirname(resolve(o.out)), { recursive: true });
   const r = generateSample({ ...o, log: (l) => console.log(l) });
+  console.log(`sample: placeholder colours of ${await writePlaceholders(resolve(o.out))} pictures`);
   console.log(`sample: ${JSON.stringify(r.counts)}`);
   console.log(`sample: done in ${((performance.now() - t0) / 1000).toFixed(2)} s (products ${o.products}, seed ${o.seed})`);
 }

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import * as S from '../src/lib/schemas';
 import { validateArray, validateOne } from '../src/lib/snapshot';
+import { writePlaceholders } from './lib/placeholders';
 
 export interface PullOptions {
   /** Base URL of the backend, e.g. http://127.0.0.1:4321 (the /api prefix is added). */
@@ -162,6 +163,7 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
     await Promise.all(Array.from({ length: Math.min(8, media.length) }, worker));
     counts.media = media.length;
     log(`media: ${media.length}`);
+    log(`placeholders: ${await writePlaceholders(tmp)}`);
 
     const manifest: S.SnapshotManifest = {
       version: 1,

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runMeasured, type MeasuredRun } from './lib/proc';
+import { astroBin } from '../../server/rebuild';
 
 export interface BuildPhases {
   /** Process start to the content layer starting (config, Vite and integrations set-up). */
@@ -39,6 +40,9 @@ export interface BuildResult {
   bytes: number;
   pagesPerSecond: number;
   phases: BuildPhases;
+  /** Files the build rendered, and those it copied from the previous build (incremental build). */
+  rendered: number;
+  restored: number;
 }
 
 /** How a bench build is started: the project's Astro CLI with its own config (cacheDir aside). */
@@ -46,7 +50,7 @@ export function buildCommand(root: string, outDir: string): { cmd: string; args:
   return {
     cmd: process.execPath,
     // Astro joins --config to the project root, so the path is relative.
-    args: [join(root, 'node_modules/astro/astro.js'), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs'],
+    args: [astroBin(root), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs'],
   };
 }
 
@@ -73,6 +77,17 @@ export function buildPhases(lines: MeasuredRun['lines'], wallMs: number): BuildP
     renderMs: diff(render, renderDone),
     postMs: renderDone === null ? null : Math.max(0, wallMs - renderDone),
   };
+}
+
+/** Files rendered and files restored from the previous build, from the generation log lines. */
+export function renderCounts(lines: MeasuredRun['lines']): { rendered: number; restored: number } {
+  let rendered = 0;
+  let restored = 0;
+  for (const { text } of lines) {
+    const m = /[├└]─ \S+ \((restored|cached|\+[\d.]+m?s)\)/.exec(text);
+    if (m) m[1] === 'restored' || m[1] === 'cached' ? restored++ : rendered++;
+  }
+  return { rendered, restored };
 }
 
 /** Counts HTML pages, files and bytes under a folder. */
@@ -118,6 +133,7 @@ export async function measureBuild(root: string, snapshotDir: string, outDir: st
     ...out,
     pagesPerSecond: ok && run.wallMs > 0 ? out.pages / (run.wallMs / 1000) : 0,
     phases: buildPhases(run.lines, run.wallMs),
+    ...renderCounts(run.lines),
   };
 }
 

@@ -35,9 +35,13 @@ export interface PageWeight {
   cssEventual: AssetCount;
   /** Web fonts fetched during load (already compressed: raw = gzip = transferred body). */
   fonts: AssetCount;
+  /** Pictures fetched during load and the idle wait, before any scrolling: the first screen (raw = transferred body). */
+  images: AssetCount;
   /** Islands on the page (astro-island elements) and how many were still not hydrated at the end. */
   islands: number;
   islandsNotHydrated: number;
+  /** The component URLs of the islands still waiting (what to look at when `islandsNotHydrated` is not 0). */
+  notHydrated: string[];
   /** Controls triggered to hydrate everything (for the report). */
   triggered: number;
   /** URLs of the JavaScript files, initial and loaded later, for diagnosis. */
@@ -62,6 +66,7 @@ const isJs = (r: Response): boolean => {
 };
 const isCss = (r: Response): boolean => r.request().resourceType() === 'stylesheet' || (r.headers()['content-type'] ?? '').includes('text/css');
 const isFont = (r: Response): boolean => r.request().resourceType() === 'font';
+const isImage = (r: Response): boolean => r.request().resourceType() === 'image' && !r.url().startsWith('data:');
 
 const EXECUTABLE = /^(|module|text\/javascript|application\/javascript|text\/ecmascript|application\/ecmascript)$/i;
 
@@ -98,10 +103,18 @@ function count(bodies: Iterable<Uint8Array | string>, compressed = false): Asset
 
 /** Scrolls through the page (client:visible islands), then back to the top. */
 const SCROLL_THROUGH = `(async () => {
+  // Each position is held until two frames have been drawn: an IntersectionObserver (client:visible)
+  // only sees what a drawn frame showed, and a busy machine draws late.
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 60))));
   const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
   for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
     window.scrollTo(0, y);
-    await new Promise((r) => setTimeout(r, 60));
+    await frames();
+  }
+  // Whatever a quick pass still missed is brought into view by itself.
+  for (const el of document.querySelectorAll('astro-island[ssr][client="visible"]')) {
+    el.scrollIntoView({ block: 'center' });
+    await frames();
   }
   window.scrollTo(0, 0);
 })()`;
@@ -154,6 +167,7 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
   const js = new Map<string, { body: Buffer; phase: 'initial' | 'eventual' }>();
   const css = new Map<string, { body: Buffer; phase: 'initial' | 'eventual' }>();
   const fonts = new Map<string, Buffer>();
+  const images = new Map<string, Buffer>();
   let phase: 'initial' | 'eventual' = 'initial';
   let lastAsset = Date.now();
   const pending: Promise<void>[] = [];
@@ -161,7 +175,8 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
     const url = r.url();
     if (r.request().isNavigationRequest()) return;
     const kind = isJs(r) ? js : isCss(r) ? css : null;
-    if (!kind && !isFont(r)) return;
+    const picture = !kind && isImage(r);
+    if (!kind && !isFont(r) && !picture) return;
     const at = phase;
     lastAsset = Date.now();
     pending.push(
@@ -169,7 +184,9 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
         .body()
         .then((body) => {
           if (kind && !kind.has(url)) kind.set(url, { body, phase: at });
-          else if (!kind && at === 'initial') fonts.set(url, body);
+          else if (picture) {
+            if (at === 'initial') images.set(url, body);
+          } else if (!kind && at === 'initial') fonts.set(url, body);
           lastAsset = Date.now();
         })
         .catch(() => {}),
@@ -183,6 +200,7 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
     await Promise.all(pending.splice(0));
     const initialJs = [...js.values()].map((v) => v.body);
     const initialCss = [...css.values()].map((v) => v.body);
+    const initialImages = [...images.values()];
     const islands = await page.locator('astro-island').count();
 
     let triggered = 0;
@@ -198,7 +216,8 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
       }
       await Promise.all(pending.splice(0));
     }
-    const islandsNotHydrated = await page.locator('astro-island[ssr]').count();
+    const notHydrated = await page.locator('astro-island[ssr]').evaluateAll((els) => els.map((e) => `${e.getAttribute('component-url')} (client:${e.getAttribute('client')})`));
+    const islandsNotHydrated = notHydrated.length;
     const inline = inlineAssets(html);
     const finalUrl = new URL(page.url());
     if (finalUrl.pathname.replace(/\/$/, '') !== new URL(baseUrl + path).pathname.replace(/\/$/, '')) {
@@ -215,8 +234,10 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
       cssInline: count(inline.styles),
       cssEventual: count([...css.values()].map((v) => v.body)),
       fonts: count(fonts.values(), true),
+      images: count(initialImages, true),
       islands,
       islandsNotHydrated,
+      notHydrated,
       triggered,
       jsFiles: [...js].map(([url, v]) => ({ url: new URL(url).pathname, gzip: gzipBytes(v.body), phase: v.phase })),
     };

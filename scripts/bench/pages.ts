@@ -6,9 +6,12 @@
 import { ampRoutes, catalog, catchAllRoutes, primaryCategory } from '../../src/lib/routing';
 import { blogData } from '../../src/lib/content-routes';
 import { config } from '../../src/lib/config';
-import { blogUrl } from '../../src/lib/catalog/urls';
+import { blogUrl, searchUrl } from '../../src/lib/catalog/urls';
 
-export const PAGE_TYPES = ['home', 'category', 'product', 'cms', 'blog', 'amp'] as const;
+/** The search results page is measured for a query with more than one batch of matches in the sample. */
+const SEARCH_SAMPLE_QUERY = 'ring';
+
+export const PAGE_TYPES = ['home', 'category', 'product', 'cms', 'blog', 'amp', 'search'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
 export interface PageSample {
@@ -23,7 +26,7 @@ const PREFERRED_CMS = ['about-us', 'delivery-and-shipping', 'faq'];
 /**
  * Home; the primary category of the first product (a full listing); the first product with a page
  * (the sample's configurable ring: options, gallery, reviews); a §2 content page (about-us); the
- * first blog post; the AMP page of the first simple product with a page.
+ * first blog post; the AMP page of the first simple product with a page; the search results page.
  */
 export function pageSamples(): PageSample[] {
   const store = config.storeViews.default.storeCode;
@@ -53,5 +56,6 @@ export function pageSamples(): PageSample[] {
     { type: 'cms', path: cmsRoute.path, label: `content page ${cmsRoute.path}` },
     { type: 'blog', path: blogUrl({ post: post.slug }), label: `blog post ${post.slug}` },
     { type: 'amp', path: ampSimple.path, label: `AMP product ${ampSimple.key} ${ampProduct?.sku ?? ''}` },
+    { type: 'search', path: searchUrl(SEARCH_SAMPLE_QUERY), label: `search results for '${SEARCH_SAMPLE_QUERY}'` },
   ];
 }

@@ -3,7 +3,7 @@
  * package for node_modules) and the hottest functions. Used to find where build time goes:
  *
  *   SNAPSHOT_DIR=bench/tmp/snap-1000-s1 node --cpu-prof --cpu-prof-dir=bench/tmp/prof \
- *     node_modules/astro/astro.js build --outDir bench/tmp/dist-prof
+ *     node_modules/astro/bin/astro.mjs build --outDir bench/tmp/dist-prof
  *   npx tsx scripts/bench/profile-summary.ts bench/tmp/prof/*.cpuprofile [--window FROM_S TO_S]
  */
 import { readFileSync } from 'node:fs';

@@ -133,9 +133,10 @@ export async function loginInDialog(page: Page, email: string, password: string)
 
 /** An access token for the same customer as `token` that expires `seconds` from now (signed with the server's secret). */
 export function tokenExpiringIn(token: string, seconds: number): string {
-  const claims = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { sub: number; ver: number };
+  const claims = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { sub: number; ver: number; fam?: string };
   const secret = readFileSync(`${DATA_DIR}/token-secret`, 'utf8').trim();
-  return new TokenSigner(secret).sign('access', claims.sub, claims.ver, seconds);
+  // The same session (fam): access tokens outside an open session are refused.
+  return new TokenSigner(secret).sign('access', claims.sub, claims.ver, seconds, { fam: claims.fam });
 }
 
 /** Screenshots of the current page at 375px and 1280px ({SHOTS_DIR or test-results/screenshots}/{name}-{width}.png). */

@@ -96,6 +96,20 @@ test.describe('amp product pages', () => {
     expect(await (await request.get(ampProductUrl(inStock))).text()).not.toContain('class="errors"');
   });
 
+  test('an amp variant url shows, prices and links the child it names', async ({ request }) => {
+    // EV1001-WG-Q in the snapshot: white gold, size Q, £4,045 (the default child EV1001-P-O is £4,495).
+    const p = catalog().products.find((x) => x.sku === 'EV1001')!;
+    const res = await request.get(`/amp/EV1001/${p.slug}/EV1001-WG-Q`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(ampProblems(html)).toEqual([]);
+    expect(html).toContain('SKU: EV1001-WG-Q');
+    expect(html).not.toContain('SKU: EV1001-P-O');
+    expect(html).toContain('£4,045.00');
+    expect(html).not.toContain('£4,495.00');
+    expect(html).toMatch(/href="\/rings\/engagement-rings\/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001\?childSku=EV1001-WG-Q"/);
+  });
+
   test("'N/A' stands in for empty custom attributes", async ({ request }) => {
     const p = sampleProduct((x) => productPageData(x.id).attributes.length === 0, 'without attributes');
     const html = await (await request.get(ampProductUrl(p))).text();
@@ -113,6 +127,18 @@ test.describe('amp product pages', () => {
 
 test.describe('amp category pages', () => {
   const rings = () => catalog().categories.find((c) => c.url_path === 'rings')!;
+
+  test('the footer names the full category page, and a category longer than the amp page links to all its items', async ({ request }) => {
+    // Rings in the sample: more products than the 50 an AMP category page shows (§9 category page size 50).
+    const c = rings();
+    const d = ampCategoryData(c.id);
+    expect(d.total).toBeGreaterThan(50);
+    const html = await (await request.get(ampCategoryUrl(c))).text();
+    expect(html).not.toContain('View full product page');
+    expect(html).toMatch(/<footer[^>]*>[\s\S]*View full category page[\s\S]*<\/footer>/);
+    expect(html).toContain(`<a class="btn" href="/rings" data-amp-view-all>View all ${d.total} items</a>`);
+    expect(ampProblems(html)).toEqual([]);
+  });
 
   test('pass the structural amp checks and carry count, heading and breadcrumbs', async ({ request }) => {
     const c = rings();

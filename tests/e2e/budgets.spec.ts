@@ -52,7 +52,7 @@ for (const sample of pageSamples()) {
     for (const m of measured) {
       const js = eventualJsGzip(m.weight);
       expect.soft(js, over(`${where(m)}, JS after every island hydrated`, js, eventual)).toBeLessThanOrEqual(eventual.max);
-      expect.soft(m.weight.islandsNotHydrated, `${where(m)}: islands still not hydrated after triggering`).toBe(0);
+      expect.soft(m.weight.islandsNotHydrated, `${where(m)}: islands still not hydrated after triggering: ${m.weight.notHydrated.join(', ')}`).toBe(0);
     }
 
     // CSS: AMP pages inline all of it within the AMP limit; other pages within the CSS budget.

@@ -205,6 +205,24 @@ test.describe('product pages', () => {
     await expect(overlay).toBeHidden();
   });
 
+  test('the zoom overlay keeps focus: tab stays inside, escape closes, focus returns to the opener', async ({ page }) => {
+    const p = sampleProduct((x) => productPageData(x.id).images.length > 1, 'with several images');
+    await visit(page, pagePath(p));
+    const opener = page.locator('[data-gallery-track] [data-zoom]').first();
+    await opener.click();
+    const overlay = page.getByRole('dialog', { name: 'Zoom image' });
+    await expect(overlay).toBeVisible();
+    // The close button is the overlay's one control: Tab and Shift+Tab keep coming back to it.
+    const close = overlay.getByRole('button', { name: 'Close' });
+    for (const key of ['Tab', 'Shift+Tab', 'Tab']) {
+      await page.keyboard.press(key);
+      await expect(close).toBeFocused();
+    }
+    await page.keyboard.press('Escape');
+    await expect(overlay).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
   test('one image shows alone with a zoom icon; the close button closes the zoom', async ({ page }) => {
     const p = sampleProduct((x) => productPageData(x.id).images.length === 1, 'with one image');
     await visit(page, pagePath(p));

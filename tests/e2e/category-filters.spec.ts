@@ -200,12 +200,13 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/rings');
     // Each tile as tag, sorted attributes, text and children (attribute order and blank text aside).
+    // fetchpriority aside: the page's one priority picture is a hint for its first load only.
     const html = () =>
       page.locator('#product-grid').evaluate((g) => {
         const norm = (n: Node): string => {
           if (n.nodeType === Node.TEXT_NODE) return (n.nodeValue ?? '').trim();
           const el = n as Element;
-          const attrs = Array.from(el.attributes, (a) => `${a.name}="${a.value}"`).sort().join(' ');
+          const attrs = Array.from(el.attributes, (a) => `${a.name}="${a.value}"`).filter((a) => !a.startsWith('fetchpriority=')).sort().join(' ');
           return `<${el.tagName.toLowerCase()} ${attrs}>${Array.from(el.childNodes, norm).filter(Boolean).join('')}</>`;
         };
         return Array.from(g.children, norm);

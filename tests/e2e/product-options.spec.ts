@@ -115,6 +115,73 @@ test.describe('product options', () => {
     await expect(cartBadge(page)).toHaveText('1');
   });
 
+  test('a bundle shows, and the cart charges, the price of its default choices; the optional charm stays out until ticked', async ({ page }) => {
+    // BND-1021 in the snapshot: Bracelet (required, radio) defaults to DL1320 at £249 (its special
+    // price ended 21/9/2026), Charms (required, checkbox) to LL1168 at £32.99; "Add a charm" is
+    // optional with nothing flagged default: 249 + 32.99 = £281.99 on the tile, the page and the cart.
+    const p = pick((x) => x.sku === 'BND-1021', 'the charm starter gift set');
+    await openProduct(page, p);
+    const priceBox = page.locator('[data-product-price]');
+    await expect(priceBox).toContainText('£281.99');
+    await expect(priceBox).not.toContainText('£300.99');
+    const charms = page.locator('[data-bundle-option="10212"]');
+    await expect(charms.locator('input[type="checkbox"]')).toHaveCount(3);
+    await expect(charms.locator('input[type="radio"]')).toHaveCount(0);
+    const extra = page.locator('[data-bundle-option="10213"]');
+    await expect(extra.locator('input:checked')).toHaveCount(0);
+    await addToCart(page);
+    const cart = await openMicrocart(page);
+    await expect(cart).toContainText('£281.99');
+    await expect(cart).not.toContainText('£300.99');
+    await page.keyboard.press('Escape');
+    // Ticking a second charm (LL1124, £25.99) adds it: 281.99 + 25.99 = 307.98.
+    await charms.locator('input[value="102111"]').check();
+    await expect(priceBox).toContainText('£307.98');
+  });
+
+  test('what the page says is out of stock is refused, never "added"', async ({ page }) => {
+    // SW1019 is out of stock in the snapshot (and, in the next test, EV1001 in platinum size Q: EV1001-P-Q).
+    await openProduct(page, pick((x) => x.sku === 'SW1019', 'the out-of-stock pearl studs'));
+    await expect(page.getByText('This product is out of stock.').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const toasts = page.locator('[data-notifications]');
+    await expect(toasts).toContainText('The product is out of stock and cannot be added to the cart!');
+    await expect(toasts).not.toContainText('Product has been added to the cart!');
+  });
+
+  test('an out-of-stock size of a ring is refused, never "added"', async ({ page }) => {
+    await openProduct(page, pick((x) => x.sku === 'EV1001', 'the evermore ring'), 'EV1001-P-Q');
+    const toasts = page.locator('[data-notifications]');
+    await expect(page.locator('[data-sku-text]')).toHaveText('EV1001-P-Q');
+    await expect(productForm(page).getByText('This product is out of stock.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(toasts).toContainText('The product is out of stock and cannot be added to the cart!');
+    await expect(toasts).not.toContainText('Product has been added to the cart!');
+    await expect(cartBadge(page)).toHaveText('');
+  });
+
+  test('more than max_sale_qty (5 in the sample) is refused on the page and in the cart', async ({ page }) => {
+    // EV1001's default child EV1001-P-O: 7 in stock, max_sale_qty 5.
+    await openProduct(page, pick((x) => x.sku === 'EV1001', 'the evermore ring'));
+    const qty = productForm(page).getByLabel('Quantity', { exact: true });
+    await qty.fill('9');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.locator('[data-notifications]')).toContainText('Some of the ordered products are not available!');
+    await expect(productForm(page).getByText('You can order at most 5 of this item.')).toBeVisible();
+    await expect(cartBadge(page)).toHaveText('');
+    await qty.fill('5');
+    await addToCart(page);
+    await expect(cartBadge(page)).toHaveText('5');
+    const cart = await openMicrocart(page);
+    const line = cart.locator('[data-cart-line="EV1001-P-O"]');
+    const lineQty = line.getByRole('spinbutton');
+    await lineQty.fill('9');
+    await lineQty.press('Enter');
+    await expect(page.locator('[data-notifications]')).toContainText('Some of the ordered products are not available!');
+    await expect(lineQty).toHaveValue('5');
+    await expect(cartBadge(page)).toHaveText('5');
+  });
+
   test("quantity 0 refuses with 'Quantity must be above 0'", async ({ page }) => {
     await openProduct(page, simpleProduct());
     await page.getByLabel('Quantity', { exact: true }).fill('0');

@@ -3,7 +3,7 @@
  * yet', §4 "viewing adds to recently viewed", §5 unique by sku) against the built site.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-helpers';
+import { openProduct, pick, shots, simpleProduct, sizedRing } from './product-cart-helpers';
 import { readStored } from './account-helpers';
 import type { Product } from '../../src/lib/schemas';
 
@@ -24,6 +24,16 @@ async function view(page: Page, p: Product) {
 }
 
 test.describe('recently viewed', () => {
+  test("shows the list or 'No products yet', never both (RW1010, then EV1001)", async ({ page }) => {
+    const rw = pick((x) => x.sku === 'RW1010', 'the Raymond Weil watch');
+    const ev = pick((x) => x.sku === 'EV1001', 'the evermore ring');
+    await view(page, rw);
+    await view(page, ev);
+    await showBlock(page);
+    await expect(block(page).locator('[data-recently-viewed-item]')).toHaveCount(1);
+    await expect(block(page).getByText('No products yet')).toHaveCount(0);
+  });
+
   test("the first product page says 'No products yet'; the next one shows the product viewed before", async ({ page }) => {
     const a = simpleProduct(0);
     const b = sizedRing().product;

@@ -48,6 +48,8 @@ test.describe('compare', () => {
     await expect(page.locator('[data-notifications]')).toContainText(`Product ${a.name} has been added to the compare!`);
     await openProduct(page, b);
     await page.getByRole('button', { name: 'Add to compare' }).click();
+    // The list is written to browser storage as the notice shows: reload only after it.
+    await expect(page.locator('[data-notifications]')).toContainText(`Product ${b.name} has been added to the compare!`);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
     await page.getByRole('link', { name: 'Compare products (2)' }).click();
@@ -75,5 +77,36 @@ test.describe('compare', () => {
     await page.getByRole('button', { name: 'Clear the compare list' }).click();
     await expect(page.getByText('There are no products to compare yet.')).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  });
+});
+
+test.describe('on a phone (390 px)', () => {
+  test('the wishlist and the compare list are one tap away from the header, with their counts', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const p = simpleProduct();
+    await openProduct(page, p);
+    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await page.getByRole('button', { name: 'Add to compare' }).click();
+    const header = page.locator('#site-header');
+    const wishlist = header.getByRole('link', { name: 'Wishlist (1)', exact: true });
+    const compare = header.getByRole('link', { name: 'Compare (1)', exact: true });
+    await expect(wishlist).toBeVisible();
+    await expect(compare).toBeVisible();
+    await expect(header.locator('[data-wishlist-count]')).toHaveText('1');
+    await expect(header.locator('[data-compare-count]')).toHaveText('1');
+    // Every control of the bar sits inside the 390 px screen.
+    for (const el of await header.locator('.bar .icon-btn').all()) {
+      const box = await el.boundingBox();
+      if (box) expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await page.screenshot({ path: 'test-results/screenshots/phone-header-lists-390.png' });
+    await wishlist.click();
+    const panel = page.getByRole('dialog', { name: /Wishlist/ });
+    await expect(panel).toBeVisible({ timeout: 15_000 });
+    await expect(panel).toContainText(p.name);
+    await page.keyboard.press('Escape');
+    await compare.click();
+    await expect(page).toHaveURL(/\/compare$/);
+    await expect(page.locator('main')).toContainText(p.name);
   });
 });

@@ -1,15 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { BUDGET_VIEWPORTS, IDLE_MS, KB, budgets, jsEventualBudget, jsInitialBudget, type BudgetPageType } from '../../budgets.config';
 
-const TYPES: BudgetPageType[] = ['home', 'category', 'product', 'cms', 'blog', 'amp'];
+const TYPES: BudgetPageType[] = ['home', 'category', 'product', 'cms', 'blog', 'amp', 'search'];
 
 describe('budgets config', () => {
-  test('javascript on load is 90 kb for category and product, 20 kb for home, cms and blog, 0 for amp', () => {
-    expect(Object.fromEntries(TYPES.map((t) => [t, jsInitialBudget(t).max / KB]))).toEqual({ home: 20, category: 90, product: 90, cms: 20, blog: 20, amp: 0 });
+  test('javascript on load is 100 kb for category, 20 kb for home, cms and blog, 0 for amp; the product page is held at 121 kb below its unmet 100 kb target and the search results page at 70 kb below its unmet 45 kb', () => {
+    expect(Object.fromEntries(TYPES.map((t) => [t, jsInitialBudget(t).max / KB]))).toEqual({ home: 20, category: 100, product: 121, cms: 20, blog: 20, amp: 0, search: 70 });
+    expect(jsInitialBudget('search').target).toBe(45 * KB);
+    expect(jsInitialBudget('product').target).toBe(100 * KB);
   });
 
-  test('javascript once hydrated is at most 120 kb on any page and nothing on amp pages', () => {
-    for (const t of TYPES.filter((x) => x !== 'amp')) expect(jsEventualBudget(t).max).toBe(120 * KB);
+  test('javascript once hydrated is held at 180 kb below its unmet 175 kb target on any page, and nothing on amp pages', () => {
+    for (const t of TYPES.filter((x) => x !== 'amp')) expect(jsEventualBudget(t).max).toBe(180 * KB);
+    expect(jsEventualBudget('product').target).toBe(175 * KB);
     expect(jsEventualBudget('amp').max).toBe(0);
   });
 

@@ -89,17 +89,17 @@ describe('option prices', () => {
   });
 
   it('bundle price is the sum of selected product price times quantity', () => {
-    expect(bundlePrice([watchBox, strap], { 7: { linkId: 71, qty: 2 }, 8: { linkId: 81, qty: 3 } }, now)).toBe(300 * 2 + 25 * 3);
+    expect(bundlePrice([watchBox, strap], { 7: { linkIds: [71], qty: 2 }, 8: { linkIds: [81], qty: 3 } }, now)).toBe(300 * 2 + 25 * 3);
   });
 
   it('bundle price uses the selected product special price', () => {
-    expect(bundlePrice([watchBox], { 7: { linkId: 72, qty: 1 } }, now)).toBe(400);
+    expect(bundlePrice([watchBox], { 7: { linkIds: [72], qty: 1 } }, now)).toBe(400);
   });
 
   it('bundle price applies when above 0', () => {
     const p = product({ type_id: 'bundle', price: 999, bundle_options: [watchBox, strap] });
-    expect(priceWithOptions(p, { bundle: { 7: { linkId: 71, qty: 1 } } }, now).final).toBe(300);
-    expect(priceWithOptions(p, { bundle: { 7: { linkId: 71, qty: 0 } } }, now).final).toBe(999);
+    expect(priceWithOptions(p, { bundle: { 7: { linkIds: [71], qty: 1 } } }, now).final).toBe(300);
+    expect(priceWithOptions(p, { bundle: { 7: { linkIds: [71], qty: 0 } } }, now).final).toBe(999);
   });
 });
 
@@ -109,11 +109,38 @@ describe('option defaults', () => {
   });
 
   it('bundle selection defaults to the link flagged default', () => {
-    expect(bundleOptionDefaults([watchBox])).toEqual({ 7: { linkId: 72, qty: 1 } });
+    expect(bundleOptionDefaults([watchBox])).toEqual({ 7: { linkIds: [72], qty: 1 } });
   });
 
   it('bundle selection defaults to the first link when none is flagged', () => {
-    expect(bundleOptionDefaults([strap])).toEqual({ 8: { linkId: 81, qty: 1 } });
+    expect(bundleOptionDefaults([{ ...strap, required: true }])).toEqual({ 8: { linkIds: [81], qty: 1 } });
+  });
+
+  it('an optional bundle option starts with nothing chosen unless a link is flagged default', () => {
+    expect(bundleOptionDefaults([strap])).toEqual({ 8: { linkIds: [], qty: 1 } });
+    const flagged = { ...strap, product_links: strap.product_links.map((l) => ({ ...l, is_default: true })) };
+    expect(bundleOptionDefaults([flagged])).toEqual({ 8: { linkIds: [81], qty: 1 } });
+  });
+
+  it('a checkbox bundle option takes every flagged link and the price adds them all', () => {
+    const charms = BundleOptionSchema.parse({
+      option_id: 9,
+      title: 'Charms',
+      required: true,
+      type: 'checkbox',
+      product_links: [
+        { id: 91, qty: 1, is_default: true, product: linked(901, 30) },
+        { id: 92, qty: 1, is_default: true, product: linked(902, 20) },
+        { id: 93, qty: 1, is_default: false, product: linked(903, 90) },
+      ],
+    });
+    expect(bundleOptionDefaults([charms])).toEqual({ 9: { linkIds: [91, 92], qty: 1 } });
+    expect(bundlePrice([charms], { 9: { linkIds: [91, 92, 93], qty: 1 } }, now)).toBe(30 + 20 + 90);
+  });
+
+  it('a radio bundle option keeps one link even when several are flagged', () => {
+    const both = { ...watchBox, product_links: watchBox.product_links.map((l) => ({ ...l, is_default: true })) };
+    expect(bundleOptionDefaults([both])[7]!.linkIds).toHaveLength(1);
   });
 
   it('bundle quantity is numeric, at least 0, default 1', () => {
@@ -146,13 +173,13 @@ describe('required custom options', () => {
 
 describe('required bundle options', () => {
   it('a required option with quantity 0 must be greater than 0', () => {
-    const r = validateBundleOptions([watchBox, strap], { 7: { linkId: 71, qty: 0 }, 8: { linkId: null, qty: 0 } });
+    const r = validateBundleOptions([watchBox, strap], { 7: { linkIds: [71], qty: 0 }, 8: { linkIds: [], qty: 0 } });
     expect(r.fields).toEqual({ 7: 'Must be greater than 0' });
     expect(r.productError).toBe('Please configure product bundle options and fix the validation errors');
   });
 
   it('a required option without a selection must be greater than 0', () => {
-    expect(validateBundleOptions([watchBox], { 7: { linkId: null, qty: 1 } }).fields).toEqual({ 7: 'Must be greater than 0' });
+    expect(validateBundleOptions([watchBox], { 7: { linkIds: [], qty: 1 } }).fields).toEqual({ 7: 'Must be greater than 0' });
     expect(validateBundleOptions([watchBox], {}).valid).toBe(false);
   });
 

@@ -210,17 +210,17 @@ describe('product form: custom options', () => {
 });
 
 describe('product form: bundles', () => {
-  it('defaults to the default link (else the first) with quantity 1, priced as the sum', () => {
+  it('defaults to the default link with quantity 1, the optional strap left out, priced as the sum', () => {
     const p = bundle();
     const s = initialFormState(p);
-    expect(s.bundle).toEqual({ 7: { linkId: 72, qty: 1 }, 8: { linkId: 81, qty: 1 } });
-    expect(unitPrices(p, s, now).final).toBe(500);
-    expect(unitPrices(p, { ...s, bundle: { ...s.bundle, 7: { linkId: 71, qty: 2 } } }, now).final).toBe(650);
+    expect(s.bundle).toEqual({ 7: { linkIds: [72], qty: 1 }, 8: { linkIds: [], qty: 1 } });
+    expect(unitPrices(p, s, now).final).toBe(450);
+    expect(unitPrices(p, { ...s, bundle: { 7: { linkIds: [71], qty: 2 }, 8: { linkIds: [81], qty: 1 } } }, now).final).toBe(650);
   });
 
   it("a required option with quantity 0 says 'Must be greater than 0'", () => {
     const p = bundle();
-    const s = { ...initialFormState(p), bundle: { 7: { linkId: 72, qty: 0 }, 8: { linkId: 81, qty: 1 } } };
+    const s = { ...initialFormState(p), bundle: { 7: { linkIds: [72], qty: 0 }, 8: { linkIds: [81], qty: 1 } } };
     expect(checkAdd(p, s, { now })).toEqual({
       ok: false,
       message: 'Please configure product bundle options and fix the validation errors',
@@ -228,14 +228,13 @@ describe('product form: bundles', () => {
     });
   });
 
-  it('the bundle line sends its selections and quantities', () => {
+  it('the bundle line sends its selections and quantities, none for an optional option left empty', () => {
     const p = bundle();
     const s = initialFormState(p);
     expect(productOption(p, s)).toEqual({
       extension_attributes: {
         bundle_options: [
           { option_id: 7, option_qty: 1, option_selections: [72] },
-          { option_id: 8, option_qty: 1, option_selections: [81] },
         ],
       },
     });
@@ -273,6 +272,33 @@ describe('product form: add-to-cart refusals', () => {
     // live stock wins over the snapshot
     const inStock = formProduct(product({ price: 10 }));
     expect(checkAdd(inStock, initialFormState(inStock), { now, allowOutOfStock: false, stock: { is_in_stock: false } }).ok).toBe(false);
+  });
+
+  it('refuses what is out of stock by default: the page says so and the cart does not take it', () => {
+    const p = formProduct(product({ price: 10, stock: { is_in_stock: false, qty: 0 } }));
+    expect(checkAdd(p, initialFormState(p), { now })).toMatchObject({ ok: false, message: 'The product is out of stock and cannot be added to the cart!' });
+  });
+
+  it("refuses more than max_sale_qty or the stock with the §8 text and the limit beside the quantity", () => {
+    // max_sale_qty 5 (as in the sample), 7 in stock: 9 and 6 are refused, 5 is the line's maximum.
+    const p = formProduct(product({ price: 10, stock: { is_in_stock: true, qty: 7, max_sale_qty: 5, manage_stock: true } }));
+    for (const qty of [9, 6]) {
+      expect(checkAdd(p, { ...initialFormState(p), qty }, { now })).toEqual({
+        ok: false,
+        message: 'Some of the ordered products are not available!',
+        errors: { custom: {}, bundle: {}, qty: 'You can order at most 5 of this item.' },
+      });
+    }
+    const ok = checkAdd(p, { ...initialFormState(p), qty: 5 }, { now });
+    expect(ok.ok && ok.lines[0]).toMatchObject({ qty: 5, max_qty: 5 });
+    // 3 in stock (live stock wins over the snapshot): 4 is refused.
+    expect(checkAdd(p, { ...initialFormState(p), qty: 4 }, { now, stock: { is_in_stock: true, qty: 3 } })).toMatchObject({
+      ok: false,
+      errors: { qty: 'You can order at most 3 of this item.' },
+    });
+    // A virtual service with unmanaged stock is limited by max_sale_qty alone.
+    const service = formProduct(product({ type_id: 'virtual', price: 10, stock: { is_in_stock: true, qty: 0, max_sale_qty: 10, manage_stock: false } }));
+    expect(checkAdd(service, { ...initialFormState(service), qty: 10 }, { now }).ok).toBe(true);
   });
 
   it('refuses a product without a price', () => {

@@ -119,8 +119,16 @@ describe('gone and amp urls', () => {
 
   it('amp pages exist for every product and category page', () => {
     const amp = ampRoutes();
-    expect(amp.filter((r) => r.kind === 'amp-product')).toHaveLength(catchAllRoutes().filter((r) => r.kind === 'product').length);
+    expect(amp.filter((r) => r.kind === 'amp-product' && !r.childSku)).toHaveLength(catchAllRoutes().filter((r) => r.kind === 'product').length);
     expect(amp.every((r) => r.path.startsWith('/amp/'))).toBe(true);
+  });
+
+  it('every child of a configurable has its own amp page, named by its sku (§2 AMP product routes)', () => {
+    const withPages = new Set(catchAllRoutes().filter((r) => r.kind === 'product').map((r) => Number(r.key)));
+    const children = catalog().products.filter((p) => withPages.has(p.id) && p.type_id === 'configurable').flatMap((p) => (p.configurable_children ?? []).map((c) => `/amp/${p.sku}/${p.slug}/${c.sku}`));
+    const amp = new Set(ampRoutes().filter((r) => r.childSku).map((r) => r.path));
+    expect(children.length).toBeGreaterThan(0);
+    for (const path of children) expect(amp.has(path), path).toBe(true);
   });
 
   it('a product belongs to the category its url_path starts with', () => {

@@ -8,6 +8,7 @@ import * as snap from '../../src/lib/snapshot';
 import { slugify } from '../../src/lib/catalog/slug';
 import { specialPriceApplies } from '../../src/lib/catalog/price';
 import { config } from '../../src/lib/config';
+import { mediaPath } from '../../src/lib/catalog/images';
 import type { Product } from '../../src/lib/schemas';
 
 const N = 200;
@@ -184,9 +185,14 @@ describe('sample catalogue generator', () => {
       if (c.takeover_banner) paths.add(c.takeover_banner);
     }
     for (const p of paths) {
-      expect(p.startsWith('/'), p).toBe(true);
-      expect(existsSync(join(dirA, 'media', p)), p).toBe(true);
+      // Paths and absolute URLs on the shop's own media address, as a real backend sends both.
+      const path = mediaPath(p);
+      expect(path?.startsWith('/'), p).toBe(true);
+      expect(existsSync(join(dirA, 'media', path!)), p).toBe(true);
     }
+    const absolute = [...paths].filter((p) => p.startsWith('https://www.pendleandjames.co.uk/media/'));
+    expect(absolute.length).toBeGreaterThan(10);
+    expect(paths.size - absolute.length).toBeGreaterThan(10);
     expect(readFileSync(join(dirA, 'media', products[0]!.image!), 'utf8')).toMatch(/^<svg /);
   });
 

@@ -10,7 +10,12 @@ describe('social photo feed', () => {
     expect(config.constants.socialFeedImages).toBe(7);
     const items = socialFeedItems({ images: Array.from({ length: 9 }, (_, i) => post(i + 1)) })!;
     expect(items).toHaveLength(7);
-    expect(items[0]).toEqual({ src: '/img/310/300/resize/social/post-1.svg', link: 'https://www.instagram.com/p/1', caption: 'Post 1' });
+    expect(items[0]).toEqual({
+      src: '/img/310/300/resize/social/post-1.svg',
+      srcset: '/img/155/150/resize/social/post-1.svg 155w, /img/310/300/resize/social/post-1.svg 310w',
+      link: 'https://www.instagram.com/p/1',
+      caption: 'Post 1',
+    });
   });
 
   it('falls back to the snapshot: social.json gives the 7 pictures the page is built with', () => {

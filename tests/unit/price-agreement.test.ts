@@ -1,0 +1,84 @@
+/**
+ * One price everywhere (§2 product page and AMP, §4 Option prices): for every sample product with a
+ * page, the price the static page and its tile show, the JSON-LD offer and what the cart charges
+ * for the default choices (the island's cart line, then the reference API's unit price for that
+ * line) are the same number.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildTime, catalog, hasProductPage } from '../../src/lib/routing';
+import { productPageData } from '../../src/lib/page-data';
+import { productIslandProps } from '../../src/lib/product-island-props';
+import { checkAdd, initialFormState } from '../../src/lib/product-form';
+import { unitPrice, type SkuRow } from '../../server/pricing';
+import type { Product } from '../../src/lib/schemas';
+import { messages } from '../../src/lib/messages';
+
+/** The reference API's row of a sku, as server/seed.ts writes it. */
+function skuRow(p: Product, childSku: string | null): SkuRow {
+  const c = childSku ? p.configurable_children?.find((x) => x.sku === childSku) : undefined;
+  const src = c ?? p;
+  return {
+    sku: src.sku,
+    product_id: src.id,
+    parent_sku: c ? p.sku : null,
+    name: p.name,
+    type_id: c ? 'simple' : p.type_id,
+    price: Number(src.price ?? 0),
+    special_price: src.special_price == null ? null : Number(src.special_price),
+    special_from_date: src.special_from_date ?? null,
+    special_to_date: src.special_to_date ?? null,
+    status: src.status,
+    tax_class_id: p.tax_class_id ?? null,
+    data: JSON.stringify({ custom_options: p.custom_options, bundle_options: p.bundle_options, ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}) }),
+  };
+}
+
+function jsonLdOffer(jsonLd: unknown[]): number {
+  const product = jsonLd.find((x) => (x as { '@type'?: string })['@type'] === 'Product') as { offers: { price: string } };
+  return Number(product.offers.price);
+}
+
+describe('price agreement over the sample catalogue', () => {
+  const now = buildTime();
+  // Grouped products show no price of their own (§2: hidden for grouped); the shopper picks the quantities.
+  const products = catalog().products.filter((p) => hasProductPage(p) && p.type_id !== 'grouped');
+
+  it('covers every product type the sample has', () => {
+    expect(new Set(products.map((p) => p.type_id))).toEqual(new Set(['simple', 'configurable', 'virtual', 'bundle', 'downloadable']));
+  });
+
+  it('the static price, the json-ld offer and the cart price for the default choices agree for every product', () => {
+    const disagreements: string[] = [];
+    for (const p of products) {
+      const d = productPageData(p.id);
+      const props = productIslandProps(d);
+      const state = initialFormState(props.product, { grouped: props.grouped });
+      // A required text (engraving) is the shopper's to type: any text, as a shopper would.
+      for (const o of props.product.custom_options) if (o.is_require && (o.type === 'field' || o.type === 'area')) state.custom[o.option_id] = 'PJ';
+      const check = checkAdd(props.product, state, { now, allowOutOfStock: true }, props.grouped);
+      const staticPrice = d.prices.final;
+      const offer = jsonLdOffer(d.jsonLd);
+      // A configurable whose every option is withdrawn cannot be added at all (§8 'no such configuration').
+      if (!check.ok && check.message === messages.noSuchConfiguration && staticPrice === offer) continue;
+      const line = check.ok ? check.lines[0]! : null;
+      const cart = line ? line.price : NaN;
+      const charged = line ? unitPrice(skuRow(p, line.sku === p.sku ? null : String(line.sku)), line.product_option, now) : NaN;
+      if (!(staticPrice === offer && offer === cart && cart === charged)) disagreements.push(`${p.sku}: page ${staticPrice}, json-ld ${offer}, cart ${cart}, charged ${charged}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('a bundle is priced by its required default choices, the optional extra left out', () => {
+    // BND-1021: Bracelet (radio, required) default DL1320 at £249 (its special price ended on
+    // 21/9/2026); Charms (checkbox, required) default LL1168 at £32.99; "Add a charm" is optional
+    // with no default. 249 + 32.99 = 281.99, what the tile and the JSON-LD said all along.
+    const p = catalog().products.find((x) => x.sku === 'BND-1021')!;
+    const d = productPageData(p.id);
+    const props = productIslandProps(d);
+    const state = initialFormState(props.product);
+    expect(state.bundle).toEqual({ 10211: { linkIds: [102100], qty: 1 }, 10212: { linkIds: [102110], qty: 1 }, 10213: { linkIds: [], qty: 1 } });
+    expect(d.prices.final).toBe(281.99);
+    const check = checkAdd(props.product, state, { now: new Date('2026-11-24T12:00:00Z'), allowOutOfStock: true });
+    expect(check.ok && check.lines[0]!.price).toBe(281.99);
+  });
+});
