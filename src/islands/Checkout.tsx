@@ -9,11 +9,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { externalCheckoutEnabled, handOffToExternalCheckout } from '../lib/checkout/handoff';
-import { writePlacedOrder } from '../lib/checkout/order-success';
+import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress } from '../lib/checkout/flow';
 import { WaitingOrders } from './OfflineOrders';
-import { buildOrderPayload } from '../lib/checkout/payload';
-import { placeCheckoutOrder } from '../lib/checkout/place';
-import { collectTotals, fetchPaymentMethods, sendShippingInformation } from '../lib/checkout/server';
+import { fetchPaymentMethods } from '../lib/checkout/server';
 import {
   STEPS,
   cashOnDeliveryMethod,
@@ -30,12 +28,12 @@ import {
   shippingChoices,
   shippingForm,
   shippingPrice,
+  stepErrors,
   type CheckoutValues,
   type ReviewTotals,
   type Step,
 } from '../lib/checkout/state';
 import { countryName } from '../lib/account/orders';
-import { saveSessionNow } from '../lib/account/session';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms';
 import { formatPrice } from '../lib/format';
@@ -46,7 +44,6 @@ import { $online } from '../lib/stores/network';
 import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../lib/stores/shipping';
 import { openAuthModal } from '../lib/stores/ui';
 import { $user, loadUser } from '../lib/stores/user';
-import { placeOrder } from '../lib/sync/order-queue';
 import AuthModal from './AuthModal';
 import { CheckField, FieldStyles, Messages, Status, TextField, useForm } from './AccountFields';
 import './Checkout.css';
@@ -226,13 +223,11 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   useEffect(() => {
     if (external || !cart.token || !shippingMethod || !online) return;
     let live = true;
-    void (async () => {
-      await cartSettled();
-      const info = step === 'payment' || step === 'review' ? await sendShippingInformation(values) : null;
-      if (info && live) setPayments(info.payment_methods.length ? info.payment_methods : payments);
-      const totals = paymentMethod ? await collectTotals(values) : info?.totals;
-      if (live && totals) setServerTotals(totals);
-    })();
+    void refreshServerTotals(values, step).then((r) => {
+      if (!live) return;
+      if (r.payments) setPayments(r.payments);
+      if (r.totals) setServerTotals(r.totals);
+    });
     return () => {
       live = false;
     };
@@ -278,7 +273,8 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     );
   }
 
-  if (cart.items.length === 0 && placed.state !== 'redirecting') {
+  // Empty only while nothing is being placed: the order queue takes the lines out of the bag as it stores the order.
+  if (cart.items.length === 0 && (placed.state === 'idle' || placed.state === 'cancelled')) {
     return (
       <div className="co-empty">
         <WaitingOrders />
@@ -298,55 +294,35 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   };
   const index = STEPS.indexOf(step);
 
-  const continuePersonal = (e: FormEvent<HTMLFormElement>) => {
+  // Continue: the step's rules (src/lib/checkout/flow.ts) say where to go or which messages hold the shopper.
+  const continueStep = (s: Step) => (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!personal.check(e.currentTarget)) return;
-    // The address starts with the name just given.
-    if (!shipping.values.firstname && !shipping.values.lastname) {
-      shipping.replace({ ...shipping.values, firstname: personal.values.firstname, lastname: personal.values.lastname });
+    setTried((x) => ({ ...x, [s]: true }));
+    const move = continueFrom(s, values);
+    if (!move.ok) {
+      const form = s === 'personal' ? personal : s === 'shipping' ? shipping : null;
+      form?.check(e.currentTarget, move.errors);
+      return;
     }
-    go('shipping');
-  };
-  const continueShipping = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setTried((x) => ({ ...x, shipping: true }));
-    if (!shipping.check(e.currentTarget, { shippingMethod: shippingMethod ? [] : [messages.chooseShippingMethod] })) return;
-    go('payment');
-  };
-  const continuePayment = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setTried((x) => ({ ...x, payment: true }));
-    if (!paymentMethod) return;
-    go('review');
+    // The address starts with the name just given.
+    if (s === 'personal') shipping.replace(withNameOnAddress(values).shipping);
+    go(move.next);
   };
 
   const place = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (placed.state === 'placing' || !review.check(e.currentTarget)) return;
+    if (placed.state === 'placing' || placed.state === 'redirecting') return;
+    if (!review.check(e.currentTarget, stepErrors('review', values))) return;
     setPlaced({ state: 'placing' });
     try {
-      await cartSettled();
-      const c = $cart.get();
-      const items = c.items;
-      const payload = buildOrderPayload({
-        values,
-        items,
-        cartToken: c.token,
-        userId: $user.get().current?.id ?? null,
-        storeCode,
-      });
-      const outcome = await placeCheckoutOrder(payload, placeOrder, prefix);
-      if (outcome.kind === 'confirmation') {
-        const token = new URL(outcome.url, location.origin).searchParams.get('o') ?? '';
-        writePlacedOrder(sessionStorage, { token, lines: items.map((i) => ({ sku: i.sku, qty: i.qty })) });
-        setPlaced({ state: 'redirecting' });
-        // The order queue emptied the bag once it had stored the order (src/lib/sync/order-queue.ts).
-        await saveSessionNow();
-        location.assign(outcome.url);
-      } else if (outcome.kind === 'queued') {
-        setPlaced({ state: 'queued', message: outcome.message, items, totals });
-      } else {
-        setPlaced({ state: 'cancelled', message: outcome.message });
+      const r = await placeCheckout({ values, storeCode, prefix });
+      if (r.kind === 'redirecting') setPlaced({ state: 'redirecting' });
+      else if (r.kind === 'queued') setPlaced({ state: 'queued', message: r.message, items: r.items, totals });
+      else if (r.kind === 'cancelled') setPlaced({ state: 'cancelled', message: r.message });
+      else {
+        setPlaced({ state: 'idle' });
+        setTried((x) => ({ ...x, [r.step]: true }));
+        go(r.step);
       }
     } catch (err) {
       console.error('[checkout] placing the order failed', err);
@@ -379,8 +355,8 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     return `co-step${i === index ? ' co-step--current' : i < index ? ' co-step--done' : ' co-step--next'}`;
   };
   const payment = payments.find((p) => p.code === paymentMethod);
-  const shippingErrors = tried.shipping && !shippingMethod ? [messages.chooseShippingMethod] : [];
-  const paymentErrors = tried.payment && !paymentMethod ? [messages.choosePaymentMethod] : [];
+  const shippingErrors = tried.shipping ? (stepErrors('shipping', values).shippingMethod ?? []) : [];
+  const paymentErrors = tried.payment ? (stepErrors('payment', values).paymentMethod ?? []) : [];
   const collectionChosen = isStoreCollection(shippingMethod);
 
   return (
@@ -390,7 +366,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('personal')} aria-labelledby="co-step-personal" ref={(el) => void (stepRefs.current.personal = el)}>
           {stepHead('personal')}
           {step === 'personal' ? (
-            <form className="co-form" noValidate onSubmit={continuePersonal}>
+            <form className="co-form" noValidate onSubmit={continueStep('personal')}>
               {!user.token ? (
                 <p className="co-login">
                   {messages.checkoutLoginPrompt}{' '}
@@ -422,7 +398,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('shipping')} aria-labelledby="co-step-shipping" ref={(el) => void (stepRefs.current.shipping = el)}>
           {stepHead('shipping')}
           {step === 'shipping' ? (
-            <form className="co-form" noValidate onSubmit={continueShipping}>
+            <form className="co-form" noValidate onSubmit={continueStep('shipping')}>
               <div className="af-row">
                 <TextField form={shipping} name="firstname" label={messages.authFirstName} autoComplete="shipping given-name" required />
                 <TextField form={shipping} name="lastname" label={messages.authLastName} autoComplete="shipping family-name" required />
@@ -517,7 +493,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('payment')} aria-labelledby="co-step-payment" ref={(el) => void (stepRefs.current.payment = el)}>
           {stepHead('payment')}
           {step === 'payment' ? (
-            <form className="co-form" noValidate onSubmit={continuePayment}>
+            <form className="co-form" noValidate onSubmit={continueStep('payment')}>
               <fieldset className="co-methods" aria-describedby={paymentErrors.length ? 'co-payment-errors' : undefined}>
                 <legend>{messages.orderPaymentMethod}</legend>
                 {payments.map((p) => {

@@ -1,0 +1,126 @@
+/**
+ * The checkout's actions (spec §2 checkout, §4 Offline order, §7 cart calls): stepping through the
+ * steps by their rules (state.ts), refreshing the server's totals and methods, and placing the order.
+ * The island renders and calls these; the I/O is injectable so the rules can be tested as the island
+ * runs them.
+ */
+import { saveSessionNow } from '../account/session';
+import type { CartItem, CartTotals, OrderPayload, PaymentMethod } from '../schemas';
+import { $cart, cartSettled } from '../stores/cart';
+import { $user } from '../stores/user';
+import { placeOrder, type PlaceOrderResult } from '../sync/order-queue';
+import { writePlacedOrder } from './order-success';
+import { buildOrderPayload } from './payload';
+import { placeCheckoutOrder } from './place';
+import { collectTotals, sendShippingInformation } from './server';
+import { STEPS, canPlaceOrder, firstOpenStep, nextStep, stepErrors, type CheckoutValues, type Step } from './state';
+
+/** Where a Continue leads: the next step, or the messages that hold the shopper on this one. */
+export type StepMove = { ok: true; next: Step } | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * Continue from `step`: refused with the step's messages while its form has any; otherwise the step
+ * after it, or an earlier step that is no longer valid (a shopper who edited a done step cannot skip it).
+ */
+export function continueFrom(step: Step, values: CheckoutValues): StepMove {
+  const errors = stepErrors(step, values);
+  if (Object.values(errors).some((m) => m.length)) return { ok: false, errors };
+  const open = firstOpenStep(values);
+  const next = nextStep(step);
+  return { ok: true, next: STEPS.indexOf(open) < STEPS.indexOf(next) ? open : next };
+}
+
+/** What the checkout shows after placing. */
+export type PlaceResult =
+  | { kind: 'redirecting'; url: string }
+  | { kind: 'queued'; message: string; items: CartItem[] }
+  | { kind: 'cancelled'; message: string }
+  /** Not placed: a step is not valid (or the bag is empty); the shopper goes back to it. */
+  | { kind: 'invalid'; step: Step; errors: Record<string, string[]> };
+
+/** The I/O placing uses (the real stores and queue by default). */
+export interface PlaceDeps {
+  settle: () => Promise<void>;
+  cart: () => { items: CartItem[]; token: string | null };
+  userId: () => number | string | null;
+  placeOrder: (p: OrderPayload) => Promise<PlaceOrderResult>;
+  /** Where the thank-you page finds the lines it tracks. */
+  storage: Pick<Storage, 'setItem'> | null;
+  saveSession: () => Promise<void>;
+  navigate: (url: string) => void;
+}
+
+const defaultPlaceDeps = (): PlaceDeps => ({
+  settle: cartSettled,
+  cart: () => $cart.get(),
+  userId: () => $user.get().current?.id ?? null,
+  placeOrder,
+  storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
+  saveSession: saveSessionNow,
+  navigate: (url) => location.assign(url),
+});
+
+/**
+ * Places the order: waits for the bag's pending changes, checks every step against the bag as it is
+ * then, hands the payload to the order queue and follows its answer (to the confirmation page, the
+ * queued note or the §8 message). A failure of the queue itself is the §8 'something went wrong'.
+ */
+export async function placeCheckout(
+  input: { values: CheckoutValues; storeCode: string; prefix: string },
+  deps: PlaceDeps = defaultPlaceDeps(),
+): Promise<PlaceResult> {
+  await deps.settle();
+  const { items, token } = deps.cart();
+  if (!canPlaceOrder(input.values, items)) {
+    const step = items.length ? firstOpenStep(input.values) : 'review';
+    return { kind: 'invalid', step, errors: stepErrors(step, input.values) };
+  }
+  const payload = buildOrderPayload({ values: input.values, items, cartToken: token, userId: deps.userId(), storeCode: input.storeCode });
+  const outcome = await placeCheckoutOrder(payload, deps.placeOrder, input.prefix);
+  if (outcome.kind === 'confirmation') {
+    const orderToken = new URL(outcome.url, 'http://shop.invalid').searchParams.get('o') ?? '';
+    writePlacedOrder(deps.storage, { token: orderToken, lines: items.map((i) => ({ sku: i.sku, qty: i.qty })) });
+    // The order queue emptied the bag once it had stored the order (src/lib/sync/order-queue.ts).
+    await deps.saveSession();
+    deps.navigate(outcome.url);
+    return { kind: 'redirecting', url: outcome.url };
+  }
+  if (outcome.kind === 'queued') return { kind: 'queued', message: outcome.message, items };
+  return { kind: 'cancelled', message: outcome.message };
+}
+
+/** What the server says for the chosen methods: its payment methods (when asked) and totals. */
+export interface ServerCheckout {
+  payments: PaymentMethod[] | null;
+  totals: CartTotals | null;
+}
+
+/** The cart calls refreshing totals use (the real ones by default). */
+export interface RefreshDeps {
+  settle: () => Promise<void>;
+  sendShippingInformation: typeof sendShippingInformation;
+  collectTotals: typeof collectTotals;
+}
+
+/**
+ * The server's totals for the chosen methods (it computes the VAT): once the shopper is past the
+ * address, the address and shipping method are sent (cart/shipping-information, which also answers
+ * the payment methods for them); with a payment method chosen, cart/collect-totals.
+ */
+export async function refreshServerTotals(
+  values: CheckoutValues,
+  step: Step,
+  deps: RefreshDeps = { settle: cartSettled, sendShippingInformation, collectTotals },
+): Promise<ServerCheckout> {
+  if (!values.shippingMethod) return { payments: null, totals: null };
+  await deps.settle();
+  const info = step === 'payment' || step === 'review' ? await deps.sendShippingInformation(values) : null;
+  const totals = values.paymentMethod ? await deps.collectTotals(values) : (info?.totals ?? null);
+  return { payments: info?.payment_methods.length ? info.payment_methods : null, totals };
+}
+
+/** After the personal details: an address with no name yet starts with the name just given. */
+export function withNameOnAddress(v: CheckoutValues): CheckoutValues {
+  if (v.shipping.firstname || v.shipping.lastname) return v;
+  return { ...v, shipping: { ...v.shipping, firstname: v.personal.firstname, lastname: v.personal.lastname } };
+}
