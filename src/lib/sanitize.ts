@@ -3,6 +3,7 @@
  * blog posts, product descriptions). Scripts, event handlers, inline styles, iframes and
  * `javascript:`/`data:` URLs never reach a page; a sensible allow-list of text markup stays.
  */
+import { decodeHTML } from 'entities';
 import sanitize from 'sanitize-html';
 
 const TEXT_TAGS = [
@@ -60,13 +61,9 @@ export function sanitizeHtml(html: string | null | undefined): string {
 /** Plain text of snapshot HTML (for meta descriptions and excerpts), whitespace collapsed. */
 export function htmlToText(html: string | null | undefined, maxLength?: number): string {
   if (!html) return '';
-  const text = sanitize(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
+  // sanitize-html answers text with &, <, > and " escaped; one decoding pass gives the text back
+  // (decoding entity by entity would turn a written '&amp;lt;' into '<' instead of '&lt;').
+  const text = decodeHTML(sanitize(html, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\s+/g, ' ')
     .trim();
   if (maxLength === undefined || text.length <= maxLength) return text;

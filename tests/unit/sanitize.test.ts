@@ -82,6 +82,12 @@ describe('htmlToText', () => {
     expect(htmlToText('<p>Rings &amp; watches&nbsp;for <b>you</b></p><script>bad()</script>')).toBe('Rings & watches for you');
   });
 
+  it('decodes once: text that shows an entity keeps it, and named and numeric entities read as their characters', () => {
+    expect(htmlToText('<p>Write &amp;lt;b&amp;gt; for bold</p>')).toBe('Write &lt;b&gt; for bold');
+    expect(htmlToText('<p>Pendle &amp;amp; James</p>')).toBe('Pendle &amp; James');
+    expect(htmlToText('<p>&#169; 18ct &ndash; &pound;1,200 &lt;sale&gt; &quot;gift&quot;</p>')).toBe('© 18ct – £1,200 <sale> "gift"');
+  });
+
   it('shortens at a word boundary with an ellipsis', () => {
     expect(htmlToText('<p>Rings and watches for everyone</p>', 20)).toBe('Rings and watches…');
   });
