@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { config } from '../src/lib/config';
 import type { ShopContext } from './context';
+import { sameSecret } from './auth';
 import { ApiError, answer } from './http';
 import { cartRoutes } from './routes/cart';
 import { userRoutes } from './routes/user';
@@ -85,7 +86,7 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   const rebuildAuth = (authorization: string | undefined) => {
     const want = ctx.options.rebuildToken;
     if (!want || !parts.rebuild) throw new ApiError(404, 'Not found');
-    if (authorization !== `Bearer ${want}`) throw new ApiError(401, 'authorization: a valid rebuild token is required');
+    if (!sameSecret(authorization ?? '', `Bearer ${want}`)) throw new ApiError(401, 'authorization: a valid rebuild token is required');
     return parts.rebuild;
   };
   api.post('/rebuild', (c) => {

@@ -34,6 +34,16 @@ const parseHash = (stored: string) => {
   return sane ? { params, salt: salt!, hash: hash! } : null;
 };
 
+/**
+ * True when a presented secret (a rebuild token, say) equals the expected one, in time that does not
+ * depend on where they differ: both are hashed first, so their lengths leak nothing either.
+ */
+export function sameSecret(presented: string, expected: string): boolean {
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && presented === expected;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const h = parseHash(stored);
   if (!h) return false;

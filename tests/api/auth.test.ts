@@ -139,3 +139,14 @@ describe('passwords', () => {
     for (const secret of [token, login.body.meta.refreshToken, cart, placed.body.result.token]) expect(all).not.toContain(secret);
   });
 });
+
+describe('secrets compared in constant time', () => {
+  it('sameSecret is true only for the very same string, whatever its length or where it differs', async () => {
+    const { sameSecret } = await import('../../server/auth');
+    expect(sameSecret('Bearer s3cret-token', 'Bearer s3cret-token')).toBe(true);
+    expect(sameSecret('Bearer s3cret-tokeN', 'Bearer s3cret-token')).toBe(false);
+    expect(sameSecret('Bearer s3cret', 'Bearer s3cret-token')).toBe(false);
+    expect(sameSecret('', 'Bearer s3cret-token')).toBe(false);
+    expect(sameSecret('Bearer s3cret-token ', 'Bearer s3cret-token')).toBe(false);
+  });
+});
