@@ -48,7 +48,7 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
     if (mail.pending || !form.check(formRef.current)) e.preventDefault();
   };
 
-  const fp = (name: keyof BookingValues & string) => ({
+  const fieldOf = (name: keyof BookingValues & string) => ({
     id: `${uid}-field-${name}`,
     name,
     value: form.values[name],
@@ -60,28 +60,28 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
     <>
       <FormStyles />
       <form ref={formRef} className="fk-form booking-form" noValidate action={mail.action} onSubmit={onSubmit} data-booking-form>
-        <Field {...fp('name')} label={messages.bookingName} autoComplete="name" required />
+        <Field {...fieldOf('name')} label={messages.bookingName} autoComplete="name" required />
         <div className="fk-row">
-          <Field {...fp('phone')} label={messages.bookingPhone} type="tel" autoComplete="tel" required />
-          <Field {...fp('email')} label={messages.bookingEmail} type="email" autoComplete="email" required />
+          <Field {...fieldOf('phone')} label={messages.bookingPhone} type="tel" autoComplete="tel" required />
+          <Field {...fieldOf('email')} label={messages.bookingEmail} type="email" autoComplete="email" required />
         </div>
         <div className="fk-row">
-          <Field {...fp('date')} label={messages.bookingDate} type="date" min={minDate} required />
+          <Field {...fieldOf('date')} label={messages.bookingDate} type="date" min={minDate} required />
           <Field
-            {...fp('time')}
+            {...fieldOf('time')}
             label={messages.bookingTime}
             required
             options={[{ value: '', label: messages.bookingTimeChoose }, ...BOOKING_TIMES.map((t) => ({ value: t, label: t }))]}
           />
         </div>
         <Field
-          {...fp('store')}
+          {...fieldOf('store')}
           label={messages.bookingShop}
           required
           options={[{ value: '', label: messages.bookingShopChoose }, ...shops.map((s) => ({ value: s.location, label: s.name }))]}
         />
-        <Field {...fp('requirements')} label={messages.bookingRequirements} multiline />
-        <Field {...fp('item')} label={messages.bookingItem} />
+        <Field {...fieldOf('requirements')} label={messages.bookingRequirements} multiline />
+        <Field {...fieldOf('item')} label={messages.bookingItem} />
         <div className="fk-actions">
           <button type="submit" className="btn" disabled={mail.pending}>
             {messages.bookingSubmit}

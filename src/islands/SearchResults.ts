@@ -51,8 +51,8 @@ async function start(root: HTMLElement): Promise<void> {
 
   // No query, too short or nothing found: popular searches (links to their results) and the top categories.
   await client.preload();
-  const sg = client.suggestions();
-  if (!showsSuggestions(state, sg)) return;
+  const suggested = client.suggestions();
+  if (!showsSuggestions(state, suggested)) return;
   const links = (list: Element | null, items: [string, string][]) => {
     list?.replaceChildren(
       ...items.map(([label, href]) => {
@@ -67,10 +67,10 @@ async function start(root: HTMLElement): Promise<void> {
   };
   const popular = root.querySelector<HTMLElement>('[data-search-popular]');
   const categories = root.querySelector<HTMLElement>('[data-search-categories]');
-  links(popular?.querySelector('ul') ?? null, sg.popular.map((term) => [term, searchUrl(term, { storeCode: store.storeCode })]));
-  links(categories?.querySelector('ul') ?? null, sg.categories);
-  if (popular) popular.hidden = sg.popular.length === 0;
-  if (categories) categories.hidden = sg.categories.length === 0;
+  links(popular?.querySelector('ul') ?? null, suggested.popular.map((term) => [term, searchUrl(term, { storeCode: store.storeCode })]));
+  links(categories?.querySelector('ul') ?? null, suggested.categories);
+  if (popular) popular.hidden = suggested.popular.length === 0;
+  if (categories) categories.hidden = suggested.categories.length === 0;
   root.querySelector<HTMLElement>('[data-search-suggest]')!.hidden = false;
 }
 

@@ -16,7 +16,7 @@ import { $shippingMethods, defaultShippingMethods } from '../../src/lib/stores/s
 import { setPanel } from '../../src/lib/stores/ui';
 import { loadUser, logout, setUserToken } from '../../src/lib/stores/user';
 import { setOnline } from '../../src/lib/stores/network';
-import { allTasks, setSyncFetch, unsentTasks } from '../../src/lib/sync';
+import { storedSyncTasks, setSyncFetch, unsentTasks } from '../../src/lib/sync';
 import { fakeCartApi, flush, freshState, json } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
@@ -106,7 +106,7 @@ describe('cart persistence and server sync', () => {
     expect($cart.get().totals).toMatchObject({ grand_total: 100, items_qty: 1 });
     expect(console.error).not.toHaveBeenCalled();
     expect(api.calls).toEqual(['cart/create', 'cart/update', 'cart/totals']);
-    const [task] = await allTasks();
+    const [task] = await storedSyncTasks();
     expect(task).toMatchObject({ url: 'cart/update?token={{token}}&cartId={{cartId}}', transmited: true, resultCode: 200 });
     await flush();
     expect(stored('current-cart-token')).toBe('100');

@@ -5,7 +5,7 @@ import { $ui } from '../../src/lib/stores/ui';
 import { $user, setUserToken } from '../../src/lib/stores/user';
 import { setOnline } from '../../src/lib/stores/network';
 import {
-  allTasks,
+  storedSyncTasks,
   executeTask,
   forceLogout,
   onSyncEvent,
@@ -191,7 +191,7 @@ describe('sync task queue', () => {
     expect(await unsentTasks()).toHaveLength(2);
     await forceLogout();
     expect(await unsentTasks()).toEqual([]);
-    expect((await allTasks()).map((t) => t.url)).toEqual(['cart/update?n=1']);
+    expect((await storedSyncTasks()).map((t) => t.url)).toEqual(['cart/update?n=1']);
     expect($user.get().token).toBeNull();
     expect($ui.get()).toMatchObject({ authModal: true, authElem: 'register' });
   });
@@ -200,7 +200,7 @@ describe('sync task queue', () => {
     setSyncFetch(async () => json({ code: 200, result: [{ sku: 'A', qty: 2 }] }));
     const t = await executeTask({ url: 'cart/pull?cartId={{cartId}}' });
     expect(t.result).toEqual([{ sku: 'A', qty: 2 }]);
-    expect(await allTasks()).toEqual([]);
+    expect(await storedSyncTasks()).toEqual([]);
   });
 
   it('does not send a task whose cartId is unknown', async () => {

@@ -186,7 +186,7 @@ export function unsentTasks(): Promise<SyncTask[]> {
 }
 
 /** Every stored task, in order. */
-export function allTasks(): Promise<SyncTask[]> {
+export function storedSyncTasks(): Promise<SyncTask[]> {
   return queue.all();
 }
 

@@ -20,10 +20,12 @@ export interface Reply {
   authHandled?: boolean;
 }
 
-export type LockState = 0 | 1 | -1;
+/** The lock's states, with the spec's values (§4 Session token: 0 idle, 1 refreshing, -1 failed until the next login). */
+export const LOCK = { idle: 0, refreshing: 1, failed: -1 } as const;
+export type LockState = (typeof LOCK)[keyof typeof LOCK];
 
-/** The lock: 0 idle, 1 refreshing, -1 failed (until the next login). */
-export const $tokenLock = atom<LockState>(0);
+/** The token lock (see LOCK). */
+export const $tokenLock = atom<LockState>(LOCK.idle);
 
 type Options = {
   refresh: () => Promise<string | null>;
@@ -61,7 +63,7 @@ export function configureTokenLock(next: Partial<Options> = {}): void {
 /** Back to idle with no attempts counted (tests). */
 export function resetTokenLock(): void {
   attempts = 0;
-  $tokenLock.set(0);
+  $tokenLock.set(LOCK.idle);
 }
 
 /** Refreshes counted since the last authorised answer. */
@@ -92,8 +94,8 @@ export async function withTokenRefresh(send: (token: string | null) => Promise<R
   for (;;) {
     const token = $user.get().token;
     const lock = $tokenLock.get();
-    if (startToken && lock === -1) return abortedReply();
-    if (token && lock === 1) {
+    if (startToken && lock === LOCK.failed) return abortedReply();
+    if (token && lock === LOCK.refreshing) {
       await opts.sleep(opts.config.constants.tokenLockRetryMs);
       continue;
     }
@@ -109,15 +111,15 @@ export async function withTokenRefresh(send: (token: string | null) => Promise<R
       return { ...reply, authHandled: true };
     }
     const now = $tokenLock.get();
-    if (now === -1) return abortedReply();
-    if (now === 1) {
+    if (now === LOCK.failed) return abortedReply();
+    if (now === LOCK.refreshing) {
       await opts.sleep(opts.config.constants.tokenLockRetryMs);
       continue;
     }
     // Another request refreshed while this one was in flight: just send again with the new token.
     if ($user.get().token !== token) continue;
     if (attempts >= opts.config.constants.tokenRefreshLimit) {
-      $tokenLock.set(-1);
+      $tokenLock.set(LOCK.failed);
       attempts = 0;
       console.error(`[sync] ${messages.tokenRefreshLimit}`);
       notify({ type: 'error', message: messages.tokenRefreshLimit, action1: { label: messages.ok } });
@@ -125,7 +127,7 @@ export async function withTokenRefresh(send: (token: string | null) => Promise<R
       return abortedReply();
     }
     attempts++;
-    $tokenLock.set(1);
+    $tokenLock.set(LOCK.refreshing);
     let fresh: string | null = null;
     try {
       fresh = await opts.refresh();
@@ -136,10 +138,10 @@ export async function withTokenRefresh(send: (token: string | null) => Promise<R
       ownTokenChange = true;
       setUserToken(fresh);
       ownTokenChange = false;
-      $tokenLock.set(0);
+      $tokenLock.set(LOCK.idle);
       continue;
     }
-    $tokenLock.set(-1);
+    $tokenLock.set(LOCK.failed);
     console.error('[sync] Error refreshing user token');
     await forceLogout();
     return abortedReply();
