@@ -50,6 +50,7 @@ const raw = {
   ordersWaitingOne: '1 order is waiting to be sent',
   ordersWaitingMany: '{count} orders are waiting to be sent',
   orderWaitingStatus: 'Waiting to be sent',
+  cancelledOrderBackInBag: 'The items of your cancelled order are back in your bag.',
   orderWaitingEmailLater: 'We will send you a confirmation e-mail as soon as the shop has your order.',
   offlineOrderStillWaiting: 'The shop could not be reached. Your orders are still waiting and will be sent later.',
   // offline browsing and the service worker

@@ -465,13 +465,15 @@ describe('coming back online', () => {
 describe('the bag an order was placed from (issue 14 item 5)', () => {
   let bag: { token: string | null; items: Array<{ sku: string; qty: number }> };
   let emptied: number;
-  function withBag(token: string | null, items: Array<{ sku: string; qty: number }>) {
+  let restored: Array<{ sku: string; qty: number }>[];
+  function withBag(token: string | null, items: Array<{ sku: string; qty: number }>, answer: () => Response | Promise<Response> = () => json({ code: 200, result: { increment_id: 'PJ1' } })) {
     bag = { token, items };
     emptied = 0;
+    restored = [];
     configureOrderQueue({
       fetch: async (url, init) => {
         calls.push({ url: String(url), body: JSON.parse(String(init?.body)) });
-        return json({ code: 200, result: { increment_id: 'PJ1' } });
+        return answer();
       },
       registerSync,
       showSystemNotification: async () => {},
@@ -481,6 +483,10 @@ describe('the bag an order was placed from (issue 14 item 5)', () => {
         empty: async () => {
           emptied++;
           bag = { token: null, items: [] };
+        },
+        restore: async (lines) => {
+          restored.push(lines.map((l) => ({ sku: l.sku, qty: l.qty })));
+          bag = { ...bag, items: [...bag.items, ...lines.map((l) => ({ sku: l.sku, qty: l.qty }))] };
         },
       },
     });
@@ -535,11 +541,50 @@ describe('the bag an order was placed from (issue 14 item 5)', () => {
       registerSync,
       showSystemNotification: async () => {},
       thankYouShowing: () => false,
-      bag: { read: async () => bag, empty: async () => void emptied++ },
+      bag: { read: async () => bag, empty: async () => void emptied++, restore: async (lines) => void restored.push(lines) },
     });
     const p = payload({ cart_id: 'cart-1' });
     const r = await placeOrder(p);
     expect(r.status).toBe('cancelled');
     expect(emptied).toBe(0);
+    expect(restored).toEqual([]);
+  });
+
+  it('an order queued, then refused when sent later, puts its lines back in the emptied bag, once, and says so', async () => {
+    let down = true;
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 2 }], () => (down ? Promise.reject(new TypeError('Failed to fetch')) : json({ code: 400, result: 'out of stock' })));
+    const p = payload({ cart_id: 'cart-1', products: [{ sku: 'PJ-RING-1', qty: 2, name: 'Ring', price: 120 }] });
+    expect((await placeOrder(p)).status).toBe('queued');
+    expect(bag.items).toEqual([]);
+    down = false;
+    const run = await sendQueuedOrders();
+    expect(run.cancelled.map((o) => o.order_id)).toEqual([p.order_id]);
+    expect(restored).toEqual([[{ sku: 'PJ-RING-1', qty: 2 }]]);
+    expect(bag.items).toEqual([{ sku: 'PJ-RING-1', qty: 2 }]);
+    expect((await stored(p.order_id))?.bag).toBe('restored');
+    expect($notifications.get().map((n) => n.message)).toContain('The items of your cancelled order are back in your bag.');
+    await sendQueuedOrders();
+    await listQueuedOrders();
+    expect(restored).toHaveLength(1);
+  });
+
+  it('a waiting order the shopper cancels puts its lines back in the bag', async () => {
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 1 }], () => Promise.reject(new TypeError('Failed to fetch')));
+    const p = payload({ cart_id: 'cart-1', products: [{ sku: 'PJ-RING-1', qty: 1 }] });
+    expect((await placeOrder(p)).status).toBe('queued');
+    expect(await cancelQueuedOrder(p.order_id)).toBe(true);
+    expect(restored).toEqual([[{ sku: 'PJ-RING-1', qty: 1 }]]);
+  });
+
+  it('a 409 (the same cart ordered from another window) does not put the lines back: they are ordered', async () => {
+    let down = true;
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 1 }], () => (down ? Promise.reject(new TypeError('Failed to fetch')) : json({ code: 409, result: 'cart already ordered' }, 409)));
+    const p = payload({ cart_id: 'cart-1', products: [{ sku: 'PJ-RING-1', qty: 1 }] });
+    expect((await placeOrder(p)).status).toBe('queued');
+    down = false;
+    const run = await sendQueuedOrders();
+    expect(run.cancelled).toHaveLength(1);
+    expect(restored).toEqual([]);
+    expect(bag.items).toEqual([]);
   });
 });

@@ -26,6 +26,10 @@ describe('what the stored orders ask of a page start (issue 14 item 1)', () => {
     expect(owesBag({ order_id: 'a', transmited: true, bag: 'full' })).toBe(true);
     expect(owesBag({ order_id: 'a', transmited: true, bag: 'emptied' })).toBe(false);
     expect(owesBag({ order_id: 'a', cancelled: true, bag: 'full' })).toBe(false);
+    // Cancelled after its bag was emptied: its lines go back (src/lib/sync/order-bag.ts), unless a 409 (ordered elsewhere).
+    expect(owesBag({ order_id: 'a', transmited: true, cancelled: true, bag: 'emptied', resultCode: 400 })).toBe(true);
+    expect(owesBag({ order_id: 'a', transmited: true, cancelled: true, bag: 'emptied', resultCode: 409 })).toBe(false);
+    expect(owesBag({ order_id: 'a', transmited: true, cancelled: true, bag: 'restored' })).toBe(false);
   });
 
   it("reads the orders localforage keeps in localStorage for this store's database only, with no hint needed", async () => {

@@ -10,6 +10,7 @@ import {
   clearCart,
   loadCart,
   removeFromCart,
+  restoreCartLines,
   updateCartQuantity,
 } from '../../src/lib/stores/cart';
 import { $shippingMethods, defaultShippingMethods } from '../../src/lib/stores/shipping';
@@ -181,6 +182,30 @@ describe('cart persistence and server sync', () => {
     expect(serverLines()).toEqual([
       ['R-1042', 1],
       ['W-77', 1],
+    ]);
+  });
+
+  it("a cancelled order's lines go back into the bag (the same sku adds up), are stored and reach a new server cart", async () => {
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    clearCart();
+    await cartSettled();
+    addToCart({ ...watch, qty: 1 });
+    await restoreCartLines([
+      { sku: 'R-1042', qty: 1, name: 'Ring', price: 120 },
+      { sku: 'W-77', qty: 2, name: 'Watch', price: 1999 },
+    ]);
+    await cartSettled();
+    expect($cart.get().items.map((i) => [i.sku, i.qty, i.name])).toEqual([
+      ['W-77', 3, watch.name],
+      ['R-1042', 1, 'Ring'],
+    ]);
+    expect($cart.get().token).toBeTruthy();
+    await flush();
+    expect((stored('current-cart') as Array<{ sku: string; qty: number }>).map((i) => [i.sku, i.qty])).toEqual([
+      ['W-77', 3],
+      ['R-1042', 1],
     ]);
   });
 

@@ -11,7 +11,7 @@
 /** localforage's object store (and localStorage key infix) of every instance. */
 export const LOCALFORAGE_STORE = 'keyvaluepairs';
 
-type Raw = { transmited?: unknown; cancelled?: unknown; bag?: unknown } | null;
+type Raw = { transmited?: unknown; cancelled?: unknown; bag?: unknown; resultCode?: unknown } | null;
 
 /** True for a stored order that still has to be sent (the queue's isPendingOrder, on raw data). */
 export function isWaiting(v: unknown): boolean {
@@ -19,17 +19,21 @@ export function isWaiting(v: unknown): boolean {
   return !!o && typeof o === 'object' && 'order_id' in o && !o.transmited && !o.cancelled;
 }
 
-/** True for a stored order whose bag was not emptied yet (a reload cut its placement short: src/lib/sync/order-bag.ts). */
+/**
+ * True for a stored order that owes the bag something (src/lib/sync/order-bag.ts): an emptying (a
+ * reload cut its placement short) or its lines back (cancelled after the bag was emptied, not a 409).
+ */
 export function owesBag(v: unknown): boolean {
   const o = v as Raw;
-  return !!o && typeof o === 'object' && 'order_id' in o && o.bag === 'full' && !o.cancelled;
+  if (!o || typeof o !== 'object' || !('order_id' in o)) return false;
+  return (o.bag === 'full' && !o.cancelled) || (o.bag === 'emptied' && o.cancelled === true && o.resultCode !== 409);
 }
 
 /** What the stored orders ask of a page start. */
 export interface OrdersAtStart {
   /** Orders still to be sent. */
   waiting: number;
-  /** Orders still owing their bag an emptying. */
+  /** Orders still owing their bag an emptying or their lines back. */
   owing: number;
 }
 

@@ -47,8 +47,9 @@ export const OfflineOrderSchema = /*#__PURE__*/ (() => OrderPayloadSchema.extend
   /**
    * The shopper's bag this order was placed from: 'full' until the bag is emptied for it (once the
    * order is stored, at placement or at the next page start), 'emptied' after, 'kept' when the API
-   * refused the order at placement (the bag stays for the shopper to fix).
+   * refused the order at placement (the bag stays for the shopper to fix), 'restored' when the order
+   * was cancelled after its bag was emptied and its lines were put back in the bag.
    */
-  bag: z.enum(['full', 'emptied', 'kept']).optional(),
+  bag: z.enum(['full', 'emptied', 'kept', 'restored']).optional(),
 }))();
 export type OfflineOrder = z.output<typeof OfflineOrderSchema>;

@@ -130,6 +130,21 @@ export function removeFromCart(sku: string): void {
 }
 
 /**
+ * Puts lines back into the bag (a cancelled order's: src/lib/sync/order-queue.ts `restoreBags`): the
+ * same sku adds up; the change reaches the server cart like any other.
+ */
+export async function restoreCartLines(lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option'>>): Promise<void> {
+  await storedCart();
+  const items = [...$cart.get().items];
+  for (const l of lines) {
+    const at = items.findIndex((i) => i.sku === l.sku);
+    if (at >= 0) items[at] = { ...items[at]!, qty: items[at]!.qty + l.qty };
+    else items.push({ sku: l.sku, qty: l.qty, name: l.name, price: l.price, product_type: l.product_type, product_option: l.product_option } as CartItem);
+  }
+  $cart.setKey('items', items);
+}
+
+/**
  * Empties the cart locally and forgets the server cart (order placed, logout): nothing is sent,
  * the next add creates a new server cart.
  */

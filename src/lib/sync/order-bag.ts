@@ -29,6 +29,15 @@ export function bagIsOrders(bag: BagView, order: Pick<OfflineOrder, 'cart_id' | 
   return !bag.token && lines(bag.items) === lines(order.products);
 }
 
+/**
+ * Orders whose lines go back into the bag: cancelled after their bag was emptied (refused by the API
+ * when it was sent later, or cancelled by the shopper while it waited), but not a 409: that order,
+ * or its cart, was placed from another window, so its lines are ordered already.
+ */
+export function owesRestore(order: Pick<OfflineOrder, 'bag' | 'cancelled' | 'resultCode'>): boolean {
+  return order.bag === 'emptied' && order.cancelled === true && order.resultCode !== 409;
+}
+
 /** Orders that still owe their bag an emptying (stored, not refused by the API at placement). */
 export function owesBag(order: Pick<OfflineOrder, 'bag' | 'cancelled'>): boolean {
   return order.bag === 'full' && !order.cancelled;

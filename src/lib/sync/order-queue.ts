@@ -14,7 +14,7 @@ import { collection } from '../storage';
 import { $online, onBackOnline } from '../stores/network';
 import { notify } from '../stores/notifications';
 import { $user, loadUser } from '../stores/user';
-import { bagIsOrders, owesBag, type BagView } from './order-bag';
+import { bagIsOrders, owesBag, owesRestore, type BagView } from './order-bag';
 import { emitSyncEvent } from './events';
 import { syncFetch } from './fetch';
 import {
@@ -98,8 +98,8 @@ type Deps = {
   thankYouShowing: () => boolean;
   /** Who is signed in now (page default: the user store, its token refreshed through the token lock). */
   session: () => Promise<OrderSession>;
-  /** The shopper's bag as stored, and how to empty it (page default: the cart store). */
-  bag: { read: () => Promise<BagView>; empty: () => Promise<void> };
+  /** The shopper's bag as stored, how to empty it and how to put lines back (page default: the cart store). */
+  bag: { read: () => Promise<BagView>; empty: () => Promise<void>; restore: (lines: OfflineOrder['products']) => Promise<void> };
   timeoutMs?: number;
 };
 
@@ -120,6 +120,7 @@ const pageBag: Deps['bag'] = {
     return { token: c.token, items: c.items };
   },
   empty: async () => (await import('../stores/cart')).clearCart(),
+  restore: async (lines) => (await import('../stores/cart')).restoreCartLines(lines),
 };
 
 const pageDeps = (): Deps => ({
@@ -166,6 +167,30 @@ export async function settleBags(list?: OfflineOrder[]): Promise<void> {
   }
 }
 
+/**
+ * Puts the lines of orders cancelled after their bag was emptied back into the bag, once (the mark is
+ * set under the order lock before the lines go back, so two tabs cannot both restore), and says so.
+ */
+export async function restoreBags(list?: OfflineOrder[]): Promise<OfflineOrder[]> {
+  const c = orders();
+  const owing = (list ?? (await storedOrders(c))).filter(owesRestore);
+  if (!owing.length) return [];
+  const restored = await withOrderLock(ORDER_LOCK, async () => {
+    const marked: OfflineOrder[] = [];
+    for (const o of owing) {
+      const now = await c.getItem<OfflineOrder>(o.order_id);
+      if (!now || !owesRestore(now)) continue;
+      await c.setItem(o.order_id, { ...now, bag: 'restored' });
+      marked.push(now);
+    }
+    return marked;
+  });
+  if (!restored.length) return [];
+  await deps.bag.restore(restored.flatMap((o) => o.products));
+  notify({ type: 'info', message: messages.cancelledOrderBackInBag });
+  return restored;
+}
+
 let channel: BroadcastChannel | null | undefined;
 function ordersChannel(): BroadcastChannel | null {
   if (channel === undefined) {
@@ -182,6 +207,7 @@ export async function refreshQueuedOrders(broadcast = true): Promise<OfflineOrde
   $queuedOrders.set(pending);
   if (typeof window !== 'undefined' && typeof CustomEvent !== 'undefined') window.dispatchEvent(new CustomEvent(ORDERS_WAITING_DOM_EVENT, { detail: pending.length }));
   if (all.some(owesBag)) await settleBags(all).catch((err: unknown) => console.error('[orders] the bag could not be emptied', err));
+  if (all.some(owesRestore)) await restoreBags(all).catch((err: unknown) => console.error('[orders] the lines of a cancelled order could not be put back', err));
   const confirm = $offlineOrderConfirmation.get();
   if (confirm.length) $offlineOrderConfirmation.set(confirm.filter((o) => pending.some((p) => p.order_id === o.order_id)));
   emitSyncEvent(ORDERS_CHANGED_EVENT, pending);
