@@ -1,22 +1,26 @@
 /** The compare list (spec §3, §4 Network: "compare list loads on mount"), persisted under current-compare. */
-import { computed, map, onMount } from 'nanostores';
+import { computed } from 'nanostores';
 import { setBadge } from './badges';
 import { t } from '../messages';
-import { collection, KEYS } from '../storage';
+import { KEYS } from '../storage';
 import { notify } from './notifications';
 import { unionBySku, type ProductSummary } from './product-summary';
+import { storedList, type StoredListState } from './stored-list';
 
-export interface CompareState {
-  loaded: boolean;
-  items: ProductSummary[];
-}
+export type CompareState = StoredListState<ProductSummary>;
+
+const list = storedList<ProductSummary>({
+  collection: 'compare',
+  key: KEYS.compare,
+  merge: unionBySku,
+  // The header's compare badge (phones reach the list from it in one tap) follows the list.
+  onItems: (items) => setBadge('compare', items.length),
+});
 
 /** The products being compared. */
-export const $compare = map<CompareState>({ loaded: false, items: [] });
+export const $compare = list.$list;
 /** How many products are being compared. */
 export const $compareCount = computed($compare, (c) => c.items.length);
-
-let loading: Promise<void> | null = null;
 
 /** True when the sku is in the compare list. */
 export function isInCompare(sku: string): boolean {
@@ -45,31 +49,7 @@ export function clearCompare(): void {
 }
 
 /** Reads the stored list once. */
-export function loadCompare(): Promise<void> {
-  loading ??= (async () => {
-    const cached = (await collection('compare').getItem<ProductSummary[]>(KEYS.compare)) ?? [];
-    $compare.set({ loaded: true, items: unionBySku(cached, $compare.get().items) });
-  })();
-  return loading;
-}
+export const loadCompare = list.load;
 
 /** Back to an empty, unloaded list (tests). */
-export function resetCompareStore(): void {
-  loading = null;
-  $compare.set({ loaded: false, items: [] });
-}
-
-let started = false;
-/** Starts the store once (first read or subscription): reads the stored list, then persists each change. */
-function start(): void {
-  if (started) return;
-  started = true;
-  $compare.listen((c) => {
-    if (c.loaded) void collection('compare').setItem(KEYS.compare, c.items);
-    // The header's compare badge (phones reach the list from it in one tap) follows the list.
-    if (c.loaded) setBadge('compare', c.items.length);
-  });
-  void loadCompare();
-}
-
-onMount($compare, start);
+export const resetCompareStore = list.reset;

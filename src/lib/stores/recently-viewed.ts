@@ -1,18 +1,20 @@
 /** Recently viewed products (spec §3, §4 Product page): the rule of src/lib/recently-viewed.ts (newest first, unique by sku), persisted. */
-import { map, onMount } from 'nanostores';
-import { collection, KEYS } from '../storage';
+import { KEYS } from '../storage';
 import { addRecentlyViewed as addViewed, uniqueBySku } from '../recently-viewed';
 import type { ProductSummary } from './product-summary';
+import { storedList, type StoredListState } from './stored-list';
 
-export interface RecentlyViewedState {
-  loaded: boolean;
-  items: ProductSummary[];
-}
+export type RecentlyViewedState = StoredListState<ProductSummary>;
+
+const list = storedList<ProductSummary>({
+  collection: 'recently-viewed',
+  key: KEYS.recentlyViewed,
+  // Views recorded before the stored list arrived stay in front.
+  merge: (cached, early) => [...early].reverse().reduce((items, p) => addViewed(items, p), uniqueBySku(cached)),
+});
 
 /** The products viewed, newest first. */
-export const $recentlyViewed = map<RecentlyViewedState>({ loaded: false, items: [] });
-
-let loading: Promise<void> | null = null;
+export const $recentlyViewed = list.$list;
 
 /** Records a product view: it moves to the front, once per sku. */
 export function addRecentlyViewed(product: ProductSummary): void {
@@ -25,31 +27,7 @@ export function clearRecentlyViewed(): void {
 }
 
 /** Reads the stored list once (views recorded before it arrives stay in front). */
-export function loadRecentlyViewed(): Promise<void> {
-  loading ??= (async () => {
-    const cached = (await collection('recently-viewed').getItem<ProductSummary[]>(KEYS.recentlyViewed)) ?? [];
-    let items = uniqueBySku(cached);
-    for (const p of [...$recentlyViewed.get().items].reverse()) items = addViewed(items, p);
-    $recentlyViewed.set({ loaded: true, items });
-  })();
-  return loading;
-}
+export const loadRecentlyViewed = list.load;
 
 /** Back to an empty, unloaded list (tests). */
-export function resetRecentlyViewedStore(): void {
-  loading = null;
-  $recentlyViewed.set({ loaded: false, items: [] });
-}
-
-let started = false;
-/** Starts the store once (first read or subscription): reads the stored list, then persists each change. */
-function start(): void {
-  if (started) return;
-  started = true;
-  $recentlyViewed.listen((r) => {
-    if (r.loaded) void collection('recently-viewed').setItem(KEYS.recentlyViewed, r.items);
-  });
-  void loadRecentlyViewed();
-}
-
-onMount($recentlyViewed, start);
+export const resetRecentlyViewedStore = list.reset;

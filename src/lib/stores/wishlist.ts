@@ -3,31 +3,31 @@
  * notification; removing filters it out and notifies; the cached list is read once; the list is
  * persisted under current-wishlist after each change and shared with the other tabs.
  */
-import { computed, map, onMount } from 'nanostores';
+import { computed } from 'nanostores';
 import { t } from '../messages';
-import { collection, KEYS } from '../storage';
+import { KEYS } from '../storage';
 import { setBadge } from './badges';
-import { onTabMessage, publishToTabs } from './cross-tab';
 import { notify } from './notifications';
 import { unionBySku, type ProductSummary } from './product-summary';
+import { storedList, type StoredListState } from './stored-list';
 
 export type WishlistItem = ProductSummary & { qty: 1 };
 
-export interface WishlistState {
-  loaded: boolean;
-  items: WishlistItem[];
-}
+export type WishlistState = StoredListState<WishlistItem>;
+
+const list = storedList<WishlistItem>({
+  collection: 'wishlist',
+  key: KEYS.wishlist,
+  // Items added before the stored list arrived are kept, after the stored ones.
+  merge: unionBySku,
+  topic: 'wishlist',
+  onItems: (items) => setBadge('wishlist', items.length),
+});
 
 /** The wishlist. */
-export const $wishlist = map<WishlistState>({ loaded: false, items: [] });
+export const $wishlist = list.$list;
 /** How many products are on the wishlist. */
 export const $wishlistCount = computed($wishlist, (w) => w.items.length);
-
-const TOPIC = 'wishlist';
-let loading: Promise<void> | null = null;
-/** True while applying another tab's list (not persisted or re-published by this tab). */
-let fromOtherTab = false;
-let quiet = false;
 
 /** True when the sku is on the wishlist. */
 export function isOnWishlist(sku: string): boolean {
@@ -62,49 +62,7 @@ export function clearWishlist(): void {
 }
 
 /** Reads the cached list once (items added before it arrives are kept, after the cached ones). */
-export function loadWishlist(): Promise<void> {
-  loading ??= (async () => {
-    const cached = (await collection('wishlist').getItem<WishlistItem[]>(KEYS.wishlist)) ?? [];
-    const items = unionBySku(cached, $wishlist.get().items);
-    // Nothing new to write or tell when the list is just the cached one.
-    quiet = items.length === cached.length;
-    try {
-      $wishlist.set({ loaded: true, items });
-    } finally {
-      quiet = false;
-    }
-  })();
-  return loading;
-}
+export const loadWishlist = list.load;
 
 /** Back to an empty, unloaded wishlist (tests). */
-export function resetWishlistStore(): void {
-  loading = null;
-  $wishlist.set({ loaded: false, items: [] });
-}
-
-let started = false;
-/** Starts the store once (first read or subscription): reads the cached list, then persists and shares each change. */
-function start(): void {
-  if (started) return;
-  started = true;
-  $wishlistCount.listen((n) => setBadge('wishlist', n));
-  $wishlist.listen((w) => {
-    if (!w.loaded || fromOtherTab || quiet) return;
-    void collection('wishlist').setItem(KEYS.wishlist, w.items);
-    publishToTabs(TOPIC, w.items);
-  });
-  onTabMessage(TOPIC, (items) => {
-    if (!Array.isArray(items)) return;
-    fromOtherTab = true;
-    try {
-      $wishlist.set({ loaded: true, items: items as WishlistItem[] });
-      loading ??= Promise.resolve();
-    } finally {
-      fromOtherTab = false;
-    }
-  });
-  void loadWishlist();
-}
-
-onMount($wishlist, start);
+export const resetWishlistStore = list.reset;
