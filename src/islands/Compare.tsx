@@ -4,11 +4,11 @@
  * cleared. Mounted on /compare (noindex).
  */
 import { useStore } from '@nanostores/react';
-import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import { homeUrl } from '../lib/catalog/urls';
 import { asListProduct, compareTable, listImage, listPrices } from '../lib/product-summary-view';
 import { $compare, clearCompare, removeFromCompare } from '../lib/stores/compare';
+import { PriceTag } from './PriceTag';
 import './Compare.css';
 
 /** The compare table. */
@@ -64,22 +64,7 @@ export default function Compare() {
                 const prices = listPrices(item);
                 return (
                   <td key={item.sku}>
-                    {!prices ? (
-                      messages.notAvailableShort
-                    ) : prices.special !== null ? (
-                      <>
-                        <del className="cmp__old">
-                          <span className="visually-hidden">{messages.regularPrice} </span>
-                          {formatPrice(prices.original)}
-                        </del>{' '}
-                        <span className="cmp__special">
-                          <span className="visually-hidden">{messages.specialPrice} </span>
-                          {formatPrice(prices.special)}
-                        </span>
-                      </>
-                    ) : (
-                      formatPrice(prices.final)
-                    )}
+                    {!prices ? messages.notAvailableShort : <PriceTag prices={prices} />}
                   </td>
                 );
               })}

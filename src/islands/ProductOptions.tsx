@@ -31,6 +31,7 @@ import { trackAddToCart } from '../lib/datalayer';
 import { addRecentlyViewed } from '../lib/stores/recently-viewed';
 import { setStock } from '../lib/stores/stock';
 import { AddToCartButton, ListToggles } from './AddToCart';
+import { PriceTag } from './PriceTag';
 import './ProductOptions.css';
 
 export type ProductOptionsProps = ProductIslandProps;
@@ -55,42 +56,11 @@ const brandOf = (summary: ProductOptionsProps['summary']) => summary.compare?.fi
 
 /** The price on the page ([data-product-price]), following the choices. */
 function LivePrice({ prices }: { prices: ProductPrices }) {
-  const special = prices.special !== null;
-  return (
-    <p className={`price price--lg${special ? ' price--special' : ''}`} data-price={prices.final}>
-      {special ? (
-        <>
-          <del className="price__original">
-            <span className="visually-hidden">{messages.regularPrice} </span>
-            {money(prices.original)}
-          </del>
-          <span className="price__special">
-            <span className="visually-hidden">{messages.specialPrice} </span>
-            {money(prices.special!)}
-          </span>
-        </>
-      ) : (
-        <span className="price__final">{money(prices.final)}</span>
-      )}
-    </p>
-  );
+  return <PriceTag as="p" className="price price--lg" prices={prices} format={money} />;
 }
 
 function SmallPrice({ prices }: { prices: ProductPrices }) {
-  return prices.special !== null ? (
-    <span className="pf-small-price">
-      <del>
-        <span className="visually-hidden">{messages.regularPrice} </span>
-        {money(prices.original)}
-      </del>{' '}
-      <span className="pf-small-price__special">
-        <span className="visually-hidden">{messages.specialPrice} </span>
-        {money(prices.special)}
-      </span>
-    </span>
-  ) : (
-    <span className="pf-small-price">{money(prices.final)}</span>
-  );
+  return <PriceTag className="pf-small-price" prices={prices} format={money} />;
 }
 
 function FieldError({ id, text }: { id: string; text?: string }) {

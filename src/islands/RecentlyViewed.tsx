@@ -5,10 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatPrice } from '../lib/format';
 import { messages } from '../lib/messages';
 import { asListProduct, listImage, listPrices, withoutSku } from '../lib/product-summary-view';
 import { $recentlyViewed, clearRecentlyViewed } from '../lib/stores/recently-viewed';
+import { PriceTag } from './PriceTag';
 import './RecentlyViewed.css';
 
 export interface RecentlyViewedProps {
@@ -46,24 +46,7 @@ export default function RecentlyViewed({ exclude, variant = 'product', max }: Re
               <a className="rcv__tile" href={item.url ?? '#'}>
                 {img ? <img className="rcv__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" /> : <span className="rcv__img" aria-hidden="true" />}
                 <span className="rcv__name">{item.name}</span>
-                {prices && (
-                  <span className="rcv__price">
-                    {prices.special !== null ? (
-                      <>
-                        <del>
-                          <span className="visually-hidden">{messages.regularPrice} </span>
-                          {formatPrice(prices.original)}
-                        </del>{' '}
-                        <span className="rcv__special">
-                          <span className="visually-hidden">{messages.specialPrice} </span>
-                          {formatPrice(prices.special)}
-                        </span>
-                      </>
-                    ) : (
-                      formatPrice(prices.final)
-                    )}
-                  </span>
-                )}
+                {prices && <PriceTag className="rcv__price" prices={prices} />}
               </a>
             </li>
           );

@@ -20,6 +20,7 @@ import { searchUrl } from '../lib/catalog/urls';
 import { createSearchClient, type SearchClient } from '../lib/search/client';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
 // Inlined and rendered with the panel (a React 19 hoisted <style href precedence>), so no page links the panel's CSS before it opens.
+import { PriceTag } from './PriceTag';
 import panelCss from './SearchPanel.css?inline';
 
 export interface SearchPanelProps {
@@ -62,16 +63,7 @@ function ResultPrice({ hit }: { hit: SearchHit }) {
   if (!(prices.final > 0)) return null;
   // The index holds the page's store prices (its own currency on multistore).
   const store = storeViewForPath(location.pathname);
-  const formatPrice = (n: number) => formatMoney(n, store);
-  if (prices.special === null) return <span className="sp-price">{formatPrice(prices.final)}</span>;
-  return (
-    <span className="sp-price">
-      <span className="visually-hidden">{messages.regularPrice}</span>
-      <s className="sp-price__old">{formatPrice(prices.original)}</s>{' '}
-      <span className="visually-hidden">{messages.specialPrice}</span>
-      <span className="sp-price__special">{formatPrice(prices.special)}</span>
-    </span>
-  );
+  return <PriceTag className="sp-price" prices={prices} format={(n) => formatMoney(n, store)} />;
 }
 
 /** The search panel (default export for Astro islands and the launcher). */
