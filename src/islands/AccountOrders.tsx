@@ -8,6 +8,7 @@ import { isCashOnDelivery } from '../lib/checkout/state';
 import { formatDate, formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import { Status } from './AccountFields';
+import { TotalsList, type TotalsRow } from './TotalsList';
 
 type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
 
@@ -82,26 +83,14 @@ function OrderHistory({ accountPath }: { accountPath: string }) {
 
 function Totals({ order }: { order: CustomerOrder }) {
   const tt = orderTotals(order);
-  const rows: [string, number][] = [
-    [messages.orderSubtotal, tt.subtotal],
-    [messages.orderShipping, tt.shipping],
-    ...(tt.discount ? ([[messages.orderDiscount, tt.discount]] as [string, number][]) : []),
-    [messages.orderTax, tt.tax],
+  const rows: TotalsRow[] = [
+    { key: 'subtotal', label: messages.orderSubtotal, value: formatPrice(tt.subtotal) },
+    { key: 'shipping', label: messages.orderShipping, value: formatPrice(tt.shipping) },
+    ...(tt.discount ? [{ key: 'discount', label: messages.orderDiscount, value: formatPrice(tt.discount) }] : []),
+    { key: 'tax', label: messages.orderTax, value: formatPrice(tt.tax) },
+    { key: 'grand', label: messages.orderGrandTotal, value: formatPrice(tt.grandTotal) },
   ];
-  return (
-    <dl className="acc-totals">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{formatPrice(value)}</dd>
-        </div>
-      ))}
-      <div className="acc-totals__grand">
-        <dt>{messages.orderGrandTotal}</dt>
-        <dd>{formatPrice(tt.grandTotal)}</dd>
-      </div>
-    </dl>
-  );
+  return <TotalsList className="acc-totals" rows={rows} />;
 }
 
 /** One order: id, date and time, status, items (name, sku, quantity, price), totals and addresses. */

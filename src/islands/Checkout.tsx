@@ -46,6 +46,7 @@ import { openAuthModal } from '../lib/stores/ui';
 import { $user, loadUser } from '../lib/stores/user';
 import AuthModal from './AuthModal';
 import { CheckField, FieldStyles, Messages, Status, TextField, useForm } from './AccountFields';
+import { TotalsList, type TotalsRow } from './TotalsList';
 import './Checkout.css';
 
 export interface CheckoutProps {
@@ -71,32 +72,18 @@ const STEP_TITLES: Record<Step, string> = {
 };
 
 function Totals({ totals }: { totals: ReviewTotals }) {
+  const rows: TotalsRow[] = [
+    { key: 'subtotal', label: messages.orderSubtotal, value: formatPrice(totals.subtotal) },
+    { key: 'shipping', label: messages.orderShipping, value: totals.shipping === 0 ? messages.checkoutFree : formatPrice(totals.shipping) },
+    ...(totals.discount ? [{ key: 'discount', label: messages.orderDiscount, value: formatPrice(totals.discount) }] : []),
+    { key: 'grand', label: messages.orderGrandTotal, value: formatPrice(totals.grandTotal) },
+    { key: 'tax', label: messages.orderTaxIncluded, value: formatPrice(totals.tax) },
+  ];
   return (
-    <dl className="co-totals">
-      <div>
-        <dt>{messages.orderSubtotal}</dt>
-        <dd>{formatPrice(totals.subtotal)}</dd>
-      </div>
-      <div>
-        <dt>{messages.orderShipping}</dt>
-        <dd>{totals.shipping === 0 ? messages.checkoutFree : formatPrice(totals.shipping)}</dd>
-      </div>
-      {totals.discount ? (
-        <div>
-          <dt>{messages.orderDiscount}</dt>
-          <dd>{formatPrice(totals.discount)}</dd>
-        </div>
-      ) : null}
-      <div className="co-totals__grand">
-        <dt>{messages.orderGrandTotal}</dt>
-        <dd>{formatPrice(totals.grandTotal)}</dd>
-      </div>
-      <div className="co-totals__tax">
-        <dt>{messages.orderTaxIncluded}</dt>
-        <dd>{formatPrice(totals.tax)}</dd>
-      </div>
+    <>
+      <TotalsList className="co-totals" rows={rows} />
       {!totals.fromServer ? <p className="co-totals__note">{messages.checkoutEstimate}</p> : null}
-    </dl>
+    </>
   );
 }
 

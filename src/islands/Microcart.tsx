@@ -16,6 +16,7 @@ import { $shippingMethods, loadShippingMethods } from '../lib/stores/shipping';
 import { $ui, setPanel } from '../lib/stores/ui';
 import type { CartItem, CartTotals } from '../lib/schemas';
 import { usePanel } from './usePanel';
+import { TotalsList } from './TotalsList';
 
 const money = (n: number) => formatPrice(n);
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
@@ -255,16 +256,7 @@ export default function Microcart() {
             </ul>
             <div className="hp-summary">
               <Coupon totals={cart.totals} />
-              {rows && (
-                <dl className="hp-totals" data-totals aria-busy={stale ? 'true' : undefined}>
-                  {rows.map((r) => (
-                    <div key={r.key} className={`hp-totals__${r.key === 'grand_total' ? 'grand' : r.key}`} data-total={r.key}>
-                      <dt>{r.label}</dt>
-                      <dd>{r.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
+              {rows && <TotalsList className="hp-totals" rows={rows} busy={stale} />}
               {(!rows || stale) && (
                 <p className="hp-totals__note" role="status">
                   {messages.totalsPending}

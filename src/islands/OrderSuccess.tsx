@@ -15,6 +15,7 @@ import { $notifications, clearNotifications } from '../lib/stores/notifications'
 import { syncFetch } from '../lib/sync/fetch';
 import { setThankYouShowing } from '../lib/sync/order-queue';
 import { PLACED_ORDER_KEY } from '../lib/checkout/order-success';
+import { TotalsList } from './TotalsList';
 import './OrderSuccess.css';
 
 /** Orders still waiting to be sent stay in sight here too (loaded only with the page's island, after it). */
@@ -87,20 +88,15 @@ export default function OrderSuccess() {
           ))}
         </tbody>
       </table>
-      <dl className="os__totals">
-        <div>
-          <dt>{messages.orderShipping}</dt>
-          <dd>{o.order_shipping === 0 ? messages.checkoutFree : formatPrice(o.order_shipping)}</dd>
-        </div>
-        <div className="os__grand">
-          <dt>{messages.orderGrandTotal}</dt>
-          <dd>{formatPrice(o.order_total)}</dd>
-        </div>
-        <div className="os__tax">
-          <dt>{messages.orderTaxIncluded}</dt>
-          <dd>{formatPrice(o.order_tax)}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        className="os__totals"
+        prefix="os"
+        rows={[
+          { key: 'shipping', label: messages.orderShipping, value: o.order_shipping === 0 ? messages.checkoutFree : formatPrice(o.order_shipping) },
+          { key: 'grand', label: messages.orderGrandTotal, value: formatPrice(o.order_total) },
+          { key: 'tax', label: messages.orderTaxIncluded, value: formatPrice(o.order_tax) },
+        ]}
+      />
     </section>
   );
 }
