@@ -6,7 +6,7 @@
  * notification arrives.
  */
 import { messages } from '../lib/messages';
-import { $notifications, removeNotification, runNotificationAction, type ShopNotification } from '../lib/stores/notifications';
+import { $notifications, notificationShown, removeNotification, runNotificationAction, type ShopNotification } from '../lib/stores/notifications';
 import css from './Notifications.css?inline';
 
 const HOST = '[data-notifications]';
@@ -87,6 +87,7 @@ export function mountNotifications(doc: Document = document): () => void {
       const el = item(doc, n);
       shown.set(n.id, el);
       host.append(el);
+      notificationShown(n.id);
     }
   });
   stop = () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/lib/config';
-import { $notifications, notify, removeNotification, runNotificationAction } from '../../src/lib/stores/notifications';
+import { $notifications, notificationShown, notify, removeNotification, runNotificationAction } from '../../src/lib/stores/notifications';
 import { $ui, closePanels, closeSubmenu, openAuthModal, openSubmenu, setPanel, togglePanel, PANELS } from '../../src/lib/stores/ui';
 import { $online, onBackOnline, watchNetwork } from '../../src/lib/stores/network';
 import { $storeView, setStoreView, storeViewForPath } from '../../src/lib/stores/store-view';
@@ -36,6 +36,34 @@ describe('notifications', () => {
     expect($notifications.get()).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect($notifications.get()).toEqual([]);
+  });
+
+  it('the same message again is not added, but the one shown stays its full time after it', () => {
+    vi.useFakeTimers();
+    notify({ type: 'success', message: 'Product has been added to the cart!' });
+    vi.advanceTimersByTime(4000);
+    expect(notify({ type: 'success', message: 'Product has been added to the cart!' })).toBeNull();
+    vi.advanceTimersByTime(4999);
+    expect($notifications.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($notifications.get()).toEqual([]);
+  });
+
+  it('its time to live counts from when the renderer shows it', () => {
+    vi.useFakeTimers();
+    const n = notify({ type: 'success', message: 'Saved' })!;
+    // The renderer module arrives 300 ms later and puts the note on screen.
+    vi.advanceTimersByTime(300);
+    notificationShown(n.id);
+    vi.advanceTimersByTime(4999);
+    expect($notifications.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($notifications.get()).toEqual([]);
+    // A note with no timeout stays so when shown.
+    const sticky = notify({ type: 'warning', message: 'Order waiting!', hasNoTimeout: true })!;
+    notificationShown(sticky.id);
+    vi.advanceTimersByTime(60_000);
+    expect($notifications.get()).toHaveLength(1);
   });
 
   it('stays when it has no timeout', () => {

@@ -35,17 +35,40 @@ export const $notifications = atom<ShopNotification[]>([]);
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-/** Shows a notification; returns it, or null when the last one already says the same. */
+/** (Re)starts a notification's time to live from now. */
+function schedule(n: ShopNotification): void {
+  clearTimeout(timers.get(n.id));
+  const ttl = timeToLive(n);
+  if (ttl !== null) timers.set(n.id, setTimeout(() => removeNotification(n.id), ttl));
+}
+
+/**
+ * Shows a notification; returns it, or null when the last one already says the same. That one is
+ * not added again but its time to live starts again: a shopper who adds twice sees the note for the
+ * full time after the second add.
+ */
 export function notify(input: NotifyInput): ShopNotification | null {
   const list = $notifications.get();
   const next = addNotification(list, { ...input, id: nextId } as NotifyInput & { id: number }) as ShopNotification[];
-  if (next === list) return null;
+  if (next === list) {
+    const last = list[list.length - 1] as ShopNotification | undefined;
+    if (last && timers.has(last.id)) schedule(last);
+    return null;
+  }
   nextId++;
   const n = next[next.length - 1]!;
   $notifications.set(next);
-  const ttl = timeToLive(n);
-  if (ttl !== null) timers.set(n.id, setTimeout(() => removeNotification(n.id), ttl));
+  schedule(n);
   return n;
+}
+
+/**
+ * The renderer has put a notification on screen: its time to live counts from now (the renderer is
+ * loaded with the first notification, so that one appears a moment after it was made).
+ */
+export function notificationShown(id: number): void {
+  const n = $notifications.get().find((x) => x.id === id);
+  if (n && timers.has(id)) schedule(n);
 }
 
 /** Removes one notification. */
