@@ -77,7 +77,6 @@ describe('newsletter guard (spec §4)', () => {
     // Writes take 50 ms, as an IndexedDB write may: subscribing must wait for it.
     const slow: StorageEngine = {
       name: 'slow',
-      drop: (db) => mem.drop(db),
       open: (db, o) => {
         const d = mem.open(db, o);
         return { ...d, getItem: d.getItem.bind(d), setItem: (k, v) => new Promise((r) => setTimeout(r, 50)).then(() => d.setItem(k, v)) };

@@ -228,14 +228,14 @@ export class Collection {
     console.error(`[storage] Persistent cache disabled because of previous errors [${why}] in ${this.name}; going on in memory`);
   }
 
+  /**
+   * §9 'recreates the cache database': a new connection to the same database. Its data stays: a
+   * storage that is only slow (a busy phone, a large database opening) must not cost the shopper
+   * their session, bag or waiting orders.
+   */
   private recreate(): void {
     if (this.recreated) return;
     this.recreated = true;
-    this.engine.drop(this.name).then(
-      () => {
-        this.driver = this.engine.open(this.name, { driver: this.opts.driver });
-      },
-      (err) => console.error(`[storage] Could not recreate ${this.name}`, err),
-    );
+    this.driver = this.engine.open(this.name, { driver: this.opts.driver });
   }
 }

@@ -19,10 +19,9 @@ export interface OpenOptions {
   driver?: string;
 }
 
-/** Opens and drops databases; injectable with `setStorageEngine`. */
+/** Opens databases; injectable with `setStorageEngine`. */
 export interface StorageEngine {
   readonly name: string;
+  /** A connection to the database (a new one each call; the data is the database's). */
   open(dbName: string, options?: OpenOptions): StorageDriver;
-  /** Deletes a database (used to recreate one that stopped answering). */
-  drop(dbName: string): Promise<void>;
 }

@@ -33,9 +33,5 @@ export function localforageEngine(): StorageEngine {
         ),
       };
     },
-    async drop(dbName) {
-      const lf = await load();
-      await lf.dropInstance({ name: dbName });
-    },
   };
 }

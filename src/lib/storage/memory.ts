@@ -43,8 +43,5 @@ export function memoryEngine(): StorageEngine & { dbs: Map<string, Map<string, u
         },
       };
     },
-    async drop(dbName) {
-      dbs.delete(dbName);
-    },
   };
 }
