@@ -4,21 +4,13 @@
  * the server totals are asked in the order the §7 cart calls need.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { filledCheckout } from './checkout-fixtures';
 import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress, type PlaceDeps } from '../../src/lib/checkout/flow';
-import { emptyCheckout, type CheckoutValues } from '../../src/lib/checkout/state';
+import { emptyCheckout } from '../../src/lib/checkout/state';
 import { OrderPayloadSchema, type CartItem, type CartTotals, type OfflineOrder, type OrderPayload } from '../../src/lib/schemas';
 import type { PlaceOrderResult } from '../../src/lib/sync/order-queue';
 
-function filled(over: Partial<CheckoutValues> = {}): CheckoutValues {
-  return {
-    personal: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.org' },
-    shipping: { firstname: 'Ada', lastname: 'Lovelace', street: '1 Fishergate', city: 'Preston', postcode: 'pr1 2ad', country_id: 'GB', telephone: '01772 203481' },
-    shippingMethod: { carrier_code: 'flatrate', method_code: 'express' },
-    paymentMethod: 'cashondelivery',
-    terms: true,
-    ...over,
-  };
-}
+const filled = filledCheckout;
 
 const ITEMS: CartItem[] = [
   { sku: 'RING-1', qty: 2, name: 'Silver Ring', price: 120 },

@@ -1,5 +1,6 @@
 /** The checkout's rules (src/lib/checkout/state.ts, payload.ts, handoff.ts, place.ts). */
 import { describe, expect, it, vi } from 'vitest';
+import { filledCheckout } from './checkout-fixtures';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { OrderPayloadSchema, type CartTotals, type OfflineOrder, type PaymentMethod } from '../../src/lib/schemas';
@@ -22,7 +23,6 @@ import {
   shippingChoices,
   stepErrors,
   stepValid,
-  type CheckoutValues,
 } from '../../src/lib/checkout/state';
 
 const PAYMENTS: PaymentMethod[] = [
@@ -30,16 +30,7 @@ const PAYMENTS: PaymentMethod[] = [
   { title: 'Cash on delivery', code: 'cashondelivery', cost: 0, costInclTax: 0, default: false, offline: true, is_server_method: false },
 ];
 
-function filled(over: Partial<CheckoutValues> = {}): CheckoutValues {
-  return {
-    personal: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.org' },
-    shipping: { firstname: 'Ada', lastname: 'Lovelace', street: '1 Fishergate', city: 'Preston', postcode: 'pr1 2ad', country_id: 'GB', telephone: '01772 203481' },
-    shippingMethod: { carrier_code: 'flatrate', method_code: 'express' },
-    paymentMethod: 'cashondelivery',
-    terms: true,
-    ...over,
-  };
-}
+const filled = filledCheckout;
 
 const ITEMS = [
   { sku: 'RING-1', qty: 2, name: 'Silver Ring', price: 120 },
