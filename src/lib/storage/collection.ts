@@ -80,13 +80,17 @@ export class Collection {
   /** Reads a value; a slow or failing storage answers from memory (null when unknown). */
   async getItem<T>(key: string): Promise<T | null> {
     if (!this.persistentOn || this.unsynced.has(key)) return this.fromMemory<T>(key);
-    const out = await this.guarded(() => this.driver.getItem<T>(key), this.opts.timeoutMs);
+    let out = await this.guarded(() => this.driver.getItem<T>(key), this.opts.timeoutMs);
+    if (!out.ok && out.timedOut && !this.recreated) {
+      console.error(`[storage] Cache not responding within ${this.opts.timeoutMs} ms for key: ${key} in ${this.name}. Restarting the database`);
+      this.recreate();
+      // The new connection gets one chance: a storage that was only slow (a busy phone) answers it,
+      // and the shopper keeps their session and bag on this page.
+      out = await this.guarded(() => this.driver.getItem<T>(key), this.opts.timeoutMs);
+    }
     if (!out.ok) {
       if (out.timedOut) {
-        console.error(
-          `[storage] Cache not responding within ${this.opts.timeoutMs} ms for key: ${key} in ${this.name}. Restarting the database`,
-        );
-        this.recreate();
+        console.error(`[storage] Cache not responding within ${this.opts.timeoutMs} ms for key: ${key} in ${this.name}`);
       } else {
         console.error(`[storage] Read of ${key} in ${this.name} failed`, out.error);
       }
