@@ -30,7 +30,6 @@ function engine(loadMs: number, answerMs: number, withReady: boolean): StorageEn
         iterate: (fn) => call(() => [...data.entries()].forEach(([k, v], i) => fn(v as never, k, i))),
       };
     },
-    drop: async () => {},
   };
 }
 
