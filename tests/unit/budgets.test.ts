@@ -1,24 +1,23 @@
 import { describe, expect, test } from 'vitest';
-import { BUDGET_VIEWPORTS, IDLE_MS, KB, budgets, jsEventualBudget, jsInitialBudget, type BudgetPageType } from '../../budgets.config';
-
-const TYPES: BudgetPageType[] = ['home', 'category', 'product', 'cms', 'blog', 'amp', 'search'];
+import { BUDGET_VIEWPORTS, budgets, jsEventualBudget, jsInitialBudget } from '../../budgets.config';
 
 describe('budgets config', () => {
-  test('javascript on load is 100 kb for category, 20 kb for home, cms and blog, 0 for amp; the product page is held at 121 kb below its unmet 100 kb target and the search results page at 70 kb below its unmet 45 kb', () => {
-    expect(Object.fromEntries(TYPES.map((t) => [t, jsInitialBudget(t).max / KB]))).toEqual({ home: 20, category: 100, product: 121, cms: 20, blog: 20, amp: 0, search: 70 });
-    expect(jsInitialBudget('search').target).toBe(45 * KB);
-    expect(jsInitialBudget('product').target).toBe(100 * KB);
+  // The figures themselves are measured against the built pages (tests/e2e/budgets.spec.ts); these are
+  // the rules a budget must keep.
+  test('a budget held above an unmet target keeps the target below it and says why it is not met', () => {
+    const all = [...Object.entries(budgets.jsInitial), ...Object.entries(budgets.jsEventual)];
+    const held = all.filter(([, b]) => 'target' in b && b.target !== undefined);
+    expect(held.length).toBeGreaterThan(0);
+    for (const [name, b] of held) {
+      const target = (b as { target: number }).target;
+      expect(target, name).toBeLessThan(b.max);
+      expect(b.reason, name).toMatch(/not met|target/i);
+    }
   });
 
-  test('javascript once hydrated is held at 180 kb below its unmet 175 kb target on any page, and nothing on amp pages', () => {
-    for (const t of TYPES.filter((x) => x !== 'amp')) expect(jsEventualBudget(t).max).toBe(180 * KB);
-    expect(jsEventualBudget('product').target).toBe(175 * KB);
+  test('amp pages load no javascript of the shop, at first or later (AMP validation)', () => {
+    expect(jsInitialBudget('amp').max).toBe(0);
     expect(jsEventualBudget('amp').max).toBe(0);
-  });
-
-  test('a kilobyte is 1,024 bytes and the idle wait is 5 s', () => {
-    expect(KB).toBe(1024);
-    expect(IDLE_MS).toBe(5000);
   });
 
   test('every budget gives a reason of at least a sentence', () => {
