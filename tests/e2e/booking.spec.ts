@@ -25,7 +25,7 @@ const island = (page: Page) => page.locator('astro-island', { has: page.locator(
 /** Focuses the first field (hydrating the island) and waits for React to own the form. */
 async function startBooking(page: Page) {
   await form(page).getByLabel(messages.bookingName).click();
-  await expect(island(page)).not.toHaveAttribute('ssr', /.*/);
+  await expect(island(page)).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 }); // hydration fetches React on first use: slow on a busy machine
 }
 
 async function outbox(page: Page): Promise<OutboxMail[]> {

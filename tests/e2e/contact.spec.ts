@@ -13,7 +13,7 @@ const island = (page: Page) => page.locator('astro-island', { has: page.locator(
 async function startContact(page: Page, path = '/contact') {
   await page.goto(path);
   await form(page).getByLabel(messages.contactName).click();
-  await expect(island(page)).not.toHaveAttribute('ssr', /.*/);
+  await expect(island(page)).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 }); // hydration fetches React on first use: slow on a busy machine
 }
 
 async function fillMessage(page: Page, text: string) {

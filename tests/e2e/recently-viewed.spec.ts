@@ -12,7 +12,7 @@ const block = (page: Page) => page.locator('section[data-recently-viewed]');
 /** Scrolls the block into view (its island hydrates when visible) and waits until it is live. */
 async function showBlock(page: Page) {
   await block(page).scrollIntoViewIfNeeded();
-  await expect(block(page).locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  await expect(block(page).locator('astro-island')).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 }); // hydration fetches React on first use: slow on a busy machine
 }
 
 /** Opens a product page and waits until the view is stored (it is written after the product form starts). */

@@ -31,7 +31,7 @@ async function writeReview(page: Page) {
 async function openReviews(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('heading', { name: messages.reviewsTitle }).scrollIntoViewIfNeeded();
-  await expect(island(page)).not.toHaveAttribute('ssr', /.*/);
+  await expect(island(page)).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 }); // hydration fetches React on first use: slow on a busy machine
 }
 
 async function fillReview(page: Page, title: string) {
