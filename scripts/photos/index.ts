@@ -7,7 +7,7 @@
  *
  *   npm run photos                      render everything (about half an hour on two cores)
  *   npm run photos -- --missing         only pictures that are not there yet
- *   npm run photos -- --only ring/halo  only paths containing a string
+ *   npm run photos -- --only ring/halo,pearl   only paths containing one of these strings
  *   npm run photos -- --check           render again and compare with the committed bytes
  *   npm run photos -- --seed 2          another seed (the sample uses 1)
  *   npm run photos -- --missing --reverse   from the end: a second process meets the first in the middle
@@ -38,7 +38,7 @@ const value = (name: string) => {
 };
 for (const a of args) if (a.startsWith('--') && !['--missing', '--only', '--check', '--seed', '--reverse'].includes(a)) throw new Error(`Unknown option ${a}. Usage: [--missing] [--only TEXT] [--check] [--seed N] [--reverse]`);
 const seed = Number(value('--seed') ?? 1);
-const only = value('--only');
+const only = value('--only')?.split(',');
 const check = flag('--check');
 
 /** A stable 32-bit hash of the seed and a path, so each picture has its own randomness. */
@@ -64,7 +64,7 @@ for (const path of sample.pictures) {
 if (unplanned.length) console.error(`photos: no scene yet for ${unplanned.length} pictures: ${unplanned.slice(0, 5).join(', ')}…`);
 
 const missing = flag('--missing');
-const todo = jobs.filter((j) => (!only || j.path.includes(only)) && (check || !missing || !existsSync(join(MEDIA, j.path))));
+const todo = jobs.filter((j) => (!only || only.some((o) => j.path.includes(o))) && (check || !missing || !existsSync(join(MEDIA, j.path))));
 // --reverse: from the end (a second process with --missing --reverse meets the first in the middle)
 if (flag('--reverse')) todo.reverse();
 console.log(`photos: ${jobs.length} pictures in the sample, ${todo.length} to ${check ? 'check' : 'render'} (seed ${seed})`);

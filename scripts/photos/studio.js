@@ -90,7 +90,7 @@ const STONES = {
   tanzanite: { color: 0x7a70e8, ior: 1.69, disp: 1, att: 0x2a1ca0 },
 };
 function stoneMat(name) {
-  if (name === 'pearl') return new THREE.MeshPhysicalMaterial({ color: lin(0xf4ece0), roughness: 0.22, metalness: 0, clearcoat: 1, clearcoatRoughness: 0.12, sheen: 1, sheenColor: lin(0xffe6f0), sheenRoughness: 0.4, iridescence: 0.6, iridescenceIOR: 1.6 });
+  if (name === 'pearl') return new THREE.MeshPhysicalMaterial({ color: lin(0xd9cdbb), roughness: 0.26, metalness: 0, clearcoat: 1, clearcoatRoughness: 0.12, sheen: 1, sheenColor: lin(0xffe6f0), sheenRoughness: 0.4, iridescence: 0.6, iridescenceIOR: 1.6 });
   if (name === 'enamel') return new THREE.MeshPhysicalMaterial({ color: lin(0xc8283c), roughness: 0.2, clearcoat: 1, clearcoatRoughness: 0.05 });
   const s = STONES[name] ?? STONES.diamond;
   const clear = s.att === 0xffffff || s.att === 0xf2f4ff;
@@ -626,6 +626,9 @@ function charm(spec) {
   p.rotation.x = -Math.PI / 2 + 0.25;
   p.position.y = 2.5;
   g.add(p);
+  // the charm fills the picture; the bracelet behind runs out of it
+  g.userData.focus = p;
+  g.userData.focusPad = 3;
   // a short length of bracelet behind it, for scale
   g.add(chain(new THREE.CatmullRomCurve3([new THREE.Vector3(-22, 0.4, -14), new THREE.Vector3(-8, 0.4, -9), new THREE.Vector3(0, 0.4, -8.5), new THREE.Vector3(8, 0.4, -9), new THREE.Vector3(22, 0.4, -14)]), 1.6, m, 0.15));
   return g;
