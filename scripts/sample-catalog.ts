@@ -13,7 +13,7 @@ import * as snapshot from '../src/lib/snapshot';
 import { createRng, mixSeed, type Rng } from './lib/prng';
 import { writePlaceholders } from './lib/placeholders';
 import { avatarSvg, type ArtKind } from './lib/sample-svg';
-import { metalOf, photoPath, shapeOf, stoneLookOf, strapOf, variantOf, watchMetalOf, SHOT_VIEWS, type Look, type ShotView } from './lib/sample-photos';
+import { metalOf, photoPath, shapeOf, stoneLookOf, strapOf, variantOf, watchMetalOf, viewsOf, type Look, type ShotView } from './lib/sample-photos';
 import {
   attributeDefs, BRANDS, CATEGORY_DEFS, FAMILIES, MATERIAL_COLOUR, RING_SIZES, BRACELET_SIZES, ROOT_ID, WATCH_MODELS,
   JEWELLERY_LINES, CHARM_MOTIFS, BRAND_PRICE_BANDS, SERVICES, DOWNLOADS, REVIEW_NICKNAMES, REVIEW_TEXTS,
@@ -233,7 +233,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
     const isNew = created > -60 ? 1 : 0;
     const categoryIds = [...new Set([...cats.ancestors(leaf), ...extraCats.flatMap((c) => cats.ancestors(c))])];
     const galleryCount = pl.index === 1 ? 1 : pl.index === 2 ? 4 : weighted(r, [[1, 3], [2, 2], [3, 3], [4, 2]] as [number, number][]);
-    const views: ShotView[] = [...SHOT_VIEWS];
+    const views = viewsOf(look.kind);
     // A real backend sends some pictures as absolute URLs on its own media address: every third
     // product does so here (beyond its first picture), so the pipeline is exercised with both forms.
     const ref = (path: string, i: number) => (pl.id % 3 === 0 && i > 0 ? `${MEDIA_BASE_URL}${path}` : path);
@@ -471,7 +471,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
         custom_attributes: [{ attribute_code: 'color', value: String(c.color) }, { attribute_code: 'size', value: String(c.size) }],
       })),
     });
-    if (colours.length > 1) p.media_gallery = [...(p.media_gallery as Json[]), ...colours.slice(1).map((c, i) => ({ image: useImage({ ...lookBase, metal: metalOf(c), v } as Look, 'front'), pos: (p.media_gallery as Json[]).length + i + 1, typ: 'image', lab: `${name} in ${c}` }))];
+    if (colours.length > 1) p.media_gallery = [...(p.media_gallery as Json[]), ...colours.slice(1).map((c, i) => ({ image: useImage({ ...lookBase, metal: metalOf(c), v } as Look, viewsOf(lookBase.kind)[0]), pos: (p.media_gallery as Json[]).length + i + 1, typ: 'image', lab: `${name} in ${c}` }))];
     if (p.sale === 1) addCategories(p, [80, 81]);
     if (f.config === 'ring' && r.chance(0.5)) p.custom_options = engravingOptions(r, pl.id, false);
     finance(p, r);

@@ -11,6 +11,19 @@ import type { ArtKind } from './sample-svg';
 export const SHOT_VIEWS = ['front', 'angle', 'detail', 'top'] as const;
 export type ShotView = (typeof SHOT_VIEWS)[number];
 
+/**
+ * Kinds whose straight-on front view hides what sells them: a ring stands upright, so from the
+ * front its centre stone is a sliver on the top edge and every ring of a design shows one
+ * silhouette. Their gallery leads with the 3/4 angle view (image, small_image, thumbnail and the
+ * first media_gallery entry), with the front view second (the hover picture).
+ */
+const ANGLE_FIRST: readonly string[] = ['ring'];
+
+/** The order of a look's views in its gallery: the first is the product's picture, the second its hover picture. */
+export function viewsOf(kind: string): ShotView[] {
+  return ANGLE_FIRST.includes(kind) ? ['angle', 'front', 'detail', 'top'] : [...SHOT_VIEWS];
+}
+
 export interface Look {
   kind: ArtKind;
   design: string;

@@ -2,8 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
-import { SAMPLE_DIR } from '../../src/lib/snapshot';
-import { photoPath, shapeOf, stoneLookOf, metalOf, watchMetalOf, strapOf, variantOf } from '../../scripts/lib/sample-photos';
+import { SAMPLE_DIR, iterateProducts } from '../../src/lib/snapshot';
+import { photoPath, viewsOf, shapeOf, stoneLookOf, metalOf, watchMetalOf, strapOf, variantOf } from '../../scripts/lib/sample-photos';
 
 const MEDIA = join(SAMPLE_DIR, 'media');
 const walk = (d: string): string[] => readdirSync(d).sort().flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
@@ -38,5 +38,23 @@ describe('sample photography (issue 15)', () => {
     expect(['Mum', 'Christmas Tree', 'Letter A', 'Moon'].map(shapeOf)).toEqual(['heart', 'star', 'disc', 'moon']);
     expect(strapOf('Leather')).toBe('leather');
     expect([1001, 1002, 1003, 1004].map((id) => variantOf(id)).every((v) => v === 0 || v === 1)).toBe(true);
+  });
+
+  it('leads a ring with its 3/4 angle view (the stone shows), the front view second and the hover picture', () => {
+    expect(viewsOf('ring')).toEqual(['angle', 'front', 'detail', 'top']);
+    expect(viewsOf('watch')[0]).toBe('front');
+    let rings = 0;
+    for (const p of iterateProducts(SAMPLE_DIR)) {
+      const image = String(p.image ?? '');
+      if (!image.includes('/catalog/product/ring/')) continue;
+      rings++;
+      expect(image, String(p.sku)).toMatch(/-angle\.jpg$/);
+      expect([p.small_image, p.thumbnail].every((x) => x === image), String(p.sku)).toBe(true);
+      const gallery = (p.media_gallery ?? []) as { image: string }[];
+      if (gallery.length) expect(gallery[0]!.image.endsWith(image)).toBe(true);
+      if (gallery.length > 1) expect(gallery[1]!.image).toMatch(/\/ring\/[^/]*-\d\.jpg$/);
+      if (p.hover_image) expect(p.hover_image).not.toBe(image);
+    }
+    expect(rings).toBeGreaterThan(20);
   });
 });
