@@ -52,14 +52,16 @@ function pieces(kind: string, i: number): Item[] {
     case 'charm': return [at({ kind: 'charm', design: ['heart', 'star', 'moon', 'four-leaf-clover'][i % 4], metal: 'silver', stone: 'enamel', v: i }, 0, 0)];
     case 'giftcard': return [at({ kind: 'giftcard', design: 'card', metal: 'gold', v: i % 3 }, 0, 0)];
     case 'service': return [at({ kind: 'service', design: 'loupe', metal: 'gold', v: i % 4 }, 0, 0)];
+    // Sale: a bit of everything the sale holds (a watch, drop earrings, a coloured-stone ring), not the Rings tile again
+    case 'sale': return [at(watch('ladies-dress', 'yellow-gold', 'white', 'bracelet', 0), -22, 0, { plinth: 8 }), at({ kind: 'earrings', design: 'drop', metal: 'rose-gold', stone: 'amethyst', v: 1 }, 6, 14, { plinth: 3, block: true, scale: 1.4 }), at(ring('white-gold', 'dress', 'emerald', 1), 30, 4, { plinth: 14 })];
     default: return [at({ kind: 'giftbox', design: 'box', metal: 'gold', v: i % 5 }, -12, -8), at(ring(m, 'halo', 'diamond', 1), 24, 14, { plinth: 8 })];
   }
 }
 const TILE_BG = [BG.cream, BG.sand, BG.blush, BG.sage, BG.mist];
 CATEGORY_DEFS.forEach((c, i) => {
   if (!c.image) return;
-  // Gifts and Sale get scenes of their own (a shopper should not see one picture twice)
-  const kind = c.key === 'sale' ? 'ring' : c.image;
+  // Gifts (the default case) and Sale get scenes of their own (a shopper should not see one picture twice)
+  const kind = c.key === 'sale' ? 'sale' : c.image;
   SCENES[`/catalog/category/${c.key}.jpg`] = { w: 620, h: 600, bg: TILE_BG[i % TILE_BG.length], plinth: 0xe6dccd, items: pieces(kind, i), el: kind === 'necklace' || kind === 'pendant' || kind === 'bracelet' || kind === 'charm' ? 50 : 18, fill: 0.78, light: 2.4 };
 });
 
