@@ -4,7 +4,7 @@
  * Same seed and product count give byte-identical files. "Now" is the fixed REFERENCE_DATE.
  * The files written are validated with the readers of src/lib/snapshot.ts before the script ends.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config, defaults } from '../src/lib/config';
@@ -12,7 +12,8 @@ import { slugify } from '../src/lib/catalog/slug';
 import * as snapshot from '../src/lib/snapshot';
 import { createRng, mixSeed, type Rng } from './lib/prng';
 import { writePlaceholders } from './lib/placeholders';
-import { productSvg, bannerSvg, avatarSvg, type ArtKind, type ArtView } from './lib/sample-svg';
+import { avatarSvg, type ArtKind } from './lib/sample-svg';
+import { metalOf, photoPath, shapeOf, stoneLookOf, strapOf, variantOf, watchMetalOf, viewsOf, type Look, type ShotView } from './lib/sample-photos';
 import {
   attributeDefs, BRANDS, CATEGORY_DEFS, FAMILIES, MATERIAL_COLOUR, RING_SIZES, BRACELET_SIZES, ROOT_ID, WATCH_MODELS,
   JEWELLERY_LINES, CHARM_MOTIFS, BRAND_PRICE_BANDS, SERVICES, DOWNLOADS, REVIEW_NICKNAMES, REVIEW_TEXTS,
@@ -27,11 +28,14 @@ const DAY = 86_400_000;
 const SHARD_SIZE = 1000;
 /** The shop's own media address (the default `images.mediaBaseUrls`, not the environment's: same seed, same bytes). */
 const MEDIA_BASE_URL = defaults.images.mediaBaseUrls[0]!;
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface SampleOptions {
   products: number;
   seed: number;
   out: string;
+  /** Where the photographs are (default: the committed sample's media/ folder). */
+  photos?: string;
   /** Validate the written files with src/lib/snapshot.ts readers (default true). */
   validate?: boolean;
   log?: (line: string) => void;
@@ -41,6 +45,9 @@ export interface SampleResult {
   counts: Record<string, number>;
   writeMs: number;
   validateMs: number;
+  /** The product shots used (media path -> look and view) and every photograph referenced. */
+  shots: Map<string, Look & { view: ShotView }>;
+  pictures: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -48,8 +55,6 @@ type Json = Record<string, unknown>;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /** "2026-11-01 00:00:00" from a day offset to the reference date. */
 const dayString = (offsetDays: number, hour = 0) => new Date(REF + offsetDays * DAY + hour * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-const colourSlug = (label: string) => slugify(label);
-const imagePath = (art: ArtKind, colour: string, view: ArtView) => `/catalog/product/${art}/${colourSlug(colour)}${view === 'front' ? '' : `-${view}`}.svg`;
 
 /** A price that looks like a shop's: £x9.00, £x95.00 or £x.99 under £100. */
 function shopPrice(rng: Rng, [min, max]: [number, number]): number {
@@ -101,12 +106,12 @@ function buildCategories(): { rows: CategoryRow[]; byId: Map<number, CategoryRow
       id: d.id, parent_id: d.parent, name: d.name, url_key: d.key, url_path, slug: d.key,
       level: parent.level + 1, position: i + 1, children_count: 0, is_active: true, include_in_menu: d.menu ?? true, product_count: 0,
       path: `${parent.path}/${d.id}`,
-      ...(d.image ? { image: `/catalog/category/${d.image}.svg` } : {}),
+      ...(d.image ? { image: `/catalog/category/${d.key}.jpg` } : {}),
       description: `<p>${d.description ?? `Shop ${d.name.toLowerCase()} online or in our shops, with free UK delivery and 30-day returns.`}</p>`,
       meta_title: `${d.name} | ${config.shop.name}`,
       meta_description: d.description ?? `${d.name} from ${config.shop.name}: free UK delivery, 30-day returns and interest-free finance.`,
       ...(d.button ? { button_title: d.button } : {}),
-      ...(d.takeover ? { takeover_banner: `/banners/takeover-${d.key}.svg`, takeover_banner_identifier: d.takeover } : {}),
+      ...(d.takeover ? { takeover_banner: `/banners/takeover-${d.key}.jpg`, takeover_banner_identifier: d.takeover } : {}),
       // brand listings show two to four tiles a row; gift cards one a row (the three grid modes of §2)
       display_mode: d.parent === 90 ? 'double' : d.key === 'gift-cards' ? 'single' : 'grid',
     };
@@ -156,17 +161,19 @@ export function generateSample(opts: SampleOptions): SampleResult {
   const cats = buildCategories();
   const shopName = config.shop.name;
   const domain = config.mailer.contactAddress.split('@')[1] ?? 'example.co.uk';
-  const images = new Map<string, () => string>();
-  const useImage = (art: ArtKind, colour: string, view: ArtView = 'front') => {
-    const path = imagePath(art, colour, view);
-    if (!images.has(path)) images.set(path, () => productSvg(art, colour, config.colorMappings[colour] ?? '#c0c0c0', view));
+  /** The product shots the sample uses (path -> look and view), for scripts/photos. */
+  const shots = new Map<string, Look & { view: ShotView }>();
+  const useImage = (look: Look, view: ShotView = 'front') => {
+    const path = photoPath(look, view);
+    if (!shots.has(path)) shots.set(path, { ...look, view });
     return path;
   };
 
   if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, 'manifest.json'))) {
     throw new Error(`sample: refusing to write into ${out}: it is not empty and holds no manifest.json (not a snapshot folder)`);
   }
-  for (const dir of ['products', 'media', 'banners']) rmSync(join(out, dir), { recursive: true, force: true });
+  // media/ holds the photographs of scripts/photos (npm run photos): kept, not rewritten here
+  for (const dir of ['products', 'banners']) rmSync(join(out, dir), { recursive: true, force: true });
   mkdirSync(join(out, 'products'), { recursive: true });
 
   // ---- pass 1: plan the top-level products (type, family, id range) ----
@@ -216,18 +223,21 @@ export function generateSample(opts: SampleOptions): SampleResult {
     }
   }
 
-  function baseFields(pl: Planned, r: Rng, name: string, sku: string, leaf: number, art: ArtKind, colour: string, price: number, extraCats: number[] = []): Json {
+  /** A look without its metal: the metal comes from the product's colour unless given. */
+  type LookBase = Omit<Look, 'metal' | 'v'> & { metal?: string; v?: number };
+  function baseFields(pl: Planned, r: Rng, name: string, sku: string, leaf: number, art: ArtKind, colour: string, price: number, extraCats: number[] = [], lookBase: LookBase = { kind: art, design: art }): Json {
+    const look: Look = { ...lookBase, metal: lookBase.metal ?? metalOf(colour), v: lookBase.v ?? variantOf(pl.id) };
     const leafRow = cats.byId.get(leaf)!;
     const created = -r.int(3, 720);
     const updated = Math.min(0, created + r.int(0, 120));
     const isNew = created > -60 ? 1 : 0;
     const categoryIds = [...new Set([...cats.ancestors(leaf), ...extraCats.flatMap((c) => cats.ancestors(c))])];
     const galleryCount = pl.index === 1 ? 1 : pl.index === 2 ? 4 : weighted(r, [[1, 3], [2, 2], [3, 3], [4, 2]] as [number, number][]);
-    const views: ArtView[] = ['front', 'side', 'detail', 'box'];
+    const views = viewsOf(look.kind);
     // A real backend sends some pictures as absolute URLs on its own media address: every third
     // product does so here (beyond its first picture), so the pipeline is exercised with both forms.
     const ref = (path: string, i: number) => (pl.id % 3 === 0 && i > 0 ? `${MEDIA_BASE_URL}${path}` : path);
-    const gallery = views.slice(0, galleryCount).map((v, i) => ({ image: ref(useImage(art, colour, v), i), pos: i + 1, typ: 'image', lab: i === 0 ? name : `${name} (${v} view)` }));
+    const gallery = views.slice(0, galleryCount).map((v, i) => ({ image: ref(useImage(look, v), i), pos: i + 1, typ: 'image', lab: i === 0 ? name : `${name} (${v} view)` }));
     const slug = slugify(name);
     const url_key = `${slug}-${pl.id}`;
     return {
@@ -310,6 +320,10 @@ export function generateSample(opts: SampleOptions): SampleResult {
     let intro: string;
     const specs: [string, string][] = [['Brand', brand], ['Material', material]];
     const colourVariants = pl.kind === 'configurable' && f.config === 'ring' && (pl.index === 0 || r.chance(0.3));
+    // what the photographs show (no draw from r: the rest of the data does not move)
+    const v = variantOf(pl.id);
+    const stoneSlug = stone ? stoneLookOf(stone) : undefined;
+    let lookBase: LookBase;
     if (f.watch) {
       const model = r.pick(WATCH_MODELS[brand] ?? ['Classic']);
       const dial = f.watch === 'smart' ? 'Black' : r.pick(['Black', 'Blue', 'Green', 'White', 'Silver', 'Brown']);
@@ -318,6 +332,9 @@ export function generateSample(opts: SampleOptions): SampleResult {
       const strap = f.watch === 'smart' ? r.pick(['Silicone', 'Fabric', 'Stainless Steel Bracelet']) : r.pick(['Leather', 'Stainless Steel Bracelet', 'Stainless Steel Bracelet', 'Rubber', 'Mesh']);
       const features = f.watch === 'smart' ? r.sample(['Heart Rate Monitor', 'GPS', 'Contactless Payments', 'Water Resistant 50m', 'Solar Powered'], r.int(2, 4)) : r.sample(['Date Display', 'Chronograph', 'Water Resistant 100m', 'Water Resistant 200m', 'Sapphire Crystal', 'Luminous Hands', 'Moon Phase'], r.int(1, 4));
       colour = dial;
+      lookBase = f.watch === 'smart'
+        ? { kind: 'smartwatch', design: 'smart', metal: watchMetalOf(material), strap: strapOf(strap), v }
+        : { kind: 'watch', design: `${gender === 'Ladies' ? 'ladies' : 'mens'}-${style === 'Dress Watch' ? 'dress' : slugify(style)}`, metal: watchMetalOf(material), dial: slugify(dial), strap: strapOf(strap), v };
       const who = gender === 'Mens' ? "Men's " : gender === 'Ladies' ? "Ladies' " : '';
       name = f.watch === 'smart' ? `${brand} ${model} ${caseMm}mm ${strap === 'Fabric' ? 'Nylon Strap' : strap === 'Silicone' ? 'Silicone Strap' : 'Steel'} Smartwatch` : `${brand} ${model} ${who}${movement} ${dial} Dial ${strap === 'Leather' ? 'Leather Strap' : strap === 'Rubber' ? 'Rubber Strap' : 'Bracelet'} Watch ${caseMm}mm`;
       Object.assign(attrsOut, { pj_watch_movement: opt.id('pj_watch_movement', movement), pj_strap_material: opt.id('pj_strap_material', strap), pj_features: features.map((x) => opt.id('pj_features', x)) });
@@ -331,6 +348,12 @@ export function generateSample(opts: SampleOptions): SampleResult {
       const width = f.key === 'wedding' ? `${r.pick([2, 3, 4, 5, 6])}mm ` : '';
       const motif = f.key === 'charm' ? `${r.pick(CHARM_MOTIFS)} ` : '';
       const metal = colourVariants ? '' : `${material} `;
+      const design = {
+        engagement: slugify(style), wedding: 'band', eternity: 'eternity', 'dress-ring': style === 'Halo' ? 'halo' : 'dress', necklace: 'chain',
+        pendant: style === 'Pendant' ? (['heart', 'disc', 'drop', 'star'] as const)[(pl.id >> 1) % 4]! : slugify(style), studs: 'stud', hoops: 'hoop', drops: 'drop',
+        bangle: material === 'Welsh Gold and Silver' ? 'two-tone' : 'plain', 'charm-bracelet': 'charm', tennis: 'tennis', charm: shapeOf(motif.trim() || 'disc'),
+      }[f.key] ?? f.art;
+      lookBase = { kind: f.art, design, ...(stoneSlug && f.key !== 'hoops' && f.key !== 'bangle' ? { stone: stoneSlug } : {}), v };
       name = `${brand} ${line} ${metal}${carat}${stone && f.key !== 'charm' ? `${stone} ` : ''}${motif}${f.key === 'wedding' ? `${width}${style} ` : f.key === 'engagement' ? `${style} ` : ''}${f.noun}`.replace(/\s+/g, ' ');
       if (stone) specs.push(['Stone', stone]);
       specs.push(['Style', style]);
@@ -348,7 +371,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
     if (f.key === 'luxury-watch') extra.push(gender === 'Ladies' ? 62 : 61);
     if (f.key === 'mens-watch' && r.chance(0.4)) extra.push(72);
     if (['pendant', 'necklace', 'studs', 'charm'].includes(f.key) && r.chance(0.4)) extra.push(71);
-    const p = baseFields(pl, r, name, sku, f.leaf, f.art, colour, price, extra);
+    const p = baseFields(pl, r, name, sku, f.leaf, f.art, colour, price, extra, lookBase);
     Object.assign(p, attrsOut);
     const d = describe(name, brand, specs, intro, r);
     p.description = d.description;
@@ -406,7 +429,8 @@ export function generateSample(opts: SampleOptions): SampleResult {
       const childName = `${name}${colours.length > 1 ? ` ${c}` : ''} Size ${s}`;
       const outOfStock = (pl.index === 0 && i === 1) || r.chance(0.12);
       const disabled = (pl.index === 0 && i === 2) || r.chance(0.05);
-      const childBase = baseFields({ ...pl, id: childId }, r, childName, childSku, f.leaf, f.art, c, childPrice);
+      // a child shows its own metal
+      const childBase = baseFields({ ...pl, id: childId }, r, childName, childSku, f.leaf, f.art, c, childPrice, [], { ...lookBase, metal: metalOf(c) });
       const child: Json = {
         ...childBase,
         visibility: 1,
@@ -447,7 +471,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
         custom_attributes: [{ attribute_code: 'color', value: String(c.color) }, { attribute_code: 'size', value: String(c.size) }],
       })),
     });
-    if (colours.length > 1) p.media_gallery = [...(p.media_gallery as Json[]), ...colours.slice(1).map((c, i) => ({ image: useImage(f.art, c, 'front'), pos: (p.media_gallery as Json[]).length + i + 1, typ: 'image', lab: `${name} in ${c}` }))];
+    if (colours.length > 1) p.media_gallery = [...(p.media_gallery as Json[]), ...colours.slice(1).map((c, i) => ({ image: useImage({ ...lookBase, metal: metalOf(c), v } as Look, viewsOf(lookBase.kind)[0]), pos: (p.media_gallery as Json[]).length + i + 1, typ: 'image', lab: `${name} in ${c}` }))];
     if (p.sale === 1) addCategories(p, [80, 81]);
     if (f.config === 'ring' && r.chance(0.5)) p.custom_options = engravingOptions(r, pl.id, false);
     finance(p, r);
@@ -480,7 +504,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
 
   function buildVirtual(pl: Planned, r: Rng): Json {
     const s = SERVICES[(pl.index === 4 ? 0 : r.int(0, SERVICES.length - 1))]!;
-    const p = baseFields(pl, r, s.name, `SRV-${s.code}-${pl.id}`, 85, 'service', 'Silver', s.price);
+    const p = baseFields(pl, r, s.name, `SRV-${s.code}-${pl.id}`, 85, 'service', 'Silver', s.price, [], { kind: 'service', design: 'loupe', metal: 'gold', v: variantOf(pl.id) });
     const d = describe(s.name, undefined, [['Turnaround', 'Usually 7 working days'], ['Where', 'Any of our shops, or by post']], `${s.name} by our own workshop team. Add it to your basket with the item, or book an appointment at your nearest shop.`, r);
     Object.assign(p, {
       type_id: 'virtual', description: d.description, short_description: d.short, meta_description: `${d.short} ${shopName}.`,
@@ -494,7 +518,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
   function buildDownloadable(pl: Planned, r: Rng): Json {
     const dl = DOWNLOADS[pl.index === 5 ? 1 : r.int(0, DOWNLOADS.length - 1)]!;
     const name = dl.art === 'giftcard' ? `${shopName} ${dl.name} £${dl.price}` : dl.name;
-    const p = baseFields(pl, r, name, `${dl.code}-${pl.id}`, dl.leaf, dl.art, dl.art === 'giftcard' ? 'Gold' : 'Blue', dl.price, dl.leaf === 73 ? [71, 72] : []);
+    const p = baseFields(pl, r, name, `${dl.code}-${pl.id}`, dl.leaf, dl.art, dl.art === 'giftcard' ? 'Gold' : 'Blue', dl.price, dl.leaf === 73 ? [71, 72] : [], { kind: dl.art, design: dl.art === 'giftcard' ? 'card' : 'booklet', metal: 'gold', v: dl.art === 'giftcard' ? [25, 50, 100, 250].indexOf(dl.price) % 3 : DOWNLOADS.indexOf(dl) % 3 });
     const d = describe(name, undefined, [['Delivery', 'By e-mail, straight after payment'], ['Format', dl.art === 'giftcard' ? 'E-gift card with a unique code' : 'PDF, 12 pages']], dl.art === 'giftcard' ? `A digital gift card for £${dl.price}, sent by e-mail and spendable online or in any of our shops for 24 months.` : `${dl.name}: practical advice from our workshop, to download and keep.`, r);
     Object.assign(p, {
       type_id: 'downloadable', description: d.description, short_description: d.short, meta_description: `${d.short} ${shopName}.`,
@@ -509,7 +533,8 @@ export function generateSample(opts: SampleOptions): SampleResult {
     const theme = bundle ? r.pick(['Charm Starter Gift Set', 'Pendant and Earrings Gift Set', 'Watch and Bracelet Gift Set']) : r.pick(['Matching Jewellery Set', 'Bridal Set', 'His and Hers Watch Set']);
     const art: ArtKind = theme.includes('Watch') ? 'watch' : theme.includes('Bridal') ? 'ring' : 'giftbox';
     const name = `${r.pick(['Classic', 'Signature', 'Celebration', 'Keepsake', 'Heritage'])} ${theme}`;
-    const p = baseFields(pl, r, name, `${bundle ? 'BND' : 'GRP'}-${pl.id}`, 74, art, art === 'giftbox' ? 'Gold' : 'Yellow Gold', 0, [theme.includes('Watch') ? 72 : 71]);
+    const setLook: LookBase = art === 'watch' ? { kind: 'watch', design: 'mens-dress', metal: 'gold', dial: 'white', strap: 'leather' } : art === 'ring' ? { kind: 'ring', design: 'solitaire', stone: 'diamond' } : { kind: 'giftbox', design: 'box', metal: 'gold' };
+    const p = baseFields(pl, r, name, `${bundle ? 'BND' : 'GRP'}-${pl.id}`, 74, art, art === 'giftbox' ? 'Gold' : 'Yellow Gold', 0, [theme.includes('Watch') ? 72 : 71], setLook);
     const d = describe(name, undefined, [['Contents', bundle ? 'Choose your pieces below' : 'Buy the pieces together or separately'], ['Packaging', 'Gift box included']], bundle ? `Build your own ${theme.toLowerCase()}: choose each piece and we will box them together.` : `A ${theme.toLowerCase()}: pieces chosen to be worn together, each available on its own.`, r);
     Object.assign(p, { type_id: pl.kind, description: d.description, short_description: d.short, meta_description: `${d.short} ${shopName}.`, new: 0 });
     pendingLinks.push({ product: p, kind: pl.kind as 'bundle' | 'grouped', rng: r });
@@ -639,7 +664,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
     opening_hours: (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const).map((day) => (
       day === 'Sunday' ? { day, open: s.sunday?.[0] ?? null, close: s.sunday?.[1] ?? null } : { day, open: '09:00', close: day === 'Thursday' ? '19:00' : '17:30' })),
     description: `Our ${s.city} shop on ${s.street[0]!.replace(/^\d+\s+/, '')}: jewellery, watches, repairs, valuations and engraving, with a watch technician on site.`,
-    image: `/stores/${s.location}.svg`,
+    image: `/stores/${s.location}.jpg`,
   }));
   write('shops.json', shops);
 
@@ -661,7 +686,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
     return {
       id: i + 1, title: b.title, date: dayString(-(i * 23 + 4), 10), uri: `/${config.shop.blogPath}/post/${b.slug}`, link: `/${config.shop.blogPath}/post/${b.slug}`,
       // WordPress sends featured images as absolute URLs.
-      featuredImage: { sourceUrl: `${MEDIA_BASE_URL}/blog/featured/${b.slug}.svg`, altText: b.title },
+      featuredImage: { sourceUrl: `${MEDIA_BASE_URL}/blog/featured/${b.slug}.jpg`, altText: b.title },
       content: [...b.body, ...(BLOG_CLOSINGS[b.category] ? [BLOG_CLOSINGS[b.category]!] : [])].map((t) => `<p>${t}</p>`).join(''),
       author: { name: author.name, description: author.description, avatar: { url: `/blog/authors/${slugify(author.name)}.svg` } },
       slug: b.slug, excerpt: b.excerpt, category_ids: [BLOG_CATEGORIES.findIndex((c) => c.slug === b.category) + 1],
@@ -701,10 +726,10 @@ export function generateSample(opts: SampleOptions): SampleResult {
     }[lang];
     const b = (i: number, image: string, link: string) => ({ image, title: t[i]![0], subtitle: t[i]![1], link, button_title: lang === 'gb' ? 'Shop now' : lang === 'de' ? 'Jetzt kaufen' : 'Acquista ora' });
     return {
-      mainBanners: [b(0, '/banners/main-launch.svg', '/launch-campaign'), b(1, '/banners/main-black-friday.svg', '/black-friday'), b(2, '/banners/main-engagement.svg', '/rings/engagement-rings')],
-      smallBanners: [b(3, '/banners/small-watches.svg', '/watches'), b(4, '/banners/small-gifts.svg', '/gift-guide')],
-      productBanners: [b(5, '/banners/product-charms.svg', '/charms'), b(6, '/banners/product-sale.svg', '/sale'), b(7, '/banners/product-gift-cards.svg', '/gifts/gift-cards')],
-      headImage: b(0, '/banners/head-image.svg', '/launch-campaign'),
+      mainBanners: [b(0, '/banners/main-launch.jpg', '/launch-campaign'), b(1, '/banners/main-black-friday.jpg', '/black-friday'), b(2, '/banners/main-engagement.jpg', '/rings/engagement-rings')],
+      smallBanners: [b(3, '/banners/small-watches.jpg', '/watches'), b(4, '/banners/small-gifts.jpg', '/gift-guide')],
+      productBanners: [b(5, '/banners/product-charms.jpg', '/charms'), b(6, '/banners/product-sale.jpg', '/sale'), b(7, '/banners/product-gift-cards.jpg', '/gifts/gift-cards')],
+      headImage: b(0, '/banners/head-image.jpg', '/launch-campaign'),
     };
   };
   for (const code of ['gb', 'de', 'it'] as const) write(`banners/${code}.json`, bannerSet(code));
@@ -730,7 +755,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
   const handle = config.shop.themeName.replace(/-/g, '');
   write('social.json', {
     title: 'Follow us on Instagram', handle: `@${handle}`, profileUrl: `https://www.instagram.com/${handle}/`,
-    images: Array.from({ length: config.constants.socialFeedImages }, (_, i) => ({ image: `/social/post-${i + 1}.svg`, link: `https://www.instagram.com/${handle}/`, caption: ['Stacking season', 'New in: Evermore halos', 'Watch of the week', 'Behind the bench in Bury', 'Charm Club favourites', 'Gift wrapping for December', 'Preston shop window'][i % 7]! })),
+    images: Array.from({ length: config.constants.socialFeedImages }, (_, i) => ({ image: `/social/post-${i + 1}.jpg`, link: `https://www.instagram.com/${handle}/`, caption: ['Stacking season', 'New in: Evermore halos', 'Watch of the week', 'Behind the bench in Bury', 'Charm Club favourites', 'Gift wrapping for December', 'Preston shop window'][i % 7]! })),
   });
   const firstRing = visible.find((p) => String(p.url_path).startsWith('rings/'));
   const firstWatch = visible.find((p) => String(p.url_path).startsWith('watches/'));
@@ -745,34 +770,41 @@ export function generateSample(opts: SampleOptions): SampleResult {
   ]);
 
   // ---- media ----
-  const art: [string, string][] = [];
-  for (const c of CATEGORY_DEFS) if (c.image) art.push([`catalog/category/${c.image}.svg`, productSvg(c.image as ArtKind, 'Yellow Gold', config.colorMappings['Yellow Gold']!)]);
-  for (const c of CATEGORY_DEFS) if (c.takeover) art.push([`banners/takeover-${c.key}.svg`, bannerSvg(c.name, 1600, 360, '#1f2a37')]);
-  const bg = ['#1f2a37', '#6b4a2f', '#2e6b4f', '#9b1c31', '#2a4d8f'];
+  // Photographs are rendered by scripts/photos (npm run photos) into the sample's media/ folder;
+  // a snapshot written elsewhere gets a copy of the ones it uses. Only the authors' initials are drawn here.
+  const pictures = new Set<string>(shots.keys());
+  for (const c of categories) for (const f of [c.image, c.takeover_banner]) if (typeof f === 'string') pictures.add(f);
   const gbBanners = bannerSet('gb');
-  for (const b of [...gbBanners.mainBanners, ...gbBanners.smallBanners, ...gbBanners.productBanners, gbBanners.headImage]) {
-    const [w, h]: [number, number] = b.image.includes('/main-') || b.image.includes('head-') ? [1600, 735] : b.image.includes('/small-') ? [800, 360] : [800, 330];
-    art.push([b.image.slice(1), bannerSvg(String(b.title), w, h, bg[art.length % bg.length]!)]);
+  for (const b of [...gbBanners.mainBanners, ...gbBanners.smallBanners, ...gbBanners.productBanners, gbBanners.headImage]) pictures.add(b.image);
+  for (const post of posts) pictures.add(post.featuredImage.sourceUrl.slice(MEDIA_BASE_URL.length));
+  for (const s of shops) pictures.add(s.image);
+  for (let i = 1; i <= config.constants.socialFeedImages; i++) pictures.add(`/social/post-${i}.jpg`);
+  const photoDir = resolve(opts.photos ?? join(ROOT, 'src/content/sample/media'));
+  const mediaDir = join(out, 'media');
+  let missing = 0;
+  for (const path of [...pictures].sort()) {
+    const from = join(photoDir, path);
+    const to = join(mediaDir, path);
+    if (from === to) continue;
+    if (!existsSync(from)) { missing++; continue; }
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(from, to);
   }
-  for (const post of posts) art.push([post.featuredImage.sourceUrl.slice(MEDIA_BASE_URL.length + 1), bannerSvg(post.title, 1200, 630, bg[post.id % bg.length]!)]);
-  for (const a of BLOG_AUTHORS) art.push([`blog/authors/${slugify(a.name)}.svg`, avatarSvg(a.name, a.colour)]);
-  for (const s of shops) art.push([s.image.slice(1), bannerSvg(s.name, 1200, 600, '#1f2a37')]);
-  for (let i = 1; i <= config.constants.socialFeedImages; i++) art.push([`social/post-${i}.svg`, productSvg((['ring', 'watch', 'pendant', 'earrings', 'bracelet', 'charm', 'giftbox'] as const)[i - 1]!, colourLabels[i]!, config.colorMappings[colourLabels[i]!]!)]);
-  for (const [path, svg] of [...images.entries()].sort(([x], [y]) => (x < y ? -1 : 1))) art.push([path.slice(1), svg()]);
-  for (const [path, svg] of art) {
-    const file = join(out, 'media', path);
+  if (missing) log(`sample: ${missing} pictures are not photographed yet: run npm run photos`);
+  for (const a of BLOG_AUTHORS) {
+    const file = join(mediaDir, `blog/authors/${slugify(a.name)}.svg`);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, svg);
+    writeFileSync(file, avatarSvg(a.name, a.colour));
   }
 
   const counts: Record<string, number> = {
     products: products.length, visible_products: visible.length, categories: categories.length, attributes: attrs.length, reviews: reviews.length,
     cms_pages: pages.length, cms_blocks: blockDrafts(ctx, shops).length, blog_posts: posts.length, blog_categories: BLOG_CATEGORIES.length,
-    shops: shops.length, media: art.length, discontinued: discontinuedCount,
+    shops: shops.length, media: pictures.size + BLOG_AUTHORS.length, discontinued: discontinuedCount,
   };
   write('manifest.json', { version: 1, generated_at: REFERENCE_DATE, source: 'sample-catalog', store_code: 'gb', seed, counts, product_shards: shards });
   const writeMs = performance.now() - started;
-  log(`sample: wrote ${products.length} products (${visible.length} visible, ${shards.length} shards) and ${art.length} images to ${out} in ${(writeMs / 1000).toFixed(2)} s`);
+  log(`sample: wrote ${products.length} products (${visible.length} visible, ${shards.length} shards) and ${pictures.size + BLOG_AUTHORS.length} images to ${out} in ${(writeMs / 1000).toFixed(2)} s`);
 
   let validateMs = 0;
   if (opts.validate !== false) {
@@ -781,7 +813,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
     validateMs = performance.now() - v0;
     log(`sample: validated with src/lib/snapshot.ts readers in ${(validateMs / 1000).toFixed(2)} s`);
   }
-  return { counts, writeMs, validateMs };
+  return { counts, writeMs, validateMs, shots, pictures: [...pictures].sort() };
 }
 
 /** Reads every file of a snapshot with the readers of src/lib/snapshot.ts (throws a SnapshotError on the first bad record). */

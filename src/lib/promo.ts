@@ -58,6 +58,10 @@ export interface Takeover {
   image: string | null;
   /** Sanitised HTML of the takeover block, when it has one. */
   html: string | null;
+  /**
+   * The title set over the picture: the category's name. The block's title is the admin's label
+   * ("Takeover: engagement rings"), never shown to shoppers.
+   */
   title: string;
   /** Call to action: the category's button_title, to the block's first link (else the product grid). */
   button: { label: string; href: string } | null;
@@ -72,7 +76,7 @@ export function takeoverFor(c: Pick<Category, 'name' | 'takeover_banner' | 'take
   return {
     image,
     html: block?.html ?? null,
-    title: block?.block.title?.replace(/^Takeover:\s*/i, '') || c.name,
+    title: c.name,
     button: c.button_title ? { label: c.button_title, href } : null,
   };
 }

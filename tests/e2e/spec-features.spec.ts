@@ -182,8 +182,11 @@ test.describe('finance, takeover and promo blocks', () => {
     const c = catalog().categories.find((x) => x.url_path === 'rings/engagement-rings')!;
     await visit(page, '/rings/engagement-rings');
     const tk = page.locator('[data-takeover]');
-    await expect(tk.locator('img')).toHaveAttribute('src', /\/img\/1600\/360\/resize\/banners\/takeover-engagement-rings\.svg$/);
+    await expect(tk.locator('img')).toHaveAttribute('src', /\/img\/1600\/360\/resize\/banners\/takeover-engagement-rings\.jpg$/);
     await expect(tk.getByRole('link', { name: c.button_title! })).toHaveAttribute('href', '/evermore');
+    // titled with the category's name (not the CMS block's lower-case admin title)
+    await expect(tk).toHaveAttribute('aria-label', c.name);
+    await expect(tk.locator('.takeover__title')).toHaveText(c.name);
     for (const w of [375, 1280]) {
       await page.setViewportSize({ width: w, height: 900 });
       await page.waitForTimeout(200);

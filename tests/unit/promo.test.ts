@@ -42,6 +42,12 @@ describe('category takeover banner', () => {
     expect(tk.button).toEqual({ label: 'Find the one', href: '/evermore' });
   });
 
+  it('titles the banner with the category name, not the block\'s admin title', () => {
+    const b = { ...block('takeover-x', '<p>Evermore</p>'), title: 'Takeover: engagement rings' };
+    const tk = takeoverFor({ name: 'Engagement Rings', takeover_banner: '/banners/t.jpg', takeover_banner_identifier: 'takeover-x', button_title: null }, [b])!;
+    expect(tk.title).toBe('Engagement Rings');
+  });
+
   it('has no banner without a takeover image or an active block, and sanitises the block', () => {
     expect(takeoverFor({ name: 'Rings', takeover_banner: null, takeover_banner_identifier: null, button_title: 'Shop rings' })).toBeNull();
     expect(takeoverFor({ name: 'R', takeover_banner: null, takeover_banner_identifier: 'off', button_title: null }, [block('off', '<p>x</p>', false)])).toBeNull();

@@ -193,7 +193,10 @@ describe('sample catalogue generator', () => {
     const absolute = [...paths].filter((p) => p.startsWith('https://www.pendleandjames.co.uk/media/'));
     expect(absolute.length).toBeGreaterThan(10);
     expect(paths.size - absolute.length).toBeGreaterThan(10);
-    expect(readFileSync(join(dirA, 'media', products[0]!.image!), 'utf8')).toMatch(/^<svg /);
+    // photographs (scripts/photos), not drawings: JPEG files, at most 1,600 px on the long side
+    const first = readFileSync(join(dirA, 'media', products[0]!.image!));
+    expect([...first.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect([...paths].filter((p) => p.endsWith('.svg')).every((p) => p.startsWith('/blog/authors/')), 'only the authors\' initials are drawn').toBe(true);
   });
 
   it('galleries hold one to four images, some products exactly one', () => {
