@@ -127,6 +127,9 @@ describe('recently viewed', () => {
     addRecentlyViewed(ring);
     await loadRecentlyViewed();
     expect($recentlyViewed.get().items.map((i) => i.sku)).toEqual(['R-1042', 'W-77']);
+    // The new order is stored too (same products, another order: the next page must see it).
+    await flush();
+    expect((stored('shop-gb-recently-viewed', 'recently-viewed') as Array<{ sku: string }>).map((i) => i.sku)).toEqual(['R-1042', 'W-77']);
   });
 });
 

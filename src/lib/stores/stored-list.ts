@@ -53,7 +53,8 @@ export function storedList<T>(o: StoredListOptions<T>): StoredList<T> {
     loading ??= (async () => {
       const cached = (await collection(o.collection).getItem<T[]>(o.key)) ?? [];
       const items = o.merge(cached, $list.get().items);
-      if (items.length === cached.length) setQuietly(items);
+      // Nothing to write or tell only when the list is exactly the stored one (recently viewed reorders).
+      if (JSON.stringify(items) === JSON.stringify(cached)) setQuietly(items);
       else $list.set({ loaded: true, items });
     })();
     return loading;
