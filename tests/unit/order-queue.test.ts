@@ -512,6 +512,33 @@ describe('the bag an order was placed from (issue 14 item 5)', () => {
     expect(emptied).toBe(1);
   });
 
+  it('a bag that cannot be read yet (slow storage) is emptied at the next refresh, not forgotten', async () => {
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 1 }]);
+    const p = payload({ cart_id: 'cart-1' });
+    await collection('orders').setItem(p.order_id, { ...p, transmited: true, transmited_at: new Date().toISOString(), bag: 'full' });
+    let readable = false;
+    const known = bag;
+    configureOrderQueue({
+      fetch: async () => json({ code: 200, result: { increment_id: 'PJ1' } }),
+      registerSync,
+      showSystemNotification: async () => {},
+      thankYouShowing: () => false,
+      bag: {
+        read: async () => (readable ? known : null),
+        empty: async () => void emptied++,
+        restore: async () => {},
+      },
+    });
+    await listQueuedOrders();
+    await sendQueuedOrders();
+    expect(emptied).toBe(0);
+    expect((await stored(p.order_id))?.bag).toBe('full');
+    readable = true;
+    await sendQueuedOrders();
+    expect(emptied).toBe(1);
+    expect((await stored(p.order_id))?.bag).toBe('emptied');
+  });
+
   it("leaves a bag alone that is not the order's: another server cart, or other lines", async () => {
     withBag('cart-2', [{ sku: 'PJ-RING-1', qty: 1 }]);
     const a = payload({ cart_id: 'cart-1' });

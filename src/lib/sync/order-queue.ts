@@ -99,7 +99,7 @@ type Deps = {
   /** Who is signed in now (page default: the user store, its token refreshed through the token lock). */
   session: () => Promise<OrderSession>;
   /** The shopper's bag as stored, how to empty it and how to put lines back (page default: the cart store). */
-  bag: { read: () => Promise<BagView>; empty: () => Promise<void>; restore: (lines: OfflineOrder['products']) => Promise<void> };
+  bag: { read: () => Promise<BagView | null>; empty: () => Promise<void>; restore: (lines: OfflineOrder['products']) => Promise<void> };
   timeoutMs?: number;
 };
 
@@ -117,7 +117,8 @@ async function pageSession(): Promise<OrderSession> {
 const pageBag: Deps['bag'] = {
   read: async () => {
     const c = await (await import('../stores/cart')).storedCart();
-    return { token: c.token, items: c.items };
+    // Not read yet (a slow storage): unknown, not empty.
+    return c.loaded ? { token: c.token, items: c.items } : null;
   },
   empty: async () => (await import('../stores/cart')).clearCart(),
   restore: async (lines) => (await import('../stores/cart')).restoreCartLines(lines),
@@ -160,6 +161,9 @@ export async function settleBags(list?: OfflineOrder[]): Promise<void> {
   const owing = (list ?? (await storedOrders(c))).filter(owesBag);
   if (!owing.length) return;
   const bag = await deps.bag.read();
+  // A bag that could not be read yet is left for the next refresh: marking the orders now would
+  // leave the order's lines in the bag for good.
+  if (!bag) return;
   if (owing.some((o) => bagIsOrders(bag, o))) await deps.bag.empty();
   for (const o of owing) {
     const now = await c.getItem<OfflineOrder>(o.order_id);
