@@ -180,8 +180,11 @@ export default function AuthModal() {
       aria-labelledby="auth-title"
       onClose={onClose}
       onClick={(e) => {
-        // A click on the backdrop (outside the box) closes.
-        if (e.target === e.currentTarget) closeAuthModal();
+        // A click on the backdrop closes: outside the dialog's box. The dialog element itself is also
+        // the target of clicks on its own edge or scrollbar, which must not close it.
+        if (e.target !== e.currentTarget) return;
+        const r = e.currentTarget.getBoundingClientRect();
+        if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) closeAuthModal();
       }}
     >
       <FieldStyles />

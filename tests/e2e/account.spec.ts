@@ -169,3 +169,16 @@ test('the account pages: profile, shipping details, newsletter and the login for
   // no product page was opened in this browser yet
   await expect(page.getByRole('main').getByText('No products yet')).toBeVisible();
 });
+
+test('the sign-in dialog closes on a click on the backdrop, not on a click inside its box', async ({ page }) => {
+  await page.goto('/');
+  await openSignIn(page);
+  const dialog = authDialog(page);
+  await expect(dialog.getByLabel('E-mail address')).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  // Just inside the box's corner, then on the backdrop beside it.
+  await page.mouse.click(box.x + 2, box.y + box.height - 2);
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(Math.max(2, box.x - 10), box.y + box.height / 2);
+  await expect(dialog).toBeHidden();
+});
