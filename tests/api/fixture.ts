@@ -353,13 +353,18 @@ export function spawnStart(args: string[], env: NodeJS.ProcessEnv, timeoutMs: nu
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return untilListening(child, timeoutMs, 'server/start.ts');
+}
+
+/** Waits for a started server's 'listening on' line (killing it on timeout); rejects with its output when it exits first. */
+export function untilListening(child: ChildProcess, timeoutMs: number, what: string): Promise<StartedProcess> {
   let out = '';
   return new Promise<StartedProcess>((resolve, reject) => {
     const fail = (why: string) => {
       if (child.exitCode === null) child.kill('SIGKILL');
       reject(new Error(`${why}: ${out.slice(-2000)}`));
     };
-    const timer = setTimeout(() => fail(`server/start.ts did not come up in ${timeoutMs} ms`), timeoutMs);
+    const timer = setTimeout(() => fail(`${what} did not come up in ${timeoutMs} ms`), timeoutMs);
     const onData = (b: Buffer) => {
       out += b.toString();
       const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
@@ -372,7 +377,7 @@ export function spawnStart(args: string[], env: NodeJS.ProcessEnv, timeoutMs: nu
     child.stderr!.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      fail(`server/start.ts exited with ${code}`);
+      fail(`${what} exited with ${code}`);
     });
   });
 }

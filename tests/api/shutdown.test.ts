@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { orderPayload, spawnStart, writeFixtureSnapshot } from './fixture';
+import { orderPayload, spawnStart, untilListening, writeFixtureSnapshot } from './fixture';
 
 const root = join(__dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'api-shutdown-'));
@@ -25,20 +25,7 @@ function npmStart(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: 
   const [cmd, args] = cli && cli.endsWith('.js') ? [process.execPath, [cli, 'start', '--', '--no-build']] : ['npm', ['start', '--', '--no-build']];
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not come up: ${out}`)), 30_000);
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(m[1]), output: () => out });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-  });
+  return untilListening(child, 30_000, 'npm start');
 }
 
 const post = (url: string, body: unknown) =>
