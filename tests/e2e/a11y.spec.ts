@@ -5,6 +5,10 @@ import { pagePath, sampleProduct } from './helpers';
 import { blogUrl } from '../../src/lib/catalog/urls';
 import { readBlogPosts } from '../../src/lib/snapshot';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 const pages = (): [string, string][] => [
   ['home', '/'],
   ['category', '/rings'],

@@ -9,6 +9,10 @@ import { ampCategoryData, categoryPageData } from '../../src/lib/page-data';
 import { ampCategoryUrl, ampProductUrl } from '../../src/lib/catalog/urls';
 import { formatPrice } from '../../src/lib/format';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 /** Problems that make a document invalid AMP (the structural subset checked here). */
 function ampProblems(html: string): string[] {
   const problems: string[] = [];

@@ -12,6 +12,10 @@ import { productUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
 import { PRODUCT_TYPES } from '../../src/lib/schemas';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 const rings = () => catalog().categories.find((c) => c.url_path === 'rings')!;
 
 test.describe('category page', () => {

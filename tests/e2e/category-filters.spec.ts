@@ -13,6 +13,10 @@ import { config } from '../../src/lib/config';
 import type { Facet } from '../../src/lib/listing';
 import type { Product } from '../../src/lib/schemas';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 const PER_PAGE = config.constants.categoryPageSize;
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 const byPath = (url_path: string) => catalog().categories.find((c) => c.url_path === url_path)!;

@@ -13,6 +13,10 @@ import { config } from '../../src/lib/config';
 import { htmlToText } from '../../src/lib/sanitize';
 import { expectCanonical, expectOneH1, facts, ld, open, screenshots, SITE } from './content-helpers';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 const pages = contentPages();
 const byPath = (path: string) => {
   const c = pages.find((p) => p.path === path);

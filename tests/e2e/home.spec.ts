@@ -5,6 +5,10 @@ import { homePageData } from '../../src/lib/page-data';
 import { formatPrice } from '../../src/lib/format';
 import { pricesFor } from '../../src/lib/routing';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 test.describe('home page', () => {
   test('shows the main banners, featured categories and product tiles with prices', async ({ page }) => {
     await visit(page, '/');

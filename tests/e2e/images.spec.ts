@@ -11,6 +11,10 @@ import { visit, pagePath, sampleProduct } from './helpers';
 import { SAMPLE_DIR, readBlogPosts } from '../../src/lib/snapshot';
 import { ampProductUrl } from '../../src/lib/catalog/urls';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 const placeholders = JSON.parse(readFileSync(join(SAMPLE_DIR, 'placeholders.json'), 'utf8')) as Record<string, string>;
 
 interface ImgFacts {

@@ -5,6 +5,10 @@
 import { expect, test } from '@playwright/test';
 import { SHOTS, addToCart, engravingProduct, openMicrocart, openProduct, shots, simpleProduct } from './product-cart-helpers';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 test.describe('notifications', () => {
   test('a notification appears and goes away after its time to live of 5 seconds', async ({ page }) => {
     // Measured in the page: when the note was put in and taken out of the live region (performance.now),

@@ -20,6 +20,10 @@ import {
   sizedRing,
 } from './product-cart-helpers';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 test.describe('product options', () => {
   test('choosing a size reconfigures the ring: sku, price and address follow the child', async ({ page }) => {
     const { product, size, child } = sizedRing();

@@ -7,6 +7,10 @@ import { openProduct, pick, shots, simpleProduct, sizedRing } from './product-ca
 import { readStored } from './account-helpers';
 import type { Product } from '../../src/lib/schemas';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 const block = (page: Page) => page.locator('section[data-recently-viewed]');
 
 /** Scrolls the block into view (its island hydrates when visible) and waits until it is live. */

@@ -5,6 +5,10 @@
  */
 import { expect, test } from '@playwright/test';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 // Expected targets from the sample snapshot: url-map.json sends /engagement-rings.html to category
 // 11 (rings/engagement-rings) and /about to the about-us page; the rings category lives at /rings;
 // EV1001's url_path is rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001.

@@ -10,6 +10,10 @@ import { brandCategories } from '../../src/lib/brands';
 import { config } from '../../src/lib/config';
 import { SITE } from './content-helpers';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 const toPath = (url: string) => new URL(url).pathname;
 

@@ -13,6 +13,10 @@ import { readShops, readSocial } from '../../src/lib/snapshot';
 import { pagePath, visit } from './helpers';
 import { ampProductUrl } from '../../src/lib/catalog/urls';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 /** Requests that leave the shop (anything not on localhost). */
 function watchExternal(page: Page): string[] {
   const external: string[] = [];

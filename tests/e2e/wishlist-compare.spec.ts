@@ -7,6 +7,10 @@ import { expect, test } from '@playwright/test';
 import { listProduct } from '../../src/lib/product-island-props';
 import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-helpers';
 
+// These pages are tested without the service worker (it is tested by the offline specs): its
+// precache in every new context cost a fifth of the CPU these tests used.
+test.use({ serviceWorkers: 'block' });
+
 test.describe('wishlist', () => {
   test('adding notifies, counts on the header and survives a reload; the panel lists it; removing notifies', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
