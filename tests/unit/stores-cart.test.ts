@@ -222,6 +222,35 @@ describe('cart persistence and server sync', () => {
     expect(stored('current-cart-token')).toBeUndefined();
   });
 
+  it('a bag emptied while its server cart was being pulled stays empty: the late answer belongs to the cart it was asked for', async () => {
+    // The bag an order was placed from is emptied at page start while the load's pull is on its way
+    // (src/lib/sync/order-queue.ts settleBags); the pull's answer must not put the ordered lines back.
+    api.carts.set('555', new Map([['W-77', { sku: 'W-77', qty: 2, item_id: 40, price: 540 }]]));
+    await mem.open('shop-gb-carts').setItem('current-cart-token', '555');
+    await mem.open('shop-gb-carts').setItem('current-cart', [{ ...watch, qty: 2, item_id: 40 }]);
+    let answerPull!: () => void;
+    const pulled = new Promise<void>((resolve) => (answerPull = resolve));
+    let asked!: () => void;
+    const pullAsked = new Promise<void>((resolve) => (asked = resolve));
+    setSyncFetch(async (url, init) => {
+      if (String(url).includes('cart/pull')) {
+        asked();
+        await pulled;
+      }
+      return api.handler(String(url), init);
+    });
+    const loading = loadCart();
+    await pullAsked;
+    expect($cart.get().items).toHaveLength(1);
+    clearCart();
+    answerPull();
+    await loading;
+    await cartSettled();
+    expect($cart.get()).toMatchObject({ items: [], token: null, totals: null });
+    await flush();
+    expect(stored('current-cart')).toEqual([]);
+  });
+
   it('logout leaves an empty guest cart; login connects to the customer cart and merges', async () => {
     await loadCart();
     addToCart(ring);

@@ -322,8 +322,12 @@ async function ensureCartToken(): Promise<boolean> {
 }
 
 async function pullAndMerge(): Promise<void> {
-  if (!$cart.get().token) return;
+  const asked = $cart.get().token;
+  if (!asked) return;
   const t = await executeTask({ url: cartPath('pull'), silent: true });
+  // The answer belongs to the cart it was asked for: a bag emptied meanwhile (an order placed from
+  // it, a logout) or moved to another server cart must not get that cart's lines back.
+  if ($cart.get().token !== asked) return;
   if (noSuchCart(t.result)) {
     // The server cart expired: start a new one; pushChanges sends every line again.
     server = new Map();
@@ -381,8 +385,11 @@ async function pushChanges(retry = true): Promise<void> {
             setItemsNoSync($cart.get().items.map((i) => (i.sku === item.sku ? { ...i, item_id: r.item_id } : i)));
           }
         } else if (noSuchCart(t.result)) {
-          server = new Map();
-          $cart.setKey('token', null);
+          // Only the cart this line was sent to is gone (not one the bag has moved to since).
+          if ($cart.get().token === cartId) {
+            server = new Map();
+            $cart.setKey('token', null);
+          }
         } else {
           // Refused (out of stock, ...): the server's notice was shown; go back to what the server holds.
           if (before) server.set(item.sku, before);
@@ -406,10 +413,11 @@ async function pushChanges(retry = true): Promise<void> {
 }
 
 async function refreshTotals(): Promise<void> {
-  if (!$cart.get().token) return;
+  const asked = $cart.get().token;
+  if (!asked) return;
   const t = await executeTask({ url: cartPath('totals'), silent: true });
   const totals = answer(t, CartTotalsSchema);
-  if (totals) $cart.setKey('totals', totals);
+  if (totals && $cart.get().token === asked) $cart.setKey('totals', totals);
 }
 
 // ------------------------------------------------------------------------------------------------
