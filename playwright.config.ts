@@ -14,7 +14,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // CI machines have run this suite 2 to 2.5 times slower than a quiet one here (29.7 min against
+  // 11 to 15): time limits are not speed targets (those are `npm run bench`), so CI gets twice the room.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     // A failure keeps its trace (test-results/**/trace.zip; `npx playwright show-trace`): DOM snapshots
