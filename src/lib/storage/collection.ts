@@ -1,6 +1,6 @@
 /**
  * One browser-storage collection with the §9 cache rules: reads time out after 800 ms (error logged,
- * database recreated), iteration after 2,000 ms, an optional quota checked every 30 s, and persistent
+ * database reconnected, the read retried there for up to 3.2 s), iteration after 2,000 ms, an optional quota checked every 30 s, and persistent
  * caching switched off after 30 failed writes or 1 failed read. Every value also lives in memory, so
  * the shop goes on (and keeps its data) when the browser storage misbehaves.
  */
@@ -27,6 +27,8 @@ export interface QuotaReport {
 type Outcome<T> = { ok: true; value: T } | { ok: false; timedOut: boolean; error?: unknown };
 
 const TIMED_OUT = Symbol('timed out');
+/** The read retried on a new connection waits this many times the §9 timeout (800 ms: 3.2 s) before memory answers. */
+export const SLOW_RETRY_FACTOR = 4;
 const clone = <T>(v: T): T => (v === undefined || v === null ? v : structuredClone(v));
 
 function guard<T>(p: Promise<T>, ms: number): Promise<Outcome<T>> {
@@ -84,9 +86,11 @@ export class Collection {
     if (!out.ok && out.timedOut && !this.recreated) {
       console.error(`[storage] Cache not responding within ${this.opts.timeoutMs} ms for key: ${key} in ${this.name}. Restarting the database`);
       this.recreate();
-      // The new connection gets one chance: a storage that was only slow (a busy phone) answers it,
-      // and the shopper keeps their session and bag on this page.
-      out = await this.guarded(() => this.driver.getItem<T>(key), this.opts.timeoutMs);
+      // The new connection gets one longer chance: a storage that was only slow (a busy phone opening
+      // a large database) answers it, and the shopper keeps their session and bag on this page. A
+      // memory answer would show an empty bag, and what the shopper then did would live in memory
+      // only (persistence goes off), lost at the next page.
+      out = await this.guarded(() => this.driver.getItem<T>(key), this.opts.timeoutMs * SLOW_RETRY_FACTOR);
     }
     if (!out.ok) {
       if (out.timedOut) {
