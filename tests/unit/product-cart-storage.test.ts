@@ -45,11 +45,28 @@ describe('cache timeout and the storage library load', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it('a database that answers after 800 ms still switches to memory with the §8 log line', async () => {
+  it('a database that answers after 800 ms logs the §8 line and reconnects; its answer on the new connection is read', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const c = new Collection('shop-gb-wishlist', engine(10, 1000, true), opts);
-    expect(await c.getItem('current-wishlist')).toBeNull();
-    expect(c.persistent).toBe(false);
+    expect(await c.getItem('current-wishlist')).toEqual([{ sku: 'A', name: 'Ring A', qty: 1 }]);
+    expect(c.persistent).toBe(true);
     expect(String(errors.mock.calls[0]?.[0])).toContain('Cache not responding within 800 ms for key: current-wishlist in shop-gb-wishlist');
+  });
+
+  it('a database that does not answer within 800 ms and then 3.2 s on a new connection switches to memory', async () => {
+    vi.useFakeTimers();
+    try {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const c = new Collection('shop-gb-wishlist', engine(10, 5000, true), opts);
+      let answered: unknown = 'pending';
+      const read = c.getItem('current-wishlist').then((v) => (answered = v));
+      for (let t = 0; t < 4_100 && answered === 'pending'; t += 100) await vi.advanceTimersByTimeAsync(100);
+      await read;
+      expect(answered).toBeNull();
+      expect(c.persistent).toBe(false);
+      expect(String(errors.mock.calls[0]?.[0])).toContain('Cache not responding within 800 ms for key: current-wishlist in shop-gb-wishlist');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
