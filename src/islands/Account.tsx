@@ -19,7 +19,8 @@ import type { Address } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
 import { $recentlyViewed } from '../lib/stores/recently-viewed';
 import { $user, loadUser } from '../lib/stores/user';
-import { CheckField, FieldStyles, Status, TextField, useForm } from './AccountFields';
+import { CheckField, FieldStyles, Status, TextField } from './AccountFields';
+import { useForm } from './use-form';
 import { OrderDetail, OrderList } from './AccountOrders';
 import './Account.css';
 

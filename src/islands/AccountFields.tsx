@@ -1,10 +1,10 @@
 /**
- * Form pieces shared by the sign-in modal, the account pages and the checkout: a form-state hook over
- * the §5 rules of src/lib/forms (a field's messages show while their condition holds, once the field
- * was left or a submit was tried) and labelled fields that announce their messages.
+ * Fields of the sign-in modal, the account pages and the checkout: labelled inputs, selects and
+ * checkboxes over the form kit's one form state (`useForm` in ./use-form) that announce their
+ * messages.
  */
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms';
+import type { ReactNode } from 'react';
+import type { FormState } from './use-form';
 import fieldsCss from './AccountFields.css?inline';
 
 /** The account fields' styles: render once in each island that uses these fields. */
@@ -13,48 +13,6 @@ export function FieldStyles() {
 }
 
 type Values = Record<string, string | boolean>;
-
-/** Form state over a form definition (`def`) and its values. */
-export function useForm<V extends Values>(def: FormDef, initial: V | (() => V)) {
-  const [values, setValues] = useState<V>(initial);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [tried, setTried] = useState(false);
-  const errors = useMemo(() => formErrors(def, values as FormValues), [def, values]);
-  const idBase = useId();
-  return {
-    values,
-    errors,
-    idBase,
-    set: (name: keyof V & string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value })),
-    replace: (next: V) => setValues(next),
-    // Leaving a field counts once something was typed: an empty field says 'required' only after a
-    // submit, so a message appearing under it does not move the button the shopper is pressing.
-    touch: (name: string) => {
-      const v = values[name];
-      if (v === '' || v === undefined) return;
-      setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
-    },
-    /** The messages to show for a field now. */
-    shown: (name: string): string[] => (tried || touched[name] ? (errors[name] ?? []) : []),
-    /** Marks a submit attempt; true when valid, else focuses the first field with a message. */
-    check: (form: HTMLFormElement | null, extra: Record<string, string[]> = {}): boolean => {
-      setTried(true);
-      const all = { ...errors, ...extra };
-      if (isFormValid(all)) return true;
-      const first = invalidFields(all)[0];
-      form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return false;
-    },
-    /** Back to `next` values with no message shown. */
-    reset: (next?: V) => {
-      if (next) setValues(next);
-      setTouched({});
-      setTried(false);
-    },
-  };
-}
-
-export type FormState<V extends Values> = ReturnType<typeof useForm<V>>;
 
 interface FieldProps<V extends Values> {
   form: FormState<V>;

@@ -11,7 +11,8 @@ import { forms } from '../lib/forms';
 import { messages } from '../lib/messages';
 import { $online } from '../lib/stores/network';
 import { $ui, closeAuthModal, setAuthElem } from '../lib/stores/ui';
-import { CheckField, FieldStyles, Status, TextField, useForm } from './AccountFields';
+import { CheckField, FieldStyles, Status, TextField } from './AccountFields';
+import { useForm } from './use-form';
 import authCss from './AuthModal.css?inline';
 
 type Result = { kind: 'progress' | 'success' | 'error'; text: string } | null;

@@ -8,7 +8,8 @@ import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEven
 import { messages } from '../lib/messages';
 import { $user, loadUser } from '../lib/stores/user';
 import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/mail';
-import { Field, FormStatus, FormStyles, useFormState, useMailAction } from './form-kit';
+import { Field, FormStatus, FormStyles, useMailAction } from './form-kit';
+import { useForm } from './use-form';
 
 export interface BookingFormProps {
   shops: BookingShop[];
@@ -23,7 +24,7 @@ type Values = BookingValues & Record<string, string>;
 export default function BookingForm({ shops, shop = '', page = '' }: BookingFormProps) {
   const uid = useId();
   const initial = (): Values => ({ name: '', phone: '', email: '', date: '', time: '', store: shop, requirements: '', item: '' });
-  const form = useFormState<Values>(bookingForm, initial);
+  const form = useForm<Values>(bookingForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [minDate, setMinDate] = useState<string | undefined>(undefined);
 
@@ -54,6 +55,7 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
     value: form.values[name],
     errors: form.shown(name),
     onChange: (v: string) => form.set(name, v),
+    onBlur: () => form.touch(name),
   });
 
   return (

@@ -45,7 +45,8 @@ import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../li
 import { openAuthModal } from '../lib/stores/ui';
 import { $user, loadUser } from '../lib/stores/user';
 import AuthModal from './AuthModal';
-import { CheckField, FieldStyles, Messages, Status, TextField, useForm } from './AccountFields';
+import { CheckField, FieldStyles, Messages, Status, TextField } from './AccountFields';
+import { useForm } from './use-form';
 import { TotalsList, type TotalsRow } from './TotalsList';
 import './Checkout.css';
 

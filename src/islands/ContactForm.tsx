@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef, type SubmitEvent as ReactSubmitEvent } from 'react';
 import { messages } from '../lib/messages';
 import { contactForm, contactLetter, type ContactValues } from '../lib/mail';
-import { Field, FormStatus, FormStyles, useFormState, useMailAction } from './form-kit';
+import { Field, FormStatus, FormStyles, useMailAction } from './form-kit';
+import { useForm } from './use-form';
 
 export interface ContactFormProps {
   /** The page link sent when the browser's address is not available (build time). */
@@ -18,7 +19,7 @@ const initial = (): Values => ({ name: '', email: '', phone: '', message: '' });
 
 export default function ContactForm({ page = '' }: ContactFormProps) {
   const uid = useId();
-  const form = useFormState<Values>(contactForm, initial);
+  const form = useForm<Values>(contactForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
   // What was typed before hydration is kept.
   useEffect(() => form.adopt(formRef.current), [form.adopt]);
@@ -36,6 +37,7 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
     value: form.values[name],
     errors: form.shown(name),
     onChange: (v: string) => form.set(name, v),
+    onBlur: () => form.touch(name),
   });
 
   return (

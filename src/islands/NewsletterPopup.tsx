@@ -11,7 +11,8 @@ import { forms } from '../lib/forms';
 import { messages, t } from '../lib/messages';
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/stores/newsletter';
-import { Field, FormStatus, FormStyles, useFormState } from './form-kit';
+import { Field, FormStatus, FormStyles } from './form-kit';
+import { useForm } from './use-form';
 import popupCss from './NewsletterPopup.css?inline';
 
 const percent = config.constants.newsletterCouponPercent;
@@ -24,7 +25,7 @@ export default function NewsletterPopup() {
   const dialog = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
-  const form = useFormState(forms.newsletter, initial);
+  const form = useForm(forms.newsletter, initial);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ kind: 'progress' | 'success' | 'error'; message: string } | null>(null);
 
@@ -90,6 +91,7 @@ export default function NewsletterPopup() {
                 value={form.values.email}
                 errors={form.shown('email')}
                 onChange={(v) => form.set('email', v)}
+                onBlur={() => form.touch('email')}
               />
               <div className="fk-actions">
                 <button type="submit" className="btn" disabled={busy}>

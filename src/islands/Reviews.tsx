@@ -22,7 +22,8 @@ import {
   type ReviewSort,
   type ReviewValues,
 } from '../lib/reviews';
-import { Field, FormStatus, useFormState } from './form-kit';
+import { Field, FormStatus } from './form-kit';
+import { useForm } from './use-form';
 // Linked with the product page's CSS (cached), not inlined into its HTML as a React <style precedence>
 // would be: the island is rendered on the server, and the page's HTML has a 14 KB budget.
 import './forms.css';
@@ -74,7 +75,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
   const [status, setStatus] = useState<{ kind: 'progress' | 'success' | 'error'; message: string } | null>(null);
   // The form opens on request (its fields stay out of the page's first 14 KB: budgets.config.ts htmlProduct).
   const [writing, setWriting] = useState(false);
-  const form = useFormState<ReviewValues & Record<string, string>>(reviewForm, emptyReview as () => ReviewValues & Record<string, string>);
+  const form = useForm<ReviewValues & Record<string, string>>(reviewForm, emptyReview as () => ReviewValues & Record<string, string>);
   const formRef = useRef<HTMLFormElement>(null);
   const api = useRef(createApiClient());
   useEffect(() => {
@@ -116,6 +117,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
     value: form.values[name],
     errors: form.shown(name),
     onChange: (v: string) => form.set(name, v),
+    onBlur: () => form.touch(name),
   });
   const rating = Number(form.values.rating) || 0;
   const ratingErrors = form.shown('rating');

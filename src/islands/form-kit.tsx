@@ -1,10 +1,9 @@
 /**
- * Shared pieces of the form islands (reviews, booking, contact, newsletter popup): a form-state hook
- * that applies the §5 rules of src/lib/forms (a field's messages show while their condition holds, once
- * the field was changed or a submit was tried) and labelled fields with their messages.
+ * Shared pieces of the mail and review form islands (reviews, booking, contact, newsletter popup):
+ * labelled fields with their messages, the result line and the mail send as a React 19 action. Their
+ * form state is the one of every form island (`useForm`, ./use-form).
  */
-import { useActionState, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { formErrors, invalidFields, isFormValid, type FormDef } from '../lib/forms';
+import { useActionState, type ReactNode } from 'react';
 import { createApiClient } from '../lib/api/client';
 import { sendLetter, type Letter } from '../lib/mail';
 import { messages } from '../lib/messages';
@@ -17,53 +16,6 @@ export function FormStyles() {
   return (
     <style href="pj-form-kit" precedence="island">{formsCss}</style>
   );
-}
-
-/** Form state over a form definition. */
-export function useFormState<V extends Record<string, string>>(def: FormDef, initial: () => V) {
-  const [values, setValues] = useState<V>(initial);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [tried, setTried] = useState(false);
-  const errors = useMemo(() => formErrors(def, values), [def, values]);
-
-  // A field's messages show once it was changed (they follow each keystroke), and every field's after a
-  // submit attempt; leaving a field changes nothing, so the layout never shifts under a pointer.
-  const set = useCallback((name: keyof V & string, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
-  }, []);
-  const touch = useCallback((name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
-  /** The messages to show for a field now. */
-  const shown = (name: string): string[] => (tried || touched[name] ? (errors[name] ?? []) : []);
-  /** Marks a submit attempt; true when the form is valid, else focuses the first invalid field. */
-  const check = (form: HTMLFormElement | null): boolean => {
-    setTried(true);
-    if (isFormValid(errors)) return true;
-    const first = invalidFields(errors)[0];
-    const el = first ? form?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
-    el?.focus();
-    return false;
-  };
-  /** Takes over what was typed before the island hydrated (the inputs' current values). */
-  const adopt = useCallback(
-    (el: HTMLFormElement | null) => {
-      if (!el) return;
-      const found: Record<string, string> = {};
-      for (const name of Object.keys(def)) {
-        const f = el.elements.namedItem(name) as { value?: unknown } | null;
-        if (f && typeof f.value === 'string' && f.value !== '') found[name] = f.value;
-      }
-      if (Object.keys(found).length) setValues((v) => ({ ...v, ...found }));
-    },
-    [def],
-  );
-  /** Back to the initial values with no message shown (after a successful submit). */
-  const reset = () => {
-    setValues(initial());
-    setTouched({});
-    setTried(false);
-  };
-  return { values, set, touch, shown, check, reset, adopt, errors };
 }
 
 interface FieldProps {

@@ -48,6 +48,23 @@ test.describe('contact form', () => {
     await expect(form(page).getByLabel(messages.contactName)).toBeFocused();
   });
 
+  test("a field's message waits until the field is left, then follows each keystroke (the one form rule)", async ({ page }) => {
+    await startContact(page);
+    const email = form(page).getByLabel(messages.contactEmail);
+    await email.fill('ada@');
+    // Still typing: no message yet (it would move the layout under the shopper's next tap).
+    await expect(form(page).getByText(messages.emailInvalid)).toHaveCount(0);
+    await email.press('Tab');
+    await expect(form(page).getByText(messages.emailInvalid)).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('ada@example.com');
+    await expect(form(page).getByText(messages.emailInvalid)).toHaveCount(0);
+    // A field left empty says nothing before a submit.
+    await form(page).getByLabel(messages.contactName).focus();
+    await form(page).getByLabel(messages.contactName).press('Tab');
+    await expect(form(page).getByText(messages.fieldRequired)).toHaveCount(0);
+  });
+
   test('a message is sent and lands in the outbox', async ({ page, request }) => {
     await startContact(page, '/contact-us');
     const text = `Do you resize rings? ${Date.now()}`;

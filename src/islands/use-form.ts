@@ -1,0 +1,67 @@
+/**
+ * The one form state of the form islands (see `useForm`): values, the messages to show, the submit
+ * check. Its own module so that islands with their own fields (sign-in, account, checkout) do not
+ * load the mail forms' kit.
+ */
+import { useCallback, useId, useMemo, useState } from 'react';
+import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms';
+
+export type FormFieldValues = Record<string, string | boolean>;
+
+/**
+ * The one form state of every form island (reviews, booking, contact, newsletter, sign-in, account,
+ * checkout) over a form definition of src/lib/forms. A field's messages show once it was left with
+ * something typed in it (then they follow each keystroke), and every field's after a submit attempt:
+ * an empty field says 'required' only after a submit, so a message appearing under it never moves the
+ * button the shopper is pressing.
+ */
+export function useForm<V extends FormFieldValues>(def: FormDef, initial: V | (() => V)) {
+  const first = (): V => (typeof initial === 'function' ? (initial as () => V)() : initial);
+  const [values, setValues] = useState<V>(first);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [tried, setTried] = useState(false);
+  const errors = useMemo(() => formErrors(def, values as FormValues), [def, values]);
+  const idBase = useId();
+
+  const set = useCallback((name: keyof V & string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value })), []);
+  /** Leaving a field: it counts once something is in it. */
+  const touch = (name: string) => {
+    const v = values[name];
+    if (v === '' || v === undefined || v === false) return;
+    setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+  };
+  /** The messages to show for a field now. */
+  const shown = (name: string): string[] => (tried || touched[name] ? (errors[name] ?? []) : []);
+  /** Marks a submit attempt; true when valid (with `extra` messages of the caller's own), else focuses the first field with a message. */
+  const check = (form: HTMLFormElement | null, extra: Record<string, string[]> = {}): boolean => {
+    setTried(true);
+    const all = { ...errors, ...extra };
+    if (isFormValid(all)) return true;
+    const name = invalidFields(all)[0];
+    form?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+    return false;
+  };
+  /** Takes over what was typed before the island hydrated (the inputs' current values). */
+  const adopt = useCallback(
+    (el: HTMLFormElement | null) => {
+      if (!el) return;
+      const found: Record<string, string> = {};
+      for (const name of Object.keys(def)) {
+        const f = el.elements.namedItem(name) as { value?: unknown } | null;
+        if (f && typeof f.value === 'string' && f.value !== '') found[name] = f.value;
+      }
+      if (Object.keys(found).length) setValues((v) => ({ ...v, ...found }));
+    },
+    [def],
+  );
+  /** Back to `next` (default: the initial values) with no message shown (after a successful submit, an edit cancelled). */
+  const reset = (next?: V) => {
+    setValues(next ?? first());
+    setTouched({});
+    setTried(false);
+  };
+  return { values, errors, idBase, set, replace: (next: V) => setValues(next), touch, shown, check, adopt, reset };
+}
+
+export type FormState<V extends FormFieldValues> = ReturnType<typeof useForm<V>>;
+
