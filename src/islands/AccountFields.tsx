@@ -4,15 +4,13 @@
  * messages.
  */
 import type { ReactNode } from 'react';
-import type { FormState } from './use-form';
+import type { FormFieldValues as Values, FormState } from './use-form';
 import fieldsCss from './AccountFields.css?inline';
 
 /** The account fields' styles: render once in each island that uses these fields. */
 export function FieldStyles() {
   return <style href="pj-account-fields" precedence="island">{fieldsCss}</style>;
 }
-
-type Values = Record<string, string | boolean>;
 
 interface FieldProps<V extends Values> {
   form: FormState<V>;

@@ -64,4 +64,3 @@ export function useForm<V extends FormFieldValues>(def: FormDef, initial: V | ((
 }
 
 export type FormState<V extends FormFieldValues> = ReturnType<typeof useForm<V>>;
-

@@ -1,8 +1,9 @@
 /**
  * One browser-storage collection with the §9 cache rules: reads time out after 800 ms (error logged,
- * database reconnected, the read retried there for up to 3.2 s), iteration after 2,000 ms, an optional quota checked every 30 s, and persistent
- * caching switched off after 30 failed writes or 1 failed read. Every value also lives in memory, so
- * the shop goes on (and keeps its data) when the browser storage misbehaves.
+ * database reconnected, the read retried there for up to 3.2 s), iteration after 2,000 ms, an
+ * optional quota checked every 30 s, and persistent caching switched off after 30 failed writes or 1
+ * failed read. Every value also lives in memory, so the shop goes on (and keeps its data) when the
+ * browser storage misbehaves.
  */
 import type { StorageDriver, StorageEngine } from './engine';
 
@@ -28,7 +29,7 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; timedOut: boolean; error
 
 const TIMED_OUT = Symbol('timed out');
 /** The read retried on a new connection waits this many times the §9 timeout (800 ms: 3.2 s) before memory answers. */
-export const SLOW_RETRY_FACTOR = 4;
+const SLOW_RETRY_FACTOR = 4;
 const clone = <T>(v: T): T => (v === undefined || v === null ? v : structuredClone(v));
 
 function guard<T>(p: Promise<T>, ms: number): Promise<Outcome<T>> {

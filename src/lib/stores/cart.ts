@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CartIdSchema, CartLineSchema } from '../api/contract';
 import { config } from '../config';
 import { messages } from '../messages';
-import { CartTotalsSchema, type CartItem, type CartTotals } from '../schemas';
+import { CartTotalsSchema, type CartItem, type CartTotals, type SyncTask } from '../schemas';
 import { collection, KEYS } from '../storage';
 import { executeTask, queueTask, runSyncQueue, setTaskParam } from '../sync/tasks';
 import { setBadge } from './badges';
@@ -321,13 +321,21 @@ async function ensureCartToken(): Promise<boolean> {
   return true;
 }
 
-async function pullAndMerge(): Promise<void> {
+/**
+ * Asks the bag's server cart (`cart/{call}`); null when the bag has none, or when it changed while the
+ * answer was on its way: the answer belongs to the cart it was asked for, and a bag emptied meanwhile
+ * (an order placed from it, a logout) or moved to another server cart must not take it.
+ */
+async function askCart(call: string): Promise<SyncTask | null> {
   const asked = $cart.get().token;
-  if (!asked) return;
-  const t = await executeTask({ url: cartPath('pull'), silent: true });
-  // The answer belongs to the cart it was asked for: a bag emptied meanwhile (an order placed from
-  // it, a logout) or moved to another server cart must not get that cart's lines back.
-  if ($cart.get().token !== asked) return;
+  if (!asked) return null;
+  const t = await executeTask({ url: cartPath(call), silent: true });
+  return $cart.get().token === asked ? t : null;
+}
+
+async function pullAndMerge(): Promise<void> {
+  const t = await askCart('pull');
+  if (!t) return;
   if (noSuchCart(t.result)) {
     // The server cart expired: start a new one; pushChanges sends every line again.
     server = new Map();
@@ -413,11 +421,9 @@ async function pushChanges(retry = true): Promise<void> {
 }
 
 async function refreshTotals(): Promise<void> {
-  const asked = $cart.get().token;
-  if (!asked) return;
-  const t = await executeTask({ url: cartPath('totals'), silent: true });
-  const totals = answer(t, CartTotalsSchema);
-  if (totals && $cart.get().token === asked) $cart.setKey('totals', totals);
+  const t = await askCart('totals');
+  const totals = t && answer(t, CartTotalsSchema);
+  if (totals) $cart.setKey('totals', totals);
 }
 
 // ------------------------------------------------------------------------------------------------
