@@ -4,10 +4,17 @@
  * (a CSS selector, e.g. `client:interact="[data-open=search]"`). Hovering starts the download early.
  * A click that arrives before hydration is replayed on its target once the island is live, so the
  * first click is never lost. Until then the page carries no framework code.
+ *
+ * A page script may also wake the island at once by dispatching `WAKE_EVENT` on it (or on an element
+ * inside it): for when the static HTML is not what the island would show this shopper (a product
+ * page whose product is already on the shopper's wishlist, say).
  */
 import type { ClientDirective } from 'astro';
 
-const START = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/** The event a page script dispatches on an island (it bubbles from inside too) to hydrate it now. */
+export const WAKE_EVENT = 'island:wake';
+
+const START = ['pointerdown', 'touchstart', 'keydown', 'focusin', WAKE_EVENT] as const;
 const WARM = ['pointerover'] as const;
 
 const interact: ClientDirective = (load, opts, el) => {

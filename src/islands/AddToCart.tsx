@@ -2,7 +2,7 @@
  * The buying row of the product form (quantity and add-to-cart button) and the wishlist and compare
  * toggles (spec §2 product page "quantity input, add-to buttons", §4 Wishlist, compare list).
  */
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import { messages, t } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
@@ -68,10 +68,26 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
-/** 'Add to wishlist' and 'Add to compare', each a toggle showing whether the product is on the list. */
+const noSubscription = () => () => {};
+
+/** False in the static HTML and while hydrating, true once React runs the island. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * 'Add to wishlist' and 'Add to compare', each a toggle showing whether the product is on the list.
+ * In the static HTML they are enabled: a click there wakes the island (`client:interact`) and is
+ * replayed; once live, a toggle waits for its list to be read.
+ */
 export function ListToggles({ product }: { product: ListProduct }) {
   const wishlist = useStore($wishlist);
   const compare = useStore($compare);
+  const live = useHydrated();
   const onWishlist = wishlist.items.some((i) => i.sku === product.sku);
   const inCompare = compare.items.some((i) => i.sku === product.sku);
   return (
@@ -80,7 +96,7 @@ export function ListToggles({ product }: { product: ListProduct }) {
         type="button"
         className="link-btn"
         data-add-to-wishlist={product.sku}
-        disabled={!wishlist.loaded}
+        disabled={live && !wishlist.loaded}
         onClick={() => toggleWishlist(product)}
       >
         <Heart filled={onWishlist} />
@@ -90,7 +106,7 @@ export function ListToggles({ product }: { product: ListProduct }) {
         type="button"
         className="link-btn"
         data-add-to-compare={product.sku}
-        disabled={!compare.loaded}
+        disabled={live && !compare.loaded}
         onClick={() => (inCompare ? removeFromCompare(product) : addToCompare(product))}
       >
         {inCompare ? messages.removeFromCompare : messages.addToCompare}

@@ -4,7 +4,8 @@
  * colour choices reconfigure the product (the wrong-attributes notice when a choice has no variant;
  * the child's URL replaces the address when configured), custom and bundle options with their
  * defaults and required checks, the price following every choice, and the add-to-cart checks with
- * the §8 texts. Viewing the page records it in recently viewed. The rules are in src/lib/product-form.ts.
+ * the §8 texts. The rules are in src/lib/product-form.ts; the page start (recording the view, waking this
+ * island when its static HTML is wrong for the shopper) in src/lib/product/page-start.ts.
  */
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
@@ -28,7 +29,6 @@ import { optionValuePrice } from '../lib/catalog/options';
 import { CUSTOMER_GROUPS, isMultiBundleOption, productPrices } from '../lib/catalog/price';
 import { notify, removeNotification } from '../lib/stores/notifications';
 import { trackAddToCart } from '../lib/datalayer';
-import { addRecentlyViewed } from '../lib/stores/recently-viewed';
 import { setStock } from '../lib/stores/stock';
 import { AddToCartButton, ListToggles } from './AddToCart';
 import { PriceTag } from './PriceTag';
@@ -119,7 +119,6 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       host.replaceChildren();
       setPriceHost(host);
     }
-    addRecentlyViewed(summary);
     // Once, when the island starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

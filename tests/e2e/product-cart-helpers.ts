@@ -73,11 +73,20 @@ export function engravingProduct(): Product {
   return pick((p) => p.stock.is_in_stock && p.custom_options.some((o) => o.is_require && o.type === 'field'), 'with a required text option');
 }
 
-/** Opens a product page and waits until the options island is live. */
+/**
+ * Wakes the product options island as a shopper's first touch does (it is static HTML until then,
+ * `client:interact`) and waits until it is live.
+ */
+export async function wakeProductOptions(page: Page): Promise<void> {
+  await page.locator('.pf').dispatchEvent('pointerdown');
+  await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+}
+
+/** Opens a product page and waits until the options island is live (woken as by a first touch). */
 export async function openProduct(page: Page, p: Product, childSku?: string): Promise<void> {
   const res = await page.goto(productUrl(p, childSku ? { childSku } : {}));
   expect(res?.status()).toBe(200);
-  await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+  await wakeProductOptions(page);
 }
 
 /** The product form. */

@@ -25,6 +25,27 @@ import {
 test.use({ serviceWorkers: 'block' });
 
 test.describe('product options', () => {
+  test('the form is static HTML until touched: nothing of React loads, and the first click on Add to cart still adds', async ({ page }) => {
+    const p = simpleProduct();
+    const islandCode: string[] = [];
+    page.on('request', (r) => {
+      if (/\/_astro\/(ProductOptions|AddToCart|react|client)\.[\w-]+\.js$/.test(new URL(r.url()).pathname)) islandCode.push(r.url());
+    });
+    const res = await page.goto(productUrl(p));
+    expect(res?.status()).toBe(200);
+    // A shopper who only looks: after load and a while of idle time, the island is still the static form.
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(2000);
+    expect(islandCode).toEqual([]);
+    await expect(page.locator('.pf[data-live]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeEnabled();
+    // The first click wakes the island; it is held and replayed once React owns the form.
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.locator('[data-notifications]')).toContainText('Product has been added to the cart!');
+    await expect(cartBadge(page)).toHaveText('1');
+    expect(islandCode.some((u) => u.includes('/ProductOptions.'))).toBe(true);
+  });
+
   test('choosing a size reconfigures the ring: sku, price and address follow the child', async ({ page }) => {
     const { product, size, child } = sizedRing();
     await openProduct(page, product);

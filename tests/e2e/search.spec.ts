@@ -10,6 +10,7 @@ import { readProducts } from '../../src/lib/snapshot';
 import { isSearchable } from '../../src/lib/search/build';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { messages } from '../../src/lib/messages';
+import { wakeProductOptions } from './product-cart-helpers';
 
 const raymondWeil = readProducts().filter((p) => isSearchable(p) && p.name.startsWith('Raymond Weil'));
 
@@ -89,7 +90,7 @@ test.describe('search panel', () => {
     await expect(first).toHaveAttribute('href', /\?childSku=EV1001-WG-S$/);
     await first.click();
     await expect(page).toHaveURL(/\?childSku=EV1001-WG-S$/);
-    await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+    await wakeProductOptions(page);
     await expect(page.locator('[data-sku-text]')).toHaveText('EV1001-WG-S');
   });
 
