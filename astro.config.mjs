@@ -6,6 +6,7 @@ import { config } from './src/lib/config.ts';
 import { postBuild } from './src/lib/postbuild.mjs';
 import directives from './src/directives/index.ts';
 import clientConfig from './src/build/client-config.ts';
+import zodClient from './src/build/zod-client.ts';
 import { sitemapFilter, sitemapSerialize } from './src/lib/sitemap.ts';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
@@ -57,7 +58,7 @@ export default defineConfig({
     AstroPWA(pwaOptions),
   ],
   vite: {
-    plugins: [clientConfig()],
+    plugins: [clientConfig(), zodClient()],
     ssr: { noExternal: ['@nanostores/react'] },
     build: {
       // Stylesheets under 600 bytes go inline (Astro's `inlineStylesheets: 'auto'` asks this): each
