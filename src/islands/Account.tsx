@@ -4,7 +4,7 @@
  * viewed. A visitor who is not logged in is sent home with 'You need to be logged in to see this page'.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { profileForm } from '../lib/account/forms';
 import { requireLogin } from '../lib/account/guard';
 import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
@@ -19,7 +19,7 @@ import type { Address } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
 import { $recentlyViewed } from '../lib/stores/recently-viewed';
 import { $user, loadUser } from '../lib/stores/user';
-import { CheckField, FieldStyles, Status, TextField } from './AccountFields';
+import { FieldStyles, StatusLine, TextField, useAccountAction } from './AccountFields';
 import { useForm } from './use-form';
 import { OrderDetail, OrderList } from './AccountOrders';
 import './Account.css';
@@ -33,30 +33,20 @@ export interface AccountProps {
   accountPath: string;
 }
 
-type Result = { kind: 'progress' | 'success' | 'error'; text: string } | null;
-
-async function withResult(setResult: (r: Result) => void, work: () => Promise<{ ok: boolean; message?: string }>): Promise<boolean> {
-  setResult({ kind: 'progress', text: messages.authWorking });
-  const r = await work();
-  setResult(r.ok ? (r.message ? { kind: 'success', text: r.message } : null) : { kind: 'error', text: r.message ?? messages.somethingWrong });
-  return r.ok;
-}
-
 function Profile() {
   const user = useStore($user);
   const c = user.current;
   const [editing, setEditing] = useState(false);
-  const [result, setResult] = useState<Result>(null);
   const form = useForm(profileForm, { firstname: c?.firstname ?? '', lastname: c?.lastname ?? '', email: c?.email ?? '' });
+  const send = useAccountAction(async () => {
+    const r = await saveProfile(form.values);
+    if (r.ok) setEditing(false);
+    return r;
+  }, form.check);
   const startEdit = () => {
     form.reset({ firstname: c?.firstname ?? '', lastname: c?.lastname ?? '', email: c?.email ?? '' });
-    setResult(null);
+    send.clear();
     setEditing(true);
-  };
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (result?.kind === 'progress' || !form.check(e.currentTarget)) return;
-    if (await withResult(setResult, () => saveProfile(form.values))) setEditing(false);
   };
   return (
     <section className="acc-card" aria-labelledby="acc-profile">
@@ -69,15 +59,15 @@ function Profile() {
         ) : null}
       </div>
       {editing ? (
-        <form className="acc-form" noValidate onSubmit={onSubmit}>
+        <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
           <div className="af-row">
             <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
             <TextField form={form} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
           </div>
           <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
-          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+          <StatusLine status={send.status} />
           <div className="af-actions">
-            <button type="submit" className="btn" disabled={result?.kind === 'progress'}>
+            <button type="submit" className="btn" disabled={send.pending}>
               {messages.accountSave}
             </button>
             <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
@@ -97,7 +87,7 @@ function Profile() {
               <dd>{c?.email ?? '…'}</dd>
             </div>
           </dl>
-          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+          <StatusLine status={send.status} />
         </>
       )}
     </section>
@@ -106,36 +96,35 @@ function Profile() {
 
 function PasswordChange() {
   const [open, setOpen] = useState(false);
-  const [result, setResult] = useState<Result>(null);
   const form = useForm(forms.changePassword, { oldPassword: '', password: '', rPassword: '' });
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (result?.kind === 'progress' || !form.check(e.currentTarget)) return;
-    if (await withResult(setResult, () => changePassword(form.values.oldPassword, form.values.password))) {
+  const send = useAccountAction(async () => {
+    const r = await changePassword(form.values.oldPassword, form.values.password);
+    if (r.ok) {
       form.reset({ oldPassword: '', password: '', rPassword: '' });
       setOpen(false);
     }
-  };
+    return r;
+  }, form.check);
   return (
     <section className="acc-card" aria-labelledby="acc-password">
       <div className="acc-card__head">
         <h2 id="acc-password">{messages.accountChangePassword}</h2>
         {!open ? (
-          <button type="button" className="af-link" onClick={() => (setOpen(true), setResult(null))}>
+          <button type="button" className="af-link" onClick={() => (setOpen(true), send.clear())}>
             {messages.accountEdit}
           </button>
         ) : null}
       </div>
       {open ? (
-        <form className="acc-form" noValidate onSubmit={onSubmit}>
+        <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
           <TextField form={form} name="oldPassword" label={messages.accountCurrentPassword} type="password" autoComplete="current-password" required />
           <div className="af-row">
             <TextField form={form} name="password" label={messages.accountNewPassword} type="password" autoComplete="new-password" required />
             <TextField form={form} name="rPassword" label={messages.accountRepeatNewPassword} type="password" autoComplete="new-password" required />
           </div>
-          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+          <StatusLine status={send.status} />
           <div className="af-actions">
-            <button type="submit" className="btn" disabled={result?.kind === 'progress'}>
+            <button type="submit" className="btn" disabled={send.pending}>
               {messages.accountChangePassword}
             </button>
             <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)}>
@@ -143,9 +132,9 @@ function PasswordChange() {
             </button>
           </div>
         </form>
-      ) : result ? (
-        <Status kind={result.kind}>{result.text}</Status>
-      ) : null}
+      ) : (
+        <StatusLine status={send.status} />
+      )}
     </section>
   );
 }
@@ -165,16 +154,8 @@ function ShippingDetails() {
   const user = useStore($user);
   const saved = shippingAddressOf(user.current);
   const [editing, setEditing] = useState(false);
-  const [result, setResult] = useState<Result>(null);
   const form = useForm(forms.address, () => addressValues(saved, user.current ?? {}));
-  const start = () => {
-    form.reset(addressValues(saved, user.current ?? {}));
-    setResult(null);
-    setEditing(true);
-  };
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (result?.kind === 'progress' || !form.check(e.currentTarget)) return;
+  const send = useAccountAction(async () => {
     const v = form.values;
     const address: Address = {
       firstname: v.firstname.trim(),
@@ -186,13 +167,20 @@ function ShippingDetails() {
       telephone: v.telephone.trim(),
       ...(v.vat_id.trim() ? { vat_id: v.vat_id.trim() } : {}),
     };
-    if (await withResult(setResult, () => saveShippingDetails(address))) setEditing(false);
+    const r = await saveShippingDetails(address);
+    if (r.ok) setEditing(false);
+    return r;
+  }, form.check);
+  const start = () => {
+    form.reset(addressValues(saved, user.current ?? {}));
+    send.clear();
+    setEditing(true);
   };
   const showForm = editing || (!saved && user.current !== null);
   return (
     <section className="acc-card" aria-label={messages.accountShippingDetails}>
       {showForm ? (
-        <form className="acc-form" noValidate onSubmit={onSubmit}>
+        <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
           <div className="af-row">
             <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
             <TextField form={form} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
@@ -214,9 +202,9 @@ function ShippingDetails() {
             <TextField form={form} name="telephone" label={messages.addressPhone} type="tel" autoComplete="tel" required />
           </div>
           <TextField form={form} name="vat_id" label={messages.addressVatId} />
-          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+          <StatusLine status={send.status} />
           <div className="af-actions">
-            <button type="submit" className="btn" disabled={result?.kind === 'progress'}>
+            <button type="submit" className="btn" disabled={send.pending}>
               {messages.accountSave}
             </button>
             {saved ? (
@@ -239,7 +227,7 @@ function ShippingDetails() {
               {messages.accountEdit}
             </button>
           </div>
-          {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+          <StatusLine status={send.status} />
         </>
       ) : (
         <p className="muted" role="status">
@@ -255,30 +243,28 @@ function NewsletterPreference() {
   const newsletter = useStore($newsletter);
   const known = user.current ? user.current.is_subscribed : null;
   const [value, setValue] = useState<boolean | null>(null);
-  const [result, setResult] = useState<Result>(null);
   const checked = value ?? known ?? newsletter.isSubscribed ?? false;
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const email = user.current?.email;
-    if (!email || result?.kind === 'progress') return;
-    await withResult(setResult, async () => {
-      const ok = await setNewsletterPreference(email, checked);
+  const email = user.current?.email;
+  const send = useAccountAction(
+    async () => {
+      const ok = await setNewsletterPreference(email!, checked);
       if (ok) void refreshCustomer();
-      return ok ? { ok, message: messages.accountNewsletterSaved } : { ok, message: messages.somethingWrong };
-    });
-  };
+      return { ok, message: ok ? messages.accountNewsletterSaved : messages.somethingWrong };
+    },
+    () => !!email,
+  );
   const id = 'acc-newsletter-check';
   return (
-    <form className="acc-card acc-form" noValidate onSubmit={onSubmit}>
+    <form className="acc-card acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
       <p>{messages.accountNewsletterIntro}</p>
       <p className="muted">{messages.newsletterPromise}</p>
       <div className="af-check">
         <input id={id} type="checkbox" checked={checked} disabled={!user.current} onChange={(e) => setValue(e.target.checked)} />
         <label htmlFor={id}>{messages.accountNewsletterCheckbox}</label>
       </div>
-      {result ? <Status kind={result.kind}>{result.text}</Status> : null}
+      <StatusLine status={send.status} />
       <div className="af-actions">
-        <button type="submit" className="btn" disabled={!user.current || result?.kind === 'progress'}>
+        <button type="submit" className="btn" disabled={!user.current || send.pending}>
           {messages.accountSave}
         </button>
       </div>

@@ -4,7 +4,8 @@
  * messages.
  */
 import type { ReactNode } from 'react';
-import type { FormFieldValues as Values, FormState } from './use-form';
+import { messages } from '../lib/messages';
+import { useFormAction, type FormFieldValues as Values, type FormState, type FormStatusValue } from './use-form';
 import fieldsCss from './AccountFields.css?inline';
 
 /** The account fields' styles: render once in each island that uses these fields. */
@@ -112,5 +113,28 @@ export function Status({ kind, children }: { kind: 'progress' | 'success' | 'err
     <p className={`af-status af-status--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}
     </p>
+  );
+}
+
+/** The answer line of an account or sign-in form (`useAccountAction`'s status), or nothing. */
+export function StatusLine({ status }: { status: FormStatusValue }) {
+  return status ? <Status kind={status.kind}>{status.message}</Status> : null;
+}
+
+/**
+ * An account or sign-in send as a React 19 action (`useFormAction`): the "working" text while `work`
+ * runs, then a failure's message (the §8 "something went wrong" when it has none) or, on success, its
+ * message or `successText` (nothing when neither).
+ */
+export function useAccountAction(work: () => Promise<{ ok: boolean; message?: string }>, check: (form: HTMLFormElement) => boolean, successText?: string) {
+  return useFormAction(
+    async () => {
+      const r = await work();
+      if (!r.ok) return { kind: 'error', message: r.message ?? messages.somethingWrong };
+      const text = r.message ?? successText;
+      return text ? { kind: 'success', message: text } : null;
+    },
+    messages.authWorking,
+    check,
   );
 }

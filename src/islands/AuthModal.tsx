@@ -4,39 +4,16 @@
  * follow `$ui.authModal` / `$ui.authElem`; a native <dialog> traps focus and closes on Escape.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { login, register, resetPassword, saveSessionNow } from '../lib/account/session';
 import { $authNotice } from '../lib/account/flash';
 import { forms } from '../lib/forms';
 import { messages } from '../lib/messages';
 import { $online } from '../lib/stores/network';
 import { $ui, closeAuthModal, setAuthElem } from '../lib/stores/ui';
-import { CheckField, FieldStyles, Status, TextField } from './AccountFields';
+import { CheckField, FieldStyles, Status, StatusLine, TextField, useAccountAction } from './AccountFields';
 import { useForm } from './use-form';
 import authCss from './AuthModal.css?inline';
-
-type Result = { kind: 'progress' | 'success' | 'error'; text: string } | null;
-
-/** Runs a submit: progress line while it works, then the outcome's message. */
-function useSubmit() {
-  const [result, setResult] = useState<Result>(null);
-  const busy = result?.kind === 'progress';
-  const run = async (work: () => Promise<{ ok: boolean; message?: string }>, successText?: string) => {
-    setResult({ kind: 'progress', text: messages.authWorking });
-    try {
-      const r = await work();
-      const text = r.message ?? successText;
-      if (r.ok) setResult(text ? { kind: 'success', text } : null);
-      else setResult({ kind: 'error', text: r.message ?? messages.somethingWrong });
-      return r.ok;
-    } catch (err) {
-      console.error('[auth] failed', err);
-      setResult({ kind: 'error', text: messages.somethingWrong });
-      return false;
-    }
-  };
-  return { result, busy, run, clear: () => setResult(null) };
-}
 
 async function afterLogin(): Promise<void> {
   const notice = $authNotice.get();
@@ -48,14 +25,13 @@ async function afterLogin(): Promise<void> {
 
 function LoginForm() {
   const form = useForm(forms.login, { email: '', password: '' });
-  const submit = useSubmit();
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (submit.busy || !form.check(e.currentTarget)) return;
-    if (await submit.run(() => login(form.values.email, form.values.password))) await afterLogin();
-  };
+  const send = useAccountAction(async () => {
+    const r = await login(form.values.email, form.values.password);
+    if (r.ok) await afterLogin();
+    return r;
+  }, form.check);
   return (
-    <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
       <h2 id="auth-title">{messages.authLoginTitle}</h2>
       <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
       <TextField form={form} name="password" label={messages.authPassword} type="password" autoComplete="current-password" required />
@@ -64,8 +40,8 @@ function LoginForm() {
           {messages.authForgot}
         </button>
       </p>
-      {submit.result ? <Status kind={submit.result.kind}>{submit.result.text}</Status> : null}
-      <button type="submit" className="btn auth__submit" disabled={submit.busy}>
+      <StatusLine status={send.status} />
+      <button type="submit" className="btn auth__submit" disabled={send.pending}>
         {messages.authLoginSubmit}
       </button>
       <p className="auth__switch">
@@ -80,15 +56,14 @@ function LoginForm() {
 
 function RegisterForm() {
   const form = useForm(forms.register, { email: '', firstname: '', lastname: '', password: '', rPassword: '', terms: false });
-  const submit = useSubmit();
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (submit.busy || !form.check(e.currentTarget)) return;
+  const send = useAccountAction(async () => {
     const v = form.values;
-    if (await submit.run(() => register({ email: v.email, firstname: v.firstname, lastname: v.lastname, password: v.password }))) await afterLogin();
-  };
+    const r = await register({ email: v.email, firstname: v.firstname, lastname: v.lastname, password: v.password });
+    if (r.ok) await afterLogin();
+    return r;
+  }, form.check);
   return (
-    <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
       <h2 id="auth-title">{messages.authRegisterTitle}</h2>
       <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
       <div className="auth__row">
@@ -102,8 +77,8 @@ function RegisterForm() {
           {messages.authTermsLink}
         </a>
       </CheckField>
-      {submit.result ? <Status kind={submit.result.kind}>{submit.result.text}</Status> : null}
-      <button type="submit" className="btn auth__submit" disabled={submit.busy}>
+      <StatusLine status={send.status} />
+      <button type="submit" className="btn auth__submit" disabled={send.pending}>
         {messages.authRegisterSubmit}
       </button>
       <p className="auth__switch">
@@ -118,23 +93,22 @@ function RegisterForm() {
 
 function ResetForm() {
   const form = useForm(forms.resetPassword, { email: '' });
-  const submit = useSubmit();
   const online = useStore($online);
   const [sent, setSent] = useState(false);
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (submit.busy || !form.check(e.currentTarget)) return;
-    setSent(await submit.run(() => resetPassword(form.values.email)));
-  };
+  const send = useAccountAction(async () => {
+    const r = await resetPassword(form.values.email);
+    setSent(r.ok);
+    return r;
+  }, form.check);
   return (
-    <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
       <h2 id="auth-title">{messages.authResetTitle}</h2>
       <p className="muted">{messages.authResetIntro}</p>
-      {!online && submit.result?.kind !== 'error' ? <Status kind="error">{messages.resetPasswordOffline}</Status> : null}
+      {!online && send.status?.kind !== 'error' ? <Status kind="error">{messages.resetPasswordOffline}</Status> : null}
       {!sent ? <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required /> : null}
-      {submit.result ? <Status kind={submit.result.kind}>{submit.result.text}</Status> : null}
+      <StatusLine status={send.status} />
       {!sent ? (
-        <button type="submit" className="btn auth__submit" disabled={submit.busy}>
+        <button type="submit" className="btn auth__submit" disabled={send.pending}>
           {messages.authResetSubmit}
         </button>
       ) : null}

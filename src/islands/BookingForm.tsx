@@ -4,7 +4,7 @@
  * token-then-send calls; shows 'Email has successfully been sent' or the failure text (§7, §8).
  * Hydrates on first interaction (client:interact), so the page loads no framework code before that.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../lib/messages';
 import { $user, loadUser } from '../lib/stores/user';
 import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/mail';
@@ -43,11 +43,8 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   }, []);
 
   const pageLink = typeof window !== 'undefined' ? window.location.href : page;
-  const mail = useMailAction(() => bookingLetter(form.values, pageLink, shops), form.reset);
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.
-  const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
-    if (mail.pending || !form.check(formRef.current)) e.preventDefault();
-  };
+  const mail = useMailAction(() => bookingLetter(form.values, pageLink, shops), form.reset, form.check);
 
   const fieldOf = (name: keyof BookingValues & string) => ({
     id: `${uid}-field-${name}`,
@@ -61,7 +58,7 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   return (
     <>
       <FormStyles />
-      <form ref={formRef} className="fk-form booking-form" noValidate action={mail.action} onSubmit={onSubmit} data-booking-form>
+      <form ref={formRef} className="fk-form booking-form" noValidate action={mail.action} onSubmit={mail.onSubmit} data-booking-form>
         <Field {...fieldOf('name')} label={messages.bookingName} autoComplete="name" required />
         <div className="fk-row">
           <Field {...fieldOf('phone')} label={messages.bookingPhone} type="tel" autoComplete="tel" required />

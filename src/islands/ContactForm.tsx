@@ -3,7 +3,7 @@
  * shop's contact address through the mailer's token-then-send calls; shows 'Email has successfully been
  * sent' or the failure text (§7, §8). Hydrates on first interaction (client:interact).
  */
-import { useEffect, useId, useRef, type SubmitEvent as ReactSubmitEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { messages } from '../lib/messages';
 import { contactForm, contactLetter, type ContactValues } from '../lib/mail';
 import { Field, FormStatus, FormStyles, useMailAction } from './form-kit';
@@ -25,11 +25,8 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   useEffect(() => form.adopt(formRef.current), [form.adopt]);
 
   const pageLink = typeof window !== 'undefined' ? window.location.href : page;
-  const mail = useMailAction(() => contactLetter(form.values, pageLink), form.reset);
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.
-  const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
-    if (mail.pending || !form.check(formRef.current)) e.preventDefault();
-  };
+  const mail = useMailAction(() => contactLetter(form.values, pageLink), form.reset, form.check);
 
   const fp = (name: keyof ContactValues & string) => ({
     id: `${uid}-field-${name}`,
@@ -43,7 +40,7 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   return (
     <>
       <FormStyles />
-      <form ref={formRef} className="fk-form contact-form" noValidate action={mail.action} onSubmit={onSubmit} aria-labelledby={`${uid}-title`} data-contact-form>
+      <form ref={formRef} className="fk-form contact-form" noValidate action={mail.action} onSubmit={mail.onSubmit} aria-labelledby={`${uid}-title`} data-contact-form>
         <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
         <p className="muted">{messages.contactIntro}</p>
         <div className="fk-row">

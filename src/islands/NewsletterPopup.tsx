@@ -4,7 +4,7 @@
  * the newsletter store (§4 guard: skipped when already subscribed), then the thank-you page opens.
  * Mounted on demand by src/scripts/newsletter-popup.ts; Escape, the close button or the backdrop close it.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms';
@@ -12,7 +12,7 @@ import { messages, t } from '../lib/messages';
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/stores/newsletter';
 import { Field, FormStatus, FormStyles } from './form-kit';
-import { useForm } from './use-form';
+import { useForm, useFormAction } from './use-form';
 import popupCss from './NewsletterPopup.css?inline';
 
 const percent = config.constants.newsletterCouponPercent;
@@ -23,11 +23,8 @@ export default function NewsletterPopup() {
   const newsletter = useStore($newsletter);
   const uid = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const form = useForm(forms.newsletter, initial);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'progress' | 'success' | 'error'; message: string } | null>(null);
 
   useEffect(() => {
     const d = dialog.current;
@@ -42,7 +39,7 @@ export default function NewsletterPopup() {
 
   const onClose = () => {
     setNewsletterPopup(false);
-    setStatus(null);
+    send.clear();
     returnTo.current?.focus();
   };
   // A click on the backdrop (the dialog element itself, outside its box) closes it.
@@ -50,20 +47,18 @@ export default function NewsletterPopup() {
     if (e.target === dialog.current) setNewsletterPopup(false);
   };
 
-  const onSubmit = async (e: ReactSubmitEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy || !form.check(formRef.current)) return;
-    setBusy(true);
-    setStatus({ kind: 'progress', message: messages.newsletterSubscribing });
-    const ok = await subscribeNewsletter(form.values.email.trim()).catch(() => false);
-    setBusy(false);
-    if (!ok) {
-      setStatus({ kind: 'error', message: messages.somethingWrong });
-      return;
-    }
-    setNewsletterPopup(false);
-    window.location.assign(NEWSLETTER_THANK_YOU_PATH);
-  };
+  // Subscribed: the thank-you page says so (the popup closes first); a refusal stays in the popup.
+  const send = useFormAction(
+    async () => {
+      const ok = await subscribeNewsletter(form.values.email.trim()).catch(() => false);
+      if (!ok) return { kind: 'error', message: messages.somethingWrong };
+      setNewsletterPopup(false);
+      window.location.assign(NEWSLETTER_THANK_YOU_PATH);
+      return null;
+    },
+    messages.newsletterSubscribing,
+    form.check,
+  );
 
   return (
     <>
@@ -80,7 +75,7 @@ export default function NewsletterPopup() {
           {newsletter.isSubscribed ? (
             <p role="status">{messages.newsletterAlreadySubscribed}</p>
           ) : (
-            <form ref={formRef} className="fk-form" noValidate onSubmit={onSubmit}>
+            <form className="fk-form" noValidate action={send.action} onSubmit={send.onSubmit}>
               <Field
                 id={`${uid}-email`}
                 name="email"
@@ -94,11 +89,11 @@ export default function NewsletterPopup() {
                 onBlur={() => form.touch('email')}
               />
               <div className="fk-actions">
-                <button type="submit" className="btn" disabled={busy}>
+                <button type="submit" className="btn" disabled={send.pending}>
                   {messages.newsletterSubscribe}
                 </button>
               </div>
-              <FormStatus status={status} />
+              <FormStatus status={send.status} />
             </form>
           )}
         </div>

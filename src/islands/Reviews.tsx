@@ -3,7 +3,7 @@
  * rendered at build time from the snapshot and refreshed from the API once hydrated, and the review
  * form (name, summary, text, rating) with its progress, moderation and error texts (§4, §8).
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { messages, t } from '../lib/messages';
 import { formatDate } from '../lib/format';
 import { createApiClient } from '../lib/api/client';
@@ -23,7 +23,7 @@ import {
   type ReviewValues,
 } from '../lib/reviews';
 import { Field, FormStatus } from './form-kit';
-import { useForm } from './use-form';
+import { useForm, useFormAction } from './use-form';
 // Linked with the product page's CSS (cached), not inlined into its HTML as a React <style precedence>
 // would be: the island is rendered on the server, and the page's HTML has a 14 KB budget.
 import './forms.css';
@@ -71,8 +71,6 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
   const uid = useId();
   const [sort, setSort] = useState<ReviewSort | ''>('');
   const [list, setList] = useState<ReviewList>(() => reviewList(initial));
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'progress' | 'success' | 'error'; message: string } | null>(null);
   // The form opens on request (its fields stay out of the page's first 14 KB: budgets.config.ts htmlProduct).
   const [writing, setWriting] = useState(false);
   const form = useForm<ReviewValues & Record<string, string>>(reviewForm, emptyReview as () => ReviewValues & Record<string, string>);
@@ -93,23 +91,22 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
     };
   }, [productId, sort]);
 
-  const onSubmit = async (e: ReactSubmitEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy || !form.check(formRef.current)) return;
-    setBusy(true);
-    setStatus({ kind: 'progress', message: messages.reviewAdding });
-    await loadUser().catch(() => {});
-    const result = await submitReview(productId, form.values, {
-      create: (review, token, storeCode) => api.current.review.create(review, token, storeCode),
-      notify,
-      dismiss: removeNotification,
-      token: $user.get().token,
-      storeCode: storeViewForPath(location.pathname).storeCode,
-    });
-    setBusy(false);
-    setStatus({ kind: result.ok ? 'success' : 'error', message: result.message });
-    if (result.ok) form.reset();
-  };
+  const send = useFormAction(
+    async () => {
+      await loadUser().catch(() => {});
+      const result = await submitReview(productId, form.values, {
+        create: (review, token, storeCode) => api.current.review.create(review, token, storeCode),
+        notify,
+        dismiss: removeNotification,
+        token: $user.get().token,
+        storeCode: storeViewForPath(location.pathname).storeCode,
+      });
+      if (result.ok) form.reset();
+      return { kind: result.ok ? 'success' : 'error', message: result.message };
+    },
+    messages.reviewAdding,
+    form.check,
+  );
 
   const fieldProps = (name: keyof ReviewValues & string) => ({
     id: `${uid}-field-${name}`,
@@ -165,7 +162,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
             </button>
           </div>
         ) : (
-        <form ref={formRef} id={`${uid}-form`} className="fk-form rv__form" noValidate onSubmit={onSubmit} aria-labelledby={`${uid}-form-title`}>
+        <form ref={formRef} id={`${uid}-form`} className="fk-form rv__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby={`${uid}-form-title`}>
           <h3 id={`${uid}-form-title`}>{messages.reviewFormTitle}</h3>
           <Field {...fieldProps('nickname')} label={messages.reviewName} autoComplete="given-name" required />
           <Field {...fieldProps('title')} label={messages.reviewSummary} required />
@@ -194,11 +191,11 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
             </ul>
           )}
           <div className="fk-actions">
-            <button type="submit" className="btn" disabled={busy}>
+            <button type="submit" className="btn" disabled={send.pending}>
               {messages.reviewSubmit}
             </button>
           </div>
-          <FormStatus status={status} />
+          <FormStatus status={send.status} />
         </form>
         )}
       </div>

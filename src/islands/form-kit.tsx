@@ -3,13 +3,14 @@
  * labelled fields with their messages, the result line and the mail send as a React 19 action. Their
  * form state is the one of every form island (`useForm`, ./use-form).
  */
-import { useActionState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createApiClient } from '../lib/api/client';
 import { sendLetter, type Letter } from '../lib/mail';
 import { messages } from '../lib/messages';
 import { notify } from '../lib/stores/notifications';
 // Inlined and rendered with the island (React 19 <style href precedence>): only pages that show a form island carry its CSS.
 import formsCss from './forms.css?inline';
+import { useFormAction, type FormStatusValue } from './use-form';
 
 /** The form islands' styles: React 19 renders one <style> per page (by href) however many form islands it has. */
 export function FormStyles() {
@@ -83,26 +84,25 @@ export function Field(p: FieldProps) {
   );
 }
 
-/** The result line under a form: a polite status for progress and success, an alert for failures. */
-/** What a form shows under its button: sending, sent, or why not. */
-export type FormStatusValue = { kind: 'progress' | 'success' | 'error'; message: string } | null;
-
 /**
- * The send of a mail form (contact, booking) as a React 19 action: `action` goes on the form, `pending`
- * disables the button while the letter is on its way, and `status` is the sending text, then the
- * mailer's answer (also notified). `onSent` runs after a successful send (the form clears).
+ * The send of a mail form (contact, booking) as a React 19 action (`useFormAction`): the sending text
+ * while the letter is on its way, then the mailer's answer (also notified). `onSent` runs after a
+ * successful send (the form clears).
  */
-export function useMailAction(letter: () => Letter, onSent: () => void) {
-  const [result, action, pending] = useActionState(async (): Promise<FormStatusValue> => {
-    const sent = await sendLetter(createApiClient().mailer, letter());
-    notify({ type: sent.ok ? 'success' : 'error', message: sent.message });
-    if (sent.ok) onSent();
-    return { kind: sent.ok ? 'success' : 'error', message: sent.message };
-  }, null);
-  const status: FormStatusValue = pending ? { kind: 'progress', message: messages.mailSending } : result;
-  return { action, pending, status };
+export function useMailAction(letter: () => Letter, onSent: () => void, check: (form: HTMLFormElement) => boolean) {
+  return useFormAction(
+    async () => {
+      const sent = await sendLetter(createApiClient().mailer, letter());
+      notify({ type: sent.ok ? 'success' : 'error', message: sent.message });
+      if (sent.ok) onSent();
+      return { kind: sent.ok ? 'success' : 'error', message: sent.message };
+    },
+    messages.mailSending,
+    check,
+  );
 }
 
+/** The result line under a form: a polite status for progress and success, an alert for failures. */
 export function FormStatus({ status }: { status: FormStatusValue }) {
   const error = status?.kind === 'error';
   return (

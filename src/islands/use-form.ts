@@ -3,7 +3,8 @@
  * check. Its own module so that islands with their own fields (sign-in, account, checkout) do not
  * load the mail forms' kit.
  */
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useActionState, useCallback, useId, useMemo, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
+import { messages } from '../lib/messages';
 import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms';
 
 export type FormFieldValues = Record<string, string | boolean>;
@@ -64,3 +65,31 @@ export function useForm<V extends FormFieldValues>(def: FormDef, initial: V | ((
 }
 
 export type FormState<V extends FormFieldValues> = ReturnType<typeof useForm<V>>;
+
+/** What a form shows under its button: working, done, or why not (null: nothing). */
+export type FormStatusValue = { kind: 'progress' | 'success' | 'error'; message: string } | null;
+
+/**
+ * A form's send as a React 19 action (`useActionState`): `action` goes on the form's `action` and
+ * `onSubmit` stops a form that `check` finds invalid (or one already sending) from being sent; while
+ * `send` runs, `pending` is true (the button is disabled) and `status` is the `progress` text; then
+ * `status` is what `send` answered. A send that throws is logged and says the §8 "something went wrong".
+ * `clear` hides the last answer (a form opened again starts without it).
+ */
+export function useFormAction(send: () => Promise<FormStatusValue>, progress: string, check: (form: HTMLFormElement) => boolean) {
+  const [result, action, pending] = useActionState(async (): Promise<FormStatusValue> => {
+    try {
+      return await send();
+    } catch (err) {
+      console.error('[form] the send failed', err);
+      return { kind: 'error', message: messages.somethingWrong };
+    }
+  }, null);
+  // Each answer is a new object: clearing hides this one, and the next send shows its own.
+  const [hidden, setHidden] = useState<FormStatusValue>(null);
+  const status: FormStatusValue = pending ? { kind: 'progress', message: progress } : result === hidden ? null : result;
+  const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
+    if (pending || !check(e.currentTarget)) e.preventDefault();
+  };
+  return { action, onSubmit, pending, status, clear: () => setHidden(result) };
+}
