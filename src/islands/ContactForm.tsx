@@ -28,7 +28,7 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.
   const mail = useMailAction(() => contactLetter(form.values, pageLink), form.reset, form.check);
 
-  const fp = (name: keyof ContactValues & string) => ({
+  const fieldProps = (name: keyof ContactValues & string) => ({
     id: `${uid}-field-${name}`,
     name,
     value: form.values[name],
@@ -44,11 +44,11 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
         <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
         <p className="muted">{messages.contactIntro}</p>
         <div className="fk-row">
-          <Field {...fp('name')} label={messages.contactName} autoComplete="name" required />
-          <Field {...fp('email')} label={messages.contactEmail} type="email" autoComplete="email" required />
+          <Field {...fieldProps('name')} label={messages.contactName} autoComplete="name" required />
+          <Field {...fieldProps('email')} label={messages.contactEmail} type="email" autoComplete="email" required />
         </div>
-        <Field {...fp('phone')} label={messages.contactPhone} type="tel" autoComplete="tel" />
-        <Field {...fp('message')} label={messages.contactMessage} multiline required />
+        <Field {...fieldProps('phone')} label={messages.contactPhone} type="tel" autoComplete="tel" />
+        <Field {...fieldProps('message')} label={messages.contactMessage} multiline required />
         <div className="fk-actions">
           <button type="submit" className="btn" disabled={mail.pending}>
             {messages.contactSubmit}

@@ -217,7 +217,7 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
 
   const text = statusText(query, loading, result);
   const hits = result?.items ?? [];
-  const sg = client.suggestions();
+  const suggestions = client.suggestions();
   const showSuggestions = !hits.length && (!query.trim() || !!result?.noresults);
 
   return (
@@ -277,13 +277,13 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
             </li>
           ))}
         </ul>
-        {showSuggestions && sg && (
+        {showSuggestions && suggestions && (
           <div className="sp-suggest">
-            {sg.popular.length > 0 && (
+            {suggestions.popular.length > 0 && (
               <section>
                 <h3 className="sp-suggest__title">{messages.searchPopular}</h3>
                 <ul className="sp-chips">
-                  {sg.popular.map((term) => (
+                  {suggestions.popular.map((term) => (
                     <li key={term}>
                       <button
                         type="button"
@@ -300,11 +300,11 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
                 </ul>
               </section>
             )}
-            {sg.categories.length > 0 && (
+            {suggestions.categories.length > 0 && (
               <section>
                 <h3 className="sp-suggest__title">{messages.searchCategories}</h3>
                 <ul className="sp-cats">
-                  {sg.categories.map(([label, href]) => (
+                  {suggestions.categories.map(([label, href]) => (
                     <li key={href}>
                       <a href={href}>{label}</a>
                     </li>
