@@ -188,6 +188,24 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
     for (const f of changed) expect(rendered).toContain(f);
   });
 
+  it("a picture's placeholder colour re-renders the pages that show the picture (no page keeps the old colour)", async () => {
+    const file = join(snap, 'placeholders.json');
+    const colours = readJson(file) as Record<string, string>;
+    const all = readJson(products()) as Json[];
+    const p = all.find((x) => x.type_id === 'simple' && x.visibility === 4 && x.status === 1 && typeof x.image === 'string' && colours[x.image])!;
+    expect(p).toBeDefined();
+    const page = `${p.url_path as string}/index.html`;
+    expect(keyed.has(page)).toBe(true);
+    const { rendered, changed, next } = await change(() => {
+      colours[p.image as string] = '#0a1b2c';
+      writeJson(file, colours);
+    });
+    const showing = pagesContaining(next.out, 'background-color:#0a1b2c').filter((f) => keyed.has(f));
+    expect(showing).toContain(page);
+    for (const f of showing) expect(changed).toContain(f);
+    for (const f of changed) expect(rendered).toContain(f);
+  });
+
   /** The leaf category the menu test takes out of the menus, renamed by the category test. */
   let leaf: Json | undefined;
 

@@ -3,7 +3,8 @@
  * are unchanged since the last build is copied from it instead of rendered. A key is a digest of
  * everything the page shows that does not come from code: its page data (the record, listings,
  * prices at build time, related products, breadcrumbs), the site chrome of its layout (menus,
- * shops, promo strip), the config (URL switches, constants, store views) and the year in the footer.
+ * shops, promo strip), the pictures' placeholder colours, the config (URL switches, constants,
+ * store views) and the year in the footer.
  * A key that missed a dependency would serve a stale page: tests/api/incremental-build.test.ts
  * changes each kind of snapshot data and checks that exactly the pages showing it are rendered again,
  * then compares every page with a full build. Build time only: imports node:crypto.
@@ -14,6 +15,7 @@ import { siteChrome, pricesFor, storeViewOf, type AmpRoute } from '../routing';
 import { ampCategoryData, categoryPageData, productPageCore } from '../page-data';
 import { productIslandProps } from '../product-island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../promo';
+import { placeholderColours } from '../catalog/placeholders';
 import type { ContentPageRoute } from '../content-routes';
 
 /** A short digest of JSON values (undefined and functions count as null). */
@@ -23,12 +25,17 @@ export function digest(...parts: unknown[]): string {
   return h.digest('base64url').slice(0, 32);
 }
 
-/** What every page of a layout shows whatever the page: the config, the footer's year, and for the default layout the site chrome. */
+/**
+ * What every page of a layout shows whatever the page: the config, the footer's year, and for the
+ * default layout the site chrome and the snapshot's placeholder colours (every picture of the default
+ * layout, src/components/Img.astro, shows its colour under it; AMP pictures have none). A changed
+ * colour re-renders every page of the layout: which pictures a page shows is not worked out here.
+ */
 function layoutKey(layout: 'default' | 'amp', storeCode: string): string {
   const year = new Date().getFullYear();
   return layout === 'amp'
     ? digest('amp', config, storeViewOf(storeCode), year)
-    : digest('default', config, storeViewOf(storeCode), siteChrome(storeCode), year);
+    : digest('default', config, storeViewOf(storeCode), siteChrome(storeCode), placeholderColours(), year);
 }
 const layoutKeys = new Map<string, string>();
 const memoLayoutKey = (layout: 'default' | 'amp', storeCode: string) => {
