@@ -271,8 +271,46 @@ export function productInStock(p: Product): boolean {
   return p.stock.is_in_stock;
 }
 
+/**
+ * What a product page shows apart from the texts made from its own record's HTML (the sanitised
+ * descriptions, the meta description and the JSON-LD): each of those is a function of the record and
+ * of fields kept here, so the build's cache keys (src/lib/build/cache-keys.ts) digest this and the
+ * record instead of sanitising every description of the catalogue on every build.
+ */
+export type ProductPageCore = Omit<ProductPageData, 'description' | 'descriptionHtml' | 'shortDescriptionHtml' | 'jsonLd'>;
+
 /** Everything a product page (and its AMP twin) shows. */
 export function productPageData(productId: number, storeCode?: string): ProductPageData {
+  const d = productPageCore(productId, storeCode);
+  const { product: p, canonical, images, grouped, prices, inStock, brand, reviews, breadcrumbs } = d;
+  const description = metaDescription(p.meta_description, p.short_description || p.description);
+  const jsonLd = [
+    productJsonLd({
+      name: p.name,
+      sku: p.sku,
+      url: canonical,
+      description: htmlToText(p.short_description || p.description || '', 500) || undefined,
+      images: images.map(galleryImage),
+      price: p.type_id === 'grouped' && grouped.length ? Math.min(...grouped.map((g) => g.prices.final)) : prices.final,
+      currency: storeViewOf(storeCode).i18n.currencyCode,
+      inStock,
+      brand,
+      reviews,
+      ...(prices.special !== null && p.special_to_date ? { priceValidUntil: p.special_to_date.slice(0, 10) } : {}),
+    }),
+    breadcrumbJsonLd(breadcrumbs, canonical),
+  ];
+  return {
+    ...d,
+    description,
+    descriptionHtml: sanitizeHtml(p.description ?? ''),
+    shortDescriptionHtml: sanitizeHtml(p.short_description ?? ''),
+    jsonLd,
+  };
+}
+
+/** A product page's data without the texts made from the record's HTML (see ProductPageCore). */
+export function productPageCore(productId: number, storeCode?: string): ProductPageCore {
   const { byId, bySku, reviewsOf } = catalog();
   const p = byId.get(productId);
   if (!p) throw new Error(`Product ${productId} is not in the snapshot`);
@@ -349,30 +387,10 @@ export function productPageData(productId: number, storeCode?: string): ProductP
 
   const reviews = (reviewsOf.get(p.id) ?? []).filter((r) => r.review_status === 1);
   const inStock = productInStock(p);
-  const description = metaDescription(p.meta_description, p.short_description || p.description);
   const shareImage = images[0] ? galleryImage(images[0]) : undefined;
-  const jsonLd = [
-    productJsonLd({
-      name: p.name,
-      sku: p.sku,
-      url: canonical,
-      description: htmlToText(p.short_description || p.description || '', 500) || undefined,
-      images: images.map(galleryImage),
-      price: p.type_id === 'grouped' && grouped.length ? Math.min(...grouped.map((g) => g.prices.final)) : prices.final,
-      currency: storeViewOf(storeCode).i18n.currencyCode,
-      inStock,
-      brand,
-      reviews,
-      ...(prices.special !== null && p.special_to_date ? { priceValidUntil: p.special_to_date.slice(0, 10) } : {}),
-    }),
-    breadcrumbJsonLd(breadcrumbs, canonical),
-  ];
   return {
     product: p,
     title: p.meta_title || p.name,
-    description,
-    descriptionHtml: sanitizeHtml(p.description ?? ''),
-    shortDescriptionHtml: sanitizeHtml(p.short_description ?? ''),
     canonical,
     ampHref: ampProductUrl(p, opts),
     shareImage,
@@ -390,7 +408,6 @@ export function productPageData(productId: number, storeCode?: string): ProductP
     attributes: attributeRows(p),
     related: relatedProducts(p),
     reviews,
-    jsonLd,
     hasSizeOption: options.some((o) => o.kind === 'size'),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { config } from './config';
 import { catalog, productImagePath, urlOpts } from './routing';
-import { optionLabel, type OptionView, type ProductPageData } from './page-data';
+import { optionLabel, type OptionView, type ProductPageCore } from './page-data';
 import { productUrl, cmsUrl } from './catalog/urls';
 import { defaultChild } from './catalog/variants';
 import { formProduct, type FormProduct, type GroupedItem } from './product-form';
@@ -64,7 +64,7 @@ export function listProduct(p: Product, storeCode?: string): ListProduct {
 }
 
 /** The props of the options island for a product page. */
-export function productIslandProps(d: ProductPageData, storeCode?: string): ProductIslandProps {
+export function productIslandProps(d: ProductPageCore, storeCode?: string): ProductIslandProps {
   const p = d.product;
   const opts = urlOpts(storeCode);
   const children: Record<string, string> = {};

@@ -173,6 +173,39 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
     expect(rendered).toEqual(changed);
   });
 
+  it("a product's description re-renders its page and its amp page (keys digest the record, not its sanitised html)", async () => {
+    const all = readJson(products()) as Json[];
+    const p = all.find((x) => x.type_id === 'simple' && x.visibility === 4 && x.status === 1 && typeof x.description === 'string' && x.description.length > 0)!;
+    expect(p).toBeDefined();
+    const { rendered, changed, next } = await change(() => {
+      p.description = `${p.description as string}<p>Hallmarked in Birmingham.</p>`;
+      writeJson(products(), all);
+    });
+    const showing = pagesContaining(next.out, 'Hallmarked in Birmingham.').filter((f) => keyed.has(f));
+    expect(showing.some((f) => f.startsWith('amp/'))).toBe(true);
+    expect(showing.some((f) => !f.startsWith('amp/'))).toBe(true);
+    for (const f of showing) expect(changed).toContain(f);
+    for (const f of changed) expect(rendered).toContain(f);
+  });
+
+  it("a picture's placeholder colour re-renders the pages that show the picture (no page keeps the old colour)", async () => {
+    const file = join(snap, 'placeholders.json');
+    const colours = readJson(file) as Record<string, string>;
+    const all = readJson(products()) as Json[];
+    const p = all.find((x) => x.type_id === 'simple' && x.visibility === 4 && x.status === 1 && typeof x.image === 'string' && colours[x.image])!;
+    expect(p).toBeDefined();
+    const page = `${p.url_path as string}/index.html`;
+    expect(keyed.has(page)).toBe(true);
+    const { rendered, changed, next } = await change(() => {
+      colours[p.image as string] = '#0a1b2c';
+      writeJson(file, colours);
+    });
+    const showing = pagesContaining(next.out, 'background-color:#0a1b2c').filter((f) => keyed.has(f));
+    expect(showing).toContain(page);
+    for (const f of showing) expect(changed).toContain(f);
+    for (const f of changed) expect(rendered).toContain(f);
+  });
+
   /** The leaf category the menu test takes out of the menus, renamed by the category test. */
   let leaf: Json | undefined;
 

@@ -3,7 +3,8 @@
  * are unchanged since the last build is copied from it instead of rendered. A key is a digest of
  * everything the page shows that does not come from code: its page data (the record, listings,
  * prices at build time, related products, breadcrumbs), the site chrome of its layout (menus,
- * shops, promo strip), the config (URL switches, constants, store views) and the year in the footer.
+ * shops, promo strip), the pictures' placeholder colours, the config (URL switches, constants,
+ * store views) and the year in the footer.
  * A key that missed a dependency would serve a stale page: tests/api/incremental-build.test.ts
  * changes each kind of snapshot data and checks that exactly the pages showing it are rendered again,
  * then compares every page with a full build. Build time only: imports node:crypto.
@@ -11,9 +12,10 @@
 import { createHash } from 'node:crypto';
 import { config } from '../config';
 import { siteChrome, pricesFor, storeViewOf, type AmpRoute } from '../routing';
-import { ampCategoryData, categoryPageData, productPageData } from '../page-data';
+import { ampCategoryData, categoryPageData, productPageCore } from '../page-data';
 import { productIslandProps } from '../product-island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../promo';
+import { placeholderColours } from '../catalog/placeholders';
 import type { ContentPageRoute } from '../content-routes';
 
 /** A short digest of JSON values (undefined and functions count as null). */
@@ -23,12 +25,17 @@ export function digest(...parts: unknown[]): string {
   return h.digest('base64url').slice(0, 32);
 }
 
-/** What every page of a layout shows whatever the page: the config, the footer's year, and for the default layout the site chrome. */
+/**
+ * What every page of a layout shows whatever the page: the config, the footer's year, and for the
+ * default layout the site chrome and the snapshot's placeholder colours (every picture of the default
+ * layout, src/components/Img.astro, shows its colour under it; AMP pictures have none). A changed
+ * colour re-renders every page of the layout: which pictures a page shows is not worked out here.
+ */
 function layoutKey(layout: 'default' | 'amp', storeCode: string): string {
   const year = new Date().getFullYear();
   return layout === 'amp'
     ? digest('amp', config, storeViewOf(storeCode), year)
-    : digest('default', config, storeViewOf(storeCode), siteChrome(storeCode), year);
+    : digest('default', config, storeViewOf(storeCode), siteChrome(storeCode), placeholderColours(), year);
 }
 const layoutKeys = new Map<string, string>();
 const memoLayoutKey = (layout: 'default' | 'amp', storeCode: string) => {
@@ -38,24 +45,53 @@ const memoLayoutKey = (layout: 'default' | 'amp', storeCode: string) => {
   return v;
 };
 
-/** The page data of a product, kept for the next call: its page and its AMP pages (one per child) ask in a row. */
-let lastProduct: { id: number; storeCode: string; data: ReturnType<typeof productPageData> } | null = null;
-function productData(id: number, storeCode: string): ReturnType<typeof productPageData> {
-  if (lastProduct?.id !== id || lastProduct.storeCode !== storeCode) lastProduct = { id, storeCode, data: productPageData(id, storeCode) };
-  return lastProduct.data;
+/**
+ * The digest of one snapshot record (a product), computed once per build: a page's key names the
+ * records it shows by their digests instead of writing them out again (a product is shown by its own
+ * page, its AMP pages, and the listings and related products of others).
+ */
+const recordKeys = new WeakMap<object, string>();
+export function recordKey(r: object): string {
+  let k = recordKeys.get(r);
+  if (k === undefined) recordKeys.set(r, (k = digest(r)));
+  return k;
+}
+
+/**
+ * The keys of a product's page and of its AMP pages, from one computation of its page data (the
+ * catch-all route and the AMP route ask for them in turn). The page data is the part without the
+ * texts made from the record's HTML (productPageCore): those are functions of the record, which the
+ * keys digest whole, so they need not be computed (sanitising every description cost seconds).
+ */
+const productKeys = new Map<string, { page: string; amp: string }>();
+function productKeysOf(id: number, storeCode: string): { page: string; amp: string } {
+  const k = `${id}|${storeCode}`;
+  let v = productKeys.get(k);
+  if (v === undefined) {
+    const d = productPageCore(id, storeCode);
+    const record = recordKey(d.product);
+    const { title, canonical, breadcrumbs, prices, inStock, sku, options, children, grouped, bundle, attributes, images } = d;
+    v = {
+      // The page: its page data, the island's props, the promo block, finance and the tiles' prices
+      page: digest(
+        memoLayoutKey('default', storeCode),
+        { ...d, product: record, related: d.related.map(recordKey) },
+        productIslandProps(d, storeCode),
+        categoryPromoFor(d.product),
+        financeInfo(d.product, storeCode),
+        d.related.map((r) => pricesFor(r, storeCode)),
+      ),
+      // An AMP page: what it shows of the page data (no related products or reviews list); the child its URL names is added per page
+      amp: digest(memoLayoutKey('amp', storeCode), { product: record, title, canonical, breadcrumbs, prices, inStock, sku, options, children, grouped, bundle, attributes, images }),
+    };
+    productKeys.set(k, v);
+  }
+  return v;
 }
 
 /** A product page: its page data, the island's props, the promo block, finance and the tiles' prices. */
 export function productPageKey(id: number, storeCode: string): string {
-  const d = productData(id, storeCode);
-  return digest(
-    memoLayoutKey('default', storeCode),
-    d,
-    productIslandProps(d, storeCode),
-    categoryPromoFor(d.product),
-    financeInfo(d.product, storeCode),
-    d.related.map((r) => pricesFor(r, storeCode)),
-  );
+  return productKeysOf(id, storeCode).page;
 }
 
 /** A category page: its page data (listing, banners, breadcrumbs), the takeover banner and the tiles' prices. */
@@ -63,7 +99,7 @@ export function categoryPageKey(id: number, storeCode: string): string {
   const d = categoryPageData(id, storeCode);
   return digest(
     memoLayoutKey('default', storeCode),
-    d,
+    { ...d, category: recordKey(d.category), listing: { ...d.listing, products: d.listing.products.map(recordKey) } },
     takeoverFor(d.category),
     d.listing.products.map((p) => pricesFor(p, storeCode)),
   );
@@ -74,15 +110,9 @@ export function contentPageKey(content: ContentPageRoute, storeCode: string): st
   return digest(memoLayoutKey('default', storeCode), content);
 }
 
-/** An AMP page: a product (the canonical page's data) or a category (its products in the AMP sort, their prices). */
+/** An AMP page: a product (the canonical page's data, the child its URL names) or a category (its products in the AMP sort, their prices). */
 export function ampPageKey(r: Pick<AmpRoute, 'kind' | 'key' | 'storeCode' | 'childSku'>): string {
-  const layout = memoLayoutKey('amp', r.storeCode);
-  if (r.kind === 'amp-product') {
-    // What the AMP product page shows of the page data (no related products or reviews list), and the child its URL names
-    const { product, title, description, descriptionHtml, canonical, breadcrumbs, prices, inStock, sku, options, children, grouped, bundle, attributes, images, jsonLd } =
-      productData(r.key, r.storeCode);
-    return digest(layout, r.childSku ?? null, { product, title, description, descriptionHtml, canonical, breadcrumbs, prices, inStock, sku, options, children, grouped, bundle, attributes, images, jsonLd });
-  }
+  if (r.kind === 'amp-product') return digest(productKeysOf(r.key, r.storeCode).amp, r.childSku ?? null);
   const d = ampCategoryData(r.key, r.storeCode);
-  return digest(layout, d, d.products.map((p) => pricesFor(p, r.storeCode)));
+  return digest(memoLayoutKey('amp', r.storeCode), { ...d, category: recordKey(d.category), products: d.products.map(recordKey) }, d.products.map((p) => pricesFor(p, r.storeCode)));
 }

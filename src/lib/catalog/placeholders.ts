@@ -26,6 +26,11 @@ function load(dir: string): Record<string, string> {
   return map;
 }
 
+/** Every placeholder colour of the snapshot, by media path (the incremental build's page keys digest it). */
+export function placeholderColours(dir = snapshotDir()): Readonly<Record<string, string>> {
+  return load(dir);
+}
+
 /** The placeholder colour of a picture ('#rrggbb'), or undefined. */
 export function placeholderColour(ref: string, dir = snapshotDir()): string | undefined {
   const path = mediaPath(ref);

@@ -1,13 +1,14 @@
 /**
  * The search index of each store view (spec §7: a search index per store), written at build time to
  * /search-index.json, and /de/search-index.json, /it/search-index.json with multistore on: links with
- * the store's prefix, prices in its currency (format: src/lib/search/types.ts).
+ * the store's prefix, prices in its currency (format: src/lib/search/types.ts). The products are the
+ * build's catalogue index, already in memory (the catalogue pages load it), not the shards read again.
  */
 import type { APIRoute } from 'astro';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../lib/snapshot';
+import { readAttributes, readCategories, readManifest } from '../../lib/snapshot';
 import { buildSearchIndex } from '../../lib/search/build';
 import { perStore } from '../../lib/content-routes';
-import { currencyRate, storeViewOf } from '../../lib/routing';
+import { catalog, currencyRate, storeViewOf } from '../../lib/routing';
 
 export const prerender = true;
 
@@ -17,7 +18,7 @@ export function getStaticPaths() {
 
 export const GET: APIRoute = ({ props }) => {
   const { storeCode } = props as { storeCode: string };
-  const file = buildSearchIndex(iterateProducts(), readCategories(), {
+  const file = buildSearchIndex(catalog().products, readCategories(), {
     attributes: readAttributes(),
     generatedAt: readManifest().generated_at,
     storeCode,
