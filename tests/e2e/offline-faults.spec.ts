@@ -1,6 +1,6 @@
 /**
  * The order queue under faults (issue 7, issue 14 section 3): randomised schedules with a fixed seed
- * (OFFLINE_SEED, default 2; OFFLINE_SCHEDULES, default 10; `npm run soak:offline` draws 200+) place
+ * (OFFLINE_SEED, default 32; OFFLINE_SCHEDULES, default 10; `npm run soak:offline` draws 200+) place
  * orders offline and online against API faults (delays, dropped connections before and after the
  * write, 500/502/503, non-JSON answers), reload, close and reopen pages, use two tabs, sign one
  * customer out and another in, place some orders through the real checkout page, and come back
@@ -41,7 +41,7 @@ import {
 } from './offline-helpers';
 import { makeSchedules, type Identity, type PlannedOrder, type Schedule } from './offline-schedules';
 
-const SEED = Number(process.env.OFFLINE_SEED ?? 2);
+const SEED = Number(process.env.OFFLINE_SEED ?? 32);
 const COUNT = Number(process.env.OFFLINE_SCHEDULES ?? 10);
 const RUN = `${SEED.toString(36)}-${Date.now().toString(36)}`;
 /** How long a trigger may take to make its first send on a busy machine. */
@@ -382,6 +382,7 @@ test('randomised fault schedules: every order arrives exactly once, under its ow
   for (const x of ourSends) perOrder.set(x.order_id, (perOrder.get(x.order_id) ?? 0) + 1);
   const resent = [...perOrder.values()].reduce((n, k) => n + Math.max(0, k - 1), 0);
   const closed = ourSends.filter((x) => x.outcome === 'closed').length;
+  const byWorker = ourSends.filter((x) => /\/sw\.js$/.test(x.from)).length;
   const viaCheckout = placed.filter((p) => p.plan.via === 'checkout').length;
   const byCustomers = placed.filter((p) => p.plan.owner !== 'guest').length;
   const triggers = Object.entries(stats.triggers).map(([k, v]) => `${k} ${v}`).join(', ');
@@ -389,7 +390,7 @@ test('randomised fault schedules: every order arrives exactly once, under its ow
   const summary =
     `[offline-faults] seed ${SEED}: ${log.length}/${schedules.length} schedules, ${placed.length} orders (${accepted} accepted, ${placed.length - accepted} refused; ` +
     `${viaCheckout} through the checkout page, ${byCustomers} by signed-in customers), ${ourSends.length} order requests seen by the API ` +
-    `(${resent} resends, ${closed} whose sender went away first), triggers: ${triggers}; ` +
+    `(${ourSends.length - byWorker} from pages, ${byWorker} from the service worker; ${resent} resends, ${closed} whose sender went away first), triggers: ${triggers}; ` +
     `lost ${lost}, sent twice concurrently ${twice.length}, misattributed ${misattributed}, stored twice ${storedTwice}, refused but created ${createdThoughRefused}, ` +
     `silent triggers ${stats.silentTriggers.length}${error ? `, STOPPED at schedule ${log.length}: ${(error as Error).message.split('\n')[0]}` : ''}`;
   console.log(`[offline-faults] seed ${SEED}\n${log.join('\n')}`);
