@@ -179,6 +179,8 @@ async function untilQuiet(): Promise<void> {
 
 /** Stats of one run. */
 const stats = { triggers: {} as Record<string, number>, silentTriggers: [] as string[] };
+/** When a page or the worker said its user storage did not answer (its session then reads as nobody's). */
+const userStorageTrouble: number[] = [];
 
 /**
  * After coming back online: the shop's own triggers send the orders. Each trigger with an order the
@@ -186,7 +188,7 @@ const stats = { triggers: {} as Record<string, number>, silentTriggers: [] as st
  * TRIGGER_MS; when sends failed (faults) the next trigger is a page start or another tab, never a
  * blind reload loop. Held orders of a customer who is not signed in wait until that customer signs in.
  */
-async function settle(b: Browsing, s: Schedule, firstTrigger: { name: string; since: number }): Promise<void> {
+async function settle(b: Browsing, s: Schedule & { started: number }, firstTrigger: { name: string; since: number }): Promise<void> {
   let trigger = firstTrigger;
   const others = ['page start: tab goes to another page', 'another tab opens', 'page start: tab reloads'] as const;
   for (let round = 0; ; round++) {
@@ -199,7 +201,10 @@ async function settle(b: Browsing, s: Schedule, firstTrigger: { name: string; si
       while ((await sendsSince(trigger.since, ids)).length === 0) {
         if ((await waitingOrders(b.tabs[0]!)).length === 0) break;
         if (Date.now() > deadline) {
-          const what = `schedule ${s.index}: ${trigger.name} sent none of the ${sendable.length} waiting order(s) ${sendable.map((o) => o.order_id).join(', ')} within ${TRIGGER_MS} ms`;
+          const slow = userStorageTrouble.filter((t) => t >= s.started).length;
+          const what =
+            `schedule ${s.index}: ${trigger.name} sent none of the ${sendable.length} waiting order(s) ${sendable.map((o) => o.order_id).join(', ')} within ${TRIGGER_MS} ms` +
+            (slow ? ` (the user storage did not answer ${slow} time(s) in this schedule: a page that reads no session holds a customer's orders)` : '');
           stats.silentTriggers.push(what);
           throw new Error(what);
         }
@@ -292,7 +297,7 @@ async function runSchedule(b: Browsing, s: Schedule, log: string[]): Promise<Pla
   const since = Date.now();
   await ctx.setOffline(false);
   // The pages (online event) and the service worker (Background Sync) send, meeting the faults.
-  await settle(b, s, { name: 'online event', since });
+  await settle(b, { ...s, started }, { name: 'online event', since });
   await clearFaults(shop);
   // Tabs opened as triggers close now that their sends are over.
   while (tabs.length > (s.twoTabs ? 2 : 1)) await tabs.pop()!.close();
@@ -310,6 +315,9 @@ test('randomised fault schedules: every order arrives exactly once, under its ow
   const schedules = makeSchedules(SEED, COUNT, products.length);
   await clearOrderSends(shop);
   const ctx = await shopContext(browser, shop);
+  const userStorage = (text: string) => /^\[storage\].*shop-\w+-user/.test(text) && userStorageTrouble.push(Date.now());
+  ctx.on('page', (p) => p.on('console', (m) => userStorage(m.text())));
+  ctx.on('serviceworker', (w) => w.on('console', (m) => userStorage(m.text())));
   if (process.env.SOAK_DEBUG) {
     const t0 = Date.now();
     const say = (src: string, text: string) => console.log(`+${Date.now() - t0} ${src}: ${text}`);
@@ -392,7 +400,7 @@ test('randomised fault schedules: every order arrives exactly once, under its ow
     `${viaCheckout} through the checkout page, ${byCustomers} by signed-in customers), ${ourSends.length} order requests seen by the API ` +
     `(${ourSends.length - byWorker} from pages, ${byWorker} from the service worker; ${resent} resends, ${closed} whose sender went away first), triggers: ${triggers}; ` +
     `lost ${lost}, sent twice concurrently ${twice.length}, misattributed ${misattributed}, stored twice ${storedTwice}, refused but created ${createdThoughRefused}, ` +
-    `silent triggers ${stats.silentTriggers.length}${error ? `, STOPPED at schedule ${log.length}: ${(error as Error).message.split('\n')[0]}` : ''}`;
+    `silent triggers ${stats.silentTriggers.length}, user storage not answering ${userStorageTrouble.length}${error ? `, STOPPED at schedule ${log.length}: ${(error as Error).message.split('\n')[0]}` : ''}`;
   console.log(`[offline-faults] seed ${SEED}\n${log.join('\n')}`);
   console.log(summary);
   test.info().annotations.push({ type: 'offline-faults', description: summary });
