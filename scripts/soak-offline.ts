@@ -48,7 +48,7 @@ const FIELDS: Array<[keyof RunFigures, RegExp]> = [
   ['checkout', /(\d+) through the checkout page/],
   ['customers', /(\d+) by signed-in customers/],
   ['requests', /(\d+) order requests seen by the API/],
-  ['resends', /\((\d+) resends/],
+  ['resends', /(\d+) resends/],
   ['lost', /lost (\d+)/],
   ['twice', /sent twice concurrently (\d+)/],
   ['misattributed', /misattributed (\d+)/],
