@@ -33,7 +33,7 @@ export const orderPath = (): string => (config.orders.endpoint.startsWith('/api/
 
 export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; faults: Faults | null } {
   const app = new Hono();
-  const faults = ctx.options.faults ? new Faults() : null;
+  const faults = ctx.options.faults ? new Faults(orderPath()) : null;
 
   app.use('*', async (c, next) => {
     const started = performance.now();

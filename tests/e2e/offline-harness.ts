@@ -4,18 +4,23 @@
  * (src/lib/sync/order-queue.ts) exposed on `window.__orders`, so a test places orders exactly as the
  * checkout does, sharing the page's IndexedDB, locks and service worker. `openConfirmation` shows the
  * offline-order confirmation (src/islands/OfflineOrders.tsx) as it appears with automatic
- * transmission off (the built site has it on).
+ * transmission off (the built site has it on). `signIn` and `signOut` are the shop's own login and
+ * logout (src/lib/account/session.ts), written to storage before they resolve, as before a page change.
  */
+import './offline-harness-jitless';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import OfflineOrders from '../../src/islands/OfflineOrders';
 import { config } from '../../src/lib/config';
+import { login, logoutCustomer, saveSessionNow } from '../../src/lib/account/session';
+import type { OrderPayload } from '../../src/lib/schemas';
 import { $online } from '../../src/lib/stores/network';
+import { loadUser, resetUserStore } from '../../src/lib/stores/user';
 import {
   $offlineOrderConfirmation,
   listQueuedOrders,
   listStoredOrders,
-  placeOrder,
+  placeOrder as queuePlaceOrder,
   sendQueuedOrders,
   transmitOrAsk,
 } from '../../src/lib/sync/order-queue';
@@ -35,8 +40,25 @@ async function openConfirmation(): Promise<number> {
   return $offlineOrderConfirmation.get().length;
 }
 
+/** Places an order as a checkout page opened now would: with the session stored now (another tab may have changed it). */
+async function placeOrder(payload: OrderPayload) {
+  resetUserStore();
+  await loadUser();
+  return queuePlaceOrder(payload);
+}
+
+async function signIn(email: string, password: string): Promise<void> {
+  const r = await login(email, password);
+  if (!r.ok) throw new Error(`sign-in of ${email} failed: ${r.message}`);
+  await saveSessionNow();
+}
+
+async function signOut(): Promise<void> {
+  await logoutCustomer();
+}
+
 if (window.top === window) {
   // Keeps $online following the browser's online/offline events.
   $online.listen(() => {});
-  (window as unknown as { __orders: unknown }).__orders = { placeOrder, listQueuedOrders, listStoredOrders, sendQueuedOrders, openConfirmation };
+  (window as unknown as { __orders: unknown }).__orders = { placeOrder, listQueuedOrders, listStoredOrders, sendQueuedOrders, openConfirmation, signIn, signOut };
 }

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { ConcurrentSend, OrderSend } from '../../server/faults';
 import { startServer, type RunningServer } from '../../server/server';
 import { config } from '../../src/lib/config';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
@@ -58,6 +59,27 @@ export const setFaults = (shop: RunningServer, rules: FaultRule[]) =>
 export const clearFaults = (shop: RunningServer) => api(shop, '/api/__faults', { method: 'DELETE' });
 export const faultState = (shop: RunningServer) =>
   api<{ rules: Array<FaultRule & { hits: number }>; counts: Record<string, number> }>(shop, '/api/__faults');
+/** The API's log of order POSTs (test switch; docs/api.md): each with its order id, sender and in-flight window. */
+export type { OrderSend };
+export const orderSends = (shop: RunningServer) =>
+  api<{ sends: OrderSend[]; concurrent: ConcurrentSend[] }>(shop, '/api/__order-sends');
+export const clearOrderSends = (shop: RunningServer) => api(shop, '/api/__order-sends', { method: 'DELETE' });
+
+/** A customer made through the API, with the id the API gives it. */
+export interface TestCustomer {
+  email: string;
+  password: string;
+  id: number;
+}
+export async function createTestCustomer(shop: RunningServer, tag: string): Promise<TestCustomer> {
+  const email = `soak-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+  const password = 'password123';
+  await api(shop, '/api/user/create', { method: 'POST', body: JSON.stringify({ customer: { email, firstname: 'Soak', lastname: tag }, password }) });
+  const token = await api<string>(shop, '/api/user/login', { method: 'POST', body: JSON.stringify({ username: email, password }) });
+  const me = await api<{ id: number }>(shop, `/api/user/me?token=${encodeURIComponent(token)}`);
+  return { email, password, id: me.id };
+}
+
 export const setStock = (shop: RunningServer, sku: string, qty: number) =>
   api(shop, '/api/__stock', { method: 'POST', body: JSON.stringify({ sku, qty, is_in_stock: qty > 0 }) });
 
@@ -94,7 +116,7 @@ export function testProducts(count: number): TestProduct[] {
     .map((p) => ({ sku: p.sku, name: p.name, price: p.price as number }));
 }
 
-const address = (postcode = 'PR1 2AB') => ({
+const address = (postcode = 'PR1 2AB', email = 'ada@example.com') => ({
   firstname: 'Ada',
   lastname: 'Lovelace',
   street: ['1 Fishergate'],
@@ -102,12 +124,16 @@ const address = (postcode = 'PR1 2AB') => ({
   postcode,
   country_id: 'GB',
   telephone: '01772 000000',
-  email: 'ada@example.com',
+  email,
 });
 
-/** An order payload as the checkout builds it (free delivery, cash on delivery: the total is the lines' sum). */
-export function orderPayload(orderId: string, lines: Array<{ product: TestProduct; qty: number }>, opts: { postcode?: string } = {}): OrderPayload {
-  const a = address(opts.postcode);
+/** An order payload as the checkout builds it (free delivery, cash on delivery: the total is the lines' sum); a customer's carries their id. */
+export function orderPayload(
+  orderId: string,
+  lines: Array<{ product: TestProduct; qty: number }>,
+  opts: { postcode?: string; customer?: { id: number; email: string } | null } = {},
+): OrderPayload {
+  const a = address(opts.postcode, opts.customer?.email);
   const now = new Date().toISOString();
   return {
     order_id: orderId,
@@ -115,6 +141,7 @@ export function orderPayload(orderId: string, lines: Array<{ product: TestProduc
     updated_at: now,
     transmited: false,
     store_code: config.storeViews.default.storeCode,
+    ...(opts.customer ? { user_id: opts.customer.id } : {}),
     products: lines.map((l) => ({ sku: l.product.sku, qty: l.qty, name: l.product.name, price: l.product.price, priceInclTax: l.product.price, product_type: 'simple' })),
     addressInformation: {
       shippingAddress: a,
@@ -159,6 +186,8 @@ type Harness = {
   listStoredOrders(): Promise<OfflineOrder[]>;
   sendQueuedOrders(): Promise<unknown>;
   openConfirmation(): Promise<number>;
+  signIn(email: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
 };
 declare global {
   interface Window {
