@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BUDGET_VIEWPORTS, budgets, jsEventualBudget, jsInitialBudget } from '../../budgets.config';
+import { BUDGET_VIEWPORTS, budgets, jsEventualBudget, jsInitialBudget, type Budget } from '../../budgets.config';
 
 describe('budgets config', () => {
   // The figures themselves are measured against the built pages (tests/e2e/budgets.spec.ts); these are
@@ -9,7 +9,7 @@ describe('budgets config', () => {
     const held = all.filter(([, b]) => 'target' in b && b.target !== undefined);
     expect(held.length).toBeGreaterThan(0);
     for (const [name, b] of held) {
-      const target = (b as { target: number }).target;
+      const target = (b as Budget).target!;
       expect(target, name).toBeLessThan(b.max);
       expect(b.reason, name).toMatch(/not met|target/i);
     }
