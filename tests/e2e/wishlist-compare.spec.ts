@@ -85,6 +85,27 @@ test.describe('compare', () => {
 });
 
 test.describe('on a phone (390 px)', () => {
+  test('the header bar fits 360 and 390 px phones with every count showing, in the web font and in the fallback font', async ({ browser }) => {
+    for (const fonts of ['web', 'fallback'] as const) {
+      for (const width of [360, 390]) {
+        const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width, height: 844 }, serviceWorkers: 'block' });
+        const page = await context.newPage();
+        // font-display: optional shows the fallback when the web font is late: the bar must fit either way
+        if (fonts === 'fallback') await page.route('**/*.woff2', (r) => r.abort());
+        await page.addInitScript(() => localStorage.setItem('shop-badges', JSON.stringify({ cart: 12, wishlist: 3, compare: 2 })));
+        await page.goto('/');
+        const counts = page.locator('#site-header [data-cart-count]');
+        await expect(counts).toHaveText('12');
+        const right = await page.locator('#site-header .bar .icon-btn').evaluateAll((els) =>
+          Math.max(...els.map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => b.right)),
+        );
+        expect(right, `${fonts} font at ${width} px`).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width} px (${fonts} font)`).toBeLessThanOrEqual(width);
+        await context.close();
+      }
+    }
+  });
+
   test('the wishlist and the compare list are one tap away from the header, with their counts', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const p = simpleProduct();
