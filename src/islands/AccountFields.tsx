@@ -123,16 +123,15 @@ export function StatusLine({ status }: { status: FormStatusValue }) {
 
 /**
  * An account or sign-in send as a React 19 action (`useFormAction`): the "working" text while `work`
- * runs, then a failure's message (the §8 "something went wrong" when it has none) or, on success, its
- * message or `successText` (nothing when neither).
+ * runs, then a failure's message (the §8 "something went wrong" when it has none) or a success's
+ * message (nothing when it has none).
  */
-export function useAccountAction(work: () => Promise<{ ok: boolean; message?: string }>, check: (form: HTMLFormElement) => boolean, successText?: string) {
+export function useAccountAction(work: () => Promise<{ ok: boolean; message?: string }>, check: (form: HTMLFormElement) => boolean) {
   return useFormAction(
     async () => {
       const r = await work();
       if (!r.ok) return { kind: 'error', message: r.message ?? messages.somethingWrong };
-      const text = r.message ?? successText;
-      return text ? { kind: 'success', message: text } : null;
+      return r.message ? { kind: 'success', message: r.message } : null;
     },
     messages.authWorking,
     check,
