@@ -71,7 +71,7 @@ function Heart({ filled }: { filled: boolean }) {
 const noSubscription = () => () => {};
 
 /** False in the static HTML and while hydrating, true once React runs the island. */
-function useHydrated(): boolean {
+export function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,

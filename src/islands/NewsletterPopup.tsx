@@ -50,7 +50,7 @@ export default function NewsletterPopup() {
   // Subscribed: the thank-you page says so (the popup closes first); a refusal stays in the popup.
   const send = useFormAction(
     async () => {
-      const ok = await subscribeNewsletter(form.values.email.trim()).catch(() => false);
+      const ok = await subscribeNewsletter(form.values.email.trim());
       if (!ok) return { kind: 'error', message: messages.somethingWrong };
       setNewsletterPopup(false);
       window.location.assign(NEWSLETTER_THANK_YOU_PATH);

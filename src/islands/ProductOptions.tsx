@@ -30,7 +30,7 @@ import { CUSTOMER_GROUPS, isMultiBundleOption, productPrices } from '../lib/cata
 import { notify, removeNotification } from '../lib/stores/notifications';
 import { trackAddToCart } from '../lib/datalayer';
 import { setStock } from '../lib/stores/stock';
-import { AddToCartButton, ListToggles } from './AddToCart';
+import { AddToCartButton, ListToggles, useHydrated } from './AddToCart';
 import { PriceTag } from './PriceTag';
 import './ProductOptions.css';
 
@@ -40,8 +40,7 @@ type LiveStock = Record<string, { is_in_stock: boolean; qty: number }>;
 
 /** The island: rendered at build time (the page without JavaScript), hydrated in place. */
 export default function ProductOptions(props: ProductOptionsProps) {
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydrated();
   return (
     <div className="pf" data-live={live ? 'true' : undefined}>
       <ProductForm {...props} />
