@@ -206,6 +206,11 @@ async function settle(b: Browsing, s: Schedule & { started: number }, firstTrigg
             `schedule ${s.index}: ${trigger.name} sent none of the ${sendable.length} waiting order(s) ${sendable.map((o) => o.order_id).join(', ')} within ${TRIGGER_MS} ms` +
             (slow ? ` (the user storage did not answer ${slow} time(s) in this schedule: a page that reads no session holds a customer's orders)` : '');
           stats.silentTriggers.push(what);
+          if (process.env.SOAK_DEBUG) {
+            // Who holds or waits for a lock (orders, tokens, sync) in this origin, as the page sees it.
+            const locks = await b.tabs[0]!.evaluate(async () => JSON.stringify(await navigator.locks.query())).catch((e: unknown) => String(e));
+            console.log(`[offline-faults] locks at the silent trigger: ${locks}`);
+          }
           throw new Error(what);
         }
         await new Promise((r) => setTimeout(r, 250));

@@ -307,6 +307,19 @@ describe('sending the queue', () => {
     expect(await listQueuedOrders()).toEqual([]);
   });
 
+  it('a run asked for while offline does not stop later runs: back online, the next call sends', async () => {
+    const [p] = await queueOffline(1);
+    setOnline(false);
+    const offline = await sendQueuedOrders();
+    expect(calls).toEqual([]);
+    expect(offline.queued.map((o) => o.order_id)).toEqual([p!.order_id]);
+    setOnline(true);
+    const s = await sendQueuedOrders();
+    expect(calls.map((c) => c.body.order_id)).toEqual([p!.order_id]);
+    expect(s.sent.map((o) => o.order_id)).toEqual([p!.order_id]);
+    expect(await listQueuedOrders()).toEqual([]);
+  });
+
   it('tells the shopper which waiting orders were sent, once each', async () => {
     clearOrderNotices();
     const ps = await queueOffline(2);
