@@ -13,7 +13,7 @@ import { catalogRoutes, reviewRoutes, stockRoutes } from './routes/catalog';
 import { extRoutes } from './routes/ext';
 import { Faults, faultMiddleware, faultRoutes } from './faults';
 import type { RebuildManager } from './rebuild';
-import { NON_HTML_CSP, SECURITY_HEADERS, Site, scriptCsp } from './static';
+import { NON_HTML_CSP, SECURITY_HEADERS, Site, fileMiddleware, scriptCsp } from './static';
 import { ImageProxy } from './images';
 
 export interface AppParts {
@@ -94,9 +94,11 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   api.all('*', (c) => answer(c, 404, `Not found: ${c.req.method} ${c.req.path}`));
   app.route('/api', api);
 
-  const images = new ImageProxy(parts.site, parts.mediaRoot, parts.imageCacheDir);
+  const images = new ImageProxy(parts.mediaRoot, parts.imageCacheDir);
+  app.use('/img/*', ...fileMiddleware());
   app.get('/img/*', (c) => images.serve(c));
-  app.get('*', (c) => parts.site.serve(c));
+  // In order, each passing on with next(): revalidation and gzip, the contract files, serveStatic, the 404 page.
+  for (const handler of parts.site.routes()) app.get('*', handler);
   app.all('*', (c) => c.text('Method Not Allowed', 405));
 
   const onError = (err: Error, c: Parameters<Parameters<typeof app.onError>[0]>[1]) => {
