@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { orderPayload, useTestShop } from './fixture';
+import { orderPayload, startTestShop, useTestShop } from './fixture';
 
 describe('tokens', () => {
   // The server's token clock: moved forward instead of sleeping, so slow machines do not expire tokens early.
@@ -26,6 +27,24 @@ describe('tokens', () => {
     const fresh = refreshed.body.result as string;
     expect(fresh).not.toBe(token);
     expect((await shop().call('GET', '/api/cart/pull', { query: { token: fresh, cartId: cart } })).status).toBe(200);
+  });
+
+  it('tokens are JWTs (HS256) signed with the shop\'s secret; one signed with another key or with alg none is refused', async () => {
+    const login = await shop().call('POST', '/api/user/login', { body: { username: 'exp@example.org', password: 'password123' } });
+    const token = login.body.result as string;
+    const [header, payload, signature] = token.split('.');
+    const part = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+    expect(part(header!)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(part(payload!)).toMatchObject({ typ: 'access', sub: expect.any(Number), fam: expect.any(String) });
+    const secret = readFileSync(join(shop().dir, 'token-secret'), 'utf8').trim();
+    const hs256 = (key: string, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+    expect(signature).toBe(hs256(secret, `${header}.${payload}`));
+    expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(200);
+    const otherKey = `${header}.${payload}.${hs256('another secret', `${header}.${payload}`)}`;
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    for (const forged of [otherKey, none]) {
+      expect((await shop().call('GET', '/api/user/me', { query: { token: forged } })).body).toEqual({ code: 401, result: 'token: the access token is not valid' });
+    }
   });
 
   it('a tampered or wrong-type token is refused', async () => {
@@ -140,13 +159,22 @@ describe('passwords', () => {
   });
 });
 
-describe('secrets compared in constant time', () => {
-  it('sameSecret is true only for the very same string, whatever its length or where it differs', async () => {
-    const { sameSecret } = await import('../../server/auth');
-    expect(sameSecret('Bearer s3cret-token', 'Bearer s3cret-token')).toBe(true);
-    expect(sameSecret('Bearer s3cret-tokeN', 'Bearer s3cret-token')).toBe(false);
-    expect(sameSecret('Bearer s3cret', 'Bearer s3cret-token')).toBe(false);
-    expect(sameSecret('', 'Bearer s3cret-token')).toBe(false);
-    expect(sameSecret('Bearer s3cret-token ', 'Bearer s3cret-token')).toBe(false);
+describe('the rebuild token (hono/bearer-auth, compared in constant time)', () => {
+  it('a rebuild token that cannot be sent as a bearer token stops the start, naming the variable', async () => {
+    await expect(startTestShop({ options: { rebuildToken: 'has a space' } })).rejects.toThrow(/^REBUILD_TOKEN: /);
+  });
+
+  const shop = useTestShop({ options: { rebuildToken: 's3cret-token' } });
+  const near = ['Bearer s3cret-tokeN', 'Bearer s3cret', 'Bearer s3cret-token-and-more', 'Bearer ', 'Basic s3cret-token', 's3cret-token', 'Bearer s3cret token'];
+
+  it('opens the rebuild status and the coupons only for the very same token, whatever its length or where it differs', async () => {
+    const auth = (value?: string): { headers: Record<string, string> } => ({ headers: value === undefined ? {} : { Authorization: value } });
+    expect((await shop().call('GET', '/api/rebuild/status', auth('Bearer s3cret-token'))).status).toBe(200);
+    expect((await shop().call('GET', '/api/catalog/coupons', auth('Bearer s3cret-token'))).status).toBe(200);
+    for (const value of [undefined, ...near]) {
+      expect((await shop().call('GET', '/api/rebuild/status', auth(value))).body, String(value)).toEqual({ code: 401, result: 'authorization: a valid rebuild token is required' });
+      expect((await shop().call('POST', '/api/rebuild', auth(value))).status, String(value)).toBe(401);
+      expect((await shop().call('GET', '/api/catalog/coupons', auth(value))).body, String(value)).toEqual({ code: 403, result: 'authorization: coupons need the rebuild token' });
+    }
   });
 });

@@ -87,6 +87,26 @@ describe('malformed input', () => {
     expect(corpus().length).toBeGreaterThanOrEqual(45);
   });
 
+  it('a body not sent as JSON (another Content-Type) answers 400 naming the body, and nothing is written', async () => {
+    const before = (await shop.call('GET', '/api/cart/pull', { query: { cartId } })).body.result;
+    const body = JSON.stringify({ cartItem: { sku: 'RING-101', qty: 1 } });
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+      const r = await shop.call('POST', '/api/cart/update', { query: { cartId }, raw: body, headers: { 'Content-Type': type } });
+      expect(r.body, type).toEqual({ code: 400, result: 'body: send the body as JSON (Content-Type: application/json)' });
+    }
+    expect((await shop.call('GET', '/api/cart/pull', { query: { cartId } })).body.result).toEqual(before);
+    // The same body as JSON is taken (with a charset parameter too).
+    const sent = await shop.call('POST', '/api/cart/update', { query: { cartId }, raw: body, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    expect(sent.status).toBe(200);
+    await shop.call('POST', '/api/cart/delete', { query: { cartId }, body: { cartItem: { item_id: sent.body.result.item_id } } });
+  });
+
+  it('an optional body may be empty, with or without a JSON Content-Type', async () => {
+    expect((await shop.call('POST', '/api/cart/create', { headers: { 'Content-Type': 'application/json' } })).status).toBe(200);
+    expect((await shop.call('POST', '/api/cart/create')).status).toBe(200);
+    expect((await shop.call('POST', '/api/cart/shipping-methods', { query: { cartId }, headers: { 'Content-Type': 'application/json' } })).status).toBe(200);
+  });
+
   it('a body above the size limit answers 413', async () => {
     const r = await shop.call('POST', '/api/order', { raw: JSON.stringify({ ...order, padding: 'x'.repeat(70 * 1024) }) });
     expect(r.status).toBe(413);

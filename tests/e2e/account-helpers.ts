@@ -2,9 +2,9 @@
  * Helpers of the sign-in, account and checkout e2e tests: sample products, customers made through the
  * API, the cart seeded in browser storage (as a guest's earlier visit leaves it), and the auth modal.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { TokenSigner } from '../../server/auth';
 import { catalog } from '../../src/lib/routing';
 import type { Product } from '../../src/lib/schemas';
 
@@ -131,12 +131,18 @@ export async function loginInDialog(page: Page, email: string, password: string)
   await expect(dialog).toBeHidden({ timeout: 15_000 });
 }
 
-/** An access token for the same customer as `token` that expires `seconds` from now (signed with the server's secret). */
+/**
+ * An access token for the same customer as `token` that expires `seconds` from now, signed with the
+ * server's secret as any JWT (HS256, RFC 7519) is: written out here, not made by the server's code.
+ */
 export function tokenExpiringIn(token: string, seconds: number): string {
-  const claims = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { sub: number; ver: number; fam?: string };
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { typ: string; sub: number; ver: number; fam?: string };
   const secret = readFileSync(`${DATA_DIR}/token-secret`, 'utf8').trim();
+  const iat = Math.floor(Date.now() / 1000);
   // The same session (fam): access tokens outside an open session are refused.
-  return new TokenSigner(secret).sign('access', claims.sub, claims.ver, seconds, { fam: claims.fam });
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...claims, iat, exp: iat + seconds, jti: randomBytes(9).toString('base64url') })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
 /** Screenshots of the current page at 375px and 1280px ({SHOTS_DIR or test-results/screenshots}/{name}-{width}.png). */
