@@ -17,7 +17,7 @@ import { metalOf, photoPath, shapeOf, stoneLookOf, strapOf, variantOf, watchMeta
 import {
   attributeDefs, BRANDS, CATEGORY_DEFS, FAMILIES, MATERIAL_COLOUR, RING_SIZES, BRACELET_SIZES, ROOT_ID, WATCH_MODELS,
   JEWELLERY_LINES, CHARM_MOTIFS, BRAND_PRICE_BANDS, SERVICES, DOWNLOADS, REVIEW_NICKNAMES, REVIEW_TEXTS,
-  type AttrDef, type BrandName, type Family, type ProductKind,
+  type AttrDef, type Family, type ProductKind,
 } from './lib/sample-catalog-data';
 import { pageDrafts, blockDrafts, BLOG_AUTHORS, BLOG_CATEGORIES, BLOG_CLOSINGS, BLOG_POSTS, BOOKING_PAGES, type ContentContext } from './lib/sample-content';
 

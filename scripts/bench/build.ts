@@ -85,7 +85,9 @@ export function renderCounts(lines: MeasuredRun['lines']): { rendered: number; r
   let restored = 0;
   for (const { text } of lines) {
     const m = /[├└]─ \S+ \((restored|cached|\+[\d.]+m?s)\)/.exec(text);
-    if (m) m[1] === 'restored' || m[1] === 'cached' ? restored++ : rendered++;
+    if (!m) continue;
+    if (m[1] === 'restored' || m[1] === 'cached') restored++;
+    else rendered++;
   }
   return { rendered, restored };
 }

@@ -1,4 +1,3 @@
-// @ts-nocheck
 /**
  * The photo studio of the sample shop, run in headless Chromium (WebGL2 on SwiftShader) by
  * scripts/photos/index.ts. Models the pieces the catalogue sells from a few parametric parts
@@ -127,7 +126,10 @@ function cutGeometry(r, cut = 'round') {
     const p = g.attributes.position;
     for (let i = 0; i < p.count; i++) {
       const z = p.getZ(i);
-      if (z > 0) p.setZ(i, z * 1.7), p.setX(i, p.getX(i) * (1 - 0.45 * (z / r)));
+      if (z > 0) {
+        p.setZ(i, z * 1.7);
+        p.setX(i, p.getX(i) * (1 - 0.45 * (z / r)));
+      }
     }
   }
   g.computeVertexNormals();
@@ -174,7 +176,7 @@ function band(R, w, t, profile, mat) {
   g.rotateX(Math.PI / 2);
   return mesh(g, mat);
 }
-function ring(spec, rng) {
+function ring(spec) {
   const g = new THREE.Group();
   const m = metal(spec.metal);
   const R = 8.6;

@@ -1,5 +1,5 @@
 /** The account's order history (user/order-history) and order detail pages. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { customerOrder, orderHistory } from '../lib/account/session';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
 import type { ApiResult } from '../lib/api/client';
@@ -14,16 +14,18 @@ type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { st
 
 function useLoad<T>(run: () => Promise<ApiResult<T>>, errorText: string): Load<T> {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
+  // Loads once per mount: the request reads the latest `run` and `errorText` without being a dependency.
+  const start = useEffectEvent((live: () => boolean) => {
+    run()
+      .then((r) => live() && setLoad(r.ok ? { state: 'ready', data: r.result } : { state: 'error', message: typeof r.result === 'string' && r.code !== 404 ? r.result : errorText }))
+      .catch(() => live() && setLoad({ state: 'error', message: errorText }));
+  });
   useEffect(() => {
     let live = true;
-    run()
-      .then((r) => live && setLoad(r.ok ? { state: 'ready', data: r.result } : { state: 'error', message: typeof r.result === 'string' && r.code !== 404 ? r.result : errorText }))
-      .catch(() => live && setLoad({ state: 'error', message: errorText }));
+    start(() => live);
     return () => {
       live = false;
     };
-    // Loads once per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return load;
 }

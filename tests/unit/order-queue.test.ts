@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
-import { collection, KEYS } from '../../src/lib/storage';
+import { collection } from '../../src/lib/storage';
 import { setOnline } from '../../src/lib/stores/network';
 import { $notifications } from '../../src/lib/stores/notifications';
 import {

@@ -28,6 +28,7 @@ export const ImageRef = /*#__PURE__*/ (() =>
       (s) =>
         SCHEME.test(s) ||
         // A path: no scheme (javascript:, data:), no '//' host, no '..' segment, no backslash or control characters.
+        // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused.
         (!/^[a-z][a-z0-9+.-]*:/i.test(s) && !s.startsWith('//') && !/[\\\u0000-\u001f]/.test(s) && !s.split('/').includes('..')),
       "expected a media path ('/catalog/product/a.jpg') or an absolute http(s) URL",
     ))();
