@@ -12,7 +12,7 @@ import { astroBin } from '../../server/rebuild';
 export interface BuildPhases {
   /** Process start to the content layer starting (config, Vite and integrations set-up). */
   startupMs: number | null;
-  /** Content layer: the snapshot loaders. */
+  /** Content layer sync (no collections since issue 17 item 7: the pages read the snapshot themselves). */
   contentMs: number | null;
   /** Server bundle (Vite SSR build of pages and components). */
   serverBundleMs: number | null;
