@@ -113,7 +113,13 @@ export function countOutput(dir: string): { pages: number; files: number; bytes:
 }
 
 /** Runs one full build of `snapshotDir` into `outDir` (emptied first) and measures it. */
-export async function measureBuild(root: string, snapshotDir: string, outDir: string, cacheDir: string, opts: { timeoutMs?: number; onLine?: (l: string) => void } = {}): Promise<BuildResult> {
+export async function measureBuild(
+  root: string,
+  snapshotDir: string,
+  outDir: string,
+  cacheDir: string,
+  opts: { timeoutMs?: number; onLine?: (l: string) => void } = {},
+): Promise<BuildResult> {
   rmSync(outDir, { recursive: true, force: true });
   const { cmd, args } = buildCommand(root, outDir);
   const run = await runMeasured(cmd, args, {
@@ -124,7 +130,10 @@ export async function measureBuild(root: string, snapshotDir: string, outDir: st
   });
   const ok = run.code === 0;
   const out = ok ? countOutput(outDir) : { pages: 0, files: 0, bytes: 0 };
-  const tail = run.lines.slice(-12).map((l) => l.text).join('\n');
+  const tail = run.lines
+    .slice(-12)
+    .map((l) => l.text)
+    .join('\n');
   const outOfMemory = /heap out of memory|Allocation failed|ERR_WORKER_OUT_OF_MEMORY/i.test(run.lines.map((l) => l.text).join('\n'));
   return {
     ok,

@@ -85,13 +85,7 @@ export function ListToggles({ product }: { product: ListProduct }) {
   const inCompare = compare.items.some((i) => i.sku === product.sku);
   return (
     <div className="secondary">
-      <button
-        type="button"
-        className="link-btn"
-        data-add-to-wishlist={product.sku}
-        disabled={live && !wishlist.loaded}
-        onClick={() => toggleWishlist(product)}
-      >
+      <button type="button" className="link-btn" data-add-to-wishlist={product.sku} disabled={live && !wishlist.loaded} onClick={() => toggleWishlist(product)}>
         <Heart filled={onWishlist} />
         {onWishlist ? messages.removeFromWishlist : messages.addToWishlist}
       </button>

@@ -43,7 +43,11 @@ export default function RecentlyViewed({ exclude, variant = 'product', max }: Re
           return (
             <li className="rcv__cell" key={item.sku} data-recently-viewed-item={item.sku}>
               <a className="rcv__tile" href={item.url ?? '#'}>
-                {img ? <img className="rcv__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" /> : <span className="rcv__img" aria-hidden="true" />}
+                {img ? (
+                  <img className="rcv__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="rcv__img" aria-hidden="true" />
+                )}
                 <span className="rcv__name">{item.name}</span>
                 {prices && <PriceTag className="rcv__price" prices={prices} />}
               </a>

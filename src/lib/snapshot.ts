@@ -14,9 +14,7 @@ import * as S from './schemas';
 const SAMPLE_NEXT_TO_MODULE = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
 // Inside Astro's build this module is bundled into .astro/chunks, where the relative URL no longer
 // reaches the sample: fall back to the project folder the build runs in.
-export const SAMPLE_DIR = existsSync(join(SAMPLE_NEXT_TO_MODULE, 'manifest.json'))
-  ? SAMPLE_NEXT_TO_MODULE
-  : resolve(process.cwd(), 'src/content/sample');
+export const SAMPLE_DIR = existsSync(join(SAMPLE_NEXT_TO_MODULE, 'manifest.json')) ? SAMPLE_NEXT_TO_MODULE : resolve(process.cwd(), 'src/content/sample');
 
 /** The snapshot folder for this process: `SNAPSHOT_DIR` or the sample. */
 export function snapshotDir(env: Record<string, string | undefined> = process.env): string {
@@ -112,7 +110,8 @@ export function* iterateProducts(dir = snapshotDir()): Generator<S.Product> {
 
 export const readProducts = (dir = snapshotDir()): S.Product[] => [...iterateProducts(dir)];
 export const readCategories = (dir = snapshotDir()) => readArray(dir, 'categories.json', S.CategorySchema, { field: 'id', of: (c) => c.id });
-export const readAttributes = (dir = snapshotDir()) => readArray(dir, 'attributes.json', S.AttributeSchema, { field: 'attribute_code', of: (a) => a.attribute_code });
+export const readAttributes = (dir = snapshotDir()) =>
+  readArray(dir, 'attributes.json', S.AttributeSchema, { field: 'attribute_code', of: (a) => a.attribute_code });
 export const readReviews = (dir = snapshotDir()) => readArray(dir, 'reviews.json', S.ReviewSchema);
 export const readCmsPages = (dir = snapshotDir()) => readArray(dir, 'cms-pages.json', S.CmsPageSchema, { field: 'identifier', of: (p) => p.identifier });
 export const readCmsBlocks = (dir = snapshotDir()) => readArray(dir, 'cms-blocks.json', S.CmsBlockSchema, { field: 'identifier', of: (b) => b.identifier });
@@ -120,7 +119,8 @@ export const readBlogPosts = (dir = snapshotDir()) => readArray(dir, 'blog-posts
 export const readBlogCategories = (dir = snapshotDir()) => readArray(dir, 'blog-categories.json', S.BlogCategorySchema, { field: 'slug', of: (c) => c.slug });
 export const readMenus = (dir = snapshotDir()) => readObject(dir, 'menus.json', S.MenusSchema);
 export const readShops = (dir = snapshotDir()) => readArray(dir, 'shops.json', S.ShopSchema, { field: 'id', of: (s) => s.id });
-export const readShippingMethods = (dir = snapshotDir()) => readArray(dir, 'shipping-methods.json', S.ShippingMethodSchema, { field: 'method_code', of: (m) => `${m.carrier_code}_${m.method_code}` });
+export const readShippingMethods = (dir = snapshotDir()) =>
+  readArray(dir, 'shipping-methods.json', S.ShippingMethodSchema, { field: 'method_code', of: (m) => `${m.carrier_code}_${m.method_code}` });
 export const readPaymentMethods = (dir = snapshotDir()) => readArray(dir, 'payment-methods.json', S.PaymentMethodSchema, { field: 'code', of: (m) => m.code });
 export const readTaxRates = (dir = snapshotDir()) => readArray(dir, 'tax-rates.json', S.TaxRateSchema, { field: 'code', of: (t) => t.code });
 export const readCoupons = (dir = snapshotDir()) => readArray(dir, 'coupons.json', S.CouponSchema, { field: 'code', of: (c) => c.code });

@@ -45,7 +45,13 @@ export function videoSource(v: VideoProps): VideoSource | null {
       q.set('loop', '1');
       q.set('playlist', yt);
     }
-    return { kind: 'embed', host: 'YouTube', id: yt, embed: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(yt)}?${q}`, watch: `https://www.youtube.com/watch?v=${encodeURIComponent(yt)}` };
+    return {
+      kind: 'embed',
+      host: 'YouTube',
+      id: yt,
+      embed: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(yt)}?${q}`,
+      watch: `https://www.youtube.com/watch?v=${encodeURIComponent(yt)}`,
+    };
   }
   const vm = url ? vimeoId(url) : null;
   if (vm) {

@@ -33,10 +33,14 @@ describe('snapshot reader', () => {
     const dir = join(root, 'regenerated');
     generateSample({ products: 400, seed: 1, out: dir, validate: false });
     await writePlaceholders(dir); // what `npm run data:sample` adds after generateSample
-    const list = (d: string): string[] => readdirSync(d).sort().flatMap((f) => (statSync(join(d, f)).isDirectory() ? list(join(d, f)) : [join(d, f)]));
+    const list = (d: string): string[] =>
+      readdirSync(d)
+        .sort()
+        .flatMap((f) => (statSync(join(d, f)).isDirectory() ? list(join(d, f)) : [join(d, f)]));
     const mine = list(dir).map((p) => relative(dir, p));
     expect(list(snap.SAMPLE_DIR).map((p) => relative(snap.SAMPLE_DIR, p))).toEqual(mine);
-    for (const f of mine) expect(readFileSync(join(snap.SAMPLE_DIR, f)).equals(readFileSync(join(dir, f))), `${f} is stale: run npm run data:sample`).toBe(true);
+    for (const f of mine)
+      expect(readFileSync(join(snap.SAMPLE_DIR, f)).equals(readFileSync(join(dir, f))), `${f} is stale: run npm run data:sample`).toBe(true);
   });
 
   it('a bad field names the file, the record id and the field', () => {
@@ -112,7 +116,17 @@ describe('snapshot readers the build uses', () => {
     expect(snap.readSocial(snap.SAMPLE_DIR).images).toHaveLength(7);
     expect(snap.readManifest(snap.SAMPLE_DIR).version).toBe(1);
     expect(snap.readProducts(snap.SAMPLE_DIR).length).toBe(snap.readManifest(snap.SAMPLE_DIR).counts.products);
-    for (const read of [snap.readAttributes, snap.readReviews, snap.readCmsBlocks, snap.readBlogPosts, snap.readBlogCategories, snap.readPaymentMethods, snap.readTaxRates, snap.readCoupons, snap.readUrlMap]) {
+    for (const read of [
+      snap.readAttributes,
+      snap.readReviews,
+      snap.readCmsBlocks,
+      snap.readBlogPosts,
+      snap.readBlogCategories,
+      snap.readPaymentMethods,
+      snap.readTaxRates,
+      snap.readCoupons,
+      snap.readUrlMap,
+    ]) {
       expect(read(snap.SAMPLE_DIR).length, read.name).toBeGreaterThan(0);
     }
   });

@@ -8,7 +8,14 @@
 import { z } from 'zod';
 
 /** A number that a backend may also send as a numeric string ("12.50"). */
-export const NumberLike = /*#__PURE__*/ (() => z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]))();
+export const NumberLike = /*#__PURE__*/ (() =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ]))();
 /** A 0/1 flag that a backend may send as a number, a string or a boolean. */
 export const Flag = /*#__PURE__*/ (() => z.union([z.literal(0), z.literal(1), z.boolean().transform(Number), z.enum(['0', '1']).transform(Number)]))();
 /** A date-time string as the backend writes it ("2026-11-22 10:00:00" or ISO). */
