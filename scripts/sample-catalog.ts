@@ -734,14 +734,12 @@ export function generateSample(opts: SampleOptions): SampleResult {
     if (colours.length > 1)
       p.media_gallery = [
         ...(p.media_gallery as Json[]),
-        ...colours
-          .slice(1)
-          .map((c, i) => ({
-            image: useImage({ ...lookBase, metal: metalOf(c), v } as Look, viewsOf(lookBase.kind)[0]),
-            pos: (p.media_gallery as Json[]).length + i + 1,
-            typ: 'image',
-            lab: `${name} in ${c}`,
-          })),
+        ...colours.slice(1).map((c, i) => ({
+          image: useImage({ ...lookBase, metal: metalOf(c), v } as Look, viewsOf(lookBase.kind)[0]),
+          pos: (p.media_gallery as Json[]).length + i + 1,
+          typ: 'image',
+          lab: `${name} in ${c}`,
+        })),
       ];
     if (p.sale === 1) addCategories(p, [80, 81]);
     if (f.config === 'ring' && r.chance(0.5)) p.custom_options = engravingOptions(r, pl.id, false);
