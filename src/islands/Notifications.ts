@@ -54,7 +54,9 @@ function item(doc: Document, n: ShopNotification): HTMLElement {
     const box = doc.createElement('div');
     box.className = 'ntf__actions';
     for (const k of actions) {
-      box.append(button(doc, `ntf__action${k === 'action1' && actions.length > 1 ? ' ntf__action--ghost' : ''}`, n[k]!.label, () => runNotificationAction(n.id, k)));
+      box.append(
+        button(doc, `ntf__action${k === 'action1' && actions.length > 1 ? ' ntf__action--ghost' : ''}`, n[k]!.label, () => runNotificationAction(n.id, k)),
+      );
     }
     el.append(box);
   }

@@ -1,5 +1,5 @@
 /** React side of the panel helpers: while `open`, focus stays inside the panel and Escape calls `close`. */
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffectEvent, useLayoutEffect, type RefObject } from 'react';
 import { trapFocus } from './panel';
 
 /**
@@ -8,12 +8,12 @@ import { trapFocus } from './panel';
  * the panel appears closes it (a passive effect runs after the paint, and that key press was lost).
  */
 export function usePanel(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void): void {
-  const latest = useRef(close);
-  latest.current = close;
+  // The latest `close` without re-trapping when the caller passes a new function each render.
+  const onEscape = useEffectEvent(() => close());
   useLayoutEffect(() => {
     const el = ref.current;
     if (!open || !el) return;
-    const release = trapFocus(el, { onEscape: () => latest.current() });
+    const release = trapFocus(el, { onEscape: () => onEscape() });
     return () => release();
   }, [open, ref]);
 }

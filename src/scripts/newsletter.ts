@@ -63,9 +63,7 @@ document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]').forEach
 
 const OPENER = '[data-open="newsletter"], a[href="#newsletter"]';
 function openPopup(): void {
-  import('./newsletter-popup')
-    .then((m) => m.mountNewsletterPopup())
-    .catch((err: unknown) => console.error('Newsletter popup could not be loaded', err));
+  import('./newsletter-popup').then((m) => m.mountNewsletterPopup()).catch((err: unknown) => console.error('Newsletter popup could not be loaded', err));
 }
 document.addEventListener('click', (e) => {
   const el = e.target instanceof Element ? e.target.closest<HTMLElement>(OPENER) : null;

@@ -10,7 +10,9 @@ describe('tokens', () => {
   const shop = useTestShop({ options: { tokenTtlSeconds: 60 }, clock: () => now });
 
   it('an expired access token answers 401 and the refresh token renews it', async () => {
-    await shop().call('POST', '/api/user/create', { body: { customer: { email: 'exp@example.org', firstname: 'Eve', lastname: 'X' }, password: 'password123' } });
+    await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'exp@example.org', firstname: 'Eve', lastname: 'X' }, password: 'password123' },
+    });
     const login = await shop().call('POST', '/api/user/login', { body: { username: 'exp@example.org', password: 'password123' } });
     const token = login.body.result as string;
     const refreshToken = login.body.meta.refreshToken as string;
@@ -51,7 +53,10 @@ describe('tokens', () => {
     const login = await shop().call('POST', '/api/user/login', { body: { username: 'exp@example.org', password: 'password123' } });
     const token = login.body.result as string;
     const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
-    expect((await shop().call('GET', '/api/user/me', { query: { token: tampered } })).body).toEqual({ code: 401, result: 'token: the access token is not valid' });
+    expect((await shop().call('GET', '/api/user/me', { query: { token: tampered } })).body).toEqual({
+      code: 401,
+      result: 'token: the access token is not valid',
+    });
     // A refresh token is not an access token, and the reverse.
     expect((await shop().call('GET', '/api/user/me', { query: { token: login.body.meta.refreshToken } })).status).toBe(401);
     expect((await shop().call('POST', '/api/user/refresh', { body: { refreshToken: token } })).status).toBe(401);
@@ -63,7 +68,8 @@ describe('accounts', () => {
 
   it('login is rate limited per client address with 429', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await shop().call('POST', '/api/user/login', { body: { username: 'nobody@example.org', password: 'guess' } })).status);
+    for (let i = 0; i < 5; i++)
+      codes.push((await shop().call('POST', '/api/user/login', { body: { username: 'nobody@example.org', password: 'guess' } })).status);
     expect(codes).toEqual([401, 401, 401, 429, 429]);
     const r = await shop().call('POST', '/api/user/login', { body: { username: 'nobody@example.org', password: 'guess' } });
     expect(r.body.code).toBe(429);
@@ -73,7 +79,13 @@ describe('accounts', () => {
   it('create and reset-password have their own limits', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
-      codes.push((await shop().call('POST', '/api/user/create', { body: { customer: { email: `u${i}@example.org`, firstname: 'Uma', lastname: 'U' }, password: 'password123' } })).status);
+      codes.push(
+        (
+          await shop().call('POST', '/api/user/create', {
+            body: { customer: { email: `u${i}@example.org`, firstname: 'Uma', lastname: 'U' }, password: 'password123' },
+          })
+        ).status,
+      );
     }
     expect(codes).toEqual([200, 200, 200, 429]);
     const resets: number[] = [];
@@ -86,14 +98,18 @@ describe('passwords', () => {
   const shop = useTestShop();
 
   it('passwords are stored as scrypt hashes', async () => {
-    await shop().call('POST', '/api/user/create', { body: { customer: { email: 'hash@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' } });
+    await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'hash@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' },
+    });
     const row = shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get('hash@example.org') as { password_hash: string };
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain('password123');
   });
 
   it('a duplicate e-mail is refused naming the field', async () => {
-    const r = await shop().call('POST', '/api/user/create', { body: { customer: { email: 'HASH@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' } });
+    const r = await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'HASH@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.result).toMatch(/^customer\.email: /);
   });
@@ -111,23 +127,36 @@ describe('passwords', () => {
     expect(eml).toContain('Subject: ');
     const resetToken = /Reset token: (\S+)/.exec(resets[0]!.text)![1]!;
     const oldLogin = (await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'password123' } })).body.result;
-    const bad = await shop().call('POST', '/api/user/create-password', { body: { email: 'hash@example.org', resetToken: 'wrong', newPassword: 'new password 1' } });
+    const bad = await shop().call('POST', '/api/user/create-password', {
+      body: { email: 'hash@example.org', resetToken: 'wrong', newPassword: 'new password 1' },
+    });
     expect(bad.body.result).toMatch(/^resetToken: /);
     const ok = await shop().call('POST', '/api/user/create-password', { body: { email: 'hash@example.org', resetToken, newPassword: 'new password 1' } });
     expect(ok.body).toEqual({ code: 200, result: true });
     // The token is single-use and the reset revokes older sessions.
-    expect((await shop().call('POST', '/api/user/create-password', { body: { email: 'hash@example.org', resetToken, newPassword: 'new password 2' } })).status).toBe(400);
+    expect(
+      (await shop().call('POST', '/api/user/create-password', { body: { email: 'hash@example.org', resetToken, newPassword: 'new password 2' } })).status,
+    ).toBe(400);
     expect((await shop().call('GET', '/api/user/me', { query: { token: oldLogin } })).status).toBe(401);
     expect((await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'new password 1' } })).status).toBe(200);
   });
 
   it('change password needs the current password', async () => {
     const token = (await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'new password 1' } })).body.result;
-    const wrong = await shop().call('POST', '/api/user/change-password', { query: { token }, body: { currentPassword: 'nope', newPassword: 'another password' } });
+    const wrong = await shop().call('POST', '/api/user/change-password', {
+      query: { token },
+      body: { currentPassword: 'nope', newPassword: 'another password' },
+    });
     expect(wrong.body).toEqual({ code: 400, result: 'currentPassword: the current password is not correct' });
-    const short = await shop().call('POST', '/api/user/change-password', { query: { token }, body: { currentPassword: 'new password 1', newPassword: 'short' } });
+    const short = await shop().call('POST', '/api/user/change-password', {
+      query: { token },
+      body: { currentPassword: 'new password 1', newPassword: 'short' },
+    });
     expect(short.body.result).toMatch(/^newPassword: /);
-    const ok = await shop().call('POST', '/api/user/change-password', { query: { token }, body: { currentPassword: 'new password 1', newPassword: 'another password' } });
+    const ok = await shop().call('POST', '/api/user/change-password', {
+      query: { token },
+      body: { currentPassword: 'new password 1', newPassword: 'another password' },
+    });
     expect(ok.body).toMatchObject({ code: 200, result: true });
     // The change closes the old session (issue 14 item 7); the caller's new one is in meta.
     expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(401);

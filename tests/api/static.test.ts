@@ -150,7 +150,9 @@ describe('image proxy', () => {
     const { width, height } = { width: 1600, height: 1200 };
     const raw = Buffer.alloc(width * height * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
-    original = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    original = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     const file = join(shop.dir, 'snapshot', 'media', ...PHOTO.split('/').filter(Boolean));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, original);

@@ -15,7 +15,15 @@ export const DATA_DIR = `/tmp/pj-e2e-shop-${PORT}`;
 /** Simple, enabled, in-stock products with a price, for cart lines. */
 export function simpleProducts(count: number): Product[] {
   const list = catalog().products.filter(
-    (p) => p.type_id === 'simple' && p.status === 1 && !p.discontinued && p.stock?.is_in_stock && (p.stock.qty ?? 0) >= 20 && typeof p.price === 'number' && p.price > 0 && !p.custom_options?.some((o) => o.is_require),
+    (p) =>
+      p.type_id === 'simple' &&
+      p.status === 1 &&
+      !p.discontinued &&
+      p.stock?.is_in_stock &&
+      (p.stock.qty ?? 0) >= 20 &&
+      typeof p.price === 'number' &&
+      p.price > 0 &&
+      !p.custom_options?.some((o) => o.is_require),
   );
   if (list.length < count) throw new Error(`the sample has only ${list.length} simple products in stock`);
   return list.slice(0, count);
@@ -37,7 +45,14 @@ export async function createCustomer(request: APIRequestContext, firstname = 'Ad
 /** Writes a value into one of the shop's browser collections (localforage over IndexedDB). */
 export async function writeStored(page: Page, collection: string, key: string, value: unknown): Promise<void> {
   // The page's stores create their databases as they start: wait for this one.
-  await expect.poll(() => readStored(page, collection, '__exists__').then(() => true, () => false)).toBe(true);
+  await expect
+    .poll(() =>
+      readStored(page, collection, '__exists__').then(
+        () => true,
+        () => false,
+      ),
+    )
+    .toBe(true);
   await page.evaluate(
     async ({ db, key, value }) => {
       await new Promise<void>((resolve, reject) => {

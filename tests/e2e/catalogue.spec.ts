@@ -132,7 +132,11 @@ test.describe('category page', () => {
     const brand = catalog().categories.find((c) => c.display_mode === 'double' && (c.product_count ?? 0) >= 8)!;
     await visit(page, `/${brand.url_path}/all-products`);
     await expect(page.locator('#product-grid')).toHaveClass(/grid--double/);
-    for (const [width, perRow] of [[800, 2], [1280, 3], [1700, 4]] as const) {
+    for (const [width, perRow] of [
+      [800, 2],
+      [1280, 3],
+      [1700, 4],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       expect(await cellsPerRow(), `${width}px`).toBe(perRow);
     }
@@ -242,7 +246,13 @@ test.describe('product pages', () => {
   });
 
   test('a configurable product has colour swatches, size buttons, a size guide and quantity', async ({ page }) => {
-    const p = sampleProduct((x) => x.type_id === 'configurable' && productPageData(x.id).options.some((o) => o.kind === 'size') && productPageData(x.id).options.some((o) => o.kind === 'color'), 'configurable with colour and size');
+    const p = sampleProduct(
+      (x) =>
+        x.type_id === 'configurable' &&
+        productPageData(x.id).options.some((o) => o.kind === 'size') &&
+        productPageData(x.id).options.some((o) => o.kind === 'color'),
+      'configurable with colour and size',
+    );
     const d = productPageData(p.id);
     await visit(page, pagePath(p));
     const size = d.options.find((o) => o.kind === 'size')!;
