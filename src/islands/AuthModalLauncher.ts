@@ -7,7 +7,7 @@
  */
 import { $authNotice, takeFlash } from '../lib/account/flash';
 import { $ui, openAuthModal } from '../lib/stores/ui';
-import { rememberOpener } from './dialog';
+import { rememberOpener } from './dialog-core';
 import { lazyIsland, mountWhen } from './lazy';
 
 mountWhen(

@@ -1,13 +1,13 @@
-/** React side of the one dialog (src/islands/dialog.ts): a native <dialog>, open while `open` is. */
+/** React side of the one dialog (src/islands/dialog-core.ts): a native <dialog>, open while `open` is. */
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { openDialog } from './dialog';
+import { openDialog } from './dialog-core';
 import dialogCss from './dialog.css?inline';
 
 export interface DialogProps {
   open: boolean;
   /** Escape, the backdrop or the overlay: the island closes its state (the dialog follows `open`). */
   onClose: () => void;
-  /** A panel (a drawer on the right; see dialog.ts) rather than a box in the middle. */
+  /** A panel (a drawer on the right; see dialog-core.ts) rather than a box in the middle. */
   panel?: boolean;
   /** False for a notice that leaves the page usable (no inert page, no focus trap). */
   modal?: boolean;

@@ -11,7 +11,7 @@
  */
 import { startBadges } from '../scripts/badges';
 import { $ui, closePanels, setPanel, type Panel } from '../lib/stores/ui';
-import { rememberOpener, wrapTab } from './dialog';
+import { rememberOpener, wrapTab } from './dialog-core';
 import { lazyIsland, mountWhen, type LazyIsland } from './lazy';
 import { startNotifications } from './notifications-start';
 

@@ -2,12 +2,12 @@
  * The stores list and FAQ list panels (spec §3 UI flags storeslist, faqList; §4 Panels: each toggles
  * the overlay with itself), plain code, no React: a `[data-open-list=storeslist|faqList]` button
  * toggles its panel in `$ui`; the panel (`<dialog data-list-panel>`, built by ListPanel.astro, the
- * shop's one dialog: ./dialog.ts) follows the flag, takes the focus, closes on Escape, on its close
+ * shop's one dialog: ./dialog-core.ts) follows the flag, takes the focus, closes on Escape, on its close
  * button or on the overlay, and gives the focus back to its button. A panel's markup is downloaded
  * from its fragment on the first open.
  */
 import { $ui, closePanels, setPanel, type Panel } from '../lib/stores/ui';
-import { openDialog, rememberOpener } from './dialog';
+import { openDialog, rememberOpener } from './dialog-core';
 
 export type ListPanelName = Extract<Panel, 'storeslist' | 'faqList'>;
 export const LIST_PANELS: readonly ListPanelName[] = ['storeslist', 'faqList'];
@@ -96,6 +96,13 @@ export function startListPanels(doc: Document = document): void {
       release.delete(name);
     }
   };
+  // An Escape while a panel is still downloading (its flag open, its dialog not yet) closes it too;
+  // once the dialog is open, the dialog hears Escape itself.
+  doc.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    const waiting = LIST_PANELS.find((p) => $ui.get()[p] && !release.has(p));
+    if (waiting) setPanel(waiting, false);
+  });
   $ui.subscribe((ui) => {
     for (const name of LIST_PANELS) {
       const open = ui[name];

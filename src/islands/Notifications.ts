@@ -8,7 +8,7 @@
 import { messages } from '../lib/messages';
 import { $notifications, notificationShown, removeNotification, runNotificationAction, type ShopNotification } from '../lib/stores/notifications';
 import css from './Notifications.css?inline';
-import { topDialog } from './dialog';
+import { topDialog } from './dialog-core';
 
 const HOST = '[data-notifications]';
 

@@ -6,7 +6,7 @@
  * (the ui flag newsletterPopup); the popup island and React load only then (src/islands/lazy.ts).
  */
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
-import { rememberOpener } from '../islands/dialog';
+import { rememberOpener } from '../islands/dialog-core';
 import { lazyIsland, mountWhen } from '../islands/lazy';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
