@@ -40,7 +40,6 @@ import {
   type ReviewTotals,
   type Step,
 } from '../lib/checkout/state';
-import { countryName } from '../lib/account/orders';
 import { config } from '../lib/config';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
@@ -50,7 +49,7 @@ import { $shippingMethods } from '../lib/stores/shipping';
 import { openAuthModal } from '../lib/stores/ui';
 import { $user } from '../lib/stores/user';
 import AuthModal from './AuthModal';
-import { CheckField, FieldStyles, Messages, Status, TextField } from './AccountFields';
+import { AddressFields, CheckField, FieldStyles, Messages, Status, TextField } from './AccountFields';
 import { useForm } from './use-form';
 import { TotalsList, type TotalsRow } from './TotalsList';
 import './Checkout.css';
@@ -137,6 +136,9 @@ function Bag({ items, totals, editable }: { items: CartItem[]; totals: ReviewTot
     </section>
   );
 }
+
+/** The checkout ships to the store's own country. */
+const SHIPPING_COUNTRIES = [config.storeViews.default.i18n.defaultCountry];
 
 const editPersonal = (change: (v: CheckoutValues['personal']) => CheckoutValues['personal']) => editCheckout('personal', change);
 const editShipping = (change: (v: CheckoutValues['shipping']) => CheckoutValues['shipping']) => editCheckout('shipping', change);
@@ -306,26 +308,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
           {stepHead('shipping')}
           {step === 'shipping' ? (
             <form className="co-form" noValidate onSubmit={continueOn('shipping')}>
-              <div className="af-row">
-                <TextField form={shipping} name="firstname" label={messages.authFirstName} autoComplete="shipping given-name" required />
-                <TextField form={shipping} name="lastname" label={messages.authLastName} autoComplete="shipping family-name" required />
-              </div>
-              <TextField form={shipping} name="street" label={messages.addressStreet} autoComplete="shipping address-line1" required />
-              <div className="af-row">
-                <TextField form={shipping} name="city" label={messages.addressCity} autoComplete="shipping address-level2" required />
-                <TextField form={shipping} name="postcode" label={messages.addressPostcode} autoComplete="shipping postal-code" required />
-              </div>
-              <div className="af-row">
-                <TextField
-                  form={shipping}
-                  name="country_id"
-                  label={messages.addressCountry}
-                  autoComplete="shipping country"
-                  required
-                  options={[{ value: config.storeViews.default.i18n.defaultCountry, label: countryName(config.storeViews.default.i18n.defaultCountry) }]}
-                />
-                <TextField form={shipping} name="telephone" label={messages.addressPhone} type="tel" autoComplete="shipping tel" required />
-              </div>
+              <AddressFields form={shipping} countries={SHIPPING_COUNTRIES} section="shipping" />
               <fieldset className="co-methods" aria-describedby={shippingErrors.length ? 'co-shipping-errors' : undefined}>
                 <legend>{messages.orderShippingMethod}</legend>
                 {delivery.map((m) => {

@@ -15,8 +15,7 @@ const server = vi.hoisted(() => ({ calls: [] as string[], payments: null as Paym
 
 vi.mock('../../src/lib/forms', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../src/lib/forms')>();
-  type Def = { kind: 'text' | 'checkbox' | 'number'; rules: { message: string; when: (v: unknown) => boolean }[] };
-  const withRule = (def: Def, message: string, when: (v: unknown) => boolean) => ({ ...def, rules: [...def.rules, { message, when }] });
+  const withRule = (def: import('../../src/lib/forms').FieldDef, message: string, when: (v: unknown) => boolean) => ({ ...def, rules: [...def.rules, { message, when }] });
   return {
     ...m,
     forms: {
