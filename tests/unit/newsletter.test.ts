@@ -1,3 +1,4 @@
+import { cleanStores } from 'nanostores';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
@@ -10,7 +11,6 @@ import {
   $newsletter,
   NEWSLETTER_THANK_YOU_PATH,
   loadNewsletter,
-  resetNewsletterStore,
   setNewsletterPreference,
   subscribeNewsletter,
   unsubscribeNewsletter,
@@ -86,7 +86,7 @@ describe('newsletter guard (spec §4)', () => {
     await subscribeNewsletter('bob@example.com', ok);
     const stored = await mem.open('shop-gb-mailchimp').getItem('newsletter');
     expect(stored).toEqual({ isSubscribed: true, email: 'bob@example.com' });
-    resetNewsletterStore();
+    cleanStores($newsletter);
     await loadNewsletter();
     expect($newsletter.get()).toMatchObject({ isSubscribed: true, email: 'bob@example.com', loaded: true });
   });

@@ -1,3 +1,4 @@
+import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
 import { $notifications } from '../../src/lib/stores/notifications';
@@ -35,6 +36,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 const stored = (key: string) => mem.dbs.get('shop-gb-carts')?.get(key);
+
 const serverLines = () => [...(api.carts.get(String($cart.get().token))?.values() ?? [])].map((l) => [l.sku, l.qty]);
 
 describe('cart actions', () => {
@@ -220,6 +222,21 @@ describe('cart persistence and server sync', () => {
     await flush();
     expect(stored('current-cart')).toEqual([]);
     expect(stored('current-cart-token')).toBeUndefined();
+    expect(stored('current-cart-server')).toBeUndefined();
+  });
+
+  it('starts again after being cleaned (cleanStores): reads the stored bag and persists changes', async () => {
+    addToCart(ring);
+    await cartSettled();
+    await flush();
+    cleanStores($cartCount, $cart);
+    expect($cart.value).toMatchObject({ items: [], loaded: false });
+    await loadCart();
+    expect($cart.get().items.map((i) => i.sku)).toEqual([ring.sku]);
+    addToCart(watch);
+    await cartSettled();
+    await flush();
+    expect((stored('current-cart') as Array<{ sku: string }>).map((i) => i.sku)).toEqual([ring.sku, watch.sku]);
   });
 
   it('a bag emptied while its server cart was being pulled stays empty: the late answer belongs to the cart it was asked for', async () => {

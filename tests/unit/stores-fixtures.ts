@@ -1,4 +1,5 @@
 /** Shared set-up for the client-state tests: a fresh memory engine, stores and sync state. */
+import { cleanStores } from 'nanostores';
 import { vi } from 'vitest';
 import { memoryEngine, setStorageEngine, setStorageStoreCode } from '../../src/lib/storage';
 import { clearNotifications } from '../../src/lib/stores/notifications';
@@ -6,13 +7,13 @@ import { resetUi } from '../../src/lib/stores/ui';
 import { resetUserStore } from '../../src/lib/stores/user';
 import { setOnline } from '../../src/lib/stores/network';
 import { configureTokenLock, resetTokenLock, setSyncFetch } from '../../src/lib/sync';
-import { resetWishlistStore } from '../../src/lib/stores/wishlist';
-import { resetCompareStore } from '../../src/lib/stores/compare';
-import { resetRecentlyViewedStore } from '../../src/lib/stores/recently-viewed';
-import { resetStockStore } from '../../src/lib/stores/stock';
-import { resetCartStore } from '../../src/lib/stores/cart';
+import { $wishlist, $wishlistCount } from '../../src/lib/stores/wishlist';
+import { $compare, $compareCount } from '../../src/lib/stores/compare';
+import { $recentlyViewed } from '../../src/lib/stores/recently-viewed';
+import { $liveStock, $stock, $stockPending } from '../../src/lib/stores/stock';
+import { $cart, $cartCount } from '../../src/lib/stores/cart';
 import { setTabChannel } from '../../src/lib/stores/cross-tab';
-import { resetNewsletterStore } from '../../src/lib/stores/newsletter';
+import { $newsletter } from '../../src/lib/stores/newsletter';
 
 /** Resets everything and returns the new memory engine. */
 export function freshState() {
@@ -27,12 +28,9 @@ export function freshState() {
   setSyncFetch(null);
   setOnline(true);
   setTabChannel(null);
-  resetWishlistStore();
-  resetCompareStore();
-  resetRecentlyViewedStore();
-  resetStockStore();
-  resetCartStore();
-  resetNewsletterStore();
+  // The stores stop (their clean-up puts them back to unread and empty) and start again on first use.
+  cleanStores($cartCount, $cart, $wishlistCount, $wishlist, $compareCount, $compare, $recentlyViewed, $newsletter);
+  for (const $s of [$stock, $liveStock, $stockPending]) $s.set({});
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'info').mockImplementation(() => {});
   return mem;

@@ -22,6 +22,7 @@ function openPanel(): void {
   });
 }
 
+/** Set once started: the order queue's start is one explicit call, not a store's onMount (see `started` in src/lib/sync/order-queue.ts). */
 let started = false;
 /** Starts the queue in this page (once); `message` is a service worker report that arrived before. */
 export function startOrders(message?: unknown): void {

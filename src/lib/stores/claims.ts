@@ -62,12 +62,11 @@ export async function removeClaim(code: string): Promise<void> {
   await collection('claims').removeItem(code);
 }
 
-/** Back to an empty, unloaded store (tests). */
-export function resetClaimsStore(): void {
-  loading = null;
-  $claims.set({});
-}
-
+// Reads the stored claims when first used; once no one uses the store, the next use reads them again
+// (claims set meanwhile are kept).
 onMount($claims, () => {
   void loadClaims();
+  return () => {
+    loading = null;
+  };
 });

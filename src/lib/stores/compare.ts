@@ -21,29 +21,19 @@ const list = storedList<ProductSummary>({
 export const $compare = list.$list;
 /** How many products are being compared. */
 export const $compareCount = computed($compare, (c) => c.items.length);
+/** The last product the shopper added to or removed from the list. */
+export const $lastCompareChange = list.$lastChange;
 
 /** True when the sku is in the compare list. */
-export function isInCompare(sku: string): boolean {
-  return $compare.get().items.some((i) => i.sku === sku);
-}
+export const isInCompare = list.has;
 
-/** Adds a product not yet compared and notifies; false when it was already there. */
-export function addToCompare(product: ProductSummary): boolean {
-  if (isInCompare(product.sku)) return false;
-  $compare.setKey('items', [...$compare.get().items, product]);
-  notify({ type: 'success', message: t('addedToCompare', { name: product.name }) });
-  return true;
-}
+/** Adds a product not yet compared; false when it was already there. */
+export const addToCompare = (product: ProductSummary): boolean => list.add(product);
 
-/** Removes a product and notifies; false when it was not there. */
-export function removeFromCompare(product: Pick<ProductSummary, 'sku' | 'name'>): boolean {
-  if (!isInCompare(product.sku)) return false;
-  $compare.setKey('items', $compare.get().items.filter((i) => i.sku !== product.sku));
-  notify({ type: 'success', message: t('removedFromCompare', { name: product.name }) });
-  return true;
-}
+/** Removes a product; false when it was not there. */
+export const removeFromCompare = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => list.remove(product);
 
-/** Empties the compare list. */
+/** Empties the compare list (no notice). */
 export function clearCompare(): void {
   $compare.setKey('items', []);
 }
@@ -51,5 +41,10 @@ export function clearCompare(): void {
 /** Reads the stored list once. */
 export const loadCompare = list.load;
 
-/** Back to an empty, unloaded list (tests). */
-export const resetCompareStore = list.reset;
+// ------------------------------------------------------------------------------------------------
+// Reactions
+
+// The shopper hears of each product added or removed.
+$lastCompareChange.listen((c) => {
+  if (c) notify({ type: 'success', message: t(c.kind === 'added' ? 'addedToCompare' : 'removedFromCompare', { name: c.item.name }) });
+});

@@ -85,13 +85,6 @@ export async function checkStock(t: StockTarget, hold = true): Promise<LiveStock
   }
 }
 
-/** Forgets the cache and the live checks in memory (tests). */
-export function resetStockStore(): void {
-  $stock.set({});
-  $liveStock.set({});
-  $stockPending.set({});
-}
-
 // ------------------------------------------------------------------------------------------------
 // Reactions
 

@@ -408,6 +408,14 @@ export function handleOrdersMessage(raw: unknown): void {
   void refreshQueuedOrders(false);
 }
 
+/**
+ * Set once the queue runs in this page. Not a store's onMount on purpose: the queue starts when the
+ * page's start script says orders wait (src/lib/pwa/boot.ts, src/lib/pwa/orders.ts), and it must send
+ * or ask at start-up and on coming back online whether or not anything shows `$queuedOrders`. Started
+ * by a first subscriber instead (today only the offline-orders panel reads it), it would start late or
+ * never on the pages where orders wait and no panel is open, and reading the list would start sending:
+ * §4's guarantees (an order is never lost, never sent twice) keep when it starts one explicit call.
+ */
 let started = false;
 /**
  * Starts the queue in a page (once): keeps $queuedOrders current across tabs, sends or asks at
