@@ -5,7 +5,7 @@
  * the child's URL replaces the address when configured), custom and bundle options with their
  * defaults and required checks, the price following every choice, and the add-to-cart checks with
  * the §8 texts. The rules are in src/lib/product-form.ts and src/lib/product/options-view.ts, each
- * option type's fields in ./product-options/; stock checks in src/lib/stores/stock.ts, the customer
+ * option type's fields in ./product-options/; stock checks in src/lib/stores/live-stock.ts, the customer
  * group in src/lib/stores/customer-group.ts, the add (and its data-layer event) in
  * src/lib/product/add-to-cart.ts; the page start (recording the view, waking this island when its
  * static HTML is wrong for the shopper) in src/lib/product/page-start.ts.
@@ -31,7 +31,7 @@ import { addLinesToCart } from '../lib/product/add-to-cart';
 import { brandOf, sortedCustomOptions } from '../lib/product/options-view';
 import { $customerGroup, onCustomerGroupRefresh } from '../lib/stores/customer-group';
 import { notify, removeNotification } from '../lib/stores/notifications';
-import { $liveStock, $stockPending, checkStock } from '../lib/stores/stock';
+import { $liveStock, $stockPending, checkStock } from '../lib/stores/live-stock';
 import { AddToCartButton, ListToggles, useHydrated } from './AddToCart';
 import { PriceTag } from './PriceTag';
 import { BundleOption } from './product-options/BundleOption';

@@ -11,7 +11,8 @@ import { initDataLayer, resetDataLayer, type DataLayerEnv, type DataLayerSetting
 import { collection, KEYS } from '../../src/lib/storage';
 import { $cart, cartSettled } from '../../src/lib/stores/cart';
 import { $notifications } from '../../src/lib/stores/notifications';
-import { $liveStock, $stockPending, checkStock, getStock } from '../../src/lib/stores/stock';
+import { $liveStock, $stockPending, checkStock } from '../../src/lib/stores/live-stock';
+import { getStock } from '../../src/lib/stores/stock';
 import { $customerGroup, customerGroupOf, onCustomerGroupRefresh } from '../../src/lib/stores/customer-group';
 import { setCurrentUser, setUserToken } from '../../src/lib/stores/user';
 import { emitSyncEvent, PRICE_TIERS_REFRESH_EVENT } from '../../src/lib/sync/events';

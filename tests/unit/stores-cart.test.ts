@@ -1,4 +1,3 @@
-import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
 import { $notifications } from '../../src/lib/stores/notifications';
@@ -19,7 +18,7 @@ import { setPanel } from '../../src/lib/stores/ui';
 import { loadUser, logout, setUserToken } from '../../src/lib/stores/user';
 import { setOnline } from '../../src/lib/stores/network';
 import { storedSyncTasks, setSyncFetch, unsentTasks } from '../../src/lib/sync';
-import { fakeCartApi, flush, freshState, json } from './stores-fixtures';
+import { fakeCartApi, flush, freshState, json, newPage } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
 const watch = { sku: 'W-77', name: 'Halden Automatic Watch', price: 540 };
@@ -225,12 +224,11 @@ describe('cart persistence and server sync', () => {
     expect(stored('current-cart-server')).toBeUndefined();
   });
 
-  it('starts again after being cleaned (cleanStores): reads the stored bag and persists changes', async () => {
+  it('starts again after being stopped (cleanStores, a new page): reads the stored bag and persists changes', async () => {
     addToCart(ring);
     await cartSettled();
     await flush();
-    cleanStores($cartCount, $cart);
-    expect($cart.value).toMatchObject({ items: [], loaded: false });
+    newPage();
     await loadCart();
     expect($cart.get().items.map((i) => i.sku)).toEqual([ring.sku]);
     addToCart(watch);

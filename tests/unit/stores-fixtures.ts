@@ -10,10 +10,24 @@ import { configureTokenLock, resetTokenLock, setSyncFetch } from '../../src/lib/
 import { $wishlist, $wishlistCount } from '../../src/lib/stores/wishlist';
 import { $compare, $compareCount } from '../../src/lib/stores/compare';
 import { $recentlyViewed } from '../../src/lib/stores/recently-viewed';
-import { $liveStock, $stock, $stockPending } from '../../src/lib/stores/stock';
+import { $stock } from '../../src/lib/stores/stock';
+import { $liveStock, $stockPending } from '../../src/lib/stores/live-stock';
 import { $cart, $cartCount } from '../../src/lib/stores/cart';
 import { setTabChannel } from '../../src/lib/stores/cross-tab';
 import { $newsletter } from '../../src/lib/stores/newsletter';
+
+/**
+ * What a new page starts with: the stores stop (nanostores' cleanStores: their listeners go, the next
+ * use starts them again and reads the storage) and hold their initial values. The values are set once
+ * every store is stopped, so a subscriber left by a test cannot start one again meanwhile.
+ */
+export function newPage(): void {
+  cleanStores($cartCount, $cart, $wishlistCount, $wishlist, $compareCount, $compare, $recentlyViewed, $newsletter);
+  $cart.set({ items: [], token: null, totals: null, loaded: false });
+  for (const $list of [$wishlist, $compare, $recentlyViewed]) $list.set({ loaded: false, items: [] });
+  $newsletter.set({ isSubscribed: null, email: null, loaded: false });
+  for (const $s of [$stock, $liveStock, $stockPending]) $s.set({});
+}
 
 /** Resets everything and returns the new memory engine. */
 export function freshState() {
@@ -28,9 +42,7 @@ export function freshState() {
   setSyncFetch(null);
   setOnline(true);
   setTabChannel(null);
-  // The stores stop (their clean-up puts them back to unread and empty) and start again on first use.
-  cleanStores($cartCount, $cart, $wishlistCount, $wishlist, $compareCount, $compare, $recentlyViewed, $newsletter);
-  for (const $s of [$stock, $liveStock, $stockPending]) $s.set({});
+  newPage();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'info').mockImplementation(() => {});
   return mem;

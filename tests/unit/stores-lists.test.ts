@@ -1,14 +1,13 @@
-import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $notifications } from '../../src/lib/stores/notifications';
 import { $lastWishlistChange, $wishlist, $wishlistCount, addToWishlist, loadWishlist, removeFromWishlist, toggleWishlist } from '../../src/lib/stores/wishlist';
-import { $compare, $compareCount, $lastCompareChange, addToCompare, clearCompare, removeFromCompare } from '../../src/lib/stores/compare';
+import { $compare, $lastCompareChange, addToCompare, clearCompare, removeFromCompare } from '../../src/lib/stores/compare';
 import { $recentlyViewed, addRecentlyViewed, loadRecentlyViewed } from '../../src/lib/stores/recently-viewed';
 import { $stock, getStock, loadStock, setStock } from '../../src/lib/stores/stock';
 import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSearchProductQuery, setSort, startCategoryQuery } from '../../src/lib/stores/category';
 import { $newsletter, subscribeNewsletter, unsubscribeNewsletter } from '../../src/lib/stores/newsletter';
 import { $user, loadUser, logout, resetUserStore, setCurrentUser, setUserToken } from '../../src/lib/stores/user';
-import { flush, freshState } from './stores-fixtures';
+import { flush, freshState, newPage } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
 const watch = { sku: 'W-77', name: 'Halden Automatic Watch', price: 540 };
@@ -141,12 +140,11 @@ describe('list changes and their notices (changes in actions, notices in reactio
     expect($notifications.get()).toHaveLength(before);
   });
 
-  it('a list cleaned (cleanStores) starts again on its next use: it reads the stored list and persists changes', async () => {
+  it('a list stopped (cleanStores, a new page) starts again on its next use: it reads the stored list and persists changes', async () => {
     await loadWishlist();
     addToWishlist(ring);
     await flush();
-    cleanStores($wishlistCount, $wishlist, $compareCount, $compare);
-    expect($wishlist.value).toEqual({ loaded: false, items: [] });
+    newPage();
     expect($lastWishlistChange.get()).toBeNull();
     await loadWishlist();
     expect($wishlist.get().items.map((i) => i.sku)).toEqual(['R-1042']);
@@ -266,7 +264,7 @@ describe('newsletter', () => {
   const fail = async () => ({ ok: false as const, code: 500, result: 'down' });
 
   it('is unknown, then subscribed after success, and persisted', async () => {
-    cleanStores($newsletter);
+    newPage();
     expect($newsletter.get().isSubscribed).toBeNull();
     expect(await subscribeNewsletter('ann@example.com', fail)).toBe(false);
     expect($newsletter.get().isSubscribed).toBeNull();
@@ -277,7 +275,7 @@ describe('newsletter', () => {
   });
 
   it('skips subscribing and unsubscribing when already subscribed', async () => {
-    cleanStores($newsletter);
+    newPage();
     await subscribeNewsletter('ann@example.com', ok);
     const send = vi.fn(ok);
     await subscribeNewsletter('ann@example.com', send);
@@ -287,7 +285,7 @@ describe('newsletter', () => {
   });
 
   it('unsubscribes when not known to be subscribed', async () => {
-    cleanStores($newsletter);
+    newPage();
     const send = vi.fn(ok);
     expect(await unsubscribeNewsletter('ann@example.com', send)).toBe(true);
     expect(send).toHaveBeenCalledOnce();

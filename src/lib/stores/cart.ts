@@ -427,8 +427,7 @@ let userWasLoaded = false;
  * it to the server; takes the other tabs' changes; follows login and logout; catches up when back
  * online; reads the stored cart. Its own listeners keep the store mounted for the life of the page
  * (so it starts when it did with the old start-once guard: at the first read); the clean-up runs only
- * when the store is cleaned (tests: nanostores' cleanStores), back to an empty, unread cart with no
- * server state.
+ * when the store is cleaned (tests: nanostores' cleanStores): no server state, the next use reads again.
  */
 onMount($cart, () => {
   const stops = [
@@ -483,7 +482,6 @@ onMount($cart, () => {
     lastItems = [];
     loading = null;
     chain = Promise.resolve();
-    quietly(() => $cart.set(initial()));
   };
 });
 

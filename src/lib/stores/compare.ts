@@ -5,6 +5,7 @@ import { t } from '../messages';
 import { KEYS } from '../storage';
 import { notify } from './notifications';
 import { unionBySku, type ProductSummary } from './product-summary';
+import { listActions } from './list-actions';
 import { storedList, type StoredListState } from './stored-list';
 
 export type CompareState = StoredListState<ProductSummary>;
@@ -16,22 +17,23 @@ const list = storedList<ProductSummary>({
   // The header's compare badge (phones reach the list from it in one tap) follows the list.
   onItems: (items) => setBadge('compare', items.length),
 });
+const actions = listActions(list);
 
 /** The products being compared. */
 export const $compare = list.$list;
 /** How many products are being compared. */
 export const $compareCount = computed($compare, (c) => c.items.length);
 /** The last product the shopper added to or removed from the list. */
-export const $lastCompareChange = list.$lastChange;
+export const $lastCompareChange = actions.$lastChange;
 
 /** True when the sku is in the compare list. */
-export const isInCompare = list.has;
+export const isInCompare = actions.has;
 
 /** Adds a product not yet compared; false when it was already there. */
-export const addToCompare = (product: ProductSummary): boolean => list.add(product);
+export const addToCompare = (product: ProductSummary): boolean => actions.add(product);
 
 /** Removes a product; false when it was not there. */
-export const removeFromCompare = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => list.remove(product);
+export const removeFromCompare = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => actions.remove(product);
 
 /** Empties the compare list (no notice). */
 export function clearCompare(): void {

@@ -81,7 +81,7 @@ export const NEWSLETTER_THANK_YOU_PATH = '/newsletter-subscription-thank-you';
 
 // Starts on first use (a read, an action or a subscriber): persists each change once the stored state
 // was read, and reads it. Its own listener keeps the store mounted for the life of the page; the
-// clean-up runs only when the store is cleaned (tests: nanostores' cleanStores), back to unknown and unread.
+// clean-up runs only when the store is cleaned (tests: nanostores' cleanStores): the next use reads again.
 onMount($newsletter, () => {
   const stop = $newsletter.listen((n) => {
     if (n.loaded) saving = collection('mailchimp').setItem(KEYS.newsletter, { isSubscribed: n.isSubscribed, email: n.email }).catch(() => {});
@@ -90,6 +90,5 @@ onMount($newsletter, () => {
   return () => {
     stop();
     loading = null;
-    $newsletter.set({ isSubscribed: null, email: null, loaded: false });
   };
 });

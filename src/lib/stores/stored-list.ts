@@ -1,12 +1,10 @@
 /**
  * A product list kept in browser storage (the wishlist, compare and recently viewed lists, spec §3):
  * read once when the store is first used, merged with what was added before the stored list arrived,
- * written back after each change and, with a topic, shared with the other tabs. The add and remove
- * actions of the wishlist and compare lists are here too: they change the list and record the change
- * in `$lastChange`, which the list's module turns into the shopper's notice (its reaction). One place
- * for what the three stores used to repeat.
+ * written back after each change and, with a topic, shared with the other tabs. One place for what
+ * the three stores used to repeat (their add and remove: ./list-actions.ts).
  */
-import { atom, map, onMount, type MapStore, type ReadableAtom } from 'nanostores';
+import { map, onMount, type MapStore } from 'nanostores';
 import { collection, type CollectionName } from '../storage';
 import { onTabMessage, publishToTabs } from './cross-tab';
 
@@ -14,12 +12,6 @@ export interface StoredListState<T> {
   /** True once the stored list has been read. */
   loaded: boolean;
   items: T[];
-}
-
-/** A product the shopper added to or removed from a list. */
-export interface ListChange {
-  kind: 'added' | 'removed';
-  item: { sku: string; name: string };
 }
 
 export interface StoredListOptions<T> {
@@ -33,26 +25,17 @@ export interface StoredListOptions<T> {
   onItems?: (items: T[]) => void;
 }
 
-export interface StoredList<T extends { sku: string; name: string }> {
+export interface StoredList<T> {
   $list: MapStore<StoredListState<T>>;
-  /** The last product the shopper added or removed with `add` or `remove`; null before any. */
-  $lastChange: ReadableAtom<ListChange | null>;
   /** Reads the stored list once; later calls share the first read. */
   load: () => Promise<void>;
-  /** True when the sku is on the list. */
-  has: (sku: string) => boolean;
-  /** Adds an item not on the list yet (at the end); false when its sku was there. */
-  add: (item: T) => boolean;
-  /** Removes the item with this sku; false when it was not there. */
-  remove: (item: { sku: string; name: string }) => boolean;
 }
 
 const initial = <T>(): StoredListState<T> => ({ loaded: false, items: [] });
 
 /** A list store persisted in `collection` under `key` (see the module comment). */
-export function storedList<T extends { sku: string; name: string }>(o: StoredListOptions<T>): StoredList<T> {
+export function storedList<T>(o: StoredListOptions<T>): StoredList<T> {
   const $list = map<StoredListState<T>>(initial());
-  const $lastChange = atom<ListChange | null>(null);
   let loading: Promise<void> | null = null;
   // True while the list is set to what is stored already, or to another tab's list: nothing to write or tell.
   let unchanged = false;
@@ -77,11 +60,9 @@ export function storedList<T extends { sku: string; name: string }>(o: StoredLis
     return loading;
   };
 
-  const has = (sku: string) => $list.get().items.some((i) => i.sku === sku);
-
   // Starts on first use (a read, an action or a subscriber). Its own listener keeps the store mounted
   // for the life of the page, so actions called with no subscriber are still written; the clean-up
-  // runs only when the store is cleaned (tests: nanostores' cleanStores), back to unread and empty.
+  // runs only when the store is cleaned (tests: nanostores' cleanStores): the next use reads again.
   onMount($list, () => {
     let last = $list.get().items;
     const stopWriting = $list.listen((s) => {
@@ -103,27 +84,8 @@ export function storedList<T extends { sku: string; name: string }>(o: StoredLis
       stopWriting();
       stopTabs();
       loading = null;
-      $list.set(initial());
-      $lastChange.set(null);
     };
   });
 
-  return {
-    $list,
-    $lastChange,
-    load,
-    has,
-    add: (item) => {
-      if (has(item.sku)) return false;
-      $list.setKey('items', [...$list.get().items, item]);
-      $lastChange.set({ kind: 'added', item });
-      return true;
-    },
-    remove: (item) => {
-      if (!has(item.sku)) return false;
-      $list.setKey('items', $list.get().items.filter((i) => i.sku !== item.sku));
-      $lastChange.set({ kind: 'removed', item });
-      return true;
-    },
-  };
+  return { $list, load };
 }

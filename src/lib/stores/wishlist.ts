@@ -9,6 +9,7 @@ import { KEYS } from '../storage';
 import { setBadge } from './badges';
 import { notify } from './notifications';
 import { unionBySku, type ProductSummary } from './product-summary';
+import { listActions } from './list-actions';
 import { storedList, type StoredListState } from './stored-list';
 
 export type WishlistItem = ProductSummary & { qty: 1 };
@@ -23,22 +24,23 @@ const list = storedList<WishlistItem>({
   topic: 'wishlist',
   onItems: (items) => setBadge('wishlist', items.length),
 });
+const actions = listActions(list);
 
 /** The wishlist. */
 export const $wishlist = list.$list;
 /** How many products are on the wishlist. */
 export const $wishlistCount = computed($wishlist, (w) => w.items.length);
 /** The last product the shopper added to or removed from the wishlist. */
-export const $lastWishlistChange = list.$lastChange;
+export const $lastWishlistChange = actions.$lastChange;
 
 /** True when the sku is on the wishlist. */
-export const isOnWishlist = list.has;
+export const isOnWishlist = actions.has;
 
 /** Adds a product not yet on the list (qty 1); false when it was already there. */
-export const addToWishlist = (product: ProductSummary): boolean => list.add({ ...product, qty: 1 });
+export const addToWishlist = (product: ProductSummary): boolean => actions.add({ ...product, qty: 1 });
 
 /** Removes a product; false when it was not there. */
-export const removeFromWishlist = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => list.remove(product);
+export const removeFromWishlist = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => actions.remove(product);
 
 /** Adds or removes a product. */
 export function toggleWishlist(product: ProductSummary): void {
