@@ -52,7 +52,11 @@ export default defineConfig({
   build: { format: 'directory' },
   // Editors' rebuilds render only the pages whose cacheKey (src/lib/build/cache-keys.ts) or code changed.
   experimental: { incrementalBuild: true },
-  integrations: [react(), directives(), postBuild(), sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
+  integrations: [
+    react(),
+    directives(),
+    postBuild(),
+    sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),
     AstroPWA(pwaOptions),

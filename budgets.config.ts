@@ -35,13 +35,13 @@ export const BUDGET_VIEWPORTS = [
 export const IDLE_MS = 5000;
 
 const CONTENT_REASON =
-  'Reading pages need no framework: the islands\' framework must not load until the shopper opens something interactive ' +
+  "Reading pages need no framework: the islands' framework must not load until the shopper opens something interactive " +
   '(client:interact); header badges are kept current by a few hundred bytes of plain nanostores code. ' +
   '20 KB leaves room for the header launchers, the directive runtime and the service-worker registration.';
 
 const LISTING_REASON =
   'Category and product pages may hydrate their shopping controls (filters, options, add to cart) on load. The shop was ' +
-  'asked for with React: React 19.2\'s client (react-dom + scheduler) is ~66 KB gzipped and react ~3 KB by themselves ' +
+  "asked for with React: React 19.2's client (react-dom + scheduler) is ~66 KB gzipped and react ~3 KB by themselves " +
   '(issue 13), so 100 KB is React plus ~30 KB of island code and shared chunks. For comparison, a React storefront of ' +
   'the same kind (Next.js Commerce, measured here) ships 138-162 KB on load per page.';
 
@@ -52,7 +52,7 @@ const SEARCH_REASON =
   'The search results page (issue 16 item 8) has no static results: it runs the category listing on load (plain scripts, no ' +
   'React), the search client and the 1.8 KB engine; the JSON it reads (the index and the listing of searchable products) is ' +
   'data, not script. Measured 67.4 KB on 2026-11-24: the listing script shares a chunk with the API client (15 KB) and ' +
-  'localforage (8.7 KB), which the tiles\' stock prefetch needs; a category page loads the same chunk once the shopper filters ' +
+  "localforage (8.7 KB), which the tiles' stock prefetch needs; a category page loads the same chunk once the shopper filters " +
   'or scrolls. The 45 KB target is not met yet: meeting it needs the stock prefetch and its API client loaded on idle apart from the listing (issue 17). ' +
   'Until then 70 KB stops it growing.';
 
@@ -72,7 +72,10 @@ export const budgets = {
     },
     cms: { max: 20 * KB, reason: CONTENT_REASON },
     blog: { max: 20 * KB, reason: CONTENT_REASON },
-    amp: { max: 0, reason: 'AMP pages may not run the shop\'s own JavaScript (AMP validation fails on any custom script); interactive jobs link to the full page.' },
+    amp: {
+      max: 0,
+      reason: "AMP pages may not run the shop's own JavaScript (AMP validation fails on any custom script); interactive jobs link to the full page.",
+    },
     search: { max: SEARCH_JS_KB * KB, target: SEARCH_TARGET_KB * KB, reason: SEARCH_REASON },
   } satisfies Record<BudgetPageType, Budget>,
 
@@ -84,7 +87,7 @@ export const budgets = {
         'Even a shopper who opens everything (search, cart, filters, options, account) should not pay more than React ' +
         '(~69 KB: react-dom, scheduler, react) plus ~105 KB of islands: shared chunks keep each island small, and 175 KB ' +
         'still parses in well under 1 s on a mid-range phone (issue 13 set it when the islands moved from preact/compat to React). ' +
-        'The product page measures 172.4 KB (2026-11-25; 177.0 KB before the client bundles left out zod\'s JSON Schema ' +
+        "The product page measures 172.4 KB (2026-11-25; 177.0 KB before the client bundles left out zod's JSON Schema " +
         'generator, src/build/zod-client.ts), the most of any page.',
     },
     amp: { max: 0, reason: 'AMP pages have no islands: nothing may load later either.' },

@@ -43,11 +43,22 @@ async function main(): Promise<void> {
     server.db.prepare('UPDATE stock SET qty = 1000000000, is_in_stock = 1').run();
     const simple = readProducts(server.ctx.options.snapshotDir).find((p) => p.type_id === 'simple' && p.status === 1)!;
     const post = async (path: string, body?: unknown) =>
-      (await (await fetch(server.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json()) as { result: any };
+      (await (
+        await fetch(server.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })
+      ).json()) as { result: any };
     const cartId = (await post('/api/cart/create')).result as string;
     const item = (await post(`/api/cart/update?token=&cartId=${cartId}`, { cartItem: { sku: simple.sku, qty: 1 } })).result as { item_id: number };
 
-    const address = { firstname: 'Ada', lastname: 'Lovelace', street: ['1 Fishergate'], city: 'Preston', postcode: 'PR1 2AD', country_id: 'GB', telephone: '01772 203481', email: 'bench@example.org' };
+    const address = {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      street: ['1 Fishergate'],
+      city: 'Preston',
+      postcode: 'PR1 2AD',
+      country_id: 'GB',
+      telephone: '01772 203481',
+      email: 'bench@example.org',
+    };
     let n = 0;
     const orderBody = () =>
       JSON.stringify({
@@ -55,7 +66,13 @@ async function main(): Promise<void> {
         created_at: new Date().toISOString(),
         transmited: false,
         products: [{ sku: simple.sku, qty: 1 }],
-        addressInformation: { shippingAddress: address, billingAddress: address, shipping_method_code: 'express', shipping_carrier_code: 'flatrate', payment_method_code: 'cashondelivery' },
+        addressInformation: {
+          shippingAddress: address,
+          billingAddress: address,
+          shipping_method_code: 'express',
+          shipping_carrier_code: 'flatrate',
+          payment_method_code: 'cashondelivery',
+        },
       });
 
     const runs: Array<{ name: string; opts: Record<string, unknown> }> = [

@@ -8,11 +8,17 @@ let bad = 0;
 for (const p of paths) {
   const page = await browser.newPage();
   const msgs = [];
-  page.on('console', (m) => { const t = m.text(); if (/Content Security Policy|Refused to/i.test(t)) msgs.push(t); });
+  page.on('console', (m) => {
+    const t = m.text();
+    if (/Content Security Policy|Refused to/i.test(t)) msgs.push(t);
+  });
   page.on('pageerror', (e) => msgs.push('pageerror: ' + e.message));
   const res = await page.goto(base + p, { waitUntil: 'networkidle' }).catch((e) => ({ status: () => 'ERR ' + e.message }));
   await page.waitForTimeout(800);
-  const islands = await page.locator('astro-island[ssr]').count().catch(() => -1);
+  const islands = await page
+    .locator('astro-island[ssr]')
+    .count()
+    .catch(() => -1);
   console.log(p, res.status(), 'unhydrated islands:', islands, msgs.length ? '\n  ' + msgs.join('\n  ') : 'no CSP violations');
   bad += msgs.length;
   await page.close();

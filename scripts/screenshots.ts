@@ -32,7 +32,10 @@ const PAGES = [
 ];
 
 const shop = await startShop(ROOT, process.env.DIST_DIR ?? join(ROOT, 'dist'));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
 try {
   mkdirSync(OUT, { recursive: true });
   for (const vp of WIDTHS) {

@@ -81,16 +81,42 @@ function runOnce(seed: number, schedules: number, port: number): Promise<{ ok: b
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['node_modules/@playwright/test/cli.js', 'test', 'tests/e2e/offline-faults.spec.ts', '-g', 'randomised', '--workers', '1', '--retries', '0', '--reporter', 'list'],
+      [
+        'node_modules/@playwright/test/cli.js',
+        'test',
+        'tests/e2e/offline-faults.spec.ts',
+        '-g',
+        'randomised',
+        '--workers',
+        '1',
+        '--retries',
+        '0',
+        '--reporter',
+        'list',
+      ],
       // The config's own e2e server gets a free port: other runs on this machine may hold the default one.
-      { env: { ...process.env, OFFLINE_SEED: String(seed), OFFLINE_SCHEDULES: String(schedules), E2E_PORT: process.env.E2E_PORT ?? String(port) }, stdio: ['ignore', 'pipe', 'pipe'] },
+      {
+        env: { ...process.env, OFFLINE_SEED: String(seed), OFFLINE_SCHEDULES: String(schedules), E2E_PORT: process.env.E2E_PORT ?? String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('close', (code) => {
-      const summary = out.split('\n').find((l) => l.includes(`[offline-faults] seed ${seed}:`))?.trim() ?? '';
-      if (code !== 0) console.error(out.split('\n').filter((l) => /Error|expect|schedule \d+:|✘|lost|sent twice|stored under/.test(l)).slice(0, 40).join('\n'));
+      const summary =
+        out
+          .split('\n')
+          .find((l) => l.includes(`[offline-faults] seed ${seed}:`))
+          ?.trim() ?? '';
+      if (code !== 0)
+        console.error(
+          out
+            .split('\n')
+            .filter((l) => /Error|expect|schedule \d+:|✘|lost|sent twice|stored under/.test(l))
+            .slice(0, 40)
+            .join('\n'),
+        );
       resolve({ ok: code === 0, summary, figures: parseSummary(summary) });
     });
   });
@@ -100,7 +126,19 @@ function runOnce(seed: number, schedules: number, port: number): Promise<{ ok: b
   const runs = Math.ceil(total / perRun);
   console.log(`soak:offline: seed ${seed0}, ${total} schedules in ${runs} runs (seeds ${seed0}..${seed0 + runs - 1})`);
   const failed: Array<{ seed: number; schedules: number }> = [];
-  const sum: RunFigures = { schedules: 0, orders: 0, accepted: 0, checkout: 0, customers: 0, requests: 0, resends: 0, lost: 0, twice: 0, misattributed: 0, silent: 0 };
+  const sum: RunFigures = {
+    schedules: 0,
+    orders: 0,
+    accepted: 0,
+    checkout: 0,
+    customers: 0,
+    requests: 0,
+    resends: 0,
+    lost: 0,
+    twice: 0,
+    misattributed: 0,
+    silent: 0,
+  };
   let unreadable = 0;
   const t0 = Date.now();
   for (let i = 0; i < runs; i++) {
@@ -121,7 +159,10 @@ function runOnce(seed: number, schedules: number, port: number): Promise<{ ok: b
   );
   if (failed.length) {
     console.log(`failed seeds: ${failed.map((f) => f.seed).join(', ')}`);
-    for (const f of failed) console.log(`replay: OFFLINE_SEED=${f.seed} OFFLINE_SCHEDULES=${f.schedules} npx playwright test tests/e2e/offline-faults.spec.ts -g randomised --workers 1`);
+    for (const f of failed)
+      console.log(
+        `replay: OFFLINE_SEED=${f.seed} OFFLINE_SCHEDULES=${f.schedules} npx playwright test tests/e2e/offline-faults.spec.ts -g randomised --workers 1`,
+      );
     process.exit(1);
   }
   if (unreadable || sum.schedules < total) process.exit(1);

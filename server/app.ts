@@ -5,8 +5,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { config } from '../src/lib/config';
 import type { ShopContext } from './context';
-import { sameSecret } from './auth';
-import { ApiError, answer } from './http';
+import { ApiError, answer, bearer } from './http';
 import { cartRoutes } from './routes/cart';
 import { userRoutes } from './routes/user';
 import { orderRoutes } from './routes/order';
@@ -14,7 +13,7 @@ import { catalogRoutes, reviewRoutes, stockRoutes } from './routes/catalog';
 import { extRoutes } from './routes/ext';
 import { Faults, faultMiddleware, faultRoutes } from './faults';
 import type { RebuildManager } from './rebuild';
-import { NON_HTML_CSP, SECURITY_HEADERS, Site, scriptCsp } from './static';
+import { NON_HTML_CSP, SECURITY_HEADERS, Site, fileMiddleware, scriptCsp } from './static';
 import { ImageProxy } from './images';
 
 export interface AppParts {
@@ -60,6 +59,7 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   });
   // Every path: API routes, and the site's pages and assets (a slow page tests the service worker's timeout).
   if (faults) app.use('*', faultMiddleware(faults));
+  app.use('/api/*', ctx.verifyAccessToken);
   app.use(
     '/api/*',
     bodyLimit({
@@ -83,30 +83,28 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   api.route('/ext', extRoutes(ctx));
   if (faults) api.route('/', faultRoutes(ctx, faults));
 
-  const rebuildAuth = (authorization: string | undefined) => {
-    const want = ctx.options.rebuildToken;
-    if (!want || !parts.rebuild) throw new ApiError(404, 'Not found');
-    if (!sameSecret(authorization ?? '', `Bearer ${want}`)) throw new ApiError(401, 'authorization: a valid rebuild token is required');
-    return parts.rebuild;
-  };
-  api.post('/rebuild', (c) => {
-    const rb = rebuildAuth(c.req.header('authorization'));
-    const outcome = rb.trigger();
-    return answer(c, 202, { trigger: outcome, ...rb.status() });
-  });
-  api.get('/rebuild/status', (c) => answer(c, 200, rebuildAuth(c.req.header('authorization')).status()));
+  const rb = parts.rebuild;
+  const rebuildToken = ctx.options.rebuildToken;
+  if (rb && rebuildToken) {
+    const rebuildAuth = bearer(rebuildToken, 401, 'authorization: a valid rebuild token is required');
+    api.post('/rebuild', rebuildAuth, (c) => answer(c, 202, { trigger: rb.trigger(), ...rb.status() }));
+    api.get('/rebuild/status', rebuildAuth, (c) => answer(c, 200, rb.status()));
+  }
 
   api.all('*', (c) => answer(c, 404, `Not found: ${c.req.method} ${c.req.path}`));
   app.route('/api', api);
 
-  const images = new ImageProxy(parts.site, parts.mediaRoot, parts.imageCacheDir);
+  const images = new ImageProxy(parts.mediaRoot, parts.imageCacheDir);
+  app.use('/img/*', ...fileMiddleware());
   app.get('/img/*', (c) => images.serve(c));
-  app.get('*', (c) => parts.site.serve(c));
+  // In order, each passing on with next(): revalidation and gzip, the contract files, serveStatic, the 404 page.
+  for (const handler of parts.site.routes()) app.get('*', handler);
   app.all('*', (c) => c.text('Method Not Allowed', 405));
 
   const onError = (err: Error, c: Parameters<Parameters<typeof app.onError>[0]>[1]) => {
     if (err instanceof ApiError) return answer(c, err.code, err.result, err.meta);
-    if (err instanceof HTTPException) return answer(c, err.status, err.message || 'Bad request');
+    // A middleware's own answer (bearer's refusal) as it made it; else the contract's shape.
+    if (err instanceof HTTPException) return err.res ? err.getResponse() : answer(c, err.status, err.message || 'Bad request');
     ctx.logger.error(`${c.req.method} ${c.req.path}: ${err.name}: ${err.message}`);
     return answer(c, 500, 'Internal Server Error');
   };

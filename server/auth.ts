@@ -1,8 +1,12 @@
-/** Passwords (scrypt) and signed tokens (HMAC-SHA256) for customers, the mailer and password resets. */
-import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
+/** Passwords (scrypt) and signed tokens (JWT, HS256) for customers, the mailer and newsletter links. */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
+import { sign as signJwt, verify as verifyJwt } from 'hono/jwt';
+import { z } from 'zod';
+
+const ALG = 'HS256';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
@@ -34,16 +38,6 @@ const parseHash = (stored: string) => {
   return sane ? { params, salt: salt!, hash: hash! } : null;
 };
 
-/**
- * True when a presented secret (a rebuild token, say) equals the expected one, in time that does not
- * depend on where they differ: both are hashed first, so their lengths leak nothing either.
- */
-export function sameSecret(presented: string, expected: string): boolean {
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && presented === expected;
-}
-
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const h = parseHash(stored);
   if (!h) return false;
@@ -71,22 +65,28 @@ export function loadSecret(env: NodeJS.ProcessEnv, secretFile: string | null): s
 
 export type TokenType = 'access' | 'refresh' | 'mail' | 'unsubscribe';
 
-export interface TokenClaims {
-  typ: TokenType;
+/** The claims our tokens carry (a JWT payload; `typ` here is ours, the header's `typ` is 'JWT'). */
+const TokenClaimsSchema = z.object({
+  typ: z.enum(['access', 'refresh', 'mail', 'unsubscribe']),
   /** Customer id (0 for the mailer token). */
-  sub: number;
+  sub: z.number().int(),
   /** Customer token version: bumped on password change to revoke older tokens. */
-  ver: number;
-  iat: number;
-  exp: number;
-  jti: string;
+  ver: z.number().int(),
+  iat: z.number(),
+  exp: z.number(),
+  jti: z.string(),
   /** Session (login) the access or refresh token belongs to: rotation and reuse detection (server/sessions.ts). */
-  fam?: string;
-}
+  fam: z.string().optional(),
+});
+
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'type' };
 
-/** Signs and verifies compact tokens: base64url(JSON claims) + '.' + base64url(HMAC). */
+/**
+ * Signs and verifies our tokens as JWTs (HS256, `hono/jwt`). Expiry is checked against this signer's
+ * clock (tests move it forward), not hono's `Date.now()`, so hono's own time checks are off.
+ */
 export class TokenSigner {
   constructor(
     private readonly secret: string,
@@ -97,32 +97,33 @@ export class TokenSigner {
     return Math.floor(this.clock() / 1000);
   }
 
-  sign(typ: TokenType, sub: number, ver: number, ttlSeconds: number, extra: { fam?: string; jti?: string } = {}): string {
+  /** The claims of a new token; `signClaims` turns them into the token (apart, so that a database transaction can decide them). */
+  claims(typ: TokenType, sub: number, ver: number, ttlSeconds: number, extra: { fam?: string; jti?: string } = {}): TokenClaims {
     const iat = this.now();
-    const claims: TokenClaims = { typ, sub, ver, iat, exp: iat + ttlSeconds, jti: extra.jti ?? randomBytes(9).toString('base64url'), ...(extra.fam ? { fam: extra.fam } : {}) };
-    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return `${body}.${this.mac(body)}`;
+    return { typ, sub, ver, iat, exp: iat + ttlSeconds, jti: extra.jti ?? randomBytes(9).toString('base64url'), ...(extra.fam ? { fam: extra.fam } : {}) };
   }
 
-  verify(token: string, typ: TokenType): VerifyResult {
-    const [body, mac, extra] = token.split('.');
-    if (!body || !mac || extra !== undefined) return { ok: false, reason: 'malformed' };
-    const want = Buffer.from(this.mac(body));
-    const got = Buffer.from(mac);
-    if (want.length !== got.length || !timingSafeEqual(want, got)) return { ok: false, reason: 'signature' };
-    let claims: TokenClaims;
+  signClaims(claims: TokenClaims): Promise<string> {
+    return signJwt({ ...claims }, this.secret, ALG);
+  }
+
+  sign(typ: TokenType, sub: number, ver: number, ttlSeconds: number, extra: { fam?: string; jti?: string } = {}): Promise<string> {
+    return this.signClaims(this.claims(typ, sub, ver, ttlSeconds, extra));
+  }
+
+  async verify(token: string, typ: TokenType): Promise<VerifyResult> {
+    let payload: unknown;
     try {
-      claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenClaims;
-    } catch {
-      return { ok: false, reason: 'malformed' };
+      payload = await verifyJwt(token, this.secret, { alg: ALG, exp: false, nbf: false, iat: false });
+    } catch (err) {
+      return { ok: false, reason: (err as Error).name === 'JwtTokenSignatureMismatched' ? 'signature' : 'malformed' };
     }
+    const parsed = TokenClaimsSchema.safeParse(payload);
+    if (!parsed.success) return { ok: false, reason: 'malformed' };
+    const claims = parsed.data;
     if (claims.typ !== typ) return { ok: false, reason: 'type' };
-    if (typeof claims.exp !== 'number' || claims.exp <= this.now()) return { ok: false, reason: 'expired' };
+    if (claims.exp <= this.now()) return { ok: false, reason: 'expired' };
     return { ok: true, claims };
-  }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.secret).update(body).digest('base64url');
   }
 }
 

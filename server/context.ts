@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { DB } from './db';
 import { ApiError } from './http';
-import { TokenSigner, randomId, type ScryptParams, type TokenClaims } from './auth';
+import { TokenSigner, randomId, type ScryptParams, type TokenClaims, type VerifyResult } from './auth';
 import type { Coupon, Customer, PaymentMethod, ShippingMethod, TaxRate } from '../src/lib/schemas';
 import type { Logger } from './logger';
 import { RateLimiter, rateLimit } from './ratelimit';
@@ -99,13 +99,24 @@ export class ShopContext {
   coupon = (code: string) => this.entity<Coupon>('coupon', code.trim().toUpperCase());
 
   /**
+   * Middleware of /api: verifies the request's `token` query parameter (a JWT, checked asynchronously)
+   * once, for `customerOf` to read. It refuses nothing itself: a route that ignores the token still answers.
+   */
+  readonly verifyAccessToken: MiddlewareHandler = async (c, next) => {
+    const token = c.req.query('token');
+    if (token) c.set('accessToken', await this.signer.verify(token, 'access'));
+    await next();
+  };
+
+  /**
    * The customer of the request's `token` query parameter: null when absent or empty (a guest),
    * a 401 answer when the token is invalid or expired (so the storefront refreshes it).
    */
   customerOf(c: Context): CustomerRow | null {
     const token = c.req.query('token');
     if (!token) return null;
-    const v = this.signer.verify(token, 'access');
+    const v = c.get('accessToken');
+    if (!v) throw new Error('customerOf: the route is not behind verifyAccessToken');
     if (!v.ok) {
       throw new ApiError(401, v.reason === 'expired' ? 'token: the access token has expired' : 'token: the access token is not valid');
     }
@@ -145,10 +156,11 @@ export class ShopContext {
   }
 
   /**
-   * An access token and a refresh token of the session `family`; without one, a new session (a login).
-   * Each refresh token is recorded so that it can be used once (rotation) and its reuse detected.
+   * Records an access token and a refresh token of the session `family`; without one, a new session (a
+   * login). Each refresh token is recorded so that it can be used once (rotation) and its reuse
+   * detected. Synchronous (it may run inside a transaction): `signTokens` makes the tokens after.
    */
-  issueTokens(row: Pick<CustomerRow, 'id' | 'token_version'>, family?: string): { token: string; refreshToken: string } {
+  recordTokens(row: Pick<CustomerRow, 'id' | 'token_version'>, family?: string): TokenPair {
     const now = this.signer.now();
     const fam = family ?? randomId(12);
     if (!family) {
@@ -158,9 +170,19 @@ export class ShopContext {
     const jti = randomId(12);
     this.db.prepare('INSERT INTO refresh_tokens (jti, family, expires_at) VALUES (?, ?, ?)').run(jti, fam, now + this.options.refreshTtlSeconds);
     return {
-      token: this.signer.sign('access', row.id, row.token_version, this.options.tokenTtlSeconds, { fam }),
-      refreshToken: this.signer.sign('refresh', row.id, row.token_version, this.options.refreshTtlSeconds, { fam, jti }),
+      access: this.signer.claims('access', row.id, row.token_version, this.options.tokenTtlSeconds, { fam }),
+      refresh: this.signer.claims('refresh', row.id, row.token_version, this.options.refreshTtlSeconds, { fam, jti }),
     };
+  }
+
+  async signTokens(pair: TokenPair): Promise<{ token: string; refreshToken: string }> {
+    const [token, refreshToken] = await Promise.all([this.signer.signClaims(pair.access), this.signer.signClaims(pair.refresh)]);
+    return { token, refreshToken };
+  }
+
+  /** A new session (a login): its access and refresh tokens. */
+  issueTokens(row: Pick<CustomerRow, 'id' | 'token_version'>): Promise<{ token: string; refreshToken: string }> {
+    return this.signTokens(this.recordTokens(row));
   }
 
   /**
@@ -168,9 +190,9 @@ export class ShopContext {
    * refresh token (the old one is spent). A spent one presented again means it was copied: the whole
    * session is revoked (its access and refresh tokens stop working) and the answer is 401.
    */
-  rotateRefreshToken(claims: TokenClaims): { token: string; refreshToken: string } {
+  rotateRefreshToken(claims: TokenClaims): Promise<{ token: string; refreshToken: string }> {
     const db = this.db;
-    return db.transaction(() => {
+    const pair = db.transaction(() => {
       const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(claims.sub) as CustomerRow | undefined;
       if (!row || row.token_version !== claims.ver || !claims.fam) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
       const rt = db.prepare('SELECT family, used_at FROM refresh_tokens WHERE jti = ?').get(claims.jti) as { family: string; used_at: number | null } | undefined;
@@ -182,8 +204,22 @@ export class ShopContext {
         return null;
       }
       db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE jti = ?').run(this.signer.now(), claims.jti);
-      return this.issueTokens(row, rt.family);
-    })() ?? reused();
+      return this.recordTokens(row, rt.family);
+    })();
+    return pair ? this.signTokens(pair) : reused();
+  }
+}
+
+/** The claims of a session's next access and refresh tokens (recorded, not yet signed). */
+export interface TokenPair {
+  access: TokenClaims;
+  refresh: TokenClaims;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The request's `?token=` verified (ShopContext.verifyAccessToken); absent without a token. */
+    accessToken: VerifyResult;
   }
 }
 

@@ -8,7 +8,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { ShopContext } from './context';
-import { ok, parseOr400, readJson, ApiError } from './http';
+import { ok, jsonBody, ApiError } from './http';
 import type { OrderRow } from './orders';
 import type { OutboxRow } from './mailer';
 
@@ -207,10 +207,10 @@ export function faultRoutes(ctx: ShopContext, faults: Faults): Hono {
   const r = new Hono();
   const db = ctx.db;
   r.get('/__faults', (c) => ok(c, faults.list()));
-  r.post('/__faults', async (c) => {
-    const raw = await readJson(c);
-    const rules = Array.isArray(raw) ? raw : [raw];
-    const added = rules.map((x) => faults.add(parseOr400(FaultRuleSchema, x)));
+  // One rule or an array of them.
+  r.post('/__faults', jsonBody(z.union([FaultRuleSchema, z.array(FaultRuleSchema)])), (c) => {
+    const body = c.req.valid('json');
+    const added = (Array.isArray(body) ? body : [body]).map((rule) => faults.add(rule));
     return ok(c, added);
   });
   r.delete('/__faults', (c) => {
@@ -230,8 +230,8 @@ export function faultRoutes(ctx: ShopContext, faults: Faults): Hono {
     return ok(c, true);
   });
   r.get('/__outbox', (c) => ok(c, db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[]));
-  r.post('/__stock', async (c) => {
-    const body = parseOr400(StockBody, await readJson(c));
+  r.post('/__stock', jsonBody(StockBody), (c) => {
+    const body = c.req.valid('json');
     const res = db
       .prepare('UPDATE stock SET qty = ?, is_in_stock = ? WHERE sku = ?')
       .run(body.qty, (body.is_in_stock ?? body.qty > 0) ? 1 : 0, body.sku);

@@ -1,6 +1,9 @@
-/** The contract's answers (`{ code, result }`, HTTP status = code) and zod validation of inputs. */
+/** The contract's answers (`{ code, result }`, HTTP status = code) and zod validation of inputs (`@hono/zod-validator`). */
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { zValidator } from '@hono/zod-validator';
+import { bearerAuth } from 'hono/bearer-auth';
+import type { MiddlewareHandler } from 'hono';
 
 /** An error that becomes the answer `{ code, result }` with HTTP status `code`. */
 export class ApiError extends Error {
@@ -23,9 +26,24 @@ export function answer(c: Context, code: number, result: unknown, meta?: Record<
 
 export const ok = (c: Context, result: unknown, meta?: Record<string, unknown>) => answer(c, 200, result, meta);
 
+/**
+ * The first issue; of a union that failed, the first issue of the branch whose type the input had
+ * (a rule or an array of rules: a rule with a bad `mode` names 'mode', not the union).
+ */
+function firstIssue(issues: z.core.$ZodIssue[]): z.core.$ZodIssue {
+  let issue = issues[0]!;
+  while (issue.code === 'invalid_union') {
+    const wrongType = (branch: z.core.$ZodIssue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0;
+    const branch = issue.errors.find((b) => b.length > 0 && !wrongType(b));
+    if (!branch) break;
+    issue = { ...branch[0]!, path: [...issue.path, ...branch[0]!.path] };
+  }
+  return issue;
+}
+
 /** The first issue of a zod error as '<field path>: <message>'; `prefix` names the root (body, query). */
-export function issueMessage(error: z.ZodError, prefix: string): string {
-  const issue = error.issues[0]!;
+export function issueMessage(error: { issues: z.core.$ZodIssue[] }, prefix: string): string {
+  const issue = firstIssue(error.issues);
   // An unknown key is named itself ('coupon_code: unknown field'), not its parent object.
   const unknownKey = issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys[0] : undefined;
   const path = [...issue.path, ...(unknownKey !== undefined ? [unknownKey] : [])].map(String).join('.');
@@ -34,30 +52,69 @@ export function issueMessage(error: z.ZodError, prefix: string): string {
   return `${field}: ${issue.message}`;
 }
 
-/** Parses `value` with `schema` or throws the 400 answer naming the field. */
-export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, prefix = 'body'): z.output<T> {
-  const r = schema.safeParse(value);
-  if (!r.success) throw new ApiError(400, issueMessage(r.error, prefix));
-  return r.data as z.output<T>;
+/**
+ * Route middleware: the JSON body, validated by `schema` (`@hono/zod-validator`), for the handler as
+ * `c.req.valid('json')`. A missing (unless `optional`), malformed, too deep or too long body, or one
+ * that breaks the schema, is a 400 naming the field; the handler (and so any write) does not run.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T, opts: { optional?: boolean } = {}) {
+  const validate = zValidator('json', schema, (r, c) => {
+    if (!r.success) return answer(c, 400, issueMessage(r.error, 'body'));
+  });
+  const read: typeof validate = async (c, next) => {
+    await readBody(c, opts.optional ?? false);
+    return validate(c, next);
+  };
+  return read;
 }
 
-/** Reads the JSON body; a missing, empty or malformed body is a 400 naming 'body'. */
-export async function readJson(c: Context, opts: { optional?: boolean } = {}): Promise<unknown> {
+/** Route middleware: the query string validated by `schema`, as `c.req.valid('query')`; a 400 names 'query.<field>'. */
+export function validQuery<T extends z.ZodType>(schema: T) {
+  return zValidator('query', schema, (r, c) => {
+    if (!r.success) return answer(c, 400, issueMessage(r.error, 'query'));
+  });
+}
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Checks the body before the JSON validator reads it (which reads only bodies sent as JSON, and
+ * answers hono's own text for malformed ones): an empty body is a 400 naming 'body' (or `{}` when
+ * optional), so are one of another Content-Type, malformed JSON and one beyond the generic limits.
+ */
+async function readBody(c: Context, optional: boolean): Promise<void> {
   const text = await c.req.text();
   if (!text.trim()) {
-    if (opts.optional) return {};
-    throw new ApiError(400, 'body: a JSON body is required');
+    if (!optional) throw new ApiError(400, 'body: a JSON body is required');
+    // The validator parses Hono's cached text: an empty optional body reads as {}.
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
+  } else {
+    let value: unknown;
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
+    if (!JSON_TYPE.test(type)) throw new ApiError(400, 'body: send the body as JSON (Content-Type: application/json)');
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'body: the body is not valid JSON');
+    }
+    const bad = jsonLimits(value);
+    if (bad) throw new ApiError(400, `${bad.path || 'body'}: ${bad.message}`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'body: the body is not valid JSON');
-  }
-  const bad = jsonLimits(value);
-  if (bad) throw new ApiError(400, `${bad.path || 'body'}: ${bad.message}`);
-  return value;
 }
+
+/**
+ * Route middleware: `Authorization: Bearer <token>` (`hono/bearer-auth`, compared in constant time);
+ * a missing, malformed or wrong one is answered `{ code, result }`. `token` must be an RFC 6750
+ * token (letters, digits, `-._~+/`, then `=`s): see `bearerTokenProblem`.
+ */
+export function bearer(token: string, code: number, result: string): MiddlewareHandler {
+  const refuse = { message: (c: Context) => answer(c, code, result) };
+  return bearerAuth({ token, noAuthenticationHeader: refuse, invalidAuthenticationHeader: refuse, invalidToken: refuse });
+}
+
+/** Why `token` cannot be sent as a bearer token (RFC 6750's token68), or null. */
+export const bearerTokenProblem = (token: string): string | null =>
+  /^[A-Za-z0-9._~+/-]+=*$/.test(token) ? null : 'use only letters, digits and - . _ ~ + / (then = signs): a bearer token (RFC 6750)';
 
 /** Deepest nesting of objects and arrays a body may have (the contract's deepest is about 6). */
 export const MAX_JSON_DEPTH = 32;
@@ -79,9 +136,4 @@ export function jsonLimits(value: unknown): { path: string; message: string } | 
     for (const [k, child] of Object.entries(v)) stack.push({ v: child, depth: depth + 1, path: path ? `${path}.${k}` : k });
   }
   return null;
-}
-
-/** The query string as a plain object (first value of each key). */
-export function queryOf(c: Context): Record<string, string> {
-  return c.req.query();
 }

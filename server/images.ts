@@ -15,7 +15,7 @@ import type { Context } from 'hono';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { allowedImageSizes } from '../src/lib/catalog/image-slots';
-import type { Site } from './static';
+import { sendFile } from './static';
 
 /** Answers of the proxy may be kept for a year: a changed picture gets a new media path in practice (Magento renames uploads), and the ETag covers the rest. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000';
@@ -69,7 +69,6 @@ export class ImageProxy {
   private inFlight = new Map<string, Promise<Buffer>>();
 
   constructor(
-    private readonly site: Site,
     private readonly mediaRoot: () => string,
     private readonly cacheDir: string,
   ) {}
@@ -99,7 +98,7 @@ export class ImageProxy {
       return c.json({ code: 404, result: 'path: no such image' }, 404);
     }
     const ext = extname(file).toLowerCase();
-    if ((width === 0 && height === 0) || !RASTER.has(ext)) return this.site.sendFile(c, file, IMAGE_CACHE_CONTROL);
+    if ((width === 0 && height === 0) || !RASTER.has(ext)) return sendFile(c, file, IMAGE_CACHE_CONTROL);
 
     const wanted = negotiateFormat(c.req.header('accept'), ext);
     const cachePath = (format: Format) => {

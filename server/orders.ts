@@ -3,12 +3,12 @@
  * checked and decremented in the same transaction (500 'Error: Error while adding products' when short).
  */
 import { UK_POSTCODE, type OrderPayload, type Address } from '../src/lib/schemas';
-import { OrderInput, type OrderInputT } from './inputs';
+import type { OrderInputT } from './inputs';
 import { config } from '../src/lib/config';
 import { formatPrice } from '../src/lib/format';
 import { messages } from '../src/lib/messages';
 import type { ShopContext, CustomerRow } from './context';
-import { ApiError, parseOr400 } from './http';
+import { ApiError } from './http';
 import { randomId } from './auth';
 import { nowIso } from './db';
 import { computeTotals, type Totals } from './pricing';
@@ -146,9 +146,8 @@ function checkAddress(a: Address, field: string): void {
  * Places an order from the stored order payload. Answers `{ code, result }` pieces via the return
  * value (200) or ApiError (400 bad input/address, 401/403 access, 500 out of stock).
  */
-export function placeOrder(ctx: ShopContext, body: unknown, customer: CustomerRow | null): { answer: OrderAnswer; replay: boolean } {
+export function placeOrder(ctx: ShopContext, payload: OrderInputT, customer: CustomerRow | null): { answer: OrderAnswer; replay: boolean } {
   const db = ctx.db;
-  const payload = parseOr400(OrderInput, body);
   const ai = payload.addressInformation;
   checkAddress(ai.shippingAddress, 'shippingAddress');
   checkAddress(ai.billingAddress, 'billingAddress');

@@ -12,6 +12,7 @@ import { seedFromSnapshot } from './seed';
 import { loadSecret, TokenSigner } from './auth';
 import { ShopContext, type ShopOptions } from './context';
 import { createApp } from './app';
+import { bearerTokenProblem } from './http';
 import { createLogger, type Logger } from './logger';
 import { Site } from './static';
 import { RebuildManager, astroBuild, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
@@ -79,6 +80,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let snapDir = resolve(opts.snapshotDir ?? pointer?.snapshot ?? defaultSnapshotDir(env));
   const options: ShopOptions = { ...optionsFromEnv(env, databasePath, snapDir), ...opts.options };
+  // A token that cannot travel in `Authorization: Bearer` would lock the rebuild out for good: say so at start.
+  const tokenProblem = options.rebuildToken ? bearerTokenProblem(options.rebuildToken) : null;
+  if (tokenProblem) throw new Error(`REBUILD_TOKEN: ${tokenProblem}`);
   const db = openDatabase(databasePath);
   const seed = seedFromSnapshot(db, snapDir);
   for (const w of seed.warnings) logger.warn(w);

@@ -4,12 +4,20 @@
  * body and `X-Cache-Tags: page-not-found`; `_rewrites.json` rewrites paths before the file lookup;
  * `_redirects` (the CDN format, src/lib/redirect-rules.ts) answers what has no file with its 301.
  * Hashed assets (/_astro/*) are immutable; HTML and everything else revalidate (ETag).
+ *
+ * Files are found and streamed by @hono/node-server's `serveStatic` (it refuses `..`, backslashes and
+ * encoded slashes, and serves a `.br`/`.gz` beside a file when the client accepts it); revalidation is
+ * hono's `etag` middleware and gzip its `compress` middleware (`siteRoutes`). What is ours: the
+ * contract files above, the `/x` -> `x.html` lookup, and the headers (cache lifetimes, ETag from size
+ * and time, content types with their charset, each page's CSP, kept on its 304).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { extname, join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { config } from '../src/lib/config';
 import { parseRedirects, RedirectTable } from '../src/lib/redirect-rules';
 
@@ -111,8 +119,27 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.map', '.webmanifest', '.xml', '.txt', '.svg']);
+/** Files serveStatic may send instead when the client accepts their encoding. */
+const PRECOMPRESSED = /\.(br|gz|zst)$/;
 
-export const contentType = (file: string): string => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+export const contentType = (file: string): string => TYPES[extname(file.replace(PRECOMPRESSED, '')).toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * Revalidation and gzip of files (hono's middleware). A 304 keeps a page's CSP (its headers replace the
+ * stored ones in the browser's cache) and Last-Modified besides what hono keeps. Compression streams
+ * and leaves precompressed files (Content-Encoding set) alone.
+ */
+export const fileMiddleware = (): MiddlewareHandler[] => [
+  compress(),
+  etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy', 'last-modified'] }),
+];
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The file serveStatic found for a site path (its headers are set after). */
+    siteFile: string;
+  }
+}
 
 interface Rewrite {
   re: RegExp;
@@ -150,6 +177,30 @@ class SiteFolder {
     const nf = join(dir, '404.html');
     this.notFound = existsSync(nf) ? readFileSync(nf) : null;
     this.notFoundCsp = this.notFound ? pageCsp(this.notFound.toString('utf8')) : NON_HTML_CSP;
+    this.files = serveStatic({
+      root: dir,
+      precompressed: true,
+      rewriteRequestPath: (path) => this.withHtml(this.rewrite(path)),
+      onFound: (file, c) => {
+        c.set('siteFile', file);
+      },
+    });
+  }
+
+  /** serveStatic on this folder: next() when no file answers the (rewritten) path. */
+  readonly files: MiddlewareHandler;
+
+  /** `/about` is `about.html` when there is no `about/` folder (serveStatic does folders' index.html itself). */
+  private withHtml(path: string): string {
+    if (extname(path) || path.endsWith('/')) return path;
+    const isFile = (p: string) => {
+      try {
+        return statSync(join(this.dir, p)).isFile();
+      } catch {
+        return false;
+      }
+    };
+    return !isFile(path) && !isFile(`${path}/index.html`) && isFile(`${path}.html`) ? `${path}.html` : path;
   }
 
   readonly notFoundCsp: string;
@@ -179,8 +230,6 @@ const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 /** The site being served; `switchTo` swaps the folder atomically (used by rebuilds). */
 export class Site {
   private folder: SiteFolder | null = null;
-  private gzCache = new Map<string, Buffer>();
-  private cspCache = new Map<string, string>();
 
   constructor(dir: string | null) {
     if (dir) this.switchTo(dir);
@@ -192,12 +241,15 @@ export class Site {
 
   switchTo(dir: string): void {
     this.folder = new SiteFolder(resolve(dir));
-    this.gzCache.clear();
-    this.cspCache.clear();
   }
 
-  /** Answers a GET/HEAD for a site path. */
-  serve(c: Context): Response {
+  /** The GET handlers of every site path, in order: `app.get('*', ...site.routes())`. */
+  routes(): MiddlewareHandler[] {
+    return [...fileMiddleware(), this.contract, (c, next) => this.folder!.files(c, next), this.fallback];
+  }
+
+  /** Before the lookup: no site yet (503), a path that does not decode (400), a discontinued product (410); after it, the found file's headers. */
+  private contract: MiddlewareHandler = async (c, next) => {
     const f = this.folder;
     let path: string;
     try {
@@ -207,21 +259,22 @@ export class Site {
     }
     if (!f) return c.text('The site has not been built yet.', 503);
     if (f.gone.has(trimSlash(path))) return this.notFoundPage(c, f, 410);
-    const asked = path;
-    path = f.rewrite(path);
-    const file = this.lookup(f.dir, path);
-    if (!file) {
-      // An old URL the build could resolve moves for good, crawlers and scripts-off browsers included.
-      const moved = f.redirects.match(asked);
-      if (moved) {
-        const query = new URL(c.req.url).search;
-        c.header('Cache-Control', 'public, max-age=3600');
-        return c.redirect(`${moved.to}${moved.to.includes('?') ? '' : query}`, moved.status as 301);
-      }
-      return this.notFoundPage(c, f, 404);
+    await next();
+    const file = c.get('siteFile');
+    if (file) setFileHeaders(c.res.headers, file, f.rewrite(path).startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+
+  /** No file: an old URL the build could resolve moves for good (crawlers and scripts-off browsers too); else the 404 page. */
+  private fallback: MiddlewareHandler = (c) => {
+    const f = this.folder!;
+    const moved = f.redirects.match(decodeURIComponent(c.req.path));
+    if (moved) {
+      const query = new URL(c.req.url).search;
+      c.header('Cache-Control', 'public, max-age=3600');
+      return Promise.resolve(c.redirect(`${moved.to}${moved.to.includes('?') ? '' : query}`, moved.status as 301));
     }
-    return this.sendFile(c, file, path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-  }
+    return Promise.resolve(this.notFoundPage(c, f, 404));
+  };
 
   private notFoundPage(c: Context, f: SiteFolder, status: 404 | 410): Response {
     c.header('Cache-Control', 'no-cache');
@@ -231,61 +284,41 @@ export class Site {
     c.header('Content-Security-Policy', f.notFoundCsp);
     return c.body(new Uint8Array(f.notFound), status);
   }
+}
 
-  private lookup(root: string, urlPath: string): string | null {
-    const rel = normalize(urlPath).replace(/^([/\\])+/, '');
-    if (rel.split(/[/\\]/).includes('..')) return null;
-    const base = join(root, rel);
-    if (!base.startsWith(root)) return null;
-    const candidates = [base, join(base, 'index.html')];
-    if (!extname(base)) candidates.push(base + '.html');
-    for (const p of candidates) {
-      try {
-        if (statSync(p).isFile()) return p;
-      } catch {
-        /* try the next one */
-      }
-    }
-    return null;
-  }
+/**
+ * Sends one file outside the site folder (the image proxy's originals) through serveStatic, with the
+ * site's headers; mount `fileMiddleware()` on the route for revalidation and gzip.
+ */
+export async function sendFile(c: Context, file: string, cacheControl: string): Promise<Response> {
+  const res = await serveStatic({ path: file })(c, () => Promise.resolve());
+  if (!res) return c.json({ code: 404, result: 'path: no such file' }, 404);
+  setFileHeaders(res.headers, file, cacheControl);
+  return res;
+}
 
-  /** Sends a file with ETag revalidation and gzip for text types. */
-  sendFile(c: Context, file: string, cacheControl: string): Response {
-    const st = statSync(file);
-    const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
-    c.header('Cache-Control', cacheControl);
-    c.header('ETag', etag);
-    c.header('Last-Modified', st.mtime.toUTCString());
-    c.header('Content-Type', contentType(file));
-    c.header('X-Content-Type-Options', 'nosniff');
-    const ext = extname(file).toLowerCase();
-    if (COMPRESSIBLE.has(ext)) c.header('Vary', 'Accept-Encoding');
-    // A page's CSP goes on its 304 too: a 304's headers replace the stored ones in the browser's cache.
-    if (ext === '.html') {
-      const key = `${file}|${etag}`;
-      let csp = this.cspCache.get(key);
-      if (!csp) {
-        csp = pageCsp(readFileSync(file, 'utf8'));
-        if (this.cspCache.size > 5000) this.cspCache.clear();
-        this.cspCache.set(key, csp);
-      }
-      c.header('Content-Security-Policy', csp);
-    }
-    const inm = c.req.header('if-none-match');
-    if (inm && inm.split(',').some((t) => t.trim() === etag)) return c.body(null, 304);
-    let body: Buffer = readFileSync(file);
+const cspCache = new Map<string, string>();
 
-    if (COMPRESSIBLE.has(ext) && body.length > 1024 && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
-      const key = `${file}|${etag}`;
-      let gz = this.gzCache.get(key);
-      if (!gz) {
-        gz = gzipSync(body);
-        if (this.gzCache.size > 2000) this.gzCache.clear();
-        this.gzCache.set(key, gz);
-      }
-      body = gz;
-      c.header('Content-Encoding', 'gzip');
+/** Our headers of a served file: lifetime, ETag (size and time), Last-Modified, content type, Vary, and a page's CSP. */
+function setFileHeaders(headers: Headers, file: string, cacheControl: string): void {
+  const st = statSync(file);
+  const tag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+  headers.set('Cache-Control', cacheControl);
+  headers.set('ETag', tag);
+  headers.set('Last-Modified', st.mtime.toUTCString());
+  headers.set('Content-Type', contentType(file));
+  const ext = extname(file.replace(PRECOMPRESSED, '')).toLowerCase();
+  if (COMPRESSIBLE.has(ext) && !/accept-encoding/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Accept-Encoding');
+  if (ext === '.html') {
+    // Of the page itself when its .br or .gz is sent.
+    const page = file.replace(PRECOMPRESSED, '');
+    const key = `${page}|${tag}`;
+    let csp = cspCache.get(key);
+    if (!csp) {
+      csp = pageCsp(readFileSync(page, 'utf8'));
+      if (cspCache.size > 5000) cspCache.clear();
+      cspCache.set(key, csp);
     }
-    return c.body(new Uint8Array(body), 200);
+    headers.set('Content-Security-Policy', csp);
   }
 }

@@ -22,7 +22,17 @@ import { messages } from './lib/messages';
 import { collection, KEYS } from './lib/storage';
 import { ORDER_SYNC_TAG, ORDERS_CHANNEL, sendPendingOrders, type SendOutcome } from './lib/sync/order-send';
 import { orderLockAvailable } from './lib/sync/order-lock';
-import { CACHE_NAMES, OFFLINE_PAGE, PAGE_CACHE_LIMITS, ASSET_CACHE_LIMITS, IMAGE_CACHE_LIMITS, NETWORK_TIMEOUT_S, searchShellKey, searchShells, startUrls } from './lib/pwa/sw-config';
+import {
+  CACHE_NAMES,
+  OFFLINE_PAGE,
+  PAGE_CACHE_LIMITS,
+  ASSET_CACHE_LIMITS,
+  IMAGE_CACHE_LIMITS,
+  NETWORK_TIMEOUT_S,
+  searchShellKey,
+  searchShells,
+  startUrls,
+} from './lib/pwa/sw-config';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -45,7 +55,10 @@ registerRoute(
   new NetworkFirst({
     cacheName: CACHE_NAMES.pages,
     networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-    plugins: [{ cacheKeyWillBeUsed: async ({ request }) => searchShellKey(request.url) }, new ExpirationPlugin({ ...PAGE_CACHE_LIMITS, purgeOnQuotaError: true })],
+    plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => searchShellKey(request.url) },
+      new ExpirationPlugin({ ...PAGE_CACHE_LIMITS, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -124,7 +137,13 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
-  if (type === 'SEND_ORDERS') event.waitUntil(sendAllOrders().then(() => undefined, () => undefined));
+  if (type === 'SEND_ORDERS')
+    event.waitUntil(
+      sendAllOrders().then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -181,6 +200,9 @@ async function sendAllOrders(): Promise<SendOutcome[]> {
 }
 
 type SyncEvent = ExtendableEvent & { tag: string; lastChance?: boolean };
-self.addEventListener('sync' as 'message', ((event: SyncEvent) => {
-  if (event.tag === ORDER_SYNC_TAG) event.waitUntil(sendAllOrders());
-}) as unknown as (e: ExtendableMessageEvent) => void);
+self.addEventListener(
+  'sync' as 'message',
+  ((event: SyncEvent) => {
+    if (event.tag === ORDER_SYNC_TAG) event.waitUntil(sendAllOrders());
+  }) as unknown as (e: ExtendableMessageEvent) => void,
+);

@@ -37,10 +37,14 @@ export function parseApiBench(text: string): ApiRoute[] {
 
 /** Runs scripts/bench-api.ts for `durationS` seconds per route. */
 export async function benchApi(root: string, durationS = 5, connections = 10): Promise<ApiBench> {
-  const run = await runMeasured(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-api.ts'), '--duration', String(durationS), '--connections', String(connections)], {
-    cwd: root,
-    timeoutMs: (durationS * 4 + 120) * 1000,
-  });
+  const run = await runMeasured(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-api.ts'), '--duration', String(durationS), '--connections', String(connections)],
+    {
+      cwd: root,
+      timeoutMs: (durationS * 4 + 120) * 1000,
+    },
+  );
   const text = run.lines.map((l) => l.text).join('\n');
   const routes = parseApiBench(text);
   const ok = run.code === 0 && routes.length > 0;

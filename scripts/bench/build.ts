@@ -12,7 +12,7 @@ import { astroBin } from '../../server/rebuild';
 export interface BuildPhases {
   /** Process start to the content layer starting (config, Vite and integrations set-up). */
   startupMs: number | null;
-  /** Content layer: the snapshot loaders. */
+  /** Content layer sync (no collections since issue 17 item 7: the pages read the snapshot themselves). */
   contentMs: number | null;
   /** Server bundle (Vite SSR build of pages and components). */
   serverBundleMs: number | null;
@@ -85,7 +85,9 @@ export function renderCounts(lines: MeasuredRun['lines']): { rendered: number; r
   let restored = 0;
   for (const { text } of lines) {
     const m = /[├└]─ \S+ \((restored|cached|\+[\d.]+m?s)\)/.exec(text);
-    if (m) m[1] === 'restored' || m[1] === 'cached' ? restored++ : rendered++;
+    if (!m) continue;
+    if (m[1] === 'restored' || m[1] === 'cached') restored++;
+    else rendered++;
   }
   return { rendered, restored };
 }
@@ -111,7 +113,13 @@ export function countOutput(dir: string): { pages: number; files: number; bytes:
 }
 
 /** Runs one full build of `snapshotDir` into `outDir` (emptied first) and measures it. */
-export async function measureBuild(root: string, snapshotDir: string, outDir: string, cacheDir: string, opts: { timeoutMs?: number; onLine?: (l: string) => void } = {}): Promise<BuildResult> {
+export async function measureBuild(
+  root: string,
+  snapshotDir: string,
+  outDir: string,
+  cacheDir: string,
+  opts: { timeoutMs?: number; onLine?: (l: string) => void } = {},
+): Promise<BuildResult> {
   rmSync(outDir, { recursive: true, force: true });
   const { cmd, args } = buildCommand(root, outDir);
   const run = await runMeasured(cmd, args, {
@@ -122,7 +130,10 @@ export async function measureBuild(root: string, snapshotDir: string, outDir: st
   });
   const ok = run.code === 0;
   const out = ok ? countOutput(outDir) : { pages: 0, files: 0, bytes: 0 };
-  const tail = run.lines.slice(-12).map((l) => l.text).join('\n');
+  const tail = run.lines
+    .slice(-12)
+    .map((l) => l.text)
+    .join('\n');
   const outOfMemory = /heap out of memory|Allocation failed|ERR_WORKER_OUT_OF_MEMORY/i.test(run.lines.map((l) => l.text).join('\n'));
   return {
     ok,

@@ -62,9 +62,13 @@ export function scalingChart(points: readonly ScalingPoint[], opts: ChartOptions
     { x: 470, label: 'Peak memory of the build process tree', unit: 'MB', value: (p) => p.peakMb, target: opts.targetMb, colour: '#1f4e79' },
   ];
   const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Inter, Helvetica, Arial, sans-serif" font-size="12" role="img" aria-label="${esc(opts.title ?? 'Build scaling')}">`);
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Inter, Helvetica, Arial, sans-serif" font-size="12" role="img" aria-label="${esc(opts.title ?? 'Build scaling')}">`,
+  );
   parts.push(`<rect width="${W}" height="${H}" fill="#ffffff"/>`);
-  parts.push(`<text x="20" y="26" font-size="16" font-weight="600" fill="#1f2a37">${esc(opts.title ?? 'Build time and peak memory against catalogue size')}</text>`);
+  parts.push(
+    `<text x="20" y="26" font-size="16" font-weight="600" fill="#1f2a37">${esc(opts.title ?? 'Build time and peak memory against catalogue size')}</text>`,
+  );
   if (opts.subtitle) parts.push(`<text x="20" y="46" font-size="11" fill="#5b6673">${esc(opts.subtitle)}</text>`);
   for (const panel of panels) {
     const values = sorted.map(panel.value);
@@ -87,11 +91,15 @@ export function scalingChart(points: readonly ScalingPoint[], opts: ChartOptions
     if (panel.target) {
       const ty = y(panel.target).toFixed(1);
       parts.push(`<line x1="${panel.x}" x2="${panel.x + pw}" y1="${ty}" y2="${ty}" stroke="#b42318" stroke-dasharray="5 4"/>`);
-      parts.push(`<text x="${panel.x + pw}" y="${(Number(ty) - 4).toFixed(1)}" text-anchor="end" fill="#b42318" font-size="11">target ${panel.target} ${panel.unit}</text>`);
+      parts.push(
+        `<text x="${panel.x + pw}" y="${(Number(ty) - 4).toFixed(1)}" text-anchor="end" fill="#b42318" font-size="11">target ${panel.target} ${panel.unit}</text>`,
+      );
     }
     const ok = sorted.filter((p) => p.ok);
     if (ok.length > 1) {
-      parts.push(`<polyline fill="none" stroke="${panel.colour}" stroke-width="2" points="${ok.map((p) => `${lx(p.products, panel.x).toFixed(1)},${y(panel.value(p)).toFixed(1)}`).join(' ')}"/>`);
+      parts.push(
+        `<polyline fill="none" stroke="${panel.colour}" stroke-width="2" points="${ok.map((p) => `${lx(p.products, panel.x).toFixed(1)},${y(panel.value(p)).toFixed(1)}`).join(' ')}"/>`,
+      );
     }
     for (const p of sorted) {
       const cx = lx(p.products, panel.x);

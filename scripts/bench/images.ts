@@ -57,7 +57,15 @@ export async function benchImages(cachedRequests = 300): Promise<ImageBench> {
   writeFileSync(join(snapshot, 'media', 'catalog', 'product', 'photo.jpg'), photo);
   // The server seeds from a snapshot folder: the committed sample's JSON, this photograph as media.
   cpSync(SAMPLE_DIR, snapshot, { recursive: true, filter: (src) => !src.startsWith(join(SAMPLE_DIR, 'media')) });
-  const server = await startServer({ port: 0, host: '127.0.0.1', databasePath: join(dir, 'shop.db'), snapshotDir: snapshot, distDir: null, logger: createLogger({ silent: true }), env: { LOG_REQUESTS: '0', IMAGE_CACHE_DIR: join(dir, 'cache') } });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(dir, 'shop.db'),
+    snapshotDir: snapshot,
+    distDir: null,
+    logger: createLogger({ silent: true }),
+    env: { LOG_REQUESTS: '0', IMAGE_CACHE_DIR: join(dir, 'cache') },
+  });
   try {
     const get = async (size: string, accept: string) => {
       const t = performance.now();
@@ -90,7 +98,12 @@ export async function benchImages(cachedRequests = 300): Promise<ImageBench> {
     const avifBackground = { medianMs: round(median(avifTimes), 1), maxMs: round(Math.max(...avifTimes), 1), bytes: avifBytes };
     const times: number[] = [];
     for (let i = 0; i < cachedRequests; i++) times.push((await get('600/744', FORMATS[1]!.accept)).ms);
-    return { sourceBytes: photo.length, cold, avifBackground, cached: { requests: cachedRequests, p50Ms: round(percentile(times, 50), 2), p95Ms: round(percentile(times, 95), 2) } };
+    return {
+      sourceBytes: photo.length,
+      cold,
+      avifBackground,
+      cached: { requests: cachedRequests, p50Ms: round(percentile(times, 50), 2), p95Ms: round(percentile(times, 95), 2) },
+    };
   } finally {
     await server.close(2000);
     rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median, round } from './lib/stats';
 
-export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface LighthouseScores {
   path: string;
@@ -38,7 +45,12 @@ interface Lhr {
 const pct = (s: number | null | undefined) => Math.round((s ?? 0) * 100);
 
 /** Audits `baseUrl + path` `runs` times with one Chromium instance. */
-export async function auditPage(baseUrl: string, path: string, runs = 3, chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'): Promise<LighthouseScores> {
+export async function auditPage(
+  baseUrl: string,
+  path: string,
+  runs = 3,
+  chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium',
+): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const lhrs: Lhr[] = [];
@@ -62,7 +74,15 @@ export async function auditPage(baseUrl: string, path: string, runs = 3, chromeP
     for (const [cat, c] of Object.entries(kept.categories)) {
       for (const ref of c.auditRefs) {
         const a = kept.audits[ref.id];
-        if (!a || a.score === null || a.score >= 1 || a.scoreDisplayMode === 'informative' || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
+        if (
+          !a ||
+          a.score === null ||
+          a.score >= 1 ||
+          a.scoreDisplayMode === 'informative' ||
+          a.scoreDisplayMode === 'notApplicable' ||
+          a.scoreDisplayMode === 'manual'
+        )
+          continue;
         if (cat !== 'performance' || ref.weight > 0) failing.push({ id: a.id, title: a.title, score: a.score, category: cat });
       }
     }

@@ -216,7 +216,9 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
       }
       await Promise.all(pending.splice(0));
     }
-    const notHydrated = await page.locator('astro-island[ssr]').evaluateAll((els) => els.map((e) => `${e.getAttribute('component-url')} (client:${e.getAttribute('client')})`));
+    const notHydrated = await page
+      .locator('astro-island[ssr]')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('component-url')} (client:${e.getAttribute('client')})`));
     const islandsNotHydrated = notHydrated.length;
     const inline = inlineAssets(html);
     const finalUrl = new URL(page.url());

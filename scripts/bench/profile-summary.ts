@@ -69,7 +69,8 @@ if (process.argv[1]?.endsWith('profile-summary.ts')) {
   for (const file of files) {
     const s = summarise(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, from, to);
     console.log(`\n${file}: ${(s.total / 1000).toFixed(1)} s sampled\n\nself time by file or package:`);
-    for (const [g, ms] of s.groups.slice(0, 25)) console.log(`${(ms / 1000).toFixed(2).padStart(8)} s  ${((ms / s.total) * 100).toFixed(1).padStart(5)}%  ${g}`);
+    for (const [g, ms] of s.groups.slice(0, 25))
+      console.log(`${(ms / 1000).toFixed(2).padStart(8)} s  ${((ms / s.total) * 100).toFixed(1).padStart(5)}%  ${g}`);
     console.log('\nhottest functions:');
     for (const [f, ms] of s.functions.slice(0, 25)) console.log(`${(ms / 1000).toFixed(2).padStart(8)} s  ${f}`);
   }

@@ -70,7 +70,11 @@ export function typo(word: string, r: () => number): string {
 export function benchQueries(file: SearchIndexFile, n = 1000, seed = 8): string[] {
   const r = rng(seed);
   const docs = file.d;
-  const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3);
   const out: string[] = [];
   while (out.length < n) {
     const d = docs[Math.floor(r() * docs.length)]!;
@@ -163,7 +167,9 @@ export function benchListing(snapshotDir: string, size = 5000, rounds = 30): Lis
     ['latest (default)', base],
     ['price low to high', changeSort(base, 'final_price:asc')],
     ['price high to low', changeSort(base, 'final_price:desc')],
-    ...(colour !== undefined ? ([['colour filter + price sort', changeSort(toggleFilter(base, 'color', String(colour)), 'final_price:asc')]] as [string, CategoryQueryState][]) : []),
+    ...(colour !== undefined
+      ? ([['colour filter + price sort', changeSort(toggleFilter(base, 'color', String(colour)), 'final_price:asc')]] as [string, CategoryQueryState][])
+      : []),
     ...(brand !== undefined ? ([['brand filter', toggleFilter(base, 'brand', String(brand))]] as [string, CategoryQueryState][]) : []),
     ['price range £100-£500', toggleFilter(base, 'price', '100-500')],
     ['page 3 of latest', { ...base, offset: 100 }],

@@ -14,7 +14,12 @@ const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 /** The mean colour of one picture over white (transparent areas read as the page's white). */
 export async function meanColour(file: string): Promise<string> {
   // 8x8 is plenty for a mean and keeps a 1,600 px JPEG to a few milliseconds.
-  const { data, info } = await sharp(file).resize(8, 8, { fit: 'fill' }).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(file)
+    .resize(8, 8, { fit: 'fill' })
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const sum = [0, 0, 0];
   for (let i = 0; i < data.length; i += info.channels) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
   const n = data.length / info.channels;

@@ -47,7 +47,10 @@ export function createRng(seed: number): Rng {
         const out: T[] = [];
         while (out.length < k) {
           const i = Math.floor(next() * items.length);
-          if (!seen.has(i)) { seen.add(i); out.push(items[i]!); }
+          if (!seen.has(i)) {
+            seen.add(i);
+            out.push(items[i]!);
+          }
         }
         return out;
       }

@@ -37,7 +37,16 @@ export interface Look {
 
 /** The metal a colour option shows as (colour labels of config.colorMappings). */
 export function metalOf(colour: string): string {
-  const m: Record<string, string> = { 'Yellow Gold': 'yellow-gold', Gold: 'yellow-gold', 'Rose Gold': 'rose-gold', 'White Gold': 'white-gold', Silver: 'silver', Platinum: 'platinum', 'Two Tone': 'two-tone', Black: 'black' };
+  const m: Record<string, string> = {
+    'Yellow Gold': 'yellow-gold',
+    Gold: 'yellow-gold',
+    'Rose Gold': 'rose-gold',
+    'White Gold': 'white-gold',
+    Silver: 'silver',
+    Platinum: 'platinum',
+    'Two Tone': 'two-tone',
+    Black: 'black',
+  };
   return m[colour] ?? 'silver';
 }
 

@@ -22,11 +22,20 @@ export interface Studio {
 export async function openStudio(): Promise<Studio> {
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--ignore-gpu-blocklist',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const page: Page = await browser.newPage();
   page.on('pageerror', (e) => console.error(`studio: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.error(`studio console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') console.error(`studio console: ${m.text()}`);
+  });
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     const file = path === '/studio.js' ? join(ROOT, 'scripts/photos/studio.js') : path.startsWith('/three/') ? join(ROOT, 'node_modules', path) : null;

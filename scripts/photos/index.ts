@@ -36,7 +36,9 @@ const value = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-for (const a of args) if (a.startsWith('--') && !['--missing', '--only', '--check', '--seed', '--reverse'].includes(a)) throw new Error(`Unknown option ${a}. Usage: [--missing] [--only TEXT] [--check] [--seed N] [--reverse]`);
+for (const a of args)
+  if (a.startsWith('--') && !['--missing', '--only', '--check', '--seed', '--reverse'].includes(a))
+    throw new Error(`Unknown option ${a}. Usage: [--missing] [--only TEXT] [--check] [--seed N] [--reverse]`);
 const seed = Number(value('--seed') ?? 1);
 const only = value('--only')?.split(',');
 const check = flag('--check');
@@ -99,12 +101,17 @@ if (check) {
 
 // Pictures nothing uses any more (and the SVG drawings these photographs replace) go.
 const wanted = new Set(jobs.map((j) => j.path));
-const walk = (d: string): string[] => (existsSync(d) ? readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)])) : []);
+const walk = (d: string): string[] =>
+  existsSync(d) ? readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)])) : [];
 let removed = 0;
-for (const dir of OWNED) for (const f of walk(join(MEDIA, dir))) {
-  const path = '/' + relative(MEDIA, f).split(sep).join('/');
-  if (!wanted.has(path)) { rmSync(f); removed++; }
-}
+for (const dir of OWNED)
+  for (const f of walk(join(MEDIA, dir))) {
+    const path = '/' + relative(MEDIA, f).split(sep).join('/');
+    if (!wanted.has(path)) {
+      rmSync(f);
+      removed++;
+    }
+  }
 const all = OWNED.flatMap((d) => walk(join(MEDIA, d)));
 const bytes = all.reduce((s, f) => s + statSync(f).size, 0);
 console.log(`photos: rendered ${todo.length} in ${minutes} min; removed ${removed} unused; ${all.length} pictures, ${(bytes / 1048576).toFixed(1)} MB`);

@@ -1,4 +1,3 @@
-// @ts-nocheck
 /**
  * The photo studio of the sample shop, run in headless Chromium (WebGL2 on SwiftShader) by
  * scripts/photos/index.ts. Models the pieces the catalogue sells from a few parametric parts
@@ -21,7 +20,12 @@ function rngOf(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, range: (lo, hi) => lo + (hi - lo) * next(), pick: (arr) => arr[Math.floor(next() * arr.length) % arr.length], int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)) };
+  return {
+    next,
+    range: (lo, hi) => lo + (hi - lo) * next(),
+    pick: (arr) => arr[Math.floor(next() * arr.length) % arr.length],
+    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
+  };
 }
 
 // ---------------------------------------------------------------- renderer
@@ -74,7 +78,12 @@ const METAL_RGB = {
 function metal(name, rough = 0.14) {
   if (name === 'black') return new THREE.MeshPhysicalMaterial({ color: 0x121212, metalness: 0, roughness: 0.18, clearcoat: 1, clearcoatRoughness: 0.05 });
   const c = METAL_RGB[name] ?? METAL_RGB.silver;
-  return new THREE.MeshPhysicalMaterial({ color: new THREE.Color(c[0], c[1], c[2]), metalness: 1, roughness: name === 'steel' || name === 'titanium' ? rough + 0.1 : rough, envMapIntensity: 1.25 });
+  return new THREE.MeshPhysicalMaterial({
+    color: new THREE.Color(c[0], c[1], c[2]),
+    metalness: 1,
+    roughness: name === 'steel' || name === 'titanium' ? rough + 0.1 : rough,
+    envMapIntensity: 1.25,
+  });
 }
 /** Stone looks: colour (sRGB hex), index of refraction, dispersion. */
 const STONES = {
@@ -90,15 +99,38 @@ const STONES = {
   tanzanite: { color: 0x7a70e8, ior: 1.69, disp: 1, att: 0x2a1ca0 },
 };
 function stoneMat(name) {
-  if (name === 'pearl') return new THREE.MeshPhysicalMaterial({ color: lin(0xd9cdbb), roughness: 0.26, metalness: 0, clearcoat: 1, clearcoatRoughness: 0.12, sheen: 1, sheenColor: lin(0xffe6f0), sheenRoughness: 0.4, iridescence: 0.6, iridescenceIOR: 1.6 });
+  if (name === 'pearl')
+    return new THREE.MeshPhysicalMaterial({
+      color: lin(0xd9cdbb),
+      roughness: 0.26,
+      metalness: 0,
+      clearcoat: 1,
+      clearcoatRoughness: 0.12,
+      sheen: 1,
+      sheenColor: lin(0xffe6f0),
+      sheenRoughness: 0.4,
+      iridescence: 0.6,
+      iridescenceIOR: 1.6,
+    });
   if (name === 'enamel') return new THREE.MeshPhysicalMaterial({ color: lin(0xc8283c), roughness: 0.2, clearcoat: 1, clearcoatRoughness: 0.05 });
   const s = STONES[name] ?? STONES.diamond;
   const clear = s.att === 0xffffff || s.att === 0xf2f4ff;
   // Clear stones: the transmitted light is darkened (a real diamond shows the dark room and the
   // photographer as much as the light), so the softbox flashes read as sparkle.
   return new THREE.MeshPhysicalMaterial({
-    color: lin(s.color), metalness: 0, roughness: 0, transmission: 1, thickness: 2, ior: s.ior, dispersion: s.disp,
-    attenuationColor: lin(clear ? 0xa4abba : s.att), attenuationDistance: clear ? 2 : 1.2, specularIntensity: 1, envMap: gemEnv, envMapIntensity: clear ? 2.0 : 1.4, flatShading: true,
+    color: lin(s.color),
+    metalness: 0,
+    roughness: 0,
+    transmission: 1,
+    thickness: 2,
+    ior: s.ior,
+    dispersion: s.disp,
+    attenuationColor: lin(clear ? 0xa4abba : s.att),
+    attenuationDistance: clear ? 2 : 1.2,
+    specularIntensity: 1,
+    envMap: gemEnv,
+    envMapIntensity: clear ? 2.0 : 1.4,
+    flatShading: true,
   });
 }
 function enamelMat(hex) {
@@ -118,7 +150,13 @@ function mesh(geo, mat, shadow = true) {
 function cutGeometry(r, cut = 'round') {
   const segs = { round: 16, oval: 16, princess: 4, emerald: 8, cushion: 12, pear: 16 }[cut] ?? 16;
   const crown = cut === 'emerald' ? 0.12 : 0.17;
-  const pts = [new THREE.Vector2(0.0001, -0.44 * r), new THREE.Vector2(r * 0.98, -0.02 * r), new THREE.Vector2(r, 0.02 * r), new THREE.Vector2(r * (cut === 'emerald' ? 0.8 : 0.58), crown * r), new THREE.Vector2(0.0001, crown * r)];
+  const pts = [
+    new THREE.Vector2(0.0001, -0.44 * r),
+    new THREE.Vector2(r * 0.98, -0.02 * r),
+    new THREE.Vector2(r, 0.02 * r),
+    new THREE.Vector2(r * (cut === 'emerald' ? 0.8 : 0.58), crown * r),
+    new THREE.Vector2(0.0001, crown * r),
+  ];
   if (cut === 'round' || cut === 'oval' || cut === 'pear') pts.splice(3, 0, new THREE.Vector2(r * 0.82, 0.1 * r));
   const g = new THREE.LatheGeometry(pts, segs, cut === 'princess' || cut === 'emerald' ? Math.PI / segs : 0);
   if (cut === 'oval') g.scale(1, 1, 1.35);
@@ -127,7 +165,10 @@ function cutGeometry(r, cut = 'round') {
     const p = g.attributes.position;
     for (let i = 0; i < p.count; i++) {
       const z = p.getZ(i);
-      if (z > 0) p.setZ(i, z * 1.7), p.setX(i, p.getX(i) * (1 - 0.45 * (z / r)));
+      if (z > 0) {
+        p.setZ(i, z * 1.7);
+        p.setX(i, p.getX(i) * (1 - 0.45 * (z / r)));
+      }
     }
   }
   g.computeVertexNormals();
@@ -174,7 +215,7 @@ function band(R, w, t, profile, mat) {
   g.rotateX(Math.PI / 2);
   return mesh(g, mat);
 }
-function ring(spec, rng) {
+function ring(spec) {
   const g = new THREE.Group();
   const m = metal(spec.metal);
   const R = 8.6;
@@ -233,13 +274,14 @@ function ring(spec, rng) {
       g.add(s);
     }
     // shoulders set with small stones
-    for (let i = 1; i <= 6; i++) for (const side of [-1, 1]) {
-      const a = Math.PI / 2 + side * i * 0.12;
-      const s = gem(0.55, 'diamond', 'round');
-      s.position.set(Math.cos(a) * (top + 0.05), Math.sin(a) * (top + 0.05), 0);
-      s.rotation.z = a - Math.PI / 2;
-      g.add(s);
-    }
+    for (let i = 1; i <= 6; i++)
+      for (const side of [-1, 1]) {
+        const a = Math.PI / 2 + side * i * 0.12;
+        const s = gem(0.55, 'diamond', 'round');
+        s.position.set(Math.cos(a) * (top + 0.05), Math.sin(a) * (top + 0.05), 0);
+        s.rotation.z = a - Math.PI / 2;
+        g.add(s);
+      }
   }
   if (design === 'trilogy') {
     for (const side of [-1, 1]) {
@@ -300,8 +342,13 @@ function chain(curve, linkLen, mat, thick = 0.12) {
 /** A necklace chain lying on the floor in a soft U, ends off the top of the frame, meeting at (0, 0, 0). */
 function necklaceCurve(spread = 26, depth = 34, y = 0.5) {
   return new THREE.CatmullRomCurve3([
-    new THREE.Vector3(-spread, y, -depth), new THREE.Vector3(-spread * 0.82, y, -depth * 0.45), new THREE.Vector3(-spread * 0.45, y, -depth * 0.08),
-    new THREE.Vector3(0, y, 0), new THREE.Vector3(spread * 0.45, y, -depth * 0.08), new THREE.Vector3(spread * 0.82, y, -depth * 0.45), new THREE.Vector3(spread, y, -depth),
+    new THREE.Vector3(-spread, y, -depth),
+    new THREE.Vector3(-spread * 0.82, y, -depth * 0.45),
+    new THREE.Vector3(-spread * 0.45, y, -depth * 0.08),
+    new THREE.Vector3(0, y, 0),
+    new THREE.Vector3(spread * 0.45, y, -depth * 0.08),
+    new THREE.Vector3(spread * 0.82, y, -depth * 0.45),
+    new THREE.Vector3(spread, y, -depth),
   ]);
 }
 
@@ -357,14 +404,28 @@ function dropShape(s) {
 }
 function motifShapes(motif, s) {
   switch (motif) {
-    case 'heart': case 'mum': case 'sister': return [heartShape(s)];
-    case 'star': case 'christmas-tree': return [starShape(s, 5)];
-    case 'snowflake': case 'angel-wing': return [starShape(s, 6, 0.35)];
-    case 'moon': return [moonShape(s)];
-    case 'four-leaf-clover': case 'butterfly': return cloverShapes(s);
-    case 'dragonfly': case 'bee': return [starShape(s, 4, 0.4)];
-    case 'drop': return [dropShape(s)];
-    default: return [circleShape(s)];
+    case 'heart':
+    case 'mum':
+    case 'sister':
+      return [heartShape(s)];
+    case 'star':
+    case 'christmas-tree':
+      return [starShape(s, 5)];
+    case 'snowflake':
+    case 'angel-wing':
+      return [starShape(s, 6, 0.35)];
+    case 'moon':
+      return [moonShape(s)];
+    case 'four-leaf-clover':
+    case 'butterfly':
+      return cloverShapes(s);
+    case 'dragonfly':
+    case 'bee':
+      return [starShape(s, 4, 0.4)];
+    case 'drop':
+      return [dropShape(s)];
+    default:
+      return [circleShape(s)];
   }
 }
 /** An extruded metal motif lying in the XY plane facing +Z, with an enamel or stone face. */
@@ -372,7 +433,14 @@ function motifPiece(motif, s, m, stone, accentHex, v) {
   const g = new THREE.Group();
   const depth = s * 0.22;
   for (const sh of motifShapes(motif, s)) {
-    const geo = new THREE.ExtrudeGeometry(sh, { depth, bevelEnabled: true, bevelThickness: s * 0.08, bevelSize: s * 0.07, bevelSegments: 3, curveSegments: 24 });
+    const geo = new THREE.ExtrudeGeometry(sh, {
+      depth,
+      bevelEnabled: true,
+      bevelThickness: s * 0.08,
+      bevelSize: s * 0.07,
+      bevelSegments: 3,
+      curveSegments: 24,
+    });
     g.add(mesh(geo, m));
     if (stone === 'enamel') {
       const inner = new THREE.ExtrudeGeometry(sh, { depth: s * 0.05, bevelEnabled: false, curveSegments: 24 });
@@ -609,7 +677,14 @@ function bracelet(spec) {
   for (let i = 0; i < count; i++) {
     const t = 0.1 + (i / count) * 0.8;
     const p = c3.getPointAt(t);
-    const charm = motifPiece(motifs[(i + v) % motifs.length], 3.4, m, i % 2 ? 'enamel' : 'cubic-zirconia', [0xb0203a, 0x1d4fa0, 0xe07aa0, 0x1f7a4f][(i + v) % 4], i);
+    const charm = motifPiece(
+      motifs[(i + v) % motifs.length],
+      3.4,
+      m,
+      i % 2 ? 'enamel' : 'cubic-zirconia',
+      [0xb0203a, 0x1d4fa0, 0xe07aa0, 0x1f7a4f][(i + v) % 4],
+      i,
+    );
     charm.rotation.x = -Math.PI / 2;
     const out = p.clone().setY(0).normalize();
     charm.position.copy(p).add(out.multiplyScalar(4.5)).setY(1.0);
@@ -630,7 +705,20 @@ function charm(spec) {
   g.userData.focus = p;
   g.userData.focusPad = 3;
   // a short length of bracelet behind it, for scale
-  g.add(chain(new THREE.CatmullRomCurve3([new THREE.Vector3(-22, 0.4, -14), new THREE.Vector3(-8, 0.4, -9), new THREE.Vector3(0, 0.4, -8.5), new THREE.Vector3(8, 0.4, -9), new THREE.Vector3(22, 0.4, -14)]), 1.6, m, 0.15));
+  g.add(
+    chain(
+      new THREE.CatmullRomCurve3([
+        new THREE.Vector3(-22, 0.4, -14),
+        new THREE.Vector3(-8, 0.4, -9),
+        new THREE.Vector3(0, 0.4, -8.5),
+        new THREE.Vector3(8, 0.4, -9),
+        new THREE.Vector3(22, 0.4, -14),
+      ]),
+      1.6,
+      m,
+      0.15,
+    ),
+  );
   return g;
 }
 
@@ -646,15 +734,22 @@ function ribbon(curve, w, t, mat, segs = 48) {
     const p = curve.getPointAt(u);
     const tan = curve.getTangentAt(u);
     const nrm = new THREE.Vector3(1, 0, 0).cross(tan).normalize();
-    for (const [sx, sn] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) pos.push(p.x + (sx * w) / 2, p.y + nrm.y * sn * t / 2, p.z + nrm.z * sn * t / 2);
+    for (const [sx, sn] of [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ])
+      pos.push(p.x + (sx * w) / 2, p.y + (nrm.y * sn * t) / 2, p.z + (nrm.z * sn * t) / 2);
   }
-  for (let i = 0; i < segs; i++) for (let k = 0; k < 4; k++) {
-    const a = i * 4 + k;
-    const b = i * 4 + ((k + 1) % 4);
-    const c = a + 4;
-    const d = b + 4;
-    idx.push(a, c, b, b, c, d);
-  }
+  for (let i = 0; i < segs; i++)
+    for (let k = 0; k < 4; k++) {
+      const a = i * 4 + k;
+      const b = i * 4 + ((k + 1) % 4);
+      const c = a + 4;
+      const d = b + 4;
+      idx.push(a, c, b, b, c, d);
+    }
   const g = new THREE.BufferGeometry();
   g.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
   g.setIndex(idx);
@@ -701,11 +796,16 @@ function watch(spec) {
   }
   const dialR = style === 'dive' ? R * 0.76 : R * 0.86;
   const dialHex = DIALS[spec.dial] ?? DIALS.black;
-  const dial = mesh(new THREE.CircleGeometry(dialR, 64), new THREE.MeshPhysicalMaterial({ color: lin(dialHex), roughness: 0.35, metalness: spec.dial === 'silver' ? 0.6 : 0.1, clearcoat: 0.6, sheen: 0.3 }));
+  const dial = mesh(
+    new THREE.CircleGeometry(dialR, 64),
+    new THREE.MeshPhysicalMaterial({ color: lin(dialHex), roughness: 0.35, metalness: spec.dial === 'silver' ? 0.6 : 0.1, clearcoat: 0.6, sheen: 0.3 }),
+  );
   dial.position.z = 2.3;
   face.add(dial);
   const light = spec.dial === 'white' || spec.dial === 'silver';
-  const markMat = light ? metal(caseMetal === 'rose-gold' || caseMetal === 'gold' ? caseMetal : 'steel') : metal(caseMetal === 'rose-gold' || caseMetal === 'gold' ? caseMetal : 'silver');
+  const markMat = light
+    ? metal(caseMetal === 'rose-gold' || caseMetal === 'gold' ? caseMetal : 'steel')
+    : metal(caseMetal === 'rose-gold' || caseMetal === 'gold' ? caseMetal : 'silver');
   for (let i = 0; i < 12; i++) {
     const a = (i / 12) * Math.PI * 2;
     const big = i % 3 === 0;
@@ -716,7 +816,11 @@ function watch(spec) {
     face.add(mk);
   }
   if (style === 'chronograph') {
-    for (const [x, y] of [[-0.42, 0], [0.42, 0], [0, -0.42]]) {
+    for (const [x, y] of [
+      [-0.42, 0],
+      [0.42, 0],
+      [0, -0.42],
+    ]) {
       const sd = mesh(new THREE.CircleGeometry(dialR * 0.2, 40), matte(light ? 0x2a2a2e : 0xe8e6e0, 0.4, { clearcoat: 0.5 }));
       sd.position.set(x * dialR, y * dialR, 2.4);
       face.add(sd);
@@ -756,25 +860,44 @@ function watch(spec) {
   pin.rotation.x = Math.PI / 2;
   pin.position.z = 3.2;
   face.add(pin);
-  const glass = mesh(new THREE.CircleGeometry(R * 0.88, 64), new THREE.MeshPhysicalMaterial({ color: 0xffffff, transmission: 1, roughness: 0, ior: 1.5, thickness: 0.3, transparent: true, opacity: 1, envMapIntensity: 0.6 }), false);
+  const glass = mesh(
+    new THREE.CircleGeometry(R * 0.88, 64),
+    new THREE.MeshPhysicalMaterial({
+      color: 0xffffff,
+      transmission: 1,
+      roughness: 0,
+      ior: 1.5,
+      thickness: 0.3,
+      transparent: true,
+      opacity: 1,
+      envMapIntensity: 0.6,
+    }),
+    false,
+  );
   void glass;
   const crown = mesh(new THREE.CylinderGeometry(R * 0.1, R * 0.1, R * 0.12, 24), accentMetal);
   crown.rotation.z = Math.PI / 2;
   crown.position.set(R + R * 0.06, 0, 0);
   face.add(crown);
   // lugs
-  for (const sy of [-1, 1]) for (const sx of [-1, 1]) {
-    const lug = mesh(new RoundedBoxGeometry(R * 0.16, R * 0.45, 4, 2, 0.6), cm);
-    lug.position.set(sx * R * 0.5, sy * R * 1.02, -0.6);
-    face.add(lug);
-  }
+  for (const sy of [-1, 1])
+    for (const sx of [-1, 1]) {
+      const lug = mesh(new RoundedBoxGeometry(R * 0.16, R * 0.45, 4, 2, 0.6), cm);
+      lug.position.set(sx * R * 0.5, sy * R * 1.02, -0.6);
+      face.add(lug);
+    }
   // strap: a loop behind the case, as a watch sits on a display cushion
   const sw = R * 0.84;
   const depth = R * 2.6;
   const top = R * 1.15;
   const loop = new THREE.CatmullRomCurve3([
-    new THREE.Vector3(0, top, -0.8), new THREE.Vector3(0, top * 1.25, -depth * 0.25), new THREE.Vector3(0, top * 1.15, -depth * 0.7), new THREE.Vector3(0, 0, -depth),
-    new THREE.Vector3(0, -top * 1.15, -depth * 0.7), new THREE.Vector3(0, -top * 1.25, -depth * 0.25), new THREE.Vector3(0, -top, -0.8),
+    new THREE.Vector3(0, top, -0.8),
+    new THREE.Vector3(0, top * 1.25, -depth * 0.25),
+    new THREE.Vector3(0, top * 1.15, -depth * 0.7),
+    new THREE.Vector3(0, 0, -depth),
+    new THREE.Vector3(0, -top * 1.15, -depth * 0.7),
+    new THREE.Vector3(0, -top * 1.25, -depth * 0.25),
+    new THREE.Vector3(0, -top, -0.8),
   ]);
   const strap = spec.strap;
   if (strap === 'bracelet' || strap === 'mesh') {
@@ -786,7 +909,11 @@ function watch(spec) {
         const p = loop.getPointAt(u);
         const tan = loop.getTangentAt(u);
         const ang = Math.atan2(tan.z, tan.y);
-        for (const [x, wd, mat] of [[0, sw * 0.36, accentMetal], [-sw * 0.34, sw * 0.3, cm], [sw * 0.34, sw * 0.3, cm]]) {
+        for (const [x, wd, mat] of [
+          [0, sw * 0.36, accentMetal],
+          [-sw * 0.34, sw * 0.3, cm],
+          [sw * 0.34, sw * 0.3, cm],
+        ]) {
           const link = mesh(new RoundedBoxGeometry(wd, (loop.getLength() / n) * 0.94, 2.4, 2, 0.5), mat);
           link.position.set(x, p.y, p.z);
           link.rotation.x = ang;
@@ -794,7 +921,10 @@ function watch(spec) {
         }
       }
     }
-  } else g.add(ribbon(loop, sw, 2.2, matte(STRAPS[strap] ?? STRAPS.leather, strap === 'leather' ? 0.55 : 0.7, { sheen: 0.4, clearcoat: strap === 'leather' ? 0.3 : 0 })));
+  } else
+    g.add(
+      ribbon(loop, sw, 2.2, matte(STRAPS[strap] ?? STRAPS.leather, strap === 'leather' ? 0.55 : 0.7, { sheen: 0.4, clearcoat: strap === 'leather' ? 0.3 : 0 })),
+    );
   g.add(face);
   g.rotation.x = 0.08;
   return g;
@@ -809,14 +939,20 @@ function smartwatch(spec) {
   const body = round ? mesh(new THREE.CylinderGeometry(W, W, 6, 64), cm) : mesh(new RoundedBoxGeometry(W * 1.8, W * 2.1, 6, 6, 5), cm);
   if (round) body.rotation.x = Math.PI / 2;
   face.add(body);
-  const screen = round ? mesh(new THREE.CircleGeometry(W * 0.88, 64), matte(0x050506, 0.05, { clearcoat: 1 })) : mesh(new RoundedBoxGeometry(W * 1.6, W * 1.9, 0.4, 4, 3.5), matte(0x050506, 0.05, { clearcoat: 1 }));
+  const screen = round
+    ? mesh(new THREE.CircleGeometry(W * 0.88, 64), matte(0x050506, 0.05, { clearcoat: 1 }))
+    : mesh(new RoundedBoxGeometry(W * 1.6, W * 1.9, 0.4, 4, 3.5), matte(0x050506, 0.05, { clearcoat: 1 }));
   screen.position.z = 3.1;
   face.add(screen);
   // activity rings, lit
   const cols = [0xff3b5c, 0x9cff3b, 0x3bd8ff];
   cols.forEach((c, i) => {
     const r = W * (0.55 - i * 0.13);
-    const arc = mesh(new THREE.TorusGeometry(r, W * 0.045, 8, 64, Math.PI * 2 * (0.55 + 0.15 * ((i + v) % 3))), new THREE.MeshBasicMaterial({ color: lin(c) }), false);
+    const arc = mesh(
+      new THREE.TorusGeometry(r, W * 0.045, 8, 64, Math.PI * 2 * (0.55 + 0.15 * ((i + v) % 3))),
+      new THREE.MeshBasicMaterial({ color: lin(c) }),
+      false,
+    );
     arc.position.z = 3.4;
     arc.rotation.z = Math.PI / 2;
     face.add(arc);
@@ -832,8 +968,13 @@ function smartwatch(spec) {
   const top = round ? W * 0.95 : W * 1.05;
   const depth = W * 2.6;
   const loop = new THREE.CatmullRomCurve3([
-    new THREE.Vector3(0, top, -1), new THREE.Vector3(0, top * 1.3, -depth * 0.25), new THREE.Vector3(0, top * 1.2, -depth * 0.7), new THREE.Vector3(0, 0, -depth),
-    new THREE.Vector3(0, -top * 1.2, -depth * 0.7), new THREE.Vector3(0, -top * 1.3, -depth * 0.25), new THREE.Vector3(0, -top, -1),
+    new THREE.Vector3(0, top, -1),
+    new THREE.Vector3(0, top * 1.3, -depth * 0.25),
+    new THREE.Vector3(0, top * 1.2, -depth * 0.7),
+    new THREE.Vector3(0, 0, -depth),
+    new THREE.Vector3(0, -top * 1.2, -depth * 0.7),
+    new THREE.Vector3(0, -top * 1.3, -depth * 0.25),
+    new THREE.Vector3(0, -top, -1),
   ]);
   const strapHex = spec.strap === 'bracelet' ? null : [0x2b3440, 0x5a6b4a, 0x8a2e3c, 0xd9cbb8, 0x1a1a1a][v % 5];
   g.add(strapHex === null ? ribbon(loop, sw, 2, metal('steel', 0.3)) : ribbon(loop, sw, 2.4, matte(strapHex, 0.75, { sheen: 0.5 })));
@@ -856,7 +997,13 @@ function giftbox(spec) {
   const lid = mesh(new RoundedBoxGeometry(W * 1.04, H * 0.3, W * 1.04, 3, 0.8), boxMat);
   lid.position.y = H + H * 0.12;
   g.add(lid);
-  const rib = new THREE.MeshPhysicalMaterial({ color: lin(col === 0xefe7da ? 0x9b1c31 : 0xd8b45a), roughness: 0.3, metalness: col === 0xefe7da ? 0 : 0.5, sheen: 1, sheenColor: lin(0xffffff) });
+  const rib = new THREE.MeshPhysicalMaterial({
+    color: lin(col === 0xefe7da ? 0x9b1c31 : 0xd8b45a),
+    roughness: 0.3,
+    metalness: col === 0xefe7da ? 0 : 0.5,
+    sheen: 1,
+    sheenColor: lin(0xffffff),
+  });
   for (const rot of [0, Math.PI / 2]) {
     const r = mesh(new THREE.BoxGeometry(W * 1.06, H * 1.34, W * 0.12), rib);
     r.position.y = H * 0.67;
@@ -950,7 +1097,21 @@ const VIEWS = {
   flat: { front: [0, 58, 1], angle: [30, 38, 1], detail: [8, 50, 2.2], top: [0, 89, 1] },
   object: { front: [0, 18, 1], angle: [35, 28, 1], detail: [15, 35, 1.7], top: [0, 70, 1] },
 };
-const STAGE = { ring: 'upright', watch: 'upright', smartwatch: 'upright', pendant: 'flat', necklace: 'flat', earrings: 'flat', bracelet: 'flat', charm: 'flat', bangle: 'object', giftbox: 'object', giftcard: 'object', service: 'object', guide: 'object' };
+const STAGE = {
+  ring: 'upright',
+  watch: 'upright',
+  smartwatch: 'upright',
+  pendant: 'flat',
+  necklace: 'flat',
+  earrings: 'flat',
+  bracelet: 'flat',
+  charm: 'flat',
+  bangle: 'object',
+  giftbox: 'object',
+  giftcard: 'object',
+  service: 'object',
+  guide: 'object',
+};
 /** Where the detail view looks, as a fraction of the object's height (0 floor, 1 top). */
 const DETAIL_AT = { ring: 0.82, watch: 0.5, smartwatch: 0.5, pendant: 0.5, earrings: 0.5, charm: 0.5 };
 
@@ -986,7 +1147,10 @@ function studio(scene, box, bg, shadowOpacity = 0.22, contact = true) {
   x.fillRect(0, 0, 128, 128);
   if (!contact) return;
   const tex = new THREE.CanvasTexture(c);
-  const blob = new THREE.Mesh(new THREE.PlaneGeometry(size.x * 1.25 + 2, size.z * 1.25 + 2), new THREE.MeshBasicMaterial({ map: tex, transparent: true, depthWrite: false, opacity: 0.5 }));
+  const blob = new THREE.Mesh(
+    new THREE.PlaneGeometry(size.x * 1.25 + 2, size.z * 1.25 + 2),
+    new THREE.MeshBasicMaterial({ map: tex, transparent: true, depthWrite: false, opacity: 0.5 }),
+  );
   blob.rotation.x = -Math.PI / 2;
   blob.position.y = 0.02;
   scene.add(blob);
@@ -1025,7 +1189,8 @@ function frame(camera, box, az, el, zoom, w, h, lookFrac = null, fill = 0.8, off
   const dir = new THREE.Vector3(Math.cos(e) * Math.sin(a), Math.sin(e), Math.cos(e) * Math.cos(a));
   let dist = sphere.radius * 3;
   const corners = [];
-  for (const x of [box.min.x, box.max.x]) for (const y of [box.min.y, box.max.y]) for (const z of [box.min.z, box.max.z]) corners.push(new THREE.Vector3(x, y, z));
+  for (const x of [box.min.x, box.max.x])
+    for (const y of [box.min.y, box.max.y]) for (const z of [box.min.z, box.max.z]) corners.push(new THREE.Vector3(x, y, z));
   const place = () => {
     camera.position.copy(target).addScaledVector(dir, dist);
     camera.near = dist / 60;
@@ -1036,10 +1201,16 @@ function frame(camera, box, az, el, zoom, w, h, lookFrac = null, fill = 0.8, off
   };
   for (let i = 0; i < 6; i++) {
     place();
-    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      x1 = -Infinity,
+      y0 = Infinity,
+      y1 = -Infinity;
     for (const c of corners) {
       const p = c.clone().project(camera);
-      x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y);
+      x0 = Math.min(x0, p.x);
+      x1 = Math.max(x1, p.x);
+      y0 = Math.min(y0, p.y);
+      y1 = Math.max(y1, p.y);
     }
     // with an offset (a banner's title side), the pieces keep to the other side of the picture
     const ext = offsetX ? Math.max((x1 - x0) / 2 / (1 - Math.abs(offsetX)), (y1 - y0) / 2) : Math.max((x1 - x0) / 2, (y1 - y0) / 2);
@@ -1086,10 +1257,11 @@ function productShot(spec) {
   const box = placeOnFloor(obj);
   studio(scene, box, spec.bg ?? 0xf3efe9, 0.22, STAGE[spec.kind] !== 'flat');
   keyLight(scene, box);
-  const focus = obj.userData.focus && spec.view !== 'angle' ? new THREE.Box3().setFromObject(obj.userData.focus).expandByScalar(obj.userData.focusPad ?? 0) : box;
+  const focus =
+    obj.userData.focus && spec.view !== 'angle' ? new THREE.Box3().setFromObject(obj.userData.focus).expandByScalar(obj.userData.focusPad ?? 0) : box;
   const camera = new THREE.PerspectiveCamera(28, spec.w / spec.h, 0.1, 5000);
   const [az, el, zoom] = VIEWS[STAGE[spec.kind]][spec.view] ?? VIEWS.object.front;
-  frame(camera, focus, az, el, zoom, spec.w, spec.h, spec.view === 'detail' ? DETAIL_AT[spec.kind] ?? 0.6 : null, spec.fill ?? 0.8);
+  frame(camera, focus, az, el, zoom, spec.w, spec.h, spec.view === 'detail' ? (DETAIL_AT[spec.kind] ?? 0.6) : null, spec.fill ?? 0.8);
   const url = renderScene(scene, camera, spec.w, spec.h);
   dispose(scene);
   return url;

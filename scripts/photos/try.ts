@@ -4,10 +4,12 @@ import { openStudio } from './browser';
 import { sceneFor } from './scenes';
 
 const arg = process.argv.slice(2);
-const specs: Record<string, unknown>[] = arg[0]?.startsWith('[') ? JSON.parse(arg[0]) : arg.map((p) => {
-  const s = sceneFor(p)!;
-  return { ...s, w: Math.round(Number(s.w) / 2), h: Math.round(Number(s.h) / 2), seed: 1 };
-});
+const specs: Record<string, unknown>[] = arg[0]?.startsWith('[')
+  ? JSON.parse(arg[0])
+  : arg.map((p) => {
+      const s = sceneFor(p)!;
+      return { ...s, w: Math.round(Number(s.w) / 2), h: Math.round(Number(s.h) / 2), seed: 1 };
+    });
 const studio = await openStudio();
 for (const [i, spec] of specs.entries()) {
   const t = performance.now();

@@ -6,7 +6,7 @@ import { CartAddress, CartItemInput } from '../inputs';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { ShopContext, CustomerRow } from '../context';
-import { ApiError, ok, parseOr400, readJson } from '../http';
+import { ApiError, jsonBody, ok } from '../http';
 import { randomId } from '../auth';
 import { nowIso, type DB } from '../db';
 import { computeTotals, getSku, unitPrice, type Totals } from '../pricing';
@@ -148,6 +148,7 @@ function mergeInto(db: DB, guest: CartRow, target: CartRow): void {
   touch(db, target.id);
 }
 
+const CreateBody = z.strictObject({ guestCartId: z.string().min(1).max(64).optional() });
 const UpdateBody = z.strictObject({ cartItem: CartItemInput });
 const DeleteBody = z.strictObject({
   cartItem: z
@@ -181,26 +182,21 @@ export function cartRoutes(ctx: ShopContext): Hono {
     return loadCart(db, c.req.query('cartId'), customer);
   };
 
-  const create = async (c: Context) => {
+  const create = (c: Context, body: { guestCartId?: string } = {}) => {
     const customer = ctx.customerOf(c);
-    let guestCartId = c.req.query('guestCartId');
-    if (c.req.method === 'POST') {
-      const body = parseOr400(z.strictObject({ guestCartId: z.string().min(1).max(64).optional() }), await readJson(c, { optional: true }));
-      guestCartId ??= body.guestCartId;
-    }
-    return ok(c, createOrGetCart(ctx, customer, guestCartId));
+    return ok(c, createOrGetCart(ctx, customer, c.req.query('guestCartId') ?? body.guestCartId));
   };
-  r.post('/create', create);
-  r.get('/create', create);
+  r.post('/create', jsonBody(CreateBody, { optional: true }), (c) => create(c, c.req.valid('json')));
+  r.get('/create', (c) => create(c));
 
   r.get('/pull', (c) => {
     const cart = withCart(c);
     return ok(c, cartItems(db, cart.id).map((i) => itemJson(db, i, ctx.priceGroup(cart.customer_id))));
   });
 
-  r.post('/update', async (c) => {
+  r.post('/update', jsonBody(UpdateBody), (c) => {
     const cart = withCart(c);
-    const { cartItem } = parseOr400(UpdateBody, await readJson(c));
+    const { cartItem } = c.req.valid('json');
     const resolved = resolveSku(db, cartItem.sku, cartItem.product_option);
     if (!resolved.ok) throw new ApiError(400, `cartItem.sku: ${resolved.reason}`);
     const sku = resolved.row.sku;
@@ -241,9 +237,9 @@ export function cartRoutes(ctx: ShopContext): Hono {
     return ok(c, itemJson(db, item, ctx.priceGroup(cart.customer_id)));
   });
 
-  r.post('/delete', async (c) => {
+  r.post('/delete', jsonBody(DeleteBody), (c) => {
     const cart = withCart(c);
-    const { cartItem } = parseOr400(DeleteBody, await readJson(c));
+    const { cartItem } = c.req.valid('json');
     if (cartItem.item_id !== undefined) db.prepare('DELETE FROM cart_items WHERE cart_id = ? AND item_id = ?').run(cart.id, cartItem.item_id);
     else db.prepare('DELETE FROM cart_items WHERE cart_id = ? AND sku = ?').run(cart.id, cartItem.sku!);
     touch(db, cart.id);
@@ -258,18 +254,17 @@ export function cartRoutes(ctx: ShopContext): Hono {
   };
   r.get('/payment-methods', paymentMethods);
 
-  const shippingMethods = async (c: Context) => {
+  const shippingMethods = (c: Context, body: z.output<typeof ShippingMethodsBody> = {}) => {
     withCart(c);
-    const body = c.req.method === 'POST' ? parseOr400(ShippingMethodsBody, await readJson(c, { optional: true })) : {};
     const country = body.address?.country_id ?? c.req.query('country_id') ?? config.storeViews.default.tax.defaultCountry;
     return ok(c, shippingMethodsFor(ctx, country));
   };
-  r.post('/shipping-methods', shippingMethods);
-  r.get('/shipping-methods', shippingMethods);
+  r.post('/shipping-methods', jsonBody(ShippingMethodsBody, { optional: true }), (c) => shippingMethods(c, c.req.valid('json')));
+  r.get('/shipping-methods', (c) => shippingMethods(c));
 
-  r.post('/shipping-information', async (c) => {
+  r.post('/shipping-information', jsonBody(ShippingInfoBody), (c) => {
     const cart = withCart(c);
-    const { addressInformation: ai } = parseOr400(ShippingInfoBody, await readJson(c));
+    const { addressInformation: ai } = c.req.valid('json');
     const method = shippingMethodsFor(ctx, ai.shippingAddress.country_id).find(
       (m) => m.method_code === ai.shipping_method_code && m.carrier_code === ai.shipping_carrier_code,
     );
@@ -281,9 +276,9 @@ export function cartRoutes(ctx: ShopContext): Hono {
     return ok(c, { payment_methods: ctx.paymentMethods(), totals: cartTotals(ctx, updated) });
   });
 
-  r.post('/collect-totals', async (c) => {
+  r.post('/collect-totals', jsonBody(CollectTotalsBody), (c) => {
     const cart = withCart(c);
-    const { methods } = parseOr400(CollectTotalsBody, await readJson(c));
+    const { methods } = c.req.valid('json');
     if (methods.shippingMethodCode) {
       const m = findShipping(ctx, methods.shippingCarrierCode ?? '', methods.shippingMethodCode);
       if (!m) throw new ApiError(400, 'methods.shippingMethodCode: unknown shipping method');

@@ -2,25 +2,35 @@
  * Catalogue reads (used by the snapshot puller and the storefront), stock, reviews. Every list is
  * paged with `from` and `size` (§5: size 0 or below becomes 50, a negative start becomes 0).
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ReviewInputSchema, type Product, type Review } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
 import type { ShopContext } from '../context';
-import { ApiError, ok, parseOr400, readJson } from '../http';
+import { ApiError, bearer, jsonBody, ok, validQuery } from '../http';
 import { nowIso } from '../db';
 import { getStock, stockJson, withLiveStock } from '../catalog';
 
 const MAX_SIZE = 1000;
+
+/** `{ review: {...} }` (the contract) or a bare review; a body that is neither names `review`. */
+const ReviewBody = z.preprocess(
+  (raw) => (raw && typeof raw === 'object' && !('review' in raw) && ReviewInputSchema.strict().safeParse(raw).success ? { review: raw } : raw),
+  z.strictObject({ review: ReviewInputSchema.strict() }),
+);
 
 const Paging = z.looseObject({
   from: z.coerce.number().int().default(0).transform((n) => Math.max(0, n)),
   size: z.coerce.number().int().default(config.constants.search.defaultSize).transform((n) => (n <= 0 ? config.constants.search.defaultSize : Math.min(n, MAX_SIZE))),
 });
 
-export const paging = (c: Context) => parseOr400(Paging, c.req.query(), 'query');
+const paging = validQuery(Paging);
+const filter = z.string().optional();
+const ProductsQuery = z.looseObject({ ...Paging.shape, sku: filter, skus: filter, url_path: filter, url_key: filter, id: filter });
+const CategoriesQuery = z.looseObject({ ...Paging.shape, url_path: filter, slug: filter, id: filter });
+const AttributesQuery = z.looseObject({ ...Paging.shape, attribute_code: filter });
 
 const page = <T>(items: T[], from: number, size: number) => ({ items: items.slice(from, from + size), total: items.length, from, size });
 
@@ -58,9 +68,9 @@ export function catalogRoutes(ctx: ShopContext): Hono {
 
   r.get('/manifest', (c) => ok(c, ctx.entity('manifest', 'default') ?? null));
 
-  r.get('/products', (c) => {
-    const { from, size } = paging(c);
-    const q = c.req.query();
+  r.get('/products', validQuery(ProductsQuery), (c) => {
+    const q = c.req.valid('query');
+    const { from, size } = q;
     const where: string[] = [];
     const args: unknown[] = [];
     if (q.sku) {
@@ -91,9 +101,9 @@ export function catalogRoutes(ctx: ShopContext): Hono {
     return ok(c, { items, total, from, size });
   });
 
-  r.get('/categories', (c) => {
-    const { from, size } = paging(c);
-    const q = c.req.query();
+  r.get('/categories', validQuery(CategoriesQuery), (c) => {
+    const q = c.req.valid('query');
+    const { from, size } = q;
     let items = ctx.entities<{ id: number; url_path: string; slug: string; url_key: string }>('category');
     if (q.url_path) items = items.filter((x) => x.url_path === q.url_path!.replace(/^\/+|\/+$/g, ''));
     if (q.slug) items = items.filter((x) => x.slug === q.slug);
@@ -101,24 +111,24 @@ export function catalogRoutes(ctx: ShopContext): Hono {
     return ok(c, page(items, from, size));
   });
 
-  r.get('/attributes', (c) => {
-    const { from, size } = paging(c);
-    const codes = c.req.query('attribute_code')?.split(',').filter(Boolean);
+  r.get('/attributes', validQuery(AttributesQuery), (c) => {
+    const { from, size, attribute_code } = c.req.valid('query');
+    const codes = attribute_code?.split(',').filter(Boolean);
     let items = ctx.entities<{ attribute_code: string }>('attribute');
     if (codes?.length) items = items.filter((a) => codes.includes(a.attribute_code));
     return ok(c, page(items, from, size));
   });
 
-  r.get('/reviews', (c) => {
-    const { from, size } = paging(c);
+  r.get('/reviews', paging, (c) => {
+    const { from, size } = c.req.valid('query');
     const total = (db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE review_status = 1').get() as { n: number }).n;
     const rows = db.prepare('SELECT data FROM reviews WHERE review_status = 1 ORDER BY id LIMIT ? OFFSET ?').all(size, from) as { data: string }[];
     return ok(c, { items: rows.map((x) => JSON.parse(x.data) as Review), total, from, size });
   });
 
   for (const [path, kind] of Object.entries(PLAIN_LISTS)) {
-    r.get(`/${path}`, (c) => {
-      const { from, size } = paging(c);
+    r.get(`/${path}`, paging, (c) => {
+      const { from, size } = c.req.valid('query');
       return ok(c, page(ctx.entities(kind), from, size));
     });
   }
@@ -145,15 +155,16 @@ export function catalogRoutes(ctx: ShopContext): Hono {
   });
 
   // Coupons are secrets of the shop: only for the rebuild token (the snapshot puller of a rebuild).
-  r.get('/coupons', (c) => {
-    const want = ctx.options.rebuildToken;
-    if (!want || c.req.header('authorization') !== `Bearer ${want}`) throw new ApiError(403, 'authorization: coupons need the rebuild token');
-    const { from, size } = paging(c);
+  const couponsRefused = 'authorization: coupons need the rebuild token';
+  const rebuildToken = ctx.options.rebuildToken;
+  const couponsAuth: MiddlewareHandler = rebuildToken ? bearer(rebuildToken, 403, couponsRefused) : () => Promise.reject(new ApiError(403, couponsRefused));
+  r.get('/coupons', couponsAuth, paging, (c) => {
+    const { from, size } = c.req.valid('query');
     return ok(c, page(ctx.entities('coupon'), from, size));
   });
 
-  r.get('/media', (c) => {
-    const { from, size } = paging(c);
+  r.get('/media', paging, (c) => {
+    const { from, size } = c.req.valid('query');
     return ok(c, page(listMedia(ctx.options.snapshotDir), from, size));
   });
 
@@ -184,8 +195,8 @@ export function reviewRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
   const db = ctx.db;
 
-  r.get('/list', (c) => {
-    const { from, size } = paging(c);
+  r.get('/list', paging, (c) => {
+    const { from, size } = c.req.valid('query');
     const productId = Number(c.req.query('product_id'));
     if (!Number.isInteger(productId) || productId <= 0) throw new ApiError(400, 'query.product_id: a product id is required');
     const total = (db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE product_id = ? AND review_status = 1').get(productId) as { n: number }).n;
@@ -195,12 +206,9 @@ export function reviewRoutes(ctx: ShopContext): Hono {
     return ok(c, { items: rows.map((x) => JSON.parse(x.data) as Review), total, from, size });
   });
 
-  r.post('/create', async (c) => {
+  r.post('/create', jsonBody(ReviewBody), (c) => {
     const customer = ctx.customerOf(c);
-    const raw = await readJson(c);
-    // Accept `{ review: {...} }` (the contract) and a bare review; a body that is neither names `review`.
-    const bare = raw && typeof raw === 'object' && !('review' in raw) ? ReviewInputSchema.strict().safeParse(raw) : null;
-    const input = bare?.success ? bare.data : parseOr400(z.strictObject({ review: ReviewInputSchema.strict() }), raw).review;
+    const input = c.req.valid('json').review;
     const product = db.prepare('SELECT id FROM products WHERE id = ?').get(input.product_id);
     if (!product) throw new ApiError(400, 'review.product_id: no product with this id');
     const id = Math.max(1_000_000, ((db.prepare('SELECT MAX(id) AS m FROM reviews').get() as { m: number | null }).m ?? 0) + 1);

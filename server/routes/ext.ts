@@ -4,7 +4,7 @@ import { MailPayloadSchema, NewsletterInputSchema, type CmsBlock, type CmsPage, 
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { ShopContext } from '../context';
-import { ApiError, answer, ok, parseOr400, readJson } from '../http';
+import { ApiError, answer, jsonBody, ok, validQuery } from '../http';
 import { nowIso } from '../db';
 import { bookingText, sendMail } from '../mailer';
 import { externalOrderJson, type OrderRow } from '../orders';
@@ -60,8 +60,8 @@ export function extRoutes(ctx: ShopContext): Hono {
   // Newsletter (mailchimp-subscribe extension): POST subscribes, DELETE unsubscribes.
   const newsletterPath = '/mailchimp-subscribe/subscribe';
   // Each first subscription mails a coupon: limited per client address.
-  r.post(newsletterPath, ctx.limit('newsletter'), async (c) => {
-    const { email } = parseOr400(NewsletterInputSchema, await readJson(c));
+  r.post(newsletterPath, ctx.limit('newsletter'), jsonBody(NewsletterInputSchema), (c) => {
+    const { email } = c.req.valid('json');
     const before = db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number } | undefined;
     db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 1, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 1, updated_at = excluded.updated_at').run(
       email,
@@ -90,9 +90,9 @@ export function extRoutes(ctx: ShopContext): Hono {
   const setUnsubscribed = (email: string) =>
     db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 0, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 0, updated_at = excluded.updated_at').run(email, nowIso());
   const unsubscribeKey = (email: string) => sha256(`unsubscribe|${email.toLowerCase()}`).slice(0, 32);
-  r.delete(newsletterPath, ctx.limit('newsletter'), async (c) => {
+  r.delete(newsletterPath, ctx.limit('newsletter'), jsonBody(NewsletterInputSchema), async (c) => {
     const customer = ctx.customerOf(c);
-    const { email } = parseOr400(NewsletterInputSchema, await readJson(c));
+    const { email } = c.req.valid('json');
     if (customer && customer.email.toLowerCase() === email.toLowerCase()) {
       setUnsubscribed(email);
       return ok(c, true);
@@ -100,7 +100,7 @@ export function extRoutes(ctx: ShopContext): Hono {
     const row = db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number } | undefined;
     // The same answer whether or not the address is subscribed; only subscribed ones get the link.
     if (row?.subscribed && ctx.confirmations.take(`unsubscribe|${email.toLowerCase()}`).allowed) {
-      const token = ctx.signer.sign('unsubscribe', 0, 0, UNSUBSCRIBE_TTL_S, { jti: unsubscribeKey(email) });
+      const token = await ctx.signer.sign('unsubscribe', 0, 0, UNSUBSCRIBE_TTL_S, { jti: unsubscribeKey(email) });
       const link = `${config.shop.siteUrl}/api/ext${newsletterPath.replace(/subscribe$/, 'unsubscribe')}?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
       sendMail(db, ctx.options.outboxDir, {
         kind: 'newsletter',
@@ -113,9 +113,9 @@ export function extRoutes(ctx: ShopContext): Hono {
     return answer(c, 202, 'email: to unsubscribe, open the link we sent to this address (or unsubscribe from My account)');
   });
   const UnsubscribeQuery = z.object({ email: z.email('email must be a valid e-mail address'), token: z.string().min(1, 'token is required').max(1000) });
-  r.get('/mailchimp-subscribe/unsubscribe', (c) => {
-    const q = parseOr400(UnsubscribeQuery, c.req.query(), 'query');
-    const v = ctx.signer.verify(q.token, 'unsubscribe');
+  r.get('/mailchimp-subscribe/unsubscribe', validQuery(UnsubscribeQuery), async (c) => {
+    const q = c.req.valid('query');
+    const v = await ctx.signer.verify(q.token, 'unsubscribe');
     if (!v.ok || v.claims.jti !== unsubscribeKey(q.email)) throw new ApiError(400, 'query.token: the unsubscribe link is not valid or has expired');
     setUnsubscribed(q.email);
     return ok(c, true);
@@ -123,10 +123,10 @@ export function extRoutes(ctx: ShopContext): Hono {
 
   // Mailer: token endpoint, then send endpoint (§7).
   const base = (p: string) => p.replace(/^\/api\/ext/, '');
-  r.get(base(config.mailer.tokenEndpoint), (c) => ok(c, ctx.signer.sign('mail', 0, 0, MAIL_TOKEN_TTL_S)));
-  r.post(base(config.mailer.sendEndpoint), ctx.limit('mail'), async (c) => {
-    const mail = parseOr400(MailPayloadSchema.strict(), await readJson(c));
-    const v = ctx.signer.verify(mail.token, 'mail');
+  r.get(base(config.mailer.tokenEndpoint), async (c) => ok(c, await ctx.signer.sign('mail', 0, 0, MAIL_TOKEN_TTL_S)));
+  r.post(base(config.mailer.sendEndpoint), ctx.limit('mail'), jsonBody(MailPayloadSchema.strict()), async (c) => {
+    const mail = c.req.valid('json');
+    const v = await ctx.signer.verify(mail.token, 'mail');
     if (!v.ok) throw new ApiError(401, v.reason === 'expired' ? 'token: the mail token has expired' : 'token: the mail token is not valid');
     const allowed = new Set([config.mailer.contactAddress.toLowerCase(), ...ctx.entities<Shop>('shop').map((s) => s.email.toLowerCase())]);
     if (!allowed.has(mail.targetAddress.toLowerCase())) throw new ApiError(400, 'targetAddress: this address does not receive mail from the shop');

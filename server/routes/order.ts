@@ -1,15 +1,16 @@
 /** The order endpoint (POST, idempotent) and a customer's own order by id. */
 import { Hono } from 'hono';
 import type { ShopContext } from '../context';
-import { ApiError, ok, readJson } from '../http';
+import { ApiError, jsonBody, ok } from '../http';
+import { OrderInput } from '../inputs';
 import { getOrder, orderJson, placeOrder } from '../orders';
 
 export function orderRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
 
-  r.post('/', async (c) => {
+  r.post('/', jsonBody(OrderInput), (c) => {
     const customer = ctx.customerOf(c);
-    const { answer, replay } = placeOrder(ctx, await readJson(c), customer);
+    const { answer, replay } = placeOrder(ctx, c.req.valid('json'), customer);
     if (replay) c.header('X-Order-Replay', '1');
     return ok(c, answer);
   });

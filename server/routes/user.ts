@@ -11,7 +11,7 @@ import {
 } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
 import type { ShopContext, CustomerRow } from '../context';
-import { ApiError, ok, parseOr400, readJson } from '../http';
+import { ApiError, jsonBody, ok, validQuery } from '../http';
 import { hashPassword as hashWith, needsRehash, randomId, sha256, SCRYPT_DEFAULT, verifyPassword } from '../auth';
 import { nowIso } from '../db';
 import { sendMail } from '../mailer';
@@ -49,8 +49,8 @@ export function userRoutes(ctx: ShopContext): Hono {
   const hashPassword = (password: string) => hashWith(password, scryptParams);
   const byEmail = (email: string) => db.prepare('SELECT * FROM customers WHERE email = ?').get(email) as CustomerRow | undefined;
 
-  r.post('/create', limit('create'), async (c) => {
-    const input = parseOr400(CreateUserInputSchema.strict(), await readJson(c));
+  r.post('/create', limit('create'), jsonBody(CreateUserInputSchema.strict()), async (c) => {
+    const input = c.req.valid('json');
     if (byEmail(input.customer.email)) throw new ApiError(400, 'customer.email: a customer with the same email address already exists');
     const hash = await hashPassword(input.password);
     const now = nowIso();
@@ -61,8 +61,8 @@ export function userRoutes(ctx: ShopContext): Hono {
     return ok(c, ctx.customerJson(row));
   });
 
-  r.post('/login', limit('login'), async (c) => {
-    const input = parseOr400(LoginInputSchema.strict(), await readJson(c));
+  r.post('/login', limit('login'), jsonBody(LoginInputSchema.strict()), async (c) => {
+    const input = c.req.valid('json');
     const row = byEmail(input.username);
     // Hash even for an unknown e-mail, so timing does not tell which addresses exist.
     const valid = row ? await verifyPassword(input.password, row.password_hash) : (await hashPassword(input.password), false);
@@ -72,20 +72,20 @@ export function userRoutes(ctx: ShopContext): Hono {
       const upgraded = await hashPassword(input.password);
       db.prepare('UPDATE customers SET password_hash = ? WHERE id = ? AND password_hash = ?').run(upgraded, row.id, row.password_hash);
     }
-    const { token, refreshToken } = ctx.issueTokens(row);
+    const { token, refreshToken } = await ctx.issueTokens(row);
     return ok(c, token, { refreshToken });
   });
 
-  r.post('/refresh', async (c) => {
-    const input = parseOr400(RefreshInputSchema.strict(), await readJson(c));
-    const v = ctx.signer.verify(input.refreshToken, 'refresh');
+  r.post('/refresh', jsonBody(RefreshInputSchema.strict()), async (c) => {
+    const input = c.req.valid('json');
+    const v = await ctx.signer.verify(input.refreshToken, 'refresh');
     if (!v.ok) throw new ApiError(401, v.reason === 'expired' ? 'refreshToken: the refresh token has expired' : 'refreshToken: the refresh token is not valid');
-    const { token, refreshToken } = ctx.rotateRefreshToken(v.claims);
+    const { token, refreshToken } = await ctx.rotateRefreshToken(v.claims);
     return ok(c, token, { refreshToken });
   });
 
-  r.post('/reset-password', limit('reset-password'), async (c) => {
-    const input = parseOr400(ResetPasswordInputSchema.strict(), await readJson(c));
+  r.post('/reset-password', limit('reset-password'), jsonBody(ResetPasswordInputSchema.strict()), (c) => {
+    const input = c.req.valid('json');
     const row = byEmail(input.email);
     // Same answer whether or not the address is known; only known addresses get a mail.
     if (row) {
@@ -112,8 +112,8 @@ export function userRoutes(ctx: ShopContext): Hono {
     return ok(c, true);
   });
 
-  r.post('/create-password', limit('reset-password'), async (c) => {
-    const input = parseOr400(CreatePasswordBody.strict(), await readJson(c));
+  r.post('/create-password', limit('reset-password'), jsonBody(CreatePasswordBody.strict()), async (c) => {
+    const input = c.req.valid('json');
     const row = byEmail(input.email);
     const reset = db.prepare('SELECT * FROM password_resets WHERE token_hash = ?').get(sha256(input.resetToken)) as
       | { customer_id: number; expires_at: number; used: number }
@@ -130,24 +130,24 @@ export function userRoutes(ctx: ShopContext): Hono {
     return ok(c, true);
   });
 
-  r.post('/change-password', limit('change-password'), async (c) => {
+  r.post('/change-password', limit('change-password'), jsonBody(ChangePasswordInputSchema.strict()), async (c) => {
     const row = ctx.requireCustomer(c);
-    const input = parseOr400(ChangePasswordInputSchema.strict(), await readJson(c));
+    const input = c.req.valid('json');
     if (!(await verifyPassword(input.currentPassword, row.password_hash))) throw new ApiError(400, 'currentPassword: the current password is not correct');
     const hash = await hashPassword(input.newPassword);
     // Every token issued before (every session, this one too) stops working; this caller gets a new session in meta.
-    const fresh = db.transaction(() => {
+    const pair = db.transaction(() => {
       db.prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?').run(hash, nowIso(), row.id);
-      return ctx.issueTokens(db.prepare('SELECT id, token_version FROM customers WHERE id = ?').get(row.id) as Pick<CustomerRow, 'id' | 'token_version'>);
+      return ctx.recordTokens(db.prepare('SELECT id, token_version FROM customers WHERE id = ?').get(row.id) as Pick<CustomerRow, 'id' | 'token_version'>);
     })();
-    return ok(c, true, fresh);
+    return ok(c, true, await ctx.signTokens(pair));
   });
 
   r.get('/me', (c) => ok(c, ctx.customerJson(ctx.requireCustomer(c))));
 
-  r.post('/me', async (c) => {
+  r.post('/me', jsonBody(UpdateMeBody.strict()), (c) => {
     const row = ctx.requireCustomer(c);
-    const { customer } = parseOr400(UpdateMeBody.strict(), await readJson(c));
+    const { customer } = c.req.valid('json');
     if (customer.email && customer.email.toLowerCase() !== row.email.toLowerCase() && byEmail(customer.email)) {
       throw new ApiError(400, 'customer.email: a customer with the same email address already exists');
     }
@@ -162,9 +162,9 @@ export function userRoutes(ctx: ShopContext): Hono {
     return ok(c, ctx.customerJson(db.prepare('SELECT * FROM customers WHERE id = ?').get(row.id) as CustomerRow));
   });
 
-  r.get('/order-history', (c) => {
+  r.get('/order-history', validQuery(HistoryQuery), (c) => {
     const row = ctx.requireCustomer(c);
-    const q = parseOr400(HistoryQuery, c.req.query(), 'query');
+    const q = c.req.valid('query');
     const total = (db.prepare('SELECT COUNT(*) AS n FROM orders WHERE customer_id = ?').get(row.id) as { n: number }).n;
     const orders = db
       .prepare('SELECT rowid AS entity_id, * FROM orders WHERE customer_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?')

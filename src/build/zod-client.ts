@@ -16,7 +16,10 @@ export function exportNames(source: string): string[] {
   for (const m of source.matchAll(/^export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1]!);
   for (const m of source.matchAll(/^export\s*\{([^}]*)\}\s*;?\s*$/gm)) {
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (name) names.add(name);
     }
   }

@@ -1,5 +1,5 @@
 /** The account's order history (user/order-history) and order detail pages. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { customerOrder, orderHistory } from '../lib/account/session';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
 import type { ApiResult } from '../lib/api/client';
@@ -14,16 +14,24 @@ type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { st
 
 function useLoad<T>(run: () => Promise<ApiResult<T>>, errorText: string): Load<T> {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
+  // Loads once per mount: the request reads the latest `run` and `errorText` without being a dependency.
+  const start = useEffectEvent((live: () => boolean) => {
+    run()
+      .then(
+        (r) =>
+          live() &&
+          setLoad(
+            r.ok ? { state: 'ready', data: r.result } : { state: 'error', message: typeof r.result === 'string' && r.code !== 404 ? r.result : errorText },
+          ),
+      )
+      .catch(() => live() && setLoad({ state: 'error', message: errorText }));
+  });
   useEffect(() => {
     let live = true;
-    run()
-      .then((r) => live && setLoad(r.ok ? { state: 'ready', data: r.result } : { state: 'error', message: typeof r.result === 'string' && r.code !== 404 ? r.result : errorText }))
-      .catch(() => live && setLoad({ state: 'error', message: errorText }));
+    start(() => live);
     return () => {
       live = false;
     };
-    // Loads once per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return load;
 }
@@ -46,7 +54,12 @@ export function OrderList({ accountPath }: { accountPath: string }) {
 /** The order history: number, date, status, total, link to the order. */
 function OrderHistory({ accountPath }: { accountPath: string }) {
   const load = useLoad(() => orderHistory({ pageSize: 50 }), messages.somethingWrong);
-  if (load.state === 'loading') return <p className="muted" role="status">{messages.accountLoading}</p>;
+  if (load.state === 'loading')
+    return (
+      <p className="muted" role="status">
+        {messages.accountLoading}
+      </p>
+    );
   if (load.state === 'error') return <Status kind="error">{load.message}</Status>;
   const orders = load.data.items;
   if (orders.length === 0) return <p className="acc-empty">{messages.accountOrdersEmpty}</p>;
@@ -58,17 +71,25 @@ function OrderHistory({ accountPath }: { accountPath: string }) {
           <th scope="col">{messages.orderColumn}</th>
           <th scope="col">{messages.orderDate}</th>
           <th scope="col">{messages.orderStatus}</th>
-          <th scope="col" className="num">{messages.orderTotal}</th>
-          <th scope="col"><span className="visually-hidden">{messages.accountOrderDetails}</span></th>
+          <th scope="col" className="num">
+            {messages.orderTotal}
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">{messages.accountOrderDetails}</span>
+          </th>
         </tr>
       </thead>
       <tbody>
         {orders.map((o) => (
           <tr key={o.increment_id}>
-            <th scope="row" data-label={messages.orderColumn}>#{o.increment_id}</th>
+            <th scope="row" data-label={messages.orderColumn}>
+              #{o.increment_id}
+            </th>
             <td data-label={messages.orderDate}>{formatDate(o.created_at)}</td>
             <td data-label={messages.orderStatus}>{statusLabel(o.status)}</td>
-            <td data-label={messages.orderTotal} className="num">{formatPrice(o.grand_total)}</td>
+            <td data-label={messages.orderTotal} className="num">
+              {formatPrice(o.grand_total)}
+            </td>
             <td className="acc-orders__link">
               <a href={orderPath(o, accountPath)} aria-label={t('orderView', { id: o.increment_id })}>
                 {messages.accountOrderDetails}
@@ -105,7 +126,12 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
       <a href={`${accountPath}/orders`}>{messages.orderBack}</a>
     </p>
   );
-  if (load.state === 'loading') return <p className="muted" role="status">{messages.accountLoading}</p>;
+  if (load.state === 'loading')
+    return (
+      <p className="muted" role="status">
+        {messages.accountLoading}
+      </p>
+    );
   if (load.state === 'error') {
     return (
       <>
@@ -136,19 +162,33 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
           <tr>
             <th scope="col">{messages.orderProductName}</th>
             <th scope="col">{messages.skuLabel}</th>
-            <th scope="col" className="num">{messages.orderQty}</th>
-            <th scope="col" className="num">{messages.orderPrice}</th>
-            <th scope="col" className="num">{messages.orderSubtotal}</th>
+            <th scope="col" className="num">
+              {messages.orderQty}
+            </th>
+            <th scope="col" className="num">
+              {messages.orderPrice}
+            </th>
+            <th scope="col" className="num">
+              {messages.orderSubtotal}
+            </th>
           </tr>
         </thead>
         <tbody>
           {orderLines(o).map((l) => (
             <tr key={`${l.sku}-${l.name}`}>
-              <th scope="row" data-label={messages.orderProductName}>{l.name}</th>
+              <th scope="row" data-label={messages.orderProductName}>
+                {l.name}
+              </th>
               <td data-label={messages.skuLabel}>{l.sku}</td>
-              <td data-label={messages.orderQty} className="num">{l.qty}</td>
-              <td data-label={messages.orderPrice} className="num">{formatPrice(l.price)}</td>
-              <td data-label={messages.orderSubtotal} className="num">{formatPrice(l.rowTotal)}</td>
+              <td data-label={messages.orderQty} className="num">
+                {l.qty}
+              </td>
+              <td data-label={messages.orderPrice} className="num">
+                {formatPrice(l.price)}
+              </td>
+              <td data-label={messages.orderSubtotal} className="num">
+                {formatPrice(l.rowTotal)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -158,7 +198,11 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
         {shipping ? (
           <section>
             <h3>{messages.orderShippingAddress}</h3>
-            <address className="acc-address">{addressLines(shipping, countryName).map((l, i) => <span key={i}>{l}</span>)}</address>
+            <address className="acc-address">
+              {addressLines(shipping, countryName).map((l, i) => (
+                <span key={i}>{l}</span>
+              ))}
+            </address>
             {o.shipping_description ? (
               <p className="muted">
                 {messages.orderShippingMethod}: {o.shipping_description}
@@ -169,7 +213,11 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
         {billing ? (
           <section>
             <h3>{messages.orderBillingAddress}</h3>
-            <address className="acc-address">{addressLines(billing, countryName).map((l, i) => <span key={i}>{l}</span>)}</address>
+            <address className="acc-address">
+              {addressLines(billing, countryName).map((l, i) => (
+                <span key={i}>{l}</span>
+              ))}
+            </address>
             {o.payment?.method ? (
               <p className="muted">
                 {messages.orderPaymentMethod}: {isCashOnDelivery(o.payment.method) ? messages.cashOnDeliveryTitle : statusLabel(o.payment.method)}

@@ -2,13 +2,14 @@
  * The buying row of the product form (quantity and add-to-cart button) and the wishlist and compare
  * toggles (spec §2 product page "quantity input, add-to buttons", §4 Wishlist, compare list).
  */
-import { useId, useSyncExternalStore } from 'react';
+import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { messages, t } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
 import { $wishlist, toggleWishlist } from '../lib/stores/wishlist';
 import { $compare, addToCompare, removeFromCompare } from '../lib/stores/compare';
 import type { ListProduct } from '../lib/product-summary-view';
+import { useHydrated } from './use-hydrated';
 
 export interface AddToCartButtonProps {
   showQty: boolean;
@@ -68,16 +69,8 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
-const noSubscription = () => () => {};
-
-/** False in the static HTML and while hydrating, true once React runs the island. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+// ProductOptions takes the hook from here with the buttons.
+export { useHydrated };
 
 /**
  * 'Add to wishlist' and 'Add to compare', each a toggle showing whether the product is on the list.
@@ -92,13 +85,7 @@ export function ListToggles({ product }: { product: ListProduct }) {
   const inCompare = compare.items.some((i) => i.sku === product.sku);
   return (
     <div className="secondary">
-      <button
-        type="button"
-        className="link-btn"
-        data-add-to-wishlist={product.sku}
-        disabled={live && !wishlist.loaded}
-        onClick={() => toggleWishlist(product)}
-      >
+      <button type="button" className="link-btn" data-add-to-wishlist={product.sku} disabled={live && !wishlist.loaded} onClick={() => toggleWishlist(product)}>
         <Heart filled={onWishlist} />
         {onWishlist ? messages.removeFromWishlist : messages.addToWishlist}
       </button>

@@ -1,10 +1,12 @@
 /**
  * The sign-in modal (spec §3 UI flag authElem, §4 Session token, §5 forms): login (the default form),
  * create account (the signup form, opened by a failed token refresh) and reset password. Open and form
- * follow `$ui.authModal` / `$ui.authElem`; a native <dialog> traps focus and closes on Escape.
+ * follow `$ui.authModal` / `$ui.authElem`; the shop's one dialog (./Dialog.tsx) keeps the focus inside,
+ * closes on Escape and on the backdrop, and gives the focus back to what opened it.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { Dialog } from './Dialog';
 import { login, register, resetPassword, saveSessionNow } from '../lib/account/session';
 import { $authNotice } from '../lib/account/flash';
 import { forms } from '../lib/forms';
@@ -125,47 +127,24 @@ function ResetForm() {
 export default function AuthModal() {
   const ui = useStore($ui);
   const notice = useStore($authNotice);
-  const ref = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<Element | null>(null);
+  const box = useRef<HTMLDivElement>(null);
 
+  // The form's first field takes the focus (on opening and when the form changes).
   useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (ui.authModal && !d.open) {
-      returnFocus.current = document.activeElement;
-      d.showModal();
-    } else if (!ui.authModal && d.open) {
-      d.close();
-    }
-    // The form's first field takes the focus (on opening and when the form changes).
-    if (ui.authModal) d.querySelector<HTMLElement>('form input')?.focus();
+    if (ui.authModal) box.current?.querySelector<HTMLElement>('form input')?.focus();
   }, [ui.authModal, ui.authElem]);
 
   const onClose = () => {
     if ($ui.get().authModal) closeAuthModal();
     $authNotice.set(null);
-    const back = returnFocus.current;
-    if (back instanceof HTMLElement && back.isConnected) back.focus();
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="auth"
-      aria-labelledby="auth-title"
-      onClose={onClose}
-      onClick={(e) => {
-        // A click on the backdrop closes: outside the dialog's box. The dialog element itself is also
-        // the target of clicks on its own edge or scrollbar, which must not close it.
-        if (e.target !== e.currentTarget) return;
-        const r = e.currentTarget.getBoundingClientRect();
-        if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) closeAuthModal();
-      }}
-    >
+    <Dialog open={ui.authModal} onClose={onClose} className="auth" labelledBy="auth-title">
       <FieldStyles />
       <style href="pj-auth" precedence="island">{authCss}</style>
-      <div className="auth__box">
-        <button type="button" className="auth__close" aria-label={messages.authClose} onClick={() => closeAuthModal()}>
+      <div className="auth__box" ref={box}>
+        <button type="button" className="auth__close" aria-label={messages.authClose} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
         {notice ? (
@@ -173,6 +152,6 @@ export default function AuthModal() {
         ) : null}
         {ui.authModal ? ui.authElem === 'register' ? <RegisterForm /> : ui.authElem === 'forgot-pass' ? <ResetForm /> : <LoginForm /> : null}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,29 +1,28 @@
 /**
  * The sign-in modal's launcher, on every page with the header (a few hundred bytes, no React): the
- * modal (React) loads the first time `$ui.authModal` opens: a `[data-open-auth]` link or button, an
- * island calling `openAuthModal()`, a failed token refresh (signup form), or the message an account page
- * left when it sent a visitor home ('You need to be logged in to see this page', login form).
+ * modal (React) is mounted by the shop's one lazy-island mechanism (./lazy.ts) the first time
+ * `$ui.authModal` opens: a `[data-open-auth]` link or button, an island calling `openAuthModal()`, a
+ * failed token refresh (signup form), or the message an account page left when it sent a visitor
+ * home ('You need to be logged in to see this page', login form).
  */
 import { $authNotice, takeFlash } from '../lib/account/flash';
 import { $ui, openAuthModal } from '../lib/stores/ui';
+import { rememberOpener } from './dialog-core';
+import { lazyIsland, mountWhen } from './lazy';
 
-let loading: Promise<void> | null = null;
-const load = () =>
-  (loading ??= import('./AuthModalMount')
-    .then((m) => m.mountAuthModal())
-    .catch((err: unknown) => {
-      loading = null; // e.g. offline before the chunk was cached: the next opening tries again
-      console.error('Sign-in modal could not be loaded', err);
-    }));
-
-$ui.subscribe((ui) => {
-  if (ui.authModal) void load();
-});
+mountWhen(
+  $ui,
+  (ui) => ui.authModal,
+  lazyIsland('auth-modal', () => import('./AuthModal')),
+  // e.g. offline before the chunk was cached: the next opening tries again
+  (err) => console.error('Sign-in modal could not be loaded', err),
+);
 
 document.addEventListener('click', (e) => {
-  const el = e.target instanceof Element ? e.target.closest('[data-open-auth]') : null;
+  const el = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-open-auth]') : null;
   if (!el) return;
   e.preventDefault();
+  rememberOpener(el);
   openAuthModal(el.getAttribute('data-open-auth') === 'register' ? 'register' : 'login');
 });
 

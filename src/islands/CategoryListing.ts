@@ -50,11 +50,14 @@ function boot(root: HTMLElement): void {
   }
   const sentinel = root.querySelector('[data-load-more]');
   if (sentinel) {
-    const io = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      io.disconnect();
-      warm();
-    }, { rootMargin: '0px 0px 1500px 0px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        io.disconnect();
+        warm();
+      },
+      { rootMargin: '0px 0px 1500px 0px' },
+    );
     io.observe(sentinel);
   }
 

@@ -26,10 +26,7 @@ import { watchTiles } from './CategoryStock';
 import type { CategoryQueryState } from '../lib/schemas';
 
 /** A shopper's action forwarded by CategoryListing.ts. */
-export type ListingAction =
-  | { kind: 'filter'; code: string; id: string }
-  | { kind: 'sort'; value: string }
-  | { kind: 'reset' };
+export type ListingAction = { kind: 'filter'; code: string; id: string } | { kind: 'sort'; value: string } | { kind: 'reset' };
 
 /** The running listing. */
 export interface ListingController {
@@ -308,9 +305,12 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
       busy = false;
     }
   }
-  new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) void more();
-  }, { rootMargin: '0px 0px 600px 0px' }).observe(sentinel);
+  new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) void more();
+    },
+    { rootMargin: '0px 0px 600px 0px' },
+  ).observe(sentinel);
 
   // Back from a product page without the page cache (or a reload): the batches shown and the scroll position come back.
   addEventListener('pagehide', () => {

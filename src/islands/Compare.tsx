@@ -46,7 +46,11 @@ export default function Compare() {
                 return (
                   <th scope="col" key={item.sku} className="cmp__product" data-compare-item={item.sku}>
                     <a className="cmp__link" href={item.url ?? '#'}>
-                      {img ? <img className="cmp__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" /> : <span className="cmp__img" aria-hidden="true" />}
+                      {img ? (
+                        <img className="cmp__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" />
+                      ) : (
+                        <span className="cmp__img" aria-hidden="true" />
+                      )}
                       <span className="cmp__name">{item.name}</span>
                     </a>
                     <button type="button" className="cmp__remove" aria-label={t('compareRemove', { name: item.name })} onClick={() => removeFromCompare(item)}>
@@ -62,11 +66,7 @@ export default function Compare() {
               <th scope="row">{messages.comparePrice}</th>
               {items.map((item) => {
                 const prices = listPrices(item);
-                return (
-                  <td key={item.sku}>
-                    {!prices ? messages.notAvailableShort : <PriceTag prices={prices} />}
-                  </td>
-                );
+                return <td key={item.sku}>{!prices ? messages.notAvailableShort : <PriceTag prices={prices} />}</td>;
               })}
             </tr>
             <tr data-compare-row="sku">

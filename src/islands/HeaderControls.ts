@@ -3,75 +3,87 @@
  * and wishlist badges; the overlay that follows the panels (spec §4 Panels: sidebar, microcart,
  * search panel, wishlist, stores list and FAQ list each toggle the overlay with themselves); the
  * mobile menu as the sidebar panel (Escape closes, focus stays inside); the notifications renderer,
- * loaded with the first notification. The first press of the cart or wishlist button loads the
- * panels (React, src/islands/HeaderControls.mount.tsx) and opens the one asked for; the buttons stay
- * links to /checkout and /my-account without JavaScript or with a modifier key.
+ * loaded with the first notification. The first press of the cart, wishlist or search button opens
+ * its panel, and the panel's island (React) is loaded and mounted by the shop's one lazy-island
+ * mechanism (./lazy.ts) when its flag first opens; the cart and wishlist buttons stay links to
+ * /checkout and /my-account without JavaScript or with a modifier key, the search button submits
+ * its form to /search.
  */
 import { startBadges } from '../scripts/badges';
-import { $notifications } from '../lib/stores/notifications';
 import { $ui, closePanels, setPanel, type Panel } from '../lib/stores/ui';
-import { trapFocus } from './panel';
+import { rememberOpener, wrapTab } from './dialog-core';
+import { lazyIsland, mountWhen, type LazyIsland } from './lazy';
+import { startNotifications } from './notifications-start';
 
-const TRIGGERS = '[data-panel="microcart"], [data-panel="wishlist"]';
+type HeaderPanel = Extract<Panel, 'microcart' | 'wishlist' | 'searchpanel'>;
 
-type Mount = typeof import('./HeaderControls.mount');
-let chunk: Promise<Mount> | null = null;
+/** The microcart and the wishlist share one island; the search panel is its own. */
+const headerPanels = lazyIsland('header-panels', () => import('./HeaderPanels'));
+const searchPanel = lazyIsland('search-panel', () => import('./SearchPanel'));
 
-/** Downloads the panels' code (hovering a trigger starts it); a failed download is tried again next time. */
-function importPanels(): Promise<Mount> {
-  chunk ??= import('./HeaderControls.mount').catch((e: unknown) => {
-    chunk = null;
-    throw e;
-  });
-  return chunk;
-}
+/** Each header button: the panel it opens and the island that renders it. */
+const BUTTONS: Record<string, { panel: HeaderPanel; island: LazyIsland }> = {
+  microcart: { panel: 'microcart', island: headerPanels },
+  wishlist: { panel: 'wishlist', island: headerPanels },
+  search: { panel: 'searchpanel', island: searchPanel },
+};
+const TRIGGERS = Object.keys(BUTTONS)
+  .map((b) => `[data-panel="${b}"]`)
+  .join(', ');
 
-/** Loads and mounts the React panels (once). */
-export function loadPanels(): Promise<Mount> {
-  return importPanels().then((m) => {
-    m.mountPanels();
-    return m;
-  });
-}
-
-/** Opens a header panel (microcart or wishlist), loading the panels first if needed. */
-export function openPanel(panel: Extract<Panel, 'microcart' | 'wishlist'>, opener?: HTMLElement | null): void {
-  if (opener) lastOpener = opener;
+/** Opens a header panel (closing any other first); its island is mounted when the flag opens. */
+export function openPanel(panel: HeaderPanel, opener?: HTMLElement | null): void {
+  rememberOpener(opener ?? null);
   closePanels();
   setPanel(panel, true);
-  loadPanels().catch((err: unknown) => {
-    console.error('The panel could not be loaded', err);
-    setPanel(panel, false);
-    // Without the panel the button's own page is the way on.
-    if (opener instanceof HTMLAnchorElement) window.location.assign(opener.href);
-  });
 }
-
-/** The element that opened the last panel (focus goes back to it when the panel closes). */
-export let lastOpener: HTMLElement | null = null;
 
 function trigger(e: Event): HTMLElement | null {
   const el = e.target instanceof Element ? e.target.closest(TRIGGERS) : null;
   return el instanceof HTMLElement ? el : null;
 }
 
+const buttonOf = (el: HTMLElement) => BUTTONS[el.dataset.panel ?? '']!;
+
+// Hovering a button downloads its panel; pressing it starts the mount (the click that follows opens).
 function onPointerOver(e: Event) {
-  if (trigger(e)) void importPanels().catch(() => {});
+  const el = trigger(e);
+  if (el) void buttonOf(el).island.warm().catch(() => {});
 }
 
 function onPointerDown(e: Event) {
-  if (trigger(e)) void loadPanels().catch(() => {});
+  const el = trigger(e);
+  if (el) void buttonOf(el).island.mount().catch(() => {});
 }
 
 function onClick(e: MouseEvent) {
   const el = trigger(e);
   if (!el) return;
   // A new tab or window keeps the link's own page.
-  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  if (el instanceof HTMLAnchorElement && (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) return;
   e.preventDefault();
-  const panel = el.dataset.panel as 'microcart' | 'wishlist';
+  const { panel } = buttonOf(el);
   if ($ui.get()[panel]) setPanel(panel, false);
   else openPanel(panel, el);
+}
+
+/** Mounts each panel's island when its flag first opens; without the island the button's own page is the way on. */
+function startPanels(doc: Document): void {
+  for (const { panel, island } of Object.values(BUTTONS)) {
+    mountWhen($ui, (ui) => ui[panel], island, (err) => {
+      console.error('The panel could not be loaded', err);
+      setPanel(panel, false);
+      const button = doc.querySelector<HTMLElement>(`[data-panel="${Object.keys(BUTTONS).find((b) => BUTTONS[b]!.panel === panel)}"]`);
+      if (button instanceof HTMLAnchorElement) window.location.assign(button.href);
+      else button?.closest('form')?.submit();
+    });
+  }
+  // The search button says what it opens and whether it is open.
+  const search = Array.from(doc.querySelectorAll<HTMLElement>('[data-panel="search"]'));
+  for (const b of search) b.setAttribute('aria-haspopup', 'dialog');
+  $ui.subscribe((ui) => {
+    for (const b of search) b.setAttribute('aria-expanded', String(ui.searchpanel));
+  });
 }
 
 /** The overlay under the open panel; a click on it closes the panels. */
@@ -98,39 +110,37 @@ function startOverlay(doc: Document): void {
   });
 }
 
-/** The mobile menu (<details data-mobile-nav>) is the sidebar panel: it follows `$ui.sidebar`, traps focus and closes on Escape. */
+/**
+ * The mobile menu (<details data-mobile-nav>) is the sidebar panel: it follows `$ui.sidebar`, keeps
+ * the focus inside and closes on Escape. It is a disclosure under the header, not a dialog: the
+ * header (search, cart) stays usable beside it, so the page is not made inert.
+ */
 function startSidebar(doc: Document): void {
   const nav = doc.querySelector<HTMLDetailsElement>('details[data-mobile-nav]');
   if (!nav) return;
-  let release: ((restore?: boolean) => void) | null = null;
   nav.addEventListener('toggle', () => {
     if (nav.open && !$ui.get().sidebar) setPanel('sidebar', true);
     if (!nav.open && $ui.get().sidebar) setPanel('sidebar', false);
   });
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setPanel('sidebar', false);
+    } else wrapTab(nav, e);
+  };
+  let open = false;
   $ui.subscribe((ui) => {
     if (nav.open !== ui.sidebar) nav.open = ui.sidebar;
-    if (ui.sidebar && !release) {
-      release = trapFocus(nav, { onEscape: () => setPanel('sidebar', false), initial: nav.querySelector('summary') });
-    } else if (!ui.sidebar && release) {
-      release();
-      release = null;
+    if (ui.sidebar === open) return;
+    open = ui.sidebar;
+    if (open) {
+      doc.addEventListener('keydown', onKey, true);
+      nav.querySelector('summary')?.focus({ preventScroll: true });
+    } else {
+      doc.removeEventListener('keydown', onKey, true);
+      const active = doc.activeElement;
+      if (active && active !== nav.querySelector('summary') && nav.contains(active)) nav.querySelector('summary')?.focus({ preventScroll: true });
     }
-  });
-}
-
-/** Loads the notifications renderer when the first notification arrives. */
-function startNotifications(doc: Document): void {
-  let loaded = false;
-  const unbind = $notifications.subscribe((list) => {
-    if (loaded || list.length === 0) return;
-    loaded = true;
-    import('./Notifications')
-      .then((m) => m.mountNotifications(doc))
-      .catch((err: unknown) => {
-        loaded = false;
-        console.error('Notifications could not be shown', err);
-      });
-    queueMicrotask(() => unbind());
   });
 }
 
@@ -141,6 +151,7 @@ export function startHeaderControls(doc: Document = document): void {
   startBadges(doc);
   startOverlay(doc);
   startSidebar(doc);
+  startPanels(doc);
   startNotifications(doc);
   doc.addEventListener('pointerover', onPointerOver, { passive: true });
   doc.addEventListener('pointerdown', onPointerDown, { passive: true });

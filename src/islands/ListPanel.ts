@@ -1,11 +1,13 @@
 /**
  * The stores list and FAQ list panels (spec §3 UI flags storeslist, faqList; §4 Panels: each toggles
  * the overlay with itself), plain code, no React: a `[data-open-list=storeslist|faqList]` button
- * toggles its panel in `$ui`; the panel (`[data-list-panel]`, built by ListPanel.astro) follows the
- * flag, takes the focus, closes on Escape, on its close button or on the overlay, and gives the
- * focus back to its button. A panel's markup is downloaded from its fragment on the first open.
+ * toggles its panel in `$ui`; the panel (`<dialog data-list-panel>`, built by ListPanel.astro, the
+ * shop's one dialog: ./dialog-core.ts) follows the flag, takes the focus, closes on Escape, on its close
+ * button or on the overlay, and gives the focus back to its button. A panel's markup is downloaded
+ * from its fragment on the first open.
  */
 import { $ui, closePanels, setPanel, type Panel } from '../lib/stores/ui';
+import { openDialog, rememberOpener } from './dialog-core';
 
 export type ListPanelName = Extract<Panel, 'storeslist' | 'faqList'>;
 export const LIST_PANELS: readonly ListPanelName[] = ['storeslist', 'faqList'];
@@ -57,8 +59,6 @@ export function ensureListPanel(name: ListPanelName, doc: Document = document, f
   return job;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /** Wires the list panels of a page once. */
 export function startListPanels(doc: Document = document): void {
   const root = doc.documentElement as HTMLElement & { pjListPanels?: boolean };
@@ -81,35 +81,28 @@ export function startListPanels(doc: Document = document): void {
     if (close) setPanel(close.closest<HTMLElement>('[data-list-panel]')!.dataset.listPanel as ListPanelName, false);
   });
 
-  doc.addEventListener('keydown', (e) => {
-    const open = LIST_PANELS.find((p) => $ui.get()[p]);
-    if (!open) return;
-    const panel = doc.querySelector<HTMLElement>(`[data-list-panel="${open}"]`);
-    if (e.key === 'Escape') {
-      setPanel(open, false);
-      return;
-    }
-    // keep Tab inside the open panel
-    if (e.key !== 'Tab' || !panel) return;
-    const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => x.offsetParent !== null);
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && doc.activeElement === first) (e.preventDefault(), last.focus());
-    else if (!e.shiftKey && doc.activeElement === last) (e.preventDefault(), first.focus());
-  });
-
-  const shown = new Map<ListPanelName, boolean>();
+  const release = new Map<ListPanelName, () => void>();
   const show = (name: ListPanelName, panel: HTMLElement, open: boolean) => {
-    if (shown.get(name) === open) return;
-    shown.set(name, open);
-    panel.hidden = !open;
+    if (release.has(name) === open) return;
     // The header's overlay (when the page has one) darkens the page; else the panel's own backdrop does.
     panel.classList.toggle('list-panel--own-backdrop', !doc.querySelector('[data-overlay]'));
     doc.querySelectorAll<HTMLElement>(`[data-open-list="${name}"]`).forEach((b) => b.setAttribute('aria-expanded', String(open)));
-    if (open) panel.querySelector<HTMLElement>('[data-close-list]:not(.list-panel__backdrop)')?.focus();
-    else if (opener && opener.dataset.openList === name) opener.focus();
+    if (open) {
+      rememberOpener(opener && opener.dataset.openList === name ? opener : null);
+      const initial = panel.querySelector<HTMLElement>('[data-close-list]:not(.list-panel__backdrop)');
+      release.set(name, openDialog(panel as HTMLDialogElement, { panel: true, initial, onClose: () => setPanel(name, false) }));
+    } else {
+      release.get(name)?.();
+      release.delete(name);
+    }
   };
+  // An Escape while a panel is still downloading (its flag open, its dialog not yet) closes it too;
+  // once the dialog is open, the dialog hears Escape itself.
+  doc.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    const waiting = LIST_PANELS.find((p) => $ui.get()[p] && !release.has(p));
+    if (waiting) setPanel(waiting, false);
+  });
   $ui.subscribe((ui) => {
     for (const name of LIST_PANELS) {
       const open = ui[name];

@@ -3,7 +3,8 @@
  * update, remove after a confirmation), the totals the API computed (cart/totals: subtotal,
  * discount, shipping, VAT, grand total in pounds), a coupon form ('incorrect coupon code' when
  * refused) and the shipping methods, loaded when it opens for the shipping country or the default
- * tax country. Opened by the header's cart button; the overlay, Escape and the close button shut it.
+ * tax country. Opened by the header's cart button; the overlay, Escape and the close button shut it
+ * (the one dialog, ./Dialog.tsx).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -15,7 +16,7 @@ import { $cart, $cartCount, applyCoupon, loadCart, removeCoupon, removeFromCart,
 import { $shippingMethods, loadShippingMethods } from '../lib/stores/shipping';
 import { $ui, setPanel } from '../lib/stores/ui';
 import type { CartItem, CartTotals } from '../lib/schemas';
-import { usePanel } from './usePanel';
+import { Dialog } from './Dialog';
 import { TotalsList } from './TotalsList';
 
 const money = (n: number) => formatPrice(n);
@@ -215,7 +216,6 @@ export default function Microcart() {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = () => setPanel('microcart', false);
-  usePanel(panel, open, close);
   useEffect(() => {
     // The shipping store loads the methods each time the microcart opens; the first opening came
     // before this module was loaded, so it is done here once the stored cart (and its id) is read.
@@ -226,7 +226,8 @@ export default function Microcart() {
   const rows = totalsRows(cart.totals);
   const stale = cart.totals !== null && cart.totals.items_qty !== count;
   return (
-    <div className="hp-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1} data-microcart>
+    <Dialog open panel labelledBy={titleId} onClose={close} data={{ 'data-microcart': '' }}>
+    <div className="hp-drawer" ref={panel} tabIndex={-1}>
       <div className="hp-drawer__head">
         <h2 className="hp-drawer__title" id={titleId}>
           {messages.microcartTitle}
@@ -276,5 +277,6 @@ export default function Microcart() {
         </>
       )}
     </div>
+    </Dialog>
   );
 }

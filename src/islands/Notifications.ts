@@ -8,6 +8,7 @@
 import { messages } from '../lib/messages';
 import { $notifications, notificationShown, removeNotification, runNotificationAction, type ShopNotification } from '../lib/stores/notifications';
 import css from './Notifications.css?inline';
+import { topDialog } from './dialog-core';
 
 const HOST = '[data-notifications]';
 
@@ -17,7 +18,8 @@ export function notificationsHost(doc: Document = document): HTMLElement {
   if (!host) {
     host = doc.createElement('div');
     host.setAttribute('data-notifications', '');
-    doc.body.append(host);
+    // Above the page: inside the open modal dialog if there is one (it carries them out again when it closes).
+    (topDialog() ?? doc.body).append(host);
   }
   host.className = 'ntf';
   host.setAttribute('aria-live', 'polite');
@@ -54,7 +56,9 @@ function item(doc: Document, n: ShopNotification): HTMLElement {
     const box = doc.createElement('div');
     box.className = 'ntf__actions';
     for (const k of actions) {
-      box.append(button(doc, `ntf__action${k === 'action1' && actions.length > 1 ? ' ntf__action--ghost' : ''}`, n[k]!.label, () => runNotificationAction(n.id, k)));
+      box.append(
+        button(doc, `ntf__action${k === 'action1' && actions.length > 1 ? ' ntf__action--ghost' : ''}`, n[k]!.label, () => runNotificationAction(n.id, k)),
+      );
     }
     el.append(box);
   }

@@ -1,8 +1,10 @@
 /**
  * The offline-orders panel (spec §4 offline-order confirmation): lists the orders placed while the
  * shop could not be reached and lets the shopper send or cancel them; also tells when waiting orders
- * were sent later (the §8 cancel messages are the shop's notifications, with OK). Mounted on demand
- * by src/lib/pwa/orders.ts; logic lives in src/lib/sync/order-queue.ts.
+ * were sent later (the §8 cancel messages are the shop's notifications, with OK). A dialog that leaves
+ * the page usable (the shop's one dialog, ./Dialog.tsx, not modal), mounted on demand when the order
+ * queue (src/lib/pwa/orders.ts) asks for it (./OfflineOrdersLauncher.ts); logic lives in
+ * src/lib/sync/order-queue.ts.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +23,7 @@ import {
   orderOwner,
   sendQueuedOrder,
 } from '../lib/sync/order-queue';
+import { Dialog } from './Dialog';
 import ordersCss from './OfflineOrders.css?inline';
 
 function orderTotal(o: OfflineOrder): number | null {
@@ -147,7 +150,7 @@ export default function OfflineOrders() {
 
   const ids = waiting.map((o) => o.order_id);
   return (
-    <section className="offline-orders" role="dialog" aria-modal="false" aria-labelledby="offline-orders-title">
+    <Dialog open modal={false} className="offline-orders" labelledBy="offline-orders-title" onClose={close}>
       <style href="pj-offline-orders" precedence="island">{ordersCss}</style>
       <h2 id="offline-orders-title" ref={heading} tabIndex={-1}>
         {waiting.length > 0 ? messages.offlineOrderConfirmTitle : messages.offlineOrdersResultTitle}
@@ -189,6 +192,6 @@ export default function OfflineOrders() {
           {waiting.length > 0 ? messages.offlineOrderLater : messages.ok}
         </button>
       </div>
-    </section>
+    </Dialog>
   );
 }

@@ -55,9 +55,19 @@ export default function OrderSuccess() {
     };
   }, []);
 
-  if (state.status === 'loading') return <p className="muted os-status" role="status">{messages.accountLoading}</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="muted os-status" role="status">
+        {messages.accountLoading}
+      </p>
+    );
   if (state.status === 'rejected') return <Waiting />;
-  if (state.status === 'error') return <p className="os-status muted" role="status">{state.message}</p>;
+  if (state.status === 'error')
+    return (
+      <p className="os-status muted" role="status">
+        {state.message}
+      </p>
+    );
   const o = state.order;
   return (
     <section className="os" aria-labelledby="os-title">
@@ -69,8 +79,12 @@ export default function OrderSuccess() {
         <thead>
           <tr>
             <th scope="col">{messages.orderProductName}</th>
-            <th scope="col" className="num">{messages.orderQty}</th>
-            <th scope="col" className="num">{messages.orderPrice}</th>
+            <th scope="col" className="num">
+              {messages.orderQty}
+            </th>
+            <th scope="col" className="num">
+              {messages.orderPrice}
+            </th>
           </tr>
         </thead>
         <tbody>

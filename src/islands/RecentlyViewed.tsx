@@ -3,12 +3,12 @@
  * to recently viewed", §5 unique by sku): the stored list, newest first, as small tiles; 'No products
  * yet' when empty. On a product page the product itself is left out; the account area shows all.
  */
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { messages } from '../lib/messages';
 import { asListProduct, listImage, listPrices, withoutSku } from '../lib/product-summary-view';
 import { $recentlyViewed, clearRecentlyViewed } from '../lib/stores/recently-viewed';
 import { PriceTag } from './PriceTag';
+import { useHydrated } from './use-hydrated';
 import './RecentlyViewed.css';
 
 export interface RecentlyViewedProps {
@@ -25,8 +25,7 @@ export default function RecentlyViewed({ exclude, variant = 'product', max }: Re
   const state = useStore($recentlyViewed);
   // The first render matches the build's HTML (the empty text): hydrating straight into the list left
   // the server's 'No products yet' beside it. The list replaces it in a normal render right after.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const items = hydrated ? withoutSku(state.items, exclude).map(asListProduct).slice(0, max) : [];
   if (items.length === 0) {
     return (
@@ -44,7 +43,11 @@ export default function RecentlyViewed({ exclude, variant = 'product', max }: Re
           return (
             <li className="rcv__cell" key={item.sku} data-recently-viewed-item={item.sku}>
               <a className="rcv__tile" href={item.url ?? '#'}>
-                {img ? <img className="rcv__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" /> : <span className="rcv__img" aria-hidden="true" />}
+                {img ? (
+                  <img className="rcv__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="rcv__img" aria-hidden="true" />
+                )}
                 <span className="rcv__name">{item.name}</span>
                 {prices && <PriceTag className="rcv__price" prices={prices} />}
               </a>

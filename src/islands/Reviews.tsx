@@ -162,41 +162,49 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
             </button>
           </div>
         ) : (
-        <form ref={formRef} id={`${uid}-form`} className="fk-form rv__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby={`${uid}-form-title`}>
-          <h3 id={`${uid}-form-title`}>{messages.reviewFormTitle}</h3>
-          <Field {...fieldProps('nickname')} label={messages.reviewName} autoComplete="given-name" required />
-          <Field {...fieldProps('title')} label={messages.reviewSummary} required />
-          <Field {...fieldProps('detail')} label={messages.reviewText} multiline required />
-          <fieldset className="fk-stars" aria-describedby={ratingErrors.length ? `${uid}-rating-errors` : undefined}>
-            <legend className="fk-legend">{messages.reviewRating}</legend>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} className={`fk-star${n <= rating ? ' fk-star--on' : ''}`}>
-                <input
-                  type="radio"
-                  name="rating"
-                  value={String(n)}
-                  checked={rating === n}
-                  aria-label={t('reviewStars', { count: n })}
-                  onChange={() => form.set('rating', String(n))}
-                />
-                <span aria-hidden="true">★</span>
-              </label>
-            ))}
-          </fieldset>
-          {ratingErrors.length > 0 && (
-            <ul className="fk-errors" id={`${uid}-rating-errors`}>
-              {ratingErrors.map((m) => (
-                <li key={m}>{m}</li>
+          <form
+            ref={formRef}
+            id={`${uid}-form`}
+            className="fk-form rv__form"
+            noValidate
+            action={send.action}
+            onSubmit={send.onSubmit}
+            aria-labelledby={`${uid}-form-title`}
+          >
+            <h3 id={`${uid}-form-title`}>{messages.reviewFormTitle}</h3>
+            <Field {...fieldProps('nickname')} label={messages.reviewName} autoComplete="given-name" required />
+            <Field {...fieldProps('title')} label={messages.reviewSummary} required />
+            <Field {...fieldProps('detail')} label={messages.reviewText} multiline required />
+            <fieldset className="fk-stars" aria-describedby={ratingErrors.length ? `${uid}-rating-errors` : undefined}>
+              <legend className="fk-legend">{messages.reviewRating}</legend>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} className={`fk-star${n <= rating ? ' fk-star--on' : ''}`}>
+                  <input
+                    type="radio"
+                    name="rating"
+                    value={String(n)}
+                    checked={rating === n}
+                    aria-label={t('reviewStars', { count: n })}
+                    onChange={() => form.set('rating', String(n))}
+                  />
+                  <span aria-hidden="true">★</span>
+                </label>
               ))}
-            </ul>
-          )}
-          <div className="fk-actions">
-            <button type="submit" className="btn" disabled={send.pending}>
-              {messages.reviewSubmit}
-            </button>
-          </div>
-          <FormStatus status={send.status} />
-        </form>
+            </fieldset>
+            {ratingErrors.length > 0 && (
+              <ul className="fk-errors" id={`${uid}-rating-errors`}>
+                {ratingErrors.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+            <div className="fk-actions">
+              <button type="submit" className="btn" disabled={send.pending}>
+                {messages.reviewSubmit}
+              </button>
+            </div>
+            <FormStatus status={send.status} />
+          </form>
         )}
       </div>
     </section>

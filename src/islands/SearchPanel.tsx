@@ -2,15 +2,15 @@
  * The search panel island: a modal dialog opened by the header's search button
  * (`[data-panel="search"]`), results as the shopper types (at least 3 characters, up to 50),
  * each with tile image, name, price and link; an empty state with popular searches and
- * categories; Escape closes, focus stays inside, arrow keys move through the results; Enter in the
- * box goes to the results page (/search?q=…) with every match.
- * Self-contained: it listens to its trigger itself, so it can be mounted by the click launcher
- * (src/lib/search/launcher.ts) now or by a hydrate-on-interaction directive later.
+ * categories; Escape closes, focus stays inside (the one dialog, ./Dialog.tsx), arrow keys move
+ * through the results; Enter in the box goes to the results page (/search?q=…) with every match.
+ * Open while the `searchpanel` UI flag is; the header's button sets the flag and the island is
+ * mounted on demand (src/islands/HeaderControls.ts, ./lazy.ts).
  */
-import { useCallback, useEffect, useLayoutEffect, useId, useMemo, useRef, useState, type SubmitEvent as ReactSubmitEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent as ReactSubmitEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
-import { $ui, closePanels, setPanel } from '../lib/stores/ui';
+import { $ui, setPanel } from '../lib/stores/ui';
 import { messages, t } from '../lib/messages';
 import { formatPrice as formatMoney } from '../lib/format';
 import { storeViewForPath } from '../lib/stores/store-view';
@@ -20,24 +20,18 @@ import { searchUrl } from '../lib/catalog/urls';
 import { createSearchClient, type SearchClient } from '../lib/search/client';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
 // Inlined and rendered with the panel (a React 19 hoisted <style href precedence>), so no page links the panel's CSS before it opens.
+import { Dialog } from './Dialog';
 import { PriceTag } from './PriceTag';
 import panelCss from './SearchPanel.css?inline';
 
 export interface SearchPanelProps {
-  /** Open as soon as mounted (the launcher mounts it on the first click of the trigger). */
-  startOpen?: boolean;
-  /** CSS selector of the buttons that open the panel. */
-  trigger?: string;
   /** URL of the index file (default /search-index.json). */
   indexUrl?: string;
-  /** Where focus goes back when the panel closes (default: the trigger that opened it). */
-  returnFocusTo?: HTMLElement;
   /** A client to use instead of the default one (tests). */
   client?: SearchClient;
 }
 
 const TYPE_DELAY_MS = 120;
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 let sharedClient: SearchClient | null = null;
 function defaultClient(indexUrl?: string): SearchClient {
@@ -66,77 +60,35 @@ function ResultPrice({ hit }: { hit: SearchHit }) {
   return <PriceTag className="sp-price" prices={prices} format={(n) => formatMoney(n, store)} />;
 }
 
-/** The search panel (default export for Astro islands and the launcher). */
-export default function SearchPanel({ startOpen = false, trigger = '[data-panel="search"]', indexUrl, returnFocusTo, client: given }: SearchPanelProps) {
+/** The search panel (default export, mounted by the header's lazy island). */
+export default function SearchPanel({ indexUrl, client: given }: SearchPanelProps) {
   const client = useMemo(() => given ?? defaultClient(indexUrl), [given, indexUrl]);
   // The search panel is the `searchpanel` UI flag (§3, §4 Panels): opening it closes the other panels and shows the shared overlay.
   const open = useStore($ui).searchpanel;
-  const setOpen = useCallback((on: boolean) => {
-    if (on) {
-      closePanels();
-      setPanel('searchpanel', true);
-    } else if ($ui.get().searchpanel) setPanel('searchpanel', false);
-  }, []);
   const [sharedOverlay, setSharedOverlay] = useState(false);
-  const wasOpen = useRef(false);
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<SearchResult | null>(null);
   const [loading, setLoading] = useState(false);
   const [, setLoaded] = useState(0); // re-render when the suggestions arrive
-  const panelRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(returnFocusTo ?? null);
   const seq = useRef(0);
   const ids = useId();
   const titleId = `${ids}-title`;
   const statusId = `${ids}-status`;
   const listId = `${ids}-results`;
 
-  const close = useCallback(() => setOpen(false), [setOpen]);
+  const close = useCallback(() => {
+    if ($ui.get().searchpanel) setPanel('searchpanel', false);
+  }, []);
 
-  // The trigger buttons: open on click, and say what they control.
-  useEffect(() => {
-    const buttons = Array.from(document.querySelectorAll<HTMLElement>(trigger));
-    const onClick = (e: Event) => {
-      e.preventDefault();
-      returnFocus.current = e.currentTarget as HTMLElement;
-      setOpen(true);
-    };
-    for (const b of buttons) {
-      b.addEventListener('click', onClick);
-      b.setAttribute('aria-haspopup', 'dialog');
-    }
-    if (startOpen && !returnFocus.current) returnFocus.current = buttons[0] ?? null;
-    // Open at mount unless it is open already (the launcher sets the flag first) or has been open and
-    // closed since (an Escape pressed at the first paint must not be undone here).
-    if (startOpen && !$ui.get().searchpanel && !wasOpen.current) setOpen(true);
-    return () => buttons.forEach((b) => b.removeEventListener('click', onClick));
-  }, [trigger, startOpen, setOpen]);
-
-  // A layout effect: the input has the focus when the panel first paints, so an Escape pressed the
-  // moment the panel appears reaches the panel's key handler (after the paint it went to the page).
   useLayoutEffect(() => {
-    for (const b of document.querySelectorAll<HTMLElement>(trigger)) b.setAttribute('aria-expanded', String(open));
-    if (!open) {
-      // Focus goes back to the button only when the panel closes (not on the first render).
-      if (wasOpen.current) returnFocus.current?.focus();
-      wasOpen.current = false;
-      return;
-    }
-    wasOpen.current = true;
+    if (!open) return;
     // The header's overlay (when the page has one) darkens the page; else the panel's own does.
     setSharedOverlay(!!document.querySelector('[data-overlay]'));
     // Load the engine and the index now, so results are ready when the third letter is typed.
     void client.preload().then(() => setLoaded((n) => n + 1));
-    inputRef.current?.focus();
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    root.style.overflow = 'hidden';
-    return () => {
-      root.style.overflow = previous;
-    };
-  }, [open, client, trigger]);
+  }, [open, client]);
 
   // Results as the shopper types: debounced, and only the answer to the latest query is shown.
   useEffect(() => {
@@ -160,27 +112,6 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
   }, [query, client]);
 
   const links = () => Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
-
-  // Escape closes; Tab and Shift+Tab stay inside the dialog.
-  const onPanelKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      close();
-      return;
-    }
-    if (e.key !== 'Tab' || !panelRef.current) return;
-    const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('hidden'));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   const onInputKeyDown = (e: ReactKeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
@@ -221,10 +152,10 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
   const showSuggestions = !hits.length && (!query.trim() || !!result?.noresults);
 
   return (
-    <div className="sp-root">
+    <Dialog open panel className="sp-root" labelledBy={titleId} onClose={close} initialFocus={inputRef}>
       <style href="pj-search-panel" precedence="island">{panelCss}</style>
       <div className={`sp-overlay${sharedOverlay ? ' sp-overlay--clear' : ''}`} onClick={close} aria-hidden="true" />
-      <div className="sp-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} onKeyDown={onPanelKeyDown}>
+      <div className="sp-panel">
         <h2 id={titleId} className="visually-hidden">
           {messages.searchLabel}
         </h2>
@@ -315,6 +246,6 @@ export default function SearchPanel({ startOpen = false, trigger = '[data-panel=
           </div>
         )}
       </div>
-    </div>
+    </Dialog>
   );
 }

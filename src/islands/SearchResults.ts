@@ -67,7 +67,10 @@ async function start(root: HTMLElement): Promise<void> {
   };
   const popular = root.querySelector<HTMLElement>('[data-search-popular]');
   const categories = root.querySelector<HTMLElement>('[data-search-categories]');
-  links(popular?.querySelector('ul') ?? null, suggested.popular.map((term) => [term, searchUrl(term, { storeCode: store.storeCode })]));
+  links(
+    popular?.querySelector('ul') ?? null,
+    suggested.popular.map((term) => [term, searchUrl(term, { storeCode: store.storeCode })]),
+  );
   links(categories?.querySelector('ul') ?? null, suggested.categories);
   if (popular) popular.hidden = suggested.popular.length === 0;
   if (categories) categories.hidden = suggested.categories.length === 0;

@@ -1,9 +1,10 @@
 /**
  * The wishlist panel (spec §3 Wishlist, §4 Wishlist and Panels): a drawer listing the wishlist
  * (loaded once from the cache), each product with its image, price and page, removable (with the
- * store's notice). Opened by the header's wishlist button; links to the compare view.
+ * store's notice). Opened by the header's wishlist button (the one dialog, ./Dialog.tsx); links to
+ * the compare view.
  */
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
@@ -13,21 +14,20 @@ import { $wishlist, removeFromWishlist } from '../lib/stores/wishlist';
 import { $compare } from '../lib/stores/compare';
 import { $ui, setPanel } from '../lib/stores/ui';
 import { CloseIcon } from './Microcart';
-import { usePanel } from './usePanel';
+import { Dialog } from './Dialog';
 
 /** The wishlist drawer. */
 export default function WishlistPanel() {
   const ui = useStore($ui);
   const wishlist = useStore($wishlist);
   const compare = useStore($compare);
-  const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = () => setPanel('wishlist', false);
-  usePanel(panel, ui.wishlist, close);
   if (!ui.wishlist) return null;
   const items = wishlist.items.map(asListProduct);
   return (
-    <div className="hp-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1} data-wishlist-panel>
+    <Dialog open panel labelledBy={titleId} onClose={close} data={{ 'data-wishlist-panel': '' }}>
+    <div className="hp-drawer" tabIndex={-1}>
       <div className="hp-drawer__head">
         <h2 className="hp-drawer__title" id={titleId}>
           {messages.wishlistTitle}
@@ -101,5 +101,6 @@ export default function WishlistPanel() {
         </div>
       )}
     </div>
+    </Dialog>
   );
 }

@@ -6,7 +6,9 @@ import { sanitizeHtml } from './sanitize';
 export function sanitizeAmpHtml(html: string | null | undefined): string {
   const safe = sanitizeHtml(html ?? '');
   return sanitize(safe, {
-    allowedTags: sanitize.defaults.allowedTags.filter((t) => !['img', 'iframe', 'form', 'input', 'button', 'select', 'textarea', 'style', 'script'].includes(t)).concat(['h2', 'h3', 'h4', 'details', 'summary']),
+    allowedTags: sanitize.defaults.allowedTags
+      .filter((t) => !['img', 'iframe', 'form', 'input', 'button', 'select', 'textarea', 'style', 'script'].includes(t))
+      .concat(['h2', 'h3', 'h4', 'details', 'summary']),
     allowedAttributes: { a: ['href', 'rel', 'target', 'title'], '*': ['class', 'title'] },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     disallowedTagsMode: 'discard',

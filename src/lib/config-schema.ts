@@ -90,7 +90,10 @@ const ConfigSchema = z.object({
       .string()
       .refine((t) => t.startsWith('/') || /^https?:\/\/[^/{}]+/i.test(t), "must start with '/' or be an absolute http(s) URL")
       .refine((t) => t.includes('{width}') && t.includes('{height}') && t.includes('{path}'), 'must contain {width}, {height} and {path}')
-      .refine((t) => (t.match(/\{[^}]*\}/g) ?? []).every((p) => ['{width}', '{height}', '{path}'].includes(p)), 'only {width}, {height} and {path} are placeholders'),
+      .refine(
+        (t) => (t.match(/\{[^}]*\}/g) ?? []).every((p) => ['{width}', '{height}', '{path}'].includes(p)),
+        'only {width}, {height} and {path} are placeholders',
+      ),
     /** Absolute URLs under these (a backend's own media address) are media paths, resized like any other; others are shown as they are. */
     mediaBaseUrls: z.array(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''))),
   }),
@@ -173,9 +176,7 @@ const ConfigSchema = z.object({
     tagManagerPageViewDelayMs: z.number(),
     focusCleanDelayMs: z.number(),
     video: z.object({ width: z.number(), height: z.number() }),
-    shippingMethods: z.array(
-      z.object({ carrier_code: z.string(), method_code: z.string(), title: z.string(), amount: z.number() }),
-    ),
+    shippingMethods: z.array(z.object({ carrier_code: z.string(), method_code: z.string(), title: z.string(), amount: z.number() })),
     dpdCourierLabel: z.string(),
     cashOnDelivery: z.object({ code: z.string(), cost: z.number() }),
     newsletterCouponPercent: z.number(),
@@ -265,10 +266,7 @@ export const defaults: Config = {
       i18n: gbI18n,
       tax: { defaultCountry: 'GB', calculateServerSide: true, sourcePriceIncludesTax: true },
     },
-    others: [
-      euroStore('de', 2, 'Deutschland', 'DE', 'DE', 'de-DE'),
-      euroStore('it', 3, 'Italia', 'IT', 'IT', 'it-IT'),
-    ],
+    others: [euroStore('de', 2, 'Deutschland', 'DE', 'DE', 'de-DE'), euroStore('it', 3, 'Italia', 'IT', 'IT', 'it-IT')],
   },
   switches: {
     shortCatalogUrls: true,
@@ -322,14 +320,7 @@ export const defaults: Config = {
     'Two Tone': 'linear-gradient(90deg,#c0c0c0 50%,#d4af37 50%)',
   },
   filterableAttributes: ['color', 'size', 'price', 'brand'],
-  priceFilterRanges: [
-    { from: 0, to: 100 },
-    { from: 100, to: 250 },
-    { from: 250, to: 500 },
-    { from: 500, to: 1000 },
-    { from: 1000, to: 2500 },
-    { from: 2500 },
-  ],
+  priceFilterRanges: [{ from: 0, to: 100 }, { from: 100, to: 250 }, { from: 250, to: 500 }, { from: 500, to: 1000 }, { from: 1000, to: 2500 }, { from: 2500 }],
   constants: {
     search: {
       clientTimeoutMs: 5000,
@@ -459,7 +450,10 @@ function parseValue(name: string, kind: Override['kind'], raw: string | boolean)
   if (kind === 'email') return z.email().safeParse(s).success ? s : fail('expected an e-mail address');
   const isHttp = (u: string) => z.url({ protocol: /^https?$/ }).safeParse(u).success;
   if (kind === 'url-list') {
-    const list = s.split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
+    const list = s
+      .split(',')
+      .map((u) => u.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
     return list.every(isHttp) ? list : fail('expected absolute http(s) URLs separated by commas');
   }
   const isUrl = isHttp(s);

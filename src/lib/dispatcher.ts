@@ -64,7 +64,10 @@ export function normalizePath(path: string): string {
   } catch {
     // keep the raw path when it is not valid percent-encoding
   }
-  p = `/${p}`.replace(/\/{2,}/g, '/').replace(/\/index\.html?$/i, '/').toLowerCase();
+  p = `/${p}`
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/index\.html?$/i, '/')
+    .toLowerCase();
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
@@ -83,11 +86,7 @@ export function splitStore(path: string, map: Pick<UrlMap, 'stores'>): [prefix: 
  * Looks a path up. `loadShard(n)` answers product shard n (fetched once by the caller); it is asked
  * only when the path has a segment that could be a sku or url_key. Null when nothing matches.
  */
-export async function resolvePath(
-  rawPath: string,
-  map: UrlMap,
-  loadShard: (n: number) => Promise<ProductShard | null>,
-): Promise<Mapping | null> {
+export async function resolvePath(rawPath: string, map: UrlMap, loadShard: (n: number) => Promise<ProductShard | null>): Promise<Mapping | null> {
   const [prefix, path] = splitStore(normalizePath(rawPath), map);
   const withPrefix = (to: string) => (prefix && to.startsWith('/') ? (to === '/' ? `${prefix}/` : `${prefix}${to}`) : to);
   const found = (to: string, by: Mapping['by']): Mapping => ({ to: withPrefix(to), by });
@@ -162,7 +161,14 @@ export async function dispatch(env: DispatchEnv): Promise<DispatchOutcome> {
   const shards = new Map<number, Promise<ProductShard | null>>();
   const loadShard = (n: number) => {
     let s = shards.get(n);
-    if (!s) shards.set(n, (s = env.fetchJson(shardFile(n)).then((j) => j as ProductShard).catch(() => null)));
+    if (!s)
+      shards.set(
+        n,
+        (s = env
+          .fetchJson(shardFile(n))
+          .then((j) => j as ProductShard)
+          .catch(() => null)),
+      );
     return s;
   };
   const hit = await resolvePath(env.path, map, loadShard);

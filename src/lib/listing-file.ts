@@ -54,9 +54,7 @@ function listingFileOf(all: Product[], id: number, storeCode?: string, categoryI
   };
   const sort = config.constants.sorts[0]?.value ?? 'position:desc';
   const listing = listProducts(all, { ...base, sort });
-  const facetIndex = listing.facets
-    .filter((f) => f.code !== 'price')
-    .map((f) => ({ code: f.code, ids: new Map(f.values.map((v, k) => [v.id, k])) }));
+  const facetIndex = listing.facets.filter((f) => f.code !== 'price').map((f) => ({ code: f.code, ids: new Map(f.values.map((v, k) => [v.id, k])) }));
   const opts = urlOpts(storeCode);
 
   const products = listing.products.map((p): ListingItem => {

@@ -62,7 +62,7 @@ export function listProducts(candidates: readonly Product[], opts: ListingOption
   for (const [code, values] of Object.entries(raw)) {
     if (!values.length) continue;
     if (code === 'price' && opts.withoutPrice) continue;
-    const label = code === 'price' ? messages.priceFilterLabel : byCode.get(code)?.frontend_label ?? code;
+    const label = code === 'price' ? messages.priceFilterLabel : (byCode.get(code)?.frontend_label ?? code);
     // brand and pj_brand carry the same values under the same label: show one filter.
     if (labels.has(label)) continue;
     labels.add(label);

@@ -7,15 +7,13 @@ import { config } from './config';
 const raw = {
   // §8 session token
   tokenRefreshAborted: 'Error refreshing user token. User is not authorized to access the resource',
-  tokenRefreshLimit:
-    'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.',
+  tokenRefreshLimit: 'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.',
   // §8 product and catalogue
   noAvailableVariants: 'No available product variants',
   wrongResponseFormat: 'Unhandled error, wrong response format!',
   noEntityType: 'No entity type registered for ',
   productQueryEmpty: 'Product query returned an empty result',
-  offlinePageUnavailable:
-    'The product, category or CMS page is not available in Offline mode. Redirecting to Home.',
+  offlinePageUnavailable: 'The product, category or CMS page is not available in Offline mode. Redirecting to Home.',
   productOutOfStock: 'This product is out of stock.',
   wrongAttributes: 'No such configuration for the product. Please do choose another combination of attributes.',
   // §8 sync
@@ -28,8 +26,7 @@ const raw = {
   orderAddProductsError: 'Error: Error while adding products',
   serverOrderIdSet: 'The server order id has been set to ',
   offlineOrderWaiting: 'Order waiting!',
-  offlineOrderNotice:
-    'Your order has been saved and will be sent as soon as you are back online. Please do not clear your browser data until then.',
+  offlineOrderNotice: 'Your order has been saved and will be sent as soon as you are back online. Please do not clear your browser data until then.',
   offlineOrderQueued: 'Your order is queued and will be sent when the connection returns.',
   offlineOrderConfirmTitle: 'Orders waiting to be sent',
   offlineOrderSend: 'Send orders now',
@@ -75,8 +72,7 @@ const raw = {
   // Beside the quantity field when the §8 text above refuses a quantity (not a §8 text: it names the limit).
   quantityAtMost: 'You can order at most {max} of this item.',
   stockCheckInProgress: 'Stock check in progress, please wait while available stock quantities are checked',
-  internalValidationError:
-    'Internal validation error; Please check if all required fields are filled in. Please contact us on {email}',
+  internalValidationError: 'Internal validation error; Please check if all required fields are filled in. Please contact us on {email}',
   notAuthorized: 'You are not authorized to access this resource.',
   incorrectCouponCode: "You've entered an incorrect coupon code. Please try again.",
   resetPasswordOffline: 'Reset password feature does not work while offline!',
@@ -96,7 +92,7 @@ const raw = {
   cookieAccept: 'Accept analytics cookies',
   cookieDecline: 'No, thank you',
   cookiePolicy: 'How we use cookies',
-  cookieClaimDescription: 'Analytics cookies (tag manager): the shopper\'s answer to the cookie notice',
+  cookieClaimDescription: "Analytics cookies (tag manager): the shopper's answer to the cookie notice",
   routeNotFound: 'Route not found',
   noMappingFound: 'No mapping found',
   // §5 form rules
@@ -120,8 +116,7 @@ const raw = {
   loginRequired: 'You need to be logged in to see this page',
   orderConfirmationTitle: 'Order confirmation',
   orderConfirmationPlaced: 'Your order has been placed. Thank you for shopping with us.',
-  orderConfirmationDelivery:
-    'You can follow the delivery status of your order from your account, under My orders.',
+  orderConfirmationDelivery: 'You can follow the delivery status of your order from your account, under My orders.',
   orderConfirmationEmail: 'We have sent you a confirmation e-mail with the details of your order.',
   orderConfirmationLogin: 'Log in with your account to see your order history and track future orders.',
   youMayAlsoLike: 'You may also like',
@@ -524,9 +519,7 @@ export function fill(template: string, vars: Record<string, string | number> = {
 }
 
 /** The catalogue with `{email}` filled in. */
-export const messages: Record<MessageKey, string> = Object.fromEntries(
-  Object.entries(raw).map(([k, v]) => [k, fill(v)]),
-) as Record<MessageKey, string>;
+export const messages: Record<MessageKey, string> = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, fill(v)])) as Record<MessageKey, string>;
 
 /** A message by key, with placeholders filled. */
 export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {

@@ -230,10 +230,16 @@ export function attributeRows(p: Product): AttributeRow[] {
   return rows;
 }
 
-function linkedView(lp: Product | undefined, fallback: { id: number; sku: string; name: string; price: number } | undefined, qty: number, storeCode?: string, isDefault?: boolean): LinkedView | null {
+function linkedView(
+  lp: Product | undefined,
+  fallback: { id: number; sku: string; name: string; price: number } | undefined,
+  qty: number,
+  storeCode?: string,
+  isDefault?: boolean,
+): LinkedView | null {
   const src = lp ?? (fallback as unknown as Product | undefined);
   if (!src) return null;
-  const inStock = lp ? lp.stock.is_in_stock : (src as { stock?: { is_in_stock: boolean } }).stock?.is_in_stock ?? true;
+  const inStock = lp ? lp.stock.is_in_stock : ((src as { stock?: { is_in_stock: boolean } }).stock?.is_in_stock ?? true);
   return {
     product: { id: src.id, sku: src.sku, name: src.name },
     href: lp && hasProductPage(lp) ? productUrl(lp, urlOpts(storeCode)) : undefined,
@@ -317,10 +323,7 @@ export function productPageCore(productId: number, storeCode?: string): ProductP
   const opts = urlOpts(storeCode);
   const canonical = productUrl(p, { ...opts, childSku: p.type_id === 'configurable' ? p.sku : undefined }).replace(/\?.*$/, '');
   const cat = primaryCategory(p);
-  const breadcrumbs: Crumb[] = [
-    ...(cat ? categoryCrumbs(cat, storeCode, true) : [{ name: messages.homeLink, href: homeUrl(storeCode) }]),
-    { name: p.name },
-  ];
+  const breadcrumbs: Crumb[] = [...(cat ? categoryCrumbs(cat, storeCode, true) : [{ name: messages.homeLink, href: homeUrl(storeCode) }]), { name: p.name }];
   const images = productImages(p);
   const brand = brandLabel(p);
 
@@ -381,7 +384,9 @@ export function productPageCore(productId: number, storeCode?: string): ProductP
     required: o.required,
     type: o.type,
     links: o.product_links
-      .map((l) => linkedView(l.sku ? bySku.get(l.sku) : l.product ? bySku.get(l.product.sku) : undefined, l.product ?? undefined, l.qty, storeCode, l.is_default))
+      .map((l) =>
+        linkedView(l.sku ? bySku.get(l.sku) : l.product ? bySku.get(l.product.sku) : undefined, l.product ?? undefined, l.qty, storeCode, l.is_default),
+      )
       .filter((x): x is LinkedView => x !== null),
   }));
 

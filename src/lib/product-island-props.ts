@@ -48,7 +48,7 @@ export function compareRows(p: Product): CompareRow[] {
 
 /** What the wishlist, compare and recently viewed lists keep of a product. */
 export function listProduct(p: Product, storeCode?: string): ListProduct {
-  const priced = p.type_id === 'configurable' && !(Number(p.price) > 0) ? defaultChild(p) ?? p.configurable_children?.[0] ?? p : p;
+  const priced = p.type_id === 'configurable' && !(Number(p.price) > 0) ? (defaultChild(p) ?? p.configurable_children?.[0] ?? p) : p;
   return {
     sku: p.sku,
     name: p.name,

@@ -52,7 +52,10 @@ export function asListProduct(item: ProductSummary): ListProduct {
 
 /** The prices of a list entry today (the special price only inside its dates); null when it has no price. */
 export function listPrices(item: ListProduct, now: Date = new Date()): ProductPrices | null {
-  const prices = productPrices({ price: item.price, special_price: item.special_price, special_from_date: item.special_from_date, special_to_date: item.special_to_date }, now);
+  const prices = productPrices(
+    { price: item.price, special_price: item.special_price, special_from_date: item.special_from_date, special_to_date: item.special_to_date },
+    now,
+  );
   return prices.final > 0 ? prices : null;
 }
 

@@ -22,10 +22,7 @@ export interface FinanceInfo {
 }
 
 /** The finance lines of a product, or null when it shows none. */
-export function financeInfo(
-  p: Pick<Product, 'can_be_financed' | 'klarna_cta_available' | 'lowest_possible_finance'>,
-  storeCode?: string,
-): FinanceInfo | null {
+export function financeInfo(p: Pick<Product, 'can_be_financed' | 'klarna_cta_available' | 'lowest_possible_finance'>, storeCode?: string): FinanceInfo | null {
   const lowest = Number(p.lowest_possible_finance ?? 0);
   const monthlyFrom = p.can_be_financed === 1 && Number.isFinite(lowest) && lowest > 0 ? lowest : null;
   const klarna = p.klarna_cta_available === 1;
@@ -68,7 +65,10 @@ export interface Takeover {
 }
 
 /** The category's takeover banner, or null when it has neither a takeover image nor a takeover block. */
-export function takeoverFor(c: Pick<Category, 'name' | 'takeover_banner' | 'takeover_banner_identifier' | 'button_title'>, blocks?: CmsBlock[]): Takeover | null {
+export function takeoverFor(
+  c: Pick<Category, 'name' | 'takeover_banner' | 'takeover_banner_identifier' | 'button_title'>,
+  blocks?: CmsBlock[],
+): Takeover | null {
   const block = cmsBlockHtml(c.takeover_banner_identifier, blocks);
   const image = c.takeover_banner || null;
   if (!block && !image) return null;

@@ -60,7 +60,10 @@ export function sortReviews(list: readonly Review[], sort?: ReviewSort | null): 
   const [field, dir] = sort.split(':') as ['created_at' | 'rating', 'asc' | 'desc'];
   const key = field === 'rating' ? (r: Review) => reviewRating(r) ?? 0 : time;
   const sign = dir === 'asc' ? 1 : -1;
-  return out.map((r, i) => ({ r, i })).sort((a, b) => sign * (key(a.r) - key(b.r)) || a.i - b.i).map((x) => x.r);
+  return out
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => sign * (key(a.r) - key(b.r)) || a.i - b.i)
+    .map((x) => x.r);
 }
 
 /** The approved reviews of a product as the list shows them: at most 50, sorted, with the average. */
@@ -87,7 +90,10 @@ export async function fetchReviews(api: ReviewListApi, productId: number, sort?:
   try {
     const r = await api.review.list(productId, { from: 0, size: config.constants.reviewPageSize });
     if (!r.ok) return null;
-    return reviewList(r.result.items.filter((x) => x.product_id === productId), { sort, total: r.result.total });
+    return reviewList(
+      r.result.items.filter((x) => x.product_id === productId),
+      { sort, total: r.result.total },
+    );
   } catch {
     return null;
   }
@@ -95,7 +101,11 @@ export async function fetchReviews(api: ReviewListApi, productId: number, sort?:
 
 /** What submitting needs: the API call, the notifier and the token of a logged-in shopper. */
 export interface SubmitReviewDeps {
-  create: (review: { product_id: number; nickname: string; title: string; detail: string; rating: number }, token?: string | null, storeCode?: string | null) => Promise<ApiResult<unknown>>;
+  create: (
+    review: { product_id: number; nickname: string; title: string; detail: string; rating: number },
+    token?: string | null,
+    storeCode?: string | null,
+  ) => Promise<ApiResult<unknown>>;
   notify: (n: { type: 'info' | 'success' | 'error'; message: string; hasNoTimeout?: boolean }) => { id: number } | null;
   dismiss?: (id: number) => void;
   token?: string | null;

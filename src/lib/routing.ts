@@ -6,25 +6,8 @@
 import * as snap from './snapshot';
 import { config, enabledStoreViews, type StoreView } from './config';
 import { menuTree, type MenuItem } from './menus';
-import {
-  MENU_IDS,
-  type Attribute,
-  type Banners,
-  type Category,
-  type CmsBlock,
-  type Product,
-  type Review,
-  type Shop,
-} from './schemas';
-import {
-  ampCategoryUrl,
-  ampProductUrl,
-  categoryUrl,
-  homeUrl as storeHomeUrl,
-  localizedPath,
-  productUrl,
-  type UrlOptions,
-} from './catalog/urls';
+import { MENU_IDS, type Attribute, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from './schemas';
+import { ampCategoryUrl, ampProductUrl, categoryUrl, homeUrl as storeHomeUrl, localizedPath, productUrl, type UrlOptions } from './catalog/urls';
 import { contentPages } from './content-routes';
 import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from './catalog/price';
 import { warnEmptyHeaderMenu } from './build-warnings';
@@ -265,8 +248,20 @@ export interface AmpRoute {
 
 /** Paths answered by other route files; a catalogue or content page there would be shadowed. */
 const RESERVED_EXACT = new Set([
-  '/', '/pwa.html', '/home-dev', '/checkout', '/page-not-found', '/error', '/order-success', '/404',
-  '/raw-output-example.xml', '/append-prepend.html', '/no-js.html', '/robots.txt', '/sitemap-index.xml', '/search',
+  '/',
+  '/pwa.html',
+  '/home-dev',
+  '/checkout',
+  '/page-not-found',
+  '/error',
+  '/order-success',
+  '/404',
+  '/raw-output-example.xml',
+  '/append-prepend.html',
+  '/no-js.html',
+  '/robots.txt',
+  '/sitemap-index.xml',
+  '/search',
 ]);
 const RESERVED_PREFIXES = ['/my-account', `/${config.shop.blogPath}`, '/brands/', '/stores/', '/i/', '/amp/', '/_astro/', '/img/', '/api/'];
 
@@ -346,7 +341,8 @@ export const ampRoutes = once((): AmpRoute[] => {
   const routes: AmpRoute[] = [];
   for (const store of enabledStoreViews()) {
     const opts = urlOpts(store.storeCode);
-    for (const c of categories) if (hasCategoryPage(c)) routes.push({ path: ampCategoryUrl(c, opts), kind: 'amp-category', key: c.id, storeCode: store.storeCode });
+    for (const c of categories)
+      if (hasCategoryPage(c)) routes.push({ path: ampCategoryUrl(c, opts), kind: 'amp-category', key: c.id, storeCode: store.storeCode });
     for (const p of products) {
       if (!hasProductPage(p)) continue;
       routes.push({ path: ampProductUrl(p, opts), kind: 'amp-product', key: p.id, storeCode: store.storeCode });

@@ -14,7 +14,10 @@ export function absoluteUrl(pathOrUrl: string, siteUrl: string = config.shop.sit
 
 /** JSON for a `<script type="application/ld+json">`, with `<` escaped so content cannot close the script. */
 export function jsonLdScript(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export interface Crumb {

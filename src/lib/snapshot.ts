@@ -1,7 +1,8 @@
 /**
- * Reads and validates a snapshot folder (layout in docs/snapshot.md). Used by the Astro loaders,
- * the reference API and the scripts. A bad record throws a SnapshotError naming the file, the
- * record's id and the field; nothing is dropped silently.
+ * Reads and validates a snapshot folder (layout in docs/snapshot.md). The build's pages read it
+ * directly (src/lib/routing.ts, content-routes.ts, ...), as do the reference API and the scripts. A bad
+ * record throws a SnapshotError naming the file, the record's id and the field, and so does a second
+ * record with the same key; nothing is dropped silently.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,9 +14,7 @@ import * as S from './schemas';
 const SAMPLE_NEXT_TO_MODULE = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
 // Inside Astro's build this module is bundled into .astro/chunks, where the relative URL no longer
 // reaches the sample: fall back to the project folder the build runs in.
-export const SAMPLE_DIR = existsSync(join(SAMPLE_NEXT_TO_MODULE, 'manifest.json'))
-  ? SAMPLE_NEXT_TO_MODULE
-  : resolve(process.cwd(), 'src/content/sample');
+export const SAMPLE_DIR = existsSync(join(SAMPLE_NEXT_TO_MODULE, 'manifest.json')) ? SAMPLE_NEXT_TO_MODULE : resolve(process.cwd(), 'src/content/sample');
 
 /** The snapshot folder for this process: `SNAPSHOT_DIR` or the sample. */
 export function snapshotDir(env: Record<string, string | undefined> = process.env): string {
@@ -72,9 +71,27 @@ export function validateArray<T extends z.ZodType>(schema: T, value: unknown, fi
   return value.map((v, i) => validateOne(schema, v, file, recordIdOf(v, i)));
 }
 
-/** Reads an array file of the snapshot and validates every record. */
-export function readArray<T extends z.ZodType>(dir: string, file: string, schema: T): z.output<T>[] {
-  return validateArray(schema, readJson(dir, file), file);
+/** The field that identifies a record of an array file, and how to read it. */
+export interface RecordKey<R> {
+  field: string;
+  of: (record: R) => string | number;
+}
+
+/** Throws a SnapshotError on the first record whose key an earlier record already has. */
+export function assertUnique<R>(records: readonly R[], file: string, key: RecordKey<R>): void {
+  const seen = new Set<string>();
+  for (const record of records) {
+    const id = String(key.of(record));
+    if (seen.has(id)) throw new SnapshotError(file, id, key.field, 'is a duplicate: another record has the same id');
+    seen.add(id);
+  }
+}
+
+/** Reads an array file of the snapshot and validates every record (and, given a key, that no two share it). */
+export function readArray<T extends z.ZodType>(dir: string, file: string, schema: T, key?: RecordKey<z.output<T>>): z.output<T>[] {
+  const records = validateArray(schema, readJson(dir, file), file);
+  if (key) assertUnique(records, file, key);
+  return records;
 }
 
 /** Reads an object file of the snapshot and validates it. */
@@ -92,20 +109,22 @@ export function* iterateProducts(dir = snapshotDir()): Generator<S.Product> {
 }
 
 export const readProducts = (dir = snapshotDir()): S.Product[] => [...iterateProducts(dir)];
-export const readCategories = (dir = snapshotDir()) => readArray(dir, 'categories.json', S.CategorySchema);
-export const readAttributes = (dir = snapshotDir()) => readArray(dir, 'attributes.json', S.AttributeSchema);
+export const readCategories = (dir = snapshotDir()) => readArray(dir, 'categories.json', S.CategorySchema, { field: 'id', of: (c) => c.id });
+export const readAttributes = (dir = snapshotDir()) =>
+  readArray(dir, 'attributes.json', S.AttributeSchema, { field: 'attribute_code', of: (a) => a.attribute_code });
 export const readReviews = (dir = snapshotDir()) => readArray(dir, 'reviews.json', S.ReviewSchema);
-export const readCmsPages = (dir = snapshotDir()) => readArray(dir, 'cms-pages.json', S.CmsPageSchema);
-export const readCmsBlocks = (dir = snapshotDir()) => readArray(dir, 'cms-blocks.json', S.CmsBlockSchema);
-export const readBlogPosts = (dir = snapshotDir()) => readArray(dir, 'blog-posts.json', S.BlogPostSchema);
-export const readBlogCategories = (dir = snapshotDir()) => readArray(dir, 'blog-categories.json', S.BlogCategorySchema);
+export const readCmsPages = (dir = snapshotDir()) => readArray(dir, 'cms-pages.json', S.CmsPageSchema, { field: 'identifier', of: (p) => p.identifier });
+export const readCmsBlocks = (dir = snapshotDir()) => readArray(dir, 'cms-blocks.json', S.CmsBlockSchema, { field: 'identifier', of: (b) => b.identifier });
+export const readBlogPosts = (dir = snapshotDir()) => readArray(dir, 'blog-posts.json', S.BlogPostSchema, { field: 'slug', of: (p) => p.slug });
+export const readBlogCategories = (dir = snapshotDir()) => readArray(dir, 'blog-categories.json', S.BlogCategorySchema, { field: 'slug', of: (c) => c.slug });
 export const readMenus = (dir = snapshotDir()) => readObject(dir, 'menus.json', S.MenusSchema);
-export const readShops = (dir = snapshotDir()) => readArray(dir, 'shops.json', S.ShopSchema);
-export const readShippingMethods = (dir = snapshotDir()) => readArray(dir, 'shipping-methods.json', S.ShippingMethodSchema);
-export const readPaymentMethods = (dir = snapshotDir()) => readArray(dir, 'payment-methods.json', S.PaymentMethodSchema);
-export const readTaxRates = (dir = snapshotDir()) => readArray(dir, 'tax-rates.json', S.TaxRateSchema);
-export const readCoupons = (dir = snapshotDir()) => readArray(dir, 'coupons.json', S.CouponSchema);
+export const readShops = (dir = snapshotDir()) => readArray(dir, 'shops.json', S.ShopSchema, { field: 'id', of: (s) => s.id });
+export const readShippingMethods = (dir = snapshotDir()) =>
+  readArray(dir, 'shipping-methods.json', S.ShippingMethodSchema, { field: 'method_code', of: (m) => `${m.carrier_code}_${m.method_code}` });
+export const readPaymentMethods = (dir = snapshotDir()) => readArray(dir, 'payment-methods.json', S.PaymentMethodSchema, { field: 'code', of: (m) => m.code });
+export const readTaxRates = (dir = snapshotDir()) => readArray(dir, 'tax-rates.json', S.TaxRateSchema, { field: 'code', of: (t) => t.code });
+export const readCoupons = (dir = snapshotDir()) => readArray(dir, 'coupons.json', S.CouponSchema, { field: 'code', of: (c) => c.code });
 export const readSocial = (dir = snapshotDir()) => readObject(dir, 'social.json', S.SocialSettingsSchema);
-export const readUrlMap = (dir = snapshotDir()) => readArray(dir, 'url-map.json', S.UrlMapEntrySchema);
+export const readUrlMap = (dir = snapshotDir()) => readArray(dir, 'url-map.json', S.UrlMapEntrySchema, { field: 'from', of: (u) => u.from });
 /** Banner JSON per store code (§7: "banner JSON per store code from local files"). */
 export const readBanners = (storeCode: string, dir = snapshotDir()) => readObject(dir, `banners/${storeCode}.json`, S.BannersSchema);

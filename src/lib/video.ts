@@ -41,8 +41,17 @@ export function videoSource(v: VideoProps): VideoSource | null {
   if (yt) {
     // Pressing play is the shopper's go-ahead, so the embed starts playing at once (autoplay=1).
     const q = new URLSearchParams({ autoplay: '1', controls: controls ? '1' : '0', rel: '0', modestbranding: '1' });
-    if (loop) q.set('loop', '1'), q.set('playlist', yt);
-    return { kind: 'embed', host: 'YouTube', id: yt, embed: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(yt)}?${q}`, watch: `https://www.youtube.com/watch?v=${encodeURIComponent(yt)}` };
+    if (loop) {
+      q.set('loop', '1');
+      q.set('playlist', yt);
+    }
+    return {
+      kind: 'embed',
+      host: 'YouTube',
+      id: yt,
+      embed: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(yt)}?${q}`,
+      watch: `https://www.youtube.com/watch?v=${encodeURIComponent(yt)}`,
+    };
   }
   const vm = url ? vimeoId(url) : null;
   if (vm) {

@@ -2,5 +2,4 @@
 import type { APIRoute } from 'astro';
 import { rawOutputExampleXml } from '../lib/content-routes';
 
-export const GET: APIRoute = () =>
-  new Response(rawOutputExampleXml(), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+export const GET: APIRoute = () => new Response(rawOutputExampleXml(), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

@@ -23,9 +23,7 @@ if (settings) {
   pageView();
   // A tag manager may only set analytics cookies once the shopper agrees: ask, once.
   if (settings.containerId && !readConsent()) {
-    import('./cookie-notice')
-      .then((m) => m.showCookieNotice(settings))
-      .catch((err: unknown) => console.error('Cookie notice could not be loaded', err));
+    import('./cookie-notice').then((m) => m.showCookieNotice(settings)).catch((err: unknown) => console.error('Cookie notice could not be loaded', err));
   }
   window.addEventListener('pageshow', (e) => {
     if (e.persisted) pageView();

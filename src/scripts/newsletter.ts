@@ -2,9 +2,13 @@
  * The footer newsletter form's enhancement and the newsletter popup's opener, a few hundred bytes on
  * every page: the form is plain HTML; on submit the e-mail is checked (§5 texts from the form's data
  * attributes), the newsletter store is loaded and subscribes (§4 guard), then the thank-you page opens.
- * `[data-open="newsletter"]` buttons, `#newsletter` links and a `#newsletter` address (also on a hash change) open the popup,
- * loading React and the popup island only then.
+ * `[data-open="newsletter"]` buttons, `#newsletter` links and a `#newsletter` address (also on a hash change) open the popup
+ * (the ui flag newsletterPopup); the popup island and React load only then (src/islands/lazy.ts).
  */
+import { $ui, setNewsletterPopup } from '../lib/stores/ui';
+import { rememberOpener } from '../islands/dialog-core';
+import { lazyIsland, mountWhen } from '../islands/lazy';
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Store = typeof import('../lib/stores/newsletter');
@@ -62,15 +66,21 @@ function enhance(form: HTMLFormElement): void {
 document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]').forEach(enhance);
 
 const OPENER = '[data-open="newsletter"], a[href="#newsletter"]';
-function openPopup(): void {
-  import('./newsletter-popup')
-    .then((m) => m.mountNewsletterPopup())
-    .catch((err: unknown) => console.error('Newsletter popup could not be loaded', err));
-}
+mountWhen(
+  $ui,
+  (ui) => ui.newsletterPopup,
+  lazyIsland('newsletter-popup', () => import('../islands/NewsletterPopup')),
+  (err) => {
+    console.error('Newsletter popup could not be loaded', err);
+    setNewsletterPopup(false);
+  },
+);
+const openPopup = () => setNewsletterPopup(true);
 document.addEventListener('click', (e) => {
   const el = e.target instanceof Element ? e.target.closest<HTMLElement>(OPENER) : null;
   if (!el) return;
   e.preventDefault();
+  rememberOpener(el);
   openPopup();
 });
 const fromHash = () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { orderPayload, useTestShop } from './fixture';
+import { orderPayload, startTestShop, useTestShop } from './fixture';
 
 describe('tokens', () => {
   // The server's token clock: moved forward instead of sleeping, so slow machines do not expire tokens early.
@@ -9,7 +10,9 @@ describe('tokens', () => {
   const shop = useTestShop({ options: { tokenTtlSeconds: 60 }, clock: () => now });
 
   it('an expired access token answers 401 and the refresh token renews it', async () => {
-    await shop().call('POST', '/api/user/create', { body: { customer: { email: 'exp@example.org', firstname: 'Eve', lastname: 'X' }, password: 'password123' } });
+    await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'exp@example.org', firstname: 'Eve', lastname: 'X' }, password: 'password123' },
+    });
     const login = await shop().call('POST', '/api/user/login', { body: { username: 'exp@example.org', password: 'password123' } });
     const token = login.body.result as string;
     const refreshToken = login.body.meta.refreshToken as string;
@@ -28,11 +31,32 @@ describe('tokens', () => {
     expect((await shop().call('GET', '/api/cart/pull', { query: { token: fresh, cartId: cart } })).status).toBe(200);
   });
 
+  it('tokens are JWTs (HS256) signed with the shop\'s secret; one signed with another key or with alg none is refused', async () => {
+    const login = await shop().call('POST', '/api/user/login', { body: { username: 'exp@example.org', password: 'password123' } });
+    const token = login.body.result as string;
+    const [header, payload, signature] = token.split('.');
+    const part = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+    expect(part(header!)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(part(payload!)).toMatchObject({ typ: 'access', sub: expect.any(Number), fam: expect.any(String) });
+    const secret = readFileSync(join(shop().dir, 'token-secret'), 'utf8').trim();
+    const hs256 = (key: string, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+    expect(signature).toBe(hs256(secret, `${header}.${payload}`));
+    expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(200);
+    const otherKey = `${header}.${payload}.${hs256('another secret', `${header}.${payload}`)}`;
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    for (const forged of [otherKey, none]) {
+      expect((await shop().call('GET', '/api/user/me', { query: { token: forged } })).body).toEqual({ code: 401, result: 'token: the access token is not valid' });
+    }
+  });
+
   it('a tampered or wrong-type token is refused', async () => {
     const login = await shop().call('POST', '/api/user/login', { body: { username: 'exp@example.org', password: 'password123' } });
     const token = login.body.result as string;
     const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
-    expect((await shop().call('GET', '/api/user/me', { query: { token: tampered } })).body).toEqual({ code: 401, result: 'token: the access token is not valid' });
+    expect((await shop().call('GET', '/api/user/me', { query: { token: tampered } })).body).toEqual({
+      code: 401,
+      result: 'token: the access token is not valid',
+    });
     // A refresh token is not an access token, and the reverse.
     expect((await shop().call('GET', '/api/user/me', { query: { token: login.body.meta.refreshToken } })).status).toBe(401);
     expect((await shop().call('POST', '/api/user/refresh', { body: { refreshToken: token } })).status).toBe(401);
@@ -44,7 +68,8 @@ describe('accounts', () => {
 
   it('login is rate limited per client address with 429', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await shop().call('POST', '/api/user/login', { body: { username: 'nobody@example.org', password: 'guess' } })).status);
+    for (let i = 0; i < 5; i++)
+      codes.push((await shop().call('POST', '/api/user/login', { body: { username: 'nobody@example.org', password: 'guess' } })).status);
     expect(codes).toEqual([401, 401, 401, 429, 429]);
     const r = await shop().call('POST', '/api/user/login', { body: { username: 'nobody@example.org', password: 'guess' } });
     expect(r.body.code).toBe(429);
@@ -54,7 +79,13 @@ describe('accounts', () => {
   it('create and reset-password have their own limits', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
-      codes.push((await shop().call('POST', '/api/user/create', { body: { customer: { email: `u${i}@example.org`, firstname: 'Uma', lastname: 'U' }, password: 'password123' } })).status);
+      codes.push(
+        (
+          await shop().call('POST', '/api/user/create', {
+            body: { customer: { email: `u${i}@example.org`, firstname: 'Uma', lastname: 'U' }, password: 'password123' },
+          })
+        ).status,
+      );
     }
     expect(codes).toEqual([200, 200, 200, 429]);
     const resets: number[] = [];
@@ -67,14 +98,18 @@ describe('passwords', () => {
   const shop = useTestShop();
 
   it('passwords are stored as scrypt hashes', async () => {
-    await shop().call('POST', '/api/user/create', { body: { customer: { email: 'hash@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' } });
+    await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'hash@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' },
+    });
     const row = shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get('hash@example.org') as { password_hash: string };
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain('password123');
   });
 
   it('a duplicate e-mail is refused naming the field', async () => {
-    const r = await shop().call('POST', '/api/user/create', { body: { customer: { email: 'HASH@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' } });
+    const r = await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'HASH@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.result).toMatch(/^customer\.email: /);
   });
@@ -92,23 +127,36 @@ describe('passwords', () => {
     expect(eml).toContain('Subject: ');
     const resetToken = /Reset token: (\S+)/.exec(resets[0]!.text)![1]!;
     const oldLogin = (await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'password123' } })).body.result;
-    const bad = await shop().call('POST', '/api/user/create-password', { body: { email: 'hash@example.org', resetToken: 'wrong', newPassword: 'new password 1' } });
+    const bad = await shop().call('POST', '/api/user/create-password', {
+      body: { email: 'hash@example.org', resetToken: 'wrong', newPassword: 'new password 1' },
+    });
     expect(bad.body.result).toMatch(/^resetToken: /);
     const ok = await shop().call('POST', '/api/user/create-password', { body: { email: 'hash@example.org', resetToken, newPassword: 'new password 1' } });
     expect(ok.body).toEqual({ code: 200, result: true });
     // The token is single-use and the reset revokes older sessions.
-    expect((await shop().call('POST', '/api/user/create-password', { body: { email: 'hash@example.org', resetToken, newPassword: 'new password 2' } })).status).toBe(400);
+    expect(
+      (await shop().call('POST', '/api/user/create-password', { body: { email: 'hash@example.org', resetToken, newPassword: 'new password 2' } })).status,
+    ).toBe(400);
     expect((await shop().call('GET', '/api/user/me', { query: { token: oldLogin } })).status).toBe(401);
     expect((await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'new password 1' } })).status).toBe(200);
   });
 
   it('change password needs the current password', async () => {
     const token = (await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'new password 1' } })).body.result;
-    const wrong = await shop().call('POST', '/api/user/change-password', { query: { token }, body: { currentPassword: 'nope', newPassword: 'another password' } });
+    const wrong = await shop().call('POST', '/api/user/change-password', {
+      query: { token },
+      body: { currentPassword: 'nope', newPassword: 'another password' },
+    });
     expect(wrong.body).toEqual({ code: 400, result: 'currentPassword: the current password is not correct' });
-    const short = await shop().call('POST', '/api/user/change-password', { query: { token }, body: { currentPassword: 'new password 1', newPassword: 'short' } });
+    const short = await shop().call('POST', '/api/user/change-password', {
+      query: { token },
+      body: { currentPassword: 'new password 1', newPassword: 'short' },
+    });
     expect(short.body.result).toMatch(/^newPassword: /);
-    const ok = await shop().call('POST', '/api/user/change-password', { query: { token }, body: { currentPassword: 'new password 1', newPassword: 'another password' } });
+    const ok = await shop().call('POST', '/api/user/change-password', {
+      query: { token },
+      body: { currentPassword: 'new password 1', newPassword: 'another password' },
+    });
     expect(ok.body).toMatchObject({ code: 200, result: true });
     // The change closes the old session (issue 14 item 7); the caller's new one is in meta.
     expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(401);
@@ -140,13 +188,22 @@ describe('passwords', () => {
   });
 });
 
-describe('secrets compared in constant time', () => {
-  it('sameSecret is true only for the very same string, whatever its length or where it differs', async () => {
-    const { sameSecret } = await import('../../server/auth');
-    expect(sameSecret('Bearer s3cret-token', 'Bearer s3cret-token')).toBe(true);
-    expect(sameSecret('Bearer s3cret-tokeN', 'Bearer s3cret-token')).toBe(false);
-    expect(sameSecret('Bearer s3cret', 'Bearer s3cret-token')).toBe(false);
-    expect(sameSecret('', 'Bearer s3cret-token')).toBe(false);
-    expect(sameSecret('Bearer s3cret-token ', 'Bearer s3cret-token')).toBe(false);
+describe('the rebuild token (hono/bearer-auth, compared in constant time)', () => {
+  it('a rebuild token that cannot be sent as a bearer token stops the start, naming the variable', async () => {
+    await expect(startTestShop({ options: { rebuildToken: 'has a space' } })).rejects.toThrow(/^REBUILD_TOKEN: /);
+  });
+
+  const shop = useTestShop({ options: { rebuildToken: 's3cret-token' } });
+  const near = ['Bearer s3cret-tokeN', 'Bearer s3cret', 'Bearer s3cret-token-and-more', 'Bearer ', 'Basic s3cret-token', 's3cret-token', 'Bearer s3cret token'];
+
+  it('opens the rebuild status and the coupons only for the very same token, whatever its length or where it differs', async () => {
+    const auth = (value?: string): { headers: Record<string, string> } => ({ headers: value === undefined ? {} : { Authorization: value } });
+    expect((await shop().call('GET', '/api/rebuild/status', auth('Bearer s3cret-token'))).status).toBe(200);
+    expect((await shop().call('GET', '/api/catalog/coupons', auth('Bearer s3cret-token'))).status).toBe(200);
+    for (const value of [undefined, ...near]) {
+      expect((await shop().call('GET', '/api/rebuild/status', auth(value))).body, String(value)).toEqual({ code: 401, result: 'authorization: a valid rebuild token is required' });
+      expect((await shop().call('POST', '/api/rebuild', auth(value))).status, String(value)).toBe(401);
+      expect((await shop().call('GET', '/api/catalog/coupons', auth(value))).body, String(value)).toEqual({ code: 403, result: 'authorization: coupons need the rebuild token' });
+    }
   });
 });

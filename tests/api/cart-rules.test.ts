@@ -25,7 +25,11 @@ describe('item 8: malformed options are refused and the cart stays usable', () =
       for (const [method, path, body] of [
         ['GET', '/api/cart/totals', undefined],
         ['POST', '/api/cart/collect-totals', { methods: {} }],
-        ['POST', '/api/cart/shipping-information', { addressInformation: { shippingAddress: { country_id: 'GB' }, shipping_method_code: 'freeshipping', shipping_carrier_code: 'freeshipping' } }],
+        [
+          'POST',
+          '/api/cart/shipping-information',
+          { addressInformation: { shippingAddress: { country_id: 'GB' }, shipping_method_code: 'freeshipping', shipping_carrier_code: 'freeshipping' } },
+        ],
       ] as const) {
         expect((await shop().call(method, path, { query: { cartId }, body })).status).toBe(200);
       }

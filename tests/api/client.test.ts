@@ -36,7 +36,11 @@ describe('api client', () => {
     expect(totals.ok && totals.result.grand_total).toBe(300);
     const methods = await api.cart.shippingMethods(token, cart.result);
     expect(methods.ok && methods.result).toHaveLength(7);
-    const info = await api.cart.shippingInformation(token, cart.result, { shippingAddress: { country_id: 'GB' }, shipping_method_code: 'express', shipping_carrier_code: 'flatrate' });
+    const info = await api.cart.shippingInformation(token, cart.result, {
+      shippingAddress: { country_id: 'GB' },
+      shipping_method_code: 'express',
+      shipping_carrier_code: 'flatrate',
+    });
     expect(info.ok && info.result.totals.grand_total).toBe(306);
     const coupon = await api.cart.applyCoupon(token, cart.result, 'WRONG');
     expect(coupon).toMatchObject({ ok: false, code: 400 });

@@ -7,7 +7,8 @@ import { useTestShop } from './fixture';
 
 const shop = useTestShop();
 
-const outbox = async () => (await shop().call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; reply_to: string; subject: string; text: string; file: string }[];
+const outbox = async () =>
+  (await shop().call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; reply_to: string; subject: string; text: string; file: string }[];
 
 describe('cms, menus and social settings', () => {
   it('cms pages and blocks are found by id and by identifier with store id', async () => {
@@ -59,10 +60,15 @@ describe('reviews', () => {
   it('a new review is stored pending and only approved reviews are listed', async () => {
     const before = await shop().call('GET', '/api/review/list', { query: { product_id: '101' } });
     expect(before.body.result.items.map((r: unknown) => ReviewSchema.parse(r).title)).toEqual(['Lovely']);
-    const created = await shop().call('POST', '/api/review/create', { query: { token: '' }, body: { review: { product_id: 101, title: 'Great', detail: 'Very nice', nickname: 'Sam', rating: 4 } } });
+    const created = await shop().call('POST', '/api/review/create', {
+      query: { token: '' },
+      body: { review: { product_id: 101, title: 'Great', detail: 'Very nice', nickname: 'Sam', rating: 4 } },
+    });
     expect(created.body.result).toMatchObject({ review_status: 2 });
     // A shopper cannot approve their own review.
-    const sneaky = await shop().call('POST', '/api/review/create', { body: { review: { product_id: 101, title: 'Self', detail: 'approved?', nickname: 'Sam', review_status: 1 } } });
+    const sneaky = await shop().call('POST', '/api/review/create', {
+      body: { review: { product_id: 101, title: 'Self', detail: 'approved?', nickname: 'Sam', review_status: 1 } },
+    });
     expect(sneaky.body.result.review_status).toBe(2);
     const after = await shop().call('GET', '/api/review/list', { query: { product_id: '101' } });
     expect(after.body.result.total).toBe(1);
@@ -73,7 +79,10 @@ describe('reviews', () => {
 
 describe('newsletter', () => {
   it('subscribe sends the 10 percent coupon once; unsubscribe with delete', async () => {
-    expect((await shop().call('POST', '/api/ext/mailchimp-subscribe/subscribe', { body: { email: 'news@example.org' } })).body).toEqual({ code: 200, result: true });
+    expect((await shop().call('POST', '/api/ext/mailchimp-subscribe/subscribe', { body: { email: 'news@example.org' } })).body).toEqual({
+      code: 200,
+      result: true,
+    });
     await shop().call('POST', '/api/ext/mailchimp-subscribe/subscribe', { body: { email: 'news@example.org' } });
     const welcome = (await outbox()).filter((m) => m.kind === 'newsletter' && m.to_addr === 'news@example.org');
     expect(welcome).toHaveLength(1);
@@ -88,7 +97,9 @@ describe('newsletter', () => {
   });
 
   it('the customer account shows the subscription', async () => {
-    await shop().call('POST', '/api/user/create', { body: { customer: { email: 'sub@example.org', firstname: 'Sue', lastname: 'S' }, password: 'password123' } });
+    await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'sub@example.org', firstname: 'Sue', lastname: 'S' }, password: 'password123' },
+    });
     const token = (await shop().call('POST', '/api/user/login', { body: { username: 'sub@example.org', password: 'password123' } })).body.result;
     expect((await shop().call('GET', '/api/user/me', { query: { token } })).body.result.is_subscribed).toBe(false);
     await shop().call('POST', '/api/ext/mailchimp-subscribe/subscribe', { body: { email: 'sub@example.org' } });
@@ -100,16 +111,44 @@ describe('mailer', () => {
   it('the token endpoint then the send endpoint put a booking mail with every field in the outbox', async () => {
     const t = await shop().call('GET', '/api/ext/mail-service/get-token');
     expect(t.body.code).toBe(200);
-    const booking = { name: 'Ann Smith', phone: '07700 900123', email: 'ann@example.org', date: '2026-12-03', time: '14:30', store: 'Preston', requirements: 'Resize a ring', item: 'Silver Ring', pageLink: 'https://www.pendleandjames.co.uk/repairs' };
+    const booking = {
+      name: 'Ann Smith',
+      phone: '07700 900123',
+      email: 'ann@example.org',
+      date: '2026-12-03',
+      time: '14:30',
+      store: 'Preston',
+      requirements: 'Resize a ring',
+      item: 'Silver Ring',
+      pageLink: 'https://www.pendleandjames.co.uk/repairs',
+    };
     const r = await shop().call('POST', '/api/ext/mail-service/send-email', {
-      body: { sourceAddress: 'ann@example.org', targetAddress: 'hello@pendleandjames.co.uk', subject: 'Appointment booking', emailText: 'Booking request', confirmation: true, booking, token: t.body.result },
+      body: {
+        sourceAddress: 'ann@example.org',
+        targetAddress: 'hello@pendleandjames.co.uk',
+        subject: 'Appointment booking',
+        emailText: 'Booking request',
+        confirmation: true,
+        booking,
+        token: t.body.result,
+      },
     });
     expect(r.body).toEqual({ code: 200, result: messages.emailSent });
     const mails = await outbox();
     const mail = mails.find((m) => m.kind === 'booking')!;
     expect(mail.to_addr).toBe('hello@pendleandjames.co.uk');
     expect(mail.reply_to).toBe('ann@example.org');
-    for (const line of ['Name: Ann Smith', 'Phone: 07700 900123', 'Email: ann@example.org', 'Date: 2026-12-03', 'Time: 14:30', 'Store: Preston', 'Requirements: Resize a ring', 'Item: Silver Ring', 'Page link: https://www.pendleandjames.co.uk/repairs']) {
+    for (const line of [
+      'Name: Ann Smith',
+      'Phone: 07700 900123',
+      'Email: ann@example.org',
+      'Date: 2026-12-03',
+      'Time: 14:30',
+      'Store: Preston',
+      'Requirements: Resize a ring',
+      'Item: Silver Ring',
+      'Page link: https://www.pendleandjames.co.uk/repairs',
+    ]) {
       expect(mail.text).toContain(line);
     }
     const eml = readFileSync(join(shop().dir, 'outbox', mail.file), 'utf8');
@@ -120,9 +159,13 @@ describe('mailer', () => {
 
   it('a shop e-mail address is an allowed target; a forged token is refused', async () => {
     const t = (await shop().call('GET', '/api/ext/mail-service/get-token')).body.result;
-    const ok = await shop().call('POST', '/api/ext/mail-service/send-email', { body: { sourceAddress: 'a@example.org', targetAddress: 'bury@pendleandjames.co.uk', subject: 'Question', emailText: 'Open on Sunday?', token: t } });
+    const ok = await shop().call('POST', '/api/ext/mail-service/send-email', {
+      body: { sourceAddress: 'a@example.org', targetAddress: 'bury@pendleandjames.co.uk', subject: 'Question', emailText: 'Open on Sunday?', token: t },
+    });
     expect(ok.body.code).toBe(200);
-    const forged = await shop().call('POST', '/api/ext/mail-service/send-email', { body: { sourceAddress: 'a@example.org', targetAddress: 'bury@pendleandjames.co.uk', subject: 'Q', token: 'abc.def' } });
+    const forged = await shop().call('POST', '/api/ext/mail-service/send-email', {
+      body: { sourceAddress: 'a@example.org', targetAddress: 'bury@pendleandjames.co.uk', subject: 'Q', token: 'abc.def' },
+    });
     expect(forged.status).toBe(401);
   });
 });

@@ -58,7 +58,7 @@ describe('fault switch', () => {
     expect(Date.now() - t).toBeGreaterThanOrEqual(290);
   });
 
-  it('rules apply to the site\'s pages too, not only to the api', async () => {
+  it("rules apply to the site's pages too, not only to the api", async () => {
     const before = await fetch(shop().url + '/rings');
     await fault({ path: '/rings', method: 'GET', mode: 'delay', delayMs: 300, times: 1 });
     const t = Date.now();
@@ -86,7 +86,8 @@ describe('fault switch', () => {
 });
 
 describe('order-send log', () => {
-  const sends = async () => (await shop().call('GET', '/api/__order-sends')).body.result as { sends: OrderSend[]; concurrent: { order_id: string; a: number; b: number }[] };
+  const sends = async () =>
+    (await shop().call('GET', '/api/__order-sends')).body.result as { sends: OrderSend[]; concurrent: { order_id: string; a: number; b: number }[] };
   beforeEach(async () => {
     await shop().call('DELETE', '/api/__order-sends');
   });
@@ -107,7 +108,11 @@ describe('order-send log', () => {
   it('two POSTs of one order both waiting for their answer are concurrent; other orders are not', async () => {
     await fault({ path: '/api/order', method: 'POST', mode: 'delay', delayMs: 400, times: 2 });
     const p = orderPayload();
-    await Promise.all([shop().call('POST', '/api/order', { body: p }), shop().call('POST', '/api/order', { body: p }), shop().call('POST', '/api/order', { body: orderPayload() })]);
+    await Promise.all([
+      shop().call('POST', '/api/order', { body: p }),
+      shop().call('POST', '/api/order', { body: p }),
+      shop().call('POST', '/api/order', { body: orderPayload() }),
+    ]);
     const { concurrent } = await sends();
     expect(concurrent).toEqual([{ order_id: p.order_id, a: expect.any(Number), b: expect.any(Number) }]);
   });
@@ -135,7 +140,16 @@ describe('order-send log', () => {
   });
 
   it('concurrentSends pairs overlapping windows of one order id only, an open one overlapping everything after it', () => {
-    const s = (seq: number, order_id: string, start: number, end: number | null): OrderSend => ({ seq, order_id, from: '', token: false, start, end, outcome: end === null ? null : 'answered', status: 200 });
+    const s = (seq: number, order_id: string, start: number, end: number | null): OrderSend => ({
+      seq,
+      order_id,
+      from: '',
+      token: false,
+      start,
+      end,
+      outcome: end === null ? null : 'answered',
+      status: 200,
+    });
     expect(concurrentSends([s(1, 'a', 0, 10), s(2, 'a', 10, 20), s(3, 'b', 5, 15)])).toEqual([]);
     expect(concurrentSends([s(1, 'a', 0, 10), s(2, 'a', 9, 20)])).toEqual([{ order_id: 'a', a: 1, b: 2 }]);
     expect(concurrentSends([s(1, 'a', 0, null), s(2, 'a', 100, 120)])).toEqual([{ order_id: 'a', a: 1, b: 2 }]);

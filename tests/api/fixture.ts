@@ -61,11 +61,38 @@ export const PRODUCTS = [
     price: 80,
     stock: stock(3),
     configurable_options: [
-      { id: 1, attribute_id: 93, attribute_code: 'color', label: 'Colour', values: [{ value_index: 4000, label: 'Gold' }, { value_index: 4004, label: 'Silver' }] },
+      {
+        id: 1,
+        attribute_id: 93,
+        attribute_code: 'color',
+        label: 'Colour',
+        values: [
+          { value_index: 4000, label: 'Gold' },
+          { value_index: 4004, label: 'Silver' },
+        ],
+      },
     ],
     configurable_children: [
-      { id: 1031, sku: 'BANGLE-103-GOLD', name: 'Bangle Gold', price: 80, color: 4000, status: 1, stock: stock(3), custom_attributes: [{ attribute_code: 'color', value: '4000' }] },
-      { id: 1032, sku: 'BANGLE-103-SILVER', name: 'Bangle Silver', price: 60, color: 4004, status: 1, stock: stock(0, false), custom_attributes: [{ attribute_code: 'color', value: '4004' }] },
+      {
+        id: 1031,
+        sku: 'BANGLE-103-GOLD',
+        name: 'Bangle Gold',
+        price: 80,
+        color: 4000,
+        status: 1,
+        stock: stock(3),
+        custom_attributes: [{ attribute_code: 'color', value: '4000' }],
+      },
+      {
+        id: 1032,
+        sku: 'BANGLE-103-SILVER',
+        name: 'Bangle Silver',
+        price: 60,
+        color: 4004,
+        status: 1,
+        stock: stock(0, false),
+        custom_attributes: [{ attribute_code: 'color', value: '4004' }],
+      },
     ],
   }),
   product({ id: 104, sku: 'LAST-104', name: 'Last Brooch', slug: 'last-brooch', price: 50, stock: stock(1) }),
@@ -88,7 +115,13 @@ export const PRODUCTS = [
           { option_type_id: 22, title: 'Roman', price: 10, price_type: 'percent' },
         ],
       },
-      { option_id: 3, type: 'checkbox', title: 'Gift wrap', is_require: false, values: [{ option_type_id: 31, title: 'Gift wrap', price: 3.95, price_type: 'fixed' }] },
+      {
+        option_id: 3,
+        type: 'checkbox',
+        title: 'Gift wrap',
+        is_require: false,
+        values: [{ option_type_id: 31, title: 'Gift wrap', price: 3.95, price_type: 'fixed' }],
+      },
     ],
   }),
   product({ id: 106, sku: 'GONE-106', name: 'Gone Chain', slug: 'gone-chain', price: 30, discontinued: 1, stock: stock(0, false) }),
@@ -117,7 +150,15 @@ export const PRODUCTS = [
             sku: 'WATCH-102',
             qty: 1,
             is_default: true,
-            product: { id: 102, sku: 'WATCH-102', name: 'Sale Watch', price: 200, special_price: 150, special_from_date: '2000-01-01 00:00:00', special_to_date: '2099-12-31 23:59:59' },
+            product: {
+              id: 102,
+              sku: 'WATCH-102',
+              name: 'Sale Watch',
+              price: 200,
+              special_price: 150,
+              special_from_date: '2000-01-01 00:00:00',
+              special_to_date: '2099-12-31 23:59:59',
+            },
           },
         ],
       },
@@ -163,14 +204,57 @@ export function fixtureFiles(): Record<string, unknown> {
     },
     'products/0000.json': PRODUCTS,
     'categories.json': [
-      { id: 2, parent_id: 1, name: 'Default Category', url_key: 'default-category', url_path: 'default-category', slug: 'default-category', level: 1, is_active: true, include_in_menu: true, path: '1/2' },
-      { id: 3, parent_id: 2, name: 'Rings', url_key: 'rings', url_path: 'rings', slug: 'rings', level: 2, is_active: true, include_in_menu: true, path: '1/2/3', product_count: 5 },
+      {
+        id: 2,
+        parent_id: 1,
+        name: 'Default Category',
+        url_key: 'default-category',
+        url_path: 'default-category',
+        slug: 'default-category',
+        level: 1,
+        is_active: true,
+        include_in_menu: true,
+        path: '1/2',
+      },
+      {
+        id: 3,
+        parent_id: 2,
+        name: 'Rings',
+        url_key: 'rings',
+        url_path: 'rings',
+        slug: 'rings',
+        level: 2,
+        is_active: true,
+        include_in_menu: true,
+        path: '1/2/3',
+        product_count: 5,
+      },
     ],
     'attributes.json': [
-      { attribute_code: 'color', attribute_id: 93, options: [{ value: '4000', label: 'Gold' }, { value: '4004', label: 'Silver' }], frontend_label: 'Colour', frontend_input: 'select', is_visible_on_front: true, is_comparable: true },
+      {
+        attribute_code: 'color',
+        attribute_id: 93,
+        options: [
+          { value: '4000', label: 'Gold' },
+          { value: '4004', label: 'Silver' },
+        ],
+        frontend_label: 'Colour',
+        frontend_input: 'select',
+        is_visible_on_front: true,
+        is_comparable: true,
+      },
     ],
     'reviews.json': [
-      { id: 1, product_id: 101, title: 'Lovely', detail: 'Really lovely ring.', nickname: 'Jo', review_status: 1, ratings: [{ percent: 100, value: 5 }], created_at: '2026-01-01 10:00:00' },
+      {
+        id: 1,
+        product_id: 101,
+        title: 'Lovely',
+        detail: 'Really lovely ring.',
+        nickname: 'Jo',
+        review_status: 1,
+        ratings: [{ percent: 100, value: 5 }],
+        created_at: '2026-01-01 10:00:00',
+      },
       { id: 2, product_id: 101, title: 'Pending one', detail: 'Waiting for moderation.', nickname: 'Al', review_status: 2, created_at: '2026-01-02 10:00:00' },
     ],
     'cms-pages.json': [
@@ -179,7 +263,16 @@ export function fixtureFiles(): Record<string, unknown> {
     ],
     'cms-blocks.json': [{ id: 1, identifier: 'footer-about', title: 'Footer', content: '<p>Footer.</p>' }],
     'blog-posts.json': [
-      { id: 1, title: 'How to Stack Rings', date: '2026-10-28 10:00:00', uri: '/pjworld/post/how-to-stack-rings', link: '/pjworld/post/how-to-stack-rings', content: '<p>Stack.</p>', author: { name: 'Hannah' }, slug: 'how-to-stack-rings' },
+      {
+        id: 1,
+        title: 'How to Stack Rings',
+        date: '2026-10-28 10:00:00',
+        uri: '/pjworld/post/how-to-stack-rings',
+        link: '/pjworld/post/how-to-stack-rings',
+        content: '<p>Stack.</p>',
+        author: { name: 'Hannah' },
+        slug: 'how-to-stack-rings',
+      },
     ],
     'blog-categories.json': [{ id: 1, name: 'Style Edit', slug: 'style-edit', posts: [1] }],
     'menus.json': Object.fromEntries(
@@ -210,7 +303,12 @@ export function fixtureFiles(): Record<string, unknown> {
       { code: 'WELCOME10', type: 'percent', amount: 10, description: 'Newsletter 10% off' },
       { code: 'OLD20', type: 'percent', amount: 20, active: false },
     ],
-    'social.json': { title: 'Follow us', handle: '@pj', profileUrl: 'https://example.org/pj', images: [{ image: '/social/post-1.svg', link: 'https://example.org/p/1', caption: 'One' }] },
+    'social.json': {
+      title: 'Follow us',
+      handle: '@pj',
+      profileUrl: 'https://example.org/pj',
+      images: [{ image: '/social/post-1.svg', link: 'https://example.org/p/1', caption: 'One' }],
+    },
     'url-map.json': [{ from: '/old-rings.html', to_type: 'category', to_id: 3 }],
   };
 }
@@ -236,12 +334,18 @@ export interface TestShop extends RunningServer {
   dir: string;
   logs: string[];
   /** Calls the API: `call('POST', '/api/cart/create', { query, body })` -> { status, body, headers }. */
-  call(method: string, path: string, opts?: { query?: Record<string, string | undefined>; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { query?: Record<string, string | undefined>; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
 /** Starts the server on the fixture (or a given snapshot) with a temporary database on a free port. */
-export async function startTestShop(opts: { options?: Partial<ShopOptions>; env?: NodeJS.ProcessEnv; snapshotDir?: string; distDir?: string | null } & Partial<StartOptions> = {}): Promise<TestShop> {
+export async function startTestShop(
+  opts: { options?: Partial<ShopOptions>; env?: NodeJS.ProcessEnv; snapshotDir?: string; distDir?: string | null } & Partial<StartOptions> = {},
+): Promise<TestShop> {
   const { options, env, snapshotDir: givenSnapshot, distDir, ...rest } = opts;
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const snapshotDir = givenSnapshot ?? writeFixtureSnapshot(join(dir, 'snapshot'));

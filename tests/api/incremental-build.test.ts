@@ -39,7 +39,8 @@ function build(snapshot: string, cacheDir: string, out: string): Promise<Build> 
       if (code !== 0) return reject(new Error(`astro build exited with ${code}:\n${log.slice(-3000)}`));
       const rendered = new Set<string>();
       const restored = new Set<string>();
-      for (const m of log.matchAll(/[├└]─ \/(\S+) \((restored|cached|\+[\d.]+m?s)\)/g)) (m[2] === 'restored' || m[2] === 'cached' ? restored : rendered).add(m[1]!);
+      for (const m of log.matchAll(/[├└]─ \/(\S+) \((restored|cached|\+[\d.]+m?s)\)/g))
+        (m[2] === 'restored' || m[2] === 'cached' ? restored : rendered).add(m[1]!);
       resolve({ out, rendered, restored });
     });
   });
@@ -78,7 +79,10 @@ function changedPages(before: string, after: string): Set<string> {
 }
 
 const pagesContaining = (dir: string, text: string) =>
-  [...files(dir)].filter(([f, body]) => f.endsWith('.html') && body.includes(text)).map(([f]) => f).sort();
+  [...files(dir)]
+    .filter(([f, body]) => f.endsWith('.html') && body.includes(text))
+    .map(([f]) => f)
+    .sort();
 
 const sorted = (s: Iterable<string>) => [...s].sort();
 const only = (s: Set<string>, keep: Set<string>) => sorted([...s].filter((f) => keep.has(f)));
@@ -214,7 +218,9 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
     const menus = readJson(file) as Record<string, Json[]>;
     const categories = readJson(join(snap, 'categories.json')) as Json[];
     const inMenus = (c: Json) => Object.values(menus).some((items) => items.some((i) => i.content === `/${c.url_path}`));
-    leaf = categories.find((c) => c.children_count === 0 && c.product_count > 0 && keyed.has(`${c.url_path}/index.html`) && !/[&<>"']/.test(c.name) && inMenus(c));
+    leaf = categories.find(
+      (c) => c.children_count === 0 && c.product_count > 0 && keyed.has(`${c.url_path}/index.html`) && !/[&<>"']/.test(c.name) && inMenus(c),
+    );
     expect(leaf).toBeDefined();
     const { rendered, changed } = await change(() => {
       for (const id of Object.keys(menus)) menus[id] = menus[id]!.filter((i) => i.content !== `/${leaf!.url_path}`);

@@ -21,10 +21,16 @@ describe('guest and customer journey', () => {
   });
 
   it('guest adds, then updates a line by item id (qty is the new total)', async () => {
-    const add = await shop().call('POST', '/api/cart/update', { query: { token: '', cartId: guestCart }, body: { cartItem: { sku: 'RING-101', qty: 1, quoteId: guestCart } } });
+    const add = await shop().call('POST', '/api/cart/update', {
+      query: { token: '', cartId: guestCart },
+      body: { cartItem: { sku: 'RING-101', qty: 1, quoteId: guestCart } },
+    });
     expect(add.status).toBe(200);
     expect(add.body.result).toMatchObject({ sku: 'RING-101', qty: 1, price: 120, name: 'Silver Ring', quote_id: guestCart });
-    const upd = await shop().call('POST', '/api/cart/update', { query: { cartId: guestCart }, body: { cartItem: { sku: 'RING-101', qty: 2, item_id: add.body.result.item_id } } });
+    const upd = await shop().call('POST', '/api/cart/update', {
+      query: { cartId: guestCart },
+      body: { cartItem: { sku: 'RING-101', qty: 2, item_id: add.body.result.item_id } },
+    });
     expect(upd.body.result).toMatchObject({ item_id: add.body.result.item_id, qty: 2 });
     const watch = await shop().call('POST', '/api/cart/update', { query: { cartId: guestCart }, body: { cartItem: { sku: 'WATCH-102', qty: 1 } } });
     expect(watch.body.result.price).toBe(150); // special price inside its dates
@@ -71,7 +77,9 @@ describe('guest and customer journey', () => {
   it('shipping information sets express delivery and adds 6 to the totals', async () => {
     const r = await shop().call('POST', '/api/cart/shipping-information', {
       query: { cartId: guestCart },
-      body: { addressInformation: { shippingAddress: { country_id: 'GB', postcode: 'PR1 2AD' }, shipping_method_code: 'express', shipping_carrier_code: 'flatrate' } },
+      body: {
+        addressInformation: { shippingAddress: { country_id: 'GB', postcode: 'PR1 2AD' }, shipping_method_code: 'express', shipping_carrier_code: 'flatrate' },
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body.result.totals).toMatchObject({ grand_total: 396, shipping_incl_tax: 6, shipping_amount: 5, tax_amount: 66 });
@@ -100,7 +108,10 @@ describe('guest and customer journey', () => {
 
   it('deleting a line removes it', async () => {
     const add = await shop().call('POST', '/api/cart/update', { query: { cartId: guestCart }, body: { cartItem: { sku: 'LAST-104', qty: 1 } } });
-    const del = await shop().call('POST', '/api/cart/delete', { query: { cartId: guestCart }, body: { cartItem: { item_id: add.body.result.item_id, sku: 'LAST-104' } } });
+    const del = await shop().call('POST', '/api/cart/delete', {
+      query: { cartId: guestCart },
+      body: { cartItem: { item_id: add.body.result.item_id, sku: 'LAST-104' } },
+    });
     expect(del.body).toEqual({ code: 200, result: true });
     const pull = await shop().call('GET', '/api/cart/pull', { query: { cartId: guestCart } });
     expect(pull.body.result.map((i: { sku: string }) => i.sku)).toEqual(['RING-101', 'WATCH-102']);
@@ -148,9 +159,14 @@ describe('guest and customer journey', () => {
   it('the customer cart is refused without the token and to another customer', async () => {
     const anon = await shop().call('GET', '/api/cart/pull', { query: { cartId: customerCart } });
     expect(anon.status).toBe(401);
-    await shop().call('POST', '/api/user/create', { body: { customer: { email: 'bob@example.org', firstname: 'Bob', lastname: 'B' }, password: 'bob password' } });
+    await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'bob@example.org', firstname: 'Bob', lastname: 'B' }, password: 'bob password' },
+    });
     const bob = (await shop().call('POST', '/api/user/login', { body: { username: 'bob@example.org', password: 'bob password' } })).body.result;
-    const other = await shop().call('POST', '/api/cart/update', { query: { token: bob, cartId: customerCart }, body: { cartItem: { sku: 'RING-101', qty: 9 } } });
+    const other = await shop().call('POST', '/api/cart/update', {
+      query: { token: bob, cartId: customerCart },
+      body: { cartItem: { sku: 'RING-101', qty: 9 } },
+    });
     expect(other.status).toBe(403);
     expect(other.body.code).toBe(403);
   });
@@ -158,7 +174,10 @@ describe('guest and customer journey', () => {
   it('the customer orders the cart and finds the order in the history', async () => {
     const lines = (await shop().call('GET', '/api/cart/pull', { query: { token, cartId: customerCart } })).body.result;
     const ring = lines.find((i: { sku: string }) => i.sku === 'RING-101');
-    await shop().call('POST', '/api/cart/update', { query: { token, cartId: customerCart }, body: { cartItem: { sku: 'RING-101', qty: 2, item_id: ring.item_id } } });
+    await shop().call('POST', '/api/cart/update', {
+      query: { token, cartId: customerCart },
+      body: { cartItem: { sku: 'RING-101', qty: 2, item_id: ring.item_id } },
+    });
     const payload = orderPayload({
       cart_id: customerCart,
       products: [

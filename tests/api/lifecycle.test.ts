@@ -17,13 +17,26 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const silent = createLogger({ sink: () => {} });
 const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
 
 describe('database across restarts', () => {
   it('a restart on the same snapshot keeps stock, customers and orders; a new snapshot re-seeds the catalogue only', async () => {
     const snap = writeFixtureSnapshot(join(work, 'snap-a'));
     const db = join(work, 'restart.db');
-    const start = () => startServer({ port: 0, host: '127.0.0.1', databasePath: db, snapshotDir: snap, distDir: null, logger: silent, env: {}, options: { outboxDir: join(work, 'outbox') } });
+    const start = () =>
+      startServer({
+        port: 0,
+        host: '127.0.0.1',
+        databasePath: db,
+        snapshotDir: snap,
+        distDir: null,
+        logger: silent,
+        env: {},
+        options: { outboxDir: join(work, 'outbox') },
+      });
     let s = await start();
     await post(`${s.url}/api/user/create`, { customer: { email: 'keep@example.org', firstname: 'Kim', lastname: 'K' }, password: 'password123' });
     const order = orderPayload({ products: [{ sku: 'RING-101', qty: 3 }] });
@@ -47,7 +60,15 @@ describe('database across restarts', () => {
   });
 
   it('the database runs in wal mode', async () => {
-    const s = await startServer({ port: 0, host: '127.0.0.1', databasePath: join(work, 'wal.db'), snapshotDir: writeFixtureSnapshot(join(work, 'snap-w')), distDir: null, logger: silent, env: {} });
+    const s = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databasePath: join(work, 'wal.db'),
+      snapshotDir: writeFixtureSnapshot(join(work, 'snap-w')),
+      distDir: null,
+      logger: silent,
+      env: {},
+    });
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
     await s.close();
   });

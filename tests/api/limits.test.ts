@@ -23,20 +23,30 @@ describe('item 11: limits', () => {
     );
     expect(codes.filter((c) => c === 429)).toHaveLength(3);
     // Another client behind the same proxy has its own window.
-    expect((await shop().call('POST', '/api/user/login', { headers: { 'X-Forwarded-For': '203.0.113.2' }, body: { username: 'nobody@example.org', password: 'x' } })).status).toBe(401);
+    expect(
+      (await shop().call('POST', '/api/user/login', { headers: { 'X-Forwarded-For': '203.0.113.2' }, body: { username: 'nobody@example.org', password: 'x' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('apply-coupon is limited: wrong codes cannot be tried without end', async () => {
     const cartId = (await shop().call('POST', '/api/cart/create', { headers: { 'X-Forwarded-For': '203.0.113.3' } })).body.result;
-    const codes = await burst(MAX + 2, '203.0.113.3', (headers, i) => shop().call('POST', '/api/cart/apply-coupon', { headers, query: { cartId, coupon: `GUESS${i}` } }));
+    const codes = await burst(MAX + 2, '203.0.113.3', (headers, i) =>
+      shop().call('POST', '/api/cart/apply-coupon', { headers, query: { cartId, coupon: `GUESS${i}` } }),
+    );
     expect(codes.slice(0, MAX).every((c) => c === 400)).toBe(true);
     expect(codes.slice(MAX)).toEqual([429, 429]);
   });
 
   it('change-password is limited', async () => {
     const ip = '203.0.113.4';
-    await shop().call('POST', '/api/user/create', { headers: { 'X-Forwarded-For': ip }, body: { customer: { email: 'limit@example.org', firstname: 'Li', lastname: 'Mit' }, password: 'password123' } });
-    const token = (await shop().call('POST', '/api/user/login', { headers: { 'X-Forwarded-For': ip }, body: { username: 'limit@example.org', password: 'password123' } })).body.result;
+    await shop().call('POST', '/api/user/create', {
+      headers: { 'X-Forwarded-For': ip },
+      body: { customer: { email: 'limit@example.org', firstname: 'Li', lastname: 'Mit' }, password: 'password123' },
+    });
+    const token = (
+      await shop().call('POST', '/api/user/login', { headers: { 'X-Forwarded-For': ip }, body: { username: 'limit@example.org', password: 'password123' } })
+    ).body.result;
     const codes = await burst(MAX + 1, '203.0.113.5', (headers) =>
       shop().call('POST', '/api/user/change-password', { headers, query: { token }, body: { currentPassword: 'guess guess', newPassword: 'password456' } }),
     );
@@ -44,7 +54,9 @@ describe('item 11: limits', () => {
   });
 
   it('newsletter subscribe is limited, so it cannot send coupon mails without end', async () => {
-    const codes = await burst(MAX + 2, '203.0.113.6', (headers, i) => shop().call('POST', '/api/ext/mailchimp-subscribe/subscribe', { headers, body: { email: `flood${i}@example.org` } }));
+    const codes = await burst(MAX + 2, '203.0.113.6', (headers, i) =>
+      shop().call('POST', '/api/ext/mailchimp-subscribe/subscribe', { headers, body: { email: `flood${i}@example.org` } }),
+    );
     expect(codes.filter((c) => c === 429)).toHaveLength(2);
     const mails = (await shop().call('GET', '/api/__outbox')).body.result as { to_addr: string }[];
     expect(mails.filter((m) => m.to_addr.startsWith('flood'))).toHaveLength(MAX);
@@ -56,7 +68,14 @@ describe('item 11: limits', () => {
       const token = (await shop().call('GET', '/api/ext/mail-service/get-token', { headers })).body.result;
       const r = await shop().call('POST', '/api/ext/mail-service/send-email', {
         headers,
-        body: { sourceAddress: 'victim@example.org', targetAddress: 'hello@pendleandjames.co.uk', subject: 'Buy cheap pills', emailText: 'SPAM TEXT http://spam.example', confirmation: true, token },
+        body: {
+          sourceAddress: 'victim@example.org',
+          targetAddress: 'hello@pendleandjames.co.uk',
+          subject: 'Buy cheap pills',
+          emailText: 'SPAM TEXT http://spam.example',
+          confirmation: true,
+          token,
+        },
       });
       expect(r.status).toBe(200);
     }
@@ -74,7 +93,10 @@ describe('item 11: limits', () => {
     const r = await shop().call('DELETE', '/api/ext/mailchimp-subscribe/subscribe', { headers: { 'X-Forwarded-For': '203.0.115.2' }, body: { email } });
     expect(r.status).toBe(202);
     expect(subscribed()).toBe(1);
-    const forged = await shop().call('GET', '/api/ext/mailchimp-subscribe/unsubscribe', { headers: { 'X-Forwarded-For': '203.0.115.2' }, query: { email, token: 'forged' } });
+    const forged = await shop().call('GET', '/api/ext/mailchimp-subscribe/unsubscribe', {
+      headers: { 'X-Forwarded-For': '203.0.115.2' },
+      query: { email, token: 'forged' },
+    });
     expect(forged.status).toBe(400);
     expect(subscribed()).toBe(1);
     // The account owner unsubscribes at once with their token.

@@ -113,7 +113,13 @@ export const ENDPOINTS: Endpoint[] = [
       { path: 'cartItem.product_option.extension_attributes.configurable_item_options', kind: 'array' },
       { path: 'cartItem.product_option.extension_attributes.bundle_options', kind: 'array' },
     ],
-    strict: ['', 'cartItem', 'cartItem.product_option', 'cartItem.product_option.extension_attributes', 'cartItem.product_option.extension_attributes.custom_options.0'],
+    strict: [
+      '',
+      'cartItem',
+      'cartItem.product_option',
+      'cartItem.product_option.extension_attributes',
+      'cartItem.product_option.extension_attributes.custom_options.0',
+    ],
   },
   {
     name: 'cart delete',
@@ -309,7 +315,14 @@ export const ENDPOINTS: Endpoint[] = [
     name: 'mail send',
     method: 'POST',
     path: '/api/ext/mail-service/send-email',
-    body: (i) => ({ sourceAddress: 'mal@example.org', targetAddress: 'hello@pendleandjames.co.uk', subject: 'Hello', emailText: 'Text', confirmation: false, token: i.mailToken }),
+    body: (i) => ({
+      sourceAddress: 'mal@example.org',
+      targetAddress: 'hello@pendleandjames.co.uk',
+      subject: 'Hello',
+      emailText: 'Text',
+      confirmation: false,
+      token: i.mailToken,
+    }),
     fields: [
       { path: 'sourceAddress', kind: 'string', required: true },
       { path: 'targetAddress', kind: 'string', required: true },
@@ -346,7 +359,14 @@ export function malformedCases(ids: Ids): Case[] {
       const body = clone(base);
       if (at) setPath(body, `${at}.unexpected_key`, 'x');
       else body.unexpected_key = 'x';
-      cases.push({ name: `${e.name}: extra key in ${at || 'the body'}`, method: e.method, path: e.path, query, body, field: at ? `${at}.unexpected_key` : 'unexpected_key' });
+      cases.push({
+        name: `${e.name}: extra key in ${at || 'the body'}`,
+        method: e.method,
+        path: e.path,
+        query,
+        body,
+        field: at ? `${at}.unexpected_key` : 'unexpected_key',
+      });
     }
     cases.push({ name: `${e.name}: body not JSON`, method: e.method, path: e.path, query, raw: '{"a": ', field: 'body' });
     cases.push({ name: `${e.name}: body a JSON string`, method: e.method, path: e.path, query, raw: '"just a string"', field: 'body' });

@@ -17,7 +17,9 @@ async function realIds(): Promise<Ids> {
   if (ids) return ids;
   const s = shop();
   const cartId = (await s.call('POST', '/api/cart/create')).body.result as string;
-  await s.call('POST', '/api/user/create', { body: { customer: { email: 'malformed-owner@example.org', firstname: 'Mal', lastname: 'Owner' }, password: 'password123' } });
+  await s.call('POST', '/api/user/create', {
+    body: { customer: { email: 'malformed-owner@example.org', firstname: 'Mal', lastname: 'Owner' }, password: 'password123' },
+  });
   const token = (await s.call('POST', '/api/user/login', { body: { username: 'malformed-owner@example.org', password: 'password123' } })).body.result as string;
   const mailToken = (await s.call('GET', '/api/ext/mail-service/get-token')).body.result as string;
   ids = { cartId, token, mailToken };
@@ -26,7 +28,9 @@ async function realIds(): Promise<Ids> {
 
 const fill = (v: unknown, real: Ids): unknown => {
   const text = JSON.stringify(v);
-  return text === undefined ? undefined : JSON.parse(text.replaceAll('<cartId>', real.cartId).replaceAll('<mailToken>', real.mailToken).replaceAll('<token>', real.token));
+  return text === undefined
+    ? undefined
+    : JSON.parse(text.replaceAll('<cartId>', real.cartId).replaceAll('<mailToken>', real.mailToken).replaceAll('<token>', real.token));
 };
 
 describe(`malformed input: ${CASES.length} generated cases`, () => {

@@ -13,7 +13,18 @@ import { ADDRESS, fixtureFiles, orderPayload, PRODUCTS, useTestShop, writeFixtur
 /** The fixture plus one product whose stock is not managed (qty 0, manage_stock false, max_sale_qty 10). */
 function snapshotWithUnmanaged(): string {
   const files = fixtureFiles();
-  const free = { ...(PRODUCTS[0] as Record<string, unknown>), id: 108, sku: 'FREE-108', name: 'Gift Card', slug: 'gift-card', url_key: 'gift-card-108', url_path: 'rings/gift-card-108', price: 25, tier_prices: [], stock: { is_in_stock: true, qty: 0, manage_stock: false, min_sale_qty: 1, max_sale_qty: 10 } };
+  const free = {
+    ...(PRODUCTS[0] as Record<string, unknown>),
+    id: 108,
+    sku: 'FREE-108',
+    name: 'Gift Card',
+    slug: 'gift-card',
+    url_key: 'gift-card-108',
+    url_path: 'rings/gift-card-108',
+    price: 25,
+    tier_prices: [],
+    stock: { is_in_stock: true, qty: 0, manage_stock: false, min_sale_qty: 1, max_sale_qty: 10 },
+  };
   files['products/0000.json'] = [...PRODUCTS, free];
   (files['manifest.json'] as { counts: { products: number } }).counts.products = PRODUCTS.length + 1;
   return writeFixtureSnapshot(mkdtempSync(join(tmpdir(), 'api-unmanaged-')), files);
@@ -76,7 +87,14 @@ describe('item 9: order quantities', () => {
     expect(r.status).toBe(400);
     expect(r.body.result).toBe(`products.0.qty: ${t('quantityAtMost', { max: 10 })}`);
     expect((await orders()).length).toBe(before);
-    const split = await shop().call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'FREE-108', qty: 6 }, { sku: 'FREE-108', qty: 5 }] }) });
+    const split = await shop().call('POST', '/api/order', {
+      body: orderPayload({
+        products: [
+          { sku: 'FREE-108', qty: 6 },
+          { sku: 'FREE-108', qty: 5 },
+        ],
+      }),
+    });
     expect(split.status).toBe(400);
     expect(split.body.result).toMatch(/^products\.0\.qty: /);
   });
@@ -109,7 +127,10 @@ describe('item 10: only what the shop offers', () => {
     const us = { ...ADDRESS, country_id: 'US', postcode: '10001', city: 'New York' };
     const p = orderPayload();
     const r = await shop().call('POST', '/api/order', {
-      body: { ...p, addressInformation: { ...p.addressInformation, shippingAddress: us, shipping_method_code: 'freeexpress', shipping_carrier_code: 'freeexpress' } },
+      body: {
+        ...p,
+        addressInformation: { ...p.addressInformation, shippingAddress: us, shipping_method_code: 'freeexpress', shipping_carrier_code: 'freeexpress' },
+      },
     });
     expect(r.status).toBe(400);
     expect(r.body.result).toMatch(/^addressInformation\.shippingAddress\.country_id: /);
@@ -121,7 +142,9 @@ describe('item 10: only what the shop offers', () => {
     expect(r.status).toBe(400);
     expect(r.body.result).toMatch(/^notes: /);
     const p = orderPayload();
-    const nested = await shop().call('POST', '/api/order', { body: { ...p, addressInformation: { ...p.addressInformation, shippingAddress: { ...ADDRESS, extra: { a: 1 } } } } });
+    const nested = await shop().call('POST', '/api/order', {
+      body: { ...p, addressInformation: { ...p.addressInformation, shippingAddress: { ...ADDRESS, extra: { a: 1 } } } },
+    });
     expect(nested.status).toBe(400);
     expect(nested.body.result).toMatch(/^addressInformation\.shippingAddress\.extra: /);
     expect((await orders()).length).toBe(before);

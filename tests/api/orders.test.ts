@@ -76,7 +76,9 @@ describe('order endpoint', () => {
 
   it('a configurable parent with options orders the matching child', async () => {
     const payload = orderPayload({
-      products: [{ sku: 'BANGLE-103', qty: 1, product_option: { extension_attributes: { configurable_item_options: [{ option_id: 93, option_value: 4000 }] } } }],
+      products: [
+        { sku: 'BANGLE-103', qty: 1, product_option: { extension_attributes: { configurable_item_options: [{ option_id: 93, option_value: 4000 }] } } },
+      ],
     });
     const r = await shop().call('POST', '/api/order', { body: payload });
     expect(r.status).toBe(200);
@@ -91,7 +93,15 @@ describe('order endpoint', () => {
           sku: 'PENDANT-105',
           qty: 2,
           price: 0.01,
-          product_option: { extension_attributes: { custom_options: [{ option_id: 1, option_value: 'A & B' }, { option_id: 2, option_value: '22' }, { option_id: 3, option_value: '31' }] } },
+          product_option: {
+            extension_attributes: {
+              custom_options: [
+                { option_id: 1, option_value: 'A & B' },
+                { option_id: 2, option_value: '22' },
+                { option_id: 3, option_value: '31' },
+              ],
+            },
+          },
         },
       ],
     });

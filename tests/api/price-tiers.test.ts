@@ -14,14 +14,19 @@ describe('group price tiers on', () => {
     const cart = (await shop().call('POST', '/api/cart/create', { query: { token: '' } })).body.result as string;
     const one = await shop().call('POST', '/api/cart/update', line(cart, '', 1));
     expect(one.body.result.price).toBe(120);
-    const three = await shop().call('POST', '/api/cart/update', { query: { token: '', cartId: cart }, body: { cartItem: { sku: 'RING-101', qty: 3, item_id: one.body.result.item_id } } });
+    const three = await shop().call('POST', '/api/cart/update', {
+      query: { token: '', cartId: cart },
+      body: { cartItem: { sku: 'RING-101', qty: 3, item_id: one.body.result.item_id } },
+    });
     expect(three.body.result.price).toBe(110);
     const totals = await shop().call('GET', '/api/cart/totals', { query: { token: '', cartId: cart } });
     expect(totals.body.result.grand_total).toBe(330);
   });
 
   it("a customer's cart and order use the customer group's price", async () => {
-    await shop().call('POST', '/api/user/create', { body: { customer: { email: 'tier@example.org', firstname: 'Tia', lastname: 'Er' }, password: 'tier password' } });
+    await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'tier@example.org', firstname: 'Tia', lastname: 'Er' }, password: 'tier password' },
+    });
     const token = (await shop().call('POST', '/api/user/login', { body: { username: 'tier@example.org', password: 'tier password' } })).body.result as string;
     const cart = (await shop().call('POST', '/api/cart/create', { query: { token } })).body.result as string;
     const one = await shop().call('POST', '/api/cart/update', line(cart, token, 1));

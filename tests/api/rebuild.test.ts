@@ -76,7 +76,12 @@ describe('rebuild manager', () => {
 
   it('a failed pull does not build', async () => {
     const s = stubSteps();
-    const m = new RebuildManager({ ...s.steps, pull: async () => Promise.reject(new Error('GET http://backend/api/catalog/products: code 500')) }, work, join(work, 'snapshots'), silent);
+    const m = new RebuildManager(
+      { ...s.steps, pull: async () => Promise.reject(new Error('GET http://backend/api/catalog/products: code 500')) },
+      work,
+      join(work, 'snapshots'),
+      silent,
+    );
     m.trigger();
     await m.idle();
     expect(s.builds()).toBe(0);
@@ -173,7 +178,7 @@ describe('POST /api/rebuild', () => {
   });
 });
 
-describe('a real rebuild (the editors\' case, end to end)', () => {
+describe("a real rebuild (the editors' case, end to end)", () => {
   it('pulls the snapshot from this server, runs astro build into a new folder and serves it', async () => {
     const work = mkdtempSync(join(tmpdir(), 'api-rebuild-real-'));
     const dist = join(work, 'dist');

@@ -30,12 +30,20 @@ describe('the committed sample snapshot', () => {
   });
 
   it('orders a configurable child of the sample and decrements its stock', async () => {
-    const parent = snap.readProducts(snap.SAMPLE_DIR).find((p) => p.type_id === 'configurable' && p.configurable_children?.some((c) => c.stock.is_in_stock && c.stock.qty > 1))!;
+    const parent = snap
+      .readProducts(snap.SAMPLE_DIR)
+      .find((p) => p.type_id === 'configurable' && p.configurable_children?.some((c) => c.stock.is_in_stock && c.stock.qty > 1))!;
     const child = parent.configurable_children!.find((c) => c.stock.is_in_stock && c.stock.qty > 1)!;
     const r = await shop.call('POST', '/api/order', {
       body: orderPayload({
         products: [{ sku: child.sku, qty: 1 }],
-        addressInformation: { shippingAddress: ADDRESS, billingAddress: ADDRESS, shipping_method_code: 'express', shipping_carrier_code: 'flatrate', payment_method_code: 'cashondelivery' },
+        addressInformation: {
+          shippingAddress: ADDRESS,
+          billingAddress: ADDRESS,
+          shipping_method_code: 'express',
+          shipping_carrier_code: 'flatrate',
+          payment_method_code: 'cashondelivery',
+        },
       }),
     });
     expect(r.status).toBe(200);

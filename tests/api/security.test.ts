@@ -28,7 +28,13 @@ function site(): string {
   return dir;
 }
 
-const directives = (csp: string | null) => new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+const directives = (csp: string | null) =>
+  new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k!, v]),
+  );
 
 describe('item 12: headers', () => {
   const shop = useTestShop({ distDir: site() });
@@ -94,11 +100,21 @@ describe('item 12: 413', () => {
     const port = shop().port;
     const send = (path: string, body?: string) =>
       new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'Content-Type': 'application/json', ...(body ? { 'Content-Length': Buffer.byteLength(body) } : {}) } }, (res) => {
-          let text = '';
-          res.on('data', (d) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text }));
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'POST',
+            agent,
+            headers: { 'Content-Type': 'application/json', ...(body ? { 'Content-Length': Buffer.byteLength(body) } : {}) },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (d) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text }));
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -131,10 +147,13 @@ describe('item 12: storage', () => {
 describe('item 12: password hashing', () => {
   // The server's default cost (the fixture lowers it for speed): OWASP's N=2^17, r=8, p=1.
   const shop = useTestShop({ options: { scrypt: undefined } }, 120_000);
-  const hashOf = (email: string) => (shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get(email) as { password_hash: string }).password_hash;
+  const hashOf = (email: string) =>
+    (shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get(email) as { password_hash: string }).password_hash;
 
   it('new passwords are hashed with scrypt N=2^17, r=8, p=1', async () => {
-    const r = await shop().call('POST', '/api/user/create', { body: { customer: { email: 'owasp@example.org', firstname: 'Ow', lastname: 'Asp' }, password: 'password123' } });
+    const r = await shop().call('POST', '/api/user/create', {
+      body: { customer: { email: 'owasp@example.org', firstname: 'Ow', lastname: 'Asp' }, password: 'password123' },
+    });
     expect(r.status).toBe(200);
     expect(hashOf('owasp@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);
   }, 60_000);
@@ -142,7 +161,9 @@ describe('item 12: password hashing', () => {
   it('an existing N=2^14 hash still logs in and is re-hashed at N=2^17', async () => {
     const old = await hashPassword('old password 1', { N: 2 ** 14, r: 8, p: 1 });
     const now = new Date().toISOString();
-    shop().db.prepare('INSERT INTO customers (email, password_hash, firstname, lastname, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run('legacy@example.org', old, 'Leg', 'Acy', now, now);
+    shop()
+      .db.prepare('INSERT INTO customers (email, password_hash, firstname, lastname, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run('legacy@example.org', old, 'Leg', 'Acy', now, now);
     const login = await shop().call('POST', '/api/user/login', { body: { username: 'legacy@example.org', password: 'old password 1' } });
     expect(login.status).toBe(200);
     expect(hashOf('legacy@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);

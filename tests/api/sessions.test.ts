@@ -53,7 +53,10 @@ describe('item 7: sessions', () => {
   it('change-password revokes the old access and refresh tokens of every session', async () => {
     const s = await account();
     const other = await shop().call('POST', '/api/user/login', { body: { username: s.email, password: 'password123' } });
-    const r = await shop().call('POST', '/api/user/change-password', { query: { token: s.token }, body: { currentPassword: 'password123', newPassword: 'new password 123' } });
+    const r = await shop().call('POST', '/api/user/change-password', {
+      query: { token: s.token },
+      body: { currentPassword: 'password123', newPassword: 'new password 123' },
+    });
     expect(r.status).toBe(200);
     expect(await me(s.token)).toBe(401);
     expect((await refresh(s.refreshToken)).status).toBe(401);

@@ -23,13 +23,20 @@ afterAll(() => {
 function npmStart(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const cli = process.env.npm_execpath;
   const [cmd, args] = cli && cli.endsWith('.js') ? [process.execPath, [cli, 'start', '--', '--no-build']] : ['npm', ['start', '--', '--no-build']];
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   return untilListening(child, 30_000, 'npm start');
 }
 
 const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
 
 /** True once nothing accepts connections on the port any more (waits up to `ms`). */
 async function portFreed(port: number, ms = 15_000): Promise<boolean> {
@@ -61,7 +68,7 @@ async function orderInFlight(url: string, delayMs: number) {
 /** The database once the server closed it (waits up to 15 s): the WAL was checkpointed and the order is there. */
 async function checkDatabase(dbPath: string, orderId: string): Promise<void> {
   const walGone = () => !existsSync(`${dbPath}-wal`) || statSync(`${dbPath}-wal`).size === 0;
-  for (let until = Date.now() + 15_000; !walGone() && Date.now() < until; ) await new Promise((r) => setTimeout(r, 200));
+  for (let until = Date.now() + 15_000; !walGone() && Date.now() < until;) await new Promise((r) => setTimeout(r, 200));
   expect(walGone(), 'the WAL was checkpointed').toBe(true);
   const db = new DatabaseSync(dbPath, { readOnly: true });
   try {
@@ -102,7 +109,11 @@ describe('item 13: shutdown', () => {
     const exited = new Promise<void>((resolve) => s.child.on('exit', () => resolve()));
     const { order, answer } = await orderInFlight(url, 1500);
     // Keep the server's event loop busy while the signal arrives (tsx gives its child 30 ms to report it).
-    const load = Array.from({ length: 300 }, () => fetch(`${url}/api/catalog/products?size=1000`).then((r) => r.arrayBuffer()).catch(() => null));
+    const load = Array.from({ length: 300 }, () =>
+      fetch(`${url}/api/catalog/products?size=1000`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => null),
+    );
     s.child.kill('SIGTERM');
     expect((await answer).status).toBe(200);
     // (The launcher's own exit code is tsx's: 143 when it gave up on its child, which the server outlives.)

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { startTestShop, type TestShop } from './fixture';
 
@@ -27,9 +27,12 @@ beforeAll(async () => {
     '_astro/app.abc123.js': 'console.log("app")',
     'sw.js': 'self.addEventListener("fetch", () => {})',
     'raw-output-example.xml': '<?xml version="1.0"?><root/>',
+    'about.html': '<!doctype html><title>About</title>',
+    'styles/site.css': 'body{color:#123}' + ' '.repeat(4000),
     '_gone.json': JSON.stringify(['/rings/gone-chain-106']),
     '_rewrites.json': JSON.stringify([{ from: '^/rings/bangle-103/([A-Z0-9-]+)/?$', to: '/rings/bangle-103/' }]),
   });
+  writeFileSync(join(dist, 'styles/site.css.gz'), gzipSync('body{color:#456}'));
   shop = await startTestShop({ distDir: dist });
 });
 afterAll(async () => {
@@ -101,6 +104,37 @@ describe('built site', () => {
     expect(gunzipSync(body.buf).toString()).toContain('<h1>Home</h1>');
   });
 
+  it('a page file without its folder answers at its extensionless path', async () => {
+    const r = await get('/about');
+    expect(r.status).toBe(200);
+    expect(await r.text()).toContain('<title>About</title>');
+  });
+
+  it('a precompressed file beside a file is sent as it is to a client that accepts its encoding, with the file\'s type', async () => {
+    const gz = await new Promise<{ enc: string | undefined; type: string | undefined; buf: Buffer }>((resolve, reject) => {
+      const req = request(shop.url + '/styles/site.css', { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ enc: res.headers['content-encoding'], type: res.headers['content-type'], buf: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(gz.enc).toBe('gzip');
+    expect(gz.type).toBe('text/css; charset=utf-8');
+    expect(gunzipSync(gz.buf).toString()).toBe('body{color:#456}');
+    const plain = await get('/styles/site.css', { 'Accept-Encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('body{color:#123}');
+  });
+
+  it('a gzipped answer revalidates too: its (weak) etag answers 304', async () => {
+    const first = await get('/', { 'Accept-Encoding': 'gzip' });
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    const again = await get('/', { 'Accept-Encoding': 'gzip', 'If-None-Match': first.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  });
+
   it('path traversal does not leave the site folder', async () => {
     const r = await get('/..%2f..%2fetc%2fpasswd');
     expect(r.status).toBe(404);
@@ -116,7 +150,9 @@ describe('image proxy', () => {
     const { width, height } = { width: 1600, height: 1200 };
     const raw = Buffer.alloc(width * height * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
-    original = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    original = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     const file = join(shop.dir, 'snapshot', 'media', ...PHOTO.split('/').filter(Boolean));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, original);

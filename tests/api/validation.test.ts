@@ -34,14 +34,49 @@ const corpus = (): Case[] => [
   ['cart update without cart id', 'POST', '/api/cart/update', {}, { cartItem: { sku: 'RING-101', qty: 1 } }, 'cartId'],
   ['cart delete without item id or sku', 'POST', '/api/cart/delete', { cartId }, { cartItem: {} }, 'cartItem'],
   ['shipping methods with a bad country', 'POST', '/api/cart/shipping-methods', { cartId }, { address: { country_id: 'GBR' } }, 'address.country_id'],
-  ['shipping information without method', 'POST', '/api/cart/shipping-information', { cartId }, { addressInformation: { shippingAddress: { country_id: 'GB' }, shipping_carrier_code: 'flatrate' } }, 'addressInformation.shipping_method_code'],
-  ['collect totals with an empty payment method', 'POST', '/api/cart/collect-totals', { cartId }, { methods: { paymentMethod: { method: '' } } }, 'methods.paymentMethod.method'],
+  [
+    'shipping information without method',
+    'POST',
+    '/api/cart/shipping-information',
+    { cartId },
+    { addressInformation: { shippingAddress: { country_id: 'GB' }, shipping_carrier_code: 'flatrate' } },
+    'addressInformation.shipping_method_code',
+  ],
+  [
+    'collect totals with an empty payment method',
+    'POST',
+    '/api/cart/collect-totals',
+    { cartId },
+    { methods: { paymentMethod: { method: '' } } },
+    'methods.paymentMethod.method',
+  ],
   ['apply coupon without a code', 'POST', '/api/cart/apply-coupon', { cartId }, undefined, 'coupon'],
   ['login without username', 'POST', '/api/user/login', {}, { password: 'x' }, 'username'],
   ['login with a bad e-mail', 'POST', '/api/user/login', {}, { username: 'not-an-email', password: 'x' }, 'username'],
-  ['create with a short password', 'POST', '/api/user/create', {}, { customer: { email: 'a@example.org', firstname: 'Al', lastname: 'A' }, password: 'short' }, 'password'],
-  ['create with a one-letter first name', 'POST', '/api/user/create', {}, { customer: { email: 'a@example.org', firstname: 'A', lastname: 'A' }, password: 'password123' }, 'customer.firstname'],
-  ['create with a bad address', 'POST', '/api/user/create', {}, { customer: { email: 'a@example.org', firstname: 'Al', lastname: 'A', addresses: [{ ...ADDRESS, postcode: 'P' }] }, password: 'password123' }, 'customer.addresses.0.postcode'],
+  [
+    'create with a short password',
+    'POST',
+    '/api/user/create',
+    {},
+    { customer: { email: 'a@example.org', firstname: 'Al', lastname: 'A' }, password: 'short' },
+    'password',
+  ],
+  [
+    'create with a one-letter first name',
+    'POST',
+    '/api/user/create',
+    {},
+    { customer: { email: 'a@example.org', firstname: 'A', lastname: 'A' }, password: 'password123' },
+    'customer.firstname',
+  ],
+  [
+    'create with a bad address',
+    'POST',
+    '/api/user/create',
+    {},
+    { customer: { email: 'a@example.org', firstname: 'Al', lastname: 'A', addresses: [{ ...ADDRESS, postcode: 'P' }] }, password: 'password123' },
+    'customer.addresses.0.postcode',
+  ],
   ['refresh without token', 'POST', '/api/user/refresh', {}, {}, 'refreshToken'],
   ['reset password with a bad e-mail', 'POST', '/api/user/reset-password', {}, { email: 'nope' }, 'email'],
   ['change password without the new one', 'POST', '/api/user/change-password', { token }, { currentPassword: 'password123' }, 'newPassword'],
@@ -53,20 +88,96 @@ const corpus = (): Case[] => [
   ['order with a negative qty', 'POST', '/api/order', {}, { ...order, products: [{ sku: 'RING-101', qty: -1 }] }, 'products.0.qty'],
   ['order with a fractional qty', 'POST', '/api/order', {}, { ...order, products: [{ sku: 'RING-101', qty: 1.5 }] }, 'products.0.qty'],
   ['order without address information', 'POST', '/api/order', {}, { ...order, addressInformation: undefined }, 'addressInformation'],
-  ['order with a bad country', 'POST', '/api/order', {}, { ...order, addressInformation: { ...ai, shippingAddress: { ...ADDRESS, country_id: 'United Kingdom' } } }, 'addressInformation.shippingAddress.country_id'],
-  ['order with an empty street', 'POST', '/api/order', {}, { ...order, addressInformation: { ...ai, shippingAddress: { ...ADDRESS, street: [''] } } }, 'addressInformation.shippingAddress.street'],
-  ['order with a bad e-mail', 'POST', '/api/order', {}, { ...order, addressInformation: { ...ai, billingAddress: { ...ADDRESS, email: 'ada' } } }, 'addressInformation.billingAddress.email'],
-  ['order without payment method', 'POST', '/api/order', {}, { ...order, addressInformation: { ...ai, payment_method_code: '' } }, 'addressInformation.payment_method_code'],
+  [
+    'order with a bad country',
+    'POST',
+    '/api/order',
+    {},
+    { ...order, addressInformation: { ...ai, shippingAddress: { ...ADDRESS, country_id: 'United Kingdom' } } },
+    'addressInformation.shippingAddress.country_id',
+  ],
+  [
+    'order with an empty street',
+    'POST',
+    '/api/order',
+    {},
+    { ...order, addressInformation: { ...ai, shippingAddress: { ...ADDRESS, street: [''] } } },
+    'addressInformation.shippingAddress.street',
+  ],
+  [
+    'order with a bad e-mail',
+    'POST',
+    '/api/order',
+    {},
+    { ...order, addressInformation: { ...ai, billingAddress: { ...ADDRESS, email: 'ada' } } },
+    'addressInformation.billingAddress.email',
+  ],
+  [
+    'order without payment method',
+    'POST',
+    '/api/order',
+    {},
+    { ...order, addressInformation: { ...ai, payment_method_code: '' } },
+    'addressInformation.payment_method_code',
+  ],
   ['review without title', 'POST', '/api/review/create', {}, { review: { product_id: 101, title: ' ', detail: 'd', nickname: 'n' } }, 'review.title'],
-  ['review with a rating of 6', 'POST', '/api/review/create', {}, { review: { product_id: 101, title: 't', detail: 'd', nickname: 'n', rating: 6 } }, 'review.rating'],
-  ['review of an unknown product', 'POST', '/api/review/create', {}, { review: { product_id: 999999, title: 't', detail: 'd', nickname: 'n' } }, 'review.product_id'],
+  [
+    'review with a rating of 6',
+    'POST',
+    '/api/review/create',
+    {},
+    { review: { product_id: 101, title: 't', detail: 'd', nickname: 'n', rating: 6 } },
+    'review.rating',
+  ],
+  [
+    'review of an unknown product',
+    'POST',
+    '/api/review/create',
+    {},
+    { review: { product_id: 999999, title: 't', detail: 'd', nickname: 'n' } },
+    'review.product_id',
+  ],
   ['review list without product', 'GET', '/api/review/list', {}, undefined, 'query.product_id'],
   ['newsletter with a bad e-mail', 'POST', '/api/ext/mailchimp-subscribe/subscribe', {}, { email: 'me at home' }, 'email'],
   ['newsletter unsubscribe without e-mail', 'DELETE', '/api/ext/mailchimp-subscribe/subscribe', {}, {}, 'email'],
-  ['mail without token', 'POST', '/api/ext/mail-service/send-email', {}, { sourceAddress: 'a@example.org', targetAddress: 'hello@pendleandjames.co.uk', subject: 's', emailText: 't' }, 'token'],
-  ['mail with a bad sender', 'POST', '/api/ext/mail-service/send-email', {}, { sourceAddress: 'a', targetAddress: 'hello@pendleandjames.co.uk', subject: 's', token: 't' }, 'sourceAddress'],
-  ['booking without phone', 'POST', '/api/ext/mail-service/send-email', {}, { sourceAddress: 'a@example.org', targetAddress: 'hello@pendleandjames.co.uk', subject: 's', token: 't', booking: { name: 'Ann', email: 'a@example.org', date: '2026-12-01', time: '10:00', store: 'Preston', pageLink: '/repairs' } }, 'booking.phone'],
-  ['mail to a stranger', 'POST', '/api/ext/mail-service/send-email', {}, () => ({ sourceAddress: 'a@example.org', targetAddress: 'victim@example.org', subject: 's', token: mailToken }), 'targetAddress'],
+  [
+    'mail without token',
+    'POST',
+    '/api/ext/mail-service/send-email',
+    {},
+    { sourceAddress: 'a@example.org', targetAddress: 'hello@pendleandjames.co.uk', subject: 's', emailText: 't' },
+    'token',
+  ],
+  [
+    'mail with a bad sender',
+    'POST',
+    '/api/ext/mail-service/send-email',
+    {},
+    { sourceAddress: 'a', targetAddress: 'hello@pendleandjames.co.uk', subject: 's', token: 't' },
+    'sourceAddress',
+  ],
+  [
+    'booking without phone',
+    'POST',
+    '/api/ext/mail-service/send-email',
+    {},
+    {
+      sourceAddress: 'a@example.org',
+      targetAddress: 'hello@pendleandjames.co.uk',
+      subject: 's',
+      token: 't',
+      booking: { name: 'Ann', email: 'a@example.org', date: '2026-12-01', time: '10:00', store: 'Preston', pageLink: '/repairs' },
+    },
+    'booking.phone',
+  ],
+  [
+    'mail to a stranger',
+    'POST',
+    '/api/ext/mail-service/send-email',
+    {},
+    () => ({ sourceAddress: 'a@example.org', targetAddress: 'victim@example.org', subject: 's', token: mailToken }),
+    'targetAddress',
+  ],
   ['stock check without sku', 'GET', '/api/stock/check', {}, undefined, 'query.sku'],
   ['stock list without skus', 'GET', '/api/stock/list', {}, undefined, 'query.skus'],
   ['products with a non-numeric size', 'GET', '/api/catalog/products', { size: 'lots' }, undefined, 'query.size'],
@@ -85,6 +196,26 @@ describe('malformed input', () => {
     }
     expect(failures).toEqual([]);
     expect(corpus().length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('a body not sent as JSON (another Content-Type) answers 400 naming the body, and nothing is written', async () => {
+    const before = (await shop.call('GET', '/api/cart/pull', { query: { cartId } })).body.result;
+    const body = JSON.stringify({ cartItem: { sku: 'RING-101', qty: 1 } });
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+      const r = await shop.call('POST', '/api/cart/update', { query: { cartId }, raw: body, headers: { 'Content-Type': type } });
+      expect(r.body, type).toEqual({ code: 400, result: 'body: send the body as JSON (Content-Type: application/json)' });
+    }
+    expect((await shop.call('GET', '/api/cart/pull', { query: { cartId } })).body.result).toEqual(before);
+    // The same body as JSON is taken (with a charset parameter too).
+    const sent = await shop.call('POST', '/api/cart/update', { query: { cartId }, raw: body, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    expect(sent.status).toBe(200);
+    await shop.call('POST', '/api/cart/delete', { query: { cartId }, body: { cartItem: { item_id: sent.body.result.item_id } } });
+  });
+
+  it('an optional body may be empty, with or without a JSON Content-Type', async () => {
+    expect((await shop.call('POST', '/api/cart/create', { headers: { 'Content-Type': 'application/json' } })).status).toBe(200);
+    expect((await shop.call('POST', '/api/cart/create')).status).toBe(200);
+    expect((await shop.call('POST', '/api/cart/shipping-methods', { query: { cartId }, headers: { 'Content-Type': 'application/json' } })).status).toBe(200);
   });
 
   it('a body above the size limit answers 413', async () => {

@@ -30,7 +30,13 @@ for (const width of [1280, 375]) {
         const result = await new AxeBuilder({ page }).analyze();
         const bad = result.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+          .map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(' | ')}`,
+          );
         expect(bad).toEqual([]);
         await expect(page.locator('h1')).toHaveCount(1);
         await expect(page.getByRole('main')).toHaveCount(1);

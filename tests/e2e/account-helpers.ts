@@ -2,9 +2,9 @@
  * Helpers of the sign-in, account and checkout e2e tests: sample products, customers made through the
  * API, the cart seeded in browser storage (as a guest's earlier visit leaves it), and the auth modal.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { TokenSigner } from '../../server/auth';
 import { catalog } from '../../src/lib/routing';
 import type { Product } from '../../src/lib/schemas';
 
@@ -15,7 +15,15 @@ export const DATA_DIR = `/tmp/pj-e2e-shop-${PORT}`;
 /** Simple, enabled, in-stock products with a price, for cart lines. */
 export function simpleProducts(count: number): Product[] {
   const list = catalog().products.filter(
-    (p) => p.type_id === 'simple' && p.status === 1 && !p.discontinued && p.stock?.is_in_stock && (p.stock.qty ?? 0) >= 20 && typeof p.price === 'number' && p.price > 0 && !p.custom_options?.some((o) => o.is_require),
+    (p) =>
+      p.type_id === 'simple' &&
+      p.status === 1 &&
+      !p.discontinued &&
+      p.stock?.is_in_stock &&
+      (p.stock.qty ?? 0) >= 20 &&
+      typeof p.price === 'number' &&
+      p.price > 0 &&
+      !p.custom_options?.some((o) => o.is_require),
   );
   if (list.length < count) throw new Error(`the sample has only ${list.length} simple products in stock`);
   return list.slice(0, count);
@@ -37,7 +45,14 @@ export async function createCustomer(request: APIRequestContext, firstname = 'Ad
 /** Writes a value into one of the shop's browser collections (localforage over IndexedDB). */
 export async function writeStored(page: Page, collection: string, key: string, value: unknown): Promise<void> {
   // The page's stores create their databases as they start: wait for this one.
-  await expect.poll(() => readStored(page, collection, '__exists__').then(() => true, () => false)).toBe(true);
+  await expect
+    .poll(() =>
+      readStored(page, collection, '__exists__').then(
+        () => true,
+        () => false,
+      ),
+    )
+    .toBe(true);
   await page.evaluate(
     async ({ db, key, value }) => {
       await new Promise<void>((resolve, reject) => {
@@ -131,12 +146,18 @@ export async function loginInDialog(page: Page, email: string, password: string)
   await expect(dialog).toBeHidden({ timeout: 15_000 });
 }
 
-/** An access token for the same customer as `token` that expires `seconds` from now (signed with the server's secret). */
+/**
+ * An access token for the same customer as `token` that expires `seconds` from now, signed with the
+ * server's secret as any JWT (HS256, RFC 7519) is: written out here, not made by the server's code.
+ */
 export function tokenExpiringIn(token: string, seconds: number): string {
-  const claims = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { sub: number; ver: number; fam?: string };
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { typ: string; sub: number; ver: number; fam?: string };
   const secret = readFileSync(`${DATA_DIR}/token-secret`, 'utf8').trim();
+  const iat = Math.floor(Date.now() / 1000);
   // The same session (fam): access tokens outside an open session are refused.
-  return new TokenSigner(secret).sign('access', claims.sub, claims.ver, seconds, { fam: claims.fam });
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...claims, iat, exp: iat + seconds, jti: randomBytes(9).toString('base64url') })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
 /** Screenshots of the current page at 375px and 1280px ({SHOTS_DIR or test-results/screenshots}/{name}-{width}.png). */

@@ -64,7 +64,10 @@ test.describe('amp product pages', () => {
   });
 
   test('shows a carousel, name, sku, price times quantity with the original struck through, and the details', async ({ request }) => {
-    const p = sampleProduct((x) => x.type_id === 'simple' && productPageData(x.id).prices.special !== null && productPageData(x.id).images.length > 1, 'simple, special price, several images');
+    const p = sampleProduct(
+      (x) => x.type_id === 'simple' && productPageData(x.id).prices.special !== null && productPageData(x.id).images.length > 1,
+      'simple, special price, several images',
+    );
     const d = productPageData(p.id);
     const html = await (await request.get(ampProductUrl(p))).text();
     expect(html).toMatch(/<amp-carousel[^>]*type="slides"/);
@@ -89,14 +92,21 @@ test.describe('amp product pages', () => {
 
   test("a configurable product with no child available shows 'No available product variants' (the configurable error messages)", async ({ request }) => {
     const soldOut = catalog().products.find(
-      (p) => p.type_id === 'configurable' && p.visibility > 1 && p.discontinued === 0 && (p.configurable_children ?? []).length > 0 && (p.configurable_children ?? []).every((c) => c.status >= 2),
+      (p) =>
+        p.type_id === 'configurable' &&
+        p.visibility > 1 &&
+        p.discontinued === 0 &&
+        (p.configurable_children ?? []).length > 0 &&
+        (p.configurable_children ?? []).every((c) => c.status >= 2),
     )!;
     expect(soldOut, 'the sample has a configurable product with every option withdrawn').toBeDefined();
     const html = await (await request.get(ampProductUrl(soldOut))).text();
     expect(ampProblems(html)).toEqual([]);
     expect(html).toMatch(/<ul class="errors">\s*<li>No available product variants<\/li>\s*<\/ul>/);
     expect(html).toContain('This product is out of stock.');
-    const inStock = catalog().products.find((p) => p.type_id === 'configurable' && p.visibility > 1 && p.discontinued === 0 && (p.configurable_children ?? []).some((c) => c.status < 2))!;
+    const inStock = catalog().products.find(
+      (p) => p.type_id === 'configurable' && p.visibility > 1 && p.discontinued === 0 && (p.configurable_children ?? []).some((c) => c.status < 2),
+    )!;
     expect(await (await request.get(ampProductUrl(inStock))).text()).not.toContain('class="errors"');
   });
 
@@ -166,7 +176,11 @@ test.describe('amp category pages', () => {
     const cols = await page.locator('ul.grid').evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(' ').length);
     expect(cols).toBe(4);
     const names = await page.locator('li.tile h2').allTextContents();
-    expect(names.slice(0, 5)).toEqual(ampCategoryData(c.id).products.slice(0, 5).map((p) => p.name));
+    expect(names.slice(0, 5)).toEqual(
+      ampCategoryData(c.id)
+        .products.slice(0, 5)
+        .map((p) => p.name),
+    );
   });
 
   test("an empty category says 'No products found!' with the advice, on the amp page and the full page", async ({ request }) => {

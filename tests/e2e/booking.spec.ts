@@ -39,13 +39,18 @@ function inAWeek(): string {
   return d.toISOString().slice(0, 10);
 }
 
-
 /** Serious or critical axe violations inside `selector`. */
 async function axeProblems(page: Page, selector: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 // page.route must see the page's API calls: no service worker in between.
 test.use({ serviceWorkers: 'block' });

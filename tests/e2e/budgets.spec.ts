@@ -60,7 +60,12 @@ for (const sample of pageSamples()) {
       if (sample.type === 'amp') {
         expect.soft(m.weight.cssInitial.count, `${where(m)}: stylesheet files on an AMP page`).toBe(0);
         const raw = m.weight.cssInline.raw;
-        expect.soft(raw, over(`${where(m)}, inline AMP CSS (raw)`, raw, budgets.ampCss, (n) => `${n} bytes`)).toBeLessThanOrEqual(budgets.ampCss.max);
+        expect
+          .soft(
+            raw,
+            over(`${where(m)}, inline AMP CSS (raw)`, raw, budgets.ampCss, (n) => `${n} bytes`),
+          )
+          .toBeLessThanOrEqual(budgets.ampCss.max);
       } else {
         const css = initialCssGzip(m.weight);
         expect.soft(css, over(`${where(m)}, CSS on load`, css, budgets.cssInitial)).toBeLessThanOrEqual(budgets.cssInitial.max);

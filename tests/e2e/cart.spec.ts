@@ -47,7 +47,9 @@ test.describe('cart and microcart', () => {
     const p = simpleProduct();
     await openProduct(page, p);
     await addToCart(page);
-    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, any>[] }).dataLayer ?? []).filter((e) => e.event === 'addToCart'));
+    const events = await page.evaluate(() =>
+      ((window as unknown as { dataLayer?: Record<string, any>[] }).dataLayer ?? []).filter((e) => e.event === 'addToCart'),
+    );
     expect(events).toHaveLength(1);
     const line = events[0]!.ecommerce.add.products[0];
     expect(events[0]!.ecommerce.currencyCode).toBe('GBP');

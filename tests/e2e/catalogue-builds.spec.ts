@@ -89,7 +89,11 @@ test.describe('multistore on', () => {
   });
 
   test('each store view has its own search index: its links and its currency (§7)', () => {
-    const read = (path: string) => JSON.parse(readFileSync(join(out, path), 'utf8')) as { d: { s: string; p: number; u: string | [string, string] }[]; sg: { categories: [string, string][] } };
+    const read = (path: string) =>
+      JSON.parse(readFileSync(join(out, path), 'utf8')) as {
+        d: { s: string; p: number; u: string | [string, string] }[];
+        sg: { categories: [string, string][] };
+      };
     const gb = read('search-index.json');
     const rate = config.storeViews.others.find((s) => s.storeCode === 'de')!.i18n.exchangeRate;
     for (const store of ['de', 'it']) {
@@ -157,7 +161,10 @@ test.describe('short urls and dispatcher off; price tiers, external checkout and
     const path = productUrl(p, opts);
     expect(path).toBe(`/p/${p.sku}/${p.slug}/${p.sku}`);
     page(out, path);
-    const rules = (JSON.parse(readFileSync(join(out, '_rewrites.json'), 'utf8')) as { from: string; to: string }[]).map((r) => ({ re: new RegExp(r.from), to: r.to }));
+    const rules = (JSON.parse(readFileSync(join(out, '_rewrites.json'), 'utf8')) as { from: string; to: string }[]).map((r) => ({
+      re: new RegExp(r.from),
+      to: r.to,
+    }));
     const child = productUrl(p, { ...opts, childSku: p.configurable_children![1]!.sku });
     const rule = rules.find((r) => r.re.test(child));
     expect(rule, child).toBeDefined();
@@ -184,7 +191,7 @@ test.describe('short urls and dispatcher off; price tiers, external checkout and
     const cachedIndex = () =>
       page.evaluate(async (name) => {
         const hit = await (await caches.open(name)).match('/search-index.json', { ignoreSearch: true });
-        return hit ? ((await hit.json()) as { d?: unknown[] }).d?.length ?? -1 : 0;
+        return hit ? (((await hit.json()) as { d?: unknown[] }).d?.length ?? -1) : 0;
       }, CACHE_NAMES.data);
     const search = async (text: string) => {
       await page.locator('#site-header').getByRole('button', { name: messages.headerSearch }).click();
@@ -226,7 +233,11 @@ test.describe('short urls and dispatcher off; price tiers, external checkout and
     const page = await context.newPage();
     try {
       const email = `tiers-${Date.now()}@example.org`;
-      const created = await fetch(`${base}/api/user/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customer: { email, firstname: 'Tia', lastname: 'Er' }, password: 'password123' }) });
+      const created = await fetch(`${base}/api/user/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ customer: { email, firstname: 'Tia', lastname: 'Er' }, password: 'password123' }),
+      });
       expect(created.status).toBe(200);
       await page.goto(productUrl(p, opts));
       const price = page.locator('[data-product-price]');

@@ -16,6 +16,9 @@ import { PRODUCT_TYPES } from '../../src/lib/schemas';
 // precache in every new context cost a fifth of the CPU these tests used.
 test.use({ serviceWorkers: 'block' });
 
+/** A product's breadcrumb trail as text (ancestors and its name). */
+const crumbText = (p: Parameters<typeof pagePath>[0]) => productPageData(p.id).breadcrumbs.map((c) => c.name).join(' / ');
+
 const rings = () => catalog().categories.find((c) => c.url_path === 'rings')!;
 
 test.describe('category page', () => {
@@ -129,7 +132,11 @@ test.describe('category page', () => {
     const brand = catalog().categories.find((c) => c.display_mode === 'double' && (c.product_count ?? 0) >= 8)!;
     await visit(page, `/${brand.url_path}/all-products`);
     await expect(page.locator('#product-grid')).toHaveClass(/grid--double/);
-    for (const [width, perRow] of [[800, 2], [1280, 3], [1700, 4]] as const) {
+    for (const [width, perRow] of [
+      [800, 2],
+      [1280, 3],
+      [1700, 4],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       expect(await cellsPerRow(), `${width}px`).toBe(perRow);
     }
@@ -239,7 +246,13 @@ test.describe('product pages', () => {
   });
 
   test('a configurable product has colour swatches, size buttons, a size guide and quantity', async ({ page }) => {
-    const p = sampleProduct((x) => x.type_id === 'configurable' && productPageData(x.id).options.some((o) => o.kind === 'size') && productPageData(x.id).options.some((o) => o.kind === 'color'), 'configurable with colour and size');
+    const p = sampleProduct(
+      (x) =>
+        x.type_id === 'configurable' &&
+        productPageData(x.id).options.some((o) => o.kind === 'size') &&
+        productPageData(x.id).options.some((o) => o.kind === 'color'),
+      'configurable with colour and size',
+    );
     const d = productPageData(p.id);
     await visit(page, pagePath(p));
     const size = d.options.find((o) => o.kind === 'size')!;
@@ -314,6 +327,26 @@ test.describe('product pages', () => {
     expect((await body.boundingBox())!.height).toBeLessThanOrEqual(140);
     await page.getByRole('button', { name: 'Read more' }).click();
     expect((await body.boundingBox())!.height).toBeGreaterThan(140);
+  });
+
+  test('on a phone a wrapped breadcrumb line starts with a name, not with a separator', async ({ page }) => {
+    // The product with the longest breadcrumb trail: the one most likely to wrap at 360 px.
+    const p = productsWithPages().reduce((a, b) => (crumbText(b).length > crumbText(a).length ? b : a));
+    await page.setViewportSize({ width: 360, height: 740 });
+    await visit(page, pagePath(p));
+    const rows = await page.locator('nav.breadcrumbs li').evaluateAll((items) =>
+      items.map((li) => ({
+        top: Math.round(li.getBoundingClientRect().top),
+        before: getComputedStyle(li, '::before').content,
+        after: getComputedStyle(li, '::after').content,
+      })),
+    );
+    const tops = new Set(rows.map((r) => r.top));
+    expect(tops.size, 'the trail wraps at 360 px (else this test proves nothing)').toBeGreaterThan(1);
+    const lineStarts = rows.filter((r, i) => i === 0 || rows[i - 1]!.top !== r.top).map((r) => r.before);
+    expect(lineStarts.every((c) => c === 'none' || c === 'normal'), `what the lines start with: ${lineStarts.join(' ')}`).toBe(true);
+    // The separators are still there: every item but the last ends with one.
+    expect(rows.map((r) => r.after)).toEqual(rows.map((_, i) => (i === rows.length - 1 ? 'none' : '"/"')));
   });
 
   test('screenshots of a product page at 375px and 1280px', async ({ page }) => {

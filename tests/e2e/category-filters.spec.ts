@@ -133,7 +133,11 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await expect(page.locator('#product-grid .tile')).toHaveCount(PER_PAGE);
     const asc = await page.locator('#product-grid .tile').evaluateAll((t) => t.map((x) => Number((x as HTMLElement).dataset.finalPrice)));
     expect(asc).toEqual([...asc].sort((x, y) => x - y));
-    expect(asc).toEqual(expected(id, {}, 'final_price:asc').slice(0, PER_PAGE).map((p) => pricesFor(p).final));
+    expect(asc).toEqual(
+      expected(id, {}, 'final_price:asc')
+        .slice(0, PER_PAGE)
+        .map((p) => pricesFor(p).final),
+    );
 
     await sort.selectOption('final_price:desc');
     await expect(page).toHaveURL('/rings?sort=final_price:desc');
@@ -141,7 +145,11 @@ test.describe('category filters, sorts and infinite scroll', () => {
     const desc = await page.locator('#product-grid .tile').evaluateAll((t) => t.map((x) => Number((x as HTMLElement).dataset.finalPrice)));
     expect(desc).toEqual([...desc].sort((x, y) => y - x));
     // Products of the same price may come in another order than the query rules' (ties keep the Latest order).
-    expect(desc).toEqual(expected(id, {}, 'final_price:desc').slice(0, PER_PAGE).map((p) => pricesFor(p).final));
+    expect(desc).toEqual(
+      expected(id, {}, 'final_price:desc')
+        .slice(0, PER_PAGE)
+        .map((p) => pricesFor(p).final),
+    );
 
     await sort.selectOption(config.constants.sorts[0]!.value);
     await expect(page).toHaveURL('/rings');
@@ -168,10 +176,13 @@ test.describe('category filters, sorts and infinite scroll', () => {
     const p = all[PER_PAGE + 1]!;
     const tile = page.locator(`#product-grid .tile[data-sku="${p.sku}"]`);
     await expect(tile.locator('.tile__name')).toHaveText(p.name);
-    const item = await page.evaluate(async ([src, sku]) => {
-      const f = await (await fetch(src!)).json();
-      return f.products.find((x: { sku: string }) => x.sku === sku);
-    }, [`/listing/${brands.id}.json`, p.sku]);
+    const item = await page.evaluate(
+      async ([src, sku]) => {
+        const f = await (await fetch(src!)).json();
+        return f.products.find((x: { sku: string }) => x.sku === sku);
+      },
+      [`/listing/${brands.id}.json`, p.sku],
+    );
     await expect(tile.locator('a.tile__link')).toHaveAttribute('href', item.url);
     await expect(tile.locator('img.tile__img').first()).toHaveAttribute('src', `/img/310/300/resize${item.img}`);
     await expect(tile.locator('.price')).toContainText(formatPrice(item.price[2]));
@@ -210,7 +221,10 @@ test.describe('category filters, sorts and infinite scroll', () => {
         const norm = (n: Node): string => {
           if (n.nodeType === Node.TEXT_NODE) return (n.nodeValue ?? '').trim();
           const el = n as Element;
-          const attrs = Array.from(el.attributes, (a) => `${a.name}="${a.value}"`).filter((a) => !a.startsWith('fetchpriority=')).sort().join(' ');
+          const attrs = Array.from(el.attributes, (a) => `${a.name}="${a.value}"`)
+            .filter((a) => !a.startsWith('fetchpriority='))
+            .sort()
+            .join(' ');
           return `<${el.tagName.toLowerCase()} ${attrs}>${Array.from(el.childNodes, norm).filter(Boolean).join('')}</>`;
         };
         return Array.from(g.children, norm);
@@ -283,7 +297,9 @@ test.describe('category filters, sorts and infinite scroll', () => {
     const asked = stockAsks(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/brands');
-    const configurable = expected(byPath('brands').id).slice(0, PER_PAGE).filter((p) => p.type_id === 'configurable');
+    const configurable = expected(byPath('brands').id)
+      .slice(0, PER_PAGE)
+      .filter((p) => p.type_id === 'configurable');
     const first = configurable[0]!;
     await expect.poll(() => asked.includes(first.configurable_children![0]!.sku)).toBe(true);
     // A configurable tile further down asks when it comes into view.
@@ -302,7 +318,9 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await page.setViewportSize({ width: 1280, height: 200 });
     await page.goto('/brands');
     await expect(page.locator('#product-grid .tile').first()).not.toBeInViewport();
-    const configurable = expected(byPath('brands').id).slice(0, PER_PAGE).filter((p) => p.type_id === 'configurable');
+    const configurable = expected(byPath('brands').id)
+      .slice(0, PER_PAGE)
+      .filter((p) => p.type_id === 'configurable');
     const count = config.constants.staticStockPrefetchCount;
     expect(count).toBe(8);
     expect(configurable.length).toBeGreaterThan(count);

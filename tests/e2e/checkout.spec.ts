@@ -21,7 +21,10 @@ async function fillAddress(page: Page, postcode = 'PR1 2AD') {
   await page.getByLabel('Phone number').fill('01772 203481');
 }
 
-test('a full checkout with cash on delivery ends on the order confirmation and the order appears in the order history with its lines', async ({ page, request }) => {
+test('a full checkout with cash on delivery ends on the order confirmation and the order appears in the order history with its lines', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const [ring, watch] = simpleProducts(2);
   const c = await createCustomer(request, 'Ada', 'Lovelace');
@@ -48,7 +51,10 @@ test('a full checkout with cash on delivery ends on the order confirmation and t
   await expect(page.getByLabel('Shop to collect from').locator('option')).toHaveText(['Preston', 'Blackburn', 'Bury', 'Carlisle']);
   await shoot(page, 'checkout-shipping-errors');
   await page.getByLabel('Postcode').fill('PR1 2AD');
-  await methods.getByLabel(/Express Delivery/).first().check();
+  await methods
+    .getByLabel(/Express Delivery/)
+    .first()
+    .check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // 3. payment: cash on delivery shows its info panel
@@ -82,7 +88,9 @@ test('a full checkout with cash on delivery ends on the order confirmation and t
   const purchase = await page.evaluate(() => (window as unknown as { dataLayer?: Record<string, any>[] }).dataLayer?.find((e) => e.event === 'purchase'));
   expect(purchase?.ecommerce.purchase.actionField).toMatchObject({ id: incrementId, shipping: 6 });
   expect(`£${Number(purchase?.ecommerce.purchase.actionField.revenue).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`).toBe(grandTotal);
-  expect(purchase?.ecommerce.purchase.products.map((p: { id: string; quantity: number }) => `${p.id}:${p.quantity}`).sort()).toEqual([`${ring!.sku}:2`, `${watch!.sku}:1`].sort());
+  expect(purchase?.ecommerce.purchase.products.map((p: { id: string; quantity: number }) => `${p.id}:${p.quantity}`).sort()).toEqual(
+    [`${ring!.sku}:2`, `${watch!.sku}:1`].sort(),
+  );
   await expect.poll(() => readStored<unknown[]>(page, 'carts', 'current-cart')).toEqual([]);
 
   // the order reached the API once, with cash on delivery and its lines
@@ -90,7 +98,11 @@ test('a full checkout with cash on delivery ends on the order confirmation and t
   const mine = orders.filter((o) => o.increment_id === incrementId);
   expect(mine).toHaveLength(1);
   expect(`£${Number(mine[0]!.totals.grand_total).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`).toBe(grandTotal);
-  expect(mine[0]!.payload.addressInformation).toMatchObject({ payment_method_code: 'cashondelivery', shipping_carrier_code: 'flatrate', shipping_method_code: 'express' });
+  expect(mine[0]!.payload.addressInformation).toMatchObject({
+    payment_method_code: 'cashondelivery',
+    shipping_carrier_code: 'flatrate',
+    shipping_method_code: 'express',
+  });
 
   // the order history lists it; its page shows the lines
   await page.goto('/my-account/orders');
@@ -116,7 +128,10 @@ test('an expired access token is refreshed transparently during a cart update', 
   const [ring] = simpleProducts(1);
   const c = await createCustomer(request);
   // the customer's session (as a login leaves it) with an access token that expires 15 s from now
-  const login = (await (await request.post('/api/user/login', { data: { username: c.email, password: c.password } })).json()) as { result: string; meta: { refreshToken: string } };
+  const login = (await (await request.post('/api/user/login', { data: { username: c.email, password: c.password } })).json()) as {
+    result: string;
+    meta: { refreshToken: string };
+  };
   const expiring = tokenExpiringIn(login.result, 15);
   const expiresAt = Date.now() + 15_000;
   const cartId = (await (await request.post(`/api/cart/create?token=${encodeURIComponent(login.result)}`)).json()).result as string;
@@ -144,7 +159,9 @@ test('an expired access token is refreshed transparently during a cart update', 
   await bag.getByRole('button', { name: `Increase the quantity of ${ring!.name}` }).click();
   await expect(bag.getByRole('listitem').filter({ hasText: ring!.name }).getByLabel('Quantity', { exact: true })).toHaveText('2');
   // the update was refused with the expired token, the token refreshed once, the update sent again with the new one
-  await expect.poll(() => seen.filter((s) => s.startsWith('/api/cart/update')), { timeout: 15_000 }).toEqual(['/api/cart/update 401 old-token', '/api/cart/update 200']);
+  await expect
+    .poll(() => seen.filter((s) => s.startsWith('/api/cart/update')), { timeout: 15_000 })
+    .toEqual(['/api/cart/update 401 old-token', '/api/cart/update 200']);
   expect(seen[0]).toBe('/api/cart/update 401 old-token');
   expect(seen.filter((s) => s.startsWith('/api/user/refresh'))).toEqual(['/api/user/refresh 200']);
   // the server cart has the new quantity; the session goes on (no sign-in modal)
@@ -179,7 +196,10 @@ test('a guest pays by card: the method is handed to the backend and the order ca
   await expect(page.getByLabel('Street and number')).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Grace');
   await fillAddress(page);
-  await page.getByRole('group', { name: 'Shipping method' }).getByLabel(/Free 2nd Class Delivery/).check();
+  await page
+    .getByRole('group', { name: 'Shipping method' })
+    .getByLabel(/Free 2nd Class Delivery/)
+    .check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // 3. payment: the card is a server method, the shop says who takes the payment

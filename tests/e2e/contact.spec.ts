@@ -22,13 +22,18 @@ async function fillMessage(page: Page, text: string) {
   await form(page).getByLabel(messages.contactMessage).fill(text);
 }
 
-
 /** Serious or critical axe violations inside `selector`. */
 async function axeProblems(page: Page, selector: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 // page.route must see the page's API calls: no service worker in between.
 test.use({ serviceWorkers: 'block' });
@@ -81,7 +86,11 @@ test.describe('contact form', () => {
   test("a refused send shows the server's message", async ({ page }) => {
     // Only this page's calls are refused (other tests share the server).
     await page.route('**/api/ext/mail-service/send-email*', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 503, result: 'The mail service is resting, please try again in an hour.' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 503, result: 'The mail service is resting, please try again in an hour.' }),
+      }),
     );
     await startContact(page);
     await fillMessage(page, 'Hello');

@@ -181,7 +181,10 @@ test.describe('blog', () => {
     expectCanonical(f, `/${config.shop.blogPath}/${category.slug}`);
     expectOneH1(f, category.name);
     await expect(page.locator('.blog-card')).toHaveCount(blog.postsOf(category).length);
-    await expect(page.getByRole('navigation', { name: messages.blogCategoriesLabel }).getByRole('link', { name: category.name })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: messages.blogCategoriesLabel }).getByRole('link', { name: category.name })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('a blog post shows author date featured image and content', async ({ page }) => {

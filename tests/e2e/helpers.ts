@@ -25,9 +25,7 @@ export interface HeadFacts {
 export async function headFacts(page: Page): Promise<HeadFacts> {
   const raw = await page.evaluate(() => {
     const metas = (attr: string, prefix: string) =>
-      Object.fromEntries(
-        [...document.querySelectorAll(`meta[${attr}^="${prefix}"]`)].map((m) => [m.getAttribute(attr)!, m.getAttribute('content') ?? '']),
-      );
+      Object.fromEntries([...document.querySelectorAll(`meta[${attr}^="${prefix}"]`)].map((m) => [m.getAttribute(attr)!, m.getAttribute('content') ?? '']));
     return {
       title: document.title,
       canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href') ?? ''),

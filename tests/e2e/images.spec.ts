@@ -48,7 +48,11 @@ async function images(page: Page): Promise<{ imgs: ImgFacts[]; preloads: { href:
         top: i.getBoundingClientRect().top + window.scrollY,
         selector: `${i.className} ${i.closest('[class]')?.className ?? ''}`,
       }));
-    const preloads = [...document.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => ({ href: l.getAttribute('href')!, srcset: l.getAttribute('imagesrcset'), sizes: l.getAttribute('imagesizes') }));
+    const preloads = [...document.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => ({
+      href: l.getAttribute('href')!,
+      srcset: l.getAttribute('imagesrcset'),
+      sizes: l.getAttribute('imagesizes'),
+    }));
     return { imgs, preloads, viewport: window.innerHeight };
   });
 }
@@ -109,7 +113,10 @@ test.describe('responsive images per page type', () => {
   });
 
   test('product: the first gallery image (600x744) is the priority picture; thumbnails small', async ({ page }) => {
-    const p = sampleProduct((x) => x.type_id === 'simple' && (x.media_gallery?.length ?? 0) > 2 && x.id % 3 === 0, 'a simple product with absolute gallery urls');
+    const p = sampleProduct(
+      (x) => x.type_id === 'simple' && (x.media_gallery?.length ?? 0) > 2 && x.id % 3 === 0,
+      'a simple product with absolute gallery urls',
+    );
     await visit(page, pagePath(p));
     const hero = await expectResponsive(page);
     expect(hero.src).toMatch(/^\/img\/600\/744\/resize\/catalog\/product\//);
@@ -157,7 +164,10 @@ test.describe('responsive images per page type', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const p = sampleProduct((x) => x.type_id === 'simple', 'a simple product');
     await visit(page, pagePath(p));
-    const current = await page.locator('.gallery img').first().evaluate((i: HTMLImageElement) => i.currentSrc);
+    const current = await page
+      .locator('.gallery img')
+      .first()
+      .evaluate((i: HTMLImageElement) => i.currentSrc);
     expect(current).toMatch(/\/img\/(360\/446|600\/744)\/resize\//);
   });
 

@@ -27,13 +27,18 @@ async function couponMails(page: Page, email: string) {
   return ((await res.json()).result as { kind: string; to_addr: string; text: string }[]).filter((m) => m.kind === 'newsletter' && m.to_addr === email);
 }
 
-
 /** Serious or critical axe violations inside `selector`. */
 async function axeProblems(page: Page, selector: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 // page.route must see the page's API calls: no service worker in between.
 test.use({ serviceWorkers: 'block' });

@@ -18,8 +18,10 @@ test.describe('notifications', () => {
       w.__ntf = {};
       new MutationObserver((records) => {
         for (const r of records) {
-          for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.ntf__item')) (w.__ntf[n.textContent ?? ''] ??= {}).shown = performance.now();
-          for (const n of r.removedNodes) if (n instanceof HTMLElement && n.matches('.ntf__item')) (w.__ntf[n.textContent ?? ''] ??= {}).gone = performance.now();
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLElement && n.matches('.ntf__item')) (w.__ntf[n.textContent ?? ''] ??= {}).shown = performance.now();
+          for (const n of r.removedNodes)
+            if (n instanceof HTMLElement && n.matches('.ntf__item')) (w.__ntf[n.textContent ?? ''] ??= {}).gone = performance.now();
         }
       }).observe(document, { childList: true, subtree: true });
     });

@@ -103,7 +103,12 @@ async function storedIds(page: Page): Promise<string[]> {
 async function checkoutOrder(page: Page, lines: Placed['lines'], interrupt: boolean): Promise<string> {
   await page.goto('/checkout');
   await hydrated(page);
-  await writeStored(page, 'carts', 'current-cart', lines.map((l) => ({ sku: l.product.sku, qty: l.qty, name: l.product.name, price: l.product.price, product_type: 'simple' })));
+  await writeStored(
+    page,
+    'carts',
+    'current-cart',
+    lines.map((l) => ({ sku: l.product.sku, qty: l.qty, name: l.product.name, price: l.product.price, product_type: 'simple' })),
+  );
   for (const key of ['current-cart-token', 'current-cart-server', 'current-totals']) await writeStored(page, 'carts', key, null);
   await page.reload();
   await hydrated(page);
@@ -117,11 +122,17 @@ async function checkoutOrder(page: Page, lines: Placed['lines'], interrupt: bool
   await page.getByLabel('Town or city').fill('Preston');
   await page.getByLabel('Postcode').fill('PR1 2AD');
   await page.getByLabel('Phone number').fill('01772 203481');
-  await page.getByRole('group', { name: 'Shipping method' }).getByLabel(/Free 2nd Class Delivery/).check();
+  await page
+    .getByRole('group', { name: 'Shipping method' })
+    .getByLabel(/Free 2nd Class Delivery/)
+    .check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('group', { name: 'Payment method' }).getByLabel('Cash on delivery').check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('region', { name: /Review order/ }).getByLabel('I accept the terms and conditions').check();
+  await page
+    .getByRole('region', { name: /Review order/ })
+    .getByLabel('I accept the terms and conditions')
+    .check();
   const before = new Set(await storedIds(page));
   await page.getByRole('button', { name: 'Place the order' }).click();
   let orderId: string | undefined;
@@ -134,7 +145,9 @@ async function checkoutOrder(page: Page, lines: Placed['lines'], interrupt: bool
   } else {
     // The answer (the confirmation page) or the queued confirmation, whichever the faults allow.
     await expect
-      .poll(async () => /\/order-success/.test(page.url()) || (await page.getByRole('heading', { name: messages.checkoutQueuedTitle }).count()) > 0, { timeout: 30_000 })
+      .poll(async () => /\/order-success/.test(page.url()) || (await page.getByRole('heading', { name: messages.checkoutQueuedTitle }).count()) > 0, {
+        timeout: 30_000,
+      })
       .toBe(true);
   }
   return orderId!;
@@ -206,6 +219,11 @@ async function settle(b: Browsing, s: Schedule & { started: number }, firstTrigg
             `schedule ${s.index}: ${trigger.name} sent none of the ${sendable.length} waiting order(s) ${sendable.map((o) => o.order_id).join(', ')} within ${TRIGGER_MS} ms` +
             (slow ? ` (the user storage did not answer ${slow} time(s) in this schedule: a page that reads no session holds a customer's orders)` : '');
           stats.silentTriggers.push(what);
+          if (process.env.SOAK_DEBUG) {
+            // Who holds or waits for a lock (orders, tokens, sync) in this origin, as the page sees it.
+            const locks = await b.tabs[0]!.evaluate(async () => JSON.stringify(await navigator.locks.query())).catch((e: unknown) => String(e));
+            console.log(`[offline-faults] locks at the silent trigger: ${locks}`);
+          }
           throw new Error(what);
         }
         await new Promise((r) => setTimeout(r, 250));
@@ -310,7 +328,7 @@ async function runSchedule(b: Browsing, s: Schedule, log: string[]): Promise<Pla
   return placed;
 }
 
-test('randomised fault schedules: every order arrives exactly once, under its own customer, sent by the shop\'s own triggers', async ({ browser }) => {
+test("randomised fault schedules: every order arrives exactly once, under its own customer, sent by the shop's own triggers", async ({ browser }) => {
   test.setTimeout(Math.max(240_000, COUNT * 30_000));
   const schedules = makeSchedules(SEED, COUNT, products.length);
   await clearOrderSends(shop);
@@ -355,7 +373,9 @@ test('randomised fault schedules: every order arrives exactly once, under its ow
       accepted++;
       if (!rows.length) {
         lost++;
-        failures.push(`${p.orderId} lost: not in the database (browser: ${mine ? JSON.stringify({ transmited: mine.transmited, cancelled: mine.cancelled, resultCode: mine.resultCode }) : 'not stored'})`);
+        failures.push(
+          `${p.orderId} lost: not in the database (browser: ${mine ? JSON.stringify({ transmited: mine.transmited, cancelled: mine.cancelled, resultCode: mine.resultCode }) : 'not stored'})`,
+        );
         continue;
       }
       const row = rows[0]!;
@@ -375,13 +395,16 @@ test('randomised fault schedules: every order arrives exactly once, under its ow
         createdThoughRefused++;
         failures.push(`${p.orderId} (${p.plan.kind}) was created`);
       }
-      if (!mine?.cancelled || mine.cancel_reason !== expectedMessage(p.plan.kind)) failures.push(`${p.orderId} (${p.plan.kind}) is not cancelled with its message in the browser`);
+      if (!mine?.cancelled || mine.cancel_reason !== expectedMessage(p.plan.kind))
+        failures.push(`${p.orderId} (${p.plan.kind}) is not cancelled with its message in the browser`);
     }
   }
   const twice = concurrent.filter((c) => ours.has(c.order_id));
   for (const c of twice) {
     const [a, z] = [c.a, c.b].map((n) => sends.find((x) => x.seq === n)!);
-    failures.push(`${c.order_id} sent twice at the same time: #${a!.seq} from ${a!.from} [${a!.start}, ${a!.end ?? 'open'}) and #${z!.seq} from ${z!.from} from ${z!.start}`);
+    failures.push(
+      `${c.order_id} sent twice at the same time: #${a!.seq} from ${a!.from} [${a!.start}, ${a!.end ?? 'open'}) and #${z!.seq} from ${z!.from} from ${z!.start}`,
+    );
   }
   const waitingNow = error ? [] : await waitingOrders(b.tabs[0]!);
   if (waitingNow.length) failures.push(`still waiting: ${waitingNow.map((o) => o.order_id).join(', ')}`);
@@ -393,7 +416,9 @@ test('randomised fault schedules: every order arrives exactly once, under its ow
   const byWorker = ourSends.filter((x) => /\/sw\.js$/.test(x.from)).length;
   const viaCheckout = placed.filter((p) => p.plan.via === 'checkout').length;
   const byCustomers = placed.filter((p) => p.plan.owner !== 'guest').length;
-  const triggers = Object.entries(stats.triggers).map(([k, v]) => `${k} ${v}`).join(', ');
+  const triggers = Object.entries(stats.triggers)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 
   const summary =
     `[offline-faults] seed ${SEED}: ${log.length}/${schedules.length} schedules, ${placed.length} orders (${accepted} accepted, ${placed.length - accepted} refused; ` +

@@ -60,5 +60,13 @@ async function signOut(): Promise<void> {
 if (window.top === window) {
   // Keeps $online following the browser's online/offline events.
   $online.listen(() => {});
-  (window as unknown as { __orders: unknown }).__orders = { placeOrder, listQueuedOrders, listStoredOrders, sendQueuedOrders, openConfirmation, signIn, signOut };
+  (window as unknown as { __orders: unknown }).__orders = {
+    placeOrder,
+    listQueuedOrders,
+    listStoredOrders,
+    sendQueuedOrders,
+    openConfirmation,
+    signIn,
+    signOut,
+  };
 }

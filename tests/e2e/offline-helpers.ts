@@ -57,12 +57,10 @@ export async function api<T = unknown>(shop: RunningServer, path: string, init?:
 export const setFaults = (shop: RunningServer, rules: FaultRule[]) =>
   rules.length ? api(shop, '/api/__faults', { method: 'POST', body: JSON.stringify(rules) }) : Promise.resolve();
 export const clearFaults = (shop: RunningServer) => api(shop, '/api/__faults', { method: 'DELETE' });
-export const faultState = (shop: RunningServer) =>
-  api<{ rules: Array<FaultRule & { hits: number }>; counts: Record<string, number> }>(shop, '/api/__faults');
+export const faultState = (shop: RunningServer) => api<{ rules: Array<FaultRule & { hits: number }>; counts: Record<string, number> }>(shop, '/api/__faults');
 /** The API's log of order POSTs (test switch; docs/api.md): each with its order id, sender and in-flight window. */
 export type { OrderSend };
-export const orderSends = (shop: RunningServer) =>
-  api<{ sends: OrderSend[]; concurrent: ConcurrentSend[] }>(shop, '/api/__order-sends');
+export const orderSends = (shop: RunningServer) => api<{ sends: OrderSend[]; concurrent: ConcurrentSend[] }>(shop, '/api/__order-sends');
 export const clearOrderSends = (shop: RunningServer) => api(shop, '/api/__order-sends', { method: 'DELETE' });
 
 /** A customer made through the API, with the id the API gives it. */
@@ -108,7 +106,7 @@ export function testProducts(count: number): TestProduct[] {
         p.visibility === 4 &&
         !p.discontinued &&
         !p.special_price &&
-        !(p.custom_options?.length) &&
+        !p.custom_options?.length &&
         typeof p.price === 'number' &&
         p.price > 0,
     )
@@ -142,7 +140,14 @@ export function orderPayload(
     transmited: false,
     store_code: config.storeViews.default.storeCode,
     ...(opts.customer ? { user_id: opts.customer.id } : {}),
-    products: lines.map((l) => ({ sku: l.product.sku, qty: l.qty, name: l.product.name, price: l.product.price, priceInclTax: l.product.price, product_type: 'simple' })),
+    products: lines.map((l) => ({
+      sku: l.product.sku,
+      qty: l.qty,
+      name: l.product.name,
+      price: l.product.price,
+      priceInclTax: l.product.price,
+      product_type: 'simple',
+    })),
     addressInformation: {
       shippingAddress: a,
       billingAddress: a,

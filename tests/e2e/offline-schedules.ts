@@ -137,7 +137,18 @@ export function makeSchedules(seed: number, count: number, products: number): Sc
     // Now and then every answer is slow once the faults are used up: senders that ignore the lock
     // (two tabs and the worker all come back online) would overlap on the same order.
     if (r() < 0.35) backOnlineFaults.push({ path: ORDER_PATH, method: 'POST', mode: 'delay', delayMs: 300 + Math.floor(r() * 600) });
-    out.push({ index: s, twoTabs, startPath: r() < 0.5 ? '/' : '/rings', placeFaults, backOnlineFaults, orders, disruptions, customer, switchTo, signOutOffline });
+    out.push({
+      index: s,
+      twoTabs,
+      startPath: r() < 0.5 ? '/' : '/rings',
+      placeFaults,
+      backOnlineFaults,
+      orders,
+      disruptions,
+      customer,
+      switchTo,
+      signOutOffline,
+    });
   }
   return out;
 }

@@ -298,7 +298,17 @@ test('the confirmation lists waiting orders and lets the shopper send or cancel 
   await setFaults(shop, [{ path: '/api/order', method: 'POST', mode: 'error', code: 503, result: 'Service Unavailable' }]);
   const keep = newId('confirm-send');
   const drop = newId('confirm-cancel');
-  expect((await placeOrder(page, orderPayload(keep, [{ product: products[3]!, qty: 1 }, { product: products[4]!, qty: 2 }]))).status).toBe('queued');
+  expect(
+    (
+      await placeOrder(
+        page,
+        orderPayload(keep, [
+          { product: products[3]!, qty: 1 },
+          { product: products[4]!, qty: 2 },
+        ]),
+      )
+    ).status,
+  ).toBe('queued');
   expect((await placeOrder(page, orderPayload(drop, [{ product: products[4]!, qty: 1 }]))).status).toBe('queued');
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => window.__orders.openConfirmation())).toBe(2);
@@ -350,15 +360,18 @@ test('background sync in the service worker sends the queue with no page open', 
   await ctx.setOffline(false);
   // Chromium fires the sync when the connection returns; if it does not here, ask it through DevTools.
   const arrived = async () => (await dbOrders(shop)).filter((o) => o.order_id === id).length;
-  await expect.poll(arrived, { timeout: 6000 }).toBe(1).catch(async () => {
-    const probe = await ctx.newPage();
-    await probe.goto('about:blank');
-    const cdp = await ctx.newCDPSession(probe);
-    const regId = await sw.evaluate(() => (self as unknown as { registration: { scope: string } }).registration.scope);
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseOf(shop), registrationId: regId, tag: 'orderSync', lastChance: false });
-    await expect.poll(arrived, { timeout: 10_000 }).toBe(1);
-  });
+  await expect
+    .poll(arrived, { timeout: 6000 })
+    .toBe(1)
+    .catch(async () => {
+      const probe = await ctx.newPage();
+      await probe.goto('about:blank');
+      const cdp = await ctx.newCDPSession(probe);
+      const regId = await sw.evaluate(() => (self as unknown as { registration: { scope: string } }).registration.scope);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseOf(shop), registrationId: regId, tag: 'orderSync', lastChance: false });
+      await expect.poll(arrived, { timeout: 10_000 }).toBe(1);
+    });
   const again = await openControlled(ctx, '/');
   expect((await storedOrders(again)).find((o) => o.order_id === id)).toMatchObject({ transmited: true });
   await ctx.close();

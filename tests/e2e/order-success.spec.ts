@@ -2,7 +2,16 @@
 import { expect, test } from '@playwright/test';
 import { cartLine, hydrated, openCheckoutWithGuestCart, readStored, shoot, simpleProducts } from './account-helpers';
 
-const ADDRESS = { firstname: 'Ada', lastname: 'Lovelace', street: ['1 Fishergate'], city: 'Preston', postcode: 'PR1 2AD', country_id: 'GB', telephone: '01772 203481', email: 'ada@example.org' };
+const ADDRESS = {
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  street: ['1 Fishergate'],
+  city: 'Preston',
+  postcode: 'PR1 2AD',
+  country_id: 'GB',
+  telephone: '01772 203481',
+  email: 'ada@example.org',
+};
 
 const purchases = (page: import('@playwright/test').Page) =>
   page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, any>[] }).dataLayer ?? []).filter((e) => e.event === 'purchase'));
@@ -16,7 +25,13 @@ test('returning with the cart and an order token: the order is shown, tracked on
       order_id: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       created_at: new Date().toISOString(),
       products: [{ sku: ring!.sku, qty: 3 }],
-      addressInformation: { shippingAddress: ADDRESS, billingAddress: ADDRESS, shipping_method_code: 'freeshipping', shipping_carrier_code: 'freeshipping', payment_method_code: 'cashondelivery' },
+      addressInformation: {
+        shippingAddress: ADDRESS,
+        billingAddress: ADDRESS,
+        shipping_method_code: 'freeshipping',
+        shipping_carrier_code: 'freeshipping',
+        payment_method_code: 'cashondelivery',
+      },
     },
   });
   const answer = (await placed.json()).result as { token: string; increment_id: string };

@@ -18,7 +18,11 @@ export function pick(test: (p: Product) => boolean, what: string, skip = 0): Pro
 }
 
 /** A configurable ring whose default child and another size (the one returned) are in stock (the nth such ring). */
-export function sizedRing(skip = 0): { product: Product; size: { code: string; label: string; value: number }; child: NonNullable<Product['configurable_children']>[number] } {
+export function sizedRing(skip = 0): {
+  product: Product;
+  size: { code: string; label: string; value: number };
+  child: NonNullable<Product['configurable_children']>[number];
+} {
   const found = [];
   for (const p of productsWithPages()) {
     if (p.type_id !== 'configurable' || !p.url_path.startsWith('rings')) continue;

@@ -64,7 +64,9 @@ test.describe('product options', () => {
     await openProduct(page, product);
     const sku = await page.locator('[data-sku-text]').textContent();
     await page.getByRole('button', { name: label, exact: true }).click();
-    await expect(page.locator('[data-notifications]')).toContainText('No such configuration for the product. Please do choose another combination of attributes.');
+    await expect(page.locator('[data-notifications]')).toContainText(
+      'No such configuration for the product. Please do choose another combination of attributes.',
+    );
     await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'false');
     await expect(page.locator('[data-sku-text]')).toHaveText(sku!);
   });
@@ -99,7 +101,9 @@ test.describe('product options', () => {
     await expect(page.getByText('Field is required.', { exact: true })).toHaveCount(0);
     const update = page.waitForRequest((r) => r.url().includes('/api/cart/update'));
     await addToCart(page);
-    const body = (await update).postDataJSON() as { cartItem: { sku: string; product_option: { extension_attributes: { custom_options: Array<{ option_id: number; option_value: string }> } } } };
+    const body = (await update).postDataJSON() as {
+      cartItem: { sku: string; product_option: { extension_attributes: { custom_options: Array<{ option_id: number; option_value: string }> } } };
+    };
     expect(body.cartItem.sku).toBe(p.sku);
     expect(body.cartItem.product_option.extension_attributes.custom_options).toContainEqual({ option_id: field.option_id, option_value: 'Forever yours' });
     await expect(cartBadge(page)).toHaveText('1');
@@ -166,7 +170,10 @@ test.describe('product options', () => {
 
   test('what the page says is out of stock is refused, never "added"', async ({ page }) => {
     // SW1019 is out of stock in the snapshot (and, in the next test, EV1001 in platinum size Q: EV1001-P-Q).
-    await openProduct(page, pick((x) => x.sku === 'SW1019', 'the out-of-stock pearl studs'));
+    await openProduct(
+      page,
+      pick((x) => x.sku === 'SW1019', 'the out-of-stock pearl studs'),
+    );
     await expect(page.getByText('This product is out of stock.').first()).toBeVisible();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const toasts = page.locator('[data-notifications]');
@@ -175,7 +182,11 @@ test.describe('product options', () => {
   });
 
   test('an out-of-stock size of a ring is refused, never "added"', async ({ page }) => {
-    await openProduct(page, pick((x) => x.sku === 'EV1001', 'the evermore ring'), 'EV1001-P-Q');
+    await openProduct(
+      page,
+      pick((x) => x.sku === 'EV1001', 'the evermore ring'),
+      'EV1001-P-Q',
+    );
     const toasts = page.locator('[data-notifications]');
     await expect(page.locator('[data-sku-text]')).toHaveText('EV1001-P-Q');
     await expect(productForm(page).getByText('This product is out of stock.')).toBeVisible();
@@ -187,7 +198,10 @@ test.describe('product options', () => {
 
   test('more than max_sale_qty (5 in the sample) is refused on the page and in the cart', async ({ page }) => {
     // EV1001's default child EV1001-P-O: 7 in stock, max_sale_qty 5.
-    await openProduct(page, pick((x) => x.sku === 'EV1001', 'the evermore ring'));
+    await openProduct(
+      page,
+      pick((x) => x.sku === 'EV1001', 'the evermore ring'),
+    );
     const qty = productForm(page).getByLabel('Quantity', { exact: true });
     await qty.fill('9');
     await page.getByRole('button', { name: 'Add to cart' }).click();

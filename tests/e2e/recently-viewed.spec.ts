@@ -22,9 +22,7 @@ async function showBlock(page: Page) {
 /** Opens a product page and waits until the view is stored (it is written after the product form starts). */
 async function view(page: Page, p: Product) {
   await openProduct(page, p);
-  await expect
-    .poll(async () => (await readStored<{ sku: string }[]>(page, 'recently-viewed', 'recently-viewed'))?.[0]?.sku ?? null)
-    .toBe(p.sku);
+  await expect.poll(async () => (await readStored<{ sku: string }[]>(page, 'recently-viewed', 'recently-viewed'))?.[0]?.sku ?? null).toBe(p.sku);
 }
 
 test.describe('recently viewed', () => {

@@ -11,8 +11,10 @@ import { approvedReviews, averageRating } from '../../src/lib/reviews';
 import { catalog, pagePath, productsWithPages } from './helpers';
 
 const approved = approvedReviews(readReviews());
-const reviewed = productsWithPages().find((p) => approved.filter((r) => r.product_id === p.id).length >= 2 && readReviews().some((r) => r.product_id === p.id && r.review_status !== 1))
-  ?? productsWithPages().find((p) => approved.some((r) => r.product_id === p.id))!;
+const reviewed =
+  productsWithPages().find(
+    (p) => approved.filter((r) => r.product_id === p.id).length >= 2 && readReviews().some((r) => r.product_id === p.id && r.review_status !== 1),
+  ) ?? productsWithPages().find((p) => approved.some((r) => r.product_id === p.id))!;
 const ownReviews = approved.filter((r) => r.product_id === reviewed.id);
 const unreviewed = productsWithPages().find((p) => !readReviews().some((r) => r.product_id === p.id))!;
 
@@ -48,13 +50,18 @@ async function failApi(page: Page, path: string, code: number, result: string) {
   await page.route(`**${path}*`, (route) => route.fulfill({ status: code, contentType: 'application/json', body: JSON.stringify({ code, result }) }));
 }
 
-
 /** Serious or critical axe violations inside `selector`. */
 async function axeProblems(page: Page, selector: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 // page.route must see the page's API calls: no service worker in between.
 test.use({ serviceWorkers: 'block' });
@@ -150,6 +157,6 @@ test.describe('data layer', () => {
 
     await page.goto(pagePath(unreviewed));
     const other = await page.waitForFunction(() => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.find((e) => e.event === 'pageView'));
-    expect(['watch', 'jewellery']).toContain((await other.jsonValue() as { pageCategory: string }).pageCategory);
+    expect(['watch', 'jewellery']).toContain(((await other.jsonValue()) as { pageCategory: string }).pageCategory);
   });
 });

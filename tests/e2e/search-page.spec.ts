@@ -98,10 +98,12 @@ test.describe('search results page', () => {
 
     await page.locator('#sort-desktop').selectOption('final_price:asc');
     await expect(page).toHaveURL(/sort=final_price:asc/);
-    await expect.poll(async () => {
-      const prices = await tiles(page).evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.finalPrice)));
-      return prices.length === Math.min(PAGE_SIZE, value.count) && prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const prices = await tiles(page).evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.finalPrice)));
+        return prices.length === Math.min(PAGE_SIZE, value.count) && prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
+      })
+      .toBe(true);
 
     // The back button restores the unfiltered matches; a reload keeps the query, filter and sort.
     await page.reload();

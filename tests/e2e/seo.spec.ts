@@ -87,8 +87,12 @@ test.describe('robots and sitemap', () => {
   test('the sitemap lists the indexable content pages blog shops and brands', async ({ request }) => {
     const urls = new Set(await sitemapUrls(request));
     const expected = [
-      ...contentPages().filter((c) => !c.page.noindex).map((c) => c.path),
-      ...cmsRoutes().filter((r) => r.canonical.startsWith('/i/') && !r.page.noindex).map((r) => r.canonical),
+      ...contentPages()
+        .filter((c) => !c.page.noindex)
+        .map((c) => c.path),
+      ...cmsRoutes()
+        .filter((r) => r.canonical.startsWith('/i/') && !r.page.noindex)
+        .map((r) => r.canonical),
       `/${config.shop.blogPath}`,
       ...blogData().posts.map((p) => `/${config.shop.blogPath}/post/${p.slug}`),
       ...blogData().categories.map((c) => `/${config.shop.blogPath}/${c.slug}`),
@@ -107,7 +111,9 @@ test.describe('robots and sitemap', () => {
       '/order-success',
       '/page-not-found',
       '/error',
-      ...contentPages().filter((c) => c.page.noindex).map((c) => c.path),
+      ...contentPages()
+        .filter((c) => c.page.noindex)
+        .map((c) => c.path),
     ];
     for (const path of noindex) {
       expect(urls.has(path), `${path} in the sitemap`).toBe(false);

@@ -72,7 +72,9 @@ test.describe('social photo feed', () => {
   });
 
   test('the social feed keeps the snapshot pictures when the extension fails', async ({ page }) => {
-    await page.route('**/api/ext/social-settings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"result":"down"}' }));
+    await page.route('**/api/ext/social-settings', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"result":"down"}' }),
+    );
     await visit(page, '/');
     const feed = page.locator('[data-social-feed]');
     await feed.scrollIntoViewIfNeeded();
@@ -142,7 +144,7 @@ test.describe('video player', () => {
       await player.screenshot({ path: `test-results/screenshots/spec-video-${w}.png` });
     }
     expect(external).toEqual([]);
-    await page.getByRole('button', { name: t('videoPlayLabel', { title: await player.getAttribute('data-title') ?? '' }) }).click();
+    await page.getByRole('button', { name: t('videoPlayLabel', { title: (await player.getAttribute('data-title')) ?? '' }) }).click();
     const frame = player.locator('iframe');
     await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/M7lc1UVf-VE\?autoplay=1&controls=1/);
     await expect(player).toHaveAttribute('data-state', 'playing');

@@ -97,7 +97,12 @@ test.describe('on a phone (390 px)', () => {
         const counts = page.locator('#site-header [data-cart-count]');
         await expect(counts).toHaveText('12');
         const right = await page.locator('#site-header .bar .icon-btn').evaluateAll((els) =>
-          Math.max(...els.map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => b.right)),
+          Math.max(
+            ...els
+              .map((e) => e.getBoundingClientRect())
+              .filter((b) => b.width > 0)
+              .map((b) => b.right),
+          ),
         );
         expect(right, `${fonts} font at ${width} px`).toBeLessThanOrEqual(width);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width} px (${fonts} font)`).toBeLessThanOrEqual(width);

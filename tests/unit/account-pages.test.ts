@@ -5,7 +5,15 @@ import { $authNotice, FLASH_KEY, setFlash, takeFlash } from '../../src/lib/accou
 import { requireLogin } from '../../src/lib/account/guard';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../../src/lib/account/orders';
 import type { CustomerOrder } from '../../src/lib/api/contract';
-import { cartForTracking, hideNotificationsOnThankYou, loadOrderSuccess, readPlacedOrder, writePlacedOrder, PLACED_ORDER_KEY, THANK_YOU_ELEMENT } from '../../src/lib/checkout/order-success';
+import {
+  cartForTracking,
+  hideNotificationsOnThankYou,
+  loadOrderSuccess,
+  readPlacedOrder,
+  writePlacedOrder,
+  PLACED_ORDER_KEY,
+  THANK_YOU_ELEMENT,
+} from '../../src/lib/checkout/order-success';
 import { messages } from '../../src/lib/messages';
 import type { ExternalOrderResult } from '../../src/lib/schemas';
 
@@ -64,7 +72,15 @@ const ORDER: CustomerOrder = {
   shipping_amount: 5,
   shipping_incl_tax: 6,
   items: [{ sku: 'RING-1', name: 'Silver Ring', qty_ordered: 2, price_incl_tax: 120, row_total_incl_tax: 240 }],
-  shipping_address: { firstname: 'Ada', lastname: 'Lovelace', street: ['1 Fishergate'], city: 'Preston', postcode: 'PR1 2AD', country_id: 'GB', telephone: '01772 203481' },
+  shipping_address: {
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    street: ['1 Fishergate'],
+    city: 'Preston',
+    postcode: 'PR1 2AD',
+    country_id: 'GB',
+    telephone: '01772 203481',
+  },
 };
 
 describe('order pages', () => {

@@ -190,7 +190,10 @@ describe('reset password', () => {
   });
 
   it('a failed call gives the reset error message', async () => {
-    setSyncFetch(async () => new Response(JSON.stringify({ code: 500, result: 'Internal Server Error' }), { status: 500, headers: { 'content-type': 'application/json' } }));
+    setSyncFetch(
+      async () =>
+        new Response(JSON.stringify({ code: 500, result: 'Internal Server Error' }), { status: 500, headers: { 'content-type': 'application/json' } }),
+    );
     expect(await resetPassword('someone@example.org')).toEqual({ ok: false, message: messages.resetPasswordError });
   });
 });

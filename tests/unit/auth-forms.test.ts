@@ -37,7 +37,10 @@ describe('create account form', () => {
 
 describe('login, reset password and profile forms', () => {
   it('login needs a valid e-mail and a password', () => {
-    expect(messagesOf(forms.login, { email: 'nope', password: '' })).toEqual({ email: ['Please provide valid e-mail address.'], password: ['Field is required'] });
+    expect(messagesOf(forms.login, { email: 'nope', password: '' })).toEqual({
+      email: ['Please provide valid e-mail address.'],
+      password: ['Field is required'],
+    });
     expect(messagesOf(forms.login, { email: 'ada@example.org', password: 'x' })).toEqual({});
   });
 
@@ -46,13 +49,17 @@ describe('login, reset password and profile forms', () => {
   });
 
   it('the profile form checks the name and e-mail, not a password', () => {
-    expect(messagesOf(profileForm, { firstname: 'A', lastname: 'Lovelace', email: 'ada@example.org' })).toEqual({ firstname: ['Name must have at least 2 letters.'] });
+    expect(messagesOf(profileForm, { firstname: 'A', lastname: 'Lovelace', email: 'ada@example.org' })).toEqual({
+      firstname: ['Name must have at least 2 letters.'],
+    });
   });
 
   it('the shipping details form checks zip-code and tax id lengths and UK postcodes', () => {
     const base = { firstname: 'Ada', lastname: 'L', street: '1 Fishergate', city: 'Preston', postcode: 'PR1 2AD', country_id: 'GB', telephone: '1' };
     expect(messagesOf(forms.address, { ...base, vat_id: 'GB' })).toEqual({ vat_id: ['Tax ID must have at least 3 letters.'] });
-    expect(messagesOf(forms.address, { ...base, postcode: 'P1' })).toEqual({ postcode: ['Zip-code must have at least 3 letters.', 'Please provide a valid UK postcode.'] });
+    expect(messagesOf(forms.address, { ...base, postcode: 'P1' })).toEqual({
+      postcode: ['Zip-code must have at least 3 letters.', 'Please provide a valid UK postcode.'],
+    });
     expect(messagesOf(forms.address, { ...base, country_id: 'FR', postcode: '75001' })).toEqual({});
   });
 });

@@ -60,7 +60,10 @@ describe('process tree memory', () => {
   });
 
   test('a measured command reports its wall time, memory and timed output lines', async () => {
-    const r = await runMeasured(process.execPath, ['-e', "const a = Buffer.alloc(64 * 1024 * 1024, 1); console.log('one'); setTimeout(() => console.log('two', a.length), 400)"]);
+    const r = await runMeasured(process.execPath, [
+      '-e',
+      "const a = Buffer.alloc(64 * 1024 * 1024, 1); console.log('one'); setTimeout(() => console.log('two', a.length), 400)",
+    ]);
     expect(r.code).toBe(0);
     expect(r.lines.map((l) => l.text)).toEqual(['one', `two ${64 * 1024 * 1024}`]);
     expect(r.wallMs).toBeGreaterThanOrEqual(400);
@@ -97,7 +100,14 @@ describe('build measurements', () => {
   });
 
   test('phases missing from the output are null', () => {
-    expect(buildPhases([line(10, 'error: something broke')], 50)).toEqual({ startupMs: null, contentMs: null, serverBundleMs: null, clientBundleMs: null, renderMs: null, postMs: null });
+    expect(buildPhases([line(10, 'error: something broke')], 50)).toEqual({
+      startupMs: null,
+      contentMs: null,
+      serverBundleMs: null,
+      clientBundleMs: null,
+      renderMs: null,
+      postMs: null,
+    });
   });
 
   test('output counting sees html pages in nested folders', () => {
@@ -241,6 +251,14 @@ orders written: 1416`;
 
 describe('table', () => {
   test('columns are padded and numbers align right', () => {
-    expect(table(['name', 'ms'], [['a', 5], ['long', 120]])).toBe('name   ms\n----  ---\na       5\nlong  120');
+    expect(
+      table(
+        ['name', 'ms'],
+        [
+          ['a', 5],
+          ['long', 120],
+        ],
+      ),
+    ).toBe('name   ms\n----  ---\na       5\nlong  120');
   });
 });

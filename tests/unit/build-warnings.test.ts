@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { warnEmptyCms, warnEmptyHeaderMenu } from '../../src/lib/build-warnings';
+import { warnEmptyHeaderMenu } from '../../src/lib/build-warnings';
 import { snapshotCmsPages } from '../../src/lib/content-routes';
 import { SAMPLE_DIR } from '../../src/lib/snapshot';
 import { messages } from '../../src/lib/messages';

@@ -36,8 +36,27 @@ export function ring(children: Input[], over: Input = {}): Product {
     url_path: 'rings/engagement-rings/evermore-platinum-solitaire-ring-1042',
     slug: 'evermore-platinum-solitaire-ring',
     configurable_options: [
-      { id: 1, attribute_id: 93, attribute_code: 'color', label: 'Colour', values: [{ value_index: 49, label: 'Gold' }, { value_index: 50, label: 'Silver' }] },
-      { id: 2, attribute_id: 144, attribute_code: 'size', label: 'Size', values: [{ value_index: 167, label: 'L' }, { value_index: 168, label: 'M' }, { value_index: 169, label: 'N' }] },
+      {
+        id: 1,
+        attribute_id: 93,
+        attribute_code: 'color',
+        label: 'Colour',
+        values: [
+          { value_index: 49, label: 'Gold' },
+          { value_index: 50, label: 'Silver' },
+        ],
+      },
+      {
+        id: 2,
+        attribute_id: 144,
+        attribute_code: 'size',
+        label: 'Size',
+        values: [
+          { value_index: 167, label: 'L' },
+          { value_index: 168, label: 'M' },
+          { value_index: 169, label: 'N' },
+        ],
+      },
     ],
     configurable_children: children.map((c, i) => ({
       id: 2000 + i,

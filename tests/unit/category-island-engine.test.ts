@@ -212,10 +212,8 @@ describe('speed', () => {
     const codes = ['color', 'size', 'brand', 'pj_gender', 'pj_material', 'pj_stone', 'pj_style', 'pj_features'];
     const sizes = [10, 10, 20, 3, 18, 12, 21, 12];
     let seed = 7;
-    const rand = (m: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % m);
-    const price = [
-      { from: 0, to: 100 }, { from: 100, to: 250 }, { from: 250, to: 500 }, { from: 500, to: 1000 }, { from: 1000, to: 2500 }, { from: 2500 },
-    ];
+    const rand = (m: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % m;
+    const price = [{ from: 0, to: 100 }, { from: 100, to: 250 }, { from: 250, to: 500 }, { from: 500, to: 1000 }, { from: 1000, to: 2500 }, { from: 2500 }];
     return {
       v: 1,
       id: 1,
@@ -223,7 +221,11 @@ describe('speed', () => {
       total: n,
       facets: [
         { code: 'price', label: 'Price', values: price.map((r) => ({ id: `${r.from}-${r.to ?? ''}`, label: 'x', count: 1, ...r })) },
-        ...codes.map((code, k) => ({ code, label: code, values: Array.from({ length: sizes[k]! }, (_, v) => ({ id: String(100 * k + v), label: `v${v}`, count: 1 })) })),
+        ...codes.map((code, k) => ({
+          code,
+          label: code,
+          values: Array.from({ length: sizes[k]! }, (_, v) => ({ id: String(100 * k + v), label: `v${v}`, count: 1 })),
+        })),
       ],
       products: Array.from({ length: n }, (_, i) => ({
         id: i,

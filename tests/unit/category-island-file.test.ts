@@ -73,7 +73,10 @@ describe('category listing file', () => {
 
 describe('loading a listing file', () => {
   const body = JSON.stringify(listingFile(byPath('rings/engagement-rings').id));
-  const answer = (text: string, status = 200) => async () => new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+  const answer =
+    (text: string, status = 200) =>
+    async () =>
+      new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
 
   it('returns the validated file', async () => {
     const file = await fetchListing('/listing/11.json', answer(body) as typeof fetch);

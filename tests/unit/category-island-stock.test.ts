@@ -23,7 +23,10 @@ describe('tile stock prefetch', () => {
     await p.settled();
     p.want(['A-1', 'B-1']);
     await p.settled();
-    expect(calls).toEqual([['A-1', 'A-2'], ['A-3', 'B-1']]);
+    expect(calls).toEqual([
+      ['A-1', 'A-2'],
+      ['A-3', 'B-1'],
+    ]);
   });
 
   it('puts each answer in the stock cache by child id', async () => {

@@ -5,7 +5,15 @@ import type { CheckoutValues } from '../../src/lib/checkout/state';
 export function filledCheckout(over: Partial<CheckoutValues> = {}): CheckoutValues {
   return {
     personal: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.org' },
-    shipping: { firstname: 'Ada', lastname: 'Lovelace', street: '1 Fishergate', city: 'Preston', postcode: 'pr1 2ad', country_id: 'GB', telephone: '01772 203481' },
+    shipping: {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      street: '1 Fishergate',
+      city: 'Preston',
+      postcode: 'pr1 2ad',
+      country_id: 'GB',
+      telephone: '01772 203481',
+    },
     shippingMethod: { carrier_code: 'flatrate', method_code: 'express' },
     paymentMethod: 'cashondelivery',
     terms: true,

@@ -44,7 +44,11 @@ describe('Continue through the steps', () => {
     const move = continueFrom('personal', emptyCheckout('GB'));
     expect(move.ok).toBe(false);
     if (move.ok) return;
-    expect(Object.keys(move.errors).filter((k) => move.errors[k]!.length).sort()).toEqual(['email', 'firstname', 'lastname']);
+    expect(
+      Object.keys(move.errors)
+        .filter((k) => move.errors[k]!.length)
+        .sort(),
+    ).toEqual(['email', 'firstname', 'lastname']);
   });
 
   it('the shipping step needs a delivery method as well as the address', () => {
@@ -87,7 +91,13 @@ describe('placing the order', () => {
       ['RING-1', 2],
       ['WATCH-2', 1],
     ]);
-    expect(JSON.parse(Object.values(written)[0]!)).toEqual({ token: 'tok 1', lines: [{ sku: 'RING-1', qty: 2 }, { sku: 'WATCH-2', qty: 1 }] });
+    expect(JSON.parse(Object.values(written)[0]!)).toEqual({
+      token: 'tok 1',
+      lines: [
+        { sku: 'RING-1', qty: 2 },
+        { sku: 'WATCH-2', qty: 1 },
+      ],
+    });
   });
 
   it('a store view prefix stays on the confirmation address', async () => {
@@ -137,7 +147,9 @@ describe('server totals', () => {
   it('nothing is asked before a shipping method is chosen', async () => {
     const send = vi.fn();
     const collect = vi.fn();
-    expect(await refreshServerTotals(filled({ shippingMethod: null }), 'review', { settle: async () => {}, sendShippingInformation: send, collectTotals: collect })).toEqual({
+    expect(
+      await refreshServerTotals(filled({ shippingMethod: null }), 'review', { settle: async () => {}, sendShippingInformation: send, collectTotals: collect }),
+    ).toEqual({
       payments: null,
       totals: null,
     });

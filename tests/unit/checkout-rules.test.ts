@@ -79,7 +79,16 @@ describe('checkout steps and forms', () => {
       email: 'ada@example.org',
       addresses: [
         { firstname: 'Other', lastname: 'Person', street: ['2 Lane'], city: 'Bury', postcode: 'BL9 0AA', country_id: 'GB', telephone: '1' },
-        { firstname: 'Ada', lastname: 'Lovelace', street: ['1 Fishergate'], city: 'Preston', postcode: 'PR1 2AD', country_id: 'GB', telephone: '01772', default_shipping: true },
+        {
+          firstname: 'Ada',
+          lastname: 'Lovelace',
+          street: ['1 Fishergate'],
+          city: 'Preston',
+          postcode: 'PR1 2AD',
+          country_id: 'GB',
+          telephone: '01772',
+          default_shipping: true,
+        },
       ],
     };
     const v = prefillFromCustomer(typed, c);
@@ -161,7 +170,15 @@ describe('totals', () => {
 
 describe('order payload', () => {
   it('is a valid order with the client id, cart, customer, lines, address and methods', () => {
-    const p = buildOrderPayload({ values: filled(), items: ITEMS, cartToken: 'cart-1', userId: 7, storeCode: 'gb', orderId: 'order-0001', now: new Date('2026-11-22T10:00:00Z') });
+    const p = buildOrderPayload({
+      values: filled(),
+      items: ITEMS,
+      cartToken: 'cart-1',
+      userId: 7,
+      storeCode: 'gb',
+      orderId: 'order-0001',
+      now: new Date('2026-11-22T10:00:00Z'),
+    });
     expect(OrderPayloadSchema.safeParse(p).success).toBe(true);
     expect(p).toMatchObject({
       order_id: 'order-0001',
@@ -233,7 +250,9 @@ describe('placing the order', () => {
 
 describe('external checkout hand-off', () => {
   it('builds {external shop}/vue/cart/sync/token/{userToken}/cart/{cartServerToken}', () => {
-    expect(externalCheckoutUrl('https://checkout.example.org/', 'user.tok', 'cart1')).toBe('https://checkout.example.org/vue/cart/sync/token/user.tok/cart/cart1');
+    expect(externalCheckoutUrl('https://checkout.example.org/', 'user.tok', 'cart1')).toBe(
+      'https://checkout.example.org/vue/cart/sync/token/user.tok/cart/cart1',
+    );
     expect(externalCheckoutUrl('https://checkout.example.org', null, 'cart1')).toBe('https://checkout.example.org/vue/cart/sync/token//cart/cart1');
   });
 

@@ -22,7 +22,12 @@ describe('claims collection', () => {
   it('stores a claim with code, created_at, value and description in the claims collection', async () => {
     const at = new Date('2026-11-01T09:05:00Z');
     const claim = await setClaim('promo-strip-closed', { id: 5 }, 'The shopper closed the promo strip', at);
-    expect(claim).toEqual({ code: 'promo-strip-closed', created_at: '2026-11-01T09:05:00.000Z', value: { id: 5 }, description: 'The shopper closed the promo strip' });
+    expect(claim).toEqual({
+      code: 'promo-strip-closed',
+      created_at: '2026-11-01T09:05:00.000Z',
+      value: { id: 5 },
+      description: 'The shopper closed the promo strip',
+    });
     expect(collectionDbName('claims')).toBe('shop-gb-claims');
     expect(ClaimSchema.parse(stored('promo-strip-closed'))).toEqual(claim);
   });

@@ -34,16 +34,28 @@ describe('config', () => {
 
   it('holds the §9 constants', () => {
     const k = defaults.constants;
-    expect(k.search).toMatchObject({ clientTimeoutMs: 5000, serverTimeoutMs: 1000, minScore: 0.02, fuzziness: 2, minimumShouldMatch: 0.75, defaultSize: 50, minTermLength: 3 });
+    expect(k.search).toMatchObject({
+      clientTimeoutMs: 5000,
+      serverTimeoutMs: 1000,
+      minScore: 0.02,
+      fuzziness: 2,
+      minimumShouldMatch: 0.75,
+      defaultSize: 50,
+      minTermLength: 3,
+    });
     expect(k.search.boosts).toEqual({ name: 4, sku: 2, category_name: 1, c2c_supplier_code: 1 });
     expect(k.sorts.map((s) => s.value)).toEqual(['position:desc', 'final_price:asc', 'final_price:desc']);
     expect(k.ampCategoryDefaultSort).toBe('updated_at:desc');
     expect(k.images).toEqual({ gallery: { width: 600, height: 744 }, tile: { width: 310, height: 300 }, ampGallery: { width: 450, height: 500 } });
     expect(k.cache).toEqual({ timeoutMs: 800, iterateTimeoutMs: 2000, quotaCheckIntervalMs: 30000, quotaKb: 4096, maxSetErrors: 30, maxGetErrors: 1 });
     expect([k.tokenRefreshLimit, k.tokenLockRetryMs, k.outputCacheTtlS]).toEqual([20, 1000, 86400]);
-    expect([k.categoryRootId, k.categoryPageSize, k.reviewPageSize, k.notificationTtlMs, k.submenuPopDelayMs, k.tagManagerPageViewDelayMs]).toEqual([2, 50, 50, 5000, 300, 500]);
+    expect([k.categoryRootId, k.categoryPageSize, k.reviewPageSize, k.notificationTtlMs, k.submenuPopDelayMs, k.tagManagerPageViewDelayMs]).toEqual([
+      2, 50, 50, 5000, 300, 500,
+    ]);
     expect(k.video).toEqual({ width: 640, height: 320 });
-    expect([k.filterAggregationSize, k.filterAggregationSizeSizeColor, k.staticStockPrefetchCount, k.cmsMaxCount, k.socialFeedImages]).toEqual([100, 10, 8, 500, 7]);
+    expect([k.filterAggregationSize, k.filterAggregationSizeSizeColor, k.staticStockPrefetchCount, k.cmsMaxCount, k.socialFeedImages]).toEqual([
+      100, 10, 8, 500, 7,
+    ]);
     expect(k.cashOnDelivery).toEqual({ code: 'cashondelivery', cost: 0 });
     expect(k.passwordMinLength).toBe(8);
     expect(k.badges).toEqual({ sale: 'Sale', new: 'New' });

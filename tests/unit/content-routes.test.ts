@@ -119,16 +119,24 @@ describe('blog data', () => {
 
 const product = (extra: Record<string, unknown>) =>
   ProductSchema.parse({
-    id: 1, sku: 'TS1001', name: 'Charm', type_id: 'simple', price: 49, status: 1, visibility: 4,
-    stock: { is_in_stock: true, qty: 3 }, url_key: 'charm-1001', url_path: 'charms/charm-1001', slug: 'charm', ...extra,
+    id: 1,
+    sku: 'TS1001',
+    name: 'Charm',
+    type_id: 'simple',
+    price: 49,
+    status: 1,
+    visibility: 4,
+    stock: { is_in_stock: true, qty: 3 },
+    url_key: 'charm-1001',
+    url_path: 'charms/charm-1001',
+    slug: 'charm',
+    ...extra,
   });
 
 describe('gone urls', () => {
   it('lists every url of a discontinued product', () => {
     const urls = goneUrlsOf([product({ discontinued: 1 })], ['gb']);
-    expect(urls).toEqual(
-      expect.arrayContaining(['/charms/charm-1001', '/TS1001/charm', '/p/TS1001/charm', '/amp/TS1001/charm', '/amp/p/TS1001/charm']),
-    );
+    expect(urls).toEqual(expect.arrayContaining(['/charms/charm-1001', '/TS1001/charm', '/p/TS1001/charm', '/amp/TS1001/charm', '/amp/p/TS1001/charm']));
   });
 
   it('leaves out products still sold', () => {

@@ -84,7 +84,7 @@ describe('tag manager container', () => {
     expect(tagManagerScriptUrl('GTM X')).toBe('https://www.googletagmanager.com/gtm.js?id=GTM%20X');
   });
 
-  it('without the shopper\'s consent the tag manager waits (events are kept); accepting loads it once, declining never', () => {
+  it("without the shopper's consent the tag manager waits (events are kept); accepting loads it once, declining never", () => {
     const f = fakeEnv();
     expect(initDataLayer(settings('GTM-ABC123'), f.env, null)).toBe(true);
     expect(f.scripts).toEqual([]);
@@ -103,7 +103,13 @@ describe('tag manager container', () => {
     expect(readConsent(store('declined'))).toBe('declined');
     expect(readConsent(store('maybe'))).toBeNull();
     expect(readConsent(store(null))).toBeNull();
-    expect(readConsent({ getItem: () => { throw new Error('denied'); } })).toBeNull();
+    expect(
+      readConsent({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBeNull();
     expect(CONSENT_CLAIM).toBe('cookiesAccepted');
   });
 
@@ -155,10 +161,15 @@ describe('ecommerce events', () => {
     expect(f.events()).toEqual([
       {
         event: 'addToCart',
-        ecommerce: { currencyCode: 'GBP', add: { products: [{ id: 'W-1', name: 'Seiko Presage', price: 450, quantity: 2, category: 'watch', brand: 'Seiko' }] } },
+        ecommerce: {
+          currencyCode: 'GBP',
+          add: { products: [{ id: 'W-1', name: 'Seiko Presage', price: 450, quantity: 2, category: 'watch', brand: 'Seiko' }] },
+        },
       },
     ]);
-    expect(addToCartEvent({ sku: 'R-1' }, 'GBP')).toMatchObject({ ecommerce: { add: { products: [{ id: 'R-1', name: 'R-1', quantity: 1, category: 'jewellery' }] } } });
+    expect(addToCartEvent({ sku: 'R-1' }, 'GBP')).toMatchObject({
+      ecommerce: { add: { products: [{ id: 'R-1', name: 'R-1', quantity: 1, category: 'jewellery' }] } },
+    });
   });
 
   it('purchase carries order id, total, tax, shipping and the lines', () => {

@@ -1,14 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  dispatch,
-  normalizePath,
-  resolvePath,
-  shardFile,
-  shardOf,
-  URL_MAP_FILE,
-  type ProductShard,
-  type UrlMap,
-} from '../../src/lib/dispatcher';
+import { dispatch, normalizePath, resolvePath, shardFile, shardOf, URL_MAP_FILE, type ProductShard, type UrlMap } from '../../src/lib/dispatcher';
 import { urlMap } from '../../src/lib/url-map';
 import { catalog, hasProductPage } from '../../src/lib/routing';
 import { productUrl } from '../../src/lib/catalog/urls';
@@ -77,7 +68,11 @@ describe('url dispatcher on the page', () => {
   const env = (path: string, fetchJson: (url: string) => Promise<unknown>) => {
     const replace = vi.fn();
     const log = vi.fn();
-    return { replace, log, run: () => dispatch({ path, fetchJson, replace, log, texts: { routeNotFound: messages.routeNotFound, noMappingFound: messages.noMappingFound } }) };
+    return {
+      replace,
+      log,
+      run: () => dispatch({ path, fetchJson, replace, log, texts: { routeNotFound: messages.routeNotFound, noMappingFound: messages.noMappingFound } }),
+    };
   };
   const serve = async (url: string) => {
     if (url === URL_MAP_FILE) return map;
@@ -126,7 +121,10 @@ describe('url map of the sample snapshot', () => {
     expect(await resolvePath('/about', built, loadBuilt)).toEqual({ to: '/about-us', by: 'legacy' });
     expect(await resolvePath('/delivery', built, loadBuilt)).toEqual({ to: '/delivery-and-shipping', by: 'legacy' });
     const p = catalog().byId.get(1001)!;
-    expect(await resolvePath('/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring.html', built, loadBuilt)).toEqual({ to: productUrl(p), by: 'legacy' });
+    expect(await resolvePath('/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring.html', built, loadBuilt)).toEqual({
+      to: productUrl(p),
+      by: 'legacy',
+    });
   });
 
   it('finds every product with a page by its sku, and no product without one', async () => {

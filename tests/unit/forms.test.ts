@@ -101,7 +101,14 @@ describe('form rules', () => {
   });
 
   it('a filled form has no messages', () => {
-    const errors = formErrors(forms.booking, { name: 'Jo Smith', phone: '01772 000000', email: 'jo@example.com', date: '2026-07-03', time: '10:00', store: 'Preston' });
+    const errors = formErrors(forms.booking, {
+      name: 'Jo Smith',
+      phone: '01772 000000',
+      email: 'jo@example.com',
+      date: '2026-07-03',
+      time: '10:00',
+      store: 'Preston',
+    });
     expect(isFormValid(errors)).toBe(true);
   });
 
@@ -119,7 +126,14 @@ describe('form rules', () => {
 
 describe('form schemas', () => {
   it('the zod schema reports the same messages by field', () => {
-    const r = formSchema(forms.register).safeParse({ email: 'nope', firstname: 'J', lastname: 'Smith', password: 'password1', rPassword: 'password2', terms: 'on' });
+    const r = formSchema(forms.register).safeParse({
+      email: 'nope',
+      firstname: 'J',
+      lastname: 'Smith',
+      password: 'password1',
+      rPassword: 'password2',
+      terms: 'on',
+    });
     expect(r.success).toBe(false);
     if (!r.success) {
       expect(errorsByField(r.error)).toEqual({
@@ -131,7 +145,14 @@ describe('form schemas', () => {
   });
 
   it('the zod schema parses a valid body into typed values', () => {
-    const r = formSchema(forms.register).parse({ email: 'jo@example.com', firstname: 'Jo', lastname: 'Smith', password: 'password1', rPassword: 'password1', terms: 'true' });
+    const r = formSchema(forms.register).parse({
+      email: 'jo@example.com',
+      firstname: 'Jo',
+      lastname: 'Smith',
+      password: 'password1',
+      rPassword: 'password1',
+      terms: 'true',
+    });
     expect(r).toMatchObject({ email: 'jo@example.com', terms: true });
     expect(formSchema(forms.quantity).parse({ qty: '2' })).toEqual({ qty: 2 });
   });

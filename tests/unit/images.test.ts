@@ -54,7 +54,6 @@ describe('absolute image urls from a backend', () => {
     const r = responsiveImage(url, 'tile', reference);
     expect(r).toMatchObject({ src: url, srcset: undefined, sizes: undefined, width: 310, height: 300 });
   });
-
 });
 
 describe('responsive images', () => {
@@ -70,7 +69,12 @@ describe('responsive images', () => {
 
   it('tiles offer 310x300 and its half and double', () => {
     const r = responsiveImage('/p.jpg', 'tile', reference);
-    expect(r.srcset!.split(', ').map((s) => s.split(' ')[0])).toEqual(['/img/155/150/resize/p.jpg', '/img/310/300/resize/p.jpg', '/img/465/450/resize/p.jpg', '/img/620/600/resize/p.jpg']);
+    expect(r.srcset!.split(', ').map((s) => s.split(' ')[0])).toEqual([
+      '/img/155/150/resize/p.jpg',
+      '/img/310/300/resize/p.jpg',
+      '/img/465/450/resize/p.jpg',
+      '/img/620/600/resize/p.jpg',
+    ]);
   });
 
   it('banners keep the §9 heights at every width', () => {
@@ -83,7 +87,23 @@ describe('responsive images', () => {
   it('every url a slot emits is an allowed size of the proxy, and the §9 sizes and their 2x are allowed', () => {
     const allowed = new Set(allowedImageSizes().map((s) => `${s.width}/${s.height}`));
     for (const size of ['600/744', '1200/1488', '310/300', '620/600', '450/500', '900/1000']) expect(allowed.has(size), size).toBe(true);
-    const slots = ['gallery', 'galleryThumb', 'zoom', 'tile', 'tileHover', 'ampGallery', 'bannerMain', 'bannerSmall', 'bannerProduct', 'takeover', 'blogPost', 'blogCard', 'avatar', 'store', 'social'] as const;
+    const slots = [
+      'gallery',
+      'galleryThumb',
+      'zoom',
+      'tile',
+      'tileHover',
+      'ampGallery',
+      'bannerMain',
+      'bannerSmall',
+      'bannerProduct',
+      'takeover',
+      'blogPost',
+      'blogCard',
+      'avatar',
+      'store',
+      'social',
+    ] as const;
     for (const slot of slots) {
       const r = responsiveImage('/x.jpg', slot, reference);
       for (const url of [r.src, ...r.srcset!.split(', ').map((s) => s.split(' ')[0]!)]) {
@@ -96,17 +116,28 @@ describe('responsive images', () => {
 
 describe('image host configuration', () => {
   it('PUBLIC_IMAGE_URL_TEMPLATE sets the template', () => {
-    expect(loadConfig({ PUBLIC_IMAGE_URL_TEMPLATE: 'https://cdn.example.net{path}?w={width}&h={height}' }).images.urlTemplate).toBe('https://cdn.example.net{path}?w={width}&h={height}');
+    expect(loadConfig({ PUBLIC_IMAGE_URL_TEMPLATE: 'https://cdn.example.net{path}?w={width}&h={height}' }).images.urlTemplate).toBe(
+      'https://cdn.example.net{path}?w={width}&h={height}',
+    );
   });
 
   it('a template without a size or a path, or with an unknown placeholder, stops the build naming the variable', () => {
-    for (const bad of ['https://cdn.example.net{path}', '/img/{width}/{height}', 'cdn.example.net/{width}/{height}{path}', '/img/{width}/{height}/{quality}{path}', 'https://r.example.net/{width}x{height}/{url}']) {
+    for (const bad of [
+      'https://cdn.example.net{path}',
+      '/img/{width}/{height}',
+      'cdn.example.net/{width}/{height}{path}',
+      '/img/{width}/{height}/{quality}{path}',
+      'https://r.example.net/{width}x{height}/{url}',
+    ]) {
       expect(() => loadConfig({ PUBLIC_IMAGE_URL_TEMPLATE: bad }), bad).toThrow(/PUBLIC_IMAGE_URL_TEMPLATE/);
     }
   });
 
   it('PUBLIC_IMAGE_MEDIA_BASE_URLS is a comma-separated list of absolute urls', () => {
-    expect(loadConfig({ PUBLIC_IMAGE_MEDIA_BASE_URLS: 'https://a.example/media/, https://b.example/pub/media' }).images.mediaBaseUrls).toEqual(['https://a.example/media', 'https://b.example/pub/media']);
+    expect(loadConfig({ PUBLIC_IMAGE_MEDIA_BASE_URLS: 'https://a.example/media/, https://b.example/pub/media' }).images.mediaBaseUrls).toEqual([
+      'https://a.example/media',
+      'https://b.example/pub/media',
+    ]);
     expect(() => loadConfig({ PUBLIC_IMAGE_MEDIA_BASE_URLS: 'ftp://a.example/media' })).toThrow(/PUBLIC_IMAGE_MEDIA_BASE_URLS/);
   });
 });

@@ -148,7 +148,10 @@ describe('sending', () => {
   });
 
   it("shows the server's message when sending fails with one", async () => {
-    const { api } = fake({ ok: true, code: 200, result: 'T1' }, { ok: false, code: 400, result: 'targetAddress: this address does not receive mail from the shop' });
+    const { api } = fake(
+      { ok: true, code: 200, result: 'T1' },
+      { ok: false, code: 400, result: 'targetAddress: this address does not receive mail from the shop' },
+    );
     expect(await sendLetter(api, letter)).toEqual({ ok: false, message: 'targetAddress: this address does not receive mail from the shop' });
   });
 
@@ -157,7 +160,10 @@ describe('sending', () => {
       ok: false,
       message: 'Could not send an email. Please try again later.',
     });
-    expect(await sendLetter(fake(new TypeError('Failed to fetch')).api, letter)).toEqual({ ok: false, message: 'Could not send an email. Please try again later.' });
+    expect(await sendLetter(fake(new TypeError('Failed to fetch')).api, letter)).toEqual({
+      ok: false,
+      message: 'Could not send an email. Please try again later.',
+    });
     expect(await sendLetter(fake({ ok: true, code: 200, result: 'T1' }, new TypeError('Failed to fetch')).api, letter)).toEqual({
       ok: false,
       message: 'Could not send an email. Please try again later.',
@@ -176,7 +182,17 @@ describe('mail through the reference api', () => {
     const outbox = (await shop().call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; text: string; file: string }[];
     const mail = outbox.find((m) => m.kind === 'booking');
     expect(mail?.to_addr).toBe('bury@pendleandjames.co.uk');
-    for (const line of ['Name: Ada Lovelace', 'Phone: 01772 123456', 'Email: ada@example.com', 'Date: 2026-12-01', 'Time: 10:30', 'Store: Pendle & James Bury', 'Requirements: Resize my ring', 'Item: Evermore solitaire', 'Page link: http://localhost/repairs']) {
+    for (const line of [
+      'Name: Ada Lovelace',
+      'Phone: 01772 123456',
+      'Email: ada@example.com',
+      'Date: 2026-12-01',
+      'Time: 10:30',
+      'Store: Pendle & James Bury',
+      'Requirements: Resize my ring',
+      'Item: Evermore solitaire',
+      'Page link: http://localhost/repairs',
+    ]) {
       expect(mail?.text).toContain(line);
     }
     const files = readdirSync(join(shop().dir, 'outbox')).filter((f) => f.endsWith('-booking.eml'));
@@ -186,7 +202,10 @@ describe('mail through the reference api', () => {
 
   it('a contact message lands in the outbox for the contact address', async () => {
     const api = createApiClient({ baseUrl: shop().url });
-    const result = await sendLetter(api.mailer, contactLetter({ name: 'Al', email: 'al@example.com', phone: '07700 900123', message: 'Do you engrave watches?' }, 'http://localhost/contact'));
+    const result = await sendLetter(
+      api.mailer,
+      contactLetter({ name: 'Al', email: 'al@example.com', phone: '07700 900123', message: 'Do you engrave watches?' }, 'http://localhost/contact'),
+    );
     expect(result.ok).toBe(true);
     const outbox = (await shop().call('GET', '/api/__outbox')).body.result as { kind: string; to_addr: string; text: string }[];
     const mail = outbox.find((m) => m.kind === 'contact');
@@ -208,7 +227,11 @@ describe('mail form islands (server render)', () => {
       expect(html).toContain(`>${label}</label>`);
     }
     const options = [...html.matchAll(/<option([^>]*)>([^<]*)<\/option>/g)].map((m) => ({ attrs: m[1]!, label: m[2]! }));
-    for (const s of SHOPS) expect(options.some((o) => o.attrs.includes(`value="${s.location}"`)), s.location).toBe(true);
+    for (const s of SHOPS)
+      expect(
+        options.some((o) => o.attrs.includes(`value="${s.location}"`)),
+        s.location,
+      ).toBe(true);
     expect(html).toContain('Pendle &amp; James Preston');
     const selected = options.filter((o) => /\bselected\b/.test(o.attrs) && /value="[a-z]+"/.test(o.attrs));
     expect(selected.map((o) => /value="([a-z]+)"/.exec(o.attrs)![1])).toEqual(['carlisle']);

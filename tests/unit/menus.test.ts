@@ -7,7 +7,12 @@ const node = (node_id: number, parent_id: number | null, title: string, content 
 
 describe('menu trees', () => {
   it('nests nodes under their parent in position order', () => {
-    const tree = menuTree([node(3, 1, 'Wedding', '/rings/wedding', 2), node(1, null, 'Rings'), node(2, 1, 'Engagement', '/rings/engagement', 1), node(4, null, 'Watches', '/watches', 1)]);
+    const tree = menuTree([
+      node(3, 1, 'Wedding', '/rings/wedding', 2),
+      node(1, null, 'Rings'),
+      node(2, 1, 'Engagement', '/rings/engagement', 1),
+      node(4, null, 'Watches', '/watches', 1),
+    ]);
     expect(tree.map((i) => i.title)).toEqual(['Rings', 'Watches']);
     expect(tree[0]!.children.map((i) => i.title)).toEqual(['Engagement', 'Wedding']);
     expect(tree[0]!.children[0]!.href).toBe('/rings/engagement');

@@ -45,12 +45,20 @@ describe('notifications', () => {
   });
 
   it('tells when the next notification expires', () => {
-    expect(nextExpiry([{ ...n('A', { timeToLive: 8000 }), addedAt: 0 }, { ...n('B'), addedAt: 1000 }])).toBe(6000);
+    expect(
+      nextExpiry([
+        { ...n('A', { timeToLive: 8000 }), addedAt: 0 },
+        { ...n('B'), addedAt: 1000 },
+      ]),
+    ).toBe(6000);
     expect(nextExpiry([{ ...n('B', { hasNoTimeout: true }), addedAt: 0 }])).toBeNull();
   });
 
   it('removes a notification closed by the shopper', () => {
-    const list = [{ ...n('A'), addedAt: 0 }, { ...n('B'), addedAt: 0 }];
+    const list = [
+      { ...n('A'), addedAt: 0 },
+      { ...n('B'), addedAt: 0 },
+    ];
     expect(removeNotificationAt(list, 0).map((x) => x.message)).toEqual(['B']);
   });
 });

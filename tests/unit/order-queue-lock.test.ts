@@ -21,13 +21,18 @@ describe('storage lease lock (fallback without web locks)', () => {
     const order: number[] = [];
     await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        withLeaseLock(store, 'orders', async () => {
-          inside++;
-          most = Math.max(most, inside);
-          await sleep(10);
-          order.push(i);
-          inside--;
-        }, { settleMs: 5, retryMs: 5 }),
+        withLeaseLock(
+          store,
+          'orders',
+          async () => {
+            inside++;
+            most = Math.max(most, inside);
+            await sleep(10);
+            order.push(i);
+            inside--;
+          },
+          { settleMs: 5, retryMs: 5 },
+        ),
       ),
     );
     expect(most).toBe(1);
@@ -48,22 +53,41 @@ describe('storage lease lock (fallback without web locks)', () => {
     const store = sharedStore();
     let overlap = false;
     let busy = false;
-    const long = withLeaseLock(store, 'orders', async () => {
-      busy = true;
-      await sleep(120);
-      busy = false;
-    }, { leaseMs: 30, settleMs: 5, retryMs: 5 });
+    const long = withLeaseLock(
+      store,
+      'orders',
+      async () => {
+        busy = true;
+        await sleep(120);
+        busy = false;
+      },
+      { leaseMs: 30, settleMs: 5, retryMs: 5 },
+    );
     await sleep(15);
-    await withLeaseLock(store, 'orders', async () => {
-      if (busy) overlap = true;
-    }, { leaseMs: 30, settleMs: 5, retryMs: 5 });
+    await withLeaseLock(
+      store,
+      'orders',
+      async () => {
+        if (busy) overlap = true;
+      },
+      { leaseMs: 30, settleMs: 5, retryMs: 5 },
+    );
     await long;
     expect(overlap).toBe(false);
   });
 
   it('releases the lease when the work throws', async () => {
     const store = sharedStore();
-    await expect(withLeaseLock(store, 'orders', async () => { throw new Error('boom'); }, { settleMs: 1 })).rejects.toThrow('boom');
+    await expect(
+      withLeaseLock(
+        store,
+        'orders',
+        async () => {
+          throw new Error('boom');
+        },
+        { settleMs: 1 },
+      ),
+    ).rejects.toThrow('boom');
     expect(store.map.size).toBe(0);
   });
 });

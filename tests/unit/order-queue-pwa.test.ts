@@ -3,7 +3,16 @@ import { messages } from '../../src/lib/messages';
 import { config } from '../../src/lib/config';
 import { isLocalhost, registerServiceWorker, SW_STATES, workerFileIsValid } from '../../src/lib/pwa/register';
 import { startOfflinePage, storeHome } from '../../src/lib/pwa/offline-page';
-import { PRECACHE_GLOBS, PRECACHE_MAX_FILE_BYTES, precacheMaxBytes, precacheUrls, searchShellKey, searchShells, startUrls, START_URL } from '../../src/lib/pwa/sw-config';
+import {
+  PRECACHE_GLOBS,
+  PRECACHE_MAX_FILE_BYTES,
+  precacheMaxBytes,
+  precacheUrls,
+  searchShellKey,
+  searchShells,
+  startUrls,
+  START_URL,
+} from '../../src/lib/pwa/sw-config';
 import { webAppManifest } from '../../src/lib/pwa/manifest';
 import { watchOfflineIndicator } from '../../src/lib/pwa/indicator';
 import { $notifications } from '../../src/lib/stores/notifications';
@@ -40,7 +49,10 @@ class FakeRegistration extends EventTarget {
 class FakeContainer extends EventTarget {
   controller: object | null = null;
   registered: Array<{ url: string; scope?: string }> = [];
-  constructor(public reg = new FakeRegistration(), public existing: FakeRegistration | undefined = undefined) {
+  constructor(
+    public reg = new FakeRegistration(),
+    public existing: FakeRegistration | undefined = undefined,
+  ) {
     super();
   }
   async register(url: string, opts?: RegistrationOptions) {
@@ -97,7 +109,13 @@ describe('service worker registration', () => {
     const container = new FakeContainer();
     const states: string[] = [];
     const fetchCheck = vi.fn(async () => js());
-    await registerServiceWorker({ container: container as unknown as ServiceWorkerContainer, hostname: 'shop.example', fetch: fetchCheck, onState: (s) => states.push(s), log: () => {} });
+    await registerServiceWorker({
+      container: container as unknown as ServiceWorkerContainer,
+      hostname: 'shop.example',
+      fetch: fetchCheck,
+      onState: (s) => states.push(s),
+      log: () => {},
+    });
     expect(fetchCheck).not.toHaveBeenCalled();
     expect(container.registered).toEqual([{ url: '/sw.js', scope: '/' }]);
     const w = new FakeWorker();
@@ -140,7 +158,13 @@ describe('service worker registration', () => {
     container.controller = {};
     const reload = vi.fn();
     let apply: (() => void) | null = null;
-    await registerServiceWorker({ container: container as unknown as ServiceWorkerContainer, hostname: 'shop.example', onNeedRefresh: (a) => (apply = a), reload, log: () => {} });
+    await registerServiceWorker({
+      container: container as unknown as ServiceWorkerContainer,
+      hostname: 'shop.example',
+      onNeedRefresh: (a) => (apply = a),
+      reload,
+      log: () => {},
+    });
     const w = new FakeWorker();
     container.reg.findUpdate(w);
     w.become('installed');
@@ -169,7 +193,9 @@ describe('service worker registration', () => {
       throw boom;
     };
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(registerServiceWorker({ container: container as unknown as ServiceWorkerContainer, hostname: 'shop.example', log: () => {} })).resolves.toBeNull();
+    await expect(
+      registerServiceWorker({ container: container as unknown as ServiceWorkerContainer, hostname: 'shop.example', log: () => {} }),
+    ).resolves.toBeNull();
     expect(error).toHaveBeenCalledWith('[sw] registration failed', boom);
     error.mockRestore();
   });
@@ -221,7 +247,14 @@ describe('offline page', () => {
 describe('installability settings', () => {
   it('the manifest names the shop, its colours, icons for any purpose and maskable, and shortcuts', () => {
     const m = webAppManifest();
-    expect(m).toMatchObject({ name: config.shop.name, start_url: START_URL, scope: '/', display: 'standalone', theme_color: config.shop.themeColor, background_color: config.shop.backgroundColor });
+    expect(m).toMatchObject({
+      name: config.shop.name,
+      start_url: START_URL,
+      scope: '/',
+      display: 'standalone',
+      theme_color: config.shop.themeColor,
+      background_color: config.shop.backgroundColor,
+    });
     expect(m.short_name).toBe('Pendle&James');
     expect(m.short_name.length).toBeLessThanOrEqual(12);
     const sizes = (purpose: string) => m.icons.filter((i) => i.purpose === purpose).map((i) => i.sizes);
@@ -244,13 +277,25 @@ describe('installability settings', () => {
 
   it('precache urls: a folder index is its folder, a named html file keeps its name', () => {
     const entry = (url: string) => ({ url, revision: 'r', size: 1 });
-    const { manifest } = precacheUrls([entry('index.html'), entry('offline/index.html'), entry('panels/faqList.html'), entry('de/panels/storeslist.html'), entry('_astro/a.js')]);
+    const { manifest } = precacheUrls([
+      entry('index.html'),
+      entry('offline/index.html'),
+      entry('panels/faqList.html'),
+      entry('de/panels/storeslist.html'),
+      entry('_astro/a.js'),
+    ]);
     expect(manifest.map((e) => e.url)).toEqual(['/', 'offline', 'panels/faqList.html', 'de/panels/storeslist.html', '_astro/a.js']);
   });
 
   it('a file too big for the precache (a very large search index) is left out with a warning, not a failed build', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { manifest } = precacheUrls([{ url: 'search-index.json', revision: 'r', size: 9 * 1024 * 1024 }, { url: 'offline/index.html', revision: 'r', size: 2000 }], 8 * 1024 * 1024);
+    const { manifest } = precacheUrls(
+      [
+        { url: 'search-index.json', revision: 'r', size: 9 * 1024 * 1024 },
+        { url: 'offline/index.html', revision: 'r', size: 2000 },
+      ],
+      8 * 1024 * 1024,
+    );
     expect(manifest.map((e) => e.url)).toEqual(['offline']);
     expect(String(warn.mock.calls[0]?.[0])).toContain('search-index.json (9.0 MB) is left out of the precache');
     warn.mockRestore();
@@ -262,7 +307,9 @@ describe('installability settings', () => {
     expect(precacheMaxBytes({ PWA_PRECACHE_MAX_BYTES: '' })).toBe(PRECACHE_MAX_FILE_BYTES);
     expect(precacheMaxBytes({ PWA_PRECACHE_MAX_BYTES: '40000' })).toBe(40_000);
     for (const bad of ['0', '-5', '1.5', '40kB', 'lots']) {
-      expect(() => precacheMaxBytes({ PWA_PRECACHE_MAX_BYTES: bad })).toThrow(`PWA_PRECACHE_MAX_BYTES: expected a positive whole number of bytes, got '${bad}'`);
+      expect(() => precacheMaxBytes({ PWA_PRECACHE_MAX_BYTES: bad })).toThrow(
+        `PWA_PRECACHE_MAX_BYTES: expected a positive whole number of bytes, got '${bad}'`,
+      );
     }
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
-import { collection, KEYS } from '../../src/lib/storage';
+import { collection } from '../../src/lib/storage';
 import { setOnline } from '../../src/lib/stores/network';
 import { $notifications } from '../../src/lib/stores/notifications';
 import {
@@ -307,6 +307,19 @@ describe('sending the queue', () => {
     expect(await listQueuedOrders()).toEqual([]);
   });
 
+  it('a run asked for while offline does not stop later runs: back online, the next call sends', async () => {
+    const [p] = await queueOffline(1);
+    setOnline(false);
+    const offline = await sendQueuedOrders();
+    expect(calls).toEqual([]);
+    expect(offline.queued.map((o) => o.order_id)).toEqual([p!.order_id]);
+    setOnline(true);
+    const s = await sendQueuedOrders();
+    expect(calls.map((c) => c.body.order_id)).toEqual([p!.order_id]);
+    expect(s.sent.map((o) => o.order_id)).toEqual([p!.order_id]);
+    expect(await listQueuedOrders()).toEqual([]);
+  });
+
   it('tells the shopper which waiting orders were sent, once each', async () => {
     clearOrderNotices();
     const ps = await queueOffline(2);
@@ -466,7 +479,11 @@ describe('the bag an order was placed from (issue 14 item 5)', () => {
   let bag: { token: string | null; items: Array<{ sku: string; qty: number }> };
   let emptied: number;
   let restored: Array<{ sku: string; qty: number }>[];
-  function withBag(token: string | null, items: Array<{ sku: string; qty: number }>, answer: () => Response | Promise<Response> = () => json({ code: 200, result: { increment_id: 'PJ1' } })) {
+  function withBag(
+    token: string | null,
+    items: Array<{ sku: string; qty: number }>,
+    answer: () => Response | Promise<Response> = () => json({ code: 200, result: { increment_id: 'PJ1' } }),
+  ) {
     bag = { token, items };
     emptied = 0;
     restored = [];
@@ -579,7 +596,9 @@ describe('the bag an order was placed from (issue 14 item 5)', () => {
 
   it('an order queued, then refused when sent later, puts its lines back in the emptied bag, once, and says so', async () => {
     let down = true;
-    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 2 }], () => (down ? Promise.reject(new TypeError('Failed to fetch')) : json({ code: 400, result: 'out of stock' })));
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 2 }], () =>
+      down ? Promise.reject(new TypeError('Failed to fetch')) : json({ code: 400, result: 'out of stock' }),
+    );
     const p = payload({ cart_id: 'cart-1', products: [{ sku: 'PJ-RING-1', qty: 2, name: 'Ring', price: 120 }] });
     expect((await placeOrder(p)).status).toBe('queued');
     expect(bag.items).toEqual([]);
@@ -605,7 +624,9 @@ describe('the bag an order was placed from (issue 14 item 5)', () => {
 
   it('a 409 (the same cart ordered from another window) does not put the lines back: they are ordered', async () => {
     let down = true;
-    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 1 }], () => (down ? Promise.reject(new TypeError('Failed to fetch')) : json({ code: 409, result: 'cart already ordered' }, 409)));
+    withBag('cart-1', [{ sku: 'PJ-RING-1', qty: 1 }], () =>
+      down ? Promise.reject(new TypeError('Failed to fetch')) : json({ code: 409, result: 'cart already ordered' }, 409),
+    );
     const p = payload({ cart_id: 'cart-1', products: [{ sku: 'PJ-RING-1', qty: 1 }] });
     expect((await placeOrder(p)).status).toBe('queued');
     down = false;

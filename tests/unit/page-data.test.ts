@@ -15,7 +15,11 @@ describe('category pages', () => {
   const d = categoryPageData(rings.id);
 
   it('lists the category and its descendants with the §5 filters, first 50 in the html', () => {
-    const ids = new Set(catalog().categories.filter((c) => c.path.split('/').includes(String(rings.id))).map((c) => c.id));
+    const ids = new Set(
+      catalog()
+        .categories.filter((c) => c.path.split('/').includes(String(rings.id)))
+        .map((c) => c.id),
+    );
     const expected = catalog().products.filter((p) => p.visibility >= 2 && p.status <= 1 && p.discontinued === 0 && p.category_ids.some((id) => ids.has(id)));
     expect(d.listing.total).toBe(expected.length);
     expect(d.listing.products.length).toBe(Math.min(config.constants.categoryPageSize, expected.length));
@@ -54,11 +58,30 @@ describe('category pages', () => {
 });
 
 describe('listing rules', () => {
-  const attrs = [AttributeSchema.parse({ attribute_code: 'color', attribute_id: 93, frontend_label: 'Colour', frontend_input: 'select', is_visible_on_front: true, is_comparable: true, options: [{ value: '49', label: 'Gold' }, { value: '50', label: 'Silver' }] })];
+  const attrs = [
+    AttributeSchema.parse({
+      attribute_code: 'color',
+      attribute_id: 93,
+      frontend_label: 'Colour',
+      frontend_input: 'select',
+      is_visible_on_front: true,
+      is_comparable: true,
+      options: [
+        { value: '49', label: 'Gold' },
+        { value: '50', label: 'Silver' },
+      ],
+    }),
+  ];
 
   it('leaves out hidden, disabled and discontinued products and counts colours', () => {
     const list = listProducts(
-      [product({ color: 49 }), product({ color: 50 }), product({ color: 49, visibility: 1 }), product({ color: 49, status: 2 }), product({ color: 49, discontinued: 1 })],
+      [
+        product({ color: 49 }),
+        product({ color: 50 }),
+        product({ color: 49, visibility: 1 }),
+        product({ color: 49, status: 2 }),
+        product({ color: 49, discontinued: 1 }),
+      ],
       { attributes: attrs, now: new Date('2026-06-01T12:00:00Z') },
     );
     expect(list.total).toBe(2);

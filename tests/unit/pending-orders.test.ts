@@ -46,7 +46,11 @@ describe('what the stored orders ask of a page start (issue 14 item 1)', () => {
 
   it('the notice says how many orders wait, and hides at none', () => {
     const text = { textContent: '' };
-    const el = { hidden: true, dataset: { one: '1 order is waiting to be sent', many: '{count} orders are waiting to be sent' }, querySelector: () => text } as unknown as HTMLElement;
+    const el = {
+      hidden: true,
+      dataset: { one: '1 order is waiting to be sent', many: '{count} orders are waiting to be sent' },
+      querySelector: () => text,
+    } as unknown as HTMLElement;
     showOrdersNotice(el, 2);
     expect(el.hidden).toBe(false);
     expect(text.textContent).toBe('2 orders are waiting to be sent');

@@ -6,13 +6,19 @@ import { SAMPLE_DIR, iterateProducts } from '../../src/lib/snapshot';
 import { photoPath, viewsOf, shapeOf, stoneLookOf, metalOf, watchMetalOf, strapOf, variantOf } from '../../scripts/lib/sample-photos';
 
 const MEDIA = join(SAMPLE_DIR, 'media');
-const walk = (d: string): string[] => readdirSync(d).sort().flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+const walk = (d: string): string[] =>
+  readdirSync(d)
+    .sort()
+    .flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
 const files = walk(MEDIA).map((f) => '/' + relative(MEDIA, f).split(sep).join('/'));
 
 describe('sample photography (issue 15)', () => {
-  it('is photographs: JPEGs everywhere but the authors\' initials', () => {
+  it("is photographs: JPEGs everywhere but the authors' initials", () => {
     const drawn = files.filter((f) => f.endsWith('.svg'));
-    expect(drawn.every((f) => f.startsWith('/blog/authors/')), drawn.join(', ')).toBe(true);
+    expect(
+      drawn.every((f) => f.startsWith('/blog/authors/')),
+      drawn.join(', '),
+    ).toBe(true);
     expect(files.filter((f) => f.endsWith('.jpg')).length).toBeGreaterThan(400);
   });
 
@@ -32,7 +38,16 @@ describe('sample photography (issue 15)', () => {
     expect(photoPath(look)).toBe('/catalog/product/ring/halo-rose-gold-sapphire-1.jpg');
     expect(photoPath(look, 'angle')).toBe('/catalog/product/ring/halo-rose-gold-sapphire-1-angle.jpg');
     expect(photoPath({ ...look, metal: metalOf('Platinum') }, 'detail')).toBe('/catalog/product/ring/halo-platinum-sapphire-1-detail.jpg');
-    expect(photoPath({ kind: 'watch', design: 'mens-dive', metal: watchMetalOf('Two Tone Stainless Steel'), dial: 'blue', strap: strapOf('Stainless Steel Bracelet'), v: 0 })).toBe('/catalog/product/watch/mens-dive-two-tone-blue-bracelet-0.jpg');
+    expect(
+      photoPath({
+        kind: 'watch',
+        design: 'mens-dive',
+        metal: watchMetalOf('Two Tone Stainless Steel'),
+        dial: 'blue',
+        strap: strapOf('Stainless Steel Bracelet'),
+        v: 0,
+      }),
+    ).toBe('/catalog/product/watch/mens-dive-two-tone-blue-bracelet-0.jpg');
     // clear white stones photograph alike; charm motifs map onto the studio's shapes
     expect(['Cubic Zirconia', 'Crystal', 'Lab Grown Diamond', 'Diamond'].map(stoneLookOf)).toEqual(['diamond', 'diamond', 'diamond', 'diamond']);
     expect(['Mum', 'Christmas Tree', 'Letter A', 'Moon'].map(shapeOf)).toEqual(['heart', 'star', 'disc', 'moon']);
@@ -49,7 +64,10 @@ describe('sample photography (issue 15)', () => {
       if (!image.includes('/catalog/product/ring/')) continue;
       rings++;
       expect(image, String(p.sku)).toMatch(/-angle\.jpg$/);
-      expect([p.small_image, p.thumbnail].every((x) => x === image), String(p.sku)).toBe(true);
+      expect(
+        [p.small_image, p.thumbnail].every((x) => x === image),
+        String(p.sku),
+      ).toBe(true);
       const gallery = (p.media_gallery ?? []) as { image: string }[];
       if (gallery.length) expect(gallery[0]!.image.endsWith(image)).toBe(true);
       if (gallery.length > 1) expect(gallery[1]!.image).toMatch(/\/ring\/[^/]*-\d\.jpg$/);

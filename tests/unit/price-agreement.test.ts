@@ -29,7 +29,11 @@ function skuRow(p: Product, childSku: string | null): SkuRow {
     special_to_date: src.special_to_date ?? null,
     status: src.status,
     tax_class_id: p.tax_class_id ?? null,
-    data: JSON.stringify({ custom_options: p.custom_options, bundle_options: p.bundle_options, ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}) }),
+    data: JSON.stringify({
+      custom_options: p.custom_options,
+      bundle_options: p.bundle_options,
+      ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}),
+    }),
   };
 }
 
@@ -63,7 +67,8 @@ describe('price agreement over the sample catalogue', () => {
       const line = check.ok ? check.lines[0]! : null;
       const cart = line ? line.price : NaN;
       const charged = line ? unitPrice(skuRow(p, line.sku === p.sku ? null : String(line.sku)), line.product_option, now) : NaN;
-      if (!(staticPrice === offer && offer === cart && cart === charged)) disagreements.push(`${p.sku}: page ${staticPrice}, json-ld ${offer}, cart ${cart}, charged ${charged}`);
+      if (!(staticPrice === offer && offer === cart && cart === charged))
+        disagreements.push(`${p.sku}: page ${staticPrice}, json-ld ${offer}, cart ${cart}, charged ${charged}`);
     }
     expect(disagreements).toEqual([]);
   });

@@ -84,11 +84,7 @@ describe('productPrices', () => {
   });
 
   it('configurable product without a price shows its first available child price', () => {
-    const p = ring([
-      { price: 900, status: 2 },
-      { price: 1200, special_price: 1000 },
-      { price: 1500 },
-    ]);
+    const p = ring([{ price: 900, status: 2 }, { price: 1200, special_price: 1000 }, { price: 1500 }]);
     expect(productPrices(p, now)).toEqual({ original: 1200, special: 1000, final: 1000 });
   });
 

@@ -45,7 +45,13 @@ const engraved = () =>
             { option_type_id: 22, title: 'Roman', price: 25, price_type: 'fixed' },
           ],
         },
-        { option_id: 3, type: 'checkbox', title: 'Gift wrap', is_require: false, values: [{ option_type_id: 31, title: 'Gift wrap', price: 3.95, price_type: 'fixed' }] },
+        {
+          option_id: 3,
+          type: 'checkbox',
+          title: 'Gift wrap',
+          is_require: false,
+          values: [{ option_type_id: 31, title: 'Gift wrap', price: 3.95, price_type: 'fixed' }],
+        },
         {
           option_id: 4,
           type: 'drop_down',
@@ -177,7 +183,14 @@ describe('product form: custom options', () => {
   });
 
   it('with group price tiers the group price is what options add to, by quantity; without a group nothing changes (§6)', () => {
-    const base = product({ sku: 'TIER-1', price: 50, tier_prices: [{ customer_group_id: 0, qty: 3, value: 45 }, { customer_group_id: 1, qty: 1, value: 47.5 }] });
+    const base = product({
+      sku: 'TIER-1',
+      price: 50,
+      tier_prices: [
+        { customer_group_id: 0, qty: 3, value: 45 },
+        { customer_group_id: 1, qty: 1, value: 47.5 },
+      ],
+    });
     const p = formProduct(base);
     const s = initialFormState(p);
     expect(unitPrices(p, s, now).final).toBe(50);
@@ -233,9 +246,7 @@ describe('product form: bundles', () => {
     const s = initialFormState(p);
     expect(productOption(p, s)).toEqual({
       extension_attributes: {
-        bundle_options: [
-          { option_id: 7, option_qty: 1, option_selections: [72] },
-        ],
+        bundle_options: [{ option_id: 7, option_qty: 1, option_selections: [72] }],
       },
     });
   });
@@ -279,7 +290,7 @@ describe('product form: add-to-cart refusals', () => {
     expect(checkAdd(p, initialFormState(p), { now })).toMatchObject({ ok: false, message: 'The product is out of stock and cannot be added to the cart!' });
   });
 
-  it("refuses more than max_sale_qty or the stock with the §8 text and the limit beside the quantity", () => {
+  it('refuses more than max_sale_qty or the stock with the §8 text and the limit beside the quantity', () => {
     // max_sale_qty 5 (as in the sample), 7 in stock: 9 and 6 are refused, 5 is the line's maximum.
     const p = formProduct(product({ price: 10, stock: { is_in_stock: true, qty: 7, max_sale_qty: 5, manage_stock: true } }));
     for (const qty of [9, 6]) {

@@ -9,7 +9,16 @@ const now = new Date('2026-07-03T12:00:00Z');
 
 describe('list entries (wishlist, compare, recently viewed)', () => {
   it('an entry read back keeps what the lists show and drops the rest', () => {
-    const entry = asListProduct({ sku: 'A', name: 'Ring A', price: '120', special_price: null, thumbnail: '/catalog/product/ring/gold.svg', url: '/rings/a', qty: 1, compare: [{ code: 'color', label: 'Colour', value: 'Gold' }, 'junk'] } as never);
+    const entry = asListProduct({
+      sku: 'A',
+      name: 'Ring A',
+      price: '120',
+      special_price: null,
+      thumbnail: '/catalog/product/ring/gold.svg',
+      url: '/rings/a',
+      qty: 1,
+      compare: [{ code: 'color', label: 'Colour', value: 'Gold' }, 'junk'],
+    } as never);
     expect(entry).toEqual({
       sku: 'A',
       name: 'Ring A',
@@ -26,15 +35,36 @@ describe('list entries (wishlist, compare, recently viewed)', () => {
   });
 
   it('prices follow the special price dates; no price gives null', () => {
-    const item: ListProduct = { sku: 'A', name: 'A', price: 200, special_price: 150, special_from_date: '2026-07-01 00:00:00', special_to_date: '2026-07-02 23:59:59' };
+    const item: ListProduct = {
+      sku: 'A',
+      name: 'A',
+      price: 200,
+      special_price: 150,
+      special_from_date: '2026-07-01 00:00:00',
+      special_to_date: '2026-07-02 23:59:59',
+    };
     expect(listPrices(item, now)).toEqual({ original: 200, special: null, final: 200 });
     expect(listPrices({ ...item, special_to_date: null }, now)).toEqual({ original: 200, special: 150, final: 150 });
     expect(listPrices({ sku: 'B', name: 'B' }, now)).toBeNull();
   });
 
   it('the compare table has a row per comparable attribute any product has, in first-seen order, N/A as null', () => {
-    const a: ListProduct = { sku: 'A', name: 'A', compare: [{ code: 'brand', label: 'Brand', value: 'Evermore' }, { code: 'pj_material', label: 'Material', value: 'Platinum' }] };
-    const b: ListProduct = { sku: 'B', name: 'B', compare: [{ code: 'pj_strap_material', label: 'Strap material', value: 'Rubber' }, { code: 'brand', label: 'Brand', value: 'Raymond Weil' }] };
+    const a: ListProduct = {
+      sku: 'A',
+      name: 'A',
+      compare: [
+        { code: 'brand', label: 'Brand', value: 'Evermore' },
+        { code: 'pj_material', label: 'Material', value: 'Platinum' },
+      ],
+    };
+    const b: ListProduct = {
+      sku: 'B',
+      name: 'B',
+      compare: [
+        { code: 'pj_strap_material', label: 'Strap material', value: 'Rubber' },
+        { code: 'brand', label: 'Brand', value: 'Raymond Weil' },
+      ],
+    };
     expect(compareTable([a, b])).toEqual([
       { code: 'brand', label: 'Brand', values: ['Evermore', 'Raymond Weil'] },
       { code: 'pj_material', label: 'Material', values: ['Platinum', null] },
@@ -65,7 +95,12 @@ describe('build-time props of the product islands (sample catalogue)', () => {
     const p = products.find((x) => x.type_id === 'configurable' && x.configurable_options?.some((o) => o.attribute_code === 'color'))!;
     const rows = compareRows(p);
     const colour = rows.find((r) => r.code === 'color')!;
-    expect(colour.value).toBe(p.configurable_options!.find((o) => o.attribute_code === 'color')!.values.map((v) => v.label).join(', '));
+    expect(colour.value).toBe(
+      p
+        .configurable_options!.find((o) => o.attribute_code === 'color')!
+        .values.map((v) => v.label)
+        .join(', '),
+    );
     expect(rows.some((r) => r.code === 'price')).toBe(false);
     for (const r of rows) expect(r.value).not.toMatch(/^\d+$/);
   });

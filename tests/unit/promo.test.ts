@@ -42,7 +42,7 @@ describe('category takeover banner', () => {
     expect(tk.button).toEqual({ label: 'Find the one', href: '/evermore' });
   });
 
-  it('titles the banner with the category name, not the block\'s admin title', () => {
+  it("titles the banner with the category name, not the block's admin title", () => {
     const b = { ...block('takeover-x', '<p>Evermore</p>'), title: 'Takeover: engagement rings' };
     const tk = takeoverFor({ name: 'Engagement Rings', takeover_banner: '/banners/t.jpg', takeover_banner_identifier: 'takeover-x', button_title: null }, [b])!;
     expect(tk.title).toBe('Engagement Rings');
@@ -50,14 +50,20 @@ describe('category takeover banner', () => {
 
   it('has no banner without a takeover image or an active block, and sanitises the block', () => {
     expect(takeoverFor({ name: 'Rings', takeover_banner: null, takeover_banner_identifier: null, button_title: 'Shop rings' })).toBeNull();
-    expect(takeoverFor({ name: 'R', takeover_banner: null, takeover_banner_identifier: 'off', button_title: null }, [block('off', '<p>x</p>', false)])).toBeNull();
-    const tk = takeoverFor({ name: 'R', takeover_banner: null, takeover_banner_identifier: 'x', button_title: null }, [block('x', '<p onclick="alert(1)">Hi<script>alert(1)</script></p>')])!;
+    expect(
+      takeoverFor({ name: 'R', takeover_banner: null, takeover_banner_identifier: 'off', button_title: null }, [block('off', '<p>x</p>', false)]),
+    ).toBeNull();
+    const tk = takeoverFor({ name: 'R', takeover_banner: null, takeover_banner_identifier: 'x', button_title: null }, [
+      block('x', '<p onclick="alert(1)">Hi<script>alert(1)</script></p>'),
+    ])!;
     expect(tk.html).toBe('<p>Hi</p>');
     expect(tk.button).toBeNull();
   });
 
   it('the sample engagement rings and watches categories have takeovers', () => {
-    const withTakeover = catalog().categories.filter((c) => takeoverFor(c)).map((c) => c.url_path);
+    const withTakeover = catalog()
+      .categories.filter((c) => takeoverFor(c))
+      .map((c) => c.url_path);
     expect(withTakeover).toEqual(expect.arrayContaining(['rings/engagement-rings', 'watches']));
   });
 

@@ -151,8 +151,7 @@ describe('applying a query in memory', () => {
       { id: 8, position: 8, category_ids: [12] },
     ),
   ];
-  const run = (state = initialQueryState(), ctx = {}) =>
-    applyQuery(listing, buildCatalogQuery(state, { categories: cats, listOutOfStock: true, ...ctx }), now);
+  const run = (state = initialQueryState(), ctx = {}) => applyQuery(listing, buildCatalogQuery(state, { categories: cats, listOutOfStock: true, ...ctx }), now);
   const ids = (r: { items: { id?: number }[] }) => r.items.map((p) => p.id);
 
   it('hides products not visible, disabled or discontinued', () => {
@@ -237,7 +236,11 @@ describe('applying a query in memory', () => {
       expect(r.total).toBeGreaterThan(100);
     }
     expect(best).toBeLessThan(16);
-    const cold = applyQuery(big.map((p) => ({ ...p })), q, now);
+    const cold = applyQuery(
+      big.map((p) => ({ ...p })),
+      q,
+      now,
+    );
     expect(cold.items.map((p) => p.id)).toEqual(applyQuery(big, q, now).items.map((p) => p.id));
   });
 });
@@ -282,7 +285,13 @@ describe('facets', () => {
     product({ id: 1, price: 300, color: 49, pj_features: [1, 2] }),
     product({ id: 2, price: 120, special_price: 90, color: 50, pj_features: [1] }),
     product({ id: 3, price: 2600, color: 49 }),
-    ring([{ color: 49, price: 1000 }, { color: 51, price: 1000 }], { id: 8 }),
+    ring(
+      [
+        { color: 49, price: 1000 },
+        { color: 51, price: 1000 },
+      ],
+      { id: 8 },
+    ),
   ];
 
   it('counts each value of each filterable attribute', () => {

@@ -5,7 +5,10 @@ import { catalog, catchAllRoutes, ampRoutes } from '../../src/lib/routing';
 
 describe('the _redirects format', () => {
   it('reads back what it writes, skipping comments and blank lines', () => {
-    const rules = [{ from: '/about', to: '/about-us', status: 301 }, { from: '/A1/:slug/A1-B', to: '/a/x/A1-B', status: 301 }];
+    const rules = [
+      { from: '/about', to: '/about-us', status: 301 },
+      { from: '/A1/:slug/A1-B', to: '/a/x/A1-B', status: 301 },
+    ];
     const text = formatRedirects(rules, ['a header']);
     expect(text.startsWith('# a header\n')).toBe(true);
     expect(parseRedirects(`${text}\n\n# more\n/no-status /x`)).toEqual([...rules, { from: '/no-status', to: '/x', status: 301 }]);

@@ -48,7 +48,12 @@ describe('review list', () => {
   });
 
   it('averages the ratings to one decimal and ignores unrated reviews', () => {
-    const list = [review(1, { ratings: [{ percent: 100, value: 5 }] }), review(2, { ratings: [{ percent: 80, value: 4 }] }), review(3, { ratings: [{ percent: 80, value: 4 }] }), review(4, { ratings: [] })];
+    const list = [
+      review(1, { ratings: [{ percent: 100, value: 5 }] }),
+      review(2, { ratings: [{ percent: 80, value: 4 }] }),
+      review(3, { ratings: [{ percent: 80, value: 4 }] }),
+      review(4, { ratings: [] }),
+    ];
     expect(averageRating(list)).toBe(4.3);
     expect(averageRating([review(1, { ratings: [] })])).toBeNull();
     expect(reviewList([]).average).toBeNull();
@@ -155,10 +160,14 @@ describe('reviews against the reference api', () => {
     expect(before?.average).toBe(5);
 
     const shown: string[] = [];
-    const result = await submitReview(101, { nickname: 'Ann', title: 'Great', detail: 'Great ring', rating: '5' }, {
-      create: (r, token) => api.review.create(r, token),
-      notify: (n) => (shown.push(n.message), { id: shown.length }),
-    });
+    const result = await submitReview(
+      101,
+      { nickname: 'Ann', title: 'Great', detail: 'Great ring', rating: '5' },
+      {
+        create: (r, token) => api.review.create(r, token),
+        notify: (n) => (shown.push(n.message), { id: shown.length }),
+      },
+    );
     expect(result.ok).toBe(true);
     const after = await fetchReviews(api, 101);
     expect(after?.items.map((r) => r.title)).toEqual(['Lovely']);

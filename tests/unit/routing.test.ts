@@ -105,7 +105,11 @@ describe('rewrites for configurable children', () => {
   });
 
   it('no rewrite shadows a page that exists', () => {
-    for (const r of catchAllRoutes()) expect(rules.some((x) => x.re.test(r.path)), r.path).toBe(false);
+    for (const r of catchAllRoutes())
+      expect(
+        rules.some((x) => x.re.test(r.path)),
+        r.path,
+      ).toBe(false);
   });
 });
 
@@ -124,9 +128,19 @@ describe('gone and amp urls', () => {
   });
 
   it('every child of a configurable has its own amp page, named by its sku (§2 AMP product routes)', () => {
-    const withPages = new Set(catchAllRoutes().filter((r) => r.kind === 'product').map((r) => Number(r.key)));
-    const children = catalog().products.filter((p) => withPages.has(p.id) && p.type_id === 'configurable').flatMap((p) => (p.configurable_children ?? []).map((c) => `/amp/${p.sku}/${p.slug}/${c.sku}`));
-    const amp = new Set(ampRoutes().filter((r) => r.childSku).map((r) => r.path));
+    const withPages = new Set(
+      catchAllRoutes()
+        .filter((r) => r.kind === 'product')
+        .map((r) => Number(r.key)),
+    );
+    const children = catalog()
+      .products.filter((p) => withPages.has(p.id) && p.type_id === 'configurable')
+      .flatMap((p) => (p.configurable_children ?? []).map((c) => `/amp/${p.sku}/${p.slug}/${c.sku}`));
+    const amp = new Set(
+      ampRoutes()
+        .filter((r) => r.childSku)
+        .map((r) => r.path),
+    );
     expect(children.length).toBeGreaterThan(0);
     for (const path of children) expect(amp.has(path), path).toBe(true);
   });

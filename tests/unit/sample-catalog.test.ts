@@ -134,7 +134,21 @@ describe('sample catalogue generator', () => {
   it('attributes carry the filter labels of the spec and colour labels from config.colorMappings', () => {
     const attrs = snap.readAttributes(dirA);
     const labels = attrs.map((a) => a.frontend_label.toLowerCase());
-    for (const l of ['colour', 'size', 'price', 'stone', 'gender', 'brand', 'material', 'strap material', 'features', 'watch movement', 'style', 'bracelet size']) expect(labels).toContain(l);
+    for (const l of [
+      'colour',
+      'size',
+      'price',
+      'stone',
+      'gender',
+      'brand',
+      'material',
+      'strap material',
+      'features',
+      'watch movement',
+      'style',
+      'bracelet size',
+    ])
+      expect(labels).toContain(l);
     const colour = attrs.find((a) => a.attribute_code === 'color')!;
     expect(colour.options.map((o) => o.label).sort()).toEqual(Object.keys(config.colorMappings).sort());
     const size = attrs.find((a) => a.attribute_code === 'size')!.options.map((o) => o.label);
@@ -196,7 +210,10 @@ describe('sample catalogue generator', () => {
     // photographs (scripts/photos), not drawings: JPEG files, at most 1,600 px on the long side
     const first = readFileSync(join(dirA, 'media', products[0]!.image!));
     expect([...first.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    expect([...paths].filter((p) => p.endsWith('.svg')).every((p) => p.startsWith('/blog/authors/')), 'only the authors\' initials are drawn').toBe(true);
+    expect(
+      [...paths].filter((p) => p.endsWith('.svg')).every((p) => p.startsWith('/blog/authors/')),
+      "only the authors' initials are drawn",
+    ).toBe(true);
   });
 
   it('galleries hold one to four images, some products exactly one', () => {
@@ -270,8 +287,24 @@ describe('sample catalogue generator', () => {
     for (const c of cats) expect(c.children_count).toBe(cats.filter((d) => d.path.split('/').includes(String(c.id)) && d.id !== c.id).length);
     const visible = products.filter((p) => p.visibility !== 1);
     for (const c of cats.filter((c) => c.id !== 2)) expect(c.product_count).toBe(visible.filter((p) => p.category_ids.includes(c.id)).length);
-    for (const path of ['rings/engagement-rings', 'rings/wedding-rings', 'watches/mens-watches', 'watches/ladies-watches', 'watches/smart-watches', 'watches/luxury-watches', 'charms', 'gifts', 'sale', 'necklaces-and-pendants', 'earrings', 'bracelets']) {
-      expect(cats.some((c) => c.url_path === path), path).toBe(true);
+    for (const path of [
+      'rings/engagement-rings',
+      'rings/wedding-rings',
+      'watches/mens-watches',
+      'watches/ladies-watches',
+      'watches/smart-watches',
+      'watches/luxury-watches',
+      'charms',
+      'gifts',
+      'sale',
+      'necklaces-and-pendants',
+      'earrings',
+      'bracelets',
+    ]) {
+      expect(
+        cats.some((c) => c.url_path === path),
+        path,
+      ).toBe(true);
     }
     const takeovers = cats.filter((c) => c.takeover_banner_identifier);
     expect(takeovers.length).toBeGreaterThanOrEqual(2);
@@ -281,13 +314,80 @@ describe('sample catalogue generator', () => {
   });
 
   it('every content route of spec §2 has a cms page, plus the token, /i/ and /p/ pages', () => {
-    const spec = ['clearance', 'about-us', 'contact-us', 'corporate-services', 'design-service', 'engagement-rings', 'engagement-rings-new', 'repairs', 'valuations', 'engraving', 'jewellery-re-modelling', 'repair-or-renew', 'scrap-gold', 'bespoke-jewellery-design', 'watch-battery-replacement', 'part-exchange', 'launch-campaign', 'launch-campaign-dev', 'launch-campaign/terms-and-conditions', 'black-friday', 'mothers-day', 'fathers-day', 'valentines-day', 'christmas', 'christmas-2022', '12-days-of-christmas', 'january-sale', 'evermore', 'klarna-info', 'klarna-faqs', 'covid-19-statement', 'careers', 'delivery-and-shipping', 'store-collection', 'returns-info', 'finance-options', 'price-match', 'faq', 'contact', 'terms-and-conditions', 'privacy-policy', 'enable-cookies', 'insurance', 'cleaning', 'newsletter-subscription-thank-you', 'evermore-subscription-thank-you', 'thomas-sabo-outlet', 'gift-wrap-service', 'raymond-weil-prize-draw', 'nomination-promotions', 'shop-by-occasion', 'shop-by-brand', 'check-test'];
+    const spec = [
+      'clearance',
+      'about-us',
+      'contact-us',
+      'corporate-services',
+      'design-service',
+      'engagement-rings',
+      'engagement-rings-new',
+      'repairs',
+      'valuations',
+      'engraving',
+      'jewellery-re-modelling',
+      'repair-or-renew',
+      'scrap-gold',
+      'bespoke-jewellery-design',
+      'watch-battery-replacement',
+      'part-exchange',
+      'launch-campaign',
+      'launch-campaign-dev',
+      'launch-campaign/terms-and-conditions',
+      'black-friday',
+      'mothers-day',
+      'fathers-day',
+      'valentines-day',
+      'christmas',
+      'christmas-2022',
+      '12-days-of-christmas',
+      'january-sale',
+      'evermore',
+      'klarna-info',
+      'klarna-faqs',
+      'covid-19-statement',
+      'careers',
+      'delivery-and-shipping',
+      'store-collection',
+      'returns-info',
+      'finance-options',
+      'price-match',
+      'faq',
+      'contact',
+      'terms-and-conditions',
+      'privacy-policy',
+      'enable-cookies',
+      'insurance',
+      'cleaning',
+      'newsletter-subscription-thank-you',
+      'evermore-subscription-thank-you',
+      'thomas-sabo-outlet',
+      'gift-wrap-service',
+      'raymond-weil-prize-draw',
+      'nomination-promotions',
+      'shop-by-occasion',
+      'shop-by-brand',
+      'check-test',
+    ];
     const pages = snap.readCmsPages(dirA);
     const ids = new Set(pages.map((p) => p.identifier));
     for (const route of [...spec, 'gift-guide', 'wedding-collection', 'ring-size-guide', 'our-story']) expect(ids.has(route), route).toBe(true);
     for (const amp of ['raw-output-example.xml', 'append-prepend.html', 'no-js.html']) expect(ids.has(amp)).toBe(false);
-    const booking = pages.filter((p) => p.booking_form).map((p) => p.identifier).sort();
-    expect(booking).toEqual(['bespoke-jewellery-design', 'design-service', 'engraving', 'jewellery-re-modelling', 'part-exchange', 'repairs', 'scrap-gold', 'valuations', 'watch-battery-replacement']);
+    const booking = pages
+      .filter((p) => p.booking_form)
+      .map((p) => p.identifier)
+      .sort();
+    expect(booking).toEqual([
+      'bespoke-jewellery-design',
+      'design-service',
+      'engraving',
+      'jewellery-re-modelling',
+      'part-exchange',
+      'repairs',
+      'scrap-gold',
+      'valuations',
+      'watch-battery-replacement',
+    ]);
     expect(pages.filter((p) => p.video).length).toBe(1);
     for (const p of pages) expect(p.layout).toBe('default');
     expect(new Set(pages.map((p) => p.id)).size).toBe(pages.length);
@@ -296,7 +396,12 @@ describe('sample catalogue generator', () => {
   it('exactly one product and one cms page carry script, onclick and javascript: markup', () => {
     const unsafe = (html: string | null | undefined) => !!html && html.includes('<script') && html.includes('onclick=') && html.includes('javascript:');
     expect(products.filter((p) => unsafe(p.description))).toHaveLength(1);
-    expect(snap.readCmsPages(dirA).filter((p) => unsafe(p.content)).map((p) => p.identifier)).toEqual(['check-test']);
+    expect(
+      snap
+        .readCmsPages(dirA)
+        .filter((p) => unsafe(p.content))
+        .map((p) => p.identifier),
+    ).toEqual(['check-test']);
   });
 
   it('writes the menus, shops, methods, tax, coupons, social feed and url map of the spec', () => {
@@ -315,7 +420,9 @@ describe('sample catalogue generator', () => {
     const cod = snap.readPaymentMethods(dirA).find((m) => m.code === 'cashondelivery')!;
     expect([cod.cost, cod.offline, cod.is_server_method]).toEqual([0, true, false]);
     expect(snap.readTaxRates(dirA)).toEqual([expect.objectContaining({ rate: 20, tax_country_id: 'GB' })]);
-    expect(snap.readCoupons(dirA)).toEqual(expect.arrayContaining([expect.objectContaining({ code: config.constants.newsletterCouponCode, type: 'percent', amount: 10 })]));
+    expect(snap.readCoupons(dirA)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: config.constants.newsletterCouponCode, type: 'percent', amount: 10 })]),
+    );
     expect(snap.readSocial(dirA).images).toHaveLength(7);
     const map = snap.readUrlMap(dirA);
     expect(new Set(map.map((m) => m.to_type))).toEqual(new Set(['product', 'category', 'cms']));
@@ -328,13 +435,17 @@ describe('sample catalogue generator', () => {
 
   it('the command line writes a sample and prints the time it took', () => {
     const dir = join(root, 'cli');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/sample-catalog.ts', '--products', '50', '--seed', '4', '--out', dir], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/sample-catalog.ts', '--products', '50', '--seed', '4', '--out', dir], {
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/done in \d+\.\d+ s/);
     expect(snap.readProducts(dir)).toHaveLength(50);
   });
 
   it('rejects unknown command-line options', () => {
-    expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/sample-catalog.ts', '--items', '5'], { encoding: 'utf8', stdio: 'pipe' })).toThrow(/Unknown option --items/);
+    expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/sample-catalog.ts', '--items', '5'], { encoding: 'utf8', stdio: 'pipe' })).toThrow(
+      /Unknown option --items/,
+    );
   });
 
   it('refuses to write into a folder that is not a snapshot', () => {

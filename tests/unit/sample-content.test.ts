@@ -11,7 +11,11 @@ const page = (id: string) => {
   if (!p) throw new Error(`no cms page ${id}`);
   return p.content ?? '';
 };
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const words = (html: string) => text(html).split(' ').filter(Boolean).length;
 
 describe('the sample content', () => {
@@ -29,7 +33,17 @@ describe('the sample content', () => {
     // the monthly rate is 1.199^(1/12) - 1 (18.29% a year fixed), the annuity payment £39.20,
     // £1,411.20 repaid on the credit and £1,531.20 payable in all.
     expect(t).toContain('Representative example');
-    for (const figure of ['Cash price £1,200.00', 'Deposit (10%) £120.00', 'Amount of credit £1,080.00', 'Term 36 months', 'Monthly payment £39.20', 'Interest rate (fixed) 18.29% a year', 'Representative APR 19.9%', 'Total amount of credit repayable £1,411.20', 'Total amount payable £1,531.20']) {
+    for (const figure of [
+      'Cash price £1,200.00',
+      'Deposit (10%) £120.00',
+      'Amount of credit £1,080.00',
+      'Term 36 months',
+      'Monthly payment £39.20',
+      'Interest rate (fixed) 18.29% a year',
+      'Representative APR 19.9%',
+      'Total amount of credit repayable £1,411.20',
+      'Total amount payable £1,531.20',
+    ]) {
       expect(t).toContain(figure);
     }
     // Interest-free over 12 months: £600 less £60 deposit is £540, twelve payments of £45.00, £600.00 in all.

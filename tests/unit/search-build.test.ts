@@ -58,17 +58,36 @@ describe('search index builder', () => {
   });
 
   it('suggests the menu categories and the brands with most products', () => {
-    const attributes = [{ attribute_code: 'brand', attribute_id: 1, options: [{ value: '1', label: 'Clogau' }, { value: '2', label: 'Seiko' }], frontend_label: 'Brand', frontend_input: 'select', is_visible_on_front: true, is_comparable: true }];
+    const attributes = [
+      {
+        attribute_code: 'brand',
+        attribute_id: 1,
+        options: [
+          { value: '1', label: 'Clogau' },
+          { value: '2', label: 'Seiko' },
+        ],
+        frontend_label: 'Brand',
+        frontend_input: 'select',
+        is_visible_on_front: true,
+        is_comparable: true,
+      },
+    ];
     const products = [product({ brand: 2 }), product({ brand: 2 }), product({ brand: 1 }), product({ brand: 1, visibility: 1 })];
     const file = buildSearchIndex(products, CATEGORIES, { attributes: attributes as never, generatedAt: '2026-11-01 00:00:00' });
     expect(file.sg.popular).toEqual(['Seiko', 'Clogau']);
-    expect(file.sg.categories).toEqual([['Rings', '/rings'], ['Necklaces', '/necklaces'], ['Watches', '/watches']]);
+    expect(file.sg.categories).toEqual([
+      ['Rings', '/rings'],
+      ['Necklaces', '/necklaces'],
+      ['Watches', '/watches'],
+    ]);
     expect(file.at).toBe(new Date('2026-11-01T00:00:00').toISOString());
   });
 
   it('indexes every searchable product of the sample snapshot, small enough to download', () => {
     const file = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
-    const expected = readProducts().filter(isSearchable).map((p) => p.sku);
+    const expected = readProducts()
+      .filter(isSearchable)
+      .map((p) => p.sku);
     expect(file.d.map((d) => d.s)).toEqual(expected);
     expect(file.d.length).toBeGreaterThan(100);
     const gz = gzipSync(JSON.stringify(file)).length;

@@ -5,12 +5,19 @@ import { SETTINGS, catalogue, indexOf } from './search-fixtures';
 
 const settings = { ...SETTINGS, clientTimeoutMs: 5000 };
 const file = indexOf(catalogue());
-const okFetch = () => vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(file), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+const okFetch = () =>
+  vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(file), { status: 200, headers: { 'Content-Type': 'application/json' } }));
 const failingFetch = () => vi.fn(async (_url: string, _init?: RequestInit): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
 
 function client(fetchImpl: ReturnType<typeof vi.fn>, online: { value: boolean } = { value: true }) {
   const loadEngine = vi.fn(async () => createSearchEngine);
-  const c = createSearchClient({ settings, indexUrl: '/search-index.json', fetch: fetchImpl as unknown as typeof fetch, isOnline: () => online.value, loadEngine });
+  const c = createSearchClient({
+    settings,
+    indexUrl: '/search-index.json',
+    fetch: fetchImpl as unknown as typeof fetch,
+    isOnline: () => online.value,
+    loadEngine,
+  });
   return { c, loadEngine, online };
 }
 
@@ -88,7 +95,12 @@ describe('search client', () => {
       (_url: string, init?: RequestInit) =>
         new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
-    const c = createSearchClient({ settings: { ...settings, clientTimeoutMs: 30 }, fetch: hanging as unknown as typeof fetch, isOnline: () => true, loadEngine: async () => createSearchEngine });
+    const c = createSearchClient({
+      settings: { ...settings, clientTimeoutMs: 30 },
+      fetch: hanging as unknown as typeof fetch,
+      isOnline: () => true,
+      loadEngine: async () => createSearchEngine,
+    });
     const started = Date.now();
     expect(await c.search('watch')).toMatchObject({ items: [], offline: true, noresults: true });
     expect(Date.now() - started).toBeLessThan(2000);

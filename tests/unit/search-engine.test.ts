@@ -50,7 +50,12 @@ describe.each(ENGINES)('%s', (_label, create) => {
     );
     const r = e.search('aurora');
     expect(r.items.map((h) => h.s).slice(0, 2)).toEqual(['AA-4', 'AURORA']);
-    expect(r.items.map((h) => h.s).slice(2).sort()).toEqual(['AA-1', 'AA-2']);
+    expect(
+      r.items
+        .map((h) => h.s)
+        .slice(2)
+        .sort(),
+    ).toEqual(['AA-1', 'AA-2']);
     expect(r.items[0]!.score).toBe(1);
   });
 
@@ -65,17 +70,23 @@ describe.each(ENGINES)('%s', (_label, create) => {
       SETTINGS,
     );
     expect(e.search('gold diamond halo ring').items.map((h) => h.s)).toEqual(['A', 'B']); // 4 words: 3 needed
-    expect(e.search('gold halo chain').items.map((h) => h.s).sort()).toEqual(['A', 'B']); // 3 words: 2 needed
-    expect(e.search('silver gold').items.map((h) => h.s).sort()).toEqual(['A', 'B', 'C', 'D']); // 2 words: 1 needed
+    expect(
+      e
+        .search('gold halo chain')
+        .items.map((h) => h.s)
+        .sort(),
+    ).toEqual(['A', 'B']); // 3 words: 2 needed
+    expect(
+      e
+        .search('silver gold')
+        .items.map((h) => h.s)
+        .sort(),
+    ).toEqual(['A', 'B', 'C', 'D']); // 2 words: 1 needed
   });
 
   it('hits under 2% of the best score are cut (minimum score 0.02 on normalised scores)', () => {
     const weak = Array.from({ length: 150 }, (_, i) => product({ sku: `W${i}`, name: `Plain Item ${i}`, c2c_supplier_code: 'ZIRKON' }));
-    const products = [
-      product({ sku: 'TOP', name: 'Zircon Ring' }),
-      product({ sku: 'CAT', name: 'Plain Chain', category_ids: [301] }),
-      ...weak,
-    ];
+    const products = [product({ sku: 'TOP', name: 'Zircon Ring' }), product({ sku: 'CAT', name: 'Plain Chain', category_ids: [301] }), ...weak];
     const file = indexOf(products, [...CATEGORIES, category(301, 'Zircon')]);
     const r = create(file, SETTINGS).search('zircon');
     expect(r.items.map((h) => h.s)).toEqual(['TOP', 'CAT']);
@@ -113,7 +124,11 @@ describe.each(ENGINES)('%s', (_label, create) => {
 
   it('finds a product by its sku, whole or in parts, and by its supplier code', () => {
     const e = create(indexOf([product({ sku: 'TS-7400-81', name: 'Charm', c2c_supplier_code: 'SUP-99812' }), product({ name: 'Other' })]), SETTINGS);
-    for (const q of ['TS-7400-81', 'ts7400', 'ts740081', 'sup-99812']) expect(e.search(q).items.map((h) => h.s), q).toEqual(['TS-7400-81']);
+    for (const q of ['TS-7400-81', 'ts7400', 'ts740081', 'sup-99812'])
+      expect(
+        e.search(q).items.map((h) => h.s),
+        q,
+      ).toEqual(['TS-7400-81']);
   });
 
   it('finds a product by its category name, accents and apostrophes ignored', () => {
@@ -128,8 +143,14 @@ describe('engines agree', () => {
     const file = indexOf(catalogue());
     const [a, b] = ENGINES.map(([, create]) => create(file, SETTINGS));
     for (const q of ['thomas sabbo', 'raymnd weil', 'watch', 'silver bracelet', 'diamond ring', 'blue dial watch']) {
-      const x = a!.search(q).items.map((h) => h.s).sort();
-      const y = b!.search(q).items.map((h) => h.s).sort();
+      const x = a!
+        .search(q)
+        .items.map((h) => h.s)
+        .sort();
+      const y = b!
+        .search(q)
+        .items.map((h) => h.s)
+        .sort();
       expect(x, q).toEqual(y);
     }
   });

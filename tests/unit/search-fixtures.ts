@@ -14,8 +14,17 @@ export { product };
 export function category(id: number, name: string, over: Record<string, unknown> = {}): Category {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return CategorySchema.parse({
-    id, name, url_key: slug, url_path: slug, slug, parent_id: 2, level: 2, is_active: true, include_in_menu: true,
-    path: `1/2/${id}`, ...over,
+    id,
+    name,
+    url_key: slug,
+    url_path: slug,
+    slug,
+    parent_id: 2,
+    level: 2,
+    is_active: true,
+    include_in_menu: true,
+    path: `1/2/${id}`,
+    ...over,
   });
 }
 
@@ -36,12 +45,12 @@ export function catalogue(): Product[] {
   return [
     p('Thomas Sabo Charm Club 9ct White Gold Pearl Pendant', { category_ids: [20, 92] }),
     p('Thomas Sabo Together Sterling Silver Charm Bracelet', { category_ids: [92] }),
-    p('Raymond Weil Maestro Men\'s Automatic White Dial Bracelet Watch 38mm', { category_ids: [60, 94] }),
-    p('Raymond Weil Freelancer Ladies\' Automatic Blue Dial Watch 28mm', { category_ids: [60, 94] }),
+    p("Raymond Weil Maestro Men's Automatic White Dial Bracelet Watch 38mm", { category_ids: [60, 94] }),
+    p("Raymond Weil Freelancer Ladies' Automatic Blue Dial Watch 28mm", { category_ids: [60, 94] }),
     p('Evermore Heritage Platinum Diamond Solitaire Engagement Ring', { category_ids: [10] }),
     p('Clogau Cariad 9ct Rose Gold Diamond Halo Ring', { category_ids: [10] }),
     p('Daisy London Sterling Silver Star Necklace', { category_ids: [20] }),
-    p('Sekonda Sports Men\'s Quartz Blue Dial Watch 43mm', { category_ids: [60] }),
+    p("Sekonda Sports Men's Quartz Blue Dial Watch 43mm", { category_ids: [60] }),
   ];
 }
 

@@ -59,7 +59,13 @@ describe('the listing of every searchable product', () => {
       const same = bySku.get(item.sku);
       if (!same) continue;
       compared++;
-      expect({ url: same.url, price: same.price, img: same.img, badge: same.badge, name: same.name }).toEqual({ url: item.url, price: item.price, img: item.img, badge: item.badge, name: item.name });
+      expect({ url: same.url, price: same.price, img: same.img, badge: same.badge, name: same.name }).toEqual({
+        url: item.url,
+        price: item.price,
+        img: item.img,
+        badge: item.badge,
+        name: item.name,
+      });
     }
     expect(compared).toBeGreaterThan(10);
   });
@@ -145,7 +151,10 @@ describe('the search page states', () => {
     expect(await loadSearchResults('  ', deps)).toEqual({ kind: 'empty' });
     expect(await loadSearchResults('ri', deps)).toEqual({ kind: 'short' });
     expect(await loadSearchResults('zzzqqqxx', deps)).toEqual({ kind: 'none' });
-    const offline = { ...deps, search: () => Promise.resolve<SearchResult>({ items: [], total: 0, start: 0, perPage: 50, cache: false, offline: true, noresults: true }) };
+    const offline = {
+      ...deps,
+      search: () => Promise.resolve<SearchResult>({ items: [], total: 0, start: 0, perPage: 50, cache: false, offline: true, noresults: true }),
+    };
     expect(await loadSearchResults('ring', offline)).toEqual({ kind: 'offline' });
   });
 

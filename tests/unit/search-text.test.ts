@@ -51,7 +51,13 @@ describe('search query rules', () => {
 
   it('an empty result says noresults and keeps the given flags', () => {
     expect(emptyResult({ offline: true }, { size: -1, start: -4 })).toEqual({
-      items: [], total: 0, start: 0, perPage: 50, cache: false, offline: true, noresults: true,
+      items: [],
+      total: 0,
+      start: 0,
+      perPage: 50,
+      cache: false,
+      offline: true,
+      noresults: true,
     });
   });
 });

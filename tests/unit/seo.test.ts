@@ -5,7 +5,16 @@ import { config } from '../../src/lib/config';
 
 const SITE = config.shop.siteUrl.replace(/\/$/, '');
 const review = (id: number, status: number, value: number) =>
-  ReviewSchema.parse({ id, product_id: 1, title: 't', detail: 'd', nickname: 'n', review_status: status, ratings: [{ percent: value * 20, value }], created_at: '2026-01-01 10:00:00' });
+  ReviewSchema.parse({
+    id,
+    product_id: 1,
+    title: 't',
+    detail: 'd',
+    nickname: 'n',
+    review_status: status,
+    ratings: [{ percent: value * 20, value }],
+    created_at: '2026-01-01 10:00:00',
+  });
 
 describe('absolute urls and json-ld text', () => {
   it('paths become absolute on the shop origin and absolute urls pass through', () => {
@@ -38,7 +47,16 @@ describe('product json-ld', () => {
   });
 
   it('carries an offer in gbp with availability, the sku and the brand', () => {
-    const ld = productJsonLd({ name: 'Ring', sku: 'R1', url: '/rings/r1', images: ['/img/600/744/resize/a.svg'], price: 1234.5, inStock: false, brand: 'Evermore', reviews: [review(1, 1, 4)] });
+    const ld = productJsonLd({
+      name: 'Ring',
+      sku: 'R1',
+      url: '/rings/r1',
+      images: ['/img/600/744/resize/a.svg'],
+      price: 1234.5,
+      inStock: false,
+      brand: 'Evermore',
+      reviews: [review(1, 1, 4)],
+    });
     expect(ld.offers.priceCurrency).toBe('GBP');
     expect(ld.offers.price).toBe('1234.50');
     expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
@@ -62,9 +80,20 @@ describe('organization and jewelry store', () => {
 
   it('a jewelry store lists its open days with hours and omits closed days', () => {
     const shop = ShopSchema.parse({
-      id: 'preston', location: 'preston', name: 'Pendle & James Preston', street: ['12 Fishergate'], city: 'Preston', postcode: 'PR1 2AA', country_id: 'GB',
-      telephone: '01772 000000', email: 'preston@pendleandjames.co.uk', latitude: 53.75, longitude: -2.7,
-      opening_hours: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => ({ day, open: '09:30', close: '17:30' })).concat([{ day: 'Sunday', open: null, close: null } as never]),
+      id: 'preston',
+      location: 'preston',
+      name: 'Pendle & James Preston',
+      street: ['12 Fishergate'],
+      city: 'Preston',
+      postcode: 'PR1 2AA',
+      country_id: 'GB',
+      telephone: '01772 000000',
+      email: 'preston@pendleandjames.co.uk',
+      latitude: 53.75,
+      longitude: -2.7,
+      opening_hours: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+        .map((day) => ({ day, open: '09:30', close: '17:30' }))
+        .concat([{ day: 'Sunday', open: null, close: null } as never]),
     });
     const ld = jewelryStoreJsonLd(shop, '/stores/jewellers-preston');
     expect(ld['@type']).toBe('JewelryStore');

@@ -10,7 +10,17 @@ const pages = [page('clearance'), page('check-test', { noindex: true }), page('r
 
 describe('sitemap rules', () => {
   it('keeps catalogue, content, blog, brand and shop pages', () => {
-    for (const path of ['/', '/rings/engagement-rings', '/clearance/', '/pjworld', '/pjworld/post/how-to-stack-rings', '/brands/evermore', '/brands/evermore/all-products', '/stores/jewellers-preston', '/p/TS1001/thomas-sabo-charm']) {
+    for (const path of [
+      '/',
+      '/rings/engagement-rings',
+      '/clearance/',
+      '/pjworld',
+      '/pjworld/post/how-to-stack-rings',
+      '/brands/evermore',
+      '/brands/evermore/all-products',
+      '/stores/jewellers-preston',
+      '/p/TS1001/thomas-sabo-charm',
+    ]) {
       expect(isIndexablePath(path, pages), path).toBe(true);
     }
   });

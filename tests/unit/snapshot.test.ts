@@ -33,10 +33,14 @@ describe('snapshot reader', () => {
     const dir = join(root, 'regenerated');
     generateSample({ products: 400, seed: 1, out: dir, validate: false });
     await writePlaceholders(dir); // what `npm run data:sample` adds after generateSample
-    const list = (d: string): string[] => readdirSync(d).sort().flatMap((f) => (statSync(join(d, f)).isDirectory() ? list(join(d, f)) : [join(d, f)]));
+    const list = (d: string): string[] =>
+      readdirSync(d)
+        .sort()
+        .flatMap((f) => (statSync(join(d, f)).isDirectory() ? list(join(d, f)) : [join(d, f)]));
     const mine = list(dir).map((p) => relative(dir, p));
     expect(list(snap.SAMPLE_DIR).map((p) => relative(snap.SAMPLE_DIR, p))).toEqual(mine);
-    for (const f of mine) expect(readFileSync(join(snap.SAMPLE_DIR, f)).equals(readFileSync(join(dir, f))), `${f} is stale: run npm run data:sample`).toBe(true);
+    for (const f of mine)
+      expect(readFileSync(join(snap.SAMPLE_DIR, f)).equals(readFileSync(join(dir, f))), `${f} is stale: run npm run data:sample`).toBe(true);
   });
 
   it('a bad field names the file, the record id and the field', () => {
@@ -93,5 +97,73 @@ describe('snapshot reader', () => {
   it('snapshotDir honours SNAPSHOT_DIR and defaults to the sample', () => {
     expect(snap.snapshotDir({})).toBe(snap.SAMPLE_DIR);
     expect(snap.snapshotDir({ SNAPSHOT_DIR: '/tmp/x' })).toBe('/tmp/x');
+  });
+});
+
+// What the build reads: its pages read the snapshot with these readers directly (no content
+// collections), so the checks the collections' loaders made are the readers' own.
+describe('snapshot readers the build uses', () => {
+  it('read the sample keyed as the pages look records up', () => {
+    const cms = snap.readCmsPages(snap.SAMPLE_DIR);
+    expect(cms.find((p) => p.identifier === 'launch-campaign/terms-and-conditions')?.title).toBeTruthy();
+    expect(snap.readCategories(snap.SAMPLE_DIR).find((c) => c.id === 2)?.level).toBe(1);
+    const menus = snap.readMenus(snap.SAMPLE_DIR);
+    expect(Object.keys(menus).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(Array.isArray(menus['1'])).toBe(true);
+    expect(snap.readBanners('gb', snap.SAMPLE_DIR).mainBanners).toBeDefined();
+    expect(snap.readShippingMethods(snap.SAMPLE_DIR).some((m) => `${m.carrier_code}_${m.method_code}` === 'flatrate_express')).toBe(true);
+    expect(snap.readShops(snap.SAMPLE_DIR).some((s) => s.id === 'carlisle')).toBe(true);
+    expect(snap.readSocial(snap.SAMPLE_DIR).images).toHaveLength(7);
+    expect(snap.readManifest(snap.SAMPLE_DIR).version).toBe(1);
+    expect(snap.readProducts(snap.SAMPLE_DIR).length).toBe(snap.readManifest(snap.SAMPLE_DIR).counts.products);
+    for (const read of [
+      snap.readAttributes,
+      snap.readReviews,
+      snap.readCmsBlocks,
+      snap.readBlogPosts,
+      snap.readBlogCategories,
+      snap.readPaymentMethods,
+      snap.readTaxRates,
+      snap.readCoupons,
+      snap.readUrlMap,
+    ]) {
+      expect(read(snap.SAMPLE_DIR).length, read.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('values come out parsed by the zod schemas (defaults applied)', () => {
+    const dir = copySample('defaults');
+    let identifier = '';
+    editJson(dir, 'cms-pages.json', (pages) => {
+      delete pages[0].layout;
+      delete pages[0].booking_form;
+      identifier = pages[0].identifier;
+    });
+    expect(snap.readCmsPages(dir).find((p) => p.identifier === identifier)).toMatchObject({ layout: 'default', booking_form: false });
+  });
+
+  it('a second record with the same key fails the read naming file, key and field', () => {
+    const dir = copySample('dup');
+    editJson(dir, 'shops.json', (shops) => shops.push({ ...shops[0] }));
+    expect(() => snap.readShops(dir)).toThrow("Snapshot shops.json record preston: field 'id' is a duplicate");
+    editJson(dir, 'cms-pages.json', (pages) => pages.push({ ...pages[0], id: 9999 }));
+    expect(() => snap.readCmsPages(dir)).toThrow(/^Snapshot cms-pages\.json record .+: field 'identifier' is a duplicate/);
+    editJson(dir, 'coupons.json', (coupons) => coupons.push({ ...coupons[0] }));
+    expect(() => snap.readCoupons(dir)).toThrow("field 'code' is a duplicate");
+    editJson(dir, 'url-map.json', (urls) => urls.push({ ...urls[0] }));
+    expect(() => snap.readUrlMap(dir)).toThrow("field 'from' is a duplicate");
+  });
+
+  it('the readers read SNAPSHOT_DIR when no folder is given', () => {
+    const dir = copySample('env');
+    writeFileSync(join(dir, 'coupons.json'), JSON.stringify([{ code: 'ONLYHERE', type: 'fixed', amount: 5 }]));
+    const before = process.env.SNAPSHOT_DIR;
+    process.env.SNAPSHOT_DIR = dir;
+    try {
+      expect(snap.readCoupons().map((c) => c.code)).toEqual(['ONLYHERE']);
+    } finally {
+      if (before === undefined) delete process.env.SNAPSHOT_DIR;
+      else process.env.SNAPSHOT_DIR = before;
+    }
   });
 });

@@ -3,7 +3,12 @@ import { sameItems, settingsFromAnswer, socialFeedItems } from '../../src/island
 import { readSocial } from '../../src/lib/snapshot';
 import { config } from '../../src/lib/config';
 
-const post = (n: number, extra: Record<string, unknown> = {}) => ({ image: `/social/post-${n}.svg`, link: 'https://www.instagram.com/p/' + n, caption: `Post ${n}`, ...extra });
+const post = (n: number, extra: Record<string, unknown> = {}) => ({
+  image: `/social/post-${n}.svg`,
+  link: 'https://www.instagram.com/p/' + n,
+  caption: `Post ${n}`,
+  ...extra,
+});
 
 describe('social photo feed', () => {
   it('shows 7 images from the settings, through the image proxy at tile size', () => {
@@ -26,7 +31,12 @@ describe('social photo feed', () => {
 
   it('skips pictures from another site and unsafe links, so nothing loads from a third party', () => {
     const items = socialFeedItems({
-      images: [post(1, { image: 'https://cdn.instagram.com/x.jpg' }), post(2, { image: '//evil.example/x.png' }), post(3, { link: 'javascript:alert(1)' }), post(4)],
+      images: [
+        post(1, { image: 'https://cdn.instagram.com/x.jpg' }),
+        post(2, { image: '//evil.example/x.png' }),
+        post(3, { link: 'javascript:alert(1)' }),
+        post(4),
+      ],
     })!;
     expect(items.map((i) => i.caption)).toEqual(['Post 4']);
   });

@@ -20,7 +20,7 @@ describe('§9 layout constants in the stylesheets', () => {
     expect(globalCss).toContain(`--qty: ${L.qtyInputPx}px;`);
     expect(globalCss).toContain(`--fade: ${L.fadesS[0]}s;`);
     expect(globalCss).toContain(`--fade-fast: ${L.fadesS[1]}s;`);
-    expect(css('src/components/catalogue/Badge.astro')).toMatch(/width: var\(--badge\); height: var\(--badge\)/);
+    expect(css('src/components/catalogue/Badge.astro')).toMatch(/width: var\(--badge\);\s*height: var\(--badge\)/);
   });
 
   it('the mobile breakpoint is 767px and filters switch at 770px', () => {

@@ -280,9 +280,7 @@ describe('cart persistence and server sync', () => {
   });
 
   it('ignores a totals answer of the wrong shape and logs it', async () => {
-    setSyncFetch(async (url, init) =>
-      url.includes('cart/totals') ? json({ code: 200, result: { grand_total: 'lots' } }) : api.handler(url, init),
-    );
+    setSyncFetch(async (url, init) => (url.includes('cart/totals') ? json({ code: 200, result: { grand_total: 'lots' } }) : api.handler(url, init)));
     await loadCart();
     addToCart(ring);
     await cartSettled();
@@ -295,11 +293,14 @@ describe('cart persistence and server sync', () => {
       ['A', { sku: 'A', qty: 1, item_id: 1 }],
       ['B', { sku: 'B', qty: 2, item_id: 2 }],
     ]);
-    const { updates, deletes } = cartDiff(server, [
-      { sku: 'A', qty: 1 },
-      { sku: 'C', qty: 1 },
-      { sku: 'B', qty: 3 },
-    ].filter((i) => i.sku !== 'B'));
+    const { updates, deletes } = cartDiff(
+      server,
+      [
+        { sku: 'A', qty: 1 },
+        { sku: 'C', qty: 1 },
+        { sku: 'B', qty: 3 },
+      ].filter((i) => i.sku !== 'B'),
+    );
     expect(updates.map((u) => u.sku)).toEqual(['C']);
     expect(deletes.map((d) => d.sku)).toEqual(['B']);
   });

@@ -113,7 +113,11 @@ describe('catalogue urls with the dispatcher', () => {
   });
 
   it('defaults follow the config switches', () => {
-    const expected = config.switches.urlDispatcher ? '/bracelets/silver-bangle-77' : config.switches.shortCatalogUrls ? '/WB-77/silver-bangle' : '/p/WB-77/silver-bangle';
+    const expected = config.switches.urlDispatcher
+      ? '/bracelets/silver-bangle-77'
+      : config.switches.shortCatalogUrls
+        ? '/WB-77/silver-bangle'
+        : '/p/WB-77/silver-bangle';
     expect(productUrl(simple)).toBe(expected);
   });
 });

@@ -46,7 +46,13 @@ describe('configureProduct', () => {
     { sku: 'gold-M', color: 49, size: 168, price: 1050, status: 2 },
     { sku: 'silver-M', color: 50, size: 168, price: 900, stock: outOfStock },
     { sku: 'silver-N', color: 50, size: 169, price: 950, image: '/catalog/product/ring/silver.svg' },
-    { sku: 'gold-N', custom_attributes: [{ attribute_code: 'color', value: '49' }, { attribute_code: 'size', value: '169' }] },
+    {
+      sku: 'gold-N',
+      custom_attributes: [
+        { attribute_code: 'color', value: '49' },
+        { attribute_code: 'size', value: '169' },
+      ],
+    },
   ]);
 
   it('picks the first available child matching the chosen options', () => {
@@ -83,7 +89,10 @@ describe('configureProduct', () => {
   });
 
   it('sets the variants error when no child is available', () => {
-    const none = ring([{ sku: 'x', status: 2 }, { sku: 'y', stock: outOfStock }]);
+    const none = ring([
+      { sku: 'x', status: 2 },
+      { sku: 'y', stock: outOfStock },
+    ]);
     const r = configureProduct(none, { color: 49 }, { listOutOfStock: false });
     expect(r.child).toBeUndefined();
     expect(r.error).toBe('No available product variants');

@@ -28,8 +28,18 @@ describe('video player', () => {
     expect(youtubeId('https://www.youtube.com/watch?v=M7lc1UVf-VE&t=3')).toBe('M7lc1UVf-VE');
     expect(youtubeId('https://www.youtube.com/shorts/abcDEF12345')).toBe('abcDEF12345');
     expect(vimeoId('https://vimeo.com/76979871')).toBe('76979871');
-    expect(videoSource({ videoUrl: 'https://vimeo.com/76979871', loop: true })).toMatchObject({ kind: 'embed', host: 'Vimeo', embed: expect.stringContaining('loop=1') });
-    expect(videoSource({ videoUrl: '/media/launch.mp4', loop: true, autoplay: true, controls: false })).toEqual({ kind: 'local', src: '/media/launch.mp4', loop: true, autoplay: true, controls: false });
+    expect(videoSource({ videoUrl: 'https://vimeo.com/76979871', loop: true })).toMatchObject({
+      kind: 'embed',
+      host: 'Vimeo',
+      embed: expect.stringContaining('loop=1'),
+    });
+    expect(videoSource({ videoUrl: '/media/launch.mp4', loop: true, autoplay: true, controls: false })).toEqual({
+      kind: 'local',
+      src: '/media/launch.mp4',
+      loop: true,
+      autoplay: true,
+      controls: false,
+    });
     expect(videoSource({ videoUrl: '/media/launch.mp4' })).toEqual({ kind: 'local', src: '/media/launch.mp4', loop: false, autoplay: false, controls: true });
   });
 

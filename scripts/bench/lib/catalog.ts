@@ -36,8 +36,27 @@ export async function ensureSnapshot(root: string, workDir: string, products: nu
   if (!m || m.counts.products !== products || m.seed !== seed) {
     rmSync(dir, { recursive: true, force: true });
     log(`generating a ${products.toLocaleString('en-GB')}-product catalogue (seed ${seed}) in ${dir}`);
-    const run = await runMeasured(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/sample-catalog.ts'), '--products', String(products), '--seed', String(seed), '--out', dir], { cwd: root });
-    if (run.code !== 0) throw new Error(`sample generator failed (exit ${run.code}):\n${run.lines.slice(-15).map((l) => l.text).join('\n')}`);
+    const run = await runMeasured(
+      process.execPath,
+      [
+        join(root, 'node_modules/tsx/dist/cli.mjs'),
+        join(root, 'scripts/sample-catalog.ts'),
+        '--products',
+        String(products),
+        '--seed',
+        String(seed),
+        '--out',
+        dir,
+      ],
+      { cwd: root },
+    );
+    if (run.code !== 0)
+      throw new Error(
+        `sample generator failed (exit ${run.code}):\n${run.lines
+          .slice(-15)
+          .map((l) => l.text)
+          .join('\n')}`,
+      );
     generatedMs = run.wallMs;
     m = readManifest(dir);
     if (!m) throw new Error(`sample generator wrote no manifest in ${dir}`);

@@ -48,7 +48,15 @@ export async function startShop(root: string, distDir: string, env: NodeJS.Proce
   let out = '';
   const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/start.ts'), '--no-build'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DIST_DIR: distDir, DATABASE_PATH: join(dataDir, 'shop.db'), LOG_REQUESTS: '0', RATE_LIMIT_MAX: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DIST_DIR: distDir,
+      DATABASE_PATH: join(dataDir, 'shop.db'),
+      LOG_REQUESTS: '0',
+      RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (b: Buffer) => {

@@ -51,7 +51,9 @@ export function orderLines(o: Pick<CustomerOrder, 'items'>): OrderLineView[] {
 }
 
 /** The totals of an order as shown (incl. VAT; the VAT is the part of the grand total). */
-export function orderTotals(o: Pick<CustomerOrder, 'subtotal' | 'subtotal_incl_tax' | 'tax_amount' | 'discount_amount' | 'shipping_amount' | 'shipping_incl_tax' | 'grand_total'>) {
+export function orderTotals(
+  o: Pick<CustomerOrder, 'subtotal' | 'subtotal_incl_tax' | 'tax_amount' | 'discount_amount' | 'shipping_amount' | 'shipping_incl_tax' | 'grand_total'>,
+) {
   return {
     subtotal: o.subtotal_incl_tax ?? o.subtotal,
     tax: o.tax_amount,

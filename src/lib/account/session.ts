@@ -120,9 +120,7 @@ export interface NewAccount {
 
 /** Creates the account, then logs in with it. */
 export async function register(a: NewAccount): Promise<Outcome> {
-  const r = await safely(() =>
-    apiClient().user.create({ email: a.email.trim(), firstname: a.firstname.trim(), lastname: a.lastname.trim() }, a.password),
-  );
+  const r = await safely(() => apiClient().user.create({ email: a.email.trim(), firstname: a.firstname.trim(), lastname: a.lastname.trim() }, a.password));
   if (!r.ok) return { ok: false, message: answerText(r.result, messages.registerFailed) };
   const signedIn = await login(a.email, a.password);
   if (signedIn.ok) notify({ type: 'success', message: messages.accountCreated });

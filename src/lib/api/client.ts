@@ -38,8 +38,7 @@ import {
 
 /** The answer of a call: 200 with a validated result, or the contract's error code and result. */
 export type ApiResult<T> =
-  | { ok: true; code: 200; result: T; meta?: Record<string, unknown> }
-  | { ok: false; code: number; result: unknown; meta?: Record<string, unknown> };
+  { ok: true; code: 200; result: T; meta?: Record<string, unknown> } | { ok: false; code: number; result: unknown; meta?: Record<string, unknown> };
 
 /** The answer was not JSON, or its result did not have the contract's shape. */
 export class ApiFormatError extends Error {
@@ -108,7 +107,10 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     return { ok: true, code: 200, result: parsed.data as z.output<T>, meta: body.meta };
   }
 
-  const tc = (token: string | null | undefined, cartId?: string | null): Query => ({ token: token ?? '', ...(cartId !== undefined ? { cartId: cartId ?? '' } : {}) });
+  const tc = (token: string | null | undefined, cartId?: string | null): Query => ({
+    token: token ?? '',
+    ...(cartId !== undefined ? { cartId: cartId ?? '' } : {}),
+  });
 
   return {
     call,
@@ -129,7 +131,12 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       shippingInformation: (
         token: string | null,
         cartId: string,
-        addressInformation: { shippingAddress: Partial<Address> & { country_id: string }; billingAddress?: Partial<Address>; shipping_method_code: string; shipping_carrier_code: string },
+        addressInformation: {
+          shippingAddress: Partial<Address> & { country_id: string };
+          billingAddress?: Partial<Address>;
+          shipping_method_code: string;
+          shipping_carrier_code: string;
+        },
       ) => call('POST', 'cart/shipping-information', { query: tc(token, cartId), body: { addressInformation }, schema: ShippingInformationResultSchema }),
       collectTotals: (
         token: string | null,
@@ -163,8 +170,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
         call('POST', config.orders.endpoint, { query: token ? { token } : {}, body: payload, schema: OrderAnswerSchema }),
       get: (token: string, orderId: string) => call('GET', `order/${encodeURIComponent(orderId)}`, { query: tc(token), schema: CustomerOrderSchema }),
       /** The order-success lookup (config.checkout.externalOrderUrl + token). */
-      info: (orderToken: string) =>
-        call('GET', `${config.checkout.externalOrderUrl}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
+      info: (orderToken: string) => call('GET', `${config.checkout.externalOrderUrl}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
     },
     stock: {
       check: (sku: string) => call('GET', 'stock/check', { query: { sku }, schema: StockItemSchema }),
@@ -173,7 +179,10 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     review: {
       /** Approved reviews of a product (§7: review_status 1, start 0, size 50). */
       list: (productId: number, page: { from?: number; size?: number } = {}) =>
-        call('GET', 'review/list', { query: { product_id: productId, from: page.from ?? 0, size: page.size ?? config.constants.reviewPageSize }, schema: ReviewPageSchema }),
+        call('GET', 'review/list', {
+          query: { product_id: productId, from: page.from ?? 0, size: page.size ?? config.constants.reviewPageSize },
+          schema: ReviewPageSchema,
+        }),
       /** A new review (§7 review/create?token; with multistore on, the store code goes along, as the API adjusts its URL per store). */
       create: (review: Omit<ReviewInput, 'review_entity'> & Partial<Pick<ReviewInput, 'review_entity'>>, token?: string | null, storeCode?: string | null) =>
         call('POST', 'review/create', { query: { ...tc(token), ...(multistore && storeCode ? { storeCode } : {}) }, body: { review } }),
@@ -215,9 +224,14 @@ export function catalogApi(api: ApiClient) {
   const { call } = api;
   return {
     products: (q: { from?: number; size?: number; url_path?: string; sku?: string; skus?: string[] } = {}) =>
-      call('GET', 'catalog/products', { query: { from: q.from, size: q.size, url_path: q.url_path, sku: q.sku, skus: q.skus?.join(',') }, schema: ProductPageSchema }),
-    categories: (q: { from?: number; size?: number; url_path?: string; slug?: string } = {}) => call('GET', 'catalog/categories', { query: q, schema: CategoryPageSchema }),
-    attributes: (codes: string[] = []) => call('GET', 'catalog/attributes', { query: { attribute_code: codes.join(',') || undefined, size: 1000 }, schema: AttributePageSchema }),
+      call('GET', 'catalog/products', {
+        query: { from: q.from, size: q.size, url_path: q.url_path, sku: q.sku, skus: q.skus?.join(',') },
+        schema: ProductPageSchema,
+      }),
+    categories: (q: { from?: number; size?: number; url_path?: string; slug?: string } = {}) =>
+      call('GET', 'catalog/categories', { query: q, schema: CategoryPageSchema }),
+    attributes: (codes: string[] = []) =>
+      call('GET', 'catalog/attributes', { query: { attribute_code: codes.join(',') || undefined, size: 1000 }, schema: AttributePageSchema }),
   };
 }
 

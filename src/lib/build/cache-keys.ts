@@ -82,7 +82,21 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
         d.related.map((r) => pricesFor(r, storeCode)),
       ),
       // An AMP page: what it shows of the page data (no related products or reviews list); the child its URL names is added per page
-      amp: digest(memoLayoutKey('amp', storeCode), { product: record, title, canonical, breadcrumbs, prices, inStock, sku, options, children, grouped, bundle, attributes, images }),
+      amp: digest(memoLayoutKey('amp', storeCode), {
+        product: record,
+        title,
+        canonical,
+        breadcrumbs,
+        prices,
+        inStock,
+        sku,
+        options,
+        children,
+        grouped,
+        bundle,
+        attributes,
+        images,
+      }),
     };
     productKeys.set(k, v);
   }
@@ -114,5 +128,9 @@ export function contentPageKey(content: ContentPageRoute, storeCode: string): st
 export function ampPageKey(r: Pick<AmpRoute, 'kind' | 'key' | 'storeCode' | 'childSku'>): string {
   if (r.kind === 'amp-product') return digest(productKeysOf(r.key, r.storeCode).amp, r.childSku ?? null);
   const d = ampCategoryData(r.key, r.storeCode);
-  return digest(memoLayoutKey('amp', r.storeCode), { ...d, category: recordKey(d.category), products: d.products.map(recordKey) }, d.products.map((p) => pricesFor(p, r.storeCode)));
+  return digest(
+    memoLayoutKey('amp', r.storeCode),
+    { ...d, category: recordKey(d.category), products: d.products.map(recordKey) },
+    d.products.map((p) => pricesFor(p, r.storeCode)),
+  );
 }

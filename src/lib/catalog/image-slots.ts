@@ -48,7 +48,11 @@ const SLOTS: Record<ImageSlot, SlotSpec> = {
   tile: { ...IMG.tile, widths: [IMG.tile.width / 2, IMG.tile.width, 465, IMG.tile.width * 2], sizes: `${MOBILE} 50vw, ${IMG.tile.width}px` },
   // Shown only on screens with hover (desktop): the 1x and 2x of the tile, no phone widths.
   tileHover: { ...IMG.tile, widths: [IMG.tile.width, IMG.tile.width * 2], sizes: `${IMG.tile.width}px` },
-  ampGallery: { ...IMG.ampGallery, widths: [IMG.ampGallery.width, IMG.ampGallery.width * 2], sizes: `(max-width: ${IMG.ampGallery.width}px) 100vw, ${IMG.ampGallery.width}px` },
+  ampGallery: {
+    ...IMG.ampGallery,
+    widths: [IMG.ampGallery.width, IMG.ampGallery.width * 2],
+    sizes: `(max-width: ${IMG.ampGallery.width}px) 100vw, ${IMG.ampGallery.width}px`,
+  },
   bannerMain: { width: 1600, height: BANNER.main, widths: [400, 800, 1200, 1600], sizes: '(max-width: 1600px) 100vw, 1600px' },
   bannerSmall: { width: 800, height: BANNER.small, widths: [400, 800, 1600], sizes: `${MOBILE} 100vw, 50vw` },
   bannerProduct: { width: 800, height: BANNER.product, widths: [400, 800, 1600], sizes: `${MOBILE} 100vw, 33vw` },
@@ -100,4 +104,3 @@ export function responsiveImage(ref: string, slot: ImageSlot, host?: ImageHost):
   const srcset = mediaPath(ref, host) !== null ? s.widths.map((w) => `${imageUrl(ref, w, heightAt(s, w), host)} ${w}w`).join(', ') : undefined;
   return { src, srcset, sizes: srcset ? s.sizes : undefined, width: s.width, height: s.height };
 }
-

@@ -39,7 +39,11 @@ export function mediaPath(ref: string, host: ImageHost = HOST): string | null {
 export function imageUrl(ref: string, width: number, height: number, host: ImageHost = HOST): string {
   const path = mediaPath(ref, host);
   if (path === null) return ref;
-  const values: Record<string, string | number> = { width: Math.round(width), height: Math.round(height), path: encodeURI(path).replace(/[?#]/g, encodeURIComponent) };
+  const values: Record<string, string | number> = {
+    width: Math.round(width),
+    height: Math.round(height),
+    path: encodeURI(path).replace(/[?#]/g, encodeURIComponent),
+  };
   return (host.urlTemplate[0] === '/' ? host.apiBaseUrl : '') + host.urlTemplate.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
 }
 

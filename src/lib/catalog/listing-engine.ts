@@ -209,12 +209,7 @@ export function readListingParams(
  * The URL query for a state: one parameter per filter (value ids joined by commas, in the order
  * chosen) and `sort` unless it is the default. Other parameters of `search` are kept.
  */
-export function writeListingParams(
-  search: string,
-  state: Pick<CategoryQueryState, 'filters' | 'sort'>,
-  facets: FacetIds,
-  defaultSort: string,
-): string {
+export function writeListingParams(search: string, state: Pick<CategoryQueryState, 'filters' | 'sort'>, facets: FacetIds, defaultSort: string): string {
   const params = new URLSearchParams(search);
   for (const f of facets) params.delete(f.code);
   params.delete('sort');

@@ -11,9 +11,7 @@ import { productPrices, type PricedProduct } from './price';
 import { childAttribute, type VariantLike, type VariantOptions } from './variants';
 
 /** One condition of a query: equality on one of the values, or any of the price ranges. */
-export type QueryFilter =
-  | { field: string; op: 'in'; values: (string | number | boolean)[] }
-  | { field: string; op: 'range'; ranges: PriceRange[] };
+export type QueryFilter = { field: string; op: 'in'; values: (string | number | boolean)[] } | { field: string; op: 'range'; ranges: PriceRange[] };
 
 /** A price range: from inclusive, to exclusive; a missing bound is open. */
 export interface PriceRange {
@@ -392,9 +390,7 @@ export interface FacetOptions {
 
 /** How many values a filter keeps (§9: aggregation size 100, 10 for size and color). */
 export function aggregationSize(code: string): number {
-  return code === 'size' || code === 'color'
-    ? config.constants.filterAggregationSizeSizeColor
-    : config.constants.filterAggregationSize;
+  return code === 'size' || code === 'color' ? config.constants.filterAggregationSizeSizeColor : config.constants.filterAggregationSize;
 }
 
 /** The label of a price bucket, without decimals: '£100 - £250', '£2,500 and above'. */

@@ -72,10 +72,7 @@ export function findChildBySku<C extends VariantLike>(product: { configurable_ch
 }
 
 /** The selection a child stands for: its value for each configurable option of the product. */
-export function selectionOf(
-  product: { configurable_options?: { attribute_code: string }[] | null },
-  child: VariantLike,
-): Selection {
+export function selectionOf(product: { configurable_options?: { attribute_code: string }[] | null }, child: VariantLike): Selection {
   const out: Selection = {};
   for (const o of product.configurable_options ?? []) {
     const v = childAttribute(child, o.attribute_code);

@@ -1,10 +1,10 @@
 /**
  * The page side of the order queue, loaded only when orders wait (or an order outcome arrives):
- * starts the queue (start-up send, coming back online, other tabs and the service worker), and opens
- * the offline-orders panel when the shopper must decide (§4 offline-order confirmation) or when
- * waiting orders were sent or cancelled.
+ * starts the queue (start-up send, coming back online, other tabs and the service worker), and asks
+ * the page for the offline-orders panel when the shopper must decide (§4 offline-order confirmation)
+ * or when waiting orders were sent or cancelled (./orders-events.ts: the UI mounts the panel).
  */
-import { $notifications } from '../stores/notifications';
+import { ORDERS_PANEL_EVENT, ORDERS_STARTED_EVENT } from './orders-events';
 import { $offlineOrderConfirmation, $orderNotices, handleOrdersMessage, raiseOfflineOrderConfirmation, startOrderQueue } from '../sync/order-queue';
 
 /** §4 Coming back online, first part: the sync queue runs and the cart loads. */
@@ -14,13 +14,7 @@ async function syncQueueAndCart(): Promise<void> {
   await loadCart();
 }
 
-let mounting: Promise<unknown> | null = null;
-function openPanel(): void {
-  mounting ??= import('./orders-mount').then((m) => m.mountOfflineOrders()).catch((err: unknown) => {
-    mounting = null;
-    console.error('[orders] the offline-orders panel could not be loaded', err);
-  });
-}
+const openPanel = () => window.dispatchEvent(new Event(ORDERS_PANEL_EVENT));
 
 /** Set once started: the order queue's start is one explicit call, not a store's onMount (see `started` in src/lib/sync/order-queue.ts). */
 let started = false;
@@ -36,12 +30,8 @@ export function startOrders(message?: unknown): void {
   $orderNotices.subscribe((list) => {
     if (list.length) openPanel();
   });
-  // The cancel messages are notifications: make sure they show on pages without the header (checkout).
-  const off = $notifications.subscribe((list) => {
-    if (!list.length) return;
-    queueMicrotask(() => off());
-    import('../../islands/Notifications').then((m) => m.mountNotifications()).catch((err: unknown) => console.error('Notifications could not be shown', err));
-  });
+  // The cancel messages are notifications: the page shows them also without the header (checkout).
+  window.dispatchEvent(new Event(ORDERS_STARTED_EVENT));
 }
 
 /** The order notice's action: starts the queue and opens the panel with the waiting orders. */

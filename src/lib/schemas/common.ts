@@ -8,7 +8,14 @@
 import { z } from 'zod';
 
 /** A number that a backend may also send as a numeric string ("12.50"). */
-export const NumberLike = /*#__PURE__*/ (() => z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]))();
+export const NumberLike = /*#__PURE__*/ (() =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ]))();
 /** A 0/1 flag that a backend may send as a number, a string or a boolean. */
 export const Flag = /*#__PURE__*/ (() => z.union([z.literal(0), z.literal(1), z.boolean().transform(Number), z.enum(['0', '1']).transform(Number)]))();
 /** A date-time string as the backend writes it ("2026-11-22 10:00:00" or ISO). */
@@ -28,6 +35,7 @@ export const ImageRef = /*#__PURE__*/ (() =>
       (s) =>
         SCHEME.test(s) ||
         // A path: no scheme (javascript:, data:), no '//' host, no '..' segment, no backslash or control characters.
+        // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused.
         (!/^[a-z][a-z0-9+.-]*:/i.test(s) && !s.startsWith('//') && !/[\\\u0000-\u001f]/.test(s) && !s.split('/').includes('..')),
       "expected a media path ('/catalog/product/a.jpg') or an absolute http(s) URL",
     ))();

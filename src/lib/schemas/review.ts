@@ -1,30 +1,32 @@
 /** Product review (spec §3 Review: review_status 1 = approved). */
 import { z, DateString, opt } from './common';
 
-export const ReviewSchema = /*#__PURE__*/ (() => z.looseObject({
-  id: z.number().int(),
-  product_id: z.number().int(),
-  title: z.string().min(1),
-  detail: z.string().min(1),
-  nickname: z.string().min(1),
-  review_status: z.number().int(),
-  review_entity: z.literal('product').default('product'),
-  review_type: opt(z.number().int()),
-  ratings: z.array(z.looseObject({ percent: z.number().min(0).max(100), value: z.number().int().min(1).max(5), rating_name: opt(z.string()) })).default([]),
-  created_at: DateString,
-  entity_type: z.literal('review').default('review'),
-}))();
+export const ReviewSchema = /*#__PURE__*/ (() =>
+  z.looseObject({
+    id: z.number().int(),
+    product_id: z.number().int(),
+    title: z.string().min(1),
+    detail: z.string().min(1),
+    nickname: z.string().min(1),
+    review_status: z.number().int(),
+    review_entity: z.literal('product').default('product'),
+    review_type: opt(z.number().int()),
+    ratings: z.array(z.looseObject({ percent: z.number().min(0).max(100), value: z.number().int().min(1).max(5), rating_name: opt(z.string()) })).default([]),
+    created_at: DateString,
+    entity_type: z.literal('review').default('review'),
+  }))();
 export type Review = z.output<typeof ReviewSchema>;
 
 /** A review as a shopper submits it (review/create body). */
-export const ReviewInputSchema = /*#__PURE__*/ (() => z.object({
-  product_id: z.number().int().positive(),
-  title: z.string().trim().min(1, 'title is required'),
-  detail: z.string().trim().min(1, 'detail is required'),
-  nickname: z.string().trim().min(1, 'nickname is required'),
-  rating: z.number().int().min(1).max(5).default(5),
-  customer_id: z.number().int().nullish(),
-  review_entity: z.literal('product').default('product'),
-  review_status: z.number().int().optional(),
-}))();
+export const ReviewInputSchema = /*#__PURE__*/ (() =>
+  z.object({
+    product_id: z.number().int().positive(),
+    title: z.string().trim().min(1, 'title is required'),
+    detail: z.string().trim().min(1, 'detail is required'),
+    nickname: z.string().trim().min(1, 'nickname is required'),
+    rating: z.number().int().min(1).max(5).default(5),
+    customer_id: z.number().int().nullish(),
+    review_entity: z.literal('product').default('product'),
+    review_status: z.number().int().optional(),
+  }))();
 export type ReviewInput = z.output<typeof ReviewInputSchema>;

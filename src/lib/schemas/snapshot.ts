@@ -1,17 +1,19 @@
 /** The snapshot folder's manifest (docs/snapshot.md). */
 import { z } from './common';
 
-export const SnapshotManifestSchema = /*#__PURE__*/ (() => z.looseObject({
-  version: z.literal(1),
-  generated_at: z.string(),
-  source: z.string(),
-  store_code: z.string(),
-  seed: z.number().int().optional(),
-  counts: z.record(z.string(), z.number().int()),
-  product_shards: z.array(z.string()),
-}))();
+export const SnapshotManifestSchema = /*#__PURE__*/ (() =>
+  z.looseObject({
+    version: z.literal(1),
+    generated_at: z.string(),
+    source: z.string(),
+    store_code: z.string(),
+    seed: z.number().int().optional(),
+    counts: z.record(z.string(), z.number().int()),
+    product_shards: z.array(z.string()),
+  }))();
 export type SnapshotManifest = z.output<typeof SnapshotManifestSchema>;
 
 /** Legacy url_path entries the URL dispatcher maps to current pages. */
-export const UrlMapEntrySchema = /*#__PURE__*/ (() => z.object({ from: z.string().startsWith('/'), to_type: z.enum(['product', 'category', 'cms']), to_id: z.union([z.number().int(), z.string()]) }))();
+export const UrlMapEntrySchema = /*#__PURE__*/ (() =>
+  z.object({ from: z.string().startsWith('/'), to_type: z.enum(['product', 'category', 'cms']), to_id: z.union([z.number().int(), z.string()]) }))();
 export type UrlMapEntry = z.output<typeof UrlMapEntrySchema>;

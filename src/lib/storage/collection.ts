@@ -37,10 +37,12 @@ function guard<T>(p: Promise<T>, ms: number): Promise<Outcome<T>> {
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(() => resolve(TIMED_OUT), ms);
   });
-  return Promise.race([p, timeout]).then(
-    (value): Outcome<T> => (value === TIMED_OUT ? { ok: false, timedOut: true } : { ok: true, value: value as T }),
-    (error): Outcome<T> => ({ ok: false, timedOut: false, error }),
-  ).finally(() => clearTimeout(timer));
+  return Promise.race([p, timeout])
+    .then(
+      (value): Outcome<T> => (value === TIMED_OUT ? { ok: false, timedOut: true } : { ok: true, value: value as T }),
+      (error): Outcome<T> => ({ ok: false, timedOut: false, error }),
+    )
+    .finally(() => clearTimeout(timer));
 }
 
 /** Rough stored size of an entry in bytes (UTF-16 characters of its JSON, as browsers count). */

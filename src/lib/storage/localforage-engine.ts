@@ -3,8 +3,7 @@ import type { StorageDriver, StorageEngine } from './engine';
 
 type LocalForage = typeof import('localforage');
 let lib: Promise<LocalForage> | null = null;
-const load = (): Promise<LocalForage> =>
-  (lib ??= import('localforage').then((m) => ((m as { default?: LocalForage }).default ?? m) as LocalForage));
+const load = (): Promise<LocalForage> => (lib ??= import('localforage').then((m) => ((m as { default?: LocalForage }).default ?? m) as LocalForage));
 
 /** The localforage engine: one database per collection, the configured driver first. */
 export function localforageEngine(): StorageEngine {

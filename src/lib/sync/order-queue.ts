@@ -273,37 +273,47 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
 let running: Promise<QueueSummary> | null = null;
 let again = false;
 
+/** The sending part of a run: rounds over the waiting orders while calls arrive during it, until offline or a send fails. */
+async function sendRounds(): Promise<{ done: SendOutcome[]; stopped: boolean }> {
+  const done: SendOutcome[] = [];
+  let stopped = false;
+  do {
+    again = false;
+    if (!$online.get()) break;
+    const run = await sendPendingOrders(orders(), await sendOptions());
+    done.push(...run.outcomes);
+    stopped = run.stopped;
+  } while (again && !stopped);
+  return { done, stopped };
+}
+
 /** Sends every untransmitted order of the current store, oldest first; calls during a run join it (and make it go round once more). */
 export function sendQueuedOrders(): Promise<QueueSummary> {
   if (running) {
     again = true;
     return running;
   }
-  running = (async () => {
-    const done: SendOutcome[] = [];
-    let stopped = false;
-    try {
-      do {
-        again = false;
-        if (!$online.get()) break;
-        const run = await sendPendingOrders(orders(), await sendOptions());
-        done.push(...run.outcomes);
-        stopped = run.stopped;
-      } while (again && !stopped);
-    } finally {
+  // Joining ends with the sending, before the summary below. `finally` calls back asynchronously, so
+  // it always comes after `running` is set below, even when the sending ends at once (offline): an
+  // end cleared inside the run itself came before that assignment and left every later call of the
+  // page joining a finished run, sending nothing (the soak's silent triggers, issue 14).
+  const run = sendRounds()
+    .finally(() => {
       running = null;
-    }
-    for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
-    pushNotices(done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })));
-    const queued = await refreshQueuedOrders();
-    if (stopped && queued.length) await deps.registerSync().catch(() => {});
-    return {
-      sent: done.filter((o) => o.kind === 'sent').map((o) => o.order),
-      cancelled: done.filter((o) => o.kind === 'cancelled').map((o) => o.order),
-      queued,
-    };
-  })();
-  return running;
+    })
+    .then(async ({ done, stopped }): Promise<QueueSummary> => {
+      for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
+      pushNotices(done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })));
+      const queued = await refreshQueuedOrders();
+      if (stopped && queued.length) await deps.registerSync().catch(() => {});
+      return {
+        sent: done.filter((o) => o.kind === 'sent').map((o) => o.order),
+        cancelled: done.filter((o) => o.kind === 'cancelled').map((o) => o.order),
+        queued,
+      };
+    });
+  running = run;
+  return run;
 }
 
 /** Sends one waiting order now (the shopper's choice in the confirmation); its outcome is added to $orderNotices. */

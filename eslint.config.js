@@ -1,0 +1,83 @@
+// @ts-check
+/**
+ * ESLint 9 flat config: typescript-eslint (syntax rules, no type information: `astro check` already
+ * type-checks, and typed linting would take minutes on two cores), eslint-plugin-astro,
+ * eslint-plugin-react-hooks 7 (the React Compiler-era rules) and eslint-plugin-jsx-a11y.
+ * Formatting is Prettier's (.prettierrc.json), not ESLint's. Choices and reasons: docs/architecture.md, "Lint and format".
+ */
+import { defineConfig, globalIgnores } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
+// @ts-expect-error -- eslint-plugin-jsx-a11y ships no type declarations
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+/**
+ * A scrolling region (role="region" with a label, like the compare table's scroller) takes focus so
+ * keyboard users can scroll it (axe: scrollable-region-focusable, WCAG 2.1.1).
+ */
+const scrollRegionMayTakeFocus = { tags: [], roles: ['tabpanel', 'region'] };
+
+export default defineConfig(
+  // Build output, dependencies, generated data and test artefacts (the .gitignore list, plus the
+  // committed sample snapshot and benchmark results, which scripts write).
+  globalIgnores([
+    'dist/**',
+    'dist-*/**',
+    '.astro/**',
+    'node_modules/**',
+    'data/**',
+    'test-results/**',
+    'playwright-report/**',
+    'bench/tmp/**',
+    'src/content/sample/**',
+    'public/**',
+    'bench/results/**',
+  ]),
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  astro.configs['flat/recommended'],
+  astro.configs['flat/jsx-a11y-recommended'],
+  {
+    // The astro a11y config above already registers the jsx-a11y plugin for every file; take the
+    // recommended rules for the React islands from the plugin's own flat config.
+    files: ['**/*.tsx'],
+    languageOptions: jsxA11y.flatConfigs.recommended.languageOptions,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'jsx-a11y/no-noninteractive-tabindex': ['error', scrollRegionMayTakeFocus],
+    },
+  },
+  {
+    files: ['**/*.astro'],
+    rules: { 'astro/jsx-a11y/no-noninteractive-tabindex': ['error', scrollRegionMayTakeFocus] },
+  },
+  {
+    // Hooks live in the islands. Elsewhere a `use…` name is not a React hook (the API tests'
+    // `useTestShop()` fixture, Playwright's `use`), and rules-of-hooks would misread it.
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      // Storage and feature probes (`try { sessionStorage… } catch {}`) ignore a throw on purpose;
+      // an empty catch says so. Other empty blocks stay errors.
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // `_`-prefixed names are deliberate: unused parameters kept for a signature, skipped tuple slots.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Tests and scripts read untyped JSON (API answers, dataLayer events, snapshot files they break on
+    // purpose) and poke at it: `any` is the honest type there. In src and server every outside input
+    // passes zod, and the rule stays on.
+    files: ['tests/**', 'scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,14 @@
+/** The header's panels (microcart, wishlist), mounted on demand by HeaderControls.ts (src/islands/lazy.ts); they open and close with `$ui`. */
+import Microcart from './Microcart';
+import WishlistPanel from './WishlistPanel';
+import css from './Panels.css?inline';
+
+export default function HeaderPanels() {
+  return (
+    <>
+      <style href="pj-header-panels" precedence="island">{css}</style>
+      <Microcart />
+      <WishlistPanel />
+    </>
+  );
+}
