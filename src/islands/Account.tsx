@@ -272,7 +272,12 @@ function NewsletterPreference() {
 
 function RecentlyViewed() {
   const recent = useStore($recentlyViewed);
-  if (!recent.loaded) return <p className="muted" role="status">{messages.accountLoading}</p>;
+  if (!recent.loaded)
+    return (
+      <p className="muted" role="status">
+        {messages.accountLoading}
+      </p>
+    );
   return (
     <section className="acc-recent" aria-labelledby="acc-recent-title">
       <h2 id="acc-recent-title">{messages.recentlyViewedTitle}</h2>

@@ -10,7 +10,7 @@
  * src/lib/product/add-to-cart.ts; the page start (recording the view, waking this island when its
  * static HTML is wrong for the shopper) in src/lib/product/page-start.ts.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { messages } from '../lib/messages';
@@ -68,12 +68,10 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   const group = useStore($customerGroup);
   const tier = group === null ? undefined : { groupId: group };
   const userChanged = useRef(false);
-  const stateRef = useRef(state);
-  stateRef.current = state;
 
   const child = chosenChild(p, state);
   const sku = child?.sku ?? p.sku;
-  const prices = useMemo(() => shownPrices(p, state, new Date(), tier), [p, state, group]);
+  const prices = useMemo(() => shownPrices(p, state, new Date(), group === null ? undefined : { groupId: group }), [p, state, group]);
   // The regular price does not depend on the date (the special price does), so build and browser agree.
   const unitOriginal = useMemo(() => productPrices(child ?? p).original, [p, child]);
   const stock = liveStock[sku] ?? (child ? child.stock : p.stock);
@@ -81,6 +79,8 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   // The page's price box and sku follow the form.
   useEffect(() => {
     const childSku = p.type_id === 'configurable' ? childSkuFromUrl(p, location.pathname, location.search) : null;
+    // After hydration (the first render must match the build's HTML): the child the address names.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, in the browser only
     if (childSku) setState((s) => (s.childSku === childSku ? s : { ...initialFormState(p, { childSku, grouped }), custom: s.custom, qty: s.qty }));
     const host = document.querySelector<HTMLElement>('[data-product-price]');
     if (host) {
@@ -93,14 +93,11 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
 
   // With price tiers on, login and logout re-price the page for the shopper's group (the store) and
   // check the stock of what is chosen again, past the stock cache (§4).
-  useEffect(
-    () =>
-      onCustomerGroupRefresh(() => {
-        const now = chosenChild(p, stateRef.current);
-        void checkStock({ sku: now?.sku ?? p.sku, id: now?.id ?? p.id }, false);
-      }),
-    [p],
-  );
+  const recheckChosen = useEffectEvent(() => {
+    const now = chosenChild(p, state);
+    void checkStock({ sku: now?.sku ?? p.sku, id: now?.id ?? p.id }, false);
+  });
+  useEffect(() => onCustomerGroupRefresh(() => recheckChosen()), []);
 
   useEffect(() => {
     const el = document.querySelector('[data-sku-text]');
@@ -108,7 +105,8 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     if (!child || !userChanged.current) return;
     if (pushChildUrl && urls.children[child.sku]) {
       const next = new URL(urls.children[child.sku]!, location.href);
-      if (next.pathname + next.search !== location.pathname + location.search) history.replaceState(history.state, '', next.pathname + next.search + location.hash);
+      if (next.pathname + next.search !== location.pathname + location.search)
+        history.replaceState(history.state, '', next.pathname + next.search + location.hash);
     }
   }, [sku, child, pushChildUrl, urls]);
 
@@ -155,7 +153,9 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       setErrors(check.errors);
       setProductError(check.message);
       dropRefusal();
-      refusal.current = notify({ type: check.message === messages.stockCheckInProgress ? 'warning' : 'error', message: check.message, action1: { label: messages.ok } })?.id ?? null;
+      refusal.current =
+        notify({ type: check.message === messages.stockCheckInProgress ? 'warning' : 'error', message: check.message, action1: { label: messages.ok } })?.id ??
+        null;
       const first = document.querySelector<HTMLElement>('.pf [aria-invalid="true"]');
       first?.focus();
       return;
@@ -189,7 +189,13 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       {priceHost && p.type_id !== 'grouped' && createPortal(<PriceTag as="p" className="price price--lg" prices={prices} format={money} />, priceHost)}
 
       {options.map((o) => (
-        <ConfigurableOption key={o.code} option={o} chosen={state.selection[o.code]} available={(v) => optionValueAvailable(p, state, o.code, v)} onChoose={(v) => choose(o.code, v)} />
+        <ConfigurableOption
+          key={o.code}
+          option={o}
+          chosen={state.selection[o.code]}
+          available={(v) => optionValueAvailable(p, state, o.code, v)}
+          onChoose={(v) => choose(o.code, v)}
+        />
       ))}
       {sizeGuideHref && (
         <a className="size-guide" href={sizeGuideHref} data-size-guide role="button">
@@ -198,12 +204,23 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       )}
 
       {grouped.length > 0 && (
-        <GroupedProducts items={grouped} qty={state.grouped} errors={errors.grouped} onQty={(s, qty) => update({ ...state, grouped: { ...state.grouped, [s]: qty } })} />
+        <GroupedProducts
+          items={grouped}
+          qty={state.grouped}
+          errors={errors.grouped}
+          onQty={(s, qty) => update({ ...state, grouped: { ...state.grouped, [s]: qty } })}
+        />
       )}
 
       {p.type_id === 'bundle' &&
         p.bundle_options.map((b) => (
-          <BundleOption key={b.option_id} option={b} choice={state.bundle[b.option_id] ?? noBundleChoice} error={errors.bundle[b.option_id]} onChange={(patch) => setBundle(b.option_id, patch)} />
+          <BundleOption
+            key={b.option_id}
+            option={b}
+            choice={state.bundle[b.option_id] ?? noBundleChoice}
+            error={errors.bundle[b.option_id]}
+            onChange={(patch) => setBundle(b.option_id, patch)}
+          />
         ))}
 
       {customOptions.length > 0 && (

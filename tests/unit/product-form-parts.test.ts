@@ -17,7 +17,15 @@ import { $customerGroup, customerGroupOf, onCustomerGroupRefresh } from '../../s
 import { setCurrentUser, setUserToken } from '../../src/lib/stores/user';
 import { emitSyncEvent, PRICE_TIERS_REFRESH_EVENT } from '../../src/lib/sync/events';
 import { addLinesToCart } from '../../src/lib/product/add-to-cart';
-import { bundleLinkPrices, brandOf, customValueChosen, optionExtra, pickBundleLink, sortedCustomOptions, toggleCustomValue } from '../../src/lib/product/options-view';
+import {
+  bundleLinkPrices,
+  brandOf,
+  customValueChosen,
+  optionExtra,
+  pickBundleLink,
+  sortedCustomOptions,
+  toggleCustomValue,
+} from '../../src/lib/product/options-view';
 import type { Customer } from '../../src/lib/schemas';
 import { readdirSync, readFileSync } from 'node:fs';
 import { deferred, flush, freshState, json } from './stores-fixtures';
@@ -121,7 +129,8 @@ describe('adding the product form’s lines to the cart', () => {
     noIdWarning: messages.tagManagerNoId,
     consent: { label: 'Cookies', text: 'text', accept: 'Accept', decline: 'No', policyLabel: 'Policy', policyHref: '/enable-cookies', claimDescription: 'd' },
   };
-  const env = () => ({ win: {} as { dataLayer?: Record<string, unknown>[] }, warn: () => {} }) as unknown as DataLayerEnv & { win: { dataLayer?: Record<string, unknown>[] } };
+  const env = () =>
+    ({ win: {} as { dataLayer?: Record<string, unknown>[] }, warn: () => {} }) as unknown as DataLayerEnv & { win: { dataLayer?: Record<string, unknown>[] } };
 
   it('puts each line in the cart and tells the data layer of each line the cart took, not of a refused one', async () => {
     vi.stubGlobal('fetch', async () => json({ code: 500, result: 'offline in this test' }));
@@ -137,7 +146,13 @@ describe('adding the product form’s lines to the cart', () => {
     expect(ok).toBe(true);
     expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([['W-1', 2]]);
     expect(e.win.dataLayer).toEqual([
-      { event: 'addToCart', ecommerce: { currencyCode: 'GBP', add: { products: [{ id: 'W-1', name: 'Seiko Presage', price: 450, quantity: 2, category: 'watch', brand: 'Seiko' }] } } },
+      {
+        event: 'addToCart',
+        ecommerce: {
+          currencyCode: 'GBP',
+          add: { products: [{ id: 'W-1', name: 'Seiko Presage', price: 450, quantity: 2, category: 'watch', brand: 'Seiko' }] },
+        },
+      },
     ]);
     expect($notifications.get().map((n) => n.message)).toEqual([messages.addedToCart, messages.cannotAddPriceUnknown]);
     await cartSettled();
@@ -157,7 +172,11 @@ describe('option fields', () => {
   });
 
   it('prices a bundle link from its product (special price included), else from its own price', () => {
-    expect(bundleLinkPrices({ price: 10, product: { price: 249, special_price: 199, special_from_date: null, special_to_date: null } as never })).toEqual({ original: 249, special: 199, final: 199 });
+    expect(bundleLinkPrices({ price: 10, product: { price: 249, special_price: 199, special_from_date: null, special_to_date: null } as never })).toEqual({
+      original: 249,
+      special: 199,
+      final: 199,
+    });
     expect(bundleLinkPrices({ price: 32.99, product: null } as never)).toEqual({ original: 32.99, special: null, final: 32.99 });
   });
 

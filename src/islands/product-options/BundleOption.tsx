@@ -25,7 +25,12 @@ export function BundleOption({ option: b, choice, error, onChange }: BundleOptio
     <fieldset className="opt bundle" data-bundle-option={b.option_id} aria-describedby={error ? errId : undefined}>
       <legend className="opt__legend">
         {b.title}
-        {b.required && <span className="req" aria-hidden="true"> *</span>}
+        {b.required && (
+          <span className="req" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </legend>
       <ul className="linked__list">
         {!b.required && !multi && (

@@ -47,7 +47,11 @@ export function CustomOption({ option: o, value, error, unitOriginal, onChange }
           {add && <span className="opt__extra"> {add}</span>}
           {required}
         </label>
-        {o.type === 'area' ? <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} /> : <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />}
+        {o.type === 'area' ? (
+          <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+        )}
         <FieldError id={errId} text={error} />
       </div>
     );

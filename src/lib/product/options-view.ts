@@ -25,7 +25,12 @@ export function optionExtra(price: unknown, type: 'fixed' | 'percent' | null | u
 /** A bundle link's prices: its product's (special price and dates included), else the link's own price. */
 export function bundleLinkPrices(l: Pick<BundleLink, 'price' | 'product'>): ProductPrices {
   return l.product
-    ? productPrices({ price: l.product.price, special_price: l.product.special_price, special_from_date: l.product.special_from_date, special_to_date: l.product.special_to_date })
+    ? productPrices({
+        price: l.product.price,
+        special_price: l.product.special_price,
+        special_from_date: l.product.special_from_date,
+        special_to_date: l.product.special_to_date,
+      })
     : { original: Number(l.price ?? 0), special: null, final: Number(l.price ?? 0) };
 }
 

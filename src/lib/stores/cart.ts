@@ -117,7 +117,10 @@ export function updateCartQuantity(sku: string, qty: number): boolean {
     notify({ type: 'error', message: messages.someProductsUnavailable, action1: { label: messages.ok } });
     return false;
   }
-  $cart.setKey('items', $cart.get().items.map((i) => (i.sku === sku ? { ...i, qty } : i)));
+  $cart.setKey(
+    'items',
+    $cart.get().items.map((i) => (i.sku === sku ? { ...i, qty } : i)),
+  );
   return true;
 }
 
@@ -125,7 +128,10 @@ export function updateCartQuantity(sku: string, qty: number): boolean {
 export function removeFromCart(sku: string): void {
   const items = $cart.get().items;
   if (!items.some((i) => i.sku === sku)) return;
-  $cart.setKey('items', items.filter((i) => i.sku !== sku));
+  $cart.setKey(
+    'items',
+    items.filter((i) => i.sku !== sku),
+  );
   notify({ type: 'success', message: messages.removedFromCart });
 }
 
@@ -133,7 +139,9 @@ export function removeFromCart(sku: string): void {
  * Puts lines back into the bag (a cancelled order's: src/lib/sync/order-queue.ts `restoreBags`): the
  * same sku adds up; the change reaches the server cart like any other.
  */
-export async function restoreCartLines(lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option'>>): Promise<void> {
+export async function restoreCartLines(
+  lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option'>>,
+): Promise<void> {
   await storedCart();
   const items = [...$cart.get().items];
   for (const l of lines) {
@@ -289,8 +297,7 @@ function answer<T extends z.ZodType>(t: { resultCode?: unknown; result?: unknown
 }
 
 const cartPath = (call: string) => `cart/${call}?token={{token}}&cartId={{cartId}}`;
-const noSuchCart = (result: unknown) =>
-  typeof result === 'string' && result.toLowerCase().includes(messages.noSuchEntityCartId.toLowerCase());
+const noSuchCart = (result: unknown) => typeof result === 'string' && result.toLowerCase().includes(messages.noSuchEntityCartId.toLowerCase());
 
 function saveServer(): void {
   void collection('carts').setItem(KEYS.cartServer, [...server.values()]);
@@ -370,7 +377,13 @@ async function pushChanges(retry = true): Promise<void> {
     // before login, an expired cart) names another cart's line, and the server would refuse it.
     const itemId = before?.item_id ?? null;
     server.set(item.sku, { sku: item.sku, qty: item.qty, item_id: itemId });
-    const cartItem = { sku: item.sku, qty: item.qty, quote_id: cartId, ...(itemId ? { item_id: itemId } : {}), ...(item.product_option ? { product_option: item.product_option } : {}) };
+    const cartItem = {
+      sku: item.sku,
+      qty: item.qty,
+      quote_id: cartId,
+      ...(itemId ? { item_id: itemId } : {}),
+      ...(item.product_option ? { product_option: item.product_option } : {}),
+    };
     jobs.push(
       queueTask({ url: cartPath('update'), method: 'POST', body: { cartItem } }).then((t) => {
         if (!t.transmited) return;

@@ -17,7 +17,13 @@ export const $claims = map<Record<string, Claim>>({});
 export function isClaim(x: unknown): x is Claim {
   if (!x || typeof x !== 'object') return false;
   const c = x as Record<string, unknown>;
-  return typeof c.code === 'string' && c.code.length > 0 && typeof c.created_at === 'string' && !Number.isNaN(Date.parse(c.created_at)) && typeof (c.description ?? '') === 'string';
+  return (
+    typeof c.code === 'string' &&
+    c.code.length > 0 &&
+    typeof c.created_at === 'string' &&
+    !Number.isNaN(Date.parse(c.created_at)) &&
+    typeof (c.description ?? '') === 'string'
+  );
 }
 
 let loading: Promise<void> | null = null;

@@ -41,7 +41,10 @@ export function listActions<T extends { sku: string; name: string }>({ $list }: 
     },
     remove: (item) => {
       if (!has(item.sku)) return false;
-      $list.setKey('items', $list.get().items.filter((i) => i.sku !== item.sku));
+      $list.setKey(
+        'items',
+        $list.get().items.filter((i) => i.sku !== item.sku),
+      );
       $lastChange.set({ kind: 'removed', item });
       return true;
     },

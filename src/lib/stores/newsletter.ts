@@ -84,7 +84,10 @@ export const NEWSLETTER_THANK_YOU_PATH = '/newsletter-subscription-thank-you';
 // clean-up runs only when the store is cleaned (tests: nanostores' cleanStores): the next use reads again.
 onMount($newsletter, () => {
   const stop = $newsletter.listen((n) => {
-    if (n.loaded) saving = collection('mailchimp').setItem(KEYS.newsletter, { isSubscribed: n.isSubscribed, email: n.email }).catch(() => {});
+    if (n.loaded)
+      saving = collection('mailchimp')
+        .setItem(KEYS.newsletter, { isSubscribed: n.isSubscribed, email: n.email })
+        .catch(() => {});
   });
   void loadNewsletter();
   return () => {

@@ -209,9 +209,11 @@ export async function refreshQueuedOrders(broadcast = true): Promise<OfflineOrde
   const all = await storedOrders(orders());
   const pending = all.filter(isPendingOrder);
   $queuedOrders.set(pending);
-  if (typeof window !== 'undefined' && typeof CustomEvent !== 'undefined') window.dispatchEvent(new CustomEvent(ORDERS_WAITING_DOM_EVENT, { detail: pending.length }));
+  if (typeof window !== 'undefined' && typeof CustomEvent !== 'undefined')
+    window.dispatchEvent(new CustomEvent(ORDERS_WAITING_DOM_EVENT, { detail: pending.length }));
   if (all.some(owesBag)) await settleBags(all).catch((err: unknown) => console.error('[orders] the bag could not be emptied', err));
-  if (all.some(owesRestore)) await restoreBags(all).catch((err: unknown) => console.error('[orders] the lines of a cancelled order could not be put back', err));
+  if (all.some(owesRestore))
+    await restoreBags(all).catch((err: unknown) => console.error('[orders] the lines of a cancelled order could not be put back', err));
   const confirm = $offlineOrderConfirmation.get();
   if (confirm.length) $offlineOrderConfirmation.set(confirm.filter((o) => pending.some((p) => p.order_id === o.order_id)));
   emitSyncEvent(ORDERS_CHANGED_EVENT, pending);
@@ -303,7 +305,9 @@ export function sendQueuedOrders(): Promise<QueueSummary> {
     })
     .then(async ({ done, stopped }): Promise<QueueSummary> => {
       for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
-      pushNotices(done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })));
+      pushNotices(
+        done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })),
+      );
       const queued = await refreshQueuedOrders();
       if (stopped && queued.length) await deps.registerSync().catch(() => {});
       return {
