@@ -16,7 +16,7 @@ import type { Address } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
 import { $recentlyViewed } from '../lib/stores/recently-viewed';
 import { $user, loadUser } from '../lib/stores/user';
-import { FieldStyles, StatusLine, TextField, useAccountAction } from './AccountFields';
+import { AddressFields, FieldStyles, StatusLine, TextField, useAccountAction } from './AccountFields';
 import { useForm } from './use-form';
 import { OrderDetail, OrderList } from './AccountOrders';
 import RecentlyViewedList from './RecentlyViewed';
@@ -179,27 +179,7 @@ function ShippingDetails() {
     <section className="acc-card" aria-label={messages.accountShippingDetails}>
       {showForm ? (
         <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
-          <div className="af-row">
-            <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
-            <TextField form={form} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
-          </div>
-          <TextField form={form} name="street" label={messages.addressStreet} autoComplete="address-line1" required />
-          <div className="af-row">
-            <TextField form={form} name="city" label={messages.addressCity} autoComplete="address-level2" required />
-            <TextField form={form} name="postcode" label={messages.addressPostcode} autoComplete="postal-code" required />
-          </div>
-          <div className="af-row">
-            <TextField
-              form={form}
-              name="country_id"
-              label={messages.addressCountry}
-              autoComplete="country"
-              required
-              options={COUNTRIES.map((c) => ({ value: c, label: countryName(c) }))}
-            />
-            <TextField form={form} name="telephone" label={messages.addressPhone} type="tel" autoComplete="tel" required />
-          </div>
-          <TextField form={form} name="vat_id" label={messages.addressVatId} />
+          <AddressFields form={form} countries={COUNTRIES} vatId />
           <StatusLine status={send.status} />
           <div className="af-actions">
             <button type="submit" className="btn" disabled={send.pending}>

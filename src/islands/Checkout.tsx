@@ -8,23 +8,30 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { externalCheckoutEnabled, handOffToExternalCheckout } from '../lib/checkout/handoff';
-import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress } from '../lib/checkout/flow';
+import { externalCheckoutEnabled } from '../lib/checkout/handoff';
+import {
+  $checkout,
+  $checkoutTotals,
+  acceptTerms,
+  chooseShipping,
+  choosePayment,
+  continueStep,
+  editCheckout,
+  openStep,
+  placeOrder,
+  placing,
+  reviewErrors,
+} from '../lib/checkout/store';
 import { WaitingOrders } from './OfflineOrders';
-import { fetchPaymentMethods } from '../lib/checkout/server';
 import {
   STEPS,
-  cashOnDeliveryMethod,
   chosenShipping,
   collectionShopName,
-  defaultPaymentMethod,
-  emptyCheckout,
   handedToBackend,
   isStoreCollection,
   personalForm,
-  pickTotals,
-  prefillFromCustomer,
   proceedsDirectly,
+  reviewForm,
   shippingChoices,
   shippingForm,
   shippingPrice,
@@ -33,19 +40,16 @@ import {
   type ReviewTotals,
   type Step,
 } from '../lib/checkout/state';
-import { countryName } from '../lib/account/orders';
 import { config } from '../lib/config';
-import { forms } from '../lib/forms';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
-import type { CartItem, CartTotals, PaymentMethod } from '../lib/schemas';
-import { $cart, cartSettled, loadCart, removeFromCart, updateCartQuantity } from '../lib/stores/cart';
-import { $online } from '../lib/stores/network';
-import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../lib/stores/shipping';
+import type { CartItem } from '../lib/schemas';
+import { $cart, removeFromCart, updateCartQuantity } from '../lib/stores/cart';
+import { $shippingMethods } from '../lib/stores/shipping';
 import { openAuthModal } from '../lib/stores/ui';
-import { $user, loadUser } from '../lib/stores/user';
+import { $user } from '../lib/stores/user';
 import AuthModal from './AuthModal';
-import { CheckField, FieldStyles, Messages, Status, TextField } from './AccountFields';
+import { AddressFields, CheckField, FieldStyles, Messages, Status, TextField } from './AccountFields';
 import { useForm } from './use-form';
 import { TotalsList, type TotalsRow } from './TotalsList';
 import './Checkout.css';
@@ -57,13 +61,6 @@ export interface CheckoutProps {
   prefix: string;
   storeCode: string;
 }
-
-type Placed =
-  | { state: 'idle' }
-  | { state: 'placing' }
-  | { state: 'queued'; message: string; items: CartItem[]; totals: ReviewTotals }
-  | { state: 'cancelled'; message: string }
-  | { state: 'redirecting' };
 
 const STEP_TITLES: Record<Step, string> = {
   personal: messages.checkoutPersonal,
@@ -140,90 +137,33 @@ function Bag({ items, totals, editable }: { items: CartItem[]; totals: ReviewTot
   );
 }
 
-/** The checkout island. */
+/** The checkout ships to the store's own country. */
+const SHIPPING_COUNTRIES = [config.storeViews.default.i18n.defaultCountry];
+
+const editPersonal = (change: (v: CheckoutValues['personal']) => CheckoutValues['personal']) => editCheckout('personal', change);
+const editShipping = (change: (v: CheckoutValues['shipping']) => CheckoutValues['shipping']) => editCheckout('shipping', change);
+const editReview = (change: (v: { terms: boolean }) => { terms: boolean }) => acceptTerms(change({ terms: $checkout.get().values.terms }).terms);
+
+/** The checkout island: renders the checkout store (src/lib/checkout/store.ts) and calls its actions. */
 export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   const external = externalCheckoutEnabled();
+  const checkout = useStore($checkout);
+  const totals = useStore($checkoutTotals);
   const cart = useStore($cart);
   const user = useStore($user);
-  const online = useStore($online);
   const shippingMethods = useStore($shippingMethods);
-  const personal = useForm(personalForm, () => emptyCheckout().personal);
-  const shipping = useForm(shippingForm, () => emptyCheckout().shipping);
-  const review = useForm(forms.checkoutTerms, { terms: false });
-  const [shippingMethod, setShippingMethod] = useState<CheckoutValues['shippingMethod']>(null);
-  const [paymentMethod, setPaymentMethod] = useState<string | null>(null);
-  const [payments, setPayments] = useState<PaymentMethod[]>([cashOnDeliveryMethod()]);
-  const [serverTotals, setServerTotals] = useState<CartTotals | null>(null);
-  const [step, setStep] = useState<Step>('personal');
-  const [tried, setTried] = useState<Partial<Record<Step, boolean>>>({});
-  const [placed, setPlaced] = useState<Placed>({ state: 'idle' });
-  const prefilledFor = useRef<number | null>(null);
+  const { values, step, tried, payments, placed } = checkout;
+  const { shippingMethod, paymentMethod } = values;
+  const personal = useForm(personalForm, values.personal, { values: values.personal, update: editPersonal });
+  const shipping = useForm(shippingForm, values.shipping, { values: values.shipping, update: editShipping });
+  const terms = useMemo(() => ({ terms: values.terms }), [values.terms]);
+  const review = useForm(reviewForm, terms, { values: terms, update: editReview });
   // The first render matches the server's (the stores may already hold browser state).
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const stepRefs = useRef<Partial<Record<Step, HTMLElement | null>>>({});
 
-  const values: CheckoutValues = useMemo(
-    () => ({ personal: personal.values, shipping: shipping.values, shippingMethod, paymentMethod, terms: review.values.terms }),
-    [personal.values, shipping.values, shippingMethod, paymentMethod, review.values.terms],
-  );
-
-  // External checkout: hand the cart over (§2), nothing else.
-  useEffect(() => {
-    if (!external) return;
-    void handOffToExternalCheckout({
-      settle: async () => {
-        await Promise.all([loadUser(), loadCart()]);
-        await cartSettled();
-      },
-      tokens: () => ({ userToken: $user.get().token, cartToken: $cart.get().token }),
-      replace: (url) => location.replace(url),
-    });
-  }, [external]);
-
-  // The server's methods for the cart, once it has a server cart.
-  useEffect(() => {
-    if (external || !cart.token) return;
-    setShippingCountry(shipping.values.country_id);
-    void loadShippingMethods(shipping.values.country_id);
-    void fetchPaymentMethods().then((list) => {
-      if (list?.length) setPayments(list);
-    });
-  }, [external, cart.token, shipping.values.country_id]);
-
-  useEffect(() => {
-    if (!paymentMethod && payments.length) setPaymentMethod(defaultPaymentMethod(payments));
-    else if (paymentMethod && !payments.some((p) => p.code === paymentMethod)) setPaymentMethod(defaultPaymentMethod(payments));
-  }, [payments, paymentMethod]);
-
-  // Logged in: fill in the details from the account (once per customer).
-  useEffect(() => {
-    const c = user.current;
-    if (!c || prefilledFor.current === c.id) return;
-    prefilledFor.current = c.id;
-    const next = prefillFromCustomer(values, c);
-    personal.replace(next.personal);
-    shipping.replace(next.shipping);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user.current]);
-
-  // Totals with the chosen methods (the server computes VAT); refreshed when the bag changes.
-  useEffect(() => {
-    if (external || !cart.token || !shippingMethod || !online) return;
-    let live = true;
-    void refreshServerTotals(values, step).then((r) => {
-      if (!live) return;
-      if (r.payments) setPayments(r.payments);
-      if (r.totals) setServerTotals(r.totals);
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [external, cart.token, cart.items, shippingMethod, paymentMethod, step, online]);
-
   const chosen = chosenShipping(shippingMethods, shippingMethod);
-  const totals = pickTotals([serverTotals, cart.totals], cart.items, chosen ? shippingPrice(chosen) : null);
   const { delivery, collection } = shippingChoices(shippingMethods);
 
   if (external) {
@@ -276,46 +216,27 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     );
   }
 
+  /** The first field (or button) of a step that has just opened takes the focus. */
+  const focusStep = (s: Step) => requestAnimationFrame(() => stepRefs.current[s]?.querySelector<HTMLElement>('input, select, button')?.focus());
   const go = (s: Step) => {
-    setStep(s);
-    requestAnimationFrame(() => stepRefs.current[s]?.querySelector<HTMLElement>('input, select, button')?.focus());
+    openStep(s);
+    focusStep(s);
   };
   const index = STEPS.indexOf(step);
 
-  // Continue: the step's rules (src/lib/checkout/flow.ts) say where to go or which messages hold the shopper.
-  const continueStep = (s: Step) => (e: FormEvent<HTMLFormElement>) => {
+  // Continue: the step's rules (src/lib/checkout) open the next step or hold the shopper with their messages.
+  const continueOn = (s: Step) => (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setTried((x) => ({ ...x, [s]: true }));
-    const move = continueFrom(s, values);
-    if (!move.ok) {
-      const form = s === 'personal' ? personal : s === 'shipping' ? shipping : null;
-      form?.check(e.currentTarget, move.errors);
-      return;
-    }
-    // The address starts with the name just given.
-    if (s === 'personal') shipping.replace(withNameOnAddress(values).shipping);
-    go(move.next);
+    const move = continueStep(s);
+    if (move.ok) focusStep(move.next);
+    else (s === 'personal' ? personal : s === 'shipping' ? shipping : null)?.check(e.currentTarget, move.errors);
   };
 
   const place = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (placed.state === 'placing' || placed.state === 'redirecting') return;
-    if (!review.check(e.currentTarget, stepErrors('review', values))) return;
-    setPlaced({ state: 'placing' });
-    try {
-      const r = await placeCheckout({ values, storeCode, prefix });
-      if (r.kind === 'redirecting') setPlaced({ state: 'redirecting' });
-      else if (r.kind === 'queued') setPlaced({ state: 'queued', message: r.message, items: r.items, totals });
-      else if (r.kind === 'cancelled') setPlaced({ state: 'cancelled', message: r.message });
-      else {
-        setPlaced({ state: 'idle' });
-        setTried((x) => ({ ...x, [r.step]: true }));
-        go(r.step);
-      }
-    } catch (err) {
-      console.error('[checkout] placing the order failed', err);
-      setPlaced({ state: 'cancelled', message: messages.somethingWrong });
-    }
+    if (placing(placed) || !review.check(e.currentTarget, reviewErrors())) return;
+    const r = await placeOrder({ storeCode, prefix });
+    if (r?.kind === 'invalid') focusStep(r.step);
   };
 
   const stepHead = (s: Step) => {
@@ -354,7 +275,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('personal')} aria-labelledby="co-step-personal" ref={(el) => void (stepRefs.current.personal = el)}>
           {stepHead('personal')}
           {step === 'personal' ? (
-            <form className="co-form" noValidate onSubmit={continueStep('personal')}>
+            <form className="co-form" noValidate onSubmit={continueOn('personal')}>
               {!user.token ? (
                 <p className="co-login">
                   {messages.checkoutLoginPrompt}{' '}
@@ -386,27 +307,8 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('shipping')} aria-labelledby="co-step-shipping" ref={(el) => void (stepRefs.current.shipping = el)}>
           {stepHead('shipping')}
           {step === 'shipping' ? (
-            <form className="co-form" noValidate onSubmit={continueStep('shipping')}>
-              <div className="af-row">
-                <TextField form={shipping} name="firstname" label={messages.authFirstName} autoComplete="shipping given-name" required />
-                <TextField form={shipping} name="lastname" label={messages.authLastName} autoComplete="shipping family-name" required />
-              </div>
-              <TextField form={shipping} name="street" label={messages.addressStreet} autoComplete="shipping address-line1" required />
-              <div className="af-row">
-                <TextField form={shipping} name="city" label={messages.addressCity} autoComplete="shipping address-level2" required />
-                <TextField form={shipping} name="postcode" label={messages.addressPostcode} autoComplete="shipping postal-code" required />
-              </div>
-              <div className="af-row">
-                <TextField
-                  form={shipping}
-                  name="country_id"
-                  label={messages.addressCountry}
-                  autoComplete="shipping country"
-                  required
-                  options={[{ value: config.storeViews.default.i18n.defaultCountry, label: countryName(config.storeViews.default.i18n.defaultCountry) }]}
-                />
-                <TextField form={shipping} name="telephone" label={messages.addressPhone} type="tel" autoComplete="shipping tel" required />
-              </div>
+            <form className="co-form" noValidate onSubmit={continueOn('shipping')}>
+              <AddressFields form={shipping} countries={SHIPPING_COUNTRIES} section="shipping" />
               <fieldset className="co-methods" aria-describedby={shippingErrors.length ? 'co-shipping-errors' : undefined}>
                 <legend>{messages.orderShippingMethod}</legend>
                 {delivery.map((m) => {
@@ -419,7 +321,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                         type="radio"
                         name="shippingMethod"
                         checked={shippingMethod?.carrier_code === m.carrier_code && shippingMethod.method_code === m.method_code}
-                        onChange={() => setShippingMethod({ carrier_code: m.carrier_code, method_code: m.method_code })}
+                        onChange={() => chooseShipping({ carrier_code: m.carrier_code, method_code: m.method_code })}
                       />
                       <span className="co-method__title">
                         {m.method_title}
@@ -438,7 +340,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                         type="radio"
                         name="shippingMethod"
                         checked={collectionChosen}
-                        onChange={() => setShippingMethod({ carrier_code: collection[0]!.carrier_code, method_code: collection[0]!.method_code })}
+                        onChange={() => chooseShipping({ carrier_code: collection[0]!.carrier_code, method_code: collection[0]!.method_code })}
                       />
                       <span className="co-method__title">{messages.checkoutCollectInStore}</span>
                       <span className="co-method__price">{messages.checkoutFree}</span>
@@ -449,7 +351,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                         <select
                           id="co-ship-shop"
                           value={shippingMethod?.method_code}
-                          onChange={(e) => setShippingMethod({ carrier_code: collection[0]!.carrier_code, method_code: e.target.value })}
+                          onChange={(e) => chooseShipping({ carrier_code: collection[0]!.carrier_code, method_code: e.target.value })}
                         >
                           {collection.map((m) => (
                             <option key={m.method_code} value={m.method_code}>
@@ -481,14 +383,14 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('payment')} aria-labelledby="co-step-payment" ref={(el) => void (stepRefs.current.payment = el)}>
           {stepHead('payment')}
           {step === 'payment' ? (
-            <form className="co-form" noValidate onSubmit={continueStep('payment')}>
+            <form className="co-form" noValidate onSubmit={continueOn('payment')}>
               <fieldset className="co-methods" aria-describedby={paymentErrors.length ? 'co-payment-errors' : undefined}>
                 <legend>{messages.orderPaymentMethod}</legend>
                 {payments.map((p) => {
                   const id = `co-pay-${p.code}`;
                   return (
                     <label key={p.code} className="co-method" htmlFor={id}>
-                      <input id={id} type="radio" name="paymentMethod" checked={paymentMethod === p.code} onChange={() => setPaymentMethod(p.code)} />
+                      <input id={id} type="radio" name="paymentMethod" checked={paymentMethod === p.code} onChange={() => choosePayment(p.code)} />
                       <span className="co-method__title">{p.title}</span>
                       {p.costInclTax ? <span className="co-method__price">{formatPrice(p.costInclTax)}</span> : null}
                     </label>
@@ -533,9 +435,9 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                   <strong>{messages.checkoutCancelledTitle}.</strong> {placed.message}
                 </Status>
               ) : null}
-              {placed.state === 'placing' || placed.state === 'redirecting' ? <Status kind="progress">{messages.checkoutPlacing}</Status> : null}
+              {placing(placed) ? <Status kind="progress">{messages.checkoutPlacing}</Status> : null}
               <div className="af-actions">
-                <button type="submit" className="btn co-place" disabled={placed.state === 'placing' || placed.state === 'redirecting'}>
+                <button type="submit" className="btn co-place" disabled={placing(placed)}>
                   {messages.checkoutPlaceOrder}
                 </button>
               </div>

@@ -1,5 +1,5 @@
 /** React side of the one dialog (src/islands/dialog-core.ts): a native <dialog>, open while `open` is. */
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { openDialog } from './dialog-core';
 import dialogCss from './dialog.css?inline';
 
@@ -30,17 +30,21 @@ export interface DialogProps {
 export function Dialog({ open, onClose, panel = false, modal = true, className, labelledBy, initialFocus, dialogRef, data, children }: DialogProps) {
   const own = useRef<HTMLDialogElement>(null);
   const ref = dialogRef ?? own;
-  const latest = useRef(onClose);
-  latest.current = onClose;
+  // The latest onClose, without reopening the dialog when the island passes a new function.
+  const close = useEffectEvent(() => onClose());
   useLayoutEffect(() => {
     const d = ref.current;
     if (!open || !d) return;
-    return openDialog(d, { onClose: () => latest.current(), modal, panel, initial: initialFocus?.current });
+    return openDialog(d, { onClose: () => close(), modal, panel, initial: initialFocus?.current });
   }, [open, modal, panel, ref, initialFocus]);
   const classes = ['dialog', panel ? 'dialog--panel' : '', className ?? ''].filter(Boolean).join(' ');
   return (
+    // The explicit role is for the a11y scans and page scripts that find open dialogs by [role="dialog"].
+    // eslint-disable-next-line jsx-a11y/no-redundant-roles
     <dialog ref={ref} className={classes} role="dialog" aria-labelledby={labelledBy} {...data}>
-      <style href="pj-dialog" precedence="island">{dialogCss}</style>
+      <style href="pj-dialog" precedence="island">
+        {dialogCss}
+      </style>
       {children}
     </dialog>
   );

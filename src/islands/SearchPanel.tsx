@@ -7,7 +7,17 @@
  * Open while the `searchpanel` UI flag is; the header's button sets the flag and the island is
  * mounted on demand (src/islands/HeaderControls.ts, ./lazy.ts).
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent as ReactSubmitEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type SubmitEvent as ReactSubmitEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
 import { $ui, setPanel } from '../lib/stores/ui';
@@ -65,10 +75,12 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
   const client = useMemo(() => given ?? defaultClient(indexUrl), [given, indexUrl]);
   // The search panel is the `searchpanel` UI flag (§3, §4 Panels): opening it closes the other panels and shows the shared overlay.
   const open = useStore($ui).searchpanel;
-  const [sharedOverlay, setSharedOverlay] = useState(false);
+  // The header's overlay (when the page has one) darkens the page; else the panel's own does. The
+  // panel is mounted in the browser only (src/islands/lazy.ts), so the page is there to ask.
+  const [sharedOverlay] = useState(() => typeof document !== 'undefined' && !!document.querySelector('[data-overlay]'));
   const [query, setQuery] = useState('');
-  const [result, setResult] = useState<SearchResult | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The latest answer and the query it answers: a query without its answer yet is loading.
+  const [answer, setAnswer] = useState<{ q: string; result: SearchResult } | null>(null);
   const [, setLoaded] = useState(0); // re-render when the suggestions arrive
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -84,8 +96,6 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
 
   useLayoutEffect(() => {
     if (!open) return;
-    // The header's overlay (when the page has one) darkens the page; else the panel's own does.
-    setSharedOverlay(!!document.querySelector('[data-overlay]'));
     // Load the engine and the index now, so results are ready when the third letter is typed.
     void client.preload().then(() => setLoaded((n) => n + 1));
   }, [open, client]);
@@ -94,18 +104,14 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
   useEffect(() => {
     const q = query.trim();
     if (q.length < config.constants.search.minTermLength) {
+      // Too short to search: an answer still on its way is dropped (what shows is derived below).
       seq.current++;
-      setResult(null);
-      setLoading(false);
       return;
     }
     const mine = ++seq.current;
-    setLoading(true);
     const timer = setTimeout(() => {
       void client.search(q, { size: config.constants.search.defaultSize, start: 0 }).then((r) => {
-        if (mine !== seq.current) return;
-        setResult(r);
-        setLoading(false);
+        if (mine === seq.current) setAnswer({ q, result: r });
       });
     }, TYPE_DELAY_MS);
     return () => clearTimeout(timer);
@@ -141,25 +147,37 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
   // Enter in the box shows every match on the results page (a result chosen with the arrow keys is a link: Enter opens it).
   const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (query.trim().length >= config.constants.search.minTermLength) window.location.assign(searchUrl(query, { storeCode: storeViewForPath(location.pathname).storeCode }));
+    if (query.trim().length >= config.constants.search.minTermLength)
+      window.location.assign(searchUrl(query, { storeCode: storeViewForPath(location.pathname).storeCode }));
   };
 
   if (!open) return null;
 
-  const text = statusText(query, loading, result);
-  const hits = result?.items ?? [];
+  // Below the minimum length nothing is searched: no answer and no progress show.
+  const searchable = query.trim().length >= config.constants.search.minTermLength;
+  const shown = searchable ? (answer?.result ?? null) : null;
+  const text = statusText(query, searchable && answer?.q !== query.trim(), shown);
+  const hits = shown?.items ?? [];
   const suggestions = client.suggestions();
-  const showSuggestions = !hits.length && (!query.trim() || !!result?.noresults);
+  const showSuggestions = !hits.length && (!query.trim() || !!shown?.noresults);
 
   return (
     <Dialog open panel className="sp-root" labelledBy={titleId} onClose={close} initialFocus={inputRef}>
-      <style href="pj-search-panel" precedence="island">{panelCss}</style>
+      <style href="pj-search-panel" precedence="island">
+        {panelCss}
+      </style>
       <div className={`sp-overlay${sharedOverlay ? ' sp-overlay--clear' : ''}`} onClick={close} aria-hidden="true" />
       <div className="sp-panel">
         <h2 id={titleId} className="visually-hidden">
           {messages.searchLabel}
         </h2>
-        <form className="sp-form" role="search" action={searchUrl('', { storeCode: storeViewForPath(location.pathname).storeCode })} method="get" onSubmit={onSubmit}>
+        <form
+          className="sp-form"
+          role="search"
+          action={searchUrl('', { storeCode: storeViewForPath(location.pathname).storeCode })}
+          method="get"
+          onSubmit={onSubmit}
+        >
           <label htmlFor={`${ids}-q`} className="visually-hidden">
             {messages.searchLabel}
           </label>
@@ -188,9 +206,9 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
         <p id={statusId} className="sp-status" role="status" aria-live="polite">
           {text}
         </p>
-        {result?.noresults && query.trim().length >= config.constants.search.minTermLength && !result.offline && (
-          <p className="sp-help">{messages.searchNoResultsHelp}</p>
-        )}
+        {shown?.noresults && !shown.offline && <p className="sp-help">{messages.searchNoResultsHelp}</p>}
+        {/* The arrow keys move between the result links: the list hears the keys of the links inside it. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
         <ul id={listId} className="sp-results" ref={listRef} onKeyDown={onListKeyDown} hidden={!hits.length}>
           {hits.map((hit) => (
             <li key={hit.s}>

@@ -9,10 +9,13 @@ import { sendLetter, type Letter } from '../lib/mail';
 import { messages } from '../lib/messages';
 import { notify } from '../lib/stores/notifications';
 // Inlined and rendered with the island (React 19 <style href precedence>): only pages that show a form island carry its CSS.
+// Astro renders each island on its own, so in the static HTML the <style> sits inside the island's markup
+// (React hoists it into <head> only when it renders a whole document): two form islands on one page
+// would carry it twice in the HTML.
 import formsCss from './forms.css?inline';
 import { useFormAction, type FormStatusValue } from './use-form';
 
-/** The form islands' styles: React 19 renders one <style> per page (by href) however many form islands it has. */
+/** The form islands' styles, as a React 19 <style href precedence> (see above for where it lands). */
 export function FormStyles() {
   return (
     <style href="pj-form-kit" precedence="island">{formsCss}</style>

@@ -9,6 +9,12 @@ import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues }
 
 export type FormFieldValues = Record<string, string | boolean>;
 
+/** Values a form shows and edits that live in a store (the checkout's), instead of the form's own state. */
+export interface FormSource<V> {
+  values: V;
+  update: (change: (v: V) => V) => void;
+}
+
 /**
  * The one form state of every form island (reviews, booking, contact, newsletter, sign-in, account,
  * checkout) over a form definition of src/lib/forms. A field's messages show once it was left with
@@ -16,15 +22,17 @@ export type FormFieldValues = Record<string, string | boolean>;
  * an empty field says 'required' only after a submit, so a message appearing under it never moves the
  * button the shopper is pressing.
  */
-export function useForm<V extends FormFieldValues>(def: FormDef, initial: V | (() => V)) {
+export function useForm<V extends FormFieldValues>(def: FormDef, initial: V | (() => V), source?: FormSource<V>) {
   const first = (): V => (typeof initial === 'function' ? (initial as () => V)() : initial);
-  const [values, setValues] = useState<V>(first);
+  const [own, setOwn] = useState<V>(first);
+  const values = source ? source.values : own;
+  const setValues = source ? source.update : setOwn;
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [tried, setTried] = useState(false);
   const errors = useMemo(() => formErrors(def, values as FormValues), [def, values]);
   const idBase = useId();
 
-  const set = useCallback((name: keyof V & string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value })), []);
+  const set = useCallback((name: keyof V & string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value })), [setValues]);
   /** Leaving a field: it counts once something is in it. */
   const touch = (name: string) => {
     const v = values[name];
@@ -53,15 +61,15 @@ export function useForm<V extends FormFieldValues>(def: FormDef, initial: V | ((
       }
       if (Object.keys(found).length) setValues((v) => ({ ...v, ...found }));
     },
-    [def],
+    [def, setValues],
   );
   /** Back to `next` (default: the initial values) with no message shown (after a successful submit, an edit cancelled). */
   const reset = (next?: V) => {
-    setValues(next ?? first());
+    setValues(() => next ?? first());
     setTouched({});
     setTried(false);
   };
-  return { values, errors, idBase, set, replace: (next: V) => setValues(next), touch, shown, check, adopt, reset };
+  return { values, errors, idBase, set, replace: (next: V) => setValues(() => next), touch, shown, check, adopt, reset };
 }
 
 export type FormState<V extends FormFieldValues> = ReturnType<typeof useForm<V>>;

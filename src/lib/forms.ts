@@ -1,7 +1,9 @@
 /**
- * Form rules (spec §5) shared by the islands and the API: every message shows while its condition
- * is true. A form is a table of fields, each with a kind and its rules; `formErrors` lists, per
- * field, the messages whose condition holds, and `formSchema` gives the same rules as a zod schema.
+ * Form rules (spec §5) of the form islands: every message shows while its condition is true. A form
+ * is a table of fields, each with a kind and its rules; `formErrors` lists, per field, the messages
+ * whose condition holds. The reference API does not use these tables: it validates its bodies with
+ * the zod schemas of src/lib/schemas (own texts, §7), sharing only pieces such as `UK_POSTCODE`.
+ * `formSchema` (the same rules as a zod schema) is called by nothing but its tests (issue 17 item 3).
  */
 import { z } from 'zod';
 import { config } from './config';

@@ -1,0 +1,242 @@
+/**
+ * The checkout's state and actions (spec §2 checkout, §4 Cash on delivery and Offline order, §7 cart
+ * calls, §9 shipping and payment). The island renders `$checkout` and `$checkoutTotals` and calls the
+ * actions below; the actions only change the state, through the rules of state.ts and flow.ts. The
+ * reactions (started when the island subscribes, `onMount`) do the I/O: hand the cart to the external
+ * checkout, load the cart's shipping and payment methods, fill the details in from the account, keep
+ * a payment method chosen and ask the server's totals for the chosen methods.
+ */
+import { computed, map, onMount } from 'nanostores';
+import { messages } from '../messages';
+import type { CartItem, CartTotals, PaymentMethod } from '../schemas';
+import { $cart, cartSettled, loadCart } from '../stores/cart';
+import { $online } from '../stores/network';
+import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../stores/shipping';
+import { $user, loadUser } from '../stores/user';
+import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress, type PlaceDeps, type PlaceResult, type StepMove } from './flow';
+import { externalCheckoutEnabled, handOffToExternalCheckout } from './handoff';
+import { fetchPaymentMethods } from './server';
+import {
+  cashOnDeliveryMethod,
+  chosenShipping,
+  defaultPaymentMethod,
+  emptyCheckout,
+  pickTotals,
+  prefillFromCustomer,
+  shippingPrice,
+  stepErrors,
+  type CheckoutValues,
+  type ReviewTotals,
+  type Step,
+} from './state';
+
+/** Where placing the order stands. */
+export type Placed =
+  | { state: 'idle' }
+  | { state: 'placing' }
+  | { state: 'queued'; message: string; items: CartItem[]; totals: ReviewTotals }
+  | { state: 'cancelled'; message: string }
+  | { state: 'redirecting' };
+
+export interface CheckoutState {
+  /** What the shopper entered and chose. */
+  values: CheckoutValues;
+  /** The step shown open. */
+  step: Step;
+  /** Steps whose Continue (or the place order) was tried: their choice messages show. */
+  tried: Partial<Record<Step, boolean>>;
+  /** The payment methods offered (§9 cash on delivery until the server answers). */
+  payments: PaymentMethod[];
+  /** The server's totals for the chosen methods, when it answered. */
+  serverTotals: CartTotals | null;
+  placed: Placed;
+}
+
+const initial = (): CheckoutState => ({
+  values: emptyCheckout(),
+  step: 'personal',
+  tried: {},
+  payments: [cashOnDeliveryMethod()],
+  serverTotals: null,
+  placed: { state: 'idle' },
+});
+
+/** The checkout. */
+export const $checkout = map<CheckoutState>(initial());
+
+/** The totals shown: the server's for the bag and the chosen shipping, else the local estimate. */
+export const $checkoutTotals = computed([$checkout, $cart, $shippingMethods], (c, cart, methods): ReviewTotals => {
+  const chosen = chosenShipping(methods, c.values.shippingMethod);
+  return pickTotals([c.serverTotals, cart.totals], cart.items, chosen ? shippingPrice(chosen) : null);
+});
+
+// ------------------------------------------------------------------------------------------------
+// Actions
+
+type Part = 'personal' | 'shipping';
+
+/** Changes the personal details or the address. */
+export function editCheckout<P extends Part>(part: P, change: (v: CheckoutValues[P]) => CheckoutValues[P]): void {
+  const values = $checkout.get().values;
+  $checkout.setKey('values', { ...values, [part]: change(values[part]) });
+}
+
+/** Ticks or unticks the terms. */
+export function acceptTerms(terms: boolean): void {
+  $checkout.setKey('values', { ...$checkout.get().values, terms });
+}
+
+/** Chooses a shipping method (a delivery method or a shop to collect from). */
+export function chooseShipping(method: CheckoutValues['shippingMethod']): void {
+  $checkout.setKey('values', { ...$checkout.get().values, shippingMethod: method });
+}
+
+/** Chooses a payment method. */
+export function choosePayment(code: string | null): void {
+  $checkout.setKey('values', { ...$checkout.get().values, paymentMethod: code });
+}
+
+/** Opens a step (Edit on a done step). */
+export function openStep(step: Step): void {
+  $checkout.setKey('step', step);
+}
+
+/** True while the order is on its way (or the confirmation is loading): nothing in the bag or the steps changes. */
+export function placing(p: Placed = $checkout.get().placed): boolean {
+  return p.state === 'placing' || p.state === 'redirecting';
+}
+
+/**
+ * Continue on `step`: the step's rules (flow.ts `continueFrom`) open the next step, or hold the
+ * shopper with their messages (returned, so the form shows them). Leaving the personal details, the
+ * address starts with the name just given.
+ */
+export function continueStep(step: Step): StepMove {
+  const c = $checkout.get();
+  $checkout.setKey('tried', { ...c.tried, [step]: true });
+  const move = continueFrom(step, c.values);
+  if (!move.ok) return move;
+  if (step === 'personal') $checkout.setKey('values', withNameOnAddress(c.values));
+  $checkout.setKey('step', move.next);
+  return move;
+}
+
+/** The messages the order review holds the shopper with now (the terms). */
+export function reviewErrors(): Record<string, string[]> {
+  return stepErrors('review', $checkout.get().values);
+}
+
+/**
+ * Places the order (flow.ts `placeCheckout`): nothing while it is already on its way; otherwise
+ * `placed` follows it (placing, then the confirmation, the queued note or the §8 message). A step
+ * that is not valid any more opens again with its messages (returned, so the island can focus it).
+ * A failure of the queue itself is the §8 'something went wrong'.
+ */
+export async function placeOrder(input: { storeCode: string; prefix: string }, deps?: PlaceDeps): Promise<PlaceResult | null> {
+  if (placing()) return null;
+  const totals = $checkoutTotals.get();
+  $checkout.setKey('placed', { state: 'placing' });
+  try {
+    const r = await placeCheckout({ values: $checkout.get().values, ...input }, deps);
+    if (r.kind === 'redirecting') $checkout.setKey('placed', { state: 'redirecting' });
+    else if (r.kind === 'queued') $checkout.setKey('placed', { state: 'queued', message: r.message, items: r.items, totals });
+    else if (r.kind === 'cancelled') $checkout.setKey('placed', { state: 'cancelled', message: r.message });
+    else {
+      const c = $checkout.get();
+      $checkout.set({ ...c, placed: { state: 'idle' }, tried: { ...c.tried, [r.step]: true }, step: r.step });
+    }
+    return r;
+  } catch (err) {
+    console.error('[checkout] placing the order failed', err);
+    $checkout.setKey('placed', { state: 'cancelled', message: messages.somethingWrong });
+    return null;
+  }
+}
+
+/** Back to an empty checkout (tests). */
+export function resetCheckout(): void {
+  $checkout.set(initial());
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reactions
+
+/** True when any entry differs (by identity) from the one before. */
+const changed = (before: readonly unknown[] | null, now: readonly unknown[]) => !before || now.some((x, i) => !Object.is(x, before[i]));
+
+onMount($checkout, () => {
+  // External checkout: hand the cart over (§2), nothing else.
+  if (externalCheckoutEnabled()) {
+    void handOffToExternalCheckout({
+      settle: async () => {
+        await Promise.all([loadUser(), loadCart()]);
+        await cartSettled();
+      },
+      tokens: () => ({ userToken: $user.get().token, cartToken: $cart.get().token }),
+      replace: (url) => location.replace(url),
+    });
+    return;
+  }
+
+  let methodsFor: unknown[] | null = null;
+  let totalsFor: unknown[] | null = null;
+  let totalsRound = 0;
+  let prefilledFor: number | null = null;
+
+  const react = () => {
+    const c = $checkout.get();
+    const cart = $cart.get();
+    const online = $online.get();
+    const { values } = c;
+
+    // The server's methods for the cart, once it has a server cart (and again for another country).
+    const methodsKey = [cart.token, values.shipping.country_id];
+    if (changed(methodsFor, methodsKey)) {
+      methodsFor = methodsKey;
+      if (cart.token) {
+        setShippingCountry(values.shipping.country_id);
+        void loadShippingMethods(values.shipping.country_id);
+        void fetchPaymentMethods().then((list) => {
+          if (list?.length) $checkout.setKey('payments', list);
+        });
+      }
+    }
+
+    // A payment method is always chosen among those offered.
+    if (c.payments.length && (!values.paymentMethod || !c.payments.some((p) => p.code === values.paymentMethod))) {
+      choosePayment(defaultPaymentMethod(c.payments));
+      return;
+    }
+
+    // Logged in: fill in the details from the account (once per customer).
+    const customer = $user.get().current;
+    if (customer && prefilledFor !== customer.id) {
+      prefilledFor = customer.id;
+      const next = prefillFromCustomer(values, customer);
+      $checkout.setKey('values', { ...values, personal: next.personal, shipping: next.shipping });
+      return;
+    }
+
+    // Totals with the chosen methods (the server computes VAT), asked again when the bag changes;
+    // an answer to an earlier round is dropped.
+    const totalsKey = [cart.token, cart.items, values.shippingMethod, values.paymentMethod, c.step, online];
+    if (changed(totalsFor, totalsKey)) {
+      totalsFor = totalsKey;
+      const round = ++totalsRound;
+      if (cart.token && values.shippingMethod && online) {
+        void refreshServerTotals(values, c.step).then((r) => {
+          if (round !== totalsRound) return;
+          if (r.payments) $checkout.setKey('payments', r.payments);
+          if (r.totals) $checkout.setKey('serverTotals', r.totals);
+        });
+      }
+    }
+  };
+
+  const stops = [$checkout.listen(react), $cart.listen(react), $online.listen(react), $user.listen(react)];
+  react();
+  return () => {
+    for (const stop of stops) stop();
+    totalsRound++;
+  };
+});

@@ -1,0 +1,174 @@
+/**
+ * The checkout store as the island drives it (src/lib/checkout/store.ts): the island renders
+ * `$checkout` and calls these actions, so what they do is what the checkout does. A rule changed in
+ * src/lib/forms.ts changes what Continue and Place order do; the reactions ask the server in the §7 order.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { filledCheckout } from './checkout-fixtures';
+import { flush, freshState } from './stores-fixtures';
+import type { PlaceDeps } from '../../src/lib/checkout/flow';
+import type { CartItem, OfflineOrder, PaymentMethod } from '../../src/lib/schemas';
+
+/** House rules the test switches on in the form rules of src/lib/forms.ts (what state.ts builds its steps from). */
+const house = vi.hoisted(() => ({ email: false, terms: false }));
+const server = vi.hoisted(() => ({ calls: [] as string[], payments: null as PaymentMethod[] | null }));
+
+vi.mock('../../src/lib/forms', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/lib/forms')>();
+  const withRule = (def: import('../../src/lib/forms').FieldDef, message: string, when: (v: unknown) => boolean) => ({ ...def, rules: [...def.rules, { message, when }] });
+  return {
+    ...m,
+    forms: {
+      ...m.forms,
+      register: { ...m.forms.register, email: withRule(m.forms.register.email, 'We cannot deliver to example addresses.', (v) => house.email && String(v).includes('@example.')) },
+      checkoutTerms: { terms: withRule(m.forms.checkoutTerms.terms, 'Please also accept the returns policy.', () => house.terms) },
+    },
+  };
+});
+
+vi.mock('../../src/lib/checkout/server', () => ({
+  fetchPaymentMethods: async () => (server.calls.push('payment-methods'), server.payments),
+  sendShippingInformation: async () => (server.calls.push('shipping-information'), null),
+  collectTotals: async (v: { paymentMethod: string | null }) => (server.calls.push(`collect-totals ${v.paymentMethod}`), null),
+}));
+
+vi.mock('../../src/lib/stores/shipping', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/lib/stores/shipping')>();
+  return { ...m, loadShippingMethods: async (country: string) => void server.calls.push(`shipping-methods ${country}`) };
+});
+
+const { $checkout, $checkoutTotals, chooseShipping, continueStep, placeOrder, resetCheckout } = await import('../../src/lib/checkout/store');
+const { $cart } = await import('../../src/lib/stores/cart');
+
+const ITEMS: CartItem[] = [{ sku: 'RING-1', qty: 2, name: 'Silver Ring', price: 120 }];
+
+function placeDeps(answer: () => Promise<{ status: 'sent' | 'queued' | 'cancelled'; message?: string; result?: unknown }>) {
+  const sent: unknown[] = [];
+  const d: PlaceDeps = {
+    settle: async () => {},
+    cart: () => ({ items: ITEMS, token: 'cart-7' }),
+    userId: () => null,
+    placeOrder: async (p) => (sent.push(p), { ...(await answer()), order: p as unknown as OfflineOrder }) as Awaited<ReturnType<PlaceDeps['placeOrder']>>,
+    storage: null,
+    saveSession: async () => {},
+    navigate: () => {},
+  };
+  return { d, sent };
+}
+
+beforeEach(() => {
+  freshState();
+  resetCheckout();
+  house.email = false;
+  house.terms = false;
+  server.calls = [];
+  server.payments = null;
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Continue runs the rules of src/lib/checkout', () => {
+  it('filled details open the address; a rule added to the personal step in lib holds the shopper there with its message', () => {
+    $checkout.setKey('values', filledCheckout());
+    expect(continueStep('personal')).toEqual({ ok: true, next: 'shipping' });
+    expect($checkout.get().step).toBe('shipping');
+
+    resetCheckout();
+    $checkout.setKey('values', filledCheckout());
+    house.email = true;
+    const move = continueStep('personal');
+    expect(move.ok).toBe(false);
+    expect(!move.ok && move.errors.email).toEqual(['We cannot deliver to example addresses.']);
+    expect($checkout.get().step).toBe('personal');
+    expect($checkout.get().tried.personal).toBe(true);
+  });
+
+  it('the address starts with the name just given', () => {
+    $checkout.setKey('values', { ...filledCheckout(), shipping: { ...filledCheckout().shipping, firstname: '', lastname: '' } });
+    continueStep('personal');
+    expect($checkout.get().values.shipping).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace' });
+  });
+});
+
+describe('Place order runs the rules of src/lib/checkout', () => {
+  it('a rule added to the review in lib keeps the order from the queue and opens the review with its message', async () => {
+    $checkout.set({ ...$checkout.get(), values: filledCheckout(), step: 'review' });
+    house.terms = true;
+    const { d, sent } = placeDeps(async () => ({ status: 'sent', result: { token: 't' } }));
+    const r = await placeOrder({ storeCode: 'default', prefix: '' }, d);
+    expect(r).toMatchObject({ kind: 'invalid', step: 'review', errors: { terms: ['Please also accept the returns policy.'] } });
+    expect(sent).toHaveLength(0);
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
+  });
+
+  it('a rule added to the personal details in lib, met only at Place order, sends the shopper back to them', async () => {
+    $checkout.set({ ...$checkout.get(), values: filledCheckout(), step: 'review' });
+    house.email = true;
+    const { d, sent } = placeDeps(async () => ({ status: 'sent', result: { token: 't' } }));
+    expect(await placeOrder({ storeCode: 'default', prefix: '' }, d)).toMatchObject({ kind: 'invalid', step: 'personal' });
+    expect(sent).toHaveLength(0);
+    expect($checkout.get()).toMatchObject({ step: 'personal', tried: { personal: true }, placed: { state: 'idle' } });
+  });
+
+  it('while the order is on its way a second press sends nothing; then the confirmation is loading', async () => {
+    $checkout.set({ ...$checkout.get(), values: filledCheckout(), step: 'review' });
+    let release!: () => void;
+    const { d, sent } = placeDeps(() => new Promise((res) => (release = () => res({ status: 'sent', result: { token: 't' } }))));
+    const first = placeOrder({ storeCode: 'default', prefix: '' }, d);
+    await flush();
+    expect($checkout.get().placed).toEqual({ state: 'placing' });
+    expect(await placeOrder({ storeCode: 'default', prefix: '' }, d)).toBeNull();
+    release();
+    expect(await first).toMatchObject({ kind: 'redirecting' });
+    expect(sent).toHaveLength(1);
+    expect($checkout.get().placed).toEqual({ state: 'redirecting' });
+  });
+
+  it('queued: the note keeps the lines and the totals shown when the order was placed', async () => {
+    $cart.set({ items: ITEMS, token: null, totals: null, loaded: true });
+    $checkout.set({ ...$checkout.get(), values: filledCheckout({ shippingMethod: { carrier_code: 'flatrate', method_code: 'flatrate' } }), step: 'review' });
+    const shown = $checkoutTotals.get();
+    const { d } = placeDeps(async () => ({ status: 'queued', message: 'Queued text' }));
+    await placeOrder({ storeCode: 'default', prefix: '' }, d);
+    expect($checkout.get().placed).toEqual({ state: 'queued', message: 'Queued text', items: ITEMS, totals: shown });
+  });
+
+  it('the queue itself failing: the §8 something-went-wrong, and the order can be placed again', async () => {
+    $checkout.set({ ...$checkout.get(), values: filledCheckout(), step: 'review' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { d } = placeDeps(async () => {
+      throw new Error('IndexedDB gone');
+    });
+    expect(await placeOrder({ storeCode: 'default', prefix: '' }, d)).toBeNull();
+    expect($checkout.get().placed).toEqual({ state: 'cancelled', message: 'Something went wrong ...' });
+  });
+});
+
+describe('reactions while the checkout is shown', () => {
+  it('with a server cart: the methods for the country, a payment method chosen, the totals once a shipping method is chosen', async () => {
+    server.payments = [{ title: 'Card', code: 'card', cost: 0, costInclTax: 0, default: true, offline: false, is_server_method: true }];
+    $cart.set({ items: ITEMS, token: 'cart-7', totals: null, loaded: true });
+    const stop = $checkout.listen(() => {});
+    await flush();
+    expect(server.calls).toEqual(['shipping-methods GB', 'payment-methods']);
+    expect($checkout.get().values.paymentMethod).toBe('card');
+    server.calls = [];
+    chooseShipping({ carrier_code: 'flatrate', method_code: 'flatrate' });
+    await flush();
+    expect(server.calls).toEqual(['collect-totals card']);
+    stop();
+  });
+
+  it('offline: no totals are asked', async () => {
+    const { setOnline } = await import('../../src/lib/stores/network');
+    setOnline(false);
+    $cart.set({ items: ITEMS, token: 'cart-7', totals: null, loaded: true });
+    const stop = $checkout.listen(() => {});
+    chooseShipping({ carrier_code: 'flatrate', method_code: 'flatrate' });
+    await flush();
+    expect(server.calls.filter((c) => c.startsWith('collect-totals'))).toEqual([]);
+    stop();
+  });
+});
