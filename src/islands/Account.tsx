@@ -9,11 +9,8 @@ import { profileForm } from '../lib/account/forms';
 import { requireLogin } from '../lib/account/guard';
 import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
 import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
-import { productUrl } from '../lib/catalog/urls';
-import { tileImage } from '../lib/catalog/images';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms';
-import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import type { Address } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
@@ -22,6 +19,7 @@ import { $user, loadUser } from '../lib/stores/user';
 import { AddressFields, FieldStyles, StatusLine, TextField, useAccountAction } from './AccountFields';
 import { useForm } from './use-form';
 import { OrderDetail, OrderList } from './AccountOrders';
+import RecentlyViewedList from './RecentlyViewed';
 import './Account.css';
 
 export interface AccountProps {
@@ -254,32 +252,16 @@ function NewsletterPreference() {
 
 function RecentlyViewed() {
   const recent = useStore($recentlyViewed);
-  if (!recent.loaded) return <p className="muted" role="status">{messages.accountLoading}</p>;
+  if (!recent.loaded)
+    return (
+      <p className="muted" role="status">
+        {messages.accountLoading}
+      </p>
+    );
   return (
     <section className="acc-recent" aria-labelledby="acc-recent-title">
       <h2 id="acc-recent-title">{messages.recentlyViewedTitle}</h2>
-      {recent.items.length === 0 ? (
-        <p className="muted">{messages.noProductsYet}</p>
-      ) : (
-        <ul className="acc-recent__list">
-          {recent.items.map((p) => {
-            const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
-            const slug = text(p.slug);
-            const type = text(p.type_id);
-            const image = text(p.image);
-            const href = slug && type ? productUrl({ sku: p.sku, slug, type_id: type, url_path: text(p.url_path) }) : null;
-            const price = typeof p.final_price === 'number' && p.final_price > 0 ? p.final_price : p.price;
-            const body = (
-              <>
-                {image ? <img src={tileImage(image)} alt="" width={155} height={150} loading="lazy" /> : <span className="acc-recent__ph" aria-hidden="true" />}
-                <span className="acc-recent__name">{p.name}</span>
-                {typeof price === 'number' && price > 0 ? <span className="acc-recent__price">{formatPrice(price)}</span> : null}
-              </>
-            );
-            return <li key={p.sku}>{href ? <a href={href}>{body}</a> : body}</li>;
-          })}
-        </ul>
-      )}
+      <RecentlyViewedList variant="account" />
     </section>
   );
 }

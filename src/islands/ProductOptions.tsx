@@ -4,14 +4,16 @@
  * colour choices reconfigure the product (the wrong-attributes notice when a choice has no variant;
  * the child's URL replaces the address when configured), custom and bundle options with their
  * defaults and required checks, the price following every choice, and the add-to-cart checks with
- * the §8 texts. The rules are in src/lib/product-form.ts; the page start (recording the view, waking this
- * island when its static HTML is wrong for the shopper) in src/lib/product/page-start.ts.
+ * the §8 texts. The rules are in src/lib/product-form.ts and src/lib/product/options-view.ts, each
+ * option type's fields in ./product-options/; stock checks in src/lib/stores/live-stock.ts, the customer
+ * group in src/lib/stores/customer-group.ts, the add (and its data-layer event) in
+ * src/lib/product/add-to-cart.ts; the page start (recording the view, waking this island when its
+ * static HTML is wrong for the shopper) in src/lib/product/page-start.ts.
  */
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { config } from '../lib/config';
-import { formatPrice } from '../lib/format';
-import { messages, t } from '../lib/messages';
+import { useStore } from '@nanostores/react';
+import { messages } from '../lib/messages';
 import {
   checkAdd,
   childSkuFromUrl,
@@ -24,19 +26,22 @@ import {
   type FormState,
 } from '../lib/product-form';
 import type { ProductIslandProps } from '../lib/product-island-props';
-import type { ProductPrices } from '../lib/catalog/price';
-import { optionValuePrice } from '../lib/catalog/options';
-import { CUSTOMER_GROUPS, isMultiBundleOption, productPrices } from '../lib/catalog/price';
+import { productPrices } from '../lib/catalog/price';
+import { addLinesToCart } from '../lib/product/add-to-cart';
+import { brandOf, sortedCustomOptions } from '../lib/product/options-view';
+import { $customerGroup, onCustomerGroupRefresh } from '../lib/stores/customer-group';
 import { notify, removeNotification } from '../lib/stores/notifications';
-import { trackAddToCart } from '../lib/datalayer';
-import { setStock } from '../lib/stores/stock';
+import { $liveStock, $stockPending, checkStock } from '../lib/stores/live-stock';
 import { AddToCartButton, ListToggles, useHydrated } from './AddToCart';
 import { PriceTag } from './PriceTag';
+import { BundleOption } from './product-options/BundleOption';
+import { ConfigurableOption } from './product-options/ConfigurableOption';
+import { CustomOption } from './product-options/CustomOption';
+import { GroupedProducts } from './product-options/GroupedProducts';
+import { money } from './product-options/parts';
 import './ProductOptions.css';
 
 export type ProductOptionsProps = ProductIslandProps;
-
-type LiveStock = Record<string, { is_in_stock: boolean; qty: number }>;
 
 /** The island: rendered at build time (the page without JavaScript), hydrated in place. */
 export default function ProductOptions(props: ProductOptionsProps) {
@@ -48,63 +53,25 @@ export default function ProductOptions(props: ProductOptionsProps) {
   );
 }
 
-const money = (n: number) => formatPrice(n);
-
-/** The product's brand in words, from its comparable attributes. */
-const brandOf = (summary: ProductOptionsProps['summary']) => summary.compare?.find((r) => r.code === 'brand' || r.code === 'pj_brand')?.value ?? null;
-
-/** The price on the page ([data-product-price]), following the choices. */
-function LivePrice({ prices }: { prices: ProductPrices }) {
-  return <PriceTag as="p" className="price price--lg" prices={prices} format={money} />;
-}
-
-function SmallPrice({ prices }: { prices: ProductPrices }) {
-  return <PriceTag className="pf-small-price" prices={prices} format={money} />;
-}
-
-function FieldError({ id, text }: { id: string; text?: string }) {
-  if (!text) return null;
-  return (
-    <p className="opt__error" id={id}>
-      {text}
-    </p>
-  );
-}
-
-/** Live stock of a sku (stock/check, loaded on demand), remembered in the stock cache by id; null when it cannot be checked. */
-async function fetchStock(sku: string, id: number): Promise<{ is_in_stock: boolean; qty: number } | null> {
-  try {
-    const { api } = await import('../lib/api');
-    const r = await api.stock.check(sku);
-    if (!r.ok) return null;
-    const entry = { is_in_stock: r.result.is_in_stock, qty: r.result.qty };
-    setStock(id, entry);
-    return entry;
-  } catch {
-    return null;
-  }
-}
+const noBundleChoice = { linkIds: [], qty: 1 };
 
 function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary, sizeGuideHref }: ProductIslandProps) {
   // The build-time state first (hydration matches the HTML), then the child the address names.
   const [state, setState] = useState<FormState>(() => initialFormState(p, { grouped }));
   const [errors, setErrors] = useState<FormErrors>({ custom: {}, bundle: {} });
   const [productError, setProductError] = useState<string | null>(null);
-  const [pending, setPending] = useState<Record<string, boolean>>({});
-  const [liveStock, setLiveStock] = useState<LiveStock>({});
   const [busy, setBusy] = useState(false);
   const [priceHost, setPriceHost] = useState<HTMLElement | null>(null);
-  const userChanged = useRef(false);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-
+  const liveStock = useStore($liveStock);
+  const pending = useStore($stockPending);
   // Group price tiers (§6, when switched on): the shopper's customer group, known once the session is read.
-  const [group, setGroup] = useState<number | null>(null);
+  const group = useStore($customerGroup);
   const tier = group === null ? undefined : { groupId: group };
+  const userChanged = useRef(false);
 
   const child = chosenChild(p, state);
   const sku = child?.sku ?? p.sku;
-  const prices = useMemo(() => shownPrices(p, state, new Date(), tier), [p, state, group]);
+  const prices = useMemo(() => shownPrices(p, state, new Date(), group === null ? undefined : { groupId: group }), [p, state, group]);
   // The regular price does not depend on the date (the special price does), so build and browser agree.
   const unitOriginal = useMemo(() => productPrices(child ?? p).original, [p, child]);
   const stock = liveStock[sku] ?? (child ? child.stock : p.stock);
@@ -112,6 +79,8 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   // The page's price box and sku follow the form.
   useEffect(() => {
     const childSku = p.type_id === 'configurable' ? childSkuFromUrl(p, location.pathname, location.search) : null;
+    // After hydration (the first render must match the build's HTML): the child the address names.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, in the browser only
     if (childSku) setState((s) => (s.childSku === childSku ? s : { ...initialFormState(p, { childSku, grouped }), custom: s.custom, qty: s.qty }));
     const host = document.querySelector<HTMLElement>('[data-product-price]');
     if (host) {
@@ -122,32 +91,13 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // With price tiers on, login and logout re-price the page for the shopper's group and check the stock
-  // again, past the stock cache (§4: prices refresh and the product reloads skipping the cache).
-  useEffect(() => {
-    if (!config.switches.usePriceTiers) return;
-    let stop = () => {};
-    let live = true;
-    void Promise.all([import('../lib/stores/user'), import('../lib/sync/events'), import('../lib/account/session')]).then(([users, events, session]) => {
-      if (!live) return;
-      const apply = () => {
-        const u = users.$user.get();
-        setGroup(u.token ? (u.current?.group_id ?? CUSTOMER_GROUPS.customer) : CUSTOMER_GROUPS.guest);
-      };
-      void users.loadUser().then(apply);
-      stop = events.onSyncEvent(session.PRICE_TIERS_REFRESH_EVENT, () => {
-        apply();
-        const now = chosenChild(p, stateRef.current);
-        void fetchStock(now?.sku ?? p.sku, now?.id ?? p.id).then((entry) => entry && setLiveStock((s) => ({ ...s, [now?.sku ?? p.sku]: entry })));
-      });
-    });
-    return () => {
-      live = false;
-      stop();
-    };
-    // Once, when the island starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // With price tiers on, login and logout re-price the page for the shopper's group (the store) and
+  // check the stock of what is chosen again, past the stock cache (§4).
+  const recheckChosen = useEffectEvent(() => {
+    const now = chosenChild(p, state);
+    void checkStock({ sku: now?.sku ?? p.sku, id: now?.id ?? p.id }, false);
+  });
+  useEffect(() => onCustomerGroupRefresh(() => recheckChosen()), []);
 
   useEffect(() => {
     const el = document.querySelector('[data-sku-text]');
@@ -155,17 +105,10 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     if (!child || !userChanged.current) return;
     if (pushChildUrl && urls.children[child.sku]) {
       const next = new URL(urls.children[child.sku]!, location.href);
-      if (next.pathname + next.search !== location.pathname + location.search) history.replaceState(history.state, '', next.pathname + next.search + location.hash);
+      if (next.pathname + next.search !== location.pathname + location.search)
+        history.replaceState(history.state, '', next.pathname + next.search + location.hash);
     }
   }, [sku, child, pushChildUrl, urls]);
-
-  const runStockCheck = (target: { sku: string; id: number }) => {
-    setPending((x) => ({ ...x, [target.sku]: true }));
-    void fetchStock(target.sku, target.id).then((entry) => {
-      if (entry) setLiveStock((x) => ({ ...x, [target.sku]: entry }));
-      setPending((x) => ({ ...x, [target.sku]: false }));
-    });
-  };
 
   // The refusal toast of the last add: once the shopper changes what it was about, it goes (§4 Notification).
   const refusal = useRef<number | null>(null);
@@ -190,7 +133,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     userChanged.current = true;
     update(r.state);
     const c = chosenChild(p, r.state);
-    if (c && c.sku !== child?.sku && liveStock[c.sku] === undefined) runStockCheck(c);
+    if (c && c.sku !== child?.sku && liveStock[c.sku] === undefined) void checkStock(c);
   };
 
   const setCustom = (id: number, value: FormState['custom'][number]) => {
@@ -199,7 +142,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   };
 
   const setBundle = (id: number, patch: Partial<FormState['bundle'][number]>) => {
-    const cur = state.bundle[id] ?? { linkIds: [], qty: 1 };
+    const cur = state.bundle[id] ?? noBundleChoice;
     update({ ...state, bundle: { ...state.bundle, [id]: { ...cur, ...patch } } });
     if (errors.bundle[id]) setErrors({ ...errors, bundle: { ...errors.bundle, [id]: '' } });
   };
@@ -210,7 +153,9 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       setErrors(check.errors);
       setProductError(check.message);
       dropRefusal();
-      refusal.current = notify({ type: check.message === messages.stockCheckInProgress ? 'warning' : 'error', message: check.message, action1: { label: messages.ok } })?.id ?? null;
+      refusal.current =
+        notify({ type: check.message === messages.stockCheckInProgress ? 'warning' : 'error', message: check.message, action1: { label: messages.ok } })?.id ??
+        null;
       const first = document.querySelector<HTMLElement>('.pf [aria-invalid="true"]');
       first?.focus();
       return;
@@ -219,26 +164,11 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     setProductError(null);
     dropRefusal();
     setBusy(true);
-    try {
-      const { addToCart } = await import('../lib/stores/cart');
-      for (const line of check.lines) {
-        // The data layer hears of each line the cart took (§ data layer: add-to-cart event).
-        const { sku: lineSku, name, price, qty } = line as { sku: string; name?: string | null; price?: number | null; qty?: number };
-        if (addToCart(line)) trackAddToCart({ sku: lineSku, name, price, qty, categoryPath: urls.product, brand: brandOf(summary) });
-      }
-    } catch (err) {
-      console.error('The cart could not be loaded', err);
-      notify({ type: 'error', message: messages.somethingWrong, action1: { label: messages.ok } });
-    } finally {
-      setBusy(false);
-    }
+    await addLinesToCart(check.lines, { categoryPath: urls.product, brand: brandOf(summary) });
+    setBusy(false);
   };
 
-  const customOptions = [...p.custom_options].sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0));
-  const extra = (price: unknown, type: 'fixed' | 'percent' | null | undefined) => {
-    const amount = optionValuePrice({ price: Number(price ?? 0), price_type: type ?? 'fixed' }, unitOriginal);
-    return amount > 0 ? t('optionPriceAdd', { price: money(amount) }) : '';
-  };
+  const customOptions = sortedCustomOptions(p);
   const outOfStock = stock ? !stock.is_in_stock : false;
 
   return (
@@ -256,64 +186,17 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
         void add();
       }}
     >
-      {priceHost && p.type_id !== 'grouped' && createPortal(<LivePrice prices={prices} />, priceHost)}
+      {priceHost && p.type_id !== 'grouped' && createPortal(<PriceTag as="p" className="price price--lg" prices={prices} format={money} />, priceHost)}
 
-      {options.map((o) => {
-        const current = o.values.find((v) => v.id === state.selection[o.code]);
-        return (
-          <fieldset className="opt" data-option={o.code} key={o.code}>
-            <legend className="opt__legend">
-              {o.label}:{' '}
-              <span className="opt__current" data-option-current={o.code} suppressHydrationWarning>
-                {current?.label ?? ''}
-              </span>
-            </legend>
-            {o.kind === 'generic' ? (
-              <select
-                className="opt__select"
-                name={o.code}
-                data-option-code={o.code}
-                aria-label={o.label}
-                suppressHydrationWarning
-                value={state.selection[o.code] ?? ''}
-                onChange={(e) => choose(o.code, Number(e.target.value))}
-              >
-                {o.values.map((v) => (
-                  <option key={v.id} value={v.id} disabled={!optionValueAvailable(p, state, o.code, v.id)}>
-                    {v.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <div className={`opt__values opt__values--${o.kind}`}>
-                {o.values.map((v) => {
-                  const available = optionValueAvailable(p, state, o.code, v.id);
-                  const pressed = state.selection[o.code] === v.id;
-                  return (
-                    <button
-                      key={v.id}
-                      type="button"
-                      className={`${o.kind === 'color' ? 'swatch' : 'size'}${available ? '' : ' is-unavailable'}`}
-                      data-option-code={o.code}
-                      data-value={v.id}
-                      data-label={v.label}
-                      aria-pressed={pressed ? 'true' : 'false'}
-                      // The page's no-JS script may mark the address's child before hydration.
-                      suppressHydrationWarning
-                      aria-label={o.kind === 'color' ? v.label : `${o.label} ${v.label}`}
-                      title={v.label}
-                      style={o.kind === 'color' && v.swatch ? ({ '--swatch-color': v.swatch } as CSSProperties) : undefined}
-                      onClick={() => choose(o.code, v.id)}
-                    >
-                      {o.kind === 'size' ? v.label : <span className="swatch__dot" aria-hidden="true" />}
-                    </button>
-                  );
-                })}
-              </div>
-            )}
-          </fieldset>
-        );
-      })}
+      {options.map((o) => (
+        <ConfigurableOption
+          key={o.code}
+          option={o}
+          chosen={state.selection[o.code]}
+          available={(v) => optionValueAvailable(p, state, o.code, v)}
+          onChoose={(v) => choose(o.code, v)}
+        />
+      ))}
       {sizeGuideHref && (
         <a className="size-guide" href={sizeGuideHref} data-size-guide role="button">
           {messages.sizeGuide}
@@ -321,222 +204,38 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       )}
 
       {grouped.length > 0 && (
-        <fieldset className="opt linked" data-grouped>
-          <legend className="opt__legend">{messages.groupedTitle}</legend>
-          <ul className="linked__list">
-            {grouped.map((g) => {
-              const err = errors.grouped?.[g.product.sku];
-              const errId = `pf-grouped-${g.product.id}-error`;
-              return (
-                <li className="linked__item" data-linked-sku={g.product.sku} key={g.product.sku}>
-                  <span className="linked__name">{g.href ? <a href={g.href}>{g.product.name}</a> : g.product.name}</span>
-                  <p className="price price--sm">
-                    <SmallPrice prices={g.prices} />
-                  </p>
-                  <label className="qty qty--sm">
-                    <span className="visually-hidden">
-                      {messages.quantityLabel}: {g.product.name}
-                    </span>
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      name={`grouped[${g.product.id}]`}
-                      min={0}
-                      value={state.grouped[g.product.sku] ?? ''}
-                      data-grouped-qty={g.product.sku}
-                      aria-invalid={err ? 'true' : undefined}
-                      aria-describedby={err ? errId : undefined}
-                      onChange={(e) => update({ ...state, grouped: { ...state.grouped, [g.product.sku]: e.target.value } })}
-                    />
-                  </label>
-                  <FieldError id={errId} text={err} />
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
+        <GroupedProducts
+          items={grouped}
+          qty={state.grouped}
+          errors={errors.grouped}
+          onQty={(s, qty) => update({ ...state, grouped: { ...state.grouped, [s]: qty } })}
+        />
       )}
 
       {p.type_id === 'bundle' &&
-        p.bundle_options.map((b) => {
-          const choice = state.bundle[b.option_id] ?? { linkIds: [], qty: 1 };
-          const err = errors.bundle[b.option_id];
-          const errId = `pf-bundle-${b.option_id}-error`;
-          // The option's type from the data: checkbox and multi take several links, radio and select one.
-          const multi = isMultiBundleOption(b);
-          const pick = (id: number, on: boolean) =>
-            setBundle(b.option_id, { linkIds: multi ? (on ? [...choice.linkIds.filter((x) => x !== id), id] : choice.linkIds.filter((x) => x !== id)) : on ? [id] : [] });
-          return (
-            <fieldset className="opt bundle" data-bundle-option={b.option_id} key={b.option_id} aria-describedby={err ? errId : undefined}>
-              <legend className="opt__legend">
-                {b.title}
-                {b.required && <span className="req" aria-hidden="true"> *</span>}
-              </legend>
-              <ul className="linked__list">
-                {!b.required && !multi && (
-                  // An optional single choice can be left out: "None" is a choice like the others.
-                  <li className="linked__item">
-                    <label className="choice">
-                      <input type="radio" name={`bundle[${b.option_id}]`} value="" checked={choice.linkIds.length === 0} onChange={() => setBundle(b.option_id, { linkIds: [] })} />
-                      <span className="linked__name">{messages.optionNone}</span>
-                    </label>
-                  </li>
-                )}
-                {b.product_links.map((l) => {
-                  const name = l.product?.name ?? l.sku ?? String(l.id);
-                  const chosen = choice.linkIds.includes(l.id);
-                  const linkPrices = l.product
-                    ? productPrices({ price: l.product.price, special_price: l.product.special_price, special_from_date: l.product.special_from_date, special_to_date: l.product.special_to_date })
-                    : { original: Number(l.price ?? 0), special: null, final: Number(l.price ?? 0) };
-                  return (
-                    <li className="linked__item" key={l.id}>
-                      <label className="choice">
-                        <input
-                          type={multi ? 'checkbox' : 'radio'}
-                          name={`bundle[${b.option_id}]`}
-                          value={l.id}
-                          checked={chosen}
-                          aria-invalid={err ? 'true' : undefined}
-                          onChange={(e) => pick(l.id, e.target.checked)}
-                        />
-                        <span className="linked__name">{name}</span>
-                      </label>
-                      <p className="price price--sm">
-                        <SmallPrice prices={linkPrices} />
-                      </p>
-                      {l.can_change_quantity !== false && (
-                        <label className="qty qty--sm">
-                          <span className="visually-hidden">
-                            {messages.quantityLabel}: {name}
-                          </span>
-                          <input
-                            type="number"
-                            inputMode="numeric"
-                            name={`bundle_qty[${b.option_id}][${l.id}]`}
-                            min={0}
-                            value={chosen ? String(choice.qty) : '1'}
-                            disabled={!chosen}
-                            onChange={(e) => setBundle(b.option_id, { qty: e.target.value === '' ? ('' as unknown as number) : Number(e.target.value) })}
-                          />
-                        </label>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-              <FieldError id={errId} text={err} />
-            </fieldset>
-          );
-        })}
+        p.bundle_options.map((b) => (
+          <BundleOption
+            key={b.option_id}
+            option={b}
+            choice={state.bundle[b.option_id] ?? noBundleChoice}
+            error={errors.bundle[b.option_id]}
+            onChange={(patch) => setBundle(b.option_id, patch)}
+          />
+        ))}
 
       {customOptions.length > 0 && (
         <div className="custom" data-custom-options>
           <p className="custom__title">{messages.customOptionsTitle}</p>
-          {customOptions.map((o) => {
-            const id = `pf-co-${o.option_id}`;
-            const err = errors.custom[o.option_id];
-            const errId = `${id}-error`;
-            const invalid = err ? 'true' : undefined;
-            const described = err ? errId : undefined;
-            const value = state.custom[o.option_id];
-            const required = o.is_require && (
-              <span className="req" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            );
-            if (o.type === 'field' || o.type === 'area') {
-              const add = o.price ? extra(o.price, o.price_type) : '';
-              const common = {
-                id,
-                name: `custom[${o.option_id}]`,
-                maxLength: o.max_characters ?? undefined,
-                required: o.is_require,
-                'aria-invalid': invalid,
-                'aria-describedby': described,
-                value: typeof value === 'string' ? value : '',
-              } as const;
-              return (
-                <div className="opt" key={o.option_id}>
-                  <label className="opt__legend" htmlFor={id}>
-                    {o.title}
-                    {add && <span className="opt__extra"> {add}</span>}
-                    {required}
-                  </label>
-                  {o.type === 'area' ? (
-                    <textarea {...common} rows={3} onChange={(e) => setCustom(o.option_id, e.target.value)} />
-                  ) : (
-                    <input {...common} type="text" onChange={(e) => setCustom(o.option_id, e.target.value)} />
-                  )}
-                  <FieldError id={errId} text={err} />
-                </div>
-              );
-            }
-            if (o.type === 'drop_down' || o.type === 'select') {
-              return (
-                <div className="opt" key={o.option_id}>
-                  <label className="opt__legend" htmlFor={id}>
-                    {o.title}
-                    {required}
-                  </label>
-                  <select
-                    id={id}
-                    name={`custom[${o.option_id}]`}
-                    required={o.is_require}
-                    aria-invalid={invalid}
-                    aria-describedby={described}
-                    value={value === '' || value === undefined || value === null || value === false ? '' : String(value)}
-                    onChange={(e) => setCustom(o.option_id, e.target.value === '' ? '' : Number(e.target.value))}
-                  >
-                    <option value="">{o.is_require ? messages.optionChoose : messages.optionNone}</option>
-                    {o.values.map((v) => {
-                      const add = extra(v.price, v.price_type);
-                      return (
-                        <option key={v.option_type_id} value={v.option_type_id}>
-                          {v.title}
-                          {add ? ` ${add}` : ''}
-                        </option>
-                      );
-                    })}
-                  </select>
-                  <FieldError id={errId} text={err} />
-                </div>
-              );
-            }
-            const chosen = (v: number) =>
-              o.type === 'radio' ? Number(value) === v : value === true ? v === o.values[0]?.option_type_id : Array.isArray(value) && value.includes(v);
-            return (
-              <fieldset className="opt" key={o.option_id} aria-describedby={described}>
-                <legend className="opt__legend">
-                  {o.title}
-                  {required}
-                </legend>
-                {o.values.map((v) => {
-                  const add = extra(v.price, v.price_type);
-                  return (
-                    <label className="choice" key={v.option_type_id}>
-                      <input
-                        type={o.type === 'radio' ? 'radio' : 'checkbox'}
-                        name={`custom[${o.option_id}]`}
-                        value={v.option_type_id}
-                        checked={chosen(v.option_type_id)}
-                        aria-invalid={invalid}
-                        onChange={(e) => {
-                          if (o.type === 'radio') return setCustom(o.option_id, v.option_type_id);
-                          const now = value === true ? [o.values[0]!.option_type_id] : Array.isArray(value) ? value : [];
-                          const next = e.target.checked ? [...now, v.option_type_id] : now.filter((x) => x !== v.option_type_id);
-                          setCustom(o.option_id, next.length ? next : false);
-                        }}
-                      />
-                      <span>{v.title}</span>
-                      {add && <span className="opt__extra">{add}</span>}
-                    </label>
-                  );
-                })}
-                <FieldError id={errId} text={err} />
-              </fieldset>
-            );
-          })}
+          {customOptions.map((o) => (
+            <CustomOption
+              key={o.option_id}
+              option={o}
+              value={state.custom[o.option_id]}
+              error={errors.custom[o.option_id]}
+              unitOriginal={unitOriginal}
+              onChange={(v) => setCustom(o.option_id, v)}
+            />
+          ))}
         </div>
       )}
 

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { openProduct, pick, shots, simpleProduct, sizedRing } from './product-cart-helpers';
-import { readStored } from './account-helpers';
+import { createCustomer, hydrated, loginInDialog, openSignIn, readStored } from './account-helpers';
 import type { Product } from '../../src/lib/schemas';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
@@ -65,5 +65,32 @@ test.describe('recently viewed', () => {
     await expect(items).toHaveCount(2);
     await expect(items.nth(0)).toHaveAttribute('data-recently-viewed-item', a.sku);
     await expect(items.nth(1)).toHaveAttribute('data-recently-viewed-item', b.sku);
+  });
+
+  test("the account's list is the product page's: the same tiles, links and price rule (a running special price)", async ({ page, request }) => {
+    // From the snapshot: a simple product whose special price runs today (the list shows it, with the
+    // regular price beside it, as on the product page).
+    const now = Date.now();
+    const p = pick(
+      (x) =>
+        x.type_id === 'simple' &&
+        Number(x.special_price) > 0 &&
+        Number(x.special_price) < Number(x.price) &&
+        (!x.special_from_date || Date.parse(x.special_from_date) <= now) &&
+        (!x.special_to_date || Date.parse(x.special_to_date) >= now + 86_400_000),
+      'a simple product on special price',
+    );
+    const gbp = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(n);
+    await view(page, p);
+    const c = await createCustomer(request);
+    await openSignIn(page);
+    await loginInDialog(page, c.email, c.password);
+    await page.goto('/my-account/recently-viewed');
+    await hydrated(page);
+    const item = page.getByRole('main').locator(`[data-recently-viewed-item="${p.sku}"]`);
+    await expect(item).toContainText(p.name);
+    await expect(item).toContainText(gbp(Number(p.special_price)));
+    await expect(item).toContainText(gbp(Number(p.price)));
+    await expect(item.getByRole('link')).toHaveAttribute('href', new RegExp(`${p.url_key}`));
   });
 });

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStockPrefetcher, fetchStockList, type StockListItem } from '../../src/lib/catalog/stock-prefetch';
-import { getStock, resetStockStore, setStock } from '../../src/lib/stores/stock';
+import { $stock, getStock, setStock } from '../../src/lib/stores/stock';
 
 const item = (sku: string, id: number, inStock = true): StockListItem => ({ sku, product_id: id, qty: inStock ? 3 : 0, is_in_stock: inStock });
 
 describe('tile stock prefetch', () => {
-  afterEach(() => resetStockStore());
+  afterEach(() => $stock.set({}));
 
   it('asks for each sku once, in batches', async () => {
     const calls: string[][] = [];

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryEngine, setStorageEngine, setStorageStoreCode, collectionDbName } from '../../src/lib/storage';
-import { $claims, getClaim, hasClaim, loadClaims, removeClaim, resetClaimsStore, setClaim } from '../../src/lib/stores/claims';
+import { cleanStores } from 'nanostores';
+import { $claims, getClaim, hasClaim, loadClaims, removeClaim, setClaim } from '../../src/lib/stores/claims';
 import { ClaimSchema } from '../../src/lib/schemas';
 
 let mem: ReturnType<typeof memoryEngine>;
@@ -8,8 +9,13 @@ beforeEach(() => {
   mem = memoryEngine();
   setStorageEngine(mem);
   setStorageStoreCode('gb');
-  resetClaimsStore();
+  forget();
 });
+/** A new page: the store stops (the next use reads the stored claims again) and holds nothing. */
+const forget = () => {
+  cleanStores($claims);
+  $claims.set({});
+};
 const stored = (code: string) => mem.dbs.get(collectionDbName('claims'))?.get(code);
 
 describe('claims collection', () => {
@@ -29,7 +35,7 @@ describe('claims collection', () => {
   it('reads stored claims back after a reload and ignores items that are not claims', async () => {
     await setClaim('cookies-accepted', true);
     mem.dbs.get(collectionDbName('claims'))!.set('junk', { nope: 1 });
-    resetClaimsStore();
+    forget();
     expect($claims.get()).toEqual({});
     await loadClaims();
     expect(Object.keys($claims.get())).toEqual(['cookies-accepted']);

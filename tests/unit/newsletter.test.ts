@@ -10,7 +10,6 @@ import {
   $newsletter,
   NEWSLETTER_THANK_YOU_PATH,
   loadNewsletter,
-  resetNewsletterStore,
   setNewsletterPreference,
   subscribeNewsletter,
   unsubscribeNewsletter,
@@ -18,7 +17,7 @@ import {
 import { $ui, setNewsletterPopup } from '../../src/lib/stores/ui';
 import { CONTENT_PATHS } from '../../src/lib/content-routes';
 import NewsletterPopup from '../../src/islands/NewsletterPopup';
-import { freshState } from './stores-fixtures';
+import { freshState, newPage } from './stores-fixtures';
 import { startTestShop, type TestShop } from '../api/fixture';
 
 const ok = async () => ({ ok: true as const, code: 200 as const, result: true });
@@ -86,7 +85,7 @@ describe('newsletter guard (spec §4)', () => {
     await subscribeNewsletter('bob@example.com', ok);
     const stored = await mem.open('shop-gb-mailchimp').getItem('newsletter');
     expect(stored).toEqual({ isSubscribed: true, email: 'bob@example.com' });
-    resetNewsletterStore();
+    newPage();
     await loadNewsletter();
     expect($newsletter.get()).toMatchObject({ isSubscribed: true, email: 'bob@example.com', loaded: true });
   });

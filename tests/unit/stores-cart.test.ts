@@ -18,7 +18,7 @@ import { setPanel } from '../../src/lib/stores/ui';
 import { loadUser, logout, setUserToken } from '../../src/lib/stores/user';
 import { setOnline } from '../../src/lib/stores/network';
 import { storedSyncTasks, setSyncFetch, unsentTasks } from '../../src/lib/sync';
-import { fakeCartApi, flush, freshState, json } from './stores-fixtures';
+import { fakeCartApi, flush, freshState, json, newPage } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
 const watch = { sku: 'W-77', name: 'Halden Automatic Watch', price: 540 };
@@ -35,6 +35,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 const stored = (key: string) => mem.dbs.get('shop-gb-carts')?.get(key);
+
 const serverLines = () => [...(api.carts.get(String($cart.get().token))?.values() ?? [])].map((l) => [l.sku, l.qty]);
 
 describe('cart actions', () => {
@@ -220,6 +221,20 @@ describe('cart persistence and server sync', () => {
     await flush();
     expect(stored('current-cart')).toEqual([]);
     expect(stored('current-cart-token')).toBeUndefined();
+    expect(stored('current-cart-server')).toBeUndefined();
+  });
+
+  it('starts again after being stopped (cleanStores, a new page): reads the stored bag and persists changes', async () => {
+    addToCart(ring);
+    await cartSettled();
+    await flush();
+    newPage();
+    await loadCart();
+    expect($cart.get().items.map((i) => i.sku)).toEqual([ring.sku]);
+    addToCart(watch);
+    await cartSettled();
+    await flush();
+    expect((stored('current-cart') as Array<{ sku: string }>).map((i) => i.sku)).toEqual([ring.sku, watch.sku]);
   });
 
   it('a bag emptied while its server cart was being pulled stays empty: the late answer belongs to the cart it was asked for', async () => {

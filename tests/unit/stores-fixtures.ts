@@ -1,4 +1,5 @@
 /** Shared set-up for the client-state tests: a fresh memory engine, stores and sync state. */
+import { cleanStores } from 'nanostores';
 import { vi } from 'vitest';
 import { memoryEngine, setStorageEngine, setStorageStoreCode } from '../../src/lib/storage';
 import { clearNotifications } from '../../src/lib/stores/notifications';
@@ -6,13 +7,27 @@ import { resetUi } from '../../src/lib/stores/ui';
 import { resetUserStore } from '../../src/lib/stores/user';
 import { setOnline } from '../../src/lib/stores/network';
 import { configureTokenLock, resetTokenLock, setSyncFetch } from '../../src/lib/sync';
-import { resetWishlistStore } from '../../src/lib/stores/wishlist';
-import { resetCompareStore } from '../../src/lib/stores/compare';
-import { resetRecentlyViewedStore } from '../../src/lib/stores/recently-viewed';
-import { resetStockStore } from '../../src/lib/stores/stock';
-import { resetCartStore } from '../../src/lib/stores/cart';
+import { $wishlist, $wishlistCount } from '../../src/lib/stores/wishlist';
+import { $compare, $compareCount } from '../../src/lib/stores/compare';
+import { $recentlyViewed } from '../../src/lib/stores/recently-viewed';
+import { $stock } from '../../src/lib/stores/stock';
+import { $liveStock, $stockPending } from '../../src/lib/stores/live-stock';
+import { $cart, $cartCount } from '../../src/lib/stores/cart';
 import { setTabChannel } from '../../src/lib/stores/cross-tab';
-import { resetNewsletterStore } from '../../src/lib/stores/newsletter';
+import { $newsletter } from '../../src/lib/stores/newsletter';
+
+/**
+ * What a new page starts with: the stores stop (nanostores' cleanStores: their listeners go, the next
+ * use starts them again and reads the storage) and hold their initial values. The values are set once
+ * every store is stopped, so a subscriber left by a test cannot start one again meanwhile.
+ */
+export function newPage(): void {
+  cleanStores($cartCount, $cart, $wishlistCount, $wishlist, $compareCount, $compare, $recentlyViewed, $newsletter);
+  $cart.set({ items: [], token: null, totals: null, loaded: false });
+  for (const $list of [$wishlist, $compare, $recentlyViewed]) $list.set({ loaded: false, items: [] });
+  $newsletter.set({ isSubscribed: null, email: null, loaded: false });
+  for (const $s of [$stock, $liveStock, $stockPending]) $s.set({});
+}
 
 /** Resets everything and returns the new memory engine. */
 export function freshState() {
@@ -27,12 +42,7 @@ export function freshState() {
   setSyncFetch(null);
   setOnline(true);
   setTabChannel(null);
-  resetWishlistStore();
-  resetCompareStore();
-  resetRecentlyViewedStore();
-  resetStockStore();
-  resetCartStore();
-  resetNewsletterStore();
+  newPage();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'info').mockImplementation(() => {});
   return mem;

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $notifications } from '../../src/lib/stores/notifications';
-import { $wishlist, $wishlistCount, addToWishlist, loadWishlist, removeFromWishlist, toggleWishlist } from '../../src/lib/stores/wishlist';
-import { $compare, addToCompare, removeFromCompare } from '../../src/lib/stores/compare';
+import { $lastWishlistChange, $wishlist, $wishlistCount, addToWishlist, loadWishlist, removeFromWishlist, toggleWishlist } from '../../src/lib/stores/wishlist';
+import { $compare, $lastCompareChange, addToCompare, clearCompare, removeFromCompare } from '../../src/lib/stores/compare';
 import { $recentlyViewed, addRecentlyViewed, loadRecentlyViewed } from '../../src/lib/stores/recently-viewed';
 import { $stock, getStock, loadStock, setStock } from '../../src/lib/stores/stock';
 import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSearchProductQuery, setSort, startCategoryQuery } from '../../src/lib/stores/category';
-import { $newsletter, resetNewsletterStore, subscribeNewsletter, unsubscribeNewsletter } from '../../src/lib/stores/newsletter';
+import { $newsletter, subscribeNewsletter, unsubscribeNewsletter } from '../../src/lib/stores/newsletter';
 import { $user, loadUser, logout, resetUserStore, setCurrentUser, setUserToken } from '../../src/lib/stores/user';
-import { flush, freshState } from './stores-fixtures';
+import { flush, freshState, newPage } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
 const watch = { sku: 'W-77', name: 'Halden Automatic Watch', price: 540 };
@@ -107,6 +107,50 @@ describe('compare', () => {
     await flush();
     expect(stored('shop-gb-compare', 'current-compare')).toEqual([ring]);
     off();
+  });
+});
+
+describe('list changes and their notices (changes in actions, notices in reactions)', () => {
+  it('an add or a remove records what the shopper did; the notice follows it', async () => {
+    await loadWishlist();
+    addToWishlist(ring);
+    expect($lastWishlistChange.get()).toEqual({ kind: 'added', item: { ...ring, qty: 1 } });
+    addToCompare(watch);
+    expect($lastCompareChange.get()).toEqual({ kind: 'added', item: watch });
+    removeFromCompare(watch);
+    expect($lastCompareChange.get()).toEqual({ kind: 'removed', item: watch });
+    expect($notifications.get().map((n) => n.message)).toEqual([
+      'Product Evermore Platinum Solitaire Ring has been added to wishlist!',
+      'Product Halden Automatic Watch has been added to the compare!',
+      'Product Halden Automatic Watch has been removed from compare!',
+    ]);
+  });
+
+  it('the stored list arriving and emptying the list tell nothing', async () => {
+    await mem.open('shop-gb-compare').setItem('current-compare', [watch]);
+    await mem.open('shop-gb-wishlist').setItem('current-wishlist', [{ ...ring, qty: 1 }]);
+    addToCompare(ring);
+    const before = $notifications.get().length;
+    await flush();
+    expect($compare.get().items.map((i) => i.sku)).toEqual(['W-77', 'R-1042']);
+    await loadWishlist();
+    clearCompare();
+    await flush();
+    expect($compare.get().items).toEqual([]);
+    expect($notifications.get()).toHaveLength(before);
+  });
+
+  it('a list stopped (cleanStores, a new page) starts again on its next use: it reads the stored list and persists changes', async () => {
+    await loadWishlist();
+    addToWishlist(ring);
+    await flush();
+    newPage();
+    expect($lastWishlistChange.get()).toBeNull();
+    await loadWishlist();
+    expect($wishlist.get().items.map((i) => i.sku)).toEqual(['R-1042']);
+    addToWishlist(watch);
+    await flush();
+    expect((stored('shop-gb-wishlist', 'current-wishlist') as Array<{ sku: string }>).map((i) => i.sku)).toEqual(['R-1042', 'W-77']);
   });
 });
 
@@ -220,7 +264,7 @@ describe('newsletter', () => {
   const fail = async () => ({ ok: false as const, code: 500, result: 'down' });
 
   it('is unknown, then subscribed after success, and persisted', async () => {
-    resetNewsletterStore();
+    newPage();
     expect($newsletter.get().isSubscribed).toBeNull();
     expect(await subscribeNewsletter('ann@example.com', fail)).toBe(false);
     expect($newsletter.get().isSubscribed).toBeNull();
@@ -231,7 +275,7 @@ describe('newsletter', () => {
   });
 
   it('skips subscribing and unsubscribing when already subscribed', async () => {
-    resetNewsletterStore();
+    newPage();
     await subscribeNewsletter('ann@example.com', ok);
     const send = vi.fn(ok);
     await subscribeNewsletter('ann@example.com', send);
@@ -241,7 +285,7 @@ describe('newsletter', () => {
   });
 
   it('unsubscribes when not known to be subscribed', async () => {
-    resetNewsletterStore();
+    newPage();
     const send = vi.fn(ok);
     expect(await unsubscribeNewsletter('ann@example.com', send)).toBe(true);
     expect(send).toHaveBeenCalledOnce();

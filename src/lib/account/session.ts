@@ -14,15 +14,14 @@ import { $online } from '../stores/network';
 import { notify } from '../stores/notifications';
 import { closeAuthModal } from '../stores/ui';
 import { $user, loadUser, logout, setCurrentUser, setUserToken } from '../stores/user';
-import { emitSyncEvent } from '../sync/events';
+import { emitSyncEvent, PRICE_TIERS_REFRESH_EVENT } from '../sync/events';
 import { syncFetch } from '../sync/fetch';
 import { withTokenRefresh } from '../sync/token-lock';
 
 /** What an account action tells the form: done, or the message to show. */
 export type Outcome = { ok: true; message?: string } | { ok: false; message: string };
 
-/** Emitted after login and logout when group price tiers are on (§4, §6): product islands reload prices skipping the cache. */
-export const PRICE_TIERS_REFRESH_EVENT = 'user-price-tiers-refresh';
+export { PRICE_TIERS_REFRESH_EVENT };
 
 let client: ApiClient | null = null;
 const apiClient = (): ApiClient => (client ??= createApiClient({ fetch: (input, init) => syncFetch(input, init) }));

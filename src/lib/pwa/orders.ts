@@ -16,6 +16,7 @@ async function syncQueueAndCart(): Promise<void> {
 
 const openPanel = () => window.dispatchEvent(new Event(ORDERS_PANEL_EVENT));
 
+/** Set once started: the order queue's start is one explicit call, not a store's onMount (see `started` in src/lib/sync/order-queue.ts). */
 let started = false;
 /** Starts the queue in this page (once); `message` is a service worker report that arrived before. */
 export function startOrders(message?: unknown): void {

@@ -117,7 +117,10 @@ export function updateCartQuantity(sku: string, qty: number): boolean {
     notify({ type: 'error', message: messages.someProductsUnavailable, action1: { label: messages.ok } });
     return false;
   }
-  $cart.setKey('items', $cart.get().items.map((i) => (i.sku === sku ? { ...i, qty } : i)));
+  $cart.setKey(
+    'items',
+    $cart.get().items.map((i) => (i.sku === sku ? { ...i, qty } : i)),
+  );
   return true;
 }
 
@@ -125,7 +128,10 @@ export function updateCartQuantity(sku: string, qty: number): boolean {
 export function removeFromCart(sku: string): void {
   const items = $cart.get().items;
   if (!items.some((i) => i.sku === sku)) return;
-  $cart.setKey('items', items.filter((i) => i.sku !== sku));
+  $cart.setKey(
+    'items',
+    items.filter((i) => i.sku !== sku),
+  );
   notify({ type: 'success', message: messages.removedFromCart });
 }
 
@@ -133,7 +139,9 @@ export function removeFromCart(sku: string): void {
  * Puts lines back into the bag (a cancelled order's: src/lib/sync/order-queue.ts `restoreBags`): the
  * same sku adds up; the change reaches the server cart like any other.
  */
-export async function restoreCartLines(lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option'>>): Promise<void> {
+export async function restoreCartLines(
+  lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option'>>,
+): Promise<void> {
   await storedCart();
   const items = [...$cart.get().items];
   for (const l of lines) {
@@ -150,7 +158,6 @@ export async function restoreCartLines(lines: ReadonlyArray<Pick<CartItem, 'sku'
  */
 export function clearCart(): void {
   server = new Map();
-  void collection('carts').removeItem(KEYS.cartServer);
   $cart.set({ ...$cart.get(), items: [], token: null, totals: null });
 }
 
@@ -262,17 +269,6 @@ export async function cartSettled(): Promise<void> {
   } while (seen !== chain);
 }
 
-/** Back to an empty, unloaded cart with no server state (tests). */
-export function resetCartStore(): void {
-  server = new Map();
-  lastItems = [];
-  lastUserToken = $user.get().token;
-  userWasLoaded = $user.get().loaded;
-  loading = null;
-  chain = Promise.resolve();
-  quietly(() => $cart.set(initial()));
-}
-
 // ------------------------------------------------------------------------------------------------
 // Server sync
 
@@ -301,8 +297,7 @@ function answer<T extends z.ZodType>(t: { resultCode?: unknown; result?: unknown
 }
 
 const cartPath = (call: string) => `cart/${call}?token={{token}}&cartId={{cartId}}`;
-const noSuchCart = (result: unknown) =>
-  typeof result === 'string' && result.toLowerCase().includes(messages.noSuchEntityCartId.toLowerCase());
+const noSuchCart = (result: unknown) => typeof result === 'string' && result.toLowerCase().includes(messages.noSuchEntityCartId.toLowerCase());
 
 function saveServer(): void {
   void collection('carts').setItem(KEYS.cartServer, [...server.values()]);
@@ -382,7 +377,13 @@ async function pushChanges(retry = true): Promise<void> {
     // before login, an expired cart) names another cart's line, and the server would refuse it.
     const itemId = before?.item_id ?? null;
     server.set(item.sku, { sku: item.sku, qty: item.qty, item_id: itemId });
-    const cartItem = { sku: item.sku, qty: item.qty, quote_id: cartId, ...(itemId ? { item_id: itemId } : {}), ...(item.product_option ? { product_option: item.product_option } : {}) };
+    const cartItem = {
+      sku: item.sku,
+      qty: item.qty,
+      quote_id: cartId,
+      ...(itemId ? { item_id: itemId } : {}),
+      ...(item.product_option ? { product_option: item.product_option } : {}),
+    };
     jobs.push(
       queueTask({ url: cartPath('update'), method: 'POST', body: { cartItem } }).then((t) => {
         if (!t.transmited) return;
@@ -433,47 +434,75 @@ setTaskParam('cartId', () => $cart.get().token);
 
 let lastUserToken: string | null = null;
 let userWasLoaded = false;
-let started = false;
 
 /**
- * Starts the store once (first read or subscription): persists and shares each change and sends it to
- * the server; takes the other tabs' changes; follows login and logout; catches up when back online;
- * reads the stored cart.
+ * Starts on first use (a read, an action or a subscriber): persists and shares each change and sends
+ * it to the server; takes the other tabs' changes; follows login and logout; catches up when back
+ * online; reads the stored cart. Its own listeners keep the store mounted for the life of the page
+ * (so it starts when it did with the old start-once guard: at the first read); the clean-up runs only
+ * when the store is cleaned (tests: nanostores' cleanStores): no server state, the next use reads again.
  */
-function start(): void {
-  if (started) return;
-  started = true;
-  $cartCount.listen((n) => setBadge('cart', n));
-  $cart.listen((c) => {
-    if (quiet || !c.loaded) return;
-    const store = collection('carts');
-    void (c.token ? store.setItem(KEYS.cartToken, c.token) : store.removeItem(KEYS.cartToken));
-    void store.setItem(KEYS.cart, c.items);
-    void (c.totals ? store.setItem(KEYS.cartTotals, c.totals) : store.removeItem(KEYS.cartTotals));
-    publishToTabs(TOPIC, { items: c.items, token: c.token, totals: c.totals, server: [...server.values()] });
-    if (c.items !== lastItems) {
-      lastItems = c.items;
+onMount($cart, () => {
+  const stops = [
+    $cartCount.listen((n) => setBadge('cart', n)),
+    $cart.listen((c) => {
+      if (quiet || !c.loaded) return;
+      const store = collection('carts');
+      void (c.token ? store.setItem(KEYS.cartToken, c.token) : store.removeItem(KEYS.cartToken));
+      void store.setItem(KEYS.cart, c.items);
+      void (c.totals ? store.setItem(KEYS.cartTotals, c.totals) : store.removeItem(KEYS.cartTotals));
+      // A bag without a server cart has no server lines (emptied, logged out, its server cart gone).
+      if (!c.token) void store.removeItem(KEYS.cartServer);
+      publishToTabs(TOPIC, { items: c.items, token: c.token, totals: c.totals, server: [...server.values()] });
+      if (c.items !== lastItems) {
+        lastItems = c.items;
+        void enqueue(async () => {
+          await pushChanges();
+          await refreshTotals();
+        });
+      }
+    }),
+
+    onTabMessage(TOPIC, (value) => {
+      const v = value as { items?: CartItem[]; token?: string | null; totals?: CartTotals | null; server?: ServerLine[] } | null;
+      if (!v || !Array.isArray(v.items)) return;
+      // The other tab sends its own changes to the server; this tab only takes the new state.
+      server = new Map((v.server ?? []).map((l) => [l.sku, l]));
+      quietly(() => $cart.set({ items: v.items!, token: v.token ?? null, totals: v.totals ?? null, loaded: true }));
+      lastItems = $cart.get().items;
+      loading ??= Promise.resolve();
+    }),
+
+    // A login connects the cart to the customer's server cart; a logout leaves an empty guest cart.
+    followLogin(),
+
+    // Coming back online (§4): the sync queue is processed, then the cart is loaded again.
+    onBackOnline(() => {
       void enqueue(async () => {
+        await runSyncQueue();
+        await pullAndMerge();
         await pushChanges();
         await refreshTotals();
       });
-    }
-  });
+    }),
+  ];
 
-  onTabMessage(TOPIC, (value) => {
-    const v = value as { items?: CartItem[]; token?: string | null; totals?: CartTotals | null; server?: ServerLine[] } | null;
-    if (!v || !Array.isArray(v.items)) return;
-    // The other tab sends its own changes to the server; this tab only takes the new state.
-    server = new Map((v.server ?? []).map((l) => [l.sku, l]));
-    quietly(() => $cart.set({ items: v.items!, token: v.token ?? null, totals: v.totals ?? null, loaded: true }));
-    lastItems = $cart.get().items;
-    loading ??= Promise.resolve();
-  });
+  void loadCart();
 
-  // A login connects the cart to the customer's server cart; a logout leaves an empty guest cart.
+  return () => {
+    for (const stop of stops) stop();
+    server = new Map();
+    lastItems = [];
+    loading = null;
+    chain = Promise.resolve();
+  };
+});
+
+/** Follows the session: a login connects the cart to the customer's server cart, a logout empties it. */
+function followLogin(): () => void {
   lastUserToken = $user.get().token;
   userWasLoaded = $user.get().loaded;
-  $user.listen((u) => {
+  return $user.listen((u) => {
     const justLoaded = u.loaded && !userWasLoaded;
     userWasLoaded = u.loaded;
     const was = lastUserToken;
@@ -494,18 +523,4 @@ function start(): void {
       });
     }
   });
-
-  // Coming back online (§4): the sync queue is processed, then the cart is loaded again.
-  onBackOnline(() => {
-    void enqueue(async () => {
-      await runSyncQueue();
-      await pullAndMerge();
-      await pushChanges();
-      await refreshTotals();
-    });
-  });
-
-  void loadCart();
 }
-
-onMount($cart, start);

@@ -17,7 +17,13 @@ export const $claims = map<Record<string, Claim>>({});
 export function isClaim(x: unknown): x is Claim {
   if (!x || typeof x !== 'object') return false;
   const c = x as Record<string, unknown>;
-  return typeof c.code === 'string' && c.code.length > 0 && typeof c.created_at === 'string' && !Number.isNaN(Date.parse(c.created_at)) && typeof (c.description ?? '') === 'string';
+  return (
+    typeof c.code === 'string' &&
+    c.code.length > 0 &&
+    typeof c.created_at === 'string' &&
+    !Number.isNaN(Date.parse(c.created_at)) &&
+    typeof (c.description ?? '') === 'string'
+  );
 }
 
 let loading: Promise<void> | null = null;
@@ -62,12 +68,11 @@ export async function removeClaim(code: string): Promise<void> {
   await collection('claims').removeItem(code);
 }
 
-/** Back to an empty, unloaded store (tests). */
-export function resetClaimsStore(): void {
-  loading = null;
-  $claims.set({});
-}
-
+// Reads the stored claims when first used; once no one uses the store, the next use reads them again
+// (claims set meanwhile are kept).
 onMount($claims, () => {
   void loadClaims();
+  return () => {
+    loading = null;
+  };
 });

@@ -5,6 +5,7 @@ import { t } from '../messages';
 import { KEYS } from '../storage';
 import { notify } from './notifications';
 import { unionBySku, type ProductSummary } from './product-summary';
+import { listActions } from './list-actions';
 import { storedList, type StoredListState } from './stored-list';
 
 export type CompareState = StoredListState<ProductSummary>;
@@ -16,34 +17,25 @@ const list = storedList<ProductSummary>({
   // The header's compare badge (phones reach the list from it in one tap) follows the list.
   onItems: (items) => setBadge('compare', items.length),
 });
+const actions = listActions(list);
 
 /** The products being compared. */
 export const $compare = list.$list;
 /** How many products are being compared. */
 export const $compareCount = computed($compare, (c) => c.items.length);
+/** The last product the shopper added to or removed from the list. */
+export const $lastCompareChange = actions.$lastChange;
 
 /** True when the sku is in the compare list. */
-export function isInCompare(sku: string): boolean {
-  return $compare.get().items.some((i) => i.sku === sku);
-}
+export const isInCompare = actions.has;
 
-/** Adds a product not yet compared and notifies; false when it was already there. */
-export function addToCompare(product: ProductSummary): boolean {
-  if (isInCompare(product.sku)) return false;
-  $compare.setKey('items', [...$compare.get().items, product]);
-  notify({ type: 'success', message: t('addedToCompare', { name: product.name }) });
-  return true;
-}
+/** Adds a product not yet compared; false when it was already there. */
+export const addToCompare = (product: ProductSummary): boolean => actions.add(product);
 
-/** Removes a product and notifies; false when it was not there. */
-export function removeFromCompare(product: Pick<ProductSummary, 'sku' | 'name'>): boolean {
-  if (!isInCompare(product.sku)) return false;
-  $compare.setKey('items', $compare.get().items.filter((i) => i.sku !== product.sku));
-  notify({ type: 'success', message: t('removedFromCompare', { name: product.name }) });
-  return true;
-}
+/** Removes a product; false when it was not there. */
+export const removeFromCompare = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => actions.remove(product);
 
-/** Empties the compare list. */
+/** Empties the compare list (no notice). */
 export function clearCompare(): void {
   $compare.setKey('items', []);
 }
@@ -51,5 +43,10 @@ export function clearCompare(): void {
 /** Reads the stored list once. */
 export const loadCompare = list.load;
 
-/** Back to an empty, unloaded list (tests). */
-export const resetCompareStore = list.reset;
+// ------------------------------------------------------------------------------------------------
+// Reactions
+
+// The shopper hears of each product added or removed.
+$lastCompareChange.listen((c) => {
+  if (c) notify({ type: 'success', message: t(c.kind === 'added' ? 'addedToCompare' : 'removedFromCompare', { name: c.item.name }) });
+});

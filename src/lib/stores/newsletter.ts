@@ -22,9 +22,9 @@ let loading: Promise<void> | null = null;
 /** The last write of the state to browser storage (awaited by the actions, so a page may navigate right after). */
 let saving: Promise<unknown> = Promise.resolve();
 
-/** Reads the stored state once (and starts persisting changes, even with no subscriber). */
+/** Reads the stored state once (its first read starts the store: changes are persisted, even with no subscriber). */
 export function loadNewsletter(): Promise<void> {
-  start();
+  $newsletter.get();
   loading ??= (async () => {
     const saved = await collection('mailchimp').getItem<NewsletterState>(KEYS.newsletter);
     const now = $newsletter.get();
@@ -76,20 +76,22 @@ export async function setNewsletterPreference(
 /** The page shown after a subscription from the footer form or the popup (§2 content page). */
 export const NEWSLETTER_THANK_YOU_PATH = '/newsletter-subscription-thank-you';
 
-/** Back to unknown and unloaded (tests). */
-export function resetNewsletterStore(): void {
-  loading = null;
-  $newsletter.set({ isSubscribed: null, email: null, loaded: false });
-}
+// ------------------------------------------------------------------------------------------------
+// Reactions
 
-let started = false;
-function start(): void {
-  if (started) return;
-  started = true;
-  $newsletter.listen((n) => {
-    if (n.loaded) saving = collection('mailchimp').setItem(KEYS.newsletter, { isSubscribed: n.isSubscribed, email: n.email }).catch(() => {});
+// Starts on first use (a read, an action or a subscriber): persists each change once the stored state
+// was read, and reads it. Its own listener keeps the store mounted for the life of the page; the
+// clean-up runs only when the store is cleaned (tests: nanostores' cleanStores): the next use reads again.
+onMount($newsletter, () => {
+  const stop = $newsletter.listen((n) => {
+    if (n.loaded)
+      saving = collection('mailchimp')
+        .setItem(KEYS.newsletter, { isSubscribed: n.isSubscribed, email: n.email })
+        .catch(() => {});
   });
   void loadNewsletter();
-}
-
-onMount($newsletter, start);
+  return () => {
+    stop();
+    loading = null;
+  };
+});

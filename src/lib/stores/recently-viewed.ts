@@ -28,6 +28,3 @@ export function clearRecentlyViewed(): void {
 
 /** Reads the stored list once (views recorded before it arrives stay in front). */
 export const loadRecentlyViewed = list.load;
-
-/** Back to an empty, unloaded list (tests). */
-export const resetRecentlyViewedStore = list.reset;

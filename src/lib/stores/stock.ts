@@ -1,4 +1,7 @@
-/** The stock cache (spec §3): stock answers keyed by child (or simple product) id, persisted in the stock collection. */
+/**
+ * The stock cache (spec §3): stock answers keyed by child (or simple product) id, persisted in the
+ * stock collection. The product form's live checks are in ./live-stock.ts.
+ */
 import { map } from 'nanostores';
 import { collection } from '../storage';
 
@@ -40,12 +43,11 @@ export async function loadStock(ids: Array<number | string>): Promise<void> {
   }
 }
 
-/** Forgets the cache in memory (tests). */
-export function resetStockStore(): void {
-  $stock.set({});
-}
+// ------------------------------------------------------------------------------------------------
+// Reactions
 
 let loadingFromStorage = false;
+// Each answer is kept in the stock collection (not those read from it).
 $stock.listen((value, _old, key) => {
   if (loadingFromStorage || key === undefined) return;
   const entry = value[key];

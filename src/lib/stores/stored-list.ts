@@ -2,7 +2,7 @@
  * A product list kept in browser storage (the wishlist, compare and recently viewed lists, spec §3):
  * read once when the store is first used, merged with what was added before the stored list arrived,
  * written back after each change and, with a topic, shared with the other tabs. One place for what
- * the three stores used to repeat.
+ * the three stores used to repeat (their add and remove: ./list-actions.ts).
  */
 import { map, onMount, type MapStore } from 'nanostores';
 import { collection, type CollectionName } from '../storage';
@@ -29,13 +29,13 @@ export interface StoredList<T> {
   $list: MapStore<StoredListState<T>>;
   /** Reads the stored list once; later calls share the first read. */
   load: () => Promise<void>;
-  /** Back to an empty, unloaded list (tests). */
-  reset: () => void;
 }
+
+const initial = <T>(): StoredListState<T> => ({ loaded: false, items: [] });
 
 /** A list store persisted in `collection` under `key` (see the module comment). */
 export function storedList<T>(o: StoredListOptions<T>): StoredList<T> {
-  const $list = map<StoredListState<T>>({ loaded: false, items: [] });
+  const $list = map<StoredListState<T>>(initial());
   let loading: Promise<void> | null = null;
   // True while the list is set to what is stored already, or to another tab's list: nothing to write or tell.
   let unchanged = false;
@@ -60,36 +60,32 @@ export function storedList<T>(o: StoredListOptions<T>): StoredList<T> {
     return loading;
   };
 
-  // The listeners stay for the life of the page (not only while something subscribes): actions called
-  // from a button with no subscriber must still be written, so the store starts once.
-  let started = false;
+  // Starts on first use (a read, an action or a subscriber). Its own listener keeps the store mounted
+  // for the life of the page, so actions called with no subscriber are still written; the clean-up
+  // runs only when the store is cleaned (tests: nanostores' cleanStores): the next use reads again.
   onMount($list, () => {
-    if (started) return;
-    started = true;
     let last = $list.get().items;
-    $list.listen((s) => {
+    const stopWriting = $list.listen((s) => {
       if (s.items !== last) o.onItems?.(s.items);
       last = s.items;
       if (!s.loaded || unchanged) return;
       void collection(o.collection).setItem(o.key, s.items);
       if (o.topic) publishToTabs(o.topic, s.items);
     });
-    if (o.topic) {
-      onTabMessage(o.topic, (items) => {
-        if (!Array.isArray(items)) return;
-        setQuietly(items as T[]);
-        loading ??= Promise.resolve();
-      });
-    }
+    const stopTabs = o.topic
+      ? onTabMessage(o.topic, (items) => {
+          if (!Array.isArray(items)) return;
+          setQuietly(items as T[]);
+          loading ??= Promise.resolve();
+        })
+      : () => {};
     void load();
+    return () => {
+      stopWriting();
+      stopTabs();
+      loading = null;
+    };
   });
 
-  return {
-    $list,
-    load,
-    reset: () => {
-      loading = null;
-      $list.set({ loaded: false, items: [] });
-    },
-  };
+  return { $list, load };
 }

@@ -66,7 +66,11 @@ export function logout(): void {
   $user.set({ ...$user.get(), token: null, refreshToken: null, current: null });
 }
 
-/** Back to a fresh, unloaded store (tests). */
+/**
+ * Forgets the session in memory, to read the stored one again: the offline e2e harness places each
+ * order with the session stored now (another tab may have changed it), and the unit tests start
+ * fresh. The other stores keep following `$user` (nanostores' cleanStores would drop their listeners).
+ */
 export function resetUserStore(): void {
   loading = null;
   dirty = false;
@@ -74,12 +78,13 @@ export function resetUserStore(): void {
   $user.set(initial());
 }
 
-let started = false;
-/** Starts the store once (first read or subscription): reads the stored session, then persists each change. */
-function start(): void {
-  if (started) return;
-  started = true;
-  $user.listen((u) => {
+// ------------------------------------------------------------------------------------------------
+// Reactions
+
+// Starts on first use (a read, an action or a subscriber): reads the stored session, then persists
+// each change. Its own listener keeps the store mounted for the life of the page.
+onMount($user, () => {
+  const stop = $user.listen((u) => {
     if (!u.loaded) return;
     const c = collection('user');
     const put = (key: string, v: unknown) => void (v === null ? c.removeItem(key) : c.setItem(key, v));
@@ -89,6 +94,5 @@ function start(): void {
     last = u;
   });
   void loadUser();
-}
-
-onMount($user, start);
+  return stop;
+});

@@ -9,6 +9,7 @@ import { KEYS } from '../storage';
 import { setBadge } from './badges';
 import { notify } from './notifications';
 import { unionBySku, type ProductSummary } from './product-summary';
+import { listActions } from './list-actions';
 import { storedList, type StoredListState } from './stored-list';
 
 export type WishlistItem = ProductSummary & { qty: 1 };
@@ -23,32 +24,23 @@ const list = storedList<WishlistItem>({
   topic: 'wishlist',
   onItems: (items) => setBadge('wishlist', items.length),
 });
+const actions = listActions(list);
 
 /** The wishlist. */
 export const $wishlist = list.$list;
 /** How many products are on the wishlist. */
 export const $wishlistCount = computed($wishlist, (w) => w.items.length);
+/** The last product the shopper added to or removed from the wishlist. */
+export const $lastWishlistChange = actions.$lastChange;
 
 /** True when the sku is on the wishlist. */
-export function isOnWishlist(sku: string): boolean {
-  return $wishlist.get().items.some((i) => i.sku === sku);
-}
+export const isOnWishlist = actions.has;
 
-/** Adds a product not yet on the list (qty 1) and notifies; false when it was already there. */
-export function addToWishlist(product: ProductSummary): boolean {
-  if (isOnWishlist(product.sku)) return false;
-  $wishlist.setKey('items', [...$wishlist.get().items, { ...product, qty: 1 }]);
-  notify({ type: 'success', message: t('addedToWishlist', { name: product.name }) });
-  return true;
-}
+/** Adds a product not yet on the list (qty 1); false when it was already there. */
+export const addToWishlist = (product: ProductSummary): boolean => actions.add({ ...product, qty: 1 });
 
-/** Removes a product and notifies; false when it was not there. */
-export function removeFromWishlist(product: Pick<ProductSummary, 'sku' | 'name'>): boolean {
-  if (!isOnWishlist(product.sku)) return false;
-  $wishlist.setKey('items', $wishlist.get().items.filter((i) => i.sku !== product.sku));
-  notify({ type: 'success', message: t('removedFromWishlist', { name: product.name }) });
-  return true;
-}
+/** Removes a product; false when it was not there. */
+export const removeFromWishlist = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => actions.remove(product);
 
 /** Adds or removes a product. */
 export function toggleWishlist(product: ProductSummary): void {
@@ -56,7 +48,7 @@ export function toggleWishlist(product: ProductSummary): void {
   else addToWishlist(product);
 }
 
-/** Empties the wishlist. */
+/** Empties the wishlist (no notice). */
 export function clearWishlist(): void {
   $wishlist.setKey('items', []);
 }
@@ -64,5 +56,10 @@ export function clearWishlist(): void {
 /** Reads the cached list once (items added before it arrives are kept, after the cached ones). */
 export const loadWishlist = list.load;
 
-/** Back to an empty, unloaded wishlist (tests). */
-export const resetWishlistStore = list.reset;
+// ------------------------------------------------------------------------------------------------
+// Reactions
+
+// The shopper hears of each product added or removed.
+$lastWishlistChange.listen((c) => {
+  if (c) notify({ type: 'success', message: t(c.kind === 'added' ? 'addedToWishlist' : 'removedFromWishlist', { name: c.item.name }) });
+});

@@ -1,5 +1,8 @@
 /** Sync events: a task's `callback_event` is emitted with the saved task (spec §3 Sync task). */
 
+/** Emitted after login and logout when group price tiers are on (§4, §6): product islands reload prices skipping the cache. */
+export const PRICE_TIERS_REFRESH_EVENT = 'user-price-tiers-refresh';
+
 type Listener = (payload: unknown) => void;
 const listeners = new Map<string, Set<Listener>>();
 

@@ -209,9 +209,11 @@ export async function refreshQueuedOrders(broadcast = true): Promise<OfflineOrde
   const all = await storedOrders(orders());
   const pending = all.filter(isPendingOrder);
   $queuedOrders.set(pending);
-  if (typeof window !== 'undefined' && typeof CustomEvent !== 'undefined') window.dispatchEvent(new CustomEvent(ORDERS_WAITING_DOM_EVENT, { detail: pending.length }));
+  if (typeof window !== 'undefined' && typeof CustomEvent !== 'undefined')
+    window.dispatchEvent(new CustomEvent(ORDERS_WAITING_DOM_EVENT, { detail: pending.length }));
   if (all.some(owesBag)) await settleBags(all).catch((err: unknown) => console.error('[orders] the bag could not be emptied', err));
-  if (all.some(owesRestore)) await restoreBags(all).catch((err: unknown) => console.error('[orders] the lines of a cancelled order could not be put back', err));
+  if (all.some(owesRestore))
+    await restoreBags(all).catch((err: unknown) => console.error('[orders] the lines of a cancelled order could not be put back', err));
   const confirm = $offlineOrderConfirmation.get();
   if (confirm.length) $offlineOrderConfirmation.set(confirm.filter((o) => pending.some((p) => p.order_id === o.order_id)));
   emitSyncEvent(ORDERS_CHANGED_EVENT, pending);
@@ -303,7 +305,9 @@ export function sendQueuedOrders(): Promise<QueueSummary> {
     })
     .then(async ({ done, stopped }): Promise<QueueSummary> => {
       for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
-      pushNotices(done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })));
+      pushNotices(
+        done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })),
+      );
       const queued = await refreshQueuedOrders();
       if (stopped && queued.length) await deps.registerSync().catch(() => {});
       return {
@@ -418,6 +422,14 @@ export function handleOrdersMessage(raw: unknown): void {
   void refreshQueuedOrders(false);
 }
 
+/**
+ * Set once the queue runs in this page. Not a store's onMount on purpose: the queue starts when the
+ * page's start script says orders wait (src/lib/pwa/boot.ts, src/lib/pwa/orders.ts), and it must send
+ * or ask at start-up and on coming back online whether or not anything shows `$queuedOrders`. Started
+ * by a first subscriber instead (today only the offline-orders panel reads it), it would start late or
+ * never on the pages where orders wait and no panel is open, and reading the list would start sending:
+ * §4's guarantees (an order is never lost, never sent twice) keep when it starts one explicit call.
+ */
 let started = false;
 /**
  * Starts the queue in a page (once): keeps $queuedOrders current across tabs, sends or asks at
