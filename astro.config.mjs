@@ -2,12 +2,12 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { config } from './src/lib/config.ts';
-import { postBuild } from './src/lib/postbuild.mjs';
+import { config } from './src/lib/config/index.ts';
+import { postBuild } from './src/lib/build/postbuild.mjs';
 import directives from './src/directives/index.ts';
 import clientConfig from './src/build/client-config.ts';
 import zodClient from './src/build/zod-client.ts';
-import { sitemapFilter, sitemapSerialize } from './src/lib/sitemap.ts';
+import { sitemapFilter, sitemapSerialize } from './src/lib/build/sitemap.ts';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import { webAppManifest } from './src/lib/pwa/manifest.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/server';
 import { createLogger } from '../server/logger';
-import { readProducts } from '../src/lib/snapshot';
+import { readProducts } from '../src/lib/build/snapshot';
 
 interface AutocannonResult {
   requests: { average: number; total: number };

@@ -258,7 +258,7 @@ async function main() {
   let file: SearchIndexFile;
   const t0 = performance.now();
   if (snapshot) {
-    const { iterateProducts, readCategories, readAttributes } = await import('../src/lib/snapshot');
+    const { iterateProducts, readCategories, readAttributes } = await import('../src/lib/build/snapshot');
     file = buildSearchIndex(iterateProducts(snapshot), readCategories(snapshot), { attributes: readAttributes(snapshot) });
   } else {
     const { products, categories } = syntheticCatalogue(productCount);

@@ -2,14 +2,14 @@
  * Writes a deterministic sample snapshot (layout in docs/snapshot.md) for a UK jeweller:
  *   npm run data:sample -- --products 400 --seed 1 --out src/content/sample
  * Same seed and product count give byte-identical files. "Now" is the fixed REFERENCE_DATE.
- * The files written are validated with the readers of src/lib/snapshot.ts before the script ends.
+ * The files written are validated with the readers of src/lib/build/snapshot.ts before the script ends.
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config, defaults } from '../src/lib/config';
 import { slugify } from '../src/lib/catalog/slug';
-import * as snapshot from '../src/lib/snapshot';
+import * as snapshot from '../src/lib/build/snapshot';
 import { createRng, mixSeed, type Rng } from './lib/prng';
 import { writePlaceholders } from './lib/placeholders';
 import { avatarSvg, type ArtKind } from './lib/sample-svg';
@@ -52,7 +52,7 @@ export interface SampleOptions {
   out: string;
   /** Where the photographs are (default: the committed sample's media/ folder). */
   photos?: string;
-  /** Validate the written files with src/lib/snapshot.ts readers (default true). */
+  /** Validate the written files with src/lib/build/snapshot.ts readers (default true). */
   validate?: boolean;
   log?: (line: string) => void;
 }
@@ -1559,12 +1559,12 @@ export function generateSample(opts: SampleOptions): SampleResult {
     const v0 = performance.now();
     validateSnapshot(out);
     validateMs = performance.now() - v0;
-    log(`sample: validated with src/lib/snapshot.ts readers in ${(validateMs / 1000).toFixed(2)} s`);
+    log(`sample: validated with src/lib/build/snapshot.ts readers in ${(validateMs / 1000).toFixed(2)} s`);
   }
   return { counts, writeMs, validateMs, shots, pictures: [...pictures].sort() };
 }
 
-/** Reads every file of a snapshot with the readers of src/lib/snapshot.ts (throws a SnapshotError on the first bad record). */
+/** Reads every file of a snapshot with the readers of src/lib/build/snapshot.ts (throws a SnapshotError on the first bad record). */
 export function validateSnapshot(dir: string): number {
   let n = 0;
   for (const _ of snapshot.iterateProducts(dir)) n++;

@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { startShop } from './bench/lib/server';
 import { pageSamples } from './bench/pages';
-import { snapshotShops } from '../src/lib/content-routes';
+import { snapshotShops } from '../src/lib/routing/content-routes';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'docs/screenshots');

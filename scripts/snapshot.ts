@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import * as S from '../src/lib/schemas';
-import { validateArray, validateOne } from '../src/lib/snapshot';
+import { validateArray, validateOne } from '../src/lib/build/snapshot';
 import { writePlaceholders } from './lib/placeholders';
 
 export interface PullOptions {

@@ -34,7 +34,11 @@ export async function hashPassword(password: string, params: ScryptParams = SCRY
 const parseHash = (stored: string) => {
   const [alg, N, r, p, salt, hash] = stored.split('$');
   const params = { N: Number(N), r: Number(r), p: Number(p) };
-  const sane = alg === 'scrypt' && !!salt && !!hash && (['N', 'r', 'p'] as const).every((k) => Number.isInteger(params[k]) && params[k] > 0 && params[k] <= SCRYPT_LIMIT[k]);
+  const sane =
+    alg === 'scrypt' &&
+    !!salt &&
+    !!hash &&
+    (['N', 'r', 'p'] as const).every((k) => Number.isInteger(params[k]) && params[k] > 0 && params[k] <= SCRYPT_LIMIT[k]);
   return sane ? { params, salt: salt!, hash: hash! } : null;
 };
 

@@ -63,9 +63,7 @@ export function withLiveStock(db: DB, p: Product): Product {
   return {
     ...p,
     stock: live(p.sku, p.stock),
-    ...(p.configurable_children
-      ? { configurable_children: p.configurable_children.map((ch) => ({ ...ch, stock: live(ch.sku, ch.stock) })) }
-      : {}),
+    ...(p.configurable_children ? { configurable_children: p.configurable_children.map((ch) => ({ ...ch, stock: live(ch.sku, ch.stock) })) } : {}),
   };
 }
 
@@ -91,8 +89,8 @@ export function resolveSku(db: DB, sku: string, productOption: unknown): Resolve
   const row = getSku(db, sku);
   if (!row) return { ok: false, reason: 'no product with this sku' };
   if (row.type_id !== 'configurable') return { ok: true, row };
-  const opts = (productOption as { extension_attributes?: { configurable_item_options?: ConfigurableItemOption[] } } | null)
-    ?.extension_attributes?.configurable_item_options;
+  const opts = (productOption as { extension_attributes?: { configurable_item_options?: ConfigurableItemOption[] } } | null)?.extension_attributes
+    ?.configurable_item_options;
   if (!Array.isArray(opts) || !opts.length) return { ok: false, reason: 'a configurable product needs its options (or the child sku)' };
   const product = getProductBySku(db, sku);
   const attrs = product?.configurable_options ?? [];
@@ -115,7 +113,11 @@ export function optionsKey(productOption: unknown): string {
     Array.isArray(v)
       ? v.map(norm)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
+          )
         : v;
   const { custom_options, bundle_options } = ext as { custom_options?: unknown; bundle_options?: unknown };
   if (!custom_options && !bundle_options) return '';

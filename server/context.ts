@@ -76,9 +76,7 @@ export class ShopContext {
   entities<T>(kind: string): T[] {
     let rows = this.cache.get(kind);
     if (!rows) {
-      rows = (this.db.prepare('SELECT data FROM entities WHERE kind = ? ORDER BY pos').all(kind) as { data: string }[]).map((r) =>
-        JSON.parse(r.data),
-      );
+      rows = (this.db.prepare('SELECT data FROM entities WHERE kind = ? ORDER BY pos').all(kind) as { data: string }[]).map((r) => JSON.parse(r.data));
       this.cache.set(kind, rows);
     }
     return rows as T[];
@@ -129,7 +127,8 @@ export class ShopContext {
   /** True when the token's session (login) exists and was not revoked. */
   private sessionOpen(claims: TokenClaims): boolean {
     if (!claims.fam) return false;
-    const s = this.db.prepare('SELECT customer_id, revoked_at FROM sessions WHERE family = ?').get(claims.fam) as { customer_id: number; revoked_at: number | null } | undefined;
+    const s = this.db.prepare('SELECT customer_id, revoked_at FROM sessions WHERE family = ?').get(claims.fam) as
+      { customer_id: number; revoked_at: number | null } | undefined;
     return !!s && s.customer_id === claims.sub && s.revoked_at === null;
   }
 
@@ -195,7 +194,8 @@ export class ShopContext {
     const pair = db.transaction(() => {
       const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(claims.sub) as CustomerRow | undefined;
       if (!row || row.token_version !== claims.ver || !claims.fam) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
-      const rt = db.prepare('SELECT family, used_at FROM refresh_tokens WHERE jti = ?').get(claims.jti) as { family: string; used_at: number | null } | undefined;
+      const rt = db.prepare('SELECT family, used_at FROM refresh_tokens WHERE jti = ?').get(claims.jti) as
+        { family: string; used_at: number | null } | undefined;
       if (!rt || rt.family !== claims.fam || !this.sessionOpen(claims)) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
       if (rt.used_at !== null) {
         db.prepare("UPDATE sessions SET revoked_at = ?, revoked_reason = 'refresh token reused' WHERE family = ?").run(this.signer.now(), rt.family);

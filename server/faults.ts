@@ -131,7 +131,8 @@ export class Faults {
 
 const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
 
-type NodeEnv = { incoming?: { socket?: { destroy(): void } }; outgoing?: { writableFinished?: boolean; once(ev: 'close', cb: () => void): unknown } } | undefined;
+type NodeEnv =
+  { incoming?: { socket?: { destroy(): void } }; outgoing?: { writableFinished?: boolean; once(ev: 'close', cb: () => void): unknown } } | undefined;
 
 /** Adds an order POST to the log and follows it until its answer is out or its connection closed. */
 async function logOrderSend(faults: Faults, c: Context): Promise<OrderSend> {
@@ -232,9 +233,7 @@ export function faultRoutes(ctx: ShopContext, faults: Faults): Hono {
   r.get('/__outbox', (c) => ok(c, db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[]));
   r.post('/__stock', jsonBody(StockBody), (c) => {
     const body = c.req.valid('json');
-    const res = db
-      .prepare('UPDATE stock SET qty = ?, is_in_stock = ? WHERE sku = ?')
-      .run(body.qty, (body.is_in_stock ?? body.qty > 0) ? 1 : 0, body.sku);
+    const res = db.prepare('UPDATE stock SET qty = ?, is_in_stock = ? WHERE sku = ?').run(body.qty, (body.is_in_stock ?? body.qty > 0) ? 1 : 0, body.sku);
     if (!res.changes) throw new ApiError(404, 'sku: no product with this sku');
     return ok(c, true);
   });

@@ -29,15 +29,16 @@ const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', j
 const ALLOWED = new Set(allowedImageSizes().map((s) => `${s.width}x${s.height}`));
 const ALLOWED_TEXT = [...ALLOWED].join(', ');
 
-const Digits = z.string().regex(/^\d{1,5}$/, 'expected a whole number of pixels').transform(Number);
-const SizeSchema = z
-  .object({ width: Digits, height: Digits })
-  .refine((s) => (s.width === 0 && s.height === 0) || ALLOWED.has(`${s.width}x${s.height}`), {
-    error: (i) => {
-      const s = i.input as { width: number; height: number };
-      return `${s.width}x${s.height} is not an image size of the shop (sizes: ${ALLOWED_TEXT}; 0x0 for the original)`;
-    },
-  });
+const Digits = z
+  .string()
+  .regex(/^\d{1,5}$/, 'expected a whole number of pixels')
+  .transform(Number);
+const SizeSchema = z.object({ width: Digits, height: Digits }).refine((s) => (s.width === 0 && s.height === 0) || ALLOWED.has(`${s.width}x${s.height}`), {
+  error: (i) => {
+    const s = i.input as { width: number; height: number };
+    return `${s.width}x${s.height} is not an image size of the shop (sizes: ${ALLOWED_TEXT}; 0x0 for the original)`;
+  },
+});
 
 /** The format for an Accept header: AVIF, then WebP, else the source's own family. */
 export function negotiateFormat(accept: string | undefined, sourceExt: string): Format {
@@ -187,4 +188,3 @@ export class ImageProxy {
     return job;
   }
 }
-

@@ -66,7 +66,11 @@ export const OrderAddress = AddressSchema.extend({
   firstname: Text(100).trim().min(2, 'firstname must have at least 2 letters'),
   lastname: Text(100).trim().min(1, 'lastname is required'),
   company: Text(200).optional(),
-  street: z.array(Text(200)).min(1, 'street is required').max(4).refine((s) => (s[0] ?? '').trim().length > 0, 'street is required'),
+  street: z
+    .array(Text(200))
+    .min(1, 'street is required')
+    .max(4)
+    .refine((s) => (s[0] ?? '').trim().length > 0, 'street is required'),
   city: Text(100).trim().min(1, 'city is required'),
   region: Text(100).optional(),
   postcode: Text(16).trim().min(3, 'postcode must have at least 3 characters'),
@@ -82,7 +86,9 @@ export const OrderAddress = AddressSchema.extend({
 export const CartAddress = OrderAddress.partial().required({ country_id: true });
 
 /** Small flat objects of strings, numbers and booleans (payment_method_additional, shippingExtraFields). */
-const FlatExtras = z.record(Text(64), z.union([Text(), z.number().finite(), z.boolean(), z.null()])).refine((o) => Object.keys(o).length <= 20, 'at most 20 fields');
+const FlatExtras = z
+  .record(Text(64), z.union([Text(), z.number().finite(), z.boolean(), z.null()]))
+  .refine((o) => Object.keys(o).length <= 20, 'at most 20 fields');
 
 /** The order endpoint's body: the stored order (§3 Offline order) and nothing else. */
 export const OrderInput = z.strictObject({

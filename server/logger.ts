@@ -14,11 +14,7 @@ const ORDER_INFO = /(\/order-info\/)[^/?\s]+/g;
 
 /** Removes token-like values (query parameters, bearer values, signed tokens, order-info tokens). */
 export function redact(text: string): string {
-  return text
-    .replace(TOKEN_PARAM, '$1[redacted]')
-    .replace(BEARER, '$1[redacted]')
-    .replace(ORDER_INFO, '$1[redacted]')
-    .replace(SIGNED, '[redacted]');
+  return text.replace(TOKEN_PARAM, '$1[redacted]').replace(BEARER, '$1[redacted]').replace(ORDER_INFO, '$1[redacted]').replace(SIGNED, '[redacted]');
 }
 
 /** A logger writing redacted lines to a sink (console by default); `silent` drops info lines. */

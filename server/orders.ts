@@ -131,7 +131,12 @@ function replayKey(p: OrderInputT | OrderPayload): string {
     Array.isArray(v)
       ? v.map(norm)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] != null).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v)
+              .filter((k) => (v as Record<string, unknown>)[k] != null)
+              .sort()
+              .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
+          )
         : v;
   return JSON.stringify(norm(rest));
 }
@@ -241,7 +246,19 @@ export function placeOrder(ctx: ShopContext, payload: OrderInputT, customer: Cus
     };
     db.prepare(
       'INSERT INTO orders (order_id, increment_id, customer_id, token, status, email, created_at, payload, totals, lines, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(payload.order_id, incrementId, customer?.id ?? null, token, status, email, answer.transferedAt, JSON.stringify(payload), JSON.stringify(totals), JSON.stringify(lines), JSON.stringify(answer));
+    ).run(
+      payload.order_id,
+      incrementId,
+      customer?.id ?? null,
+      token,
+      status,
+      email,
+      answer.transferedAt,
+      JSON.stringify(payload),
+      JSON.stringify(totals),
+      JSON.stringify(lines),
+      JSON.stringify(answer),
+    );
     if (cart) db.prepare('UPDATE carts SET active = 0, updated_at = ? WHERE id = ?').run(nowIso(), cart.id);
     return answer;
   });

@@ -39,7 +39,13 @@ interface ProductOptionInput {
 export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(), tier?: TierFor): number {
   const data = JSON.parse(row.data) as { custom_options?: CustomOption[]; bundle_options?: BundleOption[]; tier_prices?: TierPriceLike[] };
   const base = productPrices(
-    { price: row.price, special_price: row.special_price, special_from_date: row.special_from_date, special_to_date: row.special_to_date, tier_prices: data.tier_prices },
+    {
+      price: row.price,
+      special_price: row.special_price,
+      special_from_date: row.special_from_date,
+      special_to_date: row.special_to_date,
+      tier_prices: data.tier_prices,
+    },
     now,
     { tier },
   );
@@ -59,7 +65,15 @@ export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(),
         if (!link) continue;
         const lp = link.product;
         const linked = lp
-          ? productPrices({ price: Number(lp.price), special_price: lp.special_price == null ? null : Number(lp.special_price), special_from_date: lp.special_from_date, special_to_date: lp.special_to_date }, now).final
+          ? productPrices(
+              {
+                price: Number(lp.price),
+                special_price: lp.special_price == null ? null : Number(lp.special_price),
+                special_from_date: lp.special_from_date,
+                special_to_date: lp.special_to_date,
+              },
+              now,
+            ).final
           : Number(link.price ?? 0);
         sum += linked * Number(chosen.option_qty ?? link.qty ?? 1);
       }
@@ -70,8 +84,7 @@ export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(),
     const opt = data.custom_options?.find((o) => String(o.option_id) === String(chosen.option_id));
     if (!opt || chosen.option_value === '' || chosen.option_value === null || chosen.option_value === undefined) continue;
     const ids = String(chosen.option_value).split(',');
-    const add = (amount: number, type: string | null | undefined) =>
-      (price += type === 'percent' ? (base.original * amount) / 100 : amount);
+    const add = (amount: number, type: string | null | undefined) => (price += type === 'percent' ? (base.original * amount) / 100 : amount);
     if (opt.values.length) {
       for (const v of opt.values) if (ids.includes(String(v.option_type_id))) add(Number(v.price), v.price_type);
     } else if (opt.price) add(Number(opt.price), opt.price_type);
@@ -196,7 +209,11 @@ export function computeTotals(db: DB, lines: LineInput[], ctx: TotalsContext): T
   const subtotalExcl = round2(rows.reduce((s, r) => s + r.row_total, 0));
   const segments = [
     { code: 'subtotal', title: 'Subtotal', value: subtotalIncl },
-    { code: 'shipping', title: ctx.shipping ? `Shipping & Handling (${ctx.shipping.carrier_title} - ${ctx.shipping.method_title})` : 'Shipping & Handling', value: shippingIncl },
+    {
+      code: 'shipping',
+      title: ctx.shipping ? `Shipping & Handling (${ctx.shipping.carrier_title} - ${ctx.shipping.method_title})` : 'Shipping & Handling',
+      value: shippingIncl,
+    },
     ...(discount > 0 ? [{ code: 'discount', title: `Discount (${coupon!.code})`, value: -discount }] : []),
     { code: 'tax', title: 'Tax', value: tax },
     { code: 'grand_total', title: 'Grand Total', value: grand },

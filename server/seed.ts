@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as snap from '../src/lib/snapshot';
+import * as snap from '../src/lib/build/snapshot';
 import type { Product } from '../src/lib/schemas';
 import { getMeta, setMeta, type DB } from './db';
 
@@ -34,7 +34,9 @@ export type EntityKind = keyof typeof ENTITY_FILES | 'menus' | 'social' | 'banne
 
 /** Hash of the snapshot's manifest: the seed key. */
 export function snapshotKey(dir: string): string {
-  return createHash('sha256').update(readFileSync(join(dir, 'manifest.json'))).digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(join(dir, 'manifest.json')))
+    .digest('hex');
 }
 
 export interface SeedResult {
@@ -93,17 +95,54 @@ export function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } 
     );
     products.forEach((p: Product, pos) => {
       insProduct.run(p.id, p.sku, p.url_path, p.url_key, pos, JSON.stringify(p));
-      insSku.run(p.sku, p.id, null, p.name, p.type_id, Number(p.price ?? 0), num(p.special_price), p.special_from_date ?? null,
-        p.special_to_date ?? null, p.status, p.tax_class_id ?? null, JSON.stringify(skuData(p)));
-      insStock.run(p.sku, p.id, p.stock.qty, p.stock.is_in_stock ? 1 : 0, p.stock.manage_stock === false ? 0 : 1,
-        p.stock.min_sale_qty ?? null, p.stock.max_sale_qty ?? null);
+      insSku.run(
+        p.sku,
+        p.id,
+        null,
+        p.name,
+        p.type_id,
+        Number(p.price ?? 0),
+        num(p.special_price),
+        p.special_from_date ?? null,
+        p.special_to_date ?? null,
+        p.status,
+        p.tax_class_id ?? null,
+        JSON.stringify(skuData(p)),
+      );
+      insStock.run(
+        p.sku,
+        p.id,
+        p.stock.qty,
+        p.stock.is_in_stock ? 1 : 0,
+        p.stock.manage_stock === false ? 0 : 1,
+        p.stock.min_sale_qty ?? null,
+        p.stock.max_sale_qty ?? null,
+      );
       for (const ch of p.configurable_children ?? []) {
-        insSku.run(ch.sku, ch.id, p.sku, ch.name ?? p.name, 'simple', Number(ch.price ?? 0), num(ch.special_price),
-          ch.special_from_date ?? null, ch.special_to_date ?? null, ch.status, p.tax_class_id ?? null,
+        insSku.run(
+          ch.sku,
+          ch.id,
+          p.sku,
+          ch.name ?? p.name,
+          'simple',
+          Number(ch.price ?? 0),
+          num(ch.special_price),
+          ch.special_from_date ?? null,
+          ch.special_to_date ?? null,
+          ch.status,
+          p.tax_class_id ?? null,
           // A child carries its parent's custom options (engraving, gift wrap) for option prices.
-          JSON.stringify({ ...skuData(p), image: ch.image ?? p.image ?? null, parent_id: p.id, parent_name: p.name }));
-        insStock.run(ch.sku, ch.id, ch.stock.qty, ch.stock.is_in_stock ? 1 : 0, ch.stock.manage_stock === false ? 0 : 1,
-          ch.stock.min_sale_qty ?? null, ch.stock.max_sale_qty ?? null);
+          JSON.stringify({ ...skuData(p), image: ch.image ?? p.image ?? null, parent_id: p.id, parent_name: p.name }),
+        );
+        insStock.run(
+          ch.sku,
+          ch.id,
+          ch.stock.qty,
+          ch.stock.is_in_stock ? 1 : 0,
+          ch.stock.manage_stock === false ? 0 : 1,
+          ch.stock.min_sale_qty ?? null,
+          ch.stock.max_sale_qty ?? null,
+        );
       }
     });
     const insEntity = db.prepare('INSERT OR REPLACE INTO entities (kind, key, pos, data) VALUES (?, ?, ?, ?)');

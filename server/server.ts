@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { snapshotDir as defaultSnapshotDir } from '../src/lib/snapshot';
+import { snapshotDir as defaultSnapshotDir } from '../src/lib/build/snapshot';
 import { openDatabase, type DB } from './db';
 import { seedFromSnapshot } from './seed';
 import { loadSecret, TokenSigner } from './auth';
@@ -119,7 +119,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // Beside the database by default; an in-memory database (tests) gets a folder of its own.
     imageCacheDir,
     rebuild,
-    corsOrigins: env.CORS_ORIGIN ? env.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    corsOrigins: env.CORS_ORIGIN
+      ? env.CORS_ORIGIN.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
   });
 
   const server = await new Promise<Server>((res, rej) => {

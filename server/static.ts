@@ -2,7 +2,7 @@
  * Serves the built site (dist/) and the image proxy. Contract with the pages: `404.html` is the body
  * of unknown paths (status 404); `_gone.json` lists discontinued product paths answered 410 with that
  * body and `X-Cache-Tags: page-not-found`; `_rewrites.json` rewrites paths before the file lookup;
- * `_redirects` (the CDN format, src/lib/redirect-rules.ts) answers what has no file with its 301.
+ * `_redirects` (the CDN format, src/lib/routing/redirect-rules.ts) answers what has no file with its 301.
  * Hashed assets (/_astro/*) are immutable; HTML and everything else revalidate (ETag).
  *
  * Files are found and streamed by @hono/node-server's `serveStatic` (it refuses `..`, backslashes and
@@ -19,7 +19,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { config } from '../src/lib/config';
-import { parseRedirects, RedirectTable } from '../src/lib/redirect-rules';
+import { parseRedirects, RedirectTable } from '../src/lib/routing/redirect-rules';
 
 /** Headers of every answer (pages, files, API): see docs/api.md, Headers. */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -52,7 +52,9 @@ const connectOrigins = (): string[] => [origin(config.api.baseUrl), origin(confi
 export function scriptCsp(): string {
   return [
     "default-src 'self'",
-    `connect-src 'self'${connectOrigins().map((o) => ` ${o}`).join('')}`,
+    `connect-src 'self'${connectOrigins()
+      .map((o) => ` ${o}`)
+      .join('')}`,
     "script-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -73,7 +75,11 @@ export function pageCsp(html: string): string {
     if (/\bsrc\s*=/i.test(attrs)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
     if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
-    hashes.add(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   const amp = /<html\b[^>]*\s(amp|\u26a1)(\s|=|>)/i.test(html);
   const connect = connectOrigins();

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { startServer } from '../../server/server';
 import { resize } from '../../server/images';
 import { createLogger } from '../../server/logger';
-import { SAMPLE_DIR } from '../../src/lib/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 import { median, round } from './lib/stats';
 
 export interface ImageBench {

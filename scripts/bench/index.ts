@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { BUDGET_VIEWPORTS, IDLE_MS, budgets, jsEventualBudget, jsInitialBudget, type BudgetPageType } from '../../budgets.config';
-import { SAMPLE_DIR } from '../../src/lib/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 import { benchApi, type ApiBench } from './api';
 import { benchImages, type ImageBench } from './images';
 import { diffTrees, hashTree, measureBuild, sourceFingerprint, type BuildResult } from './build';

@@ -111,18 +111,14 @@ function createOrGetCart(ctx: ShopContext, customer: CustomerRow | null, guestCa
     return id;
   }
   return db.transaction(() => {
-    let cart = db
-      .prepare('SELECT * FROM carts WHERE customer_id = ? AND active = 1 ORDER BY created_at DESC LIMIT 1')
-      .get(customer.id) as CartRow | undefined;
+    let cart = db.prepare('SELECT * FROM carts WHERE customer_id = ? AND active = 1 ORDER BY created_at DESC LIMIT 1').get(customer.id) as CartRow | undefined;
     if (!cart) {
       const id = randomId();
       db.prepare('INSERT INTO carts (id, customer_id, active, created_at, updated_at) VALUES (?, ?, 1, ?, ?)').run(id, customer.id, now, now);
       cart = db.prepare('SELECT * FROM carts WHERE id = ?').get(id) as CartRow;
     }
     if (guestCartId && guestCartId !== cart.id) {
-      const guest = db.prepare('SELECT * FROM carts WHERE id = ? AND active = 1 AND customer_id IS NULL').get(guestCartId) as
-        | CartRow
-        | undefined;
+      const guest = db.prepare('SELECT * FROM carts WHERE id = ? AND active = 1 AND customer_id IS NULL').get(guestCartId) as CartRow | undefined;
       if (guest) mergeInto(db, guest, cart);
     }
     return cart.id;
@@ -191,7 +187,10 @@ export function cartRoutes(ctx: ShopContext): Hono {
 
   r.get('/pull', (c) => {
     const cart = withCart(c);
-    return ok(c, cartItems(db, cart.id).map((i) => itemJson(db, i, ctx.priceGroup(cart.customer_id))));
+    return ok(
+      c,
+      cartItems(db, cart.id).map((i) => itemJson(db, i, ctx.priceGroup(cart.customer_id))),
+    );
   });
 
   r.post('/update', jsonBody(UpdateBody), (c) => {
@@ -204,9 +203,7 @@ export function cartRoutes(ctx: ShopContext): Hono {
     const key = optionsKey(cartItem.product_option);
     const itemId = db.transaction(() => {
       if (cartItem.item_id) {
-        const existing = db.prepare('SELECT * FROM cart_items WHERE item_id = ? AND cart_id = ?').get(cartItem.item_id, cart.id) as
-          | CartItemRow
-          | undefined;
+        const existing = db.prepare('SELECT * FROM cart_items WHERE item_id = ? AND cart_id = ?').get(cartItem.item_id, cart.id) as CartItemRow | undefined;
         if (!existing) throw new ApiError(404, 'cartItem.item_id: no such item in this cart');
         checkSaleQty(db, sku, cartItem.qty, 'cartItem.qty');
         db.prepare('UPDATE cart_items SET sku = ?, qty = ?, product_option = COALESCE(?, product_option), options_key = ? WHERE item_id = ?').run(
@@ -218,9 +215,7 @@ export function cartRoutes(ctx: ShopContext): Hono {
         );
         return existing.item_id;
       }
-      const same = db.prepare('SELECT * FROM cart_items WHERE cart_id = ? AND sku = ? AND options_key = ?').get(cart.id, sku, key) as
-        | CartItemRow
-        | undefined;
+      const same = db.prepare('SELECT * FROM cart_items WHERE cart_id = ? AND sku = ? AND options_key = ?').get(cart.id, sku, key) as CartItemRow | undefined;
       // The line's quantity after this call is what must be within the product's limits.
       checkSaleQty(db, sku, (same?.qty ?? 0) + cartItem.qty, 'cartItem.qty');
       if (same) {
@@ -271,7 +266,14 @@ export function cartRoutes(ctx: ShopContext): Hono {
     if (!method) throw new ApiError(400, 'addressInformation.shipping_method_code: this shipping method is not available');
     db.prepare(
       'UPDATE carts SET shipping_carrier_code = ?, shipping_method_code = ?, shipping_address = ?, billing_address = ?, updated_at = ? WHERE id = ?',
-    ).run(method.carrier_code, method.method_code, JSON.stringify(ai.shippingAddress), ai.billingAddress ? JSON.stringify(ai.billingAddress) : null, nowIso(), cart.id);
+    ).run(
+      method.carrier_code,
+      method.method_code,
+      JSON.stringify(ai.shippingAddress),
+      ai.billingAddress ? JSON.stringify(ai.billingAddress) : null,
+      nowIso(),
+      cart.id,
+    );
     const updated = loadCart(db, cart.id, ctx.customerOf(c));
     return ok(c, { payment_methods: ctx.paymentMethods(), totals: cartTotals(ctx, updated) });
   });

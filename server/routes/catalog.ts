@@ -22,8 +22,16 @@ const ReviewBody = z.preprocess(
 );
 
 const Paging = z.looseObject({
-  from: z.coerce.number().int().default(0).transform((n) => Math.max(0, n)),
-  size: z.coerce.number().int().default(config.constants.search.defaultSize).transform((n) => (n <= 0 ? config.constants.search.defaultSize : Math.min(n, MAX_SIZE))),
+  from: z.coerce
+    .number()
+    .int()
+    .default(0)
+    .transform((n) => Math.max(0, n)),
+  size: z.coerce
+    .number()
+    .int()
+    .default(config.constants.search.defaultSize)
+    .transform((n) => (n <= 0 ? config.constants.search.defaultSize : Math.min(n, MAX_SIZE))),
 });
 
 const paging = validQuery(Paging);
@@ -141,7 +149,12 @@ export function catalogRoutes(ctx: ShopContext): Hono {
     return ok(c, out);
   });
 
-  r.get('/banners', (c) => ok(c, (db.prepare("SELECT key FROM entities WHERE kind = 'banners' ORDER BY pos").all() as { key: string }[]).map((x) => x.key)));
+  r.get('/banners', (c) =>
+    ok(
+      c,
+      (db.prepare("SELECT key FROM entities WHERE kind = 'banners' ORDER BY pos").all() as { key: string }[]).map((x) => x.key),
+    ),
+  );
   r.get('/banners/:storeCode', (c) => {
     const b = ctx.entity('banners', c.req.param('storeCode'));
     if (!b) throw new ApiError(404, 'storeCode: no banners for this store code');
@@ -182,10 +195,16 @@ export function stockRoutes(ctx: ShopContext): Hono {
   r.get('/check', (c) => check(c, c.req.query('sku')));
   r.get('/check/:sku', (c) => check(c, c.req.param('sku')));
   r.get('/list', (c) => {
-    const skus = (c.req.query('skus') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const skus = (c.req.query('skus') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!skus.length) throw new ApiError(400, 'query.skus: a comma-separated list of skus is required');
     if (skus.length > MAX_SIZE) throw new ApiError(400, `query.skus: at most ${MAX_SIZE} skus`);
-    const out = skus.map((s) => getStock(ctx.db, s)).filter((s) => s !== undefined).map(stockJson);
+    const out = skus
+      .map((s) => getStock(ctx.db, s))
+      .filter((s) => s !== undefined)
+      .map(stockJson);
     return ok(c, out);
   });
   return r;

@@ -63,10 +63,9 @@ export function extRoutes(ctx: ShopContext): Hono {
   r.post(newsletterPath, ctx.limit('newsletter'), jsonBody(NewsletterInputSchema), (c) => {
     const { email } = c.req.valid('json');
     const before = db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number } | undefined;
-    db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 1, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 1, updated_at = excluded.updated_at').run(
-      email,
-      nowIso(),
-    );
+    db.prepare(
+      'INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 1, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 1, updated_at = excluded.updated_at',
+    ).run(email, nowIso());
     if (!before) {
       // First subscription: the newsletter's promise (§9), a 10% coupon.
       sendMail(db, ctx.options.outboxDir, {
@@ -88,7 +87,11 @@ export function extRoutes(ctx: ShopContext): Hono {
    * account), else a link mailed to the address (202), which unsubscribes when opened.
    */
   const setUnsubscribed = (email: string) =>
-    db.prepare('INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 0, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 0, updated_at = excluded.updated_at').run(email, nowIso());
+    db
+      .prepare(
+        'INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 0, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 0, updated_at = excluded.updated_at',
+      )
+      .run(email, nowIso());
   const unsubscribeKey = (email: string) => sha256(`unsubscribe|${email.toLowerCase()}`).slice(0, 32);
   r.delete(newsletterPath, ctx.limit('newsletter'), jsonBody(NewsletterInputSchema), async (c) => {
     const customer = ctx.customerOf(c);
@@ -107,7 +110,12 @@ export function extRoutes(ctx: ShopContext): Hono {
         from: config.mailer.contactAddress,
         to: email,
         subject: `${config.shop.name}: confirm you want to unsubscribe`,
-        text: [`To stop receiving the ${config.shop.name} newsletter, open this link within 7 days:`, link, '', 'If you did not ask for this, ignore this e-mail: you stay subscribed.'].join('\n'),
+        text: [
+          `To stop receiving the ${config.shop.name} newsletter, open this link within 7 days:`,
+          link,
+          '',
+          'If you did not ask for this, ignore this e-mail: you stay subscribed.',
+        ].join('\n'),
       });
     }
     return answer(c, 202, 'email: to unsubscribe, open the link we sent to this address (or unsubscribe from My account)');
@@ -132,7 +140,14 @@ export function extRoutes(ctx: ShopContext): Hono {
     if (!allowed.has(mail.targetAddress.toLowerCase())) throw new ApiError(400, 'targetAddress: this address does not receive mail from the shop');
     const text = [mail.emailText, ...(mail.booking ? ['', bookingText(mail.booking)] : [])].join('\n').trim();
     const kind = mail.booking ? 'booking' : 'contact';
-    sendMail(db, ctx.options.outboxDir, { kind, from: config.mailer.contactAddress, to: mail.targetAddress, replyTo: mail.sourceAddress, subject: mail.subject, text });
+    sendMail(db, ctx.options.outboxDir, {
+      kind,
+      from: config.mailer.contactAddress,
+      to: mail.targetAddress,
+      replyTo: mail.sourceAddress,
+      subject: mail.subject,
+      text,
+    });
     // The copy goes to an address nobody has proven: at most 3 an hour per address, and it carries
     // none of the sender's text (else the shop relays anyone's words to anyone).
     if (mail.confirmation && ctx.confirmations.take(`confirmation|${mail.sourceAddress.toLowerCase()}`).allowed) {

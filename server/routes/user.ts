@@ -90,7 +90,11 @@ export function userRoutes(ctx: ShopContext): Hono {
     // Same answer whether or not the address is known; only known addresses get a mail.
     if (row) {
       const resetToken = randomId(24);
-      db.prepare('INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES (?, ?, ?)').run(sha256(resetToken), row.id, Date.now() + RESET_TTL_MS);
+      db.prepare('INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES (?, ?, ?)').run(
+        sha256(resetToken),
+        row.id,
+        Date.now() + RESET_TTL_MS,
+      );
       const link = `${config.shop.siteUrl}/?resetToken=${encodeURIComponent(resetToken)}&email=${encodeURIComponent(row.email)}`;
       sendMail(db, ctx.options.outboxDir, {
         kind: 'reset-password',
@@ -116,8 +120,7 @@ export function userRoutes(ctx: ShopContext): Hono {
     const input = c.req.valid('json');
     const row = byEmail(input.email);
     const reset = db.prepare('SELECT * FROM password_resets WHERE token_hash = ?').get(sha256(input.resetToken)) as
-      | { customer_id: number; expires_at: number; used: number }
-      | undefined;
+      { customer_id: number; expires_at: number; used: number } | undefined;
     if (!row || !reset || reset.customer_id !== row.id || reset.used || reset.expires_at < Date.now()) {
       throw new ApiError(400, 'resetToken: the reset token is not valid or has expired');
     }

@@ -1,5 +1,5 @@
 /**
- * Vite plugin: in client bundles, `src/lib/config-schema.ts` (zod, about 30 KB gzipped) is replaced
+ * Vite plugin: in client bundles, `src/lib/config/schema.ts` (zod, about 30 KB gzipped) is replaced
  * by a module holding the configuration already validated at build time, as plain JSON.
  * Server-side rendering, Node scripts and tests keep the real module.
  */
@@ -13,9 +13,9 @@ export default function clientConfig(): Plugin {
     name: 'shop-client-config',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (options?.ssr || !importer || !/config-schema(\.ts)?$/.test(source)) return null;
+      if (options?.ssr || !importer || !/(^|\/)(config-schema|schema)(\.ts)?$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id.endsWith('/src/lib/config-schema.ts') ? VIRTUAL : null;
+      return resolved?.id.endsWith('/src/lib/config/schema.ts') ? VIRTUAL : null;
     },
     load(id) {
       if (id !== VIRTUAL) return null;

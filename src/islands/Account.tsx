@@ -10,7 +10,7 @@ import { requireLogin } from '../lib/account/guard';
 import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
 import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
 import { config } from '../lib/config';
-import { forms } from '../lib/forms';
+import { forms } from '../lib/forms/rules';
 import { messages, t } from '../lib/messages';
 import type { Address } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';

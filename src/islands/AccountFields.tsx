@@ -11,7 +11,11 @@ import fieldsCss from './AccountFields.css?inline';
 
 /** The account fields' styles: render once in each island that uses these fields. */
 export function FieldStyles() {
-  return <style href="pj-account-fields" precedence="island">{fieldsCss}</style>;
+  return (
+    <style href="pj-account-fields" precedence="island">
+      {fieldsCss}
+    </style>
+  );
 }
 
 interface FieldProps<V extends Values> {
@@ -72,7 +76,17 @@ export function TextField<V extends Values>({ form, name, label, type = 'text', 
 }
 
 /** A labelled checkbox with its messages. */
-export function CheckField<V extends Values>({ form, name, label, children }: { form: FormState<V>; name: keyof V & string; label: string; children?: ReactNode }) {
+export function CheckField<V extends Values>({
+  form,
+  name,
+  label,
+  children,
+}: {
+  form: FormState<V>;
+  name: keyof V & string;
+  label: string;
+  children?: ReactNode;
+}) {
   const id = `${form.idBase}-${name}`;
   const messages = form.shown(name);
   return (
@@ -140,14 +154,33 @@ export function useAccountAction(work: () => Promise<{ ok: boolean; message?: st
 }
 
 /** The values of the address form (forms.address; the checkout's has no tax ID). */
-export type AddressValues = { firstname: string; lastname: string; street: string; city: string; postcode: string; country_id: string; telephone: string; vat_id?: string };
+export type AddressValues = {
+  firstname: string;
+  lastname: string;
+  street: string;
+  city: string;
+  postcode: string;
+  country_id: string;
+  telephone: string;
+  vat_id?: string;
+};
 
 /**
  * The address form of the account's shipping details and the checkout: name, street, town, postcode,
  * country (one of `countries`), phone and, when the form has one, the tax ID. `section` prefixes the
  * autocomplete tokens ('shipping' in the checkout).
  */
-export function AddressFields<V extends AddressValues & Values>({ form, countries, section, vatId = false }: { form: FormState<V>; countries: readonly string[]; section?: string; vatId?: boolean }) {
+export function AddressFields<V extends AddressValues & Values>({
+  form,
+  countries,
+  section,
+  vatId = false,
+}: {
+  form: FormState<V>;
+  countries: readonly string[];
+  section?: string;
+  vatId?: boolean;
+}) {
   const auto = (token: string) => (section ? `${section} ${token}` : token);
   return (
     <>

@@ -8,7 +8,7 @@ import { messages, t } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
 import { $wishlist, toggleWishlist } from '../lib/stores/wishlist';
 import { $compare, addToCompare, removeFromCompare } from '../lib/stores/compare';
-import type { ListProduct } from '../lib/product-summary-view';
+import type { ListProduct } from '../lib/product/summary-view';
 import { useHydrated } from './use-hydrated';
 
 export interface AddToCartButtonProps {

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog } from './Dialog';
 import { login, register, resetPassword, saveSessionNow } from '../lib/account/session';
 import { $authNotice } from '../lib/account/flash';
-import { forms } from '../lib/forms';
+import { forms } from '../lib/forms/rules';
 import { messages } from '../lib/messages';
 import { $online } from '../lib/stores/network';
 import { $ui, closeAuthModal, setAuthElem } from '../lib/stores/ui';
@@ -142,14 +142,14 @@ export default function AuthModal() {
   return (
     <Dialog open={ui.authModal} onClose={onClose} className="auth" labelledBy="auth-title">
       <FieldStyles />
-      <style href="pj-auth" precedence="island">{authCss}</style>
+      <style href="pj-auth" precedence="island">
+        {authCss}
+      </style>
       <div className="auth__box" ref={box}>
         <button type="button" className="auth__close" aria-label={messages.authClose} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
-        {notice ? (
-          <Status kind={notice.type === 'error' ? 'error' : notice.type === 'success' ? 'success' : 'info'}>{notice.message}</Status>
-        ) : null}
+        {notice ? <Status kind={notice.type === 'error' ? 'error' : notice.type === 'success' ? 'success' : 'info'}>{notice.message}</Status> : null}
         {ui.authModal ? ui.authElem === 'register' ? <RegisterForm /> : ui.authElem === 'forgot-pass' ? <ResetForm /> : <LoginForm /> : null}
       </div>
     </Dialog>

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../lib/messages';
 import { $user, loadUser } from '../lib/stores/user';
-import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/mail';
+import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/forms/mail';
 import { Field, FormStatus, FormStyles, useMailAction } from './form-kit';
 import { useForm } from './use-form';
 

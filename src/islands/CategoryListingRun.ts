@@ -9,7 +9,7 @@
 import listingCss from './CategoryListing.css?inline';
 import { config, type StoreView } from '../lib/config';
 import { messages, t } from '../lib/messages';
-import { fetchListing, type ListingFile } from '../lib/catalog/listing-client';
+import { fetchListing, type ListingFile } from '../lib/listing/client';
 import {
   indexListing,
   readListingParams,

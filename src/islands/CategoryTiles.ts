@@ -6,7 +6,7 @@
 import { formatPrice } from '../lib/format';
 import { responsiveImage, type ResponsiveImage } from '../lib/catalog/image-slots';
 import type { StoreView } from '../lib/config';
-import type { ListingItem } from '../lib/catalog/listing-client';
+import type { ListingItem } from '../lib/listing/client';
 
 interface Protos {
   cell: HTMLElement;

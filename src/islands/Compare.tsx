@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { messages, t } from '../lib/messages';
 import { homeUrl } from '../lib/catalog/urls';
-import { asListProduct, compareTable, listImage, listPrices } from '../lib/product-summary-view';
+import { asListProduct, compareTable, listImage, listPrices } from '../lib/product/summary-view';
 import { $compare, clearCompare, removeFromCompare } from '../lib/stores/compare';
 import { PriceTag } from './PriceTag';
 import './Compare.css';

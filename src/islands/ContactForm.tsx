@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../lib/messages';
-import { contactForm, contactLetter, type ContactValues } from '../lib/mail';
+import { contactForm, contactLetter, type ContactValues } from '../lib/forms/mail';
 import { Field, FormStatus, FormStyles, useMailAction } from './form-kit';
 import { useForm } from './use-form';
 
@@ -40,7 +40,15 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   return (
     <>
       <FormStyles />
-      <form ref={formRef} className="fk-form contact-form" noValidate action={mail.action} onSubmit={mail.onSubmit} aria-labelledby={`${uid}-title`} data-contact-form>
+      <form
+        ref={formRef}
+        className="fk-form contact-form"
+        noValidate
+        action={mail.action}
+        onSubmit={mail.onSubmit}
+        aria-labelledby={`${uid}-title`}
+        data-contact-form
+      >
         <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
         <p className="muted">{messages.contactIntro}</p>
         <div className="fk-row">

@@ -48,12 +48,18 @@ const buttonOf = (el: HTMLElement) => BUTTONS[el.dataset.panel ?? '']!;
 // Hovering a button downloads its panel; pressing it starts the mount (the click that follows opens).
 function onPointerOver(e: Event) {
   const el = trigger(e);
-  if (el) void buttonOf(el).island.warm().catch(() => {});
+  if (el)
+    void buttonOf(el)
+      .island.warm()
+      .catch(() => {});
 }
 
 function onPointerDown(e: Event) {
   const el = trigger(e);
-  if (el) void buttonOf(el).island.mount().catch(() => {});
+  if (el)
+    void buttonOf(el)
+      .island.mount()
+      .catch(() => {});
 }
 
 function onClick(e: MouseEvent) {
@@ -70,13 +76,18 @@ function onClick(e: MouseEvent) {
 /** Mounts each panel's island when its flag first opens; without the island the button's own page is the way on. */
 function startPanels(doc: Document): void {
   for (const { panel, island } of Object.values(BUTTONS)) {
-    mountWhen($ui, (ui) => ui[panel], island, (err) => {
-      console.error('The panel could not be loaded', err);
-      setPanel(panel, false);
-      const button = doc.querySelector<HTMLElement>(`[data-panel="${Object.keys(BUTTONS).find((b) => BUTTONS[b]!.panel === panel)}"]`);
-      if (button instanceof HTMLAnchorElement) window.location.assign(button.href);
-      else button?.closest('form')?.submit();
-    });
+    mountWhen(
+      $ui,
+      (ui) => ui[panel],
+      island,
+      (err) => {
+        console.error('The panel could not be loaded', err);
+        setPanel(panel, false);
+        const button = doc.querySelector<HTMLElement>(`[data-panel="${Object.keys(BUTTONS).find((b) => BUTTONS[b]!.panel === panel)}"]`);
+        if (button instanceof HTMLAnchorElement) window.location.assign(button.href);
+        else button?.closest('form')?.submit();
+      },
+    );
   }
   // The search button says what it opens and whether it is open.
   const search = Array.from(doc.querySelectorAll<HTMLElement>('[data-panel="search"]'));

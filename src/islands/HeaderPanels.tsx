@@ -6,7 +6,9 @@ import css from './Panels.css?inline';
 export default function HeaderPanels() {
   return (
     <>
-      <style href="pj-header-panels" precedence="island">{css}</style>
+      <style href="pj-header-panels" precedence="island">
+        {css}
+      </style>
       <Microcart />
       <WishlistPanel />
     </>

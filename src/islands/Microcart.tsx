@@ -73,7 +73,11 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
 
   return (
     <li className="hp-line" data-cart-line={item.sku}>
-      {image ? <img className="hp-line__img" src={tileImage(image)} alt="" width={76} height={74} loading="lazy" decoding="async" /> : <span className="hp-line__img" aria-hidden="true" />}
+      {image ? (
+        <img className="hp-line__img" src={tileImage(image)} alt="" width={76} height={74} loading="lazy" decoding="async" />
+      ) : (
+        <span className="hp-line__img" aria-hidden="true" />
+      )}
       <div className="hp-line__body">
         <div className="hp-line__top">
           {url ? (
@@ -227,56 +231,56 @@ export default function Microcart() {
   const stale = cart.totals !== null && cart.totals.items_qty !== count;
   return (
     <Dialog open panel labelledBy={titleId} onClose={close} data={{ 'data-microcart': '' }}>
-    <div className="hp-drawer" ref={panel} tabIndex={-1}>
-      <div className="hp-drawer__head">
-        <h2 className="hp-drawer__title" id={titleId}>
-          {messages.microcartTitle}
-          {count > 0 && <span className="hp-drawer__count">({count === 1 ? t('itemCount', { count }) : t('itemsCount', { count })})</span>}
-        </h2>
-        <button type="button" className="hp-drawer__close" aria-label={messages.closePanel} onClick={close}>
-          <CloseIcon />
-        </button>
-      </div>
-      {cart.items.length === 0 ? (
-        <div className="hp-drawer__body">
-          <div className="hp-drawer__empty">
-            <p>{messages.microcartEmpty}</p>
-            <p className="muted">{messages.microcartEmptyHelp}</p>
-            <button type="button" className="btn btn--ghost" onClick={close}>
-              {messages.continueShopping}
-            </button>
-          </div>
+      <div className="hp-drawer" ref={panel} tabIndex={-1}>
+        <div className="hp-drawer__head">
+          <h2 className="hp-drawer__title" id={titleId}>
+            {messages.microcartTitle}
+            {count > 0 && <span className="hp-drawer__count">({count === 1 ? t('itemCount', { count }) : t('itemsCount', { count })})</span>}
+          </h2>
+          <button type="button" className="hp-drawer__close" aria-label={messages.closePanel} onClick={close}>
+            <CloseIcon />
+          </button>
         </div>
-      ) : (
-        <>
+        {cart.items.length === 0 ? (
           <div className="hp-drawer__body">
-            <ul className="hp-lines">
-              {cart.items.map((item) => (
-                <Line key={item.sku} item={item} onRemoved={() => panel.current?.focus()} />
-              ))}
-            </ul>
-            <div className="hp-summary">
-              <Coupon totals={cart.totals} />
-              {rows && <TotalsList className="hp-totals" rows={rows} busy={stale} />}
-              {(!rows || stale) && (
-                <p className="hp-totals__note" role="status">
-                  {messages.totalsPending}
-                </p>
-              )}
-              <Shipping />
+            <div className="hp-drawer__empty">
+              <p>{messages.microcartEmpty}</p>
+              <p className="muted">{messages.microcartEmptyHelp}</p>
+              <button type="button" className="btn btn--ghost" onClick={close}>
+                {messages.continueShopping}
+              </button>
             </div>
           </div>
-          <div className="hp-drawer__foot">
-            <a className="btn" href={localizedPath('/checkout')}>
-              {messages.goToCheckout}
-            </a>
-            <button type="button" className="hp-text-btn" onClick={close}>
-              {messages.continueShopping}
-            </button>
-          </div>
-        </>
-      )}
-    </div>
+        ) : (
+          <>
+            <div className="hp-drawer__body">
+              <ul className="hp-lines">
+                {cart.items.map((item) => (
+                  <Line key={item.sku} item={item} onRemoved={() => panel.current?.focus()} />
+                ))}
+              </ul>
+              <div className="hp-summary">
+                <Coupon totals={cart.totals} />
+                {rows && <TotalsList className="hp-totals" rows={rows} busy={stale} />}
+                {(!rows || stale) && (
+                  <p className="hp-totals__note" role="status">
+                    {messages.totalsPending}
+                  </p>
+                )}
+                <Shipping />
+              </div>
+            </div>
+            <div className="hp-drawer__foot">
+              <a className="btn" href={localizedPath('/checkout')}>
+                {messages.goToCheckout}
+              </a>
+              <button type="button" className="hp-text-btn" onClick={close}>
+                {messages.continueShopping}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
     </Dialog>
   );
 }

@@ -8,7 +8,7 @@
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
-import { forms } from '../lib/forms';
+import { forms } from '../lib/forms/rules';
 import { messages, t } from '../lib/messages';
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/stores/newsletter';
@@ -47,7 +47,9 @@ export default function NewsletterPopup() {
   return (
     <>
       <FormStyles />
-      <style href="pj-newsletter-popup" precedence="island">{popupCss}</style>
+      <style href="pj-newsletter-popup" precedence="island">
+        {popupCss}
+      </style>
       <Dialog open={open} className="nl-popup" labelledBy={`${uid}-title`} onClose={onClose}>
         <div className="nl-popup__box">
           <button type="button" className="nl-popup__close" aria-label={messages.newsletterPopupClose} onClick={onClose}>

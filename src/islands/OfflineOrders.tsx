@@ -113,7 +113,9 @@ export function WaitingOrders({ mine = false }: { mine?: boolean }) {
   if (!waiting.length) return null;
   return (
     <section className="waiting-orders" aria-labelledby="waiting-orders-title">
-      <style href="pj-offline-orders" precedence="island">{ordersCss}</style>
+      <style href="pj-offline-orders" precedence="island">
+        {ordersCss}
+      </style>
       <h2 id="waiting-orders-title">{messages.offlineOrderConfirmTitle}</h2>
       <p className="oo-intro">{messages.orderWaitingEmailLater}</p>
       <ul className="oo-orders">
@@ -151,7 +153,9 @@ export default function OfflineOrders() {
   const ids = waiting.map((o) => o.order_id);
   return (
     <Dialog open modal={false} className="offline-orders" labelledBy="offline-orders-title" onClose={close}>
-      <style href="pj-offline-orders" precedence="island">{ordersCss}</style>
+      <style href="pj-offline-orders" precedence="island">
+        {ordersCss}
+      </style>
       <h2 id="offline-orders-title" ref={heading} tabIndex={-1}>
         {waiting.length > 0 ? messages.offlineOrderConfirmTitle : messages.offlineOrdersResultTitle}
       </h2>
@@ -169,7 +173,13 @@ export default function OfflineOrders() {
           <p className="oo-intro">{messages.offlineOrderConfirmIntro}</p>
           <ul className="oo-orders">
             {waiting.map((o) => (
-              <OrderRow key={o.order_id} order={o} busy={busy} onSend={() => void run([o.order_id], 'send')} onCancel={() => void run([o.order_id], 'cancel')} />
+              <OrderRow
+                key={o.order_id}
+                order={o}
+                busy={busy}
+                onSend={() => void run([o.order_id], 'send')}
+                onCancel={() => void run([o.order_id], 'cancel')}
+              />
             ))}
           </ul>
         </>

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createApiClient } from '../lib/api/client';
 import { hideNotificationsOnThankYou, loadOrderSuccess, readPlacedOrder, type OrderSuccessState } from '../lib/checkout/order-success';
-import { trackPurchase } from '../lib/datalayer';
+import { trackPurchase } from '../lib/analytics/datalayer';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import { $cart, clearCart, loadCart } from '../lib/stores/cart';

@@ -4,7 +4,7 @@
  * colour choices reconfigure the product (the wrong-attributes notice when a choice has no variant;
  * the child's URL replaces the address when configured), custom and bundle options with their
  * defaults and required checks, the price following every choice, and the add-to-cart checks with
- * the §8 texts. The rules are in src/lib/product-form.ts and src/lib/product/options-view.ts, each
+ * the §8 texts. The rules are in src/lib/product/form.ts and src/lib/product/options-view.ts, each
  * option type's fields in ./product-options/; stock checks in src/lib/stores/live-stock.ts, the customer
  * group in src/lib/stores/customer-group.ts, the add (and its data-layer event) in
  * src/lib/product/add-to-cart.ts; the page start (recording the view, waking this island when its
@@ -24,8 +24,8 @@ import {
   shownPrices,
   type FormErrors,
   type FormState,
-} from '../lib/product-form';
-import type { ProductIslandProps } from '../lib/product-island-props';
+} from '../lib/product/form';
+import type { ProductIslandProps } from '../lib/product/island-props';
 import { productPrices } from '../lib/catalog/price';
 import { addLinesToCart } from '../lib/product/add-to-cart';
 import { brandOf, sortedCustomOptions } from '../lib/product/options-view';

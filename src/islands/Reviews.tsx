@@ -21,7 +21,7 @@ import {
   type ReviewList,
   type ReviewSort,
   type ReviewValues,
-} from '../lib/reviews';
+} from '../lib/content/reviews';
 import { Field, FormStatus } from './form-kit';
 import { useForm, useFormAction } from './use-form';
 // Linked with the product page's CSS (cached), not inlined into its HTML as a React <style precedence>

@@ -7,7 +7,7 @@
  */
 import { config } from '../lib/config';
 import { createSearchClient } from '../lib/search/client';
-import { fetchListing } from '../lib/catalog/listing-client';
+import { fetchListing } from '../lib/listing/client';
 import { searchUrl } from '../lib/catalog/urls';
 import { storeViewForPath } from '../lib/stores/store-view';
 import { loadSearchResults, readSearchQuery, searchPageHeading, searchPageStatus, showsSuggestions } from '../lib/search/results';

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { createApiClient } from '../lib/api/client';
-import { sendLetter, type Letter } from '../lib/mail';
+import { sendLetter, type Letter } from '../lib/forms/mail';
 import { messages } from '../lib/messages';
 import { notify } from '../lib/stores/notifications';
 // Inlined and rendered with the island (React 19 <style href precedence>): only pages that show a form island carry its CSS.
@@ -18,7 +18,9 @@ import { useFormAction, type FormStatusValue } from './use-form';
 /** The form islands' styles, as a React 19 <style href precedence> (see above for where it lands). */
 export function FormStyles() {
   return (
-    <style href="pj-form-kit" precedence="island">{formsCss}</style>
+    <style href="pj-form-kit" precedence="island">
+      {formsCss}
+    </style>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { useActionState, useCallback, useId, useMemo, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
 import { messages } from '../lib/messages';
-import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms';
+import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms/rules';
 
 export type FormFieldValues = Record<string, string | boolean>;
 

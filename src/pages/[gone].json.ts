@@ -5,8 +5,8 @@
  * the build's catalogue index, already in memory: reading the shards again cost 1-2 s per build.
  */
 import type { APIRoute } from 'astro';
-import { goneUrlsOf } from '../lib/content-routes';
-import { catalog } from '../lib/routing';
+import { goneUrlsOf } from '../lib/routing/content-routes';
+import { catalog } from '../lib/routing/routes';
 
 export function getStaticPaths() {
   return [{ params: { gone: '_gone' } }];

@@ -1,11 +1,11 @@
 /**
  * dist/_redirects: the URL dispatcher's permanent redirects in the format CDNs read
- * (src/lib/redirects.ts), applied by the shop's server too (server/static.ts).
+ * (src/lib/routing/redirects.ts), applied by the shop's server too (server/static.ts).
  * (A file name starting with '_' is private in Astro, hence the parameter.)
  */
 import type { APIRoute } from 'astro';
-import { REDIRECTS_HEADER, redirectRules } from '../lib/redirects';
-import { formatRedirects } from '../lib/redirect-rules';
+import { REDIRECTS_HEADER, redirectRules } from '../lib/routing/redirects';
+import { formatRedirects } from '../lib/routing/redirect-rules';
 
 export function getStaticPaths() {
   return [{ params: { redirects: '_redirects' } }];

@@ -5,8 +5,8 @@
  * (A file name starting with '_' is private in Astro, hence the parameter.)
  */
 import type { APIRoute } from 'astro';
-import { rewrites } from '../lib/routing';
-import { contentRewrites } from '../lib/content-routes';
+import { rewrites } from '../lib/routing/routes';
+import { contentRewrites } from '../lib/routing/content-routes';
 
 export function getStaticPaths() {
   return [{ params: { rewrites: '_rewrites' } }];

@@ -1,10 +1,10 @@
 /**
  * dist/_url-map.json and dist/_url-map-{n}.json: the URL dispatcher's map and product shards
- * (src/lib/url-map.ts), read by the page-not-found page's script (src/lib/dispatcher.ts).
+ * (src/lib/routing/url-map.ts), read by the page-not-found page's script (src/lib/routing/dispatcher.ts).
  * (A file name starting with '_' is private in Astro, hence the parameter.)
  */
 import type { APIRoute } from 'astro';
-import { urlMap } from '../lib/url-map';
+import { urlMap } from '../lib/routing/url-map';
 
 export function getStaticPaths() {
   const { shards } = urlMap();

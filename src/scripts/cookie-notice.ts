@@ -5,7 +5,7 @@
  * collection, mirrored in localStorage so later pages know at once; accepting loads the tag manager.
  * Loaded on demand by src/scripts/datalayer.ts; plain DOM, no framework.
  */
-import { CONSENT_CLAIM, CONSENT_MIRROR_KEY, grantConsent, type Consent, type DataLayerSettings } from '../lib/datalayer';
+import { CONSENT_CLAIM, CONSENT_MIRROR_KEY, grantConsent, type Consent, type DataLayerSettings } from '../lib/analytics/datalayer';
 
 const CSS =
   '.cookie-notice{position:fixed;left:16px;right:16px;bottom:16px;z-index:85;max-width:720px;margin:0 auto;padding:18px 20px;' +

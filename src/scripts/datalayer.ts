@@ -4,7 +4,7 @@
  * from the page's category path (`[data-category-path]`, else the breadcrumb names and the address).
  * With a tag manager configured and no answer yet, it shows the cookie notice (./cookie-notice.ts).
  */
-import { initDataLayer, readConsent, readSettings, schedulePageView } from '../lib/datalayer';
+import { initDataLayer, readConsent, readSettings, schedulePageView } from '../lib/analytics/datalayer';
 
 function categoryPath(): string[] {
   const marked = document.querySelector<HTMLElement>('[data-category-path]')?.dataset.categoryPath;

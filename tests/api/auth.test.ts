@@ -31,7 +31,7 @@ describe('tokens', () => {
     expect((await shop().call('GET', '/api/cart/pull', { query: { token: fresh, cartId: cart } })).status).toBe(200);
   });
 
-  it('tokens are JWTs (HS256) signed with the shop\'s secret; one signed with another key or with alg none is refused', async () => {
+  it("tokens are JWTs (HS256) signed with the shop's secret; one signed with another key or with alg none is refused", async () => {
     const login = await shop().call('POST', '/api/user/login', { body: { username: 'exp@example.org', password: 'password123' } });
     const token = login.body.result as string;
     const [header, payload, signature] = token.split('.');
@@ -45,7 +45,10 @@ describe('tokens', () => {
     const otherKey = `${header}.${payload}.${hs256('another secret', `${header}.${payload}`)}`;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     for (const forged of [otherKey, none]) {
-      expect((await shop().call('GET', '/api/user/me', { query: { token: forged } })).body).toEqual({ code: 401, result: 'token: the access token is not valid' });
+      expect((await shop().call('GET', '/api/user/me', { query: { token: forged } })).body).toEqual({
+        code: 401,
+        result: 'token: the access token is not valid',
+      });
     }
   });
 
@@ -201,9 +204,15 @@ describe('the rebuild token (hono/bearer-auth, compared in constant time)', () =
     expect((await shop().call('GET', '/api/rebuild/status', auth('Bearer s3cret-token'))).status).toBe(200);
     expect((await shop().call('GET', '/api/catalog/coupons', auth('Bearer s3cret-token'))).status).toBe(200);
     for (const value of [undefined, ...near]) {
-      expect((await shop().call('GET', '/api/rebuild/status', auth(value))).body, String(value)).toEqual({ code: 401, result: 'authorization: a valid rebuild token is required' });
+      expect((await shop().call('GET', '/api/rebuild/status', auth(value))).body, String(value)).toEqual({
+        code: 401,
+        result: 'authorization: a valid rebuild token is required',
+      });
       expect((await shop().call('POST', '/api/rebuild', auth(value))).status, String(value)).toBe(401);
-      expect((await shop().call('GET', '/api/catalog/coupons', auth(value))).body, String(value)).toEqual({ code: 403, result: 'authorization: coupons need the rebuild token' });
+      expect((await shop().call('GET', '/api/catalog/coupons', auth(value))).body, String(value)).toEqual({
+        code: 403,
+        result: 'authorization: coupons need the rebuild token',
+      });
     }
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as snap from '../../src/lib/snapshot';
+import * as snap from '../../src/lib/build/snapshot';
 import { pullSnapshot } from '../../scripts/snapshot';
 import { ADDRESS, orderPayload, startTestShop, type TestShop } from './fixture';
 

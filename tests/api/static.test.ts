@@ -110,7 +110,7 @@ describe('built site', () => {
     expect(await r.text()).toContain('<title>About</title>');
   });
 
-  it('a precompressed file beside a file is sent as it is to a client that accepts its encoding, with the file\'s type', async () => {
+  it("a precompressed file beside a file is sent as it is to a client that accepts its encoding, with the file's type", async () => {
     const gz = await new Promise<{ enc: string | undefined; type: string | undefined; buf: Buffer }>((resolve, reject) => {
       const req = request(shop.url + '/styles/site.css', { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
         const chunks: Buffer[] = [];

@@ -5,7 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { catalog } from '../../src/lib/routing';
+import { catalog } from '../../src/lib/routing/routes';
 import type { Product } from '../../src/lib/schemas';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);

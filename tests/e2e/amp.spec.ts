@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { catalog, pagePath, productPageData, sampleProduct, SITE } from './helpers';
-import { ampCategoryData, categoryPageData } from '../../src/lib/page-data';
+import { ampCategoryData, categoryPageData } from '../../src/lib/build/page-data';
 import { ampCategoryUrl, ampProductUrl } from '../../src/lib/catalog/urls';
 import { formatPrice } from '../../src/lib/format';
 

@@ -6,8 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
-import { snapshotShops } from '../../src/lib/content-routes';
-import { todayIso } from '../../src/lib/mail';
+import { snapshotShops } from '../../src/lib/routing/content-routes';
+import { todayIso } from '../../src/lib/forms/mail';
 
 interface OutboxMail {
   kind: string;

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { catalog, headFacts, ldOf, pagePath, productPageData, productsWithPages, sampleProduct, screenshots, SHOP, SITE, visit } from './helpers';
-import { categoryPageData } from '../../src/lib/page-data';
+import { categoryPageData } from '../../src/lib/build/page-data';
 import { formatPrice } from '../../src/lib/format';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
@@ -17,7 +17,10 @@ import { PRODUCT_TYPES } from '../../src/lib/schemas';
 test.use({ serviceWorkers: 'block' });
 
 /** A product's breadcrumb trail as text (ancestors and its name). */
-const crumbText = (p: Parameters<typeof pagePath>[0]) => productPageData(p.id).breadcrumbs.map((c) => c.name).join(' / ');
+const crumbText = (p: Parameters<typeof pagePath>[0]) =>
+  productPageData(p.id)
+    .breadcrumbs.map((c) => c.name)
+    .join(' / ');
 
 const rings = () => catalog().categories.find((c) => c.url_path === 'rings')!;
 
@@ -344,7 +347,10 @@ test.describe('product pages', () => {
     const tops = new Set(rows.map((r) => r.top));
     expect(tops.size, 'the trail wraps at 360 px (else this test proves nothing)').toBeGreaterThan(1);
     const lineStarts = rows.filter((r, i) => i === 0 || rows[i - 1]!.top !== r.top).map((r) => r.before);
-    expect(lineStarts.every((c) => c === 'none' || c === 'normal'), `what the lines start with: ${lineStarts.join(' ')}`).toBe(true);
+    expect(
+      lineStarts.every((c) => c === 'none' || c === 'normal'),
+      `what the lines start with: ${lineStarts.join(' ')}`,
+    ).toBe(true);
     // The separators are still there: every item but the last ends with one.
     expect(rows.map((r) => r.after)).toEqual(rows.map((_, i) => (i === rows.length - 1 ? 'none' : '"/"')));
   });

@@ -5,12 +5,12 @@
  * prefetch of configurable tiles. Expected products come from the §5 query rules run in Node.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { buildTime, catalog, descendantIds, pricesFor } from '../../src/lib/routing';
+import { buildTime, catalog, descendantIds, pricesFor } from '../../src/lib/routing/routes';
 import { applyQuery, buildCatalogQuery, initialQueryState } from '../../src/lib/catalog/query';
-import { categoryListing } from '../../src/lib/page-data';
+import { categoryListing } from '../../src/lib/build/page-data';
 import { formatPrice } from '../../src/lib/format';
 import { config } from '../../src/lib/config';
-import type { Facet } from '../../src/lib/listing';
+import type { Facet } from '../../src/lib/listing/listing';
 import type { Product } from '../../src/lib/schemas';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its

@@ -5,12 +5,12 @@
  */
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { contentPages, cmsRoutes, blogData, snapshotShops, goneUrls, TOKEN_PAGE_IDENTIFIERS, ACCOUNT_SHELLS } from '../../src/lib/content-routes';
-import { brandCategories } from '../../src/lib/brands';
+import { contentPages, cmsRoutes, blogData, snapshotShops, goneUrls, TOKEN_PAGE_IDENTIFIERS, ACCOUNT_SHELLS } from '../../src/lib/routing/content-routes';
+import { brandCategories } from '../../src/lib/content/brands';
 import { formatDate } from '../../src/lib/format';
 import { messages, t } from '../../src/lib/messages';
 import { config } from '../../src/lib/config';
-import { htmlToText } from '../../src/lib/sanitize';
+import { htmlToText } from '../../src/lib/content/sanitize';
 import { expectCanonical, expectOneH1, facts, ld, open, screenshots, SITE } from './content-helpers';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its

@@ -1,9 +1,9 @@
 /** Home (§2: / and /pwa.html, /home-dev): banners, featured categories, product tiles with prices; nothing leaves the machine. */
 import { expect, test } from '@playwright/test';
 import { headFacts, ldOf, screenshots, SHOP, SITE, visit } from './helpers';
-import { homePageData } from '../../src/lib/page-data';
+import { homePageData } from '../../src/lib/build/page-data';
 import { formatPrice } from '../../src/lib/format';
-import { pricesFor } from '../../src/lib/routing';
+import { pricesFor } from '../../src/lib/routing/routes';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visit, pagePath, sampleProduct } from './helpers';
-import { SAMPLE_DIR, readBlogPosts } from '../../src/lib/snapshot';
+import { SAMPLE_DIR, readBlogPosts } from '../../src/lib/build/snapshot';
 import { ampProductUrl } from '../../src/lib/catalog/urls';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its

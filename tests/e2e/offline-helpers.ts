@@ -13,7 +13,7 @@ import type { ConcurrentSend, OrderSend } from '../../server/faults';
 import { startServer, type RunningServer } from '../../server/server';
 import { config } from '../../src/lib/config';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
-import { readProducts } from '../../src/lib/snapshot';
+import { readProducts } from '../../src/lib/build/snapshot';
 import type { FaultRule } from './offline-schedules';
 
 export const ROOT = resolve(import.meta.dirname, '../..');

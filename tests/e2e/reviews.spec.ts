@@ -6,8 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
-import { readReviews } from '../../src/lib/snapshot';
-import { approvedReviews, averageRating } from '../../src/lib/reviews';
+import { readReviews } from '../../src/lib/build/snapshot';
+import { approvedReviews, averageRating } from '../../src/lib/content/reviews';
 import { catalog, pagePath, productsWithPages } from './helpers';
 
 const approved = approvedReviews(readReviews());

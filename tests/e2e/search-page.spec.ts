@@ -6,12 +6,12 @@
  * come from the same index, engine and listing the build wrote (SNAPSHOT_DIR or the sample).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
-import { searchListingFile } from '../../src/lib/listing-file';
+import { searchListingFile } from '../../src/lib/listing/file';
 import { loadSearchResults } from '../../src/lib/search/results';
-import type { ListingFile } from '../../src/lib/catalog/listing-client';
+import type { ListingFile } from '../../src/lib/listing/client';
 import { config } from '../../src/lib/config';
 import { messages, t } from '../../src/lib/messages';
 

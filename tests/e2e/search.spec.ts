@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { readProducts } from '../../src/lib/snapshot';
+import { readProducts } from '../../src/lib/build/snapshot';
 import { isSearchable } from '../../src/lib/search/build';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { messages } from '../../src/lib/messages';

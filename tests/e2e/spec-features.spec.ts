@@ -5,11 +5,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { messages, t } from '../../src/lib/messages';
-import { catalog, hasProductPage } from '../../src/lib/routing';
+import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
-import { financeInfo, categoryPromoFor } from '../../src/lib/promo';
+import { financeInfo, categoryPromoFor } from '../../src/lib/content/promo';
 import { formatPrice } from '../../src/lib/format';
-import { readShops, readSocial } from '../../src/lib/snapshot';
+import { readShops, readSocial } from '../../src/lib/build/snapshot';
 import { pagePath, visit } from './helpers';
 import { ampProductUrl } from '../../src/lib/catalog/urls';
 

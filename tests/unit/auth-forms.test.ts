@@ -1,7 +1,7 @@
 /** The sign-in modal's forms (§5): each message shows while its condition holds, and goes when it no longer does. */
 import { describe, expect, it } from 'vitest';
 import { profileForm } from '../../src/lib/account/forms';
-import { formErrors, forms, isFormValid } from '../../src/lib/forms';
+import { formErrors, forms, isFormValid } from '../../src/lib/forms/rules';
 
 const messagesOf = (form: Parameters<typeof formErrors>[0], values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(formErrors(form, values)).filter(([, m]) => m.length));

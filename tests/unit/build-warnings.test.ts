@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { warnEmptyHeaderMenu } from '../../src/lib/build-warnings';
-import { snapshotCmsPages } from '../../src/lib/content-routes';
-import { SAMPLE_DIR } from '../../src/lib/snapshot';
+import { warnEmptyHeaderMenu } from '../../src/lib/build/warnings';
+import { snapshotCmsPages } from '../../src/lib/routing/content-routes';
+import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 import { messages } from '../../src/lib/messages';
 
 describe('build warnings for empty content (§8)', () => {

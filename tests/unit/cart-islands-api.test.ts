@@ -9,7 +9,7 @@ import { setSyncFetch } from '../../src/lib/sync';
 import { $cart, addToCart, applyCoupon, cartSettled, loadCart, removeCoupon } from '../../src/lib/stores/cart';
 import { $notifications } from '../../src/lib/stores/notifications';
 import { loadUser } from '../../src/lib/stores/user';
-import { checkAdd, formProduct, initialFormState, unitPrices } from '../../src/lib/product-form';
+import { checkAdd, formProduct, initialFormState, unitPrices } from '../../src/lib/product/form';
 import { totalsRows } from '../../src/islands/Microcart';
 import { ProductSchema } from '../../src/lib/schemas';
 import { PRODUCTS, useTestShop } from '../api/fixture';

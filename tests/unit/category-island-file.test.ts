@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { catalog, catchAllRoutes, pricesFor, productImagePath } from '../../src/lib/routing';
-import { categoryListing } from '../../src/lib/page-data';
-import { brandCategories, brandSlug } from '../../src/lib/brands';
-import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor } from '../../src/lib/listing-file';
-import { fetchListing, ListingFileSchema, listingFileUrl } from '../../src/lib/catalog/listing-client';
+import { catalog, catchAllRoutes, pricesFor, productImagePath } from '../../src/lib/routing/routes';
+import { categoryListing } from '../../src/lib/build/page-data';
+import { brandCategories, brandSlug } from '../../src/lib/content/brands';
+import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor } from '../../src/lib/listing/file';
+import { fetchListing, ListingFileSchema, listingFileUrl } from '../../src/lib/listing/client';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStockPrefetcher, fetchStockList, type StockListItem } from '../../src/lib/catalog/stock-prefetch';
+import { createStockPrefetcher, fetchStockList, type StockListItem } from '../../src/lib/listing/stock-prefetch';
 import { $stock, getStock, setStock } from '../../src/lib/stores/stock';
 
 const item = (sku: string, id: number, inStock = true): StockListItem => ({ sku, product_id: id, qty: inStock ? 3 : 0, is_in_stock: inStock });

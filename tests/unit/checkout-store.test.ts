@@ -1,7 +1,7 @@
 /**
  * The checkout store as the island drives it (src/lib/checkout/store.ts): the island renders
  * `$checkout` and calls these actions, so what they do is what the checkout does. A rule changed in
- * src/lib/forms.ts changes what Continue and Place order do; the reactions ask the server in the §7 order.
+ * src/lib/forms/rules.ts changes what Continue and Place order do; the reactions ask the server in the §7 order.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { filledCheckout } from './checkout-fixtures';
@@ -9,18 +9,24 @@ import { flush, freshState } from './stores-fixtures';
 import type { PlaceDeps } from '../../src/lib/checkout/flow';
 import type { CartItem, OfflineOrder, PaymentMethod } from '../../src/lib/schemas';
 
-/** House rules the test switches on in the form rules of src/lib/forms.ts (what state.ts builds its steps from). */
+/** House rules the test switches on in the form rules of src/lib/forms/rules.ts (what state.ts builds its steps from). */
 const house = vi.hoisted(() => ({ email: false, terms: false }));
 const server = vi.hoisted(() => ({ calls: [] as string[], payments: null as PaymentMethod[] | null }));
 
-vi.mock('../../src/lib/forms', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../src/lib/forms')>();
-  const withRule = (def: import('../../src/lib/forms').FieldDef, message: string, when: (v: unknown) => boolean) => ({ ...def, rules: [...def.rules, { message, when }] });
+vi.mock('../../src/lib/forms/rules', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/lib/forms/rules')>();
+  const withRule = (def: import('../../src/lib/forms/rules').FieldDef, message: string, when: (v: unknown) => boolean) => ({
+    ...def,
+    rules: [...def.rules, { message, when }],
+  });
   return {
     ...m,
     forms: {
       ...m.forms,
-      register: { ...m.forms.register, email: withRule(m.forms.register.email, 'We cannot deliver to example addresses.', (v) => house.email && String(v).includes('@example.')) },
+      register: {
+        ...m.forms.register,
+        email: withRule(m.forms.register.email, 'We cannot deliver to example addresses.', (v) => house.email && String(v).includes('@example.')),
+      },
       checkoutTerms: { terms: withRule(m.forms.checkoutTerms.terms, 'Please also accept the returns policy.', () => house.terms) },
     },
   };

@@ -12,7 +12,7 @@ import {
   goneUrlsOf,
   rawOutputExampleXml,
   storeParams,
-} from '../../src/lib/content-routes';
+} from '../../src/lib/routing/content-routes';
 import { BlogCategorySchema, BlogPostSchema, CmsPageSchema, ProductSchema, type CmsPage } from '../../src/lib/schemas';
 
 let nextId = 1;

@@ -18,7 +18,7 @@ import {
   trackPurchase,
   type DataLayerEnv,
   type DataLayerSettings,
-} from '../../src/lib/datalayer';
+} from '../../src/lib/analytics/datalayer';
 
 const settings = (containerId = ''): DataLayerSettings => ({
   containerId,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dispatch, normalizePath, resolvePath, shardFile, shardOf, URL_MAP_FILE, type ProductShard, type UrlMap } from '../../src/lib/dispatcher';
-import { urlMap } from '../../src/lib/url-map';
-import { catalog, hasProductPage } from '../../src/lib/routing';
+import { dispatch, normalizePath, resolvePath, shardFile, shardOf, URL_MAP_FILE, type ProductShard, type UrlMap } from '../../src/lib/routing/dispatcher';
+import { urlMap } from '../../src/lib/routing/url-map';
+import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { messages } from '../../src/lib/messages';
 

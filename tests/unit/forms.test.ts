@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forms, formErrors, fieldErrors, formSchema, errorsByField, isFormValid, invalidFields, rules, readField } from '../../src/lib/forms';
+import { forms, formErrors, fieldErrors, formSchema, errorsByField, isFormValid, invalidFields, rules, readField } from '../../src/lib/forms/rules';
 
 describe('form rules', () => {
   it('field required shows while the field is empty', () => {

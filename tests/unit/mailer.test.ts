@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { config } from '../../src/lib/config';
 import { createApiClient } from '../../src/lib/api/client';
-import { formErrors } from '../../src/lib/forms';
+import { formErrors } from '../../src/lib/forms/rules';
 import { MailPayloadSchema } from '../../src/lib/schemas';
 import {
   BOOKING_TIMES,
@@ -18,7 +18,7 @@ import {
   todayIso,
   type BookingValues,
   type MailerApi,
-} from '../../src/lib/mail';
+} from '../../src/lib/forms/mail';
 import BookingForm from '../../src/islands/BookingForm';
 import ContactForm from '../../src/islands/ContactForm';
 import { useTestShop } from '../api/fixture';

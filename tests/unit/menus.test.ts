@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuHref, menuTree } from '../../src/lib/menus';
+import { menuHref, menuTree } from '../../src/lib/content/menus';
 import { MenuNodeSchema } from '../../src/lib/schemas';
 
 const node = (node_id: number, parent_id: number | null, title: string, content = `/${title.toLowerCase()}`, position = 0) =>

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import { formErrors, forms } from '../../src/lib/forms';
+import { formErrors, forms } from '../../src/lib/forms/rules';
 import { setSyncFetch } from '../../src/lib/sync';
 import { setStorageEngine, type StorageEngine } from '../../src/lib/storage';
 import {
@@ -15,7 +15,7 @@ import {
   unsubscribeNewsletter,
 } from '../../src/lib/stores/newsletter';
 import { $ui, setNewsletterPopup } from '../../src/lib/stores/ui';
-import { CONTENT_PATHS } from '../../src/lib/content-routes';
+import { CONTENT_PATHS } from '../../src/lib/routing/content-routes';
 import NewsletterPopup from '../../src/islands/NewsletterPopup';
 import { freshState, newPage } from './stores-fixtures';
 import { startTestShop, type TestShop } from '../api/fixture';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flattenHtmlDirs } from '../../src/lib/postbuild.mjs';
+import { flattenHtmlDirs } from '../../src/lib/build/postbuild.mjs';
 
 describe('post-build', () => {
   it('pages whose route ends in .html become files of that name', () => {

@@ -5,10 +5,10 @@
  * line) are the same number.
  */
 import { describe, expect, it } from 'vitest';
-import { buildTime, catalog, hasProductPage } from '../../src/lib/routing';
-import { productPageData } from '../../src/lib/page-data';
-import { productIslandProps } from '../../src/lib/product-island-props';
-import { checkAdd, initialFormState } from '../../src/lib/product-form';
+import { buildTime, catalog, hasProductPage } from '../../src/lib/routing/routes';
+import { productPageData } from '../../src/lib/build/page-data';
+import { productIslandProps } from '../../src/lib/product/island-props';
+import { checkAdd, initialFormState } from '../../src/lib/product/form';
 import { unitPrice, type SkuRow } from '../../server/pricing';
 import type { Product } from '../../src/lib/schemas';
 import { messages } from '../../src/lib/messages';

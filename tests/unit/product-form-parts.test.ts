@@ -7,7 +7,7 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import { initDataLayer, resetDataLayer, type DataLayerEnv, type DataLayerSettings } from '../../src/lib/datalayer';
+import { initDataLayer, resetDataLayer, type DataLayerEnv, type DataLayerSettings } from '../../src/lib/analytics/datalayer';
 import { collection, KEYS } from '../../src/lib/storage';
 import { $cart, cartSettled } from '../../src/lib/stores/cart';
 import { $notifications } from '../../src/lib/stores/notifications';

@@ -11,7 +11,7 @@ import {
   unitPrices,
   validQty,
   type FormState,
-} from '../../src/lib/product-form';
+} from '../../src/lib/product/form';
 import { product, ring } from './catalog-fixtures';
 
 const now = new Date('2026-07-03T12:00:00Z');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { asListProduct, compareTable, listImage, listPrices, withoutSku, type ListProduct } from '../../src/lib/product-summary-view';
-import { compareRows, listProduct, productIslandProps } from '../../src/lib/product-island-props';
-import { catalog } from '../../src/lib/routing';
-import { productPageData } from '../../src/lib/page-data';
+import { asListProduct, compareTable, listImage, listPrices, withoutSku, type ListProduct } from '../../src/lib/product/summary-view';
+import { compareRows, listProduct, productIslandProps } from '../../src/lib/product/island-props';
+import { catalog } from '../../src/lib/routing/routes';
+import { productPageData } from '../../src/lib/build/page-data';
 import { productUrl } from '../../src/lib/catalog/urls';
 
 const now = new Date('2026-07-03T12:00:00Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPromoFor, cmsBlockHtml, financeInfo, firstLink, takeoverFor } from '../../src/lib/promo';
-import { catalog } from '../../src/lib/routing';
-import { contentPaths } from '../../src/lib/content-routes';
+import { categoryPromoFor, cmsBlockHtml, financeInfo, firstLink, takeoverFor } from '../../src/lib/content/promo';
+import { catalog } from '../../src/lib/routing/routes';
+import { contentPaths } from '../../src/lib/routing/content-routes';
 import type { CmsBlock } from '../../src/lib/schemas';
 
 const block = (identifier: string, content: string, active = true): CmsBlock => ({ id: 1, identifier, title: `Takeover: ${identifier}`, content, active });

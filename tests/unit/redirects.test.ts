@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatRedirects, parseRedirects, RedirectTable } from '../../src/lib/redirect-rules';
-import { redirectRules } from '../../src/lib/redirects';
-import { catalog, catchAllRoutes, ampRoutes } from '../../src/lib/routing';
+import { formatRedirects, parseRedirects, RedirectTable } from '../../src/lib/routing/redirect-rules';
+import { redirectRules } from '../../src/lib/routing/redirects';
+import { catalog, catchAllRoutes, ampRoutes } from '../../src/lib/routing/routes';
 
 describe('the _redirects format', () => {
   it('reads back what it writes, skipping comments and blank lines', () => {

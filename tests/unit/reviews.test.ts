@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { createApiClient } from '../../src/lib/api/client';
-import { formErrors } from '../../src/lib/forms';
-import { readReviews } from '../../src/lib/snapshot';
+import { formErrors } from '../../src/lib/forms/rules';
+import { readReviews } from '../../src/lib/build/snapshot';
 import type { Review } from '../../src/lib/schemas';
 import {
   approvedReviews,
@@ -15,7 +15,7 @@ import {
   sortReviews,
   submitReview,
   type SubmitReviewDeps,
-} from '../../src/lib/reviews';
+} from '../../src/lib/content/reviews';
 import Reviews from '../../src/islands/Reviews';
 import { useTestShop } from '../api/fixture';
 

@@ -11,8 +11,8 @@ import {
   primaryCategory,
   rewrites,
   type RouteEntry,
-} from '../../src/lib/routing';
-import { contentPages } from '../../src/lib/content-routes';
+} from '../../src/lib/routing/routes';
+import { contentPages } from '../../src/lib/routing/content-routes';
 import { productUrl } from '../../src/lib/catalog/urls';
 
 const entry = (path: string, label: string): RouteEntry => ({ path, kind: 'category', key: 1, storeCode: 'gb', label });

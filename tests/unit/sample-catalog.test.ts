@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { generateSample, validateSnapshot, REFERENCE_DATE } from '../../scripts/sample-catalog';
-import * as snap from '../../src/lib/snapshot';
+import * as snap from '../../src/lib/build/snapshot';
 import { slugify } from '../../src/lib/catalog/slug';
 import { specialPriceApplies } from '../../src/lib/catalog/price';
 import { config } from '../../src/lib/config';

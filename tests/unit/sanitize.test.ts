@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtml } from '../../src/lib/sanitize';
+import { htmlToText, sanitizeHtml } from '../../src/lib/content/sanitize';
 
 describe('sanitizeHtml', () => {
   it('removes script elements and their text', () => {

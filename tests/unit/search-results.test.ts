@@ -4,13 +4,13 @@
  * prices of category pages, child skus, filters from the matches), the page's states and texts.
  */
 import { describe, expect, it } from 'vitest';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
 import { buildSearchIndex, isSearchable } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
-import { catalog } from '../../src/lib/routing';
-import { listingFile, searchListingFile } from '../../src/lib/listing-file';
+import { catalog } from '../../src/lib/routing/routes';
+import { listingFile, searchListingFile } from '../../src/lib/listing/file';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
-import { ListingFileSchema, searchListingFileUrl, type ListingFile } from '../../src/lib/catalog/listing-client';
+import { ListingFileSchema, searchListingFileUrl, type ListingFile } from '../../src/lib/listing/client';
 import { searchUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, aggregateRating, breadcrumbJsonLd, jewelryStoreJsonLd, jsonLdScript, organizationJsonLd, productJsonLd } from '../../src/lib/seo';
+import { absoluteUrl, aggregateRating, breadcrumbJsonLd, jewelryStoreJsonLd, jsonLdScript, organizationJsonLd, productJsonLd } from '../../src/lib/content/seo';
 import { ReviewSchema, ShopSchema } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
 

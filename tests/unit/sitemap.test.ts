@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barePath, isIndexablePath, robotsTxt, sitemapFilter } from '../../src/lib/sitemap';
+import { barePath, isIndexablePath, robotsTxt, sitemapFilter } from '../../src/lib/build/sitemap';
 import { CmsPageSchema, type CmsPage } from '../../src/lib/schemas';
 
 let nextId = 1;
@@ -73,7 +73,7 @@ describe('sitemap rules', () => {
 
 describe('sitemap entries', () => {
   it('name each page by its canonical url without a trailing slash', async () => {
-    const { sitemapSerialize } = await import('../../src/lib/sitemap');
+    const { sitemapSerialize } = await import('../../src/lib/build/sitemap');
     expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/pjworld/post/x/' }).url).toBe('https://www.pendleandjames.co.uk/pjworld/post/x');
     expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/' }).url).toBe('https://www.pendleandjames.co.uk/');
   });

@@ -2,7 +2,7 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import * as snap from '../../src/lib/snapshot';
+import * as snap from '../../src/lib/build/snapshot';
 import { generateSample, validateSnapshot } from '../../scripts/sample-catalog';
 import { writePlaceholders } from '../../scripts/lib/placeholders';
 

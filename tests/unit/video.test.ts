@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { videoSource, vimeoId, youtubeId } from '../../src/lib/video';
+import { videoSource, vimeoId, youtubeId } from '../../src/lib/content/video';
 import { config } from '../../src/lib/config';
 
 describe('video player', () => {

@@ -5,7 +5,7 @@
  */
 import { isMultiBundleOption } from '../../lib/catalog/price';
 import { messages } from '../../lib/messages';
-import type { FormProduct, FormState } from '../../lib/product-form';
+import type { FormProduct, FormState } from '../../lib/product/form';
 import { bundleLinkPrices, pickBundleLink } from '../../lib/product/options-view';
 import { FieldError, SmallPrice } from './parts';
 

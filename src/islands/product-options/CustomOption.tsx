@@ -3,7 +3,7 @@
  * checkboxes; each value says what it adds to the price.
  */
 import { messages, t } from '../../lib/messages';
-import type { FormProduct, FormState } from '../../lib/product-form';
+import type { FormProduct, FormState } from '../../lib/product/form';
 import { customValueChosen, optionExtra, toggleCustomValue } from '../../lib/product/options-view';
 import { FieldError, RequiredMark, money } from './parts';
 

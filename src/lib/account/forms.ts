@@ -1,5 +1,5 @@
 /** The account's own forms, built from the §5 fields of src/lib/forms. */
-import { forms, type FormDef } from '../forms';
+import { forms, type FormDef } from '../forms/rules';
 
 /** Profile: name (at least 2 letters) and a valid e-mail. */
 export const profileForm = {

@@ -11,12 +11,12 @@
  */
 import { createHash } from 'node:crypto';
 import { config } from '../config';
-import { siteChrome, pricesFor, storeViewOf, type AmpRoute } from '../routing';
-import { ampCategoryData, categoryPageData, productPageCore } from '../page-data';
-import { productIslandProps } from '../product-island-props';
-import { categoryPromoFor, financeInfo, takeoverFor } from '../promo';
+import { siteChrome, pricesFor, storeViewOf, type AmpRoute } from '../routing/routes';
+import { ampCategoryData, categoryPageData, productPageCore } from './page-data';
+import { productIslandProps } from '../product/island-props';
+import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
 import { placeholderColours } from '../catalog/placeholders';
-import type { ContentPageRoute } from '../content-routes';
+import type { ContentPageRoute } from '../routing/content-routes';
 
 /** A short digest of JSON values (undefined and functions count as null). */
 export function digest(...parts: unknown[]): string {

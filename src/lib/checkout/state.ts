@@ -5,7 +5,7 @@
  */
 import { config } from '../config';
 import { messages } from '../messages';
-import { forms, formErrors, isFormValid, type FormDef, type FormValues } from '../forms';
+import { forms, formErrors, isFormValid, type FormDef, type FormValues } from '../forms/rules';
 import type { CartItem, CartTotals, PaymentMethod, ShippingMethod } from '../schemas';
 
 /** The checkout's steps, in order. */

@@ -4,9 +4,9 @@
  * layer hears of it there (the reaction below: § tag manager add-to-cart event).
  */
 import { atom } from 'nanostores';
-import { trackAddToCart, type TrackedProduct } from '../datalayer';
+import { trackAddToCart, type TrackedProduct } from '../analytics/datalayer';
 import { messages } from '../messages';
-import type { FormCartLine } from '../product-form';
+import type { FormCartLine } from './form';
 import { notify } from '../stores/notifications';
 
 /** Where the lines come from: the product's path (its category tag) and its brand. */

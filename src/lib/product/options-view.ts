@@ -6,8 +6,8 @@
  */
 import { productPrices, type ProductPrices } from '../catalog/price';
 import { optionValuePrice, type CustomOptionInput } from '../catalog/options';
-import type { FormProduct } from '../product-form';
-import type { ListProduct } from '../product-summary-view';
+import type { FormProduct } from './form';
+import type { ListProduct } from './summary-view';
 
 type CustomOption = FormProduct['custom_options'][number];
 type BundleLink = FormProduct['bundle_options'][number]['product_links'][number];

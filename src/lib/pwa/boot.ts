@@ -26,10 +26,12 @@ let orders: Promise<OrdersModule> | null = null;
 /** Loads and starts the queue (once); a service worker report is handed over each time. */
 const startOrders = (message?: unknown) => {
   orders ??= import('./orders');
-  orders.then((m) => m.startOrders(message)).catch((err: unknown) => {
-    orders = null;
-    console.error('[orders] the order queue could not be loaded', err);
-  });
+  orders
+    .then((m) => m.startOrders(message))
+    .catch((err: unknown) => {
+      orders = null;
+      console.error('[orders] the order queue could not be loaded', err);
+    });
 };
 
 watchOfflineIndicator(document.querySelector<HTMLElement>('[data-offline-indicator]'));

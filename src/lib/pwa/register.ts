@@ -83,7 +83,7 @@ function track(reg: ServiceWorkerRegistration, container: Container, say: (s: Sw
 /** Registers the service worker; resolves with the registration, or null when there is none (unsupported, invalid file, failure). */
 export async function registerServiceWorker(opts: RegisterOptions = {}): Promise<ServiceWorkerRegistration | null> {
   const nav = typeof navigator !== 'undefined' ? navigator : undefined;
-  const container = opts.container === undefined ? nav?.serviceWorker ?? null : opts.container;
+  const container = opts.container === undefined ? (nav?.serviceWorker ?? null) : opts.container;
   const log = opts.log ?? ((m: string) => console.info(`[sw] ${m}`));
   if (!container) return null;
   const url = opts.url ?? '/sw.js';

@@ -87,7 +87,11 @@ export const PRECACHE_GLOBS = [
   'icons/*.png',
 ];
 
-interface ManifestEntry { url: string; revision: string | null; size: number }
+interface ManifestEntry {
+  url: string;
+  revision: string | null;
+  size: number;
+}
 
 /**
  * Precache URLs as the shop serves them: `dir/index.html` is `/dir` (Astro's directory format),

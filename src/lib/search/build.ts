@@ -43,7 +43,7 @@ export function toSearchDoc(p: Product, store: StoreOptions = {}): SearchDoc {
   if (cats.size) doc.c = [...cats];
   if (p.c2c_supplier_code) doc.k = p.c2c_supplier_code;
   // The children a shopper can choose (status below 2, §5): their skus find the parent.
-  const children = (p.type_id === 'configurable' ? p.configurable_children ?? [] : []).filter((c) => c.status < 2 && c.sku !== p.sku);
+  const children = (p.type_id === 'configurable' ? (p.configurable_children ?? []) : []).filter((c) => c.status < 2 && c.sku !== p.sku);
   if (children.length) {
     doc.cs = children.map((c) => c.sku);
     const marker = 'CHILD-SKU-MARKER';

@@ -39,7 +39,11 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 function schedule(n: ShopNotification): void {
   clearTimeout(timers.get(n.id));
   const ttl = timeToLive(n);
-  if (ttl !== null) timers.set(n.id, setTimeout(() => removeNotification(n.id), ttl));
+  if (ttl !== null)
+    timers.set(
+      n.id,
+      setTimeout(() => removeNotification(n.id), ttl),
+    );
 }
 
 /**

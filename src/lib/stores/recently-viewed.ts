@@ -1,6 +1,6 @@
-/** Recently viewed products (spec §3, §4 Product page): the rule of src/lib/recently-viewed.ts (newest first, unique by sku), persisted. */
+/** Recently viewed products (spec §3, §4 Product page): the rule of src/lib/product/recently-viewed.ts (newest first, unique by sku), persisted. */
 import { KEYS } from '../storage';
-import { addRecentlyViewed as addViewed, uniqueBySku } from '../recently-viewed';
+import { addRecentlyViewed as addViewed, uniqueBySku } from '../product/recently-viewed';
 import type { ProductSummary } from './product-summary';
 import { storedList, type StoredListState } from './stored-list';
 

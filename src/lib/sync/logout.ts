@@ -15,7 +15,13 @@ export function onForcedLogout(cb: () => unknown): () => void {
 
 /** Logs out without a notice, runs the clean-ups and opens the signup modal. */
 export async function forceLogout(): Promise<void> {
-  await Promise.all([...cleanups].map((cb) => Promise.resolve().then(cb).catch((err) => console.error('[sync] logout clean-up failed', err))));
+  await Promise.all(
+    [...cleanups].map((cb) =>
+      Promise.resolve()
+        .then(cb)
+        .catch((err) => console.error('[sync] logout clean-up failed', err)),
+    ),
+  );
   logout();
   openAuthModal('register');
 }

@@ -5,10 +5,10 @@
  * build's catalogue index, already in memory (the catalogue pages load it), not the shards read again.
  */
 import type { APIRoute } from 'astro';
-import { readAttributes, readCategories, readManifest } from '../../lib/snapshot';
+import { readAttributes, readCategories, readManifest } from '../../lib/build/snapshot';
 import { buildSearchIndex } from '../../lib/search/build';
-import { perStore } from '../../lib/content-routes';
-import { catalog, currencyRate, storeViewOf } from '../../lib/routing';
+import { perStore } from '../../lib/routing/content-routes';
+import { catalog, currencyRate, storeViewOf } from '../../lib/routing/routes';
 
 export const prerender = true;
 

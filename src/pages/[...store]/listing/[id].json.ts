@@ -1,7 +1,7 @@
-/** Per-category listing files, /listing/{categoryId}.json (format: src/lib/catalog/listing-client.ts), read by the category page's script. */
+/** Per-category listing files, /listing/{categoryId}.json (format: src/lib/listing/client.ts), read by the category page's script. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { perStore } from '../../../lib/content-routes';
-import { listedCategoryIds, listingFile } from '../../../lib/listing-file';
+import { perStore } from '../../../lib/routing/content-routes';
+import { listedCategoryIds, listingFile } from '../../../lib/listing/file';
 
 export const prerender = true;
 

@@ -1,12 +1,12 @@
 /**
- * What each catalogue page shows, computed from the memoised catalogue index (src/lib/routing.ts):
+ * What each catalogue page shows, computed from the memoised catalogue index (src/lib/routing/routes.ts):
  * category pages, product pages, their AMP twins and the home page. Pure data; no HTML.
  */
-import { config } from './config';
-import { messages } from './messages';
-import { htmlToText, sanitizeHtml } from './sanitize';
-import { breadcrumbJsonLd, productJsonLd, organizationJsonLd, type Crumb } from './seo';
-import { listProducts, type Listing } from './listing';
+import { config } from '../config';
+import { messages } from '../messages';
+import { htmlToText, sanitizeHtml } from '../content/sanitize';
+import { breadcrumbJsonLd, productJsonLd, organizationJsonLd, type Crumb } from '../content/seo';
+import { listProducts, type Listing } from '../listing/listing';
 import {
   bannersFor,
   buildTime,
@@ -21,12 +21,12 @@ import {
   productImagePath,
   storeViewOf,
   urlOpts,
-} from './routing';
-import { ampCategoryUrl, ampProductUrl, categoryUrl, productUrl } from './catalog/urls';
-import { galleryImage } from './catalog/images';
-import { defaultChild, isOptionValueAvailable, isVariantAvailable, selectionOf, type Selection } from './catalog/variants';
-import type { ProductPrices } from './catalog/price';
-import type { Banner, Category, Product, Review } from './schemas';
+} from '../routing/routes';
+import { ampCategoryUrl, ampProductUrl, categoryUrl, productUrl } from '../catalog/urls';
+import { galleryImage } from '../catalog/images';
+import { defaultChild, isOptionValueAvailable, isVariantAvailable, selectionOf, type Selection } from '../catalog/variants';
+import type { ProductPrices } from '../catalog/price';
+import type { Banner, Category, Product, Review } from '../schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Shared

@@ -2,10 +2,10 @@
  * Product listings for static pages (category pages, brand listings, home): the §5 catalogue
  * query rules, the default sort and the facet values with counts, computed at build time.
  */
-import { config } from './config';
-import { messages } from './messages';
-import type { Attribute, Product } from './schemas';
-import { applyQuery, buildCatalogQuery, facets as countFacets, initialQueryState, type CatalogQuery } from './catalog/query';
+import { config } from '../config';
+import { messages } from '../messages';
+import type { Attribute, Product } from '../schemas';
+import { applyQuery, buildCatalogQuery, facets as countFacets, initialQueryState, type CatalogQuery } from '../catalog/query';
 
 export interface FacetValue {
   /** Option id, or 'from-to' for a price range. */

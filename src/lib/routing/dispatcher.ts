@@ -1,6 +1,6 @@
 /**
  * The URL dispatcher of a static site (spec §2 "URL dispatcher"): the page-not-found page looks the
- * unknown path up in the build's URL map (`/_url-map.json`, written by src/lib/url-map.ts) and moves
+ * unknown path up in the build's URL map (`/_url-map.json`, written by src/lib/routing/url-map.ts) and moves
  * the shopper to the product, category or CMS page it names. Browser-safe: no config, no zod; the
  * texts and the map address are passed in, so the 404 page's script stays a few hundred bytes.
  *

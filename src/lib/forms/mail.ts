@@ -4,11 +4,11 @@
  * letter plus the token to the send endpoint. The shopper sees 'Email has successfully been sent',
  * or 'Could not send an email. Please try again later.' (or the server's message when it gives one).
  */
-import { config } from './config';
-import { messages, t } from './messages';
-import { forms, rules, type FormDef } from './forms';
-import type { Booking, MailPayloadInput } from './schemas';
-import type { ApiResult } from './api/client';
+import { config } from '../config';
+import { messages, t } from '../messages';
+import { forms, rules, type FormDef } from './rules';
+import type { Booking, MailPayloadInput } from '../schemas';
+import type { ApiResult } from '../api/client';
 
 /** A shop the booking form offers (the four shops of the snapshot). */
 export interface BookingShop {

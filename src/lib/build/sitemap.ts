@@ -3,10 +3,10 @@
  * canonical URL, and no noindex page. Used by the @astrojs/sitemap `filter` in astro.config.mjs and
  * by src/pages/robots.txt.ts.
  */
-import { config, enabledStoreViews } from './config';
-import { storePrefix } from './catalog/urls';
-import { cmsCanonicalPath, contentPaths, snapshotCmsPages } from './content-routes';
-import type { CmsPage } from './schemas';
+import { config, enabledStoreViews } from '../config';
+import { storePrefix } from '../catalog/urls';
+import { cmsCanonicalPath, contentPaths, snapshotCmsPages } from '../routing/content-routes';
+import type { CmsPage } from '../schemas';
 
 /** Pages that are never indexed (noindex shells, error pages, duplicates of home, examples). Store prefix not included. */
 export const NOINDEX_PATHS = [

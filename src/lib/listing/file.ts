@@ -1,18 +1,18 @@
 /**
- * Build side of the per-category listing files (format: src/lib/catalog/listing-client.ts): every
+ * Build side of the per-category listing files (format: src/lib/listing/client.ts): every
  * product a category page lists, in the default sort, with the tile fields and the index of each
- * filter value it has. Same rules, prices and facets as the static page (src/lib/listing.ts).
+ * filter value it has. Same rules, prices and facets as the static page (src/lib/listing/listing.ts).
  */
-import { config } from './config';
+import { config } from '../config';
 import { listProducts } from './listing';
-import { brandCategories, brandSlug } from './brands';
-import { buildTime, catalog, once, catchAllRoutes, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from './routing';
-import { facetValuesOf } from './catalog/query';
-import { productUrl } from './catalog/urls';
-import { placeholderColour } from './catalog/placeholders';
-import { listingFileUrl, type ListingFile, type ListingItem } from './catalog/listing-client';
-import { isSearchable } from './search/build';
-import type { Product } from './schemas';
+import { brandCategories, brandSlug } from '../content/brands';
+import { buildTime, catalog, once, catchAllRoutes, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
+import { facetValuesOf } from '../catalog/query';
+import { productUrl } from '../catalog/urls';
+import { placeholderColour } from '../catalog/placeholders';
+import { listingFileUrl, type ListingFile, type ListingItem } from './client';
+import { isSearchable } from '../search/build';
+import type { Product } from '../schemas';
 
 /** Products of a category and its descendants, before the §5 query filters. */
 function candidates(categoryId: number): Product[] {

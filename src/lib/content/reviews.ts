@@ -4,11 +4,11 @@
  * optionally sorted, with their average rating. Submitting shows 'Adding a review ...', then
  * 'You submitted your review for moderation.' (the form is cleared) or 'Something went wrong. Try again in a few seconds.'
  */
-import { config } from './config';
-import { messages } from './messages';
-import { forms, rules, type FormDef } from './forms';
-import type { Review } from './schemas';
-import type { ApiResult } from './api/client';
+import { config } from '../config';
+import { messages } from '../messages';
+import { forms, rules, type FormDef } from '../forms/rules';
+import type { Review } from '../schemas';
+import type { ApiResult } from '../api/client';
 
 /** review_status of an approved review (§3). */
 export const APPROVED = 1;

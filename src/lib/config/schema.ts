@@ -1,7 +1,7 @@
 /**
  * The configuration's schema, defaults and environment overrides (zod). Build time and Node only:
  * client bundles get the validated values as plain JSON instead (src/build/client-config.ts),
- * so no island pays for zod just to read the config. Import `config` from './config'.
+ * so no island pays for zod just to read the config. Import `config` from '.'.
  */
 import { z } from 'zod';
 

@@ -2,14 +2,14 @@
  * Brand pages (§2 /brands/{brand} and the brand listing /brands/{slug}/all-products): each brand is
  * a child category of the brands category (url_path 'brands/{slug}'), read from the catalogue index.
  */
-import { catalog, hasCategoryPage, homeUrl, isBrandCategory, urlOpts } from './routing';
-import { categoryUrl } from './catalog/urls';
-import { messages } from './messages';
+import { catalog, hasCategoryPage, homeUrl, isBrandCategory, urlOpts } from '../routing/routes';
+import { categoryUrl } from '../catalog/urls';
+import { messages } from '../messages';
 import type { Crumb } from './seo';
-import { categoryListing } from './page-data';
-import { contentPaths } from './content-routes';
-import type { Listing } from './listing';
-import type { Category } from './schemas';
+import { categoryListing } from '../build/page-data';
+import { contentPaths } from '../routing/content-routes';
+import type { Listing } from '../listing/listing';
+import type { Category } from '../schemas';
 
 /** The active brand categories, in position order. */
 export function brandCategories(): Category[] {

@@ -2,8 +2,8 @@
  * Structured data (JSON-LD) and absolute URLs for the head of every page (issue 3, item 8):
  * Product with offers, BreadcrumbList, Organization and JewelryStore.
  */
-import { config } from './config';
-import type { Review, Shop } from './schemas';
+import { config } from '../config';
+import type { Review, Shop } from '../schemas';
 
 /** An absolute URL on the shop's public origin for a path ('/rings' -> 'https://…/rings'); absolute URLs pass through. */
 export function absoluteUrl(pathOrUrl: string, siteUrl: string = config.shop.siteUrl): string {

@@ -4,15 +4,15 @@
  * content page is the CMS page whose identifier is its path without the leading slash.
  * Paths here carry no store prefix; the route files add it.
  */
-import type { BlogCategory, BlogPost, CmsPage, Product, Shop } from './schemas';
-import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from './snapshot';
-import { config, enabledStoreViews, type StoreView } from './config';
-import { ampProductUrl, blogUrl, productUrl, storePrefix } from './catalog/urls';
-import { absoluteUrl } from './seo';
-import { htmlToText } from './sanitize';
-import { messages } from './messages';
-import { imageUrl } from './catalog/images';
-import { warnEmptyCms } from './build-warnings';
+import type { BlogCategory, BlogPost, CmsPage, Product, Shop } from '../schemas';
+import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from '../build/snapshot';
+import { config, enabledStoreViews, type StoreView } from '../config';
+import { ampProductUrl, blogUrl, productUrl, storePrefix } from '../catalog/urls';
+import { absoluteUrl } from '../content/seo';
+import { htmlToText } from '../content/sanitize';
+import { messages } from '../messages';
+import { imageUrl } from '../catalog/images';
+import { warnEmptyCms } from '../build/warnings';
 
 /** The content pages of spec §2, in the spec's order (the two `{token}` entries are TOKEN_PAGE_IDENTIFIERS). */
 export const CONTENT_PATHS = [

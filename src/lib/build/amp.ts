@@ -1,6 +1,6 @@
 /** Helpers for AMP pages: content HTML without the tags AMP forbids. */
 import sanitize from 'sanitize-html';
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml } from '../content/sanitize';
 
 /** Snapshot HTML made safe (sanitizeHtml) and AMP-valid: images, iframes, forms, styles and scripts removed. */
 export function sanitizeAmpHtml(html: string | null | undefined): string {

@@ -6,9 +6,9 @@
  * `formSchema` (the same rules as a zod schema) is called by nothing but its tests (issue 17 item 3).
  */
 import { z } from 'zod';
-import { config } from './config';
-import { messages } from './messages';
-import { UK_POSTCODE } from './schemas/address';
+import { config } from '../config';
+import { messages } from '../messages';
+import { UK_POSTCODE } from '../schemas/address';
 
 /** Form values as they come from inputs or a JSON body. */
 export type FormValues = Record<string, unknown>;

@@ -4,11 +4,11 @@
  * live price, the checks run before adding to the cart (with the §8 texts) and the cart lines it
  * adds. Pure functions over the product; the island only keeps the state and calls them.
  */
-import { config } from './config';
-import { messages, t } from './messages';
-import { maxOrderQty, mergeStock, type StockLimits } from './catalog/quantity';
-import type { CartItem, Product } from './schemas';
-import { productPrices, tierPrice, type PriceFields, type ProductPrices, type TierFor } from './catalog/price';
+import { config } from '../config';
+import { messages, t } from '../messages';
+import { maxOrderQty, mergeStock, type StockLimits } from '../catalog/quantity';
+import type { CartItem, Product } from '../schemas';
+import { productPrices, tierPrice, type PriceFields, type ProductPrices, type TierFor } from '../catalog/price';
 import {
   changeSelection,
   configureProduct,
@@ -17,7 +17,7 @@ import {
   isVariantAvailable,
   selectionOf,
   type Selection,
-} from './catalog/variants';
+} from '../catalog/variants';
 import {
   bundleOptionDefaults,
   customOptionDefaults,
@@ -29,7 +29,7 @@ import {
   type BundleChoices,
   type CustomOptionInput,
   type CustomOptionInputs,
-} from './catalog/options';
+} from '../catalog/options';
 
 /** The product fields the form reads (the island's props carry only these). */
 export type FormProduct = Pick<
@@ -295,14 +295,15 @@ export function productOption(p: FormProduct, state: FormState): CartItem['produ
   const custom = p.custom_options
     .map((o) => ({ option_id: o.option_id, option_value: customOptionValue(o, state.custom[o.option_id]) }))
     .filter((o) => o.option_value !== '');
-  const bundle = p.type_id === 'bundle'
-    ? p.bundle_options
-        .map((o) => {
-          const c = state.bundle[o.option_id];
-          return { option_id: o.option_id, option_qty: parseBundleQty(c?.qty), option_selections: c?.linkIds ?? [] };
-        })
-        .filter((o) => o.option_selections.length > 0 && o.option_qty > 0)
-    : [];
+  const bundle =
+    p.type_id === 'bundle'
+      ? p.bundle_options
+          .map((o) => {
+            const c = state.bundle[o.option_id];
+            return { option_id: o.option_id, option_qty: parseBundleQty(c?.qty), option_selections: c?.linkIds ?? [] };
+          })
+          .filter((o) => o.option_selections.length > 0 && o.option_qty > 0)
+      : [];
   if (custom.length === 0 && bundle.length === 0) return undefined;
   return { extension_attributes: { ...(custom.length ? { custom_options: custom } : {}), ...(bundle.length ? { bundle_options: bundle } : {}) } };
 }
@@ -320,7 +321,9 @@ export function optionsSummary(p: FormProduct, state: FormState): string {
       if (typeof input === 'string' && input.trim()) parts.push(`${o.title}: ${input.trim()}`);
       continue;
     }
-    const titles = selectedCustomValues(o, input).map((v) => (v as { title?: string }).title).filter(Boolean);
+    const titles = selectedCustomValues(o, input)
+      .map((v) => (v as { title?: string }).title)
+      .filter(Boolean);
     if (titles.length) parts.push(`${o.title}: ${titles.join(', ')}`);
   }
   if (p.type_id === 'bundle') {
@@ -402,7 +405,7 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
   const option = productOption(p, state);
   const summary = optionsSummary(p, state);
   const image = child?.image ?? p.image ?? undefined;
-  const url = child ? ctx.urls?.children?.[child.sku] ?? ctx.urls?.product : ctx.urls?.product;
+  const url = child ? (ctx.urls?.children?.[child.sku] ?? ctx.urls?.product) : ctx.urls?.product;
   return {
     ok: true,
     lines: [

@@ -6,7 +6,7 @@
  * id is configured (config.shop.tagManagerId); without one a warning is logged once and nothing is sent.
  * Imports no config (the settings come from the page), so the page script stays a few hundred bytes.
  */
-import { categoryTag, type CategoryTag } from './catalog/category-tag';
+import { categoryTag, type CategoryTag } from '../catalog/category-tag';
 
 /** What the page tells the data layer (rendered by src/components/DataLayer.astro from the config). */
 export interface DataLayerSettings {

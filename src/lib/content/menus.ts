@@ -1,5 +1,5 @@
 /** Menu trees for the header and footer from the six flat menus of §7 (node_id, parent_id, title, content, classes). */
-import type { MenuNode } from './schemas';
+import type { MenuNode } from '../schemas';
 
 export interface MenuItem {
   id: number;

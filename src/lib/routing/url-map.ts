@@ -1,17 +1,17 @@
 /**
- * Build side of the URL dispatcher (src/lib/dispatcher.ts): the map `/_url-map.json` (legacy paths of
+ * Build side of the URL dispatcher (src/lib/routing/dispatcher.ts): the map `/_url-map.json` (legacy paths of
  * the snapshot's url-map.json, category slugs, store prefixes) and the product shards
  * `/_url-map-{n}.json` (skus and url_keys of every product with a page, children of configurables).
  * Targets are unprefixed default-store URLs from src/lib/catalog/urls.ts; the dispatcher adds the
  * store prefix of the unknown path on multistore.
  */
-import * as snap from './snapshot';
-import { config, enabledStoreViews } from './config';
-import { catalog, hasCategoryPage, hasProductPage, isBrandCategory, once } from './routing';
-import { categoryUrl, productUrl, storePrefix } from './catalog/urls';
+import * as snap from '../build/snapshot';
+import { config, enabledStoreViews } from '../config';
+import { catalog, hasCategoryPage, hasProductPage, isBrandCategory, once } from './routes';
+import { categoryUrl, productUrl, storePrefix } from '../catalog/urls';
 import { cmsCanonicalPath } from './content-routes';
 import { normalizePath, shardOf, type ProductShard, type UrlMap } from './dispatcher';
-import type { Category, Product, UrlMapEntry } from './schemas';
+import type { Category, Product, UrlMapEntry } from '../schemas';
 
 /** Products per shard the build aims at (a 50,000-product catalogue gives 25 shards of ~100 KB). */
 export const PRODUCTS_PER_SHARD = 2000;

@@ -4,10 +4,10 @@
  * (takeover_banner image, takeover_banner_identifier CMS block, button_title) and a product's
  * category_promo_block. CMS block HTML is sanitised here.
  */
-import type { Category, CmsBlock, Product } from './schemas';
-import { cmsBlocks } from './routing';
+import type { Category, CmsBlock, Product } from '../schemas';
+import { cmsBlocks } from '../routing/routes';
 import { sanitizeHtml } from './sanitize';
-import { localizedPath } from './catalog/urls';
+import { localizedPath } from '../catalog/urls';
 
 /** The §2 content pages the finance call to action links to. */
 export const FINANCE_PAGES = { klarnaInfo: '/klarna-info', klarnaFaqs: '/klarna-faqs', financeOptions: '/finance-options' } as const;

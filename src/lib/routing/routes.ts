@@ -3,14 +3,14 @@
  * "Routing and scale"). `getStaticPaths` returns only `{ kind, key, storeCode }` per page; a page
  * loads its record from the memoised in-memory index here. Nothing in this module renders HTML.
  */
-import * as snap from './snapshot';
-import { config, enabledStoreViews, type StoreView } from './config';
-import { menuTree, type MenuItem } from './menus';
-import { MENU_IDS, type Attribute, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from './schemas';
-import { ampCategoryUrl, ampProductUrl, categoryUrl, homeUrl as storeHomeUrl, localizedPath, productUrl, type UrlOptions } from './catalog/urls';
+import * as snap from '../build/snapshot';
+import { config, enabledStoreViews, type StoreView } from '../config';
+import { menuTree, type MenuItem } from '../content/menus';
+import { MENU_IDS, type Attribute, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from '../schemas';
+import { ampCategoryUrl, ampProductUrl, categoryUrl, homeUrl as storeHomeUrl, localizedPath, productUrl, type UrlOptions } from '../catalog/urls';
 import { contentPages } from './content-routes';
-import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from './catalog/price';
-import { warnEmptyHeaderMenu } from './build-warnings';
+import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
+import { warnEmptyHeaderMenu } from '../build/warnings';
 
 /** Memoises a zero-argument loader for the life of the build process. */
 export function once<T>(load: () => T): () => T {

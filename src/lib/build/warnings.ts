@@ -3,7 +3,7 @@
  * pages still build, but an empty header menu or an empty CMS answer is almost always a snapshot
  * pulled from a backend without the menus or CMS extension.
  */
-import { messages } from './messages';
+import { messages } from '../messages';
 
 type Warn = (message: string) => void;
 

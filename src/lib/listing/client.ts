@@ -5,7 +5,7 @@
  * loaded only once the shopper filters, sorts or scrolls (src/islands/CategoryListingRun.ts).
  */
 import * as z from 'zod/mini';
-import { localizedPath } from './urls';
+import { localizedPath } from '../catalog/urls';
 
 /** One value of a filter, as the static sidebar lists it. */
 const FacetValueSchema = z.object({

@@ -3,9 +3,9 @@
  * Validated by zod when built or started; `PUBLIC_*` environment variables override the defaults
  * (see docs/configuration.md). An invalid value throws an error naming the variable.
  */
-import { loadConfig, readEnv, type Config, type StoreView } from './config-schema';
+import { loadConfig, readEnv, type Config, type StoreView } from './schema';
 
-export { loadConfig, defaults, ENV_OVERRIDES, type Config, type StoreView } from './config-schema';
+export { loadConfig, defaults, ENV_OVERRIDES, type Config, type StoreView } from './schema';
 
 /** The shop's configuration for this build or process. */
 export const config: Config = loadConfig(readEnv());

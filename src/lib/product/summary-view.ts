@@ -3,9 +3,9 @@
  * items, recently viewed): the summary kept in their stores, its price now, and the compare table
  * (the comparable attributes side by side). Pure; used by the islands.
  */
-import { productPrices, type ProductPrices } from './catalog/price';
-import { tileImage } from './catalog/images';
-import type { ProductSummary } from './stores/product-summary';
+import { productPrices, type ProductPrices } from '../catalog/price';
+import { tileImage } from '../catalog/images';
+import type { ProductSummary } from '../stores/product-summary';
 
 /** One comparable attribute of a product, in words. */
 export interface CompareRow {

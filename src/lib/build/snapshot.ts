@@ -1,6 +1,6 @@
 /**
  * Reads and validates a snapshot folder (layout in docs/snapshot.md). The build's pages read it
- * directly (src/lib/routing.ts, content-routes.ts, ...), as do the reference API and the scripts. A bad
+ * directly (src/lib/routing/routes.ts, content-routes.ts, ...), as do the reference API and the scripts. A bad
  * record throws a SnapshotError naming the file, the record's id and the field, and so does a second
  * record with the same key; nothing is dropped silently.
  */
@@ -8,7 +8,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import * as S from './schemas';
+import * as S from '../schemas';
 
 /** The committed sample snapshot (the build's default input). */
 const SAMPLE_NEXT_TO_MODULE = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
