@@ -4,12 +4,13 @@
  * token-then-send calls; shows 'Email has successfully been sent' or the failure text (§7, §8).
  * Hydrates on first interaction (client:interact), so the page loads no framework code before that.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { messages } from '../lib/messages';
 import { $user, loadUser } from '../lib/stores/user';
 import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/forms/mail';
 import { Field, FormStatus, FormStyles, useMailAction } from './form-kit';
 import { useForm } from './use-form';
+import { useHydrated } from './use-hydrated';
 
 export interface BookingFormProps {
   shops: BookingShop[];
@@ -26,21 +27,22 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   const initial = (): Values => ({ name: '', phone: '', email: '', date: '', time: '', store: shop, requirements: '', item: '' });
   const form = useForm<Values>(bookingForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
-  const [minDate, setMinDate] = useState<string | undefined>(undefined);
+  // Today in the shopper's browser (the static HTML has no minimum: it was built on another day).
+  const minDate = useHydrated() ? todayIso() : undefined;
+  const { adopt, set } = form;
 
   useEffect(() => {
-    setMinDate(todayIso());
-    form.adopt(formRef.current);
+    adopt(formRef.current);
     // A logged-in shopper's name and e-mail are filled in for them.
     void loadUser()
       .then(() => {
         const c = $user.get().current;
         if (!c) return;
-        if (!formRef.current?.querySelector<HTMLInputElement>('[name="name"]')?.value) form.set('name', `${c.firstname} ${c.lastname}`.trim());
-        if (!formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.value) form.set('email', c.email);
+        if (!formRef.current?.querySelector<HTMLInputElement>('[name="name"]')?.value) set('name', `${c.firstname} ${c.lastname}`.trim());
+        if (!formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.value) set('email', c.email);
       })
       .catch(() => {});
-  }, []);
+  }, [adopt, set]);
 
   const pageLink = typeof window !== 'undefined' ? window.location.href : page;
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.

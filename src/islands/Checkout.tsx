@@ -7,7 +7,7 @@
  * the island hands the cart over to the external shop instead.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, type FormEvent } from 'react';
 import { externalCheckoutEnabled } from '../lib/checkout/handoff';
 import {
   $checkout,
@@ -51,6 +51,7 @@ import { $user } from '../lib/stores/user';
 import AuthModal from './AuthModal';
 import { AddressFields, CheckField, FieldStyles, Messages, Status, TextField } from './AccountFields';
 import { useForm } from './use-form';
+import { useHydrated } from './use-hydrated';
 import { TotalsList, type TotalsRow } from './TotalsList';
 import './Checkout.css';
 
@@ -159,8 +160,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   const terms = useMemo(() => ({ terms: values.terms }), [values.terms]);
   const review = useForm(reviewForm, terms, { values: terms, update: editReview });
   // The first render matches the server's (the stores may already hold browser state).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const stepRefs = useRef<Partial<Record<Step, HTMLElement | null>>>({});
 
   const chosen = chosenShipping(shippingMethods, shippingMethod);
@@ -225,8 +225,9 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   const index = STEPS.indexOf(step);
 
   // Continue: the step's rules (src/lib/checkout) open the next step or hold the shopper with their messages.
-  const continueOn = (s: Step) => (e: FormEvent<HTMLFormElement>) => {
+  const continueOn = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const s = e.currentTarget.dataset.step as Step;
     const move = continueStep(s);
     if (move.ok) focusStep(move.next);
     else (s === 'personal' ? personal : s === 'shipping' ? shipping : null)?.check(e.currentTarget, move.errors);
@@ -275,7 +276,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('personal')} aria-labelledby="co-step-personal" ref={(el) => void (stepRefs.current.personal = el)}>
           {stepHead('personal')}
           {step === 'personal' ? (
-            <form className="co-form" noValidate onSubmit={continueOn('personal')}>
+            <form className="co-form" noValidate data-step="personal" onSubmit={continueOn}>
               {!user.token ? (
                 <p className="co-login">
                   {messages.checkoutLoginPrompt}{' '}
@@ -307,7 +308,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('shipping')} aria-labelledby="co-step-shipping" ref={(el) => void (stepRefs.current.shipping = el)}>
           {stepHead('shipping')}
           {step === 'shipping' ? (
-            <form className="co-form" noValidate onSubmit={continueOn('shipping')}>
+            <form className="co-form" noValidate data-step="shipping" onSubmit={continueOn}>
               <AddressFields form={shipping} countries={SHIPPING_COUNTRIES} section="shipping" />
               <fieldset className="co-methods" aria-describedby={shippingErrors.length ? 'co-shipping-errors' : undefined}>
                 <legend>{messages.orderShippingMethod}</legend>
@@ -383,7 +384,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className={stepClass('payment')} aria-labelledby="co-step-payment" ref={(el) => void (stepRefs.current.payment = el)}>
           {stepHead('payment')}
           {step === 'payment' ? (
-            <form className="co-form" noValidate onSubmit={continueOn('payment')}>
+            <form className="co-form" noValidate data-step="payment" onSubmit={continueOn}>
               <fieldset className="co-methods" aria-describedby={paymentErrors.length ? 'co-payment-errors' : undefined}>
                 <legend>{messages.orderPaymentMethod}</legend>
                 {payments.map((p) => {

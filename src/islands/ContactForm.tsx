@@ -22,7 +22,8 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   const form = useForm<Values>(contactForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
   // What was typed before hydration is kept.
-  useEffect(() => form.adopt(formRef.current), [form.adopt]);
+  const { adopt } = form;
+  useEffect(() => adopt(formRef.current), [adopt]);
 
   const pageLink = typeof window !== 'undefined' ? window.location.href : page;
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.
