@@ -165,6 +165,8 @@ export function resetCheckout(): void {
 const changed = (before: readonly unknown[] | null, now: readonly unknown[]) => !before || now.some((x, i) => !Object.is(x, before[i]));
 
 onMount($checkout, () => {
+  // The build renders the island too (and reading a store mounts it): the reactions are the browser's.
+  if (typeof window === 'undefined') return;
   // External checkout: hand the cart over (§2), nothing else.
   if (externalCheckoutEnabled()) {
     void handOffToExternalCheckout({
