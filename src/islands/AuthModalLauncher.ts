@@ -5,7 +5,7 @@
  * failed token refresh (signup form), or the message an account page left when it sent a visitor
  * home ('You need to be logged in to see this page', login form).
  */
-import { $authNotice, takeFlash } from '../lib/account/flash';
+import { $authNotice, takePageFlash } from '../lib/account/flash';
 import { $ui, openAuthModal } from '../lib/stores/ui';
 import { rememberOpener } from './dialog-core';
 import { lazyIsland, mountWhen } from './lazy';
@@ -26,7 +26,7 @@ document.addEventListener('click', (e) => {
   openAuthModal(el.getAttribute('data-open-auth') === 'register' ? 'register' : 'login');
 });
 
-const flash = typeof sessionStorage === 'undefined' ? null : takeFlash(sessionStorage);
+const flash = takePageFlash();
 if (flash) {
   $authNotice.set(flash);
   if (flash.auth) openAuthModal(flash.auth);

@@ -1,20 +1,13 @@
 /**
  * The order-success page's island (spec §2 'Order confirmation', §4, §5 order tracking): fetches the
  * external order by the token in `o` (rejected when the cart is empty or the token missing), shows the
- * order number and lines, pushes the purchase to the data layer, then clears the cart. While an external
- * thank-you element is on the page, notifications stay hidden.
+ * order number and lines (the page's I/O: src/lib/checkout/order-success-page.ts).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createApiClient } from '../lib/api/client';
-import { hideNotificationsOnThankYou, loadOrderSuccess, readPlacedOrder, type OrderSuccessState } from '../lib/checkout/order-success';
-import { trackPurchase } from '../lib/analytics/datalayer';
+import type { OrderSuccessState } from '../lib/checkout/order-success';
+import { startOrderSuccess } from '../lib/checkout/order-success-page';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
-import { $cart, clearCart, loadCart } from '../lib/stores/cart';
-import { $notifications, clearNotifications } from '../lib/stores/notifications';
-import { syncFetch } from '../lib/sync/fetch';
-import { setThankYouShowing } from '../lib/sync/order-queue';
-import { PLACED_ORDER_KEY } from '../lib/checkout/order-success';
 import { TotalsList } from './TotalsList';
 import './OrderSuccess.css';
 
@@ -29,31 +22,8 @@ const Waiting = () => (
 export default function OrderSuccess() {
   const [state, setState] = useState<OrderSuccessState>({ status: 'loading' });
 
-  useEffect(() => {
-    setThankYouShowing(true);
-    const stopHiding = hideNotificationsOnThankYou(document, $notifications, clearNotifications);
-    let live = true;
-    const keepCart = $cart.listen(() => {});
-    void (async () => {
-      await loadCart();
-      const next = await loadOrderSuccess({
-        cartItems: $cart.get().items,
-        placed: readPlacedOrder(sessionStorage),
-        search: location.search,
-        fetchOrder: (token) => createApiClient({ fetch: syncFetch }).order.info(token),
-        track: (o) => trackPurchase(o),
-        clearCart,
-        forgetPlaced: () => sessionStorage.removeItem(PLACED_ORDER_KEY),
-      });
-      if (live) setState(next);
-    })();
-    return () => {
-      live = false;
-      keepCart();
-      stopHiding?.();
-      setThankYouShowing(false);
-    };
-  }, []);
+  // The page's I/O (cart, the order's fetch, the data layer, the thank-you state) is src/lib's.
+  useEffect(() => startOrderSuccess(setState), []);
 
   if (state.status === 'loading')
     return (

@@ -6,6 +6,7 @@
  */
 import { config } from '../lib/config';
 import { responsiveImage } from '../lib/catalog/image-slots';
+import { fetchJson } from '../lib/content/social-feed';
 
 /** One picture of the feed as the page shows it. */
 export interface FeedItem {
@@ -83,12 +84,12 @@ export function renderFeed(list: HTMLElement, items: FeedItem[]): void {
 }
 
 /** Asks the extension once, when the feed comes into view (now, without IntersectionObserver). */
-export function startSocialFeed(root: HTMLElement, fetchJson: (url: string) => Promise<unknown> = defaultFetch): Promise<void> {
+export function startSocialFeed(root: HTMLElement, readJson: (url: string) => Promise<unknown> = fetchJson): Promise<void> {
   const list = root.querySelector<HTMLElement>('[data-social-list]');
   if (!list) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const run = () =>
-      fetchJson(`${config.api.baseUrl}${SOCIAL_SETTINGS_PATH}`)
+      readJson(`${config.api.baseUrl}${SOCIAL_SETTINGS_PATH}`)
         .then((body) => {
           const items = socialFeedItems(settingsFromAnswer(body));
           // An empty or invalid answer keeps the snapshot's pictures.
@@ -110,8 +111,4 @@ export function startSocialFeed(root: HTMLElement, fetchJson: (url: string) => P
     );
     io.observe(root);
   });
-}
-
-function defaultFetch(url: string): Promise<unknown> {
-  return fetch(url, { headers: { accept: 'application/json' } }).then((r) => r.json());
 }

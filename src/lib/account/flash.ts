@@ -43,3 +43,8 @@ export function takeFlash(storage: Store | null | undefined): Flash | null {
     return null;
   }
 }
+
+/** The page start's reading: takes the previous page's message from this tab's sessionStorage (none where there is none). */
+export function takePageFlash(): Flash | null {
+  return typeof sessionStorage === 'undefined' ? null : takeFlash(sessionStorage);
+}
