@@ -165,10 +165,10 @@ export function resetCheckout(): void {
 const changed = (before: readonly unknown[] | null, now: readonly unknown[]) => !before || now.some((x, i) => !Object.is(x, before[i]));
 
 onMount($checkout, () => {
-  // The build renders the island too (and reading a store mounts it): the reactions are the browser's.
-  if (typeof window === 'undefined') return;
-  // External checkout: hand the cart over (§2), nothing else.
+  // External checkout: hand the cart over (§2), nothing else. Only in a page: the build renders the
+  // island too, and its reading of the store mounts it (the hand-off would leave the page at build time).
   if (externalCheckoutEnabled()) {
+    if (typeof location === 'undefined') return;
     void handOffToExternalCheckout({
       settle: async () => {
         await Promise.all([loadUser(), loadCart()]);
