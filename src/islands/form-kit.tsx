@@ -2,8 +2,8 @@
  * The one form kit of every form island (contact, booking, reviews, newsletter popup, sign-in modal,
  * account, checkout): labelled inputs, textareas, selects and checkboxes over the one form state
  * (`useForm` in ./use-form) that announce their messages, the address fields, and the result lines.
- * A required field is marked the same way on every form (a `*` after its label, hidden from screen
- * readers, which read the input's `required`). The mail forms' send is in ./use-mail.
+ * A required field is marked the same way on every form: a `*` after its label (outside the label, so
+ * the field's name stays its label's text; hidden from screen readers, which read the input's `required`). The mail forms' send is in ./use-mail.
  */
 import type { ReactNode } from 'react';
 import { countryName } from '../lib/account/orders';
@@ -74,10 +74,10 @@ export function TextField<V extends Values>({
   };
   return (
     <div className={`fk-field${messages.length ? ' fk-field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      <span className="fk-label">
+        <label htmlFor={id}>{label}</label>
+        {required ? <RequiredMark /> : null}
+      </span>
       {options ? (
         <select {...common} value={String(form.values[name] ?? '')} onChange={(e) => form.set(name, e.target.value)}>
           {options.map((o) => (
@@ -106,6 +106,15 @@ export function TextField<V extends Values>({
       ) : null}
       <Messages id={`${id}-errors`} messages={messages} />
     </div>
+  );
+}
+
+/** The mark after a required field's label: a `*` hidden from screen readers (they read the input's `required`). */
+export function RequiredMark() {
+  return (
+    <span className="fk-required" aria-hidden="true">
+      *
+    </span>
   );
 }
 
