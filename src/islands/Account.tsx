@@ -16,7 +16,7 @@ import type { Address } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
 import { $recentlyViewed } from '../lib/stores/recently-viewed';
 import { $user, loadUser } from '../lib/stores/user';
-import { AddressFields, FieldStyles, StatusLine, TextField, useAccountAction } from './AccountFields';
+import { AddressFields, FormStyles, StatusLine, TextField, useAccountAction } from './form-kit';
 import { useForm } from './use-form';
 import { OrderDetail, OrderList } from './AccountOrders';
 import RecentlyViewedList from './RecentlyViewed';
@@ -51,20 +51,20 @@ function Profile() {
       <div className="acc-card__head">
         <h2 id="acc-profile">{messages.accountProfile}</h2>
         {!editing ? (
-          <button type="button" className="af-link" onClick={startEdit}>
+          <button type="button" className="fk-link" onClick={startEdit}>
             {messages.accountEdit}
           </button>
         ) : null}
       </div>
       {editing ? (
         <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
-          <div className="af-row">
+          <div className="fk-row">
             <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
             <TextField form={form} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
           </div>
           <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
           <StatusLine status={send.status} />
-          <div className="af-actions">
+          <div className="fk-actions">
             <button type="submit" className="btn" disabled={send.pending}>
               {messages.accountSave}
             </button>
@@ -108,7 +108,7 @@ function PasswordChange() {
       <div className="acc-card__head">
         <h2 id="acc-password">{messages.accountChangePassword}</h2>
         {!open ? (
-          <button type="button" className="af-link" onClick={() => (setOpen(true), send.clear())}>
+          <button type="button" className="fk-link" onClick={() => (setOpen(true), send.clear())}>
             {messages.accountEdit}
           </button>
         ) : null}
@@ -116,12 +116,12 @@ function PasswordChange() {
       {open ? (
         <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
           <TextField form={form} name="oldPassword" label={messages.accountCurrentPassword} type="password" autoComplete="current-password" required />
-          <div className="af-row">
+          <div className="fk-row">
             <TextField form={form} name="password" label={messages.accountNewPassword} type="password" autoComplete="new-password" required />
             <TextField form={form} name="rPassword" label={messages.accountRepeatNewPassword} type="password" autoComplete="new-password" required />
           </div>
           <StatusLine status={send.status} />
-          <div className="af-actions">
+          <div className="fk-actions">
             <button type="submit" className="btn" disabled={send.pending}>
               {messages.accountChangePassword}
             </button>
@@ -181,7 +181,7 @@ function ShippingDetails() {
         <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
           <AddressFields form={form} countries={COUNTRIES} vatId />
           <StatusLine status={send.status} />
-          <div className="af-actions">
+          <div className="fk-actions">
             <button type="submit" className="btn" disabled={send.pending}>
               {messages.accountSave}
             </button>
@@ -201,7 +201,7 @@ function ShippingDetails() {
               ))}
               {saved.vat_id ? <span>{saved.vat_id}</span> : null}
             </address>
-            <button type="button" className="af-link" onClick={start}>
+            <button type="button" className="fk-link" onClick={start}>
               {messages.accountEdit}
             </button>
           </div>
@@ -236,12 +236,12 @@ function NewsletterPreference() {
     <form className="acc-card acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
       <p>{messages.accountNewsletterIntro}</p>
       <p className="muted">{messages.newsletterPromise}</p>
-      <div className="af-check">
+      <div className="fk-check">
         <input id={id} type="checkbox" checked={checked} disabled={!user.current} onChange={(e) => setValue(e.target.checked)} />
         <label htmlFor={id}>{messages.accountNewsletterCheckbox}</label>
       </div>
       <StatusLine status={send.status} />
-      <div className="af-actions">
+      <div className="fk-actions">
         <button type="submit" className="btn" disabled={!user.current || send.pending}>
           {messages.accountSave}
         </button>
@@ -310,7 +310,7 @@ export default function Account({ section, home, accountPath }: AccountProps) {
 
   return (
     <div className="acc">
-      <FieldStyles />
+      <FormStyles />
       {section === 'dashboard' ? (
         <>
           <p className="acc__greeting">{t('accountGreeting', { name: user.current?.firstname ?? '' }).replace(/,\s*$/, '')}</p>

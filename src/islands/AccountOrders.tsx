@@ -7,7 +7,7 @@ import type { CustomerOrder } from '../lib/api/contract';
 import { isCashOnDelivery } from '../lib/checkout/state';
 import { formatDate, formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
-import { Status } from './AccountFields';
+import { Status } from './form-kit';
 import { TotalsList, type TotalsRow } from './TotalsList';
 
 type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };

@@ -13,7 +13,7 @@ import { forms } from '../lib/forms/rules';
 import { messages } from '../lib/messages';
 import { $online } from '../lib/stores/network';
 import { $ui, closeAuthModal, setAuthElem } from '../lib/stores/ui';
-import { CheckField, FieldStyles, Status, StatusLine, TextField, useAccountAction } from './AccountFields';
+import { CheckField, FormStyles, Status, StatusLine, TextField, useAccountAction } from './form-kit';
 import { useForm } from './use-form';
 import authCss from './AuthModal.css?inline';
 
@@ -141,7 +141,7 @@ export default function AuthModal() {
 
   return (
     <Dialog open={ui.authModal} onClose={onClose} className="auth" labelledBy="auth-title">
-      <FieldStyles />
+      <FormStyles />
       <style href="pj-auth" precedence="island">
         {authCss}
       </style>

@@ -4,11 +4,12 @@
  * token-then-send calls; shows 'Email has successfully been sent' or the failure text (§7, §8).
  * Hydrates on first interaction (client:interact), so the page loads no framework code before that.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { messages } from '../lib/messages';
 import { $user, loadUser } from '../lib/stores/user';
 import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/forms/mail';
-import { Field, FormStatus, FormStyles, useMailAction } from './form-kit';
+import { FormStatus, FormStyles, TextField } from './form-kit';
+import { useMailAction } from './use-mail';
 import { useForm } from './use-form';
 import { useHydrated } from './use-hydrated';
 
@@ -23,7 +24,6 @@ export interface BookingFormProps {
 type Values = BookingValues & Record<string, string>;
 
 export default function BookingForm({ shops, shop = '', page = '' }: BookingFormProps) {
-  const uid = useId();
   const initial = (): Values => ({ name: '', phone: '', email: '', date: '', time: '', store: shop, requirements: '', item: '' });
   const form = useForm<Values>(bookingForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
@@ -48,41 +48,34 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.
   const mail = useMailAction(() => bookingLetter(form.values, pageLink, shops), form.reset, form.check);
 
-  const fieldOf = (name: keyof BookingValues & string) => ({
-    id: `${uid}-field-${name}`,
-    name,
-    value: form.values[name],
-    errors: form.shown(name),
-    onChange: (v: string) => form.set(name, v),
-    onBlur: () => form.touch(name),
-  });
-
   return (
     <>
       <FormStyles />
       <form ref={formRef} className="fk-form booking-form" noValidate action={mail.action} onSubmit={mail.onSubmit} data-booking-form>
-        <Field {...fieldOf('name')} label={messages.bookingName} autoComplete="name" required />
+        <TextField form={form} name="name" label={messages.bookingName} autoComplete="name" required />
         <div className="fk-row">
-          <Field {...fieldOf('phone')} label={messages.bookingPhone} type="tel" autoComplete="tel" required />
-          <Field {...fieldOf('email')} label={messages.bookingEmail} type="email" autoComplete="email" required />
+          <TextField form={form} name="phone" label={messages.bookingPhone} type="tel" autoComplete="tel" required />
+          <TextField form={form} name="email" label={messages.bookingEmail} type="email" autoComplete="email" required />
         </div>
         <div className="fk-row">
-          <Field {...fieldOf('date')} label={messages.bookingDate} type="date" min={minDate} required />
-          <Field
-            {...fieldOf('time')}
+          <TextField form={form} name="date" label={messages.bookingDate} type="date" min={minDate} required />
+          <TextField
+            form={form}
+            name="time"
             label={messages.bookingTime}
             required
             options={[{ value: '', label: messages.bookingTimeChoose }, ...BOOKING_TIMES.map((t) => ({ value: t, label: t }))]}
           />
         </div>
-        <Field
-          {...fieldOf('store')}
+        <TextField
+          form={form}
+          name="store"
           label={messages.bookingShop}
           required
           options={[{ value: '', label: messages.bookingShopChoose }, ...shops.map((s) => ({ value: s.location, label: s.name }))]}
         />
-        <Field {...fieldOf('requirements')} label={messages.bookingRequirements} multiline />
-        <Field {...fieldOf('item')} label={messages.bookingItem} />
+        <TextField form={form} name="requirements" label={messages.bookingRequirements} multiline />
+        <TextField form={form} name="item" label={messages.bookingItem} />
         <div className="fk-actions">
           <button type="submit" className="btn" disabled={mail.pending}>
             {messages.bookingSubmit}

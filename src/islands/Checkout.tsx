@@ -49,7 +49,7 @@ import { $shippingMethods } from '../lib/stores/shipping';
 import { openAuthModal } from '../lib/stores/ui';
 import { $user } from '../lib/stores/user';
 import AuthModal from './AuthModal';
-import { AddressFields, CheckField, FieldStyles, Messages, Status, TextField } from './AccountFields';
+import { AddressFields, CheckField, FormStyles, Messages, Status, TextField } from './form-kit';
 import { useForm } from './use-form';
 import { useHydrated } from './use-hydrated';
 import { TotalsList, type TotalsRow } from './TotalsList';
@@ -177,7 +177,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   if (placed.state === 'queued') {
     return (
       <div className="co co--done">
-        <FieldStyles />
+        <FormStyles />
         <section className="co-done" aria-labelledby="co-done-title">
           <h2 id="co-done-title">{messages.checkoutQueuedTitle}</h2>
           <Status kind="info">{placed.message}</Status>
@@ -253,7 +253,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
           {STEP_TITLES[s]}
         </h2>
         {done && placed.state !== 'placing' ? (
-          <button type="button" className="af-link" onClick={() => go(s)} aria-label={`${messages.checkoutEdit}: ${STEP_TITLES[s]}`}>
+          <button type="button" className="fk-link" onClick={() => go(s)} aria-label={`${messages.checkoutEdit}: ${STEP_TITLES[s]}`}>
             {messages.checkoutEdit}
           </button>
         ) : null}
@@ -271,7 +271,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
 
   return (
     <div className="co">
-      <FieldStyles />
+      <FormStyles />
       <div className="co-steps">
         <section className={stepClass('personal')} aria-labelledby="co-step-personal" ref={(el) => void (stepRefs.current.personal = el)}>
           {stepHead('personal')}
@@ -280,17 +280,17 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
               {!user.token ? (
                 <p className="co-login">
                   {messages.checkoutLoginPrompt}{' '}
-                  <button type="button" className="af-link" onClick={() => openAuthModal('login')}>
+                  <button type="button" className="fk-link" onClick={() => openAuthModal('login')}>
                     {messages.authLoginSubmit}
                   </button>
                 </p>
               ) : null}
-              <div className="af-row">
+              <div className="fk-row">
                 <TextField form={personal} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
                 <TextField form={personal} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
               </div>
               <TextField form={personal} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
-              <div className="af-actions">
+              <div className="fk-actions">
                 <button type="submit" className="btn">
                   {messages.checkoutContinue}
                 </button>
@@ -347,7 +347,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                       <span className="co-method__price">{messages.checkoutFree}</span>
                     </label>
                     {collectionChosen ? (
-                      <div className="af-field co-method__shop">
+                      <div className="fk-field co-method__shop">
                         <label htmlFor="co-ship-shop">{messages.checkoutCollectShop}</label>
                         <select
                           id="co-ship-shop"
@@ -366,7 +366,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                 ) : null}
                 <Messages id="co-shipping-errors" messages={shippingErrors} />
               </fieldset>
-              <div className="af-actions">
+              <div className="fk-actions">
                 <button type="submit" className="btn">
                   {messages.checkoutContinue}
                 </button>
@@ -410,7 +410,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                   <p>{messages.checkoutServerPaymentInfo}</p>
                 </div>
               ) : null}
-              <div className="af-actions">
+              <div className="fk-actions">
                 <button type="submit" className="btn">
                   {messages.checkoutContinue}
                 </button>
@@ -437,7 +437,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
                 </Status>
               ) : null}
               {placing(placed) ? <Status kind="progress">{messages.checkoutPlacing}</Status> : null}
-              <div className="af-actions">
+              <div className="fk-actions">
                 <button type="submit" className="btn co-place" disabled={placing(placed)}>
                   {messages.checkoutPlaceOrder}
                 </button>

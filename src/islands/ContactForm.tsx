@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../lib/messages';
 import { contactForm, contactLetter, type ContactValues } from '../lib/forms/mail';
-import { Field, FormStatus, FormStyles, useMailAction } from './form-kit';
+import { FormStatus, FormStyles, TextField } from './form-kit';
+import { useMailAction } from './use-mail';
 import { useForm } from './use-form';
 
 export interface ContactFormProps {
@@ -29,15 +30,6 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.
   const mail = useMailAction(() => contactLetter(form.values, pageLink), form.reset, form.check);
 
-  const fieldProps = (name: keyof ContactValues & string) => ({
-    id: `${uid}-field-${name}`,
-    name,
-    value: form.values[name],
-    errors: form.shown(name),
-    onChange: (v: string) => form.set(name, v),
-    onBlur: () => form.touch(name),
-  });
-
   return (
     <>
       <FormStyles />
@@ -53,11 +45,11 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
         <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
         <p className="muted">{messages.contactIntro}</p>
         <div className="fk-row">
-          <Field {...fieldProps('name')} label={messages.contactName} autoComplete="name" required />
-          <Field {...fieldProps('email')} label={messages.contactEmail} type="email" autoComplete="email" required />
+          <TextField form={form} name="name" label={messages.contactName} autoComplete="name" required />
+          <TextField form={form} name="email" label={messages.contactEmail} type="email" autoComplete="email" required />
         </div>
-        <Field {...fieldProps('phone')} label={messages.contactPhone} type="tel" autoComplete="tel" />
-        <Field {...fieldProps('message')} label={messages.contactMessage} multiline required />
+        <TextField form={form} name="phone" label={messages.contactPhone} type="tel" autoComplete="tel" />
+        <TextField form={form} name="message" label={messages.contactMessage} multiline required />
         <div className="fk-actions">
           <button type="submit" className="btn" disabled={mail.pending}>
             {messages.contactSubmit}

@@ -12,7 +12,7 @@ import { forms } from '../lib/forms/rules';
 import { messages, t } from '../lib/messages';
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/stores/newsletter';
-import { Field, FormStatus, FormStyles } from './form-kit';
+import { FormStatus, FormStyles, TextField } from './form-kit';
 import { useForm, useFormAction } from './use-form';
 import { Dialog } from './Dialog';
 import popupCss from './NewsletterPopup.css?inline';
@@ -62,18 +62,7 @@ export default function NewsletterPopup() {
             <p role="status">{messages.newsletterAlreadySubscribed}</p>
           ) : (
             <form className="fk-form" noValidate action={send.action} onSubmit={send.onSubmit}>
-              <Field
-                id={`${uid}-email`}
-                name="email"
-                label={messages.newsletterEmailLabel}
-                type="email"
-                autoComplete="email"
-                required
-                value={form.values.email}
-                errors={form.shown('email')}
-                onChange={(v) => form.set('email', v)}
-                onBlur={() => form.touch('email')}
-              />
+              <TextField form={form} name="email" label={messages.newsletterEmailLabel} type="email" autoComplete="email" required />
               <div className="fk-actions">
                 <button type="submit" className="btn" disabled={send.pending}>
                   {messages.newsletterSubscribe}

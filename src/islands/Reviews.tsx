@@ -22,7 +22,7 @@ import {
   type ReviewSort,
   type ReviewValues,
 } from '../lib/content/reviews';
-import { Field, FormStatus } from './form-kit';
+import { FormStatus, TextField } from './form-kit';
 import { useForm, useFormAction } from './use-form';
 // Linked with the product page's CSS (cached), not inlined into its HTML as a React <style precedence>
 // would be: the island is rendered on the server, and the page's HTML has a 14 KB budget.
@@ -108,14 +108,6 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
     form.check,
   );
 
-  const fieldProps = (name: keyof ReviewValues & string) => ({
-    id: `${uid}-field-${name}`,
-    name,
-    value: form.values[name],
-    errors: form.shown(name),
-    onChange: (v: string) => form.set(name, v),
-    onBlur: () => form.touch(name),
-  });
   const rating = Number(form.values.rating) || 0;
   const ratingErrors = form.shown('rating');
 
@@ -172,9 +164,9 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
             aria-labelledby={`${uid}-form-title`}
           >
             <h3 id={`${uid}-form-title`}>{messages.reviewFormTitle}</h3>
-            <Field {...fieldProps('nickname')} label={messages.reviewName} autoComplete="given-name" required />
-            <Field {...fieldProps('title')} label={messages.reviewSummary} required />
-            <Field {...fieldProps('detail')} label={messages.reviewText} multiline required />
+            <TextField form={form} name="nickname" label={messages.reviewName} autoComplete="given-name" required />
+            <TextField form={form} name="title" label={messages.reviewSummary} required />
+            <TextField form={form} name="detail" label={messages.reviewText} multiline required />
             <fieldset className="fk-stars" aria-describedby={ratingErrors.length ? `${uid}-rating-errors` : undefined}>
               <legend className="fk-legend">{messages.reviewRating}</legend>
               {[1, 2, 3, 4, 5].map((n) => (

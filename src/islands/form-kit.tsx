@@ -1,21 +1,21 @@
 /**
- * Shared pieces of the mail and review form islands (reviews, booking, contact, newsletter popup):
- * labelled fields with their messages, the result line and the mail send as a React 19 action. Their
- * form state is the one of every form island (`useForm`, ./use-form).
+ * The one form kit of every form island (contact, booking, reviews, newsletter popup, sign-in modal,
+ * account, checkout): labelled inputs, textareas, selects and checkboxes over the one form state
+ * (`useForm` in ./use-form) that announce their messages, the address fields, and the result lines.
+ * A required field is marked the same way on every form: a `*` after its label (outside the label, so
+ * the field's name stays its label's text; hidden from screen readers, which read the input's `required`). The mail forms' send is in ./use-mail.
  */
 import type { ReactNode } from 'react';
-import { createApiClient } from '../lib/api/client';
-import { sendLetter, type Letter } from '../lib/forms/mail';
+import { countryName } from '../lib/account/orders';
 import { messages } from '../lib/messages';
-import { notify } from '../lib/stores/notifications';
-// Inlined and rendered with the island (React 19 <style href precedence>): only pages that show a form island carry its CSS.
-// Astro renders each island on its own, so in the static HTML the <style> sits inside the island's markup
-// (React hoists it into <head> only when it renders a whole document): two form islands on one page
-// would carry it twice in the HTML.
+// Inlined and rendered with the island (React 19 <style href precedence>): only pages that show a form
+// island carry its CSS. Astro renders each island on its own, so in the static HTML the <style> sits
+// inside the island's markup (React hoists it into <head> only when it renders a whole document): two
+// form islands on one page carry it twice in the HTML.
 import formsCss from './forms.css?inline';
-import { useFormAction, type FormStatusValue } from './use-form';
+import { useFormAction, type FormFieldValues as Values, type FormState, type FormStatusValue } from './use-form';
 
-/** The form islands' styles, as a React 19 <style href precedence> (see above for where it lands). */
+/** The form kit's styles: render once in each island that uses these fields. */
 export function FormStyles() {
   return (
     <style href="pj-form-kit" precedence="island">
@@ -24,90 +24,157 @@ export function FormStyles() {
   );
 }
 
-interface FieldProps {
-  id: string;
-  name: string;
+interface FieldProps<V extends Values> {
+  form: FormState<V>;
+  name: keyof V & string;
   label: string;
-  value: string;
-  errors: string[];
-  onChange: (value: string) => void;
-  onBlur?: () => void;
   type?: string;
-  required?: boolean;
   autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+  /** Options of a select (value, label). */
+  options?: { value: string; label: string }[];
+  disabled?: boolean;
+  /** Focus on mount (the first field of a dialog). */
+  autoFocus?: boolean;
+  /** A textarea instead of an input. */
   multiline?: boolean;
   placeholder?: string;
   min?: string;
-  children?: ReactNode;
-  /** Options of a select (value, label); the first empty one is the prompt. */
-  options?: { value: string; label: string }[];
 }
 
-/** A labelled input, textarea or select with its messages (aria-invalid, aria-describedby). */
-export function Field(p: FieldProps) {
-  const errId = `${p.id}-errors`;
+/** A labelled text input (or textarea, or select) with its messages (aria-invalid, aria-describedby). */
+export function TextField<V extends Values>({
+  form,
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  required,
+  hint,
+  options,
+  disabled,
+  autoFocus,
+  multiline,
+  placeholder,
+  min,
+}: FieldProps<V>) {
+  const id = `${form.idBase}-${name}`;
+  const messages = form.shown(name);
+  const describedBy = [hint ? `${id}-hint` : '', messages.length ? `${id}-errors` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
-    id: p.id,
-    name: p.name,
-    value: p.value,
-    required: p.required,
-    'aria-invalid': p.errors.length > 0 ? true : undefined,
-    'aria-describedby': p.errors.length > 0 ? errId : undefined,
-    onBlur: p.onBlur,
+    id,
+    name,
+    disabled,
+    autoFocus,
+    'aria-invalid': messages.length > 0 || undefined,
+    'aria-describedby': describedBy,
+    required,
+    onBlur: () => form.touch(name),
   };
   return (
-    <div className={`fk-field${p.errors.length ? ' fk-field--invalid' : ''}`}>
-      <label htmlFor={p.id}>{p.label}</label>
-      {p.options ? (
-        <select {...common} onChange={(e) => p.onChange(e.target.value)}>
-          {p.options.map((o) => (
+    <div className={`fk-field${messages.length ? ' fk-field--invalid' : ''}`}>
+      <span className="fk-label">
+        <label htmlFor={id}>{label}</label>
+        {required ? <RequiredMark /> : null}
+      </span>
+      {options ? (
+        <select {...common} value={String(form.values[name] ?? '')} onChange={(e) => form.set(name, e.target.value)}>
+          {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
         </select>
-      ) : p.multiline ? (
-        <textarea {...common} rows={5} placeholder={p.placeholder} onChange={(e) => p.onChange(e.target.value)} />
+      ) : multiline ? (
+        <textarea {...common} rows={5} placeholder={placeholder} value={String(form.values[name] ?? '')} onChange={(e) => form.set(name, e.target.value)} />
       ) : (
         <input
           {...common}
-          type={p.type ?? 'text'}
-          autoComplete={p.autoComplete}
-          placeholder={p.placeholder}
-          min={p.min}
-          onChange={(e) => p.onChange(e.target.value)}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          min={min}
+          value={String(form.values[name] ?? '')}
+          onChange={(e) => form.set(name, e.target.value)}
         />
       )}
-      {p.errors.length > 0 && (
-        <ul className="fk-errors" id={errId}>
-          {p.errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      )}
+      {hint ? (
+        <p className="fk-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <Messages id={`${id}-errors`} messages={messages} />
     </div>
   );
 }
 
-/**
- * The send of a mail form (contact, booking) as a React 19 action (`useFormAction`): the sending text
- * while the letter is on its way, then the mailer's answer (also notified). `onSent` runs after a
- * successful send (the form clears).
- */
-export function useMailAction(letter: () => Letter, onSent: () => void, check: (form: HTMLFormElement) => boolean) {
-  return useFormAction(
-    async () => {
-      const sent = await sendLetter(createApiClient().mailer, letter());
-      notify({ type: sent.ok ? 'success' : 'error', message: sent.message });
-      if (sent.ok) onSent();
-      return { kind: sent.ok ? 'success' : 'error', message: sent.message };
-    },
-    messages.mailSending,
-    check,
+/** The mark after a required field's label: a `*` hidden from screen readers (they read the input's `required`). */
+export function RequiredMark() {
+  return (
+    <span className="fk-required" aria-hidden="true">
+      *
+    </span>
   );
 }
 
-/** The result line under a form: a polite status for progress and success, an alert for failures. */
+/** A labelled checkbox with its messages. */
+export function CheckField<V extends Values>({
+  form,
+  name,
+  label,
+  children,
+}: {
+  form: FormState<V>;
+  name: keyof V & string;
+  label: string;
+  children?: ReactNode;
+}) {
+  const id = `${form.idBase}-${name}`;
+  const messages = form.shown(name);
+  return (
+    <div className={`fk-check${messages.length ? ' fk-field--invalid' : ''}`}>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={form.values[name] === true}
+        aria-invalid={messages.length > 0 || undefined}
+        aria-describedby={messages.length ? `${id}-errors` : undefined}
+        onChange={(e) => {
+          form.set(name, e.target.checked);
+          form.touch(name);
+        }}
+      />
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <Messages id={`${id}-errors`} messages={messages} />
+    </div>
+  );
+}
+
+/** A field's messages (nothing when none). */
+export function Messages({ id, messages }: { id: string; messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <ul className="fk-errors" id={id}>
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A result line: progress (polite), success, or error (alert). */
+export function Status({ kind, children }: { kind: 'progress' | 'success' | 'error' | 'info'; children: ReactNode }) {
+  return (
+    <p className={`fk-status fk-status--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
+}
+
+/** The result line under a mail, review or newsletter form: a polite status for progress and success, an alert for failures (both always in the page, so a screen reader hears them). */
 export function FormStatus({ status }: { status: FormStatusValue }) {
   const error = status?.kind === 'error';
   return (
@@ -119,5 +186,83 @@ export function FormStatus({ status }: { status: FormStatusValue }) {
         {error ? status.message : ''}
       </p>
     </div>
+  );
+}
+
+/** The answer line of an account or sign-in form (`useAccountAction`'s status), or nothing. */
+export function StatusLine({ status }: { status: FormStatusValue }) {
+  return status ? <Status kind={status.kind}>{status.message}</Status> : null;
+}
+
+/**
+ * An account or sign-in send as a React 19 action (`useFormAction`): the "working" text while `work`
+ * runs, then a failure's message (the §8 "something went wrong" when it has none) or a success's
+ * message (nothing when it has none).
+ */
+export function useAccountAction(work: () => Promise<{ ok: boolean; message?: string }>, check: (form: HTMLFormElement) => boolean) {
+  return useFormAction(
+    async () => {
+      const r = await work();
+      if (!r.ok) return { kind: 'error', message: r.message ?? messages.somethingWrong };
+      return r.message ? { kind: 'success', message: r.message } : null;
+    },
+    messages.authWorking,
+    check,
+  );
+}
+
+/** The values of the address form (forms.address; the checkout's has no tax ID). */
+export type AddressValues = {
+  firstname: string;
+  lastname: string;
+  street: string;
+  city: string;
+  postcode: string;
+  country_id: string;
+  telephone: string;
+  vat_id?: string;
+};
+
+/**
+ * The address form of the account's shipping details and the checkout: name, street, town, postcode,
+ * country (one of `countries`), phone and, when the form has one, the tax ID. `section` prefixes the
+ * autocomplete tokens ('shipping' in the checkout).
+ */
+export function AddressFields<V extends AddressValues & Values>({
+  form,
+  countries,
+  section,
+  vatId = false,
+}: {
+  form: FormState<V>;
+  countries: readonly string[];
+  section?: string;
+  vatId?: boolean;
+}) {
+  const auto = (token: string) => (section ? `${section} ${token}` : token);
+  return (
+    <>
+      <div className="fk-row">
+        <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete={auto('given-name')} required />
+        <TextField form={form} name="lastname" label={messages.authLastName} autoComplete={auto('family-name')} required />
+      </div>
+      <TextField form={form} name="street" label={messages.addressStreet} autoComplete={auto('address-line1')} required />
+      <div className="fk-row">
+        <TextField form={form} name="city" label={messages.addressCity} autoComplete={auto('address-level2')} required />
+        <TextField form={form} name="postcode" label={messages.addressPostcode} autoComplete={auto('postal-code')} required />
+      </div>
+      <div className="fk-row">
+        <TextField
+          form={form}
+          name="country_id"
+          label={messages.addressCountry}
+          autoComplete={auto('country')}
+          required
+          options={countries.map((c) => ({ value: c, label: countryName(c) }))}
+        />
+        <TextField form={form} name="telephone" label={messages.addressPhone} type="tel" autoComplete={auto('tel')} required />
+      </div>
+      {vatId ? <TextField form={form} name="vat_id" label={messages.addressVatId} /> : null}
+    </>
   );
 }

@@ -3,7 +3,7 @@
  * is a table of fields, each with a kind and its rules; `formErrors` lists, per field, the messages
  * whose condition holds. The reference API does not use these tables: it validates its bodies with
  * the zod schemas of src/lib/schemas (own texts, §7), sharing only pieces such as `UK_POSTCODE`.
- * `formSchema` (the same rules as a zod schema) is called by nothing but its tests (issue 17 item 3).
+ * The e-mail check is zod's. Making the rules themselves zod schemas is issue 17 item 3's next step.
  */
 import { z } from 'zod';
 import { config } from '../config';
@@ -76,7 +76,7 @@ export const rules = {
 };
 
 /** Reads a raw input of a kind: text trimmed of nothing, checkboxes from 'on'/'true'/true, numbers from text. */
-export function readField(kind: FieldKind, raw: unknown): string | boolean | number {
+function readField(kind: FieldKind, raw: unknown): string | boolean | number {
   if (kind === 'checkbox') return raw === true || raw === 'on' || raw === 'true' || raw === 1 || raw === '1';
   if (kind === 'number') return raw === '' || raw === null || raw === undefined ? Number.NaN : Number(raw);
   return raw === undefined || raw === null ? '' : String(raw);
@@ -105,39 +105,6 @@ export function isFormValid(errors: Record<string, string[]>): boolean {
 /** The field names that have a message (for focusing the first one). */
 export function invalidFields(errors: Record<string, string[]>): string[] {
   return Object.keys(errors).filter((k) => (errors[k] ?? []).length > 0);
-}
-
-type KindSchema<K extends FieldKind> = K extends 'checkbox' ? z.ZodType<boolean> : K extends 'number' ? z.ZodType<number> : z.ZodType<string>;
-
-function kindSchema(kind: FieldKind): z.ZodType {
-  if (kind === 'checkbox') return z.preprocess((v) => readField('checkbox', v), z.boolean());
-  if (kind === 'number') return z.preprocess((v) => readField('number', v), z.number());
-  return z.preprocess((v) => readField('text', v), z.string());
-}
-
-/**
- * The form as a zod schema: reads each field by its kind and adds one issue per failing rule,
- * at the field's path with the rule's message (so the API answers with the same texts).
- */
-export function formSchema<F extends FormDef>(form: F) {
-  const shape = {} as { [K in keyof F]: KindSchema<F[K]['kind']> };
-  for (const [field, def] of Object.entries(form)) (shape as Record<string, z.ZodType>)[field] = kindSchema(def.kind);
-  return z.looseObject(shape).superRefine((data, ctx) => {
-    for (const [field, def] of Object.entries(form)) {
-      const value = (data as FormValues)[field];
-      for (const r of def.rules) if (r.when(value, data as FormValues)) ctx.addIssue({ code: 'custom', path: [field], message: r.message });
-    }
-  });
-}
-
-/** Groups a zod error's messages by their top-level field. */
-export function errorsByField(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
 }
 
 const f = (kind: FieldKind, ...fieldRules: FieldRule[]): FieldDef => ({ kind, rules: fieldRules });
