@@ -2,8 +2,7 @@
  * The send of a mail form (contact, booking) as a React 19 action. Its own module so that the other
  * form islands (sign-in, account, checkout, reviews, newsletter) do not load the mailer.
  */
-import { createApiClient } from '../lib/api/client';
-import { sendLetter, type Letter } from '../lib/forms/mail';
+import { sendMail, type Letter } from '../lib/forms/mail';
 import { messages } from '../lib/messages';
 import { notify } from '../lib/stores/notifications';
 import { useFormAction } from './use-form';
@@ -16,7 +15,7 @@ import { useFormAction } from './use-form';
 export function useMailAction(letter: () => Letter, onSent: () => void, check: (form: HTMLFormElement) => boolean) {
   return useFormAction(
     async () => {
-      const sent = await sendLetter(createApiClient().mailer, letter());
+      const sent = await sendMail(letter());
       notify({ type: sent.ok ? 'success' : 'error', message: sent.message });
       if (sent.ok) onSent();
       return { kind: sent.ok ? 'success' : 'error', message: sent.message };

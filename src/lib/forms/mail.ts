@@ -8,7 +8,7 @@ import { config } from '../config';
 import { messages, t } from '../messages';
 import { forms, rules, type FormDef } from './rules';
 import type { Booking, MailPayloadInput } from '../schemas';
-import type { ApiResult } from '../api/client';
+import { createApiClient, type ApiResult } from '../api/client';
 
 /** A shop the booking form offers (the four shops of the snapshot). */
 export interface BookingShop {
@@ -156,3 +156,8 @@ export const CONTACT_FORM_PAGES: readonly string[] = ['contact', 'contact-us'];
 
 /** True when a CMS page shows the contact form. */
 export const hasContactForm = (identifier: string): boolean => CONTACT_FORM_PAGES.includes(identifier);
+
+/** Sends a letter through the shop's API mailer (§7): the mail forms' send. */
+export function sendMail(letter: Letter): Promise<SendResult> {
+  return sendLetter(createApiClient().mailer, letter);
+}
