@@ -2,7 +2,7 @@
 import { expect, type Page, type Response } from '@playwright/test';
 import { config } from '../../src/lib/config';
 import { catalog, catchAllRoutes, hasProductPage } from '../../src/lib/routing/routes';
-import { productPageData } from '../../src/lib/build/page-data';
+import { productPageData } from '../../src/lib/build/product-page-data';
 import type { Product } from '../../src/lib/schemas';
 
 /** The shop's public origin (canonical links use it). */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildTime, catalog, hasProductPage } from '../../src/lib/routing/routes';
-import { productPageData } from '../../src/lib/build/page-data';
+import { productPageData } from '../../src/lib/build/product-page-data';
 import { productIslandProps } from '../../src/lib/product/island-props';
 import { checkAdd, initialFormState } from '../../src/lib/product/form';
 import { unitPrice, type SkuRow } from '../../server/pricing';

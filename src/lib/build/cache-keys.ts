@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { config } from '../config';
 import { siteChrome, pricesFor, storeViewOf, type AmpRoute } from '../routing/routes';
-import { ampCategoryData, categoryPageData, productPageCore } from './page-data';
+import { ampCategoryData, categoryPageData } from './page-data';
+import { productPageCore } from './product-page-data';
 import { productIslandProps } from '../product/island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
 import { placeholderColours } from '../catalog/placeholders';
