@@ -6,7 +6,8 @@
 import { config } from '../config';
 import { listProducts } from './listing';
 import { brandCategories, brandSlug } from '../content/brands';
-import { buildTime, catalog, once, catchAllRoutes, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
+import { buildTime, catalog, once, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
+import { catchAllRoutes } from '../routing/page-routes';
 import { facetValuesOf } from '../catalog/query';
 import { productUrl } from '../catalog/urls';
 import { placeholderColour } from '../catalog/placeholders';
