@@ -8,7 +8,7 @@ import { listProducts } from './listing';
 import { brandCategories, brandSlug } from '../content/brands';
 import { buildTime, catalog, once, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
 import { catchAllRoutes } from '../routing/page-routes';
-import { facetValuesOf } from '../catalog/query';
+import { facetValuesOf } from '../catalog/facets';
 import { productUrl } from '../catalog/urls';
 import { placeholderColour } from '../catalog/placeholders';
 import { listingFileUrl, type ListingFile, type ListingItem } from './client';
