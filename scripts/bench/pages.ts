@@ -3,7 +3,8 @@
  * site was built from (SNAPSHOT_DIR or the committed sample) with the routing module's own lists,
  * so the URLs are exactly the ones the build wrote.
  */
-import { ampRoutes, catalog, catchAllRoutes, primaryCategory } from '../../src/lib/routing/routes';
+import { catalog, primaryCategory } from '../../src/lib/routing/routes';
+import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { blogData } from '../../src/lib/routing/content-routes';
 import { config } from '../../src/lib/config';
 import { blogUrl, searchUrl } from '../../src/lib/catalog/urls';

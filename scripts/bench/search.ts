@@ -10,7 +10,8 @@ import { iterateProducts, readAttributes, readCategories, readManifest } from '.
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import type { SearchIndexFile } from '../../src/lib/search/types';
-import { applyQuery, buildCatalogQuery, facets, initialQueryState, toggleFilter, changeSort } from '../../src/lib/catalog/query';
+import { applyQuery, buildCatalogQuery, initialQueryState, toggleFilter, changeSort } from '../../src/lib/catalog/query';
+import { facets } from '../../src/lib/catalog/facets';
 import type { Category, CategoryQueryState, Product } from '../../src/lib/schemas';
 import { gzipBytes, median, percentile, rng } from './lib/stats';
 

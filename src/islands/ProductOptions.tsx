@@ -15,7 +15,6 @@ import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { messages } from '../lib/messages';
 import {
-  checkAdd,
   childSkuFromUrl,
   chooseOption,
   chosenChild,
@@ -25,6 +24,7 @@ import {
   type FormErrors,
   type FormState,
 } from '../lib/product/form';
+import { checkAdd } from '../lib/product/form-add';
 import type { ProductIslandProps } from '../lib/product/island-props';
 import { productPrices } from '../lib/catalog/price';
 import { addLinesToCart } from '../lib/product/add-to-cart';

@@ -5,7 +5,7 @@
  * (A file name starting with '_' is private in Astro, hence the parameter.)
  */
 import type { APIRoute } from 'astro';
-import { rewrites } from '../lib/routing/routes';
+import { rewrites } from '../lib/routing/page-routes';
 import { contentRewrites } from '../lib/routing/content-routes';
 
 export function getStaticPaths() {

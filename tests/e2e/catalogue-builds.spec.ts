@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalog, productsWithPages, SITE } from './helpers';
 import { ampCategoryUrl, ampProductUrl, categoryUrl, productUrl } from '../../src/lib/catalog/urls';
-import { productPageData } from '../../src/lib/build/page-data';
+import { productPageData } from '../../src/lib/build/product-page-data';
 import { config } from '../../src/lib/config';
 import { formatPrice } from '../../src/lib/format';
 import { startServer, type StartOptions } from '../../server/server';

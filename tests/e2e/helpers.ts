@@ -1,8 +1,9 @@
 /** Helpers of the catalogue e2e tests: sample items to visit, head facts read in the browser, screenshots. */
 import { expect, type Page, type Response } from '@playwright/test';
 import { config } from '../../src/lib/config';
-import { catalog, catchAllRoutes, hasProductPage } from '../../src/lib/routing/routes';
-import { productPageData } from '../../src/lib/build/page-data';
+import { catalog, hasProductPage } from '../../src/lib/routing/routes';
+import { catchAllRoutes } from '../../src/lib/routing/page-routes';
+import { productPageData } from '../../src/lib/build/product-page-data';
 import type { Product } from '../../src/lib/schemas';
 
 /** The shop's public origin (canonical links use it). */

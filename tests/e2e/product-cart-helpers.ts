@@ -1,7 +1,7 @@
 /** Helpers of the product-and-cart island tests: sample products to use, waiting for the islands, opening panels, screenshots. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { catalog } from '../../src/lib/routing/routes';
-import { productPageData } from '../../src/lib/build/page-data';
+import { productPageData } from '../../src/lib/build/product-page-data';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { changeSelection, defaultChild, selectionOf, isVariantAvailable } from '../../src/lib/catalog/variants';
 import type { Product } from '../../src/lib/schemas';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalog, catchAllRoutes, pricesFor, productImagePath } from '../../src/lib/routing/routes';
+import { catalog, pricesFor, productImagePath } from '../../src/lib/routing/routes';
+import { catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { brandCategories, brandSlug } from '../../src/lib/content/brands';
 import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor } from '../../src/lib/listing/file';

@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildTime, catalog, hasProductPage } from '../../src/lib/routing/routes';
-import { productPageData } from '../../src/lib/build/page-data';
+import { productPageData } from '../../src/lib/build/product-page-data';
 import { productIslandProps } from '../../src/lib/product/island-props';
-import { checkAdd, initialFormState } from '../../src/lib/product/form';
+import { initialFormState } from '../../src/lib/product/form';
+import { checkAdd } from '../../src/lib/product/form-add';
 import { unitPrice, type SkuRow } from '../../server/pricing';
 import type { Product } from '../../src/lib/schemas';
 import { messages } from '../../src/lib/messages';

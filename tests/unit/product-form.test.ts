@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkAdd,
-  childSkuFromUrl,
-  chooseOption,
-  formProduct,
-  initialFormState,
-  optionsSummary,
-  productOption,
-  shownPrices,
-  unitPrices,
-  validQty,
-  type FormState,
-} from '../../src/lib/product/form';
+import { childSkuFromUrl, chooseOption, formProduct, initialFormState, shownPrices, unitPrices, validQty, type FormState } from '../../src/lib/product/form';
+import { checkAdd, optionsSummary, productOption } from '../../src/lib/product/form-add';
 import { product, ring } from './catalog-fixtures';
 
 const now = new Date('2026-07-03T12:00:00Z');

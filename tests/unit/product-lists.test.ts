@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asListProduct, compareTable, listImage, listPrices, withoutSku, type ListProduct } from '../../src/lib/product/summary-view';
 import { compareRows, listProduct, productIslandProps } from '../../src/lib/product/island-props';
 import { catalog } from '../../src/lib/routing/routes';
-import { productPageData } from '../../src/lib/build/page-data';
+import { productPageData } from '../../src/lib/build/product-page-data';
 import { productUrl } from '../../src/lib/catalog/urls';
 
 const now = new Date('2026-07-03T12:00:00Z');

@@ -12,10 +12,8 @@ import {
   baseFilters,
   buildCatalogQuery,
   applyQuery,
-  facets,
-  aggregationSize,
-  priceRangeLabel,
 } from '../../src/lib/catalog/query';
+import { facets, aggregationSize, priceRangeLabel } from '../../src/lib/catalog/facets';
 import { AttributeSchema } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
 import { product, ring, category } from './catalog-fixtures';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatRedirects, parseRedirects, RedirectTable } from '../../src/lib/routing/redirect-rules';
 import { redirectRules } from '../../src/lib/routing/redirects';
-import { catalog, catchAllRoutes, ampRoutes } from '../../src/lib/routing/routes';
+import { catalog } from '../../src/lib/routing/routes';
+import { catchAllRoutes, ampRoutes } from '../../src/lib/routing/page-routes';
 
 describe('the _redirects format', () => {
   it('reads back what it writes, skipping comments and blank lines', () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assembleRoutes,
-  catalog,
-  catchAllEntries,
-  catchAllRoutes,
-  ampRoutes,
-  goneProductUrls,
-  hasProductPage,
-  isBrandCategory,
-  primaryCategory,
-  rewrites,
-  type RouteEntry,
-} from '../../src/lib/routing/routes';
+import { catalog, hasProductPage, isBrandCategory, primaryCategory } from '../../src/lib/routing/routes';
+import { assembleRoutes, catchAllEntries, catchAllRoutes, ampRoutes, goneProductUrls, rewrites, type RouteEntry } from '../../src/lib/routing/page-routes';
 import { contentPages } from '../../src/lib/routing/content-routes';
 import { productUrl } from '../../src/lib/catalog/urls';
 

@@ -5,7 +5,6 @@ import {
   $cart,
   $cartCount,
   addToCart,
-  cartDiff,
   cartSettled,
   clearCart,
   loadCart,
@@ -13,6 +12,7 @@ import {
   restoreCartLines,
   updateCartQuantity,
 } from '../../src/lib/stores/cart';
+import { cartDiff } from '../../src/lib/stores/cart-sync';
 import { $shippingMethods, defaultShippingMethods } from '../../src/lib/stores/shipping';
 import { setPanel } from '../../src/lib/stores/ui';
 import { loadUser, logout, setUserToken } from '../../src/lib/stores/user';

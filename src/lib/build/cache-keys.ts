@@ -11,8 +11,10 @@
  */
 import { createHash } from 'node:crypto';
 import { config } from '../config';
-import { siteChrome, pricesFor, storeViewOf, type AmpRoute } from '../routing/routes';
-import { ampCategoryData, categoryPageData, productPageCore } from './page-data';
+import { siteChrome, pricesFor, storeViewOf } from '../routing/routes';
+import { type AmpRoute } from '../routing/page-routes';
+import { ampCategoryData, categoryPageData } from './page-data';
+import { productPageCore } from './product-page-data';
 import { productIslandProps } from '../product/island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
 import { placeholderColours } from '../catalog/placeholders';

@@ -4,6 +4,7 @@ export * from './price';
 export * from './variants';
 export * from './options';
 export * from './query';
+export * from './facets';
 export * from './search-params';
 export * from './urls';
 export * from './images';

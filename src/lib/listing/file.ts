@@ -6,8 +6,9 @@
 import { config } from '../config';
 import { listProducts } from './listing';
 import { brandCategories, brandSlug } from '../content/brands';
-import { buildTime, catalog, once, catchAllRoutes, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
-import { facetValuesOf } from '../catalog/query';
+import { buildTime, catalog, once, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
+import { catchAllRoutes } from '../routing/page-routes';
+import { facetValuesOf } from '../catalog/facets';
 import { productUrl } from '../catalog/urls';
 import { placeholderColour } from '../catalog/placeholders';
 import { listingFileUrl, type ListingFile, type ListingItem } from './client';

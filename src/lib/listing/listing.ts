@@ -5,7 +5,8 @@
 import { config } from '../config';
 import { messages } from '../messages';
 import type { Attribute, Product } from '../schemas';
-import { applyQuery, buildCatalogQuery, facets as countFacets, initialQueryState, type CatalogQuery } from '../catalog/query';
+import { applyQuery, buildCatalogQuery, initialQueryState, type CatalogQuery } from '../catalog/query';
+import { facets as countFacets } from '../catalog/facets';
 
 export interface FacetValue {
   /** Option id, or 'from-to' for a price range. */

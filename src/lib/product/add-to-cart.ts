@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import { trackAddToCart, type TrackedProduct } from '../analytics/datalayer';
 import { messages } from '../messages';
-import type { FormCartLine } from './form';
+import type { FormCartLine } from './form-add';
 import { notify } from '../stores/notifications';
 
 /** Where the lines come from: the product's path (its category tag) and its brand. */

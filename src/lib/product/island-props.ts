@@ -6,7 +6,7 @@
  */
 import { config } from '../config';
 import { catalog, productImagePath, urlOpts } from '../routing/routes';
-import { optionLabel, type OptionView, type ProductPageCore } from '../build/page-data';
+import { optionLabel, type OptionView, type ProductPageCore } from '../build/product-page-data';
 import { productUrl, cmsUrl } from '../catalog/urls';
 import { defaultChild } from '../catalog/variants';
 import { formProduct, type FormProduct, type GroupedItem } from './form';

@@ -9,7 +9,8 @@
  */
 import * as snap from '../build/snapshot';
 import { config } from '../config';
-import { catalog, hasPageAt, hasProductPage, once, rewriteAliases } from './routes';
+import { catalog, hasProductPage, once } from './routes';
+import { hasPageAt, rewriteAliases } from './page-routes';
 import { productUrl } from '../catalog/urls';
 import { legacyTarget, urlMap } from './url-map';
 import type { RedirectRule } from './redirect-rules';

@@ -2,31 +2,38 @@
  * The cart (spec §3 client state "cart", §4, §6, §7 cart calls, §9 Cart): items, the server cart
  * token (cartId), server totals and the count of quantities. Actions only change the state; the
  * reactions below persist it, share it with the other tabs and bring the server cart in line
- * through the sync queue (cart/create, cart/update, cart/delete, cart/pull, cart/totals).
+ * through the sync queue (its server sync: ./cart-sync.ts; the store itself: ./cart-state.ts).
  */
-import { computed, map, onMount } from 'nanostores';
-import { z } from 'zod';
-import { CartIdSchema, CartLineSchema } from '../api/contract';
+import { onMount } from 'nanostores';
 import { config } from '../config';
 import { messages } from '../messages';
-import { CartTotalsSchema, type CartItem, type CartTotals, type SyncTask } from '../schemas';
+import type { CartItem, CartTotals } from '../schemas';
 import { collection, KEYS } from '../storage';
-import { executeTask, queueTask, runSyncQueue, setTaskParam } from '../sync/tasks';
+import { executeTask, runSyncQueue, setTaskParam } from '../sync/tasks';
 import { setBadge } from './badges';
+import { $cart, $cartCount, type CartState } from './cart-state';
+import {
+  cartPath,
+  enqueue,
+  ensureCartToken,
+  knownServerLines,
+  lastSyncedItems,
+  pullAndMerge,
+  pushChanges,
+  refreshTotals,
+  resetCartSync,
+  saveServer,
+  setLastSyncedItems,
+  setServerLines,
+  syncChain,
+  type ServerLine,
+} from './cart-sync';
 import { onTabMessage, publishToTabs } from './cross-tab';
 import { onBackOnline } from './network';
 import { notify } from './notifications';
-import { $user, loadUser } from './user';
+import { $user } from './user';
 
-export interface CartState {
-  items: CartItem[];
-  /** The server cart id (cart token) from cart/create; null until one exists. */
-  token: string | null;
-  /** Totals as the server computed them (tax is calculated server side). */
-  totals: CartTotals | null;
-  /** True once the stored cart has been read. */
-  loaded: boolean;
-}
+export { $cart, $cartCount, type CartState };
 
 /** What `addToCart` takes: a cart line plus what the add rules need. */
 export type AddToCartInput = Omit<CartItem, 'qty'> & {
@@ -37,27 +44,8 @@ export type AddToCartInput = Omit<CartItem, 'qty'> & {
   max_qty?: number;
 };
 
-/** A line as the server holds it. */
-export interface ServerLine {
-  sku: string;
-  qty: number;
-  item_id?: number | null;
-}
-
-const initial = (): CartState => ({ items: [], token: null, totals: null, loaded: false });
-
-/** The cart. */
-export const $cart = map<CartState>(initial());
-/** The minicart count: the sum of quantities (§9). */
-export const $cartCount = computed($cart, (c) => c.items.reduce((sum, i) => sum + i.qty, 0));
-
 const TOPIC = 'cart';
-/** What the server cart holds, as far as this tab knows (updated when a change is queued). */
-let server = new Map<string, ServerLine>();
 let loading: Promise<void> | null = null;
-let chain: Promise<void> = Promise.resolve();
-/** The items the last server round was scheduled for. */
-let lastItems: CartItem[] = [];
 /** Set while applying state that must not be persisted, published or sent (another tab's, the stored one). */
 let quiet = false;
 
@@ -157,7 +145,7 @@ export async function restoreCartLines(
  * the next add creates a new server cart.
  */
 export function clearCart(): void {
-  server = new Map();
+  setServerLines();
   $cart.set({ ...$cart.get(), items: [], token: null, totals: null });
 }
 
@@ -217,7 +205,7 @@ export function loadCart(): Promise<void> {
       c.getItem<CartTotals>(KEYS.cartTotals),
       c.getItem<ServerLine[]>(KEYS.cartServer),
     ]);
-    server = new Map((lines ?? []).map((l) => [l.sku, l]));
+    setServerLines(lines ?? []);
     const now = $cart.get();
     // Lines added before the stored cart arrived are kept (their quantities added).
     const stored = items ?? [];
@@ -264,167 +252,9 @@ export function syncCart(): Promise<void> {
 export async function cartSettled(): Promise<void> {
   let seen: Promise<void>;
   do {
-    seen = chain;
+    seen = syncChain();
     await seen;
-  } while (seen !== chain);
-}
-
-// ------------------------------------------------------------------------------------------------
-// Server sync
-
-/** The cart calls to bring the server cart from `serverLines` to `items`: updates (new or changed qty) and deletes. */
-export function cartDiff(serverLines: ReadonlyMap<string, ServerLine>, items: readonly CartItem[]): { updates: CartItem[]; deletes: ServerLine[] } {
-  const updates = items.filter((i) => serverLines.get(i.sku)?.qty !== i.qty);
-  const skus = new Set(items.map((i) => i.sku));
-  const deletes = [...serverLines.values()].filter((l) => !skus.has(l.sku));
-  return { updates, deletes };
-}
-
-function enqueue(job: () => Promise<void>): Promise<void> {
-  chain = chain.then(job).catch((err) => console.error('[cart] sync failed', err));
-  return chain;
-}
-
-const PullSchema = z.array(CartLineSchema);
-
-/** A task's 200 result checked against the contract's shape; null otherwise (a wrong shape is logged). */
-function answer<T extends z.ZodType>(t: { resultCode?: unknown; result?: unknown; url: string }, schema: T): z.output<T> | null {
-  if (Number(t.resultCode) !== 200) return null;
-  const parsed = schema.safeParse(t.result);
-  if (parsed.success) return parsed.data;
-  console.error(`[cart] ${messages.wrongResponseFormat} ${t.url}`, parsed.error.issues[0]);
-  return null;
-}
-
-const cartPath = (call: string) => `cart/${call}?token={{token}}&cartId={{cartId}}`;
-const noSuchCart = (result: unknown) => typeof result === 'string' && result.toLowerCase().includes(messages.noSuchEntityCartId.toLowerCase());
-
-function saveServer(): void {
-  void collection('carts').setItem(KEYS.cartServer, [...server.values()]);
-}
-
-/** Makes sure a server cart exists (cart/create with the user token); false when none could be made. */
-async function ensureCartToken(): Promise<boolean> {
-  if ($cart.get().token) return true;
-  await loadUser();
-  const t = await executeTask({ url: 'cart/create?token={{token}}', method: 'POST', silent: true });
-  const id = answer(t, CartIdSchema);
-  if (id === null) return false;
-  server = new Map();
-  saveServer();
-  $cart.setKey('token', id);
-  return true;
-}
-
-/**
- * Asks the bag's server cart (`cart/{call}`); null when the bag has none, or when it changed while the
- * answer was on its way: the answer belongs to the cart it was asked for, and a bag emptied meanwhile
- * (an order placed from it, a logout) or moved to another server cart must not take it.
- */
-async function askCart(call: string): Promise<SyncTask | null> {
-  const asked = $cart.get().token;
-  if (!asked) return null;
-  const t = await executeTask({ url: cartPath(call), silent: true });
-  return $cart.get().token === asked ? t : null;
-}
-
-async function pullAndMerge(): Promise<void> {
-  const t = await askCart('pull');
-  if (!t) return;
-  if (noSuchCart(t.result)) {
-    // The server cart expired: start a new one; pushChanges sends every line again.
-    server = new Map();
-    saveServer();
-    $cart.setKey('token', null);
-    return;
-  }
-  const remote = answer(t, PullSchema);
-  if (remote === null) return;
-  server = new Map(remote.map((i) => [i.sku, { sku: i.sku, qty: i.qty, item_id: i.item_id ?? null }]));
-  saveServer();
-  const local = $cart.get().items;
-  let items: CartItem[];
-  if (config.switches.serverMergeCart) {
-    // Union: the shopper's quantities win, the server gives item ids and lines only it knows.
-    items = local.map((i) => {
-      const r = server.get(i.sku);
-      return r?.item_id ? { ...i, item_id: r.item_id } : i;
-    });
-    for (const r of remote) if (!local.some((i) => i.sku === r.sku)) items.push(r);
-  } else {
-    items = remote;
-  }
-  setItemsNoSync(items);
-}
-
-/** Changes lines without a new server round (item ids from the server, the state being pulled). */
-function setItemsNoSync(items: CartItem[]): void {
-  lastItems = items;
-  $cart.setKey('items', items);
-}
-
-async function pushChanges(retry = true): Promise<void> {
-  const state = $cart.get();
-  if (!state.loaded) return;
-  const { updates, deletes } = cartDiff(server, state.items);
-  if (updates.length === 0 && deletes.length === 0) return;
-  if (!(await ensureCartToken())) return;
-  const cartId = $cart.get().token;
-  const jobs: Array<Promise<void>> = [];
-  for (const item of updates) {
-    const before = server.get(item.sku);
-    // Only the id the current server cart gave the line: an id from an earlier cart (the guest cart
-    // before login, an expired cart) names another cart's line, and the server would refuse it.
-    const itemId = before?.item_id ?? null;
-    server.set(item.sku, { sku: item.sku, qty: item.qty, item_id: itemId });
-    const cartItem = {
-      sku: item.sku,
-      qty: item.qty,
-      quote_id: cartId,
-      ...(itemId ? { item_id: itemId } : {}),
-      ...(item.product_option ? { product_option: item.product_option } : {}),
-    };
-    jobs.push(
-      queueTask({ url: cartPath('update'), method: 'POST', body: { cartItem } }).then((t) => {
-        if (!t.transmited) return;
-        if (Number(t.resultCode) === 200) {
-          const r = answer(t, CartLineSchema);
-          if (r) {
-            server.set(item.sku, { ...server.get(item.sku)!, item_id: r.item_id });
-            setItemsNoSync($cart.get().items.map((i) => (i.sku === item.sku ? { ...i, item_id: r.item_id } : i)));
-          }
-        } else if (noSuchCart(t.result)) {
-          // Only the cart this line was sent to is gone (not one the bag has moved to since).
-          if ($cart.get().token === cartId) {
-            server = new Map();
-            $cart.setKey('token', null);
-          }
-        } else {
-          // Refused (out of stock, ...): the server's notice was shown; go back to what the server holds.
-          if (before) server.set(item.sku, before);
-          else server.delete(item.sku);
-          const items = $cart.get().items;
-          $cart.setKey('items', before ? items.map((i) => (i.sku === item.sku ? { ...i, qty: before.qty } : i)) : items.filter((i) => i.sku !== item.sku));
-        }
-      }),
-    );
-  }
-  for (const line of deletes) {
-    server.delete(line.sku);
-    const cartItem = { sku: line.sku, quote_id: cartId, ...(line.item_id ? { item_id: line.item_id } : {}) };
-    jobs.push(queueTask({ url: cartPath('delete'), method: 'POST', body: { cartItem } }).then(() => undefined));
-  }
-  saveServer();
-  await Promise.all(jobs);
-  saveServer();
-  // The server cart had expired: a new one was asked for, send every line to it once.
-  if (retry && !$cart.get().token && $cart.get().items.length > 0) await pushChanges(false);
-}
-
-async function refreshTotals(): Promise<void> {
-  const t = await askCart('totals');
-  const totals = t && answer(t, CartTotalsSchema);
-  if (totals) $cart.setKey('totals', totals);
+  } while (seen !== syncChain());
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -453,9 +283,9 @@ onMount($cart, () => {
       void (c.totals ? store.setItem(KEYS.cartTotals, c.totals) : store.removeItem(KEYS.cartTotals));
       // A bag without a server cart has no server lines (emptied, logged out, its server cart gone).
       if (!c.token) void store.removeItem(KEYS.cartServer);
-      publishToTabs(TOPIC, { items: c.items, token: c.token, totals: c.totals, server: [...server.values()] });
-      if (c.items !== lastItems) {
-        lastItems = c.items;
+      publishToTabs(TOPIC, { items: c.items, token: c.token, totals: c.totals, server: knownServerLines() });
+      if (c.items !== lastSyncedItems()) {
+        setLastSyncedItems(c.items);
         void enqueue(async () => {
           await pushChanges();
           await refreshTotals();
@@ -467,9 +297,9 @@ onMount($cart, () => {
       const v = value as { items?: CartItem[]; token?: string | null; totals?: CartTotals | null; server?: ServerLine[] } | null;
       if (!v || !Array.isArray(v.items)) return;
       // The other tab sends its own changes to the server; this tab only takes the new state.
-      server = new Map((v.server ?? []).map((l) => [l.sku, l]));
+      setServerLines(v.server ?? []);
       quietly(() => $cart.set({ items: v.items!, token: v.token ?? null, totals: v.totals ?? null, loaded: true }));
-      lastItems = $cart.get().items;
+      setLastSyncedItems($cart.get().items);
       loading ??= Promise.resolve();
     }),
 
@@ -491,10 +321,8 @@ onMount($cart, () => {
 
   return () => {
     for (const stop of stops) stop();
-    server = new Map();
-    lastItems = [];
+    resetCartSync();
     loading = null;
-    chain = Promise.resolve();
   };
 });
 
@@ -513,7 +341,7 @@ function followLogin(): () => void {
       clearCart();
     } else if (u.token && !was) {
       // From guest to customer. A token replacing a token is a refresh of the same session: the cart stays connected.
-      server = new Map();
+      setServerLines();
       saveServer();
       $cart.setKey('token', null);
       void enqueue(async () => {

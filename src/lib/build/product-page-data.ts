@@ -1,0 +1,311 @@
+/**
+ * What each product page shows (and its AMP twin), computed from the memoised catalogue index
+ * (src/lib/routing/routes.ts): options, children, linked products, attributes, images, prices and
+ * JSON-LD. Pure data; no HTML. Category, home and AMP category pages: ./page-data.ts.
+ */
+import { config } from '../config';
+import { messages } from '../messages';
+import { htmlToText, sanitizeHtml } from '../content/sanitize';
+import { breadcrumbJsonLd, productJsonLd, type Crumb } from '../content/seo';
+import { catalog, hasProductPage, homeUrl, pricesFor, primaryCategory, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
+import { ampProductUrl, productUrl } from '../catalog/urls';
+import { galleryImage } from '../catalog/images';
+import { defaultChild, isOptionValueAvailable, isVariantAvailable, selectionOf, type Selection } from '../catalog/variants';
+import type { ProductPrices } from '../catalog/price';
+import type { Product, Review } from '../schemas';
+import { categoryCrumbs, categoryListing, metaDescription } from './page-data';
+
+export interface OptionValueView {
+  id: number;
+  label: string;
+  swatch?: string;
+  available: boolean;
+  selected: boolean;
+}
+export interface OptionView {
+  code: string;
+  label: string;
+  kind: 'color' | 'size' | 'generic';
+  values: OptionValueView[];
+}
+export interface LinkedView {
+  product: Pick<Product, 'id' | 'sku' | 'name'>;
+  href?: string;
+  qty: number;
+  prices: ProductPrices;
+  inStock: boolean;
+  isDefault?: boolean;
+}
+export interface BundleOptionView {
+  id: number;
+  title: string;
+  required: boolean;
+  type: string;
+  links: LinkedView[];
+}
+export interface AttributeRow {
+  code: string;
+  label: string;
+  value: string;
+}
+export interface ChildView {
+  sku: string;
+  selection: Selection;
+  prices: ProductPrices;
+  inStock: boolean;
+  available: boolean;
+  image?: string;
+}
+
+export interface ProductPageData {
+  product: Product;
+  title: string;
+  description?: string;
+  descriptionHtml: string;
+  shortDescriptionHtml: string;
+  canonical: string;
+  ampHref: string;
+  shareImage?: string;
+  images: string[];
+  breadcrumbs: Crumb[];
+  prices: ProductPrices;
+  inStock: boolean;
+  sku: string;
+  brand?: string;
+  options: OptionView[];
+  children: ChildView[];
+  defaultChildSku?: string;
+  grouped: LinkedView[];
+  bundle: BundleOptionView[];
+  attributes: AttributeRow[];
+  related: Product[];
+  reviews: Review[];
+  jsonLd: unknown[];
+  hasSizeOption: boolean;
+}
+
+/** The label of an attribute's option value ('49' -> 'Rose Gold'), or undefined. */
+export function optionLabel(code: string, value: unknown): string | undefined {
+  const a = catalog().attributes.get(code);
+  if (!a || value === undefined || value === null || value === '') return undefined;
+  const values = Array.isArray(value) ? value : String(value).split(',');
+  const labels = values.map((v) => a.options.find((o) => String(o.value) === String(v).trim())?.label).filter((l): l is string => !!l);
+  return labels.length ? labels.join(', ') : undefined;
+}
+
+/** The product's brand label (brand, else pj_brand). */
+export function brandLabel(p: Product): string | undefined {
+  return optionLabel('brand', p.brand) ?? optionLabel('pj_brand', p.pj_brand);
+}
+
+/** The product's images: main image, then gallery images, without repeats or videos. */
+export function productImages(p: Product): string[] {
+  const out: string[] = [];
+  const main = productImagePath(p);
+  if (main) out.push(main);
+  for (const m of p.media_gallery) if (m.typ === 'image' && m.image && !out.includes(m.image)) out.push(m.image);
+  return out;
+}
+
+const SKIP_ATTRIBUTES = new Set(['price', 'special_price', 'name', 'sku', 'description', 'status', 'visibility']);
+
+/** The attribute list: every attribute visible on the front that the product has a labelled value for. */
+export function attributeRows(p: Product): AttributeRow[] {
+  const rows: AttributeRow[] = [];
+  const configurableCodes = new Set((p.configurable_options ?? []).map((o) => o.attribute_code));
+  const attrs = [...catalog().attributes.values()].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  for (const a of attrs) {
+    if (!a.is_visible_on_front || SKIP_ATTRIBUTES.has(a.attribute_code) || configurableCodes.has(a.attribute_code)) continue;
+    const raw = (p as Record<string, unknown>)[a.attribute_code];
+    const label = a.options.length ? optionLabel(a.attribute_code, raw) : raw !== undefined && raw !== null && raw !== '' ? String(raw) : undefined;
+    if (label && !rows.some((r) => r.label === a.frontend_label)) rows.push({ code: a.attribute_code, label: a.frontend_label, value: label });
+  }
+  return rows;
+}
+
+function linkedView(
+  lp: Product | undefined,
+  fallback: { id: number; sku: string; name: string; price: number } | undefined,
+  qty: number,
+  storeCode?: string,
+  isDefault?: boolean,
+): LinkedView | null {
+  const src = lp ?? (fallback as unknown as Product | undefined);
+  if (!src) return null;
+  const inStock = lp ? lp.stock.is_in_stock : ((src as { stock?: { is_in_stock: boolean } }).stock?.is_in_stock ?? true);
+  return {
+    product: { id: src.id, sku: src.sku, name: src.name },
+    href: lp && hasProductPage(lp) ? productUrl(lp, urlOpts(storeCode)) : undefined,
+    qty,
+    prices: pricesFor(src, storeCode),
+    inStock,
+    ...(isDefault !== undefined ? { isDefault } : {}),
+  };
+}
+
+/** Up to `max` related products: related links first, then products of the same category. */
+export function relatedProducts(p: Product, max = 8): Product[] {
+  const { bySku } = catalog();
+  const out: Product[] = [];
+  const seen = new Set([p.id]);
+  const push = (x: Product | undefined) => {
+    if (x && !seen.has(x.id) && hasProductPage(x) && out.length < max) {
+      seen.add(x.id);
+      out.push(x);
+    }
+  };
+  for (const l of p.product_links) if (l.link_type === 'related' || l.link_type === 'upsell') push(bySku.get(l.linked_product_sku));
+  const cat = primaryCategory(p);
+  if (cat && out.length < max) {
+    for (const x of categoryListing(cat.id).products) push(x);
+  }
+  return out;
+}
+
+/** True when a product can be bought: in stock, and for a configurable at least one available child in stock. */
+export function productInStock(p: Product): boolean {
+  if (p.type_id === 'configurable') {
+    return (p.configurable_children ?? []).some((c) => c.status < 2 && c.stock.is_in_stock);
+  }
+  return p.stock.is_in_stock;
+}
+
+/**
+ * What a product page shows apart from the texts made from its own record's HTML (the sanitised
+ * descriptions, the meta description and the JSON-LD): each of those is a function of the record and
+ * of fields kept here, so the build's cache keys (src/lib/build/cache-keys.ts) digest this and the
+ * record instead of sanitising every description of the catalogue on every build.
+ */
+export type ProductPageCore = Omit<ProductPageData, 'description' | 'descriptionHtml' | 'shortDescriptionHtml' | 'jsonLd'>;
+
+/** Everything a product page (and its AMP twin) shows. */
+export function productPageData(productId: number, storeCode?: string): ProductPageData {
+  const d = productPageCore(productId, storeCode);
+  const { product: p, canonical, images, grouped, prices, inStock, brand, reviews, breadcrumbs } = d;
+  const description = metaDescription(p.meta_description, p.short_description || p.description);
+  const jsonLd = [
+    productJsonLd({
+      name: p.name,
+      sku: p.sku,
+      url: canonical,
+      description: htmlToText(p.short_description || p.description || '', 500) || undefined,
+      images: images.map(galleryImage),
+      price: p.type_id === 'grouped' && grouped.length ? Math.min(...grouped.map((g) => g.prices.final)) : prices.final,
+      currency: storeViewOf(storeCode).i18n.currencyCode,
+      inStock,
+      brand,
+      reviews,
+      ...(prices.special !== null && p.special_to_date ? { priceValidUntil: p.special_to_date.slice(0, 10) } : {}),
+    }),
+    breadcrumbJsonLd(breadcrumbs, canonical),
+  ];
+  return {
+    ...d,
+    description,
+    descriptionHtml: sanitizeHtml(p.description ?? ''),
+    shortDescriptionHtml: sanitizeHtml(p.short_description ?? ''),
+    jsonLd,
+  };
+}
+
+/** A product page's data without the texts made from the record's HTML (see ProductPageCore). */
+export function productPageCore(productId: number, storeCode?: string): ProductPageCore {
+  const { byId, bySku, reviewsOf } = catalog();
+  const p = byId.get(productId);
+  if (!p) throw new Error(`Product ${productId} is not in the snapshot`);
+  const opts = urlOpts(storeCode);
+  const canonical = productUrl(p, { ...opts, childSku: p.type_id === 'configurable' ? p.sku : undefined }).replace(/\?.*$/, '');
+  const cat = primaryCategory(p);
+  const breadcrumbs: Crumb[] = [...(cat ? categoryCrumbs(cat, storeCode, true) : [{ name: messages.homeLink, href: homeUrl(storeCode) }]), { name: p.name }];
+  const images = productImages(p);
+  const brand = brandLabel(p);
+
+  // Configurable: options, children and the default child
+  const options: OptionView[] = [];
+  const children: ChildView[] = [];
+  let defaultChildSku: string | undefined;
+  let prices = pricesFor(p, storeCode);
+  let sku = p.sku;
+  if (p.type_id === 'configurable') {
+    const def = defaultChild(p) ?? p.configurable_children?.[0];
+    const selection: Selection = def ? selectionOf(p, def) : {};
+    defaultChildSku = def?.sku;
+    if (def) {
+      prices = pricesFor(def, storeCode);
+      sku = def.sku;
+    }
+    for (const o of p.configurable_options ?? []) {
+      const code = o.attribute_code;
+      const kind = code === 'color' || code === 'colour' ? 'color' : code === 'size' || code.endsWith('_size') ? 'size' : 'generic';
+      options.push({
+        code,
+        label: o.label,
+        kind,
+        values: o.values.map((v) => ({
+          id: v.value_index,
+          label: v.label,
+          ...(kind === 'color' && config.colorMappings[v.label] ? { swatch: config.colorMappings[v.label] } : {}),
+          available: isOptionValueAvailable(p, selection, code, v.value_index),
+          selected: selection[code] === v.value_index,
+        })),
+      });
+    }
+    for (const c of p.configurable_children ?? []) {
+      children.push({
+        sku: c.sku,
+        selection: selectionOf(p, c),
+        prices: pricesFor(c, storeCode),
+        inStock: c.stock.is_in_stock,
+        available: isVariantAvailable(c),
+        ...(c.image ? { image: galleryImage(c.image) } : {}),
+      });
+    }
+  }
+
+  // Grouped and bundle products
+  const grouped: LinkedView[] = [];
+  if (p.type_id === 'grouped') {
+    for (const l of p.product_links.filter((x) => x.link_type === 'associated')) {
+      const lp = bySku.get(l.linked_product_sku);
+      const v = linkedView(lp, l.product ?? undefined, l.extension_attributes?.qty ?? 1, storeCode);
+      if (v) grouped.push(v);
+    }
+  }
+  const bundle: BundleOptionView[] = p.bundle_options.map((o) => ({
+    id: o.option_id,
+    title: o.title,
+    required: o.required,
+    type: o.type,
+    links: o.product_links
+      .map((l) =>
+        linkedView(l.sku ? bySku.get(l.sku) : l.product ? bySku.get(l.product.sku) : undefined, l.product ?? undefined, l.qty, storeCode, l.is_default),
+      )
+      .filter((x): x is LinkedView => x !== null),
+  }));
+
+  const reviews = (reviewsOf.get(p.id) ?? []).filter((r) => r.review_status === 1);
+  const inStock = productInStock(p);
+  const shareImage = images[0] ? galleryImage(images[0]) : undefined;
+  return {
+    product: p,
+    title: p.meta_title || p.name,
+    canonical,
+    ampHref: ampProductUrl(p, opts),
+    shareImage,
+    images,
+    breadcrumbs,
+    prices,
+    inStock,
+    sku,
+    brand,
+    options,
+    children,
+    defaultChildSku,
+    grouped,
+    bundle,
+    attributes: attributeRows(p),
+    related: relatedProducts(p),
+    reviews,
+    hasSizeOption: options.some((o) => o.kind === 'size'),
+  };
+}

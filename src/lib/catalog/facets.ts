@@ -1,0 +1,116 @@
+/**
+ * Facets of a catalogue listing (spec §4 Category listing, §5): the values each filterable attribute
+ * takes in a listing, with their counts, and the price ranges' labels. Pure, like the query executor
+ * in ./query.ts whose products and price rules it counts with.
+ */
+import { config, isFilterableAttribute } from '../config';
+import { dayNumber, formatPriceWhole } from '../format';
+import { t } from '../messages';
+import type { Attribute } from '../schemas';
+import { childAttribute } from './variants';
+import { finalPriceOf, hasOption, priceRangeId, type PriceRange, type QueryableProduct } from './query';
+
+/** One value of a filter with the number of products that have it. */
+export interface FacetValue {
+  attribute_code: string;
+  /** Option id, or 'from-to' for a price range. */
+  id: string;
+  label: string;
+  count: number;
+  from?: number;
+  to?: number;
+}
+
+/** Options of `facets`. */
+export interface FacetOptions {
+  /** Attribute codes to count; default every filterable attribute (§9: color, size, price, brand, pj_*). */
+  codes?: string[];
+  /** Price buckets; default config.priceFilterRanges. */
+  priceRanges?: PriceRange[];
+  now?: Date;
+}
+
+/** How many values a filter keeps (§9: aggregation size 100, 10 for size and color). */
+export function aggregationSize(code: string): number {
+  return code === 'size' || code === 'color' ? config.constants.filterAggregationSizeSizeColor : config.constants.filterAggregationSize;
+}
+
+/** The label of a price bucket, without decimals: '£100 - £250', '£2,500 and above'. */
+export function priceRangeLabel(r: PriceRange): string {
+  const from = formatPriceWhole(r.from ?? 0);
+  return r.to === undefined ? t('priceRangeAbove', { from }) : t('priceRangeLabel', { from, to: formatPriceWhole(r.to) });
+}
+
+function collectValues(p: QueryableProduct, code: string, into: Set<string>): void {
+  const add = (v: unknown) => {
+    if (v === undefined || v === null || v === '') return;
+    if (Array.isArray(v)) for (const x of v) into.add(String(x));
+    else into.add(String(v));
+  };
+  add(p[code]);
+  if (p.type_id === 'configurable' && p.configurable_children && hasOption(p, code)) {
+    for (const c of p.configurable_children) add(childAttribute(c, code));
+  }
+}
+
+/** The value ids a product has for a filter (a configurable option adds its children's values), as `facets` counts them. */
+export function facetValuesOf(p: QueryableProduct, code: string): Set<string> {
+  const out = new Set<string>();
+  collectValues(p, code, out);
+  return out;
+}
+
+/**
+ * Counts, per filterable attribute, how many products have each value (a configurable product
+ * counts once with its own and its children's values). Keeps the most frequent values up to the
+ * aggregation size, listed in the attribute's option order; values without an option label are
+ * left out. Price counts the configured ranges that have products.
+ */
+export function facets(products: readonly QueryableProduct[], attributes: Attribute[], opts: FacetOptions = {}): Record<string, FacetValue[]> {
+  const now = opts.now ?? new Date();
+  const codes = opts.codes ?? [
+    ...(config.filterableAttributes.includes('price') ? ['price'] : []),
+    ...attributes.map((a) => a.attribute_code).filter((c) => c !== 'price' && isFilterableAttribute(c)),
+  ];
+  const out: Record<string, FacetValue[]> = {};
+  const byCode = new Map(attributes.map((a) => [a.attribute_code, a]));
+
+  for (const code of codes) {
+    if (code === 'price') {
+      const ranges = opts.priceRanges ?? config.priceFilterRanges;
+      const counts = new Array<number>(ranges.length).fill(0);
+      const day = dayNumber(now) ?? 0;
+      for (const p of products) {
+        const v = finalPriceOf(p, now, day);
+        const idx = ranges.findIndex((r) => v >= (r.from ?? -Infinity) && v < (r.to ?? Infinity));
+        if (idx >= 0) counts[idx]!++;
+      }
+      out.price = [];
+      ranges.forEach((r, i) => {
+        if (!counts[i]) return;
+        const v: FacetValue = { attribute_code: 'price', id: priceRangeId(r), label: priceRangeLabel(r), count: counts[i]! };
+        if (r.from !== undefined) v.from = r.from;
+        if (r.to !== undefined) v.to = r.to;
+        out.price!.push(v);
+      });
+      continue;
+    }
+    const attribute = byCode.get(code);
+    if (!attribute) continue;
+    const order = new Map(attribute.options.map((o, i) => [String(o.value), { label: o.label, rank: o.sort_order ?? i }]));
+    const counts = new Map<string, number>();
+    const seen = new Set<string>();
+    for (const p of products) {
+      seen.clear();
+      collectValues(p, code, seen);
+      for (const v of seen) if (order.has(v)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    const rank = (id: string) => order.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
+    const top = [...counts.entries()]
+      .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]))
+      .slice(0, aggregationSize(code))
+      .sort((a, b) => rank(a[0]) - rank(b[0]));
+    out[code] = top.map(([id, count]) => ({ attribute_code: code, id, label: order.get(id)!.label, count }));
+  }
+  return out;
+}
