@@ -1,12 +1,12 @@
 /**
  * The one form kit of every form island (contact, booking, reviews, newsletter popup, sign-in modal,
  * account, checkout): labelled inputs, textareas, selects and checkboxes over the one form state
- * (`useForm` in ./use-form) that announce their messages, the address fields, and the result lines.
+ * (`useForm` in ./use-form) that announce their messages, and the result lines (the address fields:
+ * ./address-fields, only the account and the checkout load them).
  * A required field is marked the same way on every form: a `*` after its label (outside the label, so
  * the field's name stays its label's text; hidden from screen readers, which read the input's `required`). The mail forms' send is in ./use-mail.
  */
 import type { ReactNode } from 'react';
-import { countryName } from '../lib/account/orders';
 import { messages } from '../lib/messages';
 // Inlined and rendered with the island (React 19 <style href precedence>): only pages that show a form
 // island carry its CSS. Astro renders each island on its own, so in the static HTML the <style> sits
@@ -208,61 +208,5 @@ export function useAccountAction(work: () => Promise<{ ok: boolean; message?: st
     },
     messages.authWorking,
     check,
-  );
-}
-
-/** The values of the address form (forms.address; the checkout's has no tax ID). */
-export type AddressValues = {
-  firstname: string;
-  lastname: string;
-  street: string;
-  city: string;
-  postcode: string;
-  country_id: string;
-  telephone: string;
-  vat_id?: string;
-};
-
-/**
- * The address form of the account's shipping details and the checkout: name, street, town, postcode,
- * country (one of `countries`), phone and, when the form has one, the tax ID. `section` prefixes the
- * autocomplete tokens ('shipping' in the checkout).
- */
-export function AddressFields<V extends AddressValues & Values>({
-  form,
-  countries,
-  section,
-  vatId = false,
-}: {
-  form: FormState<V>;
-  countries: readonly string[];
-  section?: string;
-  vatId?: boolean;
-}) {
-  const auto = (token: string) => (section ? `${section} ${token}` : token);
-  return (
-    <>
-      <div className="fk-row">
-        <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete={auto('given-name')} required />
-        <TextField form={form} name="lastname" label={messages.authLastName} autoComplete={auto('family-name')} required />
-      </div>
-      <TextField form={form} name="street" label={messages.addressStreet} autoComplete={auto('address-line1')} required />
-      <div className="fk-row">
-        <TextField form={form} name="city" label={messages.addressCity} autoComplete={auto('address-level2')} required />
-        <TextField form={form} name="postcode" label={messages.addressPostcode} autoComplete={auto('postal-code')} required />
-      </div>
-      <div className="fk-row">
-        <TextField
-          form={form}
-          name="country_id"
-          label={messages.addressCountry}
-          autoComplete={auto('country')}
-          required
-          options={countries.map((c) => ({ value: c, label: countryName(c) }))}
-        />
-        <TextField form={form} name="telephone" label={messages.addressPhone} type="tel" autoComplete={auto('tel')} required />
-      </div>
-      {vatId ? <TextField form={form} name="vat_id" label={messages.addressVatId} /> : null}
-    </>
   );
 }
