@@ -6,29 +6,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages, t } from '../lib/messages';
 import { formatDate } from '../lib/format';
-import { createApiClient } from '../lib/api/client';
-import { notify, removeNotification } from '../lib/stores/notifications';
-import { $user, loadUser } from '../lib/stores/user';
 import type { Review } from '../lib/schemas';
-import {
-  REVIEW_SORTS,
-  emptyReview,
-  fetchReviews,
-  reviewForm,
-  reviewList,
-  reviewRating,
-  submitReview,
-  type ReviewList,
-  type ReviewSort,
-  type ReviewValues,
-} from '../lib/content/reviews';
+import { REVIEW_SORTS, emptyReview, reviewForm, reviewList, reviewRating, type ReviewList, type ReviewSort, type ReviewValues } from '../lib/content/reviews';
 import { FormStatus, TextField } from './form-kit';
 import { useForm, useFormAction } from './use-form';
 // Linked with the product page's CSS (cached), not inlined into its HTML as a React <style precedence>
 // would be: the island is rendered on the server, and the page's HTML has a 14 KB budget.
 import './forms.css';
 import './Reviews.css';
-import { storeViewForPath } from '../lib/stores/store-view';
+import { loadReviews, sendReview } from '../lib/content/review-actions';
 
 export interface ReviewsProps {
   productId: number;
@@ -75,7 +61,6 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
   const [writing, setWriting] = useState(false);
   const form = useForm<ReviewValues & Record<string, string>>(reviewForm, emptyReview as () => ReviewValues & Record<string, string>);
   const formRef = useRef<HTMLFormElement>(null);
-  const api = useRef(createApiClient());
   useEffect(() => {
     if (writing) formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, [writing]);
@@ -83,7 +68,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
   // Hydrated: the live list replaces the build-time one (new approvals, removals).
   useEffect(() => {
     let live = true;
-    void fetchReviews(api.current, productId, sort || null).then((fresh) => {
+    void loadReviews(productId, sort || null).then((fresh) => {
       if (live && fresh) setList(fresh);
     });
     return () => {
@@ -93,14 +78,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
 
   const send = useFormAction(
     async () => {
-      await loadUser().catch(() => {});
-      const result = await submitReview(productId, form.values, {
-        create: (review, token, storeCode) => api.current.review.create(review, token, storeCode),
-        notify,
-        dismiss: removeNotification,
-        token: $user.get().token,
-        storeCode: storeViewForPath(location.pathname).storeCode,
-      });
+      const result = await sendReview(productId, form.values);
       if (result.ok) form.reset();
       return { kind: result.ok ? 'success' : 'error', message: result.message };
     },
