@@ -79,16 +79,27 @@ export function buildPhases(lines: MeasuredRun['lines'], wallMs: number): BuildP
   };
 }
 
-/** Files rendered and files restored from the previous build, from the generation log lines. */
+/**
+ * Files rendered and files restored from the previous build, from the generation log lines. Astro
+ * prints `├─ /file` before it renders a page and the time after, so with `build.concurrency` above 1
+ * other pages' lines (each with its time stamp) fall in between; a restored page's line is printed whole. Rendered = every file
+ * named minus the restored ones.
+ */
 export function renderCounts(lines: MeasuredRun['lines']): { rendered: number; restored: number } {
-  let rendered = 0;
-  let restored = 0;
-  for (const { text } of lines) {
-    const m = /[├└]─ \S+ \((restored|cached|\+[\d.]+m?s)\)/.exec(text);
-    if (!m) continue;
-    if (m[1] === 'restored' || m[1] === 'cached') restored++;
-    else rendered++;
-  }
+  const text = lines.map((l) => l.text).join('\n');
+  const { rendered, restored } = generationLog(text);
+  return { rendered: rendered.size, restored: restored.size };
+}
+
+/** The files a build's log names as rendered and as restored (or cached) from the previous build. */
+export function generationLog(log: string): { rendered: Set<string>; restored: Set<string> } {
+  const named = new Set<string>();
+  const restored = new Set<string>();
+  // An unfinished line runs straight into the next line's time stamp (`/a/index.html03:23:16   ├─ /b…`).
+  const file = String.raw`(\/\S+?)(?=\s|$|\d\d:\d\d:\d\d)`;
+  for (const m of log.matchAll(new RegExp(`[├└]─ ${file}`, 'g'))) named.add(m[1]!);
+  for (const m of log.matchAll(new RegExp(`[├└]─ ${file} \\((?:restored|cached)\\)`, 'g'))) restored.add(m[1]!);
+  const rendered = new Set([...named].filter((f) => !restored.has(f)));
   return { rendered, restored };
 }
 

@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, wri
 import { join, relative } from 'node:path';
 import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 import { astroBin } from '../../server/rebuild';
+import { generationLog } from '../../scripts/bench/build';
 
 const ROOT = join(import.meta.dirname, '../..');
 const KEYED_ROUTES = ['src/pages/[...path].astro', 'src/pages/amp/[...path].astro'];
@@ -37,11 +38,10 @@ function build(snapshot: string, cacheDir: string, out: string): Promise<Build> 
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`astro build exited with ${code}:\n${log.slice(-3000)}`));
-      const rendered = new Set<string>();
-      const restored = new Set<string>();
-      for (const m of log.matchAll(/[├└]─ \/(\S+) \((restored|cached|\+[\d.]+m?s)\)/g))
-        (m[2] === 'restored' || m[2] === 'cached' ? restored : rendered).add(m[1]!);
-      resolve({ out, rendered, restored });
+      // Output files named without their leading slash, as the cache manifest names them.
+      const named = generationLog(log);
+      const strip = (set: Set<string>) => new Set([...set].map((f) => f.slice(1)));
+      resolve({ out, rendered: strip(named.rendered), restored: strip(named.restored) });
     });
   });
 }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { gzipBytes, kb, median, percentile, rng } from '../../scripts/bench/lib/stats';
 import { descendants, runMeasured } from '../../scripts/bench/lib/proc';
 import { table } from '../../scripts/bench/lib/table';
-import { buildPhases, countOutput, diffTrees, hashTree, sourceFingerprint } from '../../scripts/bench/build';
+import { buildPhases, countOutput, diffTrees, generationLog, hashTree, sourceFingerprint } from '../../scripts/bench/build';
 import { niceTicks, scalingChart } from '../../scripts/bench/chart';
 import { inlineAssets } from '../../scripts/bench/page-weight';
 import { parseApiBench } from '../../scripts/bench/api';
@@ -260,5 +260,22 @@ describe('table', () => {
         ],
       ),
     ).toBe('name   ms\n----  ---\na       5\nlong  120');
+  });
+});
+
+describe('build log', () => {
+  test('rendered and restored files are told apart when concurrent pages interleave their lines', () => {
+    // What `astro build` printed with build.concurrency 4: a rendered page's name, then other pages'
+    // lines, then its time; restored pages print whole lines.
+    const log = [
+      '03:23:16   ├─ /404.html03:23:16   ├─ /amp/rings/index.html03:23:16   ├─ /about-us/index.html (restored)',
+      '03:23:16   ├─ /amp/wedding-rings/index.html (+20ms) ',
+      ' (+23ms) ',
+      '03:23:17   └─ /listing/60.json (+2ms) ',
+      '03:23:17   ├─ /rings/index.html (cached)',
+    ].join('\n');
+    const { rendered, restored } = generationLog(log);
+    expect([...rendered].sort()).toEqual(['/404.html', '/amp/rings/index.html', '/amp/wedding-rings/index.html', '/listing/60.json']);
+    expect([...restored].sort()).toEqual(['/about-us/index.html', '/rings/index.html']);
   });
 });
