@@ -27,7 +27,11 @@ describe('cart notices are a reaction to what the actions record', () => {
     expect($lastCartOutcome.get()).toEqual({ kind: 'added', sku: 'R-1042' });
     expect($notifications.get().map((n) => [n.type, n.message])).toEqual([['success', 'Product has been added to the cart!']]);
     addToCart({ ...ring, price: null });
-    expect($notifications.get().at(-1)).toMatchObject({ type: 'error', message: 'Product price is unknown, product cannot be added to the cart!', action1: { label: 'OK' } });
+    expect($notifications.get().at(-1)).toMatchObject({
+      type: 'error',
+      message: 'Product price is unknown, product cannot be added to the cart!',
+      action1: { label: 'OK' },
+    });
     removeFromCart(ring.sku);
     expect($notifications.get().at(-1)).toMatchObject({ type: 'success', message: 'Product has been removed from the cart.' });
   });
