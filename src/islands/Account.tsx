@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { profileForm } from '../lib/account/forms';
-import { requireLogin } from '../lib/account/guard';
+import { requirePageLogin } from '../lib/account/guard';
 import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
 import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
 import { config } from '../lib/config';
@@ -276,12 +276,7 @@ export default function Account({ section, home, accountPath }: AccountProps) {
     let live = true;
     void loadUser().then(() => {
       if (!live) return;
-      const ok = requireLogin($user.get().token, {
-        storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
-        home,
-        replace: (url) => location.replace(url),
-        returnTo: location.pathname,
-      });
+      const ok = requirePageLogin($user.get().token, home);
       setAllowed(ok);
       if (ok) void refreshCustomer();
     });

@@ -5,7 +5,7 @@
  */
 import { useActionState, useCallback, useId, useMemo, useState, type SubmitEvent as ReactSubmitEvent } from 'react';
 import { messages } from '../lib/messages';
-import { formErrors, invalidFields, isFormValid, type FormDef, type FormValues } from '../lib/forms/rules';
+import { formErrors, invalidFields, isFormValid, type FormSchema } from '../lib/forms/rules';
 
 export type FormFieldValues = Record<string, string | boolean>;
 
@@ -17,19 +17,19 @@ export interface FormSource<V> {
 
 /**
  * The one form state of every form island (reviews, booking, contact, newsletter, sign-in, account,
- * checkout) over a form definition of src/lib/forms. A field's messages show once it was left with
+ * checkout) over a form's zod schema (src/lib/forms/rules.ts). A field's messages show once it was left with
  * something typed in it (then they follow each keystroke), and every field's after a submit attempt:
  * an empty field says 'required' only after a submit, so a message appearing under it never moves the
  * button the shopper is pressing.
  */
-export function useForm<V extends FormFieldValues>(def: FormDef, initial: V | (() => V), source?: FormSource<V>) {
+export function useForm<V extends FormFieldValues>(def: FormSchema, initial: V | (() => V), source?: FormSource<V>) {
   const first = (): V => (typeof initial === 'function' ? (initial as () => V)() : initial);
   const [own, setOwn] = useState<V>(first);
   const values = source ? source.values : own;
   const setValues = source ? source.update : setOwn;
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [tried, setTried] = useState(false);
-  const errors = useMemo(() => formErrors(def, values as FormValues), [def, values]);
+  const errors = useMemo(() => formErrors(def, values), [def, values]);
   const idBase = useId();
 
   const set = useCallback((name: keyof V & string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value })), [setValues]);
@@ -55,7 +55,7 @@ export function useForm<V extends FormFieldValues>(def: FormDef, initial: V | ((
     (el: HTMLFormElement | null) => {
       if (!el) return;
       const found: Record<string, string> = {};
-      for (const name of Object.keys(def)) {
+      for (const name of Object.keys(def.shape)) {
         const f = el.elements.namedItem(name) as { value?: unknown } | null;
         if (f && typeof f.value === 'string' && f.value !== '') found[name] = f.value;
       }

@@ -9,25 +9,22 @@ import { flush, freshState } from './stores-fixtures';
 import type { PlaceDeps } from '../../src/lib/checkout/flow';
 import type { CartItem, OfflineOrder, PaymentMethod } from '../../src/lib/schemas';
 
-/** House rules the test switches on in the form rules of src/lib/forms/rules.ts (what state.ts builds its steps from). */
+/** House rules the test switches on in the form schemas of src/lib/forms/rules.ts (what state.ts builds its steps from). */
 const house = vi.hoisted(() => ({ email: false, terms: false }));
 const server = vi.hoisted(() => ({ calls: [] as string[], payments: null as PaymentMethod[] | null }));
 
 vi.mock('../../src/lib/forms/rules', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../src/lib/forms/rules')>();
-  const withRule = (def: import('../../src/lib/forms/rules').FieldDef, message: string, when: (v: unknown) => boolean) => ({
-    ...def,
-    rules: [...def.rules, { message, when }],
-  });
   return {
     ...m,
     forms: {
       ...m.forms,
-      register: {
-        ...m.forms.register,
-        email: withRule(m.forms.register.email, 'We cannot deliver to example addresses.', (v) => house.email && String(v).includes('@example.')),
-      },
-      checkoutTerms: { terms: withRule(m.forms.checkoutTerms.terms, 'Please also accept the returns policy.', () => house.terms) },
+      register: m.forms.register.safeExtend({
+        email: m.forms.register.shape.email.refine((v) => !(house.email && v.includes('@example.')), 'We cannot deliver to example addresses.'),
+      }),
+      checkoutTerms: m.forms.checkoutTerms.safeExtend({
+        terms: m.forms.checkoutTerms.shape.terms.refine(() => !house.terms, 'Please also accept the returns policy.'),
+      }),
     },
   };
 });

@@ -12,14 +12,6 @@ import { describe, expect, test } from 'vitest';
 const ROOT = resolve(__dirname, '../..');
 const ISLANDS = join(ROOT, 'src/islands');
 
-/**
- * Islands that still do their own I/O, each with what it does (the account's flash before a page
- * change; to be moved to src/lib). A new island, or a new kind of I/O in one of these, fails.
- */
-const KNOWN: Record<string, string[]> = {
-  'src/islands/Account.tsx': ['sessionStorage'],
-};
-
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = join(dir, e.name);
@@ -60,12 +52,12 @@ describe('islands do no I/O of their own', () => {
     expect(ioIn(`void import('../lib/sync/fetch');`)).toEqual(['a lazy import of ../lib/sync/fetch']);
   });
 
-  test('no island fetches, touches storage or pushes analytics itself (apart from the known ones, listed)', () => {
+  test('no island fetches, touches storage or pushes analytics itself', () => {
     const found: Record<string, string[]> = {};
     for (const file of files(ISLANDS)) {
       const io = ioIn(readFileSync(file, 'utf8'));
       if (io.length) found[relative(ROOT, file)] = io;
     }
-    expect(found).toEqual(KNOWN);
+    expect(found).toEqual({});
   });
 });

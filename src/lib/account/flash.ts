@@ -44,7 +44,12 @@ export function takeFlash(storage: Store | null | undefined): Flash | null {
   }
 }
 
+/** This tab's sessionStorage, where a page's message for the next page waits (null where there is none: build, tests). */
+export function pageSession(): Store | null {
+  return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+}
+
 /** The page start's reading: takes the previous page's message from this tab's sessionStorage (none where there is none). */
 export function takePageFlash(): Flash | null {
-  return typeof sessionStorage === 'undefined' ? null : takeFlash(sessionStorage);
+  return takeFlash(pageSession());
 }

@@ -4,7 +4,7 @@
  * (./flash); the home page shows it in the sign-in modal, opened on the login form.
  */
 import { messages } from '../messages';
-import { setFlash } from './flash';
+import { pageSession, setFlash } from './flash';
 
 /**
  * The account guard: with a token, true; without, leaves the login-required message (opening the
@@ -18,4 +18,12 @@ export function requireLogin(
   setFlash(env.storage, { message: messages.loginRequired, type: 'error', auth: 'login', ...(env.returnTo ? { returnTo: env.returnTo } : {}) });
   env.replace(env.home);
   return false;
+}
+
+/**
+ * The account page's guard (the account island calls it once the session is read): the message waits
+ * in this tab's sessionStorage, and the page is replaced with `home`, coming back here after the login.
+ */
+export function requirePageLogin(token: string | null, home: string): boolean {
+  return requireLogin(token, { storage: pageSession(), home, replace: (url) => location.replace(url), returnTo: location.pathname });
 }

@@ -5,7 +5,7 @@
  */
 import { config } from '../config';
 import { messages } from '../messages';
-import { forms, formErrors, isFormValid, type FormDef, type FormValues } from '../forms/rules';
+import { across, form, forms, formErrors, isFormValid } from '../forms/rules';
 import type { CartItem, CartTotals, PaymentMethod, ShippingMethod } from '../schemas';
 
 /** The checkout's steps, in order. */
@@ -13,22 +13,26 @@ export const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
 export type Step = (typeof STEPS)[number];
 
 /** Personal details: name and e-mail (the §5 name and e-mail rules). */
-export const personalForm = {
-  firstname: forms.address.firstname,
-  lastname: forms.address.lastname,
-  email: forms.register.email,
-} satisfies FormDef;
+export const personalForm = form({
+  firstname: forms.address.shape.firstname,
+  lastname: forms.address.shape.lastname,
+  email: forms.register.shape.email,
+});
 
-/** Shipping address: the address form (UK postcode checked when the country is GB). */
-export const shippingForm = {
-  firstname: forms.address.firstname,
-  lastname: forms.address.lastname,
-  street: forms.address.street,
-  city: forms.address.city,
-  postcode: forms.address.postcode,
-  country_id: forms.address.country_id,
-  telephone: forms.address.telephone,
-} satisfies FormDef;
+const address = forms.address.shape;
+/** Shipping address: the address form without the tax ID (UK postcode checked when the country is GB). */
+export const shippingForm = form(
+  {
+    firstname: address.firstname,
+    lastname: address.lastname,
+    street: address.street,
+    city: address.city,
+    postcode: address.postcode,
+    country_id: address.country_id,
+    telephone: address.telephone,
+  },
+  across.ukPostcode(),
+);
 
 /** Order review: the terms must be accepted. */
 export const reviewForm = forms.checkoutTerms;
@@ -58,9 +62,9 @@ export function emptyCheckout(country: string = config.storeViews.default.i18n.d
 export function stepErrors(step: Step, v: CheckoutValues): Record<string, string[]> {
   switch (step) {
     case 'personal':
-      return formErrors(personalForm, v.personal as unknown as FormValues);
+      return formErrors(personalForm, v.personal);
     case 'shipping':
-      return { ...formErrors(shippingForm, v.shipping as unknown as FormValues), shippingMethod: v.shippingMethod ? [] : [chooseMessage('shipping')] };
+      return { ...formErrors(shippingForm, v.shipping), shippingMethod: v.shippingMethod ? [] : [chooseMessage('shipping')] };
     case 'payment':
       return { paymentMethod: v.paymentMethod ? [] : [chooseMessage('payment')] };
     case 'review':

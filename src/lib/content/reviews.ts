@@ -6,7 +6,7 @@
  */
 import { config } from '../config';
 import { messages } from '../messages';
-import { forms, rules, type FormDef } from '../forms/rules';
+import { fields, forms } from '../forms/rules';
 import type { Review } from '../schemas';
 import type { ApiResult } from '../api/client';
 
@@ -18,10 +18,7 @@ export const REVIEW_SORTS = ['created_at:desc', 'created_at:asc', 'rating:desc',
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 /** The review form (§2 product page): name, summary, text and a rating from 1 to 5. */
-export const reviewForm = {
-  ...forms.review,
-  rating: { kind: 'text', rules: [rules.required()] },
-} satisfies FormDef;
+export const reviewForm = forms.review.safeExtend({ rating: fields.required() });
 
 /** The form's empty values. */
 export const emptyReview = (): ReviewValues => ({ nickname: '', title: '', detail: '', rating: '' });

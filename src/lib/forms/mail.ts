@@ -6,7 +6,7 @@
  */
 import { config } from '../config';
 import { messages, t } from '../messages';
-import { forms, rules, type FormDef } from './rules';
+import { fields, forms } from './rules';
 import type { Booking, MailPayloadInput } from '../schemas';
 import { createApiClient, type ApiResult } from '../api/client';
 
@@ -19,27 +19,20 @@ export interface BookingShop {
 
 /** A telephone number: at least 5 digits, only digits, spaces and + ( ) - . */
 const PHONE = /^\+?[\d\s().-]*$/;
-const phoneRule = () => ({
-  message: messages.phoneInvalid,
-  when: (v: unknown) => {
-    const s = String(v ?? '').trim();
-    return s !== '' && (!PHONE.test(s) || s.replace(/\D/g, '').length < 5);
-  },
-});
+const isPhone = (v: string): boolean => {
+  const s = v.trim();
+  return s === '' || (PHONE.test(s) && s.replace(/\D/g, '').length >= 5);
+};
 
 /** The booking form: name, phone, e-mail, date, time, shop, requirements, item (the page link is filled in). */
-export const bookingForm = {
-  ...forms.booking,
-  phone: { kind: 'text', rules: [rules.required(), phoneRule()] },
-  requirements: { kind: 'text', rules: [] },
-  item: { kind: 'text', rules: [] },
-} satisfies FormDef;
+export const bookingForm = forms.booking.safeExtend({
+  phone: fields.required().refine(isPhone, messages.phoneInvalid),
+  requirements: fields.text(),
+  item: fields.text(),
+});
 
 /** The contact form: name, e-mail, optional phone, message. */
-export const contactForm = {
-  ...forms.contact,
-  phone: { kind: 'text', rules: [phoneRule()] },
-} satisfies FormDef;
+export const contactForm = forms.contact.safeExtend({ phone: fields.text().refine(isPhone, messages.phoneInvalid) });
 
 export type BookingValues = {
   name: string;

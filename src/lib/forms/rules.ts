@@ -1,9 +1,16 @@
 /**
- * Form rules (spec §5) of the form islands: every message shows while its condition is true. A form
- * is a table of fields, each with a kind and its rules; `formErrors` lists, per field, the messages
- * whose condition holds. The reference API does not use these tables: it validates its bodies with
- * the zod schemas of src/lib/schemas (own texts, §7), sharing only pieces such as `UK_POSTCODE`.
- * The e-mail check is zod's. Making the rules themselves zod schemas is issue 17 item 3's next step.
+ * Form rules (spec §5) of the form islands as zod schemas: every message shows while its condition is
+ * true, so a field can show several. Each form is a `z.object` of field schemas whose checks carry the
+ * §5 texts of src/lib/messages in the order they show; a rule across fields (passwords identical, a UK
+ * postcode when the country is GB) is a form-level `superRefine` that puts its issue on the field's
+ * path, after that field's own. `formErrors` is the one adapter from a zod result to the per-field
+ * message lists the form kit (src/islands/use-form.ts) shows.
+ *
+ * Not shared with the reference API (server/): it validates its bodies with the zod schemas of
+ * src/lib/schemas and server/inputs.ts, whose texts are the API's own (§7: 'email must be a valid
+ * e-mail address', not the shopper's 'Please provide valid e-mail address.'), and whose bodies have
+ * another shape (register's `customer` object, no repeated password or terms box). They share pieces
+ * such as `UK_POSTCODE`.
  */
 import { z } from 'zod';
 import { config } from '../config';
@@ -13,87 +20,82 @@ import { UK_POSTCODE } from '../schemas/address';
 /** Form values as they come from inputs or a JSON body. */
 export type FormValues = Record<string, unknown>;
 
-/** One rule: its message shows while `when` is true. */
-export interface FieldRule {
-  message: string;
-  when: (value: unknown, values: FormValues) => boolean;
-}
-
-/** How a field's raw input is read: text, a checkbox (boolean) or a number. */
-export type FieldKind = 'text' | 'checkbox' | 'number';
-
-/** A field: its kind and its rules, in the order their messages show. */
-export interface FieldDef {
-  kind: FieldKind;
-  rules: FieldRule[];
-}
-
-/** A form: field name to field definition. */
-export type FormDef = Record<string, FieldDef>;
+/** A form: a zod object of its fields (with its rules across fields). */
+export type FormSchema = z.ZodObject<Record<string, z.ZodType>>;
 
 /** Messages by field name; a field without a failing rule has an empty list. */
-export type FormErrors<F extends FormDef = FormDef> = { [K in keyof F]: string[] };
+export type FormErrors<F extends FormSchema = FormSchema> = { [K in keyof F['shape']]: string[] };
 
-const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v)).trim();
-const isEmpty = (v: unknown): boolean => (Array.isArray(v) ? v.every((x) => text(x) === '') : text(v) === '' || v === false);
+/** A text input's value (nothing: ''), untrimmed; the rules look at it trimmed. */
+const asText = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+/** A checkbox's value: ticked from true, 'on', 'true', 1 or '1'. */
+const asChecked = (v: unknown): boolean => v === true || v === 'on' || v === 'true' || v === 1 || v === '1';
+const filled = (v: string): boolean => v.trim() !== '';
+/** A minimum length, checked once something is typed. */
+const atLeast = (n: number) => (v: string) => !filled(v) || v.trim().length >= n;
 const emailCheck = z.email();
 
-/** The §5 rules, each with its message. */
-export const rules = {
-  /** 'Field is required' while the field is empty. */
-  required: (message: string = messages.fieldRequired): FieldRule => ({ message, when: (v) => isEmpty(v) }),
-  /** A minimum length checked once something is typed. */
-  minLength: (n: number, message: string): FieldRule => ({ message, when: (v) => !isEmpty(v) && text(v).length < n }),
-  /** 'Name must have at least 2 letters.' */
-  name: (): FieldRule => rules.minLength(2, messages.nameMinLength),
-  /** 'Zip-code must have at least 3 letters.' */
-  zip: (): FieldRule => rules.minLength(3, messages.zipMinLength),
-  /** 'Tax ID must have at least 3 letters.' */
-  taxId: (): FieldRule => rules.minLength(3, messages.taxIdMinLength),
-  /** 'Password must have at least 8 letters.' (config.constants.passwordMinLength) */
-  password: (): FieldRule => rules.minLength(config.constants.passwordMinLength, messages.passwordMinLength),
-  /** 'Passwords must be identical.' while this field differs from `other`. */
-  sameAs: (other: string, message: string = messages.passwordsMismatch): FieldRule => ({
-    message,
-    when: (v, all) => String(v ?? '') !== String(all[other] ?? ''),
-  }),
-  /** 'Please provide valid e-mail address.' once something that is not an e-mail address is typed. */
-  email: (): FieldRule => ({ message: messages.emailInvalid, when: (v) => !isEmpty(v) && !emailCheck.safeParse(text(v)).success }),
+/** The §5 fields, each with its rules in the order their messages show. */
+export const fields = {
+  /** A text field without a rule. */
+  text: () => z.preprocess(asText, z.string()),
+  /** A checkbox (true when ticked). */
+  checkbox: () => z.preprocess(asChecked, z.boolean()),
+  /** 'Field is required' (or `message`) while the field is empty. */
+  required: (message: string = messages.fieldRequired) => fields.text().refine(filled, message),
+  /** Required; 'Name must have at least 2 letters.' */
+  name: () => fields.required().refine(atLeast(2), messages.nameMinLength),
+  /** Required; 'Please provide valid e-mail address.' once something that is not an e-mail address is typed. */
+  email: () => fields.required().refine((v) => !filled(v) || emailCheck.safeParse(v.trim()).success, messages.emailInvalid),
+  /** Required; 'Password must have at least 8 letters.' (config.constants.passwordMinLength) */
+  password: () => fields.required().refine(atLeast(config.constants.passwordMinLength), messages.passwordMinLength),
+  /** Required; 'Zip-code must have at least 3 letters.' (the UK postcode is `ukPostcode`, across fields). */
+  zip: () => fields.required().refine(atLeast(3), messages.zipMinLength),
+  /** Optional; 'Tax ID must have at least 3 letters.' once typed. */
+  taxId: () => fields.text().refine(atLeast(3), messages.taxIdMinLength),
   /** 'Quantity must be above 0' while the quantity is not a number above 0. */
-  quantity: (): FieldRule => ({ message: messages.quantityAboveZero, when: (v) => !(Number(text(v) || NaN) > 0) }),
+  quantity: () => fields.text().refine((v) => Number(v.trim() || Number.NaN) > 0, messages.quantityAboveZero),
   /** 'Search term must have at least 3 characters' once a shorter term is typed. */
-  searchTerm: (): FieldRule => rules.minLength(config.constants.search.minTermLength, messages.searchMinLength),
+  searchTerm: () => fields.text().refine(atLeast(config.constants.search.minTermLength), messages.searchMinLength),
   /** 'You must accept the terms and conditions.' while the box is not ticked. */
-  terms: (): FieldRule => ({ message: messages.termsRequired, when: (v) => v !== true }),
-  /** 'Please provide a valid UK postcode.' once typed, when the country (field `countryField`) is GB or not chosen. */
-  ukPostcode: (countryField = 'country_id'): FieldRule => ({
-    message: messages.postcodeInvalid,
-    when: (v, all) => {
-      const country = text(all[countryField]).toUpperCase() || config.storeViews.default.i18n.defaultCountry;
-      return country === 'GB' && !isEmpty(v) && !UK_POSTCODE.test(text(v));
-    },
-  }),
+  terms: () => fields.checkbox().refine((v) => v, messages.termsRequired),
 };
 
-/** Reads a raw input of a kind: text trimmed of nothing, checkboxes from 'on'/'true'/true, numbers from text. */
-function readField(kind: FieldKind, raw: unknown): string | boolean | number {
-  if (kind === 'checkbox') return raw === true || raw === 'on' || raw === 'true' || raw === 1 || raw === '1';
-  if (kind === 'number') return raw === '' || raw === null || raw === undefined ? Number.NaN : Number(raw);
-  return raw === undefined || raw === null ? '' : String(raw);
+type Check = (values: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+
+/** The rules across fields, for a form's `superRefine`. */
+export const across = {
+  /** 'Passwords must be identical.' on `field` while it differs from `other`. */
+  sameAs:
+    (field: string, other: string, message: string = messages.passwordsMismatch): Check =>
+    (v, ctx) => {
+      if (asText(v[field]) !== asText(v[other])) ctx.addIssue({ code: 'custom', path: [field], message });
+    },
+  /** 'Please provide a valid UK postcode.' on `field` once typed, when the country (`country`) is GB or not chosen. */
+  ukPostcode:
+    (field = 'postcode', country = 'country_id'): Check =>
+    (v, ctx) => {
+      const code = asText(v[country]).trim().toUpperCase() || config.storeViews.default.i18n.defaultCountry;
+      const postcode = asText(v[field]).trim();
+      if (code === 'GB' && postcode !== '' && !UK_POSTCODE.test(postcode)) ctx.addIssue({ code: 'custom', path: [field], message: messages.postcodeInvalid });
+    },
+};
+
+/** A form of `shape`'s fields with the rules across them. */
+export function form<S extends Record<string, z.ZodType>>(shape: S, ...checks: Check[]) {
+  const schema = z.object(shape);
+  return checks.length ? schema.superRefine((v, ctx) => checks.forEach((c) => c(v, ctx))) : schema;
 }
 
-/** The messages of one field whose condition currently holds. */
-export function fieldErrors(form: FormDef, field: string, values: FormValues): string[] {
-  const def = form[field];
-  if (!def) return [];
-  const value = readField(def.kind, values[field]);
-  return def.rules.filter((r) => r.when(value, values)).map((r) => r.message);
-}
-
-/** Every field's messages whose condition currently holds. */
-export function formErrors<F extends FormDef>(form: F, values: FormValues): FormErrors<F> {
-  const out = {} as Record<string, string[]>;
-  for (const field of Object.keys(form)) out[field] = fieldErrors(form, field, values);
+/** Every field's messages whose condition currently holds (the adapter from zod's issues to the form kit). */
+export function formErrors<F extends FormSchema>(schema: F, values: FormValues): FormErrors<F> {
+  const out: Record<string, string[]> = {};
+  for (const field of Object.keys(schema.shape)) out[field] = [];
+  const result = schema.safeParse(values);
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && out[field]) out[field].push(issue.message);
+  }
   return out as FormErrors<F>;
 }
 
@@ -107,58 +109,48 @@ export function invalidFields(errors: Record<string, string[]>): string[] {
   return Object.keys(errors).filter((k) => (errors[k] ?? []).length > 0);
 }
 
-const f = (kind: FieldKind, ...fieldRules: FieldRule[]): FieldDef => ({ kind, rules: fieldRules });
-const req = rules.required;
+const address = {
+  firstname: fields.name(),
+  lastname: fields.required(),
+  street: fields.required(),
+  city: fields.required(),
+  postcode: fields.zip(),
+  country_id: fields.required(),
+  telephone: fields.required(),
+  vat_id: fields.taxId(),
+};
 
 /** The shop's forms, with the field names of the API bodies where there is one. */
 export const forms = {
-  login: { email: f('text', req(), rules.email()), password: f('text', req()) },
-  register: {
-    email: f('text', req(), rules.email()),
-    firstname: f('text', req(), rules.name()),
-    lastname: f('text', req()),
-    password: f('text', req(), rules.password()),
-    rPassword: f('text', req(), rules.sameAs('password')),
-    terms: f('checkbox', rules.terms()),
-  },
-  resetPassword: { email: f('text', req(), rules.email()) },
-  changePassword: {
-    oldPassword: f('text', req()),
-    password: f('text', req(), rules.password()),
-    rPassword: f('text', req(), rules.sameAs('password')),
-  },
-  address: {
-    firstname: f('text', req(), rules.name()),
-    lastname: f('text', req()),
-    street: f('text', req()),
-    city: f('text', req()),
-    postcode: f('text', req(), rules.zip(), rules.ukPostcode()),
-    country_id: f('text', req()),
-    telephone: f('text', req()),
-    vat_id: f('text', rules.taxId()),
-  },
-  newsletter: { email: f('text', req(), rules.email()) },
-  review: {
-    nickname: f('text', req(), rules.name()),
-    title: f('text', req()),
-    detail: f('text', req()),
-  },
-  booking: {
-    name: f('text', req(), rules.name()),
-    phone: f('text', req()),
-    email: f('text', req(), rules.email()),
-    date: f('text', req()),
-    time: f('text', req()),
-    store: f('text', req()),
-  },
-  contact: {
-    name: f('text', req(), rules.name()),
-    email: f('text', req(), rules.email()),
-    message: f('text', req()),
-  },
-  search: { search: f('text', rules.searchTerm()) },
-  quantity: { qty: f('number', rules.quantity()) },
-  checkoutTerms: { terms: f('checkbox', rules.terms()) },
-} satisfies Record<string, FormDef>;
+  login: form({ email: fields.email(), password: fields.required() }),
+  register: form(
+    {
+      email: fields.email(),
+      firstname: fields.name(),
+      lastname: fields.required(),
+      password: fields.password(),
+      rPassword: fields.required(),
+      terms: fields.terms(),
+    },
+    across.sameAs('rPassword', 'password'),
+  ),
+  resetPassword: form({ email: fields.email() }),
+  changePassword: form({ oldPassword: fields.required(), password: fields.password(), rPassword: fields.required() }, across.sameAs('rPassword', 'password')),
+  address: form(address, across.ukPostcode()),
+  newsletter: form({ email: fields.email() }),
+  review: form({ nickname: fields.name(), title: fields.required(), detail: fields.required() }),
+  booking: form({
+    name: fields.name(),
+    phone: fields.required(),
+    email: fields.email(),
+    date: fields.required(),
+    time: fields.required(),
+    store: fields.required(),
+  }),
+  contact: form({ name: fields.name(), email: fields.email(), message: fields.required() }),
+  search: form({ search: fields.searchTerm() }),
+  quantity: form({ qty: fields.quantity() }),
+  checkoutTerms: form({ terms: fields.terms() }),
+};
 
 export type FormName = keyof typeof forms;

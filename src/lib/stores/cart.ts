@@ -1,12 +1,11 @@
 /**
  * The cart (spec §3 client state "cart", §4, §6, §7 cart calls, §9 Cart): items, the server cart
- * token (cartId), server totals and the count of quantities. Actions only change the state; the
- * reactions below persist it, share it with the other tabs and bring the server cart in line
+ * token (cartId), server totals and the count of quantities. Actions only change the state and record
+ * their outcome (./cart-outcome.ts, whose reaction is the shopper's notice); the reactions below persist it, share it with the other tabs and bring the server cart in line
  * through the sync queue (its server sync: ./cart-sync.ts; the store itself: ./cart-state.ts).
  */
 import { onMount } from 'nanostores';
 import { config } from '../config';
-import { messages } from '../messages';
 import type { CartItem, CartTotals } from '../schemas';
 import { collection, KEYS } from '../storage';
 import { executeTask, runSyncQueue, setTaskParam } from '../sync/tasks';
@@ -30,7 +29,7 @@ import {
 } from './cart-sync';
 import { onTabMessage, publishToTabs } from './cross-tab';
 import { onBackOnline } from './network';
-import { notify } from './notifications';
+import { $lastCartOutcome, recordCartOutcome, type CartRefusal } from './cart-outcome';
 import { $user } from './user';
 
 export { $cart, $cartCount, type CartState };
@@ -62,30 +61,26 @@ function quietly(fn: () => void): void {
 // ------------------------------------------------------------------------------------------------
 // Actions
 
-/** Adds a product line (qty 1 by default; the same sku adds up). False, with an error notice, when it cannot be added. */
+/** Adds a product line (qty 1 by default; the same sku adds up). False, with the refusal recorded, when it cannot be added. */
 export function addToCart(input: AddToCartInput): boolean {
   const { stock, qty = 1, ...line } = input;
   if (!(qty > 0)) {
-    notify({ type: 'error', message: messages.quantityAboveZero, action1: { label: messages.ok } });
-    return false;
+    return refuse('quantity');
   }
   if (line.price === null || (typeof line.price === 'number' && line.price <= 0)) {
-    notify({ type: 'error', message: messages.cannotAddPriceUnknown, action1: { label: messages.ok } });
-    return false;
+    return refuse('price');
   }
   if (stock && !stock.is_in_stock && !config.switches.allowOutOfStockInCart) {
-    notify({ type: 'error', message: messages.cannotAddOutOfStock, action1: { label: messages.ok } });
-    return false;
+    return refuse('out-of-stock');
   }
   const items = $cart.get().items;
   const existing = items.find((i) => i.sku === line.sku);
   if (exceedsMax(line.max_qty, (existing?.qty ?? 0) + qty)) {
-    notify({ type: 'error', message: messages.someProductsUnavailable, action1: { label: messages.ok } });
-    return false;
+    return refuse('over-max');
   }
   const added = (existing ? { ...existing, ...line, item_id: existing.item_id, qty: existing.qty + qty } : { ...line, qty }) as CartItem;
   $cart.setKey('items', existing ? items.map((i) => (i === existing ? added : i)) : [...items, added]);
-  notify({ type: 'success', message: messages.addedToCart });
+  recordCartOutcome({ kind: 'added', sku: added.sku });
   return true;
 }
 
@@ -94,7 +89,7 @@ function exceedsMax(max: unknown, qty: number): boolean {
   return typeof max === 'number' && Number.isFinite(max) && qty > max;
 }
 
-/** Sets a line's quantity; 0 or less removes the line. False, with the §8 notice, above the line's maximum per order. */
+/** Sets a line's quantity; 0 or less removes the line. False (refusal recorded: the §8 notice) above the line's maximum per order. */
 export function updateCartQuantity(sku: string, qty: number): boolean {
   if (qty <= 0) {
     removeFromCart(sku);
@@ -102,8 +97,7 @@ export function updateCartQuantity(sku: string, qty: number): boolean {
   }
   const line = $cart.get().items.find((i) => i.sku === sku);
   if (line && qty > line.qty && exceedsMax(line.max_qty, qty)) {
-    notify({ type: 'error', message: messages.someProductsUnavailable, action1: { label: messages.ok } });
-    return false;
+    return refuse('over-max');
   }
   $cart.setKey(
     'items',
@@ -112,7 +106,7 @@ export function updateCartQuantity(sku: string, qty: number): boolean {
   return true;
 }
 
-/** Removes a line (the island asks for confirmation first, §9) and notifies. */
+/** Removes a line (the island asks for confirmation first, §9) and records it (the notice: ./cart-outcome.ts). */
 export function removeFromCart(sku: string): void {
   const items = $cart.get().items;
   if (!items.some((i) => i.sku === sku)) return;
@@ -120,7 +114,7 @@ export function removeFromCart(sku: string): void {
     'items',
     items.filter((i) => i.sku !== sku),
   );
-  notify({ type: 'success', message: messages.removedFromCart });
+  recordCartOutcome({ kind: 'removed', sku });
 }
 
 /**
@@ -157,10 +151,10 @@ export function clearCart(): void {
 export function applyCoupon(code: string): Promise<boolean> {
   const coupon = code.trim();
   return couponCall(async () => {
-    if (!coupon || !(await ensureCartToken())) return refuseCoupon();
+    if (!coupon || !(await ensureCartToken())) return refuse('coupon-incorrect');
     const t = await executeTask({ url: `${cartPath('apply-coupon')}&coupon=${encodeURIComponent(coupon)}`, method: 'POST', silent: true });
-    if (!t.transmited) return couponUnreachable();
-    if (Number(t.resultCode) !== 200) return refuseCoupon();
+    if (!t.transmited) return refuse('coupon-unreachable');
+    if (Number(t.resultCode) !== 200) return refuse('coupon-incorrect');
     await refreshTotals();
     return true;
   });
@@ -171,7 +165,7 @@ export function removeCoupon(): Promise<boolean> {
   return couponCall(async () => {
     if (!$cart.get().token) return false;
     const t = await executeTask({ url: cartPath('delete-coupon'), method: 'POST', silent: true });
-    if (!t.transmited) return couponUnreachable();
+    if (!t.transmited) return refuse('coupon-unreachable');
     await refreshTotals();
     return Number(t.resultCode) === 200;
   });
@@ -185,13 +179,9 @@ function couponCall(job: () => Promise<boolean>): Promise<boolean> {
   }).then(() => out);
 }
 
-function refuseCoupon(): false {
-  notify({ type: 'error', message: messages.incorrectCouponCode, action1: { label: messages.ok } });
-  return false;
-}
-
-function couponUnreachable(): false {
-  notify({ type: 'error', message: messages.couponUnreachable, action1: { label: messages.ok } });
+/** Records why an action was refused (its notice is the reaction's: ./cart-outcome.ts). */
+function refuse(reason: CartRefusal): false {
+  recordCartOutcome({ kind: 'refused', reason });
   return false;
 }
 
@@ -322,6 +312,7 @@ onMount($cart, () => {
   return () => {
     for (const stop of stops) stop();
     resetCartSync();
+    $lastCartOutcome.set(null);
     loading = null;
   };
 });
