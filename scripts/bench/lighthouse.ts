@@ -30,6 +30,15 @@ export interface LighthouseScores {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /**
+   * Median first paint in the observed (unthrottled) trace. Chromium's Paint Holding keeps the blank
+   * page on screen after navigation and lets the new one show at about 0.1, 1.2 or 2.2 s at random
+   * (docs/benchmarks.md, "Why Lighthouse's first paint is late"); Lantern then counts every request
+   * made before that paint into LCP.
+   */
+  observedFpMs: number;
+  /** Chromium flags beyond CHROME_FLAGS (e.g. `--disable-features=PaintHolding`). */
+  extraFlags: string[];
   /** Audits that lost points in the kept run (id and title), for the note. */
   failing: { id: string; title: string; score: number | null; category: string }[];
   /** Every run's performance score. */
@@ -38,7 +47,10 @@ export interface LighthouseScores {
 
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { id: string; title: string; score: number | null; numericValue?: number; scoreDisplayMode: string }>;
+  audits: Record<
+    string,
+    { id: string; title: string; score: number | null; numericValue?: number; scoreDisplayMode: string; details?: { items?: Record<string, number>[] } }
+  >;
   runtimeError?: { message: string };
 }
 
@@ -50,8 +62,9 @@ export async function auditPage(
   path: string,
   runs = 3,
   chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  extraFlags: string[] = [],
 ): Promise<LighthouseScores> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...extraFlags], logLevel: 'silent' });
   try {
     const lhrs: Lhr[] = [];
     for (let i = 0; i < runs; i++) {
@@ -97,6 +110,8 @@ export async function auditPage(
       tbtMs: Math.round(metric('total-blocking-time')),
       cls: round(metric('cumulative-layout-shift'), 3),
       fcpMs: Math.round(metric('first-contentful-paint')),
+      observedFpMs: Math.round(median(lhrs.map((l) => l.audits.metrics?.details?.items?.[0]?.observedFirstPaint ?? Number.NaN))),
+      extraFlags,
       failing,
       performanceRuns: perf,
     };
