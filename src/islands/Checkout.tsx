@@ -9,51 +9,23 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, type FormEvent } from 'react';
 import { externalCheckoutEnabled } from '../lib/checkout/handoff';
-import {
-  $checkout,
-  $checkoutTotals,
-  acceptTerms,
-  chooseShipping,
-  choosePayment,
-  continueStep,
-  editCheckout,
-  openStep,
-  placeOrder,
-  placing,
-  reviewErrors,
-} from '../lib/checkout/store';
+import { $checkout, $checkoutTotals, acceptTerms, continueStep, editCheckout, openStep, placeOrder, placing, reviewErrors } from '../lib/checkout/store';
 import { WaitingOrders } from './OfflineOrders';
-import {
-  STEPS,
-  chosenShipping,
-  collectionShopName,
-  handedToBackend,
-  isStoreCollection,
-  personalForm,
-  proceedsDirectly,
-  reviewForm,
-  shippingChoices,
-  shippingForm,
-  shippingPrice,
-  stepErrors,
-  type CheckoutValues,
-  type ReviewTotals,
-  type Step,
-} from '../lib/checkout/state';
-import { config } from '../lib/config';
-import { formatPrice } from '../lib/format';
-import { messages, t } from '../lib/messages';
-import type { CartItem } from '../lib/schemas';
-import { $cart, removeFromCart, updateCartQuantity } from '../lib/stores/cart';
+import { STEPS, personalForm, reviewForm, shippingForm, stepErrors, type CheckoutValues, type Step } from '../lib/checkout/state';
+import { messages } from '../lib/messages';
+import { $cart } from '../lib/stores/cart';
 import { $shippingMethods } from '../lib/stores/shipping';
-import { openAuthModal } from '../lib/stores/ui';
 import { $user } from '../lib/stores/user';
 import AuthModal from './AuthModal';
-import { CheckField, FormStyles, Messages, Status, TextField } from './form-kit';
-import { AddressFields } from './address-fields';
+import { FormStyles, Status } from './form-kit';
 import { useForm } from './use-form';
 import { useHydrated } from './use-hydrated';
-import { TotalsList, type TotalsRow } from './TotalsList';
+import { Bag } from './checkout/CheckoutBag';
+import { CheckoutStep } from './checkout/CheckoutStep';
+import { PersonalStep } from './checkout/PersonalStep';
+import { ShippingStep } from './checkout/ShippingStep';
+import { PaymentStep } from './checkout/PaymentStep';
+import { ReviewStep } from './checkout/ReviewStep';
 import './Checkout.css';
 
 export interface CheckoutProps {
@@ -63,84 +35,6 @@ export interface CheckoutProps {
   prefix: string;
   storeCode: string;
 }
-
-const STEP_TITLES: Record<Step, string> = {
-  personal: messages.checkoutPersonal,
-  shipping: messages.checkoutShipping,
-  payment: messages.checkoutPayment,
-  review: messages.checkoutReview,
-};
-
-function Totals({ totals }: { totals: ReviewTotals }) {
-  const rows: TotalsRow[] = [
-    { key: 'subtotal', label: messages.orderSubtotal, value: formatPrice(totals.subtotal) },
-    { key: 'shipping', label: messages.orderShipping, value: totals.shipping === 0 ? messages.checkoutFree : formatPrice(totals.shipping) },
-    ...(totals.discount ? [{ key: 'discount', label: messages.orderDiscount, value: formatPrice(totals.discount) }] : []),
-    { key: 'grand', label: messages.orderGrandTotal, value: formatPrice(totals.grandTotal) },
-    { key: 'tax', label: messages.orderTaxIncluded, value: formatPrice(totals.tax) },
-  ];
-  return (
-    <>
-      <TotalsList className="co-totals" rows={rows} />
-      {!totals.fromServer ? <p className="co-totals__note">{messages.checkoutEstimate}</p> : null}
-    </>
-  );
-}
-
-function Bag({ items, totals, editable }: { items: CartItem[]; totals: ReviewTotals; editable: boolean }) {
-  return (
-    <section className="co-bag" aria-labelledby="co-bag-title">
-      <h2 id="co-bag-title">{messages.checkoutBag}</h2>
-      <ul className="co-bag__items">
-        {items.map((i) => {
-          const name = i.name ?? i.sku;
-          return (
-            <li key={i.sku} className="co-line">
-              <div className="co-line__text">
-                <span className="co-line__name">{name}</span>
-                <span className="co-line__sku">
-                  {messages.skuLabel}: {i.sku}
-                </span>
-              </div>
-              <div className="co-line__qty">
-                {editable ? (
-                  <>
-                    <button type="button" aria-label={t('checkoutDecrease', { name })} onClick={() => updateCartQuantity(i.sku, i.qty - 1)}>
-                      −
-                    </button>
-                    <span aria-label={messages.quantityLabel}>{i.qty}</span>
-                    <button type="button" aria-label={t('checkoutIncrease', { name })} onClick={() => updateCartQuantity(i.sku, i.qty + 1)}>
-                      +
-                    </button>
-                  </>
-                ) : (
-                  <span>× {i.qty}</span>
-                )}
-              </div>
-              <span className="co-line__price">{typeof i.price === 'number' ? formatPrice(i.price * i.qty) : ''}</span>
-              {editable ? (
-                <button
-                  type="button"
-                  className="co-line__remove"
-                  aria-label={t('checkoutRemove', { name })}
-                  onClick={() => {
-                    if (window.confirm(messages.confirmRemoveFromCart)) removeFromCart(i.sku);
-                  }}
-                >
-                  ×
-                </button>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-      <Totals totals={totals} />
-    </section>
-  );
-}
-
-/** The checkout ships to the store's own country. */
-const SHIPPING_COUNTRIES = [config.storeViews.default.i18n.defaultCountry];
 
 const editPersonal = (change: (v: CheckoutValues['personal']) => CheckoutValues['personal']) => editCheckout('personal', change);
 const editShipping = (change: (v: CheckoutValues['shipping']) => CheckoutValues['shipping']) => editCheckout('shipping', change);
@@ -163,9 +57,6 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
   // The first render matches the server's (the stores may already hold browser state).
   const mounted = useHydrated();
   const stepRefs = useRef<Partial<Record<Step, HTMLElement | null>>>({});
-
-  const chosen = chosenShipping(shippingMethods, shippingMethod);
-  const { delivery, collection } = shippingChoices(shippingMethods);
 
   if (external) {
     return (
@@ -224,6 +115,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     focusStep(s);
   };
   const index = STEPS.indexOf(step);
+  const register = (s: Step, el: HTMLElement | null) => void (stepRefs.current[s] = el);
 
   // Continue: the step's rules (src/lib/checkout) open the next step or hold the shopper with their messages.
   const continueOn = (e: FormEvent<HTMLFormElement>) => {
@@ -241,211 +133,44 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     if (r?.kind === 'invalid') focusStep(r.step);
   };
 
-  const stepHead = (s: Step) => {
-    const i = STEPS.indexOf(s);
-    const done = i < index;
-    return (
-      <div className="co-step__head">
-        <h2 id={`co-step-${s}`}>
-          <span className="co-step__num" aria-hidden="true">
-            {i + 1}
-          </span>
-          <span className="visually-hidden">{t('checkoutStep', { n: i + 1 })}: </span>
-          {STEP_TITLES[s]}
-        </h2>
-        {done && placed.state !== 'placing' ? (
-          <button type="button" className="fk-link" onClick={() => go(s)} aria-label={`${messages.checkoutEdit}: ${STEP_TITLES[s]}`}>
-            {messages.checkoutEdit}
-          </button>
-        ) : null}
-      </div>
-    );
-  };
-  const stepClass = (s: Step) => {
-    const i = STEPS.indexOf(s);
-    return `co-step${i === index ? ' co-step--current' : i < index ? ' co-step--done' : ' co-step--next'}`;
-  };
-  const payment = payments.find((p) => p.code === paymentMethod);
   const shippingErrors = tried.shipping ? (stepErrors('shipping', values).shippingMethod ?? []) : [];
   const paymentErrors = tried.payment ? (stepErrors('payment', values).paymentMethod ?? []) : [];
-  const collectionChosen = isStoreCollection(shippingMethod);
+  const stepProps = { current: index, canEdit: placed.state !== 'placing', onEdit: go, register };
 
   return (
     <div className="co">
       <FormStyles />
       <div className="co-steps">
-        <section className={stepClass('personal')} aria-labelledby="co-step-personal" ref={(el) => void (stepRefs.current.personal = el)}>
-          {stepHead('personal')}
-          {step === 'personal' ? (
-            <form className="co-form" noValidate data-step="personal" onSubmit={continueOn}>
-              {!user.token ? (
-                <p className="co-login">
-                  {messages.checkoutLoginPrompt}{' '}
-                  <button type="button" className="fk-link" onClick={() => openAuthModal('login')}>
-                    {messages.authLoginSubmit}
-                  </button>
-                </p>
-              ) : null}
-              <div className="fk-row">
-                <TextField form={personal} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
-                <TextField form={personal} name="lastname" label={messages.authLastName} autoComplete="family-name" required />
-              </div>
-              <TextField form={personal} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
-              <div className="fk-actions">
-                <button type="submit" className="btn">
-                  {messages.checkoutContinue}
-                </button>
-              </div>
-            </form>
-          ) : index > 0 ? (
-            <p className="co-summary">
-              {personal.values.firstname} {personal.values.lastname}
-              <br />
-              {personal.values.email}
-            </p>
-          ) : null}
-        </section>
+        <CheckoutStep step="personal" {...stepProps}>
+          <PersonalStep open={step === 'personal'} done={index > 0} form={personal} signedIn={!!user.token} onContinue={continueOn} />
+        </CheckoutStep>
 
-        <section className={stepClass('shipping')} aria-labelledby="co-step-shipping" ref={(el) => void (stepRefs.current.shipping = el)}>
-          {stepHead('shipping')}
-          {step === 'shipping' ? (
-            <form className="co-form" noValidate data-step="shipping" onSubmit={continueOn}>
-              <AddressFields form={shipping} countries={SHIPPING_COUNTRIES} section="shipping" />
-              <fieldset className="co-methods" aria-describedby={shippingErrors.length ? 'co-shipping-errors' : undefined}>
-                <legend>{messages.orderShippingMethod}</legend>
-                {delivery.map((m) => {
-                  const id = `co-ship-${m.carrier_code}-${m.method_code}`;
-                  const price = shippingPrice(m);
-                  return (
-                    <label key={id} className="co-method" htmlFor={id}>
-                      <input
-                        id={id}
-                        type="radio"
-                        name="shippingMethod"
-                        checked={shippingMethod?.carrier_code === m.carrier_code && shippingMethod.method_code === m.method_code}
-                        onChange={() => chooseShipping({ carrier_code: m.carrier_code, method_code: m.method_code })}
-                      />
-                      <span className="co-method__title">
-                        {m.method_title}
-                        {/* The carrier that delivers (Royal Mail, DPD Courier: §9) when it is not the method's own name. */}
-                        {m.carrier_title && m.carrier_title !== m.method_title ? <span className="co-method__carrier">{m.carrier_title}</span> : null}
-                      </span>
-                      <span className="co-method__price">{price === 0 ? messages.checkoutFree : formatPrice(price)}</span>
-                    </label>
-                  );
-                })}
-                {collection.length ? (
-                  <div className={`co-method co-method--collect${collectionChosen ? ' co-method--open' : ''}`}>
-                    <label htmlFor="co-ship-collect" className="co-method__row">
-                      <input
-                        id="co-ship-collect"
-                        type="radio"
-                        name="shippingMethod"
-                        checked={collectionChosen}
-                        onChange={() => chooseShipping({ carrier_code: collection[0]!.carrier_code, method_code: collection[0]!.method_code })}
-                      />
-                      <span className="co-method__title">{messages.checkoutCollectInStore}</span>
-                      <span className="co-method__price">{messages.checkoutFree}</span>
-                    </label>
-                    {collectionChosen ? (
-                      <div className="fk-field co-method__shop">
-                        <label htmlFor="co-ship-shop">{messages.checkoutCollectShop}</label>
-                        <select
-                          id="co-ship-shop"
-                          value={shippingMethod?.method_code}
-                          onChange={(e) => chooseShipping({ carrier_code: collection[0]!.carrier_code, method_code: e.target.value })}
-                        >
-                          {collection.map((m) => (
-                            <option key={m.method_code} value={m.method_code}>
-                              {collectionShopName(m)}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                    ) : null}
-                  </div>
-                ) : null}
-                <Messages id="co-shipping-errors" messages={shippingErrors} />
-              </fieldset>
-              <div className="fk-actions">
-                <button type="submit" className="btn">
-                  {messages.checkoutContinue}
-                </button>
-              </div>
-            </form>
-          ) : index > 1 ? (
-            <p className="co-summary">
-              {shipping.values.street}, {shipping.values.city} {shipping.values.postcode.toUpperCase()}
-              <br />
-              {chosen ? (isStoreCollection(shippingMethod) ? `${messages.checkoutCollectInStore}: ${collectionShopName(chosen)}` : chosen.method_title) : null}
-            </p>
-          ) : null}
-        </section>
+        <CheckoutStep step="shipping" {...stepProps}>
+          <ShippingStep
+            open={step === 'shipping'}
+            done={index > 1}
+            form={shipping}
+            methods={shippingMethods}
+            shippingMethod={shippingMethod}
+            errors={shippingErrors}
+            onContinue={continueOn}
+          />
+        </CheckoutStep>
 
-        <section className={stepClass('payment')} aria-labelledby="co-step-payment" ref={(el) => void (stepRefs.current.payment = el)}>
-          {stepHead('payment')}
-          {step === 'payment' ? (
-            <form className="co-form" noValidate data-step="payment" onSubmit={continueOn}>
-              <fieldset className="co-methods" aria-describedby={paymentErrors.length ? 'co-payment-errors' : undefined}>
-                <legend>{messages.orderPaymentMethod}</legend>
-                {payments.map((p) => {
-                  const id = `co-pay-${p.code}`;
-                  return (
-                    <label key={p.code} className="co-method" htmlFor={id}>
-                      <input id={id} type="radio" name="paymentMethod" checked={paymentMethod === p.code} onChange={() => choosePayment(p.code)} />
-                      <span className="co-method__title">{p.title}</span>
-                      {p.costInclTax ? <span className="co-method__price">{formatPrice(p.costInclTax)}</span> : null}
-                    </label>
-                  );
-                })}
-                <Messages id="co-payment-errors" messages={paymentErrors} />
-              </fieldset>
-              {proceedsDirectly(paymentMethod, payments) ? (
-                <div className="co-info" role="note">
-                  <strong>{payment?.title ?? messages.cashOnDeliveryTitle}</strong>
-                  <p>{messages.checkoutCodInfo}</p>
-                </div>
-              ) : handedToBackend(paymentMethod, payments) ? (
-                <div className="co-info" role="note">
-                  <strong>{payment?.title}</strong>
-                  <p>{messages.checkoutServerPaymentInfo}</p>
-                </div>
-              ) : null}
-              <div className="fk-actions">
-                <button type="submit" className="btn">
-                  {messages.checkoutContinue}
-                </button>
-              </div>
-            </form>
-          ) : index > 2 ? (
-            <p className="co-summary">{payment?.title}</p>
-          ) : null}
-        </section>
+        <CheckoutStep step="payment" {...stepProps}>
+          <PaymentStep
+            open={step === 'payment'}
+            done={index > 2}
+            payments={payments}
+            paymentMethod={paymentMethod}
+            errors={paymentErrors}
+            onContinue={continueOn}
+          />
+        </CheckoutStep>
 
-        <section className={stepClass('review')} aria-labelledby="co-step-review" ref={(el) => void (stepRefs.current.review = el)}>
-          {stepHead('review')}
-          {step === 'review' ? (
-            <form className="co-form" noValidate onSubmit={place}>
-              <Totals totals={totals} />
-              <CheckField form={review} name="terms" label={messages.authTerms}>
-                <a className="co-terms" href={`${prefix}/terms-and-conditions`} target="_blank" rel="noopener">
-                  {messages.authTermsLink}
-                </a>
-              </CheckField>
-              {placed.state === 'cancelled' ? (
-                <Status kind="error">
-                  <strong>{messages.checkoutCancelledTitle}.</strong> {placed.message}
-                </Status>
-              ) : null}
-              {placing(placed) ? <Status kind="progress">{messages.checkoutPlacing}</Status> : null}
-              <div className="fk-actions">
-                <button type="submit" className="btn co-place" disabled={placing(placed)}>
-                  {messages.checkoutPlaceOrder}
-                </button>
-              </div>
-            </form>
-          ) : null}
-        </section>
+        <CheckoutStep step="review" {...stepProps}>
+          {step === 'review' ? <ReviewStep form={review} totals={totals} prefix={prefix} placed={placed} onPlace={place} /> : null}
+        </CheckoutStep>
       </div>
       <aside className="co-side">
         <Bag items={cart.items} totals={totals} editable={placed.state === 'idle' || placed.state === 'cancelled'} />

@@ -53,7 +53,7 @@ describe('§9 layout constants in the stylesheets', () => {
   });
 
   it('details collapse at 140px on mobile', () => {
-    expect(css('src/components/catalogue/ProductPage.astro')).toContain(`max-height: ${L.detailsCollapsedPx}px`);
+    expect(css('src/components/catalogue/ProductDetails.astro')).toContain(`max-height: ${L.detailsCollapsedPx}px`);
   });
 
   it('offer banners read their heights 735, 360, 330 and 200px from the config', () => {

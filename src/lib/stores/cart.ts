@@ -118,7 +118,7 @@ export function removeFromCart(sku: string): void {
 }
 
 /**
- * Puts lines back into the bag (a cancelled order's: src/lib/sync/order-queue.ts `restoreBags`): the
+ * Puts lines back into the bag (a cancelled order's: src/lib/sync/order-store.ts `restoreBags`): the
  * same sku adds up; the change reaches the server cart like any other.
  */
 export async function restoreCartLines(

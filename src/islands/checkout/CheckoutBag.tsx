@@ -1,0 +1,75 @@
+/** The checkout's bag (its lines, editable until the order is placed) and the totals under it and in the review. */
+import { formatPrice } from '../../lib/format';
+import { messages, t } from '../../lib/messages';
+import type { ReviewTotals } from '../../lib/checkout/state';
+import type { CartItem } from '../../lib/schemas';
+import { removeFromCart, updateCartQuantity } from '../../lib/stores/cart';
+import { TotalsList, type TotalsRow } from '../TotalsList';
+
+export function Totals({ totals }: { totals: ReviewTotals }) {
+  const rows: TotalsRow[] = [
+    { key: 'subtotal', label: messages.orderSubtotal, value: formatPrice(totals.subtotal) },
+    { key: 'shipping', label: messages.orderShipping, value: totals.shipping === 0 ? messages.checkoutFree : formatPrice(totals.shipping) },
+    ...(totals.discount ? [{ key: 'discount', label: messages.orderDiscount, value: formatPrice(totals.discount) }] : []),
+    { key: 'grand', label: messages.orderGrandTotal, value: formatPrice(totals.grandTotal) },
+    { key: 'tax', label: messages.orderTaxIncluded, value: formatPrice(totals.tax) },
+  ];
+  return (
+    <>
+      <TotalsList className="co-totals" rows={rows} />
+      {!totals.fromServer ? <p className="co-totals__note">{messages.checkoutEstimate}</p> : null}
+    </>
+  );
+}
+
+export function Bag({ items, totals, editable }: { items: CartItem[]; totals: ReviewTotals; editable: boolean }) {
+  return (
+    <section className="co-bag" aria-labelledby="co-bag-title">
+      <h2 id="co-bag-title">{messages.checkoutBag}</h2>
+      <ul className="co-bag__items">
+        {items.map((i) => {
+          const name = i.name ?? i.sku;
+          return (
+            <li key={i.sku} className="co-line">
+              <div className="co-line__text">
+                <span className="co-line__name">{name}</span>
+                <span className="co-line__sku">
+                  {messages.skuLabel}: {i.sku}
+                </span>
+              </div>
+              <div className="co-line__qty">
+                {editable ? (
+                  <>
+                    <button type="button" aria-label={t('checkoutDecrease', { name })} onClick={() => updateCartQuantity(i.sku, i.qty - 1)}>
+                      −
+                    </button>
+                    <span aria-label={messages.quantityLabel}>{i.qty}</span>
+                    <button type="button" aria-label={t('checkoutIncrease', { name })} onClick={() => updateCartQuantity(i.sku, i.qty + 1)}>
+                      +
+                    </button>
+                  </>
+                ) : (
+                  <span>× {i.qty}</span>
+                )}
+              </div>
+              <span className="co-line__price">{typeof i.price === 'number' ? formatPrice(i.price * i.qty) : ''}</span>
+              {editable ? (
+                <button
+                  type="button"
+                  className="co-line__remove"
+                  aria-label={t('checkoutRemove', { name })}
+                  onClick={() => {
+                    if (window.confirm(messages.confirmRemoveFromCart)) removeFromCart(i.sku);
+                  }}
+                >
+                  ×
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <Totals totals={totals} />
+    </section>
+  );
+}
