@@ -105,21 +105,27 @@ export function resolveSku(db: DB, sku: string, productOption: unknown): Resolve
   return childRow ? { ok: true, row: childRow } : { ok: false, reason: 'no product with this sku' };
 }
 
-/** A stable key of the chosen options, so equal lines merge. */
-export function optionsKey(productOption: unknown): string {
-  const ext = (productOption as { extension_attributes?: Record<string, unknown> } | null)?.extension_attributes;
-  if (!ext) return '';
+/** JSON of a value with every object's keys sorted, so equal values give equal strings; `dropNull` leaves out null and undefined fields. */
+export function stableJson(value: unknown, { dropNull = false } = {}): string {
   const norm = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(norm)
       : v && typeof v === 'object'
         ? Object.fromEntries(
             Object.keys(v)
+              .filter((k) => !dropNull || (v as Record<string, unknown>)[k] != null)
               .sort()
               .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
           )
         : v;
+  return JSON.stringify(norm(value));
+}
+
+/** A stable key of the chosen options, so equal lines merge. */
+export function optionsKey(productOption: unknown): string {
+  const ext = (productOption as { extension_attributes?: Record<string, unknown> } | null)?.extension_attributes;
+  if (!ext) return '';
   const { custom_options, bundle_options } = ext as { custom_options?: unknown; bundle_options?: unknown };
   if (!custom_options && !bundle_options) return '';
-  return JSON.stringify(norm({ custom_options: custom_options ?? null, bundle_options: bundle_options ?? null }));
+  return stableJson({ custom_options: custom_options ?? null, bundle_options: bundle_options ?? null });
 }

@@ -12,7 +12,7 @@ import { ApiError } from './http';
 import { randomId } from './auth';
 import { nowIso } from './db';
 import { computeTotals, type Totals } from './pricing';
-import { resolveSku, getStock, checkSaleQty } from './catalog';
+import { resolveSku, getStock, checkSaleQty, stableJson } from './catalog';
 import { findShipping, shippingMethodsFor, type CartRow } from './routes/cart';
 import { sendMail } from './mailer';
 
@@ -127,18 +127,7 @@ function orderByClientId(ctx: ShopContext, orderId: string): OrderRow | undefine
 /** What makes two sends the same order: everything but the queue's bookkeeping (transmited, dates). */
 function replayKey(p: OrderInputT | OrderPayload): string {
   const { transmited: _t, transmited_at: _ta, updated_at: _u, created_at: _c, ...rest } = p as OrderInputT;
-  const norm = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(norm)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .filter((k) => (v as Record<string, unknown>)[k] != null)
-              .sort()
-              .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return JSON.stringify(norm(rest));
+  return stableJson(rest, { dropNull: true });
 }
 
 function checkAddress(a: Address, field: string): void {

@@ -237,7 +237,7 @@ export default function Microcart() {
             {messages.microcartTitle}
             {count > 0 && <span className="hp-drawer__count">({count === 1 ? t('itemCount', { count }) : t('itemsCount', { count })})</span>}
           </h2>
-          <button type="button" className="hp-drawer__close" aria-label={messages.closePanel} onClick={close}>
+          <button type="button" className="icon-btn hp-drawer__close" aria-label={messages.closePanel} onClick={close}>
             <CloseIcon />
           </button>
         </div>

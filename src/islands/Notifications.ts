@@ -57,7 +57,9 @@ function item(doc: Document, n: ShopNotification): HTMLElement {
     box.className = 'ntf__actions';
     for (const k of actions) {
       box.append(
-        button(doc, `ntf__action${k === 'action1' && actions.length > 1 ? ' ntf__action--ghost' : ''}`, n[k]!.label, () => runNotificationAction(n.id, k)),
+        button(doc, `toast-btn ntf__action${k === 'action1' && actions.length > 1 ? ' ntf__action--ghost' : ''}`, n[k]!.label, () =>
+          runNotificationAction(n.id, k),
+        ),
       );
     }
     el.append(box);

@@ -197,7 +197,7 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
             aria-describedby={statusId}
             aria-controls={listId}
           />
-          <button type="button" className="sp-close" onClick={close} aria-label={messages.searchClose}>
+          <button type="button" className="icon-btn sp-close" onClick={close} aria-label={messages.searchClose}>
             <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
               <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="1.6" fill="none" />
             </svg>

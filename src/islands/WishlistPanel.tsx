@@ -33,7 +33,7 @@ export default function WishlistPanel() {
             {messages.wishlistTitle}
             {items.length > 0 && <span className="hp-drawer__count">({items.length})</span>}
           </h2>
-          <button type="button" className="hp-drawer__close" aria-label={messages.closePanel} onClick={close}>
+          <button type="button" className="icon-btn hp-drawer__close" aria-label={messages.closePanel} onClick={close}>
             <CloseIcon />
           </button>
         </div>

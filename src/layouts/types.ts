@@ -1,6 +1,6 @@
 import type { ImageSlot } from '../lib/catalog/image-slots';
 
-/** Props shared by the three layouts (Default, Minimal, Empty). */
+/** Props shared by the three layouts (Default, Minimal, Empty) and their shell, Document. */
 export interface LayoutProps {
   title: string;
   description?: string;

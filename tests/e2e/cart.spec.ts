@@ -5,20 +5,9 @@
  * focus and closing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { CartTotals, Product } from '../../src/lib/schemas';
+import type { CartTotals } from '../../src/lib/schemas';
+import { formatPrice, shopperPrice } from './oracle';
 import { addToCart, cartBadge, openMicrocart, openProduct, productUrl, shots, simpleProduct } from './product-cart-helpers';
-
-// Expected values from the snapshot and the spec's rules written out, not from the shop's own price code.
-/** §4 Price: the special price applies only below the price and inside its date range (whole days). */
-function shopperPrice(p: Pick<Product, 'price' | 'special_price' | 'special_from_date' | 'special_to_date'>, now = Date.now()): number {
-  const price = Number(p.price);
-  const special = Number(p.special_price ?? 0);
-  const from = p.special_from_date ? Date.parse(p.special_from_date.slice(0, 10)) : -Infinity;
-  const to = p.special_to_date ? Date.parse(p.special_to_date.slice(0, 10)) + 86_400_000 : Infinity;
-  return special > 0 && special < price && from <= now && now < to ? special : price;
-}
-/** Prices as a UK shop writes them (£1,234.50). */
-const formatPrice = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(n);
 
 /** Waits for the next cart/totals answer and returns its result. */
 const nextTotals = (page: Page) =>

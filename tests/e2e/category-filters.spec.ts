@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { buildTime, catalog, descendantIds, pricesFor } from '../../src/lib/routing/routes';
 import { applyQuery, buildCatalogQuery, initialQueryState } from '../../src/lib/catalog/query';
 import { categoryListing } from '../../src/lib/build/page-data';
-import { formatPrice } from '../../src/lib/format';
+import { formatPrice } from './oracle';
 import { config } from '../../src/lib/config';
 import type { Facet } from '../../src/lib/listing/listing';
 import type { Product } from '../../src/lib/schemas';

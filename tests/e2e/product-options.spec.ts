@@ -3,8 +3,7 @@
  * Option prices, §5, §8) against the built site and the reference API.
  */
 import { expect, test } from '@playwright/test';
-import { formatPrice } from '../../src/lib/format';
-import { productPrices } from '../../src/lib/catalog/price';
+import { formatPrice, shopperPrice } from './oracle';
 import {
   addToCart,
   cartBadge,
@@ -54,7 +53,7 @@ test.describe('product options', () => {
     await expect(button).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('[data-sku-text]')).toHaveText(child.sku);
     await expect(productForm(page)).toHaveAttribute('data-child-sku', child.sku);
-    await expect(page.locator('[data-product-price]')).toContainText(formatPrice(productPrices(child).final));
+    await expect(page.locator('[data-product-price]')).toContainText(formatPrice(shopperPrice(child)));
     const expected = new URL(productUrl(product, { childSku: child.sku }), page.url());
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(expected.pathname + expected.search);
   });
@@ -111,7 +110,7 @@ test.describe('product options', () => {
 
   test('custom option prices change the price live (fixed amounts and percents)', async ({ page }) => {
     const p = engravingProduct();
-    const base = productPrices(p).final;
+    const base = shopperPrice(p);
     await openProduct(page, p);
     const price = page.locator('[data-product-price]');
     await expect(price).toContainText(formatPrice(base));

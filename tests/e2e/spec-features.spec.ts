@@ -8,7 +8,7 @@ import { messages, t } from '../../src/lib/messages';
 import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { financeInfo, categoryPromoFor } from '../../src/lib/content/promo';
-import { formatPrice } from '../../src/lib/format';
+import { formatPrice } from './oracle';
 import { readShops, readSocial } from '../../src/lib/build/snapshot';
 import { pagePath, visit } from './helpers';
 import { ampProductUrl } from '../../src/lib/catalog/urls';
@@ -154,10 +154,9 @@ test.describe('video player', () => {
 test.describe('finance, takeover and promo blocks', () => {
   test('a financeable product shows from £X a month and links to the finance pages', async ({ page }) => {
     const p = products().find((x) => financeInfo(x)?.monthlyFrom && financeInfo(x)?.klarna)!;
-    const f = financeInfo(p)!;
     await visit(page, pagePath(p));
     const box = page.locator('[data-finance]');
-    await expect(box.locator('[data-finance-from]')).toContainText(t('financeFrom', { price: formatPrice(f.monthlyFrom!) }));
+    await expect(box.locator('[data-finance-from]')).toContainText(t('financeFrom', { price: formatPrice(Number(p.lowest_possible_finance)) }));
     await expect(box.getByRole('link', { name: messages.financeOptionsLink })).toHaveAttribute('href', '/finance-options');
     await expect(box.locator('[data-klarna-cta]')).toContainText(messages.klarnaAvailable);
     await expect(box.getByRole('link', { name: messages.klarnaInfoLink })).toHaveAttribute('href', '/klarna-info');

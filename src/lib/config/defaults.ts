@@ -1,11 +1,9 @@
 /**
  * The configuration's default values (before any environment override): the shop, its store views,
- * switches, API, images, orders, checkout and theme. Checked against the schema in ./schema.ts,
- * which builds the config from them; like it, build time and Node only (client bundles get the
- * validated values as plain JSON: src/build/client-config.ts).
+ * switches, API, images, orders, checkout and theme. ./schema.ts types them as `Config` and builds the
+ * config from them; this module imports nothing from it, so the two do not import each other. Like it,
+ * build time and Node only (client bundles get the validated values as plain JSON: src/build/client-config.ts).
  */
-import type { Config } from './schema';
-
 const gbI18n = {
   defaultCountry: 'GB',
   defaultLanguage: 'EN',
@@ -45,8 +43,8 @@ const euroStore = (storeCode: string, storeId: number, name: string, country: st
   tax: { defaultCountry: country, calculateServerSide: true, sourcePriceIncludesTax: true },
 });
 
-/** The defaults before any environment override. */
-export const defaults: Config = {
+/** The defaults before any environment override (typed as `Config` by ./schema.ts, which imports them). */
+export const defaults = {
   shop: {
     name: 'Pendle & James',
     themeName: 'pendle-james',

@@ -5,7 +5,7 @@
  * from '.'.
  */
 import { z } from 'zod';
-import { defaults } from './defaults';
+import { defaults as defaultValues } from './defaults';
 
 const I18nSchema = z.object({
   defaultCountry: z.string().length(2),
@@ -206,8 +206,11 @@ const ConfigSchema = z.object({
 });
 export type Config = z.output<typeof ConfigSchema>;
 
-/** The defaults stand in this module's exports: client bundles replace the whole module (src/build/client-config.ts). */
-export { defaults };
+/**
+ * The defaults, typed here so ./defaults.ts needs nothing from this module. They stand in this module's
+ * exports: client bundles replace the whole module (src/build/client-config.ts).
+ */
+export const defaults: Config = defaultValues;
 
 export type Env = Record<string, string | boolean | undefined>;
 type Override = { path: string[]; kind: 'boolean' | 'string' | 'url-or-path' | 'email' | 'url' | 'url-list' };

@@ -7,7 +7,7 @@ import { categoryUrl } from '../catalog/urls';
 import { messages } from '../messages';
 import type { Crumb } from './seo';
 import { categoryListing } from '../build/page-data';
-import { contentPaths } from '../routing/content-routes';
+import { contentPaths, perStore } from '../routing/content-routes';
 import type { Listing } from '../listing/listing';
 import type { Category } from '../schemas';
 
@@ -20,6 +20,17 @@ export function brandCategories(): Category[] {
 
 /** The brand's route segment: /brands/{slug}. */
 export const brandSlug = (c: Category): string => c.url_key;
+
+/** What a brand route renders: the brand, in a store view. */
+export interface BrandPageProps {
+  brand: Category;
+  storeCode: string;
+}
+
+/** getStaticPaths of the two brand routes (/brands/{brand} and /brands/{brand}/all-products): every brand in every store view. */
+export function brandPaths(): { params: { brand: string; store: string | undefined }; props: BrandPageProps }[] {
+  return perStore(() => brandCategories().map((brand) => ({ params: { brand: brandSlug(brand) }, props: { brand } })));
+}
 
 /** The brand listing's first page, total and facets (the §5 rules, memoised per store view). */
 export function brandListing(c: Category, storeCode?: string): Listing {

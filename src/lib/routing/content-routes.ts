@@ -191,6 +191,27 @@ export function perStore<P extends Record<string, string | undefined>, T extends
   );
 }
 
+/** What a CMS alias route (/i/{slug}, /p/{slug}) renders: one of its routes, in a store view. */
+export interface CmsAliasPageProps {
+  route: CmsAliasRoute;
+  storeCode: string;
+}
+
+/** getStaticPaths of a CMS alias route: each of `routes` (cmsRoutes or fallbackContentRoutes) in every store view. */
+export function cmsAliasPaths(routes: () => CmsAliasRoute[]): { params: { slug: string; store: string | undefined }; props: CmsAliasPageProps }[] {
+  return perStore(() => routes().map((route) => ({ params: { slug: route.slug }, props: { route } })));
+}
+
+/** The props of a route with one page per store view (`onePagePerStore`). */
+export interface StorePageProps {
+  storeCode: string;
+}
+
+/** getStaticPaths of a route with one page per store view and no other parameter (`export const getStaticPaths = onePagePerStore`). */
+export function onePagePerStore(): { params: { store: string | undefined }; props: StorePageProps }[] {
+  return perStore(() => [{ params: {} }]);
+}
+
 /** Shell routes of later issues (account, checkout): one static page per store view. */
 export const ACCOUNT_SHELLS = [
   { path: '/my-account', title: 'accountTitle', section: 'dashboard' },

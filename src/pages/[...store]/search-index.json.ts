@@ -7,14 +7,12 @@
 import type { APIRoute } from 'astro';
 import { readAttributes, readCategories, readManifest } from '../../lib/build/snapshot';
 import { buildSearchIndex } from '../../lib/search/build';
-import { perStore } from '../../lib/routing/content-routes';
+import { onePagePerStore } from '../../lib/routing/content-routes';
 import { catalog, currencyRate, storeViewOf } from '../../lib/routing/routes';
 
 export const prerender = true;
 
-export function getStaticPaths() {
-  return perStore(() => [{ params: {} }]);
-}
+export const getStaticPaths = onePagePerStore;
 
 export const GET: APIRoute = ({ props }) => {
   const { storeCode } = props as { storeCode: string };

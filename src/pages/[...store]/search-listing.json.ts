@@ -4,14 +4,12 @@
  * (src/lib/search/results.ts). Precached with the search index, so the page works offline.
  */
 import type { APIRoute } from 'astro';
-import { perStore } from '../../lib/routing/content-routes';
+import { onePagePerStore } from '../../lib/routing/content-routes';
 import { searchListingFile } from '../../lib/listing/file';
 
 export const prerender = true;
 
-export function getStaticPaths() {
-  return perStore(() => [{ params: {} }]);
-}
+export const getStaticPaths = onePagePerStore;
 
 export const GET: APIRoute = ({ props }) => {
   const file = searchListingFile((props as { storeCode: string }).storeCode);
