@@ -159,6 +159,6 @@ export function searchPageStatus(state: SearchPageState | null): string {
 }
 
 /** True when the state shows the suggestions (popular searches, categories): no query, or nothing matched. */
-export function showsSuggestions(state: SearchPageState | null, sg: SearchSuggestions | null): sg is SearchSuggestions {
-  return !!sg && !!state && (state.kind === 'empty' || state.kind === 'none' || state.kind === 'short');
+export function showsSuggestions(state: SearchPageState | null, suggestions: SearchSuggestions | null): suggestions is SearchSuggestions {
+  return !!suggestions && !!state && (state.kind === 'empty' || state.kind === 'none' || state.kind === 'short');
 }
