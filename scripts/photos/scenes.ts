@@ -29,7 +29,8 @@ const BG = {
   mist: 0xe6e8ec,
 };
 
-/** Main and head banners (1600 x 735): pieces on the right, the title over the left. */
+/** Main and head banners (1600 x 735): pieces on the right, the title over the left. Product banners
+ * (800 x 330) carry their titles under the picture: their pieces are centred (shift 0). */
 const banner = (w: number, h: number, bg: number, plinth: number, items: Item[], extra: Item = {}): Item => ({
   w,
   h,
@@ -95,7 +96,7 @@ const SCENES: Record<string, Item> = {
     BG.blush,
     0xe4cfc6,
     [at({ kind: 'bracelet', design: 'charm', metal: 'silver', v: 1 }, 0, 0, { plinth: 3, block: true })],
-    { shift: 0.2, el: 40, fill: 0.85 },
+    { shift: 0, el: 40, fill: 0.85 },
   ),
   '/banners/product-sale.jpg': banner(
     800,
@@ -103,13 +104,13 @@ const SCENES: Record<string, Item> = {
     BG.sand,
     0xd9ccb8,
     [
-      at(ring('white-gold', 'halo', 'ruby', 1), -20, 0, { plinth: 12, scale: 1.3 }),
-      at({ kind: 'earrings', design: 'stud', metal: 'yellow-gold', stone: 'pearl', v: 0 }, 25, 10, { plinth: 5, block: true }),
+      at(ring('white-gold', 'halo', 'ruby', 1), -12, 0, { plinth: 12, scale: 1.9 }),
+      at({ kind: 'earrings', design: 'stud', metal: 'yellow-gold', stone: 'pearl', v: 0 }, 22, 14, { plinth: 5, block: true, scale: 1.3 }),
     ],
-    { shift: 0.2, fill: 0.85 },
+    { shift: 0, el: 24, fill: 0.85 },
   ),
   '/banners/product-gift-cards.jpg': banner(800, 330, BG.sage, 0xcfd8cb, [at({ kind: 'giftcard', design: 'card', metal: 'gold', v: 0 }, 0, 0)], {
-    shift: 0.2,
+    shift: 0,
     el: 30,
     fill: 0.85,
   }),
