@@ -47,7 +47,7 @@ const roomEnv = pmrem.fromScene(new RoomEnvironment(), 0.02).texture;
  * lights, so every facet of a stone mirrors either a hot highlight or the room (the contrast that
  * reads as sparkle), and the transmitted light stays white.
  */
-function gemEnvironment() {
+function gemEnvironment(tableLights = true) {
   const s = new THREE.Scene();
   s.background = new THREE.Color(0x7c7c7c);
   const panel = (w, h, x, y, z, k) => {
@@ -64,10 +64,13 @@ function gemEnvironment() {
   panel(2, 2, -5, 5, -4, 20);
   panel(1.5, 1.5, 3, -2, 8, 16);
   panel(1.5, 4, -6, -3, -6, 9);
-  // softboxes above and behind the piece: what a stone's table mirrors to a camera looking down on it
-  panel(5, 3, 0, 7, -7, 24);
-  panel(2.5, 2.5, -5, 7, -6, 18);
-  panel(2.5, 2.5, 5, 8, -5, 20);
+  // softboxes above and behind the piece: what a clear stone's table mirrors to a camera looking
+  // down on it (a coloured stone's table, which would wash out to white, shows its colour instead)
+  if (tableLights) {
+    panel(5, 3, 0, 7, -7, 24);
+    panel(2.5, 2.5, -5, 7, -6, 18);
+    panel(2.5, 2.5, 5, 8, -5, 20);
+  }
   // a ring of small hot spots all round: the pin-point flashes of a stone under a jeweller's lights
   for (let i = 0; i < 14; i++) {
     const a = (i / 14) * Math.PI * 2;
@@ -93,6 +96,7 @@ function gemEnvironment() {
   return pmrem.fromScene(s, 0.0).texture;
 }
 const gemEnv = gemEnvironment();
+const colourGemEnv = gemEnvironment(false);
 
 // ---------------------------------------------------------------- materials
 const lin = (hex) => new THREE.Color().setHex(hex, THREE.SRGBColorSpace);
@@ -179,8 +183,8 @@ function stoneMat(name) {
     attenuationColor: lin(s.att ?? 0xc9cdd6),
     attenuationDistance: s.dist ?? 2.5,
     specularIntensity: 1,
-    envMap: gemEnv,
-    envMapIntensity: s.att ? 1.6 : 3,
+    envMap: s.att ? colourGemEnv : gemEnv,
+    envMapIntensity: s.att ? 1.2 : 3,
     flatShading: true,
   });
 }
