@@ -29,7 +29,8 @@ const BG = {
   mist: 0xe6e8ec,
 };
 
-/** Main and head banners (1600 x 735): pieces on the right, the title over the left. */
+/** Main and head banners (1600 x 735): pieces on the right, the title over the left. Product banners
+ * (800 x 330) carry their titles under the picture: their pieces are centred (shift 0). */
 const banner = (w: number, h: number, bg: number, plinth: number, items: Item[], extra: Item = {}): Item => ({
   w,
   h,
@@ -37,32 +38,35 @@ const banner = (w: number, h: number, bg: number, plinth: number, items: Item[],
   plinth,
   items,
   shift: 0.2,
-  el: 16,
+  el: 20,
   fill: 0.72,
   light: 2.6,
   ...extra,
 });
 
+// The groups are compact (pieces close together, overlapping in depth, the hero piece largest) so
+// that they fill the height of the picture's free side: on a phone the banner is shown whole at
+// 390 px wide (the title goes under it), and a wide, low row of pieces would read as specks.
 const SCENES: Record<string, Item> = {
   '/banners/main-launch.jpg': banner(1600, 735, BG.navy, 0x2c3850, [
-    at(ring('platinum', 'halo', 'sapphire'), -40, 0, { plinth: 14, scale: 1.6 }),
-    at(watch('ladies-dress', 'rose-gold', 'white', 'bracelet', 0), 10, -10, { plinth: 6 }),
-    at({ kind: 'charm', design: 'heart', metal: 'silver', stone: 'enamel', v: 0 }, 60, 10, { plinth: 22, scale: 1.4 }),
+    at(ring('platinum', 'halo', 'sapphire'), -24, 14, { plinth: 10, scale: 2.2 }),
+    at(watch('ladies-dress', 'rose-gold', 'white', 'bracelet', 0), 22, -16, { plinth: 18, scale: 1.15 }),
+    at({ kind: 'charm', design: 'heart', metal: 'silver', stone: 'enamel', v: 0 }, 30, 26, { plinth: 4, scale: 1.3 }),
   ]),
   '/banners/head-image.jpg': banner(1600, 735, BG.navy, 0x2c3850, [
-    at(ring('yellow-gold', 'trilogy', 'diamond', 1), -30, 0, { plinth: 18, scale: 1.6 }),
-    at(ring('platinum', 'band', undefined, 1), 15, 5, { plinth: 10, scale: 1.6 }),
-    at({ kind: 'earrings', design: 'drop', metal: 'white-gold', stone: 'emerald', v: 0 }, 55, 0, { plinth: 4, scale: 1.2 }),
+    at(ring('yellow-gold', 'trilogy', 'diamond', 1), -20, 14, { plinth: 12, scale: 2.2 }),
+    at(ring('platinum', 'band', undefined, 1), 26, -10, { plinth: 20, scale: 2.0 }),
+    at({ kind: 'earrings', design: 'drop', metal: 'white-gold', stone: 'emerald', v: 0 }, 34, 24, { plinth: 3, scale: 1.1, block: true }),
   ]),
   '/banners/main-black-friday.jpg': banner(1600, 735, BG.ink, 0x26272b, [
-    at({ kind: 'giftbox', design: 'box', metal: 'gold', v: 4 }, -35, -10, { plinth: 0 }),
-    at(watch('mens-chronograph', 'gold', 'black', 'bracelet'), 20, 0, { plinth: 12 }),
-    at(ring('yellow-gold', 'eternity', 'diamond'), 60, 15, { plinth: 4, scale: 1.5 }),
+    at({ kind: 'giftbox', design: 'box', metal: 'gold', v: 4 }, -22, -14, { plinth: 0 }),
+    at(watch('mens-chronograph', 'gold', 'black', 'bracelet'), 14, 2, { plinth: 10, scale: 1.15 }),
+    at(ring('yellow-gold', 'eternity', 'diamond'), 46, 24, { plinth: 4, scale: 2.0 }),
   ]),
   '/banners/main-engagement.jpg': banner(1600, 735, BG.wine, 0x5e2631, [
-    at(ring('platinum', 'solitaire', 'diamond', 0), -25, 0, { plinth: 20, scale: 1.8 }),
-    at(ring('rose-gold', 'halo', 'diamond', 1), 15, 10, { plinth: 10, scale: 1.8 }),
-    at(ring('yellow-gold', 'trilogy', 'diamond', 0), 52, -5, { plinth: 30, scale: 1.8 }),
+    at(ring('platinum', 'solitaire', 'diamond', 0), -30, 0, { plinth: 16, scale: 2.0 }),
+    at(ring('rose-gold', 'halo', 'diamond', 1), 2, 26, { plinth: 6, scale: 2.0 }),
+    at(ring('yellow-gold', 'trilogy', 'diamond', 0), 32, -10, { plinth: 28, scale: 2.0 }),
   ]),
   '/banners/small-watches.jpg': banner(
     800,
@@ -70,10 +74,10 @@ const SCENES: Record<string, Item> = {
     BG.forest,
     0x27443a,
     [
-      at(watch('mens-dive', 'steel', 'green', 'bracelet'), -30, 0, { plinth: 8 }),
-      at(watch('ladies-dress', 'gold', 'white', 'leather', 0), 30, 10, { plinth: 4 }),
+      at(watch('mens-dive', 'steel', 'green', 'bracelet'), -16, -6, { plinth: 8 }),
+      at(watch('ladies-dress', 'gold', 'white', 'leather', 0), 24, 14, { plinth: 4 }),
     ],
-    { shift: 0.18, fill: 0.8 },
+    { shift: 0.16, fill: 0.86 },
   ),
   '/banners/small-gifts.jpg': banner(
     800,
@@ -81,10 +85,10 @@ const SCENES: Record<string, Item> = {
     BG.plum,
     0x3d2c4a,
     [
-      at({ kind: 'giftbox', design: 'box', metal: 'gold', v: 3 }, -20, -10),
-      at({ kind: 'pendant', design: 'heart', metal: 'rose-gold', stone: 'cubic-zirconia', v: 1 }, 35, 20, { scale: 0.7, plinth: 3, block: true }),
+      at({ kind: 'giftbox', design: 'box', metal: 'gold', v: 3 }, -12, -10),
+      at({ kind: 'pendant', design: 'heart', metal: 'rose-gold', stone: 'cubic-zirconia', v: 1 }, 26, 22, { scale: 0.7, plinth: 3, block: true }),
     ],
-    { shift: 0.18, fill: 0.8 },
+    { shift: 0.16, fill: 0.86, el: 24 },
   ),
   '/banners/product-charms.jpg': banner(
     800,
@@ -92,7 +96,7 @@ const SCENES: Record<string, Item> = {
     BG.blush,
     0xe4cfc6,
     [at({ kind: 'bracelet', design: 'charm', metal: 'silver', v: 1 }, 0, 0, { plinth: 3, block: true })],
-    { shift: 0.2, el: 40, fill: 0.85 },
+    { shift: 0, el: 40, fill: 0.85 },
   ),
   '/banners/product-sale.jpg': banner(
     800,
@@ -100,13 +104,13 @@ const SCENES: Record<string, Item> = {
     BG.sand,
     0xd9ccb8,
     [
-      at(ring('white-gold', 'halo', 'ruby', 1), -20, 0, { plinth: 12, scale: 1.3 }),
-      at({ kind: 'earrings', design: 'stud', metal: 'yellow-gold', stone: 'pearl', v: 0 }, 25, 10, { plinth: 5, block: true }),
+      at(ring('white-gold', 'halo', 'ruby', 1), -12, 0, { plinth: 12, scale: 1.9 }),
+      at({ kind: 'earrings', design: 'stud', metal: 'yellow-gold', stone: 'pearl', v: 0 }, 22, 14, { plinth: 5, block: true, scale: 1.3 }),
     ],
-    { shift: 0.2, fill: 0.85 },
+    { shift: 0, el: 24, fill: 0.85 },
   ),
   '/banners/product-gift-cards.jpg': banner(800, 330, BG.sage, 0xcfd8cb, [at({ kind: 'giftcard', design: 'card', metal: 'gold', v: 0 }, 0, 0)], {
-    shift: 0.2,
+    shift: 0,
     el: 30,
     fill: 0.85,
   }),
@@ -116,9 +120,9 @@ const SCENES: Record<string, Item> = {
     BG.wine,
     0x5e2631,
     [
-      at(ring('platinum', 'halo', 'diamond', 0), -50, 0, { plinth: 8, scale: 1.6 }),
-      at(ring('yellow-gold', 'solitaire', 'diamond', 1), 0, 5, { plinth: 16, scale: 1.6 }),
-      at(ring('rose-gold', 'eternity', 'diamond', 0), 50, 0, { plinth: 4, scale: 1.6 }),
+      at(ring('platinum', 'halo', 'diamond', 0), -34, 0, { plinth: 8, scale: 1.8 }),
+      at(ring('yellow-gold', 'solitaire', 'diamond', 1), 0, 8, { plinth: 16, scale: 1.8 }),
+      at(ring('rose-gold', 'eternity', 'diamond', 0), 34, 0, { plinth: 4, scale: 1.8 }),
     ],
     { shift: 0.22, fill: 0.8 },
   ),
@@ -203,6 +207,13 @@ function pieces(kind: string, i: number): Item[] {
         at({ kind: 'earrings', design: 'drop', metal: 'rose-gold', stone: 'amethyst', v: 1 }, 6, 14, { plinth: 3, block: true, scale: 1.4 }),
         at(ring('white-gold', 'dress', 'emerald', 1), 30, 4, { plinth: 14 }),
       ];
+    // Jewellery Sale: reduced jewellery that is not the Rings tile again (a bangle, a ruby halo ring, pearl studs)
+    case 'jewellery-sale':
+      return [
+        at({ kind: 'bangle', design: 'plain', metal: 'yellow-gold', v: 2 }, -24, -30, { scale: 0.75 }),
+        at(ring('white-gold', 'halo', 'ruby', 1), 18, -2, { plinth: 12, scale: 1.5 }),
+        at({ kind: 'earrings', design: 'stud', metal: 'yellow-gold', stone: 'pearl', v: 1 }, -14, 22, { plinth: 3, block: true, scale: 1.3 }),
+      ];
     default:
       return [at({ kind: 'giftbox', design: 'box', metal: 'gold', v: i % 5 }, -12, -8), at(ring(m, 'halo', 'diamond', 1), 24, 14, { plinth: 8 })];
   }
@@ -210,15 +221,16 @@ function pieces(kind: string, i: number): Item[] {
 const TILE_BG = [BG.cream, BG.sand, BG.blush, BG.sage, BG.mist];
 CATEGORY_DEFS.forEach((c, i) => {
   if (!c.image) return;
-  // Gifts (the default case) and Sale get scenes of their own (a shopper should not see one picture twice)
-  const kind = c.key === 'sale' ? 'sale' : c.image;
+  // Gifts (the default case), Sale and Jewellery Sale get scenes of their own (a shopper should not see one picture twice)
+  const kind = c.key === 'sale' || c.key === 'jewellery-sale' ? c.key : c.image;
   SCENES[`/catalog/category/${c.key}.jpg`] = {
     w: 620,
     h: 600,
     bg: TILE_BG[i % TILE_BG.length],
     plinth: 0xe6dccd,
     items: pieces(kind, i),
-    el: kind === 'necklace' || kind === 'pendant' || kind === 'bracelet' || kind === 'charm' ? 50 : 18,
+    // flat pieces from above; rings from high enough to see into their stones
+    el: kind === 'necklace' || kind === 'pendant' || kind === 'bracelet' || kind === 'charm' ? 50 : kind === 'ring' || kind.endsWith('sale') ? 26 : 18,
     fill: 0.78,
     light: 2.4,
   };

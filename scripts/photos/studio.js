@@ -9,6 +9,8 @@
 import * as THREE from 'three';
 import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
+import { HorizontalBlurShader } from 'three/addons/shaders/HorizontalBlurShader.js';
+import { VerticalBlurShader } from 'three/addons/shaders/VerticalBlurShader.js';
 
 // ---------------------------------------------------------------- randomness
 function rngOf(seed) {
@@ -40,27 +42,61 @@ renderer.shadowMap.enabled = true;
 renderer.shadowMap.type = THREE.PCFShadowMap;
 const pmrem = new THREE.PMREMGenerator(renderer);
 const roomEnv = pmrem.fromScene(new RoomEnvironment(), 0.02).texture;
-/** A dark room with a few bright softboxes: what makes cut stones flash black and white. */
-function gemEnvironment() {
+/**
+ * The light a cut stone sees: a grey room hung with many small, very bright softboxes and strip
+ * lights, so every facet of a stone mirrors either a hot highlight or the room (the contrast that
+ * reads as sparkle), and the transmitted light stays white.
+ */
+function gemEnvironment(tableLights = true) {
   const s = new THREE.Scene();
-  s.background = new THREE.Color(0x262626);
+  s.background = new THREE.Color(0x7c7c7c);
   const panel = (w, h, x, y, z, k) => {
     const m = new THREE.Mesh(new THREE.PlaneGeometry(w, h), new THREE.MeshBasicMaterial({ color: new THREE.Color(k, k, k), side: THREE.DoubleSide }));
     m.position.set(x, y, z);
     m.lookAt(0, 0, 0);
     s.add(m);
   };
-  panel(6, 6, 0, 9, 0, 14);
-  panel(3, 8, -8, 3, 4, 10);
-  panel(3, 8, 8, 2, 5, 8);
-  panel(8, 2, 0, 1, -9, 6);
-  panel(2, 2, 5, 6, -5, 16);
-  panel(2, 2, -5, 5, -4, 12);
-  panel(1.5, 1.5, 3, -2, 8, 9);
-  panel(1.5, 4, -6, -3, -6, 5);
+  panel(6, 6, 0, 9, 0, 22);
+  panel(3, 8, -8, 3, 4, 16);
+  panel(3, 8, 8, 2, 5, 14);
+  panel(8, 2, 0, 1, -9, 10);
+  panel(2, 2, 5, 6, -5, 26);
+  panel(2, 2, -5, 5, -4, 20);
+  panel(1.5, 1.5, 3, -2, 8, 16);
+  panel(1.5, 4, -6, -3, -6, 9);
+  // softboxes above and behind the piece: what a clear stone's table mirrors to a camera looking
+  // down on it (a coloured stone's table, which would wash out to white, shows its colour instead)
+  if (tableLights) {
+    panel(5, 3, 0, 7, -7, 24);
+    panel(2.5, 2.5, -5, 7, -6, 18);
+    panel(2.5, 2.5, 5, 8, -5, 20);
+  }
+  // a ring of small hot spots all round: the pin-point flashes of a stone under a jeweller's lights
+  for (let i = 0; i < 14; i++) {
+    const a = (i / 14) * Math.PI * 2;
+    const y = [5, -1, 3, 7][i % 4];
+    panel(0.9, 0.9, Math.cos(a) * 8, y, Math.sin(a) * 8, 30);
+  }
+  // and a few dark flags, so some facets read black
+  const flag = (w, h, x, y, z) => {
+    const m = new THREE.Mesh(new THREE.PlaneGeometry(w, h), new THREE.MeshBasicMaterial({ color: 0x080808, side: THREE.DoubleSide }));
+    m.position.set(x, y, z);
+    m.lookAt(0, 0, 0);
+    s.add(m);
+  };
+  flag(4, 6, 0, 2, 8.5);
+  flag(3, 5, -7, 1, -6);
+  flag(3, 4, 7, -1, -5);
+  flag(5, 2, 0, -6, 4);
+  flag(2, 5, 8, 4, 1);
+  flag(2, 4, -8, 6, 2);
+  flag(1.5, 3, -2, 8, -6);
+  flag(1.5, 3, 3, 6, 7);
+  flag(2, 2, -4, 9, 3);
   return pmrem.fromScene(s, 0.0).texture;
 }
 const gemEnv = gemEnvironment();
+const colourGemEnv = gemEnvironment(false);
 
 // ---------------------------------------------------------------- materials
 const lin = (hex) => new THREE.Color().setHex(hex, THREE.SRGBColorSpace);
@@ -85,51 +121,70 @@ function metal(name, rough = 0.14) {
     envMapIntensity: 1.25,
   });
 }
-/** Stone looks: colour (sRGB hex), index of refraction, dispersion. */
+/** Stone looks: body colour (sRGB hex, saturated: what the transmitted light takes on), index of refraction, dispersion, the colour light deepens to inside the stone. */
 const STONES = {
-  diamond: { color: 0xffffff, ior: 2.42, disp: 4, att: 0xffffff },
-  'lab-grown-diamond': { color: 0xffffff, ior: 2.42, disp: 4, att: 0xffffff },
-  'cubic-zirconia': { color: 0xffffff, ior: 2.17, disp: 5, att: 0xffffff },
-  crystal: { color: 0xfdfdff, ior: 1.7, disp: 6, att: 0xf2f4ff },
-  sapphire: { color: 0x4a6fe0, ior: 1.77, disp: 1, att: 0x0d2a9a },
-  emerald: { color: 0x3fbf7a, ior: 1.58, disp: 1, att: 0x03603a },
-  ruby: { color: 0xf04060, ior: 1.77, disp: 1, att: 0x9a0722 },
-  amethyst: { color: 0xb07ee0, ior: 1.55, disp: 1, att: 0x5a1f9a },
-  'blue-topaz': { color: 0x8fd0f0, ior: 1.62, disp: 1, att: 0x2f9ad0 },
-  tanzanite: { color: 0x7a70e8, ior: 1.69, disp: 1, att: 0x2a1ca0 },
+  diamond: { color: 0xffffff, ior: 2.42, disp: 5 },
+  'lab-grown-diamond': { color: 0xffffff, ior: 2.42, disp: 5 },
+  'cubic-zirconia': { color: 0xffffff, ior: 2.17, disp: 6 },
+  crystal: { color: 0xfdfdff, ior: 1.7, disp: 6 },
+  sapphire: { color: 0x2f6bff, ior: 1.77, disp: 1, att: 0x1440e0, dist: 2.5 },
+  emerald: { color: 0x22d27a, ior: 1.58, disp: 1, att: 0x0a9a52, dist: 2.5 },
+  ruby: { color: 0xff2a55, ior: 1.77, disp: 1, att: 0xd0102f, dist: 2.5 },
+  amethyst: { color: 0xb070ff, ior: 1.55, disp: 1, att: 0x7a2ad8, dist: 3 },
+  'blue-topaz': { color: 0x6fd3ff, ior: 1.62, disp: 1, att: 0x2fa8e8, dist: 4 },
+  tanzanite: { color: 0x7466ff, ior: 1.69, disp: 1, att: 0x3a28d8, dist: 2.5 },
 };
 function stoneMat(name) {
   if (name === 'pearl')
     return new THREE.MeshPhysicalMaterial({
-      color: lin(0xd9cdbb),
-      roughness: 0.26,
+      color: lin(0xd2c6b6),
+      roughness: 0.45,
       metalness: 0,
       clearcoat: 1,
-      clearcoatRoughness: 0.12,
-      sheen: 1,
-      sheenColor: lin(0xffe6f0),
-      sheenRoughness: 0.4,
-      iridescence: 0.6,
-      iridescenceIOR: 1.6,
+      clearcoatRoughness: 0.03,
+      iridescence: 0.7,
+      iridescenceIOR: 1.45,
+      iridescenceThicknessMinimum: 250,
+      iridescenceThicknessMaximum: 520,
+      // the gem room's softboxes and dark flags: crisp window highlights and a shaded rim (orient)
+      envMap: gemEnv,
+      envMapIntensity: 1.15,
     });
   if (name === 'enamel') return new THREE.MeshPhysicalMaterial({ color: lin(0xc8283c), roughness: 0.2, clearcoat: 1, clearcoatRoughness: 0.05 });
   const s = STONES[name] ?? STONES.diamond;
-  const clear = s.att === 0xffffff || s.att === 0xf2f4ff;
-  // Clear stones: the transmitted light is darkened (a real diamond shows the dark room and the
-  // photographer as much as the light), so the softbox flashes read as sparkle.
+  if (!s.att)
+    // A clear stone mirrors the gem room in every facet (a brilliant returns the light through its
+    // crown by total internal reflection, so what the lens sees is the lights and the dark of the
+    // room, not the sweep behind): hot white, black and grey facets side by side, with a thin
+    // iridescent film for the coloured flashes of fire.
+    return new THREE.MeshPhysicalMaterial({
+      color: 0xffffff,
+      metalness: 1,
+      roughness: 0.05,
+      envMap: gemEnv,
+      envMapIntensity: 1.9,
+      iridescence: 0.55,
+      iridescenceIOR: 1.9,
+      iridescenceThicknessMinimum: 180,
+      iridescenceThicknessMaximum: 620,
+      flatShading: true,
+    });
+  // Clear stones pass the bright sweep through white and mirror the gem room's hot spots in their
+  // facets (sparkle), with dispersion for fire; coloured stones take their colour from the body
+  // and deepen it with depth, never to black.
   return new THREE.MeshPhysicalMaterial({
     color: lin(s.color),
     metalness: 0,
     roughness: 0,
     transmission: 1,
-    thickness: 2,
+    thickness: s.att ? 1.6 : 1.0,
     ior: s.ior,
     dispersion: s.disp,
-    attenuationColor: lin(clear ? 0xa4abba : s.att),
-    attenuationDistance: clear ? 2 : 1.2,
+    attenuationColor: lin(s.att ?? 0xc9cdd6),
+    attenuationDistance: s.dist ?? 2.5,
     specularIntensity: 1,
-    envMap: gemEnv,
-    envMapIntensity: clear ? 2.0 : 1.4,
+    envMap: s.att ? colourGemEnv : gemEnv,
+    envMapIntensity: s.att ? 1.2 : 3,
     flatShading: true,
   });
 }
@@ -149,16 +204,33 @@ function mesh(geo, mat, shadow = true) {
 /** A cut stone of girdle radius r, table up (+Y), culet down. cut: round, oval, princess, emerald, cushion, pear. */
 function cutGeometry(r, cut = 'round') {
   const segs = { round: 16, oval: 16, princess: 4, emerald: 8, cushion: 12, pear: 16 }[cut] ?? 16;
-  const crown = cut === 'emerald' ? 0.12 : 0.17;
+  const crown = cut === 'emerald' ? 0.12 : 0.2;
   const pts = [
     new THREE.Vector2(0.0001, -0.44 * r),
     new THREE.Vector2(r * 0.98, -0.02 * r),
     new THREE.Vector2(r, 0.02 * r),
-    new THREE.Vector2(r * (cut === 'emerald' ? 0.8 : 0.58), crown * r),
+    new THREE.Vector2(r * (cut === 'emerald' ? 0.8 : 0.52), crown * r),
     new THREE.Vector2(0.0001, crown * r),
   ];
-  if (cut === 'round' || cut === 'oval' || cut === 'pear') pts.splice(3, 0, new THREE.Vector2(r * 0.82, 0.1 * r));
-  const g = new THREE.LatheGeometry(pts, segs, cut === 'princess' || cut === 'emerald' ? Math.PI / segs : 0);
+  const brilliant = cut === 'round' || cut === 'oval' || cut === 'pear' || cut === 'cushion';
+  if (brilliant) {
+    pts.splice(3, 0, new THREE.Vector2(r * 0.82, 0.1 * r));
+    pts.splice(1, 0, new THREE.Vector2(r * 0.5, -0.27 * r));
+  }
+  const phi0 = cut === 'princess' || cut === 'emerald' ? Math.PI / segs : 0;
+  const g = new THREE.LatheGeometry(pts, segs, phi0);
+  if (brilliant) {
+    // a brilliant's facets: every other ring of the profile turned half a step, so the flat-shaded
+    // triangles become kites and stars that each catch the light at their own angle
+    const p = g.attributes.position;
+    for (let i = 0; i <= segs; i++)
+      for (let j = 0; j < pts.length; j++) {
+        if (j % 2 === 0) continue;
+        const phi = phi0 + (i / segs) * Math.PI * 2 + Math.PI / segs;
+        const k = i * pts.length + j;
+        p.setXYZ(k, Math.sin(phi) * pts[j].x, pts[j].y, Math.cos(phi) * pts[j].x);
+      }
+  }
   if (cut === 'oval') g.scale(1, 1, 1.35);
   if (cut === 'emerald') g.scale(1, 1, 1.4);
   if (cut === 'pear') {
@@ -1112,6 +1184,8 @@ const STAGE = {
   service: 'object',
   guide: 'object',
 };
+/** Rings' own angle and detail views: [azimuth, elevation, zoom, lean of the ring towards the camera (rad)]. */
+const RING_HERO = { angle: [30, 42, 1.12, 0.12], detail: [14, 44, 2.0, 0.12] };
 /** Where the detail view looks, as a fraction of the object's height (0 floor, 1 top). */
 const DETAIL_AT = { ring: 0.82, watch: 0.5, smartwatch: 0.5, pendant: 0.5, earrings: 0.5, charm: 0.5 };
 
@@ -1126,8 +1200,8 @@ function placeOnFloor(obj) {
   return new THREE.Box3().setFromObject(obj);
 }
 
-/** A seamless studio sweep of one colour with a shadow catcher and a soft contact shadow. */
-function studio(scene, box, bg, shadowOpacity = 0.22, contact = true) {
+/** A seamless studio sweep of one colour with a shadow catcher for the key light's (faint) shadow; returns the floor. */
+function studio(scene, box, bg, shadowOpacity = 0.12) {
   scene.background = lin(bg);
   const size = box.getSize(new THREE.Vector3());
   const span = Math.max(size.x, size.z, size.y) * 8 + 200;
@@ -1135,27 +1209,90 @@ function studio(scene, box, bg, shadowOpacity = 0.22, contact = true) {
   floor.rotation.x = -Math.PI / 2;
   floor.receiveShadow = true;
   scene.add(floor);
-  // contact shadow: a blurred ellipse under the piece
-  const c = document.createElement('canvas');
-  c.width = c.height = 128;
-  const x = c.getContext('2d');
-  const grd = x.createRadialGradient(64, 64, 0, 64, 64, 64);
-  grd.addColorStop(0, 'rgba(0,0,0,0.55)');
-  grd.addColorStop(0.5, 'rgba(0,0,0,0.18)');
-  grd.addColorStop(1, 'rgba(0,0,0,0)');
-  x.fillStyle = grd;
-  x.fillRect(0, 0, 128, 128);
-  if (!contact) return;
-  const tex = new THREE.CanvasTexture(c);
-  const blob = new THREE.Mesh(
-    new THREE.PlaneGeometry(size.x * 1.25 + 2, size.z * 1.25 + 2),
-    new THREE.MeshBasicMaterial({ map: tex, transparent: true, depthWrite: false, opacity: 0.5 }),
-  );
-  blob.rotation.x = -Math.PI / 2;
-  blob.position.y = 0.02;
-  scene.add(blob);
+  return floor;
 }
-function keyLight(scene, box, intensity = 2.2, from = [-0.6, 1.4, 0.8]) {
+
+// ---------------------------------------------------------------- contact shadow
+// A studio contact shadow (after three.js's webgl_shadow_contact example): the scene seen from
+// under the floor by an orthographic camera only `reach` deep, each surface darker the nearer it
+// is to the floor, blurred twice; laid on the floor as a texture. Only what touches or nearly
+// touches the floor darkens it, tight under the piece (a ring's band where it stands, a chain
+// along its links, a plinth's foot), never a blob under the piece's whole outline.
+const CONTACT_RES = 512;
+const contactRT = new THREE.WebGLRenderTarget(CONTACT_RES, CONTACT_RES);
+const contactBlurRT = new THREE.WebGLRenderTarget(CONTACT_RES, CONTACT_RES);
+contactRT.texture.generateMipmaps = contactBlurRT.texture.generateMipmaps = false;
+const contactDepth = new THREE.MeshDepthMaterial();
+contactDepth.userData.darkness = { value: 1.6 };
+contactDepth.onBeforeCompile = (shader) => {
+  shader.uniforms.darkness = contactDepth.userData.darkness;
+  shader.fragmentShader = `uniform float darkness;\n${shader.fragmentShader.replace(
+    'gl_FragColor = vec4( vec3( 1.0 - fragCoordZ ), opacity );',
+    'gl_FragColor = vec4( vec3( 0.0 ), pow( 1.0 - fragCoordZ, 2.0 ) * darkness );',
+  )}`;
+};
+contactDepth.depthTest = false;
+contactDepth.depthWrite = false;
+const hBlur = new THREE.ShaderMaterial(HorizontalBlurShader);
+const vBlur = new THREE.ShaderMaterial(VerticalBlurShader);
+hBlur.depthTest = vBlur.depthTest = false;
+/**
+ * Lays a contact shadow under everything in `scene` (the floor and anything in `hide` are left out).
+ * reach: how far above the floor a surface still darkens it; blur: softness in texels of 512.
+ */
+function contactShadow(scene, box, hide = [], { reach = 3, blur = 2.2, opacity = 0.7 } = {}) {
+  const size = box.getSize(new THREE.Vector3());
+  const c = box.getCenter(new THREE.Vector3());
+  const W = Math.max(size.x, size.z) * 1.25 + reach * 4;
+  const group = new THREE.Group();
+  group.position.set(c.x, 0.02, c.z);
+  const geo = new THREE.PlaneGeometry(W, W).rotateX(Math.PI / 2);
+  const plane = new THREE.Mesh(geo, new THREE.MeshBasicMaterial({ map: contactRT.texture, opacity, transparent: true, depthWrite: false }));
+  plane.renderOrder = 1;
+  plane.scale.y = -1; // the texture is seen from below
+  const cam = new THREE.OrthographicCamera(-W / 2, W / 2, W / 2, -W / 2, 0, reach);
+  cam.rotation.x = Math.PI / 2; // looking up
+  group.add(cam);
+  scene.add(group);
+  group.updateMatrixWorld(true);
+
+  const bg = scene.background;
+  const visible = hide.map((o) => o.visible);
+  hide.forEach((o) => (o.visible = false));
+  scene.background = null;
+  scene.overrideMaterial = contactDepth;
+  renderer.setClearColor(0x000000, 0);
+  renderer.setRenderTarget(contactRT);
+  renderer.clear();
+  renderer.render(scene, cam);
+  scene.overrideMaterial = null;
+  const quad = new THREE.Mesh(new THREE.PlaneGeometry(W, W).rotateX(Math.PI / 2), hBlur);
+  quad.updateMatrixWorld(true);
+  cam.updateMatrixWorld(true);
+  const quadCam = new THREE.OrthographicCamera(-W / 2, W / 2, W / 2, -W / 2, -1, 1);
+  quadCam.rotation.x = Math.PI / 2;
+  quadCam.updateMatrixWorld(true);
+  const pass = (mat, from, to, amount) => {
+    quad.material = mat;
+    mat.uniforms.tDiffuse.value = from.texture;
+    if (mat === hBlur) mat.uniforms.h.value = amount / CONTACT_RES;
+    else mat.uniforms.v.value = amount / CONTACT_RES;
+    renderer.setRenderTarget(to);
+    renderer.clear();
+    renderer.render(quad, quadCam);
+  };
+  for (const amount of [blur, blur * 0.4]) {
+    pass(hBlur, contactRT, contactBlurRT, amount);
+    pass(vBlur, contactBlurRT, contactRT, amount);
+  }
+  quad.geometry.dispose();
+  renderer.setRenderTarget(null);
+  renderer.setClearColor(0x000000, 1);
+  scene.background = bg;
+  hide.forEach((o, i) => (o.visible = visible[i]));
+  group.add(plane);
+}
+function keyLight(scene, box, intensity = 2.2, from = [-0.45, 2.0, 0.7]) {
   const size = box.getSize(new THREE.Vector3()).length();
   const dl = new THREE.DirectionalLight(0xfff6ea, intensity);
   dl.position.set(from[0] * size, from[1] * size, from[2] * size);
@@ -1253,14 +1390,19 @@ function dispose(scene) {
 function productShot(spec) {
   const scene = new THREE.Scene();
   const obj = BUILDERS[spec.kind](spec, rngOf(spec.seed ?? 1));
+  const hero = spec.kind === 'ring' ? RING_HERO[spec.view] : null;
+  // a ring's hero and detail shots: the ring leans its head towards the camera (as in a ring
+  // clip), so the stone faces the lens instead of showing its girdle
+  if (hero) obj.rotation.x = spec.tilt ?? hero[3];
   scene.add(obj);
   const box = placeOnFloor(obj);
-  studio(scene, box, spec.bg ?? 0xf3efe9, 0.22, STAGE[spec.kind] !== 'flat');
+  const floor = studio(scene, box, spec.bg ?? 0xf3efe9);
   keyLight(scene, box);
+  contactShadow(scene, box, [floor], { reach: Math.max(1.2, box.getSize(new THREE.Vector3()).y * 0.12) });
   const focus =
     obj.userData.focus && spec.view !== 'angle' ? new THREE.Box3().setFromObject(obj.userData.focus).expandByScalar(obj.userData.focusPad ?? 0) : box;
   const camera = new THREE.PerspectiveCamera(28, spec.w / spec.h, 0.1, 5000);
-  const [az, el, zoom] = VIEWS[STAGE[spec.kind]][spec.view] ?? VIEWS.object.front;
+  const [az, el, zoom] = spec.cam ?? hero ?? VIEWS[STAGE[spec.kind]][spec.view] ?? VIEWS.object.front;
   frame(camera, focus, az, el, zoom, spec.w, spec.h, spec.view === 'detail' ? (DETAIL_AT[spec.kind] ?? 0.6) : null, spec.fill ?? 0.8);
   const url = renderScene(scene, camera, spec.w, spec.h);
   dispose(scene);
@@ -1287,6 +1429,8 @@ function composedShot(spec) {
   for (const it of spec.items) {
     const holder = new THREE.Group();
     const obj = BUILDERS[it.kind]({ v: 0, ...it }, rng);
+    // rings lean their heads towards the camera (as in a ring clip), so their stones face the lens
+    if (it.kind === 'ring') obj.rotation.x = it.lean ?? 0.35;
     const inner = new THREE.Group();
     inner.add(obj);
     inner.scale.setScalar(it.scale ?? 1);
@@ -1306,7 +1450,7 @@ function composedShot(spec) {
   scene.add(all);
   all.updateMatrixWorld(true);
   const box = new THREE.Box3().setFromObject(all, true);
-  studio(scene, box, spec.bg, spec.shadow ?? 0.3);
+  const floor = studio(scene, box, spec.bg, spec.shadow ?? 0.16);
   if (spec.wall) {
     // a back wall with shelves (store windows)
     const wall = new THREE.Mesh(new THREE.PlaneGeometry(2000, 800), matte(spec.wall, 0.9));
@@ -1325,7 +1469,8 @@ function composedShot(spec) {
       scene.add(lamp);
     }
   }
-  keyLight(scene, box, spec.light ?? 2.4, spec.lightFrom ?? [-0.6, 1.4, 0.8]);
+  keyLight(scene, box, spec.light ?? 2.4, spec.lightFrom ?? [-0.45, 2.0, 0.7]);
+  contactShadow(scene, box, [floor], { reach: 4, blur: 2.5, opacity: 0.6 });
   const camera = new THREE.PerspectiveCamera(spec.fov ?? 26, spec.w / spec.h, 0.1, 8000);
   frame(camera, box, spec.az ?? 0, spec.el ?? 20, 1, spec.w, spec.h, null, spec.fill ?? 0.85, spec.shift ?? 0);
   const url = renderScene(scene, camera, spec.w, spec.h);
