@@ -475,7 +475,7 @@ async function sectionLighthouse(res: Results, baseUrl: string): Promise<void> {
   );
   console.log(
     table(
-      ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'first paint seen ms', 'perf runs'],
+      ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'FCP seen ms', 'perf runs'],
       pages.map((p, i) => [
         samples[i]!.type,
         p.performance,
@@ -486,7 +486,7 @@ async function sectionLighthouse(res: Results, baseUrl: string): Promise<void> {
         p.tbtMs,
         p.cls,
         p.fcpMs,
-        p.observedFpMs,
+        p.observedFcpMs,
         p.performanceRuns.join(' '),
       ]),
     ),

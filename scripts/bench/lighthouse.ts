@@ -31,12 +31,12 @@ export interface LighthouseScores {
   cls: number;
   fcpMs: number;
   /**
-   * Median first paint in the observed (unthrottled) trace. Chromium's Paint Holding keeps the blank
+   * Median first contentful paint in the observed (unthrottled) trace. Chromium's Paint Holding keeps the blank
    * page on screen after navigation and lets the new one show at about 0.1, 1.2 or 2.2 s at random
    * (docs/benchmarks.md, "Why Lighthouse's first paint is late"); Lantern then counts every request
    * made before that paint into LCP.
    */
-  observedFpMs: number;
+  observedFcpMs: number;
   /** Chromium flags beyond CHROME_FLAGS (e.g. `--disable-features=PaintHolding`). */
   extraFlags: string[];
   /** Audits that lost points in the kept run (id and title), for the note. */
@@ -110,7 +110,7 @@ export async function auditPage(
       tbtMs: Math.round(metric('total-blocking-time')),
       cls: round(metric('cumulative-layout-shift'), 3),
       fcpMs: Math.round(metric('first-contentful-paint')),
-      observedFpMs: Math.round(median(lhrs.map((l) => l.audits.metrics?.details?.items?.[0]?.observedFirstPaint ?? Number.NaN))),
+      observedFcpMs: Math.round(median(lhrs.map((l) => l.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? Number.NaN))),
       extraFlags,
       failing,
       performanceRuns: perf,
