@@ -222,6 +222,26 @@ test.describe('stores list and faq list panels', () => {
     await expect(trigger).toBeFocused();
   });
 
+  test('the page behind an open list panel does not scroll, and scrolls again once it is closed', async ({ page }) => {
+    // At 1280 px the drawer leaves the page visible on its left, under the backdrop: the wheel goes there.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await visit(page, '/');
+    await page.getByRole('button', { name: messages.storesListOpen }).click();
+    const dialog = page.getByRole('dialog', { name: messages.storesListTitle });
+    await expect(dialog).toBeVisible();
+    // The trigger is in the footer: the page is scrolled down, so a wheel upwards would move it.
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(800);
+    await page.mouse.move(200, 400);
+    await page.mouse.wheel(0, -800);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.mouse.wheel(0, -800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(before);
+  });
+
   test('the faq list panel opens from the footer and closes with its close button', async ({ page }) => {
     await visit(page, '/');
     await page.getByRole('link', { name: messages.faqListOpen }).click();

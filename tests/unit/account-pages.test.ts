@@ -57,6 +57,27 @@ describe('login required', () => {
     expect(takeFlash(null)).toBeNull();
     expect($authNotice.get()).toBeNull();
   });
+
+  it('a carried message that is not what setFlash writes is ignored: no other type or form, and returnTo only a path of this site', () => {
+    const storage = memoryStorage();
+    const carried = (value: unknown) => {
+      storage.setItem(FLASH_KEY, JSON.stringify(value));
+      return takeFlash(storage);
+    };
+    // The sign-in modal sends the shopper to returnTo after logging in (location.assign): never a script or another site.
+    expect(carried({ message: 'Log in', type: 'error', auth: 'login', returnTo: 'javascript:alert(1)' })).toBeNull();
+    expect(carried({ message: 'Log in', type: 'error', auth: 'login', returnTo: '//evil.example/my-account' })).toBeNull();
+    expect(carried({ message: 'Log in', type: 'error', auth: 'login', returnTo: 'https://evil.example/' })).toBeNull();
+    expect(carried({ message: 'Hello', type: 'shout' })).toBeNull();
+    expect(carried({ message: 'Hello', type: 'info', auth: 'admin' })).toBeNull();
+    expect(carried(['Hello'])).toBeNull();
+    expect(carried({ message: 'Log in', type: 'error', auth: 'register', returnTo: '/my-account/orders?page=2', extra: 1 })).toEqual({
+      message: 'Log in',
+      type: 'error',
+      auth: 'register',
+      returnTo: '/my-account/orders?page=2',
+    });
+  });
 });
 
 const ORDER: CustomerOrder = {

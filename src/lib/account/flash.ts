@@ -37,11 +37,33 @@ export function takeFlash(storage: Store | null | undefined): Flash | null {
     const raw = storage?.getItem(FLASH_KEY);
     if (!raw) return null;
     storage?.removeItem(FLASH_KEY);
-    const f = JSON.parse(raw) as Flash;
-    return typeof f?.message === 'string' && f.message ? f : null;
+    return readFlash(JSON.parse(raw));
   } catch {
     return null;
   }
+}
+
+const TYPES: readonly string[] = ['error', 'info', 'success'] satisfies Flash['type'][];
+const FORMS: readonly string[] = ['login', 'register'] satisfies NonNullable<Flash['auth']>[];
+
+/**
+ * The stored value if it is what `setFlash` writes, else null. Checked field by field rather than
+ * with zod, because every page loads this module and zod would cost each page's first load more
+ * than its budget has left. `returnTo` is where the sign-in modal sends the shopper
+ * (`location.assign`): only a path of this site, never a script or another origin.
+ */
+function readFlash(value: unknown): Flash | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const { message, type, auth, returnTo } = value as Record<string, unknown>;
+  if (typeof message !== 'string' || !message || typeof type !== 'string' || !TYPES.includes(type)) return null;
+  if (auth !== undefined && (typeof auth !== 'string' || !FORMS.includes(auth))) return null;
+  if (returnTo !== undefined && (typeof returnTo !== 'string' || !/^\/(?![/\\])/.test(returnTo))) return null;
+  return {
+    message,
+    type: type as Flash['type'],
+    ...(auth ? { auth: auth as Flash['auth'] } : {}),
+    ...(returnTo ? { returnTo } : {}),
+  };
 }
 
 /** This tab's sessionStorage, where a page's message for the next page waits (null where there is none: build, tests). */
