@@ -10,7 +10,9 @@
  *   is a dialog as large as the screen, transparent, holding its drawer);
  * - the header's shared overlay and the notifications move into the open dialog, so they stay above
  *   the inert page (the overlay darkens and closes the panels; notifications stay readable);
- * - the page does not scroll behind it (`html:has(dialog:modal)` in dialog.css);
+ * - the page does not scroll behind it: a panel is as large as the screen and takes the wheel and the
+ *   touch (the list panels, which load no dialog.css; e2e "the page behind an open list panel does
+ *   not scroll"), and `html:has(dialog:modal)` in dialog.css holds the page behind the islands' dialogs;
  * - focus goes back to what opened it when it closes.
  * Plain code without React: the React islands use it through <Dialog> (Dialog.tsx), the list panels
  * (ListPanel.ts) directly.
