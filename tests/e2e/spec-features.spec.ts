@@ -187,7 +187,7 @@ test.describe('finance, takeover and promo blocks', () => {
     const c = catalog().categories.find((x) => x.url_path === 'rings/engagement-rings')!;
     await visit(page, '/rings/engagement-rings');
     const tk = page.locator('[data-takeover]');
-    await expect(tk.locator('img')).toHaveAttribute('src', /\/img\/1600\/360\/resize\/banners\/takeover-engagement-rings\.jpg$/);
+    await expect(tk.locator('img')).toHaveAttribute('src', /\/img\/1024\/230\/resize\/banners\/takeover-engagement-rings\.jpg$/);
     await expect(tk.getByRole('link', { name: c.button_title! })).toHaveAttribute('href', '/evermore');
     // titled with the category's name (not the CMS block's lower-case admin title)
     await expect(tk).toHaveAttribute('aria-label', c.name);
