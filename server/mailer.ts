@@ -1,7 +1,6 @@
 /** The outbox: every mail the server "sends" goes to the outbox table and to `{outboxDir}/*.eml`. */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Booking } from '../src/lib/schemas';
 import { nowIso, type DB } from './db';
 
 export interface Mail {
@@ -62,21 +61,4 @@ export function sendMail(db: DB, outboxDir: string, mail: Mail): number {
   renameSync(tmp, join(outboxDir, name));
   db.prepare('UPDATE outbox SET file = ? WHERE id = ?').run(name, id);
   return id;
-}
-
-/** The text block of a booking mail: every field on its own labelled line. */
-export function bookingText(b: Booking): string {
-  return [
-    'Appointment booking',
-    '',
-    `Name: ${b.name}`,
-    `Phone: ${b.phone}`,
-    `Email: ${b.email}`,
-    `Date: ${b.date}`,
-    `Time: ${b.time}`,
-    `Store: ${b.store}`,
-    `Requirements: ${b.requirements || '-'}`,
-    `Item: ${b.item || '-'}`,
-    `Page link: ${b.pageLink}`,
-  ].join('\n');
 }

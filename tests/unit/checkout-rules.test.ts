@@ -185,7 +185,7 @@ describe('order payload', () => {
       created_at: '2026-11-22T10:00:00.000Z',
       transmited: false,
       cart_id: 'cart-1',
-      user_id: 7,
+      user_id: '7', // a string: vue-storefront-api's order schema
       store_code: 'gb',
       products: [
         { sku: 'RING-1', qty: 2, name: 'Silver Ring', price: 120 },

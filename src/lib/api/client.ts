@@ -36,6 +36,9 @@ import {
   StockItemSchema,
 } from './contract';
 
+/** review_status of a review waiting for moderation (1 is approved, §3). */
+export const REVIEW_PENDING = 2;
+
 /** The answer of a call: 200 with a validated result, or the contract's error code and result. */
 export type ApiResult<T> =
   { ok: true; code: 200; result: T; meta?: Record<string, unknown> } | { ok: false; code: number; result: unknown; meta?: Record<string, unknown> };
@@ -183,9 +186,20 @@ export function createApiClient(opts: ApiClientOptions = {}) {
           query: { product_id: productId, from: page.from ?? 0, size: page.size ?? config.constants.reviewPageSize },
           schema: ReviewPageSchema,
         }),
-      /** A new review (§7 review/create?token; with multistore on, the store code goes along, as the API adjusts its URL per store). */
-      create: (review: Omit<ReviewInput, 'review_entity'> & Partial<Pick<ReviewInput, 'review_entity'>>, token?: string | null, storeCode?: string | null) =>
-        call('POST', 'review/create', { query: { ...tc(token), ...(multistore && storeCode ? { storeCode } : {}) }, body: { review } }),
+      /**
+       * A new review (§7 review/create?token; with multistore on, the store code goes along, as the API
+       * adjusts its URL per store). vue-storefront-api's review schema requires `review_entity` and
+       * `review_status`: a shopper's review is for a product and waits for moderation (2, pending).
+       */
+      create: (
+        review: Omit<ReviewInput, 'review_entity' | 'review_status'> & Partial<Pick<ReviewInput, 'review_entity' | 'review_status'>>,
+        token?: string | null,
+        storeCode?: string | null,
+      ) =>
+        call('POST', 'review/create', {
+          query: { ...tc(token), ...(multistore && storeCode ? { storeCode } : {}) },
+          body: { review: { ...review, review_entity: review.review_entity ?? 'product', review_status: review.review_status ?? REVIEW_PENDING } },
+        }),
     },
     newsletter: {
       subscribe: (email: string) => call('POST', 'ext/mailchimp-subscribe/subscribe', { body: { email } }),

@@ -73,10 +73,10 @@ export const OrderHistorySchema = /*#__PURE__*/ (() =>
   }))();
 export type OrderHistory = z.output<typeof OrderHistorySchema>;
 
-/** A stock item (stock/check, stock/list). */
+/** A stock item (stock/check, stock/list): Magento's stock item, which names its product by `product_id` only (no sku). */
 export const StockItemSchema = /*#__PURE__*/ (() =>
   z.looseObject({
-    sku: z.string(),
+    sku: z.string().optional(),
     product_id: z.number().int(),
     qty: z.number(),
     is_in_stock: z.boolean(),
