@@ -149,7 +149,8 @@ export class ShopContext {
       lastname: row.lastname,
       group_id: 1,
       created_at: row.created_at,
-      addresses: JSON.parse(row.addresses),
+      // Addresses saved before regions were objects are answered in VSFA's shape (`region: { region }`).
+      addresses: (JSON.parse(row.addresses) as Customer['addresses']).map((a) => (typeof a.region === 'string' ? { ...a, region: { region: a.region } } : a)),
       is_subscribed: sub?.subscribed === 1,
     };
   }

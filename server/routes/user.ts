@@ -2,7 +2,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  AddressSchema,
+  CustomerAddressSchema,
+  RegionSchema,
   ChangePasswordInputSchema,
   CreateUserInputSchema,
   LoginInputSchema,
@@ -19,12 +20,24 @@ import { orderJson, type OrderRow } from '../orders';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-const UpdateMeBody = z.object({
-  customer: z.looseObject({
-    email: z.email('customer.email must be a valid e-mail address').optional(),
-    firstname: z.string().trim().min(2, 'customer.firstname must have at least 2 letters').optional(),
-    lastname: z.string().trim().min(1, 'customer.lastname is required').optional(),
-    addresses: z.array(AddressSchema.extend({ default_shipping: z.boolean().optional(), default_billing: z.boolean().optional() })).optional(),
+/**
+ * user/me's body, as vue-storefront-api's `userProfileUpdate.schema.json` has it: the e-mail and names
+ * always, at most two addresses, each with two filled street lines and `region` an object.
+ */
+const UpdateMeBody = z.strictObject({
+  customer: z.strictObject({
+    email: z.email('customer.email must be a valid e-mail address'),
+    firstname: z.string().trim().min(2, 'customer.firstname must have at least 2 letters'),
+    lastname: z.string().trim().min(1, 'customer.lastname is required'),
+    addresses: z
+      .array(
+        CustomerAddressSchema.extend({
+          street: z.array(z.string().trim().min(1, 'a street line is empty')).min(2, 'street needs two lines (street, house number or name)'),
+          region: RegionSchema.optional(),
+        }),
+      )
+      .max(2, 'at most 2 addresses')
+      .optional(),
   }),
 });
 
@@ -148,7 +161,7 @@ export function userRoutes(ctx: ShopContext): Hono {
 
   r.get('/me', (c) => ok(c, ctx.customerJson(ctx.requireCustomer(c))));
 
-  r.post('/me', jsonBody(UpdateMeBody.strict()), (c) => {
+  r.post('/me', jsonBody(UpdateMeBody), (c) => {
     const row = ctx.requireCustomer(c);
     const { customer } = c.req.valid('json');
     if (customer.email && customer.email.toLowerCase() !== row.email.toLowerCase() && byEmail(customer.email)) {

@@ -170,11 +170,42 @@ describe('passwords', () => {
 
   it('a customer updates only their own account', async () => {
     const token = (await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'another password' } })).body.result;
-    const r = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { firstname: 'Harold', addresses: [] } } });
+    const me = { email: 'hash@example.org', firstname: 'Harold', lastname: 'Hash' };
+    const r = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { ...me, addresses: [] } } });
     expect(r.body.result).toMatchObject({ email: 'hash@example.org', firstname: 'Harold' });
-    const bad = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { firstname: 'H' } } });
+    const bad = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { ...me, firstname: 'H' } } });
     expect(bad.body).toEqual({ code: 400, result: 'customer.firstname: customer.firstname must have at least 2 letters' });
-    expect((await shop().call('POST', '/api/user/me', { body: { customer: { firstname: 'Mallory' } } })).status).toBe(401);
+    expect((await shop().call('POST', '/api/user/me', { body: { customer: me } })).status).toBe(401);
+  });
+
+  it("user/me takes vue-storefront-api's userProfileUpdate shape: e-mail and names required, two street lines, region an object", async () => {
+    const token = (await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'another password' } })).body.result;
+    const me = { email: 'hash@example.org', firstname: 'Harold', lastname: 'Hash' };
+    const address = {
+      firstname: 'Harold',
+      lastname: 'Hash',
+      street: ['Fishergate', '12'],
+      city: 'Preston',
+      postcode: 'PR1 2AD',
+      country_id: 'GB',
+      telephone: '01772 203481',
+    };
+    const namesOnly = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { addresses: [address] } } });
+    expect(namesOnly.status).toBe(400);
+    expect(namesOnly.body.result).toMatch(/^customer\.email: /);
+    const oneLine = await shop().call('POST', '/api/user/me', {
+      query: { token },
+      body: { customer: { ...me, addresses: [{ ...address, street: ['12 Fishergate'] }] } },
+    });
+    expect(oneLine.status).toBe(400);
+    expect(oneLine.body.result).toMatch(/^customer\.addresses\.0\.street: /);
+    const saved = await shop().call('POST', '/api/user/me', {
+      query: { token },
+      body: { customer: { ...me, addresses: [{ ...address, region: { region: 'Lancashire', region_code: null, region_id: 0 }, default_shipping: true }] } },
+    });
+    expect(saved.status).toBe(200);
+    const read = await shop().call('GET', '/api/user/me', { query: { token } });
+    expect(read.body.result.addresses[0]).toMatchObject({ street: ['Fishergate', '12'], region: { region: 'Lancashire' }, default_shipping: true });
   });
 
   it('tokens never appear in the server logs', async () => {

@@ -14,7 +14,11 @@ import { submitReview } from '../../src/lib/content/reviews';
 import { bookingLetter, contactLetter, sendLetter } from '../../src/lib/forms/mail';
 import { fetchStockList } from '../../src/lib/listing/stock-prefetch';
 import type { CartItem } from '../../src/lib/schemas';
-import { VsfaOrderBody, VsfaStockItem, vsfaProblems } from '../contract/vsfa-schemas';
+import { accountStreet, profileUpdate } from '../../src/lib/account/address';
+import { addressLines } from '../../src/lib/account/orders';
+import { emptyCheckout, prefillFromCustomer } from '../../src/lib/checkout/state';
+import { CustomerSchema } from '../../src/lib/schemas';
+import { VsfaCustomer, VsfaOrderBody, VsfaStockItem, vsfaProblems } from '../contract/vsfa-schemas';
 
 interface Sent {
   method: string;
@@ -195,5 +199,87 @@ describe('newsletter and cart calls', () => {
     await api.cart.collectTotals('', 'c1', { shippingCarrierCode: 'flatrate', shippingMethodCode: 'express' }).catch(() => undefined);
     await api.cart.paymentMethods('', 'c1');
     expectVsfa(r.sent);
+  });
+});
+
+describe('profile and addresses (userProfileUpdate.schema.json, userProfile.schema.json)', () => {
+  // A customer as Magento answers user/me through VSFA: region an object, two street lines.
+  const magentoCustomer = {
+    id: 5,
+    group_id: 1,
+    email: 'ada@example.org',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    website_id: 1,
+    addresses: [
+      {
+        id: 9,
+        customer_id: 5,
+        region: { region_code: null, region: 'Lancashire', region_id: 0 },
+        region_id: 0,
+        country_id: 'GB',
+        street: ['Fishergate', '12'],
+        telephone: '01772 203481',
+        postcode: 'PR1 2AD',
+        city: 'Preston',
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        default_shipping: true,
+        default_billing: true,
+      },
+      {
+        id: 10,
+        customer_id: 5,
+        region: { region_code: null, region: null, region_id: 0 },
+        country_id: 'GB',
+        street: ['Deansgate', 'Flat 3'],
+        telephone: '0161 000000',
+        postcode: 'M3 2BW',
+        city: 'Manchester',
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+      },
+      {
+        id: 11,
+        customer_id: 5,
+        region: { region_code: null, region: null, region_id: 0 },
+        country_id: 'GB',
+        street: ['Church Street', '1'],
+        telephone: '01254 000000',
+        postcode: 'BB1 5AA',
+        city: 'Blackburn',
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+      },
+    ],
+  };
+
+  it('the shop reads the customer VSFA answers (region an object) and shows its region', () => {
+    expect(VsfaCustomer.safeParse(magentoCustomer).success).toBe(true);
+    const c = CustomerSchema.parse(magentoCustomer);
+    expect(c.addresses[0]!.region).toMatchObject({ region: 'Lancashire' });
+    expect(addressLines(c.addresses[0])).toContain('Preston, Lancashire');
+    // The checkout's one street field gets the house number first.
+    expect(prefillFromCustomer(emptyCheckout(), c).shipping.street).toBe('12 Fishergate');
+  });
+
+  it('saving the name sends e-mail, firstname and lastname', async () => {
+    const r = recorder(() => ({ code: 200, result: magentoCustomer }));
+    const api = createApiClient({ fetch: r.fetch, baseUrl: '' });
+    await api.user.updateMe('tok', profileUpdate(magentoCustomer, { firstname: 'Augusta', lastname: 'King', email: 'ada@example.org' }));
+    expectVsfa(r.sent);
+  });
+
+  it('saving an address sends the names and e-mail too, two street lines, region an object, two addresses at most', async () => {
+    const r = recorder(() => ({ code: 200, result: magentoCustomer }));
+    const api = createApiClient({ fetch: r.fetch, baseUrl: '' });
+    const c = CustomerSchema.parse(magentoCustomer);
+    const edited = { ...c.addresses[0]!, street: accountStreet('Fishergate ', ' 14'), region: { region: 'Lancashire' } };
+    await api.user.updateMe('tok', profileUpdate(c, { addresses: [edited, ...c.addresses.slice(1)] }));
+    expectVsfa(r.sent);
+    const sent = (r.sent[0]!.body as { customer: { email: string; addresses: { street: string[]; region: unknown }[] } }).customer;
+    expect(sent.email).toBe('ada@example.org');
+    expect(sent.addresses).toHaveLength(2);
+    expect(sent.addresses[0]).toMatchObject({ street: ['Fishergate', '14'], region: { region: 'Lancashire' } });
   });
 });

@@ -35,6 +35,7 @@ import {
   ShippingInformationResultSchema,
   StockItemSchema,
 } from './contract';
+import type { ProfileUpdate } from '../account/address';
 
 /** review_status of a review waiting for moderation (1 is approved, §3). */
 export const REVIEW_PENDING = 2;
@@ -163,7 +164,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       changePassword: (token: string, currentPassword: string, newPassword: string) =>
         call('POST', 'user/change-password', { query: tc(token), body: { currentPassword, newPassword } }),
       me: (token: string) => call('GET', 'user/me', { query: tc(token), schema: CustomerSchema }),
-      updateMe: (token: string, customer: Record<string, unknown>) => call('POST', 'user/me', { query: tc(token), body: { customer }, schema: CustomerSchema }),
+      /** user/me with the customer's e-mail, names and (when they change) addresses (src/lib/account/address.ts `profileUpdate`). */
+      updateMe: (token: string, customer: ProfileUpdate) => call('POST', 'user/me', { query: tc(token), body: { customer }, schema: CustomerSchema }),
       orderHistory: (token: string, page: { pageSize?: number; currentPage?: number } = {}) =>
         call('GET', 'user/order-history', { query: { ...tc(token), pageSize: page.pageSize, currentPage: page.currentPage }, schema: OrderHistorySchema }),
     },
