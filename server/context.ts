@@ -49,6 +49,7 @@ export interface CustomerRow {
 
 export class ShopContext {
   private cache = new Map<string, unknown[]>();
+  private memos = new Map<string, unknown>();
   private limiter: RateLimiter | null = null;
   /** Confirmation copies per recipient address (the mailer's `confirmation`): 3 an hour. */
   readonly confirmations = new RateLimiter(60 * 60 * 1000, 3);
@@ -87,8 +88,15 @@ export class ShopContext {
     return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
+  /** A value derived from the snapshot (built once by `make`, kept until `invalidate`). */
+  memo<T>(key: string, make: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, make());
+    return this.memos.get(key) as T;
+  }
+
   invalidate(): void {
     this.cache.clear();
+    this.memos.clear();
   }
 
   taxRates = () => this.entities<TaxRate>('taxRate');
