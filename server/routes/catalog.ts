@@ -214,17 +214,7 @@ export function reviewRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
   const db = ctx.db;
 
-  r.get('/list', paging, (c) => {
-    const { from, size } = c.req.valid('query');
-    const productId = Number(c.req.query('product_id'));
-    if (!Number.isInteger(productId) || productId <= 0) throw new ApiError(400, 'query.product_id: a product id is required');
-    const total = (db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE product_id = ? AND review_status = 1').get(productId) as { n: number }).n;
-    const rows = db
-      .prepare('SELECT data FROM reviews WHERE product_id = ? AND review_status = 1 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
-      .all(productId, size, from) as { data: string }[];
-    return ok(c, { items: rows.map((x) => JSON.parse(x.data) as Review), total, from, size });
-  });
-
+  // The review list is vue-storefront-api's catalogue search on entity 'review' (./search.ts).
   r.post('/create', jsonBody(ReviewBody), (c) => {
     const customer = ctx.customerOf(c);
     const input = c.req.valid('json').review;

@@ -10,7 +10,7 @@ import { filledCheckout } from './checkout-fixtures';
 import { createApiClient } from '../../src/lib/api/client';
 import { buildOrderPayload } from '../../src/lib/checkout/payload';
 import { sendOrder, toOfflineOrder } from '../../src/lib/sync/order-send';
-import { submitReview } from '../../src/lib/content/reviews';
+import { fetchReviews, submitReview } from '../../src/lib/content/reviews';
 import { bookingLetter, contactLetter, sendLetter } from '../../src/lib/forms/mail';
 import { fetchStockList } from '../../src/lib/listing/stock-prefetch';
 import type { CartItem } from '../../src/lib/schemas';
@@ -18,7 +18,7 @@ import { accountStreet, profileUpdate } from '../../src/lib/account/address';
 import { addressLines } from '../../src/lib/account/orders';
 import { emptyCheckout, prefillFromCustomer } from '../../src/lib/checkout/state';
 import { CustomerSchema } from '../../src/lib/schemas';
-import { VsfaCustomer, VsfaOrderBody, VsfaStockItem, vsfaProblems } from '../contract/vsfa-schemas';
+import { VsfaCustomer, VsfaOrderBody, VsfaSearchAnswer, VsfaStockItem, vsfaProblems } from '../contract/vsfa-schemas';
 
 interface Sent {
   method: string;
@@ -102,6 +102,42 @@ describe('reviews (review.schema.json)', () => {
     expect(out.ok).toBe(true);
     expectVsfa(r.sent);
     expect(r.sent[0]!.body).toMatchObject({ review: { product_id: 12, review_entity: 'product', review_status: 2 } });
+  });
+});
+
+describe('review list (catalog _search on entity review)', () => {
+  const hit = (id: number, title: string) => ({
+    _index: 'vue_storefront_catalog_review_1',
+    _type: '_doc',
+    _id: String(id),
+    _score: 1,
+    _source: {
+      id,
+      product_id: 12,
+      title,
+      detail: 'Nice.',
+      nickname: 'Ada',
+      review_entity: 'product',
+      review_status: 1,
+      ratings: [],
+      created_at: '2026-11-01 10:00:00',
+    },
+  });
+  // Elasticsearch 7 writes hits.total as { value, relation }.
+  const ES_ANSWER = { took: 2, timed_out: false, hits: { total: { value: 2, relation: 'eq' }, max_score: 1, hits: [hit(1, 'Lovely'), hit(2, 'Fine')] } };
+
+  it('asks _search with product_id equals, review_status equals 1, from 0, size 50, and reads the hits', async () => {
+    expect(VsfaSearchAnswer.safeParse(ES_ANSWER).success).toBe(true);
+    const r = recorder(() => ES_ANSWER);
+    const api = createApiClient({ fetch: r.fetch, baseUrl: '' });
+    const list = await fetchReviews(api, 12);
+    expectVsfa(r.sent);
+    expect(r.sent[0]!.path).toBe('/api/catalog/vue_storefront_catalog/review/_search');
+    expect([r.sent[0]!.query.get('from'), r.sent[0]!.query.get('size')]).toEqual(['0', '50']);
+    const must = (r.sent[0]!.body as { query: { bool: { filter: { bool: { must: unknown[] } } } } }).query.bool.filter.bool.must;
+    expect(must).toEqual([{ terms: { product_id: [12] } }, { terms: { review_status: [1] } }]);
+    expect(list?.items.map((x) => x.title)).toEqual(['Lovely', 'Fine']);
+    expect(list?.total).toBe(2);
   });
 });
 
