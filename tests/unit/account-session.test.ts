@@ -232,8 +232,12 @@ describe('account calls', () => {
     expect(history.result.items).toHaveLength(1);
     const order = history.result.items[0]!;
     expect(order.items.map((i) => [i.sku, i.qty_ordered])).toEqual([['WATCH-102', 2]]);
+    const seen = requests.length;
     const one = await customerOrder(order.increment_id);
     expect(one.ok && one.result.grand_total).toBe(order.grand_total);
+    // vue-storefront-api has no single-order call: the detail comes from the history.
+    expect(requests.slice(seen)).toEqual(['GET /api/user/order-history']);
+    expect(await customerOrder('PJ999999999')).toMatchObject({ ok: false, code: 404, result: messages.orderNotFound });
   });
 
   it('an expired access token is refreshed once and the call goes through', async () => {

@@ -206,9 +206,21 @@ export async function orderHistory(page: { pageSize?: number; currentPage?: numb
   return authorised((token, api) => api.user.orderHistory(token, page));
 }
 
-/** One of the customer's orders by its order id or increment id. */
+/** Orders per page while looking one up in the history. */
+const ORDER_LOOKUP_PAGE = 50;
+
+/**
+ * One of the customer's orders by its increment id (or the client's order id): looked up in
+ * user/order-history, page by page (vue-storefront-api has no call for a single order). Not there: 404.
+ */
 export async function customerOrder(orderId: string): Promise<ApiResult<CustomerOrder>> {
-  return authorised((token, api) => api.order.get(token, orderId));
+  for (let page = 1; ; page++) {
+    const r = await orderHistory({ pageSize: ORDER_LOOKUP_PAGE, currentPage: page });
+    if (!r.ok) return r;
+    const hit = r.result.items.find((o) => o.increment_id === orderId || o.order_id === orderId);
+    if (hit) return { ok: true, code: 200, result: hit };
+    if (r.result.items.length < ORDER_LOOKUP_PAGE || page * ORDER_LOOKUP_PAGE >= r.result.total_count) return { ok: false, code: 404, result: messages.orderNotFound };
+  }
 }
 
 /** Back to the default API client and config (tests). */

@@ -30,7 +30,6 @@ import {
   CartIdSchema,
   CartLineSchema,
   CategoryPageSchema,
-  CustomerOrderSchema,
   OrderAnswerSchema,
   OrderHistorySchema,
   ProductPageSchema,
@@ -208,9 +207,13 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       /** POSTs the stored order to config.orders.endpoint (idempotent on order_id). */
       place: (payload: OrderPayload | Record<string, unknown>, token?: string | null) =>
         call('POST', config.orders.endpoint, { query: token ? { token } : {}, body: payload, schema: OrderAnswerSchema }),
-      get: (token: string, orderId: string) => call('GET', `order/${encodeURIComponent(orderId)}`, { query: tc(token), schema: CustomerOrderSchema }),
-      /** The order-success lookup (config.checkout.externalOrderUrl + token). */
-      info: (orderToken: string) => call('GET', `${config.checkout.externalOrderUrl}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
+      /**
+       * The external order lookup of a shop that has one (config.checkout.externalOrderUrl + token; §7
+       * 'external order'). vue-storefront-api has none: with no URL configured the order-success page
+       * does not call it (src/lib/checkout/order-success.ts).
+       */
+      info: (orderToken: string, url: string = config.checkout.externalOrderUrl) =>
+        call('GET', `${url}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
     },
     stock: {
       check: (sku: string) => call('GET', 'stock/check', { query: { sku }, schema: StockItemSchema }),
