@@ -219,7 +219,8 @@ export async function customerOrder(orderId: string): Promise<ApiResult<Customer
     if (!r.ok) return r;
     const hit = r.result.items.find((o) => o.increment_id === orderId || o.order_id === orderId);
     if (hit) return { ok: true, code: 200, result: hit };
-    if (r.result.items.length < ORDER_LOOKUP_PAGE || page * ORDER_LOOKUP_PAGE >= r.result.total_count) return { ok: false, code: 404, result: messages.orderNotFound };
+    if (r.result.items.length < ORDER_LOOKUP_PAGE || page * ORDER_LOOKUP_PAGE >= r.result.total_count)
+      return { ok: false, code: 404, result: messages.orderNotFound };
   }
 }
 
