@@ -463,7 +463,6 @@ const raw = {
   orderBack: 'Back to my orders',
   orderNotFound: 'This order could not be found.',
   orderLookupFailed: 'We could not load the details of your order. You will find them in your confirmation e-mail.',
-  orderPlacedNoToken: 'Your order has been placed. You will receive a confirmation e-mail shortly.',
   orderSummaryTitle: 'Order summary',
   orderSuccessNumber: 'Your order number is {id}.',
   chooseShippingMethod: 'Please choose a shipping method.',
