@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   });
   try {
     // Plenty of stock so that every order succeeds (the bench measures the happy path).
-    server.db.prepare('UPDATE stock SET qty = 1000000000, is_in_stock = 1').run();
+    await server.db.prepare('UPDATE stock SET qty = 1000000000, is_in_stock = 1').run();
     const simple = readProducts(server.ctx.options.snapshotDir).find((p) => p.type_id === 'simple' && p.status === 1)!;
     const post = async (path: string, body?: unknown) =>
       (await (
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
         `${r.name.padEnd(44)} ${res.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(res.latency.p50).padStart(4)} ms   p99 ${String(res.latency.p99).padStart(4)} ms   non-2xx ${res.non2xx}   errors ${res.errors}`,
       );
     }
-    const orders = (server.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
+    const orders = ((await server.db.prepare('SELECT COUNT(*) AS n FROM orders').get()) as { n: number }).n;
     for (const row of rows) console.log(row);
     console.log(`orders written: ${orders}`);
   } finally {

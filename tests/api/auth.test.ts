@@ -104,7 +104,7 @@ describe('passwords', () => {
     await shop().call('POST', '/api/user/create', {
       body: { customer: { email: 'hash@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' },
     });
-    const row = shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get('hash@example.org') as { password_hash: string };
+    const row = (await shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get('hash@example.org')) as { password_hash: string };
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain('password123');
   });

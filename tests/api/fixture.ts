@@ -487,11 +487,11 @@ export function untilListening(child: ChildProcess, timeoutMs: number, what: str
 }
 
 /** Tables a request may write, with their row counts (and the total stock): equal before and after a refused request. */
-export function writtenState(db: RunningServer['db']): Record<string, number> {
+export async function writtenState(db: RunningServer['db']): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const t of ['carts', 'cart_items', 'orders', 'customers', 'newsletter', 'outbox', 'reviews', 'password_resets', 'sessions', 'refresh_tokens']) {
-    out[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
+    out[t] = ((await db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get()) as { n: number }).n;
   }
-  out.stock_qty = (db.prepare('SELECT TOTAL(qty) AS n FROM stock').get() as { n: number }).n;
+  out.stock_qty = ((await db.prepare('SELECT COALESCE(SUM(qty), 0) AS n FROM stock').get()) as { n: number }).n;
   return out;
 }
