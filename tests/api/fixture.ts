@@ -2,7 +2,8 @@
  * A small snapshot (docs/snapshot.md layout) with known prices and stock, and a helper that starts
  * the reference server on it with a temporary database, for API tests over real HTTP.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { freshDatabaseUrl } from './postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -342,6 +343,15 @@ export interface TestShop extends RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The database of a test shop in the `postgres` project: a schema of its own on the project's cluster
+ * (tests/api/postgres.ts); undefined in the `sqlite` project (a temporary SQLite file).
+ */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  const url = inject('postgresUrl');
+  return url ? freshDatabaseUrl(url) : undefined;
+}
+
 /** Starts the server on the fixture (or a given snapshot) with a temporary database on a free port. */
 export async function startTestShop(
   opts: { options?: Partial<ShopOptions>; env?: NodeJS.ProcessEnv; snapshotDir?: string; distDir?: string | null } & Partial<StartOptions> = {},
@@ -354,6 +364,7 @@ export async function startTestShop(
     port: 0,
     host: '127.0.0.1',
     databasePath: join(dir, 'shop.db'),
+    databaseUrl: await testDatabaseUrl(),
     snapshotDir,
     distDir: distDir ?? null,
     logger: createLogger({ sink: (l) => logs.push(l) }),
