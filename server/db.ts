@@ -218,13 +218,16 @@ const MIGRATIONS: string[] = [
     owner TEXT NOT NULL,
     expires_at INTEGER NOT NULL
   );
+  -- PostgreSQL numbers orders from a sequence (concurrent orders would conflict over MAX(rowid) + 1).
+  -- postgres: CREATE SEQUENCE order_numbers START WITH 1;
+  -- postgres: SELECT setval('order_numbers', COALESCE(MAX(rowid), 0) + 1, false) FROM orders;
   `,
 ];
 
 /**
  * SQLite's DDL in PostgreSQL's types: 64-bit integers (times in ms, ids), identity columns for
- * AUTOINCREMENT and for the `rowid` that orders are numbered by, case-insensitive text (citext) for
- * NOCASE columns, double precision for REAL.
+ * AUTOINCREMENT and for the `rowid` of orders, case-insensitive text (citext) for NOCASE columns,
+ * double precision for REAL; `-- postgres: ` lines are PostgreSQL's only.
  */
 export function forPostgres(ddl: string): string {
   return ddl
@@ -232,7 +235,8 @@ export function forPostgres(ddl: string): string {
     .replace(/TEXT (NOT NULL UNIQUE|PRIMARY KEY) COLLATE NOCASE/g, 'CITEXT $1')
     .replace(/\bINTEGER\b/g, 'BIGINT')
     .replace(/\bREAL\b/g, 'DOUBLE PRECISION')
-    .replace(/(CREATE TABLE orders \()/, '$1\n    rowid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,');
+    .replace(/(CREATE TABLE orders \()/, '$1\n    rowid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,')
+    .replace(/^\s*-- postgres: /gm, '');
 }
 
 /** Opens the database of `DATABASE_URL` (postgres://…) or else the SQLite file `path` (':memory:' allowed), migrated. */
@@ -399,7 +403,8 @@ function openSqlite(path: string): SqliteDB {
 
 /** SQLSTATEs of a transaction that lost a race and may be re-run: serialization failure, deadlock, unique violation. */
 const RETRYABLE = new Set(['40001', '40P01', '23505']);
-const MAX_ATTEMPTS = 12;
+/** Enough for every request of a burst on one hot row (one sku's stock) to get its turn. */
+const MAX_ATTEMPTS = 40;
 
 /** `?` placeholders as PostgreSQL's `$1, $2…` (the routes' SQL has no `?` inside string literals). */
 export function numberedPlaceholders(sql: string): string {
@@ -487,7 +492,7 @@ class PostgresDB implements DB {
           client.release(broken);
         }
         // Lost a race: wait a little (more each time, jittered) and run it again on the winner's data.
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * Math.min(attempt, 10)));
       }
     };
   }

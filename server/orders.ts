@@ -222,7 +222,8 @@ export async function placeOrder(ctx: ShopContext, payload: OrderInputT, custome
         .run(qty, qty, sku);
     }
     const totals = await computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping, groupId: ctx.priceGroup(customer?.id) });
-    const seq = ((await db.prepare('SELECT COALESCE(MAX(rowid), 0) + 1 AS n FROM orders').get()) as { n: number }).n;
+    const nextNumber = db.dialect === 'postgres' ? "SELECT nextval('order_numbers') AS n" : 'SELECT COALESCE(MAX(rowid), 0) + 1 AS n FROM orders';
+    const seq = ((await db.prepare(nextNumber).get()) as { n: number }).n;
     const incrementId = `PJ${String(100000000 + seq)}`;
     const token = randomId(24);
     const status = ai.payment_method_code === config.constants.cashOnDelivery.code ? 'pending' : 'processing';
