@@ -31,8 +31,11 @@ export interface DB {
    * nested). Transactions are serializable on both databases: SQLite runs one at a time; PostgreSQL
    * re-runs a transaction that lost a race (serialization failure, deadlock, or a unique key another
    * one just committed), so `fn` must have no effect outside the database before it returns.
+   * `snapshot`: PostgreSQL runs it REPEATABLE READ instead, for a hot transaction whose every check is
+   * of a row it then writes (a concurrent write makes it re-run) or is guarded by a unique key:
+   * serializable's predicate locks on index pages make concurrent ones conflict for nothing.
    */
-  transaction<A extends unknown[], R>(fn: (...args: A) => Promise<R> | R): (...args: A) => Promise<R>;
+  transaction<A extends unknown[], R>(fn: (...args: A) => Promise<R> | R, opts?: { snapshot?: boolean }): (...args: A) => Promise<R>;
   /**
    * Runs `fn` while holding the named lock shared by every API instance on this database (PostgreSQL:
    * a session advisory lock, released when the holder's connection ends, so a killed instance frees
@@ -457,7 +460,8 @@ class PostgresDB implements DB {
     await (tx ? tx.client.query(sql) : this.#pool.query(sql));
   }
 
-  transaction<A extends unknown[], R>(fn: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
+  transaction<A extends unknown[], R>(fn: (...args: A) => Promise<R> | R, opts?: { snapshot?: boolean }): (...args: A) => Promise<R> {
+    const begin = opts?.snapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN ISOLATION LEVEL SERIALIZABLE';
     return async (...args: A): Promise<R> => {
       const outer = this.#inTx.getStore();
       if (outer) {
@@ -476,7 +480,7 @@ class PostgresDB implements DB {
         const client = await this.#pool.connect();
         let broken = false;
         try {
-          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+          await client.query(begin);
           const result = await this.#inTx.run({ client, depth: 1 }, () => fn(...args));
           await client.query('COMMIT');
           return result;

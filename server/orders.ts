@@ -191,73 +191,77 @@ export async function placeOrder(ctx: ShopContext, payload: OrderInputT, custome
 
   const outOfStock = () => new ApiError(500, messages.orderAddProductsError);
   let replay = false;
-  const run = db.transaction(async (): Promise<OrderAnswer> => {
-    // Another request may have created it between the check above and this transaction.
-    const again = await orderByClientId(ctx, payload.order_id);
-    if (again) {
-      replay = true;
-      return replayOf(again, payload, customer);
-    }
-    const lines: { item_id: number; sku: string; qty: number; product_option: unknown; status: number }[] = [];
-    for (const [i, p] of payload.products.entries()) {
-      const resolved = await resolveSku(db, p.sku, p.product_option);
-      if (!resolved.ok) throw outOfStock();
-      lines.push({ item_id: i + 1, sku: resolved.row.sku, qty: p.qty, product_option: p.product_option ?? null, status: resolved.row.status });
-    }
-    const wanted = new Map<string, number>();
-    for (const l of lines) {
-      if (l.status >= 2) throw outOfStock();
-      wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.qty);
-    }
-    for (const [sku, qty] of wanted) {
-      const s = await getStock(db, sku);
-      if (!s) throw outOfStock();
-      const i = payload.products.findIndex((_, j) => lines[j]!.sku === sku);
-      await checkSaleQty(db, sku, qty, `products.${i}.qty`);
-      if (s.manage_stock && (!s.is_in_stock || s.qty < qty)) throw outOfStock();
-    }
-    for (const [sku, qty] of wanted) {
-      await db
-        .prepare('UPDATE stock SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE sku = ? AND manage_stock = 1')
-        .run(qty, qty, sku);
-    }
-    const totals = await computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping, groupId: ctx.priceGroup(customer?.id) });
-    const nextNumber = db.dialect === 'postgres' ? "SELECT nextval('order_numbers') AS n" : 'SELECT COALESCE(MAX(rowid), 0) + 1 AS n FROM orders';
-    const seq = ((await db.prepare(nextNumber).get()) as { n: number }).n;
-    const incrementId = `PJ${String(100000000 + seq)}`;
-    const token = randomId(24);
-    const status = ai.payment_method_code === config.constants.cashOnDelivery.code ? 'pending' : 'processing';
-    const answer: OrderAnswer & { shipping_description: string } = {
-      order_id: payload.order_id,
-      backendOrderId: incrementId,
-      magentoOrderId: incrementId,
-      increment_id: incrementId,
-      token,
-      transferedAt: nowIso(),
-      grand_total: totals.grand_total,
-      status,
-      shipping_description: `${shipping.carrier_title} - ${shipping.method_title}`,
-    };
-    await db
-      .prepare(
-        'INSERT INTO orders (order_id, increment_id, customer_id, token, status, email, created_at, payload, totals, lines, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        payload.order_id,
-        incrementId,
-        customer?.id ?? null,
+  // Snapshot isolation is enough: the stock it checks it also updates, the order_id is a primary key.
+  const run = db.transaction(
+    async (): Promise<OrderAnswer> => {
+      // Another request may have created it between the check above and this transaction.
+      const again = await orderByClientId(ctx, payload.order_id);
+      if (again) {
+        replay = true;
+        return replayOf(again, payload, customer);
+      }
+      const lines: { item_id: number; sku: string; qty: number; product_option: unknown; status: number }[] = [];
+      for (const [i, p] of payload.products.entries()) {
+        const resolved = await resolveSku(db, p.sku, p.product_option);
+        if (!resolved.ok) throw outOfStock();
+        lines.push({ item_id: i + 1, sku: resolved.row.sku, qty: p.qty, product_option: p.product_option ?? null, status: resolved.row.status });
+      }
+      const wanted = new Map<string, number>();
+      for (const l of lines) {
+        if (l.status >= 2) throw outOfStock();
+        wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.qty);
+      }
+      for (const [sku, qty] of wanted) {
+        const s = await getStock(db, sku);
+        if (!s) throw outOfStock();
+        const i = payload.products.findIndex((_, j) => lines[j]!.sku === sku);
+        await checkSaleQty(db, sku, qty, `products.${i}.qty`);
+        if (s.manage_stock && (!s.is_in_stock || s.qty < qty)) throw outOfStock();
+      }
+      for (const [sku, qty] of wanted) {
+        await db
+          .prepare('UPDATE stock SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE sku = ? AND manage_stock = 1')
+          .run(qty, qty, sku);
+      }
+      const totals = await computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping, groupId: ctx.priceGroup(customer?.id) });
+      const nextNumber = db.dialect === 'postgres' ? "SELECT nextval('order_numbers') AS n" : 'SELECT COALESCE(MAX(rowid), 0) + 1 AS n FROM orders';
+      const seq = ((await db.prepare(nextNumber).get()) as { n: number }).n;
+      const incrementId = `PJ${String(100000000 + seq)}`;
+      const token = randomId(24);
+      const status = ai.payment_method_code === config.constants.cashOnDelivery.code ? 'pending' : 'processing';
+      const answer: OrderAnswer & { shipping_description: string } = {
+        order_id: payload.order_id,
+        backendOrderId: incrementId,
+        magentoOrderId: incrementId,
+        increment_id: incrementId,
         token,
+        transferedAt: nowIso(),
+        grand_total: totals.grand_total,
         status,
-        email,
-        answer.transferedAt,
-        JSON.stringify(payload),
-        JSON.stringify(totals),
-        JSON.stringify(lines),
-        JSON.stringify(answer),
-      );
-    if (cart) await db.prepare('UPDATE carts SET active = 0, updated_at = ? WHERE id = ?').run(nowIso(), cart.id);
-    return answer;
-  });
+        shipping_description: `${shipping.carrier_title} - ${shipping.method_title}`,
+      };
+      await db
+        .prepare(
+          'INSERT INTO orders (order_id, increment_id, customer_id, token, status, email, created_at, payload, totals, lines, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          payload.order_id,
+          incrementId,
+          customer?.id ?? null,
+          token,
+          status,
+          email,
+          answer.transferedAt,
+          JSON.stringify(payload),
+          JSON.stringify(totals),
+          JSON.stringify(lines),
+          JSON.stringify(answer),
+        );
+      if (cart) await db.prepare('UPDATE carts SET active = 0, updated_at = ? WHERE id = ?').run(nowIso(), cart.id);
+      return answer;
+    },
+    { snapshot: true },
+  );
   const answer = await run();
   if (!replay && email) {
     try {
