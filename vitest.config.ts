@@ -13,7 +13,16 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'server/**/*.test.ts'] } },
       { extends: true, test: { name: 'sqlite', include: ['tests/api/**/*.test.ts'] } },
-      { extends: true, test: { name: 'postgres', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/api/postgres.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/api/**/*.test.ts'],
+          // Builds of the site from a snapshot: no API and no database, once is enough.
+          exclude: ['tests/api/incremental-build.test.ts'],
+          globalSetup: ['tests/api/postgres.ts'],
+        },
+      },
     ],
   },
 });
