@@ -30,12 +30,14 @@ const madeDirs = new Set<string>();
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 /** Stores a mail in the outbox table and writes it as an .eml file; returns the row id. */
-export function sendMail(db: DB, outboxDir: string, mail: Mail): number {
+export async function sendMail(db: DB, outboxDir: string, mail: Mail): Promise<number> {
   const created = nowIso();
-  const info = db
-    .prepare('INSERT INTO outbox (created_at, kind, from_addr, to_addr, reply_to, subject, text) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(created, mail.kind, oneLine(mail.from), oneLine(mail.to), mail.replyTo ? oneLine(mail.replyTo) : null, oneLine(mail.subject), mail.text);
-  const id = Number(info.lastInsertRowid);
+  const info = (await db
+    .prepare('INSERT INTO outbox (created_at, kind, from_addr, to_addr, reply_to, subject, text) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(created, mail.kind, oneLine(mail.from), oneLine(mail.to), mail.replyTo ? oneLine(mail.replyTo) : null, oneLine(mail.subject), mail.text)) as {
+    id: number;
+  };
+  const id = Number(info.id);
   const name = `${created.replace(/[:.]/g, '-')}-${String(id).padStart(6, '0')}-${mail.kind}.eml`;
   const eml = [
     `From: ${oneLine(mail.from)}`,
@@ -59,6 +61,6 @@ export function sendMail(db: DB, outboxDir: string, mail: Mail): number {
   const tmp = join(outboxDir, `.${name}.tmp`);
   writeFileSync(tmp, eml);
   renameSync(tmp, join(outboxDir, name));
-  db.prepare('UPDATE outbox SET file = ? WHERE id = ?').run(name, id);
+  await db.prepare('UPDATE outbox SET file = ? WHERE id = ?').run(name, id);
   return id;
 }

@@ -38,7 +38,11 @@ describe('tokens', () => {
     const part = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
     expect(part(header!)).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(part(payload!)).toMatchObject({ typ: 'access', sub: expect.any(Number), fam: expect.any(String) });
-    const secret = readFileSync(join(shop().dir, 'token-secret'), 'utf8').trim();
+    // SQLite: a file beside the database; PostgreSQL: in the database, shared by every instance.
+    const secret =
+      shop().db.dialect === 'postgres'
+        ? ((await shop().db.prepare("SELECT value FROM meta WHERE key = 'token_secret'").get()) as { value: string }).value
+        : readFileSync(join(shop().dir, 'token-secret'), 'utf8').trim();
     const hs256 = (key: string, body: string) => createHmac('sha256', key).update(body).digest('base64url');
     expect(signature).toBe(hs256(secret, `${header}.${payload}`));
     expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(200);
@@ -104,7 +108,7 @@ describe('passwords', () => {
     await shop().call('POST', '/api/user/create', {
       body: { customer: { email: 'hash@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' },
     });
-    const row = shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get('hash@example.org') as { password_hash: string };
+    const row = (await shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get('hash@example.org')) as { password_hash: string };
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain('password123');
   });

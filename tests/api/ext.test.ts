@@ -80,7 +80,7 @@ describe('reviews', () => {
     expect(after.body.hits.total).toBe(1);
     // vue-storefront-api has no review/list route.
     expect((await shop().call('GET', '/api/review/list', { query: { product_id: '101' } })).status).toBe(404);
-    const row = shop().db.prepare('SELECT review_status FROM reviews WHERE id = ?').get(created.body.result.id) as { review_status: number };
+    const row = (await shop().db.prepare('SELECT review_status FROM reviews WHERE id = ?').get(created.body.result.id)) as { review_status: number };
     expect(row.review_status).toBe(2);
   });
 });
@@ -100,7 +100,7 @@ describe('newsletter', () => {
     const confirm = (await outbox()).filter((m) => m.kind === 'newsletter' && m.to_addr === 'news@example.org').at(-1)!;
     const link = new URL(/https?:\/\/\S+unsubscribe\S*/.exec(confirm.text)![0]);
     expect((await shop().call('GET', link.pathname, { query: Object.fromEntries(link.searchParams) })).body).toEqual({ code: 200, result: true });
-    const row = shop().db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get('news@example.org') as { subscribed: number };
+    const row = (await shop().db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get('news@example.org')) as { subscribed: number };
     expect(row.subscribed).toBe(0);
   });
 
