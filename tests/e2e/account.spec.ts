@@ -1,5 +1,6 @@
 /** Sign-in and the account pages against the built site and the reference API. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { authDialog, cartLine, createCustomer, hydrated, loginInDialog, openCheckoutWithGuestCart, openSignIn, shoot, simpleProducts } from './account-helpers';
 

@@ -3,7 +3,8 @@
  * loads only when the shopper uses the form; the §5 messages show; a booking goes through the mailer's
  * token-then-send calls and lands in the API's outbox with every booking field and the page link.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
 import { snapshotShops } from '../../src/lib/routing/content-routes';

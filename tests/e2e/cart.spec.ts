@@ -4,7 +4,8 @@
  * cart/totals, quantity updates, removal after a confirmation, coupons, shipping methods, the panel's
  * focus and closing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import type { CartTotals } from '../../src/lib/schemas';
 import { formatPrice, shopperPrice } from './oracle';
 import { addToCart, cartBadge, openMicrocart, openProduct, productUrl, shots, simpleProduct } from './product-cart-helpers';

@@ -2,7 +2,8 @@
  * The contact form on the built /contact and /contact-us pages against the reference API: a message goes
  * through the mailer's token-then-send calls into the outbox; a refused send shows the server's message.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';

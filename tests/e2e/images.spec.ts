@@ -4,7 +4,8 @@
  * picture above the fold (eager, fetchpriority high, preloaded with the same srcset) with its
  * placeholder colour; gallery zoom fetches the 2x size only when opened; AMP uses amp-img srcset.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visit, pagePath, sampleProduct } from './helpers';

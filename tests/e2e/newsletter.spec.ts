@@ -4,7 +4,8 @@
  * the outbox; a second subscription from the same browser is not sent (§4 guard); the popup promising
  * 10% off opens from a #newsletter link and subscribes too.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { config } from '../../src/lib/config';
 import { messages, t } from '../../src/lib/messages';

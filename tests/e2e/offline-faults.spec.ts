@@ -12,7 +12,8 @@
  * time, any order stored under the wrong customer (or as a guest's), and on a trigger that sent nothing.
  * A second test has two tabs and the service worker race over slow answers.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { OfflineOrder } from '../../src/lib/schemas';

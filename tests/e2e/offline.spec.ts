@@ -3,7 +3,8 @@
  * queue's cancel paths and confirmation, Background Sync in the service worker, and update safety.
  * Runs against the built site on an own shop server (fault switch on; see offline-helpers.ts).
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';

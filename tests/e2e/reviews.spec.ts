@@ -3,7 +3,8 @@
  * are in the page's HTML; submitting the form shows 'Adding a review ...', then the moderation message,
  * and clears the form; a failing API shows the error text. The page's data layer gets its page view.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
 import { readReviews } from '../../src/lib/build/snapshot';

@@ -3,7 +3,8 @@
  * video player, finance call to action, takeover banner, category promo block, stores and FAQ list
  * panels, promo strip. Screenshots at 375 and 1280 go to test-results/screenshots/spec-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { messages, t } from '../../src/lib/messages';
 import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
