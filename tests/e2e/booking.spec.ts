@@ -137,7 +137,8 @@ test.describe('appointment booking', () => {
     await expect(form(page).getByLabel(messages.bookingShop)).toHaveValue(bury.location);
   });
 
-  test('a failed token call shows the failure text and sends nothing', async ({ page }) => {
+  test('a failed token call shows the failure text and sends nothing', async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/ext/mail-service/get-token', 500);
     // Only this page's calls fail (other tests share the server).
     await page.route('**/api/ext/mail-service/get-token*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, result: 'Internal Server Error' }) }),

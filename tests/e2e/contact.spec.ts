@@ -84,7 +84,8 @@ test.describe('contact form', () => {
     expect(mail?.reply_to).toBe('alan@example.com');
   });
 
-  test("a refused send shows the server's message", async ({ page }) => {
+  test("a refused send shows the server's message", async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/ext/mail-service/send-email', 503);
     // Only this page's calls are refused (other tests share the server).
     await page.route('**/api/ext/mail-service/send-email*', (route) =>
       route.fulfill({

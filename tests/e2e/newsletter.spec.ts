@@ -83,7 +83,8 @@ test.describe('newsletter', () => {
     expect(subscribes()).toBe(1);
   });
 
-  test('a failing api keeps the shopper on the page with an error', async ({ page }) => {
+  test('a failing api keeps the shopper on the page with an error', async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/ext/mailchimp-subscribe/subscribe', 500);
     await page.route(`**${SUBSCRIBE_PATH}*`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, result: 'Internal Server Error' }) }),
     );

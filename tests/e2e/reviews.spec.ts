@@ -127,7 +127,8 @@ test.describe('product reviews', () => {
     expect(((await list.json()).result.items as { title: string }[]).map((r) => r.title)).not.toContain(title);
   });
 
-  test('a failing api shows the error text and keeps what was typed', async ({ page }) => {
+  test('a failing api shows the error text and keeps what was typed', async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/review/create', 500);
     await failApi(page, '/api/review/create', 500, 'Internal Server Error');
     await openReviews(page, pagePath(reviewed));
     await fillReview(page, 'Will fail');

@@ -72,7 +72,8 @@ test.describe('social photo feed', () => {
     await expect(feed.locator('[data-social-list] img').first()).toHaveAttribute('alt', 'Fresh 1');
   });
 
-  test('the social feed keeps the snapshot pictures when the extension fails', async ({ page }) => {
+  test('the social feed keeps the snapshot pictures when the extension fails', async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/ext/social-settings', 500);
     await page.route('**/api/ext/social-settings', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"result":"down"}' }),
     );

@@ -8,7 +8,7 @@ import type { BlogCategory, BlogPost, CmsPage, Product, Shop } from '../schemas'
 import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from '../build/snapshot';
 import { config, enabledStoreViews, type StoreView } from '../config';
 import { ampProductUrl, blogUrl, productUrl, storePrefix } from '../catalog/urls';
-import { absoluteUrl } from '../content/seo';
+import { absoluteUrl, publisherJsonLd } from '../content/seo';
 import { htmlToText } from '../content/sanitize';
 import { messages } from '../messages';
 import { imageUrl } from '../catalog/images';
@@ -305,11 +305,13 @@ export function blogPostingJsonLd(post: BlogPost, path: string) {
     '@type': 'BlogPosting',
     headline: post.title,
     datePublished: new Date(time(post.date)).toISOString(),
+    // The post's last change (its `modified`, as WordPress gives it), else its publication.
+    dateModified: new Date(time(post.modified ?? post.date)).toISOString(),
     author: { '@type': 'Person', name: post.author.name },
     ...(post.featuredImage ? { image: absoluteUrl(mediaImage(post.featuredImage.sourceUrl, BLOG_IMAGE.post.width, BLOG_IMAGE.post.height)) } : {}),
     description: htmlToText(post.excerpt || post.content, 200),
     mainEntityOfPage: absoluteUrl(path),
-    publisher: { '@type': 'Organization', name: config.shop.name, url: absoluteUrl('/') },
+    publisher: publisherJsonLd(),
   };
 }
 
