@@ -706,7 +706,22 @@ export function pageDrafts(c: ContentContext): PageDraft[] {
         a('/gifts/gifts-for-him', 'Birthday gifts for him'),
         a('/watches/luxury-watches', 'Retirement'),
         a('/charms', 'Christening and new baby'),
-      ),
+      ) +
+        h2('Collections and seasonal offers') +
+        ul(
+          a('/engagement-rings', 'Engagement Rings'),
+          a('/engagement-rings-new', 'New Engagement Rings'),
+          a('/wedding-collection', 'The Wedding Collection'),
+          a('/valentines-day', "Valentine's Day"),
+          a('/mothers-day', "Mother's Day"),
+          a('/fathers-day', "Father's Day"),
+          a('/christmas', 'Christmas Gifts'),
+          a('/12-days-of-christmas', 'The 12 Days of Christmas'),
+          a('/christmas-2022', 'Christmas 2022'),
+          a('/black-friday', 'Black Friday'),
+          a('/january-sale', 'January Sale'),
+          a('/clearance', 'Clearance'),
+        ),
     ),
     info(
       'shop-by-brand',

@@ -215,3 +215,16 @@ describe('organization and jewelry store', () => {
     expect(ld.openingHoursSpecification[0]).toMatchObject({ dayOfWeek: 'https://schema.org/Monday', opens: '09:30', closes: '17:30' });
   });
 });
+
+describe("Astro's island style", () => {
+  it('moves from the body to the end of the head; a page without it is unchanged', async () => {
+    const { hoistIslandStyles } = await import('../../src/lib/build/island-styles');
+    const style = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+    const page = `<html><head><title>x</title></head><body><div class="info">${style}<script>1</script><astro-island></astro-island></div></body></html>`;
+    expect(hoistIslandStyles(page)).toBe(
+      `<html><head><title>x</title>${style}</head><body><div class="info"><script>1</script><astro-island></astro-island></div></body></html>`,
+    );
+    const plain = '<html><head></head><body><p>no islands</p></body></html>';
+    expect(hoistIslandStyles(plain)).toBe(plain);
+  });
+});

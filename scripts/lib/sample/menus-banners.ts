@@ -27,15 +27,21 @@ export function writeMenus(write: Write, categories: CategoryRow[], shops: Shop[
   ]);
   header.push([
     'Services',
-    '/repairs',
+    '/services',
     [
       ['Repairs', '/repairs'],
+      ['Repair or Renew', '/repair-or-renew'],
       ['Valuations', '/valuations'],
+      ['Insurance', '/insurance'],
       ['Engraving', '/engraving'],
+      ['Cleaning', '/cleaning'],
       ['Scrap Gold', '/scrap-gold'],
       ['Part Exchange', '/part-exchange'],
       ['Bespoke Design', '/bespoke-jewellery-design'],
+      ['Design Service', '/design-service'],
+      ['Jewellery Re-modelling', '/jewellery-re-modelling'],
       ['Watch Batteries', '/watch-battery-replacement'],
+      ['Corporate Services', '/corporate-services'],
     ],
   ]);
   write('menus.json', {
@@ -60,6 +66,7 @@ export function writeMenus(write: Write, categories: CategoryRow[], shops: Shop[
       ['Store Collection', '/store-collection'],
       ['FAQs', '/faq'],
       ['Contact Us', '/contact-us'],
+      ['E-mail Us', '/contact'],
       ['Klarna', '/klarna-info'],
       ['Finance Options', '/finance-options'],
       ['Price Match', '/price-match'],
@@ -69,6 +76,9 @@ export function writeMenus(write: Write, categories: CategoryRow[], shops: Shop[
       ['Shop by Occasion', '/shop-by-occasion'],
       ['Shop by Brand', '/shop-by-brand'],
       ['Ring Size Guide', '/i/ring-size-guide'],
+      ['Diamond Buying Guide', '/i/diamond-buying-guide'],
+      ['Watch Care', '/i/caring-for-your-watch'],
+      ['Hallmarking Explained', '/i/hallmarking-explained'],
       ['Gift Cards', '/gifts/gift-cards'],
       ['Gift Wrap', '/gift-wrap-service'],
     ]),

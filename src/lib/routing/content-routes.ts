@@ -150,6 +150,16 @@ export function cmsCanonicalPath(identifier: string): string {
 }
 
 /**
+ * The address to link for a path: a CMS page's alias (/p/{slug}, /i/{slug}) becomes the page's
+ * canonical address, so menus and content never link a duplicate; any other path is kept.
+ */
+export function canonicalContentLink(path: string, pages: CmsPage[] = snapshotCmsPages()): string {
+  const m = /^\/[pi]\/([a-z0-9][a-z0-9-]*)\/?$/i.exec(path);
+  if (!m || !pages.some((p) => p.active && p.identifier === m[1])) return path;
+  return cmsCanonicalPath(m[1]!);
+}
+
+/**
  * The CMS route /i/{slug} (the same for both positions of the short-URL switch): every active CMS
  * page whose identifier is one URL segment. Pages that also have a content path point their
  * canonical link there.
