@@ -111,7 +111,6 @@ describe('product json-ld for merchant listings', () => {
     expect(offers.shippingDetails).toEqual([
       {
         '@type': 'OfferShippingDetails',
-        shippingLabel: 'Free 2nd Class Delivery',
         shippingRate: { '@type': 'MonetaryAmount', value: '0.00', currency: 'GBP' },
         shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
         deliveryTime: {
@@ -120,7 +119,7 @@ describe('product json-ld for merchant listings', () => {
           transitTime: { '@type': 'QuantitativeValue', minValue: 3, maxValue: 5, unitCode: 'DAY' },
         },
       },
-      expect.objectContaining({ shippingLabel: 'Express Delivery', shippingRate: { '@type': 'MonetaryAmount', value: '6.00', currency: 'GBP' } }),
+      expect.objectContaining({ shippingRate: { '@type': 'MonetaryAmount', value: '6.00', currency: 'GBP' } }),
     ]);
     expect(offers.hasMerchantReturnPolicy).toMatchObject({
       '@type': 'MerchantReturnPolicy',

@@ -211,7 +211,7 @@ export function productPageData(productId: number, storeCode?: string): ProductP
 }
 
 /** The shop's shipping methods (the offers' shipping details), read once per build. */
-const shippingMethods = once(() => readShippingMethods());
+export const shippingMethods = once(() => readShippingMethods());
 
 /** The price an offer states: the page's price, or for a grouped product its members' lowest and highest. */
 export function offerPrice(p: Product, prices: { final: number }, grouped: readonly { prices: { final: number } }[]): OfferPrice {

@@ -109,7 +109,6 @@ export function productJsonLd(p: ProductLdInput) {
       ...(p.priceValidUntil ? { priceValidUntil: p.priceValidUntil } : {}),
       ...(shipping.length ? { shippingDetails: shipping } : {}),
       hasMerchantReturnPolicy: returnPolicyJsonLd(),
-      seller: { '@type': 'Organization', name: config.shop.name },
     },
     ...(rating
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.ratingValue, reviewCount: rating.reviewCount, bestRating: 5, worstRating: 1 } }
@@ -131,8 +130,6 @@ export const MERCHANT_POLICY = {
     express: { handling: [0, 0], transit: [1, 1] },
   } as Record<string, { handling: [number, number]; transit: [number, number] }>,
   returnDays: 30,
-  returnsPage: '/returns-info',
-  deliveryPage: '/delivery-and-shipping',
 } as const;
 
 const days = ([minValue, maxValue]: readonly [number, number]) => ({ '@type': 'QuantitativeValue', minValue, maxValue, unitCode: 'DAY' });
@@ -145,7 +142,6 @@ export function shippingDetailsJsonLd(methods: readonly ShippingMethod[], curren
       const time = MERCHANT_POLICY.delivery[m.method_code]!;
       return {
         '@type': 'OfferShippingDetails',
-        shippingLabel: m.method_title,
         shippingRate: { '@type': 'MonetaryAmount', value: m.price_incl_tax.toFixed(2), currency },
         shippingDestination: { '@type': 'DefinedRegion', addressCountry: MERCHANT_POLICY.country },
         deliveryTime: { '@type': 'ShippingDeliveryTime', handlingTime: days(time.handling), transitTime: days(time.transit) },
@@ -162,7 +158,6 @@ export function returnPolicyJsonLd() {
     merchantReturnDays: MERCHANT_POLICY.returnDays,
     returnMethod: ['https://schema.org/ReturnByMail', 'https://schema.org/ReturnInStore'],
     returnFees: 'https://schema.org/FreeReturn',
-    merchantReturnLink: absoluteUrl(MERCHANT_POLICY.returnsPage),
   };
 }
 
