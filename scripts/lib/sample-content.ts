@@ -284,6 +284,18 @@ export function pageDrafts(c: ContentContext): PageDraft[] {
           'Ring resizing from £30, ready in 5 to 7 days (free in the first year for rings bought from us)',
           'Watch service from £95 (quartz) or £195 (automatic), 4 to 6 weeks in our Bury workshop',
           'A written quote first: nothing is done without your agreement, and every repair is guaranteed for 12 months',
+        ) +
+        h2('More from our workshop') +
+        ul(
+          a('/repair-or-renew', 'Repair or renew'),
+          a('/insurance', 'Insurance'),
+          a('/cleaning', 'Cleaning'),
+          a('/design-service', 'Design service'),
+          a('/jewellery-re-modelling', 'Jewellery re-modelling'),
+          a('/corporate-services', 'Corporate services'),
+          a('/i/caring-for-your-watch', 'Caring for your watch'),
+          a('/i/hallmarking-explained', 'Hallmarking explained'),
+          a('/contact', 'Write to us'),
         ),
     ),
     service(

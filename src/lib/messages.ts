@@ -239,8 +239,6 @@ const raw = {
   itemsCount: '{count} items',
   itemCount: '{count} item',
   filtersButton: 'Filters',
-  /** Label of a category page's list of its subcategories. */
-  subcategoriesLabel: 'Shop by category',
   filtersTitle: 'Filter by',
   filtersClose: 'Close filters',
   filtersShowResults: 'Show results',
@@ -261,8 +259,6 @@ const raw = {
   sizeGuide: 'Size guide',
   quantityLabel: 'Quantity',
   addToCart: 'Add to cart',
-  /** Label of the phone's add-to-bag bar (a region). */
-  stickyBuyLabel: 'Quick add to cart',
   addToWishlist: 'Add to wishlist',
   addToCompare: 'Add to compare',
   inStock: 'In stock',

@@ -55,7 +55,7 @@ test.describe('HTML a validator accepts', () => {
     return [...pages.entries()].filter(([path, html]) => test(path, html));
   };
 
-  test("product pages: every <img> has a src (the zoom's picture is made when it opens) and no <style> sits in the body", () => {
+  test('product pages: every <img> has a src (the zoom holds a placeholder until it opens) and no <style> sits in the body', () => {
     const products = pagesOf((_, html) => html.includes('data-zoom-overlay')).slice(0, SAMPLE);
     expect(products.length).toBeGreaterThan(10);
     for (const [path, html] of products) {

@@ -102,7 +102,6 @@ export function productJsonLd(p: ProductLdInput) {
     brand: { '@type': 'Brand', name: p.brand || config.shop.name },
     offers: {
       ...priced,
-      url: absoluteUrl(p.url),
       priceCurrency: currency,
       availability: p.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
