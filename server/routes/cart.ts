@@ -151,7 +151,14 @@ const CreateBody = z.strictObject({ guestCartId: z.string().min(1).max(64).optio
 const UpdateBody = z.strictObject({ cartItem: CartItemInput });
 const DeleteBody = z.strictObject({
   cartItem: z
-    .strictObject({ sku: z.string().min(1).max(64).optional(), item_id: z.number().int().positive().optional(), qty: z.number().optional() })
+    // VSFA's cart/delete names the line by item_id or sku and carries the cart as quote_id, which is
+    // accepted and, as on cart/update, ignored: the cart is the query's cartId.
+    .strictObject({
+      sku: z.string().min(1).max(64).optional(),
+      item_id: z.number().int().positive().optional(),
+      qty: z.number().optional(),
+      quote_id: CartItemInput.shape.quote_id,
+    })
     .refine((i) => i.sku !== undefined || i.item_id !== undefined, 'item_id or sku is required'),
 });
 const ShippingMethodsBody = z.strictObject({

@@ -4,7 +4,8 @@
  * picture above the fold (eager, fetchpriority high, preloaded with the same srcset) with its
  * placeholder colour; gallery zoom fetches the 2x size only when opened; AMP uses amp-img srcset.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visit, pagePath, sampleProduct } from './helpers';
@@ -34,7 +35,8 @@ interface ImgFacts {
 async function images(page: Page): Promise<{ imgs: ImgFacts[]; preloads: { href: string; srcset: string | null; sizes: string | null }[]; viewport: number }> {
   return page.evaluate(() => {
     const imgs = [...document.querySelectorAll('img')]
-      .filter((i) => i.getAttribute('src') && !i.closest('template') && !i.closest('astro-island'))
+      // Not the closed zoom's placeholder (a data: URL of nothing): it is no picture.
+      .filter((i) => i.getAttribute('src') && !i.getAttribute('src')!.startsWith('data:') && !i.closest('template') && !i.closest('astro-island'))
       .map((i) => ({
         src: i.getAttribute('src')!,
         srcset: i.getAttribute('srcset'),

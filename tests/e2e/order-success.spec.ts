@@ -1,5 +1,5 @@
 /** The order-success page (§2 'Order confirmation', §4, §5 order tracking) against the built site and the reference API. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { cartLine, hydrated, openCheckoutWithGuestCart, readStored, shoot, simpleProducts } from './account-helpers';
 import { messages } from '../../src/lib/messages';
 
