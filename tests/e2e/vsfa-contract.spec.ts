@@ -4,7 +4,8 @@
  * (tests/contract/vsfa-schemas.ts): sign in, a checkout with cash on delivery, the confirmation, the
  * account's order detail, the shipping details saved, a review and the newsletter.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test } from './fixture';
+import type { Page, Request } from '@playwright/test';
 import { cartLine, createCustomer, hydrated, loginInDialog, openCheckoutWithGuestCart, simpleProducts } from './account-helpers';
 import { vsfaProblems } from '../contract/vsfa-schemas';
 
