@@ -31,7 +31,7 @@ function parseArgs(argv: string[]): z.infer<typeof ArgsSchema> {
 try {
   const args = parseArgs(process.argv.slice(2));
   const t0 = performance.now();
-  const r = mergeShards(
+  const r = await mergeShards(
     args.shards.map((d) => resolve(d)),
     resolve(args.out),
   );

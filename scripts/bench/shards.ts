@@ -81,7 +81,7 @@ export async function benchShards(opts: {
     const merged = join(work, 'dist-shards-merged');
     rmSync(merged, { recursive: true, force: true });
     const t0 = performance.now();
-    mergeShards(dirs, merged);
+    await mergeShards(dirs, merged);
     const mergeS = seconds(performance.now() - t0);
     const d = diffTrees(hashTree(wholeDir), hashTree(merged));
     const differing = [...d.changed, ...d.added, ...d.removed];

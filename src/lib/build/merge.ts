@@ -25,12 +25,23 @@ export interface ShardFiles {
 /**
  * How a global build output that depends on the rendered pages is merged. `owns` picks the files
  * (relative to the output folder, '/' separated); `merge` gets every shard's copies of them and
- * returns the files of the merged folder.
+ * returns the files of the merged folder. `finish`, for an output a build derives from its whole
+ * finished folder (a digest of every file, headers from every page), runs on the merged folder once
+ * every file is in place (in the order of the rules) and writes it again there.
  */
 export interface MergeRule {
   name: string;
   owns: (rel: string) => boolean;
   merge: (shards: ShardFiles[]) => Map<string, Buffer>;
+  finish?: (outDir: string) => void | Promise<void>;
+}
+
+/**
+ * The rule for outputs derived from the whole finished folder: the shards' copies are left out and
+ * `write` makes them again from the merged folder, as the last step of a single build does.
+ */
+export function derivedRule(name: string, owns: (rel: string) => boolean, write: (outDir: string) => void | Promise<void>): MergeRule {
+  return { name, owns, merge: () => new Map(), finish: write };
 }
 
 export class MergeError extends Error {
@@ -235,7 +246,7 @@ export interface MergeReport {
 }
 
 /** Merges shard folders into `outDir` (which must be empty or missing); throws a MergeError on any disagreement. */
-export function mergeShards(dirs: readonly string[], outDir: string, rules: readonly MergeRule[] = MERGE_RULES): MergeReport {
+export async function mergeShards(dirs: readonly string[], outDir: string, rules: readonly MergeRule[] = MERGE_RULES): Promise<MergeReport> {
   const shards = checkShards(dirs);
   if (existsSync(outDir) && readdirSync(outDir).length > 0) throw new MergeError(`the output folder ${outDir} is not empty`);
   const writers = new Map<string, number[]>();
@@ -284,5 +295,6 @@ export function mergeShards(dirs: readonly string[], outDir: string, rules: read
       report.merged++;
     }
   }
+  for (const rule of rules) await rule.finish?.(outDir);
   return report;
 }
