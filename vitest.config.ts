@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'postgres',
           include: ['tests/api/**/*.test.ts'],
           // Builds of the site from a snapshot: no API and no database, once is enough.
-          exclude: ['tests/api/incremental-build.test.ts'],
+          exclude: ['tests/api/incremental-build.test.ts', 'tests/api/sharded-build.test.ts'],
           globalSetup: ['tests/api/postgres.ts'],
         },
       },
