@@ -4,6 +4,7 @@
  * content page is the CMS page whose identifier is its path without the leading slash.
  * Paths here carry no store prefix; the route files add it.
  */
+import type { RedirectRule } from './redirect-rules';
 import type { BlogCategory, BlogPost, CmsPage, Product, Shop } from '../schemas';
 import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from '../build/snapshot';
 import { config, enabledStoreViews, type StoreView } from '../config';
@@ -227,9 +228,14 @@ export const ACCOUNT_SHELLS = [
  * with the one static order shell, which reads the id from the URL.
  */
 export function contentRewrites(): { from: string; to: string }[] {
+  return contentRewriteRules().map((r) => ({ from: `^${r.from.replace(/\/:id$/, '')}/(?!order/?$)[^/]+/?$`, to: r.to }));
+}
+
+/** The same rewrites as 200 rules of the redirect map CDNs and the shop's server read (src/lib/cdn/edge-map.ts). */
+export function contentRewriteRules(): RedirectRule[] {
   return storeParams().map(({ store }) => {
     const prefix = store ? `/${store}` : '';
-    return { from: `^${prefix}/my-account/orders/(?!order/?$)[^/]+/?$`, to: `${prefix}/my-account/orders/order/` };
+    return { from: `${prefix}/my-account/orders/:id`, to: `${prefix}/my-account/orders/order/`, status: 200 };
   });
 }
 

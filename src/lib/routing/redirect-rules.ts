@@ -9,6 +9,8 @@ export interface RedirectRule {
   from: string;
   to: string;
   status: number;
+  /** Its position among all rules when a table holds only some of them (an edge bucket, src/lib/cdn/edge-map.ts). */
+  order?: number;
 }
 
 /** Writes rules as a `_redirects` file, one `from to status` line each, after a comment header. */
@@ -49,7 +51,8 @@ export class RedirectTable {
   private patterns = new Map<string, PatternRule[]>();
 
   constructor(rules: readonly RedirectRule[]) {
-    rules.forEach((rule, order) => {
+    rules.forEach((rule, i) => {
+      const order = rule.order ?? i;
       const from = key(rule.from);
       if (!from.includes('/:') && !from.endsWith('*')) {
         if (!this.exact.has(from)) this.exact.set(from, { rule, order });
@@ -70,6 +73,12 @@ export class RedirectTable {
 
   /** The first rule (in file order) matching a path, with the target's placeholders filled; null when none. */
   match(path: string): { to: string; status: number } | null {
+    const m = this.find(path);
+    return m ? { to: m.to, status: m.status } : null;
+  }
+
+  /** As `match`, with the rule's order (to pick the first of several tables' answers). */
+  find(path: string): { to: string; status: number; order: number } | null {
     const k = key(path);
     const hit = this.exact.get(k);
     const segs = k.split('/').filter(Boolean);
@@ -93,6 +102,6 @@ export class RedirectTable {
       const to = r.to.replace(/:([a-z]+)/gi, (m, name: string) => params[name] ?? m).replace(':splat', splat);
       best = { to, status: r.status, order: r.order };
     }
-    return best ? { to: best.to, status: best.status } : null;
+    return best;
   }
 }
