@@ -63,22 +63,23 @@ export function deployPlan(before: FilesManifest | null, after: FilesManifest, t
   if (before && touched.some((f) => EVERY_ANSWER.has(f))) {
     return { version: 1, upload: sorted(upload), delete: sorted(del), unchanged, purge: { tags: [SITE_TAG], paths: [] }, invalidate: ['/*'] };
   }
-  // Tags whose every page (in either build) changed.
+  // Tags whose every page (in either build) changed. The site's and a store's tags are also on pages
+  // the manifest does not list (home, blog: every answer carries `site`): never purged for a few pages.
   const changed = new Set(invalidate.map(pathKey));
   const pagesOf = new Map<string, Set<string>>();
   for (const m of [tagsBefore, tagsAfter]) {
     for (const [page, tags] of Object.entries(m?.pages ?? {})) {
       for (const t of tags) {
+        if (t === SITE_TAG || t.startsWith('store-')) continue;
         let s = pagesOf.get(t);
         if (!s) pagesOf.set(t, (s = new Set()));
         s.add(pathKey(page));
       }
     }
   }
-  let tags = sorted([...pagesOf].filter(([, pages]) => [...pages].every((p) => changed.has(p))).map(([t]) => t));
-  if (tags.includes(SITE_TAG)) tags = [SITE_TAG];
+  const tags = sorted([...pagesOf].filter(([, pages]) => [...pages].every((p) => changed.has(p))).map(([t]) => t));
   const covered = new Set<string>();
   for (const t of tags) for (const p of pagesOf.get(t) ?? []) covered.add(p);
-  const paths = tags.includes(SITE_TAG) ? [] : invalidate.filter((p) => !covered.has(pathKey(p)));
+  const paths = invalidate.filter((p) => !covered.has(pathKey(p)));
   return { version: 1, upload: sorted(upload), delete: sorted(del), unchanged, purge: { tags, paths }, invalidate };
 }

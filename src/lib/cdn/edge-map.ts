@@ -7,9 +7,10 @@
  * (./worker.ts, built to dist/_worker.js) and by the shop's server (server/static.ts) with the same
  * code. Pure: no Node APIs.
  *
- * A rule is filed under its key: its first path segment, with the second when that one is literal too
- * (`/p/{sku}/*` under `p/{sku}`, `/{sku}/*` under `{sku}`). A request path can only match rules filed
- * under its own first segment or first two, hence at most two buckets. Rules keep their order in the
+ * A rule is filed under its key: a literal path under itself, a pattern under its first path segment,
+ * with the second when that one is literal too (`/p/{sku}/*` under `/p/{sku}`, `/{sku}/*` under
+ * `/{sku}`); a page's tags under its path. A request path can only match rules filed under itself, its
+ * first two segments or its first one, hence at most three buckets. Rules keep their order in the
  * whole list, so the first matching rule wins as in a `_redirects` file.
  */
 import { RedirectTable, type RedirectRule } from '../routing/redirect-rules';
@@ -49,18 +50,20 @@ export function pathKey(path: string): string {
 
 const literal = (seg: string | undefined): seg is string => !!seg && !seg.startsWith(':') && seg !== '*';
 
-/** The key a rule's `from` (or a page's path) is filed under. */
+/** The key a rule's `from` (or a page's path) is filed under: a literal path itself, a pattern its literal first one or two segments. */
 export function ruleKey(from: string): string {
-  const [a, b] = pathKey(from).split('/').filter(Boolean);
+  const k = pathKey(from);
+  if (!k.includes('/:') && !k.includes('*')) return k;
+  const [a, b] = k.split('/').filter(Boolean);
   if (!literal(a)) return '';
-  return literal(b) ? `${a}/${b}` : a;
+  return literal(b) ? `/${a}/${b}` : `/${a}`;
 }
 
-/** The keys a request path may find its rules under: its first two segments and its first one. */
+/** The keys a request path may find its rules under: the path itself, its first two segments, its first one. */
 export function requestKeys(path: string): string[] {
-  const [a, b] = pathKey(path).split('/').filter(Boolean);
-  if (!a) return [''];
-  return b ? [`${a}/${b}`, a] : [a];
+  const k = pathKey(path);
+  const [a, b] = k.split('/').filter(Boolean);
+  return [...new Set([k, ...(a && b ? [`/${a}/${b}`] : []), ...(a ? [`/${a}`] : [])])];
 }
 
 /** FNV-1a of a key, to a bucket number. */
@@ -73,7 +76,7 @@ export function bucketOf(key: string, buckets: number): number {
   return h % buckets;
 }
 
-/** The buckets a request path needs, without repeats. */
+/** The buckets a request path needs (its own first: its tags are there), without repeats. */
 export function bucketsFor(path: string, buckets: number): number[] {
   return [...new Set(requestKeys(path).map((k) => bucketOf(k, buckets)))];
 }
@@ -82,13 +85,17 @@ export function bucketsFor(path: string, buckets: number): number[] {
  * Splits the rules and the pages' tags into buckets. Deterministic: the same rules and tags give the
  * same files byte for byte (tags are sorted by path, each page's tags are written as given).
  */
-export function buildEdgeMap(rules: readonly RedirectRule[], tags: ReadonlyMap<string, readonly string[]>): { index: EdgeIndex; buckets: EdgeBucket[] } {
-  const n = Math.max(1, Math.ceil((rules.length + tags.size) / BUCKET_ENTRIES));
+export function buildEdgeMap(
+  rules: readonly RedirectRule[],
+  tags: ReadonlyMap<string, readonly string[]>,
+  perBucket: number = BUCKET_ENTRIES,
+): { index: EdgeIndex; buckets: EdgeBucket[] } {
+  const n = Math.max(1, Math.ceil((rules.length + tags.size) / perBucket));
   const buckets: EdgeBucket[] = Array.from({ length: n }, () => ({ rules: [], tags: {} }));
   rules.forEach((r, order) => buckets[bucketOf(ruleKey(r.from), n)]!.rules.push([r.from, r.to, r.status, order]));
   for (const path of [...tags.keys()].sort()) {
     const k = pathKey(path);
-    buckets[bucketOf(ruleKey(k), n)]!.tags[k] = [...tags.get(path)!];
+    buckets[bucketOf(k, n)]!.tags[k] = [...tags.get(path)!];
   }
   return { index: { version: 1, buckets: n }, buckets };
 }
@@ -125,7 +132,7 @@ export class EdgeLookup {
   /** The cache tags of a page: the site's tag and the page's own (none known: the site's only). */
   tags(path: string): string[] {
     const k = pathKey(path);
-    const own = this.bucket(bucketOf(ruleKey(k), this.index.buckets))?.tags[k] ?? [];
+    const own = this.bucket(bucketOf(k, this.index.buckets))?.tags[k] ?? [];
     return [SITE_TAG, ...own.filter((t) => t !== SITE_TAG)];
   }
 }

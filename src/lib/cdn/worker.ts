@@ -69,8 +69,9 @@ export async function handle(request: Request, fetchAsset: AssetFetch): Promise<
   const pageMap = page === path ? map : await lookupFor(page, fetchAsset, url);
   const res = await fetchAsset(rule?.status === 200 ? new Request(new URL(page, url), request) : request);
   if (res.status === 404 && rule && rule.status >= 300 && rule.status < 400) {
-    const to = new URL(`${rule.to}${rule.to.includes('?') ? '' : url.search}`, url);
-    return new Response(null, { status: rule.status, headers: { Location: to.href, 'Cache-Control': REDIRECT_CACHE } });
+    // A relative Location, as the shop's server sends.
+    const to = `${rule.to}${rule.to.includes('?') ? '' : url.search}`;
+    return new Response(null, { status: rule.status, headers: { Location: to, 'Cache-Control': REDIRECT_CACHE } });
   }
   if (res.status !== 200 || !pageMap) return res;
   const tags = pageMap.tags(page);
