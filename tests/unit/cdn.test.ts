@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { formatHeaders, HeaderTable, HeadersFileError, parseHeaders, siteHeaderRules } from '../../src/lib/cdn/headers';
 import { buildEdgeMap, bucketsFor, EdgeLookup, requestKeys, ruleKey, type EdgeBucket } from '../../src/lib/cdn/edge-map';
-import { inlineScriptHashes } from '../../src/lib/cdn/build-files';
+import { inlineScriptHashes, writeCdnFiles } from '../../src/lib/cdn/build-files';
 import { deployPlan, urlPathOf, type FilesManifest } from '../../src/lib/cdn/deploy-plan';
 import { pagesTagged, parseTagManifest, tagManifest, type TagManifest } from '../../src/lib/cdn/tag-manifest';
 import { RedirectTable, type RedirectRule } from '../../src/lib/routing/redirect-rules';
@@ -225,4 +229,77 @@ describe('the deploy plan', () => {
     expect(urlPathOf('_headers')).toBeNull();
     expect(pagesTagged(beforeTags, ['p-b'])).toEqual(['/c/x', '/p/b']);
   });
+});
+
+describe('the CDN files of a finished site folder, and the deploy plan between two builds', () => {
+  const site = (pages: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdn-files-'));
+    for (const [f, body] of Object.entries(pages)) {
+      mkdirSync(dirname(join(dir, f)), { recursive: true });
+      writeFileSync(join(dir, f), body);
+    }
+    return dir;
+  };
+  const tags = (pages: Record<string, string[]>) => `${JSON.stringify({ version: 1, pages })}\n`;
+
+  it(
+    'writes _headers with the pages inline-script hashes, the worker, the routes and a manifest; the plan names what changed',
+    { timeout: 60_000 },
+    async () => {
+      const manifest = tags({ '/p/a': ['site', 'store-gb', 'p-a'], '/p/b': ['site', 'store-gb', 'p-b'] });
+      const one = site({
+        'index.html': '<html><script>alert(1)</script></html>',
+        'p/a/index.html': '<html>a 1</html>',
+        'p/b/index.html': '<html>b 1</html>',
+        'amp/p/a/index.html': '<html amp><script>amp()</script></html>',
+        '_cdn/cache-tags.json': manifest,
+      });
+      const two = site({
+        'index.html': '<html><script>alert(1)</script></html>',
+        'p/a/index.html': '<html>a 2</html>',
+        'p/b/index.html': '<html>b 1</html>',
+        'amp/p/a/index.html': '<html amp><script>amp()</script></html>',
+        '_cdn/cache-tags.json': manifest,
+      });
+      try {
+        const first = await writeCdnFiles(one);
+        expect(first.plan).toBeNull();
+        const headers = readFileSync(join(one, '_headers'), 'utf8');
+        expect(headers).toContain("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+        expect(new HeaderTable(parseHeaders(headers)).headersFor('/amp/p/a').find(([k]) => k === 'Content-Security-Policy')?.[1]).not.toContain('bhHHL3z2');
+        expect(readFileSync(join(one, '_worker.js'), 'utf8')).toMatch(/export\s*\{/);
+        const files = JSON.parse(readFileSync(join(one, '_cdn/files.json'), 'utf8')) as FilesManifest;
+        expect(Object.keys(files.files)).toEqual([
+          '_cdn/cache-tags.json',
+          '_headers',
+          '_routes.json',
+          '_worker.js',
+          'amp/p/a/index.html',
+          'index.html',
+          'p/a/index.html',
+          'p/b/index.html',
+        ]);
+        // Same folder, same bytes.
+        await writeCdnFiles(one);
+        expect(JSON.parse(readFileSync(join(one, '_cdn/files.json'), 'utf8'))).toEqual(files);
+
+        const second = await writeCdnFiles(two, one);
+        expect(second.plan).toEqual({
+          version: 1,
+          upload: ['p/a/index.html'],
+          delete: [],
+          unchanged: 7,
+          purge: { tags: ['p-a'], paths: [] },
+          invalidate: ['/p/a'],
+        });
+        // npm run deploy:plan writes and prints the same plan.
+        const printed = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/deploy-plan.ts', '--before', one, '--after', two], { encoding: 'utf8' });
+        expect(JSON.parse(printed)).toEqual(second.plan);
+        expect(JSON.parse(readFileSync(join(two, '_cdn/deploy-plan.json'), 'utf8'))).toEqual(second.plan);
+      } finally {
+        rmSync(one, { recursive: true, force: true });
+        rmSync(two, { recursive: true, force: true });
+      }
+    },
+  );
 });

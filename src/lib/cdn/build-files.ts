@@ -85,7 +85,7 @@ export async function workerBundle(): Promise<Uint8Array> {
   return out.outputFiles[0]!.contents;
 }
 
-const digestOf = (file: string) => createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 32);
+const digestOf = (body: Uint8Array) => createHash('sha256').update(body).digest('base64url').slice(0, 32);
 
 export interface CdnFilesResult {
   headerRules: number;
@@ -116,21 +116,32 @@ export function writeDeployPlan(before: string | null, after: string): DeployPla
 
 /** Writes the CDN files of a finished site folder; `before` is the folder of the build before, for the deploy plan. */
 export async function writeCdnFiles(dir: string, before: string | null = null): Promise<CdnFilesResult> {
+  // One read of each file: its digest, and a page's inline scripts.
   const pageHashes = new Set<string>();
   const ampHashes = new Set<string>();
+  const files: Record<string, string> = {};
+  const own = new Set(['_headers', '_routes.json', '_worker.js', FILES_MANIFEST, DEPLOY_PLAN]);
   for (const f of listFiles(dir)) {
+    if (own.has(f)) continue;
+    const buf = readFileSync(join(dir, f));
+    files[f] = digestOf(buf);
     if (!f.endsWith('.html')) continue;
-    const html = readFileSync(join(dir, f), 'utf8');
+    const html = buf.toString('utf8');
     for (const h of inlineScriptHashes(html)) (isAmp(html) ? ampHashes : pageHashes).add(h);
   }
   const rules = siteHeaderRules({ pageHashes: [...pageHashes], ampHashes: [...ampHashes], ampPrefixes: ampPrefixes() });
-  writeFileSync(join(dir, '_headers'), formatHeaders(rules, HEADERS_HEADER));
-  writeFileSync(join(dir, '_routes.json'), ROUTES_JSON);
-  writeFileSync(join(dir, '_worker.js'), await workerBundle());
-  const files: Record<string, string> = {};
-  for (const f of listFiles(dir)) if (f !== FILES_MANIFEST && f !== DEPLOY_PLAN) files[f] = digestOf(join(dir, f));
+  const written: [string, string | Uint8Array][] = [
+    ['_headers', formatHeaders(rules, HEADERS_HEADER)],
+    ['_routes.json', ROUTES_JSON],
+    ['_worker.js', await workerBundle()],
+  ];
+  for (const [name, body] of written) {
+    writeFileSync(join(dir, name), body);
+    files[name] = digestOf(Buffer.from(body));
+  }
+  const sortedFiles = Object.fromEntries(Object.entries(files).sort(([a], [b]) => byName(a, b)));
   mkdirSync(join(dir, '_cdn'), { recursive: true });
-  writeFileSync(join(dir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files } satisfies FilesManifest)}\n`);
+  writeFileSync(join(dir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files: sortedFiles } satisfies FilesManifest)}\n`);
   const plan = before && existsSync(join(before, FILES_MANIFEST)) ? writeDeployPlan(before, dir) : null;
   return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan };
 }
