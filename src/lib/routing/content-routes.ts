@@ -224,14 +224,10 @@ export const ACCOUNT_SHELLS = [
 ] as const;
 
 /**
- * Server rewrites of the content routes (dist/_rewrites.json): /my-account/orders/{orderId} answers
- * with the one static order shell, which reads the id from the URL.
+ * Rewrites of the content routes, 200 rules of the redirect map CDNs and the shop's server read
+ * (src/lib/cdn/edge-map.ts): /my-account/orders/{orderId} answers with the one static order shell,
+ * which reads the id from the URL.
  */
-export function contentRewrites(): { from: string; to: string }[] {
-  return contentRewriteRules().map((r) => ({ from: `^${r.from.replace(/\/:id$/, '')}/(?!order/?$)[^/]+/?$`, to: r.to }));
-}
-
-/** The same rewrites as 200 rules of the redirect map CDNs and the shop's server read (src/lib/cdn/edge-map.ts). */
 export function contentRewriteRules(): RedirectRule[] {
   return storeParams().map(({ store }) => {
     const prefix = store ? `/${store}` : '';
@@ -355,7 +351,7 @@ export function goneUrlsOf(products: Iterable<Product>, storeCodes: string[] = s
   return [...out].sort();
 }
 
-/** The gone URLs of the snapshot's products (dist/_gone.json), read shard by shard. */
+/** The gone URLs of the snapshot's products (410 rules of the redirect map), read shard by shard. */
 export function goneUrls(dir: string = snapshotDir()): string[] {
   return goneUrlsOf(iterateProducts(dir));
 }

@@ -34,7 +34,7 @@ export const redirectRules = once((): RedirectRule[] => {
     out.push({ from, to, status });
   };
 
-  // 1. What a CDN must serve as it is (the server has these in _rewrites.json).
+  // 1. What must be served as it is (200: another page's body at this URL).
   for (const a of rewriteAliases()) add(a.from, a.to, 200);
   for (const r of contentRewriteRules()) add(r.from, r.to, 200);
 
