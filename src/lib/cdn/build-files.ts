@@ -38,25 +38,42 @@ export function listFiles(dir: string): string[] {
 
 /**
  * The sha256 sources of a page's inline scripts (`'sha256-…'`), as a CSP names them. Scripts with a
- * `src` and data blocks (JSON-LD, application/json) are not executed inline and need none.
+ * `src` and data blocks (JSON-LD, application/json) are not executed inline and need none. Works on
+ * the file's bytes (a script's hash is that of its UTF-8 bytes): searching them for `<script` and
+ * hashing the scripts alone costs a sixth of decoding and scanning every page (16,500 files at
+ * 10,000 products).
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(page: Buffer | string): string[] {
+  const buf = typeof page === 'string' ? Buffer.from(page, 'utf8') : page;
   const out = new Set<string>();
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attrs = m[1] ?? '';
+  let at = 0;
+  for (;;) {
+    const open = buf.indexOf('<script', at, 'latin1');
+    if (open < 0) break;
+    const next = buf[open + 7];
+    const tagEnd = buf.indexOf('>', open + 7, 'latin1');
+    if (tagEnd < 0) break;
+    at = tagEnd + 1;
+    // `<script` followed by a space, '/' or '>' (not `<scripts`)
+    if (next !== 0x3e && next !== 0x20 && next !== 0x0a && next !== 0x09 && next !== 0x0d && next !== 0x2f) continue;
+    const close = buf.indexOf('</script', tagEnd, 'latin1');
+    if (close < 0) break;
+    at = close + 8;
+    const attrs = buf.toString('latin1', open + 7, tagEnd);
     if (/\bsrc\s*=/i.test(attrs)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
     if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
     out.add(
       `'sha256-${createHash('sha256')
-        .update(m[2] ?? '', 'utf8')
+        .update(buf.subarray(tagEnd + 1, close))
         .digest('base64')}'`,
     );
   }
   return [...out];
 }
 
-const isAmp = (html: string) => /<html\b[^>]*\s(amp|\u26a1)(\s|=|>)/i.test(html);
+/** An AMP page: `<html amp` or `<html ⚡` at the top of the file. */
+const isAmp = (buf: Buffer) => /<html\b[^>]*\s(amp|\u26a1)(\s|=|>)/i.test(buf.toString('utf8', 0, Math.min(buf.length, 4096)));
 
 /** Path prefixes of the AMP pages of every store view (`/amp`, `/de/amp`). */
 export const ampPrefixes = (): string[] => [...new Set(enabledStoreViews().map((s) => localizedPath('/amp', { storeCode: s.storeCode })))].sort(byName);
@@ -126,8 +143,8 @@ export async function writeCdnFiles(dir: string, before: string | null = null): 
     const buf = readFileSync(join(dir, f));
     files[f] = digestOf(buf);
     if (!f.endsWith('.html')) continue;
-    const html = buf.toString('utf8');
-    for (const h of inlineScriptHashes(html)) (isAmp(html) ? ampHashes : pageHashes).add(h);
+    const amp = isAmp(buf);
+    for (const h of inlineScriptHashes(buf)) (amp ? ampHashes : pageHashes).add(h);
   }
   const rules = siteHeaderRules({ pageHashes: [...pageHashes], ampHashes: [...ampHashes], ampPrefixes: ampPrefixes() });
   const written: [string, string | Uint8Array][] = [
