@@ -7,7 +7,7 @@
  * E2E_SKIP_BUILDS=1 to leave these two builds out of a quick run.
  */
 import { bucketFile, EDGE_INDEX, EdgeLookup } from '../../src/lib/cdn/edge-map';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

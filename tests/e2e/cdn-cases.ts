@@ -7,7 +7,8 @@
  * (rings/engagement-rings) and /about to the about-us page; the rings category lives at /rings;
  * EV1001's url_path is rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect } from './fixture';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { goneUrls } from '../../src/lib/routing/content-routes';

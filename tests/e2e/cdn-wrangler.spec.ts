@@ -5,7 +5,8 @@
  * discontinued products, the CSP, security headers, cache lifetimes and cache tags.
  * Port: E2E_PORT + 2 (WRANGLER_PORT to choose another).
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixture';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,7 +4,7 @@
  * page; the build writes the rules into the redirect map CDNs read (dist/_cdn/edge/) and the shop's
  * server applies them. The same checks run on Cloudflare's runtime in cdn-wrangler.spec.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { EV, expectGone, expectHeaders, expectMoves, REWRITTEN } from './cdn-cases';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its

@@ -132,14 +132,16 @@ export function writeDeployPlan(before: string | null, after: string): DeployPla
 }
 
 /** Writes the CDN files of a finished site folder; `before` is the folder of the build before, for the deploy plan. */
+/** The files this step writes from the whole folder (a sharded build's merge writes them again on the merged folder). */
+export const CDN_DERIVED_FILES: ReadonlySet<string> = new Set(['_headers', '_routes.json', '_worker.js', FILES_MANIFEST, DEPLOY_PLAN]);
+
 export async function writeCdnFiles(dir: string, before: string | null = null): Promise<CdnFilesResult> {
   // One read of each file: its digest, and a page's inline scripts.
   const pageHashes = new Set<string>();
   const ampHashes = new Set<string>();
   const files: Record<string, string> = {};
-  const own = new Set(['_headers', '_routes.json', '_worker.js', FILES_MANIFEST, DEPLOY_PLAN]);
   for (const f of listFiles(dir)) {
-    if (own.has(f)) continue;
+    if (CDN_DERIVED_FILES.has(f)) continue;
     const buf = readFileSync(join(dir, f));
     files[f] = digestOf(buf);
     if (!f.endsWith('.html')) continue;
