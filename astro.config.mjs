@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config/index.ts';
 import { postBuild } from './src/lib/build/postbuild.mjs';
+import { cdnFiles } from './src/lib/cdn/integration.ts';
 import { shardBuild } from './src/lib/build/shard.ts';
 import { SITEMAP_ENTRY_LIMIT } from './src/lib/build/merge.ts';
 import directives from './src/directives/index.ts';
@@ -68,6 +69,8 @@ export default defineConfig({
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),
     AstroPWA(pwaOptions),
+    // After everything that writes into dist/: _headers, _worker.js and the files manifest describe the finished folder.
+    cdnFiles(),
   ],
   vite: {
     plugins: [clientConfig(), zodClient()],

@@ -109,7 +109,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const source = env.REBUILD_SOURCE;
     const steps: RebuildSteps = {
       pull: (into) => pullSnapshot({ from: source ?? `http://127.0.0.1:${port}`, out: into, token: options.rebuildToken ?? undefined }).then(() => undefined),
-      build: (snap, out) => astroBuild(PROJECT_ROOT, snap, out),
+      // The build writes the deploy plan against the live folder (DEPLOY_BEFORE: src/lib/cdn/integration.ts), as `npm run deploy:plan` does.
+      build: (snap, out) => astroBuild(PROJECT_ROOT, snap, out, site.dir ? { DEPLOY_BEFORE: site.dir } : {}),
       activate: (out, snap) => {
         site.switchTo(out);
         snapDir = snap;

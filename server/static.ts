@@ -1,105 +1,28 @@
 /**
- * Serves the built site (dist/) and the image proxy. Contract with the pages: `404.html` is the body
- * of unknown paths (status 404); `_gone.json` lists discontinued product paths answered 410 with that
- * body and `X-Cache-Tags: page-not-found`; `_rewrites.json` rewrites paths before the file lookup;
- * `_redirects` (the CDN format, src/lib/routing/redirect-rules.ts) answers what has no file with its 301.
- * Hashed assets (/_astro/*) are immutable; HTML and everything else revalidate (ETag).
+ * Serves the built site (dist/) and the image proxy, by the same files a CDN reads (src/lib/cdn/), so
+ * that `npm start` and the e2e tests answer exactly what a CDN would: `_headers` gives every answer's
+ * headers (CSP, security headers, cache lifetimes); the redirect map (`_cdn/edge/`) gives the 200
+ * rewrites applied before the file lookup, the 410 of discontinued products (the body of `404.html`,
+ * `X-Cache-Tags: page-not-found`), the 301 of old URLs that have no file, and each page's cache tags
+ * (`Cache-Tag`, `Surrogate-Key`); `404.html` is the body of unknown paths (status 404).
  *
  * Files are found and streamed by @hono/node-server's `serveStatic` (it refuses `..`, backslashes and
  * encoded slashes, and serves a `.br`/`.gz` beside a file when the client accepts it); revalidation is
  * hono's `etag` middleware and gzip its `compress` middleware (`siteRoutes`). What is ours: the
- * contract files above, the `/x` -> `x.html` lookup, and the headers (cache lifetimes, ETag from size
- * and time, content types with their charset, each page's CSP, kept on its 304).
+ * contract files above, the `/x` -> `x.html` lookup, and what a file says of itself (ETag from size
+ * and time, Last-Modified, content types with their charset); a page's CSP is kept on its 304.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
-import { config } from '../src/lib/config';
-import { parseRedirects, RedirectTable } from '../src/lib/routing/redirect-rules';
+import { HeaderTable, parseHeaders } from '../src/lib/cdn/headers';
+import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type EdgeBucket } from '../src/lib/cdn/edge-map';
+import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/cdn/edge-schema';
 
-/** Headers of every answer (pages, files, API): see docs/api.md, Headers. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // Legacy twin of frame-ancestors 'none' for old browsers: no page of the shop may be framed.
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-};
-
-/** The CSP of everything that is not a page or a script (API JSON, images, styles): nothing runs, nothing frames it. */
-export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-const origin = (url: string): string | null => {
-  try {
-    return /^https?:\/\//.test(url) ? new URL(url).origin : null;
-  } catch {
-    return null;
-  }
-};
-
-/** Origins besides the shop's own that pages and the service worker talk to: the API and the external checkout. */
-const connectOrigins = (): string[] => [origin(config.api.baseUrl), origin(config.checkout.externalOrderUrl)].filter((o): o is string => !!o);
-
-/**
- * The CSP of a script answer. It matters only when the script runs as a worker (sw.js): a worker's own
- * fetches (precache, pages, the order queue's API calls) obey the policy of its script's response, so
- * 'none' would stop the service worker from fetching anything.
- */
-export function scriptCsp(): string {
-  return [
-    "default-src 'self'",
-    `connect-src 'self'${connectOrigins()
-      .map((o) => ` ${o}`)
-      .join('')}`,
-    "script-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/**
- * The Content-Security-Policy of one HTML page, made from the page itself when it is served: its
- * inline scripts (Astro's island hydration and page scripts) are allowed by their sha256, so a build
- * (or an Astro upgrade) never needs a policy edit and injected inline script never runs. Data blocks
- * (JSON-LD, application/json) are not executed and need no hash. AMP pages may load the AMP runtime.
- */
-export function pageCsp(html: string): string {
-  const hashes = new Set<string>();
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attrs = m[1] ?? '';
-    if (/\bsrc\s*=/i.test(attrs)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
-    hashes.add(
-      `'sha256-${createHash('sha256')
-        .update(m[2] ?? '', 'utf8')
-        .digest('base64')}'`,
-    );
-  }
-  const amp = /<html\b[^>]*\s(amp|\u26a1)(\s|=|>)/i.test(html);
-  const connect = connectOrigins();
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${[...hashes].join(' ')} https://www.googletagmanager.com${amp ? ' https://cdn.ampproject.org' : ''}`.replace(/\s+/g, ' '),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    `connect-src 'self'${connect.map((o) => ` ${o}`).join('')} https://www.googletagmanager.com https://*.google-analytics.com${amp ? ' https://cdn.ampproject.org' : ''}`,
-    "media-src 'self' https:",
-    'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://www.googletagmanager.com',
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+export { NON_HTML_CSP, SECURITY_HEADERS, scriptCsp } from '../src/lib/cdn/headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -147,42 +70,48 @@ declare module 'hono' {
   }
 }
 
-interface Rewrite {
-  re: RegExp;
-  to: string;
-}
+/** A contract file of the site folder that does not read as one: the file and what is wrong. */
+export class SiteFileError extends Error {}
 
 /** One built site folder with its contract files loaded. */
 class SiteFolder {
-  readonly gone: Set<string>;
-  readonly rewrites: Rewrite[];
+  /** The rules of `_headers` (none when the folder has no such file: the app's defaults apply). */
+  readonly headers: HeaderTable;
+  /** The redirect map: rewrites (200), moves (301) and discontinued products (410), and the pages' cache tags. */
+  readonly edge: EdgeLookup | null;
   readonly notFound: Buffer | null;
-  /** The 3xx rules of `_redirects` (its 200 lines are the same rewrites as `_rewrites.json`). */
-  readonly redirects: RedirectTable;
+  private buckets = new Map<number, EdgeBucket>();
 
   constructor(readonly dir: string) {
-    const json = <T>(name: string, fallback: T): T => {
-      const p = join(dir, name);
-      if (!existsSync(p)) return fallback;
+    const hf = join(dir, '_headers');
+    this.headers = new HeaderTable(existsSync(hf) ? parseHeaders(readFileSync(hf, 'utf8')) : []);
+    const json = (file: string): unknown => {
       try {
-        return JSON.parse(readFileSync(p, 'utf8')) as T;
-      } catch {
-        return fallback;
+        return JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      } catch (e) {
+        throw new SiteFileError(`${file}: ${(e as Error).message}`);
       }
     };
-    this.gone = new Set(json<string[]>('_gone.json', []).map(trimSlash));
-    this.rewrites = json<{ from: string; to: string }[]>('_rewrites.json', []).flatMap((r) => {
-      try {
-        return [{ re: new RegExp(r.from), to: r.to }];
-      } catch {
-        return [];
-      }
-    });
-    const rf = join(dir, '_redirects');
-    this.redirects = new RedirectTable(existsSync(rf) ? parseRedirects(readFileSync(rf, 'utf8')).filter((r) => r.status >= 300 && r.status < 400) : []);
+    const checked = <T>(
+      file: string,
+      schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+    ): T => {
+      const r = schema.safeParse(json(file));
+      if (!r.success) throw new SiteFileError(`${file}: ${r.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
+      return r.data;
+    };
+    this.edge = existsSync(join(dir, EDGE_INDEX))
+      ? new EdgeLookup(checked(EDGE_INDEX, edgeIndexSchema), (i) => {
+          let b = this.buckets.get(i);
+          if (!b) {
+            b = existsSync(join(dir, bucketFile(i))) ? checked(bucketFile(i), edgeBucketSchema) : { rules: [], tags: {} };
+            this.buckets.set(i, b);
+          }
+          return b;
+        })
+      : null;
     const nf = join(dir, '404.html');
     this.notFound = existsSync(nf) ? readFileSync(nf) : null;
-    this.notFoundCsp = this.notFound ? pageCsp(this.notFound.toString('utf8')) : NON_HTML_CSP;
     this.files = serveStatic({
       root: dir,
       precompressed: true,
@@ -209,29 +138,31 @@ class SiteFolder {
     return !isFile(path) && !isFile(`${path}/index.html`) && isFile(`${path}.html`) ? `${path}.html` : path;
   }
 
-  readonly notFoundCsp: string;
-
-  private rewritten = new Map<string, string>();
-
-  /** The path after the first matching rewrite (memoised: there may be hundreds of patterns). */
-  rewrite(path: string): string {
-    let out = this.rewritten.get(path);
-    if (out === undefined) {
-      out = path;
-      for (const r of this.rewrites) {
-        if (r.re.test(path)) {
-          out = path.replace(r.re, r.to);
-          break;
-        }
-      }
-      if (this.rewritten.size > 10_000) this.rewritten.clear();
-      this.rewritten.set(path, out);
+  /** The map's first rule for a path (null: none, or no map). */
+  rule(path: string): { to: string; status: number } | null {
+    try {
+      return this.edge?.match(decodeURIComponent(path)) ?? null;
+    } catch {
+      return null;
     }
-    return out;
+  }
+
+  /** The path a 200 rule serves instead (the path itself when none). */
+  rewrite(path: string): string {
+    const r = this.rule(path);
+    return r?.status === 200 ? r.to : path;
+  }
+
+  /** The `_headers` rules' headers of a path. */
+  headersFor(path: string): [string, string][] {
+    return this.headers.headersFor(path);
+  }
+
+  /** Sets the `_headers` rules of a path on an answer. */
+  applyHeaders(headers: Headers, path: string): void {
+    for (const [k, v] of this.headersFor(path)) headers.set(k, v);
   }
 }
-
-const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 
 /** The site being served; `switchTo` swaps the folder atomically (used by rebuilds). */
 export class Site {
@@ -264,31 +195,40 @@ export class Site {
       return c.text('Bad Request', 400);
     }
     if (!f) return c.text('The site has not been built yet.', 503);
-    if (f.gone.has(trimSlash(path))) return this.notFoundPage(c, f, 410);
+    const rule = f.rule(c.req.path);
+    if (rule?.status === 410) return this.notFoundPage(c, f, 410, rule.to);
     await next();
     const file = c.get('siteFile');
-    if (file) setFileHeaders(c.res.headers, file, f.rewrite(path).startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (!file) return;
+    const page = rule?.status === 200 ? rule.to : path;
+    setFileHeaders(c.res.headers, file);
+    f.applyHeaders(c.res.headers, page);
+    if (f.edge && c.res.status === 200) {
+      const tags = f.edge.tags(page);
+      c.res.headers.set('Cache-Tag', tags.join(','));
+      c.res.headers.set('Surrogate-Key', tags.join(' '));
+    }
   };
 
   /** No file: an old URL the build could resolve moves for good (crawlers and scripts-off browsers too); else the 404 page. */
   private fallback: MiddlewareHandler = (c) => {
     const f = this.folder!;
-    const moved = f.redirects.match(decodeURIComponent(c.req.path));
-    if (moved) {
+    const moved = f.rule(c.req.path);
+    if (moved && moved.status >= 300 && moved.status < 400) {
       const query = new URL(c.req.url).search;
-      c.header('Cache-Control', 'public, max-age=3600');
+      c.header('Cache-Control', REDIRECT_CACHE);
       return Promise.resolve(c.redirect(`${moved.to}${moved.to.includes('?') ? '' : query}`, moved.status as 301));
     }
-    return Promise.resolve(this.notFoundPage(c, f, 404));
+    return Promise.resolve(this.notFoundPage(c, f, 404, c.req.path));
   };
 
-  private notFoundPage(c: Context, f: SiteFolder, status: 404 | 410): Response {
-    c.header('Cache-Control', 'no-cache');
-    if (status === 410) c.header('X-Cache-Tags', 'page-not-found');
-    if (!f.notFound) return c.text(status === 410 ? 'Gone' : 'Not Found', status);
-    c.header('Content-Type', TYPES['.html']!);
-    c.header('Content-Security-Policy', f.notFoundCsp);
-    return c.body(new Uint8Array(f.notFound), status);
+  /** The 404 page's body with the status; its headers are those of `_headers` for `headersPath` (a CDN's: the request's for a 404, the page's for a 410). */
+  private notFoundPage(c: Context, f: SiteFolder, status: 404 | 410, headersPath: string): Response {
+    const headers = new Headers(status === 410 ? { 'X-Cache-Tags': GONE_TAGS } : {});
+    if (!f.notFound) return c.text(status === 410 ? 'Gone' : 'Not Found', status, Object.fromEntries(headers));
+    headers.set('Content-Type', TYPES['.html']!);
+    f.applyHeaders(headers, headersPath);
+    return new Response(new Uint8Array(f.notFound), { status, headers });
   }
 }
 
@@ -299,32 +239,17 @@ export class Site {
 export async function sendFile(c: Context, file: string, cacheControl: string): Promise<Response> {
   const res = await serveStatic({ path: file })(c, () => Promise.resolve());
   if (!res) return c.json({ code: 404, result: 'path: no such file' }, 404);
-  setFileHeaders(res.headers, file, cacheControl);
+  setFileHeaders(res.headers, file);
+  res.headers.set('Cache-Control', cacheControl);
   return res;
 }
 
-const cspCache = new Map<string, string>();
-
-/** Our headers of a served file: lifetime, ETag (size and time), Last-Modified, content type, Vary, and a page's CSP. */
-function setFileHeaders(headers: Headers, file: string, cacheControl: string): void {
+/** What a file itself says of its answer: ETag (size and time), Last-Modified, content type and Vary; the rest comes from `_headers`. */
+function setFileHeaders(headers: Headers, file: string): void {
   const st = statSync(file);
-  const tag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
-  headers.set('Cache-Control', cacheControl);
-  headers.set('ETag', tag);
+  headers.set('ETag', `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`);
   headers.set('Last-Modified', st.mtime.toUTCString());
   headers.set('Content-Type', contentType(file));
   const ext = extname(file.replace(PRECOMPRESSED, '')).toLowerCase();
   if (COMPRESSIBLE.has(ext) && !/accept-encoding/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Accept-Encoding');
-  if (ext === '.html') {
-    // Of the page itself when its .br or .gz is sent.
-    const page = file.replace(PRECOMPRESSED, '');
-    const key = `${page}|${tag}`;
-    let csp = cspCache.get(key);
-    if (!csp) {
-      csp = pageCsp(readFileSync(page, 'utf8'));
-      if (cspCache.size > 5000) cspCache.clear();
-      cspCache.set(key, csp);
-    }
-    headers.set('Content-Security-Policy', csp);
-  }
 }

@@ -1,6 +1,6 @@
 /**
- * Issue 14, item 12: transport and storage. Security headers on every answer (a CSP made from each
- * page's own inline scripts, frame-ancestors, Referrer-Policy, nosniff on the 404 page too), a 413
+ * Issue 14, item 12: transport and storage. Security headers on every answer (a CSP made at build
+ * time from the pages' own inline scripts, frame-ancestors, Referrer-Policy, nosniff on the 404 page too), a 413
  * that closes its connection cleanly, the database file readable by its owner only, and scrypt at
  * OWASP's minimum with old hashes upgraded at login.
  */
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../server/db';
 import { hashPassword } from '../../server/auth';
 import { useTestShop } from './fixture';
+import { writeCdnFiles } from '../../src/lib/cdn/build-files';
 
 const INLINE = "document.documentElement.dataset.js='1';";
 const PAGE = `<!doctype html><html><head><script>${INLINE}</script><script type="application/ld+json">{"@type":"Product"}</script><script type="module" src="/_astro/a.js"></script></head><body>ok</body></html>`;
@@ -28,6 +29,10 @@ function site(): string {
   return dir;
 }
 
+/** The site as a build leaves it: with the CDN files made from its pages (_headers: the CSP), which the server obeys. */
+const built = site();
+await writeCdnFiles(built);
+
 const directives = (csp: string | null) =>
   new Map(
     (csp ?? '')
@@ -37,7 +42,7 @@ const directives = (csp: string | null) =>
   );
 
 describe('item 12: headers', () => {
-  const shop = useTestShop({ distDir: site() });
+  const shop = useTestShop({ distDir: built });
 
   it('a page carries a CSP that allows its own inline script by hash, no unsafe-inline script, and no framing', async () => {
     const res = await fetch(shop().url + '/');

@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { startTestShop, type TestShop } from './fixture';
+import { formatHeaders, parseHeaders, siteHeaderRules } from '../../src/lib/cdn/headers';
+import { bucketFile, buildEdgeMap, EDGE_INDEX } from '../../src/lib/cdn/edge-map';
 
 let shop: TestShop;
 let dist = '';
@@ -29,9 +31,24 @@ beforeAll(async () => {
     'raw-output-example.xml': '<?xml version="1.0"?><root/>',
     'about.html': '<!doctype html><title>About</title>',
     'styles/site.css': 'body{color:#123}' + ' '.repeat(4000),
-    '_gone.json': JSON.stringify(['/rings/gone-chain-106']),
-    '_rewrites.json': JSON.stringify([{ from: '^/rings/bangle-103/([A-Z0-9-]+)/?$', to: '/rings/bangle-103/' }]),
+    // What the build writes for CDNs (src/lib/cdn/), read by the server as a CDN reads it.
+    _headers: formatHeaders([
+      ...siteHeaderRules({ pageHashes: ["'sha256-fixture'"], ampHashes: [], ampPrefixes: ['/amp'] }),
+      ...parseHeaders('/rings/*\n  X-Fixture: rings\n'),
+    ]),
   });
+  const { index, buckets } = buildEdgeMap(
+    [
+      { from: '/rings/gone-chain-106', to: '/404.html', status: 410 },
+      { from: '/rings/bangle-103/:child', to: '/rings/bangle-103/', status: 200 },
+      { from: '/engagement-rings.html', to: '/rings', status: 301 },
+      { from: '/B103/*', to: '/rings/bangle-103', status: 301 },
+      { from: '/rings/*', to: '/never', status: 301 },
+    ],
+    new Map([['/rings/bangle-103', ['site', 'store-gb', 'p-b103']]]),
+    2,
+  );
+  writeDist(dist, { [EDGE_INDEX]: JSON.stringify(index), ...Object.fromEntries(buckets.map((b, i) => [bucketFile(i), JSON.stringify(b)])) });
   writeFileSync(join(dist, 'styles/site.css.gz'), gzipSync('body{color:#456}'));
   shop = await startTestShop({ distDir: dist });
 });
@@ -47,7 +64,7 @@ describe('built site', () => {
     const home = await get('/');
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(home.headers.get('cache-control')).toBe('no-cache');
+    expect(home.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=86400');
     expect(await home.text()).toContain('<h1>Home</h1>');
     const asset = await get('/_astro/app.abc123.js');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -84,10 +101,37 @@ describe('built site', () => {
     }
   });
 
-  it('rewrites map configurable child urls to the parent page', async () => {
+  it('rewrites map configurable child urls to the parent page, with its cache tags', async () => {
     const r = await get('/rings/bangle-103/BANGLE-103-GOLD');
     expect(r.status).toBe(200);
     expect(await r.text()).toContain('<title>Bangle</title>');
+    expect(r.headers.get('cache-tag')).toBe('site,store-gb,p-b103');
+    expect(r.headers.get('surrogate-key')).toBe('site store-gb p-b103');
+  });
+
+  it("every answer carries the headers of _headers: the page policy with the file's hashes, a rule of its own", async () => {
+    const r = await get('/rings/');
+    expect(r.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-fixture' ");
+    expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(r.headers.get('x-frame-options')).toBe('DENY');
+    expect(r.headers.get('x-fixture')).toBe('rings');
+    expect((await get('/')).headers.get('x-fixture')).toBeNull();
+    expect((await get('/')).headers.get('cache-tag')).toBe('site');
+    const missing = await get('/rings/no-such-ring');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).toContain("'sha256-fixture'");
+  });
+
+  it('an old URL without a file answers 301 from the redirect map, keeping its query; a file is never redirected', async () => {
+    const moved = await fetch(shop.url + '/engagement-rings.html?utm=x', { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/rings?utm=x');
+    expect(moved.headers.get('cache-control')).toBe('public, max-age=3600');
+    const splat = await fetch(shop.url + '/B103/old-slug', { redirect: 'manual' });
+    expect(splat.status).toBe(301);
+    expect(splat.headers.get('location')).toBe('/rings/bangle-103');
+    // /rings/* would match, but the page has a file
+    expect((await fetch(shop.url + '/rings/', { redirect: 'manual' })).status).toBe(200);
   });
 
   it('text is gzipped when the client accepts it', async () => {

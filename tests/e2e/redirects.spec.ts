@@ -1,48 +1,32 @@
 /**
  * Old URLs move for good at the HTTP level (§2 URL dispatcher): what the dispatcher can resolve from
  * the snapshot answers 301 with its Location, so crawlers and browsers without JavaScript reach the
- * page; the build writes the rules to /_redirects for CDNs and the shop's server applies them.
+ * page; the build writes the rules into the redirect map CDNs read (dist/_cdn/edge/) and the shop's
+ * server applies them. The same checks run on Cloudflare's runtime in cdn-wrangler.spec.ts.
  */
 import { expect, test } from './fixture';
+import { EV, expectGone, expectHeaders, expectMoves, REWRITTEN } from './cdn-cases';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.
 test.use({ serviceWorkers: 'block' });
 
-// Expected targets from the sample snapshot: url-map.json sends /engagement-rings.html to category
-// 11 (rings/engagement-rings) and /about to the about-us page; the rings category lives at /rings;
-// EV1001's url_path is rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001.
-const EV = '/rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001';
-const MOVES: [string, string][] = [
-  ['/engagement-rings.html', '/rings/engagement-rings'],
-  ['/about', '/about-us'],
-  ['/c/rings', '/rings'],
-  ['/EV1001/old-slug', EV],
-  ['/EV1001/old-slug/EV1001-WG-Q', `${EV}?childSku=EV1001-WG-Q`],
-];
+const DIST = process.env.DIST_DIR ?? 'dist';
 
 test.describe('old urls', () => {
-  for (const [from, to] of MOVES) {
-    test(`${from} answers 301 to ${to}`, async ({ request }) => {
-      const res = await request.get(from, { maxRedirects: 0 });
-      expect(res.status()).toBe(301);
-      expect(res.headers()['location']).toBe(to);
-      const target = await request.get(to, { maxRedirects: 0 });
-      expect(target.status()).toBe(200);
-    });
-  }
-
-  test('a redirect keeps the query string', async ({ request }) => {
-    const res = await request.get('/about?utm_source=mail', { maxRedirects: 0 });
-    expect(res.status()).toBe(301);
-    expect(res.headers()['location']).toBe('/about-us?utm_source=mail');
+  test('every kind of old URL answers 301 to its page, keeping the query string', async ({ request }) => {
+    await expectMoves(request);
   });
 
-  test('the build writes the rules CDNs read to /_redirects, and pages themselves are not redirected', async ({ request }) => {
-    const text = await (await request.get('/_redirects')).text();
-    expect(text).toContain('/about /about-us 301');
-    expect(text).toContain('/c/rings /rings 301');
-    for (const page of ['/rings', '/engagement-rings', EV, `/EV1001/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring/EV1001-WG-Q`]) {
+  test('discontinued products answer 410; pages carry the headers of _headers and their cache tags', async ({ request }) => {
+    await expectGone(request);
+    await expectHeaders(request, DIST);
+  });
+
+  test('the build writes the redirect map instead of a _redirects no CDN accepts, and pages themselves are not redirected', async ({ request }) => {
+    expect((await request.get('/_redirects')).status()).toBe(404);
+    expect((await request.get('/_cdn/edge/index.json')).status()).toBe(200);
+    for (const page of ['/rings', '/engagement-rings', EV, REWRITTEN]) {
       expect((await request.get(page, { maxRedirects: 0 })).status(), page).toBe(200);
     }
   });

@@ -114,7 +114,7 @@ test.describe('url dispatcher', () => {
     page.on('console', (m) => logs.push(m.text()));
     await page.route('**/_url-map.json', (route) => route.abort());
     // A path only the script can map (a url_key under an old category path): legacy paths such as
-    // /engagement-rings.html now answer 301 from dist/_redirects before any page loads.
+    // /engagement-rings.html now answer 301 from the redirect map (dist/_cdn/edge/) before any page loads.
     const old = '/old/category/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001.html';
     await visit(page, old, 404);
     await expect(page.locator('[data-url-dispatcher]')).toHaveAttribute('data-state', 'not-found');

@@ -3,6 +3,7 @@
  * are copied, which must agree, the sitemap rule, the per-path JSON rule) on small hand-made folders.
  * The whole build's identity is checked by tests/api/sharded-build.test.ts.
  */
+import { CDN_DERIVED_FILES } from '../../src/lib/cdn/build-files';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,7 +96,18 @@ describe('mergeShards', () => {
     const out = join(folder({}), 'out');
     const r = await mergeShards([b, a], out);
     expect(r).toEqual({ shards: 2, pages: 2, shared: 2, merged: 0 });
-    expect(readAll(out)).toEqual({ ...shared, 'rings/a/index.html': 'A', 'rings/b/index.html': 'B' });
+    // The CDN files (_headers, _worker.js, ...) are written again from the merged folder, as a single build's last step does.
+    const all = readAll(out);
+    expect(
+      Object.keys(all)
+        .filter((f) => CDN_DERIVED_FILES.has(f))
+        .sort(),
+    ).toEqual(['_cdn/files.json', '_headers', '_routes.json', '_worker.js']);
+    expect(Object.fromEntries(Object.entries(all).filter(([f]) => !CDN_DERIVED_FILES.has(f)))).toEqual({
+      ...shared,
+      'rings/a/index.html': 'A',
+      'rings/b/index.html': 'B',
+    });
   });
 
   it('fails naming a shared file that differs between shards', async () => {

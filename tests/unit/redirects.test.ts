@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatRedirects, parseRedirects, RedirectTable } from '../../src/lib/routing/redirect-rules';
+import { RedirectTable } from '../../src/lib/routing/redirect-rules';
 import { redirectRules } from '../../src/lib/routing/redirects';
 import { catalog } from '../../src/lib/routing/routes';
 import { catchAllRoutes, ampRoutes } from '../../src/lib/routing/page-routes';
 
-describe('the _redirects format', () => {
-  it('reads back what it writes, skipping comments and blank lines', () => {
-    const rules = [
-      { from: '/about', to: '/about-us', status: 301 },
-      { from: '/A1/:slug/A1-B', to: '/a/x/A1-B', status: 301 },
-    ];
-    const text = formatRedirects(rules, ['a header']);
-    expect(text.startsWith('# a header\n')).toBe(true);
-    expect(parseRedirects(`${text}\n\n# more\n/no-status /x`)).toEqual([...rules, { from: '/no-status', to: '/x', status: 301 }]);
-  });
-
+describe('redirect rules', () => {
   it('matches exact paths whatever their case or trailing slash, placeholders, splats, first rule first', () => {
     const t = new RedirectTable([
       { from: '/EV1/old/child', to: '/child-first', status: 301 },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalog, hasProductPage, isBrandCategory, primaryCategory } from '../../src/lib/routing/routes';
-import { assembleRoutes, catchAllEntries, catchAllRoutes, ampRoutes, goneProductUrls, rewrites, type RouteEntry } from '../../src/lib/routing/page-routes';
+import { assembleRoutes, catchAllEntries, catchAllRoutes, ampRoutes, goneProductUrls, type RouteEntry } from '../../src/lib/routing/page-routes';
+import { redirectRules } from '../../src/lib/routing/redirects';
+import { RedirectTable } from '../../src/lib/routing/redirect-rules';
 import { contentPages } from '../../src/lib/routing/content-routes';
 import { productUrl } from '../../src/lib/catalog/urls';
 
@@ -76,29 +78,23 @@ describe('route conflicts', () => {
 });
 
 describe('rewrites for configurable children', () => {
-  const rules = rewrites().map((r) => ({ re: new RegExp(r.from), to: r.to }));
+  const rules = new RedirectTable(redirectRules().filter((r) => r.status === 200));
   const configurable = catalog().products.find((p) => p.type_id === 'configurable' && hasProductPage(p) && (p.configurable_children?.length ?? 0) > 1)!;
 
   it('a child url answers with its parent page', () => {
     const child = configurable.configurable_children![1]!;
     const url = productUrl(configurable, { dispatcher: false, childSku: child.sku });
-    const rule = rules.find((r) => r.re.test(url));
-    expect(rule, url).toBeDefined();
-    expect(url.replace(rule!.re, rule!.to)).toBe(`/${configurable.url_path}/`);
-    expect(rules.some((r) => r.re.test(`${url}/`))).toBe(true);
+    expect(rules.match(url), url).toEqual({ to: `/${configurable.url_path}/`, status: 200 });
+    expect(rules.match(`${url}/`)).toEqual({ to: `/${configurable.url_path}/`, status: 200 });
   });
 
   it('an unknown child sku is not rewritten', () => {
     const url = productUrl(configurable, { dispatcher: false, childSku: 'NO-SUCH-SKU' });
-    expect(rules.some((r) => r.re.test(url))).toBe(false);
+    expect(rules.match(url)).toBeNull();
   });
 
   it('no rewrite shadows a page that exists', () => {
-    for (const r of catchAllRoutes())
-      expect(
-        rules.some((x) => x.re.test(r.path)),
-        r.path,
-      ).toBe(false);
+    for (const r of catchAllRoutes()) expect(rules.match(r.path), r.path).toBeNull();
   });
 });
 

@@ -15,6 +15,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, constants } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { SHARD_MARKER, ShardMarkerSchema, type ShardMarker } from './shard';
+import { CDN_DERIVED_FILES, writeCdnFiles } from '../cdn/build-files';
 
 /** One shard's copy of the files a rule owns: relative path ('/' separated) to bytes. */
 export interface ShardFiles {
@@ -183,7 +184,14 @@ export function jsonByPathRule(file: string): MergeRule {
  * Every global output that depends on the rendered pages, with its merge rule. A new build output
  * that differs between shards needs a rule here (docs/architecture.md, "Sharded builds").
  */
-export const MERGE_RULES: MergeRule[] = [sitemapRule];
+export const MERGE_RULES: MergeRule[] = [
+  sitemapRule,
+  derivedRule(
+    'CDN files',
+    (rel) => CDN_DERIVED_FILES.has(rel),
+    (dir) => writeCdnFiles(dir).then(() => undefined),
+  ),
+];
 
 // ---------------------------------------------------------------------------------------------
 // The merge

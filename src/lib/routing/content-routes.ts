@@ -4,6 +4,7 @@
  * content page is the CMS page whose identifier is its path without the leading slash.
  * Paths here carry no store prefix; the route files add it.
  */
+import type { RedirectRule } from './redirect-rules';
 import type { BlogCategory, BlogPost, CmsPage, Product, Shop } from '../schemas';
 import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from '../build/snapshot';
 import { config, enabledStoreViews, type StoreView } from '../config';
@@ -233,13 +234,14 @@ export const ACCOUNT_SHELLS = [
 ] as const;
 
 /**
- * Server rewrites of the content routes (dist/_rewrites.json): /my-account/orders/{orderId} answers
- * with the one static order shell, which reads the id from the URL.
+ * Rewrites of the content routes, 200 rules of the redirect map CDNs and the shop's server read
+ * (src/lib/cdn/edge-map.ts): /my-account/orders/{orderId} answers with the one static order shell,
+ * which reads the id from the URL.
  */
-export function contentRewrites(): { from: string; to: string }[] {
+export function contentRewriteRules(): RedirectRule[] {
   return storeParams().map(({ store }) => {
     const prefix = store ? `/${store}` : '';
-    return { from: `^${prefix}/my-account/orders/(?!order/?$)[^/]+/?$`, to: `${prefix}/my-account/orders/order/` };
+    return { from: `${prefix}/my-account/orders/:id`, to: `${prefix}/my-account/orders/order/`, status: 200 };
   });
 }
 
@@ -361,7 +363,7 @@ export function goneUrlsOf(products: Iterable<Product>, storeCodes: string[] = s
   return [...out].sort();
 }
 
-/** The gone URLs of the snapshot's products (dist/_gone.json), read shard by shard. */
+/** The gone URLs of the snapshot's products (410 rules of the redirect map), read shard by shard. */
 export function goneUrls(dir: string = snapshotDir()): string[] {
   return goneUrlsOf(iterateProducts(dir));
 }

@@ -143,13 +143,6 @@ export const ampRoutes = once((): AmpRoute[] => {
 /** The Astro rest parameter of a path: '/rings/x' -> 'rings/x'. */
 export const restParam = (path: string) => path.replace(/^\/+|\/+$/g, '');
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-export interface Rewrite {
-  from: string;
-  to: string;
-}
-
 /** One path that answers with another page's body (a 200 rewrite, not a redirect). */
 export interface RewriteAlias {
   from: string;
@@ -176,17 +169,6 @@ export const rewriteAliases = once((): RewriteAlias[] => {
     }
   }
   return out;
-});
-
-/**
- * Server rewrites (dist/_rewrites.json): the aliases of rewriteAliases as one anchored rule per
- * product (every child of a configurable in one alternation).
- */
-export const rewrites = once((): Rewrite[] => {
-  const anyOf = (paths: string[]) => `^(?:${paths.map(escapeRe).join('|')})/?$`;
-  const byTarget = new Map<string, string[]>();
-  for (const a of rewriteAliases()) byTarget.set(a.to, [...(byTarget.get(a.to) ?? []), a.from]);
-  return [...byTarget].map(([to, from]) => ({ from: anyOf(from), to }));
 });
 
 /** True when the build writes a page (or a rewrite answers) at this path: a redirect from it would hide that page. */

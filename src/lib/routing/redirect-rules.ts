@@ -1,34 +1,17 @@
 /**
- * Redirect rules in the `_redirects` file format CDNs read (one rule a line: `from to status`; a
- * `:name` segment matches one segment, a trailing `*` the rest; the first matching rule wins), and
- * the matcher the shop's server applies them with (server/static.ts). Pure and browser-safe.
+ * Redirect rules with the semantics of the `_redirects` files CDNs read (`from to status`; a `:name`
+ * segment matches one segment, a trailing `*` the rest; the first matching rule wins), and their
+ * matcher, which the shop's server and the CDN's edge function apply through the redirect map
+ * (src/lib/cdn/edge-map.ts). Pure and browser-safe.
  */
 
-/** One rule of a `_redirects` file. */
+/** One rule: a path pattern, its target, its status (200 rewrite, 301 move, 410 gone). */
 export interface RedirectRule {
   from: string;
   to: string;
   status: number;
-}
-
-/** Writes rules as a `_redirects` file, one `from to status` line each, after a comment header. */
-export function formatRedirects(rules: readonly RedirectRule[], header: readonly string[] = []): string {
-  return [...header.map((h) => `# ${h}`), ...rules.map((r) => `${r.from} ${r.to} ${r.status}`)].join('\n') + '\n';
-}
-
-/** Reads a `_redirects` file: blank lines and `#` comments are skipped, a rule without a status is a 301. */
-export function parseRedirects(text: string): RedirectRule[] {
-  const out: RedirectRule[] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const [from, to, status] = line.split(/\s+/);
-    if (!from || !to || !from.startsWith('/')) continue;
-    const code = status ? Number.parseInt(status, 10) : 301;
-    if (!Number.isFinite(code)) continue;
-    out.push({ from, to, status: code });
-  }
-  return out;
+  /** Its position among all rules when a table holds only some of them (an edge bucket, src/lib/cdn/edge-map.ts). */
+  order?: number;
 }
 
 /** A path as rules compare it: lower case (skus and slugs are matched whatever their case), no trailing slash. */
@@ -49,7 +32,8 @@ export class RedirectTable {
   private patterns = new Map<string, PatternRule[]>();
 
   constructor(rules: readonly RedirectRule[]) {
-    rules.forEach((rule, order) => {
+    rules.forEach((rule, i) => {
+      const order = rule.order ?? i;
       const from = key(rule.from);
       if (!from.includes('/:') && !from.endsWith('*')) {
         if (!this.exact.has(from)) this.exact.set(from, { rule, order });
@@ -70,6 +54,12 @@ export class RedirectTable {
 
   /** The first rule (in file order) matching a path, with the target's placeholders filled; null when none. */
   match(path: string): { to: string; status: number } | null {
+    const m = this.find(path);
+    return m ? { to: m.to, status: m.status } : null;
+  }
+
+  /** As `match`, with the rule's order (to pick the first of several tables' answers). */
+  find(path: string): { to: string; status: number; order: number } | null {
     const k = key(path);
     const hit = this.exact.get(k);
     const segs = k.split('/').filter(Boolean);
@@ -93,6 +83,6 @@ export class RedirectTable {
       const to = r.to.replace(/:([a-z]+)/gi, (m, name: string) => params[name] ?? m).replace(':splat', splat);
       best = { to, status: r.status, order: r.order };
     }
-    return best ? { to: best.to, status: best.status } : null;
+    return best;
   }
 }

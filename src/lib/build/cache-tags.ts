@@ -1,0 +1,63 @@
+/**
+ * Cache tags of the built pages, for purging a CDN's cache by what changed (Cloudflare `Cache-Tag`,
+ * Fastly `Surrogate-Key`, CloudFront's tag manifest): a page is tagged with the records it shows,
+ * read from the same page data as its incremental-build cache key (./cache-keys.ts):
+ * - every page: `site`, and `store-{code}` (its store view's chrome: menus, promo strip, footer);
+ * - a product page (and its AMP pages): `p-{sku}` of the product and of the related products it lists;
+ * - a category page (and its AMP page): `c-{id}` and `p-{sku}` of the products it lists;
+ * - a content page: `cms-{path}`.
+ * A page keeps at most MAX_TAGS tags (CloudFront's limit is 50 a page), its own record's tags first:
+ * a category listing more products than that drops the last ones' tags, and a change to a product
+ * purges `c-{id}` of its categories as well (docs/deploy.md).
+ */
+import { catalog } from '../routing/routes';
+import { catchAllRoutes, ampRoutes, type PageRoute, type AmpRoute } from '../routing/page-routes';
+import { categoryListing, ampCategoryData } from './page-data';
+import { relatedProducts } from './product-page-data';
+
+/** CloudFront's limits, the strictest of the three: 50 tags a page, 256 characters a tag. */
+export const MAX_TAGS = 50;
+export const MAX_TAG_LENGTH = 256;
+
+/** A tag as every CDN accepts it: lower case letters, digits, `.`, `_` and `-`, at most 256 characters. */
+export function tag(kind: string, id: string | number): string {
+  return `${kind}-${String(id)
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '_')}`.slice(0, MAX_TAG_LENGTH);
+}
+
+/** A page's tags: the site's and its store's first, then its own, without repeats, at most MAX_TAGS. */
+export function limitTags(storeCode: string, own: readonly string[]): string[] {
+  return [...new Set(['site', tag('store', storeCode), ...own])].slice(0, MAX_TAGS);
+}
+
+/** The tags of one page of the catch-all route or of an AMP route. */
+export function pageTags(r: Pick<PageRoute, 'kind' | 'key' | 'storeCode'> | Pick<AmpRoute, 'kind' | 'key' | 'storeCode'>): string[] {
+  const { byId } = catalog();
+  switch (r.kind) {
+    case 'product':
+    case 'amp-product': {
+      const p = byId.get(Number(r.key));
+      if (!p) return limitTags(r.storeCode, []);
+      const related = r.kind === 'product' ? relatedProducts(p) : [];
+      return limitTags(r.storeCode, [tag('p', p.sku), ...related.map((x) => tag('p', x.sku))]);
+    }
+    case 'category': {
+      const id = Number(r.key);
+      return limitTags(r.storeCode, [tag('c', id), ...categoryListing(id, r.storeCode).products.map((p) => tag('p', p.sku))]);
+    }
+    case 'amp-category': {
+      const id = Number(r.key);
+      return limitTags(r.storeCode, [tag('c', id), ...ampCategoryData(id, r.storeCode).products.map((p) => tag('p', p.sku))]);
+    }
+    case 'content':
+      return limitTags(r.storeCode, [tag('cms', String(r.key).replace(/^\/+|\/+$/g, '') || 'home')]);
+  }
+}
+
+/** Every tagged page of the build: its path and its tags, sorted by path. */
+export function pageTagMap(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const r of [...catchAllRoutes(), ...ampRoutes()]) out.set(r.path, pageTags(r));
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
