@@ -2,10 +2,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { perStore } from '../../../lib/routing/content-routes';
 import { listedCategoryIds, listingFile } from '../../../lib/listing/file';
+import { listingFileKey } from '../../../lib/build/cache-keys';
 
 export const prerender = true;
 
-export const getStaticPaths = (() => perStore(() => listedCategoryIds().map((id) => ({ params: { id: String(id) } })))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  perStore((storeCode) => listedCategoryIds().map((id) => ({ params: { id: String(id) }, cacheKey: listingFileKey(id, storeCode) })))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params, props }) => {
   const file = listingFile(Number(params.id), (props as { storeCode: string }).storeCode);
