@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config/index.ts';
 import { postBuild } from './src/lib/build/postbuild.mjs';
+import { pageCss } from './src/lib/build/page-css.ts';
 import directives from './src/directives/index.ts';
 import clientConfig from './src/build/client-config.ts';
 import zodClient from './src/build/zod-client.ts';
@@ -60,6 +61,8 @@ export default defineConfig({
     react(),
     directives(),
     postBuild(),
+    // One stylesheet per page (src/middleware.ts); before the PWA, whose precache scan must see the merged files.
+    pageCss(),
     sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),
