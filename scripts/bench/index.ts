@@ -61,6 +61,8 @@ const wanted = (s: Section) => !only || only.includes(s);
 const runsSmall = Number(value('runs') ?? (quick ? 1 : 3));
 const runsBig = Number(value('big-runs') ?? 1);
 const lhRuns = Number(value('lh-runs') ?? (quick ? 1 : 3));
+/** Rounds of the two editors' changes after the base build (each round: the CMS paragraph, then the price; a change after another also undoes it). */
+const rebuildRuns = Number(value('rebuild-runs') ?? 1);
 const lhFlags = flag('lh-no-paint-holding') ? ['--disable-features=PaintHolding'] : [];
 const WORK = resolve(ROOT, value('work') ?? 'bench/tmp');
 const write = !flag('no-write');
@@ -321,12 +323,15 @@ async function sectionRebuild(res: Results): Promise<void> {
   bigSources = sourceFingerprint(ROOT);
   const base = await measureBuild(ROOT, big.dir, baseDir, cache);
   if (!base.ok) throw new Error(`base build failed: ${base.error}`);
+  log(
+    `rebuild: base (full build of ${BIG} products): ${seconds(base.wallMs)} s wall, ${seconds(base.cpuMs)} CPU s, peak ${mb(base.peakRss)} MB, ${base.pages} pages`,
+  );
   const before = hashTree(baseDir);
   const rebuilds: RebuildSummary[] = [];
-  const edits: [string, (from: string, to: string) => EditorChange][] = [
-    ['cms', copyWithCmsEdit],
-    ['price', copyWithPriceEdit],
-  ];
+  const edits: [string, (from: string, to: string) => EditorChange][] = Array.from({ length: rebuildRuns }, () => [
+    ['cms', copyWithCmsEdit] as [string, (from: string, to: string) => EditorChange],
+    ['price', copyWithPriceEdit] as [string, (from: string, to: string) => EditorChange],
+  ]).flat();
   for (const [name, edit] of edits) {
     const snap = join(WORK, `snap-${BIG}-edit-${name}`);
     const out = join(WORK, `dist-${BIG}-edit-${name}`);
