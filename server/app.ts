@@ -11,6 +11,7 @@ import { userRoutes } from './routes/user';
 import { orderRoutes } from './routes/order';
 import { catalogRoutes, reviewRoutes, stockRoutes } from './routes/catalog';
 import { extRoutes } from './routes/ext';
+import { searchRoutes } from './routes/search';
 import { Faults, faultMiddleware, faultRoutes } from './faults';
 import type { RebuildManager } from './rebuild';
 import { NON_HTML_CSP, SECURITY_HEADERS, Site, fileMiddleware, scriptCsp } from './static';
@@ -77,6 +78,7 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   api.route('/cart', cartRoutes(ctx));
   api.route('/user', userRoutes(ctx));
   api.route(orderPath().slice('/api'.length), orderRoutes(ctx));
+  api.route('/catalog', searchRoutes(ctx));
   api.route('/catalog', catalogRoutes(ctx));
   api.route('/stock', stockRoutes(ctx));
   api.route('/review', reviewRoutes(ctx));

@@ -3,11 +3,19 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { perStore } from '../../../lib/routing/content-routes';
 import { listedCategoryIds, listingFile } from '../../../lib/listing/file';
 import { listingFileKey } from '../../../lib/build/cache-keys';
+import { listingFileUrl } from '../../../lib/listing/client';
+import { ofThisShard } from '../../../lib/build/shard';
 
 export const prerender = true;
 
+// Sharded builds render their share of the files (src/lib/build/shard.ts), by the file's URL.
 export const getStaticPaths = (() =>
-  perStore((storeCode) => listedCategoryIds().map((id) => ({ params: { id: String(id) }, cacheKey: listingFileKey(id, storeCode) })))) satisfies GetStaticPaths;
+  perStore((storeCode) =>
+    ofThisShard(listedCategoryIds(), (id) => listingFileUrl(id, storeCode)).map((id) => ({
+      params: { id: String(id) },
+      cacheKey: listingFileKey(id, storeCode),
+    })),
+  )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params, props }) => {
   const file = listingFile(Number(params.id), (props as { storeCode: string }).storeCode);
