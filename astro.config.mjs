@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config/index.ts';
 import { postBuild } from './src/lib/build/postbuild.mjs';
 import { cdnFiles } from './src/lib/cdn/integration.ts';
+import { pageCss } from './src/lib/build/page-css.ts';
 import { shardBuild } from './src/lib/build/shard.ts';
 import { SITEMAP_ENTRY_LIMIT } from './src/lib/build/merge.ts';
 import directives from './src/directives/index.ts';
@@ -65,6 +66,8 @@ export default defineConfig({
     react(),
     directives(),
     postBuild(),
+    // One stylesheet per page (src/middleware.ts); before the PWA, whose precache scan must see the merged files.
+    pageCss(),
     sitemap({ filter: sitemapFilter, serialize: sitemapSerialize, entryLimit: SITEMAP_ENTRY_LIMIT }),
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Logger } from './logger';
+import { buildNodeArgs } from '../src/lib/build/heap';
 
 export interface RebuildSteps {
   /** Writes a complete snapshot into `snapshotDir` (which must not exist before). */
@@ -158,7 +159,7 @@ export class RebuildManager {
 /** Astro's command-line entry in a checkout (run with this process's Node, the project's Node 24). */
 export const astroBin = (projectRoot: string): string => join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
-/** Runs `astro build --outDir outDir` with SNAPSHOT_DIR set; rejects with the output's tail on failure. */
+/** Runs `astro build --outDir outDir` with SNAPSHOT_DIR set and the snapshot's heap limit (src/lib/build/heap.ts); rejects with the output's tail on failure. */
 export function astroBuild(
   projectRoot: string,
   snapshotDir: string,
@@ -168,7 +169,7 @@ export function astroBuild(
   echo = false,
 ): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [astroBin(projectRoot), 'build', '--outDir', resolve(outDir)], {
+    const child = spawn(process.execPath, [...buildNodeArgs(resolve(snapshotDir)), astroBin(projectRoot), 'build', '--outDir', resolve(outDir)], {
       cwd: projectRoot,
       env: { ...process.env, ...extraEnv, SNAPSHOT_DIR: resolve(snapshotDir) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runMeasured, type MeasuredRun } from './lib/proc';
 import { astroBin } from '../../server/rebuild';
+import { buildNodeArgs } from '../../src/lib/build/heap';
 
 export interface BuildPhases {
   /** Process start to the content layer starting (config, Vite and integrations set-up). */
@@ -46,11 +47,11 @@ export interface BuildResult {
 }
 
 /** How a bench build is started: the project's Astro CLI with its own config (cacheDir aside). */
-export function buildCommand(root: string, outDir: string, extraArgs: string[] = []): { cmd: string; args: string[] } {
+export function buildCommand(root: string, outDir: string, snapshotDir: string, extraArgs: string[] = []): { cmd: string; args: string[] } {
   return {
     cmd: process.execPath,
-    // Astro joins --config to the project root, so the path is relative.
-    args: [astroBin(root), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs', ...extraArgs],
+    // The heap limit every build gets (src/lib/build/heap.ts). Astro joins --config to the project root, so the path is relative.
+    args: [...buildNodeArgs(snapshotDir), astroBin(root), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs', ...extraArgs],
   };
 }
 
@@ -133,7 +134,7 @@ export async function measureBuild(
   opts: { timeoutMs?: number; onLine?: (l: string) => void; args?: string[]; env?: Record<string, string> } = {},
 ): Promise<BuildResult> {
   rmSync(outDir, { recursive: true, force: true });
-  const { cmd, args } = buildCommand(root, outDir, opts.args);
+  const { cmd, args } = buildCommand(root, outDir, snapshotDir, opts.args);
   const run = await runMeasured(cmd, args, {
     cwd: root,
     env: {

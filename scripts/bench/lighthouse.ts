@@ -3,9 +3,15 @@
  * driving Debian's Chromium against pages served by the shop server. Each page is audited
  * `runs` times; the report keeps the run with the median performance score (Lighthouse's own
  * advice for variance), and the median of each metric.
+ *
+ * Two ways: `auditPage`, the package's API with one warm Chromium for the page's runs (as the bench
+ * always did), and `auditPageCli`, the way people run it: the `lighthouse` command from
+ * node_modules, a fresh Chromium per run, default settings, only `--chrome-flags`.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { median, round } from './lib/stats';
 
 export const CHROME_FLAGS = [
@@ -79,43 +85,84 @@ export async function auditPage(
       if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message} (${path})`);
       lhrs.push(lhr);
     }
-    const perf = lhrs.map((l) => pct(l.categories.performance?.score));
-    const sorted = lhrs.map((l, i) => ({ l, p: perf[i]! })).sort((a, b) => a.p - b.p);
-    const kept = sorted[Math.floor((sorted.length - 1) / 2)]!.l;
-    const metric = (id: string) => median(lhrs.map((l) => l.audits[id]?.numericValue ?? Number.NaN));
-    const failing: LighthouseScores['failing'] = [];
-    for (const [cat, c] of Object.entries(kept.categories)) {
-      for (const ref of c.auditRefs) {
-        const a = kept.audits[ref.id];
-        if (
-          !a ||
-          a.score === null ||
-          a.score >= 1 ||
-          a.scoreDisplayMode === 'informative' ||
-          a.scoreDisplayMode === 'notApplicable' ||
-          a.scoreDisplayMode === 'manual'
-        )
-          continue;
-        if (cat !== 'performance' || ref.weight > 0) failing.push({ id: a.id, title: a.title, score: a.score, category: cat });
-      }
-    }
-    return {
-      path,
-      runs,
-      performance: pct(kept.categories.performance?.score),
-      accessibility: pct(kept.categories.accessibility?.score),
-      bestPractices: pct(kept.categories['best-practices']?.score),
-      seo: pct(kept.categories.seo?.score),
-      lcpMs: Math.round(metric('largest-contentful-paint')),
-      tbtMs: Math.round(metric('total-blocking-time')),
-      cls: round(metric('cumulative-layout-shift'), 3),
-      fcpMs: Math.round(metric('first-contentful-paint')),
-      observedFcpMs: Math.round(median(lhrs.map((l) => l.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? Number.NaN))),
-      extraFlags,
-      failing,
-      performanceRuns: perf,
-    };
+    return summarize(path, lhrs, extraFlags);
   } finally {
     await chrome.kill();
   }
+}
+
+/** The flags people pass to the CLI on a server without a display or sandbox. */
+export const CLI_CHROME_FLAGS = '--headless --no-sandbox';
+
+/**
+ * Audits `baseUrl + path` `runs` times with the `lighthouse` command (a fresh Chromium each run,
+ * default settings: mobile, simulated throttling, every category), Chromium from CHROME_PATH.
+ */
+export async function auditPageCli(
+  baseUrl: string,
+  path: string,
+  runs = 3,
+  chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium',
+): Promise<LighthouseScores> {
+  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+  const lhrs: Lhr[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, [cli, baseUrl + path, '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CLI_CHROME_FLAGS}`], {
+        env: { ...process.env, CHROME_PATH: chromePath },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+      child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`lighthouse CLI exited with ${code} (${path}): ${stderr.slice(-1500)}`))));
+    });
+    const lhr = JSON.parse(out) as Lhr;
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message} (${path})`);
+    lhrs.push(lhr);
+  }
+  return summarize(path, lhrs, [`cli ${CLI_CHROME_FLAGS}`]);
+}
+
+/** The median-performance run's scores and every metric's median. */
+function summarize(path: string, lhrs: Lhr[], extraFlags: string[]): LighthouseScores {
+  const runs = lhrs.length;
+  const perf = lhrs.map((l) => pct(l.categories.performance?.score));
+  const sorted = lhrs.map((l, i) => ({ l, p: perf[i]! })).sort((a, b) => a.p - b.p);
+  const kept = sorted[Math.floor((sorted.length - 1) / 2)]!.l;
+  const metric = (id: string) => median(lhrs.map((l) => l.audits[id]?.numericValue ?? Number.NaN));
+  const failing: LighthouseScores['failing'] = [];
+  for (const [cat, c] of Object.entries(kept.categories)) {
+    for (const ref of c.auditRefs) {
+      const a = kept.audits[ref.id];
+      if (
+        !a ||
+        a.score === null ||
+        a.score >= 1 ||
+        a.scoreDisplayMode === 'informative' ||
+        a.scoreDisplayMode === 'notApplicable' ||
+        a.scoreDisplayMode === 'manual'
+      )
+        continue;
+      if (cat !== 'performance' || ref.weight > 0) failing.push({ id: a.id, title: a.title, score: a.score, category: cat });
+    }
+  }
+  return {
+    path,
+    runs,
+    performance: pct(kept.categories.performance?.score),
+    accessibility: pct(kept.categories.accessibility?.score),
+    bestPractices: pct(kept.categories['best-practices']?.score),
+    seo: pct(kept.categories.seo?.score),
+    lcpMs: Math.round(metric('largest-contentful-paint')),
+    tbtMs: Math.round(metric('total-blocking-time')),
+    cls: round(metric('cumulative-layout-shift'), 3),
+    fcpMs: Math.round(metric('first-contentful-paint')),
+    observedFcpMs: Math.round(median(lhrs.map((l) => l.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? Number.NaN))),
+    extraFlags,
+    failing,
+    performanceRuns: perf,
+  };
 }

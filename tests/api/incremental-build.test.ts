@@ -13,7 +13,20 @@ import { astroBin } from '../../server/rebuild';
 import { generationLog } from '../../scripts/bench/build';
 
 const ROOT = join(import.meta.dirname, '../..');
+/** The routes whose keys the precise checks below hold to "rendered exactly when changed". */
 const KEYED_ROUTES = ['src/pages/[...path].astro', 'src/pages/amp/[...path].astro'];
+/** The other keyed routes: coarser keys (a page re-renders for any change of what its kind shows), held by the CMS, price and full-build checks. */
+const OTHER_KEYED_ROUTES = [
+  'src/pages/[...store]/listing/[id].json.ts',
+  'src/pages/[...store]/brands/[brand].astro',
+  'src/pages/[...store]/brands/[brand]/all-products.astro',
+  'src/pages/[...store]/[blog]/index.astro',
+  'src/pages/[...store]/[blog]/[category].astro',
+  'src/pages/[...store]/[blog]/post/[slug].astro',
+  'src/pages/[...store]/stores/jewellers-[location].astro',
+  'src/pages/[...store]/i/[slug].astro',
+  'src/pages/[...store]/p/[slug].astro',
+];
 /** Fixed, so a special price cannot start or end between two builds of the test. */
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';
 
@@ -47,12 +60,12 @@ function build(snapshot: string, cacheDir: string, out: string): Promise<Build> 
 }
 
 /** Output files of the keyed routes (the pages that carry a cacheKey), from the cache manifest. */
-function keyedFiles(cacheDir: string): Set<string> {
+function keyedFiles(cacheDir: string, routes = KEYED_ROUTES): Set<string> {
   const manifest = JSON.parse(readFileSync(join(cacheDir, 'incremental-build.json'), 'utf8')) as {
     routes: Record<string, { paths: Record<string, { outputFile: string }> }>;
   };
   const files = new Set<string>();
-  for (const route of KEYED_ROUTES) for (const p of Object.values(manifest.routes[route]?.paths ?? {})) files.add(p.outputFile);
+  for (const route of routes) for (const p of Object.values(manifest.routes[route]?.paths ?? {})) files.add(p.outputFile);
   return files;
 }
 
@@ -69,12 +82,12 @@ function files(dir: string): Map<string, string> {
   return out;
 }
 
-/** Pages whose HTML differs between two builds. */
+/** Pages (HTML) and data files (JSON) whose bytes differ between two builds. */
 function changedPages(before: string, after: string): Set<string> {
   const a = files(before);
   const b = files(after);
   const changed = new Set<string>();
-  for (const [f, body] of b) if (f.endsWith('.html') && a.get(f) !== body) changed.add(f);
+  for (const [f, body] of b) if (/\.(html|json)$/.test(f) && a.get(f) !== body) changed.add(f);
   return changed;
 }
 
@@ -97,14 +110,23 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
   let cache = '';
   let prev: Build;
   let keyed = new Set<string>();
+  /** Every keyed output file: KEYED_ROUTES' and OTHER_KEYED_ROUTES'. */
+  let allKeyed = new Set<string>();
   let n = 0;
   const products = () => join(snap, 'products/0000.json');
 
   /** Applies one editor's change, builds incrementally, and returns the build and the keyed pages that changed. */
-  async function change(edit: () => void): Promise<{ next: Build; rendered: string[]; changed: string[] }> {
+  async function change(edit: () => void): Promise<{ next: Build; rendered: string[]; changed: string[]; renderedAny: string[]; changedAny: string[] }> {
     edit();
     const next = await build(snap, cache, join(work, `out-${++n}`));
-    const result = { next, rendered: only(next.rendered, keyed), changed: only(changedPages(prev.out, next.out), keyed) };
+    const changedAll = changedPages(prev.out, next.out);
+    const result = {
+      next,
+      rendered: only(next.rendered, keyed),
+      changed: only(changedAll, keyed),
+      renderedAny: only(next.rendered, allKeyed),
+      changedAny: only(changedAll, allKeyed),
+    };
     prev = next;
     return result;
   }
@@ -117,6 +139,7 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
     cpSync(SAMPLE_DIR, snap, { recursive: true });
     prev = await build(snap, cache, join(work, 'out-0'));
     keyed = keyedFiles(cache);
+    allKeyed = new Set([...keyed, ...keyedFiles(cache, OTHER_KEYED_ROUTES)]);
   }, 5 * 60_000);
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
@@ -126,6 +149,9 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
     expect(prev.restored.size).toBe(0);
     expect(keyed.size).toBeGreaterThan(500);
     for (const f of keyed) expect(prev.rendered.has(f), f).toBe(true);
+    // Listing files, brand, blog, shop pages and the CMS aliases carry keys too
+    for (const route of OTHER_KEYED_ROUTES) expect(keyedFiles(cache, [route]).size, route).toBeGreaterThan(0);
+    for (const f of allKeyed) expect(prev.rendered.has(f), f).toBe(true);
   });
 
   it('a paragraph on one cms page re-renders that page only', async () => {
@@ -133,10 +159,13 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
     const pages = readJson(file) as Json[];
     const page = pages.find((p) => p.identifier === 'careers')!;
     page.content += '<p>Apprenticeships open in Preston each September.</p>';
-    const { rendered, changed, next } = await change(() => writeJson(file, pages));
+    const { rendered, changed, next, renderedAny, changedAny } = await change(() => writeJson(file, pages));
     expect(changed).toEqual(['careers/index.html']);
     expect(rendered).toEqual(changed);
-    expect(next.restored.size).toBe(keyed.size - 1);
+    // The page and its two aliases; every listing file, brand, blog and shop page is restored
+    expect(changedAny).toEqual(['careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
+    expect(renderedAny).toEqual(changedAny);
+    expect(next.restored.size).toBe(allKeyed.size - 3);
   });
 
   it('a price change re-renders the pages that show the price: its product page, its amp page, its category listings', async () => {
@@ -144,10 +173,15 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
     // A product with its own page, shown in the first batch of a category listing
     const p = all.find((x) => x.type_id === 'simple' && x.visibility === 4 && x.status === 1 && !x.special_price && x.price > 100)!;
     const old = p.price as number;
-    const { rendered, changed, next } = await change(() => {
+    const { rendered, changed, next, renderedAny, changedAny } = await change(() => {
       for (const k of Object.keys(p)) if (typeof p[k] === 'number' && p[k] === old && /price/i.test(k)) p[k] = 1234.56;
       writeJson(products(), all);
     });
+    // The listing files that list it: rendered again, and only those
+    const listingFiles = (fs: string[]) => fs.filter((f) => f.startsWith('listing/'));
+    expect(listingFiles(changedAny).length).toBeGreaterThan(0);
+    expect(listingFiles(renderedAny)).toEqual(listingFiles(changedAny));
+    for (const f of listingFiles(changedAny)) expect(readFileSync(join(next.out, f), 'utf8')).toContain('1234.56');
     const showing = pagesContaining(next.out, '£1,234.56').filter((f) => keyed.has(f));
     expect(showing.length).toBeGreaterThanOrEqual(3);
     expect(showing.some((f) => f.startsWith('amp/'))).toBe(true);

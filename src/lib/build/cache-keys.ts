@@ -11,14 +11,17 @@
  */
 import { createHash } from 'node:crypto';
 import { config } from '../config';
-import { siteChrome, pricesFor, storeViewOf } from '../routing/routes';
+import { bannersFor, catalog, siteChrome, pricesFor, storeViewOf } from '../routing/routes';
 import { type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
 import { productPageCore, shippingMethods } from './product-page-data';
 import { productIslandProps } from '../product/island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
 import { placeholderColours } from '../catalog/placeholders';
-import type { ContentPageRoute } from '../routing/content-routes';
+import { blogData, contentPages, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
+import { brandContentPaths, brandListing } from '../content/brands';
+import { listingCandidates } from '../listing/file';
+import type { Category } from '../schemas';
 
 /** A short digest of JSON values (undefined and functions count as null). */
 export function digest(...parts: unknown[]): string {
@@ -124,8 +127,8 @@ export function categoryPageKey(id: number, storeCode: string): string {
   );
 }
 
-/** A content (CMS) page of the catch-all: the page record and its layout. */
-export function contentPageKey(content: ContentPageRoute, storeCode: string): string {
+/** A content (CMS) page of the catch-all, or one of its aliases (/i/{slug}, /p/{slug}): the page record, its layout and canonical path. */
+export function contentPageKey(content: ContentPageRoute | CmsAliasRoute, storeCode: string): string {
   return digest(memoLayoutKey('default', storeCode), content);
 }
 
@@ -138,4 +141,67 @@ export function ampPageKey(r: Pick<AmpRoute, 'kind' | 'key' | 'storeCode' | 'chi
     { ...d, category: recordKey(d.category), products: d.products.map(recordKey) },
     d.products.map((p) => pricesFor(p, r.storeCode)),
   );
+}
+
+/** What the data files of a store view depend on besides their records: the config, the store view, the placeholder colours. */
+function dataKey(storeCode: string): string {
+  const k = `data|${storeCode}`;
+  let v = layoutKeys.get(k);
+  if (v === undefined) layoutKeys.set(k, (v = digest('data', config, storeViewOf(storeCode), placeholderColours())));
+  return v;
+}
+/** The category tree and the attributes (names, positions, facet labels), digested once per build. */
+let catalogueShapeKey: string | undefined;
+function catalogueShape(): string {
+  if (catalogueShapeKey === undefined) {
+    const { categories, attributes } = catalog();
+    catalogueShapeKey = digest(categories.map(recordKey), [...attributes.values()].map(recordKey));
+  }
+  return catalogueShapeKey;
+}
+
+/**
+ * A category's listing file (/listing/{id}.json, src/lib/listing/file.ts): every product of the
+ * category and its descendants (by record), their prices now, the category tree and attributes
+ * (facets), and the config, store view and placeholder colours. Not the site chrome: the file has none.
+ */
+export function listingFileKey(categoryId: number, storeCode: string): string {
+  const products = listingCandidates(categoryId);
+  return digest(
+    dataKey(storeCode),
+    catalogueShape(),
+    categoryId,
+    products.map(recordKey),
+    products.map((p) => pricesFor(p, storeCode)),
+  );
+}
+
+/** The listing a brand's pages show (first tiles, total, facets), by record, with the tiles' prices. */
+function brandListingKey(brand: Category, storeCode: string): unknown {
+  const listing = brandListing(brand, storeCode);
+  return [{ ...listing, products: listing.products.map(recordKey) }, listing.products.map((p) => pricesFor(p, storeCode))];
+}
+
+/** A brand's page (/brands/{brand}): the brand and its parent (breadcrumbs), its listing, the content pages about it. */
+export function brandPageKey(brand: Category, storeCode: string): string {
+  const parent = catalog().categoryById.get(brand.parent_id);
+  const related = brandContentPaths(brand).map((path) => contentPages().find((c) => c.path === path) ?? null);
+  return digest(memoLayoutKey('default', storeCode), 'brand', brand, parent ?? null, brandListingKey(brand, storeCode), related);
+}
+
+/** A brand's listing (/brands/{brand}/all-products): the brand and its parent, its listing and the banners of the store view. */
+export function brandListingPageKey(brand: Category, storeCode: string): string {
+  const parent = catalog().categoryById.get(brand.parent_id);
+  return digest(memoLayoutKey('default', storeCode), 'brand-listing', brand, parent ?? null, brandListingKey(brand, storeCode), bannersFor(storeCode));
+}
+
+/** Every blog page (the list, a category, a post): the whole blog (posts, categories), which each shows part of. */
+export function blogPageKey(storeCode: string, page: unknown): string {
+  const { posts, categories } = blogData();
+  return digest(memoLayoutKey('default', storeCode), 'blog', posts, categories, page);
+}
+
+/** A shop's page (/stores/jewellers-{location}): every shop (the page lists the others too). */
+export function shopPageKey(storeCode: string, location: string): string {
+  return digest(memoLayoutKey('default', storeCode), 'shop', snapshotShops(), location);
 }

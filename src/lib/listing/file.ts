@@ -15,8 +15,8 @@ import { listingFileUrl, type ListingFile, type ListingItem } from './client';
 import { isSearchable } from '../search/build';
 import type { Product } from '../schemas';
 
-/** Products of a category and its descendants, before the §5 query filters. */
-function candidates(categoryId: number): Product[] {
+/** Products of a category and its descendants, before the §5 query filters (what its listing file is made of). */
+export function listingCandidates(categoryId: number): Product[] {
   const { productIdsOf, byId } = catalog();
   const ids = new Set<number>();
   for (const cid of descendantIds(categoryId)) for (const pid of productIdsOf.get(cid) ?? []) ids.add(pid);
@@ -28,7 +28,7 @@ const clientSort = (sort: string) => /^(position|final_price|price)(:|$)/.test(s
 
 /** The listing file of a category in a store view. */
 export function listingFile(categoryId: number, storeCode?: string): ListingFile {
-  return listingFileOf(candidates(categoryId), categoryId, storeCode, categoryId);
+  return listingFileOf(listingCandidates(categoryId), categoryId, storeCode, categoryId);
 }
 
 /**

@@ -195,10 +195,14 @@ export function storeViewFor(storeCode?: string): StoreView {
 
 /** A route's getStaticPaths entries for every enabled store view, each with `storeCode` in props. */
 export function perStore<P extends Record<string, string | undefined>, T extends object = Record<never, never>>(
-  items: (storeCode: string) => { params: P; props?: T }[],
-): { params: P & { store: string | undefined }; props: T & { storeCode: string } }[] {
+  items: (storeCode: string) => { params: P; props?: T; cacheKey?: string }[],
+): { params: P & { store: string | undefined }; props: T & { storeCode: string }; cacheKey?: string }[] {
   return storeParams().flatMap(({ store, storeCode }) =>
-    items(storeCode).map((i) => ({ params: { ...i.params, store }, props: { ...(i.props ?? ({} as T)), storeCode } })),
+    items(storeCode).map((i) => ({
+      params: { ...i.params, store },
+      props: { ...(i.props ?? ({} as T)), storeCode },
+      ...(i.cacheKey === undefined ? {} : { cacheKey: i.cacheKey }),
+    })),
   );
 }
 

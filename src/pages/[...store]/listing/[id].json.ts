@@ -2,6 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { perStore } from '../../../lib/routing/content-routes';
 import { listedCategoryIds, listingFile } from '../../../lib/listing/file';
+import { listingFileKey } from '../../../lib/build/cache-keys';
 import { listingFileUrl } from '../../../lib/listing/client';
 import { ofThisShard } from '../../../lib/build/shard';
 
@@ -10,7 +11,10 @@ export const prerender = true;
 // Sharded builds render their share of the files (src/lib/build/shard.ts), by the file's URL.
 export const getStaticPaths = (() =>
   perStore((storeCode) =>
-    ofThisShard(listedCategoryIds(), (id) => listingFileUrl(id, storeCode)).map((id) => ({ params: { id: String(id) } })),
+    ofThisShard(listedCategoryIds(), (id) => listingFileUrl(id, storeCode)).map((id) => ({
+      params: { id: String(id) },
+      cacheKey: listingFileKey(id, storeCode),
+    })),
   )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params, props }) => {

@@ -1,0 +1,39 @@
+/**
+ * The V8 heap limit of a site build, grown with the catalogue. Left to itself, V8 sizes the heap
+ * from the machine's memory and keeps garbage it could collect: a 10,000-product build peaked at
+ * 1,084 MB resident when its live data needs far less (docs/benchmarks.md). A limit that follows
+ * the snapshot's product count makes V8 collect sooner, so the peak follows the catalogue too.
+ * Every place that starts a build passes these arguments to Node: `npm run build`
+ * (scripts/build.ts), the rebuild hook (server/rebuild.ts `astroBuild`) and the benchmark.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SnapshotManifestSchema } from '../schemas/snapshot';
+
+/** Heap for the build's fixed part (Astro, Vite, the bundles, the sample-sized snapshot), MB. */
+export const HEAP_BASE_MB = 512;
+/** Heap per product of the snapshot (records, page data, keys, the search index), MB. */
+export const HEAP_PER_PRODUCT_MB = 0.02;
+
+/** The heap limit (MB, whole) for a build of `products` products. */
+export function heapLimitMb(products: number): number {
+  if (!Number.isFinite(products) || products < 0) throw new RangeError(`heapLimitMb: products must be a count, got ${products}`);
+  return Math.ceil(HEAP_BASE_MB + products * HEAP_PER_PRODUCT_MB);
+}
+
+/**
+ * The product count a snapshot folder's manifest declares. A missing or invalid manifest throws:
+ * the build would fail on it anyway, with the snapshot reader's message.
+ */
+export function snapshotProductCount(snapshotDir: string): number {
+  const file = join(snapshotDir, 'manifest.json');
+  if (!existsSync(file)) throw new Error(`Snapshot ${snapshotDir}: manifest.json is missing`);
+  const parsed = SnapshotManifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`Snapshot ${file}: ${parsed.error.issues[0]?.path.join('.') || '(root)'} ${parsed.error.issues[0]?.message}`);
+  return parsed.data.counts.products ?? 0;
+}
+
+/** Node's arguments for a build of the snapshot in `snapshotDir` (before the script's path). */
+export function buildNodeArgs(snapshotDir: string): string[] {
+  return [`--max-old-space-size=${heapLimitMb(snapshotProductCount(snapshotDir))}`];
+}

@@ -1,0 +1,72 @@
+/**
+ * The web fonts (src/lib/build/fonts.ts, made by `npm run fonts`): the committed files are the ones
+ * the settings and the installed @fontsource-variable files make, they draw every character they
+ * claim, they are smaller than the packages' files, and the fallback faces take the web fonts' metrics.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { create, type Font } from 'fontkitten';
+import { FONT_FACES, FONT_TEXT, fallbackOverrides, fontFaceCss, fontSourceDigest, unicodeRange, type FontManifest } from '../../src/lib/build/fonts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const manifest = JSON.parse(readFileSync(join(ROOT, 'src/assets/fonts/fonts.json'), 'utf8')) as FontManifest;
+const font = (file: string) => create(readFileSync(join(ROOT, 'src/assets/fonts', file))) as Font;
+
+describe('web fonts', () => {
+  it('are current: made from the installed packages with these settings, and fonts.css is what the script writes', () => {
+    expect(manifest.sources, 'run npm run fonts').toBe(fontSourceDigest(ROOT));
+    expect(readFileSync(join(ROOT, 'src/styles/fonts.css'), 'utf8')).toBe(fontFaceCss(manifest));
+  });
+
+  it('draw every character of the text they keep that the package’s file draws, in the weights the stylesheets set', () => {
+    for (const face of FONT_FACES) {
+      const f = font(face.file);
+      const source = create(readFileSync(join(ROOT, 'node_modules', face.source))) as Font;
+      const drawn = [...FONT_TEXT].filter((ch) => source.hasGlyphForCodePoint(ch.codePointAt(0)!));
+      expect(drawn.length, face.family).toBeGreaterThan(180);
+      const missing = drawn.filter((ch) => !f.hasGlyphForCodePoint(ch.codePointAt(0)!));
+      expect(missing, face.family).toEqual([]);
+      const wght = f.variationAxes.wght;
+      expect(wght, face.family).toBeDefined();
+      expect([wght!.min, wght!.max], face.family).toEqual(face.weight);
+    }
+  });
+
+  it('weigh less than the packages’ files, under 60 KB together', () => {
+    let total = 0;
+    for (const face of FONT_FACES) {
+      const bytes = statSync(join(ROOT, 'src/assets/fonts', face.file)).size;
+      expect(bytes).toBe(manifest.faces[face.family]!.bytes);
+      expect(bytes).toBeLessThan(statSync(join(ROOT, 'node_modules', face.source)).size);
+      total += bytes;
+    }
+    expect(total).toBeLessThan(60 * 1024);
+  });
+
+  it('the shop’s sample texts use only characters the fonts keep', () => {
+    const sample = join(ROOT, 'src/content/sample');
+    const names = [
+      ...(JSON.parse(readFileSync(join(sample, 'categories.json'), 'utf8')) as { name: string }[]).map((c) => c.name),
+      ...(JSON.parse(readFileSync(join(sample, 'products/0000.json'), 'utf8')) as { name: string }[]).map((p) => p.name),
+      ...(JSON.parse(readFileSync(join(sample, 'cms-pages.json'), 'utf8')) as { title: string }[]).map((p) => p.title),
+    ];
+    const kept = new Set(FONT_TEXT);
+    const outside = [...new Set(names.join('').replace(/\s/g, ''))].filter((ch) => !kept.has(ch));
+    expect(outside).toEqual([]);
+  });
+
+  it('fallback overrides: a fallback of the same metrics is unchanged; a web font 10 % wider scales the fallback by 110 %', () => {
+    const m = { unitsPerEm: 1000, ascent: 900, descent: -250, lineGap: 0, xWidthAvg: 500 };
+    expect(fallbackOverrides(m, m)).toEqual({ sizeAdjust: 1, ascent: 0.9, descent: 0.25, lineGap: 0 });
+    const wider = fallbackOverrides({ ...m, xWidthAvg: 550 }, m);
+    expect(wider.sizeAdjust).toBeCloseTo(1.1, 10);
+    expect(wider.ascent).toBeCloseTo(0.9 / 1.1, 10);
+    // Different em sizes compare as shares of the em
+    expect(fallbackOverrides({ ...m, unitsPerEm: 2000, xWidthAvg: 1000, ascent: 1800, descent: -500 }, m).sizeAdjust).toBe(1);
+  });
+
+  it('unicode-range lists runs of code points', () => {
+    expect(unicodeRange('abcx€')).toBe('U+0061-0063, U+0078, U+20AC');
+  });
+});

@@ -1,0 +1,65 @@
+/** One stylesheet per page (src/lib/build/page-css.ts): the head's stylesheets become one file, same CSS, same order. */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mergePageCss, mergeRenderedPage } from '../../src/lib/build/page-css';
+
+const files: Record<string, string> = { '/_astro/a.css': '.a{color:red}', '/_astro/b.css': '.b{color:blue}\n' };
+const read = (href: string) => files[href]!;
+const page = (head: string, body = '<p>x</p><style>.late{}</style>') => `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
+
+describe('one stylesheet per page', () => {
+  it('puts the linked files and inline blocks of the head, in their order, into one linked file', () => {
+    const html = page(
+      '<link rel="stylesheet" href="/_astro/a.css"><style>.i{margin:0}</style><script type="module" src="/_astro/x.js"></script><link rel="stylesheet" href="/_astro/b.css">',
+    );
+    const r = mergePageCss(html, read);
+    expect(r.file!.css).toBe('.a{color:red}\n.i{margin:0}\n.b{color:blue}');
+    expect(r.file!.href).toMatch(/^\/_astro\/page\.[A-Za-z0-9]{10}\.css$/);
+    const head = r.html.slice(0, r.html.indexOf('</head>'));
+    expect(head.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+    expect(head).toContain(`<link rel="stylesheet" href="${r.file!.href}">`);
+    expect(head).not.toContain('<style>');
+    // The first stylesheet's place; the script and the body (with its own style block) untouched
+    expect(head.indexOf(r.file!.href)).toBeLessThan(head.indexOf('x.js'));
+    expect(r.html).toContain('<body><p>x</p><style>.late{}</style></body>');
+  });
+
+  it('names the file by its content: the same stylesheets make the same file, others another', () => {
+    const one = mergePageCss(page('<link rel="stylesheet" href="/_astro/a.css"><link rel="stylesheet" href="/_astro/b.css">'), read);
+    const same = mergePageCss(page('<link rel="stylesheet" href="/_astro/a.css">\n<link rel="stylesheet" href="/_astro/b.css">'), read);
+    const swapped = mergePageCss(page('<link rel="stylesheet" href="/_astro/b.css"><link rel="stylesheet" href="/_astro/a.css">'), read);
+    expect(same.file!.href).toBe(one.file!.href);
+    expect(swapped.file!.href).not.toBe(one.file!.href);
+  });
+
+  it('leaves a page with one stylesheet, an AMP page, and an inline block with a relative url() as they are', () => {
+    const single = page('<link rel="stylesheet" href="/_astro/a.css">');
+    expect(mergePageCss(single, read)).toEqual({ html: single });
+    const amp = page('<style amp-boilerplate>body{}</style><style amp-custom>.a{}</style>');
+    expect(mergePageCss(amp, read)).toEqual({ html: amp });
+    const relative = page('<link rel="stylesheet" href="/_astro/a.css"><style>.h{background:url(img/x.png)}</style>');
+    expect(mergePageCss(relative, read)).toEqual({ html: relative });
+    const absolute = page('<link rel="stylesheet" href="/_astro/a.css"><style>.h{background:url(/img/x.png)}</style>');
+    expect(mergePageCss(absolute, read).file).toBeDefined();
+  });
+
+  it('during a build, writes the merged file to the site and keeps a copy for restored pages; outside a build does nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'page-css-'));
+    try {
+      const outDir = join(dir, 'dist');
+      const keepDir = join(dir, 'cache/page-css');
+      mkdirSync(join(outDir, '_astro'), { recursive: true });
+      for (const [href, css] of Object.entries(files)) writeFileSync(join(outDir, href), css);
+      const html = page('<link rel="stylesheet" href="/_astro/a.css"><link rel="stylesheet" href="/_astro/b.css">');
+      expect(mergeRenderedPage(html, {})).toBe(html);
+      const out = mergeRenderedPage(html, { PJ_PAGE_CSS: JSON.stringify({ outDir, keepDir }) });
+      const href = /href="(\/_astro\/page\.[^"]+)"/.exec(out)![1]!;
+      expect(readFileSync(join(outDir, href), 'utf8')).toBe('.a{color:red}\n.b{color:blue}');
+      expect(existsSync(join(keepDir, href.slice('/_astro/'.length)))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
