@@ -261,7 +261,7 @@ export function assembleSnapshot(input: CatalogInput, config: ImportConfig, name
     input.product,
     names.product,
     ['id', 'sku'],
-    (s, n) => [productFromVsf(s, { rule, attributes: attributeIndex }, n)],
+    (s, n) => [productFromVsf(s, { rule, attributes: attributeIndex, imagePrefix: config.images.product_prefix }, n)],
     S.ProductSchema,
     problems,
     urlMap,

@@ -46,6 +46,15 @@ export const ImportConfigSchema = z.strictObject({
       include_tax: z.boolean().default(true),
     })
     .prefault({}),
+  images: z
+    .strictObject({
+      /** Magento writes product pictures relative to media/catalog/product ('/s/o/solitaire.jpg'); the snapshot names them relative to media/. */
+      product_prefix: z
+        .string()
+        .regex(/^(\/[\w.-]+)*$/)
+        .default('/catalog/product'),
+    })
+    .prefault({}),
   menus: z
     .strictObject({
       /** Header (1) and mobile (6) menus are the active categories with include_in_menu, to this depth below the root. */

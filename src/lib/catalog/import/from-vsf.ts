@@ -44,6 +44,13 @@ export interface MapNotes {
 
 export const newNotes = (): MapNotes => ({ dropped: [], urlMap: [] });
 
+/** A product picture path below media/: Magento's '/s/o/a.jpg' becomes '/catalog/product/s/o/a.jpg'; URLs and prefixed paths stay. */
+export function productImage(v: unknown, prefix: string): unknown {
+  if (typeof v !== 'string' || !v || v === 'no_selection' || /^https?:/i.test(v)) return v;
+  const path = v.startsWith('/') ? v : `/${v}`;
+  return !prefix || path.startsWith(`${prefix}/`) ? v : `${prefix}${path}`;
+}
+
 const isObj = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** An integer from a number or a numeric string ("12", "12.0000"); undefined otherwise. */
@@ -165,6 +172,8 @@ export function priceFields(src: Rec, rule: PriceRule, cls: number | undefined, 
 
 export interface ProductMapContext {
   rule: PriceRule;
+  /** Folder of product pictures below media/ ('/catalog/product'), prefixed to the relative paths indexers write. */
+  imagePrefix: string;
   /** Attributes by attribute_id and by attribute_code (labels and codes of configurable options). */
   attributes: Map<string, Attribute>;
 }
@@ -289,7 +298,7 @@ function bundleOptions(list: unknown, notes: MapNotes, rule: PriceRule, cls: num
   });
 }
 
-function mediaGallery(list: unknown, notes: MapNotes) {
+function mediaGallery(list: unknown, notes: MapNotes, prefix: string) {
   if (!Array.isArray(list)) return [];
   return list.flatMap((m, i) => {
     const image = isObj(m) ? str(m.image) : undefined;
@@ -301,7 +310,7 @@ function mediaGallery(list: unknown, notes: MapNotes) {
     return [
       clean({
         ...m,
-        image,
+        image: productImage(image, prefix),
         pos: toNum(m.pos),
         typ: m.typ === 'video' && vid ? 'video' : 'image',
         lab: str(m.lab) || undefined,
@@ -389,6 +398,7 @@ function childOf(c: unknown, i: number, ctx: ProductMapContext, cls: number | un
   out.stock = stockOf(c.stock, `${at}.stock`);
   attributeValues(c, out, [...new Set([...SELECT_CODES, ...optionCodes])]);
   if (c.image === 'no_selection') delete out.image;
+  else if ('image' in out) out.image = productImage(out.image, ctx.imagePrefix);
   return clean(out);
 }
 
@@ -407,7 +417,7 @@ export function productFromVsf(src: Rec, ctx: ProductMapContext, notes: MapNotes
 
   // Prices: configurable, bundle and grouped parents often carry 0 (their price is their children's).
   const isParent = type === 'configurable' || type === 'bundle' || type === 'grouped';
-  const { groups, ...prices } = isParent && src.price === undefined ? { groups: [], price: 0 } : priceFields(src, ctx.rule, cls);
+  const { groups, ...prices } = isParent && (src.price === undefined || src.price === null) ? { groups: [], price: 0 } : priceFields(src, ctx.rule, cls);
   Object.assign(out, prices);
   const tiers = (Array.isArray(src.tier_prices) ? src.tier_prices : []).flatMap((t: unknown) => {
     const g = isObj(t) ? toInt(t.customer_group_id) : undefined;
@@ -439,7 +449,7 @@ export function productFromVsf(src: Rec, ctx: ProductMapContext, notes: MapNotes
   out.category = category;
   out.category_ids = intList(src.category_ids) ?? category?.map((c) => c.category_id) ?? [];
 
-  out.media_gallery = mediaGallery(src.media_gallery, notes);
+  out.media_gallery = mediaGallery(src.media_gallery, notes, ctx.imagePrefix);
   out.custom_options = customOptions(src.custom_options, notes, ctx.rule, cls);
   out.bundle_options = bundleOptions(src.bundle_options, notes, ctx.rule, cls);
   out.product_links = (Array.isArray(src.product_links) ? src.product_links : []).flatMap((l: unknown, i: number) => {
@@ -467,7 +477,10 @@ export function productFromVsf(src: Rec, ctx: ProductMapContext, notes: MapNotes
     if (b === undefined) delete out[f];
     else out[f] = b ? 1 : 0;
   }
-  for (const f of ['image', 'small_image', 'thumbnail', 'hover_image']) if (out[f] === 'no_selection') delete out[f];
+  for (const f of ['image', 'small_image', 'thumbnail', 'hover_image']) {
+    if (out[f] === 'no_selection') delete out[f];
+    else if (f in out) out[f] = productImage(out[f], ctx.imagePrefix);
+  }
   return clean(out) as unknown as Product;
 }
 
