@@ -16,7 +16,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import * as snap from '../src/lib/build/snapshot';
-import type { Product, SnapshotManifest } from '../src/lib/schemas';
+import type { CmsPage, Product, SnapshotManifest } from '../src/lib/schemas';
+import { contentPaths } from '../src/lib/routing/content-routes';
 import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBase, type SourceNames } from '../src/lib/catalog/import/assemble';
 import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from '../src/lib/catalog/import/config';
 import { DUMP_FILES, parseDump, type DumpRecord } from '../src/lib/catalog/import/dump';
@@ -156,6 +157,19 @@ async function writeImport(
 ): Promise<ImportSummary> {
   const log = opts.log ?? (() => {});
   if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`);
+  // The site builds a page per content route of §2 from the CMS page of that identifier, and fails without it.
+  const identifiers = new Set((result.files['cms-pages.json'] as CmsPage[]).filter((p) => p.active).map((p) => p.identifier));
+  for (const path of contentPaths()) {
+    const id = path.replace(/^\/+/, '');
+    if (!identifiers.has(id))
+      result.problems.push({
+        file: 'cms-pages.json',
+        id,
+        field: 'identifier',
+        reason: `the content route ${path} needs an active CMS page '${id}' (in Magento, or in the configuration's cms_pages): the site does not build without it`,
+        skipped: false,
+      });
+  }
   const config = opts.config ?? defaultImportConfig();
   const out = resolve(opts.out);
   const tmp = stagingDir(out);
@@ -222,8 +236,14 @@ export interface ApiPullOptions extends ImportOptions {
   index?: string;
   pageSize?: number;
   fetchImpl?: typeof fetch;
-  /** The live snapshot: only what changed since it is pulled (products), merged into it. */
+  /**
+   * The live snapshot: its pictures are linked instead of fetched; without a configuration, what the
+   * catalogue lacks (menus, banners, shops, blog, methods, coupons, social, legacy URLs) is carried over
+   * from it; with `incremental`, only the products changed since it are pulled and merged into it.
+   */
   previous?: string;
+  /** Pull only what changed since `previous` (default true when `previous` is given). */
+  incremental?: boolean;
   /** Product ids the hook's body names as changed. */
   changedIds?: Array<number | string>;
 }
@@ -288,7 +308,7 @@ export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary
       : null;
   const since = prevManifest?.import?.watermark ?? null;
   const ids = o.changedIds ?? [];
-  const incremental = !!prevManifest && (since !== null || ids.length > 0);
+  const incremental = (o.incremental ?? true) && !!prevManifest && (since !== null || ids.length > 0);
   const input: CatalogInput = {};
   let base: ProductBase | undefined;
   for (const e of VSF_ENTITIES) {

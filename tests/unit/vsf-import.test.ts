@@ -85,6 +85,8 @@ describe('import from a dump', () => {
     expect(problem('catalog_product.json', '11', 'media_gallery.2.image')?.skipped).toBe(false);
     expect(problem('catalog_product.json', '51', 'custom_options.3')?.reason).toContain("'file'");
     expect(problem('catalog_product.json', '31', 'bundle_options.0.product_links.1.sku')?.reason).toContain('PJ-NOPE-99');
+    // The site's content routes need their CMS pages: the dump has none for /contact-us.
+    expect(problem('cms-pages.json', 'contact-us', 'identifier')).toMatchObject({ skipped: false, reason: expect.stringContaining('/contact-us') });
   });
 
   it('simple: string ids and flags, price per customer group, special price, stock, media with video, URLs without .html', () => {

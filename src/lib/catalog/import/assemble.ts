@@ -323,9 +323,10 @@ export function assembleSnapshot(input: CatalogInput, config: ImportConfig, name
   );
   // Several store views' copies of one identifier: the store's own before the all-stores one.
   pagesM.out.sort((a, b) => Number(b.store_id === config.store_id) - Number(a.store_id === config.store_id));
-  const pages = unique(pagesM.out, (p) => p.identifier, names.cms_page, 'identifier', problems);
+  const given = config.cms_pages.filter((c) => !pagesM.out.some((p) => p.identifier === c.identifier));
+  const pages = unique([...pagesM.out, ...given], (p) => p.identifier, names.cms_page, 'identifier', problems);
   pages.out.sort((a, b) => a.id - b.id);
-  counts.cms_page = { written: pages.out.length, skipped: pagesM.skipped + pages.skipped };
+  counts.cms_page = { written: pages.out.length - given.length, skipped: pagesM.skipped + pages.skipped };
   const blocksM = mapAll(
     input.cms_block,
     names.cms_block,

@@ -9,6 +9,7 @@ import {
   BannersSchema,
   BlogCategorySchema,
   BlogPostSchema,
+  CmsPageSchema,
   CouponSchema,
   MenuNodeSchema,
   PaymentMethodSchema,
@@ -72,6 +73,8 @@ export const ImportConfigSchema = z.strictObject({
   social: SocialSettingsSchema.default({ title: '', handle: '', profileUrl: '', images: [] }),
   coupons: z.array(CouponSchema).default([]),
   url_map: z.array(UrlMapEntrySchema).default([]),
+  /** CMS pages added when the catalogue has no page with their identifier (the site's content routes need one each). */
+  cms_pages: z.array(CmsPageSchema).default([]),
 });
 export type ImportConfig = z.output<typeof ImportConfigSchema>;
 
