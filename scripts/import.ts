@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import * as snap from '../src/lib/build/snapshot';
-import type { CmsPage, Product, SnapshotManifest } from '../src/lib/schemas';
+import type { CmsPage, Product, SnapshotManifest, UrlMapEntry } from '../src/lib/schemas';
 import { contentPaths } from '../src/lib/routing/content-routes';
 import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBase, type SourceNames } from '../src/lib/catalog/import/assemble';
 import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from '../src/lib/catalog/import/config';
@@ -176,7 +176,11 @@ async function writeImport(
   try {
     const files = { ...result.files };
     if (opts.carryFrom) {
+      const found = files['url-map.json'] as UrlMapEntry[];
       for (const f of CARRIED) if (existsSync(join(opts.carryFrom, f))) files[f] = JSON.parse(readFileSync(join(opts.carryFrom, f), 'utf8'));
+      // Legacy addresses: the previous ones, and those of records new since (their .html paths).
+      const kept = files['url-map.json'] as UrlMapEntry[];
+      files['url-map.json'] = [...kept, ...found.filter((u) => !kept.some((k) => k.from === u.from))];
       const banners = join(opts.carryFrom, 'banners');
       for (const k of Object.keys(files)) if (k.startsWith('banners/')) delete files[k];
       if (existsSync(banners)) for (const f of readdirSync(banners)) files[`banners/${f}`] = JSON.parse(readFileSync(join(banners, f), 'utf8'));
