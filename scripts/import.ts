@@ -263,13 +263,17 @@ async function searchAll(o: ApiPullOptions, entity: VsfEntity, body: { query: un
   for (let from = 0; ;) {
     const keyset = entity === 'product';
     const query = keyset && after !== null ? { bool: { filter: [body.query, { range: { id: { gt: after } } }] } } : body.query;
-    let res: Response;
-    try {
-      res = await (o.fetchImpl ?? fetch)(url, {
+    const send = () =>
+      (o.fetchImpl ?? fetch)(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ query, sort: body.sort, from: keyset ? 0 : from, size }),
       });
+    let res: Response;
+    try {
+      // A search is safe to repeat: once more when the connection failed (a kept-alive socket the server
+      // closed while the importer was busy between two pages).
+      res = await send().catch(send);
     } catch (e) {
       throw new ImportError(`POST ${url}: ${(e as Error).message}`);
     }

@@ -127,6 +127,21 @@ describe('incremental pull', () => {
   });
 });
 
+describe('a failed connection', () => {
+  it('is tried once more (a kept-alive socket the server closed meanwhile); failing twice names the URL', async () => {
+    let failed = 0;
+    const flaky: typeof fetch = (url, init) =>
+      String(url).includes('/category/_search') && failed++ === 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init);
+    const r = await importFromVsfApi({ url: before.url, out: join(work, 'flaky'), fetchImpl: flaky });
+    expect(failed).toBe(2);
+    expect(r.counts.category.written).toBe(2);
+    const down: typeof fetch = (url, init) => (String(url).includes('/category/_search') ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init));
+    await expect(importFromVsfApi({ url: before.url, out: join(work, 'down'), fetchImpl: down })).rejects.toThrow(
+      /POST http:\/\/127\.0\.0\.1:\d+\/api\/catalog\/vue_storefront_catalog\/category\/_search: fetch failed/,
+    );
+  });
+});
+
 describe('the rebuild hook', () => {
   it('hands the pull the ids of every trigger since the last run, merged', async () => {
     const hints: PullHint[] = [];
