@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config/index.ts';
 import { postBuild } from './src/lib/build/postbuild.mjs';
+import { shardBuild } from './src/lib/build/shard.ts';
+import { SITEMAP_ENTRY_LIMIT } from './src/lib/build/merge.ts';
 import directives from './src/directives/index.ts';
 import clientConfig from './src/build/client-config.ts';
 import zodClient from './src/build/zod-client.ts';
@@ -57,10 +59,12 @@ export default defineConfig({
   // Editors' rebuilds render only the pages whose cacheKey (src/lib/build/cache-keys.ts) or code changed.
   experimental: { incrementalBuild: true },
   integrations: [
+    // `--shard K/N`: this build renders 1/N of the catalogue pages (docs/architecture.md, "Sharded builds").
+    shardBuild(),
     react(),
     directives(),
     postBuild(),
-    sitemap({ filter: sitemapFilter, serialize: sitemapSerialize }),
+    sitemap({ filter: sitemapFilter, serialize: sitemapSerialize, entryLimit: SITEMAP_ENTRY_LIMIT }),
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),
     AstroPWA(pwaOptions),

@@ -16,8 +16,8 @@ export interface StockRow {
   max_sale_qty: number | null;
 }
 
-export function getStock(db: DB, sku: string): StockRow | undefined {
-  return db.prepare('SELECT * FROM stock WHERE sku = ?').get(sku) as StockRow | undefined;
+export async function getStock(db: DB, sku: string): Promise<StockRow | undefined> {
+  return (await db.prepare('SELECT * FROM stock WHERE sku = ?').get(sku)) as StockRow | undefined;
 }
 
 /** The stock item as the contract answers it (vue-storefront-api stock shape). */
@@ -42,28 +42,30 @@ export function saleLimits(s: Pick<StockRow, 'min_sale_qty' | 'max_sale_qty'> | 
 }
 
 /** 400 naming `field` when `qty` of `sku` is outside the product's sale limits (the §5/§8 quantity texts). */
-export function checkSaleQty(db: DB, sku: string, qty: number, field: string): void {
-  const { min_sale_qty, max_sale_qty } = saleLimits(getStock(db, sku));
+export async function checkSaleQty(db: DB, sku: string, qty: number, field: string): Promise<void> {
+  const { min_sale_qty, max_sale_qty } = saleLimits(await getStock(db, sku));
   if (qty > max_sale_qty) throw new ApiError(400, `${field}: ${t('quantityAtMost', { max: max_sale_qty })}`);
   if (qty < min_sale_qty) throw new ApiError(400, `${field}: ${t('quantityAtLeast', { min: min_sale_qty })}`);
 }
 
-export function getProductBySku(db: DB, sku: string): Product | undefined {
-  const row = db.prepare('SELECT data FROM products WHERE sku = ?').get(sku) as { data: string } | undefined;
+export async function getProductBySku(db: DB, sku: string): Promise<Product | undefined> {
+  const row = (await db.prepare('SELECT data FROM products WHERE sku = ?').get(sku)) as { data: string } | undefined;
   return row ? (JSON.parse(row.data) as Product) : undefined;
 }
 
 /** A product with its stock (and its children's) replaced by the live values. */
-export function withLiveStock(db: DB, p: Product): Product {
+export async function withLiveStock(db: DB, p: Product): Promise<Product> {
   const stmt = db.prepare('SELECT qty, is_in_stock FROM stock WHERE sku = ?');
-  const live = (sku: string, base: Product['stock']) => {
-    const s = stmt.get(sku) as { qty: number; is_in_stock: number } | undefined;
+  const live = async (sku: string, base: Product['stock']) => {
+    const s = (await stmt.get(sku)) as { qty: number; is_in_stock: number } | undefined;
     return s ? { ...base, qty: s.qty, is_in_stock: s.is_in_stock === 1 } : base;
   };
   return {
     ...p,
-    stock: live(p.sku, p.stock),
-    ...(p.configurable_children ? { configurable_children: p.configurable_children.map((ch) => ({ ...ch, stock: live(ch.sku, ch.stock) })) } : {}),
+    stock: await live(p.sku, p.stock),
+    ...(p.configurable_children
+      ? { configurable_children: await Promise.all(p.configurable_children.map(async (ch) => ({ ...ch, stock: await live(ch.sku, ch.stock) }))) }
+      : {}),
   };
 }
 
@@ -85,14 +87,14 @@ export type Resolved = { ok: true; row: SkuRow } | { ok: false; reason: string }
  * configurable parent with `product_option.extension_attributes.configurable_item_options` resolves
  * to the matching child (as vue-storefront sends it).
  */
-export function resolveSku(db: DB, sku: string, productOption: unknown): Resolved {
-  const row = getSku(db, sku);
+export async function resolveSku(db: DB, sku: string, productOption: unknown): Promise<Resolved> {
+  const row = await getSku(db, sku);
   if (!row) return { ok: false, reason: 'no product with this sku' };
   if (row.type_id !== 'configurable') return { ok: true, row };
   const opts = (productOption as { extension_attributes?: { configurable_item_options?: ConfigurableItemOption[] } } | null)?.extension_attributes
     ?.configurable_item_options;
   if (!Array.isArray(opts) || !opts.length) return { ok: false, reason: 'a configurable product needs its options (or the child sku)' };
-  const product = getProductBySku(db, sku);
+  const product = await getProductBySku(db, sku);
   const attrs = product?.configurable_options ?? [];
   const child = (product?.configurable_children ?? []).find((ch) =>
     opts.every((o) => {
@@ -101,7 +103,7 @@ export function resolveSku(db: DB, sku: string, productOption: unknown): Resolve
     }),
   );
   if (!child) return { ok: false, reason: 'no such configuration for this product' };
-  const childRow = getSku(db, child.sku);
+  const childRow = await getSku(db, child.sku);
   return childRow ? { ok: true, row: childRow } : { ok: false, reason: 'no product with this sku' };
 }
 

@@ -48,15 +48,15 @@ export interface CustomerRow {
 }
 
 export class ShopContext {
-  private cache = new Map<string, unknown[]>();
-  private memos = new Map<string, unknown>();
+  private cache = new Map<string, { list: unknown[]; byKey: Map<string, unknown> }>();
+  private memos = new Map<string, Promise<unknown>>();
   private limiter: RateLimiter | null = null;
   /** Confirmation copies per recipient address (the mailer's `confirmation`): 3 an hour. */
-  readonly confirmations = new RateLimiter(60 * 60 * 1000, 3);
+  readonly confirmations: RateLimiter;
 
   /** The rate limit of a route group per client address (options.rateLimit: RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS). */
   limit(group: string): MiddlewareHandler {
-    this.limiter ??= new RateLimiter(this.options.rateLimit.windowMs, this.options.rateLimit.max);
+    this.limiter ??= new RateLimiter(this.db, 'route', this.options.rateLimit.windowMs, this.options.rateLimit.max);
     return rateLimit(this.limiter, group, this.options.trustProxy);
   }
 
@@ -65,7 +65,9 @@ export class ShopContext {
     readonly signer: TokenSigner,
     readonly options: ShopOptions,
     readonly logger: Logger,
-  ) {}
+  ) {
+    this.confirmations = new RateLimiter(db, 'confirmation', 60 * 60 * 1000, 3);
+  }
 
   /** The customer group prices are for (§6 group price tiers): undefined while tiers are off; else 0 for a guest, the customer's group (1) for a customer. */
   priceGroup(customerId: number | null | undefined): number | undefined {
@@ -73,30 +75,47 @@ export class ShopContext {
     return customerId === null || customerId === undefined ? CUSTOMER_GROUPS.guest : CUSTOMER_GROUPS.customer;
   }
 
-  /** Records of a read-only snapshot kind, in snapshot order (cached until `invalidate`). */
-  entities<T>(kind: string): T[] {
-    let rows = this.cache.get(kind);
-    if (!rows) {
-      rows = (this.db.prepare('SELECT data FROM entities WHERE kind = ? ORDER BY pos').all(kind) as { data: string }[]).map((r) => JSON.parse(r.data));
-      this.cache.set(kind, rows);
+  /**
+   * Loads the read-only snapshot entities (categories, CMS, methods, coupons...) into memory: they
+   * change only when the database is seeded, before the server starts; routes read them synchronously.
+   */
+  async load(): Promise<void> {
+    const rows = (await this.db.prepare('SELECT kind, key, data FROM entities ORDER BY kind, pos').all()) as { kind: string; key: string; data: string }[];
+    this.cache.clear();
+    for (const r of rows) {
+      let kind = this.cache.get(r.kind);
+      if (!kind) this.cache.set(r.kind, (kind = { list: [], byKey: new Map() }));
+      const value: unknown = JSON.parse(r.data);
+      kind.list.push(value);
+      kind.byKey.set(r.key, value);
     }
-    return rows as T[];
+  }
+
+  /** Records of a read-only snapshot kind, in snapshot order. */
+  entities<T>(kind: string): T[] {
+    return (this.cache.get(kind)?.list ?? []) as T[];
   }
 
   entity<T>(kind: string, key: string): T | undefined {
-    const row = this.db.prepare('SELECT data FROM entities WHERE kind = ? AND key = ?').get(kind, key) as { data: string } | undefined;
-    return row ? (JSON.parse(row.data) as T) : undefined;
+    return this.cache.get(kind)?.byKey.get(key) as T | undefined;
   }
 
-  /** A value derived from the snapshot (built once by `make`, kept until `invalidate`). */
-  memo<T>(key: string, make: () => T): T {
-    if (!this.memos.has(key)) this.memos.set(key, make());
-    return this.memos.get(key) as T;
+  /** A value derived from the snapshot (made once by `make`, kept until `invalidate`). */
+  memo<T>(key: string, make: () => T | Promise<T>): Promise<T> {
+    let value = this.memos.get(key);
+    if (!value) {
+      value = Promise.resolve(make());
+      // A failed make is not kept: the next call tries again.
+      value.catch(() => this.memos.delete(key));
+      this.memos.set(key, value);
+    }
+    return value as Promise<T>;
   }
 
-  invalidate(): void {
-    this.cache.clear();
+  /** Reads the snapshot entities again and forgets what was derived from them (after a reseed). */
+  async invalidate(): Promise<void> {
     this.memos.clear();
+    await this.load();
   }
 
   taxRates = () => this.entities<TaxRate>('taxRate');
@@ -118,7 +137,7 @@ export class ShopContext {
    * The customer of the request's `token` query parameter: null when absent or empty (a guest),
    * a 401 answer when the token is invalid or expired (so the storefront refreshes it).
    */
-  customerOf(c: Context): CustomerRow | null {
+  async customerOf(c: Context): Promise<CustomerRow | null> {
     const token = c.req.query('token');
     if (!token) return null;
     const v = c.get('accessToken');
@@ -126,30 +145,31 @@ export class ShopContext {
     if (!v.ok) {
       throw new ApiError(401, v.reason === 'expired' ? 'token: the access token has expired' : 'token: the access token is not valid');
     }
-    const row = this.db.prepare('SELECT * FROM customers WHERE id = ?').get(v.claims.sub) as CustomerRow | undefined;
+    const row = (await this.db.prepare('SELECT * FROM customers WHERE id = ?').get(v.claims.sub)) as CustomerRow | undefined;
     // token_version: bumped by a password change or reset; the session: closed when its refresh token was reused.
-    if (!row || row.token_version !== v.claims.ver || !this.sessionOpen(v.claims)) throw new ApiError(401, 'token: the access token is no longer valid');
+    if (!row || row.token_version !== v.claims.ver || !(await this.sessionOpen(v.claims)))
+      throw new ApiError(401, 'token: the access token is no longer valid');
     return row;
   }
 
   /** True when the token's session (login) exists and was not revoked. */
-  private sessionOpen(claims: TokenClaims): boolean {
+  private async sessionOpen(claims: TokenClaims): Promise<boolean> {
     if (!claims.fam) return false;
-    const s = this.db.prepare('SELECT customer_id, revoked_at FROM sessions WHERE family = ?').get(claims.fam) as
+    const s = (await this.db.prepare('SELECT customer_id, revoked_at FROM sessions WHERE family = ?').get(claims.fam)) as
       { customer_id: number; revoked_at: number | null } | undefined;
     return !!s && s.customer_id === claims.sub && s.revoked_at === null;
   }
 
   /** Like customerOf, but a guest gets 401. */
-  requireCustomer(c: Context): CustomerRow {
-    const row = this.customerOf(c);
+  async requireCustomer(c: Context): Promise<CustomerRow> {
+    const row = await this.customerOf(c);
     if (!row) throw new ApiError(401, 'token: a customer token is required');
     return row;
   }
 
   /** The customer as the contract answers it (never the password hash). */
-  customerJson(row: CustomerRow): Customer {
-    const sub = this.db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(row.email) as { subscribed: number } | undefined;
+  async customerJson(row: CustomerRow): Promise<Customer> {
+    const sub = (await this.db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(row.email)) as { subscribed: number } | undefined;
     return {
       id: row.id,
       email: row.email,
@@ -157,7 +177,8 @@ export class ShopContext {
       lastname: row.lastname,
       group_id: 1,
       created_at: row.created_at,
-      addresses: JSON.parse(row.addresses),
+      // Addresses saved before regions were objects are answered in VSFA's shape (`region: { region }`).
+      addresses: (JSON.parse(row.addresses) as Customer['addresses']).map((a) => (typeof a.region === 'string' ? { ...a, region: { region: a.region } } : a)),
       is_subscribed: sub?.subscribed === 1,
     };
   }
@@ -165,17 +186,17 @@ export class ShopContext {
   /**
    * Records an access token and a refresh token of the session `family`; without one, a new session (a
    * login). Each refresh token is recorded so that it can be used once (rotation) and its reuse
-   * detected. Synchronous (it may run inside a transaction): `signTokens` makes the tokens after.
+   * detected. Database writes only (it may run inside a transaction): `signTokens` makes the tokens after.
    */
-  recordTokens(row: Pick<CustomerRow, 'id' | 'token_version'>, family?: string): TokenPair {
+  async recordTokens(row: Pick<CustomerRow, 'id' | 'token_version'>, family?: string): Promise<TokenPair> {
     const now = this.signer.now();
     const fam = family ?? randomId(12);
     if (!family) {
-      this.db.prepare('DELETE FROM refresh_tokens WHERE expires_at < ?').run(now);
-      this.db.prepare('INSERT INTO sessions (family, customer_id, created_at) VALUES (?, ?, ?)').run(fam, row.id, now);
+      await this.db.prepare('DELETE FROM refresh_tokens WHERE expires_at < ?').run(now);
+      await this.db.prepare('INSERT INTO sessions (family, customer_id, created_at) VALUES (?, ?, ?)').run(fam, row.id, now);
     }
     const jti = randomId(12);
-    this.db.prepare('INSERT INTO refresh_tokens (jti, family, expires_at) VALUES (?, ?, ?)').run(jti, fam, now + this.options.refreshTtlSeconds);
+    await this.db.prepare('INSERT INTO refresh_tokens (jti, family, expires_at) VALUES (?, ?, ?)').run(jti, fam, now + this.options.refreshTtlSeconds);
     return {
       access: this.signer.claims('access', row.id, row.token_version, this.options.tokenTtlSeconds, { fam }),
       refresh: this.signer.claims('refresh', row.id, row.token_version, this.options.refreshTtlSeconds, { fam, jti }),
@@ -188,8 +209,8 @@ export class ShopContext {
   }
 
   /** A new session (a login): its access and refresh tokens. */
-  issueTokens(row: Pick<CustomerRow, 'id' | 'token_version'>): Promise<{ token: string; refreshToken: string }> {
-    return this.signTokens(this.recordTokens(row));
+  async issueTokens(row: Pick<CustomerRow, 'id' | 'token_version'>): Promise<{ token: string; refreshToken: string }> {
+    return this.signTokens(await this.recordTokens(row));
   }
 
   /**
@@ -197,21 +218,21 @@ export class ShopContext {
    * refresh token (the old one is spent). A spent one presented again means it was copied: the whole
    * session is revoked (its access and refresh tokens stop working) and the answer is 401.
    */
-  rotateRefreshToken(claims: TokenClaims): Promise<{ token: string; refreshToken: string }> {
+  async rotateRefreshToken(claims: TokenClaims): Promise<{ token: string; refreshToken: string }> {
     const db = this.db;
-    const pair = db.transaction(() => {
-      const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(claims.sub) as CustomerRow | undefined;
+    const pair = await db.transaction(async () => {
+      const row = (await db.prepare('SELECT * FROM customers WHERE id = ?').get(claims.sub)) as CustomerRow | undefined;
       if (!row || row.token_version !== claims.ver || !claims.fam) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
-      const rt = db.prepare('SELECT family, used_at FROM refresh_tokens WHERE jti = ?').get(claims.jti) as
+      const rt = (await db.prepare('SELECT family, used_at FROM refresh_tokens WHERE jti = ?').get(claims.jti)) as
         { family: string; used_at: number | null } | undefined;
-      if (!rt || rt.family !== claims.fam || !this.sessionOpen(claims)) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
+      if (!rt || rt.family !== claims.fam || !(await this.sessionOpen(claims))) throw new ApiError(401, 'refreshToken: the refresh token is no longer valid');
       if (rt.used_at !== null) {
-        db.prepare("UPDATE sessions SET revoked_at = ?, revoked_reason = 'refresh token reused' WHERE family = ?").run(this.signer.now(), rt.family);
+        await db.prepare("UPDATE sessions SET revoked_at = ?, revoked_reason = 'refresh token reused' WHERE family = ?").run(this.signer.now(), rt.family);
         this.logger.warn(`refresh token reused: session of customer ${row.id} revoked`);
         // Committed although the answer is an error: the revocation must stick.
         return null;
       }
-      db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE jti = ?').run(this.signer.now(), claims.jti);
+      await db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE jti = ?').run(this.signer.now(), claims.jti);
       return this.recordTokens(row, rt.family);
     })();
     return pair ? this.signTokens(pair) : reused();

@@ -218,8 +218,8 @@ export function faultRoutes(ctx: ShopContext, faults: Faults): Hono {
     faults.clear();
     return ok(c, true);
   });
-  r.get('/__orders', (c) => {
-    const rows = db.prepare('SELECT rowid AS entity_id, * FROM orders ORDER BY rowid').all() as OrderRow[];
+  r.get('/__orders', async (c) => {
+    const rows = (await db.prepare('SELECT rowid AS entity_id, * FROM orders ORDER BY rowid').all()) as OrderRow[];
     return ok(
       c,
       rows.map((o) => ({ ...o, payload: JSON.parse(o.payload), totals: JSON.parse(o.totals), lines: JSON.parse(o.lines), answer: JSON.parse(o.answer) })),
@@ -230,10 +230,10 @@ export function faultRoutes(ctx: ShopContext, faults: Faults): Hono {
     faults.orderSends = [];
     return ok(c, true);
   });
-  r.get('/__outbox', (c) => ok(c, db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[]));
-  r.post('/__stock', jsonBody(StockBody), (c) => {
+  r.get('/__outbox', async (c) => ok(c, (await db.prepare('SELECT * FROM outbox ORDER BY id').all()) as OutboxRow[]));
+  r.post('/__stock', jsonBody(StockBody), async (c) => {
     const body = c.req.valid('json');
-    const res = db.prepare('UPDATE stock SET qty = ?, is_in_stock = ? WHERE sku = ?').run(body.qty, (body.is_in_stock ?? body.qty > 0) ? 1 : 0, body.sku);
+    const res = await db.prepare('UPDATE stock SET qty = ?, is_in_stock = ? WHERE sku = ?').run(body.qty, (body.is_in_stock ?? body.qty > 0) ? 1 : 0, body.sku);
     if (!res.changes) throw new ApiError(404, 'sku: no product with this sku');
     return ok(c, true);
   });

@@ -96,9 +96,10 @@ export const OrderInput = z.strictObject({
   created_at: DateString,
   updated_at: DateString.nullish(),
   transmited: z.boolean().default(false),
-  transmited_at: DateString.nullish(),
+  // vue-storefront-api's order schema: `transmited_at` and `user_id` are strings when present.
+  transmited_at: DateString.optional(),
   cart_id: Text(64).nullish(),
-  user_id: z.union([Text(64), z.number().int()]).nullish(),
+  user_id: Text(64).optional(),
   store_code: Text(16).nullish(),
   products: z
     .array(

@@ -1,7 +1,6 @@
 /** The outbox: every mail the server "sends" goes to the outbox table and to `{outboxDir}/*.eml`. */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Booking } from '../src/lib/schemas';
 import { nowIso, type DB } from './db';
 
 export interface Mail {
@@ -31,12 +30,14 @@ const madeDirs = new Set<string>();
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 /** Stores a mail in the outbox table and writes it as an .eml file; returns the row id. */
-export function sendMail(db: DB, outboxDir: string, mail: Mail): number {
+export async function sendMail(db: DB, outboxDir: string, mail: Mail): Promise<number> {
   const created = nowIso();
-  const info = db
-    .prepare('INSERT INTO outbox (created_at, kind, from_addr, to_addr, reply_to, subject, text) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(created, mail.kind, oneLine(mail.from), oneLine(mail.to), mail.replyTo ? oneLine(mail.replyTo) : null, oneLine(mail.subject), mail.text);
-  const id = Number(info.lastInsertRowid);
+  const info = (await db
+    .prepare('INSERT INTO outbox (created_at, kind, from_addr, to_addr, reply_to, subject, text) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(created, mail.kind, oneLine(mail.from), oneLine(mail.to), mail.replyTo ? oneLine(mail.replyTo) : null, oneLine(mail.subject), mail.text)) as {
+    id: number;
+  };
+  const id = Number(info.id);
   const name = `${created.replace(/[:.]/g, '-')}-${String(id).padStart(6, '0')}-${mail.kind}.eml`;
   const eml = [
     `From: ${oneLine(mail.from)}`,
@@ -60,23 +61,6 @@ export function sendMail(db: DB, outboxDir: string, mail: Mail): number {
   const tmp = join(outboxDir, `.${name}.tmp`);
   writeFileSync(tmp, eml);
   renameSync(tmp, join(outboxDir, name));
-  db.prepare('UPDATE outbox SET file = ? WHERE id = ?').run(name, id);
+  await db.prepare('UPDATE outbox SET file = ? WHERE id = ?').run(name, id);
   return id;
-}
-
-/** The text block of a booking mail: every field on its own labelled line. */
-export function bookingText(b: Booking): string {
-  return [
-    'Appointment booking',
-    '',
-    `Name: ${b.name}`,
-    `Phone: ${b.phone}`,
-    `Email: ${b.email}`,
-    `Date: ${b.date}`,
-    `Time: ${b.time}`,
-    `Store: ${b.store}`,
-    `Requirements: ${b.requirements || '-'}`,
-    `Item: ${b.item || '-'}`,
-    `Page link: ${b.pageLink}`,
-  ].join('\n');
 }

@@ -115,13 +115,14 @@ export function externalOrderJson(row: OrderRow) {
 }
 
 /** A customer's own order by the client's order_id or the shop's increment id (GET /api/order/{id}: the caller's ownership is checked there). */
-export function getOrder(ctx: ShopContext, orderId: string): OrderRow | undefined {
-  return ctx.db.prepare('SELECT rowid AS entity_id, * FROM orders WHERE order_id = ? OR increment_id = ?').get(orderId, orderId) as OrderRow | undefined;
+export async function getOrder(ctx: ShopContext, orderId: string): Promise<OrderRow | undefined> {
+  return (await ctx.db.prepare('SELECT rowid AS entity_id, * FROM orders WHERE order_id = ? OR increment_id = ?').get(orderId, orderId)) as
+    OrderRow | undefined;
 }
 
 /** The order of a client-generated order_id only: an increment id is never a replay key. */
-function orderByClientId(ctx: ShopContext, orderId: string): OrderRow | undefined {
-  return ctx.db.prepare('SELECT rowid AS entity_id, * FROM orders WHERE order_id = ?').get(orderId) as OrderRow | undefined;
+async function orderByClientId(ctx: ShopContext, orderId: string): Promise<OrderRow | undefined> {
+  return (await ctx.db.prepare('SELECT rowid AS entity_id, * FROM orders WHERE order_id = ?').get(orderId)) as OrderRow | undefined;
 }
 
 /** What makes two sends the same order: everything but the queue's bookkeeping (transmited, dates). */
@@ -140,13 +141,13 @@ function checkAddress(a: Address, field: string): void {
  * Places an order from the stored order payload. Answers `{ code, result }` pieces via the return
  * value (200) or ApiError (400 bad input/address, 401/403 access, 500 out of stock).
  */
-export function placeOrder(ctx: ShopContext, payload: OrderInputT, customer: CustomerRow | null): { answer: OrderAnswer; replay: boolean } {
+export async function placeOrder(ctx: ShopContext, payload: OrderInputT, customer: CustomerRow | null): Promise<{ answer: OrderAnswer; replay: boolean }> {
   const db = ctx.db;
   const ai = payload.addressInformation;
   checkAddress(ai.shippingAddress, 'shippingAddress');
   checkAddress(ai.billingAddress, 'billingAddress');
 
-  const existing = orderByClientId(ctx, payload.order_id);
+  const existing = await orderByClientId(ctx, payload.order_id);
   if (existing) return { answer: replayOf(existing, payload, customer), replay: true };
 
   // Only what the cart would offer: the methods of the shipping country (§9: GB only).
@@ -172,89 +173,99 @@ export function placeOrder(ctx: ShopContext, payload: OrderInputT, customer: Cus
   }
   let cart: CartRow | undefined;
   if (payload.cart_id) {
-    cart = db.prepare('SELECT * FROM carts WHERE id = ?').get(payload.cart_id) as CartRow | undefined;
+    cart = (await db.prepare('SELECT * FROM carts WHERE id = ?').get(payload.cart_id)) as CartRow | undefined;
     if (cart?.customer_id != null && cart.customer_id !== customer?.id) throw new ApiError(403, 'cart_id: this cart belongs to another customer');
     // An order closes its cart (as a backend turns a quote into an order): a stale tab cannot order the same bag again.
-    if (cart && !cart.active && db.prepare("SELECT 1 FROM orders WHERE json_extract(payload, '$.cart_id') = ? LIMIT 1").get(cart.id)) {
+    const orderOfCart =
+      db.dialect === 'postgres'
+        ? "SELECT 1 FROM orders WHERE payload::json->>'cart_id' = ? LIMIT 1"
+        : "SELECT 1 FROM orders WHERE json_extract(payload, '$.cart_id') = ? LIMIT 1";
+    if (cart && !cart.active && (await db.prepare(orderOfCart).get(cart.id))) {
       throw new ApiError(409, 'cart_id: this cart has already been ordered');
     }
   }
   // A coupon comes only from the order's (open) cart, where cart/apply-coupon checked it; the payload cannot name one.
   const coupon = cart?.active && cart.coupon_code ? ctx.coupon(cart.coupon_code) : null;
-  payload.products.forEach((p, i) => checkSaleQty(ctx.db, resolvedSku(ctx, p), p.qty, `products.${i}.qty`));
+  for (const [i, p] of payload.products.entries()) await checkSaleQty(ctx.db, await resolvedSku(ctx, p), p.qty, `products.${i}.qty`);
   const email = ai.shippingAddress.email ?? ai.billingAddress.email ?? customer?.email ?? null;
 
   const outOfStock = () => new ApiError(500, messages.orderAddProductsError);
   let replay = false;
-  const run = db.transaction((): OrderAnswer => {
-    // Another request may have created it between the check above and this transaction.
-    const again = orderByClientId(ctx, payload.order_id);
-    if (again) {
-      replay = true;
-      return replayOf(again, payload, customer);
-    }
-    const lines = payload.products.map((p, i) => {
-      const resolved = resolveSku(db, p.sku, p.product_option);
-      if (!resolved.ok) throw outOfStock();
-      return { item_id: i + 1, sku: resolved.row.sku, qty: p.qty, product_option: p.product_option ?? null, status: resolved.row.status };
-    });
-    const wanted = new Map<string, number>();
-    for (const l of lines) {
-      if (l.status >= 2) throw outOfStock();
-      wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.qty);
-    }
-    for (const [sku, qty] of wanted) {
-      const s = getStock(db, sku);
-      if (!s) throw outOfStock();
-      const i = payload.products.findIndex((_, j) => lines[j]!.sku === sku);
-      checkSaleQty(db, sku, qty, `products.${i}.qty`);
-      if (s.manage_stock && (!s.is_in_stock || s.qty < qty)) throw outOfStock();
-    }
-    for (const [sku, qty] of wanted) {
-      db.prepare('UPDATE stock SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE sku = ? AND manage_stock = 1').run(
-        qty,
-        qty,
-        sku,
-      );
-    }
-    const totals = computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping, groupId: ctx.priceGroup(customer?.id) });
-    const seq = (db.prepare('SELECT IFNULL(MAX(rowid), 0) + 1 AS n FROM orders').get() as { n: number }).n;
-    const incrementId = `PJ${String(100000000 + seq)}`;
-    const token = randomId(24);
-    const status = ai.payment_method_code === config.constants.cashOnDelivery.code ? 'pending' : 'processing';
-    const answer: OrderAnswer & { shipping_description: string } = {
-      order_id: payload.order_id,
-      backendOrderId: incrementId,
-      magentoOrderId: incrementId,
-      increment_id: incrementId,
-      token,
-      transferedAt: nowIso(),
-      grand_total: totals.grand_total,
-      status,
-      shipping_description: `${shipping.carrier_title} - ${shipping.method_title}`,
-    };
-    db.prepare(
-      'INSERT INTO orders (order_id, increment_id, customer_id, token, status, email, created_at, payload, totals, lines, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      payload.order_id,
-      incrementId,
-      customer?.id ?? null,
-      token,
-      status,
-      email,
-      answer.transferedAt,
-      JSON.stringify(payload),
-      JSON.stringify(totals),
-      JSON.stringify(lines),
-      JSON.stringify(answer),
-    );
-    if (cart) db.prepare('UPDATE carts SET active = 0, updated_at = ? WHERE id = ?').run(nowIso(), cart.id);
-    return answer;
-  });
-  const answer = run();
+  // Snapshot isolation is enough: the stock it checks it also updates, the order_id is a primary key.
+  const run = db.transaction(
+    async (): Promise<OrderAnswer> => {
+      // Another request may have created it between the check above and this transaction.
+      const again = await orderByClientId(ctx, payload.order_id);
+      if (again) {
+        replay = true;
+        return replayOf(again, payload, customer);
+      }
+      const lines: { item_id: number; sku: string; qty: number; product_option: unknown; status: number }[] = [];
+      for (const [i, p] of payload.products.entries()) {
+        const resolved = await resolveSku(db, p.sku, p.product_option);
+        if (!resolved.ok) throw outOfStock();
+        lines.push({ item_id: i + 1, sku: resolved.row.sku, qty: p.qty, product_option: p.product_option ?? null, status: resolved.row.status });
+      }
+      const wanted = new Map<string, number>();
+      for (const l of lines) {
+        if (l.status >= 2) throw outOfStock();
+        wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.qty);
+      }
+      for (const [sku, qty] of wanted) {
+        const s = await getStock(db, sku);
+        if (!s) throw outOfStock();
+        const i = payload.products.findIndex((_, j) => lines[j]!.sku === sku);
+        await checkSaleQty(db, sku, qty, `products.${i}.qty`);
+        if (s.manage_stock && (!s.is_in_stock || s.qty < qty)) throw outOfStock();
+      }
+      for (const [sku, qty] of wanted) {
+        await db
+          .prepare('UPDATE stock SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE sku = ? AND manage_stock = 1')
+          .run(qty, qty, sku);
+      }
+      const totals = await computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping, groupId: ctx.priceGroup(customer?.id) });
+      const nextNumber = db.dialect === 'postgres' ? "SELECT nextval('order_numbers') AS n" : 'SELECT COALESCE(MAX(rowid), 0) + 1 AS n FROM orders';
+      const seq = ((await db.prepare(nextNumber).get()) as { n: number }).n;
+      const incrementId = `PJ${String(100000000 + seq)}`;
+      const token = randomId(24);
+      const status = ai.payment_method_code === config.constants.cashOnDelivery.code ? 'pending' : 'processing';
+      const answer: OrderAnswer & { shipping_description: string } = {
+        order_id: payload.order_id,
+        backendOrderId: incrementId,
+        magentoOrderId: incrementId,
+        increment_id: incrementId,
+        token,
+        transferedAt: nowIso(),
+        grand_total: totals.grand_total,
+        status,
+        shipping_description: `${shipping.carrier_title} - ${shipping.method_title}`,
+      };
+      await db
+        .prepare(
+          'INSERT INTO orders (order_id, increment_id, customer_id, token, status, email, created_at, payload, totals, lines, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          payload.order_id,
+          incrementId,
+          customer?.id ?? null,
+          token,
+          status,
+          email,
+          answer.transferedAt,
+          JSON.stringify(payload),
+          JSON.stringify(totals),
+          JSON.stringify(lines),
+          JSON.stringify(answer),
+        );
+      if (cart) await db.prepare('UPDATE carts SET active = 0, updated_at = ? WHERE id = ?').run(nowIso(), cart.id);
+      return answer;
+    },
+    { snapshot: true },
+  );
+  const answer = await run();
   if (!replay && email) {
     try {
-      confirmationMail(ctx, answer, email);
+      await confirmationMail(ctx, answer, email);
     } catch (e) {
       ctx.logger.error(`order confirmation mail failed: ${(e as Error).message}`);
     }
@@ -276,8 +287,8 @@ function replayOf(row: OrderRow, payload: OrderInputT, customer: CustomerRow | n
 const ORDER_ID_TAKEN = 'order_id: an order with this order_id was already placed with other contents; send a new order_id';
 
 /** The sku a line resolves to (for its sale limits); unknown skus fail later as out of stock. */
-function resolvedSku(ctx: ShopContext, p: OrderInputT['products'][number]): string {
-  const r = resolveSku(ctx.db, p.sku, p.product_option);
+async function resolvedSku(ctx: ShopContext, p: OrderInputT['products'][number]): Promise<string> {
+  const r = await resolveSku(ctx.db, p.sku, p.product_option);
   return r.ok ? r.row.sku : p.sku;
 }
 
@@ -286,11 +297,11 @@ function publicAnswer(a: OrderAnswer & { shipping_description?: string }): Order
   return rest;
 }
 
-function confirmationMail(ctx: ShopContext, answer: OrderAnswer, to: string): void {
-  const row = orderByClientId(ctx, answer.order_id)!;
+async function confirmationMail(ctx: ShopContext, answer: OrderAnswer, to: string): Promise<void> {
+  const row = (await orderByClientId(ctx, answer.order_id))!;
   const totals = JSON.parse(row.totals) as Totals;
   const lines = totals.items.map((l) => `${l.qty} x ${l.name} (${l.sku})  ${formatPrice(l.row_total_incl_tax)}`);
-  sendMail(ctx.db, ctx.options.outboxDir, {
+  await sendMail(ctx.db, ctx.options.outboxDir, {
     kind: 'order',
     from: config.mailer.contactAddress,
     to,

@@ -24,8 +24,8 @@ export interface SkuRow {
 
 export const round2 = (n: number): number => Math.round((n + Number.EPSILON) * 100) / 100;
 
-export function getSku(db: DB, sku: string): SkuRow | undefined {
-  return db.prepare('SELECT * FROM skus WHERE sku = ?').get(sku) as SkuRow | undefined;
+export async function getSku(db: DB, sku: string): Promise<SkuRow | undefined> {
+  return (await db.prepare('SELECT * FROM skus WHERE sku = ?').get(sku)) as SkuRow | undefined;
 }
 
 interface ProductOptionInput {
@@ -152,12 +152,12 @@ export interface TotalsContext {
 }
 
 /** Computes the totals of a set of lines; unknown skus must be filtered out by the caller. */
-export function computeTotals(db: DB, lines: LineInput[], ctx: TotalsContext): Totals {
+export async function computeTotals(db: DB, lines: LineInput[], ctx: TotalsContext): Promise<Totals> {
   const now = ctx.now ?? new Date();
   const currency = config.storeViews.default.i18n.currencyCode;
   const rows: TotalsLine[] = [];
   for (const l of lines) {
-    const row = getSku(db, l.sku);
+    const row = await getSku(db, l.sku);
     if (!row) continue;
     const unit = unitPrice(row, l.product_option, now, ctx.groupId === undefined ? undefined : { groupId: ctx.groupId, qty: l.qty });
     const rate = taxRate(ctx.rates, row.tax_class_id);

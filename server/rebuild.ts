@@ -65,6 +65,12 @@ export class RebuildManager {
     private readonly workDir: string,
     private readonly snapshotsDir: string,
     private readonly logger: Logger,
+    /**
+     * The lock shared by every API instance on the database (DB.withLock): one rebuild at a time across
+     * instances; a run waits while another instance's run holds it. Without it, this process only.
+     */
+    private readonly lock?: <R>(fn: () => Promise<R>) => Promise<{ value: R } | undefined>,
+    private readonly lockRetryMs = 1000,
   ) {}
 
   /** Starts a run, or marks one more run after the current one (several triggers make one run, their hints merged). */
@@ -103,8 +109,13 @@ export class RebuildManager {
   private async loop(): Promise<void> {
     do {
       this.pending = false;
-      await this.runOnce();
+      await this.exclusive(() => this.runOnce());
     } while (this.pending);
+  }
+
+  private async exclusive(run: () => Promise<void>): Promise<void> {
+    if (!this.lock) return run();
+    while (!(await this.lock(run))) await new Promise((r) => setTimeout(r, this.lockRetryMs));
   }
 
   private async runOnce(): Promise<void> {

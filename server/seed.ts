@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as snap from '../src/lib/build/snapshot';
 import type { Product } from '../src/lib/schemas';
-import { getMeta, setMeta, type DB } from './db';
+import { getMeta, setMeta, upsertSql, type DB } from './db';
 
 /** Entity kinds stored in the `entities` table, with the snapshot reader and the key of a record. */
 const ENTITY_FILES = {
@@ -47,10 +47,10 @@ export interface SeedResult {
 }
 
 /** Seeds the database from `dir` unless it already holds this snapshot (or `force`). */
-export function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } = {}): SeedResult {
+export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } = {}): Promise<SeedResult> {
   const key = snapshotKey(dir);
-  if (!opts.force && getMeta(db, 'snapshot_key') === key) {
-    const products = (db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
+  if (!opts.force && (await getMeta(db, 'snapshot_key')) === key) {
+    const products = ((await db.prepare('SELECT COUNT(*) AS n FROM products').get()) as { n: number }).n;
     return { seeded: false, key, products, warnings: [] };
   }
   const warnings: string[] = [];
@@ -82,20 +82,34 @@ export function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } 
   entities.push(['manifest', 'default', manifest]);
   const reviews = existsSync(join(dir, 'reviews.json')) ? snap.readReviews(dir) : [];
 
-  db.transaction(() => {
-    db.exec('DELETE FROM products; DELETE FROM skus; DELETE FROM stock; DELETE FROM entities;');
-    db.prepare("DELETE FROM reviews WHERE source = 'snapshot'").run();
+  await db.transaction(async () => {
+    await db.exec('DELETE FROM products; DELETE FROM skus; DELETE FROM stock; DELETE FROM entities;');
+    await db.prepare("DELETE FROM reviews WHERE source = 'snapshot'").run();
     const insProduct = db.prepare('INSERT INTO products (id, sku, url_path, url_key, pos, data) VALUES (?, ?, ?, ?, ?, ?)');
     const insSku = db.prepare(
-      `INSERT OR REPLACE INTO skus (sku, product_id, parent_sku, name, type_id, price, special_price, special_from_date,
-        special_to_date, status, tax_class_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      upsertSql(
+        'skus',
+        [
+          'sku',
+          'product_id',
+          'parent_sku',
+          'name',
+          'type_id',
+          'price',
+          'special_price',
+          'special_from_date',
+          'special_to_date',
+          'status',
+          'tax_class_id',
+          'data',
+        ],
+        ['sku'],
+      ),
     );
-    const insStock = db.prepare(
-      'INSERT OR REPLACE INTO stock (sku, product_id, qty, is_in_stock, manage_stock, min_sale_qty, max_sale_qty) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    products.forEach((p: Product, pos) => {
-      insProduct.run(p.id, p.sku, p.url_path, p.url_key, pos, JSON.stringify(p));
-      insSku.run(
+    const insStock = db.prepare(upsertSql('stock', ['sku', 'product_id', 'qty', 'is_in_stock', 'manage_stock', 'min_sale_qty', 'max_sale_qty'], ['sku']));
+    for (const [pos, p] of products.entries()) {
+      await insProduct.run(p.id, p.sku, p.url_path, p.url_key, pos, JSON.stringify(p));
+      await insSku.run(
         p.sku,
         p.id,
         null,
@@ -109,7 +123,7 @@ export function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } 
         p.tax_class_id ?? null,
         JSON.stringify(skuData(p)),
       );
-      insStock.run(
+      await insStock.run(
         p.sku,
         p.id,
         p.stock.qty,
@@ -119,7 +133,7 @@ export function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } 
         p.stock.max_sale_qty ?? null,
       );
       for (const ch of p.configurable_children ?? []) {
-        insSku.run(
+        await insSku.run(
           ch.sku,
           ch.id,
           p.sku,
@@ -134,7 +148,7 @@ export function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } 
           // A child carries its parent's custom options (engraving, gift wrap) for option prices.
           JSON.stringify({ ...skuData(p), image: ch.image ?? p.image ?? null, parent_id: p.id, parent_name: p.name }),
         );
-        insStock.run(
+        await insStock.run(
           ch.sku,
           ch.id,
           ch.stock.qty,
@@ -144,15 +158,13 @@ export function seedFromSnapshot(db: DB, dir: string, opts: { force?: boolean } 
           ch.stock.max_sale_qty ?? null,
         );
       }
-    });
-    const insEntity = db.prepare('INSERT OR REPLACE INTO entities (kind, key, pos, data) VALUES (?, ?, ?, ?)');
-    entities.forEach(([kind, k, data], pos) => insEntity.run(kind, k, pos, JSON.stringify(data)));
-    const insReview = db.prepare(
-      "INSERT OR REPLACE INTO reviews (id, product_id, review_status, source, customer_id, created_at, data) VALUES (?, ?, ?, 'snapshot', NULL, ?, ?)",
-    );
-    for (const r of reviews) insReview.run(r.id, r.product_id, r.review_status, r.created_at, JSON.stringify(r));
-    setMeta(db, 'snapshot_key', key);
-    setMeta(db, 'snapshot_dir', dir);
+    }
+    const insEntity = db.prepare(upsertSql('entities', ['kind', 'key', 'pos', 'data'], ['kind', 'key']));
+    for (const [pos, [kind, k, data]] of entities.entries()) await insEntity.run(kind, k, pos, JSON.stringify(data));
+    const insReview = db.prepare(upsertSql('reviews', ['id', 'product_id', 'review_status', 'source', 'customer_id', 'created_at', 'data'], ['id']));
+    for (const r of reviews) await insReview.run(r.id, r.product_id, r.review_status, 'snapshot', null, r.created_at, JSON.stringify(r));
+    await setMeta(db, 'snapshot_key', key);
+    await setMeta(db, 'snapshot_dir', dir);
   })();
   return { seeded: true, key, products: products.length, warnings };
 }

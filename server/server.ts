@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { snapshotDir as defaultSnapshotDir } from '../src/lib/build/snapshot';
-import { openDatabase, type DB } from './db';
+import { openDatabase, sharedMeta, type DB } from './db';
+import { randomBytes } from 'node:crypto';
 import { seedFromSnapshot } from './seed';
 import { loadSecret, TokenSigner } from './auth';
 import { ShopContext, type ShopOptions } from './context';
@@ -26,6 +27,8 @@ export interface StartOptions {
   host?: string;
   /** Database file (env DATABASE_PATH, default data/shop.db). */
   databasePath?: string;
+  /** PostgreSQL instead of the SQLite file (env DATABASE_URL, postgres://…): several instances may share it. */
+  databaseUrl?: string;
   snapshotDir?: string;
   /** Built site folder (default env DIST_DIR, else dist/ of the project); null serves no site. */
   distDir?: string | null;
@@ -83,13 +86,20 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // A token that cannot travel in `Authorization: Bearer` would lock the rebuild out for good: say so at start.
   const tokenProblem = options.rebuildToken ? bearerTokenProblem(options.rebuildToken) : null;
   if (tokenProblem) throw new Error(`REBUILD_TOKEN: ${tokenProblem}`);
-  const db = openDatabase(databasePath);
-  const seed = seedFromSnapshot(db, snapDir);
+  const databaseUrl = opts.databaseUrl ?? (env.DATABASE_URL || undefined);
+  const db = await openDatabase(databasePath, databaseUrl);
+  const seed = await seedFromSnapshot(db, snapDir);
   for (const w of seed.warnings) logger.warn(w);
   logger.info(seed.seeded ? `seeded ${seed.products} products from ${snapDir}` : `database already holds snapshot ${seed.key.slice(0, 12)}`);
 
-  const signer = new TokenSigner(loadSecret(env, dataDir ? join(dataDir, 'token-secret') : null), opts.clock);
+  // On PostgreSQL the instances share the database, so the secret lives there (unless TOKEN_SECRET sets it).
+  const secret =
+    databaseUrl && !env.TOKEN_SECRET
+      ? await sharedMeta(db, 'token_secret', () => randomBytes(32).toString('base64url'))
+      : loadSecret(env, dataDir ? join(dataDir, 'token-secret') : null);
+  const signer = new TokenSigner(secret, opts.clock);
   const ctx = new ShopContext(db, signer, options, logger);
+  await ctx.load();
   const distDir = opts.distDir === undefined ? (envDist ?? pointer?.dist ?? join(PROJECT_ROOT, 'dist')) : opts.distDir;
   const site = new Site(distDir);
 
@@ -120,7 +130,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       },
       ...opts.rebuildSteps,
     };
-    rebuild = new RebuildManager(steps, env.REBUILD_WORKDIR ? resolve(env.REBUILD_WORKDIR) : PROJECT_ROOT, join(dataDir ?? PROJECT_ROOT, 'snapshots'), logger);
+    rebuild = new RebuildManager(
+      steps,
+      env.REBUILD_WORKDIR ? resolve(env.REBUILD_WORKDIR) : PROJECT_ROOT,
+      join(dataDir ?? PROJECT_ROOT, 'snapshots'),
+      logger,
+      (fn) => db.withLock('rebuild', fn),
+    );
   }
 
   // Beside the database by default; an in-memory database (tests) gets a throw-away folder.
@@ -161,14 +177,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       force.unref();
       server.close(() => {
         clearTimeout(force);
-        try {
-          db.pragma('wal_checkpoint(TRUNCATE)');
-        } catch {
-          /* the database may already be closed */
-        }
-        db.close();
-        if (scratch) rmSync(scratch, { recursive: true, force: true });
-        res();
+        void db
+          .close()
+          .catch((e: unknown) => logger.warn(`closing the database: ${(e as Error).message}`))
+          .finally(() => {
+            if (scratch) rmSync(scratch, { recursive: true, force: true });
+            res();
+          });
       });
       // Idle keep-alive connections would hold close() open; in-flight requests finish first.
       server.closeIdleConnections();

@@ -35,18 +35,39 @@ export function parseApiBench(text: string): ApiRoute[] {
   return out;
 }
 
-/** Runs scripts/bench-api.ts for `durationS` seconds per route. */
+/** The databases measured: SQLite (the embedded default), PostgreSQL with one API instance and with two. */
+export const API_SETUPS = [
+  ['--database', 'sqlite'],
+  ['--database', 'postgres', '--instances', '1'],
+  ['--database', 'postgres', '--instances', '2'],
+];
+
+/** Runs scripts/bench-api.ts for `durationS` seconds per route, once per setup of API_SETUPS. */
 export async function benchApi(root: string, durationS = 5, connections = 10): Promise<ApiBench> {
-  const run = await runMeasured(
-    process.execPath,
-    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-api.ts'), '--duration', String(durationS), '--connections', String(connections)],
-    {
-      cwd: root,
-      timeoutMs: (durationS * 4 + 120) * 1000,
-    },
-  );
-  const text = run.lines.map((l) => l.text).join('\n');
-  const routes = parseApiBench(text);
-  const ok = run.code === 0 && routes.length > 0;
-  return { ok, ...(ok ? {} : { error: `bench:api exit ${run.code ?? run.signal}: ${text.slice(-800)}` }), durationS, connections, routes };
+  const routes: ApiRoute[] = [];
+  for (const setup of API_SETUPS) {
+    const run = await runMeasured(
+      process.execPath,
+      [
+        join(root, 'node_modules/tsx/dist/cli.mjs'),
+        join(root, 'scripts/bench-api.ts'),
+        '--duration',
+        String(durationS),
+        '--connections',
+        String(connections),
+        ...setup,
+      ],
+      {
+        cwd: root,
+        timeoutMs: (durationS * 4 + 120) * 1000,
+      },
+    );
+    const text = run.lines.map((l) => l.text).join('\n');
+    const found = parseApiBench(text);
+    if (run.code !== 0 || !found.length) {
+      return { ok: false, error: `bench:api ${setup.join(' ')} exit ${run.code ?? run.signal}: ${text.slice(-800)}`, durationS, connections, routes };
+    }
+    routes.push(...found);
+  }
+  return { ok: true, durationS, connections, routes };
 }

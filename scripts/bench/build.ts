@@ -46,11 +46,11 @@ export interface BuildResult {
 }
 
 /** How a bench build is started: the project's Astro CLI with its own config (cacheDir aside). */
-export function buildCommand(root: string, outDir: string): { cmd: string; args: string[] } {
+export function buildCommand(root: string, outDir: string, extraArgs: string[] = []): { cmd: string; args: string[] } {
   return {
     cmd: process.execPath,
     // Astro joins --config to the project root, so the path is relative.
-    args: [astroBin(root), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs'],
+    args: [astroBin(root), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs', ...extraArgs],
   };
 }
 
@@ -129,13 +129,22 @@ export async function measureBuild(
   snapshotDir: string,
   outDir: string,
   cacheDir: string,
-  opts: { timeoutMs?: number; onLine?: (l: string) => void } = {},
+  /** `args`: more arguments of `astro build` (e.g. `--shard 2/4`); `env`: more variables (e.g. BUILD_TIME). */
+  opts: { timeoutMs?: number; onLine?: (l: string) => void; args?: string[]; env?: Record<string, string> } = {},
 ): Promise<BuildResult> {
   rmSync(outDir, { recursive: true, force: true });
-  const { cmd, args } = buildCommand(root, outDir);
+  const { cmd, args } = buildCommand(root, outDir, opts.args);
   const run = await runMeasured(cmd, args, {
     cwd: root,
-    env: { ...process.env, SNAPSHOT_DIR: snapshotDir, BENCH_CACHE_DIR: cacheDir, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', NO_COLOR: '1' },
+    env: {
+      ...process.env,
+      ...opts.env,
+      SNAPSHOT_DIR: snapshotDir,
+      BENCH_CACHE_DIR: cacheDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+    },
     timeoutMs: opts.timeoutMs,
     onLine: opts.onLine,
   });

@@ -3,7 +3,7 @@
  *
  *   npm run bench                      # everything (about 10-15 min on 2 cores)
  *   npm run bench -- --large           # also build a 50,000-product catalogue
- *   npm run bench -- --only search,api # some sections: build, rebuild, pull, pages, lighthouse, search, api, images
+ *   npm run bench -- --only search,api # some sections: build, rebuild, pull, pages, lighthouse, search, api, images, shards
  *   npm run bench -- --quick           # one run of everything, fewer Lighthouse runs (a smoke test)
  *
  * Other options: --runs N (builds of the small catalogue, default 3), --big-runs N (10,000, default 1),
@@ -37,11 +37,12 @@ import { auditPage, type LighthouseScores } from './lighthouse';
 import { eventualJsGzip, initialCssGzip, initialJsGzip, measurePage, type PageWeight } from './page-weight';
 import { pageSamples, type PageSample } from './pages';
 import { benchListing, benchSearch, type ListingBench, type SearchBench } from './search';
+import { benchShards, type ShardBench } from './shards';
 import type { EngineBench } from './listing-engine';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'bench/results');
-const SECTIONS = ['build', 'rebuild', 'pull', 'pages', 'lighthouse', 'search', 'api', 'images'] as const;
+const SECTIONS = ['build', 'rebuild', 'pull', 'pages', 'lighthouse', 'search', 'api', 'images', 'shards'] as const;
 type Section = (typeof SECTIONS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -137,6 +138,7 @@ interface Results {
     search: { measuredAt: string; snapshot: SearchBench; synthetic: SearchBench; listing: ListingBench; engine?: EngineBench };
     api: { measuredAt: string } & ApiBench;
     images: { measuredAt: string; loadAverage: number[] } & ImageBench;
+    shards: { measuredAt: string } & ShardBench;
   }>;
   errors: Partial<Record<Section, string>>;
   targets: { target: string; value: string; met: boolean | null }[];
@@ -587,6 +589,30 @@ async function sectionApi(res: Results): Promise<void> {
   );
 }
 
+/**
+ * `--only shards [--shard-products 50000] [--shards 4] [--shard-only K]`: the catalogue built whole
+ * and as N shards, merged and compared (scripts/bench/shards.ts); with --shard-only, one shard alone.
+ */
+async function sectionShards(res: Results): Promise<void> {
+  const products = Number(value('shard-products') ?? LARGE);
+  const shards = Number(value('shards') ?? 4);
+  const shardOnly = value('shard-only') === undefined ? undefined : Number(value('shard-only'));
+  const snap = await ensureSnapshot(ROOT, WORK, products, SEED, log);
+  const r = await benchShards({ root: ROOT, work: WORK, snapshot: snap.dir, products: snap.products, shards, shardOnly, timeoutMs: 90 * 60_000, log });
+  res.sections.shards = { measuredAt: new Date().toISOString(), ...r };
+  console.log(`\nSharded build: ${r.products.toLocaleString('en-GB')} products in ${r.shards} shard(s) (every page rendered, no cache)\n`);
+  console.log(
+    table(
+      ['build', 'wall s', 'cpu s', 'peak MB', 'HTML pages', 'load average'],
+      r.runs.map((b) => [b.label, b.ok ? b.wallS : `failed: ${b.error ?? ''}`, b.cpuS, b.peakMb, b.pages, b.loadAverage.join(' ')]),
+    ),
+  );
+  if (r.merge)
+    console.log(
+      `\nmerge: ${r.merge.seconds} s, ${r.merge.identical ? 'identical to the whole build, byte for byte' : `DIFFERS from the whole build: ${r.merge.differing.join(', ')}`}`,
+    );
+}
+
 async function sectionImages(res: Results): Promise<void> {
   log('images: the image proxy on loopback (cold resizes of a 1,600 px JPEG, cached answers) ...');
   const loadAverage = loadavg().map((n) => round(n, 2));
@@ -789,6 +815,7 @@ async function main(): Promise<void> {
   await run('search', () => sectionSearch(res));
   await run('api', () => sectionApi(res));
   await run('images', () => sectionImages(res));
+  await run('shards', () => sectionShards(res));
 
   res.machine.loadAverageAtEnd = loadavg().map((n) => round(n, 2));
   res.machine.benchSeconds = seconds(performance.now() - t0);

@@ -284,6 +284,18 @@ export function pageDrafts(c: ContentContext): PageDraft[] {
           'Ring resizing from £30, ready in 5 to 7 days (free in the first year for rings bought from us)',
           'Watch service from £95 (quartz) or £195 (automatic), 4 to 6 weeks in our Bury workshop',
           'A written quote first: nothing is done without your agreement, and every repair is guaranteed for 12 months',
+        ) +
+        h2('More from our workshop') +
+        ul(
+          a('/repair-or-renew', 'Repair or renew'),
+          a('/insurance', 'Insurance'),
+          a('/cleaning', 'Cleaning'),
+          a('/design-service', 'Design service'),
+          a('/jewellery-re-modelling', 'Jewellery re-modelling'),
+          a('/corporate-services', 'Corporate services'),
+          a('/i/caring-for-your-watch', 'Caring for your watch'),
+          a('/i/hallmarking-explained', 'Hallmarking explained'),
+          a('/contact', 'Write to us'),
         ),
     ),
     service(
@@ -706,7 +718,22 @@ export function pageDrafts(c: ContentContext): PageDraft[] {
         a('/gifts/gifts-for-him', 'Birthday gifts for him'),
         a('/watches/luxury-watches', 'Retirement'),
         a('/charms', 'Christening and new baby'),
-      ),
+      ) +
+        h2('Collections and seasonal offers') +
+        ul(
+          a('/engagement-rings', 'Engagement Rings'),
+          a('/engagement-rings-new', 'New Engagement Rings'),
+          a('/wedding-collection', 'The Wedding Collection'),
+          a('/valentines-day', "Valentine's Day"),
+          a('/mothers-day', "Mother's Day"),
+          a('/fathers-day', "Father's Day"),
+          a('/christmas', 'Christmas Gifts'),
+          a('/12-days-of-christmas', 'The 12 Days of Christmas'),
+          a('/christmas-2022', 'Christmas 2022'),
+          a('/black-friday', 'Black Friday'),
+          a('/january-sale', 'January Sale'),
+          a('/clearance', 'Clearance'),
+        ),
     ),
     info(
       'shop-by-brand',

@@ -76,7 +76,7 @@ export function catalogRoutes(ctx: ShopContext): Hono {
 
   r.get('/manifest', (c) => ok(c, ctx.entity('manifest', 'default') ?? null));
 
-  r.get('/products', validQuery(ProductsQuery), (c) => {
+  r.get('/products', validQuery(ProductsQuery), async (c) => {
     const q = c.req.valid('query');
     const { from, size } = q;
     const where: string[] = [];
@@ -103,9 +103,9 @@ export function catalogRoutes(ctx: ShopContext): Hono {
       args.push(Number(q.id));
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM products ${w}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`SELECT data FROM products ${w} ORDER BY pos LIMIT ? OFFSET ?`).all(...args, size, from) as { data: string }[];
-    const items = rows.map((row) => withLiveStock(db, JSON.parse(row.data) as Product));
+    const total = ((await db.prepare(`SELECT COUNT(*) AS n FROM products ${w}`).get(...args)) as { n: number }).n;
+    const rows = (await db.prepare(`SELECT data FROM products ${w} ORDER BY pos LIMIT ? OFFSET ?`).all(...args, size, from)) as { data: string }[];
+    const items = await Promise.all(rows.map((row) => withLiveStock(db, JSON.parse(row.data) as Product)));
     return ok(c, { items, total, from, size });
   });
 
@@ -127,10 +127,10 @@ export function catalogRoutes(ctx: ShopContext): Hono {
     return ok(c, page(items, from, size));
   });
 
-  r.get('/reviews', paging, (c) => {
+  r.get('/reviews', paging, async (c) => {
     const { from, size } = c.req.valid('query');
-    const total = (db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE review_status = 1').get() as { n: number }).n;
-    const rows = db.prepare('SELECT data FROM reviews WHERE review_status = 1 ORDER BY id LIMIT ? OFFSET ?').all(size, from) as { data: string }[];
+    const total = ((await db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE review_status = 1').get()) as { n: number }).n;
+    const rows = (await db.prepare('SELECT data FROM reviews WHERE review_status = 1 ORDER BY id LIMIT ? OFFSET ?').all(size, from)) as { data: string }[];
     return ok(c, { items: rows.map((x) => JSON.parse(x.data) as Review), total, from, size });
   });
 
@@ -141,18 +141,18 @@ export function catalogRoutes(ctx: ShopContext): Hono {
     });
   }
 
-  r.get('/menus', (c) => {
+  r.get('/menus', async (c) => {
     const out: Record<string, unknown> = {};
-    for (const row of db.prepare("SELECT key, data FROM entities WHERE kind = 'menus' ORDER BY pos").all() as { key: string; data: string }[]) {
+    for (const row of (await db.prepare("SELECT key, data FROM entities WHERE kind = 'menus' ORDER BY pos").all()) as { key: string; data: string }[]) {
       out[row.key] = JSON.parse(row.data);
     }
     return ok(c, out);
   });
 
-  r.get('/banners', (c) =>
+  r.get('/banners', async (c) =>
     ok(
       c,
-      (db.prepare("SELECT key FROM entities WHERE kind = 'banners' ORDER BY pos").all() as { key: string }[]).map((x) => x.key),
+      ((await db.prepare("SELECT key FROM entities WHERE kind = 'banners' ORDER BY pos").all()) as { key: string }[]).map((x) => x.key),
     ),
   );
   r.get('/banners/:storeCode', (c) => {
@@ -186,25 +186,22 @@ export function catalogRoutes(ctx: ShopContext): Hono {
 
 export function stockRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
-  const check = (c: Context, sku: string | undefined) => {
+  const check = async (c: Context, sku: string | undefined) => {
     if (!sku) throw new ApiError(400, 'query.sku: sku is required');
-    const s = getStock(ctx.db, sku);
+    const s = await getStock(ctx.db, sku);
     if (!s) throw new ApiError(404, 'sku: no product with this sku');
     return ok(c, stockJson(s));
   };
   r.get('/check', (c) => check(c, c.req.query('sku')));
   r.get('/check/:sku', (c) => check(c, c.req.param('sku')));
-  r.get('/list', (c) => {
+  r.get('/list', async (c) => {
     const skus = (c.req.query('skus') ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
     if (!skus.length) throw new ApiError(400, 'query.skus: a comma-separated list of skus is required');
     if (skus.length > MAX_SIZE) throw new ApiError(400, `query.skus: at most ${MAX_SIZE} skus`);
-    const out = skus
-      .map((s) => getStock(ctx.db, s))
-      .filter((s) => s !== undefined)
-      .map(stockJson);
+    const out = (await Promise.all(skus.map((s) => getStock(ctx.db, s)))).filter((s) => s !== undefined).map(stockJson);
     return ok(c, out);
   });
   return r;
@@ -214,24 +211,15 @@ export function reviewRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
   const db = ctx.db;
 
-  r.get('/list', paging, (c) => {
-    const { from, size } = c.req.valid('query');
-    const productId = Number(c.req.query('product_id'));
-    if (!Number.isInteger(productId) || productId <= 0) throw new ApiError(400, 'query.product_id: a product id is required');
-    const total = (db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE product_id = ? AND review_status = 1').get(productId) as { n: number }).n;
-    const rows = db
-      .prepare('SELECT data FROM reviews WHERE product_id = ? AND review_status = 1 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
-      .all(productId, size, from) as { data: string }[];
-    return ok(c, { items: rows.map((x) => JSON.parse(x.data) as Review), total, from, size });
-  });
-
-  r.post('/create', jsonBody(ReviewBody), (c) => {
-    const customer = ctx.customerOf(c);
+  // The review list is vue-storefront-api's catalogue search on entity 'review' (./search.ts).
+  r.post('/create', jsonBody(ReviewBody), async (c) => {
+    const customer = await ctx.customerOf(c);
     const input = c.req.valid('json').review;
-    const product = db.prepare('SELECT id FROM products WHERE id = ?').get(input.product_id);
+    const product = await db.prepare('SELECT id FROM products WHERE id = ?').get(input.product_id);
     if (!product) throw new ApiError(400, 'review.product_id: no product with this id');
-    const id = Math.max(1_000_000, ((db.prepare('SELECT MAX(id) AS m FROM reviews').get() as { m: number | null }).m ?? 0) + 1);
-    const review: Review = {
+    // One transaction: two instances numbering a review at once do not take the same id (the loser runs again).
+    const created = nowIso();
+    const reviewOf = (id: number): Review => ({
       id,
       product_id: input.product_id,
       title: input.title,
@@ -241,16 +229,16 @@ export function reviewRoutes(ctx: ShopContext): Hono {
       review_status: 2,
       review_entity: 'product',
       ratings: [{ percent: input.rating * 20, value: input.rating, rating_name: 'Rating' }],
-      created_at: nowIso(),
+      created_at: created,
       entity_type: 'review',
-    };
-    db.prepare("INSERT INTO reviews (id, product_id, review_status, source, customer_id, created_at, data) VALUES (?, ?, 2, 'customer', ?, ?, ?)").run(
-      id,
-      input.product_id,
-      customer?.id ?? null,
-      review.created_at,
-      JSON.stringify(review),
-    );
+    });
+    const id = await db.transaction(async () => {
+      const next = Math.max(1_000_000, (((await db.prepare('SELECT MAX(id) AS m FROM reviews').get()) as { m: number | null }).m ?? 0) + 1);
+      await db
+        .prepare("INSERT INTO reviews (id, product_id, review_status, source, customer_id, created_at, data) VALUES (?, ?, 2, 'customer', ?, ?, ?)")
+        .run(next, input.product_id, customer?.id ?? null, created, JSON.stringify(reviewOf(next)));
+      return next;
+    })();
     return ok(c, { id, review_status: 2 });
   });
 

@@ -6,7 +6,8 @@ import { messages } from '../../src/lib/messages';
 import type { ShopContext } from '../context';
 import { ApiError, answer, jsonBody, ok, validQuery } from '../http';
 import { nowIso } from '../db';
-import { bookingText, sendMail } from '../mailer';
+import { sendMail } from '../mailer';
+import { bookingText } from '../../src/lib/forms/mail';
 import { externalOrderJson, type OrderRow } from '../orders';
 import { sha256 } from '../auth';
 import { z } from 'zod';
@@ -51,8 +52,8 @@ export function extRoutes(ctx: ShopContext): Hono {
     return ok(c, s);
   });
 
-  r.get('/order-info/:token', (c) => {
-    const row = db.prepare('SELECT * FROM orders WHERE token = ?').get(c.req.param('token')) as OrderRow | undefined;
+  r.get('/order-info/:token', async (c) => {
+    const row = (await db.prepare('SELECT * FROM orders WHERE token = ?').get(c.req.param('token'))) as OrderRow | undefined;
     if (!row) throw new ApiError(404, 'token: no order with this token');
     return ok(c, externalOrderJson(row));
   });
@@ -60,15 +61,17 @@ export function extRoutes(ctx: ShopContext): Hono {
   // Newsletter (mailchimp-subscribe extension): POST subscribes, DELETE unsubscribes.
   const newsletterPath = '/mailchimp-subscribe/subscribe';
   // Each first subscription mails a coupon: limited per client address.
-  r.post(newsletterPath, ctx.limit('newsletter'), jsonBody(NewsletterInputSchema), (c) => {
+  r.post(newsletterPath, ctx.limit('newsletter'), jsonBody(NewsletterInputSchema), async (c) => {
     const { email } = c.req.valid('json');
-    const before = db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number } | undefined;
-    db.prepare(
-      'INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 1, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 1, updated_at = excluded.updated_at',
-    ).run(email, nowIso());
+    const before = (await db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email)) as { subscribed: number } | undefined;
+    await db
+      .prepare(
+        'INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 1, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 1, updated_at = excluded.updated_at',
+      )
+      .run(email, nowIso());
     if (!before) {
       // First subscription: the newsletter's promise (§9), a 10% coupon.
-      sendMail(db, ctx.options.outboxDir, {
+      await sendMail(db, ctx.options.outboxDir, {
         kind: 'newsletter',
         from: config.mailer.contactAddress,
         to: email,
@@ -86,26 +89,26 @@ export function extRoutes(ctx: ShopContext): Hono {
    * Unsubscribing needs proof of the address: the customer's own token (?token=, e-mail of that
    * account), else a link mailed to the address (202), which unsubscribes when opened.
    */
-  const setUnsubscribed = (email: string) =>
-    db
+  const setUnsubscribed = async (email: string) =>
+    await db
       .prepare(
         'INSERT INTO newsletter (email, subscribed, updated_at) VALUES (?, 0, ?) ON CONFLICT(email) DO UPDATE SET subscribed = 0, updated_at = excluded.updated_at',
       )
       .run(email, nowIso());
   const unsubscribeKey = (email: string) => sha256(`unsubscribe|${email.toLowerCase()}`).slice(0, 32);
   r.delete(newsletterPath, ctx.limit('newsletter'), jsonBody(NewsletterInputSchema), async (c) => {
-    const customer = ctx.customerOf(c);
+    const customer = await ctx.customerOf(c);
     const { email } = c.req.valid('json');
     if (customer && customer.email.toLowerCase() === email.toLowerCase()) {
-      setUnsubscribed(email);
+      await setUnsubscribed(email);
       return ok(c, true);
     }
-    const row = db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number } | undefined;
+    const row = (await db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email)) as { subscribed: number } | undefined;
     // The same answer whether or not the address is subscribed; only subscribed ones get the link.
-    if (row?.subscribed && ctx.confirmations.take(`unsubscribe|${email.toLowerCase()}`).allowed) {
+    if (row?.subscribed && (await ctx.confirmations.take(`unsubscribe|${email.toLowerCase()}`)).allowed) {
       const token = await ctx.signer.sign('unsubscribe', 0, 0, UNSUBSCRIBE_TTL_S, { jti: unsubscribeKey(email) });
       const link = `${config.shop.siteUrl}/api/ext${newsletterPath.replace(/subscribe$/, 'unsubscribe')}?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
-      sendMail(db, ctx.options.outboxDir, {
+      await sendMail(db, ctx.options.outboxDir, {
         kind: 'newsletter',
         from: config.mailer.contactAddress,
         to: email,
@@ -125,7 +128,7 @@ export function extRoutes(ctx: ShopContext): Hono {
     const q = c.req.valid('query');
     const v = await ctx.signer.verify(q.token, 'unsubscribe');
     if (!v.ok || v.claims.jti !== unsubscribeKey(q.email)) throw new ApiError(400, 'query.token: the unsubscribe link is not valid or has expired');
-    setUnsubscribed(q.email);
+    await setUnsubscribed(q.email);
     return ok(c, true);
   });
 
@@ -140,7 +143,7 @@ export function extRoutes(ctx: ShopContext): Hono {
     if (!allowed.has(mail.targetAddress.toLowerCase())) throw new ApiError(400, 'targetAddress: this address does not receive mail from the shop');
     const text = [mail.emailText, ...(mail.booking ? ['', bookingText(mail.booking)] : [])].join('\n').trim();
     const kind = mail.booking ? 'booking' : 'contact';
-    sendMail(db, ctx.options.outboxDir, {
+    await sendMail(db, ctx.options.outboxDir, {
       kind,
       from: config.mailer.contactAddress,
       to: mail.targetAddress,
@@ -150,8 +153,8 @@ export function extRoutes(ctx: ShopContext): Hono {
     });
     // The copy goes to an address nobody has proven: at most 3 an hour per address, and it carries
     // none of the sender's text (else the shop relays anyone's words to anyone).
-    if (mail.confirmation && ctx.confirmations.take(`confirmation|${mail.sourceAddress.toLowerCase()}`).allowed) {
-      sendMail(db, ctx.options.outboxDir, {
+    if (mail.confirmation && (await ctx.confirmations.take(`confirmation|${mail.sourceAddress.toLowerCase()}`)).allowed) {
+      await sendMail(db, ctx.options.outboxDir, {
         kind: 'confirmation',
         from: config.mailer.contactAddress,
         to: mail.sourceAddress,

@@ -8,16 +8,16 @@ import { getOrder, orderJson, placeOrder } from '../orders';
 export function orderRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
 
-  r.post('/', jsonBody(OrderInput), (c) => {
-    const customer = ctx.customerOf(c);
-    const { answer, replay } = placeOrder(ctx, c.req.valid('json'), customer);
+  r.post('/', jsonBody(OrderInput), async (c) => {
+    const customer = await ctx.customerOf(c);
+    const { answer, replay } = await placeOrder(ctx, c.req.valid('json'), customer);
     if (replay) c.header('X-Order-Replay', '1');
     return ok(c, answer);
   });
 
-  r.get('/:orderId', (c) => {
-    const customer = ctx.requireCustomer(c);
-    const row = getOrder(ctx, c.req.param('orderId'));
+  r.get('/:orderId', async (c) => {
+    const customer = await ctx.requireCustomer(c);
+    const row = await getOrder(ctx, c.req.param('orderId'));
     if (!row) throw new ApiError(404, 'orderId: no such order');
     if (row.customer_id !== customer.id) throw new ApiError(403, 'orderId: this order belongs to another customer');
     return ok(c, orderJson(row));

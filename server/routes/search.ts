@@ -70,12 +70,12 @@ interface Source {
 }
 
 /** A record of the entity with its Elasticsearch `_id`. */
-function entitySources(ctx: ShopContext, entity: VsfEntity): Source[] {
+async function entitySources(ctx: ShopContext, entity: VsfEntity): Promise<Source[]> {
   const byId = (r: Rec, id: unknown): Source => ({ id: String(id), record: r });
   switch (entity) {
     case 'product':
-      return ctx.memo('vsf:product', () =>
-        (ctx.db.prepare('SELECT data FROM products ORDER BY pos').all() as { data: string }[]).map((row) => {
+      return ctx.memo('vsf:product', async () =>
+        ((await ctx.db.prepare('SELECT data FROM products ORDER BY pos').all()) as { data: string }[]).map((row) => {
           const p = JSON.parse(row.data) as Product;
           return byId(productToVsf(p), p.id);
         }),
@@ -95,7 +95,7 @@ function entitySources(ctx: ShopContext, entity: VsfEntity): Source[] {
       // shoppers wrote here; read on every search, since moderation changes them.
       // The status column is the moderation's word (the record keeps the status it was written with).
       return (
-        ctx.db.prepare("SELECT review_status, data FROM reviews WHERE source = 'snapshot' OR review_status = 1 ORDER BY id").all() as {
+        (await ctx.db.prepare("SELECT review_status, data FROM reviews WHERE source = 'snapshot' OR review_status = 1 ORDER BY id").all()) as {
           review_status: number;
           data: string;
         }[]
@@ -169,7 +169,7 @@ export function searchRoutes(ctx: ShopContext): Hono {
       if (e instanceof QueryError) throw new ApiError(400, e.message);
       throw e;
     }
-    const found = entitySources(ctx, entity as VsfEntity).filter((s) => match(s.record));
+    const found = (await entitySources(ctx, entity as VsfEntity)).filter((s) => match(s.record));
     if (sort.length) {
       const order = new Map(found.map((s) => [s.record, s]));
       const sorted = sortRecords(

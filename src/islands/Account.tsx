@@ -5,14 +5,15 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { profileForm } from '../lib/account/forms';
+import { accountAddressForm, profileForm } from '../lib/account/forms';
+import { accountStreet, streetFields } from '../lib/account/address';
 import { requirePageLogin } from '../lib/account/guard';
 import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
 import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms/rules';
 import { messages, t } from '../lib/messages';
-import type { Address } from '../lib/schemas';
+import { regionName, type CustomerAddress } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
 import { $recentlyViewed } from '../lib/stores/recently-viewed';
 import { $user, loadUser } from '../lib/stores/user';
@@ -138,10 +139,11 @@ function PasswordChange() {
   );
 }
 
-const addressValues = (a: Address | null, fallbackName: { firstname?: string; lastname?: string } = {}) => ({
+const addressValues = (a: CustomerAddress | null, fallbackName: { firstname?: string; lastname?: string } = {}) => ({
   firstname: a?.firstname ?? fallbackName.firstname ?? '',
   lastname: a?.lastname ?? fallbackName.lastname ?? '',
-  street: a?.street?.[0] ?? '',
+  ...streetFields(a?.street),
+  region: regionName(a?.region),
   city: a?.city ?? '',
   postcode: a?.postcode ?? '',
   country_id: a?.country_id ?? config.storeViews.default.i18n.defaultCountry,
@@ -153,13 +155,16 @@ function ShippingDetails() {
   const user = useStore($user);
   const saved = shippingAddressOf(user.current);
   const [editing, setEditing] = useState(false);
-  const form = useForm(forms.address, () => addressValues(saved, user.current ?? {}));
+  const form = useForm(accountAddressForm, () => addressValues(saved, user.current ?? {}));
   const send = useAccountAction(async () => {
     const v = form.values;
-    const address: Address = {
+    const address: CustomerAddress = {
+      ...(saved?.id !== undefined ? { id: saved.id } : {}),
       firstname: v.firstname.trim(),
       lastname: v.lastname.trim(),
-      street: [v.street.trim()],
+      street: accountStreet(v.street, v.house),
+      // The saved region object keeps its code and id while its name is unchanged.
+      region: v.region.trim() === regionName(saved?.region) && saved?.region ? saved.region : { region: v.region.trim() || null },
       city: v.city.trim(),
       postcode: v.postcode.trim().toUpperCase(),
       country_id: v.country_id,
@@ -180,7 +185,7 @@ function ShippingDetails() {
     <section className="acc-card" aria-label={messages.accountShippingDetails}>
       {showForm ? (
         <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
-          <AddressFields form={form} countries={COUNTRIES} vatId />
+          <AddressFields form={form} countries={COUNTRIES} vatId account />
           <StatusLine status={send.status} />
           <div className="fk-actions">
             <button type="submit" className="btn" disabled={send.pending}>

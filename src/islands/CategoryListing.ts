@@ -16,28 +16,24 @@ const HISTORY_KEY = 'categoryListing';
  * `load` on the first action. Shared by category pages and the search results page (SearchResults.ts).
  */
 export function wireListingControls(root: HTMLElement, grid: HTMLElement, load: () => Promise<ListingController>): void {
-  const form = root.querySelector<HTMLFormElement>('[data-category-filters]');
+  const filters = root.querySelector<HTMLElement>('[data-category-filters]');
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
   const act = (a: ListingAction) => {
     grid.setAttribute('aria-busy', 'true');
     void load().then((c) => c.apply(a));
   };
-  form?.addEventListener('change', (e) => {
+  filters?.addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement;
     if (input.matches('input[data-filter-code]')) act({ kind: 'filter', code: input.dataset.filterCode!, id: input.dataset.filterId! });
   });
-  form?.addEventListener('submit', (e) => e.preventDefault());
-  form?.addEventListener('reset', (e) => {
-    e.preventDefault();
-    act({ kind: 'reset' });
-  });
+  filters?.querySelector('[data-filters-clear]')?.addEventListener('click', () => act({ kind: 'reset' }));
   for (const sel of sorts) sel.addEventListener('change', () => act({ kind: 'sort', value: sel.value }));
 }
 
 function boot(root: HTMLElement): void {
   const grid = root.querySelector<HTMLElement>('[data-product-grid]');
   if (!grid) return;
-  const form = root.querySelector<HTMLFormElement>('[data-category-filters]');
+  const filters = root.querySelector<HTMLElement>('[data-category-filters]');
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
   let controller: Promise<ListingController> | null = null;
   const load = () => (controller ??= import('./CategoryListingRun').then((m) => m.startListing(root, grid)));
@@ -45,7 +41,7 @@ function boot(root: HTMLElement): void {
 
   // Start loading as soon as the shopper heads for a control or nears the bottom of the grid.
   const warm = () => void load();
-  for (const el of [form, ...sorts, root.querySelector('[data-filters-open]')]) {
+  for (const el of [filters, ...sorts, root.querySelector('[data-filters-open]')]) {
     for (const ev of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) el?.addEventListener(ev, warm, { once: true, passive: true });
   }
   const sentinel = root.querySelector('[data-load-more]');

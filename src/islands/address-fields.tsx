@@ -17,6 +17,9 @@ export type AddressValues = {
   country_id: string;
   telephone: string;
   vat_id?: string;
+  /** The account's second street line (house number or name) and county. */
+  house?: string;
+  region?: string;
 };
 
 /**
@@ -29,11 +32,14 @@ export function AddressFields<V extends AddressValues & Values>({
   countries,
   section,
   vatId = false,
+  account = false,
 }: {
   form: FormState<V>;
   countries: readonly string[];
   section?: string;
   vatId?: boolean;
+  /** The account's saved address: street and house number in two fields, and a county. */
+  account?: boolean;
 }) {
   const auto = (token: string) => (section ? `${section} ${token}` : token);
   return (
@@ -42,7 +48,14 @@ export function AddressFields<V extends AddressValues & Values>({
         <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete={auto('given-name')} required />
         <TextField form={form} name="lastname" label={messages.authLastName} autoComplete={auto('family-name')} required />
       </div>
-      <TextField form={form} name="street" label={messages.addressStreet} autoComplete={auto('address-line1')} required />
+      {account ? (
+        <div className="fk-row">
+          <TextField form={form} name="street" label={messages.addressStreetName} autoComplete={auto('address-line1')} required />
+          <TextField form={form} name="house" label={messages.addressHouse} autoComplete={auto('address-line2')} required />
+        </div>
+      ) : (
+        <TextField form={form} name="street" label={messages.addressStreet} autoComplete={auto('address-line1')} required />
+      )}
       <div className="fk-row">
         <TextField form={form} name="city" label={messages.addressCity} autoComplete={auto('address-level2')} required />
         <TextField form={form} name="postcode" label={messages.addressPostcode} autoComplete={auto('postal-code')} required />
@@ -58,6 +71,7 @@ export function AddressFields<V extends AddressValues & Values>({
         />
         <TextField form={form} name="telephone" label={messages.addressPhone} type="tel" autoComplete={auto('tel')} required />
       </div>
+      {account ? <TextField form={form} name="region" label={messages.addressRegion} autoComplete={auto('address-level1')} /> : null}
       {vatId ? <TextField form={form} name="vat_id" label={messages.addressVatId} /> : null}
     </>
   );

@@ -38,7 +38,11 @@ describe('tokens', () => {
     const part = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
     expect(part(header!)).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(part(payload!)).toMatchObject({ typ: 'access', sub: expect.any(Number), fam: expect.any(String) });
-    const secret = readFileSync(join(shop().dir, 'token-secret'), 'utf8').trim();
+    // SQLite: a file beside the database; PostgreSQL: in the database, shared by every instance.
+    const secret =
+      shop().db.dialect === 'postgres'
+        ? ((await shop().db.prepare("SELECT value FROM meta WHERE key = 'token_secret'").get()) as { value: string }).value
+        : readFileSync(join(shop().dir, 'token-secret'), 'utf8').trim();
     const hs256 = (key: string, body: string) => createHmac('sha256', key).update(body).digest('base64url');
     expect(signature).toBe(hs256(secret, `${header}.${payload}`));
     expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(200);
@@ -104,7 +108,7 @@ describe('passwords', () => {
     await shop().call('POST', '/api/user/create', {
       body: { customer: { email: 'hash@example.org', firstname: 'Hal', lastname: 'H' }, password: 'password123' },
     });
-    const row = shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get('hash@example.org') as { password_hash: string };
+    const row = (await shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get('hash@example.org')) as { password_hash: string };
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain('password123');
   });
@@ -170,11 +174,42 @@ describe('passwords', () => {
 
   it('a customer updates only their own account', async () => {
     const token = (await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'another password' } })).body.result;
-    const r = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { firstname: 'Harold', addresses: [] } } });
+    const me = { email: 'hash@example.org', firstname: 'Harold', lastname: 'Hash' };
+    const r = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { ...me, addresses: [] } } });
     expect(r.body.result).toMatchObject({ email: 'hash@example.org', firstname: 'Harold' });
-    const bad = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { firstname: 'H' } } });
+    const bad = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { ...me, firstname: 'H' } } });
     expect(bad.body).toEqual({ code: 400, result: 'customer.firstname: customer.firstname must have at least 2 letters' });
-    expect((await shop().call('POST', '/api/user/me', { body: { customer: { firstname: 'Mallory' } } })).status).toBe(401);
+    expect((await shop().call('POST', '/api/user/me', { body: { customer: me } })).status).toBe(401);
+  });
+
+  it("user/me takes vue-storefront-api's userProfileUpdate shape: e-mail and names required, two street lines, region an object", async () => {
+    const token = (await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'another password' } })).body.result;
+    const me = { email: 'hash@example.org', firstname: 'Harold', lastname: 'Hash' };
+    const address = {
+      firstname: 'Harold',
+      lastname: 'Hash',
+      street: ['Fishergate', '12'],
+      city: 'Preston',
+      postcode: 'PR1 2AD',
+      country_id: 'GB',
+      telephone: '01772 203481',
+    };
+    const namesOnly = await shop().call('POST', '/api/user/me', { query: { token }, body: { customer: { addresses: [address] } } });
+    expect(namesOnly.status).toBe(400);
+    expect(namesOnly.body.result).toMatch(/^customer\.email: /);
+    const oneLine = await shop().call('POST', '/api/user/me', {
+      query: { token },
+      body: { customer: { ...me, addresses: [{ ...address, street: ['12 Fishergate'] }] } },
+    });
+    expect(oneLine.status).toBe(400);
+    expect(oneLine.body.result).toMatch(/^customer\.addresses\.0\.street: /);
+    const saved = await shop().call('POST', '/api/user/me', {
+      query: { token },
+      body: { customer: { ...me, addresses: [{ ...address, region: { region: 'Lancashire', region_code: null, region_id: 0 }, default_shipping: true }] } },
+    });
+    expect(saved.status).toBe(200);
+    const read = await shop().call('GET', '/api/user/me', { query: { token } });
+    expect(read.body.result.addresses[0]).toMatchObject({ street: ['Fishergate', '12'], region: { region: 'Lancashire' }, default_shipping: true });
   });
 
   it('tokens never appear in the server logs', async () => {

@@ -46,12 +46,11 @@ describe('api client', () => {
     expect(coupon).toMatchObject({ ok: false, code: 400 });
     const placed = await api.order.place(orderPayload({ cart_id: cart.result, products: [{ sku: 'WATCH-102', qty: 2 }] }), token);
     if (!placed.ok) throw new Error(`order failed: ${JSON.stringify(placed.result)}`);
-    const lookup = await api.order.info(placed.result.token!);
+    // The reference API's own order lookup (beyond vue-storefront-api), for shops that configure it.
+    const lookup = await api.order.info(placed.result.token!, '/api/ext/order-info/');
     expect(lookup.ok && lookup.result.order_total).toBe(300);
     const history = await api.user.orderHistory(token);
     expect(history.ok && history.result.items[0]!.increment_id).toBe(placed.result.backendOrderId);
-    const one = await api.order.get(token, placed.result.order_id);
-    expect(one.ok && one.result.items[0]!.sku).toBe('WATCH-102');
   });
 
   it('puts the token and cart id in the query string', async () => {

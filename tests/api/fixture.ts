@@ -2,7 +2,8 @@
  * A small snapshot (docs/snapshot.md layout) with known prices and stock, and a helper that starts
  * the reference server on it with a temporary database, for API tests over real HTTP.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { freshDatabaseUrl } from './postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -342,6 +343,15 @@ export interface TestShop extends RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The database of a test shop in the `postgres` project: a schema of its own on the project's cluster
+ * (tests/api/postgres.ts); undefined in the `sqlite` project (a temporary SQLite file).
+ */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  const url = inject('postgresUrl');
+  return url ? freshDatabaseUrl(url) : undefined;
+}
+
 /** Starts the server on the fixture (or a given snapshot) with a temporary database on a free port. */
 export async function startTestShop(
   opts: { options?: Partial<ShopOptions>; env?: NodeJS.ProcessEnv; snapshotDir?: string; distDir?: string | null } & Partial<StartOptions> = {},
@@ -354,6 +364,7 @@ export async function startTestShop(
     port: 0,
     host: '127.0.0.1',
     databasePath: join(dir, 'shop.db'),
+    databaseUrl: await testDatabaseUrl(),
     snapshotDir,
     distDir: distDir ?? null,
     logger: createLogger({ sink: (l) => logs.push(l) }),
@@ -487,11 +498,11 @@ export function untilListening(child: ChildProcess, timeoutMs: number, what: str
 }
 
 /** Tables a request may write, with their row counts (and the total stock): equal before and after a refused request. */
-export function writtenState(db: RunningServer['db']): Record<string, number> {
+export async function writtenState(db: RunningServer['db']): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const t of ['carts', 'cart_items', 'orders', 'customers', 'newsletter', 'outbox', 'reviews', 'password_resets', 'sessions', 'refresh_tokens']) {
-    out[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
+    out[t] = ((await db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get()) as { n: number }).n;
   }
-  out.stock_qty = (db.prepare('SELECT TOTAL(qty) AS n FROM stock').get() as { n: number }).n;
+  out.stock_qty = ((await db.prepare('SELECT COALESCE(SUM(qty), 0) AS n FROM stock').get()) as { n: number }).n;
   return out;
 }

@@ -106,11 +106,11 @@ describe('guest and customer journey', () => {
     await shop().call('POST', '/api/cart/apply-coupon', { query: { cartId: guestCart, coupon: 'WELCOME10' } });
   });
 
-  it('deleting a line removes it', async () => {
+  it('deleting a line removes it (the cartItem as VSFA clients send it: sku, item_id and quote_id)', async () => {
     const add = await shop().call('POST', '/api/cart/update', { query: { cartId: guestCart }, body: { cartItem: { sku: 'LAST-104', qty: 1 } } });
     const del = await shop().call('POST', '/api/cart/delete', {
       query: { cartId: guestCart },
-      body: { cartItem: { item_id: add.body.result.item_id, sku: 'LAST-104' } },
+      body: { cartItem: { item_id: add.body.result.item_id, sku: 'LAST-104', quote_id: guestCart } },
     });
     expect(del.body).toEqual({ code: 200, result: true });
     const pull = await shop().call('GET', '/api/cart/pull', { query: { cartId: guestCart } });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startServer } from '../../server/server';
+import type { SqliteDB } from '../../server/db';
 import { needsBuild } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
 import { orderPayload, spawnStart, writeFixtureSnapshot } from './fixture';
@@ -69,7 +70,7 @@ describe('database across restarts', () => {
       logger: silent,
       env: {},
     });
-    expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect((s.db as SqliteDB).pragma('journal_mode', { simple: true })).toBe('wal');
     await s.close();
   });
 });

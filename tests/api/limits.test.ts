@@ -89,22 +89,23 @@ describe('item 11: limits', () => {
   it('unsubscribing another address without proof changes nothing; the owner can with a token', async () => {
     const email = 'keepme@example.org';
     await shop().call('POST', '/api/ext/mailchimp-subscribe/subscribe', { headers: { 'X-Forwarded-For': '203.0.115.1' }, body: { email } });
-    const subscribed = () => (shop().db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email) as { subscribed: number }).subscribed;
+    const subscribed = async () =>
+      ((await shop().db.prepare('SELECT subscribed FROM newsletter WHERE email = ?').get(email)) as { subscribed: number }).subscribed;
     const r = await shop().call('DELETE', '/api/ext/mailchimp-subscribe/subscribe', { headers: { 'X-Forwarded-For': '203.0.115.2' }, body: { email } });
     expect(r.status).toBe(202);
-    expect(subscribed()).toBe(1);
+    expect(await subscribed()).toBe(1);
     const forged = await shop().call('GET', '/api/ext/mailchimp-subscribe/unsubscribe', {
       headers: { 'X-Forwarded-For': '203.0.115.2' },
       query: { email, token: 'forged' },
     });
     expect(forged.status).toBe(400);
-    expect(subscribed()).toBe(1);
+    expect(await subscribed()).toBe(1);
     // The account owner unsubscribes at once with their token.
     const ip = { 'X-Forwarded-For': '203.0.115.3' };
     await shop().call('POST', '/api/user/create', { headers: ip, body: { customer: { email, firstname: 'Kee', lastname: 'Pme' }, password: 'password123' } });
     const token = (await shop().call('POST', '/api/user/login', { headers: ip, body: { username: email, password: 'password123' } })).body.result;
     const own = await shop().call('DELETE', '/api/ext/mailchimp-subscribe/subscribe', { headers: ip, query: { token }, body: { email } });
     expect(own.body).toEqual({ code: 200, result: true });
-    expect(subscribed()).toBe(0);
+    expect(await subscribed()).toBe(0);
   });
 });

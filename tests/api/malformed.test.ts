@@ -41,12 +41,12 @@ describe(`malformed input: ${CASES.length} generated cases`, () => {
 
   it.each(CASES.map((c) => [c.name, c] as [string, Case]))('%s: 400 naming the field, nothing written', async (_name, c) => {
     const real = await realIds();
-    const before = writtenState(shop().db);
+    const before = await writtenState(shop().db);
     const query = fill(c.query, real) as Record<string, string>;
     const r = await shop().call(c.method, c.path, c.raw !== undefined ? { query, raw: c.raw } : { query, body: fill(c.body, real) });
     expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(400);
     expect(r.body.code).toBe(400);
     expect(String(r.body.result)).toContain(c.field);
-    expect(writtenState(shop().db)).toEqual(before);
+    expect(await writtenState(shop().db)).toEqual(before);
   });
 });

@@ -156,13 +156,24 @@ describe('items 2 and 5: an order belongs to its customer, and closes its cart',
     const ann = await login('ann2@example.org');
     const me = (await shop().call('GET', '/api/user/me', { query: { token: ann } })).body.result as { id: number };
     const bob = await login('bob2@example.org');
-    const asGuest = await shop().call('POST', '/api/order', { body: orderPayload({ user_id: me.id }) });
+    const asGuest = await shop().call('POST', '/api/order', { body: orderPayload({ user_id: String(me.id) }) });
     expect(asGuest.status).toBe(403);
     expect(asGuest.body.result).toMatch(/^user_id: /);
-    const asBob = await shop().call('POST', '/api/order', { query: { token: bob }, body: orderPayload({ user_id: me.id }) });
+    const asBob = await shop().call('POST', '/api/order', { query: { token: bob }, body: orderPayload({ user_id: String(me.id) }) });
     expect(asBob.status).toBe(403);
-    const asAnn = await shop().call('POST', '/api/order', { query: { token: ann }, body: orderPayload({ user_id: me.id }) });
+    const asAnn = await shop().call('POST', '/api/order', { query: { token: ann }, body: orderPayload({ user_id: String(me.id) }) });
     expect(asAnn.status).toBe(200);
+  });
+
+  it("vue-storefront-api's order shapes: user_id and transmited_at are strings when present (a number or null is a 400 naming it)", async () => {
+    const ann = await login('ann3@example.org');
+    const me = (await shop().call('GET', '/api/user/me', { query: { token: ann } })).body.result as { id: number };
+    const numeric = await shop().call('POST', '/api/order', { query: { token: ann }, body: orderPayload({ user_id: me.id }) });
+    expect(numeric.status).toBe(400);
+    expect(numeric.body.result).toMatch(/^user_id: /);
+    const nullAt = await shop().call('POST', '/api/order', { query: { token: ann }, body: orderPayload({ transmited_at: null }) });
+    expect(nullAt.status).toBe(400);
+    expect(nullAt.body.result).toMatch(/^transmited_at: /);
   });
 
   it('a second order of an ordered cart (a stale tab) is refused with 409; the replay of the first still answers', async () => {

@@ -129,15 +129,15 @@ describe('item 12: 413', () => {
 });
 
 describe('item 12: storage', () => {
-  it('shop.db and its WAL file are created readable by the owner only (0600)', () => {
+  it('shop.db and its WAL file are created readable by the owner only (0600)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'api-dbmode-'));
     try {
       const path = join(dir, 'shop.db');
-      const db = openDatabase(path);
-      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('k', 'v');
+      const db = await openDatabase(path);
+      await db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('k', 'v');
       expect(statSync(path).mode & 0o777).toBe(0o600);
       expect(statSync(`${path}-wal`).mode & 0o777).toBe(0o600);
-      db.close();
+      await db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -147,26 +147,26 @@ describe('item 12: storage', () => {
 describe('item 12: password hashing', () => {
   // The server's default cost (the fixture lowers it for speed): OWASP's N=2^17, r=8, p=1.
   const shop = useTestShop({ options: { scrypt: undefined } }, 120_000);
-  const hashOf = (email: string) =>
-    (shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get(email) as { password_hash: string }).password_hash;
+  const hashOf = async (email: string) =>
+    ((await shop().db.prepare('SELECT password_hash FROM customers WHERE email = ?').get(email)) as { password_hash: string }).password_hash;
 
   it('new passwords are hashed with scrypt N=2^17, r=8, p=1', async () => {
     const r = await shop().call('POST', '/api/user/create', {
       body: { customer: { email: 'owasp@example.org', firstname: 'Ow', lastname: 'Asp' }, password: 'password123' },
     });
     expect(r.status).toBe(200);
-    expect(hashOf('owasp@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await hashOf('owasp@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);
   }, 60_000);
 
   it('an existing N=2^14 hash still logs in and is re-hashed at N=2^17', async () => {
     const old = await hashPassword('old password 1', { N: 2 ** 14, r: 8, p: 1 });
     const now = new Date().toISOString();
-    shop()
+    await shop()
       .db.prepare('INSERT INTO customers (email, password_hash, firstname, lastname, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run('legacy@example.org', old, 'Leg', 'Acy', now, now);
     const login = await shop().call('POST', '/api/user/login', { body: { username: 'legacy@example.org', password: 'old password 1' } });
     expect(login.status).toBe(200);
-    expect(hashOf('legacy@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await hashOf('legacy@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect((await shop().call('POST', '/api/user/login', { body: { username: 'legacy@example.org', password: 'old password 1' } })).status).toBe(200);
     expect((await shop().call('POST', '/api/user/login', { body: { username: 'legacy@example.org', password: 'wrong password' } })).status).toBe(401);
   }, 60_000);

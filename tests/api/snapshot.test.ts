@@ -82,8 +82,12 @@ describe('snapshot puller', () => {
     const out = join(work, 'invalid');
     const bad = await startTestShop();
     try {
-      bad.db.prepare("UPDATE entities SET data = json_set(data, '$.rate', 'twenty') WHERE kind = 'taxRate'").run();
-      bad.ctx.invalidate();
+      const setRate =
+        bad.db.dialect === 'postgres'
+          ? "UPDATE entities SET data = jsonb_set(data::jsonb, '{rate}', '\"twenty\"')::text WHERE kind = 'taxRate'"
+          : "UPDATE entities SET data = json_set(data, '$.rate', 'twenty') WHERE kind = 'taxRate'";
+      await bad.db.prepare(setRate).run();
+      await bad.ctx.load();
       await expect(pullSnapshot({ from: bad.url, out })).rejects.toThrow(/tax-rates\.json record GB VAT 20%: field 'rate'/);
       expect(existsSync(out)).toBe(false);
     } finally {

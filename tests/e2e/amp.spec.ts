@@ -3,7 +3,7 @@
  * viewport, boilerplate, runtime, canonical, amp-img sizes, inline CSS at most 75,000 bytes, no
  * custom JavaScript) and their content; canonical pages link them with rel="amphtml".
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { catalog, pagePath, productPageData, sampleProduct, SITE } from './helpers';
 import { ampCategoryData, categoryPageData } from '../../src/lib/build/page-data';
 import { ampCategoryUrl, ampProductUrl } from '../../src/lib/catalog/urls';

@@ -3,7 +3,8 @@
  * loads only when the shopper uses the form; the §5 messages show; a booking goes through the mailer's
  * token-then-send calls and lands in the API's outbox with every booking field and the page link.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
 import { snapshotShops } from '../../src/lib/routing/content-routes';
@@ -136,7 +137,8 @@ test.describe('appointment booking', () => {
     await expect(form(page).getByLabel(messages.bookingShop)).toHaveValue(bury.location);
   });
 
-  test('a failed token call shows the failure text and sends nothing', async ({ page }) => {
+  test('a failed token call shows the failure text and sends nothing', async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/ext/mail-service/get-token', 500);
     // Only this page's calls fail (other tests share the server).
     await page.route('**/api/ext/mail-service/get-token*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, result: 'Internal Server Error' }) }),

@@ -4,7 +4,8 @@
  * triggered. Gzipped JavaScript, CSS and HTML are counted from the responses (scripts/bench/page-weight.ts).
  * A failure names the page, the viewport and how far over budget it is.
  */
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Browser } from '@playwright/test';
 import { BUDGET_VIEWPORTS, IDLE_MS, budgets, jsEventualBudget, jsInitialBudget, type Budget } from '../../budgets.config';
 import { eventualJsGzip, initialCssGzip, initialJsGzip, measurePage, type PageWeight } from '../../scripts/bench/page-weight';
 import { pageSamples } from '../../scripts/bench/pages';

@@ -4,7 +4,8 @@
  * cart/totals, quantity updates, removal after a confirmation, coupons, shipping methods, the panel's
  * focus and closing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import type { CartTotals } from '../../src/lib/schemas';
 import { formatPrice, shopperPrice } from './oracle';
 import { addToCart, cartBadge, openMicrocart, openProduct, productUrl, shots, simpleProduct } from './product-cart-helpers';
@@ -109,7 +110,49 @@ test.describe('cart and microcart', () => {
     });
   });
 
-  test("a wrong coupon says 'incorrect coupon code'; a valid one shows the discount and can be removed", async ({ page }) => {
+  test('removing a line of a synced cart removes it on the server: said only once done, and still gone after a reload', async ({ page }) => {
+    const a = simpleProduct(0);
+    const b = simpleProduct(1);
+    await openProduct(page, a);
+    await addToCart(page);
+    await openProduct(page, b);
+    await addToCart(page);
+    await expect(cartBadge(page)).toHaveText('2');
+    const cart = await openMicrocart(page);
+    // Held until the test lets it through: nothing may say "removed" before the server has answered.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/cart/delete*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const deleted = page.waitForResponse((r) => r.url().includes('/api/cart/delete'));
+    await cart.getByRole('button', { name: `Remove ${a.name}` }).click();
+    await cart.getByRole('button', { name: 'Yes, remove it' }).click();
+    const notices = page.locator('[data-notifications]');
+    await page.waitForTimeout(500);
+    await expect(notices).not.toContainText('Product has been removed from the cart.');
+    release();
+    const answer = await deleted;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ code: 200, result: true });
+    await expect(notices).toContainText('Product has been removed from the cart.');
+    await expect(cart.locator(`[data-cart-line="${a.sku}"]`)).toHaveCount(0);
+    await expect(cartBadge(page)).toHaveText('1');
+
+    await page.reload();
+    await expect(cartBadge(page)).toHaveText('1');
+    const pulled = page.waitForResponse((r) => r.url().includes('/api/cart/pull') && r.status() === 200);
+    const again = await openMicrocart(page);
+    const pull = (await (await pulled).json()) as { result: Array<{ sku: string }> };
+    expect(pull.result.map((l) => l.sku)).toEqual([b.sku]);
+    await expect(again.locator('[data-cart-line]')).toHaveCount(1);
+    await expect(again.locator(`[data-cart-line="${b.sku}"]`)).toBeVisible();
+    await expect(cartBadge(page)).toHaveText('1');
+  });
+
+  test("a wrong coupon says 'incorrect coupon code'; a valid one shows the discount and can be removed", async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/cart/apply-coupon', 400);
     const p = simpleProduct();
     await openProduct(page, p);
     await addToCart(page);

@@ -6,7 +6,7 @@
  * dist-e2e-* folder, reads the files and serves it where a browser is needed; set
  * E2E_SKIP_BUILDS=1 to leave these two builds out of a quick run.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

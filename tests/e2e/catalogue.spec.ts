@@ -4,7 +4,7 @@
  * gallery and zoom, options, linked products, related and recently viewed), configurable child
  * URLs, 404 and 410.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { catalog, headFacts, ldOf, pagePath, productPageData, productsWithPages, sampleProduct, screenshots, SHOP, SITE, visit } from './helpers';
 import { categoryPageData } from '../../src/lib/build/page-data';
 import { expectedPrices, formatPrice, shopperPrice } from './oracle';

@@ -4,7 +4,8 @@
  * sorts, infinite scroll, the mobile full-screen filter panel and sort, the empty result, stock
  * prefetch of configurable tiles. Expected products come from the §5 query rules run in Node.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { buildTime, catalog, descendantIds, pricesFor } from '../../src/lib/routing/routes';
 import { applyQuery, buildCatalogQuery, initialQueryState } from '../../src/lib/catalog/query';
 import { categoryListing } from '../../src/lib/build/page-data';

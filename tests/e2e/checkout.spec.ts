@@ -1,5 +1,6 @@
 /** The checkout, the order confirmation and the token refresh against the built site and the reference API. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import {
   authDialog,
   cartLine,

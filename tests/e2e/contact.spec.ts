@@ -2,7 +2,8 @@
  * The contact form on the built /contact and /contact-us pages against the reference API: a message goes
  * through the mailer's token-then-send calls into the outbox; a refused send shows the server's message.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
@@ -83,7 +84,8 @@ test.describe('contact form', () => {
     expect(mail?.reply_to).toBe('alan@example.com');
   });
 
-  test("a refused send shows the server's message", async ({ page }) => {
+  test("a refused send shows the server's message", async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/ext/mail-service/send-email', 503);
     // Only this page's calls are refused (other tests share the server).
     await page.route('**/api/ext/mail-service/send-email*', (route) =>
       route.fulfill({

@@ -3,7 +3,7 @@
  * shops, brands, the account and checkout shells, order success, not found, gone, error and the
  * AMP examples. Expected texts come from the snapshot the site was built from (SNAPSHOT_DIR).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import AxeBuilder from '@axe-core/playwright';
 import { contentPages, cmsRoutes, blogData, snapshotShops, goneUrls, TOKEN_PAGE_IDENTIFIERS, ACCOUNT_SHELLS } from '../../src/lib/routing/content-routes';
 import { brandCategories } from '../../src/lib/content/brands';

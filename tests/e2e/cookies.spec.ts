@@ -4,7 +4,8 @@
  * as the claim `cookiesAccepted`, and asks no more. The built site has no container (the default), so
  * these tests serve its pages with one written into the page's data-layer settings.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
 import { readStored } from './account-helpers';
 

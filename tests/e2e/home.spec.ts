@@ -1,5 +1,5 @@
 /** Home (§2: / and /pwa.html, /home-dev): banners, featured categories, product tiles with prices; nothing leaves the machine. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { headFacts, ldOf, screenshots, SHOP, SITE, visit } from './helpers';
 import { homePageData } from '../../src/lib/build/page-data';
 import { formatPrice, shopperPrice } from './oracle';

@@ -4,7 +4,8 @@
  * picture above the fold (eager, fetchpriority high, preloaded with the same srcset) with its
  * placeholder colour; gallery zoom fetches the 2x size only when opened; AMP uses amp-img srcset.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visit, pagePath, sampleProduct } from './helpers';
@@ -34,7 +35,8 @@ interface ImgFacts {
 async function images(page: Page): Promise<{ imgs: ImgFacts[]; preloads: { href: string; srcset: string | null; sizes: string | null }[]; viewport: number }> {
   return page.evaluate(() => {
     const imgs = [...document.querySelectorAll('img')]
-      .filter((i) => i.getAttribute('src') && !i.closest('template') && !i.closest('astro-island'))
+      // Not the closed zoom's placeholder (a data: URL of nothing): it is no picture.
+      .filter((i) => i.getAttribute('src') && !i.getAttribute('src')!.startsWith('data:') && !i.closest('template') && !i.closest('astro-island'))
       .map((i) => ({
         src: i.getAttribute('src')!,
         srcset: i.getAttribute('srcset'),
@@ -90,7 +92,8 @@ test.describe('responsive images per page type', () => {
   test('home: the main banner is the priority picture, with its placeholder colour', async ({ page }) => {
     await visit(page, '/');
     const hero = await expectResponsive(page);
-    expect(hero.src).toMatch(/^\/img\/1600\/735\/resize\/banners\//);
+    // 1600x735 scaled to the image host's 1024 px limit.
+    expect(hero.src).toMatch(/^\/img\/1024\/470\/resize\/banners\//);
     expect(hero.background).toBe(rgb(placeholders[pathOf(hero.src)]!));
   });
 
@@ -109,7 +112,7 @@ test.describe('responsive images per page type', () => {
   test('category with a takeover banner: the banner is the priority picture', async ({ page }) => {
     await visit(page, '/watches');
     const hero = await expectResponsive(page);
-    expect(hero.src).toMatch(/^\/img\/1600\/360\/resize\/banners\/takeover-/);
+    expect(hero.src).toMatch(/^\/img\/1024\/230\/resize\/banners\/takeover-/);
   });
 
   test('product: the first gallery image (600x744) is the priority picture; thumbnails small', async ({ page }) => {
@@ -120,7 +123,8 @@ test.describe('responsive images per page type', () => {
     await visit(page, pagePath(p));
     const hero = await expectResponsive(page);
     expect(hero.src).toMatch(/^\/img\/600\/744\/resize\/catalog\/product\//);
-    expect(hero.srcset).toContain(' 1200w');
+    expect(hero.srcset).toContain('/img/826/1024/resize/catalog/product/');
+    expect(hero.srcset).not.toContain(' 1200w');
     const { imgs } = await images(page);
     // The later gallery pictures arrive as absolute URLs on the shop's media address: resized all the same.
     const second = imgs.filter((i) => i.src.startsWith('/img/600/744/'))[1]!;
@@ -131,18 +135,18 @@ test.describe('responsive images per page type', () => {
     expect(thumbs.length).toBe(p.media_gallery!.length);
   });
 
-  test('product: the zoom fetches the 2x picture only when opened', async ({ page }) => {
+  test('product: the zoom fetches its large picture (within the 1024 px limit) only when opened', async ({ page }) => {
     const p = sampleProduct((x) => x.type_id === 'simple' && (x.media_gallery?.length ?? 0) > 1, 'a simple product with a gallery');
     const zoomRequests: string[] = [];
     page.on('request', (r) => {
-      if (/\/img\/1200\/1488\//.test(r.url()) && r.resourceType() === 'image') zoomRequests.push(r.url());
+      if (/\/img\/826\/1024\//.test(r.url()) && r.resourceType() === 'image') zoomRequests.push(r.url());
     });
     await page.setViewportSize({ width: 600, height: 900 }); // a viewport whose srcset pick is not the 2x size
     await visit(page, pagePath(p));
     await page.waitForLoadState('load');
     expect(zoomRequests).toEqual([]);
     await page.locator('[data-zoom]').first().click();
-    await expect(page.locator('[data-zoom-img]')).toHaveAttribute('src', /^\/img\/1200\/1488\/resize\//);
+    await expect(page.locator('[data-zoom-img]')).toHaveAttribute('src', /^\/img\/826\/1024\/resize\//);
     await expect.poll(() => zoomRequests.length).toBe(1);
   });
 

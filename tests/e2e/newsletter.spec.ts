@@ -4,7 +4,8 @@
  * the outbox; a second subscription from the same browser is not sent (§4 guard); the popup promising
  * 10% off opens from a #newsletter link and subscribes too.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { config } from '../../src/lib/config';
 import { messages, t } from '../../src/lib/messages';
@@ -82,7 +83,8 @@ test.describe('newsletter', () => {
     expect(subscribes()).toBe(1);
   });
 
-  test('a failing api keeps the shopper on the page with an error', async ({ page }) => {
+  test('a failing api keeps the shopper on the page with an error', async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/ext/mailchimp-subscribe/subscribe', 500);
     await page.route(`**${SUBSCRIBE_PATH}*`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, result: 'Internal Server Error' }) }),
     );

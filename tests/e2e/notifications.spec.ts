@@ -2,7 +2,7 @@
  * Notifications and panels (issue 5 item 8; spec §3 Notification, §4 Notification and Panels, §9
  * notification time to live 5,000 ms) against the built site.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { SHOTS, addToCart, engravingProduct, openMicrocart, openProduct, shots, simpleProduct } from './product-cart-helpers';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its

@@ -3,7 +3,8 @@
  * queue's cancel paths and confirmation, Background Sync in the service worker, and update safety.
  * Runs against the built site on an own shop server (fault switch on; see offline-helpers.ts).
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
@@ -207,7 +208,8 @@ test('an order placed offline is queued, then sent once when the shop is back on
   await ctx.close();
 });
 
-test('a waiting order refused for its address is cancelled with the address message', async ({ browser }) => {
+test('a waiting order refused for its address is cancelled with the address message', async ({ browser, apiAnswers }) => {
+  apiAnswers.expect('/api/order', 400);
   const { ctx, page } = await fresh(browser);
   await ctx.setOffline(true);
   const id = newId('bad-address');
@@ -226,7 +228,11 @@ test('a waiting order refused for its address is cancelled with the address mess
   await ctx.close();
 });
 
-test('on a thank-you page carrying the external thank-you element the queue is still sent, and its notifications stay hidden', async ({ browser }) => {
+test('on a thank-you page carrying the external thank-you element the queue is still sent, and its notifications stay hidden', async ({
+  browser,
+  apiAnswers,
+}) => {
+  apiAnswers.expect('/api/order', 400);
   const ctx = await shopContext(browser, shop);
   // An external checkout's thank-you page: the shop's order-success page with the external element in it (?external).
   await ctx.addInitScript(() => {
@@ -264,7 +270,8 @@ test('on a thank-you page carrying the external thank-you element the queue is s
   await ctx.close();
 });
 
-test('a waiting order with a product out of stock is cancelled with the out-of-stock message', async ({ browser }) => {
+test('a waiting order with a product out of stock is cancelled with the out-of-stock message', async ({ browser, apiAnswers }) => {
+  apiAnswers.expect('/api/order', 500);
   const soldOut = products[5]!;
   await setStock(shop, soldOut.sku, 0);
   const { ctx, page } = await fresh(browser);
@@ -281,7 +288,8 @@ test('a waiting order with a product out of stock is cancelled with the out-of-s
   await ctx.close();
 });
 
-test('placing online answers sent, or cancelled with the §8 message, straight away', async ({ browser }) => {
+test('placing online answers sent, or cancelled with the §8 message, straight away', async ({ browser, apiAnswers }) => {
+  apiAnswers.expect('/api/order', 400);
   const { ctx, page } = await fresh(browser);
   const ok = await placeOrder(page, orderPayload(newId('online'), [{ product: products[2]!, qty: 1 }]));
   expect(ok.status).toBe('sent');
@@ -291,7 +299,8 @@ test('placing online answers sent, or cancelled with the §8 message, straight a
   await ctx.close();
 });
 
-test('the confirmation lists waiting orders and lets the shopper send or cancel each', async ({ browser }) => {
+test('the confirmation lists waiting orders and lets the shopper send or cancel each', async ({ browser, apiAnswers }) => {
+  apiAnswers.expect('/api/order', 503);
   const { ctx, page } = await fresh(browser);
   // The API fails until cleared: the orders stay waiting (Background Sync's immediate try fails too,
   // and its next try is minutes away).

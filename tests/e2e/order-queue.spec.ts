@@ -3,7 +3,8 @@
  * the stored orders are the truth at every page start; a waiting order stays in sight; the bag an
  * order was placed from is emptied in every tab, even when a reload cut the placement short.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { collectionDbName } from '../../src/lib/storage';

@@ -2,7 +2,7 @@
  * Product options and add to cart (issue 5 item 5; spec §2 product page, §4 Configurable product and
  * Option prices, §5, §8) against the built site and the reference API.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { formatPrice, shopperPrice } from './oracle';
 import {
   addToCart,
@@ -17,6 +17,7 @@ import {
   shots,
   simpleProduct,
   sizedRing,
+  wakeProductOptions,
 } from './product-cart-helpers';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
@@ -259,4 +260,31 @@ test.describe('product options', () => {
     expect(await size.evaluate((b) => b.getBoundingClientRect().height)).toBe(40);
     expect((await page.getByLabel('Quantity', { exact: true }).boundingBox())!.width).toBe(90);
   });
+});
+
+test.describe('configurable stock', () => {
+  // Sample rings whose first child (status below 2) is out of stock while a later one is in stock.
+  const rings = ['NM1015', 'DL1258', 'CL1314', 'EV1205'].map((sku) => pick((p) => p.sku === sku, sku));
+
+  for (const product of rings) {
+    test(`${product.sku}: the page, the options island and the JSON-LD agree on the first sellable child, in stock`, async ({ page }) => {
+      // Oracle straight from the record: §4's first child with status below 2 that is in stock.
+      const sellable = product.configurable_children!.find((c) => c.status < 2 && c.stock.is_in_stock)!;
+      expect(product.configurable_children![0]!.sku).not.toBe(sellable.sku);
+      const res = await page.goto(productUrl(product));
+      expect(res?.status()).toBe(200);
+      const outOfStock = page.getByText('This product is out of stock.');
+      const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const offers = ld.map((t) => JSON.parse(t)).find((d) => d['@type'] === 'Product')?.offers;
+      expect(offers?.availability).toBe('https://schema.org/InStock');
+      // First render (static HTML), then the island once live.
+      for (const phase of ['static', 'live']) {
+        if (phase === 'live') await wakeProductOptions(page);
+        await expect(page.locator('[data-sku-text]'), phase).toHaveText(sellable.sku);
+        await expect(productForm(page), phase).toHaveAttribute('data-child-sku', sellable.sku);
+        await expect(outOfStock, phase).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Add to cart' }), phase).toBeEnabled();
+      }
+    });
+  }
 });

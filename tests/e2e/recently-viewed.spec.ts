@@ -2,7 +2,8 @@
  * Recently viewed (issue 5 item 7; spec §2 product page 'My Recently viewed products' with 'No products
  * yet', §4 "viewing adds to recently viewed", §5 unique by sku) against the built site.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { openProduct, pick, shots, simpleProduct, sizedRing } from './product-cart-helpers';
 import { createCustomer, hydrated, loginInDialog, openSignIn, readStored } from './account-helpers';
 import type { Product } from '../../src/lib/schemas';

@@ -3,7 +3,7 @@
  * the snapshot answers 301 with its Location, so crawlers and browsers without JavaScript reach the
  * page; the build writes the rules to /_redirects for CDNs and the shop's server applies them.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.

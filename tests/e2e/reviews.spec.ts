@@ -3,7 +3,8 @@
  * are in the page's HTML; submitting the form shows 'Adding a review ...', then the moderation message,
  * and clears the form; a failing API shows the error text. The page's data layer gets its page view.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
 import { readReviews } from '../../src/lib/build/snapshot';
@@ -122,11 +123,14 @@ test.describe('product reviews', () => {
     // Pending reviews are not listed until approved.
     await page.reload();
     await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
-    const list = await request.get(`/api/review/list?product_id=${reviewed.id}&from=0&size=50`);
-    expect(((await list.json()).result.items as { title: string }[]).map((r) => r.title)).not.toContain(title);
+    const list = await request.post('/api/catalog/vue_storefront_catalog/review/_search?from=0&size=50', {
+      data: { query: { bool: { filter: { bool: { must: [{ terms: { product_id: [reviewed.id] } }, { terms: { review_status: [1] } }] } } } } },
+    });
+    expect(((await list.json()).hits.hits as { _source: { title: string } }[]).map((h) => h._source.title)).not.toContain(title);
   });
 
-  test('a failing api shows the error text and keeps what was typed', async ({ page }) => {
+  test('a failing api shows the error text and keeps what was typed', async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/review/create', 500);
     await failApi(page, '/api/review/create', 500, 'Internal Server Error');
     await openReviews(page, pagePath(reviewed));
     await fillReview(page, 'Will fail');

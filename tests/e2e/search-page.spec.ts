@@ -5,7 +5,8 @@
  * after a first visit and without JavaScript up to its search box; it is noindex. Expected matches
  * come from the same index, engine and listing the build wrote (SNAPSHOT_DIR or the sample).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';

@@ -4,7 +4,8 @@
  * results; offline without the index the panel says so. Products come from the snapshot the
  * site was built from (SNAPSHOT_DIR or the sample).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readProducts } from '../../src/lib/build/snapshot';
 import { isSearchable } from '../../src/lib/search/build';

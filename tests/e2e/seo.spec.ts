@@ -4,7 +4,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type APIRequestContext } from '@playwright/test';
 import { ACCOUNT_SHELLS, cmsRoutes, contentPages, blogData, snapshotShops } from '../../src/lib/routing/content-routes';
 import { brandCategories } from '../../src/lib/content/brands';
 import { config } from '../../src/lib/config';

@@ -3,7 +3,8 @@
  * video player, finance call to action, takeover banner, category promo block, stores and FAQ list
  * panels, promo strip. Screenshots at 375 and 1280 go to test-results/screenshots/spec-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixture';
+import { type Page } from '@playwright/test';
 import { messages, t } from '../../src/lib/messages';
 import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
@@ -71,7 +72,8 @@ test.describe('social photo feed', () => {
     await expect(feed.locator('[data-social-list] img').first()).toHaveAttribute('alt', 'Fresh 1');
   });
 
-  test('the social feed keeps the snapshot pictures when the extension fails', async ({ page }) => {
+  test('the social feed keeps the snapshot pictures when the extension fails', async ({ page, apiAnswers }) => {
+    apiAnswers.expect('/api/ext/social-settings', 500);
     await page.route('**/api/ext/social-settings', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"result":"down"}' }),
     );
@@ -187,7 +189,7 @@ test.describe('finance, takeover and promo blocks', () => {
     const c = catalog().categories.find((x) => x.url_path === 'rings/engagement-rings')!;
     await visit(page, '/rings/engagement-rings');
     const tk = page.locator('[data-takeover]');
-    await expect(tk.locator('img')).toHaveAttribute('src', /\/img\/1600\/360\/resize\/banners\/takeover-engagement-rings\.jpg$/);
+    await expect(tk.locator('img')).toHaveAttribute('src', /\/img\/1024\/230\/resize\/banners\/takeover-engagement-rings\.jpg$/);
     await expect(tk.getByRole('link', { name: c.button_title! })).toHaveAttribute('href', '/evermore');
     // titled with the category's name (not the CMS block's lower-case admin title)
     await expect(tk).toHaveAttribute('aria-label', c.name);

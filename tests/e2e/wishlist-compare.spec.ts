@@ -3,7 +3,7 @@
  * list loads on mount") against the built site: adding and removing with their notifications, the
  * header badge, the wishlist panel, the compare view, both surviving a reload.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { listProduct } from '../../src/lib/product/island-props';
 import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-helpers';
 

@@ -175,6 +175,23 @@ describe('order success', () => {
     expect(await loadOrderSuccess(other.d)).toEqual({ status: 'rejected', reason: 'empty-cart' });
   });
 
+  it('without an order lookup (vue-storefront-api has none), the order this browser placed is shown as placed: nothing fetched', async () => {
+    const placed = { token: 'order-uuid-1', lines: [{ sku: 'RING-1', qty: 2 }], order: EXTERNAL };
+    const { d, calls } = deps({ cartItems: [], placed, search: '?o=order-uuid-1', fetchOrder: null });
+    expect(await loadOrderSuccess(d)).toEqual({ status: 'ready', order: EXTERNAL });
+    expect(calls).toEqual(['track PJ1000000042', 'clear', 'forget']);
+    // Another key, and no lookup to ask: the lookup message, nothing cleared.
+    const other = deps({ cartItems: [{ sku: 'RING-1', qty: 1 }], placed, search: '?o=someone-else', fetchOrder: null });
+    expect(await loadOrderSuccess(other.d)).toEqual({ status: 'error', message: messages.orderLookupFailed });
+    expect(other.calls).toEqual([]);
+    // The stored order is read back through its schema.
+    const storage = memoryStorage();
+    writePlacedOrder(storage, placed);
+    expect(readPlacedOrder(storage)).toEqual(placed);
+    storage.setItem(PLACED_ORDER_KEY, JSON.stringify({ ...placed, order: { order_id: 'x' } }));
+    expect(readPlacedOrder(storage)).toEqual({ token: 'order-uuid-1', lines: placed.lines });
+  });
+
   it('a failed lookup shows the lookup message and keeps the cart', async () => {
     const { d, calls } = deps({ fetchOrder: vi.fn(async () => ({ ok: false as const, code: 404, result: 'token: no order with this token' })) });
     expect(await loadOrderSuccess(d)).toEqual({ status: 'error', message: messages.orderLookupFailed });

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshState, flush } from './stores-fixtures';
 import { setSyncFetch } from '../../src/lib/sync';
-import { $cart, addToCart, applyCoupon, cartSettled, loadCart, removeCoupon } from '../../src/lib/stores/cart';
+import { $cart, addToCart, applyCoupon, cartSettled, loadCart, removeCoupon, removeFromCart } from '../../src/lib/stores/cart';
 import { $notifications } from '../../src/lib/stores/notifications';
 import { loadUser } from '../../src/lib/stores/user';
 import { formProduct, initialFormState, unitPrices } from '../../src/lib/product/form';
@@ -60,6 +60,30 @@ describe('product form lines on the reference API', () => {
     await settle();
     expect($cart.get().totals?.items[0]?.sku).toBe('BANGLE-103-GOLD');
     expect($cart.get().totals?.grand_total).toBe(80);
+  });
+});
+
+describe('removing a line of the server cart', () => {
+  it("the server removes it (cart/delete as the bag sends it, quote_id included), and only then does the shopper hear 'removed'", async () => {
+    await loadCart();
+    addToCart({ sku: 'RING-101', name: 'Silver Ring', price: 120 });
+    addToCart({ sku: 'WATCH-102', name: 'Sale Watch', price: 150 });
+    await settle();
+    const cartId = $cart.get().token!;
+    expect((await shop().call('GET', '/api/cart/pull', { query: { cartId } })).body.result).toHaveLength(2);
+    $notifications.set([]);
+
+    removeFromCart('RING-101');
+    expect($cart.get().items.map((i) => i.sku)).toEqual(['WATCH-102']);
+    // Not yet said: the server has not answered.
+    expect($notifications.get()).toEqual([]);
+    await settle();
+
+    const pull = await shop().call('GET', '/api/cart/pull', { query: { cartId } });
+    expect(pull.body.result.map((i: { sku: string }) => i.sku)).toEqual(['WATCH-102']);
+    expect($notifications.get().map((n) => [n.type, n.message])).toEqual([['success', 'Product has been removed from the cart.']]);
+    expect($cart.get().items.map((i) => i.sku)).toEqual(['WATCH-102']);
+    expect($cart.get().totals?.grand_total).toBe(150);
   });
 });
 

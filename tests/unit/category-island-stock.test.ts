@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStockPrefetcher, fetchStockList, type StockListItem } from '../../src/lib/listing/stock-prefetch';
 import { $stock, getStock, setStock } from '../../src/lib/stores/stock';
 
-const item = (sku: string, id: number, inStock = true): StockListItem => ({ sku, product_id: id, qty: inStock ? 3 : 0, is_in_stock: inStock });
+/** A stock answer as Magento gives it: named by product_id only (the sku is the test's label). */
+const item = (_sku: string, id: number, inStock = true): StockListItem => ({ product_id: id, qty: inStock ? 3 : 0, is_in_stock: inStock });
 
 describe('tile stock prefetch', () => {
   afterEach(() => $stock.set({}));

@@ -28,7 +28,11 @@ function deps(over: Partial<PlaceDeps> & { answer?: (p: OrderPayload) => Omit<Pl
     placeOrder: async (p) => {
       calls.push('place');
       sent.push(p);
-      const a = over.answer?.(p) ?? { status: 'sent' as const, result: { token: 'tok 1' } };
+      // vue-storefront-api's answer (Magento): no lookup token, the increment id as orderNumber.
+      const a = over.answer?.(p) ?? {
+        status: 'sent' as const,
+        result: { magentoOrderId: 17, orderNumber: '000000017', backendOrderId: 17, transferedAt: '2026-11-26T10:00:00Z' },
+      };
       return { ...a, order: p as unknown as OfflineOrder };
     },
     storage: { setItem: (k, v) => void (written[k] = v) },
@@ -80,9 +84,12 @@ describe('Continue through the steps', () => {
 describe('placing the order', () => {
   it('sends the settled bag once, remembers its lines for the thank-you page, saves the session, then goes to the confirmation', async () => {
     const { d, calls, written, sent } = deps();
-    const r = await placeCheckout({ values: filled(), storeCode: 'default', prefix: '' }, d);
-    expect(r).toEqual({ kind: 'redirecting', url: '/order-success?o=tok%201' });
-    expect(calls).toEqual(['settle', 'cart', 'place', 'save', 'go /order-success?o=tok%201']);
+    const totals = { shipping: 6, tax: 73.33, grandTotal: 445.99 };
+    const r = await placeCheckout({ values: filled(), storeCode: 'default', prefix: '', totals }, d);
+    // The confirmation's key is the client's order id: VSFA's answer has no token.
+    const key = sent[0]!.order_id;
+    expect(r).toEqual({ kind: 'redirecting', url: `/order-success?o=${encodeURIComponent(key)}` });
+    expect(calls).toEqual(['settle', 'cart', 'place', 'save', `go /order-success?o=${encodeURIComponent(key)}`]);
     expect(sent).toHaveLength(1);
     const payload = OrderPayloadSchema.parse(sent[0]);
     expect(payload.cart_id).toBe('cart-7');
@@ -91,18 +98,30 @@ describe('placing the order', () => {
       ['RING-1', 2],
       ['WATCH-2', 1],
     ]);
+    // The thank-you page shows the order as placed, numbered as the API answered.
     expect(JSON.parse(Object.values(written)[0]!)).toEqual({
-      token: 'tok 1',
+      token: key,
       lines: [
         { sku: 'RING-1', qty: 2 },
         { sku: 'WATCH-2', qty: 1 },
       ],
+      order: {
+        order_id: '000000017',
+        order_total: 445.99,
+        order_tax: 73.33,
+        order_shipping: 6,
+        order_lines: [
+          { line_sku: 'RING-1', line_name: 'Silver Ring', line_qty: 2, line_discount: 0, line_original_price: 120 },
+          { line_sku: 'WATCH-2', line_name: 'Watch', line_qty: 1, line_discount: 0, line_original_price: 199.99 },
+        ],
+      },
     });
   });
 
   it('a store view prefix stays on the confirmation address', async () => {
-    const { d } = deps();
-    expect(await placeCheckout({ values: filled(), storeCode: 'de', prefix: '/de' }, d)).toEqual({ kind: 'redirecting', url: '/de/order-success?o=tok%201' });
+    const { d, sent } = deps();
+    const r = await placeCheckout({ values: filled(), storeCode: 'de', prefix: '/de' }, d);
+    expect(r).toEqual({ kind: 'redirecting', url: `/de/order-success?o=${encodeURIComponent(sent[0]!.order_id)}` });
   });
 
   it('terms not accepted: nothing goes to the queue and the shopper is held on the review', async () => {

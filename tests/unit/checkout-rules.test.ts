@@ -8,6 +8,7 @@ import { defaultShippingMethods } from '../../src/lib/stores/shipping';
 import { externalCheckoutEnabled, externalCheckoutUrl, handOffToExternalCheckout } from '../../src/lib/checkout/handoff';
 import { buildOrderPayload, newOrderId } from '../../src/lib/checkout/payload';
 import { orderSuccessUrl, placeCheckoutOrder } from '../../src/lib/checkout/place';
+import { answerOrderNumber, placedOrderKey } from '../../src/lib/checkout/order-success';
 import {
   canPlaceOrder,
   collectionShopName,
@@ -185,7 +186,7 @@ describe('order payload', () => {
       created_at: '2026-11-22T10:00:00.000Z',
       transmited: false,
       cart_id: 'cart-1',
-      user_id: 7,
+      user_id: '7', // a string: vue-storefront-api's order schema
       store_code: 'gb',
       products: [
         { sku: 'RING-1', qty: 2, name: 'Silver Ring', price: 120 },
@@ -233,11 +234,26 @@ describe('placing the order', () => {
   const order = { order_id: 'order-0001' } as OfflineOrder;
   const payload = buildOrderPayload({ values: filled(), items: ITEMS, orderId: 'order-0001' });
 
-  it('sent: goes to the order confirmation with the token of the answer', async () => {
-    const place = vi.fn(async () => ({ status: 'sent' as const, order, result: { order_id: 'order-0001', token: 'tok/1' } }));
-    expect(await placeCheckoutOrder(payload, place)).toEqual({ kind: 'confirmation', url: '/order-success?o=tok%2F1', order });
+  it("sent: goes to the order confirmation keyed by the client's order id (vue-storefront-api answers no token)", async () => {
+    const result = { magentoOrderId: 17, orderNumber: '000000017', backendOrderId: 17, transferedAt: '2026-11-26T10:00:00Z' };
+    const place = vi.fn(async () => ({ status: 'sent' as const, order, result }));
+    expect(await placeCheckoutOrder(payload, place)).toEqual({ kind: 'confirmation', url: '/order-success?o=order-0001', order, result });
     expect(place).toHaveBeenCalledWith(payload);
     expect(orderSuccessUrl('abc', '/de')).toBe('/de/order-success?o=abc');
+  });
+
+  it("with an order lookup configured, the key is the answer's lookup token", () => {
+    expect(placedOrderKey(payload, { token: 'tok/1' }, '/api/ext/order-info/')).toBe('tok/1');
+    expect(placedOrderKey(payload, { token: 'tok/1' }, '')).toBe('order-0001');
+    expect(placedOrderKey(payload, { magentoOrderId: 17 }, '/api/ext/order-info/')).toBe('order-0001');
+  });
+
+  it("the confirmation's order number: VSFA's orderNumber, else the reference API's increment id, the backend id or a queue job id", () => {
+    expect(answerOrderNumber({ magentoOrderId: 17, orderNumber: '000000017', backendOrderId: 17 }, 'x')).toBe('000000017');
+    expect(answerOrderNumber({ magentoOrderId: 17, orderNumber: null, backendOrderId: 17 }, 'x')).toBe('17');
+    expect(answerOrderNumber({ increment_id: 'PJ100000001', backendOrderId: 'PJ100000001' }, 'x')).toBe('PJ100000001');
+    expect(answerOrderNumber(42, 'x')).toBe('42');
+    expect(answerOrderNumber(null, 'order-0001')).toBe('order-0001');
   });
 
   it('queued: shows the queued confirmation; cancelled: the §8 message', async () => {

@@ -57,13 +57,13 @@ describe('absolute image urls from a backend', () => {
 });
 
 describe('responsive images', () => {
-  it('the gallery offers its 600x744 size, its 2x and a phone width, for the slot it fills', () => {
+  it('the gallery offers its 600x744 size, a phone width and its largest size within the 1024 px limit, for the slot it fills', () => {
     const r = responsiveImage('/p.jpg', 'gallery', reference);
     expect(r.src).toBe('/img/600/744/resize/p.jpg');
     expect([r.width, r.height]).toEqual([600, 744]);
     expect(r.srcset).toContain('/img/600/744/resize/p.jpg 600w');
-    expect(r.srcset).toContain('/img/1200/1488/resize/p.jpg 1200w');
-    expect(r.srcset).toContain('/img/360/446/resize/p.jpg 360w');
+    // The 2x (1200x1488) and 900 px are above vue-storefront-api's imageSizeLimit: both become 826x1024, offered once.
+    expect(r.srcset).toBe('/img/360/446/resize/p.jpg 360w, /img/600/744/resize/p.jpg 600w, /img/826/1024/resize/p.jpg 826w');
     expect(r.sizes).toBe('(max-width: 767px) 100vw, 600px');
   });
 
@@ -86,7 +86,7 @@ describe('responsive images', () => {
 
   it('every url a slot emits is an allowed size of the proxy, and the §9 sizes and their 2x are allowed', () => {
     const allowed = new Set(allowedImageSizes().map((s) => `${s.width}/${s.height}`));
-    for (const size of ['600/744', '1200/1488', '310/300', '620/600', '450/500', '900/1000']) expect(allowed.has(size), size).toBe(true);
+    for (const size of ['600/744', '826/1024', '310/300', '620/600', '450/500', '900/1000']) expect(allowed.has(size), size).toBe(true);
     const slots = [
       'gallery',
       'galleryThumb',
@@ -139,5 +139,20 @@ describe('image host configuration', () => {
       'https://b.example/pub/media',
     ]);
     expect(() => loadConfig({ PUBLIC_IMAGE_MEDIA_BASE_URLS: 'ftp://a.example/media' })).toThrow(/PUBLIC_IMAGE_MEDIA_BASE_URLS/);
+  });
+
+  it('no url asks the image host for more than 1024 px either way (vue-storefront-api imageSizeLimit), banners and zoom included', () => {
+    for (const s of allowedImageSizes()) expect(Math.max(s.width, s.height), `${s.width}x${s.height}`).toBeLessThanOrEqual(1024);
+    for (const slot of ['bannerMain', 'takeover', 'zoom', 'blogPost', 'store', 'bannerSmall'] as const) {
+      const r = responsiveImage('/x.jpg', slot, reference);
+      for (const part of [r.src, ...r.srcset!.split(', ')]) {
+        const m = /^\/img\/(\d+)\/(\d+)\/\S+(?: (\d+)w)?$/.exec(part)!;
+        expect(Math.max(Number(m[1]), Number(m[2])), `${slot} ${part}`).toBeLessThanOrEqual(1024);
+        // The descriptor tells the browser the width it really gets.
+        if (m[3]) expect(m[3]).toBe(m[1]);
+      }
+    }
+    // The aspect ratio is kept: the main banner at 1600x735 becomes 1024x470.
+    expect(responsiveImage('/b.jpg', 'bannerMain', reference).src).toBe('/img/1024/470/resize/b.jpg');
   });
 });

@@ -88,10 +88,12 @@ describe('productPrices', () => {
     expect(productPrices(p, now)).toEqual({ original: 1200, special: 1000, final: 1000 });
   });
 
-  it('configurable child out of stock is skipped when out-of-stock listing is off', () => {
+  it('a configurable is priced by its first sellable child: an out-of-stock one is skipped while another is in stock, listing on or off', () => {
     const p = ring([{ price: 900, stock: { is_in_stock: false, qty: 0 } }, { price: 1100 }]);
     expect(productPrices(p, now, { listOutOfStock: false }).final).toBe(1100);
-    expect(productPrices(p, now, { listOutOfStock: true }).final).toBe(900);
+    expect(productPrices(p, now, { listOutOfStock: true }).final).toBe(1100);
+    const allOut = ring([{ price: 900, stock: { is_in_stock: false, qty: 0 } }]);
+    expect(productPrices(allOut, now, { listOutOfStock: true }).final).toBe(900);
   });
 
   it('configurable product with its own price keeps it', () => {

@@ -155,7 +155,7 @@ describe('reviews against the reference api', () => {
       },
     });
     const before = await fetchReviews(api, 101);
-    expect(urls[0]).toContain('/api/review/list?product_id=101&from=0&size=50');
+    expect(urls[0]).toContain('/api/catalog/vue_storefront_catalog/review/_search?from=0&size=50');
     expect(before?.items.map((r) => r.title)).toEqual(['Lovely']);
     expect(before?.average).toBe(5);
 

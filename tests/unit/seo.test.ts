@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, aggregateRating, breadcrumbJsonLd, jewelryStoreJsonLd, jsonLdScript, organizationJsonLd, productJsonLd } from '../../src/lib/content/seo';
+import {
+  absoluteUrl,
+  aggregateRating,
+  breadcrumbJsonLd,
+  cmsPageJsonLd,
+  faqOf,
+  jewelryStoreJsonLd,
+  jsonLdScript,
+  organizationJsonLd,
+  productJsonLd,
+} from '../../src/lib/content/seo';
+import { blogPostingJsonLd } from '../../src/lib/routing/content-routes';
+import { offerPrice } from '../../src/lib/build/product-page-data';
+import { BlogPostSchema, ShippingMethodSchema } from '../../src/lib/schemas';
 import { ReviewSchema, ShopSchema } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
 
@@ -52,7 +65,7 @@ describe('product json-ld', () => {
       sku: 'R1',
       url: '/rings/r1',
       images: ['/img/600/744/resize/a.svg'],
-      price: 1234.5,
+      offer: { price: 1234.5 },
       inStock: false,
       brand: 'Evermore',
       reviews: [review(1, 1, 4)],
@@ -67,9 +80,108 @@ describe('product json-ld', () => {
   });
 
   it('leaves out the rating when no review is approved', () => {
-    const ld = productJsonLd({ name: 'Ring', sku: 'R1', url: '/r', images: [], price: 10, inStock: true, reviews: [review(1, 2, 5)] });
+    const ld = productJsonLd({ name: 'Ring', sku: 'R1', url: '/r', images: [], offer: { price: 10 }, inStock: true, reviews: [review(1, 2, 5)] });
     expect(ld).not.toHaveProperty('aggregateRating');
     expect(ld.offers.availability).toBe('https://schema.org/InStock');
+  });
+});
+
+describe('product json-ld for merchant listings', () => {
+  const method = (method_code: string, method_title: string, price: number) =>
+    ShippingMethodSchema.parse({
+      carrier_code: method_code,
+      method_code,
+      carrier_title: 'Royal Mail',
+      method_title,
+      amount: price,
+      base_amount: price,
+      available: true,
+      price_excl_tax: price / 1.2,
+      price_incl_tax: price,
+    });
+  const methods = [method('freeshipping', 'Free 2nd Class Delivery', 0), method('express', 'Express Delivery', 6), method('preston', 'Collect in Preston', 0)];
+  const base = { name: 'Gift set', sku: 'G1', url: '/g1', images: [], inStock: true };
+
+  it('a product without a brand of its own is branded by the shop (its own gift sets, services, guides)', () => {
+    expect(productJsonLd({ ...base, offer: { price: 10 } }).brand).toEqual({ '@type': 'Brand', name: 'Pendle & James' });
+  });
+
+  it("the offer carries the shop's delivered shipping methods (UK, rate, handling and transit days) and its 30-day free return policy", () => {
+    const offers = productJsonLd({ ...base, offer: { price: 10 }, shippingMethods: methods }).offers;
+    expect(offers.shippingDetails).toEqual([
+      {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: '0.00', currency: 'GBP' },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+          transitTime: { '@type': 'QuantitativeValue', minValue: 3, maxValue: 5, unitCode: 'DAY' },
+        },
+      },
+      expect.objectContaining({ shippingRate: { '@type': 'MonetaryAmount', value: '6.00', currency: 'GBP' } }),
+    ]);
+    expect(offers.hasMerchantReturnPolicy).toMatchObject({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'GB',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: 30,
+      returnFees: 'https://schema.org/FreeReturn',
+    });
+  });
+
+  it('a grouped product offers an AggregateOffer from its lowest to its highest member price', () => {
+    const grouped = [{ prices: { final: 450 } }, { prices: { final: 1200 } }, { prices: { final: 799 } }];
+    const offer = offerPrice({ type_id: 'grouped' } as never, { final: 0 }, grouped);
+    expect(offer).toEqual({ lowPrice: 450, highPrice: 1200, offerCount: 3 });
+    const offers = productJsonLd({ ...base, offer }).offers;
+    expect(offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '450.00', highPrice: '1200.00', offerCount: 3, priceCurrency: 'GBP' });
+    expect(offers).not.toHaveProperty('price');
+    expect(offerPrice({ type_id: 'simple' } as never, { final: 99 }, [])).toEqual({ price: 99 });
+  });
+});
+
+describe('blog posting json-ld', () => {
+  const post = BlogPostSchema.parse({
+    id: 1,
+    title: 'How to stack rings',
+    date: '2026-03-01 10:00:00',
+    uri: '/how-to-stack-rings',
+    link: '/how-to-stack-rings',
+    content: '<p>Start with a band.</p>',
+    author: { name: 'Hannah Whitaker' },
+    slug: 'how-to-stack-rings',
+  });
+
+  it("names the publisher with its logo (an ImageObject with a url) and a dateModified (the post's own, else its publication)", () => {
+    const ld = blogPostingJsonLd(post, '/pjworld/post/how-to-stack-rings');
+    expect(ld.publisher).toMatchObject({
+      '@type': 'Organization',
+      name: 'Pendle & James',
+      logo: { '@type': 'ImageObject', url: `${SITE}/icons/logo-512.png` },
+    });
+    expect(ld.dateModified).toBe(ld.datePublished);
+    expect(blogPostingJsonLd({ ...post, modified: '2026-04-02 08:30:00' }, '/x').dateModified).toBe(new Date('2026-04-02T08:30:00').toISOString());
+  });
+});
+
+describe('content page json-ld', () => {
+  it('a content page is a WebPage; a page of questions and answers is a FAQPage too', () => {
+    const faq =
+      '<h2>Can I change my order?</h2><p>Call us within an hour.</p><h2>Do you gift wrap?</h2><p>Yes, see <a href="/gift-wrap-service">gift wrap</a>.</p>';
+    expect(faqOf(faq)).toEqual([
+      { question: 'Can I change my order?', answer: 'Call us within an hour.' },
+      { question: 'Do you gift wrap?', answer: 'Yes, see gift wrap.' },
+    ]);
+    const [page, faqPage] = cmsPageJsonLd({ name: 'FAQ', url: '/faq', content: faq });
+    expect(page).toMatchObject({ '@type': 'WebPage', name: 'FAQ', url: `${SITE}/faq` });
+    expect(faqPage).toMatchObject({
+      '@type': 'FAQPage',
+      mainEntity: [{ '@type': 'Question', name: 'Can I change my order?', acceptedAnswer: { '@type': 'Answer', text: 'Call us within an hour.' } }, {}],
+    });
+    // Headings that are not questions, or no headings: a WebPage only.
+    expect(cmsPageJsonLd({ name: 'About', url: '/about-us', content: '<h2>Our story</h2><p>Since 1921.</p>' })).toHaveLength(1);
+    expect(faqOf('<p>Just text.</p>')).toBeNull();
   });
 });
 
@@ -100,5 +212,18 @@ describe('organization and jewelry store', () => {
     expect(ld.address).toMatchObject({ streetAddress: '12 Fishergate', addressLocality: 'Preston', postalCode: 'PR1 2AA', addressCountry: 'GB' });
     expect(ld.openingHoursSpecification).toHaveLength(6);
     expect(ld.openingHoursSpecification[0]).toMatchObject({ dayOfWeek: 'https://schema.org/Monday', opens: '09:30', closes: '17:30' });
+  });
+});
+
+describe("Astro's island style", () => {
+  it('moves from the body to the end of the head; a page without it is unchanged', async () => {
+    const { hoistIslandStyles } = await import('../../src/lib/build/island-styles');
+    const style = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+    const page = `<html><head><title>x</title></head><body><div class="info">${style}<script>1</script><astro-island></astro-island></div></body></html>`;
+    expect(hoistIslandStyles(page)).toBe(
+      `<html><head><title>x</title>${style}</head><body><div class="info"><script>1</script><astro-island></astro-island></div></body></html>`,
+    );
+    const plain = '<html><head></head><body><p>no islands</p></body></html>';
+    expect(hoistIslandStyles(plain)).toBe(plain);
   });
 });

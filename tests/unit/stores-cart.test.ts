@@ -128,6 +128,26 @@ describe('cart persistence and server sync', () => {
     expect($cart.get().totals?.items_qty).toBe(3);
   });
 
+  it("a line of the server cart is said removed only once the server removed it; a refused removal puts it back, with the server's notice", async () => {
+    api = fakeCartApi({ refuseDelete: (sku) => (sku === 'W-77' ? 'cartItem: cannot be removed' : null) });
+    setSyncFetch(api.handler);
+    await loadCart();
+    addToCart(ring);
+    addToCart(watch);
+    await cartSettled();
+    $notifications.set([]);
+    removeFromCart('R-1042');
+    expect($notifications.get()).toEqual([]);
+    await cartSettled();
+    expect($notifications.get().map((n) => n.message)).toEqual(['Product has been removed from the cart.']);
+    $notifications.set([]);
+    removeFromCart('W-77');
+    await cartSettled();
+    expect(serverLines()).toEqual([['W-77', 1]]);
+    expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([['W-77', 1]]);
+    expect($notifications.get().map((n) => [n.type, n.message])).toEqual([['error', 'cartItem: cannot be removed']]);
+  });
+
   it('goes back to what the server holds when it refuses a line, with its notice', async () => {
     await loadCart();
     addToCart(ring);

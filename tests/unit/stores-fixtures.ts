@@ -74,7 +74,7 @@ export const flush = async (times = 20) => {
 };
 
 /** An in-memory cart API answering the contract's cart calls (`{ code, result }`). */
-export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => string | null } = {}) {
+export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => string | null; refuseDelete?: (sku: string) => string | null } = {}) {
   const carts = new Map<string, Map<string, { sku: string; qty: number; item_id: number; price: number }>>();
   const calls: string[] = [];
   let nextCart = 100;
@@ -104,6 +104,8 @@ export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => strin
       return json({ code: 200, result: { ...line, quote_id: cartId } });
     }
     if (call === 'cart/delete') {
+      const refusal = opts.refuseDelete?.(body.cartItem.sku);
+      if (refusal) return json({ code: 400, result: refusal });
       cart.delete(body.cartItem.sku);
       return json({ code: 200, result: true });
     }

@@ -33,10 +33,20 @@ describe('variant availability', () => {
     expect(isVariantAvailable({ status: 1, stock: { is_in_stock: false } }, { listOutOfStock: true })).toBe(true);
   });
 
-  it('the default child is the first available one', () => {
+  it('the default child is the first sellable one (status below 2, in stock), listing on or off', () => {
     const p = ring([{ sku: 'a', status: 2 }, { sku: 'b', stock: outOfStock }, { sku: 'c' }]);
     expect(defaultChild(p, { listOutOfStock: false })?.sku).toBe('c');
+    expect(defaultChild(p, { listOutOfStock: true })?.sku).toBe('c');
+  });
+
+  it('with none in stock, out-of-stock listing on falls back to the first available child; off, to none', () => {
+    const p = ring([
+      { sku: 'a', status: 2 },
+      { sku: 'b', stock: outOfStock },
+      { sku: 'c', stock: outOfStock },
+    ]);
     expect(defaultChild(p, { listOutOfStock: true })?.sku).toBe('b');
+    expect(defaultChild(p, { listOutOfStock: false })).toBeUndefined();
   });
 });
 
@@ -74,7 +84,10 @@ describe('configureProduct', () => {
 
   it('a partial selection picks the first matching child', () => {
     expect(configureProduct(p, { color: 50 }, { listOutOfStock: false }).child?.sku).toBe('silver-N');
-    expect(configureProduct(p, { color: 50 }, { listOutOfStock: true }).child?.sku).toBe('silver-M');
+    // Listing on, the out-of-stock silver-M matches too, but the in-stock silver-N comes first.
+    expect(configureProduct(p, { color: 50 }, { listOutOfStock: true }).child?.sku).toBe('silver-N');
+    // Asked for exactly, an out-of-stock child is still chosen with listing on (the page says it is out of stock).
+    expect(configureProduct(p, { color: 50, size: 168 }, { listOutOfStock: true }).child?.sku).toBe('silver-M');
   });
 
   it('skips a disabled child and falls back to the default child', () => {

@@ -27,7 +27,7 @@ export function writeMenus(write: Write, categories: CategoryRow[], shops: Shop[
   ]);
   header.push([
     'Services',
-    '/repairs',
+    '/services',
     [
       ['Repairs', '/repairs'],
       ['Valuations', '/valuations'],

@@ -3,7 +3,7 @@
  * fields in texts): the order id from the address, and what an order shows. Pure.
  */
 import type { CustomerOrder } from '../api/contract';
-import type { Address } from '../schemas';
+import { regionName, type Region } from '../schemas';
 
 /** The order id of /my-account/orders/{orderId} (any store prefix), or null on the list page. */
 export function orderIdFromPath(pathname: string): string | null {
@@ -19,15 +19,28 @@ export function orderPath(order: Pick<CustomerOrder, 'increment_id'>, accountPat
   return `${accountPath.replace(/\/+$/, '')}/orders/${encodeURIComponent(order.increment_id)}`;
 }
 
-/** An address as lines: name, street lines, town, postcode, country, phone. */
-export function addressLines(a: Partial<Address> | null | undefined, countryName: (code: string) => string = (c) => c): string[] {
+/** An address as shown: an order's (region a string) or a saved one (region VSFA's object). */
+export interface ShownAddress {
+  firstname?: string;
+  lastname?: string;
+  company?: string | null;
+  street?: readonly string[];
+  city?: string;
+  region?: string | Region | null;
+  postcode?: string;
+  country_id?: string;
+  telephone?: string;
+}
+
+/** An address as lines: name, street lines, town and county, postcode, country, phone. */
+export function addressLines(a: ShownAddress | null | undefined, countryName: (code: string) => string = (c) => c): string[] {
   if (!a) return [];
   const street = Array.isArray(a.street) ? a.street : [];
   return [
     [a.firstname, a.lastname].filter(Boolean).join(' '),
     a.company ?? '',
     ...street,
-    [a.city, a.region].filter(Boolean).join(', '),
+    [a.city, regionName(a.region)].filter(Boolean).join(', '),
     a.postcode ?? '',
     a.country_id ? countryName(a.country_id) : '',
     a.telephone ?? '',

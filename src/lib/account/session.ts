@@ -7,7 +7,8 @@ import { createApiClient, ApiFormatError, type ApiClient, type ApiResult } from 
 import type { CustomerOrder, OrderHistory } from '../api/contract';
 import { config, type Config } from '../config';
 import { messages } from '../messages';
-import type { Address, Customer } from '../schemas';
+import type { Customer, CustomerAddress } from '../schemas';
+import { profileUpdate } from './address';
 import { collection, KEYS } from '../storage';
 import { $cart, cartSettled, loadCart } from '../stores/cart';
 import { $online } from '../stores/network';
@@ -164,7 +165,7 @@ export async function saveSessionNow(): Promise<void> {
 
 /** Saves name and e-mail (user/me). */
 export async function saveProfile(p: { firstname: string; lastname: string; email: string }): Promise<Outcome> {
-  const r = await authorised((token, api) => api.user.updateMe(token, { firstname: p.firstname.trim(), lastname: p.lastname.trim(), email: p.email.trim() }));
+  const r = await authorised((token, api) => api.user.updateMe(token, profileUpdate(p, p)));
   if (!r.ok) return { ok: false, message: answerText(r.result) };
   setCurrentUser(r.result);
   return { ok: true, message: messages.accountDataChanged };
@@ -180,17 +181,21 @@ export async function changePassword(currentPassword: string, newPassword: strin
 }
 
 /** The customer's default shipping address, or the first one. */
-export function shippingAddressOf(c: Customer | null | undefined): Address | null {
+export function shippingAddressOf(c: Customer | null | undefined): CustomerAddress | null {
   const list = c?.addresses ?? [];
-  return (list.find((a) => a.default_shipping) ?? list[0] ?? null) as Address | null;
+  return list.find((a) => a.default_shipping) ?? list[0] ?? null;
 }
 
-/** Saves the shipping details as the default shipping (and billing) address, keeping the other addresses. */
-export async function saveShippingDetails(address: Address): Promise<Outcome> {
+/**
+ * Saves the shipping details as the default shipping (and billing) address, keeping another address
+ * (vue-storefront-api takes two at most), with the customer's e-mail and names (it requires them).
+ */
+export async function saveShippingDetails(address: CustomerAddress): Promise<Outcome> {
   const current = $user.get().current;
-  const others = (current?.addresses ?? []).filter((a) => !a.default_shipping).map((a) => ({ ...a, default_billing: false }));
+  if (!current) return { ok: false, message: messages.somethingWrong };
+  const others = current.addresses.filter((a) => !a.default_shipping).map((a) => ({ ...a, default_billing: false }));
   const addresses = [{ ...address, default_shipping: true, default_billing: true }, ...others];
-  const r = await authorised((token, api) => api.user.updateMe(token, { addresses }));
+  const r = await authorised((token, api) => api.user.updateMe(token, profileUpdate(current, { addresses })));
   if (!r.ok) return { ok: false, message: answerText(r.result) };
   setCurrentUser(r.result);
   return { ok: true, message: messages.shippingDetailsSaved };
@@ -201,9 +206,22 @@ export async function orderHistory(page: { pageSize?: number; currentPage?: numb
   return authorised((token, api) => api.user.orderHistory(token, page));
 }
 
-/** One of the customer's orders by its order id or increment id. */
+/** Orders per page while looking one up in the history. */
+const ORDER_LOOKUP_PAGE = 50;
+
+/**
+ * One of the customer's orders by its increment id (or the client's order id): looked up in
+ * user/order-history, page by page (vue-storefront-api has no call for a single order). Not there: 404.
+ */
 export async function customerOrder(orderId: string): Promise<ApiResult<CustomerOrder>> {
-  return authorised((token, api) => api.order.get(token, orderId));
+  for (let page = 1; ; page++) {
+    const r = await orderHistory({ pageSize: ORDER_LOOKUP_PAGE, currentPage: page });
+    if (!r.ok) return r;
+    const hit = r.result.items.find((o) => o.increment_id === orderId || o.order_id === orderId);
+    if (hit) return { ok: true, code: 200, result: hit };
+    if (r.result.items.length < ORDER_LOOKUP_PAGE || page * ORDER_LOOKUP_PAGE >= r.result.total_count)
+      return { ok: false, code: 404, result: messages.orderNotFound };
+  }
 }
 
 /** Back to the default API client and config (tests). */

@@ -14,6 +14,9 @@ import {
   ExternalOrderResultSchema,
   MenuNodeSchema,
   PaymentMethodSchema,
+  REVIEW_APPROVED,
+  REVIEW_PENDING,
+  ReviewSchema,
   ShippingMethodSchema,
   SocialSettingsSchema,
   type Address,
@@ -27,14 +30,19 @@ import {
   CartIdSchema,
   CartLineSchema,
   CategoryPageSchema,
-  CustomerOrderSchema,
   OrderAnswerSchema,
   OrderHistorySchema,
   ProductPageSchema,
-  ReviewPageSchema,
+  searchAnswerOf,
   ShippingInformationResultSchema,
   StockItemSchema,
 } from './contract';
+import type { ProfileUpdate } from '../account/address';
+
+/** The Elasticsearch query of a product's approved reviews (§7: product_id equals, review_status equals 1). */
+export function reviewQuery(productId: number): Record<string, unknown> {
+  return { query: { bool: { filter: { bool: { must: [{ terms: { product_id: [productId] } }, { terms: { review_status: [REVIEW_APPROVED] } }] } } } } };
+}
 
 /** The answer of a call: 200 with a validated result, or the contract's error code and result. */
 export type ApiResult<T> =
@@ -77,8 +85,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   const multistore = opts.multistore ?? config.storeViews.multistore;
   const doFetch = opts.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
 
-  /** Calls `/api/{path}` (or a configured '/api/...' or absolute endpoint); validates a 200 result with `schema`. */
-  async function call<T extends z.ZodType = z.ZodUnknown>(method: string, path: string, o: CallOptions<T> = {}): Promise<ApiResult<z.output<T>>> {
+  /** Sends a request to `/api/{path}` (or a configured '/api/...' or absolute endpoint); the answer's status and JSON body. */
+  async function request(method: string, path: string, o: { query?: Query; body?: unknown }): Promise<{ status: number; body: unknown }> {
     const qs = Object.entries(o.query ?? {})
       .filter(([, v]) => v !== undefined && v !== null)
       .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
@@ -93,12 +101,18 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     });
     const type = res.headers.get('content-type') ?? '';
     if (!type.includes('json')) throw new ApiFormatError(messages.badContentType, res.status);
-    let body: { code?: unknown; result?: unknown; meta?: Record<string, unknown> };
     try {
-      body = (await res.json()) as typeof body;
+      return { status: res.status, body: (await res.json()) as unknown };
     } catch {
       throw new ApiFormatError(messages.badContentType, res.status);
     }
+  }
+
+  /** Calls a contract route (answer `{ code, result }`); validates a 200 result with `schema`. */
+  async function call<T extends z.ZodType = z.ZodUnknown>(method: string, path: string, o: CallOptions<T> = {}): Promise<ApiResult<z.output<T>>> {
+    const answer = await request(method, path, o);
+    const res = { status: answer.status };
+    const body = (answer.body && typeof answer.body === 'object' ? answer.body : {}) as { code?: unknown; result?: unknown; meta?: Record<string, unknown> };
     const code = Number(body.code ?? res.status);
     if (code !== 200) return { ok: false, code, result: body.result, meta: body.meta };
     if (!o.schema) return { ok: true, code: 200, result: body.result as z.output<T>, meta: body.meta };
@@ -112,8 +126,32 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     ...(cartId !== undefined ? { cartId: cartId ?? '' } : {}),
   });
 
+  /**
+   * vue-storefront-api's catalogue search: POST `/api/catalog/{index}/{entity}/_search?from&size` with
+   * an Elasticsearch query; the answer is Elasticsearch's own (no `{ code, result }`), its hits'
+   * `_source` validated with `schema`. A non-200 status is a failed call.
+   */
+  async function search<T extends z.ZodType>(
+    entity: string,
+    query: Record<string, unknown>,
+    schema: T,
+    page: { from: number; size: number },
+  ): Promise<ApiResult<{ items: z.output<T>[]; total: number; from: number; size: number }>> {
+    const path = `catalog/${encodeURIComponent(config.api.catalogIndex)}/${encodeURIComponent(entity)}/_search`;
+    const answer = await request('POST', path, { query: { from: page.from, size: page.size }, body: query });
+    if (answer.status !== 200) {
+      const b = answer.body as { result?: unknown; error?: unknown } | null;
+      return { ok: false, code: answer.status, result: b?.result ?? b?.error };
+    }
+    const parsed = searchAnswerOf(schema).safeParse(answer.body);
+    if (!parsed.success) throw new ApiFormatError(messages.wrongResponseFormat, answer.status);
+    const items = parsed.data.hits.hits.map((h) => h._source as z.output<T>);
+    return { ok: true, code: 200, result: { items, total: parsed.data.hits.total, from: page.from, size: page.size } };
+  }
+
   return {
     call,
+    search,
     cart: {
       /** A new guest cart, or the customer's cart (merging `guestCartId` into it when given). */
       create: (token?: string | null, guestCartId?: string) =>
@@ -160,7 +198,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       changePassword: (token: string, currentPassword: string, newPassword: string) =>
         call('POST', 'user/change-password', { query: tc(token), body: { currentPassword, newPassword } }),
       me: (token: string) => call('GET', 'user/me', { query: tc(token), schema: CustomerSchema }),
-      updateMe: (token: string, customer: Record<string, unknown>) => call('POST', 'user/me', { query: tc(token), body: { customer }, schema: CustomerSchema }),
+      /** user/me with the customer's e-mail, names and (when they change) addresses (src/lib/account/address.ts `profileUpdate`). */
+      updateMe: (token: string, customer: ProfileUpdate) => call('POST', 'user/me', { query: tc(token), body: { customer }, schema: CustomerSchema }),
       orderHistory: (token: string, page: { pageSize?: number; currentPage?: number } = {}) =>
         call('GET', 'user/order-history', { query: { ...tc(token), pageSize: page.pageSize, currentPage: page.currentPage }, schema: OrderHistorySchema }),
     },
@@ -168,24 +207,39 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       /** POSTs the stored order to config.orders.endpoint (idempotent on order_id). */
       place: (payload: OrderPayload | Record<string, unknown>, token?: string | null) =>
         call('POST', config.orders.endpoint, { query: token ? { token } : {}, body: payload, schema: OrderAnswerSchema }),
-      get: (token: string, orderId: string) => call('GET', `order/${encodeURIComponent(orderId)}`, { query: tc(token), schema: CustomerOrderSchema }),
-      /** The order-success lookup (config.checkout.externalOrderUrl + token). */
-      info: (orderToken: string) => call('GET', `${config.checkout.externalOrderUrl}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
+      /**
+       * The external order lookup of a shop that has one (config.checkout.externalOrderUrl + token; §7
+       * 'external order'). vue-storefront-api has none: with no URL configured the order-success page
+       * does not call it (src/lib/checkout/order-success.ts).
+       */
+      info: (orderToken: string, url: string = config.checkout.externalOrderUrl) =>
+        call('GET', `${url}${encodeURIComponent(orderToken)}`, { schema: ExternalOrderResultSchema }),
     },
     stock: {
       check: (sku: string) => call('GET', 'stock/check', { query: { sku }, schema: StockItemSchema }),
       list: (skus: string[]) => call('GET', 'stock/list', { query: { skus: skus.join(',') }, schema: z.array(StockItemSchema) }),
     },
     review: {
-      /** Approved reviews of a product (§7: review_status 1, start 0, size 50). */
+      /**
+       * Approved reviews of a product (§7: a search on entity 'review', product_id equals and
+       * review_status equals 1, start 0, size 50), read from the Elasticsearch answer.
+       */
       list: (productId: number, page: { from?: number; size?: number } = {}) =>
-        call('GET', 'review/list', {
-          query: { product_id: productId, from: page.from ?? 0, size: page.size ?? config.constants.reviewPageSize },
-          schema: ReviewPageSchema,
+        search('review', reviewQuery(productId), ReviewSchema, { from: page.from ?? 0, size: page.size ?? config.constants.reviewPageSize }),
+      /**
+       * A new review (§7 review/create?token; with multistore on, the store code goes along, as the API
+       * adjusts its URL per store). vue-storefront-api's review schema requires `review_entity` and
+       * `review_status`: a shopper's review is for a product and waits for moderation (2, pending).
+       */
+      create: (
+        review: Omit<ReviewInput, 'review_entity' | 'review_status'> & Partial<Pick<ReviewInput, 'review_entity' | 'review_status'>>,
+        token?: string | null,
+        storeCode?: string | null,
+      ) =>
+        call('POST', 'review/create', {
+          query: { ...tc(token), ...(multistore && storeCode ? { storeCode } : {}) },
+          body: { review: { ...review, review_entity: review.review_entity ?? 'product', review_status: review.review_status ?? REVIEW_PENDING } },
         }),
-      /** A new review (§7 review/create?token; with multistore on, the store code goes along, as the API adjusts its URL per store). */
-      create: (review: Omit<ReviewInput, 'review_entity'> & Partial<Pick<ReviewInput, 'review_entity'>>, token?: string | null, storeCode?: string | null) =>
-        call('POST', 'review/create', { query: { ...tc(token), ...(multistore && storeCode ? { storeCode } : {}) }, body: { review } }),
     },
     newsletter: {
       subscribe: (email: string) => call('POST', 'ext/mailchimp-subscribe/subscribe', { body: { email } }),

@@ -3,7 +3,7 @@
  * (Customer, CartTotals, Review, ...) come from src/lib/schemas; these wrap them.
  */
 import { z } from 'zod';
-import { AddressSchema, CartItemSchema, CartTotalsSchema, PaymentMethodSchema, ReviewSchema, ProductSchema, CategorySchema, AttributeSchema } from '../schemas';
+import { AddressSchema, CartItemSchema, CartTotalsSchema, PaymentMethodSchema, ProductSchema, CategorySchema, AttributeSchema } from '../schemas';
 
 /** cart/create: the cart id (a string; some backends answer a number). */
 export const CartIdSchema = /*#__PURE__*/ (() => z.union([z.string().min(1), z.number().int()]).transform(String))();
@@ -73,10 +73,10 @@ export const OrderHistorySchema = /*#__PURE__*/ (() =>
   }))();
 export type OrderHistory = z.output<typeof OrderHistorySchema>;
 
-/** A stock item (stock/check, stock/list). */
+/** A stock item (stock/check, stock/list): Magento's stock item, which names its product by `product_id` only (no sku). */
 export const StockItemSchema = /*#__PURE__*/ (() =>
   z.looseObject({
-    sku: z.string(),
+    sku: z.string().optional(),
     product_id: z.number().int(),
     qty: z.number(),
     is_in_stock: z.boolean(),
@@ -87,7 +87,17 @@ export type StockItem = z.output<typeof StockItemSchema>;
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ items: z.array(item), total: z.number().int(), from: z.number().int().optional(), size: z.number().int().optional() });
 
-export const ReviewPageSchema = /*#__PURE__*/ (() => pageOf(ReviewSchema))();
+/**
+ * Elasticsearch's search answer as vue-storefront-api's `/api/catalog/{index}/{entity}/_search` passes
+ * it on: `hits.total` (a number, or `{ value }` since Elasticsearch 7) and each hit's `_source`.
+ */
+export const searchAnswerOf = <T extends z.ZodType>(source: T) =>
+  z.looseObject({
+    hits: z.looseObject({
+      total: z.union([z.number().int(), z.looseObject({ value: z.number().int() }).transform((t) => t.value)]),
+      hits: z.array(z.looseObject({ _id: z.union([z.string(), z.number()]).optional(), _source: source })),
+    }),
+  });
 export const ProductPageSchema = /*#__PURE__*/ (() => pageOf(ProductSchema))();
 export const CategoryPageSchema = /*#__PURE__*/ (() => pageOf(CategorySchema))();
 export const AttributePageSchema = /*#__PURE__*/ (() => pageOf(AttributeSchema))();

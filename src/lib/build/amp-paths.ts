@@ -8,6 +8,10 @@ import { config } from '../config';
 import { homeUrl } from '../routing/routes';
 import { ampRoutes, restParam, type AmpRoute } from '../routing/page-routes';
 import { ampPageKey } from './cache-keys';
+import { ofThisShard } from './shard';
+
+/** The AMP pages this build renders (a sharded build renders its share). */
+const shardRoutes = () => ofThisShard(ampRoutes(), (r) => r.path);
 
 /** What an AMP page renders: a product (and the configurable child it shows) or a category of a store view. */
 export type AmpPageProps = Pick<AmpRoute, 'kind' | 'key' | 'storeCode' | 'childSku'>;
@@ -21,14 +25,14 @@ const pageOf = (r: AmpRoute) => ({
 export function defaultStoreAmpPaths() {
   const storeCode = config.storeViews.default.storeCode;
   const prefix = homeUrl(storeCode).replace(/\/$/, '');
-  return ampRoutes()
+  return shardRoutes()
     .filter((r) => r.storeCode === storeCode)
     .map((r) => ({ params: { path: restParam(r.path.slice(prefix.length).replace(/^\/amp/, '')) }, ...pageOf(r) }));
 }
 
 /** The other store views' AMP pages: the store (`de`) and the path after `/de/amp`. */
 export function otherStoresAmpPaths() {
-  return ampRoutes()
+  return shardRoutes()
     .filter((r) => r.storeCode !== config.storeViews.default.storeCode)
     .map((r) => {
       const [, store, , ...rest] = r.path.split('/');

@@ -14,7 +14,7 @@ import { config } from '../config';
 import { siteChrome, pricesFor, storeViewOf } from '../routing/routes';
 import { type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
-import { productPageCore } from './product-page-data';
+import { productPageCore, shippingMethods } from './product-page-data';
 import { productIslandProps } from '../product/island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
 import { placeholderColours } from '../catalog/placeholders';
@@ -82,6 +82,8 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
         categoryPromoFor(d.product),
         financeInfo(d.product, storeCode),
         d.related.map((r) => pricesFor(r, storeCode)),
+        // The JSON-LD offer's shipping details.
+        shippingMethods(),
       ),
       // An AMP page: what it shows of the page data (no related products or reviews list); the child its URL names is added per page
       amp: digest(memoLayoutKey('amp', storeCode), {
@@ -98,6 +100,7 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
         bundle,
         attributes,
         images,
+        shipping: shippingMethods(),
       }),
     };
     productKeys.set(k, v);

@@ -16,11 +16,12 @@ import {
   descendantIds,
   hasCategoryPage,
   homeUrl,
+  isBrandCategory,
   productImagePath,
   storeViewOf,
   urlOpts,
 } from '../routing/routes';
-import { ampCategoryUrl, categoryUrl } from '../catalog/urls';
+import { ampCategoryUrl, brandUrl, categoryUrl } from '../catalog/urls';
 import { galleryImage } from '../catalog/images';
 import type { Banner, Category, Product } from '../schemas';
 
@@ -87,6 +88,8 @@ export interface CategoryPageData {
   banners: Banner[];
   jsonLd: unknown[];
   displayMode: 'single' | 'grid' | 'double';
+  /** The category's own subcategories with a page, menu or not: each is reachable from its parent. */
+  subcategories: { name: string; href: string }[];
 }
 
 /** Everything a category page shows. */
@@ -112,6 +115,10 @@ export function categoryPageData(categoryId: number, storeCode?: string): Catego
     banners: bannersFor(storeViewOf(storeCode).storeCode).productBanners,
     jsonLd: [breadcrumbJsonLd(breadcrumbs, canonical)],
     displayMode: c.display_mode ?? 'grid',
+    // A brand's category is shown by the brand page (§2 brands routes).
+    subcategories: (catalog().childrenOf.get(c.id) ?? [])
+      .filter((k) => k.is_active && (hasCategoryPage(k) || isBrandCategory(k)))
+      .map((k) => ({ name: k.name, href: isBrandCategory(k) ? brandUrl(k.name, { storeCode }) : categoryUrl(k, opts) })),
   };
 }
 

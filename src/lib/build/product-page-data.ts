@@ -6,8 +6,9 @@
 import { config } from '../config';
 import { messages } from '../messages';
 import { htmlToText, sanitizeHtml } from '../content/sanitize';
-import { breadcrumbJsonLd, productJsonLd, type Crumb } from '../content/seo';
-import { catalog, hasProductPage, homeUrl, pricesFor, primaryCategory, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
+import { breadcrumbJsonLd, productJsonLd, type Crumb, type OfferPrice } from '../content/seo';
+import { catalog, hasProductPage, homeUrl, once, pricesFor, primaryCategory, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
+import { readShippingMethods } from './snapshot';
 import { ampProductUrl, productUrl } from '../catalog/urls';
 import { galleryImage } from '../catalog/images';
 import { defaultChild, isOptionValueAvailable, isVariantAvailable, selectionOf, type Selection } from '../catalog/variants';
@@ -190,11 +191,12 @@ export function productPageData(productId: number, storeCode?: string): ProductP
       url: canonical,
       description: htmlToText(p.short_description || p.description || '', 500) || undefined,
       images: images.map(galleryImage),
-      price: p.type_id === 'grouped' && grouped.length ? Math.min(...grouped.map((g) => g.prices.final)) : prices.final,
+      offer: offerPrice(p, prices, grouped),
       currency: storeViewOf(storeCode).i18n.currencyCode,
       inStock,
       brand,
       reviews,
+      shippingMethods: shippingMethods(),
       ...(prices.special !== null && p.special_to_date ? { priceValidUntil: p.special_to_date.slice(0, 10) } : {}),
     }),
     breadcrumbJsonLd(breadcrumbs, canonical),
@@ -206,6 +208,16 @@ export function productPageData(productId: number, storeCode?: string): ProductP
     shortDescriptionHtml: sanitizeHtml(p.short_description ?? ''),
     jsonLd,
   };
+}
+
+/** The shop's shipping methods (the offers' shipping details), read once per build. */
+export const shippingMethods = once(() => readShippingMethods());
+
+/** The price an offer states: the page's price, or for a grouped product its members' lowest and highest. */
+export function offerPrice(p: Product, prices: { final: number }, grouped: readonly { prices: { final: number } }[]): OfferPrice {
+  if (p.type_id !== 'grouped' || grouped.length === 0) return { price: prices.final };
+  const finals = grouped.map((g) => g.prices.final);
+  return { lowPrice: Math.min(...finals), highPrice: Math.max(...finals), offerCount: finals.length };
 }
 
 /** A product page's data without the texts made from the record's HTML (see ProductPageCore). */

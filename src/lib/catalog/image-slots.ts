@@ -5,7 +5,7 @@
  * from the same slots, so a page can never ask for a size the proxy refuses.
  */
 import { config } from '../config';
-import { imageUrl, mediaPath, type ImageHost } from './images';
+import { fitImageSize, imageUrl, mediaPath, type ImageHost } from './images';
 
 /** A place in the layout that shows a picture. */
 export type ImageSlot =
@@ -80,7 +80,7 @@ export function allowedImageSizes(): { width: number; height: number }[] {
   const seen = new Map<string, { width: number; height: number }>();
   for (const s of Object.values(SLOTS)) {
     for (const w of [s.width, ...s.widths]) {
-      const size = { width: w, height: heightAt(s, w) };
+      const size = fitImageSize(w, heightAt(s, w));
       seen.set(`${size.width}x${size.height}`, size);
     }
   }
@@ -100,7 +100,9 @@ export interface ResponsiveImage {
 export function responsiveImage(ref: string, slot: ImageSlot, host?: ImageHost): ResponsiveImage {
   const s = SLOTS[slot];
   const src = imageUrl(ref, s.width, s.height, host);
+  // Each width as the host delivers it (never above its size limit), once.
+  const sizes = new Map(s.widths.map((w) => fitImageSize(w, heightAt(s, w), host?.sizeLimit)).map((f) => [f.width, f]));
   // A picture on a foreign host cannot be resized: one URL, no srcset.
-  const srcset = mediaPath(ref, host) !== null ? s.widths.map((w) => `${imageUrl(ref, w, heightAt(s, w), host)} ${w}w`).join(', ') : undefined;
+  const srcset = mediaPath(ref, host) !== null ? [...sizes.values()].map((f) => `${imageUrl(ref, f.width, f.height, host)} ${f.width}w`).join(', ') : undefined;
   return { src, srcset, sizes: srcset ? s.sizes : undefined, width: s.width, height: s.height };
 }

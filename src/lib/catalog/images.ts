@@ -16,6 +16,8 @@ export interface ImageHost {
   urlTemplate: string;
   mediaBaseUrls: readonly string[];
   apiBaseUrl: string;
+  /** The largest width or height the host resizes to (config.images.sizeLimit; none when unset). */
+  sizeLimit?: number;
 }
 const HOST: ImageHost = { ...config.images, apiBaseUrl: config.api.baseUrl };
 
@@ -32,6 +34,15 @@ export function mediaPath(ref: string, host: ImageHost = HOST): string | null {
 }
 
 /**
+ * The size a picture is asked for: the wanted size, scaled down (aspect ratio kept) so that neither
+ * side is above the host's limit (vue-storefront-api refuses sizes above its `imageSizeLimit`).
+ */
+export function fitImageSize(width: number, height: number, limit: number | undefined = HOST.sizeLimit): { width: number; height: number } {
+  const scale = limit ? Math.min(1, limit / width, limit / height) : 1;
+  return { width: Math.min(limit ?? Infinity, Math.round(width * scale)), height: Math.min(limit ?? Infinity, Math.round(height * scale)) };
+}
+
+/**
  * The resize URL of one media reference at one size, on the configured image host (or a given one).
  * A picture on a foreign host cannot be resized: it is shown as it is. The path is a file name, not
  * a URL: '%', '?' and '#' in it are escaped too.
@@ -39,9 +50,10 @@ export function mediaPath(ref: string, host: ImageHost = HOST): string | null {
 export function imageUrl(ref: string, width: number, height: number, host: ImageHost = HOST): string {
   const path = mediaPath(ref, host);
   if (path === null) return ref;
+  const size = fitImageSize(width, height, host.sizeLimit);
   const values: Record<string, string | number> = {
-    width: Math.round(width),
-    height: Math.round(height),
+    width: size.width,
+    height: size.height,
     path: encodeURI(path).replace(/[?#]/g, encodeURIComponent),
   };
   return (host.urlTemplate[0] === '/' ? host.apiBaseUrl : '') + host.urlTemplate.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));

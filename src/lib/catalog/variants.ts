@@ -31,12 +31,17 @@ export function isVariantAvailable(child: Pick<VariantLike, 'status' | 'stock'>,
   return listOutOfStock(opts) || child.stock?.is_in_stock === true;
 }
 
-/** The default child: the first available one, or undefined. */
+/** True when a child can be sold now: status below 2 and in stock (whatever the listing switch). */
+export function isVariantSellable(child: Pick<VariantLike, 'status' | 'stock'>): boolean {
+  return isVariantAvailable(child, { listOutOfStock: false });
+}
+
+/** The default child: the first sellable one, else the first available one (see findVariant), or undefined. */
 export function defaultChild<C extends Pick<VariantLike, 'status' | 'stock'>>(
   product: { configurable_children?: C[] | null },
   opts: VariantOptions = {},
 ): C | undefined {
-  return (product.configurable_children ?? []).find((c) => isVariantAvailable(c, opts));
+  return findVariant(product, {}, opts);
 }
 
 /** The value of an option attribute on a child: its own field, else its custom_attributes entry. */
@@ -57,13 +62,20 @@ export function matchesSelection(child: VariantLike, selection: Selection): bool
   return true;
 }
 
-/** The first available child that matches the selection, or undefined. */
-export function findVariant<C extends VariantLike>(
+/**
+ * The child a selection stands for (§4): the first available child matching it, a sellable one first.
+ * With out-of-stock listing off only sellable children are available, so this is §4's rule as
+ * written; with listing on an out-of-stock child is chosen only when no matching child is in stock,
+ * so a page never preselects a size it cannot sell while another size is in stock (the page, the
+ * options island and the JSON-LD then agree that the product is in stock).
+ */
+export function findVariant<C extends Pick<VariantLike, 'status' | 'stock'>>(
   product: { configurable_children?: C[] | null },
   selection: Selection,
   opts: VariantOptions = {},
 ): C | undefined {
-  return (product.configurable_children ?? []).find((c) => isVariantAvailable(c, opts) && matchesSelection(c, selection));
+  const matching = (product.configurable_children ?? []).filter((c) => isVariantAvailable(c, opts) && matchesSelection(c as unknown as VariantLike, selection));
+  return matching.find(isVariantSellable) ?? matching[0];
 }
 
 /** The child with this sku, or undefined. */

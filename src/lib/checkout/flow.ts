@@ -9,7 +9,7 @@ import type { CartItem, CartTotals, OrderPayload, PaymentMethod } from '../schem
 import { $cart, cartSettled } from '../stores/cart';
 import { $user } from '../stores/user';
 import { placeOrder, type PlaceOrderResult } from '../sync/order-queue';
-import { writePlacedOrder } from './order-success';
+import { placedOrderResult, writePlacedOrder, type PlacedTotals } from './order-success';
 import { buildOrderPayload } from './payload';
 import { placeCheckoutOrder } from './place';
 import { collectTotals, sendShippingInformation } from './server';
@@ -66,7 +66,7 @@ const defaultPlaceDeps = (): PlaceDeps => ({
  * queued note or the §8 message). A failure of the queue itself is the §8 'something went wrong'.
  */
 export async function placeCheckout(
-  input: { values: CheckoutValues; storeCode: string; prefix: string },
+  input: { values: CheckoutValues; storeCode: string; prefix: string; totals?: PlacedTotals | null },
   deps: PlaceDeps = defaultPlaceDeps(),
 ): Promise<PlaceResult> {
   await deps.settle();
@@ -79,7 +79,11 @@ export async function placeCheckout(
   const outcome = await placeCheckoutOrder(payload, deps.placeOrder, input.prefix);
   if (outcome.kind === 'confirmation') {
     const orderToken = new URL(outcome.url, 'http://shop.invalid').searchParams.get('o') ?? '';
-    writePlacedOrder(deps.storage, { token: orderToken, lines: items.map((i) => ({ sku: i.sku, qty: i.qty })) });
+    writePlacedOrder(deps.storage, {
+      token: orderToken,
+      lines: items.map((i) => ({ sku: i.sku, qty: i.qty })),
+      order: placedOrderResult(payload, outcome.result, input.totals ?? null),
+    });
     // The order queue emptied the bag once it had stored the order (src/lib/sync/order-queue.ts).
     await deps.saveSession();
     deps.navigate(outcome.url);

@@ -5,6 +5,7 @@
  * `o`, the purchase pushed to the data layer and the cart cleared (the rules: ./order-success).
  */
 import { createApiClient } from '../api/client';
+import { config } from '../config';
 import { trackPurchase } from '../analytics/datalayer';
 import { $cart, clearCart, loadCart } from '../stores/cart';
 import { $notifications, clearNotifications } from '../stores/notifications';
@@ -25,7 +26,7 @@ export function startOrderSuccess(show: (state: OrderSuccessState) => void): () 
       cartItems: $cart.get().items,
       placed: readPlacedOrder(sessionStorage),
       search: location.search,
-      fetchOrder: (token) => createApiClient({ fetch: syncFetch }).order.info(token),
+      fetchOrder: config.checkout.externalOrderUrl ? (token) => createApiClient({ fetch: syncFetch }).order.info(token) : null,
       track: (o) => trackPurchase(o),
       clearCart,
       forgetPlaced: () => sessionStorage.removeItem(PLACED_ORDER_KEY),

@@ -6,7 +6,8 @@
 import type { ApiResult } from '../api/client';
 import { checkOrderTracking } from '../catalog/order-tracking';
 import { messages } from '../messages';
-import type { ExternalOrderResult } from '../schemas';
+import { config } from '../config';
+import { ExternalOrderResultSchema, type ExternalOrderResult, type OrderPayload } from '../schemas';
 
 /** The element an external thank-you page carries; while present, notifications are hidden. */
 export const THANK_YOU_ELEMENT = '#external-thank-you, [data-external-thank-you]';
@@ -17,6 +18,57 @@ export const PLACED_ORDER_KEY = 'shop-placed-order';
 export interface PlacedOrder {
   token: string;
   lines: { sku: string; qty: number }[];
+  /** What the page shows: the placed order with the API's order number (no lookup needed). */
+  order?: ExternalOrderResult;
+}
+
+/** The totals the checkout showed when the order was placed (incl. VAT). */
+export interface PlacedTotals {
+  shipping: number;
+  tax: number;
+  grandTotal: number;
+}
+
+/**
+ * The key of a placed order in the confirmation's address (`o`): the lookup token of the API's answer
+ * when the shop has an order lookup (config.checkout.externalOrderUrl), else the client's own order id
+ * (vue-storefront-api's answer carries no token).
+ */
+export function placedOrderKey(payload: Pick<OrderPayload, 'order_id'>, answer: unknown, externalOrderUrl: string = config.checkout.externalOrderUrl): string {
+  const token = (answer as { token?: unknown } | null)?.token;
+  return externalOrderUrl && typeof token === 'string' && token ? token : payload.order_id;
+}
+
+/**
+ * The order number of `POST /api/order`'s answer: vue-storefront-api's Magento answer
+ * `{ magentoOrderId, orderNumber, backendOrderId, transferedAt }` (orderNumber the increment id, or
+ * null when Magento did not say), the reference API's `increment_id`, or a queue's job id; else the
+ * client's order id.
+ */
+export function answerOrderNumber(answer: unknown, fallback: string): string {
+  if (typeof answer === 'number' || (typeof answer === 'string' && answer)) return String(answer);
+  const a = (answer ?? {}) as { orderNumber?: unknown; increment_id?: unknown; backendOrderId?: unknown };
+  for (const v of [a.orderNumber, a.increment_id, a.backendOrderId]) if ((typeof v === 'string' && v) || typeof v === 'number') return String(v);
+  return fallback;
+}
+
+/** The confirmation of a placed order from what the checkout sent and showed and what the API answered. */
+export function placedOrderResult(payload: OrderPayload, answer: unknown, totals: PlacedTotals | null): ExternalOrderResult {
+  const lines = payload.products.map((p) => ({
+    line_sku: p.sku,
+    ...(p.name ? { line_name: p.name } : {}),
+    line_qty: p.qty,
+    line_discount: 0,
+    line_original_price: p.priceInclTax ?? p.price ?? 0,
+  }));
+  const items = lines.reduce((sum, l) => sum + l.line_qty * l.line_original_price, 0);
+  return {
+    order_id: answerOrderNumber(answer, payload.order_id),
+    order_total: totals?.grandTotal ?? items,
+    order_tax: totals?.tax ?? 0,
+    order_shipping: totals?.shipping ?? 0,
+    order_lines: lines,
+  };
 }
 
 /** What the page shows. */
@@ -34,7 +86,8 @@ export interface OrderSuccessDeps {
   placed: PlacedOrder | null;
   /** location.search */
   search: string;
-  fetchOrder: (token: string) => Promise<ApiResult<ExternalOrderResult>>;
+  /** The shop's order lookup, when it has one (config.checkout.externalOrderUrl); else the placed order is shown. */
+  fetchOrder?: ((token: string) => Promise<ApiResult<ExternalOrderResult>>) | null;
   track: (o: ExternalOrderResult) => unknown;
   clearCart: () => unknown;
   forgetPlaced: () => unknown;
@@ -54,9 +107,13 @@ export async function loadOrderSuccess(d: OrderSuccessDeps): Promise<OrderSucces
   const token = new URLSearchParams(d.search.replace(/^\?/, '')).get('o')?.trim() || null;
   const check = checkOrderTracking(cartForTracking(d.cartItems, d.placed, token), d.search);
   if (!check.ok) return { status: 'rejected', reason: check.reason };
+  // The order this browser just placed, with this very key: shown as placed, nothing to look up.
+  const own = d.placed?.token === check.token ? d.placed.order : undefined;
   let r: ApiResult<ExternalOrderResult>;
   try {
-    r = await d.fetchOrder(check.token);
+    if (own) r = { ok: true, code: 200, result: own };
+    else if (d.fetchOrder) r = await d.fetchOrder(check.token);
+    else return { status: 'error', message: messages.orderLookupFailed };
   } catch (err) {
     console.error('[order-success] order lookup failed', err);
     return { status: 'error', message: messages.orderLookupFailed };
@@ -78,7 +135,9 @@ export function readPlacedOrder(storage: Pick<Storage, 'getItem'> | null | undef
     const raw = storage?.getItem(PLACED_ORDER_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as PlacedOrder;
-    return typeof v?.token === 'string' && Array.isArray(v.lines) ? v : null;
+    if (typeof v?.token !== 'string' || !Array.isArray(v.lines)) return null;
+    const order = v.order === undefined ? undefined : ExternalOrderResultSchema.safeParse(v.order);
+    return { token: v.token, lines: v.lines, ...(order?.success ? { order: order.data } : {}) };
   } catch {
     return null;
   }

@@ -11,7 +11,7 @@ export interface PayloadInput {
   items: readonly CartItem[];
   /** The server cart id: its coupon applies and the API closes it. */
   cartToken?: string | null;
-  /** The logged-in customer's id, when there is one. */
+  /** The logged-in customer's id, when there is one (sent as a string: vue-storefront-api's order schema). */
   userId?: number | string | null;
   storeCode?: string;
   /** A client-generated id (default crypto.randomUUID()). */
@@ -55,7 +55,7 @@ export function buildOrderPayload(input: PayloadInput): OrderPayload {
     updated_at: now,
     transmited: false,
     ...(input.cartToken ? { cart_id: input.cartToken } : {}),
-    ...(input.userId !== undefined && input.userId !== null ? { user_id: input.userId } : {}),
+    ...(input.userId !== undefined && input.userId !== null && input.userId !== '' ? { user_id: String(input.userId) } : {}),
     ...(input.storeCode ? { store_code: input.storeCode } : {}),
     products: input.items.map((i) => ({
       sku: i.sku,

@@ -7,6 +7,7 @@ import { config } from '../config';
 import { messages } from '../messages';
 import { across, form, forms, formErrors, isFormValid } from '../forms/rules';
 import type { CartItem, CartTotals, PaymentMethod, ShippingMethod } from '../schemas';
+import { streetText } from '../account/address';
 
 /** The checkout's steps, in order. */
 export const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
@@ -105,7 +106,7 @@ export function prefillFromCustomer(
   if (!c) return v;
   const a = (c.addresses ?? []).find((x) => x.default_shipping) ?? c.addresses?.[0];
   const pick = (typed: string, from: unknown) => typed || (typeof from === 'string' ? from : '');
-  const street = Array.isArray(a?.street) ? String(a.street[0] ?? '') : '';
+  const street = Array.isArray(a?.street) ? streetText(a.street.map(String)) : '';
   return {
     ...v,
     personal: {

@@ -137,7 +137,7 @@ export async function placeOrder(input: { storeCode: string; prefix: string }, d
   const totals = $checkoutTotals.get();
   $checkout.setKey('placed', { state: 'placing' });
   try {
-    const r = await placeCheckout({ values: $checkout.get().values, ...input }, deps);
+    const r = await placeCheckout({ values: $checkout.get().values, ...input, totals }, deps);
     if (r.kind === 'redirecting') $checkout.setKey('placed', { state: 'redirecting' });
     else if (r.kind === 'queued') $checkout.setKey('placed', { state: 'queued', message: r.message, items: r.items, totals });
     else if (r.kind === 'cancelled') $checkout.setKey('placed', { state: 'cancelled', message: r.message });

@@ -82,10 +82,11 @@ export const defaults = {
     // 'out-of-stock items allowed' is kept by the cart itself: lines already in it that run out stay.
     allowOutOfStockInCart: false,
   },
-  api: { baseUrl: '' },
+  api: { baseUrl: '', catalogIndex: 'vue_storefront_catalog' },
   images: {
     urlTemplate: '/img/{width}/{height}/resize{path}',
     mediaBaseUrls: ['https://www.pendleandjames.co.uk/media'],
+    sizeLimit: 1024,
   },
   orders: {
     endpoint: '/api/order',
@@ -94,7 +95,7 @@ export const defaults = {
   },
   checkout: {
     external: { enabled: false, url: 'https://checkout.pendleandjames.co.uk' },
-    externalOrderUrl: '/api/ext/order-info/',
+    externalOrderUrl: '',
   },
   mailer: {
     contactAddress: 'hello@pendleandjames.co.uk',

@@ -80,6 +80,11 @@ const ConfigSchema = z.object({
   api: z.object({
     /** Base URL of the shop's API (§7); '' means same origin as the site. */
     baseUrl: z.string(),
+    /**
+     * The Elasticsearch index the API's catalogue search reads (`/api/catalog/{index}/{entity}/_search`,
+     * vue-storefront-api's `elasticsearch.indices`); the review list asks it.
+     */
+    catalogIndex: z.string().regex(/^[a-z0-9_.-]+$/, 'an Elasticsearch index name'),
   }),
   /** Where pictures come from (docs/configuration.md, "Image host"). */
   images: z.object({
@@ -98,6 +103,11 @@ const ConfigSchema = z.object({
       ),
     /** Absolute URLs under these (a backend's own media address) are media paths, resized like any other; others are shown as they are. */
     mediaBaseUrls: z.array(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''))),
+    /**
+     * The largest width or height the image host resizes to (vue-storefront-api's
+     * `imageable.imageSizeLimit`, 1024): larger sizes are asked at this size, keeping the aspect ratio.
+     */
+    sizeLimit: z.number().int().min(64),
   }),
   orders: z.object({
     endpoint: z.string().min(1),
@@ -109,7 +119,11 @@ const ConfigSchema = z.object({
   }),
   checkout: z.object({
     external: z.object({ enabled: z.boolean(), url: z.string() }),
-    /** URL the order-success page asks for the external order (token appended). */
+    /**
+     * URL the order-success page asks for the external order (token appended), when the shop has
+     * such a service; '' (the default) shows the order from what the checkout placed and what
+     * `POST /api/order` answered (vue-storefront-api has no order lookup).
+     */
     externalOrderUrl: z.string(),
   }),
   mailer: z.object({
@@ -230,6 +244,7 @@ export const ENV_OVERRIDES: Record<string, Override> = {
   PUBLIC_AUTO_REFRESH_TOKENS: { path: ['switches', 'autoRefreshTokens'], kind: 'boolean' },
   PUBLIC_PREFETCH_STOCK: { path: ['switches', 'prefetchStockOnTiles'], kind: 'boolean' },
   PUBLIC_API_BASE_URL: { path: ['api', 'baseUrl'], kind: 'url-or-path' },
+  PUBLIC_CATALOG_INDEX: { path: ['api', 'catalogIndex'], kind: 'string' },
   PUBLIC_IMAGE_URL_TEMPLATE: { path: ['images', 'urlTemplate'], kind: 'string' },
   PUBLIC_IMAGE_MEDIA_BASE_URLS: { path: ['images', 'mediaBaseUrls'], kind: 'url-list' },
   PUBLIC_ORDERS_ENDPOINT: { path: ['orders', 'endpoint'], kind: 'url-or-path' },

@@ -7,11 +7,11 @@
 import { config } from '../config';
 import { messages } from '../messages';
 import { fields, forms } from '../forms/rules';
-import type { Review } from '../schemas';
+import { REVIEW_APPROVED, type Review } from '../schemas';
 import type { ApiResult } from '../api/client';
 
 /** review_status of an approved review (§3). */
-export const APPROVED = 1;
+export const APPROVED = REVIEW_APPROVED;
 
 /** The sorts the review list offers (field:direction); none keeps the API's order (newest first). */
 export const REVIEW_SORTS = ['created_at:desc', 'created_at:asc', 'rating:desc', 'rating:asc'] as const;

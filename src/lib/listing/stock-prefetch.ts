@@ -5,9 +5,8 @@
  */
 import { config } from '../config';
 
-/** One stock answer of the list call (the fields the stock cache keeps). */
+/** One stock answer of the list call (the fields the stock cache keeps): matched by `product_id`, as Magento's stock item has no sku. */
 export interface StockListItem {
-  sku: string;
   product_id: number;
   qty: number;
   is_in_stock: boolean;
@@ -17,7 +16,7 @@ export interface StockListItem {
 function isStockItem(x: unknown): x is StockListItem {
   if (!x || typeof x !== 'object') return false;
   const o = x as Record<string, unknown>;
-  return typeof o.sku === 'string' && typeof o.product_id === 'number' && typeof o.qty === 'number' && typeof o.is_in_stock === 'boolean';
+  return typeof o.product_id === 'number' && typeof o.qty === 'number' && typeof o.is_in_stock === 'boolean';
 }
 
 /** GET {api}/api/stock/list?skus=a,b: the stock of each known sku; throws on a failed or malformed answer. */
@@ -27,7 +26,7 @@ export async function fetchStockList(skus: string[], fetcher: typeof fetch = glo
   if (!res.ok) throw new Error(`stock/list: HTTP ${res.status}`);
   const answer = (await res.json()) as { code?: unknown; result?: unknown };
   if (answer?.code !== 200 || !Array.isArray(answer.result) || !answer.result.every(isStockItem)) throw new Error('stock/list: wrong answer shape');
-  return answer.result.map(({ sku, product_id, qty, is_in_stock }) => ({ sku, product_id, qty, is_in_stock }));
+  return answer.result.map(({ product_id, qty, is_in_stock }) => ({ product_id, qty, is_in_stock }));
 }
 
 /** What a prefetcher needs. */

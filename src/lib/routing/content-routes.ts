@@ -8,7 +8,7 @@ import type { BlogCategory, BlogPost, CmsPage, Product, Shop } from '../schemas'
 import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from '../build/snapshot';
 import { config, enabledStoreViews, type StoreView } from '../config';
 import { ampProductUrl, blogUrl, productUrl, storePrefix } from '../catalog/urls';
-import { absoluteUrl } from '../content/seo';
+import { absoluteUrl, publisherJsonLd } from '../content/seo';
 import { htmlToText } from '../content/sanitize';
 import { messages } from '../messages';
 import { imageUrl } from '../catalog/images';
@@ -147,6 +147,16 @@ export function contentPages(pages: CmsPage[] = snapshotCmsPages()): ContentPage
 /** The one canonical path of a CMS page: its §2 content path when it has one, else /i/{identifier}. */
 export function cmsCanonicalPath(identifier: string): string {
   return contentPaths().includes(`/${identifier}`) ? `/${identifier}` : `/i/${identifier}`;
+}
+
+/**
+ * The address to link for a path: a CMS page's alias (/p/{slug}, /i/{slug}) becomes the page's
+ * canonical address, so menus and content never link a duplicate; any other path is kept.
+ */
+export function canonicalContentLink(path: string, pages: CmsPage[] = snapshotCmsPages()): string {
+  const m = /^\/[pi]\/([a-z0-9][a-z0-9-]*)\/?$/i.exec(path);
+  if (!m || !pages.some((p) => p.active && p.identifier === m[1])) return path;
+  return cmsCanonicalPath(m[1]!);
 }
 
 /**
@@ -305,11 +315,13 @@ export function blogPostingJsonLd(post: BlogPost, path: string) {
     '@type': 'BlogPosting',
     headline: post.title,
     datePublished: new Date(time(post.date)).toISOString(),
+    // The post's last change (its `modified`, as WordPress gives it), else its publication.
+    dateModified: new Date(time(post.modified ?? post.date)).toISOString(),
     author: { '@type': 'Person', name: post.author.name },
     ...(post.featuredImage ? { image: absoluteUrl(mediaImage(post.featuredImage.sourceUrl, BLOG_IMAGE.post.width, BLOG_IMAGE.post.height)) } : {}),
     description: htmlToText(post.excerpt || post.content, 200),
     mainEntityOfPage: absoluteUrl(path),
-    publisher: { '@type': 'Organization', name: config.shop.name, url: absoluteUrl('/') },
+    publisher: publisherJsonLd(),
   };
 }
 

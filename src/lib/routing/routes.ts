@@ -11,6 +11,7 @@ import { MENU_IDS, type Attribute, type Banners, type Category, type CmsBlock, t
 import { homeUrl as storeHomeUrl, localizedPath, type UrlOptions } from '../catalog/urls';
 import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
+import { canonicalContentLink } from './content-routes';
 
 /** Memoises a zero-argument loader for the life of the build process. */
 export function once<T>(load: () => T): () => T {
@@ -67,7 +68,8 @@ const chromeByStore = new Map<string, SiteChrome>();
 function localizeMenu(items: MenuItem[], storeCode: string): MenuItem[] {
   return items.map((i) => ({
     ...i,
-    href: i.href && i.href.startsWith('/') && !i.href.startsWith('//') ? localizedPath(i.href, { storeCode }) : i.href,
+    // Own paths are linked at their canonical address (a CMS page's, not its /p/ alias), in the store view.
+    href: i.href && i.href.startsWith('/') && !i.href.startsWith('//') ? localizedPath(canonicalContentLink(i.href), { storeCode }) : i.href,
     children: localizeMenu(i.children, storeCode),
   }));
 }

@@ -1,4 +1,8 @@
-/** Postal address as used in checkout, the account and orders (§5 rules: zip and tax id at least 3). */
+/**
+ * Postal address as used in checkout and orders (§5 rules: zip and tax id at least 3); the account's
+ * saved addresses are `CustomerAddressSchema` (vue-storefront-api: `region` an object there, a string
+ * in an order).
+ */
 import { z } from './common';
 
 /** UK postcode, e.g. "PR1 2AB", "M1 1AE", "EC1A 1BB" (space optional, any case). */
@@ -22,3 +26,30 @@ export const AddressSchema = /*#__PURE__*/ (() =>
     vat_id: z.string().trim().min(3, 'vat_id must have at least 3 characters').optional(),
   }))();
 export type Address = z.output<typeof AddressSchema>;
+
+/** A customer address's region as Magento and vue-storefront-api's `userProfile.schema.json` have it. */
+export const RegionSchema = /*#__PURE__*/ (() =>
+  z.looseObject({
+    region: z.string().nullable(),
+    region_code: z.string().nullish(),
+    region_id: z.number().int().nullish(),
+  }))();
+export type Region = z.output<typeof RegionSchema>;
+
+/**
+ * A saved address of the customer (user/me): `region` is VSFA's object (a region written as a bare
+ * string by an older backend is read as `{ region }`), and the default flags.
+ */
+export const CustomerAddressSchema = /*#__PURE__*/ (() =>
+  AddressSchema.extend({
+    id: z.number().int().optional(),
+    region: z.union([RegionSchema, z.string().transform((region) => ({ region }))]).optional(),
+    default_shipping: z.boolean().optional(),
+    default_billing: z.boolean().optional(),
+  }))();
+export type CustomerAddress = z.output<typeof CustomerAddressSchema>;
+
+/** The name of an address's region, whichever form it has (an order's string, a customer address's object). */
+export function regionName(region: string | Region | null | undefined): string {
+  return (typeof region === 'string' ? region : region?.region) ?? '';
+}

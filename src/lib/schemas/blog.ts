@@ -13,6 +13,8 @@ export const BlogPostSchema = /*#__PURE__*/ (() =>
     id: z.union([z.number().int(), z.string()]),
     title: z.string().min(1),
     date: DateString,
+    /** Last change, when the source gives it (WordPress's `modified`). */
+    modified: opt(DateString),
     uri: z.string(),
     link: z.string(),
     featuredImage: opt(z.looseObject({ sourceUrl: ImageRef, altText: z.string().default('') })),

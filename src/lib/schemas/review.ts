@@ -1,6 +1,10 @@
 /** Product review (spec §3 Review: review_status 1 = approved). */
 import { z, DateString, opt } from './common';
 
+/** review_status of an approved review (§3) and of one waiting for moderation. */
+export const REVIEW_APPROVED = 1;
+export const REVIEW_PENDING = 2;
+
 export const ReviewSchema = /*#__PURE__*/ (() =>
   z.looseObject({
     id: z.number().int(),

@@ -1,6 +1,6 @@
 /** Customer account and the user calls' bodies (§7 user, §5 rules). */
 import { z, opt } from './common';
-import { AddressSchema } from './address';
+import { AddressSchema, CustomerAddressSchema } from './address';
 
 export const CustomerSchema = /*#__PURE__*/ (() =>
   z.looseObject({
@@ -10,7 +10,7 @@ export const CustomerSchema = /*#__PURE__*/ (() =>
     lastname: z.string(),
     group_id: z.number().int().default(1),
     created_at: opt(z.string()),
-    addresses: z.array(AddressSchema.extend({ default_shipping: z.boolean().optional(), default_billing: z.boolean().optional() })).default([]),
+    addresses: z.array(CustomerAddressSchema).default([]),
     is_subscribed: z.boolean().default(false),
   }))();
 export type Customer = z.output<typeof CustomerSchema>;

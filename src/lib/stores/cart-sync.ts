@@ -12,6 +12,7 @@ import { CartTotalsSchema, type CartItem, type SyncTask } from '../schemas';
 import { collection, KEYS } from '../storage';
 import { executeTask, queueTask } from '../sync/tasks';
 import { $cart } from './cart-state';
+import { recordCartOutcome } from './cart-outcome';
 import { loadUser } from './user';
 
 /** A line as the server holds it. */
@@ -19,6 +20,24 @@ export interface ServerLine {
   sku: string;
   qty: number;
   item_id?: number | null;
+}
+
+/** Lines taken out of the bag whose removal the server has not answered yet, by sku. */
+const removing = new Map<string, CartItem>();
+
+/**
+ * Takes a line out of the bag. A line the server cart holds is removed there first: its outcome
+ * ('removed', ./cart-outcome.ts) is recorded once the server answers, and a refused removal puts the
+ * line back. A line only this bag knows is removed at once.
+ */
+export function removeLine(item: CartItem): void {
+  const onServer = server.has(item.sku);
+  if (onServer) removing.set(item.sku, item);
+  $cart.setKey(
+    'items',
+    $cart.get().items.filter((i) => i.sku !== item.sku),
+  );
+  if (!onServer) recordCartOutcome({ kind: 'removed', sku: item.sku });
 }
 
 /** What the server cart holds, as far as this tab knows (updated when a change is queued). */
@@ -55,6 +74,7 @@ export function syncChain(): Promise<void> {
 /** Forgets every server state (the store cleaned: tests' cleanStores). */
 export function resetCartSync(): void {
   server = new Map();
+  removing.clear();
   lastItems = [];
   chain = Promise.resolve();
 }
@@ -199,8 +219,24 @@ export async function pushChanges(retry = true): Promise<void> {
   }
   for (const line of deletes) {
     server.delete(line.sku);
+    const removed = removing.get(line.sku);
+    removing.delete(line.sku);
     const cartItem = { sku: line.sku, quote_id: cartId, ...(line.item_id ? { item_id: line.item_id } : {}) };
-    jobs.push(queueTask({ url: cartPath('delete'), method: 'POST', body: { cartItem } }).then(() => undefined));
+    jobs.push(
+      queueTask({ url: cartPath('delete'), method: 'POST', body: { cartItem } }).then((t) => {
+        // Not sent yet (offline): it goes with the sync queue later; nothing has been removed so far.
+        if (!t.transmited) return;
+        if (Number(t.resultCode) === 200 || noSuchCart(t.result)) {
+          // Removed (or its server cart is gone with it): now the shopper may hear it.
+          recordCartOutcome({ kind: 'removed', sku: line.sku });
+          return;
+        }
+        // Refused: the server's notice was shown; the line is still in the server cart, so back in the bag.
+        server.set(line.sku, line);
+        const items = $cart.get().items;
+        if (removed && !items.some((i) => i.sku === line.sku)) setItemsNoSync([...items, removed]);
+      }),
+    );
   }
   saveServer();
   await Promise.all(jobs);

@@ -20,6 +20,7 @@ import {
   pullAndMerge,
   pushChanges,
   refreshTotals,
+  removeLine,
   resetCartSync,
   saveServer,
   setLastSyncedItems,
@@ -106,15 +107,14 @@ export function updateCartQuantity(sku: string, qty: number): boolean {
   return true;
 }
 
-/** Removes a line (the island asks for confirmation first, §9) and records it (the notice: ./cart-outcome.ts). */
+/**
+ * Removes a line (the island asks for confirmation first, §9). Its outcome (the notice:
+ * ./cart-outcome.ts) is recorded once it is removed: at once for a line only the bag holds, when
+ * the server answers for a line of the server cart (./cart-sync.ts `removeLine`).
+ */
 export function removeFromCart(sku: string): void {
-  const items = $cart.get().items;
-  if (!items.some((i) => i.sku === sku)) return;
-  $cart.setKey(
-    'items',
-    items.filter((i) => i.sku !== sku),
-  );
-  recordCartOutcome({ kind: 'removed', sku });
+  const line = $cart.get().items.find((i) => i.sku === sku);
+  if (line) removeLine(line);
 }
 
 /**

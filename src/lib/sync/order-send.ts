@@ -137,10 +137,18 @@ export function orderUrl(endpoint: string = config.orders.endpoint, token?: stri
   return `${base}${base.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
 }
 
-/** The body sent: the stored order without the queue's own bookkeeping. */
-function orderBody(order: OfflineOrder): string {
-  const { result: _r, resultCode: _c, cancelled: _x, cancel_reason: _y, bag: _b, ...payload } = order;
-  return JSON.stringify(payload);
+/**
+ * The body sent: the stored order without the queue's own bookkeeping, in vue-storefront-api's order
+ * schema (`additionalProperties: false`; `user_id` and `transmited_at` strings when present): an order
+ * stored before (with a numeric `user_id`, or `transmited_at: null` while unsent) goes out in that shape.
+ */
+export function orderBody(order: OfflineOrder): string {
+  const { result: _r, resultCode: _c, cancelled: _x, cancel_reason: _y, bag: _b, user_id, transmited_at, ...payload } = order;
+  return JSON.stringify({
+    ...payload,
+    ...(user_id !== undefined && user_id !== null && user_id !== '' ? { user_id: String(user_id) } : {}),
+    ...(typeof transmited_at === 'string' ? { transmited_at } : {}),
+  });
 }
 
 type Answer = { status: number; body: { code?: unknown; result?: unknown } } | { failed: string };

@@ -2,10 +2,16 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { perStore } from '../../../lib/routing/content-routes';
 import { listedCategoryIds, listingFile } from '../../../lib/listing/file';
+import { listingFileUrl } from '../../../lib/listing/client';
+import { ofThisShard } from '../../../lib/build/shard';
 
 export const prerender = true;
 
-export const getStaticPaths = (() => perStore(() => listedCategoryIds().map((id) => ({ params: { id: String(id) } })))) satisfies GetStaticPaths;
+// Sharded builds render their share of the files (src/lib/build/shard.ts), by the file's URL.
+export const getStaticPaths = (() =>
+  perStore((storeCode) =>
+    ofThisShard(listedCategoryIds(), (id) => listingFileUrl(id, storeCode)).map((id) => ({ params: { id: String(id) } })),
+  )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params, props }) => {
   const file = listingFile(Number(params.id), (props as { storeCode: string }).storeCode);

@@ -1,0 +1,94 @@
+/**
+ * The sharded build measured (`npm run bench -- --only shards`): one catalogue built whole and as N
+ * shards (`astro build --shard K/N`), each build timed with its peak memory, then the shards merged
+ * (`src/lib/build/merge.ts`) and compared with the whole build file by file. `shardOnly` builds one
+ * shard and nothing else (a catalogue too large to build whole here).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { mergeShards } from '../../src/lib/build/merge';
+import { diffTrees, hashTree, measureBuild, type BuildResult } from './build';
+import { round, seconds } from './lib/stats';
+
+/** One instant for every build of the comparison: a special price cannot start between two shards. */
+const BUILD_TIME = '2026-11-20T12:00:00.000Z';
+
+export interface ShardRun {
+  label: string;
+  ok: boolean;
+  error?: string;
+  wallS: number;
+  cpuS: number;
+  peakMb: number;
+  pages: number;
+  loadAverage: number[];
+}
+
+export interface ShardBench {
+  products: number;
+  shards: number;
+  runs: ShardRun[];
+  merge?: { seconds: number; identical: boolean; differing: string[] };
+}
+
+const summary = (label: string, r: BuildResult): ShardRun => ({
+  label,
+  ok: r.ok,
+  ...(r.ok ? {} : { error: r.error?.split('\n')[0] }),
+  wallS: seconds(r.wallMs),
+  cpuS: seconds(r.cpuMs),
+  peakMb: Math.round(r.peakRss / 1024 / 1024),
+  pages: r.pages,
+  loadAverage: loadavg().map((n) => round(n, 2)),
+});
+
+export async function benchShards(opts: {
+  root: string;
+  work: string;
+  snapshot: string;
+  products: number;
+  shards: number;
+  /** Build only this shard (no whole build, no merge). */
+  shardOnly?: number;
+  timeoutMs: number;
+  log: (s: string) => void;
+}): Promise<ShardBench> {
+  const { root, work, snapshot, shards, log } = opts;
+  const runs: ShardRun[] = [];
+  const dirs: string[] = [];
+  const build = async (label: string, out: string, args: string[]) => {
+    const cache = `${out}-cache`;
+    rmSync(cache, { recursive: true, force: true }); // nothing restored: every page rendered
+    log(`shards: building ${label} ...`);
+    const r = await measureBuild(root, snapshot, out, cache, { timeoutMs: opts.timeoutMs, args, env: { BUILD_TIME } });
+    rmSync(cache, { recursive: true, force: true });
+    const s = summary(label, r);
+    log(`shards: ${label}: ${s.ok ? `${s.wallS} s, ${s.peakMb} MB, ${s.pages} pages` : `FAILED ${s.error}`}`);
+    runs.push(s);
+    return r.ok;
+  };
+  const wholeDir = join(work, `dist-shards-whole`);
+  const list = opts.shardOnly ? [opts.shardOnly] : Array.from({ length: shards }, (_, i) => i + 1);
+  let ok = opts.shardOnly ? true : await build(`${opts.products} products, whole`, wholeDir, []);
+  for (const k of list) {
+    const out = join(work, `dist-shard-${k}-of-${shards}`);
+    dirs.push(out);
+    ok = (await build(`${opts.products} products, shard ${k}/${shards}`, out, ['--shard', `${k}/${shards}`])) && ok;
+  }
+  const result: ShardBench = { products: opts.products, shards, runs };
+  if (ok && !opts.shardOnly) {
+    const merged = join(work, 'dist-shards-merged');
+    rmSync(merged, { recursive: true, force: true });
+    const t0 = performance.now();
+    await mergeShards(dirs, merged);
+    const mergeS = seconds(performance.now() - t0);
+    const d = diffTrees(hashTree(wholeDir), hashTree(merged));
+    const differing = [...d.changed, ...d.added, ...d.removed];
+    result.merge = { seconds: mergeS, identical: differing.length === 0, differing: differing.slice(0, 20) };
+    log(`shards: merged in ${mergeS} s; ${differing.length === 0 ? 'identical to the whole build' : `${differing.length} files differ`}`);
+    rmSync(merged, { recursive: true, force: true });
+  }
+  for (const d of [wholeDir, ...dirs]) rmSync(d, { recursive: true, force: true });
+  return result;
+}

@@ -1,0 +1,74 @@
+/**
+ * The product page on a phone (390 px): the first screen shows the picture, the name and the price;
+ * once the form's Add to cart has scrolled away, a bar at the foot of the screen offers it again
+ * (keyboard and screen reader reach it only while it is shown; showing it moves nothing on the page).
+ * On a desktop there is no bar.
+ */
+import { expect, test } from './fixture';
+import { cartBadge, productUrl, simpleProduct } from './product-cart-helpers';
+import { formatPrice, shopperPrice } from './oracle';
+
+test.use({ serviceWorkers: 'block' });
+
+/** The bar: a region named by the product's name. */
+const bar = (page: import('@playwright/test').Page) => page.getByRole('region', { name: simpleProduct().name, exact: true });
+
+test.describe('product page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the first screen shows the name and the price', async ({ page }) => {
+    const p = simpleProduct();
+    await page.goto(productUrl(p));
+    const price = await page.locator('[data-product-price]').boundingBox();
+    const name = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(name!.y + name!.height).toBeLessThanOrEqual(844);
+    expect(price!.y + price!.height).toBeLessThanOrEqual(844);
+    // The price follows the name.
+    expect(price!.y).toBeGreaterThan(name!.y);
+    expect(price!.y - (name!.y + name!.height)).toBeLessThan(40);
+  });
+
+  test('a sticky add-to-bag bar appears once Add to cart scrolls away, moves nothing, and adds with the keyboard', async ({ page }) => {
+    const p = simpleProduct();
+    await page.goto(productUrl(p));
+    await page.evaluate(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number }>) (window as unknown as { shifts: number }).shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: false });
+    });
+    // Not shown (nor reachable by keyboard or screen reader) while the form's button is on the screen or below it.
+    await expect(bar(page)).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(1);
+
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
+    await expect(bar(page)).toBeVisible();
+    await expect(bar(page)).toContainText(formatPrice(shopperPrice(p)));
+    // Fully on the screen, at its foot.
+    const box = await bar(page).boundingBox();
+    await expect.poll(async () => Math.round((await bar(page).boundingBox())!.y + box!.height)).toBe(844);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+
+    const add = bar(page).getByRole('button', { name: 'Add to cart' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-notifications]')).toContainText('Product has been added to the cart!');
+    await expect(cartBadge(page)).toHaveText('1');
+
+    // Back up at the form: the bar goes (and out of the tab order with it).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar(page)).toBeHidden();
+    await page.screenshot({ path: test.info().outputPath('product-390.png') });
+  });
+});
+
+test.describe('product page on a desktop', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('has no add-to-bag bar, scrolled or not', async ({ page }) => {
+    await page.goto(productUrl(simpleProduct()));
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await expect(bar(page)).toBeHidden();
+  });
+});
