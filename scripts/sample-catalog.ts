@@ -8,9 +8,9 @@ import { mkdirSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config } from '../src/lib/config';
-import * as snapshot from '../src/lib/build/snapshot';
 import { createRng, mixSeed } from './lib/prng';
 import { writePlaceholders } from './lib/placeholders';
+import { validateSnapshot } from './lib/snapshot-write';
 import { photoPath, type Look, type ShotView } from './lib/sample-photos';
 import { attributeDefs } from './lib/sample-catalog-data';
 import { BLOG_AUTHORS, BLOG_CATEGORIES } from './lib/sample-content';
@@ -140,28 +140,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
   return { counts, writeMs, validateMs, shots, pictures: [...pictures].sort() };
 }
 
-/** Reads every file of a snapshot with the readers of src/lib/build/snapshot.ts (throws a SnapshotError on the first bad record). */
-export function validateSnapshot(dir: string): number {
-  let n = 0;
-  for (const _ of snapshot.iterateProducts(dir)) n++;
-  snapshot.readCategories(dir);
-  snapshot.readAttributes(dir);
-  snapshot.readReviews(dir);
-  snapshot.readCmsPages(dir);
-  snapshot.readCmsBlocks(dir);
-  snapshot.readBlogPosts(dir);
-  snapshot.readBlogCategories(dir);
-  snapshot.readMenus(dir);
-  snapshot.readShops(dir);
-  snapshot.readShippingMethods(dir);
-  snapshot.readPaymentMethods(dir);
-  snapshot.readTaxRates(dir);
-  snapshot.readCoupons(dir);
-  snapshot.readSocial(dir);
-  snapshot.readUrlMap(dir);
-  for (const code of ['gb', 'de', 'it']) snapshot.readBanners(code, dir);
-  return n;
-}
+export { validateSnapshot } from './lib/snapshot-write';
 
 function parseArgs(argv: string[]): SampleOptions {
   const o: SampleOptions = { products: 400, seed: 1, out: 'src/content/sample' };

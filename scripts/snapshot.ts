@@ -4,14 +4,14 @@
  * (docs/api.md, /api/catalog/*), validates every record with the entity schemas, and writes it
  * atomically: into a temporary folder beside DIR, renamed into place only when everything succeeded.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import * as S from '../src/lib/schemas';
 import { validateArray, validateOne } from '../src/lib/build/snapshot';
 import { writePlaceholders } from './lib/placeholders';
+import { stagingDir, swapIntoPlace, writeJson, writeShards } from './lib/snapshot-write';
 
 export interface PullOptions {
   /** Base URL of the backend, e.g. http://127.0.0.1:4321 (the /api prefix is added). */
@@ -31,8 +31,6 @@ export interface PullResult {
   counts: Record<string, number>;
   warnings: string[];
 }
-
-const SHARD_SIZE = 1000;
 
 /** Paged lists: snapshot file, catalogue path, schema. */
 const LISTS: Array<{ file: string; path: string; schema: z.ZodType; optional?: boolean }> = [
@@ -60,7 +58,6 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
   const size = opts.pageSize ?? 500;
   const log = opts.log ?? (() => {});
   const out = resolve(opts.out);
-  const tmp = join(dirname(out), `.${basename(out)}.tmp-${randomBytes(4).toString('hex')}`);
   const warnings: string[] = [];
   const counts: Record<string, number> = {};
   const headers: Record<string, string> = opts.token ? { Authorization: `Bearer ${opts.token}` } : {};
@@ -99,26 +96,14 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
     return items;
   };
 
-  const write = (file: string, value: unknown, pretty = false) => {
-    const p = join(tmp, file);
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, JSON.stringify(value, null, pretty ? 2 : 0) + '\n');
-  };
-
-  mkdirSync(dirname(out), { recursive: true });
-  mkdirSync(tmp, { recursive: true });
+  const tmp = stagingDir(out);
+  const write = (file: string, value: unknown, pretty = false) => writeJson(tmp, file, value, pretty);
   try {
     const source = (await getJson('manifest', true))?.result as Partial<S.SnapshotManifest> | null;
 
     // Products, paged, validated, written in shards of 1,000.
     const products = validateArray(S.ProductSchema, await getPaged('products'), 'products');
-    const shards: string[] = [];
-    for (let i = 0; i < products.length || i === 0; i += SHARD_SIZE) {
-      const name = `products/${String(shards.length).padStart(4, '0')}.json`;
-      write(name, products.slice(i, i + SHARD_SIZE));
-      shards.push(name);
-      if (products.length === 0) break;
-    }
+    const shards = writeShards(tmp, products);
     counts.products = products.length;
     log(`products: ${products.length}`);
 
@@ -176,16 +161,7 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
     };
     write('manifest.json', validateOne(S.SnapshotManifestSchema, manifest, 'manifest.json'), true);
 
-    // Swap into place: the old snapshot is moved aside, then removed.
-    const old = existsSync(out) ? join(dirname(out), `.${basename(out)}.old-${randomBytes(4).toString('hex')}`) : null;
-    if (old) renameSync(out, old);
-    try {
-      renameSync(tmp, out);
-    } catch (e) {
-      if (old) renameSync(old, out);
-      throw e;
-    }
-    if (old) rmSync(old, { recursive: true, force: true });
+    swapIntoPlace(tmp, out);
     return { out, counts, warnings };
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { config } from '../src/lib/config';
 import type { ShopContext } from './context';
-import { ApiError, answer, bearer } from './http';
+import { z } from 'zod';
+import { ApiError, answer, bearer, jsonBody } from './http';
 import { cartRoutes } from './routes/cart';
 import { userRoutes } from './routes/user';
 import { orderRoutes } from './routes/order';
@@ -27,6 +28,18 @@ export interface AppParts {
   /** Allowed cross-origin callers of /api (env CORS_ORIGIN, comma-separated); none by default. */
   corsOrigins?: string[];
 }
+
+/**
+ * The rebuild hook's optional body: the product ids the backend changed (pulled by id besides the
+ * `updated_at` range; an id no longer in the index is removed), or `full` for a complete pull.
+ */
+const RebuildBody = z.strictObject({
+  product_ids: z
+    .array(z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'a product id')]))
+    .max(10_000)
+    .optional(),
+  full: z.boolean().optional(),
+});
 
 /** Path of the order endpoint on this server: config.orders.endpoint when it is a local /api path. */
 export const orderPath = (): string => (config.orders.endpoint.startsWith('/api/') ? config.orders.endpoint : '/api/order');
@@ -89,7 +102,10 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   const rebuildToken = ctx.options.rebuildToken;
   if (rb && rebuildToken) {
     const rebuildAuth = bearer(rebuildToken, 401, 'authorization: a valid rebuild token is required');
-    api.post('/rebuild', rebuildAuth, (c) => answer(c, 202, { trigger: rb.trigger(), ...rb.status() }));
+    api.post('/rebuild', rebuildAuth, jsonBody(RebuildBody, { optional: true }), (c) => {
+      const body = c.req.valid('json');
+      return answer(c, 202, { trigger: rb.trigger({ productIds: body.product_ids ?? [], full: body.full ?? false }), ...rb.status() });
+    });
     api.get('/rebuild/status', rebuildAuth, (c) => answer(c, 200, rb.status()));
   }
 

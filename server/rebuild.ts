@@ -9,9 +9,19 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Logger } from './logger';
 import { buildNodeArgs } from '../src/lib/build/heap';
 
+/** What the triggers of a run said changed (the hook's body); several triggers' hints are merged. */
+export interface PullHint {
+  /** Product ids the backend says changed (pulled by id besides the `updated_at` range). */
+  productIds: Array<number | string>;
+  /** Pull everything (no incremental pull). */
+  full: boolean;
+}
+
+export const noHint = (): PullHint => ({ productIds: [], full: false });
+
 export interface RebuildSteps {
   /** Writes a complete snapshot into `snapshotDir` (which must not exist before). */
-  pull(snapshotDir: string): Promise<void>;
+  pull(snapshotDir: string, hint: PullHint): Promise<void>;
   /** Builds the site from `snapshotDir` into `outDir`. */
   build(snapshotDir: string, outDir: string): Promise<void>;
   /** Makes the new folders live (atomically from the server's point of view). */
@@ -43,6 +53,8 @@ export const REBUILD_STAMP = /^\d{17}-\d+$/;
 export class RebuildManager {
   private running: Promise<void> | null = null;
   private pending = false;
+  /** Hints of the triggers not yet pulled. */
+  private hint: PullHint = noHint();
   private runs = 0;
   private current: RebuildRun | null = null;
   private last: RebuildRun | null = null;
@@ -62,8 +74,12 @@ export class RebuildManager {
     private readonly lockRetryMs = 1000,
   ) {}
 
-  /** Starts a run, or marks one more run after the current one (several triggers make one run). */
-  trigger(): 'started' | 'queued' | 'coalesced' {
+  /** Starts a run, or marks one more run after the current one (several triggers make one run, their hints merged). */
+  trigger(hint: Partial<PullHint> = {}): 'started' | 'queued' | 'coalesced' {
+    this.hint = {
+      productIds: [...new Set([...this.hint.productIds, ...(hint.productIds ?? [])])],
+      full: this.hint.full || !!hint.full,
+    };
     if (this.running) {
       const was = this.pending;
       this.pending = true;
@@ -111,8 +127,10 @@ export class RebuildManager {
     const run: RebuildRun = { id, ok: false, startedAt: new Date().toISOString(), finishedAt: '' };
     this.current = run;
     this.logger.info(`rebuild ${id}: started`);
+    const hint = this.hint;
+    this.hint = noHint();
     try {
-      await this.steps.pull(snapDir);
+      await this.steps.pull(snapDir, hint);
       await this.steps.build(snapDir, outDir);
       this.steps.activate(outDir, snapDir);
       run.ok = true;

@@ -17,7 +17,7 @@ import { bearerTokenProblem } from './http';
 import { createLogger, type Logger } from './logger';
 import { Site } from './static';
 import { RebuildManager, astroBuild, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
-import { pullSnapshot } from '../scripts/snapshot';
+import { importFromVsfApi, readImportConfig } from '../scripts/import';
 import type { Faults } from './faults';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,7 +108,20 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   if (options.rebuildToken) {
     const source = env.REBUILD_SOURCE;
     const steps: RebuildSteps = {
-      pull: (into) => pullSnapshot({ from: source ?? `http://127.0.0.1:${port}`, out: into, token: options.rebuildToken ?? undefined }).then(() => undefined),
+      // The catalogue through vue-storefront-api's _search (this server's, or REBUILD_SOURCE, the shop's
+      // API), only what changed since the live snapshot when the index allows; the rest of the snapshot
+      // from REBUILD_IMPORT_CONFIG, or carried over from the live snapshot.
+      pull: (into, hint) =>
+        importFromVsfApi({
+          url: source ?? `http://127.0.0.1:${port}`,
+          index: env.REBUILD_INDEX || undefined,
+          out: into,
+          previous: snapDir,
+          incremental: !hint.full,
+          changedIds: hint.productIds,
+          config: env.REBUILD_IMPORT_CONFIG ? readImportConfig(env.REBUILD_IMPORT_CONFIG) : undefined,
+          log: (l) => logger.info(`rebuild pull: ${l}`),
+        }).then(() => undefined),
       // The build writes the deploy plan against the live folder (DEPLOY_BEFORE: src/lib/cdn/integration.ts), as `npm run deploy:plan` does.
       build: (snap, out) => astroBuild(PROJECT_ROOT, snap, out, site.dir ? { DEPLOY_BEFORE: site.dir } : {}),
       activate: (out, snap) => {

@@ -3,7 +3,7 @@
  *
  *   npm run bench                      # everything (about 10-15 min on 2 cores)
  *   npm run bench -- --large           # also build a 50,000-product catalogue
- *   npm run bench -- --only search,api # some sections: build, rebuild, pages, lighthouse, lighthouse-cli, search, api, images, shards
+ *   npm run bench -- --only search,api # some sections: build, rebuild, pull, pages, lighthouse, lighthouse-cli, search, api, images, shards
  *   npm run bench -- --quick           # one run of everything, fewer Lighthouse runs (a smoke test)
  *
  * Other options: --runs N (builds of the small catalogue, default 3), --big-runs N (10,000, default 1),
@@ -27,6 +27,7 @@ import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 import { benchApi, type ApiBench } from './api';
 import { benchImages, type ImageBench } from './images';
 import { diffTrees, hashTree, measureBuild, sourceFingerprint, type BuildResult } from './build';
+import { benchPull, type PullSummary } from './pull';
 import { scalingChart, type ScalingPoint } from './chart';
 import { copyWithCmsEdit, copyWithPriceEdit, ensureSnapshot, type EditorChange } from './lib/catalog';
 import { startShop } from './lib/server';
@@ -41,7 +42,7 @@ import type { EngineBench } from './listing-engine';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'bench/results');
-const SECTIONS = ['build', 'rebuild', 'pages', 'lighthouse', 'lighthouse-cli', 'search', 'api', 'images', 'shards'] as const;
+const SECTIONS = ['build', 'rebuild', 'pull', 'pages', 'lighthouse', 'lighthouse-cli', 'search', 'api', 'images', 'shards'] as const;
 type Section = (typeof SECTIONS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -133,6 +134,7 @@ interface Results {
   sections: Partial<{
     build: { measuredAt: string; builds: BuildSummary[] };
     rebuild: { measuredAt: string; base: string; rebuilds: RebuildSummary[] };
+    pull: PullSummary;
     pages: { measuredAt: string; idleMs: number; pages: PageSummary[] };
     lighthouse: { measuredAt: string; runs: number; chromeFlags?: string[]; pages: LighthouseScores[] };
     /** The same pages audited as people run Lighthouse: the CLI, a fresh Chromium per run, default settings. */
@@ -312,6 +314,21 @@ function countOf(dir: string, key: string): number {
   } catch {
     return 0;
   }
+}
+
+async function sectionPull(res: Results): Promise<void> {
+  const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
+  const p = await benchPull(ROOT, WORK, big, log);
+  res.sections.pull = p;
+  console.log(
+    `\nPull + build after one editor's change (${p.base}, reference API's _search; first pull ${p.firstPullS} s, base build ${p.baseBuildS} s; load ${p.loadAverage.join(' ')})\n`,
+  );
+  console.log(
+    table(
+      ['change', 'pull', 'pull s', 'build s', 'live s'],
+      p.runs.map((r) => [r.change.description, r.mode, r.pullS, r.ok ? r.buildS : 'failed', r.ok ? r.totalS : '-']),
+    ),
+  );
 }
 
 async function sectionRebuild(res: Results): Promise<void> {
@@ -653,6 +670,12 @@ function targets(res: Results): Results['targets'] {
       : 'not measured (--large)',
     met: b50 ? b50.ok && b50.wallS <= 200 && b50.peakMb <= 2048 : null,
   });
+  for (const r of s.pull?.runs ?? [])
+    out.push({
+      target: `live after ${r.change.description}, pull through _search included (10,000 products) <= 15 s`,
+      value: r.ok ? `${r.totalS} s (pull ${r.pullS} s, ${r.mode})` : 'failed',
+      met: r.ok && r.totalS <= 15,
+    });
   const rebuildTargets: Record<string, number> = { 'cms-page': 10, 'product-price': 12 };
   for (const r of s.rebuild?.rebuilds ?? []) {
     const max = rebuildTargets[r.change.kind];
@@ -788,6 +811,7 @@ async function main(): Promise<void> {
   };
   await run('build', () => sectionBuild(res));
   await run('rebuild', () => sectionRebuild(res));
+  await run('pull', () => sectionPull(res));
   if (wanted('pages') || wanted('lighthouse') || wanted('lighthouse-cli')) {
     let shop: Awaited<ReturnType<typeof startShop>> | null = null;
     try {

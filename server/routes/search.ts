@@ -180,11 +180,13 @@ export function searchRoutes(ctx: ShopContext): Hono {
     }
     const { include, exclude } = sourceLists(body, c);
     const score = sort.length ? null : 1;
-    const hits = found.slice(from, from + size).map((s) => {
-      // Stock as it is now (orders change it), like the stock route.
-      const rec = entity === 'product' ? (withLiveStock(ctx.db, s.record as unknown as Product) as unknown as Rec) : s.record;
-      return { _index: index, _type: entity, _id: s.id, _score: score, _source: body._source === false ? {} : filterSource(rec, include, exclude) };
-    });
+    const hits = await Promise.all(
+      found.slice(from, from + size).map(async (s) => {
+        // Stock as it is now (orders change it), like the stock route.
+        const rec = entity === 'product' ? ((await withLiveStock(ctx.db, s.record as unknown as Product)) as unknown as Rec) : s.record;
+        return { _index: index, _type: entity, _id: s.id, _score: score, _source: body._source === false ? {} : filterSource(rec, include, exclude) };
+      }),
+    );
     const took = Math.round(performance.now() - started);
     if (qp.data.response_format === 'compact') {
       return c.json({ total: found.length, hits: hits.map((h) => ({ ...h._source, _score: h._score })) });

@@ -279,12 +279,13 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/api/user/me',
     query: (i) => ({ token: i.token }),
-    body: () => ({ customer: { firstname: 'Malcolm' } }),
+    // vue-storefront-api's userProfileUpdate: the e-mail and both names are sent with every update.
+    body: () => ({ customer: { email: 'malformed-me@example.org', firstname: 'Malcolm', lastname: 'Formed' } }),
     fields: [
       { path: 'customer', kind: 'object', required: true },
-      { path: 'customer.firstname', kind: 'string' },
-      { path: 'customer.lastname', kind: 'string' },
-      { path: 'customer.email', kind: 'string' },
+      { path: 'customer.firstname', kind: 'string', required: true },
+      { path: 'customer.lastname', kind: 'string', required: true },
+      { path: 'customer.email', kind: 'string', required: true },
       { path: 'customer.addresses', kind: 'array' },
     ],
     strict: [''],

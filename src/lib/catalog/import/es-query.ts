@@ -280,8 +280,8 @@ export const listParam = (v: string | string[] | undefined): string[] =>
 
 // Queries the importer and the rebuild pull send.
 
-/** Every record, in id order (so paging is stable). */
-export const allQuery = () => ({ query: { match_all: {} }, sort: [{ id: 'asc' }] });
+/** Every record, in index order (`_doc`: Elasticsearch's cheapest stable order for paging; the reference API's snapshot order). */
+export const allQuery = () => ({ query: { match_all: {} }, sort: ['_doc'] });
 /** Records changed since `since` (`updated_at` of Magento, "YYYY-MM-DD HH:MM:SS" or ISO), or with one of `ids`. */
 export const changedQuery = (since: string | null, ids: Array<string | number> = []) => ({
   query: {

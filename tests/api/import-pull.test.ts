@@ -1,0 +1,196 @@
+/**
+ * The rebuild hook's pull (`importFromVsfApi` with the live snapshot): only the products changed since
+ * the last pull (the `updated_at` range) or named by the hook (ids) are asked for and merged into the
+ * previous snapshot; a full pull when the previous one has no watermark or `incremental` is off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as snap from '../../src/lib/build/snapshot';
+import { importFromVsfApi } from '../../scripts/import';
+import { RebuildManager, type PullHint } from '../../server/rebuild';
+import { createLogger } from '../../server/logger';
+import { fixtureFiles, startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
+
+type P = { id: number; sku: string; price: number; updated_at?: string };
+
+/** The fixture snapshot with `updated_at` on every product, then `edit` applied. */
+function files(edit: (f: Record<string, unknown>) => void = () => {}) {
+  const f = fixtureFiles();
+  for (const p of f['products/0000.json'] as P[]) p.updated_at = '2026-11-01 10:00:00';
+  edit(f);
+  return f;
+}
+
+let work = '';
+let before: TestShop;
+let after: TestShop;
+let first = '';
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'api-import-pull-'));
+  before = await startTestShop({ snapshotDir: writeFixtureSnapshot(join(work, 'before'), files()) });
+  // The editor's change: one price (its updated_at moves), one CMS page.
+  after = await startTestShop({
+    snapshotDir: writeFixtureSnapshot(
+      join(work, 'after'),
+      files((f) => {
+        const ring = (f['products/0000.json'] as P[]).find((p) => p.sku === 'RING-101')!;
+        ring.price = 125;
+        ring.updated_at = '2026-11-02 09:00:00';
+        (f['cms-pages.json'] as { identifier: string; content: string }[])[0]!.content = '<p>About the shop, edited.</p>';
+      }),
+    ),
+  });
+  first = join(work, 'first');
+  await importFromVsfApi({ url: before.url, out: first });
+});
+afterAll(async () => {
+  await before?.stop();
+  await after?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A fetch that records the product queries it sends. */
+function recording() {
+  const productQueries: unknown[] = [];
+  const fetchImpl: typeof fetch = (url, init) => {
+    if (String(url).includes('/product/_search')) productQueries.push(JSON.parse(String(init?.body)).query);
+    return fetch(url, init);
+  };
+  return { productQueries, fetchImpl };
+}
+
+describe('incremental pull', () => {
+  it('the first pull is full and records the watermark: the latest updated_at', () => {
+    expect((snap.readManifest(first) as { import?: unknown }).import).toEqual({
+      mode: 'full',
+      index: 'vue_storefront_catalog',
+      watermark: '2026-11-01 10:00:00',
+    });
+  });
+
+  it('asks only for products updated since the watermark, merges them, and pulls the small entities whole', async () => {
+    const out = join(work, 'second');
+    const rec = recording();
+    const r = await importFromVsfApi({ url: after.url, out, previous: first, fetchImpl: rec.fetchImpl });
+    expect(r.mode).toBe('incremental');
+    expect(rec.productQueries).toEqual([{ bool: { should: [{ range: { updated_at: { gt: '2026-11-01 10:00:00' } } }], minimum_should_match: 1 } }]);
+    expect(r.counts.product).toEqual({ written: 1, skipped: 0 });
+    // The merged snapshot is the one the backend now serves; a bundle holding the changed ring prices it anew.
+    const served = snap.readProducts(join(work, 'after'));
+    const merged = snap.readProducts(out);
+    expect(merged.filter((p) => p.sku !== 'SET-107')).toEqual(served.filter((p) => p.sku !== 'SET-107'));
+    expect(merged.find((p) => p.sku === 'SET-107')!.bundle_options[0]!.product_links[0]!.product).toMatchObject({ sku: 'RING-101', price: 125 });
+    expect(snap.readProducts(out).find((p) => p.sku === 'RING-101')!.price).toBe(125);
+    expect(snap.readCmsPages(out)[0]!.content).toBe('<p>About the shop, edited.</p>');
+    expect((snap.readManifest(out) as { import?: { watermark?: string } }).import?.watermark).toBe('2026-11-02 09:00:00');
+    // What the catalogue lacks is carried over from the previous snapshot.
+    expect(snap.readMenus(out)).toEqual(snap.readMenus(first));
+  });
+
+  it('ids from the hook are pulled too; an id the index no longer has is removed', async () => {
+    const out = join(work, 'ids');
+    const rec = recording();
+    const r = await importFromVsfApi({ url: before.url, out, previous: first, changedIds: [104, 99999], fetchImpl: rec.fetchImpl });
+    expect(r.mode).toBe('incremental');
+    expect(rec.productQueries[0]).toEqual({
+      bool: { should: [{ range: { updated_at: { gt: '2026-11-01 10:00:00' } } }, { terms: { id: [104, 99999] } }], minimum_should_match: 1 },
+    });
+    expect(snap.readProducts(out).map((p) => p.id)).toEqual(snap.readProducts(first).map((p) => p.id));
+    const gone = join(work, 'gone');
+    // 106 named by the hook, and missing from the index it is pulled from: removed.
+    const without = await startTestShop({
+      snapshotDir: writeFixtureSnapshot(
+        join(work, 'without'),
+        files((f) => {
+          f['products/0000.json'] = (f['products/0000.json'] as P[]).filter((p) => p.id !== 106);
+        }),
+      ),
+    });
+    try {
+      await importFromVsfApi({ url: without.url, out: gone, previous: first, changedIds: [106] });
+    } finally {
+      await without.stop();
+    }
+    expect(snap.readProducts(gone).map((p) => p.id)).not.toContain(106);
+    expect(snap.readProducts(gone)).toHaveLength(snap.readProducts(first).length - 1);
+  });
+
+  it('full when asked, or when the previous snapshot has no watermark', async () => {
+    const rec = recording();
+    const r = await importFromVsfApi({ url: after.url, out: join(work, 'full'), previous: first, incremental: false, fetchImpl: rec.fetchImpl });
+    expect(r.mode).toBe('full');
+    expect(rec.productQueries[0]).toEqual({ match_all: {} });
+    const noMark = await importFromVsfApi({ url: after.url, out: join(work, 'nomark'), previous: join(work, 'before') });
+    expect(noMark.mode).toBe('full');
+  });
+});
+
+describe('a failed connection', () => {
+  it('is tried once more (a kept-alive socket the server closed meanwhile); failing twice names the URL', async () => {
+    let failed = 0;
+    const flaky: typeof fetch = (url, init) =>
+      String(url).includes('/category/_search') && failed++ === 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init);
+    const r = await importFromVsfApi({ url: before.url, out: join(work, 'flaky'), fetchImpl: flaky });
+    expect(failed).toBe(2);
+    expect(r.counts.category.written).toBe(2);
+    const down: typeof fetch = (url, init) => (String(url).includes('/category/_search') ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init));
+    await expect(importFromVsfApi({ url: before.url, out: join(work, 'down'), fetchImpl: down })).rejects.toThrow(
+      /POST http:\/\/127\.0\.0\.1:\d+\/api\/catalog\/vue_storefront_catalog\/category\/_search: fetch failed/,
+    );
+  });
+});
+
+describe('the rebuild hook', () => {
+  it('hands the pull the ids of every trigger since the last run, merged', async () => {
+    const hints: PullHint[] = [];
+    let release: () => void = () => {};
+    const dir = mkdtempSync(join(work, 'rb-'));
+    const m = new RebuildManager(
+      {
+        pull: async (into, hint) => {
+          hints.push(hint);
+          writeFixtureSnapshot(into);
+          if (hints.length === 1) await new Promise<void>((r) => (release = r));
+        },
+        build: async () => {},
+        activate: () => {},
+      },
+      dir,
+      join(dir, 'snapshots'),
+      createLogger({ sink: () => {} }),
+    );
+    m.trigger({ productIds: [1] });
+    await new Promise((r) => setTimeout(r, 20));
+    m.trigger({ productIds: [2] });
+    m.trigger({ productIds: [3, 2], full: true });
+    release();
+    await m.idle();
+    expect(hints).toEqual([
+      { productIds: [1], full: false },
+      { productIds: [2, 3], full: true },
+    ]);
+  });
+
+  it('POST /api/rebuild reads { product_ids, full }; a bad body is a 400 naming the field', async () => {
+    const seen: PullHint[] = [];
+    const shop = await startTestShop({
+      options: { rebuildToken: 'hook' },
+      env: { REBUILD_WORKDIR: work },
+      rebuildSteps: { pull: async (into, hint) => (seen.push(hint), void writeFixtureSnapshot(into)), build: async () => {}, activate: () => {} },
+    });
+    try {
+      const auth = { Authorization: 'Bearer hook' };
+      expect((await shop.call('POST', '/api/rebuild', { headers: auth, body: { product_ids: [101, '102'] } })).status).toBe(202);
+      await shop.rebuild!.idle();
+      expect(seen).toEqual([{ productIds: [101, '102'], full: false }]);
+      const bad = await shop.call('POST', '/api/rebuild', { headers: auth, body: { product_ids: ['x'] } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.result).toMatch(/^product_ids\.0: /);
+      expect((await shop.call('POST', '/api/rebuild', { headers: auth })).status).toBe(202);
+    } finally {
+      await shop.stop();
+    }
+  });
+});
