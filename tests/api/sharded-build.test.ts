@@ -77,7 +77,19 @@ describe('a build in three shards', () => {
     const differ = [...single].filter(([rel, body]) => !out.get(rel)!.equals(body)).map(([rel]) => rel);
     expect(differ).toEqual([]);
     // The global files the shards share or merge are there, not empty.
-    for (const f of ['sitemap-index.xml', 'sitemap-0.xml', 'search-index.json', '_url-map.json', 'sw.js', '_headers', '_worker.js', '_routes.json', '_cdn/edge/index.json', '_cdn/cache-tags.json', '_cdn/files.json']) {
+    for (const f of [
+      'sitemap-index.xml',
+      'sitemap-0.xml',
+      'search-index.json',
+      '_url-map.json',
+      'sw.js',
+      '_headers',
+      '_worker.js',
+      '_routes.json',
+      '_cdn/edge/index.json',
+      '_cdn/cache-tags.json',
+      '_cdn/files.json',
+    ]) {
       expect(single.get(f)?.length, f).toBeGreaterThan(0);
     }
   });
