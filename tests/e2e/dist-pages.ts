@@ -1,19 +1,25 @@
 /**
  * The built site (dist/, or DIST_DIR) read as a crawler reads it, straight from the files: the
- * sitemap's URLs, the page a path is served from (through `_rewrites.json`, as the shop server does),
+ * sitemap's URLs, the page a path is served from (through the redirect map's 200 rules, as the shop server and
+ * the CDN worker do),
  * the links and the JSON-LD of a page.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { decodeHTML } from 'entities';
+import { bucketFile, EDGE_INDEX, EdgeLookup } from '../../src/lib/cdn/edge-map';
+import { edgeBucketSchema, edgeIndexSchema } from '../../src/lib/cdn/edge-schema';
 import { config } from '../../src/lib/config';
 
 export const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 export const SITE_ORIGIN = new URL(config.shop.siteUrl).origin;
 
-const rewrites = (): Array<{ from: RegExp; to: string }> =>
-  (JSON.parse(readFileSync(join(DIST, '_rewrites.json'), 'utf8')) as Array<{ from: string; to: string }>).map((r) => ({ from: new RegExp(r.from), to: r.to }));
-let rewriteRules: Array<{ from: RegExp; to: string }> | null = null;
+let edge: EdgeLookup | null = null;
+const edgeMap = (): EdgeLookup =>
+  (edge ??= new EdgeLookup(edgeIndexSchema.parse(JSON.parse(readFileSync(join(DIST, EDGE_INDEX), 'utf8'))), (i) => {
+    const f = join(DIST, bucketFile(i));
+    return existsSync(f) ? edgeBucketSchema.parse(JSON.parse(readFileSync(f, 'utf8'))) : { rules: [], tags: {} };
+  }));
 
 /** Every <loc> of the sitemap index's sitemaps, as paths. */
 export function sitemapPaths(): string[] {
@@ -28,14 +34,10 @@ export function sitemapPaths(): string[] {
 
 /** The HTML file a path is served from, or null (not a page of the build). */
 export function pageFile(path: string): string | null {
-  rewriteRules ??= rewrites();
   let p = decodeURIComponent(path);
-  for (const r of rewriteRules) {
-    if (r.from.test(p)) {
-      p = r.to;
-      break;
-    }
-  }
+  const rule = edgeMap().match(p);
+  if (rule && rule.status !== 200) return null;
+  if (rule) p = rule.to;
   const candidates = [join(DIST, p, 'index.html'), join(DIST, `${p.replace(/\/$/, '')}.html`), join(DIST, p)];
   return candidates.find((f) => existsSync(f) && statSync(f).isFile()) ?? null;
 }
