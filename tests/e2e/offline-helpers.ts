@@ -233,7 +233,7 @@ export function nextDeploy(fromDir: string): string {
   const assets = join(out, '_astro');
   const renames = new Map<string, string>();
   for (const name of readdirSync(assets)) {
-    const m = /^(.*)\.([A-Za-z0-9_-]{8})\.(\w+)$/.exec(name);
+    const m = /^(.*)\.([A-Za-z0-9_-]{8,})\.(\w+)$/.exec(name);
     if (!m) continue;
     const next = `${m[1]}.${m[2]!.slice(0, 6)}v2.${m[3]}`;
     renames.set(name, next);
