@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ReviewInputSchema, type Product, type Review } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
+import { pageSize, pageStart } from '../../src/lib/search/query';
 import type { ShopContext } from '../context';
 import { ApiError, bearer, jsonBody, ok, validQuery } from '../http';
 import { nowIso } from '../db';
@@ -21,17 +22,18 @@ const ReviewBody = z.preprocess(
   z.strictObject({ review: ReviewInputSchema.strict() }),
 );
 
+// Query text that is not a whole number is a 400 naming the field; a number is paged by the §5 rule the search engines use.
 const Paging = z.looseObject({
   from: z.coerce
     .number()
     .int()
     .default(0)
-    .transform((n) => Math.max(0, n)),
+    .transform((n) => pageStart(n)),
   size: z.coerce
     .number()
     .int()
     .default(config.constants.search.defaultSize)
-    .transform((n) => (n <= 0 ? config.constants.search.defaultSize : Math.min(n, MAX_SIZE))),
+    .transform((n) => Math.min(pageSize(n, config.constants.search.defaultSize), MAX_SIZE)),
 });
 
 const paging = validQuery(Paging);

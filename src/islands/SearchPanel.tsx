@@ -21,13 +21,14 @@ import {
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
 import { $ui, setPanel } from '../lib/stores/ui';
-import { messages, t } from '../lib/messages';
+import { messages } from '../lib/messages';
 import { formatPrice as formatMoney } from '../lib/format';
 import { storeViewForPath } from '../lib/stores/store-view';
 import { productPrices } from '../lib/catalog/price';
 import { tileImage } from '../lib/catalog/images';
 import { searchUrl } from '../lib/catalog/urls';
 import { createSearchClient, type SearchClient } from '../lib/search/client';
+import { isSearchTerm, searchPanelStatus } from '../lib/search/results';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
 // Inlined and rendered with the panel (a React 19 hoisted <style href precedence>), so no page links the panel's CSS before it opens.
 import { Dialog } from './Dialog';
@@ -49,19 +50,6 @@ function defaultClient(indexUrl?: string): SearchClient {
   return sharedClient;
 }
 
-/** The status line under the box: min-length hint, searching, counts, or why nothing was found. */
-export function statusText(query: string, loading: boolean, result: SearchResult | null): string {
-  const q = query.trim();
-  if (!q) return '';
-  if (q.length < config.constants.search.minTermLength) return messages.searchMinLength;
-  if (loading && !result) return messages.searchLoading;
-  if (!result) return '';
-  if (result.noresults) return result.offline ? messages.searchOfflineEmpty : messages.searchNoResults;
-  if (result.total === 1) return messages.searchResultsOne;
-  if (result.total > result.items.length) return t('searchResultsShown', { shown: result.items.length, count: result.total });
-  return t('searchResultsCount', { count: result.total });
-}
-
 function ResultPrice({ hit }: { hit: SearchHit }) {
   const prices = productPrices(docPrices(hit));
   if (!(prices.final > 0)) return null;
@@ -79,6 +67,8 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
   // panel is mounted in the browser only (src/islands/lazy.ts), so the page is there to ask.
   const [sharedOverlay] = useState(() => typeof document !== 'undefined' && !!document.querySelector('[data-overlay]'));
   const [query, setQuery] = useState('');
+  // Below the minimum length nothing is searched: no answer and no progress show.
+  const searchable = isSearchTerm(query);
   // The latest answer and the query it answers: a query without its answer yet is loading.
   const [answer, setAnswer] = useState<{ q: string; result: SearchResult } | null>(null);
   const [, setLoaded] = useState(0); // re-render when the suggestions arrive
@@ -102,12 +92,12 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
 
   // Results as the shopper types: debounced, and only the answer to the latest query is shown.
   useEffect(() => {
-    const q = query.trim();
-    if (q.length < config.constants.search.minTermLength) {
+    if (!searchable) {
       // Too short to search: an answer still on its way is dropped (what shows is derived below).
       seq.current++;
       return;
     }
+    const q = query.trim();
     const mine = ++seq.current;
     const timer = setTimeout(() => {
       void client.search(q, { size: config.constants.search.defaultSize, start: 0 }).then((r) => {
@@ -115,7 +105,7 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
       });
     }, TYPE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [query, client]);
+  }, [query, searchable, client]);
 
   const links = () => Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
 
@@ -147,16 +137,13 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
   // Enter in the box shows every match on the results page (a result chosen with the arrow keys is a link: Enter opens it).
   const onSubmit = (e: ReactSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (query.trim().length >= config.constants.search.minTermLength)
-      window.location.assign(searchUrl(query, { storeCode: storeViewForPath(location.pathname).storeCode }));
+    if (searchable) window.location.assign(searchUrl(query, { storeCode: storeViewForPath(location.pathname).storeCode }));
   };
 
   if (!open) return null;
 
-  // Below the minimum length nothing is searched: no answer and no progress show.
-  const searchable = query.trim().length >= config.constants.search.minTermLength;
   const shown = searchable ? (answer?.result ?? null) : null;
-  const text = statusText(query, searchable && answer?.q !== query.trim(), shown);
+  const text = searchPanelStatus(query, searchable && answer?.q !== query.trim(), shown);
   const hits = shown?.items ?? [];
   const suggestions = client.suggestions();
   const showSuggestions = !hits.length && (!query.trim() || !!shown?.noresults);

@@ -21,9 +21,12 @@ import {
   searchListing,
   searchPageHeading,
   searchPageStatus,
+  searchPanelStatus,
+  isSearchTerm,
   showsSuggestions,
   type SearchPageState,
 } from '../../src/lib/search/results';
+import { emptyResult } from '../../src/lib/search/query';
 import type { SearchPaging, SearchResult } from '../../src/lib/search/types';
 
 const settings = config.constants.search;
@@ -199,5 +202,38 @@ describe('the search page states', () => {
     expect(searchUrl('raymond weil')).toBe('/search?q=raymond+weil');
     expect(searchUrl('  ')).toBe('/search');
     expect(searchUrl('EV1001-WG-S', { storeCode: 'de', multistore: true })).toBe('/de/search?q=EV1001-WG-S');
+  });
+});
+
+const found = (total: number, shown = total): SearchResult => ({
+  ...emptyResult(),
+  items: Array.from({ length: shown }, (_, i) => ({ s: `S${i}`, n: `N${i}`, u: '/x', p: 1, score: 1 })),
+  total,
+  noresults: total === 0,
+});
+
+describe('search panel status line', () => {
+  it('a term is searchable from 3 characters, spaces around it not counted', () => {
+    expect(isSearchTerm('ri')).toBe(false);
+    expect(isSearchTerm('  ri  ')).toBe(false);
+    expect(isSearchTerm('rin')).toBe(true);
+  });
+
+  it('asks for at least 3 characters', () => {
+    expect(searchPanelStatus('ri', false, null)).toBe('Search term must have at least 3 characters');
+    expect(searchPanelStatus('  ri ', false, null)).toBe('Search term must have at least 3 characters');
+    expect(searchPanelStatus('', false, null)).toBe('');
+  });
+
+  it('says when nothing was found, and when search is offline', () => {
+    expect(searchPanelStatus('rolex', false, emptyResult())).toBe('No results were found.');
+    expect(searchPanelStatus('rolex', false, emptyResult({ offline: true }))).toBe('Search is not available offline for this query.');
+  });
+
+  it('counts the results and says when only the first 50 are shown', () => {
+    expect(searchPanelStatus('ring', true, null)).toBe('Searching…');
+    expect(searchPanelStatus('ring', false, found(1))).toBe('1 result');
+    expect(searchPanelStatus('ring', false, found(12))).toBe('12 results');
+    expect(searchPanelStatus('ring', false, found(120, 50))).toBe('Showing 50 of 120 results');
   });
 });

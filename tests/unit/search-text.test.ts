@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzinessFor, normaliseText, queryTerms, requiredMatches, tokenize, tokenizeSku } from '../../src/lib/search/text';
-import { emptyResult, isQueryLongEnough, normalisePaging, passesMinScore } from '../../src/lib/search/query';
+import { emptyResult, isQueryLongEnough, normalisePaging, pageSize, pageStart, passesMinScore } from '../../src/lib/search/query';
 
 describe('search text rules', () => {
   it('lower-cases, folds accents and drops apostrophes', () => {
@@ -34,6 +34,17 @@ describe('search query rules', () => {
     expect(normalisePaging({ size: -10 })).toEqual({ size: 50, start: 0 });
     expect(normalisePaging({})).toEqual({ size: 50, start: 0 });
     expect(normalisePaging({ size: 12, start: 24 })).toEqual({ size: 12, start: 24 });
+  });
+
+  it("paging that is not a number gives the defaults; a fraction is floored; the default size is the caller's", () => {
+    expect(normalisePaging({ size: Number.NaN, start: Number.NaN })).toEqual({ size: 50, start: 0 });
+    expect(normalisePaging({ size: 12.7, start: 3.9 })).toEqual({ size: 12, start: 3 });
+    expect(pageSize(0, 24)).toBe(24);
+    expect(pageSize(-3, 24)).toBe(24);
+    expect(pageSize(7, 24)).toBe(7);
+    expect(pageStart(-20)).toBe(0);
+    expect(pageStart(undefined)).toBe(0);
+    expect(pageStart(100)).toBe(100);
   });
 
   it('a search term needs 3 characters, spaces around it not counted', () => {

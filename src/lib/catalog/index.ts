@@ -5,7 +5,6 @@ export * from './variants';
 export * from './options';
 export * from './query';
 export * from './facets';
-export * from './search-params';
 export * from './urls';
 export * from './images';
 export * from './category-tag';

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { config } from '../config';
 import { messages } from '../messages';
 import { UK_POSTCODE } from '../schemas/address';
+import { isSearchTerm } from '../search/results';
 
 /** Form values as they come from inputs or a JSON body. */
 export type FormValues = Record<string, unknown>;
@@ -56,7 +57,7 @@ export const fields = {
   /** 'Quantity must be above 0' while the quantity is not a number above 0. */
   quantity: () => fields.text().refine((v) => Number(v.trim() || Number.NaN) > 0, messages.quantityAboveZero),
   /** 'Search term must have at least 3 characters' once a shorter term is typed. */
-  searchTerm: () => fields.text().refine(atLeast(config.constants.search.minTermLength), messages.searchMinLength),
+  searchTerm: () => fields.text().refine((v) => !filled(v) || isSearchTerm(v), messages.searchMinLength),
   /** 'You must accept the terms and conditions.' while the box is not ticked. */
   terms: () => fields.checkbox().refine((v) => v, messages.termsRequired),
 };

@@ -11,16 +11,31 @@ export interface SearchSettings {
   minTermLength: number;
 }
 
-/** §5: size 0 or below (or missing) becomes the default size (50); a negative (or missing) start becomes 0. */
-export function normalisePaging(paging: SearchPaging = {}, defaultSize = 50): { size: number; start: number } {
-  const rawSize = Math.floor(Number(paging.size ?? 0));
-  const rawStart = Math.floor(Number(paging.start ?? 0));
-  const size = Number.isFinite(rawSize) && rawSize > 0 ? rawSize : defaultSize;
-  const start = Number.isFinite(rawStart) && rawStart > 0 ? rawStart : 0;
-  return { size, start };
+/** §5 page size: 0 or below (or missing, or not a number) becomes `defaultSize` (50); a fraction is floored. */
+export function pageSize(size: number | undefined, defaultSize = 50): number {
+  const n = Math.floor(Number(size ?? 0));
+  return Number.isFinite(n) && n > 0 ? n : defaultSize;
 }
 
-/** §5: a search term needs at least `minLength` characters (spaces around it not counted). */
+/** §5 page start: a negative (or missing, or not a number) start becomes 0; a fraction is floored. */
+export function pageStart(start: number | undefined): number {
+  const n = Math.floor(Number(start ?? 0));
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/**
+ * §5 paging, the one rule for the search engines and the API's lists (server/routes/catalog.ts):
+ * size 0 or below (or missing) becomes the default size (50); a negative (or missing) start becomes 0.
+ */
+export function normalisePaging(paging: SearchPaging = {}, defaultSize = 50): { size: number; start: number } {
+  return { size: pageSize(paging.size, defaultSize), start: pageStart(paging.start) };
+}
+
+/**
+ * §9: a search term needs at least `minLength` characters (config.constants.search.minTermLength, 3),
+ * spaces around it not counted. The one test of the minimum: the engines, the panel, the results
+ * page and the search form's rule all ask it.
+ */
 export function isQueryLongEnough(query: string, minLength: number): boolean {
   return query.trim().length >= minLength;
 }
