@@ -8,7 +8,8 @@ import { isCashOnDelivery } from '../lib/checkout/state';
 import { formatDate, formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import { Status } from './form-kit';
-import { TotalsList, type TotalsRow } from './TotalsList';
+import { totalsRows } from '../lib/checkout/totals';
+import { TotalsList } from './TotalsList';
 
 type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
 
@@ -102,18 +103,6 @@ function OrderHistory({ accountPath }: { accountPath: string }) {
   );
 }
 
-function Totals({ order }: { order: CustomerOrder }) {
-  const tt = orderTotals(order);
-  const rows: TotalsRow[] = [
-    { key: 'subtotal', label: messages.orderSubtotal, value: formatPrice(tt.subtotal) },
-    { key: 'shipping', label: messages.orderShipping, value: formatPrice(tt.shipping) },
-    ...(tt.discount ? [{ key: 'discount', label: messages.orderDiscount, value: formatPrice(tt.discount) }] : []),
-    { key: 'tax', label: messages.orderTax, value: formatPrice(tt.tax) },
-    { key: 'grand', label: messages.orderGrandTotal, value: formatPrice(tt.grandTotal) },
-  ];
-  return <TotalsList className="acc-totals" rows={rows} />;
-}
-
 /** One order: id, date and time, status, items (name, sku, quantity, price), totals and addresses. */
 export function OrderDetail({ accountPath }: { accountPath: string }) {
   const id = typeof location === 'undefined' ? null : orderIdFromPath(location.pathname);
@@ -193,7 +182,7 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
           ))}
         </tbody>
       </table>
-      <Totals order={o} />
+      <TotalsList className="acc-totals" rows={totalsRows(orderTotals(o))} />
       <div className="acc-order__addresses">
         {shipping ? (
           <section>

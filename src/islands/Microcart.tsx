@@ -16,6 +16,7 @@ import { $cart, $cartCount, applyCoupon, loadCart, removeCoupon, removeFromCart,
 import { $shippingMethods, loadShippingMethods } from '../lib/stores/shipping';
 import { $ui, setPanel } from '../lib/stores/ui';
 import type { CartItem, CartTotals } from '../lib/schemas';
+import { cartTotalsFigures, totalsRows } from '../lib/checkout/totals';
 import { Dialog } from './Dialog';
 import { TotalsList } from './TotalsList';
 
@@ -28,23 +29,6 @@ export function CloseIcon() {
       <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="1.6" fill="none" />
     </svg>
   );
-}
-
-/** The totals rows of the microcart: the server's figures, or null while it has none. */
-export function totalsRows(totals: CartTotals | null): Array<{ key: string; label: string; value: string }> | null {
-  if (!totals) return null;
-  const rows = [{ key: 'subtotal', label: messages.totalsSubtotal, value: money(totals.subtotal_incl_tax) }];
-  if (totals.discount_amount !== 0) {
-    rows.push({
-      key: 'discount',
-      label: totals.coupon_code ? t('totalsDiscountCode', { code: totals.coupon_code }) : messages.totalsDiscount,
-      value: money(totals.discount_amount),
-    });
-  }
-  rows.push({ key: 'shipping', label: messages.totalsShipping, value: money(totals.shipping_incl_tax) });
-  rows.push({ key: 'tax', label: messages.totalsVat, value: money(totals.tax_amount) });
-  rows.push({ key: 'grand_total', label: messages.totalsGrandTotal, value: money(totals.grand_total) });
-  return rows;
 }
 
 function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
@@ -227,7 +211,8 @@ export default function Microcart() {
   }, []);
   if (!open) return null;
 
-  const rows = totalsRows(cart.totals);
+  // The microcart chooses no shipping method: its shipping is an amount, never 'Free' (src/lib/checkout/totals.ts).
+  const rows = cart.totals ? totalsRows(cartTotalsFigures(cart.totals, false)) : null;
   const stale = cart.totals !== null && cart.totals.items_qty !== count;
   return (
     <Dialog open panel labelledBy={titleId} onClose={close} data={{ 'data-microcart': '' }}>

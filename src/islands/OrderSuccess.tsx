@@ -4,10 +4,11 @@
  * order number and lines (the page's I/O: src/lib/checkout/order-success-page.ts).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { OrderSuccessState } from '../lib/checkout/order-success';
+import { externalOrderTotals, type OrderSuccessState } from '../lib/checkout/order-success';
 import { startOrderSuccess } from '../lib/checkout/order-success-page';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
+import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';
 import './OrderSuccess.css';
 
@@ -72,15 +73,7 @@ export default function OrderSuccess() {
           ))}
         </tbody>
       </table>
-      <TotalsList
-        className="os__totals"
-        prefix="os"
-        rows={[
-          { key: 'shipping', label: messages.orderShipping, value: o.order_shipping === 0 ? messages.checkoutFree : formatPrice(o.order_shipping) },
-          { key: 'grand', label: messages.orderGrandTotal, value: formatPrice(o.order_total) },
-          { key: 'tax', label: messages.orderTaxIncluded, value: formatPrice(o.order_tax) },
-        ]}
-      />
+      <TotalsList className="os__totals" prefix="os" rows={totalsRows(externalOrderTotals(o))} />
     </section>
   );
 }

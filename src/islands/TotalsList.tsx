@@ -1,15 +1,10 @@
 /**
  * The totals of a bag or an order as a description list (microcart, checkout, order confirmation,
  * account order): one row per amount, each with `data-total={key}` and the class `{prefix}__{key}`
- * for the island's own styling (its grand total and VAT rows stand out there).
+ * for the island's own styling (its grand total and VAT rows stand out there). The rows, their
+ * order and texts come from one rule, src/lib/checkout/totals.ts `totalsRows`.
  */
-export interface TotalsRow {
-  /** What the row is: subtotal, discount, shipping, tax, grand... */
-  key: string;
-  label: string;
-  /** The amount as written (a price, or 'Free'). */
-  value: string;
-}
+import type { TotalsRow } from '../lib/checkout/totals';
 
 export interface TotalsListProps {
   rows: readonly TotalsRow[];

@@ -68,7 +68,7 @@ test('a full checkout with cash on delivery ends on the order confirmation and t
   // 4. review: server totals (express delivery £6.00), terms, place the order
   const review = page.getByRole('region', { name: /Review order/ });
   await expect(review.getByRole('definition').filter({ hasText: '£6.00' })).toBeVisible();
-  const grandTotal = (await review.locator('.co-totals__grand dd').textContent())!.trim();
+  const grandTotal = (await review.locator('.co-totals__grand_total dd').textContent())!.trim();
   await page.getByRole('button', { name: 'Place the order' }).click();
   await expect(page.getByText('You must accept the terms and conditions.')).toBeVisible();
   await review.getByLabel('I accept the terms and conditions').check();

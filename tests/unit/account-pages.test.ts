@@ -116,7 +116,7 @@ describe('order pages', () => {
 
   it('an order shows its lines (name, sku, quantity, price) and totals incl. VAT', () => {
     expect(orderLines(ORDER)).toEqual([{ name: 'Silver Ring', sku: 'RING-1', qty: 2, price: 120, rowTotal: 240 }]);
-    expect(orderTotals(ORDER)).toEqual({ subtotal: 440, tax: 74.33, discount: -10, shipping: 6, grandTotal: 446 });
+    expect(orderTotals(ORDER)).toEqual({ subtotal: 440, tax: 74.33, discount: -10, shipping: 6, shippingChosen: true, grandTotal: 446 });
     expect(statusLabel('pending')).toBe('Pending');
     expect(statusLabel('payment_review')).toBe('Payment review');
   });

@@ -154,7 +154,16 @@ describe('totals', () => {
   });
 
   it('server totals are shown when they describe the cart and the chosen shipping', () => {
-    expect(pickTotals([serverTotals()], ITEMS, 6)).toEqual({ subtotal: 439.99, shipping: 6, discount: 0, tax: 74.33, grandTotal: 445.99, fromServer: true });
+    expect(pickTotals([serverTotals()], ITEMS, 6)).toEqual({
+      subtotal: 439.99,
+      shipping: 6,
+      shippingChosen: true,
+      discount: 0,
+      couponCode: null,
+      tax: 74.33,
+      grandTotal: 445.99,
+      fromServer: true,
+    });
   });
 
   it('stale server totals (other lines or other shipping) give way to the local estimate', () => {
@@ -165,7 +174,24 @@ describe('totals', () => {
   });
 
   it('the estimate adds the shipping and shows the VAT included at the §9 rate', () => {
-    expect(estimateTotals(ITEMS, 6)).toEqual({ subtotal: 439.99, shipping: 6, discount: 0, tax: 74.33, grandTotal: 445.99, fromServer: false });
+    expect(estimateTotals(ITEMS, 6)).toEqual({
+      subtotal: 439.99,
+      shipping: 6,
+      shippingChosen: true,
+      discount: 0,
+      tax: 74.33,
+      grandTotal: 445.99,
+      fromServer: false,
+    });
+  });
+
+  it('before a shipping method is chosen the shipping is 0 and not a chosen price (so it does not read Free)', () => {
+    expect(estimateTotals(ITEMS, null)).toMatchObject({ shipping: 0, shippingChosen: false, grandTotal: 439.99 });
+    expect(pickTotals([serverTotals({ shipping_incl_tax: 0, grand_total: 439.99 })], ITEMS, null)).toMatchObject({
+      shipping: 0,
+      shippingChosen: false,
+      fromServer: true,
+    });
   });
 });
 

@@ -4,19 +4,13 @@ import { messages, t } from '../../lib/messages';
 import type { ReviewTotals } from '../../lib/checkout/state';
 import type { CartItem } from '../../lib/schemas';
 import { removeFromCart, updateCartQuantity } from '../../lib/stores/cart';
-import { TotalsList, type TotalsRow } from '../TotalsList';
+import { totalsRows } from '../../lib/checkout/totals';
+import { TotalsList } from '../TotalsList';
 
 export function Totals({ totals }: { totals: ReviewTotals }) {
-  const rows: TotalsRow[] = [
-    { key: 'subtotal', label: messages.orderSubtotal, value: formatPrice(totals.subtotal) },
-    { key: 'shipping', label: messages.orderShipping, value: totals.shipping === 0 ? messages.checkoutFree : formatPrice(totals.shipping) },
-    ...(totals.discount ? [{ key: 'discount', label: messages.orderDiscount, value: formatPrice(totals.discount) }] : []),
-    { key: 'grand', label: messages.orderGrandTotal, value: formatPrice(totals.grandTotal) },
-    { key: 'tax', label: messages.orderTaxIncluded, value: formatPrice(totals.tax) },
-  ];
   return (
     <>
-      <TotalsList className="co-totals" rows={rows} />
+      <TotalsList className="co-totals" rows={totalsRows(totals)} />
       {!totals.fromServer ? <p className="co-totals__note">{messages.checkoutEstimate}</p> : null}
     </>
   );

@@ -80,7 +80,7 @@ function ShippingMethods({
               {/* The carrier that delivers (Royal Mail, DPD Courier: §9) when it is not the method's own name. */}
               {m.carrier_title && m.carrier_title !== m.method_title ? <span className="co-method__carrier">{m.carrier_title}</span> : null}
             </span>
-            <span className="co-method__price">{price === 0 ? messages.checkoutFree : formatPrice(price)}</span>
+            <span className="co-method__price">{price === 0 ? messages.shippingFree : formatPrice(price)}</span>
           </label>
         );
       })}
@@ -95,7 +95,7 @@ function ShippingMethods({
               onChange={() => chooseShipping({ carrier_code: collection[0]!.carrier_code, method_code: collection[0]!.method_code })}
             />
             <span className="co-method__title">{messages.checkoutCollectInStore}</span>
-            <span className="co-method__price">{messages.checkoutFree}</span>
+            <span className="co-method__price">{messages.shippingFree}</span>
           </label>
           {collectionChosen ? (
             <div className="fk-field co-method__shop">

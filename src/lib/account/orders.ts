@@ -4,6 +4,7 @@
  */
 import type { CustomerOrder } from '../api/contract';
 import { regionName, type Region } from '../schemas';
+import type { TotalsFigures } from '../checkout/totals';
 
 /** The order id of /my-account/orders/{orderId} (any store prefix), or null on the list page. */
 export function orderIdFromPath(pathname: string): string | null {
@@ -63,11 +64,12 @@ export function orderLines(o: Pick<CustomerOrder, 'items'>): OrderLineView[] {
   return o.items.map((i) => ({ name: i.name, sku: i.sku, qty: i.qty_ordered, price: i.price_incl_tax, rowTotal: i.row_total_incl_tax }));
 }
 
-/** The totals of an order as shown (incl. VAT; the VAT is the part of the grand total). */
+/** The totals of an order as shown (incl. VAT; the VAT is the part of the grand total); its shipping is its chosen method's. */
 export function orderTotals(
   o: Pick<CustomerOrder, 'subtotal' | 'subtotal_incl_tax' | 'tax_amount' | 'discount_amount' | 'shipping_amount' | 'shipping_incl_tax' | 'grand_total'>,
-) {
+): TotalsFigures {
   return {
+    shippingChosen: true,
     subtotal: o.subtotal_incl_tax ?? o.subtotal,
     tax: o.tax_amount,
     discount: o.discount_amount,

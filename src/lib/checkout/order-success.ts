@@ -8,6 +8,7 @@ import { checkOrderTracking } from '../catalog/order-tracking';
 import { messages } from '../messages';
 import { config } from '../config';
 import { ExternalOrderResultSchema, type ExternalOrderResult, type OrderPayload } from '../schemas';
+import type { TotalsFigures } from './totals';
 
 /** The element an external thank-you page carries; while present, notifications are hidden. */
 export const THANK_YOU_ELEMENT = '#external-thank-you, [data-external-thank-you]';
@@ -20,6 +21,11 @@ export interface PlacedOrder {
   lines: { sku: string; qty: number }[];
   /** What the page shows: the placed order with the API's order number (no lookup needed). */
   order?: ExternalOrderResult;
+}
+
+/** The totals of an external order result (§3: total, tax and shipping, no subtotal); its shipping is the placed order's method's. */
+export function externalOrderTotals(o: Pick<ExternalOrderResult, 'order_total' | 'order_tax' | 'order_shipping'>): TotalsFigures {
+  return { shipping: o.order_shipping, shippingChosen: true, tax: o.order_tax, grandTotal: o.order_total };
 }
 
 /** The totals the checkout showed when the order was placed (incl. VAT). */

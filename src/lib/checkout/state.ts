@@ -8,6 +8,7 @@ import { messages } from '../messages';
 import { across, form, forms, formErrors, isFormValid } from '../forms/rules';
 import type { CartItem, CartTotals, PaymentMethod, ShippingMethod } from '../schemas';
 import { streetText } from '../account/address';
+import { cartTotalsFigures, type TotalsFigures } from './totals';
 
 /** The checkout's steps, in order. */
 export const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
@@ -201,41 +202,36 @@ export function handedToBackend(code: string | null | undefined, methods: readon
 // ------------------------------------------------------------------------------------------------
 // Totals
 
-/** The totals the order review shows. */
-export interface ReviewTotals {
+/** The totals the order review shows (the figures of its totals rows, ./totals.ts). */
+export interface ReviewTotals extends TotalsFigures {
   /** Items incl. VAT. */
   subtotal: number;
-  shipping: number;
   /** Negative or 0. */
   discount: number;
-  /** VAT included in the grand total. */
-  tax: number;
-  grandTotal: number;
   /** True when computed by the server (cart/totals); false for the local estimate. */
   fromServer: boolean;
 }
 
-/** The review totals from the server's cart totals. */
-export function totalsFromServer(t: CartTotals): ReviewTotals {
-  return {
-    subtotal: t.subtotal_incl_tax,
-    shipping: t.shipping_incl_tax,
-    discount: t.discount_amount,
-    tax: t.tax_amount,
-    grandTotal: t.grand_total,
-    fromServer: true,
-  };
+/** The review totals from the server's cart totals; `shippingChosen`: their shipping is a chosen method's price. */
+export function totalsFromServer(t: CartTotals, shippingChosen = true): ReviewTotals {
+  return { ...cartTotalsFigures(t, shippingChosen), subtotal: t.subtotal_incl_tax, discount: t.discount_amount, fromServer: true };
 }
 
 /**
  * A local estimate when the server's totals are not available (offline): item prices include VAT,
- * so the VAT shown is the part of the total at the §9 VAT rate.
+ * so the VAT shown is the part of the total at the §9 VAT rate. `shipping` is the chosen method's
+ * price, or null while none is chosen (counted as 0).
  */
-export function estimateTotals(items: readonly Pick<CartItem, 'price' | 'qty'>[], shipping: number, vatRate: number = config.constants.vatRate): ReviewTotals {
+export function estimateTotals(
+  items: readonly Pick<CartItem, 'price' | 'qty'>[],
+  shipping: number | null,
+  vatRate: number = config.constants.vatRate,
+): ReviewTotals {
   const round = (n: number) => Math.round(n * 100) / 100;
   const subtotal = round(items.reduce((sum, i) => sum + (i.price ?? 0) * i.qty, 0));
-  const grandTotal = round(subtotal + shipping);
-  return { subtotal, shipping: round(shipping), discount: 0, tax: round((grandTotal * vatRate) / (1 + vatRate)), grandTotal, fromServer: false };
+  const grandTotal = round(subtotal + (shipping ?? 0));
+  const tax = round((grandTotal * vatRate) / (1 + vatRate));
+  return { subtotal, shipping: round(shipping ?? 0), shippingChosen: shipping !== null, discount: 0, tax, grandTotal, fromServer: false };
 }
 
 /** True when server totals describe exactly the cart's lines (same skus and quantities). */
@@ -257,7 +253,7 @@ export function pickTotals(
   for (const t of candidates) {
     if (!t || !totalsMatchCart(t, items)) continue;
     if (chosenShippingPrice !== null && Math.abs(t.shipping_incl_tax - chosenShippingPrice) > 0.005) continue;
-    return totalsFromServer(t);
+    return totalsFromServer(t, chosenShippingPrice !== null);
   }
-  return estimateTotals(items, chosenShippingPrice ?? 0);
+  return estimateTotals(items, chosenShippingPrice);
 }
