@@ -1,41 +1,15 @@
 /** The account's order history (user/order-history) and order detail pages. */
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { customerOrder, orderHistory } from '../lib/account/session';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
-import type { ApiResult } from '../lib/api/client';
-import type { CustomerOrder } from '../lib/api/contract';
+import { LOADING, startLoad, type Load } from '../lib/api/load';
+import type { CustomerOrder, OrderHistory as OrderHistoryPage } from '../lib/api/contract';
 import { isCashOnDelivery } from '../lib/checkout/state';
 import { formatDate, formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import { Status } from './form-kit';
 import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';
-
-type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
-
-function useLoad<T>(run: () => Promise<ApiResult<T>>, errorText: string): Load<T> {
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
-  // Loads once per mount: the request reads the latest `run` and `errorText` without being a dependency.
-  const start = useEffectEvent((live: () => boolean) => {
-    run()
-      .then(
-        (r) =>
-          live() &&
-          setLoad(
-            r.ok ? { state: 'ready', data: r.result } : { state: 'error', message: typeof r.result === 'string' && r.code !== 404 ? r.result : errorText },
-          ),
-      )
-      .catch(() => live() && setLoad({ state: 'error', message: errorText }));
-  });
-  useEffect(() => {
-    let live = true;
-    start(() => live);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return load;
-}
 
 /** Orders placed on this device that still wait to be sent (loaded after the list, never before). */
 const WaitingOrders = lazy(() => import('./OfflineOrders').then((m) => ({ default: m.WaitingOrders })));
@@ -54,7 +28,8 @@ export function OrderList({ accountPath }: { accountPath: string }) {
 
 /** The order history: number, date, status, total, link to the order. */
 function OrderHistory({ accountPath }: { accountPath: string }) {
-  const load = useLoad(() => orderHistory({ pageSize: 50 }), messages.somethingWrong);
+  const [load, setLoad] = useState<Load<OrderHistoryPage>>(LOADING);
+  useEffect(() => startLoad(() => orderHistory({ pageSize: 50 }), messages.somethingWrong, setLoad), []);
   if (load.state === 'loading')
     return (
       <p className="muted" role="status">
@@ -106,9 +81,15 @@ function OrderHistory({ accountPath }: { accountPath: string }) {
 /** One order: id, date and time, status, items (name, sku, quantity, price), totals and addresses. */
 export function OrderDetail({ accountPath }: { accountPath: string }) {
   const id = typeof location === 'undefined' ? null : orderIdFromPath(location.pathname);
-  const load = useLoad<CustomerOrder>(
-    () => (id ? customerOrder(id) : Promise.resolve({ ok: false as const, code: 404, result: messages.orderNotFound })),
-    messages.orderNotFound,
+  const [load, setLoad] = useState<Load<CustomerOrder>>(LOADING);
+  useEffect(
+    () =>
+      startLoad(
+        () => (id ? customerOrder(id) : Promise.resolve({ ok: false as const, code: 404, result: messages.orderNotFound })),
+        messages.orderNotFound,
+        setLoad,
+      ),
+    [id],
   );
   const back = (
     <p>
