@@ -17,6 +17,7 @@ import { buildSearchIndex } from '../src/lib/search/build';
 import { createSearchEngine, type SearchEngine } from '../src/lib/search/engine';
 import { createMiniSearchEngine } from '../src/lib/search/engine-minisearch';
 import type { SearchIndexFile } from '../src/lib/search/types';
+import { createRng } from './lib/prng';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -27,17 +28,6 @@ const productCount = Number(arg('products') ?? 10_000);
 const snapshot = arg('snapshot');
 const asJson = args.includes('--json');
 const rounds = Number(arg('rounds') ?? 25);
-
-// Deterministic pseudo-random numbers (mulberry32), so runs compare.
-function rng(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BRANDS = [
   'Thomas Sabo',
@@ -125,7 +115,8 @@ const slug = (s: string) =>
 
 /** A synthetic catalogue shaped like the sample snapshot, every product searchable (the worst case for the index). */
 export function syntheticCatalogue(n: number, seed = 42): { products: Product[]; categories: Category[] } {
-  const r = rng(seed);
+  // Deterministic pseudo-random numbers (mulberry32), so runs compare.
+  const r = createRng(seed).next;
   const categories = CATEGORIES.map(([id, name, parent, level]) => ({
     id,
     name,

@@ -6,6 +6,7 @@
  * to another customer after the online orders, a sign-out while offline, and orders through the real
  * checkout page.
  */
+import { createRng } from '../../scripts/lib/prng';
 
 /** A fault rule as POST /api/__faults takes it (docs/api.md). */
 export interface FaultRule {
@@ -64,18 +65,6 @@ export interface Schedule {
   signOutOffline: boolean;
 }
 
-/** mulberry32: a small, fast, seeded PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ORDER_PATH = '/api/order';
 
 function fault(r: () => number): FaultRule {
@@ -96,7 +85,7 @@ const IDENTITIES: Identity[] = ['guest', 'A', 'B'];
 
 /** Draws `count` schedules for a catalogue of `products` test products. */
 export function makeSchedules(seed: number, count: number, products: number): Schedule[] {
-  const r = prng(seed);
+  const r = createRng(seed).next;
   const out: Schedule[] = [];
   for (let s = 0; s < count; s++) {
     const twoTabs = r() < 0.4;

@@ -1,5 +1,6 @@
 /** Small number helpers shared by the benchmark sections (pure, unit-tested). */
 import { gzipSync } from 'node:zlib';
+import { createRng } from '../../lib/prng';
 
 /** The median of the values (mean of the two middle ones for an even count); NaN when empty. */
 export function median(values: readonly number[]): number {
@@ -38,13 +39,7 @@ export function round(n: number, digits = 2): number {
   return Math.round(n * f) / f;
 }
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so two runs ask the same things. */
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32, scripts/lib/prng.ts), so two runs ask the same things. */
 export function rng(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }
