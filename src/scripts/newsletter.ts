@@ -8,8 +8,7 @@
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { rememberOpener } from '../islands/dialog-core';
 import { lazyIsland, mountWhen } from '../islands/lazy';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmail } from '../lib/forms/email';
 
 type Store = typeof import('../lib/stores/newsletter');
 let store: Promise<Store> | null = null;
@@ -23,7 +22,7 @@ const loadStore = () =>
 function emailMessage(form: HTMLFormElement, value: string): string {
   const v = value.trim();
   if (!v) return form.dataset.msgRequired ?? '';
-  return EMAIL.test(v) ? '' : (form.dataset.msgInvalid ?? '');
+  return isEmail(v) ? '' : (form.dataset.msgInvalid ?? '');
 }
 
 function enhance(form: HTMLFormElement): void {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fields, form, forms, formErrors, isFormValid, invalidFields } from '../../src/lib/forms/rules';
+import { isEmail } from '../../src/lib/forms/email';
 
 describe('form rules', () => {
   it('field required shows while the field is empty', () => {
@@ -45,6 +47,26 @@ describe('form rules', () => {
     expect(formErrors(forms.newsletter, { email: '' }).email).toEqual(['Field is required']);
     expect(formErrors(forms.newsletter, { email: 'jo@' }).email).toEqual(['Please provide valid e-mail address.']);
     expect(formErrors(forms.newsletter, { email: 'jo.smith@example.co.uk' }).email).toEqual([]);
+  });
+
+  it("one e-mail check for the forms and the footer's newsletter script, the same addresses as zod's z.email()", () => {
+    const samples = [
+      'jo@example.com',
+      ' jo.smith@example.co.uk ',
+      "o'neil+shop@mail.example.org",
+      'jo@shop.c', // a one-letter top-level domain (the footer's own pattern took it)
+      'jo..smith@example.com',
+      '.jo@example.com',
+      'jo@-example.com',
+      'jo@example',
+      'jo smith@example.com',
+      'jo@',
+      '',
+    ];
+    const zodEmail = z.email();
+    expect(samples.map((v) => isEmail(v))).toEqual(samples.map((v) => zodEmail.safeParse(v.trim()).success));
+    expect(isEmail('jo@shop.c')).toBe(false);
+    expect(isEmail(' jo@example.com ')).toBe(true);
   });
 
   it('quantity must be above 0', () => {

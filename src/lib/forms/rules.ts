@@ -17,6 +17,7 @@ import { config } from '../config';
 import { messages } from '../messages';
 import { UK_POSTCODE } from '../schemas/address';
 import { isSearchTerm } from '../search/results';
+import { isEmail } from './email';
 
 /** Form values as they come from inputs or a JSON body. */
 export type FormValues = Record<string, unknown>;
@@ -34,7 +35,6 @@ const asChecked = (v: unknown): boolean => v === true || v === 'on' || v === 'tr
 const filled = (v: string): boolean => v.trim() !== '';
 /** A minimum length, checked once something is typed. */
 const atLeast = (n: number) => (v: string) => !filled(v) || v.trim().length >= n;
-const emailCheck = z.email();
 
 /** The §5 fields, each with its rules in the order their messages show. */
 export const fields = {
@@ -47,7 +47,7 @@ export const fields = {
   /** Required; 'Name must have at least 2 letters.' */
   name: () => fields.required().refine(atLeast(2), messages.nameMinLength),
   /** Required; 'Please provide valid e-mail address.' once something that is not an e-mail address is typed. */
-  email: () => fields.required().refine((v) => !filled(v) || emailCheck.safeParse(v.trim()).success, messages.emailInvalid),
+  email: () => fields.required().refine((v) => !filled(v) || isEmail(v), messages.emailInvalid),
   /** Required; 'Password must have at least 8 letters.' (config.constants.passwordMinLength) */
   password: () => fields.required().refine(atLeast(config.constants.passwordMinLength), messages.passwordMinLength),
   /** Required; 'Zip-code must have at least 3 letters.' (the UK postcode is `ukPostcode`, across fields). */
