@@ -5,6 +5,7 @@ import { getSku, type SkuRow } from './pricing';
 import { ApiError } from './http';
 import { QTY_CEILING } from './inputs';
 import { t } from '../src/lib/messages';
+import { matchesSelection } from '../src/lib/catalog/variants';
 
 export interface StockRow {
   sku: string;
@@ -74,10 +75,24 @@ interface ConfigurableItemOption {
   option_value: number | string;
 }
 
-function childValue(child: ConfigurableChild, code: string): unknown {
-  const own = (child as Record<string, unknown>)[code];
-  if (own !== undefined && own !== null) return own;
-  return child.custom_attributes?.find((a) => a.attribute_code === code)?.value;
+/**
+ * The chosen options as a selection (option code to value): each option names its attribute by id
+ * or code; null when one names no option of the product, has no value, or two give one option
+ * different values (no child can match).
+ */
+function selectionOfOptions(
+  attrs: readonly { attribute_id?: number | string | null; attribute_code: string }[],
+  opts: readonly ConfigurableItemOption[],
+): Record<string, number | string> | null {
+  const selection: Record<string, number | string> = {};
+  for (const o of opts) {
+    const attr = attrs.find((a) => String(a.attribute_id) === String(o.option_id) || a.attribute_code === String(o.option_id));
+    if (!attr || o.option_value === undefined || o.option_value === null) return null;
+    const code = attr.attribute_code;
+    if (Object.hasOwn(selection, code) && String(selection[code]) !== String(o.option_value)) return null;
+    selection[code] = o.option_value;
+  }
+  return selection;
 }
 
 export type Resolved = { ok: true; row: SkuRow } | { ok: false; reason: string };
@@ -95,13 +110,8 @@ export async function resolveSku(db: DB, sku: string, productOption: unknown): P
     ?.configurable_item_options;
   if (!Array.isArray(opts) || !opts.length) return { ok: false, reason: 'a configurable product needs its options (or the child sku)' };
   const product = await getProductBySku(db, sku);
-  const attrs = product?.configurable_options ?? [];
-  const child = (product?.configurable_children ?? []).find((ch) =>
-    opts.every((o) => {
-      const attr = attrs.find((a) => String(a.attribute_id) === String(o.option_id) || a.attribute_code === String(o.option_id));
-      return attr ? String(childValue(ch, attr.attribute_code)) === String(o.option_value) : false;
-    }),
-  );
+  const selection = selectionOfOptions(product?.configurable_options ?? [], opts);
+  const child = selection ? (product?.configurable_children ?? []).find((ch) => matchesSelection(ch, selection)) : undefined;
   if (!child) return { ok: false, reason: 'no such configuration for this product' };
   const childRow = await getSku(db, child.sku);
   return childRow ? { ok: true, row: childRow } : { ok: false, reason: 'no product with this sku' };

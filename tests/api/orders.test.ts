@@ -86,6 +86,29 @@ describe('order endpoint', () => {
     expect((await stockOf('BANGLE-103-GOLD')).qty).toBe(2);
   });
 
+  it('an option named by its code with its value as text orders the matching child; two values for one option match no child', async () => {
+    const gold = (await stockOf('BANGLE-103-GOLD')).qty;
+    const byCode = orderPayload({
+      products: [
+        { sku: 'BANGLE-103', qty: 1, product_option: { extension_attributes: { configurable_item_options: [{ option_id: 'color', option_value: '4000' }] } } },
+      ],
+    });
+    const r = await shop().call('POST', '/api/order', { body: byCode });
+    expect(r.status).toBe(200);
+    expect(r.body.result.grand_total).toBe(80);
+    expect((await stockOf('BANGLE-103-GOLD')).qty).toBe(gold - 1);
+
+    const both = [
+      { option_id: 93, option_value: 4000 },
+      { option_id: 93, option_value: 4004 },
+    ];
+    const conflicting = orderPayload({
+      products: [{ sku: 'BANGLE-103', qty: 1, product_option: { extension_attributes: { configurable_item_options: both } } }],
+    });
+    expect((await shop().call('POST', '/api/order', { body: conflicting })).body).toEqual({ code: 500, result: 'Error: Error while adding products' });
+    expect((await stockOf('BANGLE-103-GOLD')).qty).toBe(gold - 1);
+  });
+
   it('prices come from the server, with option prices added', async () => {
     const payload = orderPayload({
       products: [

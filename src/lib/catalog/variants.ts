@@ -51,8 +51,11 @@ export function childAttribute(child: VariantLike, code: string): unknown {
   return child.custom_attributes?.find((a) => a.attribute_code === code)?.value;
 }
 
-/** True when the child carries every selected option value. */
-export function matchesSelection(child: VariantLike, selection: Selection): boolean {
+/**
+ * True when the child carries every selected option value (compared as text, so 49 and '49' are one
+ * value). The one variant match of the storefront and the API (server/catalog.ts `resolveSku`).
+ */
+export function matchesSelection(child: VariantLike, selection: Readonly<Record<string, number | string | null | undefined>>): boolean {
   for (const code in selection) {
     const want = selection[code];
     if (want === undefined || want === null) continue;
