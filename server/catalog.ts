@@ -1,5 +1,5 @@
 /** Catalogue reads on the database: sku resolution (configurable parent + options -> child), live stock. */
-import type { Product, ConfigurableChild } from '../src/lib/schemas';
+import type { Product } from '../src/lib/schemas';
 import type { DB } from './db';
 import { getSku, type SkuRow } from './pricing';
 import { ApiError } from './http';
