@@ -2,7 +2,8 @@
  * Server-side prices and totals: unit prices from the database (never from the client), option and
  * bundle prices (§4), coupons, shipping, UK VAT included in prices (§9: tax calculated server side).
  */
-import { productPrices, type TierFor, type TierPriceLike } from '../src/lib/catalog/price';
+import { type TierFor, type TierPriceLike } from '../src/lib/catalog/price';
+import { lineOptionInputs, priceWithOptions } from '../src/lib/catalog/options';
 import type { Coupon, CustomOption, BundleOption, ShippingMethod, TaxRate } from '../src/lib/schemas';
 import { config } from '../src/lib/config';
 import type { DB } from './db';
@@ -28,68 +29,27 @@ export async function getSku(db: DB, sku: string): Promise<SkuRow | undefined> {
   return (await db.prepare('SELECT * FROM skus WHERE sku = ?').get(sku)) as SkuRow | undefined;
 }
 
-interface ProductOptionInput {
-  extension_attributes?: {
-    custom_options?: { option_id: number | string; option_value: unknown }[];
-    bundle_options?: { option_id: number | string; option_qty?: number; option_selections?: (number | string)[] }[];
-  };
-}
-
-/** Unit price (tax included) of a sku with its chosen options, at `now`; with group price tiers on (§6), for `tier`'s group and quantity. */
+/**
+ * Unit price (tax included) of a sku with its chosen options, at `now`; with group price tiers on
+ * (§6), for `tier`'s group and quantity. The product page's rule (src/lib/catalog/options.ts
+ * `priceWithOptions`, with the line's options read by `lineOptionInputs`), so the page, the cart
+ * and the order agree on every option and bundle price.
+ */
 export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(), tier?: TierFor): number {
   const data = JSON.parse(row.data) as { custom_options?: CustomOption[]; bundle_options?: BundleOption[]; tier_prices?: TierPriceLike[] };
-  const base = productPrices(
-    {
-      price: row.price,
-      special_price: row.special_price,
-      special_from_date: row.special_from_date,
-      special_to_date: row.special_to_date,
-      tier_prices: data.tier_prices,
-    },
-    now,
-    { tier },
-  );
-  const ext = (productOption as ProductOptionInput | null | undefined)?.extension_attributes;
+  const product = {
+    type_id: row.type_id,
+    price: row.price,
+    special_price: row.special_price,
+    special_from_date: row.special_from_date,
+    special_to_date: row.special_to_date,
+    tier_prices: data.tier_prices,
+    custom_options: data.custom_options,
+    bundle_options: data.bundle_options,
+  };
   // Lines are validated before they are written (server/inputs.ts); lines written before that check
   // may still hold other shapes: those options are ignored rather than failing every read of the cart.
-  const bundles = Array.isArray(ext?.bundle_options) ? ext.bundle_options.filter((b) => b && typeof b === 'object') : [];
-  const customs = Array.isArray(ext?.custom_options) ? ext.custom_options.filter((o) => o && typeof o === 'object') : [];
-  let price = base.final;
-  if (row.type_id === 'bundle' && bundles.length) {
-    let sum = 0;
-    for (const chosen of bundles) {
-      const opt = data.bundle_options?.find((o) => String(o.option_id) === String(chosen.option_id));
-      if (!opt) continue;
-      for (const sel of Array.isArray(chosen.option_selections) ? chosen.option_selections : []) {
-        const link = opt.product_links.find((l) => String(l.id) === String(sel));
-        if (!link) continue;
-        const lp = link.product;
-        const linked = lp
-          ? productPrices(
-              {
-                price: Number(lp.price),
-                special_price: lp.special_price == null ? null : Number(lp.special_price),
-                special_from_date: lp.special_from_date,
-                special_to_date: lp.special_to_date,
-              },
-              now,
-            ).final
-          : Number(link.price ?? 0);
-        sum += linked * Number(chosen.option_qty ?? link.qty ?? 1);
-      }
-    }
-    if (sum > 0) price = sum;
-  }
-  for (const chosen of customs) {
-    const opt = data.custom_options?.find((o) => String(o.option_id) === String(chosen.option_id));
-    if (!opt || chosen.option_value === '' || chosen.option_value === null || chosen.option_value === undefined) continue;
-    const ids = String(chosen.option_value).split(',');
-    const add = (amount: number, type: string | null | undefined) => (price += type === 'percent' ? (base.original * amount) / 100 : amount);
-    if (opt.values.length) {
-      for (const v of opt.values) if (ids.includes(String(v.option_type_id))) add(Number(v.price), v.price_type);
-    } else if (opt.price) add(Number(opt.price), opt.price_type);
-  }
-  return round2(price);
+  return round2(priceWithOptions(product, lineOptionInputs(product, productOption), now, { tier }).final);
 }
 
 /** The VAT rate (0.2 for 20%) of a product tax class in a country; prices include it. */

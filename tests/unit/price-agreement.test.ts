@@ -88,3 +88,63 @@ describe('price agreement over the sample catalogue', () => {
     expect(check.ok && check.lines[0]!.price).toBe(281.99);
   });
 });
+
+describe('the API prices options by the product page rule', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const bundle = {
+    id: 900,
+    sku: 'SET-900',
+    type_id: 'bundle',
+    price: 0,
+    special_price: null,
+    special_from_date: null,
+    special_to_date: null,
+    bundle_options: [{ option_id: 1, required: true, type: 'radio', product_links: [{ id: 11, qty: 3, is_default: true, price: 40, product: null }] }],
+    custom_options: [
+      {
+        option_id: 5,
+        type: 'checkbox',
+        is_require: false,
+        values: [
+          { option_type_id: 51, price: 10, price_type: 'percent' },
+          { option_type_id: 52, price: 2, price_type: 'fixed' },
+        ],
+      },
+      { option_id: 6, type: 'field', is_require: false, price: 5, price_type: 'fixed', values: [] },
+    ],
+  };
+  const row: SkuRow = {
+    sku: bundle.sku,
+    product_id: bundle.id,
+    parent_sku: null,
+    name: 'Set',
+    type_id: 'bundle',
+    price: 0,
+    special_price: null,
+    special_from_date: null,
+    special_to_date: null,
+    status: 1,
+    tax_class_id: null,
+    data: JSON.stringify({ bundle_options: bundle.bundle_options, custom_options: bundle.custom_options }),
+  };
+
+  it('a bundle selection without a quantity counts once (§5: the quantity input defaults to 1), not the link quantity', () => {
+    const line = { extension_attributes: { bundle_options: [{ option_id: 1, option_selections: [11] }] } };
+    expect(unitPrice(row, line, now)).toBe(40);
+    expect(unitPrice(row, { extension_attributes: { bundle_options: [{ option_id: 1, option_qty: 2, option_selections: [11] }] } }, now)).toBe(80);
+  });
+
+  it('custom options add to the bundle price: checkbox ids joined by commas, a percent of the bundle price, a filled field', () => {
+    const line = {
+      extension_attributes: {
+        bundle_options: [{ option_id: 1, option_qty: 1, option_selections: [11] }],
+        custom_options: [
+          { option_id: 5, option_value: '51,52' },
+          { option_id: 6, option_value: 'For Ann' },
+        ],
+      },
+    };
+    // 40 + 10% of 40 + 2 + 5
+    expect(unitPrice(row, line, now)).toBe(51);
+  });
+});

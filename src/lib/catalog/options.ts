@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import type { BundleOption, CustomOption } from '../schemas';
-import { bundlePrice, productPrices, type BundleChoices, type PriceFields } from './price';
+import { bundlePrice, productPrices, type BundleChoices, type PriceFields, type TierFor } from './price';
 
 /**
  * A custom option's input: an option_type_id for radio, drop_down and select; a boolean, an id or
@@ -72,10 +72,11 @@ export function priceWithOptions(
   product: OptionsProduct,
   values: { custom?: CustomOptionInputs; bundle?: BundleChoices } = {},
   now: Date = new Date(),
+  opts: { tier?: TierFor } = {},
 ): { original: number; final: number } {
-  // With the shopper's own bundle choices, a sum of 0 falls back to the product's own price (as the
-  // server's cart does), not to the price of the default choices.
-  const base = productPrices(product.type_id === 'bundle' && values.bundle ? { ...product, bundle_options: null } : product, now);
+  // With the shopper's own bundle choices, a sum of 0 falls back to the product's own price, not to
+  // the price of the default choices.
+  const base = productPrices(product.type_id === 'bundle' && values.bundle ? { ...product, bundle_options: null } : product, now, opts);
   let original = base.original;
   let final = base.final;
   if (product.type_id === 'bundle' && values.bundle) {
@@ -87,6 +88,46 @@ export function priceWithOptions(
   }
   const extra = customOptionsPrice(product.custom_options ?? [], values.custom ?? {}, original);
   return { original: original + extra, final: final + extra };
+}
+
+/** A cart or order line's product_option as vue-storefront sends it (extension_attributes). */
+interface LineOptions {
+  extension_attributes?: {
+    /** option_value: an option_type_id, several joined by commas (checkbox), or the text of a field or area. */
+    custom_options?: { option_id: number | string; option_value: unknown }[];
+    bundle_options?: { option_id: number | string; option_qty?: unknown; option_selections?: (number | string)[] }[];
+  };
+}
+
+/**
+ * The option inputs of a cart or order line's product_option, in the product page's terms, so the
+ * API prices a line by the page's rule (`priceWithOptions`): custom values by option (an id, ids for
+ * a checkbox, text for a field or area), bundle choices with their quantity (`parseBundleQty`: §5
+ * default 1). Options the product does not have, empty values and entries that are not objects are
+ * left out; `bundle` is set only for a bundle with chosen options.
+ */
+export function lineOptionInputs(product: OptionsProduct, productOption: unknown): { custom: CustomOptionInputs; bundle?: BundleChoices } {
+  const ext = (productOption as LineOptions | null | undefined)?.extension_attributes;
+  const entries = <T>(list: T[] | undefined): T[] => (Array.isArray(list) ? list.filter((x) => !!x && typeof x === 'object') : []);
+  const custom: CustomOptionInputs = {};
+  for (const chosen of entries(ext?.custom_options)) {
+    const opt = product.custom_options?.find((o) => String(o.option_id) === String(chosen.option_id));
+    const raw = chosen.option_value;
+    if (!opt || raw === '' || raw === null || raw === undefined) continue;
+    if (opt.type === 'field' || opt.type === 'area') custom[opt.option_id] = String(raw);
+    else if (opt.type === 'checkbox') custom[opt.option_id] = String(raw).split(',').map(Number);
+    else custom[opt.option_id] = Number(raw);
+  }
+  const chosenBundles = entries(ext?.bundle_options);
+  if (product.type_id !== 'bundle' || !chosenBundles.length) return { custom };
+  const bundle: BundleChoices = {};
+  for (const chosen of chosenBundles) {
+    const opt = product.bundle_options?.find((o) => String(o.option_id) === String(chosen.option_id));
+    if (!opt) continue;
+    const linkIds = (Array.isArray(chosen.option_selections) ? chosen.option_selections : []).map(Number);
+    bundle[opt.option_id] = { linkIds, qty: parseBundleQty(chosen.option_qty) };
+  }
+  return { custom, bundle };
 }
 
 /** Custom option defaults: radio its first value; checkbox false; others empty. */
