@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { accountAddressForm, profileForm } from '../lib/account/forms';
-import { accountStreet, streetFields } from '../lib/account/address';
+import { accountAddress, streetFields } from '../lib/account/address';
 import { requirePageLogin } from '../lib/account/guard';
 import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
 import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
@@ -157,20 +157,7 @@ function ShippingDetails() {
   const [editing, setEditing] = useState(false);
   const form = useForm(accountAddressForm, () => addressValues(saved, user.current ?? {}));
   const send = useAccountAction(async () => {
-    const v = form.values;
-    const address: CustomerAddress = {
-      ...(saved?.id !== undefined ? { id: saved.id } : {}),
-      firstname: v.firstname.trim(),
-      lastname: v.lastname.trim(),
-      street: accountStreet(v.street, v.house),
-      // The saved region object keeps its code and id while its name is unchanged.
-      region: v.region.trim() === regionName(saved?.region) && saved?.region ? saved.region : { region: v.region.trim() || null },
-      city: v.city.trim(),
-      postcode: v.postcode.trim().toUpperCase(),
-      country_id: v.country_id,
-      telephone: v.telephone.trim(),
-      ...(v.vat_id.trim() ? { vat_id: v.vat_id.trim() } : {}),
-    };
+    const address = accountAddress(form.values, saved);
     const r = await saveShippingDetails(address);
     if (r.ok) setEditing(false);
     return r;

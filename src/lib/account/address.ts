@@ -3,10 +3,59 @@
  * street lines, both filled (street name, then house number or name, as Vue Storefront's own account
  * form writes them), `region` an object, at most two addresses per customer. Pure.
  */
-import type { CustomerAddress } from '../schemas';
+import { regionName, type CustomerAddress } from '../schemas';
 
 /** At most this many addresses go in one user/me update (VSFA's `maxItems`). */
 export const MAX_SAVED_ADDRESSES = 2;
+
+/** The fields every address form has (the account's shipping details, the checkout's address). */
+export interface AddressFieldValues {
+  firstname: string;
+  lastname: string;
+  city: string;
+  postcode: string;
+  telephone: string;
+}
+
+/**
+ * The shared address fields as they are sent: spaces around each removed, the postcode in capitals
+ * (as UK postcodes are written, and as the §5 postcode rule reads them). The one normalisation of the
+ * account's address (`accountAddress`) and the order's (src/lib/checkout/payload.ts `orderAddress`).
+ */
+export function addressFields(v: AddressFieldValues): AddressFieldValues {
+  return {
+    firstname: v.firstname.trim(),
+    lastname: v.lastname.trim(),
+    city: v.city.trim(),
+    postcode: v.postcode.trim().toUpperCase(),
+    telephone: v.telephone.trim(),
+  };
+}
+
+/** The account address form's values. */
+export interface AccountAddressValues extends AddressFieldValues {
+  street: string;
+  house: string;
+  region: string;
+  country_id: string;
+  vat_id: string;
+}
+
+/**
+ * The saved address from the account's form: the shared fields normalised, two street lines, the
+ * saved region object kept (its code and id) while its name is unchanged, no empty tax ID.
+ */
+export function accountAddress(v: AccountAddressValues, saved: CustomerAddress | null): CustomerAddress {
+  const region = v.region.trim();
+  return {
+    ...(saved?.id !== undefined ? { id: saved.id } : {}),
+    ...addressFields(v),
+    street: accountStreet(v.street, v.house),
+    region: region === regionName(saved?.region) && saved?.region ? saved.region : { region: region || null },
+    country_id: v.country_id,
+    ...(v.vat_id.trim() ? { vat_id: v.vat_id.trim() } : {}),
+  };
+}
 
 /** The street lines of a saved address: the street, then the house number or name. */
 export function accountStreet(street: string, house: string): string[] {

@@ -4,6 +4,7 @@
  */
 import type { CartItem, OrderPayload } from '../schemas';
 import type { CheckoutValues } from './state';
+import { addressFields } from '../account/address';
 
 /** What the payload is built from. */
 export interface PayloadInput {
@@ -29,16 +30,7 @@ export function newOrderId(): string {
 /** The shipping address of the order (the e-mail of the personal details on it). */
 export function orderAddress(v: CheckoutValues) {
   const s = v.shipping;
-  return {
-    firstname: s.firstname.trim(),
-    lastname: s.lastname.trim(),
-    street: [s.street.trim()],
-    city: s.city.trim(),
-    postcode: s.postcode.trim().toUpperCase(),
-    country_id: s.country_id,
-    telephone: s.telephone.trim(),
-    email: v.personal.email.trim(),
-  };
+  return { ...addressFields(s), street: [s.street.trim()], country_id: s.country_id, email: v.personal.email.trim() };
 }
 
 /** Builds the order payload from the checkout's values and the cart; throws when a choice is missing. */
