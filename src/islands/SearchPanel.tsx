@@ -20,6 +20,7 @@ import {
 } from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
+import { isSearchTerm, searchPanelStatus } from '../lib/search/results';
 import { $ui, setPanel } from '../lib/stores/ui';
 import { messages } from '../lib/messages';
 import { formatPrice as formatMoney } from '../lib/format';
@@ -28,7 +29,6 @@ import { productPrices } from '../lib/catalog/price';
 import { tileImage } from '../lib/catalog/images';
 import { searchUrl } from '../lib/catalog/urls';
 import { createSearchClient, type SearchClient } from '../lib/search/client';
-import { isSearchTerm, searchPanelStatus } from '../lib/search/results';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
 // Inlined and rendered with the panel (a React 19 hoisted <style href precedence>), so no page links the panel's CSS before it opens.
 import { Dialog } from './Dialog';
