@@ -20,7 +20,8 @@ import {
 } from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
-import { isSearchTerm, searchPanelStatus } from '../lib/search/results';
+import { searchPanelStatus } from '../lib/search/panel';
+import { isSearchTerm } from '../lib/search/status';
 import { $ui, setPanel } from '../lib/stores/ui';
 import { messages } from '../lib/messages';
 import { formatPrice as formatMoney } from '../lib/format';

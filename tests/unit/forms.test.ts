@@ -77,12 +77,6 @@ describe('form rules', () => {
     expect(formErrors(forms.quantity, { qty: '2' }).qty).toEqual([]);
   });
 
-  it('search term must have at least 3 characters', () => {
-    expect(formErrors(forms.search, { search: 'ri' }).search).toEqual(['Search term must have at least 3 characters']);
-    expect(formErrors(forms.search, { search: 'rin' }).search).toEqual([]);
-    expect(formErrors(forms.search, { search: '' }).search).toEqual([]);
-  });
-
   it('terms and conditions must be accepted', () => {
     expect(formErrors(forms.register, { terms: false }).terms).toEqual(['You must accept the terms and conditions.']);
     expect(formErrors(forms.register, {}).terms).toEqual(['You must accept the terms and conditions.']);

@@ -21,12 +21,12 @@ import {
   searchListing,
   searchPageHeading,
   searchPageStatus,
-  searchPanelStatus,
-  isSearchTerm,
   showsSuggestions,
   type SearchPageState,
 } from '../../src/lib/search/results';
 import { emptyResult } from '../../src/lib/search/query';
+import { isSearchTerm } from '../../src/lib/search/status';
+import { searchPanelStatus } from '../../src/lib/search/panel';
 import type { SearchPaging, SearchResult } from '../../src/lib/search/types';
 
 const settings = config.constants.search;

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { config } from '../config';
 import { messages } from '../messages';
 import { UK_POSTCODE } from '../schemas/address';
-import { isSearchTerm } from '../search/results';
 import { isEmail } from './email';
 
 /** Form values as they come from inputs or a JSON body. */
@@ -56,8 +55,6 @@ export const fields = {
   taxId: () => fields.text().refine(atLeast(3), messages.taxIdMinLength),
   /** 'Quantity must be above 0' while the quantity is not a number above 0. */
   quantity: () => fields.text().refine((v) => Number(v.trim() || Number.NaN) > 0, messages.quantityAboveZero),
-  /** 'Search term must have at least 3 characters' once a shorter term is typed. */
-  searchTerm: () => fields.text().refine((v) => !filled(v) || isSearchTerm(v), messages.searchMinLength),
   /** 'You must accept the terms and conditions.' while the box is not ticked. */
   terms: () => fields.checkbox().refine((v) => v, messages.termsRequired),
 };
@@ -149,7 +146,6 @@ export const forms = {
     store: fields.required(),
   }),
   contact: form({ name: fields.name(), email: fields.email(), message: fields.required() }),
-  search: form({ search: fields.searchTerm() }),
   quantity: form({ qty: fields.quantity() }),
   checkoutTerms: form({ terms: fields.terms() }),
 };

@@ -1,43 +1,15 @@
 /**
- * The search rules of the results page and the search panel's status line. The results page (`/search?q=…`): every match of a query, shown by the
+ * The search results page (`/search?q=…`): every match of a query, shown by the
  * category listing (filters, sorts, infinite scroll) from the listing of every searchable product
  * (`/search-listing.json`, src/lib/listing/file.ts `searchListingFile`). The query is searched by the
  * same static index and engine as the search panel (src/lib/search/client.ts), so the page works
  * offline once the service worker holds both files. Rules only: the page's script
  * (src/islands/SearchResults.ts) renders what these return.
  */
-import { config } from '../config';
 import { messages, t } from '../messages';
-import { isQueryLongEnough } from './query';
+import { isSearchTerm, nothingFound } from './status';
 import { childSkuOf, docUrl, type SearchDoc, type SearchPaging, type SearchResult, type SearchSuggestions } from './types';
 import type { ListingFacet, ListingFile, ListingItem } from '../listing/client';
-
-/** §9: true when the search box's text is long enough to search (the configured minimum, 3 characters, spaces around it not counted). */
-export function isSearchTerm(query: string): boolean {
-  return isQueryLongEnough(query, config.constants.search.minTermLength);
-}
-
-/** §8: why a search found nothing: offline and the index could not be read, or no match. */
-function nothingFound(offline: boolean): string {
-  return offline ? messages.searchOfflineEmpty : messages.searchNoResults;
-}
-
-/**
- * The search panel's status line under the box (src/islands/SearchPanel.tsx): the min-length
- * hint, searching (`loading`: the latest query has no answer yet), the count of results (and
- * how many of them show when the panel's page of 50 holds fewer), or why nothing was found.
- */
-export function searchPanelStatus(query: string, loading: boolean, result: SearchResult | null): string {
-  const q = query.trim();
-  if (!q) return '';
-  if (!isSearchTerm(q)) return messages.searchMinLength;
-  if (loading && !result) return messages.searchLoading;
-  if (!result) return '';
-  if (result.noresults) return nothingFound(result.offline);
-  if (result.total === 1) return messages.searchResultsOne;
-  if (result.total > result.items.length) return t('searchResultsShown', { shown: result.items.length, count: result.total });
-  return t('searchResultsCount', { count: result.total });
-}
 
 /** The search page's own sort, first and default: the engine's order, best match first. */
 export const RELEVANCE_SORT = 'relevance';
