@@ -34,10 +34,9 @@ export function wireListingControls(root: HTMLElement, grid: HTMLElement, load: 
     grid.setAttribute('aria-busy', 'true');
     waiting.push(a);
     start().catch((err: unknown) => {
-      console.error('The listing could not be loaded', err);
+      console.error(err);
       grid.removeAttribute('aria-busy');
-      const error = root.querySelector<HTMLElement>('[data-listing-error]');
-      if (error) error.hidden = false;
+      root.querySelector('[data-listing-error]')?.removeAttribute('hidden');
     });
   };
   filters?.addEventListener('change', (e) => {
@@ -60,8 +59,8 @@ function boot(root: HTMLElement): void {
   const start = wireListingControls(root, grid, () => listing().then((m) => (controller ??= m.startListing(root, grid))));
 
   // Start loading as soon as the shopper heads for a control or nears the bottom of the grid. A failed
-  // download here is only logged: the shopper's action (above) tries again and says so.
-  const warm = (then?: () => void) => void start().then(then, (err: unknown) => console.error('The listing could not be loaded', err));
+  // download here says nothing: the shopper's next action tries again and says so when it fails.
+  const warm = (then?: () => void) => void start().then(then, () => {});
   for (const el of [filters, ...sorts, root.querySelector('[data-filters-open]')]) {
     for (const ev of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) el?.addEventListener(ev, () => warm(), { once: true, passive: true });
   }
@@ -85,8 +84,7 @@ function boot(root: HTMLElement): void {
   if (urlState || (saved?.offset ?? 0) > 0) warm();
 
   if (grid.querySelector('.tile[data-child-skus]')) {
-    const stock = () =>
-      void import('./CategoryStock').then((m) => m.startStockPrefetch(grid)).catch((err: unknown) => console.error('Stock prefetch could not be loaded', err));
+    const stock = () => void import('./CategoryStock').then((m) => m.startStockPrefetch(grid));
     if ('requestIdleCallback' in window) requestIdleCallback(stock, { timeout: 2000 });
     else setTimeout(stock, 1000);
   }
