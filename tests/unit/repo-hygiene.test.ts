@@ -6,7 +6,9 @@
  *   what and why instead;
  * - every repository path written in the docs, the README and the product and tooling code
  *   (src/, server/, scripts/) names a file or folder that exists, so the map and the comments lead
- *   somewhere.
+ *   somewhere;
+ * - the README's map links every doc in docs/ (and the screenshots folder), so none is found only
+ *   by chance.
  *
  * The files are the tracked ones (`git ls-files`), binary files left out (a NUL byte in the first
  * 8 KB).
@@ -103,6 +105,14 @@ describe('repository hygiene', () => {
     expect(missingPaths('[docs/api.md](docs/api.md), [src/lib/nope.ts](src/lib/nope.ts)', exists)).toEqual(['src/lib/nope.ts', 'src/lib/nope.ts']);
     expect(missingPaths('written by src/pages/search-index.json.ts.', exists)).toEqual(['src/pages/search-index.json.ts']);
     expect(missingPaths('https://example.com/src/x.ts and @scope/src/y', exists)).toEqual([]);
+  });
+
+  test("the README's map links every doc", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const docs = files.filter((f) => /^docs\/.*\.md$/.test(f));
+    expect(docs.length).toBeGreaterThan(10);
+    const unlinked = [...docs, 'docs/screenshots/'].filter((doc) => !readme.includes(`](${doc})`));
+    expect(unlinked).toEqual([]);
   });
 
   test('every repository path in the docs, the README and the code comments exists', () => {
