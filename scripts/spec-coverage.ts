@@ -214,14 +214,14 @@ export function splitChunks(cell: string): string[] {
   return chunks.map((c) => c.trim()).filter(Boolean);
 }
 
-/** The source files the code column may name: src/, server/, scripts/ and the root's files. */
+/** The files the code column may name: src/, server/, scripts/, tests/ and the root's files. */
 export function sourceFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        if (dir || ['src', 'server', 'scripts'].includes(e.name)) walk(rel);
+        if (dir || ['src', 'server', 'scripts', 'tests'].includes(e.name)) walk(rel);
       } else out.push(rel);
     }
   };

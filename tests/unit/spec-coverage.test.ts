@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,15 @@ describe('spec coverage table', () => {
 describe('the code column', () => {
   it('every file, folder, function and message the code column names exists', () => {
     expect(checkCode(rows, ROOT, sourceFiles(ROOT))).toEqual([]);
+  });
+
+  it('so does the code column of every per-area table in docs/coverage/', () => {
+    const dir = join(ROOT, 'docs/coverage');
+    const files = sourceFiles(ROOT);
+    const tables = readdirSync(dir).filter((f) => f.endsWith('.md'));
+    expect(tables.length).toBeGreaterThan(5);
+    const problems = tables.flatMap((f) => checkCode(parseCoverage(readFileSync(join(dir, f), 'utf8')), ROOT, files).map((p) => `docs/coverage/${f} ${p}`));
+    expect(problems).toEqual([]);
   });
 
   it('splits a cell at semicolons outside parentheses', () => {
