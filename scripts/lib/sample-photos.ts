@@ -1,5 +1,5 @@
 /**
- * What the sample's product photographs show (docs/snapshot.md, "Sample photography"): a look is
+ * What the sample's product photographs show (docs/snapshot.md, "Sample data"): a look is
  * a piece as the studio models it (kind, design, metal, stone, dial and strap, a variant of size
  * and cut), and its picture paths name it. scripts/sample-catalog.ts picks a look for every
  * product and returns the shots it used (`shots` of its result); scripts/photos/index.ts renders

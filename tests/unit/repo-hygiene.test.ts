@@ -7,6 +7,7 @@
  * - every repository path written in the docs, the README and the product and tooling code
  *   (src/, server/, scripts/) names a file or folder that exists, so the map and the comments lead
  *   somewhere;
+ * - a section cited as `docs/file.md "Heading"` is a heading of that doc;
  * - the README's map links every doc in docs/ (and the screenshots folder), so none is found only
  *   by chance.
  *
@@ -105,6 +106,23 @@ describe('repository hygiene', () => {
     expect(missingPaths('[docs/api.md](docs/api.md), [src/lib/nope.ts](src/lib/nope.ts)', exists)).toEqual(['src/lib/nope.ts', 'src/lib/nope.ts']);
     expect(missingPaths('written by src/pages/search-index.json.ts.', exists)).toEqual(['src/pages/search-index.json.ts']);
     expect(missingPaths('https://example.com/src/x.ts and @scope/src/y', exists)).toEqual([]);
+  });
+
+  test('a section cited as docs/file.md "Heading" is a heading of that doc', () => {
+    const cited = /(docs\/[\w/-]+\.md),?\s*["“]([^"”]+)["”]/g;
+    const headings = (doc: string) =>
+      (textOf(doc) ?? '')
+        .split('\n')
+        .filter((l) => l.startsWith('#'))
+        .map((l) => l.replace(/^#+\s*/, '').toLowerCase());
+    const found: string[] = [];
+    for (const { file, text } of texts.filter(({ file }) => file !== SELF)) {
+      for (const m of text.matchAll(cited)) {
+        const heading = m[2]!.replace(/\s*\n\s*(\*|\/\/)?\s*/g, ' ').toLowerCase(); // a citation may wrap over comment lines
+        if (!headings(m[1]!).some((h) => h.includes(heading))) found.push(`${file}: ${m[1]} "${m[2]}"`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   test("the README's map links every doc", () => {
