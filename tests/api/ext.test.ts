@@ -68,12 +68,12 @@ describe('reviews', () => {
     expect(before.body.hits.hits.map((h: { _source: unknown }) => ReviewSchema.parse(h._source).title)).toEqual(['Lovely']);
     const created = await shop().call('POST', '/api/review/create', {
       query: { token: '' },
-      body: { review: { product_id: 101, title: 'Great', detail: 'Very nice', nickname: 'Sam', rating: 4 } },
+      body: { review: { product_id: 101, title: 'Great', detail: 'Very nice', nickname: 'Sam', rating: 4, review_entity: 'product' } },
     });
     expect(created.body.result).toMatchObject({ review_status: 2 });
     // A shopper cannot approve their own review.
     const sneaky = await shop().call('POST', '/api/review/create', {
-      body: { review: { product_id: 101, title: 'Self', detail: 'approved?', nickname: 'Sam', review_status: 1 } },
+      body: { review: { product_id: 101, title: 'Self', detail: 'approved?', nickname: 'Sam', review_status: 1, review_entity: 'product' } },
     });
     expect(sneaky.body.result.review_status).toBe(2);
     const after = await list();
