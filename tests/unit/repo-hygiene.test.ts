@@ -7,7 +7,7 @@
  * - every repository path written in the docs, the README and the product and tooling code
  *   (src/, server/, scripts/) names a file or folder that exists, so the map and the comments lead
  *   somewhere;
- * - a section cited as `docs/file.md "Heading"` is a heading of that doc;
+ * - a section cited as `docs/file.md "Heading"` is a heading (or a bold paragraph lead) of that doc;
  * - the README's map links every doc in docs/ (and the screenshots folder), so none is found only
  *   by chance.
  *
@@ -108,13 +108,14 @@ describe('repository hygiene', () => {
     expect(missingPaths('https://example.com/src/x.ts and @scope/src/y', exists)).toEqual([]);
   });
 
-  test('a section cited as docs/file.md "Heading" is a heading of that doc', () => {
+  test('a section cited as docs/file.md "Heading" is a section of that doc', () => {
     const cited = /(docs\/[\w/-]+\.md),?\s*["“]([^"”]+)["”]/g;
+    // a section is a heading, or the bold lead of a paragraph or list item (`- **Boundaries** (...)`)
     const headings = (doc: string) =>
-      (textOf(doc) ?? '')
-        .split('\n')
-        .filter((l) => l.startsWith('#'))
-        .map((l) => l.replace(/^#+\s*/, '').toLowerCase());
+      (textOf(doc) ?? '').split('\n').flatMap((l) => {
+        const m = /^#+\s*(.*)$/.exec(l) ?? /^\s*(?:- )?\*\*(.+?)\*\*/.exec(l);
+        return m ? [m[1]!.toLowerCase()] : [];
+      });
     const found: string[] = [];
     for (const { file, text } of texts.filter(({ file }) => file !== SELF)) {
       for (const m of text.matchAll(cited)) {
