@@ -11,7 +11,7 @@ import { SEARCH_INDEX_VERSION } from './types';
 import { storeViewForPath } from '../stores/store-view';
 import { lazyModule } from '../lazy-module';
 
-/** Where the index is served (src/pages/search-index.json.ts). */
+/** Where the index is served (src/pages/[...store]/search-index.json.ts). */
 export const SEARCH_INDEX_PATH = 'search-index.json';
 
 /** What the client needs; the defaults suit the browser, tests inject their own. */
