@@ -1,5 +1,5 @@
 /** The account's order history (user/order-history) and order detail pages. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { customerOrder, orderHistory } from '../lib/account/session';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
 import { LOADING, startLoad, type Load } from '../lib/api/load';
@@ -10,17 +10,14 @@ import { messages, t } from '../lib/messages';
 import { Status } from './form-kit';
 import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';
-
-/** Orders placed on this device that still wait to be sent (loaded after the list, never before). */
-const WaitingOrders = lazy(() => import('./OfflineOrders').then((m) => ({ default: m.WaitingOrders })));
+import { LazyWaitingOrders } from './LazyWaitingOrders';
 
 /** The order history, after the orders still waiting to be sent from this device. */
 export function OrderList({ accountPath }: { accountPath: string }) {
   return (
     <>
-      <Suspense fallback={null}>
-        <WaitingOrders mine />
-      </Suspense>
+      {/* Orders placed on this device that still wait to be sent (loaded after the list, never before). */}
+      <LazyWaitingOrders mine />
       <OrderHistory accountPath={accountPath} />
     </>
   );

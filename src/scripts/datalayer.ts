@@ -5,6 +5,9 @@
  * With a tag manager configured and no answer yet, it shows the cookie notice (./cookie-notice.ts).
  */
 import { initDataLayer, readConsent, readSettings, schedulePageView } from '../lib/analytics/datalayer';
+import { lazyModule } from '../lib/lazy-module';
+
+const cookieNotice = lazyModule(() => import('./cookie-notice'));
 
 function categoryPath(): string[] {
   const marked = document.querySelector<HTMLElement>('[data-category-path]')?.dataset.categoryPath;
@@ -23,7 +26,9 @@ if (settings) {
   pageView();
   // A tag manager may only set analytics cookies once the shopper agrees: ask, once.
   if (settings.containerId && !readConsent()) {
-    import('./cookie-notice').then((m) => m.showCookieNotice(settings)).catch((err: unknown) => console.error('Cookie notice could not be loaded', err));
+    cookieNotice()
+      .then((m) => m.showCookieNotice(settings))
+      .catch((err: unknown) => console.error('Cookie notice could not be loaded', err));
   }
   window.addEventListener('pageshow', (e) => {
     if (e.persisted) pageView();

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "islands render and call actions (no fetch, no storage, no analytics in src/islands)": the
+ * The team's rule "islands render and call actions (no fetch, no storage, no analytics in src/islands)": the
  * islands and their page scripts reach the network, browser storage and the data layer only through
  * src/lib (stores, actions, page starts). The scan looks at what a module can do by itself: a value
  * import of the API client, the sync fetch, the storage library or the data layer, and any use of

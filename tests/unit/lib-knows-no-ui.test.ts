@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 6, "lib knows no UI": nothing in src/lib imports an island, a component, React or
+ * "lib knows no UI": nothing in src/lib imports an island, a component, React or
  * react-dom. The UI (src/islands, src/components and their scripts) imports src/lib, never the other
  * way round; a module of src/lib that must show something announces it (a store, a DOM event) and
  * the UI reacts (src/lib/pwa/orders-events.ts, src/islands/OfflineOrdersLauncher.ts).

@@ -103,7 +103,7 @@ export function formProduct(p: Product): FormProduct {
 
 /**
  * A child as the form needs it: its `custom_attributes` go when every option's value is a field of
- * its own (what `childValue` reads first), which keeps the product page's HTML in its 14 KB budget.
+ * its own (what `childAttribute` in src/lib/catalog/variants.ts reads first), which keeps the product page's HTML in its 14 KB budget.
  */
 function leanChild<T extends { custom_attributes?: unknown }>(c: T, options: ReadonlyArray<{ attribute_code: string }>): T {
   const own = c as Record<string, unknown>;
