@@ -134,6 +134,10 @@ describe('the API prices options by the product page rule', () => {
     expect(unitPrice(row, { extension_attributes: { bundle_options: [{ option_id: 1, option_qty: 2, option_selections: [11] }] } }, now)).toBe(80);
   });
 
+  it('a bundle line without choices costs what its default choices cost, as its page shows', () => {
+    expect(unitPrice(row, null, now)).toBe(40);
+  });
+
   it('custom options add to the bundle price: checkbox ids joined by commas, a percent of the bundle price, a filled field', () => {
     const line = {
       extension_attributes: {
