@@ -20,6 +20,37 @@ import globals from 'globals';
  */
 const scrollRegionMayTakeFocus = { tags: [], roles: ['tabpanel', 'region'] };
 
+/**
+ * Import boundaries (docs/architecture.md, "Boundaries"). The UI (islands, page scripts, the client
+ * scripts of .astro files) renders and calls actions; the modules below reach the network, browser
+ * storage, the data layer or the service worker by themselves, and only src/lib's actions, stores and
+ * page starts import them. Type-only imports are fine: they leave nothing in the bundle.
+ */
+const ioModules = [
+  { regex: '^localforage$', message: 'browser storage: islands read and write through the stores and actions of src/lib.' },
+  { regex: '^workbox-', message: 'service worker code: the page talks to the worker through src/lib/pwa.' },
+  { regex: '(^|/)lib/api(/(client|index))?$', message: 'the API client does I/O: call the action in src/lib that uses it.' },
+  { regex: '(^|/)lib/sync(/(fetch|index))?$', message: 'the sync fetch does I/O: call the action in src/lib that uses it.' },
+  { regex: '(^|/)lib/storage(/.*)?$', message: 'browser storage: islands read and write through the stores and actions of src/lib.' },
+  { regex: '(^|/)lib/analytics/datalayer$', message: 'the data layer: pages start it through src/lib/analytics/page-start.' },
+  { regex: '(^|/)lib/listing/client$', message: 'fetches the listing file: call src/lib/listing/load.' },
+  { regex: '(^|/)lib/search/client$', message: 'fetches the search index: use the page client of src/lib/search/session.' },
+  { regex: '(^|/)lib/pwa/register$', message: 'service worker registration and messages: src/lib/pwa/boot starts it.' },
+].map(({ regex, message }) => ({ regex, message: `An island or page script must not import this module: ${message}`, allowTypeImports: true }));
+
+/** What src/lib must not import: the UI (src/lib is shared with the server and the build; it announces, the UI reacts). */
+const uiModules = [
+  {
+    regex: '(^|/)(islands|components|layouts|pages|views|scripts)(/|$)',
+    message: 'src/lib must not import the UI (islands, components, layouts, pages, views, page scripts) nor tooling (scripts/).',
+  },
+  { regex: '\\.(tsx|jsx|astro)$', message: 'src/lib must not import a component.' },
+  {
+    regex: '^(react|react-dom|preact|@nanostores/react|@astrojs/react)(/|$)',
+    message: 'src/lib must not import a UI library: it announces (a store, a DOM event) and the UI reacts.',
+  },
+];
+
 export default defineConfig(
   // Build output, dependencies, generated data and test artefacts (the .gitignore list, plus the
   // committed sample snapshot and benchmark results, which scripts write).
@@ -79,5 +110,13 @@ export default defineConfig(
     // passes zod, and the rule stays on.
     files: ['tests/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: ioModules }] },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx,mjs,js}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: uiModules }] },
   },
 );
