@@ -26,17 +26,17 @@ const scrollRegionMayTakeFocus = { tags: [], roles: ['tabpanel', 'region'] };
  * storage, the data layer or the service worker by themselves, and only src/lib's actions, stores and
  * page starts import them. Type-only imports are fine: they leave nothing in the bundle.
  */
-const ioModules = [
-  { regex: '^localforage$', message: 'browser storage: islands read and write through the stores and actions of src/lib.' },
-  { regex: '^workbox-', message: 'service worker code: the page talks to the worker through src/lib/pwa.' },
-  { regex: '(^|/)lib/api(/(client|index))?$', message: 'the API client does I/O: call the action in src/lib that uses it.' },
-  { regex: '(^|/)lib/sync(/(fetch|index))?$', message: 'the sync fetch does I/O: call the action in src/lib that uses it.' },
-  { regex: '(^|/)lib/storage(/.*)?$', message: 'browser storage: islands read and write through the stores and actions of src/lib.' },
-  { regex: '(^|/)lib/analytics/datalayer$', message: 'the data layer: pages start it through src/lib/analytics/page-start.' },
-  { regex: '(^|/)lib/listing/client$', message: 'fetches the listing file: call src/lib/listing/load.' },
-  { regex: '(^|/)lib/search/client$', message: 'fetches the search index: use the page client of src/lib/search/session.' },
-  { regex: '(^|/)lib/pwa/register$', message: 'service worker registration and messages: src/lib/pwa/boot starts it.' },
-].map(({ regex, message }) => ({ regex, message: `An island or page script must not import this module: ${message}`, allowTypeImports: true }));
+export const ioModules = [
+  { regex: '^localforage$', what: 'browser storage', instead: 'read and write through the stores and actions of src/lib' },
+  { regex: '^workbox-', what: 'service worker code', instead: 'the page talks to the worker through src/lib/pwa' },
+  { regex: '(^|/)lib/api(/(client|index))?$', what: 'the API client', instead: 'call the action of src/lib that uses it' },
+  { regex: '(^|/)lib/sync(/(fetch|index))?$', what: 'the sync fetch', instead: 'call the action of src/lib that uses it' },
+  { regex: '(^|/)lib/storage(/.*)?$', what: 'browser storage', instead: 'read and write through the stores and actions of src/lib' },
+  { regex: '(^|/)lib/analytics/datalayer$', what: 'the data layer', instead: 'pages start it with src/lib/analytics/page-start' },
+  { regex: '(^|/)lib/listing/client$', what: 'the listing file loader', instead: 'call src/lib/listing/load' },
+  { regex: '(^|/)lib/search/client$', what: 'the search index loader', instead: 'use the page client of src/lib/search/session' },
+  { regex: '(^|/)lib/pwa/register$', what: 'the service worker registration', instead: 'src/lib/pwa/boot starts it' },
+];
 
 /** What src/lib must not import: the UI (src/lib is shared with the server and the build; it announces, the UI reacts). */
 const uiModules = [
@@ -113,7 +113,18 @@ export default defineConfig(
   },
   {
     files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: ioModules }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: ioModules.map(({ regex, what, instead }) => ({
+            regex,
+            message: `An island or page script must not import ${what} (I/O): ${instead}.`,
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
   },
   {
     files: ['src/lib/**/*.{ts,tsx,mjs,js}'],

@@ -39,7 +39,7 @@ describe('import boundaries (ESLint)', () => {
   ])('%s importing an I/O module is an error naming why (%#)', async (path, code, why) => {
     const errors = await boundaryErrors(path, code);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain('must not import this module');
+    expect(errors[0]).toContain('An island or page script must not import');
     expect(errors[0]).toContain(why);
   });
 
