@@ -127,6 +127,17 @@ export default defineConfig(
     },
   },
   {
+    // The reference API is product code: tooling (scripts/) may import it, never the other way round.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)scripts/', message: 'The server must not import tooling (scripts/): move the code it needs into server/ or src/lib.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/lib/**/*.{ts,tsx,mjs,js}'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: uiModules }] },
   },

@@ -48,6 +48,15 @@ describe('import boundaries (ESLint)', () => {
     expect(await boundaryErrors('src/islands/Probe.ts', code)).toEqual([]);
   });
 
+  test('the server importing tooling (scripts/) is an error', async () => {
+    expect(await boundaryErrors('server/probe.ts', `import { pullSnapshot } from '../scripts/snapshot';\nexport const p = pullSnapshot;\n`)).toEqual([
+      expect.stringContaining('The server must not import tooling'),
+    ]);
+    expect(
+      await boundaryErrors('server/routes/probe.ts', `import { importFromVsfApi } from '../import/vsf-import';\nexport const i = importFromVsfApi;\n`),
+    ).toEqual([]);
+  });
+
   test('src/lib importing an island, a component or React is an error', async () => {
     expect(await boundaryErrors('src/lib/search/probe.ts', `import Panel from '../../islands/SearchPanel';\nexport const p = Panel;\n`)).toEqual([
       expect.stringContaining('src/lib must not import the UI'),
