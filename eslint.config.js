@@ -51,6 +51,20 @@ const uiModules = [
   },
 ];
 
+/**
+ * To do: the files over 400 lines of code not yet split, with their size today (the cap). Split one,
+ * then drop its line here; nothing may be added.
+ */
+const oversizedToSplit = {
+  'scripts/photos/studio.js': 1364, // the photo studio: one untyped script, to become TypeScript modules
+  'scripts/bench/index.ts': 777, // the benchmark runner: one function per benchmark, to move beside each benchmark
+  'src/lib/catalog/import/from-vsf.ts': 551, // the VSF record mappers: one module per entity
+  'server/db.ts': 481, // the database layer: the schema and the SQLite/PostgreSQL drivers apart
+  'tests/unit/order-queue.test.ts': 583, // by outcome: placing, sending, the cross-tab lock
+  'tests/api/fixture.ts': 463, // the test shop: its seed data apart from the helpers
+  'tests/unit/sample-catalog.test.ts': 425, // the catalogue's shape apart from its content
+};
+
 export default defineConfig(
   // Build output, dependencies, generated data and test artefacts (the .gitignore list, plus the
   // committed sample snapshot and benchmark results, which scripts write).
@@ -126,6 +140,20 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // A file holds one concern: 400 lines of code at most (blank lines and comments not counted).
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Data tables, exempt: the shopper texts' one catalogue (§8), and the sample shop's catalogue and content.
+    files: ['src/lib/messages.ts', 'scripts/lib/sample-catalog-data.ts', 'scripts/lib/sample-content.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  // To do: files over the limit that are still to be split, each held at its size today so it cannot grow.
+  ...Object.entries(oversizedToSplit).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines': ['error', { max, skipBlankLines: true, skipComments: true }] },
+  })),
   {
     // The reference API is product code: tooling (scripts/) may import it, never the other way round.
     files: ['server/**/*.ts'],

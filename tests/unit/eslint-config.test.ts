@@ -1,5 +1,6 @@
 /**
- * The import boundaries ESLint enforces (eslint.config.js, docs/architecture.md "Boundaries"): islands,
+ * What eslint.config.js enforces beyond style: the file size limit, and the import boundaries
+ * (docs/architecture.md "Boundaries"): islands,
  * page scripts and the client scripts of .astro files import no I/O module (a type import is fine);
  * src/lib imports no UI. Each case lints a source as if it were a file at that path, with the project's
  * own configuration, so the test fails when a rule is dropped or narrowed.
@@ -11,11 +12,16 @@ import { beforeAll, describe, expect, test } from 'vitest';
 const ROOT = resolve(__dirname, '../..');
 let eslint: ESLint;
 
-/** The boundary rule's messages for `code` linted as the file `path`. */
-async function boundaryErrors(path: string, code: string): Promise<string[]> {
+/** One rule's messages for `code` linted as the file `path`. */
+async function ruleErrors(rule: string, path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
-  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const boundaryErrors = (path: string, code: string) => ruleErrors('@typescript-eslint/no-restricted-imports', path, code);
+
+/** A module of `n` lines of code, with blank lines and comments between them. */
+const linesOfCode = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};\n\n// a comment`).join('\n') + '\n';
 
 beforeAll(() => {
   eslint = new ESLint({ cwd: ROOT, cache: false });
@@ -68,5 +74,19 @@ describe('import boundaries (ESLint)', () => {
       expect.stringContaining('src/lib must not import a UI library'),
     ]);
     expect(await boundaryErrors('src/lib/probe.ts', `import { config } from './config';\nexport const c = config;\n`)).toEqual([]);
+  });
+});
+
+describe('file size (ESLint max-lines)', () => {
+  test('400 lines of code pass and 401 fail; blank lines and comments are not counted', async () => {
+    expect(await ruleErrors('max-lines', 'src/lib/probe.ts', linesOfCode(400))).toEqual([]);
+    expect(await ruleErrors('max-lines', 'src/lib/probe.ts', linesOfCode(401))).toEqual([expect.stringContaining('Maximum allowed is 400')]);
+    expect(await ruleErrors('max-lines', 'server/probe.ts', linesOfCode(401))).toHaveLength(1);
+  });
+
+  test('the data tables are exempt; a file still to split is held at its size today', async () => {
+    expect(await ruleErrors('max-lines', 'src/lib/messages.ts', linesOfCode(2000))).toEqual([]);
+    expect(await ruleErrors('max-lines', 'server/db.ts', linesOfCode(481))).toEqual([]);
+    expect(await ruleErrors('max-lines', 'server/db.ts', linesOfCode(482))).toEqual([expect.stringContaining('Maximum allowed is 481')]);
   });
 });
