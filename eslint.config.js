@@ -75,6 +75,7 @@ export default defineConfig(
     'node_modules/**',
     'data/**',
     'test-results/**',
+    'coverage/**',
     'playwright-report/**',
     'bench/tmp/**',
     'src/content/sample/**',

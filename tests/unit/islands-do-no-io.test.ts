@@ -7,20 +7,13 @@
  * imports are fine. Not scanned: the hand-minified inline script PromoStrip.astro builds in its
  * frontmatter (it must read sessionStorage while the strip is parsed, before src/lib can load).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ioModules } from '../../eslint.config.js';
+import { sourceFiles as files } from './source-files';
 
 const ROOT = resolve(__dirname, '../..');
-
-function files(dir: string, ext: RegExp): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return files(p, ext);
-    return ext.test(e.name) ? [p] : [];
-  });
-}
 
 /** The browser code of an .astro file: its `<script>` elements (bundled or inline), not JSON data blocks nor the frontmatter, which runs at build time. */
 export function astroScripts(source: string): string[] {
