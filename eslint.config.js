@@ -151,10 +151,13 @@ export default defineConfig(
     rules: { 'max-lines': 'off' },
   },
   // To do: files over the limit that are still to be split, each held at its size today so it cannot grow.
-  ...Object.entries(oversizedToSplit).map(([file, max]) => ({
-    files: [file],
-    rules: { 'max-lines': ['error', { max, skipBlankLines: true, skipComments: true }] },
-  })),
+  ...Object.entries(oversizedToSplit).map(
+    ([file, max]) =>
+      /** @type {import('eslint').Linter.Config} */ ({
+        files: [file],
+        rules: { 'max-lines': ['error', { max, skipBlankLines: true, skipComments: true }] },
+      }),
+  ),
   {
     // The reference API is product code: tooling (scripts/) may import it, never the other way round.
     files: ['server/**/*.ts'],
