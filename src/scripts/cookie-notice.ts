@@ -2,10 +2,10 @@
  * The cookie notice (UK PECR: analytics cookies need the shopper's consent), shown only when a tag
  * manager container is configured and the shopper has not answered yet. The answer is recorded as the
  * claim `cookiesAccepted` (spec §3 Claim: code, created_at, value, description) by
- * src/lib/analytics/page-start.ts. Loaded on demand by src/scripts/datalayer.ts; plain DOM, no framework.
+ * src/lib/analytics/consent.ts. Loaded on demand by src/scripts/datalayer.ts; plain DOM, no framework.
  */
 import type { Consent, DataLayerSettings } from '../lib/analytics/datalayer';
-import { answerCookieNotice } from '../lib/analytics/page-start';
+import { answerCookieNotice } from '../lib/analytics/consent';
 
 const CSS =
   '.cookie-notice{position:fixed;left:16px;right:16px;bottom:16px;z-index:85;max-width:720px;margin:0 auto;padding:18px 20px;' +

@@ -1,19 +1,9 @@
 /**
- * The data layer's page start and the cookie answer: what the page scripts (src/scripts/datalayer.ts,
- * src/scripts/cookie-notice.ts) call, so they only read the page and draw. The data layer itself
- * (./datalayer) and the consent claim's storage stay behind these two actions.
+ * The data layer's page start: what the page script (src/scripts/datalayer.ts) calls, so it only reads
+ * the page. The data layer itself (./datalayer) stays behind it. The cookie answer is ./consent, kept
+ * apart so its code loads only with the notice.
  */
-import {
-  CONSENT_CLAIM,
-  CONSENT_MIRROR_KEY,
-  grantConsent,
-  initDataLayer,
-  readConsent,
-  readSettings,
-  schedulePageView,
-  type Consent,
-  type DataLayerSettings,
-} from './datalayer';
+import { initDataLayer, readConsent, readSettings, schedulePageView, type DataLayerSettings } from './datalayer';
 
 /** What the page script gives: the category tag of the page, and how to ask for consent. */
 export interface DataLayerPage {
@@ -42,28 +32,4 @@ export function startDataLayer(page: DataLayerPage): boolean {
     if (e.persisted) pageView();
   });
   return true;
-}
-
-/**
- * Records the shopper's cookie answer: accepting loads the tag manager; the answer is mirrored in
- * localStorage at once (later pages know without the storage layer), then stored as the claim
- * `cookiesAccepted` (spec §3 Claim; the storage layer loads on demand). Never rejects.
- */
-export async function answerCookieNotice(
-  answer: Consent,
-  description: string,
-  storage: Pick<Storage, 'setItem'> | null = globalThis.localStorage ?? null,
-): Promise<void> {
-  if (answer === 'accepted') grantConsent();
-  try {
-    storage?.setItem(CONSENT_MIRROR_KEY, answer);
-  } catch {
-    // private mode without storage: the notice comes back on the next page
-  }
-  try {
-    const { setClaim } = await import('../stores/claims');
-    await setClaim(CONSENT_CLAIM, answer === 'accepted', description);
-  } catch (err) {
-    console.error('The cookie answer could not be stored', err);
-  }
 }
