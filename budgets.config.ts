@@ -15,7 +15,7 @@ export interface Budget {
   /** Largest allowed value (bytes unless said otherwise): what `npm test` enforces. */
   max: number;
   /**
-   * Where an issue set a lower target that is not met yet: the target, reported by `npm run bench`
+   * Where a lower target is set that is not met yet: the target, reported by `npm run bench`
    * (met or not) while `max` keeps the measured figure from growing. Remove once the page meets it.
    */
   target?: number;
@@ -31,7 +31,7 @@ export const BUDGET_VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-/** Idle time after the load event during which nothing is clicked (issue 8: 5 s). */
+/** Idle time after the load event during which nothing is clicked (5 s: long enough for idle-time loads to have run). */
 export const IDLE_MS = 5000;
 
 const CONTENT_REASON =
@@ -42,18 +42,18 @@ const CONTENT_REASON =
 const LISTING_REASON =
   'Category and product pages may hydrate their shopping controls (filters, options, add to cart) on load. The shop was ' +
   "asked for with React: React 19.2's client (react-dom + scheduler) is ~66 KB gzipped and react ~3 KB by themselves " +
-  '(issue 13), so 100 KB is React plus ~30 KB of island code and shared chunks. For comparison, a React storefront of ' +
+  '(measured when the islands moved to React 19), so 100 KB is React plus ~30 KB of island code and shared chunks. For comparison, a React storefront of ' +
   'the same kind (Next.js Commerce, measured here) ships 138-162 KB on load per page.';
 
 /** The search results page's initial JavaScript, in KB (measured figure and what meeting the target takes in SEARCH_REASON). */
 const SEARCH_JS_KB = 70;
 const SEARCH_TARGET_KB = 45;
 const SEARCH_REASON =
-  'The search results page (issue 16 item 8) has no static results: it runs the category listing on load (plain scripts, no ' +
+  'The search results page (/search?q=…) has no static results: it runs the category listing on load (plain scripts, no ' +
   'React), the search client and the 1.8 KB engine; the JSON it reads (the index and the listing of searchable products) is ' +
   'data, not script. Measured 67.4 KB on 2026-11-24: the listing script shares a chunk with the API client (15 KB) and ' +
   "localforage (8.7 KB), which the tiles' stock prefetch needs; a category page loads the same chunk once the shopper filters " +
-  'or scrolls. The 45 KB target is not met yet: meeting it needs the stock prefetch and its API client loaded on idle apart from the listing (issue 17). ' +
+  'or scrolls. The 45 KB target is not met yet: meeting it needs the stock prefetch and its API client loaded on idle apart from the listing. ' +
   'Until then 70 KB stops it growing.';
 
 export const budgets = {

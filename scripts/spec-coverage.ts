@@ -8,7 +8,7 @@
  * file must exist under tests/ (a suite `npm test` runs) and hold each name as the title of an
  * `it(...)` or `test(...)` call, quoted as written.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -127,6 +127,108 @@ export function checkCoverage(rows: CoverageRow[], root: string): string[] {
   return problems;
 }
 
+/**
+ * The code column, read strictly enough that a renamed function or a moved file fails:
+ *
+ * - The cell splits into chunks at each `;` outside parentheses; each chunk is read left to right.
+ * - A file reference is a token ending in .ts, .tsx, .astro, .mjs, .js or .css (not under dist/, no
+ *   `{`): `src/lib/catalog/price.ts`, or a shorter tail of the path (`catalog/price.ts`,
+ *   `Microcart.tsx`, `server routes/ext.ts` reads `routes/ext.ts`). It must name exactly one source
+ *   file: the one whose path from the repository's root is the token or ends with `/` + the token.
+ * - A folder reference (`src/lib/checkout/`, `server/`, `src/pages/[...store]/brands/`, a trailing
+ *   `…` dropped) must be a folder that exists.
+ * - A backticked identifier (`applySpecialPrice`, `$cartCount`, dotted `defaults.storeViews`) belongs
+ *   to the chunk's last file reference before it: every dotted part must occur in that file as a
+ *   whole word. Backticked text that is not an identifier (`client:interact`, `@media ...`) is prose.
+ *   An identifier with no file before it in its chunk is checked against the config's schema when
+ *   the chunk starts with `config` (`config \`cashOnDelivery\``), else it is prose.
+ * - `messages.someKey` names a key of the message catalogue (src/lib/messages.ts).
+ */
+export function checkCode(rows: CoverageRow[], root: string, files: string[]): string[] {
+  const problems: string[] = [];
+  const folders = new Set(
+    files.flatMap((f) =>
+      f
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
+  const sources = new Map<string, string>();
+  const read = (file: string) => {
+    if (!sources.has(file)) sources.set(file, readFileSync(join(root, file), 'utf8'));
+    return sources.get(file)!;
+  };
+  const hasWord = (file: string, word: string) => new RegExp(`(?<![\\w$])${escapeRe(word)}(?![\\w$])`).test(read(file));
+  const resolveFile = (ref: string): string[] => files.filter((f) => f === ref || f.endsWith(`/${ref}`));
+  const CONFIG_FILES = ['src/lib/config/schema.ts', 'src/lib/config/defaults.ts'];
+  const messageKeys = new Set([...read('src/lib/messages.ts').matchAll(/^\s*([A-Za-z]\w*):/gm)].map((m) => m[1]!));
+  for (const r of rows) {
+    const at = `line ${r.line} (${r.section} ${r.words.slice(0, 50)})`;
+    for (const chunk of splitChunks(r.code)) {
+      let file: string | null = null;
+      const isConfig = /^config\b/.test(chunk.trim());
+      const token =
+        /`([^`]+)`|((?:[\w$.[\]-]+\/)*[\w$.[\]-]*\.(?:tsx?|astro|mjs|js|css))(?![\w/])|((?:src|server|scripts)\/(?:[\w.[\]-]+\/)*)(?:…)?(?![\w.[\]])|\bmessages\.([A-Za-z]\w*)/g;
+      for (const m of chunk.matchAll(token)) {
+        const [, code, path, folder, message] = m;
+        if (path !== undefined) {
+          if (path.startsWith('dist/') || /^\.|\/\./.test(path)) continue;
+          const found = resolveFile(path);
+          if (found.length === 1) file = found[0]!;
+          else {
+            problems.push(`${at}: ${path} ${found.length ? `is ambiguous (${found.join(', ')})` : 'does not exist'}`);
+            file = null;
+          }
+        } else if (folder !== undefined) {
+          if (!folders.has(folder.replace(/\/$/, ''))) problems.push(`${at}: folder ${folder} does not exist`);
+        } else if (message !== undefined) {
+          if (!messageKeys.has(message)) problems.push(`${at}: messages.${message} is not in src/lib/messages.ts`);
+        } else if (code !== undefined && /^[$A-Za-z_][\w$]*(\.[$A-Za-z_][\w$]*)*$/.test(code)) {
+          const targets = file ? [file] : isConfig ? CONFIG_FILES : [];
+          if (targets.length === 0) continue;
+          const missing = code.split('.').filter((part) => !targets.some((t) => hasWord(t, part)));
+          if (missing.length) problems.push(`${at}: \`${code}\` is not in ${targets.join(' or ')}`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** The code cell's chunks: split at each `;` outside parentheses. */
+export function splitChunks(cell: string): string[] {
+  const chunks: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < cell.length; i++) {
+    const c = cell[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ';' && depth === 0) {
+      chunks.push(cell.slice(start, i));
+      start = i + 1;
+    }
+  }
+  chunks.push(cell.slice(start));
+  return chunks.map((c) => c.trim()).filter(Boolean);
+}
+
+/** The files the code column may name: src/, server/, scripts/, tests/ and the root's files. */
+export function sourceFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (dir || ['src', 'server', 'scripts', 'tests'].includes(e.name)) walk(rel);
+      } else out.push(rel);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
 /** Rows per section and status, for the summary. */
 export function summarize(rows: CoverageRow[]): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
@@ -144,7 +246,7 @@ export const COVERAGE_DOC = join(ROOT, 'docs/spec-coverage.md');
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const rows = parseCoverage(readFileSync(COVERAGE_DOC, 'utf8'));
   console.table(summarize(rows));
-  const problems = checkCoverage(rows, ROOT);
+  const problems = [...checkCoverage(rows, ROOT), ...checkCode(rows, ROOT, sourceFiles(ROOT))];
   for (const p of problems) console.error(p);
   console.log(`${rows.length} rows, ${problems.length} problems`);
   process.exit(problems.length ? 1 : 0);

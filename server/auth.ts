@@ -79,7 +79,7 @@ const TokenClaimsSchema = z.object({
   iat: z.number(),
   exp: z.number(),
   jti: z.string(),
-  /** Session (login) the access or refresh token belongs to: rotation and reuse detection (server/sessions.ts). */
+  /** Session (login) the access or refresh token belongs to: rotation and reuse detection (the sessions table: server/context.ts `issueTokens`, `sessionOpen`). */
   fam: z.string().optional(),
 });
 

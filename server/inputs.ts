@@ -1,7 +1,7 @@
 /**
  * What the API accepts from clients, stricter than the entity schemas of src/lib/schemas (which also
  * read what backends send): known keys only, bounded strings, arrays and numbers, so that nothing
- * malformed is written and nothing written can break a later read (issue 14, items 8-10).
+ * malformed is written and nothing written can break a later read.
  */
 import { z } from 'zod';
 import { AddressSchema, DateString } from '../src/lib/schemas';

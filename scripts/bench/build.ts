@@ -13,7 +13,7 @@ import { buildNodeArgs } from '../../src/lib/build/heap';
 export interface BuildPhases {
   /** Process start to the content layer starting (config, Vite and integrations set-up). */
   startupMs: number | null;
-  /** Content layer sync (no collections since issue 17 item 7: the pages read the snapshot themselves). */
+  /** Content layer sync (no collections any more: the pages read the snapshot themselves). */
   contentMs: number | null;
   /** Server bundle (Vite SSR build of pages and components). */
   serverBundleMs: number | null;

@@ -1,5 +1,5 @@
 /**
- * The image proxy's cost (issue 15): the first (cold) resize of a 1,600 px JPEG per format and size
+ * The image proxy's cost: the first (cold) resize of a 1,600 px JPEG per format and size
  * the pages ask for, and the cached answer's latency, over loopback against the reference server
  * (in this process, a throw-away database, snapshot and cache folder).
  */

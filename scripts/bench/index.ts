@@ -643,13 +643,13 @@ async function sectionImages(res: Results): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Targets (issue 8) and outputs
+// Targets (docs/benchmarks.md) and outputs
 
 function targets(res: Results): Results['targets'] {
   const out: Results['targets'] = [];
   const s = res.sections;
   const b10 = s.build?.builds.find((b) => b.products === BIG);
-  // Issue 13's targets (no regression from the Astro 7 and React move)
+  // Build targets: no regression from the move to Astro 7 and React 19
   out.push({
     target: '10,000 products build in <= 50 s',
     value: b10 ? (b10.ok ? `${b10.wallS} s` : 'failed') : 'not measured',
@@ -706,7 +706,7 @@ function targets(res: Results): Results['targets'] {
     const worst = Math.max(s.search.snapshot.queries.p95Ms, s.search.synthetic.queries.p95Ms);
     out.push({ target: 'search p95 < 10 ms (10,000 products)', value: `${round(worst, 2)} ms`, met: worst < 10 });
     const med = Math.max(s.search.snapshot.queries.medianMs, s.search.synthetic.queries.medianMs);
-    out.push({ target: 'search median < 10 ms (issue 5)', value: `${round(med, 3)} ms`, met: med < 10 });
+    out.push({ target: 'search median < 10 ms', value: `${round(med, 3)} ms`, met: med < 10 });
     const engine = s.search.engine;
     if (engine) {
       const slowest = Math.max(...engine.cases.map((c) => c.medianMs));
@@ -717,7 +717,7 @@ function targets(res: Results): Results['targets'] {
       });
     }
   }
-  // Issue 15: picture bytes on load at the mobile viewport, and the proxy's cost.
+  // Pictures: bytes on load at the mobile viewport, and the proxy's cost.
   const pictures = (type: string) => s.pages?.pages.find((p) => p.type === type)?.viewports.mobile?.images?.raw;
   const productImages = pictures('product');
   out.push({
@@ -743,11 +743,11 @@ function targets(res: Results): Results['targets'] {
   for (const p of s.pages?.pages ?? []) {
     const target = jsInitialBudget(p.type).target;
     if (target !== undefined)
-      out.push({ target: `issue 13: ${p.type} JS on load + 5 s idle <= ${kb(target)} KB`, value: `${kb(p.jsInitialGzip)} KB`, met: p.jsInitialGzip <= target });
+      out.push({ target: `target ${p.type}: JS on load + 5 s idle <= ${kb(target)} KB`, value: `${kb(p.jsInitialGzip)} KB`, met: p.jsInitialGzip <= target });
     const eventual = jsEventualBudget(p.type).target;
     if (eventual !== undefined)
       out.push({
-        target: `issue 13: ${p.type} JS once every island hydrated <= ${kb(eventual)} KB`,
+        target: `target ${p.type}: JS once every island hydrated <= ${kb(eventual)} KB`,
         value: `${kb(p.jsEventualGzip)} KB`,
         met: p.jsEventualGzip <= eventual,
       });
@@ -836,7 +836,7 @@ async function main(): Promise<void> {
   res.machine.loadAverageAtEnd = loadavg().map((n) => round(n, 2));
   res.machine.benchSeconds = seconds(performance.now() - t0);
   res.targets = targets(res);
-  console.log('\nTargets (issue 8)\n');
+  console.log('\nTargets\n');
   console.log(
     table(
       ['target', 'measured', 'met'],

@@ -39,7 +39,7 @@ export interface LighthouseScores {
   /**
    * Median first contentful paint in the observed (unthrottled) trace. Chromium's Paint Holding keeps the blank
    * page on screen after navigation and lets the new one show at about 0.1, 1.2 or 2.2 s at random
-   * (docs/benchmarks.md, "Why Lighthouse's first paint is late"); Lantern then counts every request
+   * (docs/benchmarks.md, "Why Lighthouse's first paint was late"); Lantern then counts every request
    * made before that paint into LCP.
    */
   observedFcpMs: number;

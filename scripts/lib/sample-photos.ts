@@ -1,9 +1,9 @@
 /**
- * What the sample's product photographs show (docs/snapshot.md, "Sample photography"): a look is
+ * What the sample's product photographs show (docs/snapshot.md, "Sample data"): a look is
  * a piece as the studio models it (kind, design, metal, stone, dial and strap, a variant of size
  * and cut), and its picture paths name it. scripts/sample-catalog.ts picks a look for every
- * product and writes the list of shots to scripts/photos/shots.json; scripts/photos/index.ts
- * renders them (npm run photos).
+ * product and returns the shots it used (`shots` of its result); scripts/photos/index.ts renders
+ * them (npm run photos).
  */
 import { slugify } from '../../src/lib/catalog/slug';
 import type { ArtKind } from './sample-svg';

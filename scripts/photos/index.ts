@@ -1,5 +1,5 @@
 /**
- * Renders the sample shop's photographs (issue 15): every product shot the sample data uses, and
+ * Renders the sample shop's photographs: every product shot the sample data uses, and
  * the composed scenes of banners, category tiles, shops, blog posts and the social feed, with
  * three.js in Debian's headless Chromium (scripts/photos/studio.js), into
  * src/content/sample/media as JPEGs; then removes pictures nothing uses and recomputes the

@@ -215,6 +215,8 @@ export function reviewRoutes(ctx: ShopContext): Hono {
   r.post('/create', jsonBody(ReviewBody), async (c) => {
     const customer = await ctx.customerOf(c);
     const input = c.req.valid('json').review;
+    if (input.entity_pk_value !== undefined && input.entity_pk_value !== input.product_id)
+      throw new ApiError(400, 'review.entity_pk_value: must be the same product as review.product_id');
     const product = await db.prepare('SELECT id FROM products WHERE id = ?').get(input.product_id);
     if (!product) throw new ApiError(400, 'review.product_id: no product with this id');
     // One transaction: two instances numbering a review at once do not take the same id (the loser runs again).

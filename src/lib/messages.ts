@@ -203,7 +203,7 @@ const raw = {
   searchPopular: 'Popular searches',
   searchCategories: 'Shop by category',
   searchNoResultsHelp: 'Check the spelling, try fewer words, or browse a category.',
-  // search results page (issue 16 item 8; the spec names no title or sort for it)
+  // search results page (/search?q=…; the spec names no title or sort for it)
   searchPageTitle: 'Search results',
   searchResultsFor: "Search results for '{query}'",
   searchPageEmpty: 'Type what you are looking for: a brand, a kind of jewellery, a product code.',

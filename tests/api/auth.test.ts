@@ -165,7 +165,7 @@ describe('passwords', () => {
       body: { currentPassword: 'new password 1', newPassword: 'another password' },
     });
     expect(ok.body).toMatchObject({ code: 200, result: true });
-    // The change closes the old session (issue 14 item 7); the caller's new one is in meta.
+    // The change closes the old session (a password change closes every session); the caller's new one is in meta.
     expect((await shop().call('GET', '/api/user/me', { query: { token } })).status).toBe(401);
     expect((await shop().call('GET', '/api/user/me', { query: { token: ok.body.meta.token } })).status).toBe(200);
     expect((await shop().call('POST', '/api/user/login', { body: { username: 'hash@example.org', password: 'another password' } })).status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 8 and 9 (carts): malformed options are refused before anything is written, deep
+ * Cart input rules: malformed options are refused before anything is written, deep
  * JSON is a 400, and quantities are positive whole numbers within the product's limits (the sample
  * catalogue's EV1001-WG-Q: max_sale_qty 5, 6 in stock).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 11: abuse limits. Behind a proxy only the proxy's own X-Forwarded-For entry (the last)
+ * Abuse limits. Behind a proxy only the proxy's own X-Forwarded-For entry (the last)
  * counts; apply-coupon, change-password, newsletter and the mailer are limited; the mailer's
  * confirmation copy is limited per address; unsubscribing needs proof of the address.
  */

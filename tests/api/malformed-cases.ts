@@ -294,7 +294,7 @@ export const ENDPOINTS: Endpoint[] = [
     name: 'review create',
     method: 'POST',
     path: '/api/review/create',
-    body: () => ({ review: { product_id: 101, title: 'Nice', detail: 'A nice ring.', nickname: 'Mal', rating: 5 } }),
+    body: () => ({ review: { product_id: 101, title: 'Nice', detail: 'A nice ring.', nickname: 'Mal', rating: 5, review_entity: 'product' } }),
     fields: [
       { path: 'review', kind: 'object', required: true },
       { path: 'review.product_id', kind: 'int', required: true },
@@ -302,6 +302,7 @@ export const ENDPOINTS: Endpoint[] = [
       { path: 'review.detail', kind: 'string', required: true },
       { path: 'review.nickname', kind: 'string', required: true },
       { path: 'review.rating', kind: 'int' },
+      { path: 'review.entity_pk_value', kind: 'int' },
     ],
     strict: ['', 'review'],
   },

@@ -1,5 +1,5 @@
 /**
- * The malformed-input suite (issue 14): every generated case of malformed-cases.ts answers 400 naming
+ * The malformed-input suite: every generated case of malformed-cases.ts answers 400 naming
  * its field, never 5xx, and writes nothing (row counts of every table a request may write unchanged).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 6, 9 and 10 (orders): replays only for the same owner and payload, increment ids are
+ * Order input rules: replays only for the same owner and payload, increment ids are
  * no keys, quantities within the product's limits, and only what the shop offers (GB, cart coupons,
  * a payload of known shape).
  */

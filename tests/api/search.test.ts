@@ -26,7 +26,7 @@ describe('_search', () => {
     expect(r.body.hits.hits[0]._source).toMatchObject({ id: 1, product_id: 101, title: 'Lovely', review_status: 1, review_entity: 'product' });
     // A review a shopper wrote is pending: not served until approved...
     const created = await shop().call('POST', '/api/review/create', {
-      body: { review: { product_id: 101, title: 'New', detail: 'Written now.', nickname: 'Sam', rating: 4 } },
+      body: { review: { product_id: 101, title: 'New', detail: 'Written now.', nickname: 'Sam', rating: 4, review_entity: 'product' } },
     });
     expect(created.status).toBe(200);
     expect((await search('review', body)).body.hits.total).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 12: transport and storage. Security headers on every answer (a CSP made at build
+ * Transport and storage security. Security headers on every answer (a CSP made at build
  * time from the pages' own inline scripts, frame-ancestors, Referrer-Policy, nosniff on the 404 page too), a 413
  * that closes its connection cleanly, the database file readable by its owner only, and scrypt at
  * OWASP's minimum with old hashes upgraded at login.

@@ -1,4 +1,4 @@
-/** Issue 14, item 7: refresh tokens rotate on use, a reused one revokes its session, password change and reset close every session. */
+/** Sessions: refresh tokens rotate on use, a reused one revokes its session, password change and reset close every session. */
 import { describe, expect, it } from 'vitest';
 import { useTestShop } from './fixture';
 

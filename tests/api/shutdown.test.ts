@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 13: however the server is started (`npm start`, the tsx launcher), SIGTERM drains the
+ * Graceful shutdown: however the server is started (`npm start`, the tsx launcher), SIGTERM drains the
  * in-flight requests, closes the database (WAL checkpointed) and frees the port; a server whose
  * launcher dies without passing the signal on does not stay behind on its port.
  */

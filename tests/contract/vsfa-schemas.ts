@@ -91,6 +91,8 @@ export const VsfaOrderAnswer = z.union([
 
 export const VsfaReviewCreateBody = z.looseObject({
   review: z.looseObject({
+    // review.schema.json requires entity_pk_value; VSF's own client schema requires product_id
+    entity_pk_value: z.number().int(),
     product_id: z.number().int(),
     title: z.string(),
     detail: z.string(),

@@ -1,4 +1,4 @@
-/** Accessibility (issue 3, item 11): axe finds no serious or critical violation; landmarks and one h1. */
+/** Accessibility: axe finds no serious or critical violation; landmarks and one h1. */
 import { expect, test } from './fixture';
 import AxeBuilder from '@axe-core/playwright';
 import { pagePath, sampleProduct } from './helpers';

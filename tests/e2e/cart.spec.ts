@@ -1,5 +1,5 @@
 /**
- * Cart and microcart (issue 5 item 6; spec §3 cart, §4 Panels, §7 cart calls, §9 Cart) against the
+ * Cart and microcart (spec §3 cart, §4 Panels, §7 cart calls, §9 Cart) against the
  * built site and the reference API: guest cart through cart/create, count of quantities, totals from
  * cart/totals, quantity updates, removal after a confirmation, coupons, shipping methods, the panel's
  * focus and closing.

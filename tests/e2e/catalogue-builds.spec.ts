@@ -1,5 +1,5 @@
 /**
- * Build-time switches (issue 3, items 2 and 9): the site built with multistore on (/de and /it
+ * Build-time switches: the site built with multistore on (/de and /it
  * in EUR with their own canonical URLs) and with short catalogue URLs and the URL dispatcher off
  * (/p/..., /c/..., /amp/p/..., /amp/c/...), the second build also with group price tiers, the
  * external checkout and a precache cut below the search index. Each describe builds into its own

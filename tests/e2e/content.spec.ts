@@ -1,5 +1,5 @@
 /**
- * Content pages of the built site (issue 3, items 1, 6, 7): CMS content pages, /i and /p, blog,
+ * Content pages of the built site: CMS content pages, /i and /p, blog,
  * shops, brands, the account and checkout shells, order success, not found, gone, error and the
  * AMP examples. Expected texts come from the snapshot the site was built from (SNAPSHOT_DIR).
  */

@@ -1,5 +1,5 @@
 /**
- * Responsive images per page type (issue 15): every <img> sized (width/height), decoding async,
+ * Responsive images per page type: every <img> sized (width/height), decoding async,
  * srcset with sizes when the picture can be resized, lazy below the fold; exactly one priority
  * picture above the fold (eager, fetchpriority high, preloaded with the same srcset) with its
  * placeholder colour; gallery zoom fetches the 2x size only when opened; AMP uses amp-img srcset.

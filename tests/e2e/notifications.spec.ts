@@ -1,5 +1,5 @@
 /**
- * Notifications and panels (issue 5 item 8; spec §3 Notification, §4 Notification and Panels, §9
+ * Notifications and panels (spec §3 Notification, §4 Notification and Panels, §9
  * notification time to live 5,000 ms) against the built site.
  */
 import { expect, test } from './fixture';

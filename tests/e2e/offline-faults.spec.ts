@@ -1,5 +1,5 @@
 /**
- * The order queue under faults (issue 7, issue 14 section 3): randomised schedules with a fixed seed
+ * The order queue under faults (exactly once: none lost, none sent twice, none misattributed): randomised schedules with a fixed seed
  * (OFFLINE_SEED, default 32; OFFLINE_SCHEDULES, default 10; `npm run soak:offline` draws 200+) place
  * orders offline and online against API faults (delays, dropped connections before and after the
  * write, 500/502/503, non-JSON answers), reload, close and reopen pages, use two tabs, sign one

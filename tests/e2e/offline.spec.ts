@@ -1,5 +1,5 @@
 /**
- * Offline e2e (issue 7): installability, offline browsing and search, the offline page, the order
+ * Offline e2e: installability, offline browsing and search, the offline page, the order
  * queue's cancel paths and confirmation, Background Sync in the service worker, and update safety.
  * Runs against the built site on an own shop server (fault switch on; see offline-helpers.ts).
  */

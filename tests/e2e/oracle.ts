@@ -1,6 +1,6 @@
 /**
  * Expected values of the e2e tests: from the snapshot and the spec's rules written out, not from the
- * shop's own price and format code (the code under test; issue 17 item 11). Choosing WHICH product a
+ * shop's own price and format code (the code under test: a test must not take its expected value from it). Choosing WHICH product a
  * test opens may use src helpers; what the page must then show is computed here.
  */
 import type { Product } from '../../src/lib/schemas';

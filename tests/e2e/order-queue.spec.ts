@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 1, 4 and 5 (the order queue in the browser), on the real page code (no harness):
+ * The order queue in the browser, on the real page code (no harness):
  * the stored orders are the truth at every page start; a waiting order stays in sight; the bag an
  * order was placed from is emptied in every tab, even when a reload cut the placement short.
  */

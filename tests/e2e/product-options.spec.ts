@@ -1,5 +1,5 @@
 /**
- * Product options and add to cart (issue 5 item 5; spec §2 product page, §4 Configurable product and
+ * Product options and add to cart (spec §2 product page, §4 Configurable product and
  * Option prices, §5, §8) against the built site and the reference API.
  */
 import { expect, test } from './fixture';

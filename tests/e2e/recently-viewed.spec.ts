@@ -1,5 +1,5 @@
 /**
- * Recently viewed (issue 5 item 7; spec §2 product page 'My Recently viewed products' with 'No products
+ * Recently viewed (spec §2 product page 'My Recently viewed products' with 'No products
  * yet', §4 "viewing adds to recently viewed", §5 unique by sku) against the built site.
  */
 import { expect, test } from './fixture';

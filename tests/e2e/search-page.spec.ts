@@ -1,5 +1,5 @@
 /**
- * The search results page (/search?q=…, issue 16 item 8) on the built site: Enter in the panel shows
+ * The search results page (/search?q=…) on the built site: Enter in the panel shows
  * every match there; the category listing's filters, sorts and infinite scroll work on the matches;
  * a child sku opens its parent with that child chosen; nothing found says so; the page works offline
  * after a first visit and without JavaScript up to its search box; it is noindex. Expected matches

@@ -1,5 +1,5 @@
 /**
- * SEO of the built site (issue 3, item 8): robots.txt, a sitemap of every indexable page by its
+ * SEO of the built site: robots.txt, a sitemap of every indexable page by its
  * canonical URL and no noindex page, and one canonical link per page.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Wishlist and compare (issue 5 item 7; spec §3 Wishlist and compare items, §4 Wishlist, "compare
+ * Wishlist and compare (spec §3 Wishlist and compare items, §4 Wishlist, "compare
  * list loads on mount") against the built site: adding and removing with their notifications, the
  * header badge, the wishlist panel, the compare view, both surviving a reload.
  */

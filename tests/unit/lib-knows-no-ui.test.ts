@@ -1,8 +1,8 @@
 /**
  * "lib knows no UI": nothing in src/lib imports an island, a component, React or react-dom (ESLint
- * enforces it for static imports, eslint.config.js; this scan also sees `import()`). The UI (src/islands, src/components and their scripts) imports src/lib, never the other
- * way round; a module of src/lib that must show something announces it (a store, a DOM event) and
- * the UI reacts (src/lib/pwa/orders-events.ts, src/islands/OfflineOrdersLauncher.ts).
+ * enforces it for static imports, eslint.config.js; this scan also sees `import()`). The UI
+ * (src/islands, src/components and their scripts) imports src/lib, never the other way round; a
+ * module of src/lib that must show something announces it (a store, a DOM event) and the UI reacts (src/lib/pwa/orders-events.ts, src/islands/OfflineOrdersLauncher.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -92,7 +92,7 @@ describe('storage lease lock (fallback without web locks)', () => {
   });
 });
 
-describe('one lock for tabs and the service worker (issue 14 item 3)', () => {
+describe('one lock for tabs and the service worker', () => {
   it('where Web Locks exist, every sender uses them', async () => {
     const names: string[] = [];
     setOrderLockSources({ locks: { request: async (name, fn) => (names.push(name), fn()) }, lease: null });

@@ -475,7 +475,7 @@ describe('coming back online', () => {
   });
 });
 
-describe('the bag an order was placed from (issue 14 item 5)', () => {
+describe('the bag an order was placed from', () => {
   let bag: { token: string | null; items: Array<{ sku: string; qty: number }> };
   let emptied: number;
   let restored: Array<{ sku: string; qty: number }>[];

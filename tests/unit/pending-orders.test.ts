@@ -16,7 +16,7 @@ function storage(entries: Record<string, string>): Storage {
   };
 }
 
-describe('what the stored orders ask of a page start (issue 14 item 1)', () => {
+describe('what the stored orders ask of a page start', () => {
   it('an order waits while neither transmitted nor cancelled; it owes its bag while marked full and not cancelled', () => {
     expect(isWaiting({ order_id: 'a', transmited: false })).toBe(true);
     expect(isWaiting({ order_id: 'a', transmited: true })).toBe(false);

@@ -12,7 +12,7 @@ const walk = (d: string): string[] =>
     .flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
 const files = walk(MEDIA).map((f) => '/' + relative(MEDIA, f).split(sep).join('/'));
 
-describe('sample photography (issue 15)', () => {
+describe('sample photography', () => {
   it("is photographs: JPEGs everywhere but the authors' initials", () => {
     const drawn = files.filter((f) => f.endsWith('.svg'));
     expect(

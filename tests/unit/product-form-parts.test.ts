@@ -1,5 +1,5 @@
 /**
- * The product form's lib side (issue 17 item 2): stock checks as store actions, the customer group as
+ * The product form's lib side: stock checks as store actions, the customer group as
  * a store, the add to cart with its data-layer reaction, and the option fields' rules. The island
  * (src/islands/ProductOptions.tsx) renders these and calls them; it fetches, stores and tracks nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The sample shop's words (issue 16 item 11): campaign pages with real structure, the finance page
+ * The sample shop's words: campaign pages with real structure, the finance page
  * with a representative example whose figures add up, service pages that say what the service
  * costs and takes, blog posts of real length. Read from the committed sample snapshot.
  */

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { checkCoverage, COVERAGE_DOC, hasTestTitle, parseCoverage, parseTests } from '../../scripts/spec-coverage';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkCode, checkCoverage, COVERAGE_DOC, hasTestTitle, parseCoverage, parseTests, sourceFiles, splitChunks } from '../../scripts/spec-coverage';
 
 const ROOT = resolve(__dirname, '../..');
 const doc = readFileSync(COVERAGE_DOC, 'utf8');
@@ -55,5 +56,80 @@ describe('spec coverage table', () => {
     expect(hasTestTitle(src, 'turns &')).toBe(false);
     expect(hasTestTitle("describe('a group', () => {})", 'a group')).toBe(false);
     expect(hasTestTitle('test(`a ${type} page`, () => {})', 'a ${type} page')).toBe(true);
+  });
+});
+
+describe('the code column', () => {
+  it('every file, folder, function and message the code column names exists', () => {
+    expect(checkCode(rows, ROOT, sourceFiles(ROOT))).toEqual([]);
+  });
+
+  it('so does the code column of every per-area table in docs/coverage/', () => {
+    const dir = join(ROOT, 'docs/coverage');
+    const files = sourceFiles(ROOT);
+    const tables = readdirSync(dir).filter((f) => f.endsWith('.md'));
+    expect(tables.length).toBeGreaterThan(5);
+    const problems = tables.flatMap((f) => checkCode(parseCoverage(readFileSync(join(dir, f), 'utf8')), ROOT, files).map((p) => `docs/coverage/${f} ${p}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('splits a cell at semicolons outside parentheses', () => {
+    expect(splitChunks('a.ts: `x` (one; two); b.ts')).toEqual(['a.ts: `x` (one; two)', 'b.ts']);
+  });
+
+  // A small repository of its own, so that these cases do not follow the shop's code.
+  const fake = mkdtempSync(join(tmpdir(), 'spec-code-'));
+  afterAll(() => rmSync(fake, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    'src/lib/messages.ts': "export const messages = {\n  loginRequired: 'You need to be logged in',\n};\n",
+    'src/lib/config/schema.ts': 'export const Schema = z.object({ cmsMaxCount: z.number(), shop: z.object({ themeName: z.string() }) });\n',
+    'src/lib/config/defaults.ts': 'export const defaults = { cmsMaxCount: 500 };\n',
+    'src/lib/catalog/price.ts': 'export function specialPriceFor() {}\nexport const $final = 1;\n',
+    'src/lib/notifications.ts': 'export function timeToLive() {}\n',
+    'src/lib/stores/notifications.ts': 'export const $notifications = 1;\n',
+    'src/islands/Microcart.tsx': 'export default function Microcart() {}\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(fake, file)), { recursive: true });
+    writeFileSync(join(fake, file), text);
+  }
+  const check = (code: string) => {
+    const md = [
+      '## §4 States',
+      '| spec § | words | code | test | status |',
+      '| --- | --- | --- | --- | --- |',
+      `| §4 | words | ${code} | — | n/a: example |`,
+    ].join('\n');
+    return checkCode(parseCoverage(md), fake, sourceFiles(fake));
+  };
+
+  it('passes what exists: path tails, folders, identifiers, dotted names, config keys, messages and prose', () => {
+    expect(sourceFiles(fake)).toEqual(Object.keys(files).sort());
+    expect(check('catalog/price.ts: `specialPriceFor`, `$final`; Microcart.tsx; src/lib/notifications.ts: `timeToLive`')).toEqual([]);
+    expect(check('src/lib/catalog/ (all of it); src/lib/…; config `cmsMaxCount`, `shop.themeName`; messages.loginRequired')).toEqual([]);
+    expect(check('Microcart.tsx (`client:interact`, `@media (min-width: 64em)`); dist/_worker.js; `notChecked` before any file')).toEqual([]);
+  });
+
+  it('fails a renamed function, a missing or ambiguous file, a missing folder, config key or message', () => {
+    expect(check('catalog/price.ts: `applySpecialPrice`')).toEqual([
+      expect.stringMatching(/line 4 .*`applySpecialPrice` is not in src\/lib\/catalog\/price\.ts/),
+    ]);
+    expect(check('routing.ts: `bannersFor`')).toEqual([expect.stringMatching(/routing\.ts does not exist/)]);
+    expect(check('notifications.ts: `timeToLive`')).toEqual([
+      expect.stringMatching(/notifications\.ts is ambiguous \(src\/lib\/notifications\.ts, src\/lib\/stores\/notifications\.ts\)/),
+    ]);
+    expect(check('src/lib/checkout/')).toEqual([expect.stringMatching(/folder src\/lib\/checkout\/ does not exist/)]);
+    expect(check('config `cmsMaxCounts`; messages.loginNeeded')).toEqual([
+      expect.stringMatching(/`cmsMaxCounts` is not in src\/lib\/config\/schema\.ts or src\/lib\/config\/defaults\.ts/),
+      expect.stringMatching(/messages\.loginNeeded is not in src\/lib\/messages\.ts/),
+    ]);
+  });
+
+  it('checks an identifier in the last file named before it in its chunk', () => {
+    expect(check('src/lib/notifications.ts, catalog/price.ts: `timeToLive`')).toEqual([
+      expect.stringMatching(/`timeToLive` is not in src\/lib\/catalog\/price\.ts/),
+    ]);
+    expect(check('src/lib/notifications.ts: `timeToLive` (see catalog/price.ts)')).toEqual([]);
+    expect(check('catalog/price.ts: `$final.x`')).toEqual([expect.stringMatching(/`\$final\.x` is not in/)]);
   });
 });

@@ -101,7 +101,7 @@ describe('reviews (review.schema.json)', () => {
     );
     expect(out.ok).toBe(true);
     expectVsfa(r.sent);
-    expect(r.sent[0]!.body).toMatchObject({ review: { product_id: 12, review_entity: 'product', review_status: 2 } });
+    expect(r.sent[0]!.body).toMatchObject({ review: { product_id: 12, entity_pk_value: 12, review_entity: 'product', review_status: 2 } });
   });
 });
 

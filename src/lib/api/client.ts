@@ -228,17 +228,25 @@ export function createApiClient(opts: ApiClientOptions = {}) {
         search('review', reviewQuery(productId), ReviewSchema, { from: page.from ?? 0, size: page.size ?? config.constants.reviewPageSize }),
       /**
        * A new review (§7 review/create?token; with multistore on, the store code goes along, as the API
-       * adjusts its URL per store). vue-storefront-api's review schema requires `review_entity` and
-       * `review_status`: a shopper's review is for a product and waits for moderation (2, pending).
+       * adjusts its URL per store). vue-storefront-api's review schema requires `entity_pk_value` (the
+       * product id), `review_entity` and `review_status`: a shopper's review is for a product and waits for
+       * moderation (2, pending).
        */
       create: (
-        review: Omit<ReviewInput, 'review_entity' | 'review_status'> & Partial<Pick<ReviewInput, 'review_entity' | 'review_status'>>,
+        review: Omit<ReviewInput, 'review_entity' | 'review_status' | 'entity_pk_value'> & Partial<Pick<ReviewInput, 'review_entity' | 'review_status'>>,
         token?: string | null,
         storeCode?: string | null,
       ) =>
         call('POST', 'review/create', {
           query: { ...tc(token), ...(multistore && storeCode ? { storeCode } : {}) },
-          body: { review: { ...review, review_entity: review.review_entity ?? 'product', review_status: review.review_status ?? REVIEW_PENDING } },
+          body: {
+            review: {
+              ...review,
+              entity_pk_value: review.product_id,
+              review_entity: review.review_entity ?? 'product',
+              review_status: review.review_status ?? REVIEW_PENDING,
+            },
+          },
         }),
     },
     newsletter: {

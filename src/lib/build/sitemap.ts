@@ -1,5 +1,5 @@
 /**
- * Sitemap and robots rules (issue 3, item 8): the sitemap lists every indexable page, each by its one
+ * Sitemap and robots rules: the sitemap lists every indexable page, each by its one
  * canonical URL, and no noindex page. Used by the @astrojs/sitemap `filter` in astro.config.mjs and
  * by src/pages/robots.txt.ts.
  */

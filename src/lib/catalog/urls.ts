@@ -154,7 +154,7 @@ export function homeUrl(opts: UrlOptions = {}): string {
   return localizedPath('/', opts);
 }
 
-/** The search results page ('/search?q=ring+size+p', '/de/search'): every match of a query (issue 16 item 8). */
+/** The search results page ('/search?q=ring+size+p', '/de/search'): every match of a query. */
 export function searchUrl(query = '', opts: UrlOptions = {}): string {
   const path = localizedPath('/search', opts);
   const q = query.trim();

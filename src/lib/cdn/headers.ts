@@ -64,7 +64,7 @@ export function scriptCsp(): string {
 
 /**
  * The Content-Security-Policy of the site's pages: the inline scripts the build found in them
- * (`'sha256-…'` sources, ./scan.ts) are allowed by their hash, nothing else inline runs. They are few
+ * (`'sha256-…'` sources, `inlineScriptHashes` of ./build-files.ts) are allowed by their hash, nothing else inline runs. They are few
  * and made by code, not data (Astro's island loaders, the promo strip, the form guard), so one policy
  * fits every page. AMP pages may also load the AMP runtime.
  */

@@ -78,7 +78,7 @@ export const defaults = {
     prefetchStockOnTiles: true,
     pushChildSkuToUrl: true,
     serverMergeCart: true,
-    // Off: what the page says is out of stock cannot be added (issue 16: one honest behaviour). §9's
+    // Off: what the page says is out of stock cannot be added (one honest behaviour: the page and the cart agree). §9's
     // 'out-of-stock items allowed' is kept by the cart itself: lines already in it that run out stay.
     allowOutOfStockInCart: false,
   },

@@ -64,7 +64,7 @@ const ConfigSchema = z.object({
     default: StoreViewSchema,
     others: z.array(StoreViewSchema),
   }),
-  /** The switches of issue 2, item 2. */
+  /** The shop's feature switches (short catalogue URLs, URL dispatcher, out-of-stock listing, lazy loading...; spec §2 and §9). */
   switches: z.object({
     shortCatalogUrls: z.boolean(),
     urlDispatcher: z.boolean(),

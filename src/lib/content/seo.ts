@@ -2,7 +2,7 @@
  * Structured data (JSON-LD) and absolute URLs for the head of every page: Product with its offer
  * (shipping and returns from the shop's own data), BreadcrumbList, Organization, JewelryStore,
  * WebPage and FAQPage. Each builder gives the fields Google's rich-result rules ask for; the build
- * checks every page of the sample against those rules (tests/unit/rich-results.test.ts).
+ * checks every page of the sample against those rules (tests/e2e/rich-results.spec.ts).
  */
 import { config } from '../config';
 import type { Review, Shop, ShippingMethod } from '../schemas';

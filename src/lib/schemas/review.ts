@@ -30,7 +30,10 @@ export const ReviewInputSchema = /*#__PURE__*/ (() =>
     nickname: z.string().trim().min(1, 'nickname is required'),
     rating: z.number().int().min(1).max(5).default(5),
     customer_id: z.number().int().nullish(),
-    review_entity: z.literal('product').default('product'),
+    /** vue-storefront-api's review.schema.json names the product `entity_pk_value` (Magento's column), VSF's own `product_id`: the shop sends both. */
+    entity_pk_value: z.number().int().positive().optional(),
+    review_entity: z.literal('product'),
+    /** Set by the API (vue-storefront-api overwrites it with its default status; the reference API stores 2, pending). */
     review_status: z.number().int().optional(),
   }))();
 export type ReviewInput = z.output<typeof ReviewInputSchema>;

@@ -30,7 +30,7 @@ export function toSearchDoc(p: Product, store: StoreOptions = {}): SearchDoc {
   const src = priceSource(p);
   const money = (n: number) => convertPrice(n, store.rate ?? 1);
   const doc: SearchDoc = { s: p.sku, n: p.name, u: packUrl(productUrl(p, { storeCode: store.storeCode }), p.name), p: money(Number(src.price ?? 0) || 0) };
-  // The tile's image, in the order of routing.ts productImagePath.
+  // The tile's image, in the order of productImagePath (src/lib/routing/routes.ts).
   const image = p.image || p.small_image || p.thumbnail || p.media_gallery.find((m) => m.typ === 'image')?.image;
   if (image && image !== 'no_selection') doc.m = image;
   const special = Number(src.special_price ?? 0);

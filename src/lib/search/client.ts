@@ -10,7 +10,7 @@ import type { SearchIndexFile, SearchPaging, SearchResult, SearchSuggestions } f
 import { SEARCH_INDEX_VERSION } from './types';
 import { storeViewForPath } from '../stores/store-view';
 
-/** Where the index is served (src/pages/search-index.json.ts). */
+/** Where the index is served (src/pages/[...store]/search-index.json.ts). */
 export const SEARCH_INDEX_PATH = 'search-index.json';
 
 /** What the client needs; the defaults suit the browser, tests inject their own. */

@@ -1,5 +1,5 @@
 /**
- * The search results page (`/search?q=…`, issue 16 item 8): every match of a query, shown by the
+ * The search results page (`/search?q=…`): every match of a query, shown by the
  * category listing (filters, sorts, infinite scroll) from the listing of every searchable product
  * (`/search-listing.json`, src/lib/listing/file.ts `searchListingFile`). The query is searched by the
  * same static index and engine as the search panel (src/lib/search/client.ts), so the page works

@@ -1,5 +1,5 @@
 /**
- * The bag an order was placed from (spec §4 Offline order; issue 14 item 5). Once an order is stored
+ * The bag an order was placed from (spec §4 Offline order). Once an order is stored
  * the bag it came from is emptied: at placement, or, when a reload cut placement short, at the next
  * page start (the order's `bag` mark says which orders still owe it), in every tab (the cart store
  * shares the change). The API closes the order's server cart, so a stale bag cannot be ordered twice.

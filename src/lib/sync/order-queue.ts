@@ -149,7 +149,7 @@ export function sendQueuedOrders(): Promise<QueueSummary> {
   // Joining ends with the sending, before the summary below. `finally` calls back asynchronously, so
   // it always comes after `running` is set below, even when the sending ends at once (offline): an
   // end cleared inside the run itself came before that assignment and left every later call of the
-  // page joining a finished run, sending nothing (the soak's silent triggers, issue 14).
+  // page joining a finished run, sending nothing (the offline soak's silent triggers).
   const run = sendRounds()
     .finally(() => {
       running = null;

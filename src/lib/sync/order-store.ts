@@ -116,7 +116,7 @@ export async function sendOptions(): Promise<SendOptions> {
 }
 
 /**
- * Empties the bag each stored order came from, once (§4; issue 14 item 5): at placement, or at the
+ * Empties the bag each stored order came from, once (§4): at placement, or at the
  * next start when a reload cut placement short. A bag that is not the order's is left alone.
  */
 export async function settleBags(list?: OfflineOrder[]): Promise<void> {

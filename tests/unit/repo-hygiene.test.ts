@@ -1,0 +1,153 @@
+/**
+ * The repository explains itself to a reader who has only the repository (history lives in git):
+ *
+ * - no tracked text file refers to an issue tracker's numbers ("issue 13", "Issue 14, item 7",
+ *   "issues #2"): such a reference says nothing to someone without the tracker, so the text says
+ *   what and why instead;
+ * - every repository path written in the docs, the README and the product and tooling code
+ *   (src/, server/, scripts/) names a file or folder that exists, so the map and the comments lead
+ *   somewhere;
+ * - a section cited as `docs/file.md "Heading"` is a heading (or a bold paragraph lead) of that doc;
+ * - the README's map links every doc in docs/ (and the screenshots folder), so none is found only
+ *   by chance.
+ *
+ * The files are the tracked ones (`git ls-files`), binary files left out (a NUL byte in the first
+ * 8 KB).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = resolve(__dirname, '../..');
+
+/** A reference to an issue tracker entry: "issue 5", "Issue 14", "issues #2", "(issue 16 item 8)". */
+export const ISSUE_REF = /\bissues? #?\d+\b/i;
+
+/**
+ * A repository path: starts with one of the repository's top folders and runs over path characters
+ * (route folders like `[...store]` and glob stars included), ending on a word character, `]` or `*`.
+ */
+const PATH_REF = /(?<![\w./@-])((?:src|server|scripts|tests|docs)\/[\w.[\]/*-]*[\w\]*])/g;
+
+/** Extensions a module specifier may leave out (`src/lib/forms/rules` for rules.ts). */
+const MODULE_EXTENSIONS = ['.ts', '.tsx', '.mjs', '.js', '.astro', '.d.ts'];
+
+function trackedFiles(): string[] {
+  return execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+}
+
+function textOf(file: string): string | null {
+  const path = join(ROOT, file);
+  if (!existsSync(path)) return null; // deleted in the working tree, not yet committed
+  const buf = readFileSync(path);
+  if (buf.subarray(0, 8192).includes(0)) return null;
+  return buf.toString('utf8');
+}
+
+/** Each `file:line: text` whose line matches the pattern. */
+export function linesMatching(files: { file: string; text: string }[], pattern: RegExp): string[] {
+  const found: string[] = [];
+  for (const { file, text } of files) {
+    text.split('\n').forEach((line, i) => {
+      if (pattern.test(line)) found.push(`${file}:${i + 1}: ${line.trim().slice(0, 160)}`);
+    });
+  }
+  return found;
+}
+
+/**
+ * The repository paths a text names that do not exist. A path with a `*` is a glob (a group of
+ * tests, say) and is not checked; a path exists when it is a file or folder, or a module specifier
+ * whose file adds one of the usual extensions.
+ */
+export function missingPaths(text: string, exists: (path: string) => boolean): string[] {
+  const missing: string[] = [];
+  for (const m of text.matchAll(PATH_REF)) {
+    let path = m[1]!;
+    if (path.includes('*')) continue;
+    // a markdown link's text ends on `]`: `[docs/api.md](docs/api.md)`
+    while (path.endsWith(']') && path.split('[').length < path.split(']').length) path = path.slice(0, -1);
+    if (exists(path) || MODULE_EXTENSIONS.some((ext) => exists(path + ext))) continue;
+    missing.push(path);
+  }
+  return missing;
+}
+
+const SELF = 'tests/unit/repo-hygiene.test.ts'; // its own examples of what is refused
+const files = trackedFiles().filter((f) => !f.startsWith('node_modules/'));
+const texts = files.flatMap((file) => {
+  const text = textOf(file);
+  return text === null ? [] : [{ file, text }];
+});
+
+describe('repository hygiene', () => {
+  test('the issue pattern finds tracker numbers and not the word in other senses', () => {
+    for (const s of ['(issue 13)', 'Issue 14, item 7', 'issue #2', 'issues 13, 14 (API)', 'ISSUE 5']) expect(ISSUE_REF.test(s), s).toBe(true);
+    for (const s of ['a known issue', 'issues the order id', 'issue-13-fix', 'tissue 5', 'issued 2 coupons']) expect(ISSUE_REF.test(s), s).toBe(false);
+  });
+
+  test('no tracked file refers to an issue by its number', () => {
+    expect(texts.length).toBeGreaterThan(100);
+    expect(
+      linesMatching(
+        texts.filter(({ file }) => file !== SELF),
+        ISSUE_REF,
+      ),
+    ).toEqual([]);
+  });
+
+  test('the path check reads paths, route folders, globs and module specifiers', () => {
+    const have = new Set(['src/lib/forms/rules.ts', 'src/pages/[...store]/search.astro', 'src/lib', 'docs/api.md']);
+    const exists = (p: string) => have.has(p);
+    expect(missingPaths('see src/lib/forms/rules, docs/api.md and src/lib/.', exists)).toEqual([]);
+    expect(missingPaths('src/pages/[...store]/search.astro (noindex)', exists)).toEqual([]);
+    expect(missingPaths('`tests/unit/order-queue*`, `src/lib/sync/order-*.ts` and `server/sessions.ts`', exists)).toEqual(['server/sessions.ts']);
+    expect(missingPaths('[docs/api.md](docs/api.md), [src/lib/nope.ts](src/lib/nope.ts)', exists)).toEqual(['src/lib/nope.ts', 'src/lib/nope.ts']);
+    expect(missingPaths('written by src/pages/search-index.json.ts.', exists)).toEqual(['src/pages/search-index.json.ts']);
+    expect(missingPaths('https://example.com/src/x.ts and @scope/src/y', exists)).toEqual([]);
+  });
+
+  test('a section cited as docs/file.md "Heading" is a section of that doc', () => {
+    const cited = /(docs\/[\w/-]+\.md),?\s*["“]([^"”]+)["”]/g;
+    // a section is a heading, or the bold lead of a paragraph or list item (`- **Boundaries** (...)`)
+    const headings = (doc: string) =>
+      (textOf(doc) ?? '').split('\n').flatMap((l) => {
+        const m = /^#+\s*(.*)$/.exec(l) ?? /^\s*(?:- )?\*\*(.+?)\*\*/.exec(l);
+        return m ? [m[1]!.toLowerCase()] : [];
+      });
+    const found: string[] = [];
+    for (const { file, text } of texts.filter(({ file }) => file !== SELF)) {
+      for (const m of text.matchAll(cited)) {
+        const heading = m[2]!.replace(/\s*\n\s*(\*|\/\/)?\s*/g, ' ').toLowerCase(); // a citation may wrap over comment lines
+        if (!headings(m[1]!).some((h) => h.includes(heading))) found.push(`${file}: ${m[1]} "${m[2]}"`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  test("the README's map links every doc", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const docs = files.filter((f) => /^docs\/.*\.md$/.test(f));
+    expect(docs.length).toBeGreaterThan(10);
+    const unlinked = [...docs, 'docs/screenshots/'].filter((doc) => !readme.includes(`](${doc})`));
+    expect(unlinked).toEqual([]);
+  });
+
+  test('every repository path in the docs, the README and the code comments exists', () => {
+    const tracked = new Set(files);
+    const folders = new Set(
+      files.flatMap((f) =>
+        f
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    );
+    const exists = (p: string) => tracked.has(p) || folders.has(p.replace(/\/$/, ''));
+    const read = texts.filter(({ file }) => /^(docs\/.*\.md|README\.md|(src|server|scripts)\/.*\.(ts|tsx|mjs|js|astro|css))$/.test(file));
+    expect(read.length).toBeGreaterThan(50);
+    const found = read.flatMap(({ file, text }) => missingPaths(text, exists).map((p) => `${file}: ${p}`));
+    expect(found).toEqual([]);
+  });
+});
