@@ -8,8 +8,12 @@
  * A page script may also wake the island at once by dispatching `WAKE_EVENT` on it (or on an element
  * inside it): for when the static HTML is not what the island would show this shopper (a product
  * page whose product is already on the shopper's wishlist, say).
+ *
+ * A failed download (offline before the island was cached) follows src/lib/lazy-module.ts's rule: it
+ * is forgotten and the island listens again, so the next interaction tries again.
  */
 import type { ClientDirective } from 'astro';
+import { lazyModule } from '../lib/lazy-module';
 
 /** The event a page script dispatches on an island (it bubbles from inside too) to hydrate it now. */
 export const WAKE_EVENT = 'island:wake';
@@ -20,11 +24,11 @@ const WARM = ['pointerover'] as const;
 const interact: ClientDirective = (load, opts, el) => {
   const selector = typeof opts.value === 'string' && opts.value.trim() ? opts.value : '';
   const targets = (): EventTarget[] => [el, ...(selector ? Array.from(document.querySelectorAll(selector)) : [])];
-  let loading: Promise<() => Promise<void>> | undefined;
   let hydrated = false;
   let pending: HTMLElement | undefined;
 
-  const warm = () => (loading ??= load());
+  const warm = lazyModule(load);
+  const prefetch = () => void warm().catch(() => {}); // a hover's failed download: the interaction tries again
   const onClick = (e: Event) => {
     if (hydrated) return;
     const t = e.target as HTMLElement | null;
@@ -36,13 +40,24 @@ const interact: ClientDirective = (load, opts, el) => {
     }
     void start();
   };
+  const listen = (on: boolean) => {
+    for (const t of targets()) {
+      for (const ev of START) (on ? t.addEventListener : t.removeEventListener).call(t, ev, start, { once: true, passive: true });
+      for (const ev of WARM) (on ? t.addEventListener : t.removeEventListener).call(t, ev, prefetch, { once: true, passive: true });
+    }
+  };
   const start = async () => {
     if (hydrated) return;
-    for (const t of targets()) {
-      for (const ev of START) t.removeEventListener(ev, start);
-      for (const ev of WARM) t.removeEventListener(ev, warm);
+    listen(false);
+    let hydrate: () => Promise<void>;
+    try {
+      hydrate = await warm();
+    } catch (err) {
+      pending = undefined;
+      listen(true);
+      console.error('The island could not be loaded', err);
+      return;
     }
-    const hydrate = await warm();
     if (hydrated) return;
     hydrated = true;
     await hydrate();
@@ -52,10 +67,7 @@ const interact: ClientDirective = (load, opts, el) => {
     if (replay?.isConnected) requestAnimationFrame(() => replay.click());
   };
 
-  for (const t of targets()) {
-    for (const ev of START) t.addEventListener(ev, start, { once: true, passive: true });
-    for (const ev of WARM) t.addEventListener(ev, warm, { once: true, passive: true });
-  }
+  listen(true);
   el.addEventListener('click', onClick, true);
 };
 

@@ -1,5 +1,5 @@
 /** The account's order history (user/order-history) and order detail pages. */
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { customerOrder, orderHistory } from '../lib/account/session';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
 import type { ApiResult } from '../lib/api/client';
@@ -9,6 +9,7 @@ import { formatDate, formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import { Status } from './form-kit';
 import { TotalsList, type TotalsRow } from './TotalsList';
+import { LazyWaitingOrders } from './LazyWaitingOrders';
 
 type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
 
@@ -36,16 +37,12 @@ function useLoad<T>(run: () => Promise<ApiResult<T>>, errorText: string): Load<T
   return load;
 }
 
-/** Orders placed on this device that still wait to be sent (loaded after the list, never before). */
-const WaitingOrders = lazy(() => import('./OfflineOrders').then((m) => ({ default: m.WaitingOrders })));
-
 /** The order history, after the orders still waiting to be sent from this device. */
 export function OrderList({ accountPath }: { accountPath: string }) {
   return (
     <>
-      <Suspense fallback={null}>
-        <WaitingOrders mine />
-      </Suspense>
+      {/* Orders placed on this device that still wait to be sent (loaded after the list, never before). */}
+      <LazyWaitingOrders mine />
       <OrderHistory accountPath={accountPath} />
     </>
   );

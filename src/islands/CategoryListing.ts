@@ -8,19 +8,36 @@
  * No framework: React would cost ~70 KB of the page's 90 KB budget for controls that are plain HTML.
  */
 import type { ListingAction, ListingController } from './CategoryListingRun';
+import { lazyModule } from '../lib/lazy-module';
 
 const HISTORY_KEY = 'categoryListing';
 
 /**
  * Forwards a listing's controls (filter boxes, clear, sort selects) to its controller, started by
  * `load` on the first action. Shared by category pages and the search results page (SearchResults.ts).
+ * The shopper's choices wait for the controller in order and are applied once it is there (a filter
+ * chosen twice is removed again, as the boxes show). When `load` fails (the listing code could not be
+ * downloaded: offline before it was cached) the grid leaves its busy state, the listing's error line
+ * shows, and the choices keep waiting: the next choice, or the returned `start`, tries again.
  */
-export function wireListingControls(root: HTMLElement, grid: HTMLElement, load: () => Promise<ListingController>): void {
+export function wireListingControls(root: HTMLElement, grid: HTMLElement, load: () => Promise<ListingController>): () => Promise<void> {
   const filters = root.querySelector<HTMLElement>('[data-category-filters]');
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
+  let waiting: ListingAction[] = [];
+  const start = () =>
+    load().then((c) => {
+      const run = waiting;
+      waiting = [];
+      for (const a of run) c.apply(a);
+    });
   const act = (a: ListingAction) => {
     grid.setAttribute('aria-busy', 'true');
-    void load().then((c) => c.apply(a));
+    waiting.push(a);
+    start().catch((err: unknown) => {
+      console.error(err);
+      grid.removeAttribute('aria-busy');
+      root.querySelector('[data-listing-error]')?.removeAttribute('hidden');
+    });
   };
   filters?.addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement;
@@ -28,6 +45,7 @@ export function wireListingControls(root: HTMLElement, grid: HTMLElement, load: 
   });
   filters?.querySelector('[data-filters-clear]')?.addEventListener('click', () => act({ kind: 'reset' }));
   for (const sel of sorts) sel.addEventListener('change', () => act({ kind: 'sort', value: sel.value }));
+  return start;
 }
 
 function boot(root: HTMLElement): void {
@@ -35,22 +53,23 @@ function boot(root: HTMLElement): void {
   if (!grid) return;
   const filters = root.querySelector<HTMLElement>('[data-category-filters]');
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
-  let controller: Promise<ListingController> | null = null;
-  const load = () => (controller ??= import('./CategoryListingRun').then((m) => m.startListing(root, grid)));
-  wireListingControls(root, grid, load);
+  const listing = lazyModule(() => import('./CategoryListingRun'));
+  let controller: ListingController | null = null;
+  // The listing starts once, from the first download that succeeds.
+  const start = wireListingControls(root, grid, () => listing().then((m) => (controller ??= m.startListing(root, grid))));
 
-  // Start loading as soon as the shopper heads for a control or nears the bottom of the grid.
-  const warm = () => void load();
+  // Start loading as soon as the shopper heads for a control or nears the bottom of the grid. A failed
+  // download here says nothing: the shopper's next action tries again and says so when it fails.
+  const warm = (then?: () => void) => void start().then(then, () => {});
   for (const el of [filters, ...sorts, root.querySelector('[data-filters-open]')]) {
-    for (const ev of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) el?.addEventListener(ev, warm, { once: true, passive: true });
+    for (const ev of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) el?.addEventListener(ev, () => warm(), { once: true, passive: true });
   }
   const sentinel = root.querySelector('[data-load-more]');
   if (sentinel) {
     const io = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        io.disconnect();
-        warm();
+        // Watched until the listing has started: after a failed download, the grid's end coming back into view tries again.
+        if (entries.some((e) => e.isIntersecting)) warm(() => io.disconnect());
       },
       { rootMargin: '0px 0px 1500px 0px' },
     );

@@ -108,9 +108,10 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
   chips.setAttribute('role', 'group');
   chips.setAttribute('aria-label', messages.filtersActive);
   toolbar?.after(chips);
-  const error = document.createElement('p');
+  // The listing's error line is in the static markup (CategoryListing.astro): the page script shows it
+  // when this code itself cannot be downloaded.
+  const error = root.querySelector<HTMLElement>('[data-listing-error]') ?? document.createElement('p');
   error.className = 'cat-error';
-  error.hidden = true;
   error.setAttribute('role', 'alert');
   chips.after(error);
   const empty = document.createElement('div');

@@ -12,6 +12,7 @@ import { formatDate, formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import type { OfflineOrder } from '../lib/schemas';
 import { $user } from '../lib/stores/user';
+import { lazyModule } from '../lib/lazy-module';
 import {
   $offlineOrderConfirmation,
   $orderNotices,
@@ -96,6 +97,9 @@ function useOrderActions() {
   return { busy, status, setStatus, run };
 }
 
+/** The order queue's page side (src/lib/pwa/orders.ts), downloaded when a waiting-orders list first shows. */
+const loadOrderQueue = lazyModule(() => import('../lib/pwa/orders'));
+
 /**
  * The orders still waiting to be sent, inline (checkout, order confirmation, My orders): each with
  * its date, lines, total and why it waits, and Send and Cancel. Renders nothing when none wait. The
@@ -108,7 +112,9 @@ export function WaitingOrders({ mine = false }: { mine?: boolean }) {
   const waiting = mine ? all.filter((o) => u.current && orderOwner(o) === String(u.current.id)) : all;
   const { busy, status, run } = useOrderActions();
   useEffect(() => {
-    void import('../lib/pwa/orders').then((m) => m.startOrders()).catch((err: unknown) => console.error('[orders] the order queue could not be loaded', err));
+    void loadOrderQueue()
+      .then((m) => m.startOrders())
+      .catch((err: unknown) => console.error('[orders] the order queue could not be loaded', err));
   }, []);
   if (!waiting.length) return null;
   return (

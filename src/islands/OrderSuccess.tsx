@@ -3,21 +3,14 @@
  * external order by the token in `o` (rejected when the cart is empty or the token missing), shows the
  * order number and lines (the page's I/O: src/lib/checkout/order-success-page.ts).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OrderSuccessState } from '../lib/checkout/order-success';
 import { startOrderSuccess } from '../lib/checkout/order-success-page';
 import { formatPrice } from '../lib/format';
 import { messages, t } from '../lib/messages';
 import { TotalsList } from './TotalsList';
+import { LazyWaitingOrders } from './LazyWaitingOrders';
 import './OrderSuccess.css';
-
-/** Orders still waiting to be sent stay in sight here too (loaded only with the page's island, after it). */
-const WaitingOrders = lazy(() => import('./OfflineOrders').then((m) => ({ default: m.WaitingOrders })));
-const Waiting = () => (
-  <Suspense fallback={null}>
-    <WaitingOrders />
-  </Suspense>
-);
 
 export default function OrderSuccess() {
   const [state, setState] = useState<OrderSuccessState>({ status: 'loading' });
@@ -31,7 +24,8 @@ export default function OrderSuccess() {
         {messages.accountLoading}
       </p>
     );
-  if (state.status === 'rejected') return <Waiting />;
+  // Orders still waiting to be sent stay in sight here too (loaded only with the page's island, after it).
+  if (state.status === 'rejected') return <LazyWaitingOrders />;
   if (state.status === 'error')
     return (
       <p className="os-status muted" role="status">

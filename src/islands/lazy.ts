@@ -8,10 +8,12 @@
  * docs/architecture.md, "Loading islands".
  *
  * A few hundred bytes on the page; React, the island and its styles download on the first `warm()`
- * (a hover) or `mount()`, and a failed download (offline before it was cached) is tried again next time.
+ * (a hover) or `mount()`, and a failed download (offline before it was cached) is tried again next time
+ * (the one rule of src/lib/lazy-module.ts).
  */
 import type { ComponentType } from 'react';
 import type { ReadableAtom } from 'nanostores';
+import { lazyModule } from '../lib/lazy-module';
 
 export interface LazyIsland {
   /** Downloads the island's code without mounting it (a pointer hovering its button). */
@@ -22,23 +24,10 @@ export interface LazyIsland {
 
 type Module<P> = { default: ComponentType<P> };
 
-/** An island mounted on demand; `name` names its host element (`{name}-host`). */
+/** An island mounted on demand; `name` names its host element (`{name}-host`). Downloads follow `lazyModule`'s retry rule. */
 export function lazyIsland<P extends object>(name: string, load: () => Promise<Module<P>>, props?: P): LazyIsland {
-  let code: Promise<[typeof import('./mount-root'), Module<P>]> | null = null;
-  let mounted: Promise<void> | null = null;
-  const warm = () =>
-    (code ??= Promise.all([import('./mount-root'), load()]).catch((err: unknown) => {
-      code = null;
-      throw err;
-    }));
-  const mount = () =>
-    (mounted ??= warm().then(
-      ([root, m]) => root.mountRoot(name, m.default, props ?? ({} as P)),
-      (err: unknown) => {
-        mounted = null;
-        throw err;
-      },
-    ));
+  const warm = lazyModule(() => Promise.all([import('./mount-root'), load()]));
+  const mount = lazyModule(() => warm().then(([root, m]) => root.mountRoot(name, m.default, props ?? ({} as P))));
   return { warm, mount };
 }
 

@@ -1,20 +1,18 @@
-/** Loads the notifications renderer (./Notifications.ts) when the first notification arrives; once per page. */
+/** Loads the notifications renderer (./Notifications.ts) when the first notification arrives; once per page (src/lib/lazy-module.ts's retry rule). */
 import { $notifications } from '../lib/stores/notifications';
+import { lazyModule } from '../lib/lazy-module';
 
 export function startNotifications(doc: Document = document): void {
   const root = doc.documentElement as HTMLElement & { pjNotifications?: boolean };
   if (root.pjNotifications) return;
   root.pjNotifications = true;
-  let loaded = false;
+  // Mounted once, from the first download that succeeds; a failed one is tried again by the next notification.
+  const mount = lazyModule(() => import('./Notifications').then((m) => m.mountNotifications(doc)));
   const unbind = $notifications.subscribe((list) => {
-    if (loaded || list.length === 0) return;
-    loaded = true;
-    import('./Notifications')
-      .then((m) => m.mountNotifications(doc))
-      .catch((err: unknown) => {
-        loaded = false;
-        console.error('Notifications could not be shown', err);
-      });
-    queueMicrotask(() => unbind());
+    if (list.length === 0) return;
+    mount().then(
+      () => unbind(),
+      (err: unknown) => console.error('Notifications could not be shown', err),
+    );
   });
 }

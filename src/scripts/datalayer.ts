@@ -4,6 +4,9 @@
  * breadcrumb names and the address). The cookie notice (./cookie-notice.ts) loads only when asked for.
  */
 import { startDataLayer } from '../lib/analytics/page-start';
+import { lazyModule } from '../lib/lazy-module';
+
+const cookieNotice = lazyModule(() => import('./cookie-notice'));
 
 function categoryPath(): string[] {
   const marked = document.querySelector<HTMLElement>('[data-category-path]')?.dataset.categoryPath;
@@ -12,4 +15,4 @@ function categoryPath(): string[] {
   return [...crumbs, window.location.pathname];
 }
 
-startDataLayer({ categoryPath, askConsent: (settings) => import('./cookie-notice').then((m) => m.showCookieNotice(settings)) });
+startDataLayer({ categoryPath, askConsent: (settings) => cookieNotice().then((m) => m.showCookieNotice(settings)) });

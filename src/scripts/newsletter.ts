@@ -8,16 +8,12 @@
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { rememberOpener } from '../islands/dialog-core';
 import { lazyIsland, mountWhen } from '../islands/lazy';
+import { lazyModule } from '../lib/lazy-module';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Store = typeof import('../lib/stores/newsletter');
-let store: Promise<Store> | null = null;
-const loadStore = () =>
-  (store ??= import('../lib/stores/newsletter').catch((e: unknown) => {
-    store = null; // offline before the chunk was cached: the next submit tries again
-    throw e;
-  }));
+/** The newsletter store, downloaded on the first submit (offline before it was cached: the next submit tries again). */
+const loadStore = lazyModule(() => import('../lib/stores/newsletter'));
 
 /** The message the e-mail field shows now, '' when none. */
 function emailMessage(form: HTMLFormElement, value: string): string {

@@ -177,6 +177,29 @@ test('the account pages: profile, shipping details, newsletter and the login for
   await expect(page.getByRole('main').getByText('No products yet')).toBeVisible();
 });
 
+test.describe('the waiting-orders code offline', () => {
+  // Not yet cached by the service worker (which would answer before page.route sees the request).
+  test.use({ serviceWorkers: 'block' });
+
+  test('my orders still lists the order history when the waiting-orders code cannot be downloaded', async ({ page, request }) => {
+    const c = await createCustomer(request, 'Grace', 'Hopper');
+    await page.goto('/');
+    await openSignIn(page);
+    await loginInDialog(page, c.email, c.password);
+    // Offline before the waiting-orders list was cached: every request for its code fails.
+    let asked = 0;
+    await page.route(/\/_astro\/OfflineOrders\.[^/]*\.js$/, (route) => {
+      asked++;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/my-account/orders');
+    await hydrated(page);
+    await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+    expect(asked).toBeGreaterThan(0);
+    await expect(page.getByRole('region', { name: 'Orders waiting to be sent' })).toHaveCount(0);
+  });
+});
+
 test('the sign-in dialog closes on a click on the backdrop, not on a click inside its box', async ({ page }) => {
   await page.goto('/');
   await openSignIn(page);

@@ -269,6 +269,37 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await expectListing(page, both);
   });
 
+  test('when the listing code cannot be downloaded the grid is not left busy, and the next choice downloads it and applies both', async ({ page }) => {
+    const { a, b, both } = twoFacets();
+    // The listing code's first download is held until the shopper has chosen, then fails (offline
+    // before it was cached); later requests for it go through.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    await page.route(/\/_astro\/CategoryListingRun\.[^/]*\.js$/, async (route) => {
+      if (asked++ > 0) return route.continue();
+      await held;
+      return route.abort('internetdisconnected');
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/rings');
+    const grid = page.locator('#product-grid');
+    await checkbox(page, 'color', a.label).click();
+    await expect(grid).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.locator('[data-listing]').getByRole('alert')).toHaveText('Something went wrong ...');
+    await expect(grid).not.toHaveAttribute('aria-busy');
+    await expect(page.locator('[data-listing-count]')).toHaveText(countText(expected(rings().id).length));
+    expect(asked).toBe(1);
+
+    await checkbox(page, 'size', b.label).click();
+    await expect(page.locator('[data-listing]').getByRole('alert')).toBeHidden();
+    await expectListing(page, both);
+    await expect(page).toHaveURL(`/rings?color=${a.id}&size=${b.id}`);
+    await expect(grid).not.toHaveAttribute('aria-busy');
+    expect(asked).toBe(2);
+  });
+
   test('on a phone the full-screen panel filters and closes, and the mobile sort sorts', async ({ page }) => {
     const { a, onlyA } = twoFacets();
     await page.setViewportSize({ width: 375, height: 812 });

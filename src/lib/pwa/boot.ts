@@ -8,6 +8,7 @@ import { registerServiceWorker } from './register';
 import { showUpdateNotice } from './update-notice';
 import { watchOfflineIndicator } from './indicator';
 import { ordersAtStart, showOrdersNotice } from './pending-orders';
+import { lazyModule } from '../lazy-module';
 
 /** The order notice, carrying the store's orders database name (src/components/OfflineIndicator.astro). */
 const notice = document.querySelector<HTMLElement>('[data-orders-db]');
@@ -21,17 +22,14 @@ const ordersWaiting = async (): Promise<boolean> => {
   return at.waiting + at.owing > 0;
 };
 
-type OrdersModule = typeof import('./orders');
-let orders: Promise<OrdersModule> | null = null;
+/** The order queue's page side, downloaded once (a failed download: the next start tries again). */
+const loadOrderQueue = lazyModule(() => import('./orders'));
+const ordersFailed = (err: unknown) => console.error('[orders] the order queue could not be loaded', err);
 /** Loads and starts the queue (once); a service worker report is handed over each time. */
 const startOrders = (message?: unknown) => {
-  orders ??= import('./orders');
-  orders
+  loadOrderQueue()
     .then((m) => m.startOrders(message))
-    .catch((err: unknown) => {
-      orders = null;
-      console.error('[orders] the order queue could not be loaded', err);
-    });
+    .catch(ordersFailed);
 };
 
 watchOfflineIndicator(document.querySelector<HTMLElement>('[data-offline-indicator]'));
@@ -51,8 +49,9 @@ try {
 }
 // The notice opens the waiting orders.
 notice?.querySelector('button')?.addEventListener('click', () => {
-  orders ??= import('./orders');
-  orders.then((m) => m.openWaitingOrders()).catch((err: unknown) => console.error('[orders] the order queue could not be loaded', err));
+  loadOrderQueue()
+    .then((m) => m.openWaitingOrders())
+    .catch(ordersFailed);
 });
 // The service worker's reports of orders it sent: this is their only listener in the page.
 navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {

@@ -9,6 +9,7 @@ import type { SearchEngine } from './engine';
 import type { SearchIndexFile, SearchPaging, SearchResult, SearchSuggestions } from './types';
 import { SEARCH_INDEX_VERSION } from './types';
 import { storeViewForPath } from '../stores/store-view';
+import { lazyModule } from '../lazy-module';
 
 /** Where the index is served (src/pages/[...store]/search-index.json.ts). */
 export const SEARCH_INDEX_PATH = 'search-index.json';
@@ -57,11 +58,10 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
   const indexUrl = opts.indexUrl ?? defaultIndexUrl();
   const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const isOnline = opts.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
-  const loadEngine = opts.loadEngine ?? (async () => (await import('./engine')).createSearchEngine);
+  const loadEngine = opts.loadEngine ?? (async () => (await import('./engine')).createSearchEngine); // called once, through `ready`
 
   let engine: SearchEngine | null = null;
   let file: SearchIndexFile | null = null;
-  let loading: Promise<SearchEngine | IndexProblem> | null = null;
 
   async function fetchIndex(): Promise<SearchIndexFile | IndexProblem> {
     const controller = typeof AbortController === 'undefined' ? null : new AbortController();
@@ -80,24 +80,23 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
     }
   }
 
+  /**
+   * The engine over its index, made once; a failed download or a bad index is forgotten, so the next
+   * query tries again (src/lib/lazy-module.ts).
+   */
+  const ready = lazyModule(async () => {
+    const [create, got] = await Promise.all([loadEngine(), fetchIndex()]);
+    if ('error' in got) throw Object.assign(new Error(got.error), { problem: got });
+    file = got;
+    return (engine = create(got, settings));
+  });
+
   function load(): Promise<SearchEngine | IndexProblem> {
-    if (engine) return Promise.resolve(engine);
-    loading ??= (async () => {
-      const [create, got] = await Promise.all([loadEngine(), fetchIndex()]);
-      if ('error' in got) return got;
-      file = got;
-      engine = create(got, settings);
-      return engine;
-    })()
-      .catch((e: unknown): IndexProblem => ({ offline: !isOnline(), error: (e as Error)?.message ?? String(e) }))
-      .then((r) => {
-        if (!(r as SearchEngine).search) {
-          loading = null; // let the next query try again
-          console.error(`Search: ${(r as IndexProblem).error}`);
-        }
-        return r;
-      });
-    return loading;
+    return ready().catch((e: unknown): IndexProblem => {
+      const problem = (e as { problem?: IndexProblem }).problem ?? { offline: !isOnline(), error: (e as Error)?.message ?? String(e) };
+      console.error(`Search: ${problem.error}`);
+      return problem;
+    });
   }
 
   return {

@@ -1,0 +1,55 @@
+/**
+ * The `client:interact` directive (src/directives/interact.ts) and the lazy-module retry rule: a
+ * failed download of the island is forgotten and the island listens again, so the next interaction
+ * downloads it again and hydrates; a later interaction downloads nothing more.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ClientDirective } from 'astro';
+import interact from '../../src/directives/interact';
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** An island element with no children (the events come from the element itself). */
+const island = () => Object.assign(new EventTarget(), { contains: () => false }) as unknown as HTMLElement;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('client:interact', () => {
+  it('downloads on the first interaction and hydrates once', async () => {
+    const el = island();
+    const hydrate = vi.fn(async () => {});
+    const load = vi.fn(async () => hydrate);
+    interact(load, { name: 'interact', value: '' } as Parameters<ClientDirective>[1], el);
+    expect(load).not.toHaveBeenCalled();
+    el.dispatchEvent(new Event('pointerdown'));
+    await flush();
+    el.dispatchEvent(new Event('focusin'));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a failed download the next interaction downloads again and hydrates', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const el = island();
+    const hydrate = vi.fn(async () => {});
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(hydrate);
+    interact(load, { name: 'interact', value: '' } as Parameters<ClientDirective>[1], el);
+
+    el.dispatchEvent(new Event('pointerdown'));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(hydrate).not.toHaveBeenCalled();
+    expect(errors).toHaveBeenCalled();
+
+    el.dispatchEvent(new Event('focusin'));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(hydrate).toHaveBeenCalledTimes(1);
+
+    el.dispatchEvent(new Event('pointerdown'));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+});
