@@ -35,7 +35,7 @@ async function start(root: HTMLElement): Promise<void> {
   }
 
   const client = pageSearchClient();
-  const state = await loadSearchResults(query, { search: client.search, loadListing: () => loadListingOf(root, 'searchListingSrc') });
+  const state = await loadSearchResults(query, { search: client.search, loadListing: () => loadListingOf(root, 'data-search-listing-src') });
   status.textContent = searchPageStatus(state);
   root.dataset.searchState = state.kind;
   root.querySelector<HTMLElement>('[data-search-help]')!.hidden = state.kind !== 'none';

@@ -15,4 +15,4 @@ function categoryPath(): string[] {
   return [...crumbs, window.location.pathname];
 }
 
-startDataLayer({ categoryPath, askConsent: (settings) => cookieNotice().then((m) => m.showCookieNotice(settings)) });
+startDataLayer(categoryPath, (settings) => cookieNotice().then((m) => m.showCookieNotice(settings)));

@@ -9,16 +9,12 @@ import { CONSENT_CLAIM, CONSENT_MIRROR_KEY, grantConsent, type Consent } from '.
  * localStorage at once (later pages know without the storage layer), then stored as the claim
  * `cookiesAccepted` (spec §3 Claim; the storage layer loads on demand). Never rejects.
  */
-export async function answerCookieNotice(
-  answer: Consent,
-  description: string,
-  storage: Pick<Storage, 'setItem'> | null = globalThis.localStorage ?? null,
-): Promise<void> {
+export async function answerCookieNotice(answer: Consent, description: string, storage?: Pick<Storage, 'setItem'>): Promise<void> {
   if (answer === 'accepted') grantConsent();
   try {
-    storage?.setItem(CONSENT_MIRROR_KEY, answer);
+    (storage ?? localStorage).setItem(CONSENT_MIRROR_KEY, answer);
   } catch {
-    // private mode without storage: the notice comes back on the next page
+    // private mode or storage blocked (reading localStorage may throw): the notice comes back on the next page
   }
   try {
     const { setClaim } = await import('../stores/claims');

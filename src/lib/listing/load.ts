@@ -5,14 +5,11 @@
  */
 import { fetchListing, type ListingFile } from './client';
 
-/** The data attributes that name a listing file: a category page's, the search results page's. */
-export type ListingSrcAttribute = 'listingSrc' | 'searchListingSrc';
-
-const attributeName = (key: ListingSrcAttribute) => `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+/** The attributes that name a listing file: a category page's, the search results page's. */
+export type ListingSrcAttribute = 'data-listing-src' | 'data-search-listing-src';
 
 /** Loads the listing file named by `root`'s `data-listing-src` (or `data-search-listing-src`). */
-export function loadListingOf(root: HTMLElement, key: ListingSrcAttribute = 'listingSrc', fetcher?: typeof fetch): Promise<ListingFile> {
-  const src = root.dataset[key];
-  if (!src) return Promise.reject(new Error(`The listing has no ${attributeName(key)} attribute`));
-  return fetchListing(src, fetcher);
+export function loadListingOf(root: Element, attribute: ListingSrcAttribute = 'data-listing-src', fetcher?: typeof fetch): Promise<ListingFile> {
+  const src = root.getAttribute(attribute);
+  return src ? fetchListing(src, fetcher) : Promise.reject(new Error(`The listing has no ${attribute} attribute`));
 }
