@@ -15,7 +15,7 @@ import { config } from '../src/lib/config';
 import type { Category, Product } from '../src/lib/schemas';
 import { buildSearchIndex } from '../src/lib/search/build';
 import { createSearchEngine, type SearchEngine } from '../src/lib/search/engine';
-import { createMiniSearchEngine } from '../src/lib/search/engine-minisearch';
+import { createMiniSearchEngine } from './bench/engine-minisearch';
 import type { SearchIndexFile } from '../src/lib/search/types';
 import { createRng } from './lib/prng';
 

@@ -9,8 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config } from '../src/lib/config';
 import { createRng, mixSeed } from './lib/prng';
-import { writePlaceholders } from './lib/placeholders';
-import { validateSnapshot } from './lib/snapshot-write';
+import { writePlaceholders } from '../server/import/placeholders';
+import { validateSnapshot } from '../server/import/snapshot-write';
 import { photoPath, type Look, type ShotView } from './lib/sample-photos';
 import { attributeDefs } from './lib/sample-catalog-data';
 import { BLOG_AUTHORS, BLOG_CATEGORIES } from './lib/sample-content';
@@ -140,7 +140,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
   return { counts, writeMs, validateMs, shots, pictures: [...pictures].sort() };
 }
 
-export { validateSnapshot } from './lib/snapshot-write';
+export { validateSnapshot } from '../server/import/snapshot-write';
 
 function parseArgs(argv: string[]): SampleOptions {
   const o: SampleOptions = { products: 400, seed: 1, out: 'src/content/sample' };

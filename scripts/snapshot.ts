@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import * as S from '../src/lib/schemas';
 import { validateArray, validateOne } from '../src/lib/build/snapshot';
-import { writePlaceholders } from './lib/placeholders';
-import { stagingDir, swapIntoPlace, writeJson, writeShards } from './lib/snapshot-write';
+import { writePlaceholders } from '../server/import/placeholders';
+import { stagingDir, swapIntoPlace, writeJson, writeShards } from '../server/import/snapshot-write';
 
 export interface PullOptions {
   /** Base URL of the backend, e.g. http://127.0.0.1:4321 (the /api prefix is added). */

@@ -17,7 +17,7 @@ import { bearerTokenProblem } from './http';
 import { createLogger, type Logger } from './logger';
 import { Site } from './static';
 import { RebuildManager, astroBuild, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
-import { importFromVsfApi, readImportConfig } from '../scripts/import';
+import { importFromVsfApi, readImportConfig } from './import/vsf-import';
 import type { Faults } from './faults';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

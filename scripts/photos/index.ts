@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSample } from '../sample-catalog';
-import { writePlaceholders } from '../lib/placeholders';
+import { writePlaceholders } from '../../server/import/placeholders';
 import { openStudio } from './browser';
 import { sceneFor, PRODUCT_SIZE, QUALITY } from './scenes';
 

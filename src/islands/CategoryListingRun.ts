@@ -9,7 +9,8 @@
 import listingCss from './CategoryListing.css?inline';
 import { config, type StoreView } from '../lib/config';
 import { messages, t } from '../lib/messages';
-import { fetchListing, type ListingFile } from '../lib/listing/client';
+import type { ListingFile } from '../lib/listing/client';
+import { loadListingOf } from '../lib/listing/load';
 import {
   indexListing,
   readListingParams,
@@ -67,7 +68,7 @@ export interface ListingOptions {
 /** Takes over a listing's static markup. */
 export function startListing(root: HTMLElement, grid: HTMLElement, opts: ListingOptions = {}): ListingController {
   addListingStyles();
-  const load = opts.load ?? (() => fetchListing(root.dataset.listingSrc!));
+  const load = opts.load ?? (() => loadListingOf(root));
   const searchProductQuery = opts.searchProductQuery ?? '';
   const inputs = Array.from(root.querySelectorAll<HTMLInputElement>('input[data-filter-code]'));
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));

@@ -14,16 +14,8 @@ import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { messages } from '../lib/messages';
-import {
-  childSkuFromUrl,
-  chooseOption,
-  chosenChild,
-  initialFormState,
-  optionValueAvailable,
-  shownPrices,
-  type FormErrors,
-  type FormState,
-} from '../lib/product/form';
+import { childSkuFromUrl } from '../lib/product/child-url';
+import { chooseOption, chosenChild, initialFormState, optionValueAvailable, shownPrices, type FormErrors, type FormState } from '../lib/product/form';
 import { checkAdd } from '../lib/product/form-add';
 import type { ProductIslandProps } from '../lib/product/island-props';
 import { productPrices } from '../lib/catalog/price';

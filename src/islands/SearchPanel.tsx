@@ -29,7 +29,8 @@ import { storeViewForPath } from '../lib/stores/store-view';
 import { productPrices } from '../lib/catalog/price';
 import { tileImage } from '../lib/catalog/images';
 import { searchUrl } from '../lib/catalog/urls';
-import { createSearchClient, type SearchClient } from '../lib/search/client';
+import type { SearchClient } from '../lib/search/client';
+import { pageSearchClient } from '../lib/search/session';
 import { docPrices, docUrl, type SearchHit, type SearchResult } from '../lib/search/types';
 // Inlined and rendered with the panel (a React 19 hoisted <style href precedence>), so no page links the panel's CSS before it opens.
 import { Dialog } from './Dialog';
@@ -45,12 +46,6 @@ export interface SearchPanelProps {
 
 const TYPE_DELAY_MS = 120;
 
-let sharedClient: SearchClient | null = null;
-function defaultClient(indexUrl?: string): SearchClient {
-  sharedClient ??= createSearchClient({ settings: config.constants.search, indexUrl });
-  return sharedClient;
-}
-
 function ResultPrice({ hit }: { hit: SearchHit }) {
   const prices = productPrices(docPrices(hit));
   if (!(prices.final > 0)) return null;
@@ -61,7 +56,7 @@ function ResultPrice({ hit }: { hit: SearchHit }) {
 
 /** The search panel (default export, mounted by the header's lazy island). */
 export default function SearchPanel({ indexUrl, client: given }: SearchPanelProps) {
-  const client = useMemo(() => given ?? defaultClient(indexUrl), [given, indexUrl]);
+  const client = useMemo(() => given ?? pageSearchClient(indexUrl), [given, indexUrl]);
   // The search panel is the `searchpanel` UI flag (§3, §4 Panels): opening it closes the other panels and shows the shared overlay.
   const open = useStore($ui).searchpanel;
   // The header's overlay (when the page has one) darkens the page; else the panel's own does. The

@@ -5,9 +5,8 @@
  * scroll, URL state) as a listing file (src/lib/search/results.ts). Shows the heading, the status
  * line, and the suggestions when there is no query or nothing matched. No framework.
  */
-import { config } from '../lib/config';
-import { createSearchClient } from '../lib/search/client';
-import { fetchListing } from '../lib/listing/client';
+import { pageSearchClient } from '../lib/search/session';
+import { loadListingOf } from '../lib/listing/load';
 import { searchUrl } from '../lib/catalog/urls';
 import { storeViewForPath } from '../lib/stores/store-view';
 import { loadSearchResults, readSearchQuery, searchPageHeading, searchPageStatus, showsSuggestions } from '../lib/search/results';
@@ -35,8 +34,8 @@ async function start(root: HTMLElement): Promise<void> {
     input?.focus();
   }
 
-  const client = createSearchClient({ settings: config.constants.search });
-  const state = await loadSearchResults(query, { search: client.search, loadListing: () => fetchListing(root.dataset.searchListingSrc!) });
+  const client = pageSearchClient();
+  const state = await loadSearchResults(query, { search: client.search, loadListing: () => loadListingOf(root, 'data-search-listing-src') });
   status.textContent = searchPageStatus(state);
   root.dataset.searchState = state.kind;
   root.querySelector<HTMLElement>('[data-search-help]')!.hidden = state.kind !== 'none';

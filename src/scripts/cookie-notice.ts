@@ -1,11 +1,11 @@
 /**
  * The cookie notice (UK PECR: analytics cookies need the shopper's consent), shown only when a tag
  * manager container is configured and the shopper has not answered yet. The answer is recorded as the
- * claim `cookiesAccepted` (spec §3 Claim: code, created_at, value, description) in the claims
- * collection, mirrored in localStorage so later pages know at once; accepting loads the tag manager.
- * Loaded on demand by src/scripts/datalayer.ts; plain DOM, no framework.
+ * claim `cookiesAccepted` (spec §3 Claim: code, created_at, value, description) by
+ * src/lib/analytics/consent.ts. Loaded on demand by src/scripts/datalayer.ts; plain DOM, no framework.
  */
-import { CONSENT_CLAIM, CONSENT_MIRROR_KEY, grantConsent, type Consent, type DataLayerSettings } from '../lib/analytics/datalayer';
+import type { Consent, DataLayerSettings } from '../lib/analytics/datalayer';
+import { answerCookieNotice } from '../lib/analytics/consent';
 
 const CSS =
   '.cookie-notice{position:fixed;left:16px;right:16px;bottom:16px;z-index:85;max-width:720px;margin:0 auto;padding:18px 20px;' +
@@ -13,21 +13,6 @@ const CSS =
   'display:flex;flex-wrap:wrap;align-items:center;gap:12px 20px;font-size:.9rem;line-height:1.5}' +
   '.cookie-notice p{margin:0;flex:1 1 320px}.cookie-notice__actions{display:flex;flex-wrap:wrap;gap:10px}' +
   '.cookie-notice a{color:inherit}';
-
-/** Records the answer: the mirror at once, then the claim (the storage layer loads on demand). */
-async function remember(answer: Consent, description: string): Promise<void> {
-  try {
-    localStorage.setItem(CONSENT_MIRROR_KEY, answer);
-  } catch {
-    // private mode without storage: the notice comes back on the next page
-  }
-  try {
-    const { setClaim } = await import('../lib/stores/claims');
-    await setClaim(CONSENT_CLAIM, answer === 'accepted', description);
-  } catch (err) {
-    console.error('The cookie answer could not be stored', err);
-  }
-}
 
 /** Shows the notice; resolves with the shopper's answer once given. */
 export function showCookieNotice(settings: DataLayerSettings, doc: Document = document): Promise<Consent> {
@@ -63,8 +48,7 @@ export function showCookieNotice(settings: DataLayerSettings, doc: Document = do
     const answer = (a: Consent) => {
       box.remove();
       style.remove();
-      if (a === 'accepted') grantConsent();
-      void remember(a, c.claimDescription).then(() => resolve(a));
+      void answerCookieNotice(a, c.claimDescription).then(() => resolve(a));
     };
     accept.addEventListener('click', () => answer('accepted'));
     decline.addEventListener('click', () => answer('declined'));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importFromDump } from '../../scripts/import';
+import { importFromDump } from '../../server/import/vsf-import';
 import { astroBuild } from '../../server/rebuild';
 import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
 import { contentPaths } from '../../src/lib/routing/content-routes';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
-import { importFromVsfApi } from '../../scripts/import';
+import { importFromVsfApi } from '../../server/import/vsf-import';
 import { RebuildManager, type PullHint } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
 import { fixtureFiles, startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
-import { importFromVsfApi } from '../../scripts/import';
+import { importFromVsfApi } from '../../server/import/vsf-import';
 import { startTestShop, type TestShop } from './fixture';
 
 let shop: TestShop;

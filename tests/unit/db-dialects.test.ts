@@ -1,6 +1,7 @@
 /** The SQL translations of server/db.ts that let one statement run on SQLite and on PostgreSQL. */
 import { describe, expect, it } from 'vitest';
-import { forPostgres, numberedPlaceholders, upsertSql } from '../../server/db';
+import { numberedPlaceholders, upsertSql } from '../../server/db';
+import { forPostgres } from '../../server/migrations';
 
 describe('one SQL for both databases', () => {
   it('numbers the ? placeholders for PostgreSQL', () => {

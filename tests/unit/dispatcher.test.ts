@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dispatch, normalizePath, resolvePath, shardFile, shardOf, URL_MAP_FILE, type ProductShard, type UrlMap } from '../../src/lib/routing/dispatcher';
+import {
+  dispatch,
+  fetchJsonFile,
+  normalizePath,
+  resolvePath,
+  shardFile,
+  shardOf,
+  URL_MAP_FILE,
+  type ProductShard,
+  type UrlMap,
+} from '../../src/lib/routing/dispatcher';
 import { urlMap } from '../../src/lib/routing/url-map';
 import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
@@ -141,5 +151,31 @@ describe('url map of the sample snapshot', () => {
     const p = catalog().byId.get(1001)!;
     const child = p.configurable_children![0]!;
     expect((await resolvePath(`/${p.sku}/stale/${child.sku}`, built, loadBuilt))?.to).toBe(productUrl(p, { childSku: child.sku }));
+  });
+});
+
+describe('the page reads the map files with fetchJsonFile by default', () => {
+  it('answers the JSON of a file, and throws on an error status', async () => {
+    const fetcher = (async (url: string) => (url === '/ok.json' ? Response.json({ v: 1 }) : new Response('gone', { status: 404 }))) as typeof fetch;
+    expect(await fetchJsonFile('/ok.json', fetcher)).toEqual({ v: 1 });
+    await expect(fetchJsonFile('/missing.json', fetcher)).rejects.toThrow('/missing.json: 404');
+  });
+
+  it('dispatch without fetchJson asks the network for the map, and logs "Route not found" when it is not there', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => (asked.push(url), new Response('', { status: 404 })));
+    try {
+      const log = vi.fn();
+      const out = await dispatch({
+        path: '/x',
+        replace: vi.fn(),
+        log,
+        texts: { routeNotFound: messages.routeNotFound, noMappingFound: messages.noMappingFound },
+      });
+      expect(asked).toEqual([URL_MAP_FILE]);
+      expect(out).toEqual({ logged: `${messages.routeNotFound}: /x` });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

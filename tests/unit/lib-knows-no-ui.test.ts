@@ -1,31 +1,16 @@
 /**
- * "lib knows no UI": nothing in src/lib imports an island, a component, React or
- * react-dom. The UI (src/islands, src/components and their scripts) imports src/lib, never the other
- * way round; a module of src/lib that must show something announces it (a store, a DOM event) and
- * the UI reacts (src/lib/pwa/orders-events.ts, src/islands/OfflineOrdersLauncher.ts).
+ * "lib knows no UI": nothing in src/lib imports an island, a component, React or react-dom (ESLint
+ * enforces it for static imports, eslint.config.js; this scan also sees `import()`). The UI
+ * (src/islands, src/components and their scripts) imports src/lib, never the other way round; a
+ * module of src/lib that must show something announces it (a store, a DOM event) and the UI reacts (src/lib/pwa/orders-events.ts, src/islands/OfflineOrdersLauncher.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { sourceFiles as files, specifiers } from './source-files';
 
 const ROOT = resolve(__dirname, '../..');
 const LIB = join(ROOT, 'src/lib');
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return files(p);
-    return /\.(m?[jt]sx?)$/.test(e.name) ? [p] : [];
-  });
-}
-
-/** Every module specifier a source imports: static imports and re-exports, side-effect imports, `import()` and `import type`. */
-export function specifiers(source: string): string[] {
-  const out: string[] = [];
-  const patterns = [/\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
-  for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1]!);
-  return out;
-}
 
 /** Why importing `spec` from `file` is UI in lib, or null. */
 export function uiImport(file: string, spec: string): string | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { childSkuFromUrl, chooseOption, formProduct, initialFormState, shownPrices, unitPrices, validQty, type FormState } from '../../src/lib/product/form';
+import { childSkuFromUrl } from '../../src/lib/product/child-url';
+import { chooseOption, formProduct, initialFormState, shownPrices, unitPrices, validQty, type FormState } from '../../src/lib/product/form';
 import { checkAdd, optionsSummary, productOption } from '../../src/lib/product/form-add';
 import { product, ring } from './catalog-fixtures';
 

@@ -2,7 +2,7 @@
 import { CategorySchema, type Category, type Product } from '../../src/lib/schemas';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
-import { createMiniSearchEngine } from '../../src/lib/search/engine-minisearch';
+import { createMiniSearchEngine } from '../../scripts/bench/engine-minisearch';
 import type { SearchSettings } from '../../src/lib/search/query';
 import type { SearchIndexFile } from '../../src/lib/search/types';
 import { config } from '../../src/lib/config';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
 import { generateSample, validateSnapshot } from '../../scripts/sample-catalog';
-import { writePlaceholders } from '../../scripts/lib/placeholders';
+import { writePlaceholders } from '../../server/import/placeholders';
 
 const root = mkdtempSync(join(tmpdir(), 'snapshot-test-'));
 /** A copy of the committed sample that a test may break. */

@@ -112,21 +112,6 @@ function leanChild<T extends { custom_attributes?: unknown }>(c: T, options: Rea
   return rest as T;
 }
 
-/** The child sku a product URL names: `?childSku=` or the last path segment (/{parentSku}/{slug}/{childSku}). */
-export function childSkuFromUrl(p: Pick<FormProduct, 'sku' | 'configurable_children'>, pathname: string, search = ''): string | null {
-  const fromQuery = new URLSearchParams(search).get('childSku');
-  let last = '';
-  try {
-    last = decodeURIComponent(pathname.replace(/\/+$/, '').split('/').pop() ?? '');
-  } catch {
-    last = '';
-  }
-  for (const sku of [fromQuery, last]) {
-    if (sku && sku !== p.sku && findChildBySku(p, sku)) return sku;
-  }
-  return null;
-}
-
 /**
  * The form as the page opens: the child named by the URL (if any) or the first available one
  * (§4: status below 2, in stock unless out-of-stock listing is on), custom option defaults (radio

@@ -133,7 +133,8 @@ export async function resolvePath(rawPath: string, map: UrlMap, loadShard: (n: n
 export interface DispatchEnv {
   /** The unknown path (location.pathname + search). */
   path: string;
-  fetchJson: (url: string) => Promise<unknown>;
+  /** Reads a map file (default fetchJsonFile). */
+  fetchJson?: (url: string) => Promise<unknown>;
   /** Moves the shopper (location.replace). */
   replace: (to: string) => void;
   log: (message: string) => void;
@@ -144,14 +145,22 @@ export interface DispatchEnv {
 /** The outcome of one dispatch (for tests and the page's data attribute). */
 export type DispatchOutcome = { moved: Mapping } | { logged: string };
 
+/** Fetches a JSON file of the site; an error status throws (the dispatcher then logs and stays). */
+export async function fetchJsonFile(url: string, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<unknown> {
+  const r = await fetcher(url, { headers: { accept: 'application/json' } });
+  if (!r.ok) throw new Error(`${url}: ${r.status}`);
+  return r.json();
+}
+
 /**
  * Runs the dispatcher for an unknown path: moves the shopper to the mapped page, or logs why not
  * and leaves the page-not-found body in place.
  */
 export async function dispatch(env: DispatchEnv): Promise<DispatchOutcome> {
+  const fetchJson = env.fetchJson ?? ((url: string) => fetchJsonFile(url));
   let map: UrlMap;
   try {
-    map = (await env.fetchJson(URL_MAP_FILE)) as UrlMap;
+    map = (await fetchJson(URL_MAP_FILE)) as UrlMap;
     if (!map || map.v !== 1) throw new Error('unknown url map format');
   } catch {
     const line = `${env.texts.routeNotFound}: ${env.path}`;
@@ -164,8 +173,7 @@ export async function dispatch(env: DispatchEnv): Promise<DispatchOutcome> {
     if (!s)
       shards.set(
         n,
-        (s = env
-          .fetchJson(shardFile(n))
+        (s = fetchJson(shardFile(n))
           .then((j) => j as ProductShard)
           .catch(() => null)),
       );

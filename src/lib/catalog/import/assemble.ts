@@ -2,7 +2,7 @@
  * A whole snapshot from the records of a VSF catalogue (dump files or `_search` pages): every record
  * mapped (`from-vsf.ts`) and validated with the snapshot schemas, or reported (file, id, field,
  * reason); the parts the catalogue lacks from the import configuration (`config.ts`); counts written
- * and skipped per entity. Pure: the files are written by scripts/import.ts.
+ * and skipped per entity. Pure: the files are written by server/import/vsf-import.ts.
  */
 import type { z } from 'zod';
 import * as S from '../../schemas';

@@ -1,13 +1,13 @@
 /**
- * The MiniSearch contender: the same §9 semantics as engine.ts on top of the MiniSearch library.
+ * The MiniSearch contender: the same §9 semantics as src/lib/search/engine.ts on top of the MiniSearch library.
  * Not shipped to the browser; kept so the benchmark (scripts/bench-search.ts) and the unit tests
  * can compare the two (docs/search.md has the numbers behind choosing the hand-written engine).
  */
 import MiniSearch from 'minisearch';
-import { fuzzinessFor, queryTerms, requiredMatches, tokenize, tokenizeSku } from './text';
-import { emptyResult, isQueryLongEnough, normalisePaging, passesMinScore, type SearchSettings } from './query';
-import type { SearchEngine } from './engine';
-import type { SearchDoc, SearchHit, SearchIndexFile } from './types';
+import { fuzzinessFor, queryTerms, requiredMatches, tokenize, tokenizeSku } from '../../src/lib/search/text';
+import { emptyResult, isQueryLongEnough, normalisePaging, passesMinScore, type SearchSettings } from '../../src/lib/search/query';
+import type { SearchEngine } from '../../src/lib/search/engine';
+import type { SearchDoc, SearchHit, SearchIndexFile } from '../../src/lib/search/types';
 
 // Index fields: name, sku, category names, c2c_supplier_code.
 const FIELDS = ['n', 's', 'c', 'k'] as const;

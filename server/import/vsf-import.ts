@@ -1,0 +1,338 @@
+/**
+ * Catalogue import from vue-storefront's Elasticsearch indices (docs/vsf-migration.md): a dump
+ * (`importFromDump`: catalog_product.json, catalog_category.json, ... as vue-storefront-api's var/
+ * names them) or a running vue-storefront-api (`importFromVsfApi`: pages through
+ * URL/api/catalog/{index}/{entity}/_search). Both map every record (src/lib/catalog/import), report
+ * what cannot be mapped (file, id, field, reason), and write a complete snapshot atomically, validated
+ * with the snapshot readers. Nothing is written when no shop can be built (no root category, no
+ * product). With `previous`, the pull is the rebuild hook's (server/rebuild.ts): only what changed
+ * since the last pull, merged into the previous snapshot. The command line is scripts/import.ts.
+ */
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+import * as snap from '../../src/lib/build/snapshot';
+import type { CmsPage, Product, SnapshotManifest, UrlMapEntry } from '../../src/lib/schemas';
+import { contentPaths } from '../../src/lib/routing/content-routes';
+import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBase, type SourceNames } from '../../src/lib/catalog/import/assemble';
+import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from '../../src/lib/catalog/import/config';
+import { DUMP_FILES, parseDump, type DumpRecord } from '../../src/lib/catalog/import/dump';
+import { allQuery, changedQuery } from '../../src/lib/catalog/import/es-query';
+import type { Problem } from '../../src/lib/catalog/import/from-vsf';
+import { VSF_ENTITIES, productToVsf, type VsfEntity } from '../../src/lib/catalog/import/to-vsf';
+import { writePlaceholders } from './placeholders';
+import { stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards } from './snapshot-write';
+
+export const DEFAULT_INDEX = 'vue_storefront_catalog';
+
+export class ImportError extends Error {}
+
+export interface ImportOptions {
+  out: string;
+  config?: ImportConfig;
+  /** A folder laid out like Magento's pub/media (catalog/product/...): the pictures records name are copied from it. */
+  mediaDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface ImportSummary {
+  out: string;
+  counts: ImportResult['counts'];
+  problems: Problem[];
+  /** 'incremental' when only changed products were pulled and merged into the previous snapshot. */
+  mode: 'full' | 'incremental';
+  media: { written: number; missing: number };
+}
+
+/** Reads and validates an import configuration file. */
+export function readImportConfig(file: string): ImportConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new ImportError(`${file}: ${(e as Error).message}`);
+  }
+  const r = ImportConfigSchema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new ImportError(`${file}: field '${i.path.join('.')}' ${i.message}`);
+  }
+  return r.data;
+}
+
+/** Media paths (relative to media/) a snapshot's records name; absolute URLs are left as they are. */
+function mediaPaths(result: ImportResult): string[] {
+  const out = new Set<string>();
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && v && !/^https?:/i.test(v) && v !== 'no_selection') out.add(v.startsWith('/') ? v : `/${v}`);
+  };
+  for (const p of result.products) {
+    for (const f of [p.image, p.small_image, p.thumbnail, p.hover_image]) add(f);
+    for (const m of p.media_gallery) add(m.image);
+    for (const c of p.configurable_children ?? []) add(c.image);
+  }
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'image' || k === 'featured_image' || k === 'avatar') add(x);
+        else walk(x);
+      }
+  };
+  for (const [name, value] of Object.entries(result.files)) if (name !== 'menus.json' && name !== 'url-map.json') walk(value);
+  return [...out].filter((p) => !p.split('/').includes('..')).sort();
+}
+
+/** Where pictures come from, in order: the previous snapshot (linked), the media folder, the API's image proxy. */
+interface MediaSources {
+  previous?: string;
+  mediaDir?: string;
+  fetchFrom?: string;
+  fetchImpl?: typeof fetch;
+}
+
+async function writeMedia(tmp: string, paths: string[], from: MediaSources, problems: Problem[]): Promise<{ written: number; missing: number }> {
+  let written = 0;
+  let missing = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const p = paths[next++]!;
+      const target = join(tmp, 'media', ...p.split('/').filter(Boolean));
+      mkdirSync(dirname(target), { recursive: true });
+      const local = [from.previous && join(from.previous, 'media', p), from.mediaDir && join(from.mediaDir, p)].filter(
+        (x): x is string => !!x && existsSync(x),
+      );
+      if (local[0]) {
+        try {
+          linkSync(local[0], target);
+        } catch {
+          copyFileSync(local[0], target);
+        }
+        written++;
+        continue;
+      }
+      if (from.fetchFrom) {
+        const url = `${from.fetchFrom}/img/0/0/resize${p.split('/').map(encodeURIComponent).join('/')}`;
+        try {
+          const res = await (from.fetchImpl ?? fetch)(url);
+          if (res.status === 200) {
+            writeFileSync(target, Buffer.from(await res.arrayBuffer()));
+            written++;
+            continue;
+          }
+        } catch {
+          /* reported below */
+        }
+      }
+      missing++;
+      problems.push({ file: 'media', id: p, field: '', reason: 'picture not found (pass --media with the shop\u2019s pub/media folder)', skipped: false });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, paths.length) }, worker));
+  return { written, missing };
+}
+
+/** Snapshot files the catalogue does not hold; a pull without a configuration keeps the previous snapshot's. */
+const CARRIED = [
+  'blog-posts.json',
+  'blog-categories.json',
+  'menus.json',
+  'shops.json',
+  'shipping-methods.json',
+  'payment-methods.json',
+  'coupons.json',
+  'social.json',
+  'url-map.json',
+];
+
+/** Writes an import's snapshot atomically into opts.out (or throws, leaving it untouched). */
+async function writeImport(
+  result: ImportResult,
+  opts: ImportOptions & { source: string; index?: string; mode: 'full' | 'incremental'; media: MediaSources; carryFrom?: string },
+): Promise<ImportSummary> {
+  const log = opts.log ?? (() => {});
+  if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`);
+  // The site builds a page per content route of §2 from the CMS page of that identifier, and fails without it.
+  const identifiers = new Set((result.files['cms-pages.json'] as CmsPage[]).filter((p) => p.active).map((p) => p.identifier));
+  for (const path of contentPaths()) {
+    const id = path.replace(/^\/+/, '');
+    if (!identifiers.has(id))
+      result.problems.push({
+        file: 'cms-pages.json',
+        id,
+        field: 'identifier',
+        reason: `the content route ${path} needs an active CMS page '${id}' (in Magento, or in the configuration's cms_pages): the site does not build without it`,
+        skipped: false,
+      });
+  }
+  const config = opts.config ?? defaultImportConfig();
+  const out = resolve(opts.out);
+  const tmp = stagingDir(out);
+  try {
+    const files = { ...result.files };
+    if (opts.carryFrom) {
+      const found = files['url-map.json'] as UrlMapEntry[];
+      for (const f of CARRIED) if (existsSync(join(opts.carryFrom, f))) files[f] = JSON.parse(readFileSync(join(opts.carryFrom, f), 'utf8'));
+      // Legacy addresses: the previous ones, and those of records new since (their .html paths).
+      const kept = files['url-map.json'] as UrlMapEntry[];
+      files['url-map.json'] = [...kept, ...found.filter((u) => !kept.some((k) => k.from === u.from))];
+      const banners = join(opts.carryFrom, 'banners');
+      for (const k of Object.keys(files)) if (k.startsWith('banners/')) delete files[k];
+      if (existsSync(banners)) for (const f of readdirSync(banners)) files[`banners/${f}`] = JSON.parse(readFileSync(join(banners, f), 'utf8'));
+    }
+    for (const [name, value] of Object.entries(files)) writeJson(tmp, name, value);
+    const shards = writeShards(tmp, result.products);
+    const media = await writeMedia(tmp, mediaPaths({ ...result, files }), opts.media, result.problems);
+    if (opts.media.previous && existsSync(join(opts.media.previous, 'placeholders.json')))
+      copyFileSync(join(opts.media.previous, 'placeholders.json'), join(tmp, 'placeholders.json'));
+    else await writePlaceholders(tmp);
+    const counts: Record<string, number> = { products: result.products.length };
+    for (const [name, value] of Object.entries(files)) if (Array.isArray(value)) counts[name.replace(/\.json$/, '')] = value.length;
+    const manifest: SnapshotManifest & { import: Record<string, unknown> } = {
+      version: 1,
+      generated_at: new Date().toISOString(),
+      source: opts.source,
+      store_code: config.store_code,
+      counts,
+      product_shards: shards,
+      import: { mode: opts.mode, ...(opts.index ? { index: opts.index } : {}), watermark: result.watermark },
+    };
+    writeJson(tmp, 'manifest.json', manifest, true);
+    validateSnapshot(tmp);
+    swapIntoPlace(tmp, out);
+    for (const [entity, c] of Object.entries(result.counts)) log(`${entity}: ${c.written} written, ${c.skipped} skipped`);
+    return { out, counts: result.counts, problems: result.problems, mode: opts.mode, media };
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+const dumpNames = Object.fromEntries(VSF_ENTITIES.map((e) => [e, DUMP_FILES[e]])) as SourceNames;
+
+/** `--from-es DIR`: a dump folder (files named as vue-storefront-api's var/ names them; any may be missing). */
+export async function importFromDump(dir: string, opts: ImportOptions): Promise<ImportSummary> {
+  const problems: Problem[] = [];
+  const input: CatalogInput = {};
+  for (const e of VSF_ENTITIES) {
+    const file = join(dir, DUMP_FILES[e]);
+    if (existsSync(file)) input[e] = parseDump(readFileSync(file, 'utf8'), DUMP_FILES[e], problems);
+  }
+  const result = assembleSnapshot(input, opts.config ?? defaultImportConfig(), dumpNames);
+  result.problems.unshift(...problems);
+  return writeImport(result, { ...opts, source: resolve(dir), mode: 'full', media: { mediaDir: opts.mediaDir } });
+}
+
+const SearchAnswer = z.looseObject({
+  hits: z.looseObject({
+    total: z.union([z.number(), z.looseObject({ value: z.number() })]),
+    hits: z.array(z.looseObject({ _id: z.union([z.string(), z.number()]).optional(), _source: z.record(z.string(), z.unknown()) })),
+  }),
+});
+
+export interface ApiPullOptions extends ImportOptions {
+  url: string;
+  index?: string;
+  pageSize?: number;
+  fetchImpl?: typeof fetch;
+  /**
+   * The live snapshot: its pictures are linked instead of fetched; without a configuration, what the
+   * catalogue lacks (menus, banners, shops, blog, methods, coupons, social, legacy URLs) is carried over
+   * from it; with `incremental`, only the products changed since it are pulled and merged into it.
+   */
+  previous?: string;
+  /** Pull only what changed since `previous` (default true when `previous` is given). */
+  incremental?: boolean;
+  /** Product ids the hook's body names as changed. */
+  changedIds?: Array<number | string>;
+}
+
+/** Every record of `entity` matching `body`, paged (size `pageSize`); products by id ranges, beyond Elasticsearch's 10,000-hit window. */
+async function searchAll(o: ApiPullOptions, entity: VsfEntity, body: { query: unknown; sort: unknown }): Promise<DumpRecord[]> {
+  const base = o.url.replace(/\/+$/, '');
+  const index = o.index ?? DEFAULT_INDEX;
+  const size = o.pageSize ?? 500;
+  const url = `${base}/api/catalog/${encodeURIComponent(index)}/${entity}/_search`;
+  const out: DumpRecord[] = [];
+  let after: number | null = null;
+  for (let from = 0; ;) {
+    const keyset = entity === 'product';
+    const query = keyset && after !== null ? { bool: { filter: [body.query, { range: { id: { gt: after } } }] } } : body.query;
+    const send = () =>
+      (o.fetchImpl ?? fetch)(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query, sort: body.sort, from: keyset ? 0 : from, size }),
+      });
+    let res: Response;
+    try {
+      // A search is safe to repeat: once more when the connection failed (a kept-alive socket the server
+      // closed while the importer was busy between two pages).
+      res = await send().catch(send);
+    } catch (e) {
+      throw new ImportError(`POST ${url}: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    let parsed: z.output<typeof SearchAnswer>;
+    try {
+      const r = SearchAnswer.safeParse(JSON.parse(text));
+      if (!r.success || res.status !== 200) throw new Error();
+      parsed = r.data;
+    } catch {
+      throw new ImportError(`POST ${url}: HTTP ${res.status}, not an Elasticsearch answer: ${text.slice(0, 200)}`);
+    }
+    const hits = parsed.hits.hits;
+    for (const h of hits) out.push({ source: h._source, ...(h._id !== undefined ? { hitId: String(h._id) } : {}) });
+    const total = typeof parsed.hits.total === 'number' ? parsed.hits.total : parsed.hits.total.value;
+    if (hits.length < size || (!keyset && from + hits.length >= total)) break;
+    if (keyset) {
+      const last = Number(hits[hits.length - 1]!._source.id);
+      if (!Number.isFinite(last)) throw new ImportError(`${url}: product ids are not numbers; cannot page by id`);
+      after = last;
+    } else from += hits.length;
+    if (!keyset && from + size > 10_000) throw new ImportError(`${url}: more than 10,000 ${entity} records; page size ${size}`);
+  }
+  return out;
+}
+
+/**
+ * `--from-vsf-api URL`: pages through the catalogue's `_search`. With `previous` (the rebuild hook), only
+ * products with `updated_at` after the previous pull's watermark or named in `changedIds` are pulled and
+ * merged into the previous snapshot's products (the other entities are small and pulled whole); a full
+ * pull when there is no previous snapshot or it has no watermark and no ids are given.
+ */
+export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary> {
+  const log = o.log ?? (() => {});
+  const index = o.index ?? DEFAULT_INDEX;
+  const names = Object.fromEntries(VSF_ENTITIES.map((e) => [e, `${index}/${e}`])) as SourceNames;
+  const prevManifest =
+    o.previous && existsSync(join(o.previous, 'manifest.json'))
+      ? (snap.readManifest(o.previous) as SnapshotManifest & { import?: { watermark?: string | null } })
+      : null;
+  const since = prevManifest?.import?.watermark ?? null;
+  const ids = o.changedIds ?? [];
+  const incremental = (o.incremental ?? true) && !!prevManifest && (since !== null || ids.length > 0);
+  const input: CatalogInput = {};
+  let base: ProductBase | undefined;
+  for (const e of VSF_ENTITIES) {
+    if (e === 'product' && incremental) {
+      input.product = await searchAll(o, e, changedQuery(since, ids));
+      const found = new Set(input.product.map((r) => String(r.source.id)));
+      base = { products: snap.readProducts(o.previous!), removed: new Set(ids.filter((id) => !found.has(String(id))).map(Number)) };
+      log(`product: ${input.product.length} changed since ${since ?? 'the last pull'}${ids.length ? ` or named (${ids.length})` : ''}`);
+    } else input[e] = await searchAll(o, e, allQuery());
+  }
+  const result = assembleSnapshot(input, o.config ?? defaultImportConfig(), names, base);
+  return writeImport(result, {
+    ...o,
+    source: o.url,
+    index,
+    mode: incremental ? 'incremental' : 'full',
+    media: { previous: o.previous, mediaDir: o.mediaDir, fetchFrom: o.url.replace(/\/+$/, ''), fetchImpl: o.fetchImpl },
+    carryFrom: o.config ? undefined : o.previous,
+  });
+}
+
+/** The products of a snapshot as VSF records (what the reference API serves), for tests and the bench. */
+export const productsAsVsf = (products: Product[]) => products.map(productToVsf);

@@ -1,0 +1,92 @@
+/**
+ * What eslint.config.js enforces beyond style: the file size limit, and the import boundaries
+ * (docs/architecture.md "Boundaries"): islands,
+ * page scripts and the client scripts of .astro files import no I/O module (a type import is fine);
+ * src/lib imports no UI. Each case lints a source as if it were a file at that path, with the project's
+ * own configuration, so the test fails when a rule is dropped or narrowed.
+ */
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = resolve(__dirname, '../..');
+let eslint: ESLint;
+
+/** One rule's messages for `code` linted as the file `path`. */
+async function ruleErrors(rule: string, path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+const boundaryErrors = (path: string, code: string) => ruleErrors('@typescript-eslint/no-restricted-imports', path, code);
+
+/** A module of `n` lines of code, with blank lines and comments between them. */
+const linesOfCode = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};\n\n// a comment`).join('\n') + '\n';
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT, cache: false });
+});
+
+describe('import boundaries (ESLint)', () => {
+  test.each([
+    ['src/islands/Probe.tsx', `import { createApiClient } from '../lib/api/client';\nexport const c = createApiClient;\n`, 'API client'],
+    ['src/islands/Probe.ts', `import { syncFetch } from '../lib/sync';\nexport const f = syncFetch;\n`, 'sync fetch'],
+    ['src/islands/checkout/Probe.tsx', `import { collectionDbName } from '../../lib/storage';\nexport const n = collectionDbName;\n`, 'browser storage'],
+    ['src/islands/Probe.ts', `import localforage from 'localforage';\nexport const l = localforage;\n`, 'browser storage'],
+    ['src/scripts/probe.ts', `import { pushEvent } from '../lib/analytics/datalayer';\nexport const p = pushEvent;\n`, 'data layer'],
+    ['src/islands/Probe.ts', `import { fetchListing } from '../lib/listing/client';\nexport const f = fetchListing;\n`, 'listing file'],
+    ['src/islands/Probe.ts', `import { createSearchClient } from '../lib/search/client';\nexport const s = createSearchClient;\n`, 'search index'],
+    ['src/islands/Probe.ts', `import { registerServiceWorker } from '../lib/pwa/register';\nexport const r = registerServiceWorker;\n`, 'service worker'],
+    [
+      'src/components/Probe.astro',
+      `---\nconst a = 1;\n---\n<p>{a}</p>\n<script>\n  import { syncFetch } from '../lib/sync/fetch';\n  void syncFetch;\n</script>\n`,
+      'sync fetch',
+    ],
+  ])('%s importing an I/O module is an error naming why (%#)', async (path, code, why) => {
+    const errors = await boundaryErrors(path, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('An island or page script must not import');
+    expect(errors[0]).toContain(why);
+  });
+
+  test('a type import of an I/O module, and an action, are fine in an island', async () => {
+    const code = `import type { ApiResult } from '../lib/api/client';\nimport { pageSearchClient } from '../lib/search/session';\nexport type R = ApiResult<number>;\nexport const s = pageSearchClient;\n`;
+    expect(await boundaryErrors('src/islands/Probe.ts', code)).toEqual([]);
+  });
+
+  test('the server importing tooling (scripts/) is an error', async () => {
+    expect(await boundaryErrors('server/probe.ts', `import { pullSnapshot } from '../scripts/snapshot';\nexport const p = pullSnapshot;\n`)).toEqual([
+      expect.stringContaining('The server must not import tooling'),
+    ]);
+    expect(
+      await boundaryErrors('server/routes/probe.ts', `import { importFromVsfApi } from '../import/vsf-import';\nexport const i = importFromVsfApi;\n`),
+    ).toEqual([]);
+  });
+
+  test('src/lib importing an island, a component or React is an error', async () => {
+    expect(await boundaryErrors('src/lib/search/probe.ts', `import Panel from '../../islands/SearchPanel';\nexport const p = Panel;\n`)).toEqual([
+      expect.stringContaining('src/lib must not import the UI'),
+    ]);
+    expect(await boundaryErrors('src/lib/probe.ts', `import Tag from './catalog/PriceTag.tsx';\nexport const p = Tag;\n`)).toEqual([
+      expect.stringContaining('src/lib must not import a component'),
+    ]);
+    expect(await boundaryErrors('src/lib/probe.ts', `import { useState } from 'react';\nexport const u = useState;\n`)).toEqual([
+      expect.stringContaining('src/lib must not import a UI library'),
+    ]);
+    expect(await boundaryErrors('src/lib/probe.ts', `import { config } from './config';\nexport const c = config;\n`)).toEqual([]);
+  });
+});
+
+describe('file size (ESLint max-lines)', () => {
+  test('400 lines of code pass and 401 fail; blank lines and comments are not counted', async () => {
+    expect(await ruleErrors('max-lines', 'src/lib/probe.ts', linesOfCode(400))).toEqual([]);
+    expect(await ruleErrors('max-lines', 'src/lib/probe.ts', linesOfCode(401))).toEqual([expect.stringContaining('Maximum allowed is 400')]);
+    expect(await ruleErrors('max-lines', 'server/probe.ts', linesOfCode(401))).toHaveLength(1);
+  });
+
+  test('the data tables are exempt; a file still to split is held at its size today', async () => {
+    expect(await ruleErrors('max-lines', 'src/lib/messages.ts', linesOfCode(2000))).toEqual([]);
+    expect(await ruleErrors('max-lines', 'tests/api/fixture.ts', linesOfCode(463))).toEqual([]);
+    expect(await ruleErrors('max-lines', 'tests/api/fixture.ts', linesOfCode(464))).toEqual([expect.stringContaining('Maximum allowed is 463')]);
+  });
+});

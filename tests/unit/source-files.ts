@@ -1,0 +1,20 @@
+/** Helpers of the tests that read the repository's own sources (boundaries, dependencies). */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The files under `dir` whose name matches `ext`, recursively. */
+export function sourceFiles(dir: string, ext: RegExp = /\.(m?[jt]sx?)$/): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p, ext);
+    return ext.test(e.name) ? [p] : [];
+  });
+}
+
+/** Every module specifier a source imports: static imports and re-exports, side-effect imports, `import()` and `import type`. */
+export function specifiers(source: string): string[] {
+  const out: string[] = [];
+  const patterns = [/\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1]!);
+  return out;
+}
