@@ -38,6 +38,7 @@ describe('search query rules', () => {
 
   it("paging that is not a number gives the defaults; a fraction is floored; the default size is the caller's", () => {
     expect(normalisePaging({ size: Number.NaN, start: Number.NaN })).toEqual({ size: 50, start: 0 });
+    expect(normalisePaging({ size: Number.POSITIVE_INFINITY, start: Number.POSITIVE_INFINITY })).toEqual({ size: 50, start: 0 });
     expect(normalisePaging({ size: 12.7, start: 3.9 })).toEqual({ size: 12, start: 3 });
     expect(pageSize(0, 24)).toBe(24);
     expect(pageSize(-3, 24)).toBe(24);

@@ -1,9 +1,9 @@
 /**
- * The §5 e-mail check ('Please provide valid e-mail address.'), one pattern for every form: the
- * forms' zod field rule (./rules.ts `fields.email`) and the footer newsletter form's page script
- * (src/scripts/newsletter.ts), which runs on every page and so cannot load zod. The pattern is
- * zod's own for `z.email()` (tests/unit/forms.test.ts checks they agree), so the API's schemas and
- * the forms accept the same addresses.
+ * The §5 e-mail check ('Please provide valid e-mail address.') for the footer newsletter form's
+ * page script (src/scripts/newsletter.ts), which runs on every page and so cannot load zod: the
+ * pattern of zod's `z.email()`, the forms' rule (./rules.ts `fields.email`), so the footer, the
+ * forms and the API's schemas accept the same addresses (tests/unit/forms.test.ts checks they agree
+ * on valid and invalid samples). The footer downloads it on its first submit.
  */
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { config } from '../config';
 import { messages } from '../messages';
 import { UK_POSTCODE } from '../schemas/address';
-import { isEmail } from './email';
 
 /** Form values as they come from inputs or a JSON body. */
 export type FormValues = Record<string, unknown>;
@@ -32,6 +31,8 @@ const asText = (v: unknown): string => (v === undefined || v === null ? '' : Str
 /** A checkbox's value: ticked from true, 'on', 'true', 1 or '1'. */
 const asChecked = (v: unknown): boolean => v === true || v === 'on' || v === 'true' || v === 1 || v === '1';
 const filled = (v: string): boolean => v.trim() !== '';
+/** The §5 e-mail check: zod's own pattern, the one the footer's script applies too (./email.ts, a test keeps them equal). */
+const emailCheck = z.email();
 /** A minimum length, checked once something is typed. */
 const atLeast = (n: number) => (v: string) => !filled(v) || v.trim().length >= n;
 
@@ -46,7 +47,7 @@ export const fields = {
   /** Required; 'Name must have at least 2 letters.' */
   name: () => fields.required().refine(atLeast(2), messages.nameMinLength),
   /** Required; 'Please provide valid e-mail address.' once something that is not an e-mail address is typed. */
-  email: () => fields.required().refine((v) => !filled(v) || isEmail(v), messages.emailInvalid),
+  email: () => fields.required().refine((v) => !filled(v) || emailCheck.safeParse(v.trim()).success, messages.emailInvalid),
   /** Required; 'Password must have at least 8 letters.' (config.constants.passwordMinLength) */
   password: () => fields.required().refine(atLeast(config.constants.passwordMinLength), messages.passwordMinLength),
   /** Required; 'Zip-code must have at least 3 letters.' (the UK postcode is `ukPostcode`, across fields). */

@@ -11,16 +11,20 @@ export interface SearchSettings {
   minTermLength: number;
 }
 
+/** A whole number above 0 from `v` (floored), else `fallback` (0 or below, missing, not a finite number). */
+const above0 = (v: number | undefined, fallback: number): number => {
+  const n = Math.floor(Number(v ?? 0));
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
 /** §5 page size: 0 or below (or missing, or not a number) becomes `defaultSize` (50); a fraction is floored. */
 export function pageSize(size: number | undefined, defaultSize = 50): number {
-  const n = Math.floor(Number(size ?? 0));
-  return Number.isFinite(n) && n > 0 ? n : defaultSize;
+  return above0(size, defaultSize);
 }
 
 /** §5 page start: a negative (or missing, or not a number) start becomes 0; a fraction is floored. */
 export function pageStart(start: number | undefined): number {
-  const n = Math.floor(Number(start ?? 0));
-  return Number.isFinite(n) && n > 0 ? n : 0;
+  return above0(start, 0);
 }
 
 /**
