@@ -78,7 +78,7 @@ export const budgets = {
       max: 0,
       reason: "AMP pages may not run the shop's own JavaScript (AMP validation fails on any custom script); interactive jobs link to the full page.",
     },
-    search: { max: SEARCH_JS_KB * KB, target: SEARCH_TARGET_KB * KB, reason: SEARCH_REASON },
+    search: { max: Math.round(SEARCH_JS_KB * KB), target: SEARCH_TARGET_KB * KB, reason: SEARCH_REASON },
   } satisfies Record<BudgetPageType, Budget>,
 
   /** Gzipped JavaScript once every island on the page has hydrated, on any page. */
