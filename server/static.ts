@@ -74,7 +74,7 @@ declare module 'hono' {
 export class SiteFileError extends Error {}
 
 /** One built site folder with its contract files loaded. */
-class SiteFolder {
+export class SiteFolder {
   /** The rules of `_headers` (none when the folder has no such file: the app's defaults apply). */
   readonly headers: HeaderTable;
   /** The redirect map: rewrites (200), moves (301) and discontinued products (410), and the pages' cache tags. */

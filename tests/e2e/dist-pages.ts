@@ -1,25 +1,18 @@
 /**
  * The built site (dist/, or DIST_DIR) read as a crawler reads it, straight from the files: the
- * sitemap's URLs, the page a path is served from (through the redirect map's 200 rules, as the shop server and
- * the CDN worker do),
- * the links and the JSON-LD of a page.
+ * sitemap's URLs, the page a path is served from (the shop server's own reading of the redirect map:
+ * its 200 rules rewrite, its 301 and 410 rules name no page), the links and the JSON-LD of a page.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { decodeHTML } from 'entities';
-import { bucketFile, EDGE_INDEX, EdgeLookup } from '../../src/lib/cdn/edge-map';
-import { edgeBucketSchema, edgeIndexSchema } from '../../src/lib/cdn/edge-schema';
 import { config } from '../../src/lib/config';
+import { SiteFolder } from '../../server/static';
 
 export const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 export const SITE_ORIGIN = new URL(config.shop.siteUrl).origin;
 
-let edge: EdgeLookup | null = null;
-const edgeMap = (): EdgeLookup =>
-  (edge ??= new EdgeLookup(edgeIndexSchema.parse(JSON.parse(readFileSync(join(DIST, EDGE_INDEX), 'utf8'))), (i) => {
-    const f = join(DIST, bucketFile(i));
-    return existsSync(f) ? edgeBucketSchema.parse(JSON.parse(readFileSync(f, 'utf8'))) : { rules: [], tags: {} };
-  }));
+let folder: SiteFolder | null = null;
 
 /** Every <loc> of the sitemap index's sitemaps, as paths. */
 export function sitemapPaths(): string[] {
@@ -34,10 +27,9 @@ export function sitemapPaths(): string[] {
 
 /** The HTML file a path is served from, or null (not a page of the build). */
 export function pageFile(path: string): string | null {
-  let p = decodeURIComponent(path);
-  const rule = edgeMap().match(p);
+  const rule = (folder ??= new SiteFolder(DIST)).rule(path);
   if (rule && rule.status !== 200) return null;
-  if (rule) p = rule.to;
+  const p = rule ? rule.to : decodeURIComponent(path);
   const candidates = [join(DIST, p, 'index.html'), join(DIST, `${p.replace(/\/$/, '')}.html`), join(DIST, p)];
   return candidates.find((f) => existsSync(f) && statSync(f).isFile()) ?? null;
 }
