@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Logger } from './logger';
-import { buildNodeArgs } from '../src/lib/build/heap';
+import { buildEnv, buildNodeArgs } from '../src/lib/build/heap';
 
 /** What the triggers of a run said changed (the hook's body); several triggers' hints are merged. */
 export interface PullHint {
@@ -177,7 +177,7 @@ export class RebuildManager {
 /** Astro's command-line entry in a checkout (run with this process's Node, the project's Node 24). */
 export const astroBin = (projectRoot: string): string => join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
-/** Runs `astro build --outDir outDir` with SNAPSHOT_DIR set and the snapshot's heap limit (src/lib/build/heap.ts); rejects with the output's tail on failure. */
+/** Runs `astro build --outDir outDir` with SNAPSHOT_DIR set and the snapshot's heap limit and allocator settings (src/lib/build/heap.ts); rejects with the output's tail on failure. */
 export function astroBuild(
   projectRoot: string,
   snapshotDir: string,
@@ -189,7 +189,7 @@ export function astroBuild(
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...buildNodeArgs(resolve(snapshotDir)), astroBin(projectRoot), 'build', '--outDir', resolve(outDir)], {
       cwd: projectRoot,
-      env: { ...process.env, ...extraEnv, SNAPSHOT_DIR: resolve(snapshotDir) },
+      env: { ...process.env, ...buildEnv(), ...extraEnv, SNAPSHOT_DIR: resolve(snapshotDir) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let tail = '';

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runMeasured, type MeasuredRun } from './lib/proc';
 import { astroBin } from '../../server/rebuild';
-import { buildNodeArgs } from '../../src/lib/build/heap';
+import { buildEnv, buildNodeArgs } from '../../src/lib/build/heap';
 
 export interface BuildPhases {
   /** Process start to the content layer starting (config, Vite and integrations set-up). */
@@ -139,6 +139,7 @@ export async function measureBuild(
     cwd: root,
     env: {
       ...process.env,
+      ...buildEnv(),
       ...opts.env,
       SNAPSHOT_DIR: snapshotDir,
       BENCH_CACHE_DIR: cacheDir,

@@ -1,9 +1,10 @@
 /** The build's heap limit grows with the catalogue and is read from the snapshot's manifest (src/lib/build/heap.ts). */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { buildNodeArgs, heapLimitMb, snapshotProductCount } from '../../src/lib/build/heap';
+import { buildEnv, buildNodeArgs, heapLimitMb, snapshotProductCount } from '../../src/lib/build/heap';
+import { astroBuild } from '../../server/rebuild';
 import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 
 function snapshotWith(manifest: unknown): string {
@@ -54,6 +55,39 @@ describe('build heap limit', () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
       rmSync(bad, { recursive: true, force: true });
+    }
+  });
+
+  it("has the bundler's allocator return freed memory at once, unless the caller chose otherwise", () => {
+    expect(buildEnv({})).toEqual({ MIMALLOC_PURGE_DELAY: '0' });
+    expect(buildEnv({ MIMALLOC_PURGE_DELAY: '10' })).toEqual({ MIMALLOC_PURGE_DELAY: '10' });
+  });
+
+  it("the rebuild hook's build process gets the heap limit and the allocator setting", async () => {
+    // A project whose `astro` records the arguments and environment it was started with.
+    const root = mkdtempSync(join(tmpdir(), 'heap-test-'));
+    const snap = snapshotWith(manifest(10_000));
+    try {
+      mkdirSync(join(root, 'node_modules/astro/bin'), { recursive: true });
+      writeFileSync(
+        join(root, 'node_modules/astro/bin/astro.mjs'),
+        `import { writeFileSync } from 'node:fs';
+writeFileSync(process.argv.at(-1) + '.json', JSON.stringify({ execArgv: process.execArgv, purge: process.env.MIMALLOC_PURGE_DELAY ?? null }));`,
+      );
+      const out = join(root, 'out');
+      const saved = process.env.MIMALLOC_PURGE_DELAY;
+      delete process.env.MIMALLOC_PURGE_DELAY;
+      try {
+        await astroBuild(root, snap, out);
+      } finally {
+        if (saved !== undefined) process.env.MIMALLOC_PURGE_DELAY = saved;
+      }
+      const seen = JSON.parse(readFileSync(`${out}.json`, 'utf8')) as { execArgv: string[]; purge: string | null };
+      expect(seen.execArgv).toContain(`--max-old-space-size=${heapLimitMb(10_000)}`);
+      expect(seen.purge).toBe('0');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(snap, { recursive: true, force: true });
     }
   });
 });

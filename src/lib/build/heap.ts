@@ -3,8 +3,14 @@
  * from the machine's memory and keeps garbage it could collect: a 10,000-product build peaked at
  * 1,084 MB resident when its live data needs far less (docs/benchmarks.md). A limit that follows
  * the snapshot's product count makes V8 collect sooner, so the peak follows the catalogue too.
- * Every place that starts a build passes these arguments to Node: `npm run build`
- * (scripts/build.ts), the rebuild hook (server/rebuild.ts `astroBuild`) and the benchmark.
+ * Every place that starts a build passes these arguments to Node and the variables of `buildEnv` to
+ * its environment: `npm run build` (scripts/build.ts), the rebuild hook (server/rebuild.ts
+ * `astroBuild`) and the benchmark.
+ *
+ * Most of a build's resident memory is not V8's heap (docs/benchmarks.md, "Build memory"): the
+ * bundler (rolldown, native code with its own allocator, mimalloc) frees the memory of the server
+ * and client bundles once they are written, but mimalloc kept those pages resident for the rest of
+ * the build. `MIMALLOC_PURGE_DELAY=0` makes it hand freed pages back to the system at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,4 +42,13 @@ export function snapshotProductCount(snapshotDir: string): number {
 /** Node's arguments for a build of the snapshot in `snapshotDir` (before the script's path). */
 export function buildNodeArgs(snapshotDir: string): string[] {
   return [`--max-old-space-size=${heapLimitMb(snapshotProductCount(snapshotDir))}`];
+}
+
+/**
+ * Environment variables of a build's process (on top of the caller's): mimalloc, the allocator of the
+ * bundler's native code, returns freed memory at once instead of keeping it resident. A variable the
+ * caller already set wins (e.g. `MIMALLOC_PURGE_DELAY=10` measures a build with mimalloc's default).
+ */
+export function buildEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
+  return { MIMALLOC_PURGE_DELAY: env.MIMALLOC_PURGE_DELAY ?? '0' };
 }
