@@ -14,6 +14,8 @@ const ORIGIN = 'http://studio.invalid';
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><script type="importmap">{"imports":{"three":"/three/build/three.module.js","three/addons/":"/three/examples/jsm/"}}</script></head><body style="margin:0"><script type="module" src="/studio.js"></script></body></html>`;
 
 export interface Studio {
+  /** Renders one spec; resolves to the canvas's PNG bytes (lossless: what tests compare). */
+  png(spec: Record<string, unknown>): Promise<Buffer>;
   /** Renders one spec; resolves to the JPEG bytes. */
   shoot(spec: Record<string, unknown>, quality?: number): Promise<Buffer>;
   close(): Promise<void>;
@@ -45,11 +47,16 @@ export async function openStudio(): Promise<Studio> {
   });
   await page.goto(`${ORIGIN}/`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
   await page.waitForFunction(() => (window as unknown as { studioReady?: boolean }).studioReady === true, undefined, { timeout: 180_000 });
+  const png = async (spec: Record<string, unknown>): Promise<Buffer> => {
+    const url = await page.evaluate((s) => (window as unknown as { shoot: (s: unknown) => string }).shoot(s), spec);
+    return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+  };
   return {
+    png,
     async shoot(spec, quality = 80) {
-      const url = await page.evaluate((s) => (window as unknown as { shoot: (s: unknown) => string }).shoot(s), spec);
-      const png = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
-      return sharp(png).jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' }).toBuffer();
+      return sharp(await png(spec))
+        .jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' })
+        .toBuffer();
     },
     close: () => browser.close(),
   };
