@@ -7,11 +7,16 @@
  * change to a model, material, light or camera shows here as a changed shot. When a picture is
  * meant to change, the failure lists the new digests to paste in, after looking at the pictures
  * (scripts/photos/try.ts, sheet.ts).
+ *
+ * Before that, without a browser: every picture the sample uses is a spec the studio accepts, and
+ * one it cannot take is refused with the field named.
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openStudio } from '../../scripts/photos/browser';
+import { sampleJobs } from '../../scripts/photos/jobs';
+import { parseShot } from '../../scripts/photos/studio/spec';
 import { STUDIO_SHOTS } from '../../scripts/photos/studio-shots';
 
 const RECORDED: Record<string, string> = {
@@ -49,6 +54,31 @@ const RECORDED: Record<string, string> = {
   'store-preston': 'aa3563b1dc561f60',
 };
 
+describe('photo studio specs', () => {
+  it('accepts the spec of every picture the sample uses', () => {
+    const { jobs } = sampleJobs(1);
+    expect(jobs.length).toBeGreaterThan(400);
+    const refused = jobs.flatMap((j) => {
+      const r = parseShot(j.spec);
+      return r.success ? [] : [`${j.path}: ${r.error.issues.map((i) => i.path.join('.')).join(', ')}`];
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a kind it does not model, a missing size and a scene without pieces, naming the field', () => {
+    const ring = { kind: 'ring', design: 'halo', metal: 'platinum', stone: 'diamond', v: 0, view: 'front', w: 100, h: 120 };
+    expect(parseShot(ring).success).toBe(true);
+    const issues = (spec: unknown) => {
+      const r = parseShot(spec);
+      return r.success ? [] : r.error.issues.map((i) => i.path.join('.'));
+    };
+    expect(issues({ ...ring, kind: 'tiara' })).toContain('kind');
+    const { w: _w, ...noWidth } = ring;
+    expect(issues(noWidth)).toContain('w');
+    expect(issues({ w: 100, h: 50, bg: 0, items: [] })).toContain('items');
+  });
+});
+
 describe('photo studio', () => {
   it('covers the recorded shots, no more and no fewer', () => {
     expect(Object.keys(STUDIO_SHOTS).sort()).toEqual(Object.keys(RECORDED).sort());
@@ -58,6 +88,8 @@ describe('photo studio', () => {
     const studio = await openStudio();
     const rendered: Record<string, string> = {};
     try {
+      // refused before it reaches the page
+      await expect(studio.png({ ...STUDIO_SHOTS['giftbox'], kind: 'tiara' })).rejects.toThrow(/kind/);
       for (const [name, spec] of Object.entries(STUDIO_SHOTS)) {
         const pixels = await sharp(await studio.png(spec))
           .raw()
