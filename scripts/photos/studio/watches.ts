@@ -41,6 +41,21 @@ function ribbon(curve: THREE.Curve<THREE.Vector3>, w: number, t: number, mat: TH
   g.computeVertexNormals();
   return mesh(g, mat);
 }
+/**
+ * A strap's path: a loop behind the case, as a watch sits on a display cushion, from the top lug
+ * (at height top, z0 behind the case) up over (rise, then fall, times top) and round to the bottom lug.
+ */
+function strapLoop(top: number, depth: number, z0: number, rise: number, fall: number): THREE.CatmullRomCurve3 {
+  return new THREE.CatmullRomCurve3([
+    new THREE.Vector3(0, top, z0),
+    new THREE.Vector3(0, top * rise, -depth * 0.25),
+    new THREE.Vector3(0, top * fall, -depth * 0.7),
+    new THREE.Vector3(0, 0, -depth),
+    new THREE.Vector3(0, -top * fall, -depth * 0.7),
+    new THREE.Vector3(0, -top * rise, -depth * 0.25),
+    new THREE.Vector3(0, -top, z0),
+  ]);
+}
 /** A watch on a display cushion: case, bezel, dial with markers and hands at ten past ten, and a strap in a loop behind. */
 export function watch(spec: PieceSpec): THREE.Group {
   const g = new THREE.Group();
@@ -176,15 +191,7 @@ export function watch(spec: PieceSpec): THREE.Group {
   const sw = R * 0.84;
   const depth = R * 2.6;
   const top = R * 1.15;
-  const loop = new THREE.CatmullRomCurve3([
-    new THREE.Vector3(0, top, -0.8),
-    new THREE.Vector3(0, top * 1.25, -depth * 0.25),
-    new THREE.Vector3(0, top * 1.15, -depth * 0.7),
-    new THREE.Vector3(0, 0, -depth),
-    new THREE.Vector3(0, -top * 1.15, -depth * 0.7),
-    new THREE.Vector3(0, -top * 1.25, -depth * 0.25),
-    new THREE.Vector3(0, -top, -0.8),
-  ]);
+  const loop = strapLoop(top, depth, -0.8, 1.25, 1.15);
   const strap = spec.strap;
   if (strap === 'bracelet' || strap === 'mesh') {
     if (strap === 'mesh') g.add(ribbon(loop, sw, 1.6, metal(caseMetal === 'silver' ? 'steel' : caseMetal, 0.35)));
@@ -255,15 +262,7 @@ export function smartwatch(spec: PieceSpec): THREE.Group {
   const sw = W * 1.1;
   const top = round ? W * 0.95 : W * 1.05;
   const depth = W * 2.6;
-  const loop = new THREE.CatmullRomCurve3([
-    new THREE.Vector3(0, top, -1),
-    new THREE.Vector3(0, top * 1.3, -depth * 0.25),
-    new THREE.Vector3(0, top * 1.2, -depth * 0.7),
-    new THREE.Vector3(0, 0, -depth),
-    new THREE.Vector3(0, -top * 1.2, -depth * 0.7),
-    new THREE.Vector3(0, -top * 1.3, -depth * 0.25),
-    new THREE.Vector3(0, -top, -1),
-  ]);
+  const loop = strapLoop(top, depth, -1, 1.3, 1.2);
   const strapHex = spec.strap === 'bracelet' ? null : variant([0x2b3440, 0x5a6b4a, 0x8a2e3c, 0xd9cbb8, 0x1a1a1a], v);
   g.add(strapHex === null ? ribbon(loop, sw, 2, metal('steel', 0.3)) : ribbon(loop, sw, 2.4, matte(strapHex, 0.75, { sheen: 0.5 })));
   g.add(face);
