@@ -9,7 +9,7 @@
  *   npm run photos -- --missing         only pictures that are not there yet
  *   npm run photos -- --only ring/halo,pearl   only paths containing one of these strings
  *   npm run photos -- --check           render again and compare with the committed bytes
- *   npm run photos -- --seed 2          another seed (the sample uses 1)
+ *   npm run photos -- --seed 2          another seed (the sample uses 1; no model draws from it yet, so the same pictures)
  *   npm run photos -- --missing --reverse   from the end: a second process meets the first in the middle
  *
  * The same seed gives the same bytes: no clock, no Math.random in the studio, sharp's mozjpeg
