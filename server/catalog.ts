@@ -26,7 +26,6 @@ export function stockJson(s: StockRow) {
   return {
     item_id: s.product_id,
     product_id: s.product_id,
-    sku: s.sku,
     stock_id: 1,
     qty: s.qty,
     is_in_stock: s.is_in_stock === 1,
