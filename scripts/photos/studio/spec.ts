@@ -5,28 +5,14 @@
  * of as a TypeError inside Chromium; the page's modules import only the types.
  */
 import { z } from 'zod';
+import { SHOT_VIEWS, type ShotView } from '../../lib/sample-photos';
+import { ART_KINDS, type ArtKind } from '../../lib/sample-svg';
 
-/** The kinds of piece the studio models (one builder each, scene.ts). */
-export const PIECE_KINDS = [
-  'ring',
-  'pendant',
-  'necklace',
-  'earrings',
-  'bangle',
-  'bracelet',
-  'charm',
-  'watch',
-  'smartwatch',
-  'giftbox',
-  'giftcard',
-  'service',
-  'guide',
-] as const;
-export type PieceKind = (typeof PIECE_KINDS)[number];
+/** The kinds of piece the studio models (one builder each, scene.ts): the sample's kinds. */
+export type PieceKind = ArtKind;
 
-/** The views of a product photograph (the sample's SHOT_VIEWS). */
-export const VIEW_NAMES = ['front', 'angle', 'detail', 'top'] as const;
-export type ViewName = (typeof VIEW_NAMES)[number];
+/** The views of a product photograph: the sample's. */
+export type ViewName = ShotView;
 
 const colour = z.number().int().min(0).max(0xffffff);
 const size = z.number().int().min(16).max(4096);
@@ -34,7 +20,7 @@ const xyz = z.tuple([z.number(), z.number(), z.number()]);
 
 /** A piece as the studio models it: kind, design, metal, stone, dial and strap, and a variant of size and cut. */
 const piece = {
-  kind: z.enum(PIECE_KINDS),
+  kind: z.enum(ART_KINDS),
   design: z.string().min(1),
   metal: z.string(),
   stone: z.string().nullish(),
@@ -51,7 +37,7 @@ export type PieceSpec = z.infer<typeof pieceSchema>;
 export const productShotSchema = z.object({
   ...piece,
   ...common,
-  view: z.enum(VIEW_NAMES),
+  view: z.enum(SHOT_VIEWS),
   bg: colour.optional(),
   /** A ring's lean towards the camera (rad), instead of its view's. */
   tilt: z.number().optional(),
