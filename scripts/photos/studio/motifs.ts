@@ -140,7 +140,7 @@ export function motifPiece(motif: string, s: number, m: THREE.Material, stone: s
   if (stone && stone !== 'enamel') {
     const cz = gem(s * (v % 2 ? 0.28 : 0.36), stone, 'round');
     cz.rotation.x = Math.PI / 2;
-    cz.position.set(0, motif === 'moon' ? 0 : 0, depth + s * 0.1);
+    cz.position.set(0, 0, depth + s * 0.1);
     if (motif === 'moon') cz.position.x = -s * 0.55;
     g.add(cz);
   }

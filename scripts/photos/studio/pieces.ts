@@ -73,8 +73,9 @@ export function necklace(spec: PieceSpec): THREE.Group {
     return g;
   }
   g.add(chain(curve, v % 3 === 2 ? 1.9 : 1.35, m, v % 3 === 2 ? 0.16 : 0.12));
-  const stations = stone ? (v % 2 ? 5 : 1) : 0;
-  if (stone)
+  if (stone) {
+    // one stone at the centre, or five along the front
+    const stations = v % 2 ? 5 : 1;
     for (let i = 0; i < stations; i++) {
       const t = stations === 1 ? 0.5 : 0.3 + (i / (stations - 1)) * 0.4;
       const p = curve.getPointAt(t);
@@ -88,7 +89,7 @@ export function necklace(spec: PieceSpec): THREE.Group {
         g.add(bz);
       }
     }
-  if (!stone) {
+  } else {
     // a bar or disc centrepiece
     const bar = mesh(new RoundedBoxGeometry(v % 2 ? 14 : 6, 0.9, v % 2 ? 2.2 : 6, 3, 0.4), m);
     bar.position.set(0, 0.5, 0.8);

@@ -80,7 +80,7 @@ export function ring(spec: PieceSpec): THREE.Group {
     g.add(tor);
     for (let i = 0; i < n; i++) {
       const a = (i / n) * Math.PI * 2;
-      const s = gem(size * 0.2, stone === 'pearl' ? 'diamond' : 'diamond', 'round');
+      const s = gem(size * 0.2, 'diamond', 'round'); // a halo is of small diamonds, whatever the centre stone
       s.position.set(Math.cos(a) * hr, cy - 0.05, Math.sin(a) * hr);
       g.add(s);
     }
