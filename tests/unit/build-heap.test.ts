@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { buildEnv, buildNodeArgs, heapLimitMb, snapshotProductCount } from '../../src/lib/build/heap';
+import { buildEnv, buildNodeArgs, heapLimitMb, SEMI_SPACE_MB, snapshotProductCount } from '../../src/lib/build/heap';
 import { astroBuild } from '../../server/rebuild';
 import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 
@@ -39,7 +39,7 @@ describe('build heap limit', () => {
     const dir = snapshotWith(manifest(10_000));
     try {
       expect(snapshotProductCount(dir)).toBe(10_000);
-      expect(buildNodeArgs(dir)).toEqual([`--max-old-space-size=${heapLimitMb(10_000)}`]);
+      expect(buildNodeArgs(dir)).toEqual([`--max-old-space-size=${heapLimitMb(10_000)}`, `--max-semi-space-size=${SEMI_SPACE_MB}`]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -84,6 +84,7 @@ writeFileSync(process.argv.at(-1) + '.json', JSON.stringify({ execArgv: process.
       }
       const seen = JSON.parse(readFileSync(`${out}.json`, 'utf8')) as { execArgv: string[]; purge: string | null };
       expect(seen.execArgv).toContain(`--max-old-space-size=${heapLimitMb(10_000)}`);
+      expect(seen.execArgv).toContain(`--max-semi-space-size=${SEMI_SPACE_MB}`);
       expect(seen.purge).toBe('0');
     } finally {
       rmSync(root, { recursive: true, force: true });
