@@ -1,7 +1,9 @@
 /**
  * Product tiles made in the browser for the category listing: copies of the tile the page rendered
  * in its <template data-tile-template> (ProductTile, Badge and Price components, with their scoped
- * styles), filled from a listing file item, so appended tiles look exactly like the static ones.
+ * styles), filled from a listing file item, so appended tiles look exactly like the static ones. The
+ * template's prices are the one price markup (src/lib/catalog/price-markup.ts) with {original} and
+ * {special} in place of the amounts: only the amounts are written here.
  */
 import { formatPrice } from '../lib/format';
 import { responsiveImage, type ResponsiveImage } from '../lib/catalog/image-slots';
@@ -41,12 +43,10 @@ function scopedLike<K extends keyof HTMLElementTagNameMap>(tag: K, like: Element
   return el;
 }
 
-// Sets the text after a visually hidden label ('<span class=visually-hidden>Regular price </span>£10.00').
-function setTrailingText(el: Element | null, text: string): void {
-  if (!el) return;
-  const last = el.lastChild;
-  if (last && last.nodeType === Node.TEXT_NODE) last.nodeValue = text;
-  else el.appendChild(document.createTextNode(text));
+// Writes the amounts into the text that holds their placeholders ('{original}', '{special}').
+function fillAmounts(el: Element, amounts: Record<string, string>): void {
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) n.nodeValue = n.nodeValue!.replace(/\{(original|special)\}/g, (m, k: string) => amounts[k] ?? m);
 }
 
 function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: StoreView): HTMLElement {
@@ -111,12 +111,7 @@ function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: Stor
   if (oldPrice && proto) {
     const price = proto.cloneNode(true) as HTMLElement;
     price.dataset.price = String(final);
-    if (special !== null) {
-      setTrailingText(price.querySelector('.price__original'), formatPrice(original, store));
-      setTrailingText(price.querySelector('.price__special'), formatPrice(special, store));
-    } else {
-      setTrailingText(price.querySelector('.price__final'), formatPrice(final, store));
-    }
+    fillAmounts(price, { original: formatPrice(original, store), special: special === null ? '' : formatPrice(special, store) });
     oldPrice.replaceWith(price);
   }
   return cell;

@@ -88,7 +88,7 @@ test.describe('amp product pages', () => {
     const p = sampleProduct((x) => x.type_id === 'grouped', 'grouped');
     const d = productPageData(p.id);
     const html = await (await request.get(ampProductUrl(p))).text();
-    expect(html).not.toMatch(/class="price price-lg"/);
+    expect(html).not.toMatch(/class="price price--lg/);
     for (const g of d.grouped) if (g.href) expect(html).toContain(`href="${g.href}"`);
   });
 
