@@ -146,7 +146,7 @@ export default defineConfig(
   },
   {
     // Data tables, exempt: the shopper texts' one catalogue (§8), and the sample shop's catalogue and content.
-    files: ['src/lib/messages.ts', 'scripts/lib/sample-catalog-data.ts', 'scripts/lib/sample-content.ts'],
+    files: ['src/lib/messages/texts.ts', 'scripts/lib/sample-catalog-data.ts', 'scripts/lib/sample-content.ts'],
     rules: { 'max-lines': 'off' },
   },
   // To do: files over the limit that are still to be split, each held at its size today so it cannot grow.
