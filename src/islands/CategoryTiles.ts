@@ -43,10 +43,13 @@ function scopedLike<K extends keyof HTMLElementTagNameMap>(tag: K, like: Element
   return el;
 }
 
-// Writes the amounts into the text that holds their placeholders ('{original}', '{special}').
-function fillAmounts(el: Element, amounts: Record<string, string>): void {
-  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) n.nodeValue = n.nodeValue!.replace(/\{(original|special)\}/g, (m, k: string) => amounts[k] ?? m);
+// Writes the amounts where the template's price holds their placeholders ('{original}', '{special}').
+function fillAmounts(price: Element, original: string, special: string): void {
+  const walk = document.createTreeWalker(price, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const text = walk.currentNode;
+    text.nodeValue = text.nodeValue!.replace('{original}', original).replace('{special}', special);
+  }
 }
 
 function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: StoreView): HTMLElement {
@@ -111,7 +114,7 @@ function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: Stor
   if (oldPrice && proto) {
     const price = proto.cloneNode(true) as HTMLElement;
     price.dataset.price = String(final);
-    fillAmounts(price, { original: formatPrice(original, store), special: special === null ? '' : formatPrice(special, store) });
+    fillAmounts(price, formatPrice(original, store), special === null ? '' : formatPrice(special, store));
     oldPrice.replaceWith(price);
   }
   return cell;

@@ -48,8 +48,7 @@ export function readProductPageData(raw: string | null | undefined): ProductPage
     // reported below
   }
   const ok =
-    typeof data?.sku === 'string' &&
-    typeof data.viewed?.sku === 'string' &&
+    typeof data?.viewed?.sku === 'string' &&
     Array.isArray(data.children) &&
     data.children.every((c) => typeof c?.sku === 'string' && typeof c.price === 'string' && c.selection instanceof Object);
   if (!ok) console.warn('#product-data: missing or malformed');
