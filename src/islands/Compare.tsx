@@ -53,7 +53,12 @@ export default function Compare() {
                       )}
                       <span className="cmp__name">{item.name}</span>
                     </a>
-                    <button type="button" className="cmp__remove" aria-label={fill(messages.compareRemove, { name: item.name })} onClick={() => removeFromCompare(item)}>
+                    <button
+                      type="button"
+                      className="cmp__remove"
+                      aria-label={fill(messages.compareRemove, { name: item.name })}
+                      onClick={() => removeFromCompare(item)}
+                    >
                       {messages.removeItem}
                     </button>
                   </th>

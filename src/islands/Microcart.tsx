@@ -79,7 +79,12 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
         </p>
         <div className="hp-line__row">
           <div className="hp-stepper" role="group" aria-label={fill(messages.qtyOf, { name })}>
-            <button type="button" aria-label={fill(messages.qtyDecrease, { name })} disabled={item.qty <= 1} onClick={() => updateCartQuantity(item.sku, item.qty - 1)}>
+            <button
+              type="button"
+              aria-label={fill(messages.qtyDecrease, { name })}
+              disabled={item.qty <= 1}
+              onClick={() => updateCartQuantity(item.sku, item.qty - 1)}
+            >
               −
             </button>
             <input
@@ -220,7 +225,9 @@ export default function Microcart() {
         <div className="hp-drawer__head">
           <h2 className="hp-drawer__title" id={titleId}>
             {messages.microcartTitle}
-            {count > 0 && <span className="hp-drawer__count">({count === 1 ? fill(messages.itemCount, { count }) : fill(messages.itemsCount, { count })})</span>}
+            {count > 0 && (
+              <span className="hp-drawer__count">({count === 1 ? fill(messages.itemCount, { count }) : fill(messages.itemsCount, { count })})</span>
+            )}
           </h2>
           <button type="button" className="icon-btn hp-drawer__close" aria-label={messages.closePanel} onClick={close}>
             <CloseIcon />

@@ -69,7 +69,11 @@ describe('incremental pull', () => {
       index: 'vue_storefront_catalog',
       watermark: '2026-11-01 10:00:00',
       // The digest of each product shard as written (and validated), which the next pull checks.
-      shards: { 'products/0000.json': createHash('sha256').update(readFileSync(join(first, 'products/0000.json'))).digest('hex') },
+      shards: {
+        'products/0000.json': createHash('sha256')
+          .update(readFileSync(join(first, 'products/0000.json')))
+          .digest('hex'),
+      },
     });
   });
 
@@ -162,7 +166,8 @@ describe('what an incremental pull rewrites', () => {
 
   it('asks the image proxy only for the pictures of the records it pulled', async () => {
     const lost = (f: Record<string, unknown>) => {
-      for (const p of f['products/0000.json'] as (P & { image: string })[]) if (p.sku === 'RING-101' || p.sku === 'LAST-104') p.image = `/catalog/product/lost-${p.sku}.svg`;
+      for (const p of f['products/0000.json'] as (P & { image: string })[])
+        if (p.sku === 'RING-101' || p.sku === 'LAST-104') p.image = `/catalog/product/lost-${p.sku}.svg`;
     };
     const b = await startTestShop({ snapshotDir: writeFixtureSnapshot(join(work, 'lost-before'), files(lost)) });
     const a = await startTestShop({
@@ -177,7 +182,9 @@ describe('what an incremental pull rewrites', () => {
       ),
     });
     try {
-      const asked = (into: string[]): typeof fetch => (url, init) => (String(url).includes('/img/') && into.push(String(url).replace(/^.*\/resize/, '')), fetch(url, init));
+      const asked =
+        (into: string[]): typeof fetch =>
+        (url, init) => (String(url).includes('/img/') && into.push(String(url).replace(/^.*\/resize/, '')), fetch(url, init));
       const full: string[] = [];
       const prev = join(work, 'lost-first');
       await importFromVsfApi({ url: b.url, out: prev, fetchImpl: asked(full) });
@@ -187,7 +194,10 @@ describe('what an incremental pull rewrites', () => {
       expect(r.mode).toBe('incremental');
       expect(incremental).toEqual(['/catalog/product/lost-RING-101.svg']);
       // Both are still reported missing.
-      expect(r.problems.filter((p) => p.file === 'media').map((p) => p.id)).toEqual(['/catalog/product/lost-LAST-104.svg', '/catalog/product/lost-RING-101.svg']);
+      expect(r.problems.filter((p) => p.file === 'media').map((p) => p.id)).toEqual([
+        '/catalog/product/lost-LAST-104.svg',
+        '/catalog/product/lost-RING-101.svg',
+      ]);
     } finally {
       await b.stop();
       await a.stop();

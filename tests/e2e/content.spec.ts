@@ -260,7 +260,10 @@ test.describe('brands', () => {
     const f = await facts(page);
     expectCanonical(f, `/brands/${brand.url_key}`);
     expectOneH1(f, brand.name);
-    await expect(page.getByRole('link', { name: fill(messages.brandShopAll, { brand: brand.name }) })).toHaveAttribute('href', `/brands/${brand.url_key}/all-products`);
+    await expect(page.getByRole('link', { name: fill(messages.brandShopAll, { brand: brand.name }) })).toHaveAttribute(
+      'href',
+      `/brands/${brand.url_key}/all-products`,
+    );
     expect(await page.locator('.tile').count()).toBeGreaterThan(0);
   });
 

@@ -57,7 +57,11 @@ test.describe('texts of the message catalogue', () => {
     const { pages } = crawl('/');
     pages.set('/error', readFileSync(pageFile('/error')!, 'utf8'));
     // Text only: a template in an attribute (data-many="{count} orders ...") is filled by a script.
-    const shown = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<style\b[\s\S]*?<\/style>/gi, '').replace(/<[^>]*>/g, ' ');
+    const shown = (html: string) =>
+      html
+        .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+        .replace(/<style\b[\s\S]*?<\/style>/gi, '')
+        .replace(/<[^>]*>/g, ' ');
     const found = [...pages.entries()].flatMap(([path, html]) => {
       const m = placeholder.exec(shown(html));
       return m ? [`${path}: ${shown(html).slice(Math.max(0, m.index - 60), m.index + 20)}`] : [];
