@@ -5,10 +5,12 @@
  * sorted vocabulary. Semantics of §9: boosts name 4, sku 2, category name 1, c2c_supplier_code 1;
  * up to 2 edits by word length; at least 75% of the query words must match; scores normalised to
  * the best hit and cut at 0.02; §5 paging. Pure: the constants come in as settings.
+ * The pieces (vocabulary, postings, ranking) are shared with the split index's engine
+ * (split-engine.ts), which holds only the parts of the index a query needs.
  */
 import { fuzzinessFor, queryTerms, requiredMatches, tokenize, tokenizeSku } from './text';
 import { isQueryLongEnough, normalisePaging, passesMinScore, type SearchSettings } from './query';
-import type { SearchHit, SearchIndexFile, SearchPaging, SearchResult } from './types';
+import type { SearchDoc, SearchHit, SearchIndexFile, SearchPaging, SearchResult } from './types';
 
 /** A loaded index that answers queries. */
 export interface SearchEngine {
@@ -18,7 +20,7 @@ export interface SearchEngine {
   search(query: string, paging?: SearchPaging): SearchResult;
 }
 
-const FIELD_COUNT = 4; // name, sku, category names, c2c_supplier_code
+export const FIELD_COUNT = 4; // name, sku, category names, c2c_supplier_code
 const K1 = 1.2;
 const B = 0.7;
 const DELTA = 0.5;
@@ -47,76 +49,63 @@ export function boundedDistance(a: string, b: string, max: number, row: Int32Arr
   return row[b.length]!;
 }
 
-/** Builds the engine from the index file (about 0.1 s for 10,000 products in Node). */
-export function createSearchEngine(file: SearchIndexFile, settings: SearchSettings): SearchEngine {
-  const docs = file.d;
-  const n = docs.length;
-  const b = settings.boosts;
-  const boosts = [b.name, b.sku, b.category_name, b.c2c_supplier_code];
-  const vocab = new Map<string, number>();
-  const terms: string[] = [];
-  // postings[t] = flat [doc, field, tf, doc, field, tf, ...]
-  const postings: number[][] = [];
-  const fieldLen = new Float64Array(n * FIELD_COUNT);
-  const totalLen = new Float64Array(FIELD_COUNT);
+/** One term's postings, flat [doc, field, tf, field length, ...], and its inverse document frequency per field. */
+export interface TermPostings {
+  p: ArrayLike<number>;
+  idf: Float64Array;
+}
 
-  docs.forEach((d, doc) => {
-    const fields = [
-      tokenize(d.n),
-      [...tokenizeSku(d.s), ...(d.cs ?? []).flatMap(tokenizeSku)],
-      (d.c ?? []).flatMap((id) => tokenize(file.c[id] ?? '')),
-      d.k ? tokenize(d.k) : [],
-    ];
-    fields.forEach((tokens, f) => {
-      fieldLen[doc * FIELD_COUNT + f] = tokens.length;
-      totalLen[f]! += tokens.length;
-      const counts = new Map<string, number>();
-      for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
-      for (const [t, tf] of counts) {
-        let id = vocab.get(t);
-        if (id === undefined) {
-          id = terms.length;
-          vocab.set(t, id);
-          terms.push(t);
-          postings.push([]);
-        }
-        postings[id]!.push(doc, f, tf);
-      }
-    });
-  });
-  const avgLen = Array.from(totalLen, (t) => (n ? t / n : 0) || 1);
-  // Inverse document frequency per term and field (documents holding the term in that field).
-  const idf = new Float64Array(terms.length * FIELD_COUNT);
-  postings.forEach((list, id) => {
-    const df = new Int32Array(FIELD_COUNT);
-    for (let i = 1; i < list.length; i += 3) df[list[i]!]!++;
-    for (let f = 0; f < FIELD_COUNT; f++) idf[id * FIELD_COUNT + f] = Math.log(1 + (n - df[f]! + 0.5) / (df[f]! + 0.5));
-  });
-  const byLength: number[][] = [];
-  terms.forEach((t, id) => (byLength[t.length] ??= []).push(id));
-  const sorted = terms.map((_, id) => id).sort((x, y) => (terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0));
-  const hasDigit = terms.map((t) => /\d/.test(t));
+/** A term's postings with its idf per field (documents holding the term in that field, out of n). */
+export function termPostings(p: ArrayLike<number>, n: number): TermPostings {
+  const df = new Int32Array(FIELD_COUNT);
+  for (let i = 1; i < p.length; i += 4) df[p[i]!]!++;
+  const idf = new Float64Array(FIELD_COUNT);
+  for (let f = 0; f < FIELD_COUNT; f++) idf[f] = Math.log(1 + (n - df[f]! + 0.5) / (df[f]! + 0.5));
+  return { p, idf };
+}
 
-  const scores = new Float64Array(n);
-  const masks = new Uint32Array(n);
-  const termBest = new Float64Array(n);
-  const row = new Int32Array(64);
+/** The vocabulary: terms get ids in the order they are added; query words expand to ids with a weight. */
+export class Vocabulary {
+  readonly ids = new Map<string, number>();
+  readonly terms: string[] = [];
+  private readonly byLength: number[][] = [];
+  private readonly digit: boolean[] = [];
+  private sorted: number[] | null = null;
+  private readonly row = new Int32Array(64);
 
-  /** Vocabulary ids matching a query word, with the weight of the match. */
-  function expand(term: string, fuzz: number, prefix: boolean): Map<number, number> {
+  add(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+      (this.byLength[term.length] ??= []).push(id);
+      this.digit.push(/\d/.test(term));
+      this.sorted = null;
+    }
+    return id;
+  }
+
+  /**
+   * Ids matching a query word with the weight of the match: exact, then typos (terms with digits
+   * are never typo matches), then the prefix; in that order, which fixes the order scores are summed in.
+   */
+  expand(term: string, fuzz: number, prefix: boolean): Map<number, number> {
+    const { terms, row } = this;
     const out = new Map<number, number>();
-    const exact = vocab.get(term);
+    const exact = this.ids.get(term);
     if (exact !== undefined) out.set(exact, 1);
     if (fuzz > 0) {
       for (let len = Math.max(1, term.length - fuzz); len <= term.length + fuzz; len++) {
-        for (const id of byLength[len] ?? []) {
-          if (id === exact || hasDigit[id]) continue;
+        for (const id of this.byLength[len] ?? []) {
+          if (id === exact || this.digit[id]) continue;
           const dist = boundedDistance(term, terms[id]!, fuzz, row);
           if (dist <= fuzz) out.set(id, Math.max(out.get(id) ?? 0, (FUZZY_WEIGHT * term.length) / (term.length + 0.3 * dist)));
         }
       }
     }
     if (prefix) {
+      const sorted = (this.sorted ??= terms.map((_, id) => id).sort((x, y) => (terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0)));
       let lo = 0;
       let hi = sorted.length;
       while (lo < hi) {
@@ -133,61 +122,137 @@ export function createSearchEngine(file: SearchIndexFile, settings: SearchSettin
     }
     return out;
   }
+}
 
+/** The words of a query the engines search (none when the query is too short), and how each is expanded. */
+export function queryWords(query: string, settings: SearchSettings): { word: string; fuzz: number; prefix: boolean }[] {
+  const words = isQueryLongEnough(query, settings.minTermLength) ? queryTerms(query).slice(0, 32) : [];
+  return words.map((word, qi) => ({
+    word,
+    fuzz: fuzzinessFor(word, settings.fuzziness),
+    prefix: qi === words.length - 1 && word.length >= settings.minTermLength,
+  }));
+}
+
+/** The inverted index of a set of records: vocabulary, postings per term id, total field lengths. */
+export interface IndexedDocs {
+  n: number;
+  vocab: Vocabulary;
+  postings: number[][];
+  totalLen: number[];
+}
+
+/** Indexes the records of an index file: the four fields' words, per term flat [doc, field, tf, field length]. */
+export function indexDocs(file: Pick<SearchIndexFile, 'c' | 'd'>): IndexedDocs {
+  const vocab = new Vocabulary();
+  const postings: number[][] = [];
+  const totalLen = new Array<number>(FIELD_COUNT).fill(0);
+  file.d.forEach((d, doc) => {
+    const fields = [
+      tokenize(d.n),
+      [...tokenizeSku(d.s), ...(d.cs ?? []).flatMap(tokenizeSku)],
+      (d.c ?? []).flatMap((id) => tokenize(file.c[id] ?? '')),
+      d.k ? tokenize(d.k) : [],
+    ];
+    fields.forEach((tokens, f) => {
+      totalLen[f]! += tokens.length;
+      const counts = new Map<string, number>();
+      for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const [t, tf] of counts) (postings[vocab.add(t)] ??= []).push(doc, f, tf, tokens.length);
+    });
+  });
+  return { n: file.d.length, vocab, postings, totalLen };
+}
+
+/** A page of ranked documents: [doc, score normalised to the best] and the total after the cut-offs. */
+export interface Ranked {
+  page: [number, number][];
+  total: number;
+  start: number;
+  size: number;
+}
+
+/**
+ * The ranking over n documents: BM25+ per field times the boost, summed over a word's matches and
+ * over the words, the 75% rule, coordination, the normalised minimum score, sort and §5 paging.
+ * `words[qi]` lists the postings a query word matched with the weight of the match.
+ */
+export function createRanker(n: number, totalLen: number[], settings: SearchSettings) {
+  const b = settings.boosts;
+  const boosts = [b.name, b.sku, b.category_name, b.c2c_supplier_code];
+  const avgLen = totalLen.map((t) => (n ? t / n : 0) || 1);
+  const scores = new Float64Array(n);
+  const masks = new Uint32Array(n);
+  const termBest = new Float64Array(n);
+  return function rank(words: Iterable<[TermPostings, number]>[], paging: SearchPaging = {}): Ranked {
+    const { size, start } = normalisePaging(paging, settings.defaultSize);
+    const touched: number[] = [];
+    words.forEach((matches, qi) => {
+      const seen: number[] = [];
+      for (const [{ p: list, idf }, weight] of matches) {
+        for (let i = 0; i < list.length; i += 4) {
+          const doc = list[i]!;
+          const f = list[i + 1]!;
+          const tf = list[i + 2]!;
+          const norm = K1 * (1 - B + (B * list[i + 3]!) / avgLen[f]!);
+          const s = weight * boosts[f]! * idf[f]! * (DELTA + (tf * (K1 + 1)) / (tf + norm));
+          if (termBest[doc] === 0) seen.push(doc);
+          termBest[doc]! += s;
+        }
+      }
+      for (const doc of seen) {
+        if (masks[doc] === 0) touched.push(doc);
+        masks[doc]! |= 1 << qi;
+        scores[doc]! += termBest[doc]!;
+        termBest[doc] = 0;
+      }
+    });
+    const need = requiredMatches(words.length, settings.minimumShouldMatch);
+    let kept: number[] = [];
+    for (const doc of touched) {
+      let m = masks[doc]!;
+      let count = 0;
+      while (m) {
+        m &= m - 1;
+        count++;
+      }
+      if (count >= need) {
+        // Products matching more of the query words rank higher (coordination).
+        scores[doc]! *= count;
+        kept.push(doc);
+      }
+    }
+    let top = 0;
+    for (const doc of kept) top = Math.max(top, scores[doc]!);
+    kept = kept.filter((doc) => passesMinScore(scores[doc]!, top, settings.minScore));
+    kept.sort((x, y) => scores[y]! - scores[x]! || x - y);
+    const page = kept.slice(start, start + size).map((doc): [number, number] => [doc, scores[doc]! / top]);
+    for (const doc of touched) {
+      scores[doc] = 0;
+      masks[doc] = 0;
+    }
+    return { page, total: kept.length, start, size };
+  };
+}
+
+/** A result from a ranked page and its records. */
+export function rankedResult(r: Ranked, record: (doc: number) => SearchDoc): SearchResult {
+  const items: SearchHit[] = r.page.map(([doc, score]) => ({ ...record(doc), score }));
+  return { items, total: r.total, start: r.start, perPage: r.size, cache: false, offline: false, noresults: r.total === 0 };
+}
+
+/** Builds the engine from the whole index file (about 0.1 s for 10,000 products in Node). */
+export function createSearchEngine(file: SearchIndexFile, settings: SearchSettings): SearchEngine {
+  const { n, vocab, postings, totalLen } = indexDocs(file);
+  const terms = postings.map((p) => termPostings(p, n));
+  const rank = createRanker(n, totalLen, settings);
   return {
     count: n,
     search(query, paging = {}) {
-      const { size, start } = normalisePaging(paging, settings.defaultSize);
-      const words = isQueryLongEnough(query, settings.minTermLength) ? queryTerms(query).slice(0, 32) : [];
-      const touched: number[] = [];
-      words.forEach((word, qi) => {
-        const matches = expand(word, fuzzinessFor(word, settings.fuzziness), qi === words.length - 1 && word.length >= settings.minTermLength);
-        const seen: number[] = [];
-        for (const [id, weight] of matches) {
-          const list = postings[id]!;
-          for (let i = 0; i < list.length; i += 3) {
-            const doc = list[i]!;
-            const f = list[i + 1]!;
-            const tf = list[i + 2]!;
-            const norm = K1 * (1 - B + (B * fieldLen[doc * FIELD_COUNT + f]!) / avgLen[f]!);
-            const s = weight * boosts[f]! * idf[id * FIELD_COUNT + f]! * (DELTA + (tf * (K1 + 1)) / (tf + norm));
-            if (termBest[doc] === 0) seen.push(doc);
-            termBest[doc]! += s;
-          }
-        }
-        for (const doc of seen) {
-          if (masks[doc] === 0) touched.push(doc);
-          masks[doc]! |= 1 << qi;
-          scores[doc]! += termBest[doc]!;
-          termBest[doc] = 0;
-        }
-      });
-      const need = requiredMatches(words.length, settings.minimumShouldMatch);
-      let kept: number[] = [];
-      for (const doc of touched) {
-        let m = masks[doc]!;
-        let count = 0;
-        while (m) {
-          m &= m - 1;
-          count++;
-        }
-        if (count >= need) {
-          // Products matching more of the query words rank higher (coordination).
-          scores[doc]! *= count;
-          kept.push(doc);
-        }
-      }
-      let top = 0;
-      for (const doc of kept) top = Math.max(top, scores[doc]!);
-      kept = kept.filter((doc) => passesMinScore(scores[doc]!, top, settings.minScore));
-      kept.sort((x, y) => scores[y]! - scores[x]! || x - y);
-      const items: SearchHit[] = kept.slice(start, start + size).map((doc) => ({ ...docs[doc]!, score: scores[doc]! / top }));
-      const total = kept.length;
-      for (const doc of touched) {
-        scores[doc] = 0;
-        masks[doc] = 0;
-      }
-      return { items, total, start, perPage: size, cache: false, offline: false, noresults: total === 0 };
+      const words = queryWords(query, settings).map(({ word, fuzz, prefix }) =>
+        [...vocab.expand(word, fuzz, prefix)].map(([id, weight]): [TermPostings, number] => [terms[id]!, weight]),
+      );
+      return rankedResult(rank(words, paging), (doc) => file.d[doc]!);
     },
   };
 }
