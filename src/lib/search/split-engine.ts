@@ -1,0 +1,100 @@
+/**
+ * The engine over a split index (docs/search.md "At scale"): /search-index.json holds the
+ * statistics and the letter-only vocabulary; a query asks for the postings files of its words and
+ * of the terms they expand to, then the records files of the page it shows. Same rules as the whole
+ * index's engine (engine.ts: vocabulary, postings, ranking are shared), so the same totals, order
+ * and scores. Loaded only when the index is split (its own chunk).
+ */
+import { Vocabulary, createRanker, queryWords, rankedResult, termPostings, type TermPostings } from './engine';
+import type { SearchSettings } from './query';
+import type { SearchDoc, SearchPaging, SearchPostingsFile, SearchResult, SearchSplitFile, SearchSplitMeta } from './types';
+
+/** Letters of a term that choose its postings file: every term a prefix query word of 3+ letters can reach shares the word's file. */
+const KEY_LENGTH = 3;
+
+/** The postings file holding a term (FNV-1a of its first letters). */
+export function postingsFileOf(term: string, meta: Pick<SearchSplitMeta, 'pf'>): string {
+  const key = term.slice(0, KEY_LENGTH);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return `p-${(h >>> 0) % meta.pf}`;
+}
+
+/** The records file holding record `doc`. */
+export function recordsFileOf(doc: number, meta: Pick<SearchSplitMeta, 'rf'>): string {
+  return `d-${Math.floor(doc / meta.rf)}`;
+}
+
+/** The files of a split index live in `search-index/{h}/` beside /search-index.json. */
+export function splitFileUrl(indexUrl: string, meta: Pick<SearchSplitMeta, 'h'>, name: string): string {
+  return `${indexUrl.slice(0, indexUrl.lastIndexOf('/') + 1)}search-index/${meta.h}/${name}.json`;
+}
+
+/** Files a query still needs (names as postingsFileOf / recordsFileOf give them). */
+export interface SearchNeed {
+  need: string[];
+}
+
+/** An engine over a split index: search answers, or names the files it needs first (add them, ask again). */
+export interface SplitSearchEngine {
+  readonly count: number;
+  search(query: string, paging?: SearchPaging): SearchResult | SearchNeed;
+  /** A fetched file (postings or records), by name. */
+  add(name: string, data: unknown): void;
+}
+
+export function createSplitEngine(file: SearchSplitFile, settings: SearchSettings): SplitSearchEngine {
+  const meta = file.split;
+  const n = meta.n;
+  const vocab = new Vocabulary();
+  for (const t of meta.t) vocab.add(t);
+  const loaded = new Set<string>();
+  const terms = new Map<string, TermPostings>();
+  const records = new Map<number, SearchDoc>();
+  const rank = createRanker(n, meta.len, settings);
+
+  const missing = (names: Iterable<string>): SearchNeed | null => {
+    const need = [...new Set(names)].filter((f) => !loaded.has(f));
+    return need.length ? { need } : null;
+  };
+
+  return {
+    count: n,
+    add(name, data) {
+      if (loaded.has(name)) return;
+      const isPostings = name.startsWith('p-');
+      if (isPostings ? typeof data !== 'object' || data === null || Array.isArray(data) : !Array.isArray(data)) {
+        throw new Error(`search index file ${name} has an unknown format`);
+      }
+      if (isPostings) {
+        for (const [term, list] of Object.entries(data as SearchPostingsFile)) {
+          let doc = 0;
+          const p = list.slice();
+          for (let i = 0; i < p.length; i += 4) p[i] = doc += p[i]!;
+          terms.set(term, termPostings(p, n));
+          // Terms with digits are not in the vocabulary file: a query finds them in its words' files.
+          vocab.add(term);
+        }
+      } else {
+        const first = Number(name.slice(2)) * meta.rf;
+        (data as SearchDoc[]).forEach((d, i) => records.set(first + i, d));
+      }
+      loaded.add(name);
+    },
+    search(query, paging = {}) {
+      const words = queryWords(query, settings);
+      // A word's own file holds its exact term with digits and every term its prefix reaches.
+      const own = missing(words.map((w) => postingsFileOf(w.word, meta)));
+      if (own) return own;
+      const expanded = words.map((w) => [...vocab.expand(w.word, w.fuzz, w.prefix)].map(([id, weight]): [string, number] => [vocab.terms[id]!, weight]));
+      const typos = missing(expanded.flat().map(([term]) => postingsFileOf(term, meta)));
+      if (typos) return typos;
+      const ranked = rank(
+        // A term its file lacks (a file of another build) matches nothing rather than failing the query.
+        expanded.map((m) => m.flatMap(([term, weight]): [TermPostings, number][] => (terms.has(term) ? [[terms.get(term)!, weight]] : []))),
+        paging,
+      );
+      return missing(ranked.page.map(([doc]) => recordsFileOf(doc, meta))) ?? rankedResult(ranked, (doc) => records.get(doc)!);
+    },
+  };
+}
