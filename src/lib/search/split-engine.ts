@@ -68,9 +68,13 @@ export function createSplitEngine(file: SearchSplitFile, settings: SearchSetting
       }
       if (isPostings) {
         for (const [term, list] of Object.entries(data as SearchPostingsFile)) {
-          let doc = 0;
-          const p = list.slice();
-          for (let i = 0; i < p.length; i += 4) p[i] = doc += p[i]!;
+          // Columns (doc differences, fields, tfs, field lengths) back to flat [doc, field, tf, length] postings.
+          const k = list.length / 4;
+          const p = new Array<number>(list.length);
+          for (let i = 0, doc = 0; i < k; i++) {
+            p[i * 4] = doc += list[i]!;
+            for (let c = 1; c < 4; c++) p[i * 4 + c] = list[c * k + i]!;
+          }
           terms.set(term, termPostings(p, n));
           // Terms with digits are not in the vocabulary file: a query finds them in its words' files.
           vocab.add(term);

@@ -12,8 +12,8 @@ import type { SearchIndexFile, SearchPostingsFile, SearchSplitFile, SearchSplitM
 export const SPLIT_ABOVE = 8000;
 /** Postings per postings file aimed at (the number of files is the power of two nearest total / this). */
 const POSTINGS_PER_FILE = 4000;
-/** Records per records file: the panel's 50 results fetch up to 50 of them, each a few KB raw. */
-export const RECORDS_PER_FILE = 32;
+/** Records per records file: the panel's 50 results fetch up to 50 of them, about 2 KB raw each. */
+export const RECORDS_PER_FILE = 8;
 
 /** The split index: the file served as /search-index.json and the files under search-index/{h}/ (name without .json -> JSON text). */
 export interface SplitIndex {
@@ -37,9 +37,15 @@ export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?:
   const byFile = new Map<string, SearchPostingsFile>();
   vocab.terms.forEach((term, id) => {
     const name = postingsFileOf(term, meta);
-    const list = postings[id]!.slice();
-    // Doc numbers as differences from the previous posting's (smaller numbers, better compressed).
-    for (let i = list.length - 4; i > 0; i -= 4) list[i] = list[i]! - list[i - 4]!;
+    // Column by column (doc numbers as differences from the previous posting's, then fields, tfs,
+    // field lengths): small, repetitive numbers side by side compress best.
+    const p = postings[id]!;
+    const k = p.length / 4;
+    const list = new Array<number>(p.length);
+    for (let i = 0; i < k; i++) {
+      list[i] = p[i * 4]! - (i ? p[i * 4 - 4]! : 0);
+      for (let c = 1; c < 4; c++) list[c * k + i] = p[i * 4 + c]!;
+    }
     let f = byFile.get(name);
     if (!f) byFile.set(name, (f = {}));
     f[term] = list;

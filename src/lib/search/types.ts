@@ -74,7 +74,7 @@ export interface SearchSplitMeta {
   rf: number;
 }
 
-/** A postings file: term -> flat [doc - previous doc, field, tf, field length, ...]. */
+/** A postings file: term -> its k postings as columns: k doc differences (from the previous posting's doc), k fields, k tfs, k field lengths. */
 export type SearchPostingsFile = Record<string, number[]>;
 
 /** Suggestions of the search panel's empty state, computed at build time. */
