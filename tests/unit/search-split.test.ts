@@ -16,8 +16,9 @@ function answer(engine: SplitSearchEngine, split: SplitIndex, q: string, paging?
   const fetched: string[] = [];
   let r = engine.search(q, paging);
   while ('need' in r) {
-    expect(fetched.filter((f) => r.need.includes(f)), `"${q}" asks twice for a file`).toEqual([]);
-    for (const name of r.need) {
+    const { need } = r;
+    expect(fetched.filter((f) => need.includes(f)), `"${q}" asks twice for a file`).toEqual([]);
+    for (const name of need) {
       fetched.push(name);
       engine.add(name, JSON.parse(split.files.get(name)!));
     }

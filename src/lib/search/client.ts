@@ -6,7 +6,8 @@
  */
 import { emptyResult, isQueryLongEnough, type SearchSettings } from './query';
 import type { SearchEngine } from './engine';
-import type { SearchIndexFile, SearchPaging, SearchResult, SearchSuggestions } from './types';
+import type { SplitSearchEngine } from './split-engine';
+import type { SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile, SearchSuggestions } from './types';
 import { SEARCH_INDEX_VERSION } from './types';
 import { storeViewForPath } from '../stores/store-view';
 import { lazyModule } from '../lazy-module';
@@ -25,6 +26,8 @@ export interface SearchClientOptions {
   isOnline?: () => boolean;
   /** How the engine module is loaded; default a dynamic import (its own chunk). */
   loadEngine?: () => Promise<(file: SearchIndexFile, settings: SearchSettings) => SearchEngine>;
+  /** How the split index's engine is loaded (a large catalogue's index, docs/search.md); default a dynamic import. */
+  loadSplitEngine?: () => Promise<(file: SearchSplitFile, settings: SearchSettings) => SplitSearchEngine>;
 }
 
 /** Why the index is not there: offline (no network, or the fetch failed) or an error answer. */
@@ -59,19 +62,19 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
   const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const isOnline = opts.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
   const loadEngine = opts.loadEngine ?? (async () => (await import('./engine')).createSearchEngine); // called once, through `ready`
+  const loadSplitEngine = opts.loadSplitEngine ?? (async () => (await import('./split-engine')).createSplitEngine);
 
-  let engine: SearchEngine | null = null;
-  let file: SearchIndexFile | null = null;
+  let engine: SearchEngine | SplitSearchEngine | null = null;
+  let file: SearchIndexFile | SearchSplitFile | null = null;
 
-  async function fetchIndex(): Promise<SearchIndexFile | IndexProblem> {
+  /** A JSON file of the index (the index, or a file of a split index) within the §9 client timeout. */
+  async function fetchJson<T>(url: string): Promise<{ data: T } | IndexProblem> {
     const controller = typeof AbortController === 'undefined' ? null : new AbortController();
     const timer = controller ? setTimeout(() => controller.abort(), settings.clientTimeoutMs) : null;
     try {
-      const res = await doFetch(indexUrl, { signal: controller?.signal, headers: { Accept: 'application/json' } });
+      const res = await doFetch(url, { signal: controller?.signal, headers: { Accept: 'application/json' } });
       if (!res.ok) return { offline: !isOnline(), error: `search index answered ${res.status}` };
-      const json = (await res.json()) as SearchIndexFile;
-      if (json?.v !== SEARCH_INDEX_VERSION || !Array.isArray(json.d)) return { offline: false, error: 'search index has an unknown format' };
-      return json;
+      return { data: (await res.json()) as T };
     } catch (e) {
       // A rejected fetch is a network failure (or our timeout): the shop is offline for search.
       return { offline: true, error: (e as Error)?.message ?? String(e) };
@@ -85,13 +88,16 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
    * query tries again (src/lib/lazy-module.ts).
    */
   const ready = lazyModule(async () => {
-    const [create, got] = await Promise.all([loadEngine(), fetchIndex()]);
-    if ('error' in got) throw Object.assign(new Error(got.error), { problem: got });
+    const [create, res] = await Promise.all([loadEngine(), fetchJson<SearchIndexFile | SearchSplitFile>(indexUrl)]);
+    const problem = (p: IndexProblem) => Object.assign(new Error(p.error), { problem: p });
+    if ('error' in res) throw problem(res);
+    const got = res.data;
+    if (got?.v !== SEARCH_INDEX_VERSION || !('split' in got ? got.split : Array.isArray(got.d))) throw problem({ offline: false, error: 'search index has an unknown format' });
     file = got;
-    return (engine = create(got, settings));
+    return (engine = 'split' in got ? (await loadSplitEngine())(got, settings) : create(got, settings));
   });
 
-  function load(): Promise<SearchEngine | IndexProblem> {
+  function load(): Promise<SearchEngine | SplitSearchEngine | IndexProblem> {
     return ready().catch((e: unknown): IndexProblem => {
       const problem = (e as { problem?: IndexProblem }).problem ?? { offline: !isOnline(), error: (e as Error)?.message ?? String(e) };
       console.error(`Search: ${problem.error}`);
@@ -107,12 +113,32 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
       if (!isQueryLongEnough(query, settings.minTermLength)) {
         return emptyResult({ cache: engine !== null, offline: !isOnline() }, paging, settings.defaultSize);
       }
-      const held = engine !== null;
+      let held = engine !== null;
       const got = await load();
       if (!('search' in got)) return emptyResult({ cache: false, offline: got.offline || !isOnline() }, paging, settings.defaultSize);
+      let r = got.search(query, paging);
+      // A split index names the files this query needs (postings, then the records shown): fetch, add, ask again.
+      while ('need' in r && 'add' in got) {
+        const dir = indexUrl.slice(0, indexUrl.lastIndexOf('/') + 1);
+        const { need } = r;
+        const files = await Promise.all(need.map((name) => fetchJson<unknown>(dir + got.path(name))));
+        try {
+          for (const [i, f] of files.entries()) {
+            if ('error' in f) throw Object.assign(new Error(f.error), { problem: f });
+            got.add(need[i]!, f.data);
+          }
+        } catch (e) {
+          // A file missing offline is the §8 offline answer; a bad file online an error answer, as for the index.
+          const problem = (e as { problem?: IndexProblem }).problem ?? { offline: false, error: (e as Error).message };
+          console.error(`Search: ${problem.error}`);
+          return emptyResult({ cache: false, offline: problem.offline || !isOnline() }, paging, settings.defaultSize);
+        }
+        held = false;
+        r = got.search(query, paging);
+      }
       const offline = !isOnline();
-      // cache: answered from an index held before this query, or one the offline cache served.
-      return { ...got.search(query, paging), cache: held || offline, offline };
+      // cache: answered from an index already held before this query, or one the offline cache served.
+      return { ...(r as SearchResult), cache: held || offline, offline };
     },
     suggestions() {
       return file?.sg ?? null;

@@ -25,11 +25,6 @@ export function recordsFileOf(doc: number, meta: Pick<SearchSplitMeta, 'rf'>): s
   return `d-${Math.floor(doc / meta.rf)}`;
 }
 
-/** The files of a split index live in `search-index/{h}/` beside /search-index.json. */
-export function splitFileUrl(indexUrl: string, meta: Pick<SearchSplitMeta, 'h'>, name: string): string {
-  return `${indexUrl.slice(0, indexUrl.lastIndexOf('/') + 1)}search-index/${meta.h}/${name}.json`;
-}
-
 /** Files a query still needs (names as postingsFileOf / recordsFileOf give them). */
 export interface SearchNeed {
   need: string[];
@@ -39,8 +34,10 @@ export interface SearchNeed {
 export interface SplitSearchEngine {
   readonly count: number;
   search(query: string, paging?: SearchPaging): SearchResult | SearchNeed;
-  /** A fetched file (postings or records), by name. */
+  /** A fetched file (postings or records), by name; throws when it is not a file of this format. */
   add(name: string, data: unknown): void;
+  /** Where a file is, relative to /search-index.json's folder: search-index/{h}/{name}.json. */
+  path(name: string): string;
 }
 
 export function createSplitEngine(file: SearchSplitFile, settings: SearchSettings): SplitSearchEngine {
@@ -60,6 +57,7 @@ export function createSplitEngine(file: SearchSplitFile, settings: SearchSetting
 
   return {
     count: n,
+    path: (name) => `search-index/${meta.h}/${name}.json`,
     add(name, data) {
       if (loaded.has(name)) return;
       const isPostings = name.startsWith('p-');
