@@ -225,13 +225,13 @@ export function splitDownloads(file: SearchIndexFile, queries: string[]): SplitD
     const engine = createSplitEngine(split.index, settings);
     let bytes = indexGzipBytes;
     for (const q of qs) {
-      let r = engine.search(q, { size: settings.defaultSize });
+      let r = engine.step(q, { size: settings.defaultSize });
       while ('need' in r) {
         for (const name of r.need) {
           bytes += sizeOf(name);
           engine.add(name, JSON.parse(split.files.get(name)!));
         }
-        r = engine.search(q, { size: settings.defaultSize });
+        r = engine.step(q, { size: settings.defaultSize });
       }
     }
     return bytes;

@@ -34,7 +34,7 @@ let index: SearchSplitFile;
 function filesOf(q: string): string[] {
   const engine = createSplitEngine(index, settings);
   const names: string[] = [];
-  for (let r = engine.search(q, { size: settings.defaultSize }); 'need' in r; r = engine.search(q, { size: settings.defaultSize })) {
+  for (let r = engine.step(q, { size: settings.defaultSize }); 'need' in r; r = engine.step(q, { size: settings.defaultSize })) {
     for (const name of r.need) {
       names.push(`/${engine.path(name)}`);
       engine.add(name, JSON.parse(readFileSync(join(out, engine.path(name)), 'utf8')));

@@ -82,11 +82,11 @@ export function createSplitCheckedEngine(file: SearchIndexFile, settings: Search
   return {
     count: split.count,
     search(query, paging) {
-      let r = split.search(query, paging);
+      let r = split.step(query, paging);
       for (let round = 0; 'need' in r; round++) {
         if (round > 3) throw new Error(`split index: "${query}" still needs ${r.need.join(', ')}`);
         for (const name of r.need) split.add(name, JSON.parse(files.get(name) ?? 'null'));
-        r = split.search(query, paging);
+        r = split.step(query, paging);
       }
       const expected = whole.search(query, paging);
       if (!isDeepStrictEqual(r, expected)) {

@@ -14,7 +14,7 @@ const sample = buildSearchIndex(iterateProducts(), readCategories(), { attribute
 /** Answers a query on the split engine, serving the files it names from `split.files`; returns the answer and the files fetched. */
 function answer(engine: SplitSearchEngine, split: SplitIndex, q: string, paging?: SearchPaging): { result: SearchResult; fetched: string[] } {
   const fetched: string[] = [];
-  let r = engine.search(q, paging);
+  let r = engine.step(q, paging);
   while ('need' in r) {
     const { need } = r;
     expect(fetched.filter((f) => need.includes(f)), `"${q}" asks twice for a file`).toEqual([]);
@@ -22,7 +22,7 @@ function answer(engine: SplitSearchEngine, split: SplitIndex, q: string, paging?
       fetched.push(name);
       engine.add(name, JSON.parse(split.files.get(name)!));
     }
-    r = engine.search(q, paging);
+    r = engine.step(q, paging);
   }
   return { result: r, fetched };
 }
@@ -62,7 +62,7 @@ describe('split search index', () => {
     // The records of the page shown, no more: at most one file per result.
     expect(fetched.filter((f) => f.startsWith('d-')).length).toBeLessThanOrEqual(result.items.length);
     // Asked again, everything is held.
-    expect('need' in engine.search('diamond ring', { size: 50 })).toBe(false);
+    expect('need' in engine.step('diamond ring', { size: 50 })).toBe(false);
   });
 
   it('the comparison has teeth: a postings file missing a term changes the answer', () => {

@@ -6,7 +6,7 @@
  */
 import { emptyResult, isQueryLongEnough, type SearchSettings } from './query';
 import type { SearchEngine } from './engine';
-import type { SplitSearchEngine } from './split-engine';
+import type { FetchFile, SplitSearchEngine } from './split-engine';
 import type { SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile, SearchSuggestions } from './types';
 import { SEARCH_INDEX_VERSION } from './types';
 import { storeViewForPath } from '../stores/store-view';
@@ -25,9 +25,7 @@ export interface SearchClientOptions {
   /** The browser's online flag; default navigator.onLine. */
   isOnline?: () => boolean;
   /** How the engine module is loaded; default a dynamic import (its own chunk). */
-  loadEngine?: () => Promise<(file: SearchIndexFile, settings: SearchSettings) => SearchEngine>;
-  /** How the split index's engine is loaded (a large catalogue's index, docs/search.md); default a dynamic import. */
-  loadSplitEngine?: () => Promise<(file: SearchSplitFile, settings: SearchSettings) => SplitSearchEngine>;
+  loadEngine?: () => Promise<(file: SearchIndexFile | SearchSplitFile, settings: SearchSettings, fetchFile: FetchFile) => SearchEngine | Promise<SplitSearchEngine>>;
 }
 
 /** Why the index is not there: offline (no network, or the fetch failed) or an error answer. */
@@ -62,7 +60,6 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
   const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const isOnline = opts.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
   const loadEngine = opts.loadEngine ?? (async () => (await import('./engine')).createSearchEngine); // called once, through `ready`
-  const loadSplitEngine = opts.loadSplitEngine ?? (async () => (await import('./split-engine')).createSplitEngine);
 
   let engine: SearchEngine | SplitSearchEngine | null = null;
   let file: SearchIndexFile | SearchSplitFile | null = null;
@@ -92,9 +89,10 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
     const problem = (p: IndexProblem) => Object.assign(new Error(p.error), { problem: p });
     if ('error' in res) throw problem(res);
     const got = res.data;
-    if (got?.v !== SEARCH_INDEX_VERSION || !('split' in got ? got.split : Array.isArray(got.d))) throw problem({ offline: false, error: 'search index has an unknown format' });
+    if (got?.v !== SEARCH_INDEX_VERSION || !('split' in got || Array.isArray(got.d))) throw problem({ offline: false, error: 'search index has an unknown format' });
     file = got;
-    return (engine = 'split' in got ? (await loadSplitEngine())(got, settings) : create(got, settings));
+    // A large catalogue's index is split (docs/search.md "At scale"): its engine fetches the files a query needs beside the index.
+    return (engine = await create(got, settings, (path) => fetchJson(indexUrl.replace(/[^/]*$/, path))));
   });
 
   function load(): Promise<SearchEngine | SplitSearchEngine | IndexProblem> {
@@ -113,32 +111,14 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
       if (!isQueryLongEnough(query, settings.minTermLength)) {
         return emptyResult({ cache: engine !== null, offline: !isOnline() }, paging, settings.defaultSize);
       }
-      let held = engine !== null;
+      const held = engine !== null;
       const got = await load();
-      if (!('search' in got)) return emptyResult({ cache: false, offline: got.offline || !isOnline() }, paging, settings.defaultSize);
-      let r = got.search(query, paging);
-      // A split index names the files this query needs (postings, then the records shown): fetch, add, ask again.
-      while ('need' in r && 'add' in got) {
-        const dir = indexUrl.slice(0, indexUrl.lastIndexOf('/') + 1);
-        const { need } = r;
-        const files = await Promise.all(need.map((name) => fetchJson<unknown>(dir + got.path(name))));
-        try {
-          for (const [i, f] of files.entries()) {
-            if ('error' in f) throw Object.assign(new Error(f.error), { problem: f });
-            got.add(need[i]!, f.data);
-          }
-        } catch (e) {
-          // A file missing offline is the §8 offline answer; a bad file online an error answer, as for the index.
-          const problem = (e as { problem?: IndexProblem }).problem ?? { offline: false, error: (e as Error).message };
-          console.error(`Search: ${problem.error}`);
-          return emptyResult({ cache: false, offline: problem.offline || !isOnline() }, paging, settings.defaultSize);
-        }
-        held = false;
-        r = got.search(query, paging);
-      }
+      // No index, or (split index) a file this query needs: the §8 offline answer when offline.
+      const r = 'search' in got ? await got.search(query, paging) : got;
+      if ('error' in r) return emptyResult({ cache: false, offline: r.offline || !isOnline() }, paging, settings.defaultSize);
       const offline = !isOnline();
       // cache: answered from an index already held before this query, or one the offline cache served.
-      return { ...(r as SearchResult), cache: held || offline, offline };
+      return { ...r, cache: held || offline, offline };
     },
     suggestions() {
       return file?.sg ?? null;

@@ -10,7 +10,8 @@
  */
 import { fuzzinessFor, queryTerms, requiredMatches, tokenize, tokenizeSku } from './text';
 import { isQueryLongEnough, normalisePaging, passesMinScore, type SearchSettings } from './query';
-import type { SearchDoc, SearchHit, SearchIndexFile, SearchPaging, SearchResult } from './types';
+import type { SearchDoc, SearchHit, SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile } from './types';
+import type { FetchFile, SplitSearchEngine } from './split-engine';
 
 /** A loaded index that answers queries. */
 export interface SearchEngine {
@@ -20,7 +21,7 @@ export interface SearchEngine {
   search(query: string, paging?: SearchPaging): SearchResult;
 }
 
-export const FIELD_COUNT = 4; // name, sku, category names, c2c_supplier_code
+const FIELD_COUNT = 4; // name, sku, category names, c2c_supplier_code
 const K1 = 1.2;
 const B = 0.7;
 const DELTA = 0.5;
@@ -49,89 +50,79 @@ export function boundedDistance(a: string, b: string, max: number, row: Int32Arr
   return row[b.length]!;
 }
 
-/** One term's postings, flat [doc, field, tf, field length, ...], and its inverse document frequency per field. */
-export interface TermPostings {
-  p: ArrayLike<number>;
-  idf: Float64Array;
-}
-
-/** A term's postings with its idf per field (documents holding the term in that field, out of n). */
-export function termPostings(p: ArrayLike<number>, n: number): TermPostings {
-  const df = new Int32Array(FIELD_COUNT);
-  for (let i = 1; i < p.length; i += 4) df[p[i]!]!++;
-  const idf = new Float64Array(FIELD_COUNT);
-  for (let f = 0; f < FIELD_COUNT; f++) idf[f] = Math.log(1 + (n - df[f]! + 0.5) / (df[f]! + 0.5));
-  return { p, idf };
-}
+/** One term's postings, flat [doc, field, tf, field length, ...]. */
+export type Postings = ArrayLike<number>;
 
 /** The vocabulary: terms get ids in the order they are added; query words expand to ids with a weight. */
-export class Vocabulary {
-  readonly ids = new Map<string, number>();
-  readonly terms: string[] = [];
-  private readonly byLength: number[][] = [];
-  private readonly digit: boolean[] = [];
-  private sorted: number[] | null = null;
-  private readonly row = new Int32Array(64);
-
-  add(term: string): number {
-    let id = this.ids.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.ids.set(term, id);
-      this.terms.push(term);
-      (this.byLength[term.length] ??= []).push(id);
-      this.digit.push(/\d/.test(term));
-      this.sorted = null;
-    }
-    return id;
-  }
-
+export interface Vocabulary {
+  readonly terms: string[];
+  add(term: string): number;
   /**
    * Ids matching a query word with the weight of the match: exact, then typos (terms with digits
    * are never typo matches), then the prefix; in that order, which fixes the order scores are summed in.
    */
-  expand(term: string, fuzz: number, prefix: boolean): Map<number, number> {
-    const { terms, row } = this;
-    const out = new Map<number, number>();
-    const exact = this.ids.get(term);
-    if (exact !== undefined) out.set(exact, 1);
-    if (fuzz > 0) {
-      for (let len = Math.max(1, term.length - fuzz); len <= term.length + fuzz; len++) {
-        for (const id of this.byLength[len] ?? []) {
-          if (id === exact || this.digit[id]) continue;
-          const dist = boundedDistance(term, terms[id]!, fuzz, row);
-          if (dist <= fuzz) out.set(id, Math.max(out.get(id) ?? 0, (FUZZY_WEIGHT * term.length) / (term.length + 0.3 * dist)));
-        }
-      }
-    }
-    if (prefix) {
-      const sorted = (this.sorted ??= terms.map((_, id) => id).sort((x, y) => (terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0)));
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (terms[sorted[mid]!]! < term) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < sorted.length && terms[sorted[i]!]!.startsWith(term); i++) {
-        const id = sorted[i]!;
-        if (id === exact) continue;
-        const extra = terms[id]!.length - term.length;
-        out.set(id, Math.max(out.get(id) ?? 0, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * extra)));
-      }
-    }
-    return out;
-  }
+  expand(term: string, fuzz: number, prefix: boolean): Map<number, number>;
 }
 
-/** The words of a query the engines search (none when the query is too short), and how each is expanded. */
-export function queryWords(query: string, settings: SearchSettings): { word: string; fuzz: number; prefix: boolean }[] {
+export function createVocabulary(): Vocabulary {
+  const ids = new Map<string, number>();
+  const terms: string[] = [];
+  const byLength: number[][] = [];
+  const digit: boolean[] = [];
+  const row = new Int32Array(64);
+  let sorted: number[] | null = null;
+  return {
+    terms,
+    add(term) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = terms.length;
+        ids.set(term, id);
+        terms.push(term);
+        (byLength[term.length] ??= []).push(id);
+        digit.push(/\d/.test(term));
+        sorted = null;
+      }
+      return id;
+    },
+    expand(term, fuzz, prefix) {
+      const out = new Map<number, number>();
+      const exact = ids.get(term);
+      if (exact !== undefined) out.set(exact, 1);
+      if (fuzz > 0) {
+        for (let len = Math.max(1, term.length - fuzz); len <= term.length + fuzz; len++) {
+          for (const id of byLength[len] ?? []) {
+            if (id === exact || digit[id]) continue;
+            const dist = boundedDistance(term, terms[id]!, fuzz, row);
+            if (dist <= fuzz) out.set(id, Math.max(out.get(id) ?? 0, (FUZZY_WEIGHT * term.length) / (term.length + 0.3 * dist)));
+          }
+        }
+      }
+      if (prefix) {
+        sorted ??= terms.map((_, id) => id).sort((x, y) => (terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0));
+        let lo = 0;
+        let hi = sorted.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (terms[sorted[mid]!]! < term) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let i = lo; i < sorted.length && terms[sorted[i]!]!.startsWith(term); i++) {
+          const id = sorted[i]!;
+          if (id === exact) continue;
+          const extra = terms[id]!.length - term.length;
+          out.set(id, Math.max(out.get(id) ?? 0, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * extra)));
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/** The words of a query the engines search (none when the query is too short): [word, edits allowed, matches as a prefix]. */
+export function queryWords(query: string, settings: SearchSettings): [string, number, boolean][] {
   const words = isQueryLongEnough(query, settings.minTermLength) ? queryTerms(query).slice(0, 32) : [];
-  return words.map((word, qi) => ({
-    word,
-    fuzz: fuzzinessFor(word, settings.fuzziness),
-    prefix: qi === words.length - 1 && word.length >= settings.minTermLength,
-  }));
+  return words.map((word, qi) => [word, fuzzinessFor(word, settings.fuzziness), qi === words.length - 1 && word.length >= settings.minTermLength]);
 }
 
 /** The inverted index of a set of records: vocabulary, postings per term id, total field lengths. */
@@ -144,7 +135,7 @@ export interface IndexedDocs {
 
 /** Indexes the records of an index file: the four fields' words, per term flat [doc, field, tf, field length]. */
 export function indexDocs(file: Pick<SearchIndexFile, 'c' | 'd'>): IndexedDocs {
-  const vocab = new Vocabulary();
+  const vocab = createVocabulary();
   const postings: number[][] = [];
   const totalLen = new Array<number>(FIELD_COUNT).fill(0);
   file.d.forEach((d, doc) => {
@@ -164,18 +155,11 @@ export function indexDocs(file: Pick<SearchIndexFile, 'c' | 'd'>): IndexedDocs {
   return { n: file.d.length, vocab, postings, totalLen };
 }
 
-/** A page of ranked documents: [doc, score normalised to the best] and the total after the cut-offs. */
-export interface Ranked {
-  page: [number, number][];
-  total: number;
-  start: number;
-  size: number;
-}
-
 /**
  * The ranking over n documents: BM25+ per field times the boost, summed over a word's matches and
  * over the words, the 75% rule, coordination, the normalised minimum score, sort and §5 paging.
- * `words[qi]` lists the postings a query word matched with the weight of the match.
+ * `words[qi]` lists the postings a query word matched with the weight of the match; `record(doc)`
+ * gives the record of a document shown.
  */
 export function createRanker(n: number, totalLen: number[], settings: SearchSettings) {
   const b = settings.boosts;
@@ -184,12 +168,16 @@ export function createRanker(n: number, totalLen: number[], settings: SearchSett
   const scores = new Float64Array(n);
   const masks = new Uint32Array(n);
   const termBest = new Float64Array(n);
-  return function rank(words: Iterable<[TermPostings, number]>[], paging: SearchPaging = {}): Ranked {
+  return function rank(words: Iterable<[Postings, number]>[], paging: SearchPaging, record: (doc: number) => SearchDoc): SearchResult {
     const { size, start } = normalisePaging(paging, settings.defaultSize);
     const touched: number[] = [];
     words.forEach((matches, qi) => {
       const seen: number[] = [];
-      for (const [{ p: list, idf }, weight] of matches) {
+      for (const [list, weight] of matches) {
+        // Inverse document frequency per field (documents holding the term in that field, out of n).
+        const df = [0, 0, 0, 0];
+        for (let i = 1; i < list.length; i += 4) df[list[i]!]!++;
+        const idf = df.map((d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
         for (let i = 0; i < list.length; i += 4) {
           const doc = list[i]!;
           const f = list[i + 1]!;
@@ -226,33 +214,31 @@ export function createRanker(n: number, totalLen: number[], settings: SearchSett
     for (const doc of kept) top = Math.max(top, scores[doc]!);
     kept = kept.filter((doc) => passesMinScore(scores[doc]!, top, settings.minScore));
     kept.sort((x, y) => scores[y]! - scores[x]! || x - y);
-    const page = kept.slice(start, start + size).map((doc): [number, number] => [doc, scores[doc]! / top]);
+    const items: SearchHit[] = kept.slice(start, start + size).map((doc) => ({ ...record(doc), score: scores[doc]! / top }));
+    const total = kept.length;
     for (const doc of touched) {
       scores[doc] = 0;
       masks[doc] = 0;
     }
-    return { page, total: kept.length, start, size };
+    return { items, total, start, perPage: size, cache: false, offline: false, noresults: total === 0 };
   };
 }
 
-/** A result from a ranked page and its records. */
-export function rankedResult(r: Ranked, record: (doc: number) => SearchDoc): SearchResult {
-  const items: SearchHit[] = r.page.map(([doc, score]) => ({ ...record(doc), score }));
-  return { items, total: r.total, start: r.start, perPage: r.size, cache: false, offline: false, noresults: r.total === 0 };
-}
-
-/** Builds the engine from the whole index file (about 0.1 s for 10,000 products in Node). */
-export function createSearchEngine(file: SearchIndexFile, settings: SearchSettings): SearchEngine {
+/**
+ * Builds the engine from the whole index file (about 0.1 s for 10,000 products in Node); a split
+ * index's engine (split-engine.ts, its own chunk) when given the split index and how to fetch its files.
+ */
+export function createSearchEngine(file: SearchIndexFile, settings: SearchSettings): SearchEngine;
+export function createSearchEngine(file: SearchIndexFile | SearchSplitFile, settings: SearchSettings, fetchFile: FetchFile): SearchEngine | Promise<SplitSearchEngine>;
+export function createSearchEngine(file: SearchIndexFile | SearchSplitFile, settings: SearchSettings, fetchFile?: FetchFile): SearchEngine | Promise<SplitSearchEngine> {
+  if ('split' in file) return import('./split-engine').then((m) => m.createSplitEngine(file, settings, fetchFile));
   const { n, vocab, postings, totalLen } = indexDocs(file);
-  const terms = postings.map((p) => termPostings(p, n));
   const rank = createRanker(n, totalLen, settings);
   return {
     count: n,
     search(query, paging = {}) {
-      const words = queryWords(query, settings).map(({ word, fuzz, prefix }) =>
-        [...vocab.expand(word, fuzz, prefix)].map(([id, weight]): [TermPostings, number] => [terms[id]!, weight]),
-      );
-      return rankedResult(rank(words, paging), (doc) => file.d[doc]!);
+      const words = queryWords(query, settings).map((w) => [...vocab.expand(...w)].map(([id, weight]): [Postings, number] => [postings[id]!, weight]));
+      return rank(words, paging, (doc) => file.d[doc]!);
     },
   };
 }

@@ -5,7 +5,7 @@
  * index's engine (engine.ts: vocabulary, postings, ranking are shared), so the same totals, order
  * and scores. Loaded only when the index is split (its own chunk).
  */
-import { Vocabulary, createRanker, queryWords, rankedResult, termPostings, type TermPostings } from './engine';
+import { createVocabulary, createRanker, queryWords, type Postings } from './engine';
 import type { SearchSettings } from './query';
 import type { SearchDoc, SearchPaging, SearchPostingsFile, SearchResult, SearchSplitFile, SearchSplitMeta } from './types';
 
@@ -30,23 +30,34 @@ export interface SearchNeed {
   need: string[];
 }
 
-/** An engine over a split index: search answers, or names the files it needs first (add them, ask again). */
+/**
+ * An engine over a split index. `step` answers, or names the files it needs first (add them, step
+ * again); `search` does that with the engine's `fetchFile` (at most three rounds), and answers a
+ * failed fetch or a file of another format with its problem (logged).
+ */
 export interface SplitSearchEngine {
   readonly count: number;
-  search(query: string, paging?: SearchPaging): SearchResult | SearchNeed;
+  search(query: string, paging?: SearchPaging): Promise<SearchResult | FileProblem>;
+  step(query: string, paging?: SearchPaging): SearchResult | SearchNeed;
   /** A fetched file (postings or records), by name; throws when it is not a file of this format. */
   add(name: string, data: unknown): void;
   /** Where a file is, relative to /search-index.json's folder: search-index/{h}/{name}.json. */
   path(name: string): string;
 }
 
-export function createSplitEngine(file: SearchSplitFile, settings: SearchSettings): SplitSearchEngine {
+/** Fetches a file of the index by its path relative to /search-index.json's folder. */
+export type FetchFile = (path: string) => Promise<{ data: unknown } | FileProblem>;
+
+/** Why a file is not there: offline (no network, the fetch failed) or an error answer or format. */
+export type FileProblem = { offline: boolean; error: string };
+
+export function createSplitEngine(file: SearchSplitFile, settings: SearchSettings, fetchFile: FetchFile = async () => ({ offline: false, error: 'no files' })): SplitSearchEngine {
   const meta = file.split;
   const n = meta.n;
-  const vocab = new Vocabulary();
+  const vocab = createVocabulary();
   for (const t of meta.t) vocab.add(t);
   const loaded = new Set<string>();
-  const terms = new Map<string, TermPostings>();
+  const terms = new Map<string, Postings>();
   const records = new Map<number, SearchDoc>();
   const rank = createRanker(n, meta.len, settings);
 
@@ -55,9 +66,30 @@ export function createSplitEngine(file: SearchSplitFile, settings: SearchSetting
     return need.length ? { need } : null;
   };
 
-  return {
+  const engine: SplitSearchEngine = {
     count: n,
     path: (name) => `search-index/${meta.h}/${name}.json`,
+    async search(query, paging = {}) {
+      let r = engine.step(query, paging);
+      while ('need' in r) {
+        const { need } = r;
+        const files = await Promise.all(need.map((name) => fetchFile(engine.path(name))));
+        for (const [i, f] of files.entries()) {
+          let problem = 'error' in f ? f : null;
+          try {
+            if (!problem) engine.add(need[i]!, (f as { data: unknown }).data);
+          } catch (e) {
+            problem = { offline: false, error: (e as Error).message };
+          }
+          if (problem) {
+            console.error(`Search: ${problem.error}`);
+            return problem;
+          }
+        }
+        r = engine.step(query, paging);
+      }
+      return r;
+    },
     add(name, data) {
       if (loaded.has(name)) return;
       const isPostings = name.startsWith('p-');
@@ -73,7 +105,7 @@ export function createSplitEngine(file: SearchSplitFile, settings: SearchSetting
             p[i * 4] = doc += list[i]!;
             for (let c = 1; c < 4; c++) p[i * 4 + c] = list[c * k + i]!;
           }
-          terms.set(term, termPostings(p, n));
+          terms.set(term, p);
           // Terms with digits are not in the vocabulary file: a query finds them in its words' files.
           vocab.add(term);
         }
@@ -83,20 +115,24 @@ export function createSplitEngine(file: SearchSplitFile, settings: SearchSetting
       }
       loaded.add(name);
     },
-    search(query, paging = {}) {
+    step(query, paging = {}) {
       const words = queryWords(query, settings);
       // A word's own file holds its exact term with digits and every term its prefix reaches.
-      const own = missing(words.map((w) => postingsFileOf(w.word, meta)));
+      const own = missing(words.map(([word]) => postingsFileOf(word, meta)));
       if (own) return own;
-      const expanded = words.map((w) => [...vocab.expand(w.word, w.fuzz, w.prefix)].map(([id, weight]): [string, number] => [vocab.terms[id]!, weight]));
+      const expanded = words.map((w) => [...vocab.expand(...w)].map(([id, weight]): [string, number] => [vocab.terms[id]!, weight]));
       const typos = missing(expanded.flat().map(([term]) => postingsFileOf(term, meta)));
       if (typos) return typos;
-      const ranked = rank(
+      const shown: string[] = [];
+      const result = rank(
         // A term its file lacks (a file of another build) matches nothing rather than failing the query.
-        expanded.map((m) => m.flatMap(([term, weight]): [TermPostings, number][] => (terms.has(term) ? [[terms.get(term)!, weight]] : []))),
+        expanded.map((m) => m.flatMap(([term, weight]): [Postings, number][] => (terms.has(term) ? [[terms.get(term)!, weight]] : []))),
         paging,
+        (doc) => records.get(doc) ?? (shown.push(recordsFileOf(doc, meta)), { s: '', n: '', u: '', p: 0 }),
       );
-      return missing(ranked.page.map(([doc]) => recordsFileOf(doc, meta))) ?? rankedResult(ranked, (doc) => records.get(doc)!);
+      // The records of the page shown, when not all held yet: fetch them and ask again.
+      return missing(shown) ?? result;
     },
   };
+  return engine;
 }
