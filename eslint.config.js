@@ -56,7 +56,6 @@ const uiModules = [
  * then drop its line here; nothing may be added.
  */
 const oversizedToSplit = {
-  'scripts/photos/studio.js': 1364, // the photo studio: one untyped script, to become TypeScript modules
   'scripts/bench/index.ts': 777, // the benchmark runner: one function per benchmark, to move beside each benchmark
   'src/lib/catalog/import/from-vsf.ts': 551, // the VSF record mappers: one module per entity
   'tests/unit/order-queue.test.ts': 583, // by outcome: placing, sending, the cross-tab lock
@@ -146,7 +145,7 @@ export default defineConfig(
   },
   {
     // Data tables, exempt: the shopper texts' one catalogue (§8), and the sample shop's catalogue and content.
-    files: ['src/lib/messages.ts', 'scripts/lib/sample-catalog-data.ts', 'scripts/lib/sample-content.ts'],
+    files: ['src/lib/messages/texts.ts', 'scripts/lib/sample-catalog-data.ts', 'scripts/lib/sample-content.ts'],
     rules: { 'max-lines': 'off' },
   },
   // To do: files over the limit that are still to be split, each held at its size today so it cannot grow.

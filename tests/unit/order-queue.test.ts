@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { config } from '../../src/lib/config';
-import { messages } from '../../src/lib/messages';
+import { fill, messages } from '../../src/lib/messages';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
 import { collection } from '../../src/lib/storage';
 import { setOnline } from '../../src/lib/stores/network';
@@ -24,7 +24,6 @@ import { setOrderLockSources } from '../../src/lib/sync/order-lock';
 import { deferred, flush, freshState, json } from './stores-fixtures';
 import { $user, logout, setCurrentUser, setUserToken } from '../../src/lib/stores/user';
 import { configureTokenLock } from '../../src/lib/sync/token-lock';
-import { t } from '../../src/lib/messages';
 
 /** Signs a customer in as the user store does (token, refresh token, current customer). */
 async function signIn(id: number, token: string, refreshToken: string | null = null) {
@@ -165,7 +164,7 @@ describe('placing an order', () => {
     const p = payload({ user_id: 7 });
     const r = await placeOrder(p);
     expect(calls.map((c) => c.url)).toEqual([`${config.orders.endpoint}?token=expired`]);
-    expect(r).toMatchObject({ status: 'queued', message: t('offlineOrderHeldSession', { email: address.email }) });
+    expect(r).toMatchObject({ status: 'queued', message: fill(messages.offlineOrderHeldSession, { email: address.email }) });
     expect((await listQueuedOrders()).map((o) => o.order_id)).toEqual([p.order_id]);
   });
 
@@ -181,7 +180,7 @@ describe('placing an order', () => {
     expect(calls).toEqual([]);
     expect(run.queued.map((o) => o.order_id)).toEqual([p.order_id]);
     const one = await sendQueuedOrder(p.order_id);
-    expect(one).toMatchObject({ status: 'queued', message: t('offlineOrderHeldOwner', { email: address.email }) });
+    expect(one).toMatchObject({ status: 'queued', message: fill(messages.offlineOrderHeldOwner, { email: address.email }) });
     // Nobody signed in.
     logout();
     run = await sendQueuedOrders();
