@@ -56,7 +56,11 @@ async function search(page: Page, text: string) {
   return dialog;
 }
 
-const hrefs = (page: Page) => page.getByRole('dialog', { name: messages.searchLabel }).locator('a.sp-hit').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+const hrefs = (page: Page) =>
+  page
+    .getByRole('dialog', { name: messages.searchLabel })
+    .locator('a.sp-hit')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
 
 test('the build wrote the split index: statistics in /search-index.json, its files in search-index/{h}/', () => {
   expect(index.split.n).toBe(whole.d.length);

@@ -17,7 +17,10 @@ function answer(engine: SplitSearchEngine, split: SplitIndex, q: string, paging?
   let r = engine.step(q, paging);
   while ('need' in r) {
     const { need } = r;
-    expect(fetched.filter((f) => need.includes(f)), `"${q}" asks twice for a file`).toEqual([]);
+    expect(
+      fetched.filter((f) => need.includes(f)),
+      `"${q}" asks twice for a file`,
+    ).toEqual([]);
     for (const name of need) {
       fetched.push(name);
       engine.add(name, JSON.parse(split.files.get(name)!));

@@ -25,7 +25,9 @@ export interface SearchClientOptions {
   /** The browser's online flag; default navigator.onLine. */
   isOnline?: () => boolean;
   /** How the engine module is loaded; default a dynamic import (its own chunk). */
-  loadEngine?: () => Promise<(file: SearchIndexFile | SearchSplitFile, settings: SearchSettings, fetchFile: FetchFile) => SearchEngine | Promise<SplitSearchEngine>>;
+  loadEngine?: () => Promise<
+    (file: SearchIndexFile | SearchSplitFile, settings: SearchSettings, fetchFile: FetchFile) => SearchEngine | Promise<SplitSearchEngine>
+  >;
 }
 
 /** Why the index is not there: offline (no network, or the fetch failed) or an error answer. */
@@ -89,7 +91,8 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
     const problem = (p: IndexProblem) => Object.assign(new Error(p.error), { problem: p });
     if ('error' in res) throw problem(res);
     const got = res.data;
-    if (got?.v !== SEARCH_INDEX_VERSION || !('split' in got || Array.isArray(got.d))) throw problem({ offline: false, error: 'search index has an unknown format' });
+    if (got?.v !== SEARCH_INDEX_VERSION || !('split' in got || Array.isArray(got.d)))
+      throw problem({ offline: false, error: 'search index has an unknown format' });
     file = got;
     // A large catalogue's index is split (docs/search.md "At scale"): its engine fetches the files a query needs beside the index.
     return (engine = await create(got, settings, (path) => fetchJson(indexUrl.replace(/[^/]*$/, path))));

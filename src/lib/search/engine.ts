@@ -229,8 +229,16 @@ export function createRanker(n: number, totalLen: number[], settings: SearchSett
  * index's engine (split-engine.ts, its own chunk) when given the split index and how to fetch its files.
  */
 export function createSearchEngine(file: SearchIndexFile, settings: SearchSettings): SearchEngine;
-export function createSearchEngine(file: SearchIndexFile | SearchSplitFile, settings: SearchSettings, fetchFile: FetchFile): SearchEngine | Promise<SplitSearchEngine>;
-export function createSearchEngine(file: SearchIndexFile | SearchSplitFile, settings: SearchSettings, fetchFile?: FetchFile): SearchEngine | Promise<SplitSearchEngine> {
+export function createSearchEngine(
+  file: SearchIndexFile | SearchSplitFile,
+  settings: SearchSettings,
+  fetchFile: FetchFile,
+): SearchEngine | Promise<SplitSearchEngine>;
+export function createSearchEngine(
+  file: SearchIndexFile | SearchSplitFile,
+  settings: SearchSettings,
+  fetchFile?: FetchFile,
+): SearchEngine | Promise<SplitSearchEngine> {
   if ('split' in file) return import('./split-engine').then((m) => m.createSplitEngine(file, settings, fetchFile));
   const { n, vocab, postings, totalLen } = indexDocs(file);
   const rank = createRanker(n, totalLen, settings);

@@ -51,7 +51,11 @@ export type FetchFile = (path: string) => Promise<{ data: unknown } | FileProble
 /** Why a file is not there: offline (no network, the fetch failed) or an error answer or format. */
 export type FileProblem = { offline: boolean; error: string };
 
-export function createSplitEngine(file: SearchSplitFile, settings: SearchSettings, fetchFile: FetchFile = async () => ({ offline: false, error: 'no files' })): SplitSearchEngine {
+export function createSplitEngine(
+  file: SearchSplitFile,
+  settings: SearchSettings,
+  fetchFile: FetchFile = async () => ({ offline: false, error: 'no files' }),
+): SplitSearchEngine {
   const meta = file.split;
   const n = meta.n;
   const vocab = createVocabulary();
