@@ -13,7 +13,10 @@ import { astroBin, astroCacheDir } from '../server/rebuild';
 const root = join(import.meta.dirname, '..');
 const run = () =>
   new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [...buildNodeArgs(snapshotDir()), astroBin(root), 'build', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, [...buildNodeArgs(snapshotDir()), astroBin(root), 'build', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 let code = await run();
