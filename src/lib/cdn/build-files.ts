@@ -148,13 +148,17 @@ export async function writeCdnFiles(dir: string, before: string | null = null): 
   const pageHashes = new Set<string>();
   const ampHashes = new Set<string>();
   const files: Record<string, string> = {};
+  // Only the links to assets the folder lacks are kept: every page's every link (about a million at
+  // 10,000 products) held to the end took the build out of its heap.
+  const names = listFiles(dir);
+  const present = new Set(names);
   const links: [page: string, asset: string][] = [];
-  for (const f of listFiles(dir)) {
+  for (const f of names) {
     if (CDN_DERIVED_FILES.has(f)) continue;
     const buf = readFileSync(join(dir, f));
     files[f] = digestOf(buf);
     if (!f.endsWith('.html')) continue;
-    for (const a of linkedAssets(buf)) links.push([f, a]);
+    for (const a of linkedAssets(buf)) if (!present.has(a)) links.push([f, a]);
     const amp = isAmp(buf);
     for (const h of inlineScriptHashes(buf)) (amp ? ampHashes : pageHashes).add(h);
   }
