@@ -18,16 +18,7 @@ import { createSearchEngine, type SearchEngine } from '../src/lib/search/engine'
 import { createMiniSearchEngine } from './bench/engine-minisearch';
 import type { SearchIndexFile } from '../src/lib/search/types';
 import { createRng } from './lib/prng';
-
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const productCount = Number(arg('products') ?? 10_000);
-const snapshot = arg('snapshot');
-const asJson = args.includes('--json');
-const rounds = Number(arg('rounds') ?? 25);
+import { parseOptions } from './lib/cli-options';
 
 const BRANDS = [
   'Thomas Sabo',
@@ -246,6 +237,12 @@ function timeQueries(engine: SearchEngine, rounds: number) {
 }
 
 async function main() {
+  // Read here, not at load: the benchmark runner imports this module's catalogue generator.
+  const args = parseOptions(process.argv.slice(2), { values: ['products', 'snapshot', 'rounds'], flags: ['json'] });
+  const productCount = args.number('products', 10_000, { integer: true, min: 1 });
+  const snapshot = args.value('snapshot');
+  const asJson = args.flag('json');
+  const rounds = args.number('rounds', 25, { integer: true, min: 1 });
   let file: SearchIndexFile;
   const t0 = performance.now();
   if (snapshot) {
