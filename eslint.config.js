@@ -57,8 +57,6 @@ const uiModules = [
  */
 const oversizedToSplit = {
   'scripts/photos/studio.js': 1364, // the photo studio: one untyped script, to become TypeScript modules
-  'tests/api/fixture.ts': 463, // the test shop: its seed data apart from the helpers
-  'tests/unit/sample-catalog.test.ts': 425, // the catalogue's shape apart from its content
 };
 
 export default defineConfig(
