@@ -51,14 +51,6 @@ const uiModules = [
   },
 ];
 
-/**
- * To do: the files over 400 lines of code not yet split, with their size today (the cap). Split one,
- * then drop its line here; nothing may be added.
- */
-const oversizedToSplit = {
-  'scripts/photos/studio.js': 1364, // the photo studio: one untyped script, to become TypeScript modules
-};
-
 export default defineConfig(
   // Build output, dependencies, generated data and test artefacts (the .gitignore list, plus the
   // committed sample snapshot and benchmark results, which scripts write).
@@ -141,17 +133,9 @@ export default defineConfig(
   },
   {
     // Data tables, exempt: the shopper texts' one catalogue (§8), and the sample shop's catalogue and content.
-    files: ['src/lib/messages.ts', 'scripts/lib/sample-catalog-data.ts', 'scripts/lib/sample-content.ts'],
+    files: ['src/lib/messages/texts.ts', 'scripts/lib/sample-catalog-data.ts', 'scripts/lib/sample-content.ts'],
     rules: { 'max-lines': 'off' },
   },
-  // To do: files over the limit that are still to be split, each held at its size today so it cannot grow.
-  ...Object.entries(oversizedToSplit).map(
-    ([file, max]) =>
-      /** @type {import('eslint').Linter.Config} */ ({
-        files: [file],
-        rules: { 'max-lines': ['error', { max, skipBlankLines: true, skipComments: true }] },
-      }),
-  ),
   {
     // The reference API is product code: tooling (scripts/) may import it, never the other way round.
     files: ['server/**/*.ts'],

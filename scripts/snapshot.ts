@@ -103,7 +103,7 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
 
     // Products, paged, validated, written in shards of 1,000.
     const products = validateArray(S.ProductSchema, await getPaged('products'), 'products');
-    const shards = writeShards(tmp, products);
+    const shards = writeShards(tmp, products).names;
     counts.products = products.length;
     log(`products: ${products.length}`);
 

@@ -142,7 +142,7 @@ export function checkCoverage(rows: CoverageRow[], root: string): string[] {
  *   whole word. Backticked text that is not an identifier (`client:interact`, `@media ...`) is prose.
  *   An identifier with no file before it in its chunk is checked against the config's schema when
  *   the chunk starts with `config` (`config \`cashOnDelivery\``), else it is prose.
- * - `messages.someKey` names a key of the message catalogue (src/lib/messages.ts).
+ * - `messages.someKey` names a key of the message catalogue (src/lib/messages/texts.ts).
  */
 export function checkCode(rows: CoverageRow[], root: string, files: string[]): string[] {
   const problems: string[] = [];
@@ -162,7 +162,7 @@ export function checkCode(rows: CoverageRow[], root: string, files: string[]): s
   const hasWord = (file: string, word: string) => new RegExp(`(?<![\\w$])${escapeRe(word)}(?![\\w$])`).test(read(file));
   const resolveFile = (ref: string): string[] => files.filter((f) => f === ref || f.endsWith(`/${ref}`));
   const CONFIG_FILES = ['src/lib/config/schema.ts', 'src/lib/config/defaults.ts'];
-  const messageKeys = new Set([...read('src/lib/messages.ts').matchAll(/^\s*([A-Za-z]\w*):/gm)].map((m) => m[1]!));
+  const messageKeys = new Set([...read('src/lib/messages/texts.ts').matchAll(/^export const ([A-Za-z]\w*) =/gm)].map((m) => m[1]!));
   for (const r of rows) {
     const at = `line ${r.line} (${r.section} ${r.words.slice(0, 50)})`;
     for (const chunk of splitChunks(r.code)) {
@@ -183,7 +183,7 @@ export function checkCode(rows: CoverageRow[], root: string, files: string[]): s
         } else if (folder !== undefined) {
           if (!folders.has(folder.replace(/\/$/, ''))) problems.push(`${at}: folder ${folder} does not exist`);
         } else if (message !== undefined) {
-          if (!messageKeys.has(message)) problems.push(`${at}: messages.${message} is not in src/lib/messages.ts`);
+          if (!messageKeys.has(message)) problems.push(`${at}: messages.${message} is not in src/lib/messages/texts.ts`);
         } else if (code !== undefined && /^[$A-Za-z_][\w$]*(\.[$A-Za-z_][\w$]*)*$/.test(code)) {
           const targets = file ? [file] : isConfig ? CONFIG_FILES : [];
           if (targets.length === 0) continue;

@@ -4,7 +4,7 @@ import type { DB } from './db';
 import { getSku, type SkuRow } from './pricing';
 import { ApiError } from './http';
 import { QTY_CEILING } from './inputs';
-import { t } from '../src/lib/messages';
+import { messages, fill } from '../src/lib/messages';
 import { matchesSelection } from '../src/lib/catalog/variants';
 
 export interface StockRow {
@@ -26,7 +26,6 @@ export function stockJson(s: StockRow) {
   return {
     item_id: s.product_id,
     product_id: s.product_id,
-    sku: s.sku,
     stock_id: 1,
     qty: s.qty,
     is_in_stock: s.is_in_stock === 1,
@@ -45,8 +44,8 @@ export function saleLimits(s: Pick<StockRow, 'min_sale_qty' | 'max_sale_qty'> | 
 /** 400 naming `field` when `qty` of `sku` is outside the product's sale limits (the §5/§8 quantity texts). */
 export async function checkSaleQty(db: DB, sku: string, qty: number, field: string): Promise<void> {
   const { min_sale_qty, max_sale_qty } = saleLimits(await getStock(db, sku));
-  if (qty > max_sale_qty) throw new ApiError(400, `${field}: ${t('quantityAtMost', { max: max_sale_qty })}`);
-  if (qty < min_sale_qty) throw new ApiError(400, `${field}: ${t('quantityAtLeast', { min: min_sale_qty })}`);
+  if (qty > max_sale_qty) throw new ApiError(400, `${field}: ${fill(messages.quantityAtMost, { max: max_sale_qty })}`);
+  if (qty < min_sale_qty) throw new ApiError(400, `${field}: ${fill(messages.quantityAtLeast, { min: min_sale_qty })}`);
 }
 
 export async function getProductBySku(db: DB, sku: string): Promise<Product | undefined> {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AddressSchema, DateString } from '../src/lib/schemas';
-import { messages, t } from '../src/lib/messages';
+import { messages, fill } from '../src/lib/messages';
 
 /** Longest free text a field takes (names, streets, option values). */
 const TEXT_MAX = 1000;
@@ -19,7 +19,7 @@ const OptionId = z.union([z.number().int().nonnegative(), Text(64).min(1)]);
 export const Qty = z
   .number()
   .positive(messages.quantityAboveZero)
-  .max(QTY_CEILING, t('quantityAtMost', { max: QTY_CEILING }))
+  .max(QTY_CEILING, fill(messages.quantityAtMost, { max: QTY_CEILING }))
   .int(messages.quantityWholeNumber);
 
 /** A line's chosen options (the contract's product_option): custom, bundle and configurable options. */

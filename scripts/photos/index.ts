@@ -1,7 +1,7 @@
 /**
  * Renders the sample shop's photographs: every product shot the sample data uses, and
  * the composed scenes of banners, category tiles, shops, blog posts and the social feed, with
- * three.js in Debian's headless Chromium (scripts/photos/studio.js), into
+ * three.js in Debian's headless Chromium (the studio's modules in scripts/photos/studio/), into
  * src/content/sample/media as JPEGs; then removes pictures nothing uses and recomputes the
  * placeholder colours. Run by hand when the art changes (not by npm install or the build):
  *
@@ -9,20 +9,19 @@
  *   npm run photos -- --missing         only pictures that are not there yet
  *   npm run photos -- --only ring/halo,pearl   only paths containing one of these strings
  *   npm run photos -- --check           render again and compare with the committed bytes
- *   npm run photos -- --seed 2          another seed (the sample uses 1)
+ *   npm run photos -- --seed 2          another seed (the sample uses 1; no model draws from it yet, so the same pictures)
  *   npm run photos -- --missing --reverse   from the end: a second process meets the first in the middle
  *
  * The same seed gives the same bytes: no clock, no Math.random in the studio, sharp's mozjpeg
  * encoder at fixed settings.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateSample } from '../sample-catalog';
 import { writePlaceholders } from '../../server/import/placeholders';
 import { openStudio } from './browser';
-import { sceneFor, PRODUCT_SIZE, QUALITY } from './scenes';
+import { sampleJobs } from './jobs';
+import { QUALITY } from './scenes';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLE = join(ROOT, 'src/content/sample');
@@ -43,26 +42,7 @@ const seed = Number(value('--seed') ?? 1);
 const only = value('--only')?.split(',');
 const check = flag('--check');
 
-/** A stable 32-bit hash of the seed and a path, so each picture has its own randomness. */
-function hash(s: string): number {
-  let h = 2166136261 ^ seed;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-// What the sample uses: generated the same way as `npm run data:sample` (400 products, seed 1).
-const tmp = mkdtempSync(join(tmpdir(), 'photos-'));
-const sample = generateSample({ products: 400, seed: 1, out: tmp, validate: false, photos: join(tmp, 'none') });
-rmSync(tmp, { recursive: true, force: true });
-
-const jobs: { path: string; spec: Record<string, unknown> }[] = [];
-const unplanned: string[] = [];
-for (const path of sample.pictures) {
-  const shot = sample.shots.get(path);
-  const spec = shot ? { ...shot, w: PRODUCT_SIZE.width, h: PRODUCT_SIZE.height } : sceneFor(path);
-  if (!spec) unplanned.push(path);
-  else jobs.push({ path, spec: { ...spec, seed: hash(path) } });
-}
+const { jobs, unplanned } = sampleJobs(seed);
 if (unplanned.length) console.error(`photos: no scene yet for ${unplanned.length} pictures: ${unplanned.slice(0, 5).join(', ')}…`);
 
 const missing = flag('--missing');

@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSyn
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import * as snap from '../../src/lib/build/snapshot';
-import type { CmsPage, Product, SnapshotManifest, UrlMapEntry } from '../../src/lib/schemas';
+import { ProductSchema, type CmsPage, type Product, type SnapshotManifest, type UrlMapEntry } from '../../src/lib/schemas';
 import { contentPaths } from '../../src/lib/routing/content-routes';
 import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBase, type SourceNames } from '../../src/lib/catalog/import/assemble';
 import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from '../../src/lib/catalog/import/config';
@@ -21,7 +21,7 @@ import { allQuery, changedQuery } from '../../src/lib/catalog/import/es-query';
 import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
 import { VSF_ENTITIES, productToVsf, type VsfEntity } from '../../src/lib/catalog/import/to-vsf';
 import { writePlaceholders } from './placeholders';
-import { stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards } from './snapshot-write';
+import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from './snapshot-write';
 
 export const DEFAULT_INDEX = 'vue_storefront_catalog';
 
@@ -89,6 +89,12 @@ interface MediaSources {
   mediaDir?: string;
   fetchFrom?: string;
   fetchImpl?: typeof fetch;
+  /**
+   * Only these may be fetched (an incremental pull: the pictures of the records pulled this time). A
+   * picture that an unchanged record names and the previous snapshot lacks was reported missing by the
+   * pull that brought the record; asking the proxy again on every pull would cost a request each.
+   */
+  fetchOnly?: ReadonlySet<string>;
 }
 
 async function writeMedia(tmp: string, paths: string[], from: MediaSources, problems: Problem[]): Promise<{ written: number; missing: number }> {
@@ -112,7 +118,7 @@ async function writeMedia(tmp: string, paths: string[], from: MediaSources, prob
         written++;
         continue;
       }
-      if (from.fetchFrom) {
+      if (from.fetchFrom && (!from.fetchOnly || from.fetchOnly.has(p))) {
         const url = `${from.fetchFrom}/img/0/0/resize${p.split('/').map(encodeURIComponent).join('/')}`;
         try {
           const res = await (from.fetchImpl ?? fetch)(url);
@@ -126,7 +132,11 @@ async function writeMedia(tmp: string, paths: string[], from: MediaSources, prob
         }
       }
       missing++;
-      problems.push({ file: 'media', id: p, field: '', reason: 'picture not found (pass --media with the shop\u2019s pub/media folder)', skipped: false });
+      const reason =
+        from.fetchFrom && from.fetchOnly && !from.fetchOnly.has(p)
+          ? 'picture not found: not in the previous snapshot, and not asked for again (only the records pulled this time are; a full pull asks for every picture)'
+          : 'picture not found (pass --media with the shop\u2019s pub/media folder)';
+      problems.push({ file: 'media', id: p, field: '', reason, skipped: false });
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, paths.length) }, worker));
@@ -149,7 +159,17 @@ const CARRIED = [
 /** Writes an import's snapshot atomically into opts.out (or throws, leaving it untouched). */
 async function writeImport(
   result: ImportResult,
-  opts: ImportOptions & { source: string; index?: string; mode: 'full' | 'incremental'; media: MediaSources; carryFrom?: string },
+  opts: ImportOptions & {
+    source: string;
+    index?: string;
+    mode: 'full' | 'incremental';
+    media: MediaSources;
+    carryFrom?: string;
+    /** An incremental pull: the ids of the products pulled this time (the others come from the previous snapshot). */
+    pulled?: ReadonlySet<number>;
+    /** An incremental pull: the previous snapshot's shards whose bytes were checked against their digests. */
+    previousShards?: PreviousShards;
+  },
 ): Promise<ImportSummary> {
   const log = opts.log ?? (() => {});
   if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`);
@@ -182,8 +202,10 @@ async function writeImport(
       if (existsSync(banners)) for (const f of readdirSync(banners)) files[`banners/${f}`] = JSON.parse(readFileSync(join(banners, f), 'utf8'));
     }
     for (const [name, value] of Object.entries(files)) writeJson(tmp, name, value);
-    const shards = writeShards(tmp, result.products);
-    const media = await writeMedia(tmp, mediaPaths({ ...result, files }), opts.media, result.problems);
+    const shards = writeShards(tmp, result.products, opts.previousShards);
+    const pulled = opts.pulled;
+    const fetchOnly = pulled ? new Set(mediaPaths({ ...result, files, products: result.products.filter((p) => pulled.has(p.id)) })) : undefined;
+    const media = await writeMedia(tmp, mediaPaths({ ...result, files }), { ...opts.media, fetchOnly }, result.problems);
     if (opts.media.previous && existsSync(join(opts.media.previous, 'placeholders.json')))
       copyFileSync(join(opts.media.previous, 'placeholders.json'), join(tmp, 'placeholders.json'));
     else await writePlaceholders(tmp);
@@ -195,11 +217,11 @@ async function writeImport(
       source: opts.source,
       store_code: config.store_code,
       counts,
-      product_shards: shards,
-      import: { mode: opts.mode, ...(opts.index ? { index: opts.index } : {}), watermark: result.watermark },
+      product_shards: shards.names,
+      import: { mode: opts.mode, ...(opts.index ? { index: opts.index } : {}), watermark: result.watermark, shards: shards.digests },
     };
     writeJson(tmp, 'manifest.json', manifest, true);
-    validateSnapshot(tmp);
+    validateSnapshot(tmp, shards.linked);
     swapIntoPlace(tmp, out);
     for (const [entity, c] of Object.entries(result.counts)) log(`${entity}: ${c.written} written, ${c.skipped} skipped`);
     return { out, counts: result.counts, problems: result.problems, mode: opts.mode, media };
@@ -296,6 +318,29 @@ async function searchAll(o: ApiPullOptions, entity: VsfEntity, body: { query: un
   return out;
 }
 
+const ImportRecord = z.looseObject({ watermark: z.string().nullish(), shards: z.record(z.string(), z.string()).optional() });
+
+/**
+ * The previous snapshot's products for an incremental pull. A shard whose bytes match the digest the
+ * importer recorded when it wrote and validated it is read as it is; any other shard (changed since,
+ * or written by another tool) is validated again. Returns the shards that matched, which the writer
+ * may link instead of rewriting.
+ */
+function readPreviousProducts(dir: string, manifest: SnapshotManifest): { products: Product[]; checked: PreviousShards } {
+  const recorded = ImportRecord.safeParse(manifest.import).data?.shards ?? {};
+  const products: Product[] = [];
+  const checked: PreviousShards = { dir, digests: {} };
+  for (const shard of manifest.product_shards) {
+    const text = readFileSync(join(dir, shard), 'utf8');
+    const digest = digestOf(text);
+    if (recorded[shard] === digest) {
+      products.push(...(JSON.parse(text) as Product[]));
+      (checked.digests as Record<string, string>)[shard] = digest;
+    } else products.push(...snap.readArray(dir, shard, ProductSchema));
+  }
+  return { products, checked };
+}
+
 /**
  * `--from-vsf-api URL`: pages through the catalogue's `_search`. With `previous` (the rebuild hook), only
  * products with `updated_at` after the previous pull's watermark or named in `changedIds` are pulled and
@@ -306,20 +351,20 @@ export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary
   const log = o.log ?? (() => {});
   const index = o.index ?? DEFAULT_INDEX;
   const names = Object.fromEntries(VSF_ENTITIES.map((e) => [e, `${index}/${e}`])) as SourceNames;
-  const prevManifest =
-    o.previous && existsSync(join(o.previous, 'manifest.json'))
-      ? (snap.readManifest(o.previous) as SnapshotManifest & { import?: { watermark?: string | null } })
-      : null;
-  const since = prevManifest?.import?.watermark ?? null;
+  const prevManifest = o.previous && existsSync(join(o.previous, 'manifest.json')) ? snap.readManifest(o.previous) : null;
+  const since = ImportRecord.safeParse(prevManifest?.import).data?.watermark ?? null;
   const ids = o.changedIds ?? [];
   const incremental = (o.incremental ?? true) && !!prevManifest && (since !== null || ids.length > 0);
   const input: CatalogInput = {};
   let base: ProductBase | undefined;
+  let previousShards: PreviousShards | undefined;
   for (const e of VSF_ENTITIES) {
     if (e === 'product' && incremental) {
       input.product = await searchAll(o, e, changedQuery(since, ids));
       const found = new Set(input.product.map((r) => String(r.source.id)));
-      base = { products: snap.readProducts(o.previous!), removed: new Set(ids.filter((id) => !found.has(String(id))).map(Number)) };
+      const previous = readPreviousProducts(o.previous!, prevManifest!);
+      previousShards = previous.checked;
+      base = { products: previous.products, removed: new Set(ids.filter((id) => !found.has(String(id))).map(Number)) };
       log(`product: ${input.product.length} changed since ${since ?? 'the last pull'}${ids.length ? ` or named (${ids.length})` : ''}`);
     } else input[e] = await searchAll(o, e, allQuery());
   }
@@ -331,6 +376,7 @@ export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary
     mode: incremental ? 'incremental' : 'full',
     media: { previous: o.previous, mediaDir: o.mediaDir, fetchFrom: o.url.replace(/\/+$/, ''), fetchImpl: o.fetchImpl },
     carryFrom: o.config ? undefined : o.previous,
+    ...(incremental ? { pulled: new Set((input.product ?? []).map((r) => Number(r.source.id))), previousShards } : {}),
   });
 }
 

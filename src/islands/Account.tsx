@@ -12,7 +12,7 @@ import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessi
 import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms/rules';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { regionName, type CustomerAddress } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/stores/newsletter';
 import { $recentlyViewed } from '../lib/stores/recently-viewed';
@@ -301,7 +301,7 @@ export default function Account({ section, home, accountPath }: AccountProps) {
       <FormStyles />
       {section === 'dashboard' ? (
         <>
-          <p className="acc__greeting">{t('accountGreeting', { name: user.current?.firstname ?? '' }).replace(/,\s*$/, '')}</p>
+          <p className="acc__greeting">{fill(messages.accountGreeting, { name: user.current?.firstname ?? '' }).replace(/,\s*$/, '')}</p>
           <Profile />
           <PasswordChange />
         </>

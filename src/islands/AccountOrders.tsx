@@ -6,7 +6,7 @@ import { LOADING, startLoad, type Load } from '../lib/api/load';
 import type { CustomerOrder, OrderHistory as OrderHistoryPage } from '../lib/api/contract';
 import { isCashOnDelivery } from '../lib/checkout/state';
 import { formatDate, formatPrice } from '../lib/format';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { Status } from './form-kit';
 import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';
@@ -64,7 +64,7 @@ function OrderHistory({ accountPath }: { accountPath: string }) {
               {formatPrice(o.grand_total)}
             </td>
             <td className="acc-orders__link">
-              <a href={orderPath(o, accountPath)} aria-label={t('orderView', { id: o.increment_id })}>
+              <a href={orderPath(o, accountPath)} aria-label={fill(messages.orderView, { id: o.increment_id })}>
                 {messages.accountOrderDetails}
               </a>
             </td>
@@ -112,7 +112,7 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
   const billing = o.billing_address;
   return (
     <article className="acc-order" aria-labelledby="acc-order-title">
-      <h2 id="acc-order-title">{t('orderNumber', { id: o.increment_id })}</h2>
+      <h2 id="acc-order-title">{fill(messages.orderNumber, { id: o.increment_id })}</h2>
       <dl className="acc-facts acc-facts--inline">
         <div>
           <dt>{messages.orderDate}</dt>

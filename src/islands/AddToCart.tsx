@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
 import { $wishlist, toggleWishlist } from '../lib/stores/wishlist';
 import { $compare, addToCompare, removeFromCompare } from '../lib/stores/compare';
@@ -100,7 +100,7 @@ export function ListToggles({ product }: { product: ListProduct }) {
       </button>
       {compare.items.length > 0 && (
         <a className="link-btn" href={compareUrl()} data-compare-link>
-          {t('compareLink', { count: compare.items.length })}
+          {fill(messages.compareLink, { count: compare.items.length })}
         </a>
       )}
     </div>

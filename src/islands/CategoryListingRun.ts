@@ -8,7 +8,7 @@
  */
 import listingCss from './CategoryListing.css?inline';
 import { config, type StoreView } from '../lib/config';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import type { ListingFile } from '../lib/listing/client';
 import { loadListingOf } from '../lib/listing/load';
 import {
@@ -184,7 +184,7 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
     }
     grid.removeAttribute('aria-busy');
     updateFacets(r, s);
-    if (countEl) countEl.textContent = t(r.total === 1 ? 'itemCount' : 'itemsCount', { count: r.total });
+    if (countEl) countEl.textContent = fill(r.total === 1 ? messages.itemCount : messages.itemsCount, { count: r.total });
     if (applyBtn) applyBtn.textContent = `${messages.filtersShowResults} (${r.total})`;
     grid.hidden = r.total === 0;
     empty.hidden = r.total !== 0;
@@ -212,7 +212,7 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
       b.className = 'cat-chip';
       b.dataset.code = code;
       b.dataset.id = id;
-      b.setAttribute('aria-label', t('filterRemove', { label: `${facet}: ${value}` }));
+      b.setAttribute('aria-label', fill(messages.filterRemove, { label: `${facet}: ${value}` }));
       const name = document.createElement('span');
       name.className = 'cat-chip__facet';
       name.textContent = `${facet}:`;

@@ -4,7 +4,7 @@
  * cleared. Mounted on /compare (noindex).
  */
 import { useStore } from '@nanostores/react';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { homeUrl } from '../lib/catalog/urls';
 import { asListProduct, compareTable, listImage, listPrices } from '../lib/product/summary-view';
 import { $compare, clearCompare, removeFromCompare } from '../lib/stores/compare';
@@ -53,7 +53,12 @@ export default function Compare() {
                       )}
                       <span className="cmp__name">{item.name}</span>
                     </a>
-                    <button type="button" className="cmp__remove" aria-label={t('compareRemove', { name: item.name })} onClick={() => removeFromCompare(item)}>
+                    <button
+                      type="button"
+                      className="cmp__remove"
+                      aria-label={fill(messages.compareRemove, { name: item.name })}
+                      onClick={() => removeFromCompare(item)}
+                    >
                       {messages.removeItem}
                     </button>
                   </th>

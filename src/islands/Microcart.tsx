@@ -9,7 +9,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice } from '../lib/format';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
 import { tileImage } from '../lib/catalog/images';
 import { $cart, $cartCount, applyCoupon, loadCart, removeCoupon, removeFromCart, updateCartQuantity } from '../lib/stores/cart';
@@ -78,8 +78,13 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
           {messages.skuLabel}: {item.sku}
         </p>
         <div className="hp-line__row">
-          <div className="hp-stepper" role="group" aria-label={t('qtyOf', { name })}>
-            <button type="button" aria-label={t('qtyDecrease', { name })} disabled={item.qty <= 1} onClick={() => updateCartQuantity(item.sku, item.qty - 1)}>
+          <div className="hp-stepper" role="group" aria-label={fill(messages.qtyOf, { name })}>
+            <button
+              type="button"
+              aria-label={fill(messages.qtyDecrease, { name })}
+              disabled={item.qty <= 1}
+              onClick={() => updateCartQuantity(item.sku, item.qty - 1)}
+            >
               −
             </button>
             <input
@@ -87,7 +92,7 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
               type="number"
               inputMode="numeric"
               min={0}
-              aria-label={t('qtyOf', { name })}
+              aria-label={fill(messages.qtyOf, { name })}
               value={draft ?? String(item.qty)}
               onChange={(e) => setDraft(e.target.value)}
               onBlur={commit}
@@ -98,11 +103,11 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
                 }
               }}
             />
-            <button type="button" aria-label={t('qtyIncrease', { name })} onClick={() => updateCartQuantity(item.sku, item.qty + 1)}>
+            <button type="button" aria-label={fill(messages.qtyIncrease, { name })} onClick={() => updateCartQuantity(item.sku, item.qty + 1)}>
               +
             </button>
           </div>
-          <button type="button" className="hp-line__remove" aria-label={t('removeItemLabel', { name })} onClick={() => setConfirming(true)}>
+          <button type="button" className="hp-line__remove" aria-label={fill(messages.removeItemLabel, { name })} onClick={() => setConfirming(true)}>
             {messages.removeItem}
           </button>
         </div>
@@ -140,7 +145,7 @@ function Coupon({ totals }: { totals: CartTotals | null }) {
   if (applied) {
     return (
       <p className="hp-coupon-applied" data-coupon={applied}>
-        <span>{t('couponAppliedText', { code: applied })}</span>
+        <span>{fill(messages.couponAppliedText, { code: applied })}</span>
         <button
           type="button"
           className="hp-text-btn"
@@ -220,7 +225,9 @@ export default function Microcart() {
         <div className="hp-drawer__head">
           <h2 className="hp-drawer__title" id={titleId}>
             {messages.microcartTitle}
-            {count > 0 && <span className="hp-drawer__count">({count === 1 ? t('itemCount', { count }) : t('itemsCount', { count })})</span>}
+            {count > 0 && (
+              <span className="hp-drawer__count">({count === 1 ? fill(messages.itemCount, { count }) : fill(messages.itemsCount, { count })})</span>
+            )}
           </h2>
           <button type="button" className="icon-btn hp-drawer__close" aria-label={messages.closePanel} onClick={close}>
             <CloseIcon />

@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms/rules';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { $ui, setNewsletterPopup } from '../lib/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/stores/newsletter';
 import { FormStatus, FormStyles, TextField } from './form-kit';
@@ -56,8 +56,8 @@ export default function NewsletterPopup() {
             ×
           </button>
           <p className="eyebrow">{messages.footerNewsletterTitle}</p>
-          <h2 id={`${uid}-title`}>{t('newsletterPopupTitle', { percent })}</h2>
-          <p>{t('newsletterPopupText', { percent })}</p>
+          <h2 id={`${uid}-title`}>{fill(messages.newsletterPopupTitle, { percent })}</h2>
+          <p>{fill(messages.newsletterPopupText, { percent })}</p>
           {newsletter.isSubscribed ? (
             <p role="status">{messages.newsletterAlreadySubscribed}</p>
           ) : (

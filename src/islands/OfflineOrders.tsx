@@ -9,7 +9,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatPrice } from '../lib/format';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import type { OfflineOrder } from '../lib/schemas';
 import { $user } from '../lib/stores/user';
 import { lazyModule } from '../lib/lazy-module';
@@ -50,11 +50,11 @@ function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy
   return (
     <li className="oo-order">
       <div className="oo-order__head">
-        <span className="oo-order__date">{t('offlineOrderPlacedAt', { date: formatDate(order.created_at) })}</span>
+        <span className="oo-order__date">{fill(messages.offlineOrderPlacedAt, { date: formatDate(order.created_at) })}</span>
         {total !== null && <span className="oo-order__total">{formatPrice(total)}</span>}
       </div>
       <p className="oo-order__status">{status}</p>
-      <ul className="oo-order__lines" aria-label={t('offlineOrderItems', { count })}>
+      <ul className="oo-order__lines" aria-label={fill(messages.offlineOrderItems, { count })}>
         {order.products.map((p) => (
           <li key={p.sku}>
             {p.name ?? p.sku} <span className="oo-qty">× {p.qty}</span>

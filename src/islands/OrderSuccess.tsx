@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { externalOrderTotals, type OrderSuccessState } from '../lib/checkout/order-success';
 import { startOrderSuccess } from '../lib/checkout/order-success-page';
 import { formatPrice } from '../lib/format';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';
 import { LazyWaitingOrders } from './LazyWaitingOrders';
@@ -37,7 +37,7 @@ export default function OrderSuccess() {
   return (
     <section className="os" aria-labelledby="os-title">
       <p className="os__number" id="os-title">
-        {t('orderSuccessNumber', { id: o.order_id })}
+        {fill(messages.orderSuccessNumber, { id: o.order_id })}
       </p>
       <h2 className="os__title">{messages.orderSummaryTitle}</h2>
       <table className="os__lines">

@@ -4,7 +4,7 @@
  * form (name, summary, text, rating) with its progress, moderation and error texts (§4, §8).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { formatDate } from '../lib/format';
 import type { Review } from '../lib/schemas';
 import { REVIEW_SORTS, emptyReview, reviewForm, reviewList, reviewRating, type ReviewList, type ReviewSort, type ReviewValues } from '../lib/content/reviews';
@@ -32,7 +32,7 @@ const SORT_LABELS: Record<ReviewSort, string> = {
 function Stars({ value }: { value: number }) {
   const full = Math.round(value);
   return (
-    <span className="rv-stars" role="img" aria-label={t('reviewStars', { count: Math.round(value * 10) / 10 })}>
+    <span className="rv-stars" role="img" aria-label={fill(messages.reviewStars, { count: Math.round(value * 10) / 10 })}>
       {'★'.repeat(full)}
       <span className="rv-stars__off">{'★'.repeat(5 - full)}</span>
     </span>
@@ -47,7 +47,7 @@ function ReviewItem({ review }: { review: Review }) {
       {rating !== null && <Stars value={rating} />}
       <p className="rv-item__text">{review.detail}</p>
       <p className="rv-item__meta">
-        {t('reviewBy', { name: review.nickname })} · <time dateTime={review.created_at.replace(' ', 'T')}>{formatDate(review.created_at)}</time>
+        {fill(messages.reviewBy, { name: review.nickname })} · <time dateTime={review.created_at.replace(' ', 'T')}>{formatDate(review.created_at)}</time>
       </p>
     </li>
   );
@@ -95,8 +95,8 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
         <h2 id={`${uid}-title`}>{messages.reviewsTitle}</h2>
         {list.average !== null && (
           <p className="rv__summary">
-            <Stars value={list.average} /> {t('reviewsAverage', { average: list.average })} ·{' '}
-            {list.total === 1 ? messages.reviewsCountOne : t('reviewsCount', { count: list.total })}
+            <Stars value={list.average} /> {fill(messages.reviewsAverage, { average: list.average })} ·{' '}
+            {list.total === 1 ? messages.reviewsCountOne : fill(messages.reviewsCount, { count: list.total })}
           </p>
         )}
       </header>
@@ -154,7 +154,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
                     name="rating"
                     value={String(n)}
                     checked={rating === n}
-                    aria-label={t('reviewStars', { count: n })}
+                    aria-label={fill(messages.reviewStars, { count: n })}
                     onChange={() => form.set('rating', String(n))}
                   />
                   <span aria-hidden="true">★</span>

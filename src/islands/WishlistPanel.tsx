@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice } from '../lib/format';
-import { messages, t } from '../lib/messages';
+import { messages, fill } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
 import { asListProduct, listImage, listPrices } from '../lib/product/summary-view';
 import { $wishlist, removeFromWishlist } from '../lib/stores/wishlist';
@@ -89,7 +89,7 @@ export default function WishlistPanel() {
                         <button
                           type="button"
                           className="hp-line__remove"
-                          aria-label={t('removeFromWishlistLabel', { name: item.name })}
+                          aria-label={fill(messages.removeFromWishlistLabel, { name: item.name })}
                           onClick={() => removeFromWishlist(item)}
                         >
                           {messages.removeItem}
@@ -105,7 +105,7 @@ export default function WishlistPanel() {
         {compare.items.length > 0 && (
           <div className="hp-drawer__foot">
             <a className="btn btn--ghost" href={localizedPath('/compare')}>
-              {t('compareLink', { count: compare.items.length })}
+              {fill(messages.compareLink, { count: compare.items.length })}
             </a>
           </div>
         )}

@@ -4,7 +4,8 @@
  * previous snapshot; a full pull when the previous one has no watermark or `incremental` is off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
@@ -67,6 +68,12 @@ describe('incremental pull', () => {
       mode: 'full',
       index: 'vue_storefront_catalog',
       watermark: '2026-11-01 10:00:00',
+      // The digest of each product shard as written (and validated), which the next pull checks.
+      shards: {
+        'products/0000.json': createHash('sha256')
+          .update(readFileSync(join(first, 'products/0000.json')))
+          .digest('hex'),
+      },
     });
   });
 
@@ -124,6 +131,77 @@ describe('incremental pull', () => {
     expect(rec.productQueries[0]).toEqual({ match_all: {} });
     const noMark = await importFromVsfApi({ url: after.url, out: join(work, 'nomark'), previous: join(work, 'before') });
     expect(noMark.mode).toBe('full');
+  });
+});
+
+describe('what an incremental pull rewrites', () => {
+  const inode = (dir: string) => statSync(join(dir, 'products/0000.json')).ino;
+
+  it('links a product shard whose bytes are unchanged, and rewrites one that changed', async () => {
+    const same = join(work, 'unchanged');
+    await importFromVsfApi({ url: before.url, out: same, previous: first });
+    expect(inode(same)).toBe(inode(first));
+    const changed = join(work, 'changed');
+    await importFromVsfApi({ url: after.url, out: changed, previous: first });
+    expect(inode(changed)).not.toBe(inode(first));
+    expect(snap.readProducts(changed).find((p) => p.sku === 'RING-101')!.price).toBe(125);
+  });
+
+  it('validates a previous shard whose bytes no longer match its digest, and never links it', async () => {
+    const tampered = join(work, 'tampered');
+    cpSync(first, tampered, { recursive: true });
+    const shard = join(tampered, 'products/0000.json');
+    const products = JSON.parse(readFileSync(shard, 'utf8')) as P[];
+    products.find((p) => p.sku === 'LAST-104')!.price = 'free' as unknown as number;
+    writeFileSync(shard, JSON.stringify(products) + '\n');
+    await expect(importFromVsfApi({ url: before.url, out: join(work, 'from-tampered'), previous: tampered })).rejects.toThrow(/products\/0000\.json/);
+    // A valid edit made by hand is read (validated), and the shard is written anew rather than linked.
+    products.find((p) => p.sku === 'LAST-104')!.price = 99;
+    writeFileSync(shard, JSON.stringify(products) + '\n');
+    const out = join(work, 'from-edited');
+    await importFromVsfApi({ url: before.url, out, previous: tampered });
+    expect(inode(out)).not.toBe(inode(tampered));
+    expect(snap.readProducts(out).find((p) => p.sku === 'LAST-104')!.price).toBe(99);
+  });
+
+  it('asks the image proxy only for the pictures of the records it pulled', async () => {
+    const lost = (f: Record<string, unknown>) => {
+      for (const p of f['products/0000.json'] as (P & { image: string })[])
+        if (p.sku === 'RING-101' || p.sku === 'LAST-104') p.image = `/catalog/product/lost-${p.sku}.svg`;
+    };
+    const b = await startTestShop({ snapshotDir: writeFixtureSnapshot(join(work, 'lost-before'), files(lost)) });
+    const a = await startTestShop({
+      snapshotDir: writeFixtureSnapshot(
+        join(work, 'lost-after'),
+        files((f) => {
+          lost(f);
+          const ring = (f['products/0000.json'] as P[]).find((p) => p.sku === 'RING-101')!;
+          ring.price = 130;
+          ring.updated_at = '2026-11-03 09:00:00';
+        }),
+      ),
+    });
+    try {
+      const asked =
+        (into: string[]): typeof fetch =>
+        (url, init) => (String(url).includes('/img/') && into.push(String(url).replace(/^.*\/resize/, '')), fetch(url, init));
+      const full: string[] = [];
+      const prev = join(work, 'lost-first');
+      await importFromVsfApi({ url: b.url, out: prev, fetchImpl: asked(full) });
+      expect(full).toEqual(expect.arrayContaining(['/catalog/product/lost-RING-101.svg', '/catalog/product/lost-LAST-104.svg']));
+      const incremental: string[] = [];
+      const r = await importFromVsfApi({ url: a.url, out: join(work, 'lost-second'), previous: prev, fetchImpl: asked(incremental) });
+      expect(r.mode).toBe('incremental');
+      expect(incremental).toEqual(['/catalog/product/lost-RING-101.svg']);
+      // Both are still reported missing.
+      expect(r.problems.filter((p) => p.file === 'media').map((p) => p.id)).toEqual([
+        '/catalog/product/lost-LAST-104.svg',
+        '/catalog/product/lost-RING-101.svg',
+      ]);
+    } finally {
+      await b.stop();
+      await a.stop();
+    }
   });
 });
 

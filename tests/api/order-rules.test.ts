@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { messages, t } from '../../src/lib/messages';
+import { messages, fill } from '../../src/lib/messages';
 import { ADDRESS, fixtureFiles, orderPayload, PRODUCTS, useTestShop, writeFixtureSnapshot } from './fixture';
 
 /** The fixture plus one product whose stock is not managed (qty 0, manage_stock false, max_sale_qty 10). */
@@ -85,7 +85,7 @@ describe('item 9: order quantities', () => {
     const before = (await orders()).length;
     const r = await shop().call('POST', '/api/order', { body: orderPayload({ products: [{ sku: 'FREE-108', qty: 11 }] }) });
     expect(r.status).toBe(400);
-    expect(r.body.result).toBe(`products.0.qty: ${t('quantityAtMost', { max: 10 })}`);
+    expect(r.body.result).toBe(`products.0.qty: ${fill(messages.quantityAtMost, { max: 10 })}`);
     expect((await orders()).length).toBe(before);
     const split = await shop().call('POST', '/api/order', {
       body: orderPayload({

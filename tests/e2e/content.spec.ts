@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { contentPages, cmsRoutes, blogData, snapshotShops, goneUrls, TOKEN_PAGE_IDENTIFIERS, ACCOUNT_SHELLS } from '../../src/lib/routing/content-routes';
 import { brandCategories } from '../../src/lib/content/brands';
 import { formatDate } from '../../src/lib/format';
-import { messages, t } from '../../src/lib/messages';
+import { messages, fill } from '../../src/lib/messages';
 import { config } from '../../src/lib/config';
 import { htmlToText } from '../../src/lib/content/sanitize';
 import { expectCanonical, expectOneH1, facts, ld, open, screenshots, SITE } from './content-helpers';
@@ -155,7 +155,7 @@ test.describe('cms content pages', () => {
 
 test.describe('blog', () => {
   const blog = blogData();
-  const blogTitle = t('blogTitle', { shop: config.shop.name });
+  const blogTitle = fill(messages.blogTitle, { shop: config.shop.name });
 
   test('the blog lists every post with author date and excerpt', async ({ page }) => {
     await open(page, `/${config.shop.blogPath}`);
@@ -168,7 +168,7 @@ test.describe('blog', () => {
     const first = cards.first();
     const post = blog.posts[0]!;
     await expect(first.getByRole('heading', { name: post.title })).toBeVisible();
-    await expect(first).toContainText(t('blogByAuthor', { name: post.author.name }));
+    await expect(first).toContainText(fill(messages.blogByAuthor, { name: post.author.name }));
     await expect(first.locator('time')).toHaveText(formatDate(post.date));
     expect(await first.locator('time').textContent()).toMatch(DATE);
     if (post.excerpt) await expect(first).toContainText(htmlToText(post.excerpt).slice(0, 40));
@@ -195,7 +195,7 @@ test.describe('blog', () => {
     expectCanonical(f, path);
     expectOneH1(f, post.title);
     const article = page.locator('article.post');
-    await expect(article.locator('.post__meta')).toContainText(t('blogByAuthor', { name: post.author.name }));
+    await expect(article.locator('.post__meta')).toContainText(fill(messages.blogByAuthor, { name: post.author.name }));
     await expect(article.locator('.post__meta time')).toHaveText(formatDate(post.date));
     if (post.featuredImage) {
       const img = article.locator('.post__figure img');
@@ -260,7 +260,10 @@ test.describe('brands', () => {
     const f = await facts(page);
     expectCanonical(f, `/brands/${brand.url_key}`);
     expectOneH1(f, brand.name);
-    await expect(page.getByRole('link', { name: t('brandShopAll', { brand: brand.name }) })).toHaveAttribute('href', `/brands/${brand.url_key}/all-products`);
+    await expect(page.getByRole('link', { name: fill(messages.brandShopAll, { brand: brand.name }) })).toHaveAttribute(
+      'href',
+      `/brands/${brand.url_key}/all-products`,
+    );
     expect(await page.locator('.tile').count()).toBeGreaterThan(0);
   });
 
@@ -268,7 +271,7 @@ test.describe('brands', () => {
     await open(page, `/brands/${brand.url_key}/all-products`);
     const f = await facts(page);
     expectCanonical(f, `/brands/${brand.url_key}/all-products`);
-    expectOneH1(f, t('brandAllProductsTitle', { brand: brand.name }));
+    expectOneH1(f, fill(messages.brandAllProductsTitle, { brand: brand.name }));
     const tiles = page.locator('#product-grid .tile');
     expect(await tiles.count()).toBeGreaterThan(0);
     expect(await tiles.count()).toBeLessThanOrEqual(config.constants.categoryPageSize);

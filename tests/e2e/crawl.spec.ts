@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixture';
 import { linksOf, pageFile, sitemapPaths } from './dist-pages';
+import { messages } from '../../src/lib/messages';
 
 /** Every page reachable from `start` by links, with one page that links each (its first finder). */
 function crawl(start: string): { reached: Map<string, string>; pages: Map<string, string> } {
@@ -45,6 +46,27 @@ test.describe('links over the built site', () => {
     const footer = home.slice(home.indexOf('<footer'));
     expect(footer).toContain('href="/i/our-story"');
     expect(footer).toContain('href="/i/sustainability"');
+  });
+});
+
+test.describe('texts of the message catalogue', () => {
+  test('no page shows a placeholder unfilled ({email}, {count}, ...) in its text: the error page and every page reached by links', () => {
+    const names = [...new Set(Object.values(messages).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)))];
+    expect(names).toContain('email');
+    const placeholder = new RegExp(`\\{(${names.join('|')})\\}`);
+    const { pages } = crawl('/');
+    pages.set('/error', readFileSync(pageFile('/error')!, 'utf8'));
+    // Text only: a template in an attribute (data-many="{count} orders ...") is filled by a script.
+    const shown = (html: string) =>
+      html
+        .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+        .replace(/<style\b[\s\S]*?<\/style>/gi, '')
+        .replace(/<[^>]*>/g, ' ');
+    const found = [...pages.entries()].flatMap(([path, html]) => {
+      const m = placeholder.exec(shown(html));
+      return m ? [`${path}: ${shown(html).slice(Math.max(0, m.index - 60), m.index + 20)}`] : [];
+    });
+    expect(found).toEqual([]);
   });
 });
 

@@ -8,11 +8,11 @@ import { expect, test } from './fixture';
 import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { config } from '../../src/lib/config';
-import { messages, t } from '../../src/lib/messages';
+import { messages, fill } from '../../src/lib/messages';
 
 const SUBSCRIBE_PATH = '/api/ext/mailchimp-subscribe/subscribe';
 const footerForm = (page: Page) => page.locator('footer').getByRole('form', { name: messages.footerNewsletterTitle });
-const popup = (page: Page) => page.getByRole('dialog', { name: t('newsletterPopupTitle', { percent: config.constants.newsletterCouponPercent }) });
+const popup = (page: Page) => page.getByRole('dialog', { name: fill(messages.newsletterPopupTitle, { percent: config.constants.newsletterCouponPercent }) });
 
 /** Counts the subscribe calls the page makes (across its navigations). */
 function countSubscribes(page: Page): () => number {

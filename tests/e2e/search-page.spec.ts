@@ -14,7 +14,7 @@ import { searchListingFile } from '../../src/lib/listing/file';
 import { loadSearchResults } from '../../src/lib/search/results';
 import type { ListingFile } from '../../src/lib/listing/client';
 import { config } from '../../src/lib/config';
-import { messages, t } from '../../src/lib/messages';
+import { messages, fill } from '../../src/lib/messages';
 
 const index = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
 const engine = createSearchEngine(index, config.constants.search);
@@ -31,7 +31,7 @@ async function expected(q: string): Promise<ListingFile> {
 }
 
 const PAGE_SIZE = config.constants.categoryPageSize;
-const itemsText = (n: number) => t(n === 1 ? 'itemCount' : 'itemsCount', { count: n });
+const itemsText = (n: number) => fill(n === 1 ? messages.itemCount : messages.itemsCount, { count: n });
 const tiles = (page: Page) => page.locator('#product-grid .tile');
 const count = (page: Page) => page.locator('[data-listing-count]');
 const searchButton = (page: Page) => page.locator('#site-header').getByRole('button', { name: messages.headerSearch });
@@ -55,8 +55,8 @@ test.describe('search results page', () => {
     await expect(dialog(page).locator('a.sp-hit').first()).toBeVisible();
     await box.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'ring');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('searchResultsFor', { query: 'ring' }));
-    await expect(page).toHaveTitle(new RegExp(`^${t('searchResultsFor', { query: 'ring' })}`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(messages.searchResultsFor, { query: 'ring' }));
+    await expect(page).toHaveTitle(new RegExp(`^${fill(messages.searchResultsFor, { query: 'ring' })}`));
     await expect(count(page)).toHaveText(itemsText(want.total));
     await expect(pageBox(page)).toHaveValue('ring');
     // Best match first, then the engine's order; the tiles are the category listing's (same prices and links).

@@ -5,7 +5,7 @@
  */
 import { expect, test } from './fixture';
 import { type Page } from '@playwright/test';
-import { messages, t } from '../../src/lib/messages';
+import { messages, fill } from '../../src/lib/messages';
 import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { financeInfo, categoryPromoFor } from '../../src/lib/content/promo';
@@ -146,7 +146,7 @@ test.describe('video player', () => {
       await player.screenshot({ path: `test-results/screenshots/spec-video-${w}.png` });
     }
     expect(external).toEqual([]);
-    await page.getByRole('button', { name: t('videoPlayLabel', { title: (await player.getAttribute('data-title')) ?? '' }) }).click();
+    await page.getByRole('button', { name: fill(messages.videoPlayLabel, { title: (await player.getAttribute('data-title')) ?? '' }) }).click();
     const frame = player.locator('iframe');
     await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/M7lc1UVf-VE\?autoplay=1&controls=1/);
     await expect(player).toHaveAttribute('data-state', 'playing');
@@ -158,7 +158,7 @@ test.describe('finance, takeover and promo blocks', () => {
     const p = products().find((x) => financeInfo(x)?.monthlyFrom && financeInfo(x)?.klarna)!;
     await visit(page, pagePath(p));
     const box = page.locator('[data-finance]');
-    await expect(box.locator('[data-finance-from]')).toContainText(t('financeFrom', { price: formatPrice(Number(p.lowest_possible_finance)) }));
+    await expect(box.locator('[data-finance-from]')).toContainText(fill(messages.financeFrom, { price: formatPrice(Number(p.lowest_possible_finance)) }));
     await expect(box.getByRole('link', { name: messages.financeOptionsLink })).toHaveAttribute('href', '/finance-options');
     await expect(box.locator('[data-klarna-cta]')).toContainText(messages.klarnaAvailable);
     await expect(box.getByRole('link', { name: messages.klarnaInfoLink })).toHaveAttribute('href', '/klarna-info');

@@ -1,14 +1,13 @@
 /** The order queue (src/lib/sync/order-queue.ts) placing an order: stored first, sent, answered, kept or cancelled. Sending the queue later: order-queue-sending.test.ts; the bag: order-queue-bag.test.ts. */
 import { describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
-import { messages } from '../../src/lib/messages';
+import { fill, messages } from '../../src/lib/messages';
 import { setOnline } from '../../src/lib/stores/network';
 import { $notifications } from '../../src/lib/stores/notifications';
 import { $queuedOrders, sendQueuedOrder, configureOrderQueue, listQueuedOrders, placeOrder, sendQueuedOrders } from '../../src/lib/sync/order-queue';
 import { deferred, flush, json } from './stores-fixtures';
 import { logout } from '../../src/lib/stores/user';
 import { configureTokenLock } from '../../src/lib/sync/token-lock';
-import { t } from '../../src/lib/messages';
 import { address, api, calls, html, payload, registerSync, signIn, stored, systemNotes, useOrderQueueHarness } from './order-queue-fixtures';
 
 useOrderQueueHarness();
@@ -77,7 +76,7 @@ describe('placing an order', () => {
     const p = payload({ user_id: 7 });
     const r = await placeOrder(p);
     expect(calls.map((c) => c.url)).toEqual([`${config.orders.endpoint}?token=expired`]);
-    expect(r).toMatchObject({ status: 'queued', message: t('offlineOrderHeldSession', { email: address.email }) });
+    expect(r).toMatchObject({ status: 'queued', message: fill(messages.offlineOrderHeldSession, { email: address.email }) });
     expect((await listQueuedOrders()).map((o) => o.order_id)).toEqual([p.order_id]);
   });
 
@@ -93,7 +92,7 @@ describe('placing an order', () => {
     expect(calls).toEqual([]);
     expect(run.queued.map((o) => o.order_id)).toEqual([p.order_id]);
     const one = await sendQueuedOrder(p.order_id);
-    expect(one).toMatchObject({ status: 'queued', message: t('offlineOrderHeldOwner', { email: address.email }) });
+    expect(one).toMatchObject({ status: 'queued', message: fill(messages.offlineOrderHeldOwner, { email: address.email }) });
     // Nobody signed in.
     logout();
     run = await sendQueuedOrders();

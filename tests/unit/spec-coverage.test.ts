@@ -81,7 +81,7 @@ describe('the code column', () => {
   const fake = mkdtempSync(join(tmpdir(), 'spec-code-'));
   afterAll(() => rmSync(fake, { recursive: true, force: true }));
   const files: Record<string, string> = {
-    'src/lib/messages.ts': "export const messages = {\n  loginRequired: 'You need to be logged in',\n};\n",
+    'src/lib/messages/texts.ts': "export const loginRequired = 'You need to be logged in';\n",
     'src/lib/config/schema.ts': 'export const Schema = z.object({ cmsMaxCount: z.number(), shop: z.object({ themeName: z.string() }) });\n',
     'src/lib/config/defaults.ts': 'export const defaults = { cmsMaxCount: 500 };\n',
     'src/lib/catalog/price.ts': 'export function specialPriceFor() {}\nexport const $final = 1;\n',
@@ -121,7 +121,7 @@ describe('the code column', () => {
     expect(check('src/lib/checkout/')).toEqual([expect.stringMatching(/folder src\/lib\/checkout\/ does not exist/)]);
     expect(check('config `cmsMaxCounts`; messages.loginNeeded')).toEqual([
       expect.stringMatching(/`cmsMaxCounts` is not in src\/lib\/config\/schema\.ts or src\/lib\/config\/defaults\.ts/),
-      expect.stringMatching(/messages\.loginNeeded is not in src\/lib\/messages\.ts/),
+      expect.stringMatching(/messages\.loginNeeded is not in src\/lib\/messages\/texts\.ts/),
     ]);
   });
 

@@ -1,6 +1,6 @@
 /** The checkout's bag (its lines, editable until the order is placed) and the totals under it and in the review. */
 import { formatPrice } from '../../lib/format';
-import { messages, t } from '../../lib/messages';
+import { messages, fill } from '../../lib/messages';
 import type { ReviewTotals } from '../../lib/checkout/state';
 import type { CartItem } from '../../lib/schemas';
 import { removeFromCart, updateCartQuantity } from '../../lib/stores/cart';
@@ -34,11 +34,11 @@ export function Bag({ items, totals, editable }: { items: CartItem[]; totals: Re
               <div className="co-line__qty">
                 {editable ? (
                   <>
-                    <button type="button" aria-label={t('checkoutDecrease', { name })} onClick={() => updateCartQuantity(i.sku, i.qty - 1)}>
+                    <button type="button" aria-label={fill(messages.checkoutDecrease, { name })} onClick={() => updateCartQuantity(i.sku, i.qty - 1)}>
                       −
                     </button>
                     <span aria-label={messages.quantityLabel}>{i.qty}</span>
-                    <button type="button" aria-label={t('checkoutIncrease', { name })} onClick={() => updateCartQuantity(i.sku, i.qty + 1)}>
+                    <button type="button" aria-label={fill(messages.checkoutIncrease, { name })} onClick={() => updateCartQuantity(i.sku, i.qty + 1)}>
                       +
                     </button>
                   </>
@@ -51,7 +51,7 @@ export function Bag({ items, totals, editable }: { items: CartItem[]; totals: Re
                 <button
                   type="button"
                   className="co-line__remove"
-                  aria-label={t('checkoutRemove', { name })}
+                  aria-label={fill(messages.checkoutRemove, { name })}
                   onClick={() => {
                     if (window.confirm(messages.confirmRemoveFromCart)) removeFromCart(i.sku);
                   }}

@@ -1,7 +1,7 @@
 /** One step of the checkout: its numbered heading with the Edit button once done, and the Continue form of the first three steps. */
 import type { FormEvent, ReactNode } from 'react';
 import { STEPS, type Step } from '../../lib/checkout/state';
-import { messages, t } from '../../lib/messages';
+import { messages, fill } from '../../lib/messages';
 
 const STEP_TITLES: Record<Step, string> = {
   personal: messages.checkoutPersonal,
@@ -41,7 +41,7 @@ export function CheckoutStep({
           <span className="co-step__num" aria-hidden="true">
             {i + 1}
           </span>
-          <span className="visually-hidden">{t('checkoutStep', { n: i + 1 })}: </span>
+          <span className="visually-hidden">{fill(messages.checkoutStep, { n: i + 1 })}: </span>
           {STEP_TITLES[step]}
         </h2>
         {i < current && canEdit ? (

@@ -2,7 +2,7 @@
  * One custom option (spec §4 Option prices): a text field or area, a select, or radios and
  * checkboxes; each value says what it adds to the price.
  */
-import { messages, t } from '../../lib/messages';
+import { messages, fill } from '../../lib/messages';
 import type { FormProduct, FormState } from '../../lib/product/form';
 import { customValueChosen, optionExtra, toggleCustomValue } from '../../lib/product/options-view';
 import { FieldError, RequiredMark, money } from './parts';
@@ -25,7 +25,7 @@ export function CustomOption({ option: o, value, error, unitOriginal, onChange }
   const described = error ? errId : undefined;
   const extra = (price: unknown, type: 'fixed' | 'percent' | null | undefined) => {
     const amount = optionExtra(price, type, unitOriginal);
-    return amount > 0 ? t('optionPriceAdd', { price: money(amount) }) : '';
+    return amount > 0 ? fill(messages.optionPriceAdd, { price: money(amount) }) : '';
   };
   const required = o.is_require && <RequiredMark />;
 

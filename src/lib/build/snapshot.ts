@@ -33,7 +33,8 @@ export class SnapshotError extends Error {
   }
 }
 
-function readJson(dir: string, file: string): unknown {
+/** A snapshot file's JSON, not validated (a SnapshotError when it is missing or not JSON). */
+export function readJsonFile(dir: string, file: string): unknown {
   const path = join(dir, file);
   if (!existsSync(path)) throw new SnapshotError(file, undefined, '', 'is missing: the file does not exist');
   try {
@@ -89,14 +90,14 @@ export function assertUnique<R>(records: readonly R[], file: string, key: Record
 
 /** Reads an array file of the snapshot and validates every record (and, given a key, that no two share it). */
 export function readArray<T extends z.ZodType>(dir: string, file: string, schema: T, key?: RecordKey<z.output<T>>): z.output<T>[] {
-  const records = validateArray(schema, readJson(dir, file), file);
+  const records = validateArray(schema, readJsonFile(dir, file), file);
   if (key) assertUnique(records, file, key);
   return records;
 }
 
 /** Reads an object file of the snapshot and validates it. */
 export function readObject<T extends z.ZodType>(dir: string, file: string, schema: T): z.output<T> {
-  return validateOne(schema, readJson(dir, file), file);
+  return validateOne(schema, readJsonFile(dir, file), file);
 }
 
 export const readManifest = (dir = snapshotDir()) => readObject(dir, 'manifest.json', S.SnapshotManifestSchema);

@@ -5,7 +5,7 @@
  */
 import { config, isFilterableAttribute } from '../config';
 import { dayNumber, formatPriceWhole } from '../format';
-import { t } from '../messages';
+import { messages, fill } from '../messages';
 import type { Attribute } from '../schemas';
 import { childAttribute } from './variants';
 import { finalPriceOf, hasOption, priceRangeId, type PriceRange, type QueryableProduct } from './query';
@@ -38,7 +38,7 @@ export function aggregationSize(code: string): number {
 /** The label of a price bucket, without decimals: '£100 - £250', '£2,500 and above'. */
 export function priceRangeLabel(r: PriceRange): string {
   const from = formatPriceWhole(r.from ?? 0);
-  return r.to === undefined ? t('priceRangeAbove', { from }) : t('priceRangeLabel', { from, to: formatPriceWhole(r.to) });
+  return r.to === undefined ? fill(messages.priceRangeAbove, { from }) : fill(messages.priceRangeLabel, { from, to: formatPriceWhole(r.to) });
 }
 
 function collectValues(p: QueryableProduct, code: string, into: Set<string>): void {

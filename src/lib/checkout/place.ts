@@ -2,7 +2,7 @@
  * Placing the order (spec §2 checkout, §4 Offline order, §8): the checkout builds the payload and
  * hands it to the order queue (src/lib/sync/order-queue.ts); the outcome says where the shopper goes.
  */
-import { t } from '../messages';
+import { messages, fill } from '../messages';
 import type { OfflineOrder, OrderPayload } from '../schemas';
 import type { PlaceOrderResult } from '../sync/order-queue';
 import { placedOrderKey } from './order-success';
@@ -32,6 +32,6 @@ export async function placeCheckoutOrder(
   if (r.status === 'sent') {
     return { kind: 'confirmation', url: orderSuccessUrl(placedOrderKey(payload, r.result), prefix), order: r.order, result: r.result };
   }
-  if (r.status === 'cancelled') return { kind: 'cancelled', message: r.message ?? t('somethingWrong'), order: r.order };
-  return { kind: 'queued', message: r.message ?? t('offlineOrderQueued'), order: r.order };
+  if (r.status === 'cancelled') return { kind: 'cancelled', message: r.message ?? fill(messages.somethingWrong), order: r.order };
+  return { kind: 'queued', message: r.message ?? fill(messages.offlineOrderQueued), order: r.order };
 }

@@ -15,7 +15,7 @@
  * so it is written as an amount: "Free" would promise a delivery price the shopper has not chosen.
  */
 import { formatPrice } from '../format';
-import { messages, t } from '../messages';
+import { messages, fill } from '../messages';
 import type { CartTotals } from '../schemas';
 
 /** The amounts of a totals list, VAT included. */
@@ -63,7 +63,7 @@ export function totalsRows(f: TotalsFigures, format: (n: number) => string = for
   const rows: TotalsRow[] = [];
   if (f.subtotal !== undefined) rows.push({ key: 'subtotal', label: messages.totalsSubtotal, value: format(f.subtotal) });
   if (f.discount) {
-    const label = f.couponCode ? t('totalsDiscountCode', { code: f.couponCode }) : messages.totalsDiscount;
+    const label = f.couponCode ? fill(messages.totalsDiscountCode, { code: f.couponCode }) : messages.totalsDiscount;
     rows.push({ key: 'discount', label, value: format(f.discount) });
   }
   const free = f.shippingChosen && f.shipping === 0;

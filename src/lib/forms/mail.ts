@@ -5,7 +5,7 @@
  * or 'Could not send an email. Please try again later.' (or the server's message when it gives one).
  */
 import { config } from '../config';
-import { messages, t } from '../messages';
+import { messages, fill } from '../messages';
 import { fields, forms } from './rules';
 import type { Booking, MailPayloadInput } from '../schemas';
 import { createApiClient, type ApiResult } from '../api/client';
@@ -107,8 +107,8 @@ export function bookingLetter(v: BookingValues, pageLink: string, shops: readonl
   return {
     sourceAddress: booking.email,
     targetAddress: shop?.email ?? config.mailer.contactAddress,
-    subject: t('bookingSubject', { store, date: booking.date, time: booking.time }),
-    emailText: [t('bookingEmailIntro', { name: booking.name }), '', bookingText(booking)].join('\n'),
+    subject: fill(messages.bookingSubject, { store, date: booking.date, time: booking.time }),
+    emailText: [fill(messages.bookingEmailIntro, { name: booking.name }), '', bookingText(booking)].join('\n'),
   };
 }
 
@@ -125,7 +125,7 @@ export function contactLetter(v: ContactValues, pageLink: string): Letter {
   return {
     sourceAddress: v.email.trim(),
     targetAddress: config.mailer.contactAddress,
-    subject: t('contactSubject', { name: v.name.trim() }),
+    subject: fill(messages.contactSubject, { name: v.name.trim() }),
     emailText: lines.join('\n'),
   };
 }

@@ -4,7 +4,7 @@
  * product_option and in words. Pure functions over the product and the form state (./form.ts).
  */
 import { config } from '../config';
-import { messages, t } from '../messages';
+import { messages, fill } from '../messages';
 import { maxOrderQty, mergeStock, type StockLimits } from '../catalog/quantity';
 import type { CartItem } from '../schemas';
 import { type TierFor } from '../catalog/price';
@@ -172,7 +172,7 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
   if (!allowOutOfStock && stock && stock.is_in_stock === false) return fail(messages.cannotAddOutOfStock);
   // More than the stock holds, or than one order may take (max_sale_qty): the §8 text, and the limit beside the field.
   const max = maxOrderQty(allowOutOfStock ? { ...stock, is_in_stock: true, qty: null } : stock);
-  if (qtyNumber(state.qty) > max) return fail(messages.someProductsUnavailable, { qty: t('quantityAtMost', { max }) });
+  if (qtyNumber(state.qty) > max) return fail(messages.someProductsUnavailable, { qty: fill(messages.quantityAtMost, { max }) });
   const unit = unitPrices(p, state, now, ctx.tier);
   if (!(unit.final > 0)) return fail(messages.cannotAddPriceUnknown);
 

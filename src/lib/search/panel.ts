@@ -1,5 +1,5 @@
 /** The search panel's rules (src/islands/SearchPanel.tsx renders what they return). */
-import { messages, t } from '../messages';
+import { messages, fill } from '../messages';
 import { isSearchTerm, nothingFound } from './status';
 import type { SearchResult } from './types';
 
@@ -16,6 +16,6 @@ export function searchPanelStatus(query: string, loading: boolean, result: Searc
   if (!result) return '';
   if (result.noresults) return nothingFound(result.offline);
   if (result.total === 1) return messages.searchResultsOne;
-  if (result.total > result.items.length) return t('searchResultsShown', { shown: result.items.length, count: result.total });
-  return t('searchResultsCount', { count: result.total });
+  if (result.total > result.items.length) return fill(messages.searchResultsShown, { shown: result.items.length, count: result.total });
+  return fill(messages.searchResultsCount, { count: result.total });
 }

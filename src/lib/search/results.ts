@@ -6,7 +6,7 @@
  * offline once the service worker holds both files. Rules only: the page's script
  * (src/islands/SearchResults.ts) renders what these return.
  */
-import { messages, t } from '../messages';
+import { messages, fill } from '../messages';
 import { isSearchTerm, nothingFound } from './status';
 import { childSkuOf, docUrl, type SearchDoc, type SearchPaging, type SearchResult, type SearchSuggestions } from './types';
 import type { ListingFacet, ListingFile, ListingItem } from '../listing/client';
@@ -21,7 +21,7 @@ export function readSearchQuery(search: string): string {
 
 /** The search page's h1: "Search results for '…'" once there is a query. */
 export function searchPageHeading(query: string): string {
-  return query ? t('searchResultsFor', { query }) : messages.searchPageTitle;
+  return query ? fill(messages.searchResultsFor, { query }) : messages.searchPageTitle;
 }
 
 /** What a hit needs here: its sku, and its children for a child-sku query. */

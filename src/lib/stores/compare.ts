@@ -1,7 +1,7 @@
 /** The compare list (spec §3, §4 Network: "compare list loads on mount"), persisted under current-compare. */
 import { computed } from 'nanostores';
 import { setBadge } from './badges';
-import { t } from '../messages';
+import { messages, fill } from '../messages';
 import { KEYS } from '../storage';
 import { notify } from './notifications';
 import { unionBySku, type ProductSummary } from './product-summary';
@@ -48,5 +48,5 @@ export const loadCompare = list.load;
 
 // The shopper hears of each product added or removed.
 $lastCompareChange.listen((c) => {
-  if (c) notify({ type: 'success', message: t(c.kind === 'added' ? 'addedToCompare' : 'removedFromCompare', { name: c.item.name }) });
+  if (c) notify({ type: 'success', message: fill(c.kind === 'added' ? messages.addedToCompare : messages.removedFromCompare, { name: c.item.name }) });
 });

@@ -4,7 +4,7 @@
  * persisted under current-wishlist after each change and shared with the other tabs.
  */
 import { computed } from 'nanostores';
-import { t } from '../messages';
+import { messages, fill } from '../messages';
 import { KEYS } from '../storage';
 import { setBadge } from './badges';
 import { notify } from './notifications';
@@ -61,5 +61,5 @@ export const loadWishlist = list.load;
 
 // The shopper hears of each product added or removed.
 $lastWishlistChange.listen((c) => {
-  if (c) notify({ type: 'success', message: t(c.kind === 'added' ? 'addedToWishlist' : 'removedFromWishlist', { name: c.item.name }) });
+  if (c) notify({ type: 'success', message: fill(c.kind === 'added' ? messages.addedToWishlist : messages.removedFromWishlist, { name: c.item.name }) });
 });

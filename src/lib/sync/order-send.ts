@@ -5,7 +5,7 @@
  * first, so an order is never sent twice at the same time, across tabs or by the service worker.
  */
 import { config } from '../config';
-import { t, messages } from '../messages';
+import { fill, messages } from '../messages';
 import type { OfflineOrder, OrderPayload } from '../schemas';
 import type { Collection } from '../storage';
 import { withOrderLock } from './order-lock';
@@ -90,7 +90,7 @@ export function heldReason(order: OfflineOrder, session: OrderSession | null | u
   const owner = orderOwner(order);
   if (owner === null) return null;
   if (session?.token && session.customerId !== null && String(session.customerId) === owner) return null;
-  return t('offlineOrderHeldOwner', { email: orderEmail(order) });
+  return fill(messages.offlineOrderHeldOwner, { email: orderEmail(order) });
 }
 
 /** The stored, untransmitted form of a payload. */
@@ -110,7 +110,7 @@ export function isPendingOrder(o: Pick<OfflineOrder, 'transmited' | 'cancelled'>
  */
 export function cancelMessage(code: unknown, result: unknown): string | null {
   const n = Number(code);
-  if (n === 400) return t('orderAddressInvalid', { email: config.mailer.contactAddress });
+  if (n === 400) return fill(messages.orderAddressInvalid, { email: config.mailer.contactAddress });
   if (n === 409) return messages.offlineOrderConflict;
   if (n === 500 && result === messages.orderAddProductsError) return messages.orderProductsOutOfStock;
   return null;
@@ -218,9 +218,9 @@ export async function sendOrder(order: OfflineOrder, opts: SendOptions = {}): Pr
   let answer = await post(orderUrl(opts.endpoint, token), body, f, timeoutMs);
   if (token && refused(answer)) {
     const fresh = await opts.session?.refresh?.(token).catch(() => null);
-    if (!fresh) return { kind: 'held', order, message: t('offlineOrderHeldSession', { email: orderEmail(order) }) };
+    if (!fresh) return { kind: 'held', order, message: fill(messages.offlineOrderHeldSession, { email: orderEmail(order) }) };
     answer = await post(orderUrl(opts.endpoint, fresh), body, f, timeoutMs);
-    if (refused(answer)) return { kind: 'held', order, message: t('offlineOrderHeldSession', { email: orderEmail(order) }) };
+    if (refused(answer)) return { kind: 'held', order, message: fill(messages.offlineOrderHeldSession, { email: orderEmail(order) }) };
   }
   if ('failed' in answer) {
     console.error(`[orders] order ${order.order_id} not sent: ${answer.failed}`);
