@@ -5,8 +5,10 @@
  *   npm run bench:search -- --products 20000      # another size
  *   npm run bench:search -- --snapshot /tmp/snap-10k   # a snapshot folder (scripts/sample-catalog.ts output)
  *   npm run bench:search -- --json                # machine-readable output
+ *   npm run bench:search -- --split-only          # only the split index's download figures (large catalogues)
  *
- * Reports index size (raw and gzipped), engine build time, median / p95 / max query time per engine.
+ * Reports index size (raw and gzipped), engine build time, median / p95 / max query time per engine,
+ * and what a first search downloads with the index split (`split`: gzipped bytes per query).
  */
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +21,7 @@ import { createMiniSearchEngine } from './bench/engine-minisearch';
 import type { SearchIndexFile } from '../src/lib/search/types';
 import { createRng } from './lib/prng';
 import { parseOptions } from './lib/cli-options';
+import { benchQueries, splitDownloads } from './bench/search';
 
 const BRANDS = [
   'Thomas Sabo',
@@ -238,7 +241,7 @@ function timeQueries(engine: SearchEngine, rounds: number) {
 
 async function main() {
   // Read here, not at load: the benchmark runner imports this module's catalogue generator.
-  const args = parseOptions(process.argv.slice(2), { values: ['products', 'snapshot', 'rounds'], flags: ['json'] });
+  const args = parseOptions(process.argv.slice(2), { values: ['products', 'snapshot', 'rounds'], flags: ['json', 'split-only'] });
   const productCount = args.number('products', 10_000, { integer: true, min: 1 });
   const snapshot = args.value('snapshot');
   const asJson = args.flag('json');
@@ -259,6 +262,11 @@ async function main() {
     searchable: file.d.length,
     indexFile: { rawKB: +(json.length / 1024).toFixed(1), gzipKB: +(gzipSync(json, { level: 9 }).length / 1024).toFixed(1), buildMs: Math.round(buildFileMs) },
   };
+  report.split = splitDownloads(file, [...BENCH_QUERIES, ...benchQueries(file, 200)]);
+  if (args.flag('split-only')) {
+    console.log(JSON.stringify(report, null, 2));
+    return;
+  }
   const settings = config.constants.search;
   const engines: Record<string, SearchEngine> = {};
   for (const [name, create] of [

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Logger } from './logger';
 import { buildNodeArgs } from '../src/lib/build/heap';
+import { takeStaleMarker } from '../src/lib/build/stale-restore';
 
 /** What the triggers of a run said changed (the hook's body); several triggers' hints are merged. */
 export interface PullHint {
@@ -176,9 +177,31 @@ export class RebuildManager {
 
 /** Astro's command-line entry in a checkout (run with this process's Node, the project's Node 24). */
 export const astroBin = (projectRoot: string): string => join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
+/** Astro's cacheDir (the default of astro.config.mjs): the incremental build's cache. */
+export const astroCacheDir = (projectRoot: string): string => join(projectRoot, 'node_modules', '.astro');
 
-/** Runs `astro build --outDir outDir` with SNAPSHOT_DIR set and the snapshot's heap limit (src/lib/build/heap.ts); rejects with the output's tail on failure. */
-export function astroBuild(
+/**
+ * Runs `astro build --outDir outDir` with SNAPSHOT_DIR set and the snapshot's heap limit
+ * (src/lib/build/heap.ts); rejects with the output's tail on failure. A build that failed because its
+ * incremental cache was stale (src/lib/build/stale-restore.ts) runs once more, every page rendered.
+ */
+export async function astroBuild(
+  projectRoot: string,
+  snapshotDir: string,
+  outDir: string,
+  extraEnv: Record<string, string> = {},
+  /** Also echo the build's output (npm start). */
+  echo = false,
+): Promise<void> {
+  try {
+    await astroBuildOnce(projectRoot, snapshotDir, outDir, extraEnv, echo);
+  } catch (e) {
+    if (!takeStaleMarker(astroCacheDir(projectRoot))) throw e;
+    await astroBuildOnce(projectRoot, snapshotDir, outDir, extraEnv, echo);
+  }
+}
+
+function astroBuildOnce(
   projectRoot: string,
   snapshotDir: string,
   outDir: string,

@@ -28,6 +28,8 @@ import {
   PAGE_CACHE_LIMITS,
   ASSET_CACHE_LIMITS,
   IMAGE_CACHE_LIMITS,
+  SEARCH_FILE_CACHE_LIMITS,
+  isSplitSearchFile,
   NETWORK_TIMEOUT_S,
   searchShellKey,
   searchShells,
@@ -82,6 +84,13 @@ registerRoute(
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && (url.pathname.endsWith('/search-index.json') || url.pathname.endsWith('/search-listing.json')),
   new StaleWhileRevalidate({ cacheName: CACHE_NAMES.data }),
+);
+
+// The files of a split search index: named by a digest of their content, so cache first; a query
+// searched online is answered offline afterwards from the files it fetched.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isSplitSearchFile(url.pathname),
+  new CacheFirst({ cacheName: CACHE_NAMES.search, plugins: [new ExpirationPlugin({ ...SEARCH_FILE_CACHE_LIMITS, purgeOnQuotaError: true })] }),
 );
 
 // A page neither online nor cached: the offline page (it tells the shopper and goes home).

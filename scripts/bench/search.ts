@@ -9,6 +9,8 @@ import { config } from '../../src/lib/config';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
+import { createSplitEngine } from '../../src/lib/search/split-engine';
+import { splitSearchIndex } from '../../src/lib/search/split';
 import type { SearchIndexFile } from '../../src/lib/search/types';
 import { applyQuery, buildCatalogQuery, initialQueryState, toggleFilter, changeSort } from '../../src/lib/catalog/query';
 import { facets } from '../../src/lib/catalog/facets';
@@ -261,4 +263,56 @@ function benchEngineIn(ROOT: string, snapshotDir: string): EngineBench {
     maxBuffer: 16 * 1024 * 1024,
   });
   return JSON.parse(out.toString()) as EngineBench;
+}
+
+/** What the first search of a shopper downloads with the split index (docs/search.md "At scale"), gzipped. */
+export interface SplitDownloadBench {
+  /** Files written: postings files, records files. */
+  files: { postings: number; records: number };
+  /** /search-index.json when split (statistics, letter-only vocabulary, suggestions). */
+  indexGzipBytes: number;
+  /** One query as a first search (the index file plus the files it fetches for the panel's 50): median, p95, max over the queries. */
+  firstSearch: { medianBytes: number; p95Bytes: number; maxBytes: number; worst: string };
+  /** A query typed letter by letter from its third character, the panel searching each time: every file fetched, summed. */
+  typed: { medianBytes: number; p95Bytes: number; maxBytes: number; worst: string };
+  /** The whole index's file, for comparison. */
+  wholeGzipBytes: number;
+}
+
+/** Splits `file` and measures the bytes of a first search (and of a typed query) over `queries` (panel: 50 results). */
+export function splitDownloads(file: SearchIndexFile, queries: string[]): SplitDownloadBench {
+  const split = splitSearchIndex(file);
+  const gz = new Map<string, number>();
+  const sizeOf = (name: string) => gz.get(name) ?? gz.set(name, gzipBytes(split.files.get(name)!)).get(name)!;
+  const indexGzipBytes = gzipBytes(JSON.stringify(split.index));
+  const settings = config.constants.search;
+  /** Runs the queries on a fresh engine (a shopper's first visit); the gzipped bytes of every file fetched. */
+  const run = (qs: string[]): number => {
+    const engine = createSplitEngine(split.index, settings);
+    let bytes = indexGzipBytes;
+    for (const q of qs) {
+      let r = engine.step(q, { size: settings.defaultSize });
+      while ('need' in r) {
+        for (const name of r.need) {
+          bytes += sizeOf(name);
+          engine.add(name, JSON.parse(split.files.get(name)!));
+        }
+        r = engine.step(q, { size: settings.defaultSize });
+      }
+    }
+    return bytes;
+  };
+  const typedOf = (q: string) => Array.from({ length: Math.max(0, q.length - 2) }, (_, i) => q.slice(0, i + 3));
+  const figures = (sizes: { q: string; bytes: number }[]) => {
+    const sorted = sizes.map((s) => s.bytes).sort((a, b) => a - b);
+    const worst = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    return { medianBytes: median(sorted), p95Bytes: percentile(sorted, 95), maxBytes: worst.bytes, worst: worst.q };
+  };
+  return {
+    files: { postings: split.index.split.pf, records: split.files.size - split.index.split.pf },
+    indexGzipBytes,
+    firstSearch: figures(queries.map((q) => ({ q, bytes: run([q]) }))),
+    typed: figures(queries.map((q) => ({ q, bytes: run(typedOf(q)) }))),
+    wholeGzipBytes: gzipBytes(JSON.stringify(file)),
+  };
 }

@@ -1,7 +1,9 @@
 /**
  * Product tiles made in the browser for the category listing: copies of the tile the page rendered
  * in its <template data-tile-template> (ProductTile, Badge and Price components, with their scoped
- * styles), filled from a listing file item, so appended tiles look exactly like the static ones.
+ * styles), filled from a listing file item, so appended tiles look exactly like the static ones. The
+ * template's prices are the one price markup (src/lib/catalog/price-markup.ts) with {original} and
+ * {special} in place of the amounts: only the amounts are written here.
  */
 import { formatPrice } from '../lib/format';
 import { responsiveImage, type ResponsiveImage } from '../lib/catalog/image-slots';
@@ -41,12 +43,13 @@ function scopedLike<K extends keyof HTMLElementTagNameMap>(tag: K, like: Element
   return el;
 }
 
-// Sets the text after a visually hidden label ('<span class=visually-hidden>Regular price </span>£10.00').
-function setTrailingText(el: Element | null, text: string): void {
-  if (!el) return;
-  const last = el.lastChild;
-  if (last && last.nodeType === Node.TEXT_NODE) last.nodeValue = text;
-  else el.appendChild(document.createTextNode(text));
+// Writes the amounts where the template's price holds their placeholders ('{original}', '{special}').
+function fillAmounts(price: Element, original: string, special: string): void {
+  const walk = document.createTreeWalker(price, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const text = walk.currentNode;
+    text.nodeValue = text.nodeValue!.replace('{original}', original).replace('{special}', special);
+  }
 }
 
 function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: StoreView): HTMLElement {
@@ -111,12 +114,7 @@ function fillCell(protos: Protos, item: ListingItem, eager: boolean, store: Stor
   if (oldPrice && proto) {
     const price = proto.cloneNode(true) as HTMLElement;
     price.dataset.price = String(final);
-    if (special !== null) {
-      setTrailingText(price.querySelector('.price__original'), formatPrice(original, store));
-      setTrailingText(price.querySelector('.price__special'), formatPrice(special, store));
-    } else {
-      setTrailingText(price.querySelector('.price__final'), formatPrice(final, store));
-    }
+    fillAmounts(price, formatPrice(original, store), special === null ? '' : formatPrice(special, store));
     oldPrice.replaceWith(price);
   }
   return cell;

@@ -1,42 +1,31 @@
 /**
- * A price as the islands write it (§2 tile, §4 price rule): the original struck through and the
- * special price when one applies, each named for screen readers; the markup of the pages' own
- * Price.astro, so the shop shows one price everywhere.
+ * A price as the islands draw it: the pages' one price markup (src/lib/catalog/price-markup.ts,
+ * styled by src/styles/price.css), so the shop shows one price everywhere.
  */
 import type { ProductPrices } from '../lib/catalog/price';
+import { priceClass, priceInnerHtml, priceText, type PriceSize } from '../lib/catalog/price-markup';
 import { formatPrice } from '../lib/format';
-import { messages } from '../lib/messages';
-import './PriceTag.css';
 
 export interface PriceTagProps {
-  prices: Pick<ProductPrices, 'original' | 'special' | 'final'>;
+  prices: Pick<ProductPrices, 'original' | 'special'>;
   /** How an amount is written (default: the default store's currency). */
   format?: (n: number) => string;
-  /** The wrapper's classes (the island's own, for size and place). */
+  /** The island's own class (place, colour), beside the price's. */
   className?: string;
-  /** The wrapper element: a paragraph where the price stands alone. */
-  as?: 'span' | 'p';
+  /** None: the size of the text around it. */
+  size?: PriceSize;
+  /** A paragraph of its own, where the price stands alone (default: inside a line of text). */
+  block?: boolean;
 }
 
-export function PriceTag({ prices, format = formatPrice, className, as: Tag = 'span' }: PriceTagProps) {
-  const special = prices.special !== null;
-  const classes = ['ptag', className, special ? 'price--special' : ''].filter(Boolean).join(' ');
+export function PriceTag({ prices, format = formatPrice, className, size, block = false }: PriceTagProps) {
+  const text = priceText(prices, format);
+  const Tag = block ? 'p' : 'span';
+  // The markup is the pages' own HTML, not JSX written a second time.
   return (
-    <Tag className={classes} data-price={prices.final}>
-      {special ? (
-        <>
-          <del className="price__original">
-            <span className="visually-hidden">{messages.regularPrice} </span>
-            {format(prices.original)}
-          </del>{' '}
-          <span className="price__special">
-            <span className="visually-hidden">{messages.specialPrice} </span>
-            {format(prices.special!)}
-          </span>
-        </>
-      ) : (
-        <span className="price__final">{format(prices.final)}</span>
-      )}
-    </Tag>
+    <Tag
+      className={`${priceClass(text, { size, inline: !block })}${className ? ` ${className}` : ''}`}
+      dangerouslySetInnerHTML={{ __html: priceInnerHtml(text) }}
+    />
   );
 }

@@ -178,7 +178,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
         void add();
       }}
     >
-      {priceHost && p.type_id !== 'grouped' && createPortal(<PriceTag as="p" className="price price--lg" prices={prices} format={money} />, priceHost)}
+      {priceHost && p.type_id !== 'grouped' && createPortal(<PriceTag block size="lg" prices={prices} format={money} />, priceHost)}
 
       {options.map((o) => (
         <ConfigurableOption

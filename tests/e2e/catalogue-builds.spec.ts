@@ -8,42 +8,20 @@
  */
 import { bucketFile, EDGE_INDEX, EdgeLookup } from '../../src/lib/cdn/edge-map';
 import { expect, test } from './fixture';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { catalog, productsWithPages, SITE } from './helpers';
 import { ampCategoryUrl, ampProductUrl, categoryUrl, productUrl } from '../../src/lib/catalog/urls';
 import { productPageData } from '../../src/lib/build/product-page-data';
 import { config } from '../../src/lib/config';
 import { formatPrice, shopperPrice } from './oracle';
-import { startServer, type StartOptions } from '../../server/server';
+import { build, serveBuild } from './build-helpers';
 import { cartLine, createCustomer, loginInDialog, openSignIn, readStored, simpleProducts, writeStored } from './account-helpers';
 import { messages } from '../../src/lib/messages';
 import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The precache cut of the long-urls build (bytes). */
 const PRECACHE_CUT = 40_000;
-
-function build(dir: string, env: Record<string, string>): string {
-  const out = join(ROOT, dir);
-  rmSync(out, { recursive: true, force: true });
-  execFileSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe', timeout: 300_000 });
-  return out;
-}
-
-/** The shop server over a build folder, on a free port and a fresh database. */
-const serveBuild = (out: string, options: StartOptions['options'] = {}) =>
-  startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(mkdtempSync(join(tmpdir(), 'pj-build-')), 'shop.db'),
-    distDir: out,
-    env: { ...process.env, LOG_REQUESTS: '0', RATE_LIMIT_MAX: '100000' },
-    options,
-  });
 
 const page = (out: string, path: string) => {
   const file = path.endsWith('.html') ? join(out, path) : join(out, path, 'index.html');

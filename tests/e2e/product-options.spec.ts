@@ -59,6 +59,45 @@ test.describe('product options', () => {
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(expected.pathname + expected.search);
   });
 
+  test("a child named in the address shows its price (the page's one price markup) before the options wake; a malformed embedded blob leaves the page as built", async ({
+    page,
+  }) => {
+    const available = (x: ReturnType<typeof pick>) => (x.configurable_children ?? []).filter((c) => c.status === 1 && c.stock.is_in_stock);
+    const p = pick(
+      (x) => x.type_id === 'configurable' && new Set(available(x).map((c) => shopperPrice(c))).size > 1,
+      'configurable whose available children cost different amounts',
+    );
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const box = page.locator('[data-product-price] > .price');
+    // Opened without a touch: the options island stays static HTML, only the page's script runs.
+    const open = async (childSku?: string) => expect((await page.goto(productUrl(p, childSku ? { childSku } : {})))?.status()).toBe(200);
+    await open();
+    const built = { price: await box.textContent(), sku: await page.locator('[data-sku-text]').textContent() };
+    const child = available(p).find((c) => !built.price!.includes(formatPrice(shopperPrice(c))))!;
+
+    await open(child.sku);
+    await expect(box).toHaveCount(1);
+    await expect(box).toHaveClass(/\bprice--lg\b/);
+    await expect(box).toContainText(formatPrice(shopperPrice(child)));
+    await expect(page.locator('[data-sku-text]')).toHaveText(child.sku);
+    await expect(page.locator('.pf[data-live]')).toHaveCount(0);
+
+    // The same address with the embedded data cut short: no script error, the build's price and sku stay.
+    await page.route(
+      (url) => url.pathname === new URL(page.url()).pathname,
+      async (route) => {
+        const res = await route.fetch();
+        const html = (await res.text()).replace(/(<script[^>]*id="product-data"[^>]*>)[^<]*/, '$1{"sku":');
+        await route.fulfill({ response: res, body: html });
+      },
+    );
+    await open(child.sku);
+    await expect(page.locator('[data-sku-text]')).toHaveText(built.sku!);
+    await expect(box).toHaveText(built.price!);
+    expect(errors).toEqual([]);
+  });
+
   test('a choice without a variant keeps the previous one and shows the wrong-attributes notice', async ({ page }) => {
     const { product, label } = missingCombination();
     await openProduct(page, product);

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   dispatch,
   fetchJsonFile,
+  readProductShard,
+  readUrlMap,
   normalizePath,
   resolvePath,
   shardFile,
@@ -10,7 +12,7 @@ import {
   type ProductShard,
   type UrlMap,
 } from '../../src/lib/routing/dispatcher';
-import { urlMap } from '../../src/lib/routing/url-map';
+import { ProductShardSchema, UrlMapSchema, urlMap } from '../../src/lib/routing/url-map';
 import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { messages } from '../../src/lib/messages';
@@ -113,6 +115,32 @@ describe('url dispatcher on the page', () => {
     expect(e.replace).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['no paths', { ...map, paths: undefined }],
+    ['a path to a number', { ...map, paths: { '/a': 5 } }],
+    ['a fractional shard count', { ...map, shards: 1.5 }],
+    ['another version', { ...map, v: 2 }],
+    ['an HTML page (a proxy answered)', '<!doctype html>'],
+  ])("a map file with %s is not read: 'Route not found', no crash", async (_what, file) => {
+    const e = env('/engagement-rings.html', async (url) => (url === URL_MAP_FILE ? file : { s: {}, k: {} }));
+    expect(await e.run()).toEqual({ logged: 'Route not found: /engagement-rings.html' });
+    expect(e.replace).not.toHaveBeenCalled();
+  });
+
+  it("a malformed product shard counts as no match: 'No mapping found', no crash", async () => {
+    const e = env('/r1/old-slug', async (url) => (url === URL_MAP_FILE ? map : { s: { r1: { url: '/x' } }, k: [] }));
+    expect(await e.run()).toEqual({ logged: 'No mapping found: /r1/old-slug' });
+  });
+
+  it("a path named like an object's own property maps to nothing ('/constructor', '/c/__proto__')", async () => {
+    for (const path of ['/constructor', '/c/__proto__', '/old/tostring']) {
+      const e = env(path, serve);
+      expect(await e.run()).toEqual({ logged: `No mapping found: ${path}` });
+    }
+    // A child sku that is no child: the parent's page.
+    expect(await env('/r1/slug/hasownproperty', serve).run()).toEqual({ moved: { to: ring.u, by: 'sku' } });
+  });
+
   it('never moves the shopper to the page they are on', async () => {
     const loop: UrlMap = { ...map, paths: { '/loop': '/loop/' } };
     const e = env('/loop', async (url) => (url === URL_MAP_FILE ? loop : { s: {}, k: {} }));
@@ -124,6 +152,21 @@ describe('url dispatcher on the page', () => {
 describe('url map of the sample snapshot', () => {
   const { map: built, shards: builtShards } = urlMap();
   const loadBuilt = async (n: number) => builtShards[n] ?? null;
+
+  it("the files the build writes are what the browser's readers accept, and the readers refuse what the schemas refuse", () => {
+    expect(readUrlMap(JSON.parse(JSON.stringify(built)))).toEqual(built);
+    for (const sh of builtShards) expect(readProductShard(JSON.parse(JSON.stringify(sh)))).toEqual(sh);
+    const maps: unknown[] = [built, { ...built, stores: [] }, { ...built, shards: -1 }, { ...built, categories: { a: null } }, null, []];
+    for (const m of maps) expect(readUrlMap(m) !== null, JSON.stringify(m).slice(0, 80)).toBe(UrlMapSchema.safeParse(m).success);
+    const shardsToRead: unknown[] = [
+      { s: {}, k: {} },
+      { s: { a: { u: '/a', c: { b: '/b' } } }, k: {} },
+      { s: { a: { u: 1 } }, k: {} },
+      { s: { a: { u: '/a', c: 'x' } }, k: {} },
+      { s: {} },
+    ];
+    for (const sh of shardsToRead) expect(readProductShard(sh) !== null, JSON.stringify(sh)).toBe(ProductShardSchema.safeParse(sh).success);
+  });
 
   it('maps every legacy path of url-map.json: categories, products and cms pages', async () => {
     expect(await resolvePath('/engagement-rings.html', built, loadBuilt)).toEqual({ to: '/rings/engagement-rings', by: 'legacy' });

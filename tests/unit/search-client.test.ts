@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSearchClient } from '../../src/lib/search/client';
 import { createSearchEngine } from '../../src/lib/search/engine';
+import { splitSearchIndex } from '../../src/lib/search/split';
 import { SETTINGS, catalogue, indexOf } from './search-fixtures';
 
 const settings = { ...SETTINGS, clientTimeoutMs: 5000 };
@@ -118,5 +119,76 @@ describe('search client', () => {
     const { c } = client(okFetch());
     const r = await c.search('watch', { size: 0, start: -2 });
     expect([r.perPage, r.start]).toEqual([50, 0]);
+  });
+});
+
+describe('search client on a split index', () => {
+  const split = splitSearchIndex(file, { recordsPerFile: 2, postingsPerFile: 8 });
+  const whole = createSearchEngine(file, SETTINGS);
+  /** The site: /de/search-index.json and its folder; `served` limits what answers (a cache offline). */
+  const site = new Map<string, string>([['/de/search-index.json', JSON.stringify(split.index)]]);
+  for (const [name, text] of split.files) site.set(`/de/search-index/${split.index.split.h}/${name}.json`, text);
+  function splitClient(served: (url: string) => boolean, online: { value: boolean } = { value: true }, fetched: string[] = []) {
+    const f = vi.fn(async (url: string, _init?: RequestInit): Promise<Response> => {
+      if (!served(url)) throw new TypeError('Failed to fetch');
+      fetched.push(url);
+      return site.has(url) ? new Response(site.get(url)!, { status: 200 }) : new Response('not found', { status: 404 });
+    });
+    const c = createSearchClient({
+      settings,
+      indexUrl: '/de/search-index.json',
+      fetch: f as unknown as typeof fetch,
+      isOnline: () => online.value,
+      loadEngine: async () => createSearchEngine,
+    });
+    return { c, fetched, online };
+  }
+
+  it('fetches the files a query needs beside the index and answers as the whole index does', async () => {
+    const { c, fetched } = splitClient(() => true);
+    const r = await c.search('thomas sabbo');
+    const expected = whole.search('thomas sabbo');
+    expect(r.total).toBeGreaterThan(0);
+    expect(r.items).toEqual(expected.items);
+    expect(r.total).toBe(expected.total);
+    expect({ offline: r.offline, noresults: r.noresults }).toEqual({ offline: false, noresults: false });
+    expect(fetched[0]).toBe('/de/search-index.json');
+    expect(fetched.slice(1).every((u) => u.startsWith(`/de/search-index/${split.index.split.h}/`))).toBe(true);
+    expect(fetched.length).toBeLessThan(site.size);
+    // Asked again: nothing fetched, answered from what is held.
+    const before = fetched.length;
+    expect((await c.search('thomas sabbo')).items).toEqual(expected.items);
+    expect(fetched.length).toBe(before);
+  });
+
+  it('offline, a query searched before is answered from the files it fetched; an unseen one is the offline answer', async () => {
+    const online = splitClient(() => true);
+    await online.c.search('raymnd weil');
+    const cached = new Set(online.fetched);
+    // A new page offline, the service worker's cache holding what the first page fetched.
+    const offline = splitClient((url) => cached.has(url), { value: false });
+    const again = await offline.c.search('raymnd weil');
+    expect(again.items).toEqual(whole.search('raymnd weil').items);
+    expect({ cache: again.cache, offline: again.offline }).toEqual({ cache: true, offline: true });
+    const unseen = await offline.c.search('silver bracelet');
+    expect(whole.search('silver bracelet').total).toBeGreaterThan(0);
+    expect(unseen).toMatchObject({ items: [], total: 0, offline: true, noresults: true });
+  });
+
+  it('a file answering 404 online gives an empty answer not flagged offline', async () => {
+    const { c } = splitClient((url) => !url.includes('/p-'));
+    const missing = splitClient(() => true);
+    const h = split.index.split.h;
+    const name = [...site.keys()].find((u) => u.includes(`/${h}/p-`))!;
+    const text = site.get(name)!;
+    site.delete(name);
+    try {
+      const r = await Promise.all(['watch', 'ring', 'silver', 'pendant'].map((q) => missing.c.search(q)));
+      expect(r.some((x) => x.total === 0 && !x.offline)).toBe(true);
+    } finally {
+      site.set(name, text);
+    }
+    // A postings file unreachable (a failed fetch): offline, as a missing index.
+    expect(await c.search('watch')).toMatchObject({ total: 0, offline: true });
   });
 });

@@ -1,7 +1,10 @@
 /** Small catalogues for the search tests: products through the real schemas, an index through the real builder. */
 import { CategorySchema, type Category, type Product } from '../../src/lib/schemas';
 import { buildSearchIndex } from '../../src/lib/search/build';
-import { createSearchEngine } from '../../src/lib/search/engine';
+import { createSearchEngine, type SearchEngine } from '../../src/lib/search/engine';
+import { createSplitEngine } from '../../src/lib/search/split-engine';
+import { splitSearchIndex } from '../../src/lib/search/split';
+import { isDeepStrictEqual } from 'node:util';
 import { createMiniSearchEngine } from '../../scripts/bench/engine-minisearch';
 import type { SearchSettings } from '../../src/lib/search/query';
 import type { SearchIndexFile } from '../../src/lib/search/types';
@@ -64,4 +67,32 @@ export function indexOf(products: Product[], categories: Category[] = CATEGORIES
 export const ENGINES = [
   ['hand-written engine', createSearchEngine],
   ['minisearch engine', createMiniSearchEngine],
+  ['split index', createSplitCheckedEngine],
 ] as const;
+
+/**
+ * The split index's engine answering every query from files served in memory (tiny files, so a query
+ * spans many), checked against the whole index's engine on each query: any difference in totals,
+ * order, scores or records throws, so every engine test is also an agreement test of the split.
+ */
+export function createSplitCheckedEngine(file: SearchIndexFile, settings: SearchSettings, sizes = { recordsPerFile: 2, postingsPerFile: 8 }): SearchEngine {
+  const whole = createSearchEngine(file, settings);
+  const { index, files } = splitSearchIndex(file, sizes);
+  const split = createSplitEngine(JSON.parse(JSON.stringify(index)), settings);
+  return {
+    count: split.count,
+    search(query, paging) {
+      let r = split.step(query, paging);
+      for (let round = 0; 'need' in r; round++) {
+        if (round > 3) throw new Error(`split index: "${query}" still needs ${r.need.join(', ')}`);
+        for (const name of r.need) split.add(name, JSON.parse(files.get(name) ?? 'null'));
+        r = split.step(query, paging);
+      }
+      const expected = whole.search(query, paging);
+      if (!isDeepStrictEqual(r, expected)) {
+        throw new Error(`split index disagrees on "${query}": ${JSON.stringify(r).slice(0, 300)} != ${JSON.stringify(expected).slice(0, 300)}`);
+      }
+      return r;
+    },
+  };
+}

@@ -7,11 +7,7 @@ export const money = (n: number) => formatPrice(n);
 
 /** A linked product's price (a grouped product, a bundle link). */
 export function SmallPrice({ prices }: { prices: ProductPrices }) {
-  return (
-    <p className="price price--sm">
-      <PriceTag className="pf-small-price" prices={prices} format={money} />
-    </p>
-  );
+  return <PriceTag block size="sm" prices={prices} format={money} />;
 }
 
 /** A field's error text, under the field (its id is the field's aria-describedby). */

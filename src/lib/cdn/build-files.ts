@@ -36,6 +36,12 @@ export function listFiles(dir: string): string[] {
   return out;
 }
 
+/** The hashed assets (`_astro/…`) a page links: scripts, module preloads, islands' component and renderer URLs, stylesheets. */
+export function linkedAssets(page: Buffer | string): string[] {
+  const html = typeof page === 'string' ? page : page.toString('utf8');
+  return [...new Set([...html.matchAll(/["'(]\/_astro\/([^"'()\s?#]+)/g)].map((m) => `_astro/${m[1]}`))];
+}
+
 /**
  * The sha256 sources of a page's inline scripts (`'sha256-…'`), as a CSP names them. Scripts with a
  * `src` and data blocks (JSON-LD, application/json) are not executed inline and need none. Works on
@@ -109,6 +115,8 @@ export interface CdnFilesResult {
   pageHashes: number;
   files: number;
   plan: DeployPlan | null;
+  /** Assets pages link that the folder does not hold (a page restored from the cache of a build with other client code). */
+  missing: { page: string; asset: string }[];
 }
 
 /** Reads a build's files manifest (null when the folder has none). */
@@ -140,11 +148,13 @@ export async function writeCdnFiles(dir: string, before: string | null = null): 
   const pageHashes = new Set<string>();
   const ampHashes = new Set<string>();
   const files: Record<string, string> = {};
+  const links: [page: string, asset: string][] = [];
   for (const f of listFiles(dir)) {
     if (CDN_DERIVED_FILES.has(f)) continue;
     const buf = readFileSync(join(dir, f));
     files[f] = digestOf(buf);
     if (!f.endsWith('.html')) continue;
+    for (const a of linkedAssets(buf)) links.push([f, a]);
     const amp = isAmp(buf);
     for (const h of inlineScriptHashes(buf)) (amp ? ampHashes : pageHashes).add(h);
   }
@@ -162,5 +172,6 @@ export async function writeCdnFiles(dir: string, before: string | null = null): 
   mkdirSync(join(dir, '_cdn'), { recursive: true });
   writeFileSync(join(dir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files: sortedFiles } satisfies FilesManifest)}\n`);
   const plan = before && existsSync(join(before, FILES_MANIFEST)) ? writeDeployPlan(before, dir) : null;
-  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan };
+  const missing = links.filter(([, asset]) => !(asset in files)).map(([page, asset]) => ({ page, asset }));
+  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing };
 }

@@ -6,6 +6,7 @@ export const CACHE_NAMES = {
   assets: 'pj-assets',
   images: 'pj-images',
   data: 'pj-data',
+  search: 'pj-search',
 } as const;
 
 /**
@@ -44,6 +45,13 @@ export const PAGE_CACHE_LIMITS = { maxEntries: 80, maxAgeSeconds: 14 * DAY_S };
 export const ASSET_CACHE_LIMITS = { maxEntries: 400, maxAgeSeconds: 60 * DAY_S };
 /** Product and content images. */
 export const IMAGE_CACHE_LIMITS = { maxEntries: 400, maxAgeSeconds: 30 * DAY_S };
+/** Files of a split search index (search-index/{digest}/…, named by their content, so never stale): the queries a shopper searched, kept for offline use. */
+export const SEARCH_FILE_CACHE_LIMITS = { maxEntries: 600, maxAgeSeconds: 30 * DAY_S };
+
+/** A file of a split search index (docs/search.md "At scale"): /search-index/{digest}/p-3.json, /de/search-index/{digest}/d-12.json. */
+export function isSplitSearchFile(pathname: string): boolean {
+  return /\/search-index\/[0-9a-f]+\/[pd]-\d+\.json$/.test(pathname);
+}
 
 /** Start URL of the installed app (web app manifest). */
 export const START_URL = '/pwa.html';

@@ -1,7 +1,8 @@
 /**
  * The URL dispatcher of a static site (spec §2 "URL dispatcher"): the page-not-found page looks the
  * unknown path up in the build's URL map (`/_url-map.json`, written by src/lib/routing/url-map.ts) and moves
- * the shopper to the product, category or CMS page it names. Browser-safe: no config, no zod; the
+ * the shopper to the product, category or CMS page it names. Browser-safe: no config, no zod (the
+ * files are checked by readUrlMap and readProductShard against what the build's schemas write); the
  * texts and the map address are passed in, so the 404 page's script stays a few hundred bytes.
  *
  * Lookup order: a legacy path of the snapshot's url-map.json (with or without `.html`); a category
@@ -34,6 +35,30 @@ export interface ProductTarget {
   u: string;
   c?: Record<string, string>;
 }
+
+// The map files are outside input to the dispatcher (a cached 404 page may meet a newer build's
+// files, a proxy may answer with something else): read through these checks, the shapes the build's
+// schemas (src/lib/routing/url-map.ts) write. No zod here: this script is the 404 page's only one.
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isTextRecord = (v: unknown): v is Record<string, string> => isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
+const isTarget = (v: unknown): v is ProductTarget => isRecord(v) && typeof v.u === 'string' && (v.c === undefined || isTextRecord(v.c));
+
+/** The URL map from its file's JSON, or null when it is not the map the build writes (version 1). */
+export function readUrlMap(json: unknown): UrlMap | null {
+  if (!isRecord(json) || json.v !== 1) return null;
+  const { paths, categories, shards, stores } = json;
+  const ok = isTextRecord(paths) && isTextRecord(categories) && Number.isInteger(shards) && (shards as number) >= 0 && isTextRecord(stores);
+  return ok ? (json as unknown as UrlMap) : null;
+}
+
+/** A product shard from its file's JSON, or null when it is not one. */
+export function readProductShard(json: unknown): ProductShard | null {
+  const ok = isRecord(json) && isRecord(json.s) && isRecord(json.k) && Object.values(json.s).every(isTarget) && Object.values(json.k).every(isTarget);
+  return ok ? (json as unknown as ProductShard) : null;
+}
+
+// A record's own entry (never one of Object.prototype's: '/constructor' is a path like any other).
+const own = <T>(r: Record<string, T> | undefined, key: string): T | undefined => (r && Object.hasOwn(r, key) ? r[key] : undefined);
 
 /** A found target, and which rule found it. */
 export interface Mapping {
@@ -93,7 +118,7 @@ export async function resolvePath(rawPath: string, map: UrlMap, loadShard: (n: n
 
   const bare = path.replace(LEGACY_SUFFIX, '');
   for (const candidate of new Set([path, bare])) {
-    const legacy = map.paths[candidate];
+    const legacy = own(map.paths, candidate);
     if (legacy) return found(legacy, 'legacy');
   }
 
@@ -103,15 +128,16 @@ export async function resolvePath(rawPath: string, map: UrlMap, loadShard: (n: n
   const named = route[0] === 'p' || route[0] === 'c' ? route.slice(1) : route;
 
   // a category by slug: /{slug}, /c/{slug}
-  if (named.length === 1 && map.categories[named[0]!]) return found(map.categories[named[0]!]!, 'category');
+  const category = named.length === 1 ? own(map.categories, named[0]!) : undefined;
+  if (category) return found(category, 'category');
 
   // a product by sku: /{parentSku}/{slug}[/{childSku}] with a slug that is no longer current
   if (named.length >= 2 && map.shards > 0) {
     const sku = named[0]!;
     const shard = await loadShard(shardOf(sku, map.shards));
-    const target = shard?.s[sku];
+    const target = own(shard?.s, sku);
     if (target) {
-      const child = named[2] ? target.c?.[named[2]] : undefined;
+      const child = named[2] ? own(target.c, named[2]) : undefined;
       return found(child ?? target.u, 'sku');
     }
   }
@@ -120,12 +146,13 @@ export async function resolvePath(rawPath: string, map: UrlMap, loadShard: (n: n
   const last = segs[segs.length - 1]!;
   if (map.shards > 0) {
     const shard = await loadShard(shardOf(last, map.shards));
-    const target = shard?.k[last];
+    const target = own(shard?.k, last);
     if (target) return found(target.u, 'url_key');
   }
 
   // a category that moved: /old/parent/{slug}
-  if (segs.length > 1 && map.categories[last]) return found(map.categories[last]!, 'category');
+  const moved = segs.length > 1 ? own(map.categories, last) : undefined;
+  if (moved) return found(moved, 'category');
   return null;
 }
 
@@ -158,11 +185,13 @@ export async function fetchJsonFile(url: string, fetcher: typeof fetch = globalT
  */
 export async function dispatch(env: DispatchEnv): Promise<DispatchOutcome> {
   const fetchJson = env.fetchJson ?? ((url: string) => fetchJsonFile(url));
-  let map: UrlMap;
+  let map: UrlMap | null = null;
   try {
-    map = (await fetchJson(URL_MAP_FILE)) as UrlMap;
-    if (!map || map.v !== 1) throw new Error('unknown url map format');
+    map = readUrlMap(await fetchJson(URL_MAP_FILE));
   } catch {
+    // reported below
+  }
+  if (!map) {
     const line = `${env.texts.routeNotFound}: ${env.path}`;
     env.log(line);
     return { logged: line };
@@ -174,7 +203,7 @@ export async function dispatch(env: DispatchEnv): Promise<DispatchOutcome> {
       shards.set(
         n,
         (s = fetchJson(shardFile(n))
-          .then((j) => j as ProductShard)
+          .then(readProductShard)
           .catch(() => null)),
       );
     return s;

@@ -5,6 +5,7 @@
  * Targets are unprefixed default-store URLs from src/lib/catalog/urls.ts; the dispatcher adds the
  * store prefix of the unknown path on multistore.
  */
+import { z } from 'zod';
 import * as snap from '../build/snapshot';
 import { config, enabledStoreViews } from '../config';
 import { catalog, hasCategoryPage, hasProductPage, isBrandCategory, once } from './routes';
@@ -12,6 +13,24 @@ import { categoryUrl, productUrl, storePrefix } from '../catalog/urls';
 import { cmsCanonicalPath } from './content-routes';
 import { normalizePath, shardOf, type ProductShard, type UrlMap } from './dispatcher';
 import type { Category, Product, UrlMapEntry } from '../schemas';
+
+const Targets = z.record(z.string(), z.string());
+const ProductTargetSchema = z.strictObject({ u: z.string(), c: Targets.optional() });
+
+/** The map file as the build writes it and the dispatcher reads it (readUrlMap checks the same shape in the browser without zod). */
+export const UrlMapSchema = z.strictObject({
+  v: z.literal(1),
+  paths: Targets,
+  categories: Targets,
+  shards: z.number().int().nonnegative(),
+  stores: Targets,
+}) satisfies z.ZodType<UrlMap>;
+
+/** A product shard file as the build writes it (readProductShard checks it in the browser). */
+export const ProductShardSchema = z.strictObject({
+  s: z.record(z.string(), ProductTargetSchema),
+  k: z.record(z.string(), ProductTargetSchema),
+}) satisfies z.ZodType<ProductShard>;
 
 /** Products per shard the build aims at (a 50,000-product catalogue gives 25 shards of ~100 KB). */
 export const PRODUCTS_PER_SHARD = 2000;
@@ -66,5 +85,9 @@ export const urlMap = once((): { map: UrlMap; shards: ProductShard[] } => {
     const prefix = storePrefix(s.storeCode);
     if (prefix) stores[prefix.toLowerCase()] = s.storeCode;
   }
-  return { map: { v: 1, paths, categories: cats, shards: count, stores }, shards };
+  // Through the schemas: a build that would write files the dispatcher does not read fails here.
+  return {
+    map: UrlMapSchema.parse({ v: 1, paths, categories: cats, shards: count, stores }),
+    shards: shards.map((sh) => ProductShardSchema.parse(sh)),
+  };
 });

@@ -6,7 +6,8 @@
  */
 import { emptyResult, isQueryLongEnough, type SearchSettings } from './query';
 import type { SearchEngine } from './engine';
-import type { SearchIndexFile, SearchPaging, SearchResult, SearchSuggestions } from './types';
+import type { FetchFile, SplitSearchEngine } from './split-engine';
+import type { SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile, SearchSuggestions } from './types';
 import { SEARCH_INDEX_VERSION } from './types';
 import { storeViewForPath } from '../stores/store-view';
 import { lazyModule } from '../lazy-module';
@@ -24,7 +25,9 @@ export interface SearchClientOptions {
   /** The browser's online flag; default navigator.onLine. */
   isOnline?: () => boolean;
   /** How the engine module is loaded; default a dynamic import (its own chunk). */
-  loadEngine?: () => Promise<(file: SearchIndexFile, settings: SearchSettings) => SearchEngine>;
+  loadEngine?: () => Promise<
+    (file: SearchIndexFile | SearchSplitFile, settings: SearchSettings, fetchFile: FetchFile) => SearchEngine | Promise<SplitSearchEngine>
+  >;
 }
 
 /** Why the index is not there: offline (no network, or the fetch failed) or an error answer. */
@@ -60,18 +63,17 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
   const isOnline = opts.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
   const loadEngine = opts.loadEngine ?? (async () => (await import('./engine')).createSearchEngine); // called once, through `ready`
 
-  let engine: SearchEngine | null = null;
-  let file: SearchIndexFile | null = null;
+  let engine: SearchEngine | SplitSearchEngine | null = null;
+  let file: SearchIndexFile | SearchSplitFile | null = null;
 
-  async function fetchIndex(): Promise<SearchIndexFile | IndexProblem> {
+  /** A JSON file of the index (the index, or a file of a split index) within the §9 client timeout. */
+  async function fetchJson<T>(url: string): Promise<{ data: T } | IndexProblem> {
     const controller = typeof AbortController === 'undefined' ? null : new AbortController();
     const timer = controller ? setTimeout(() => controller.abort(), settings.clientTimeoutMs) : null;
     try {
-      const res = await doFetch(indexUrl, { signal: controller?.signal, headers: { Accept: 'application/json' } });
+      const res = await doFetch(url, { signal: controller?.signal, headers: { Accept: 'application/json' } });
       if (!res.ok) return { offline: !isOnline(), error: `search index answered ${res.status}` };
-      const json = (await res.json()) as SearchIndexFile;
-      if (json?.v !== SEARCH_INDEX_VERSION || !Array.isArray(json.d)) return { offline: false, error: 'search index has an unknown format' };
-      return json;
+      return { data: (await res.json()) as T };
     } catch (e) {
       // A rejected fetch is a network failure (or our timeout): the shop is offline for search.
       return { offline: true, error: (e as Error)?.message ?? String(e) };
@@ -85,13 +87,18 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
    * query tries again (src/lib/lazy-module.ts).
    */
   const ready = lazyModule(async () => {
-    const [create, got] = await Promise.all([loadEngine(), fetchIndex()]);
-    if ('error' in got) throw Object.assign(new Error(got.error), { problem: got });
+    const [create, res] = await Promise.all([loadEngine(), fetchJson<SearchIndexFile | SearchSplitFile>(indexUrl)]);
+    const problem = (p: IndexProblem) => Object.assign(new Error(p.error), { problem: p });
+    if ('error' in res) throw problem(res);
+    const got = res.data;
+    if (got?.v !== SEARCH_INDEX_VERSION || !('split' in got || Array.isArray(got.d)))
+      throw problem({ offline: false, error: 'search index has an unknown format' });
     file = got;
-    return (engine = create(got, settings));
+    // A large catalogue's index is split (docs/search.md "At scale"): its engine fetches the files a query needs beside the index.
+    return (engine = await create(got, settings, (path) => fetchJson(indexUrl.replace(/[^/]*$/, path))));
   });
 
-  function load(): Promise<SearchEngine | IndexProblem> {
+  function load(): Promise<SearchEngine | SplitSearchEngine | IndexProblem> {
     return ready().catch((e: unknown): IndexProblem => {
       const problem = (e as { problem?: IndexProblem }).problem ?? { offline: !isOnline(), error: (e as Error)?.message ?? String(e) };
       console.error(`Search: ${problem.error}`);
@@ -109,10 +116,12 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
       }
       const held = engine !== null;
       const got = await load();
-      if (!('search' in got)) return emptyResult({ cache: false, offline: got.offline || !isOnline() }, paging, settings.defaultSize);
+      // No index, or (split index) a file this query needs: the §8 offline answer when offline.
+      const r = 'search' in got ? await got.search(query, paging) : got;
+      if ('error' in r) return emptyResult({ cache: false, offline: r.offline || !isOnline() }, paging, settings.defaultSize);
       const offline = !isOnline();
-      // cache: answered from an index held before this query, or one the offline cache served.
-      return { ...got.search(query, paging), cache: held || offline, offline };
+      // cache: answered from an index already held before this query, or one the offline cache served.
+      return { ...r, cache: held || offline, offline };
     },
     suggestions() {
       return file?.sg ?? null;

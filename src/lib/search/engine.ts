@@ -5,10 +5,13 @@
  * sorted vocabulary. Semantics of §9: boosts name 4, sku 2, category name 1, c2c_supplier_code 1;
  * up to 2 edits by word length; at least 75% of the query words must match; scores normalised to
  * the best hit and cut at 0.02; §5 paging. Pure: the constants come in as settings.
+ * The pieces (vocabulary, postings, ranking) are shared with the split index's engine
+ * (split-engine.ts), which holds only the parts of the index a query needs.
  */
 import { fuzzinessFor, queryTerms, requiredMatches, tokenize, tokenizeSku } from './text';
 import { isQueryLongEnough, normalisePaging, passesMinScore, type SearchSettings } from './query';
-import type { SearchHit, SearchIndexFile, SearchPaging, SearchResult } from './types';
+import type { SearchDoc, SearchHit, SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile } from './types';
+import type { FetchFile, SplitSearchEngine } from './split-engine';
 
 /** A loaded index that answers queries. */
 export interface SearchEngine {
@@ -47,20 +50,95 @@ export function boundedDistance(a: string, b: string, max: number, row: Int32Arr
   return row[b.length]!;
 }
 
-/** Builds the engine from the index file (about 0.1 s for 10,000 products in Node). */
-export function createSearchEngine(file: SearchIndexFile, settings: SearchSettings): SearchEngine {
-  const docs = file.d;
-  const n = docs.length;
-  const b = settings.boosts;
-  const boosts = [b.name, b.sku, b.category_name, b.c2c_supplier_code];
-  const vocab = new Map<string, number>();
-  const terms: string[] = [];
-  // postings[t] = flat [doc, field, tf, doc, field, tf, ...]
-  const postings: number[][] = [];
-  const fieldLen = new Float64Array(n * FIELD_COUNT);
-  const totalLen = new Float64Array(FIELD_COUNT);
+/** One term's postings, flat [doc, field, tf, field length, ...]. */
+export type Postings = ArrayLike<number>;
 
-  docs.forEach((d, doc) => {
+/** The vocabulary: terms get ids in the order they are added; query words expand to ids with a weight. */
+export interface Vocabulary {
+  readonly terms: string[];
+  add(term: string): number;
+  /**
+   * Ids matching a query word with the weight of the match: exact, then typos (terms with digits
+   * are never typo matches), then the prefix; in that order, which fixes the order scores are summed in.
+   */
+  expand(term: string, fuzz: number, prefix: boolean): Map<number, number>;
+}
+
+export function createVocabulary(): Vocabulary {
+  const ids = new Map<string, number>();
+  const terms: string[] = [];
+  const byLength: number[][] = [];
+  const digit: boolean[] = [];
+  const row = new Int32Array(64);
+  let sorted: number[] | null = null;
+  return {
+    terms,
+    add(term) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = terms.length;
+        ids.set(term, id);
+        terms.push(term);
+        (byLength[term.length] ??= []).push(id);
+        digit.push(/\d/.test(term));
+        sorted = null;
+      }
+      return id;
+    },
+    expand(term, fuzz, prefix) {
+      const out = new Map<number, number>();
+      const exact = ids.get(term);
+      if (exact !== undefined) out.set(exact, 1);
+      if (fuzz > 0) {
+        for (let len = Math.max(1, term.length - fuzz); len <= term.length + fuzz; len++) {
+          for (const id of byLength[len] ?? []) {
+            if (id === exact || digit[id]) continue;
+            const dist = boundedDistance(term, terms[id]!, fuzz, row);
+            if (dist <= fuzz) out.set(id, Math.max(out.get(id) ?? 0, (FUZZY_WEIGHT * term.length) / (term.length + 0.3 * dist)));
+          }
+        }
+      }
+      if (prefix) {
+        sorted ??= terms.map((_, id) => id).sort((x, y) => (terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0));
+        let lo = 0;
+        let hi = sorted.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (terms[sorted[mid]!]! < term) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let i = lo; i < sorted.length && terms[sorted[i]!]!.startsWith(term); i++) {
+          const id = sorted[i]!;
+          if (id === exact) continue;
+          const extra = terms[id]!.length - term.length;
+          out.set(id, Math.max(out.get(id) ?? 0, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * extra)));
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/** The words of a query the engines search (none when the query is too short): [word, edits allowed, matches as a prefix]. */
+export function queryWords(query: string, settings: SearchSettings): [string, number, boolean][] {
+  const words = isQueryLongEnough(query, settings.minTermLength) ? queryTerms(query).slice(0, 32) : [];
+  return words.map((word, qi) => [word, fuzzinessFor(word, settings.fuzziness), qi === words.length - 1 && word.length >= settings.minTermLength]);
+}
+
+/** The inverted index of a set of records: vocabulary, postings per term id, total field lengths. */
+export interface IndexedDocs {
+  n: number;
+  vocab: Vocabulary;
+  postings: number[][];
+  totalLen: number[];
+}
+
+/** Indexes the records of an index file: the four fields' words, per term flat [doc, field, tf, field length]. */
+export function indexDocs(file: Pick<SearchIndexFile, 'c' | 'd'>): IndexedDocs {
+  const vocab = createVocabulary();
+  const postings: number[][] = [];
+  const totalLen = new Array<number>(FIELD_COUNT).fill(0);
+  file.d.forEach((d, doc) => {
     const fields = [
       tokenize(d.n),
       [...tokenizeSku(d.s), ...(d.cs ?? []).flatMap(tokenizeSku)],
@@ -68,126 +146,107 @@ export function createSearchEngine(file: SearchIndexFile, settings: SearchSettin
       d.k ? tokenize(d.k) : [],
     ];
     fields.forEach((tokens, f) => {
-      fieldLen[doc * FIELD_COUNT + f] = tokens.length;
       totalLen[f]! += tokens.length;
       const counts = new Map<string, number>();
       for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
-      for (const [t, tf] of counts) {
-        let id = vocab.get(t);
-        if (id === undefined) {
-          id = terms.length;
-          vocab.set(t, id);
-          terms.push(t);
-          postings.push([]);
-        }
-        postings[id]!.push(doc, f, tf);
-      }
+      for (const [t, tf] of counts) (postings[vocab.add(t)] ??= []).push(doc, f, tf, tokens.length);
     });
   });
-  const avgLen = Array.from(totalLen, (t) => (n ? t / n : 0) || 1);
-  // Inverse document frequency per term and field (documents holding the term in that field).
-  const idf = new Float64Array(terms.length * FIELD_COUNT);
-  postings.forEach((list, id) => {
-    const df = new Int32Array(FIELD_COUNT);
-    for (let i = 1; i < list.length; i += 3) df[list[i]!]!++;
-    for (let f = 0; f < FIELD_COUNT; f++) idf[id * FIELD_COUNT + f] = Math.log(1 + (n - df[f]! + 0.5) / (df[f]! + 0.5));
-  });
-  const byLength: number[][] = [];
-  terms.forEach((t, id) => (byLength[t.length] ??= []).push(id));
-  const sorted = terms.map((_, id) => id).sort((x, y) => (terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0));
-  const hasDigit = terms.map((t) => /\d/.test(t));
+  return { n: file.d.length, vocab, postings, totalLen };
+}
 
+/**
+ * The ranking over n documents: BM25+ per field times the boost, summed over a word's matches and
+ * over the words, the 75% rule, coordination, the normalised minimum score, sort and §5 paging.
+ * `words[qi]` lists the postings a query word matched with the weight of the match; `record(doc)`
+ * gives the record of a document shown.
+ */
+export function createRanker(n: number, totalLen: number[], settings: SearchSettings) {
+  const b = settings.boosts;
+  const boosts = [b.name, b.sku, b.category_name, b.c2c_supplier_code];
+  const avgLen = totalLen.map((t) => (n ? t / n : 0) || 1);
   const scores = new Float64Array(n);
   const masks = new Uint32Array(n);
   const termBest = new Float64Array(n);
-  const row = new Int32Array(64);
-
-  /** Vocabulary ids matching a query word, with the weight of the match. */
-  function expand(term: string, fuzz: number, prefix: boolean): Map<number, number> {
-    const out = new Map<number, number>();
-    const exact = vocab.get(term);
-    if (exact !== undefined) out.set(exact, 1);
-    if (fuzz > 0) {
-      for (let len = Math.max(1, term.length - fuzz); len <= term.length + fuzz; len++) {
-        for (const id of byLength[len] ?? []) {
-          if (id === exact || hasDigit[id]) continue;
-          const dist = boundedDistance(term, terms[id]!, fuzz, row);
-          if (dist <= fuzz) out.set(id, Math.max(out.get(id) ?? 0, (FUZZY_WEIGHT * term.length) / (term.length + 0.3 * dist)));
+  return function rank(words: Iterable<[Postings, number]>[], paging: SearchPaging, record: (doc: number) => SearchDoc): SearchResult {
+    const { size, start } = normalisePaging(paging, settings.defaultSize);
+    const touched: number[] = [];
+    words.forEach((matches, qi) => {
+      const seen: number[] = [];
+      for (const [list, weight] of matches) {
+        // Inverse document frequency per field (documents holding the term in that field, out of n).
+        const df = [0, 0, 0, 0];
+        for (let i = 1; i < list.length; i += 4) df[list[i]!]!++;
+        const idf = df.map((d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
+        for (let i = 0; i < list.length; i += 4) {
+          const doc = list[i]!;
+          const f = list[i + 1]!;
+          const tf = list[i + 2]!;
+          const norm = K1 * (1 - B + (B * list[i + 3]!) / avgLen[f]!);
+          const s = weight * boosts[f]! * idf[f]! * (DELTA + (tf * (K1 + 1)) / (tf + norm));
+          if (termBest[doc] === 0) seen.push(doc);
+          termBest[doc]! += s;
         }
       }
-    }
-    if (prefix) {
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (terms[sorted[mid]!]! < term) lo = mid + 1;
-        else hi = mid;
+      for (const doc of seen) {
+        if (masks[doc] === 0) touched.push(doc);
+        masks[doc]! |= 1 << qi;
+        scores[doc]! += termBest[doc]!;
+        termBest[doc] = 0;
       }
-      for (let i = lo; i < sorted.length && terms[sorted[i]!]!.startsWith(term); i++) {
-        const id = sorted[i]!;
-        if (id === exact) continue;
-        const extra = terms[id]!.length - term.length;
-        out.set(id, Math.max(out.get(id) ?? 0, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * extra)));
+    });
+    const need = requiredMatches(words.length, settings.minimumShouldMatch);
+    let kept: number[] = [];
+    for (const doc of touched) {
+      let m = masks[doc]!;
+      let count = 0;
+      while (m) {
+        m &= m - 1;
+        count++;
+      }
+      if (count >= need) {
+        // Products matching more of the query words rank higher (coordination).
+        scores[doc]! *= count;
+        kept.push(doc);
       }
     }
-    return out;
-  }
+    let top = 0;
+    for (const doc of kept) top = Math.max(top, scores[doc]!);
+    kept = kept.filter((doc) => passesMinScore(scores[doc]!, top, settings.minScore));
+    kept.sort((x, y) => scores[y]! - scores[x]! || x - y);
+    const items: SearchHit[] = kept.slice(start, start + size).map((doc) => ({ ...record(doc), score: scores[doc]! / top }));
+    const total = kept.length;
+    for (const doc of touched) {
+      scores[doc] = 0;
+      masks[doc] = 0;
+    }
+    return { items, total, start, perPage: size, cache: false, offline: false, noresults: total === 0 };
+  };
+}
 
+/**
+ * Builds the engine from the whole index file (about 0.1 s for 10,000 products in Node); a split
+ * index's engine (split-engine.ts, its own chunk) when given the split index and how to fetch its files.
+ */
+export function createSearchEngine(file: SearchIndexFile, settings: SearchSettings): SearchEngine;
+export function createSearchEngine(
+  file: SearchIndexFile | SearchSplitFile,
+  settings: SearchSettings,
+  fetchFile: FetchFile,
+): SearchEngine | Promise<SplitSearchEngine>;
+export function createSearchEngine(
+  file: SearchIndexFile | SearchSplitFile,
+  settings: SearchSettings,
+  fetchFile?: FetchFile,
+): SearchEngine | Promise<SplitSearchEngine> {
+  if ('split' in file) return import('./split-engine').then((m) => m.createSplitEngine(file, settings, fetchFile));
+  const { n, vocab, postings, totalLen } = indexDocs(file);
+  const rank = createRanker(n, totalLen, settings);
   return {
     count: n,
     search(query, paging = {}) {
-      const { size, start } = normalisePaging(paging, settings.defaultSize);
-      const words = isQueryLongEnough(query, settings.minTermLength) ? queryTerms(query).slice(0, 32) : [];
-      const touched: number[] = [];
-      words.forEach((word, qi) => {
-        const matches = expand(word, fuzzinessFor(word, settings.fuzziness), qi === words.length - 1 && word.length >= settings.minTermLength);
-        const seen: number[] = [];
-        for (const [id, weight] of matches) {
-          const list = postings[id]!;
-          for (let i = 0; i < list.length; i += 3) {
-            const doc = list[i]!;
-            const f = list[i + 1]!;
-            const tf = list[i + 2]!;
-            const norm = K1 * (1 - B + (B * fieldLen[doc * FIELD_COUNT + f]!) / avgLen[f]!);
-            const s = weight * boosts[f]! * idf[id * FIELD_COUNT + f]! * (DELTA + (tf * (K1 + 1)) / (tf + norm));
-            if (termBest[doc] === 0) seen.push(doc);
-            termBest[doc]! += s;
-          }
-        }
-        for (const doc of seen) {
-          if (masks[doc] === 0) touched.push(doc);
-          masks[doc]! |= 1 << qi;
-          scores[doc]! += termBest[doc]!;
-          termBest[doc] = 0;
-        }
-      });
-      const need = requiredMatches(words.length, settings.minimumShouldMatch);
-      let kept: number[] = [];
-      for (const doc of touched) {
-        let m = masks[doc]!;
-        let count = 0;
-        while (m) {
-          m &= m - 1;
-          count++;
-        }
-        if (count >= need) {
-          // Products matching more of the query words rank higher (coordination).
-          scores[doc]! *= count;
-          kept.push(doc);
-        }
-      }
-      let top = 0;
-      for (const doc of kept) top = Math.max(top, scores[doc]!);
-      kept = kept.filter((doc) => passesMinScore(scores[doc]!, top, settings.minScore));
-      kept.sort((x, y) => scores[y]! - scores[x]! || x - y);
-      const items: SearchHit[] = kept.slice(start, start + size).map((doc) => ({ ...docs[doc]!, score: scores[doc]! / top }));
-      const total = kept.length;
-      for (const doc of touched) {
-        scores[doc] = 0;
-        masks[doc] = 0;
-      }
-      return { items, total, start, perPage: size, cache: false, offline: false, noresults: total === 0 };
+      const words = queryWords(query, settings).map((w) => [...vocab.expand(...w)].map(([id, weight]): [Postings, number] => [postings[id]!, weight]));
+      return rank(words, paging, (doc) => file.d[doc]!);
     },
   };
 }

@@ -46,6 +46,37 @@ export interface SearchIndexFile {
   sg: SearchSuggestions;
 }
 
+/**
+ * The file served at /search-index.json when the index is split (a large catalogue, docs/search.md
+ * "At scale"): the statistics and the letter-only vocabulary; the postings and the records are in
+ * files under search-index/{h}/ fetched by the queries that need them.
+ */
+export interface SearchSplitFile {
+  v: 1;
+  at: string;
+  sg: SearchSuggestions;
+  split: SearchSplitMeta;
+}
+
+/** What the split engine needs before any query. */
+export interface SearchSplitMeta {
+  /** Folder of this build's files (a digest of their content), so files of two builds never mix in a cache. */
+  h: string;
+  /** Number of searchable products. */
+  n: number;
+  /** Total words per field (name, sku, category names, supplier code), for BM25's average field lengths. */
+  len: number[];
+  /** The terms without digits, in the whole index's term order (typos and prefixes are expanded on them). */
+  t: string[];
+  /** Number of postings files p-{i}.json: a term is in p-{hash(first 3 letters) % pf}. */
+  pf: number;
+  /** Records per records file d-{i}.json: record k is in d-{floor(k / rf)}. */
+  rf: number;
+}
+
+/** A postings file: term -> its k postings as columns: k doc differences (from the previous posting's doc), k fields, k tfs, k field lengths. */
+export type SearchPostingsFile = Record<string, number[]>;
+
 /** Suggestions of the search panel's empty state, computed at build time. */
 export interface SearchSuggestions {
   /** Top-level categories of the menu: [label, url]. */

@@ -3,12 +3,12 @@
  * /search-index.json, and /de/search-index.json, /it/search-index.json with multistore on: links with
  * the store's prefix, prices in its currency (format: src/lib/search/types.ts). The products are the
  * build's catalogue index, already in memory (the catalogue pages load it), not the shards read again.
+ * A large catalogue's index is split: this file then holds its statistics and vocabulary, and
+ * search-index/[h]/[file].json.ts writes the rest (src/lib/search/site-index.ts).
  */
 import type { APIRoute } from 'astro';
-import { readAttributes, readCategories, readManifest } from '../../lib/build/snapshot';
-import { buildSearchIndex } from '../../lib/search/build';
+import { storeSearchFiles } from '../../lib/search/site-index';
 import { onePagePerStore } from '../../lib/routing/content-routes';
-import { catalog, currencyRate, storeViewOf } from '../../lib/routing/routes';
 
 export const prerender = true;
 
@@ -16,11 +16,5 @@ export const getStaticPaths = onePagePerStore;
 
 export const GET: APIRoute = ({ props }) => {
   const { storeCode } = props as { storeCode: string };
-  const file = buildSearchIndex(catalog().products, readCategories(), {
-    attributes: readAttributes(),
-    generatedAt: readManifest().generated_at,
-    storeCode,
-    rate: currencyRate(storeViewOf(storeCode)),
-  });
-  return new Response(JSON.stringify(file), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(storeSearchFiles(storeCode).index), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -1,0 +1,43 @@
+/**
+ * The search index files of a store view at build time (spec §7: a search index per store):
+ * /search-index.json, and when the catalogue has more than SEARCH_SPLIT_ABOVE searchable products
+ * (default SPLIT_ABOVE) the split index's files under search-index/{h}/ (docs/search.md "At scale").
+ * Made once per store view per build and shared by the two endpoints that write them.
+ */
+import { readAttributes, readCategories, readManifest } from '../build/snapshot';
+import { catalog, currencyRate, storeViewOf } from '../routing/routes';
+import { buildSearchIndex } from './build';
+import { SPLIT_ABOVE, splitSearchIndex } from './split';
+import type { SearchIndexFile, SearchSplitFile } from './types';
+
+/** Searchable products above which the index is split: SEARCH_SPLIT_ABOVE (a whole number, 0 splits always), else SPLIT_ABOVE. */
+export function splitThreshold(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.SEARCH_SPLIT_ABOVE?.trim();
+  if (!raw) return SPLIT_ABOVE;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`SEARCH_SPLIT_ABOVE must be a whole number of products (0 or more), not "${raw}"`);
+  return n;
+}
+
+/** A store view's search files: the index (whole or split) and, when split, its files by name. */
+export interface StoreSearchFiles {
+  index: SearchIndexFile | SearchSplitFile;
+  files: Map<string, string>;
+}
+
+const made = new Map<string, StoreSearchFiles>();
+
+export function storeSearchFiles(storeCode: string): StoreSearchFiles {
+  let got = made.get(storeCode);
+  if (!got) {
+    const whole = buildSearchIndex(catalog().products, readCategories(), {
+      attributes: readAttributes(),
+      generatedAt: readManifest().generated_at,
+      storeCode,
+      rate: currencyRate(storeViewOf(storeCode)),
+    });
+    got = whole.d.length > splitThreshold() ? splitSearchIndex(whole) : { index: whole, files: new Map() };
+    made.set(storeCode, got);
+  }
+  return got;
+}

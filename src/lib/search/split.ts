@@ -1,0 +1,58 @@
+/**
+ * Splits the search index for large catalogues (docs/search.md "At scale"): /search-index.json keeps
+ * the statistics, the letter-only vocabulary and the suggestions; the postings go to files by the
+ * first letters of the term, the records to files of `rf` consecutive records, all under
+ * search-index/{h}/ where h is a digest of their content. Build side only.
+ */
+import { indexDocs } from './engine';
+import { postingsFileOf, recordsFileOf } from './split-engine';
+import type { SearchIndexFile, SearchPostingsFile, SearchSplitFile, SearchSplitMeta } from './types';
+
+/** Above this many searchable products the index is split (the whole file passes ~300 KB gzipped near 10,000). */
+export const SPLIT_ABOVE = 8000;
+/** Postings per postings file aimed at (the number of files is the power of two nearest total / this). */
+const POSTINGS_PER_FILE = 4000;
+/** Records per records file: the panel's 50 results fetch up to 50 of them, about 2 KB raw each. */
+export const RECORDS_PER_FILE = 8;
+
+/** The split index: the file served as /search-index.json and the files under search-index/{h}/ (name without .json -> JSON text). */
+export interface SplitIndex {
+  index: SearchSplitFile;
+  files: Map<string, string>;
+}
+
+/** FNV-1a over strings, as 8 hex digits. */
+function digest(parts: Iterable<string>): string {
+  let h = 0x811c9dc5;
+  for (const s of parts) for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?: number; postingsPerFile?: number } = {}): SplitIndex {
+  const { n, vocab, postings, totalLen } = indexDocs(file);
+  const total = postings.reduce((sum, p) => sum + p.length / 4, 0);
+  const pf = 2 ** Math.max(0, Math.round(Math.log2(Math.max(1, total / (opts.postingsPerFile ?? POSTINGS_PER_FILE)))));
+  const rf = opts.recordsPerFile ?? RECORDS_PER_FILE;
+  const meta: SearchSplitMeta = { h: '', n, len: totalLen, t: vocab.terms.filter((t) => !/\d/.test(t)), pf, rf };
+  const byFile = new Map<string, SearchPostingsFile>();
+  vocab.terms.forEach((term, id) => {
+    const name = postingsFileOf(term, meta);
+    // Column by column (doc numbers as differences from the previous posting's, then fields, tfs,
+    // field lengths): small, repetitive numbers side by side compress best.
+    const p = postings[id]!;
+    const k = p.length / 4;
+    const list = new Array<number>(p.length);
+    for (let i = 0; i < k; i++) {
+      list[i] = p[i * 4]! - (i ? p[i * 4 - 4]! : 0);
+      for (let c = 1; c < 4; c++) list[c * k + i] = p[i * 4 + c]!;
+    }
+    let f = byFile.get(name);
+    if (!f) byFile.set(name, (f = {}));
+    f[term] = list;
+  });
+  const files = new Map<string, string>();
+  for (let i = 0; i < pf; i++) files.set(`p-${i}`, JSON.stringify(byFile.get(`p-${i}`) ?? {}));
+  for (let doc = 0; doc < n; doc += rf) files.set(recordsFileOf(doc, meta), JSON.stringify(file.d.slice(doc, doc + rf)));
+  meta.h = digest([JSON.stringify(meta), file.at, ...files.values()]);
+  return { index: { v: file.v, at: file.at, sg: file.sg, split: meta }, files };
+}

@@ -1,0 +1,25 @@
+/**
+ * The files of a split search index (a large catalogue, docs/search.md "At scale"):
+ * /search-index/{h}/p-{i}.json (postings) and /search-index/{h}/d-{i}.json (records), per store view.
+ * None when the index is whole (src/lib/search/site-index.ts decides).
+ */
+import type { APIRoute } from 'astro';
+import { storeSearchFiles } from '../../../../lib/search/site-index';
+import { perStore } from '../../../../lib/routing/content-routes';
+
+export const prerender = true;
+
+export function getStaticPaths() {
+  return perStore((storeCode) => {
+    const { index, files } = storeSearchFiles(storeCode);
+    if (!('split' in index)) return [];
+    return [...files.keys()].map((file) => ({ params: { h: index.split.h, file } }));
+  });
+}
+
+export const GET: APIRoute = ({ props, params }) => {
+  const { storeCode } = props as { storeCode: string };
+  const text = storeSearchFiles(storeCode).files.get(String(params.file));
+  if (text === undefined) return new Response('Not found', { status: 404 });
+  return new Response(text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { splitThreshold } from '../../src/lib/search/site-index';
+import { SPLIT_ABOVE } from '../../src/lib/search/split';
+import { isSearchable } from '../../src/lib/search/build';
+import { readProducts } from '../../src/lib/build/snapshot';
+
+type Endpoint = (ctx: unknown) => Response | Promise<Response>;
+
+describe('search index files of the build', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('SEARCH_SPLIT_ABOVE sets the threshold; a bad value is refused by name', () => {
+    expect(splitThreshold({})).toBe(SPLIT_ABOVE);
+    expect(splitThreshold({ SEARCH_SPLIT_ABOVE: '0' })).toBe(0);
+    expect(splitThreshold({ SEARCH_SPLIT_ABOVE: ' 20000 ' })).toBe(20000);
+    expect(() => splitThreshold({ SEARCH_SPLIT_ABOVE: 'ten' })).toThrow(/SEARCH_SPLIT_ABOVE must be a whole number.*"ten"/);
+    expect(() => splitThreshold({ SEARCH_SPLIT_ABOVE: '-1' })).toThrow(/SEARCH_SPLIT_ABOVE/);
+  });
+
+  it('the sample keeps one whole file and writes no split files', async () => {
+    const files = await import('../../src/pages/[...store]/search-index/[h]/[file].json');
+    expect(files.getStaticPaths()).toEqual([]);
+    const { GET } = await import('../../src/pages/[...store]/search-index.json');
+    expect(Array.isArray((await (await (GET as Endpoint)({ props: { storeCode: 'gb' } })).json()).d)).toBe(true);
+  });
+
+  it('with SEARCH_SPLIT_ABOVE=0 the sample is split: /search-index.json holds the statistics, the endpoint writes every file', async () => {
+    vi.stubEnv('SEARCH_SPLIT_ABOVE', '0');
+    const { GET } = await import('../../src/pages/[...store]/search-index.json');
+    const index = await (await (GET as Endpoint)({ props: { storeCode: 'gb' } })).json();
+    expect(index.d).toBeUndefined();
+    expect(index.split.n).toBe(readProducts().filter(isSearchable).length);
+    const files = await import('../../src/pages/[...store]/search-index/[h]/[file].json');
+    const paths = files.getStaticPaths();
+    expect(paths.every((p) => p.params.h === index.split.h && p.params.store === undefined && p.props.storeCode === 'gb')).toBe(true);
+    expect(paths.filter((p) => p.params.file.startsWith('p-'))).toHaveLength(index.split.pf);
+    expect(paths.filter((p) => p.params.file.startsWith('d-'))).toHaveLength(Math.ceil(index.split.n / index.split.rf));
+    const d0 = await (await (files.GET as Endpoint)({ props: { storeCode: 'gb' }, params: { h: index.split.h, file: 'd-0' } })).json();
+    expect(d0).toHaveLength(index.split.rf);
+    expect((await (files.GET as Endpoint)({ props: { storeCode: 'gb' }, params: { h: index.split.h, file: 'd-99999' } })).status).toBe(404);
+  });
+});
