@@ -15,6 +15,7 @@ import { startServer } from '../server/server';
 import { createLogger } from '../server/logger';
 import { readProducts } from '../src/lib/build/snapshot';
 import { startPostgres, type Cluster } from './lib/postgres-cluster';
+import { parseOptions } from './lib/cli-options';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -25,18 +26,13 @@ interface AutocannonResult {
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-
 async function main(): Promise<void> {
-  const duration = arg('duration', 10);
-  const connections = arg('connections', 10);
-  const i = process.argv.indexOf('--database');
-  const database = i > 0 ? process.argv[i + 1] : 'sqlite';
+  const args = parseOptions(process.argv.slice(2), { values: ['duration', 'connections', 'database', 'instances'] });
+  const duration = args.number('duration', 10, { min: 1 });
+  const connections = args.number('connections', 10, { integer: true, min: 1 });
+  const database = args.value('database') ?? 'sqlite';
   if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database: sqlite or postgres, not ${database}`);
-  const instances = arg('instances', 1);
+  const instances = args.number('instances', 1, { integer: true, min: 1 });
   if (instances > 1 && database !== 'postgres') throw new Error('--instances: several instances share a PostgreSQL database only');
   const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const cluster: Cluster | null = database === 'postgres' ? await startPostgres() : null;

@@ -20,17 +20,8 @@ import { createSearchEngine, type SearchEngine } from '../src/lib/search/engine'
 import { createMiniSearchEngine } from './bench/engine-minisearch';
 import type { SearchIndexFile } from '../src/lib/search/types';
 import { createRng } from './lib/prng';
+import { parseOptions } from './lib/cli-options';
 import { benchQueries, splitDownloads } from './bench/search';
-
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const productCount = Number(arg('products') ?? 10_000);
-const snapshot = arg('snapshot');
-const asJson = args.includes('--json');
-const rounds = Number(arg('rounds') ?? 25);
 
 const BRANDS = [
   'Thomas Sabo',
@@ -249,6 +240,12 @@ function timeQueries(engine: SearchEngine, rounds: number) {
 }
 
 async function main() {
+  // Read here, not at load: the benchmark runner imports this module's catalogue generator.
+  const args = parseOptions(process.argv.slice(2), { values: ['products', 'snapshot', 'rounds'], flags: ['json', 'split-only'] });
+  const productCount = args.number('products', 10_000, { integer: true, min: 1 });
+  const snapshot = args.value('snapshot');
+  const asJson = args.flag('json');
+  const rounds = args.number('rounds', 25, { integer: true, min: 1 });
   let file: SearchIndexFile;
   const t0 = performance.now();
   if (snapshot) {
@@ -266,7 +263,7 @@ async function main() {
     indexFile: { rawKB: +(json.length / 1024).toFixed(1), gzipKB: +(gzipSync(json, { level: 9 }).length / 1024).toFixed(1), buildMs: Math.round(buildFileMs) },
   };
   report.split = splitDownloads(file, [...BENCH_QUERIES, ...benchQueries(file, 200)]);
-  if (args.includes('--split-only')) {
+  if (args.flag('split-only')) {
     console.log(JSON.stringify(report, null, 2));
     return;
   }

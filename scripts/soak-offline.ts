@@ -10,18 +10,26 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { OptionError, parseOptions } from './lib/cli-options';
 
 function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const raw = i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 0) {
-    console.error(`--${name} must be a whole number (got ${raw})`);
+  try {
+    return options.number(name, fallback, { integer: true, min: 0 });
+  } catch (e) {
+    if (!(e instanceof OptionError)) throw e;
+    console.error(e.message);
     process.exit(2);
   }
-  return n;
 }
 
+const options = (() => {
+  try {
+    return parseOptions(process.argv.slice(2), { values: ['seed', 'schedules', 'per-run'] });
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+})();
 const total = arg('schedules', 210);
 const perRun = Math.max(1, arg('per-run', 30));
 const seed0 = arg('seed', Math.floor(Math.random() * 1_000_000));

@@ -4,6 +4,9 @@
  */
 import { join } from 'node:path';
 import { runMeasured } from './lib/proc';
+import type { BenchContext } from './lib/context';
+import { table } from './lib/table';
+import type { Results } from './results';
 
 export interface ApiRoute {
   route: string;
@@ -70,4 +73,19 @@ export async function benchApi(root: string, durationS = 5, connections = 10): P
     routes.push(...found);
   }
   return { ok: true, durationS, connections, routes };
+}
+
+export async function sectionApi(ctx: BenchContext, res: Results): Promise<void> {
+  const { root: ROOT, quick, log } = ctx;
+  log('api: autocannon on loopback (scripts/bench-api.ts) ...');
+  const api = await benchApi(ROOT, quick ? 3 : 5, 10);
+  res.sections.api = { measuredAt: new Date().toISOString(), ...api };
+  if (!api.ok) throw new Error(api.error);
+  console.log(`\nAPI on loopback (${api.connections} connections, ${api.durationS} s per route)\n`);
+  console.log(
+    table(
+      ['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+      api.routes.map((r) => [r.route, r.requestsPerSecond, r.p50Ms, r.p99Ms, r.non2xx, r.errors]),
+    ),
+  );
 }

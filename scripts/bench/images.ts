@@ -13,6 +13,11 @@ import { resize } from '../../server/images';
 import { createLogger } from '../../server/logger';
 import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 import { median, round } from './lib/stats';
+import { loadavg } from 'node:os';
+import type { BenchContext } from './lib/context';
+import { kb } from './lib/stats';
+import { table } from './lib/table';
+import type { Results } from './results';
 
 export interface ImageBench {
   sourceBytes: number;
@@ -108,4 +113,25 @@ export async function benchImages(cachedRequests = 300): Promise<ImageBench> {
     await server.close(2000);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export async function sectionImages(ctx: BenchContext, res: Results): Promise<void> {
+  const { quick, log } = ctx;
+  log('images: the image proxy on loopback (cold resizes of a 1,600 px JPEG, cached answers) ...');
+  const loadAverage = loadavg().map((n) => round(n, 2));
+  const r = await benchImages(quick ? 100 : 300);
+  res.sections.images = { measuredAt: new Date().toISOString(), loadAverage, ...r };
+  console.log(`\nImage proxy on loopback (source ${kb(r.sourceBytes)} KB JPEG, 1,600 px; load average ${loadAverage.join(' ')})\n`);
+  console.log(
+    table(
+      ['format', 'cold median ms', 'cold max ms', ...Object.keys(r.cold[0]!.bytes).map((s) => `${s} KB`)],
+      r.cold.map((c) => [c.format, c.medianMs, c.maxMs, ...Object.values(c.bytes).map((b) => kb(b))]),
+    ),
+  );
+  console.log(
+    `AVIF made in the background: median ${r.avifBackground.medianMs} ms, max ${r.avifBackground.maxMs} ms; KB ${Object.entries(r.avifBackground.bytes)
+      .map(([k, v]) => `${k} ${kb(v)}`)
+      .join(', ')}`,
+  );
+  console.log(`cached (600x744 WebP, ${r.cached.requests} sequential): p50 ${r.cached.p50Ms} ms, p95 ${r.cached.p95Ms} ms`);
 }

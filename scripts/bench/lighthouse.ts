@@ -13,6 +13,10 @@ import lighthouse from 'lighthouse';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { median, round } from './lib/stats';
+import type { BenchContext } from './lib/context';
+import { table } from './lib/table';
+import { pageSamples } from './pages';
+import type { Results } from './results';
 
 export const CHROME_FLAGS = [
   '--headless=new',
@@ -165,4 +169,46 @@ function summarize(path: string, lhrs: Lhr[], extraFlags: string[]): LighthouseS
     failing,
     performanceRuns: perf,
   };
+}
+
+export async function sectionLighthouse(ctx: BenchContext, res: Results, baseUrl: string, way: 'lighthouse' | 'lighthouse-cli' = 'lighthouse'): Promise<void> {
+  const { log } = ctx;
+  const lhRuns = ctx.options.number('lh-runs', ctx.quick ? 1 : 3, { integer: true, min: 1 });
+  const lhFlags = ctx.options.flag('lh-no-paint-holding') ? ['--disable-features=PaintHolding'] : [];
+  const samples = pageSamples().filter((s) => s.type === 'home' || s.type === 'category' || s.type === 'product');
+  const pages: LighthouseScores[] = [];
+  const cli = way === 'lighthouse-cli';
+  for (const s of samples) {
+    log(`${way}: ${s.type} ${s.path} (${lhRuns} run${lhRuns > 1 ? 's' : ''}) ...`);
+    pages.push(cli ? await auditPageCli(baseUrl, s.path, lhRuns) : await auditPage(baseUrl, s.path, lhRuns, undefined, lhFlags));
+  }
+  const chromeFlags = cli ? [CLI_CHROME_FLAGS] : lhFlags;
+  res.sections[way] = { measuredAt: new Date().toISOString(), runs: lhRuns, chromeFlags, pages };
+  console.log(
+    `\nLighthouse mobile (simulated throttling), ${lhRuns} run(s) per page${cli ? ', the CLI with a fresh Chromium per run and default settings' : ''}: scores of the median-performance run, metrics median` +
+      `${chromeFlags.length ? ` (Chromium ${chromeFlags.join(' ')})` : ''}\n`,
+  );
+  console.log(
+    table(
+      ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'FCP seen ms', 'perf runs'],
+      pages.map((p, i) => [
+        samples[i]!.type,
+        p.performance,
+        p.accessibility,
+        p.bestPractices,
+        p.seo,
+        p.lcpMs,
+        p.tbtMs,
+        p.cls,
+        p.fcpMs,
+        p.observedFcpMs,
+        p.performanceRuns.join(' '),
+      ]),
+    ),
+  );
+  for (const [i, p] of pages.entries()) {
+    const lost = p.failing.filter((f) => f.category !== 'performance' || (f.score ?? 0) < 0.9);
+    if (lost.length)
+      console.log(`  ${samples[i]!.type}: ${lost.map((f) => `${f.category}/${f.id} ${f.score === null ? '' : Math.round(f.score * 100)}`).join(', ')}`);
+  }
 }

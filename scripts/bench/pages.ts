@@ -8,6 +8,13 @@ import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { blogData } from '../../src/lib/routing/content-routes';
 import { config } from '../../src/lib/config';
 import { blogUrl, searchUrl } from '../../src/lib/catalog/urls';
+import { chromium } from '@playwright/test';
+import { BUDGET_VIEWPORTS, IDLE_MS, budgets, jsEventualBudget, jsInitialBudget, type BudgetPageType } from '../../budgets.config';
+import type { BenchContext } from './lib/context';
+import { kb } from './lib/stats';
+import { table } from './lib/table';
+import { eventualJsGzip, initialCssGzip, initialJsGzip, measurePage, type PageWeight } from './page-weight';
+import type { Results } from './results';
 
 /** The search results page is measured for a query with more than one batch of matches in the sample. */
 const SEARCH_SAMPLE_QUERY = 'ring';
@@ -59,4 +66,87 @@ export function pageSamples(): PageSample[] {
     { type: 'amp', path: ampSimple.path, label: `AMP product ${ampSimple.key} ${ampProduct?.sku ?? ''}` },
     { type: 'search', path: searchUrl(SEARCH_SAMPLE_QUERY), label: `search results for '${SEARCH_SAMPLE_QUERY}'` },
   ];
+}
+
+export interface PageSummary extends PageSample {
+  viewports: Record<string, PageWeight>;
+  /** Worst over the viewports, gzipped bytes. */
+  jsInitialGzip: number;
+  jsEventualGzip: number;
+  cssInitialGzip: number;
+  htmlGzip: number;
+  budgets: { name: string; value: number; max: number; ok: boolean }[];
+}
+
+export async function sectionPages(ctx: BenchContext, res: Results, baseUrl: string): Promise<void> {
+  const { log } = ctx;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const pages: PageSummary[] = [];
+  try {
+    for (const sample of pageSamples()) {
+      const viewports: Record<string, PageWeight> = {};
+      for (const vp of BUDGET_VIEWPORTS) {
+        log(`page weight: ${sample.type} ${sample.path} at ${vp.name} ...`);
+        const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
+        try {
+          viewports[vp.name] = await measurePage(context, baseUrl, sample.path, { idleMs: IDLE_MS });
+        } finally {
+          await context.close();
+        }
+      }
+      const all = Object.values(viewports);
+      const worst = (f: (w: PageWeight) => number) => Math.max(...all.map(f));
+      const type = sample.type as BudgetPageType;
+      const jsInitial = worst(initialJsGzip);
+      const jsEventual = worst(eventualJsGzip);
+      const css = worst(initialCssGzip);
+      const html = worst((w) => w.html.gzip);
+      const checks: PageSummary['budgets'] = [
+        { name: 'js initial', value: jsInitial, max: jsInitialBudget(type).max, ok: jsInitial <= jsInitialBudget(type).max },
+        { name: 'js eventual', value: jsEventual, max: jsEventualBudget(type).max, ok: jsEventual <= jsEventualBudget(type).max },
+        type === 'amp'
+          ? {
+              name: 'amp inline css (raw)',
+              value: worst((w) => w.cssInline.raw),
+              max: budgets.ampCss.max,
+              ok: worst((w) => w.cssInline.raw) <= budgets.ampCss.max && worst((w) => w.cssInitial.count) === 0,
+            }
+          : { name: 'css initial', value: css, max: budgets.cssInitial.max, ok: css <= budgets.cssInitial.max },
+        ...(type === 'product' ? [{ name: 'html', value: html, max: budgets.htmlProduct.max, ok: html <= budgets.htmlProduct.max }] : []),
+      ];
+      pages.push({ ...sample, viewports, jsInitialGzip: jsInitial, jsEventualGzip: jsEventual, cssInitialGzip: css, htmlGzip: html, budgets: checks });
+    }
+  } finally {
+    await browser.close();
+  }
+  res.sections.pages = { measuredAt: new Date().toISOString(), idleMs: IDLE_MS, pages };
+  console.log(`\nPage weight, gzipped KB (worst of ${BUDGET_VIEWPORTS.map((v) => `${v.name} ${v.width}px`).join(' and ')}; budgets in budgets.config.ts)\n`);
+  const budgetCell = (v: number, max: number) => `${kb(v)}${v > max ? ` OVER ${kb(max)}` : ''}`;
+  console.log(
+    table(
+      ['page', 'path', `JS load+${IDLE_MS / 1000}s`, 'JS eventual', 'CSS', 'HTML', 'HTML raw', 'islands', 'fonts', 'images mobile', 'images desktop'],
+      pages.map((p) => {
+        const ji = p.budgets.find((b) => b.name === 'js initial')!;
+        const je = p.budgets.find((b) => b.name === 'js eventual')!;
+        return [
+          p.type,
+          p.path.length > 48 ? `${p.path.slice(0, 45)}...` : p.path,
+          budgetCell(ji.value, ji.max),
+          budgetCell(je.value, je.max),
+          p.type === 'amp'
+            ? `${kb(Math.max(...Object.values(p.viewports).map((w) => w.cssInline.raw)))} raw inline`
+            : budgetCell(p.cssInitialGzip, budgets.cssInitial.max),
+          p.type === 'product' ? budgetCell(p.htmlGzip, budgets.htmlProduct.max) : kb(p.htmlGzip),
+          kb(Math.max(...Object.values(p.viewports).map((w) => w.html.raw))),
+          Math.max(...Object.values(p.viewports).map((w) => w.islands)),
+          kb(Math.max(...Object.values(p.viewports).map((w) => w.fonts.raw))),
+          p.viewports.mobile?.images ? `${kb(p.viewports.mobile.images.raw)} (${p.viewports.mobile.images.count})` : '-',
+          p.viewports.desktop?.images ? `${kb(p.viewports.desktop.images.raw)} (${p.viewports.desktop.images.count})` : '-',
+        ];
+      }),
+    ),
+  );
 }

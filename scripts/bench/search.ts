@@ -15,7 +15,14 @@ import type { SearchIndexFile } from '../../src/lib/search/types';
 import { applyQuery, buildCatalogQuery, initialQueryState, toggleFilter, changeSort } from '../../src/lib/catalog/query';
 import { facets } from '../../src/lib/catalog/facets';
 import type { Category, CategoryQueryState, Product } from '../../src/lib/schemas';
-import { gzipBytes, median, percentile, rng } from './lib/stats';
+import { gzipBytes, kb, median, percentile, rng, round } from './lib/stats';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureSnapshot } from './lib/catalog';
+import { BIG, type BenchContext } from './lib/context';
+import { table } from './lib/table';
+import type { EngineBench } from './listing-engine';
+import type { Results } from './results';
 
 export interface LatencySummary {
   count: number;
@@ -197,6 +204,65 @@ export function benchListing(snapshotDir: string, size = 5000, rounds = 30): Lis
   }
   cases.push({ name: 'facet counts (sidebar)', total: all.length, medianMs: median(ftimes), p95Ms: percentile(ftimes, 95) });
   return { products: all.length, cases };
+}
+
+export async function sectionSearch(ctx: BenchContext, res: Results): Promise<void> {
+  const { root: ROOT, work: WORK, seed: SEED, log } = ctx;
+  const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
+  log('search: snapshot index ...');
+  const snapshot = benchSearch({ snapshotDir: big.dir });
+  log('search: synthetic index (every product searchable) ...');
+  const { syntheticCatalogue } = await import('../bench-search');
+  const synth = syntheticCatalogue(BIG);
+  const synthetic = benchSearch({ label: `synthetic ${BIG} (scripts/bench-search.ts)`, ...synth });
+  log('listing: 5,000 products ...');
+  const listing = benchListing(big.dir, 5000);
+  log('listing: the browser engine over the root category ...');
+  const engine = benchEngineIn(ROOT, big.dir);
+  res.sections.search = { measuredAt: new Date().toISOString(), snapshot, synthetic, listing, engine };
+  console.log('\nSearch: 1,000 queries (typos, prefixes, SKUs, phrases) on the engine shipped to the browser\n');
+  console.log(
+    table(
+      ['index', 'searchable', 'index KB', 'gzip KB', 'load ms', 'median ms', 'p95 ms', 'max ms', 'hit rate'],
+      [snapshot, synthetic].map((s) => [
+        s === snapshot ? `snapshot ${BIG.toLocaleString('en-GB')} records` : `synthetic ${BIG.toLocaleString('en-GB')}`,
+        s.searchable,
+        kb(s.indexRawBytes),
+        kb(s.indexGzipBytes),
+        Math.round(s.engineLoadMs),
+        round(s.queries.medianMs, 3),
+        round(s.queries.p95Ms, 2),
+        round(s.queries.maxMs, 1),
+        `${Math.round(s.hitRate * 100)}%`,
+      ]),
+    ),
+  );
+  console.log(`\nCategory listing over ${listing.products.toLocaleString('en-GB')} products (applyQuery; facets)\n`);
+  console.log(
+    table(
+      ['operation', 'matches', 'median ms', 'p95 ms'],
+      listing.cases.map((c) => [c.name, c.total, round(c.medianMs, 2), round(c.p95Ms, 2)]),
+    ),
+  );
+  console.log(
+    `\nCategory listing in the browser's engine (runListing: filters, facet counts, sort) over the root category's listing file: ${engine.products.toLocaleString('en-GB')} products, ${engine.fileKb} KB, parsed and indexed in ${round(engine.indexMs, 1)} ms\n`,
+  );
+  console.log(
+    table(
+      ['operation', 'matches', 'median ms', 'p95 ms'],
+      engine.cases.map((c) => [c.name, c.total, round(c.medianMs, 2), round(c.p95Ms, 2)]),
+    ),
+  );
+}
+
+/** scripts/bench/listing-engine.ts in a process of its own reading `snapshotDir` (the catalogue is read once per process). */
+function benchEngineIn(ROOT: string, snapshotDir: string): EngineBench {
+  const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/bench/listing-engine.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, SNAPSHOT_DIR: snapshotDir },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.toString()) as EngineBench;
 }
 
 /** What the first search of a shopper downloads with the split index (docs/search.md "At scale"), gzipped. */

@@ -10,6 +10,10 @@ import { loadavg } from 'node:os';
 import { mergeShards } from '../../src/lib/build/merge';
 import { diffTrees, hashTree, measureBuild, type BuildResult } from './build';
 import { round, seconds } from './lib/stats';
+import { ensureSnapshot } from './lib/catalog';
+import { LARGE, type BenchContext } from './lib/context';
+import { table } from './lib/table';
+import type { Results } from './results';
 
 /** One instant for every build of the comparison: a special price cannot start between two shards. */
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';
@@ -91,4 +95,29 @@ export async function benchShards(opts: {
   }
   for (const d of [wholeDir, ...dirs]) rmSync(d, { recursive: true, force: true });
   return result;
+}
+
+/**
+ * `--only shards [--shard-products 50000] [--shards 4] [--shard-only K]`: the catalogue built whole
+ * and as N shards, merged and compared (scripts/bench/shards.ts); with --shard-only, one shard alone.
+ */
+export async function sectionShards(ctx: BenchContext, res: Results): Promise<void> {
+  const { root: ROOT, work: WORK, seed: SEED, log } = ctx;
+  const products = ctx.options.number('shard-products', LARGE, { integer: true, min: 1 });
+  const shards = ctx.options.number('shards', 4, { integer: true, min: 1 });
+  const shardOnly = ctx.options.value('shard-only') === undefined ? undefined : ctx.options.number('shard-only', 0, { integer: true, min: 1 });
+  const snap = await ensureSnapshot(ROOT, WORK, products, SEED, log);
+  const r = await benchShards({ root: ROOT, work: WORK, snapshot: snap.dir, products: snap.products, shards, shardOnly, timeoutMs: 90 * 60_000, log });
+  res.sections.shards = { measuredAt: new Date().toISOString(), ...r };
+  console.log(`\nSharded build: ${r.products.toLocaleString('en-GB')} products in ${r.shards} shard(s) (every page rendered, no cache)\n`);
+  console.log(
+    table(
+      ['build', 'wall s', 'cpu s', 'peak MB', 'HTML pages', 'load average'],
+      r.runs.map((b) => [b.label, b.ok ? b.wallS : `failed: ${b.error ?? ''}`, b.cpuS, b.peakMb, b.pages, b.loadAverage.join(' ')]),
+    ),
+  );
+  if (r.merge)
+    console.log(
+      `\nmerge: ${r.merge.seconds} s, ${r.merge.identical ? 'identical to the whole build, byte for byte' : `DIFFERS from the whole build: ${r.merge.differing.join(', ')}`}`,
+    );
 }

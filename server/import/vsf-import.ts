@@ -18,7 +18,7 @@ import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBas
 import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from '../../src/lib/catalog/import/config';
 import { DUMP_FILES, parseDump, type DumpRecord } from '../../src/lib/catalog/import/dump';
 import { allQuery, changedQuery } from '../../src/lib/catalog/import/es-query';
-import type { Problem } from '../../src/lib/catalog/import/from-vsf';
+import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
 import { VSF_ENTITIES, productToVsf, type VsfEntity } from '../../src/lib/catalog/import/to-vsf';
 import { writePlaceholders } from './placeholders';
 import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from './snapshot-write';

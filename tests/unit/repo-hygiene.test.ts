@@ -9,7 +9,9 @@
  *   somewhere;
  * - a section cited as `docs/file.md "Heading"` is a heading (or a bold paragraph lead) of that doc;
  * - the README's map links every doc in docs/ (and the screenshots folder), so none is found only
- *   by chance.
+ *   by chance;
+ * - every unit test file is named after the module it tests (docs/architecture.md, "Tests"), or is
+ *   one of the few named cross-module tests below.
  *
  * The files are the tracked ones (`git ls-files`), binary files left out (a NUL byte in the first
  * 8 KB).
@@ -72,6 +74,67 @@ export function missingPaths(text: string, exists: (path: string) => boolean): s
     missing.push(path);
   }
   return missing;
+}
+
+/**
+ * The unit test files that test no one module: agreements between modules, journeys across them,
+ * and checks of the repository itself. Each says why; every other unit test is named after its module.
+ */
+export const CROSS_MODULE_TESTS: Record<string, string> = {
+  'account-pages': "the account pages' rules across the API contract, the guard, flash messages and the order lists",
+  budgets: 'budgets.config.ts against docs/budgets.md and the built pages',
+  'checkout-rules': "the checkout's rules across its handoff, payload, placing, state and the order-success page",
+  dependencies: 'package.json: what is a dependency and what tooling',
+  'eslint-config': 'the ESLint rules (boundaries, file sizes) on probe files',
+  'islands-do-no-io': 'the island boundary over every island, .astro script and src/scripts file',
+  'lib-knows-no-ui': 'src/lib imports no island, component nor UI library',
+  lockfile: 'package-lock.json against every package.json',
+  'price-agreement': 'the same price from the product page, the cart, the server and the feeds',
+  'product-form-parts': 'the product form across the cart, stock, customer group and analytics stores',
+  'product-lists': 'the product lists (related, compare, summaries) across page data, island props and URLs',
+  'repo-hygiene': 'the repository: issue numbers, paths in the docs, the README map, these test names',
+  'small-rules': 'small rules of several modules (category tags, CMS, order tracking, schemas), each too small for a file',
+  'spec-constants': 'the constants of the specification (section 9) against the configuration',
+  'stores-lists': 'the list stores (compare, wishlist, recently viewed, stock, newsletter) together',
+  'vsfa-contract': "the client's requests and the reference API's answers against vue-storefront-api's contract",
+};
+
+/**
+ * The names a unit test may take after a module of src/, server/ or scripts/: its file name (a
+ * folder's index.ts: the folder's), its path below src/lib, src, server or scripts with dashes for
+ * slashes (`search-engine` for src/lib/search/engine.ts), and the same for the folders it lies in. Each name maps to the module's last
+ * path segment, which an aspect test must import.
+ */
+export function moduleNames(tracked: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const f of tracked) {
+    const m = /^(?:src\/lib|src|server|scripts)\/(.+)\.(?:ts|tsx|astro|mjs|js)$/.exec(f);
+    if (!m || f.endsWith('.test.ts') || f.endsWith('.d.ts')) continue;
+    const segments = m[1]!.split('/');
+    if (segments[segments.length - 1] === 'index' && segments.length > 1) segments.pop();
+    // The module, and the folders it lies in (a concern: `routing` for src/lib/routing/).
+    for (let k = segments.length; k > 0; k--) {
+      const last = segments[k - 1]!;
+      names.set(last, last);
+      names.set(segments.slice(0, k).join('-'), last);
+    }
+  }
+  return names;
+}
+
+/**
+ * The module a unit test file is named after: `name` is a module name, or `<module name>-<aspect>`
+ * where the test imports that module; null when it names none.
+ */
+export function testSubject(name: string, text: string, names: ReadonlyMap<string, string>): string | null {
+  if (names.has(name)) return name;
+  const parts = name.split('-');
+  for (let k = parts.length - 1; k > 0; k--) {
+    const prefix = parts.slice(0, k).join('-');
+    const last = names.get(prefix);
+    if (last !== undefined && new RegExp(`['/]${last}(?:\\.[a-z]+)?'`).test(text)) return prefix;
+  }
+  return null;
 }
 
 const SELF = 'tests/unit/repo-hygiene.test.ts'; // its own examples of what is refused
@@ -149,5 +212,29 @@ describe('repository hygiene', () => {
     expect(read.length).toBeGreaterThan(50);
     const found = read.flatMap(({ file, text }) => missingPaths(text, exists).map((p) => `${file}: ${p}`));
     expect(found).toEqual([]);
+  });
+
+  test('a unit test file names the module it tests: its name, its path, or either with an aspect it imports', () => {
+    const names = moduleNames(['src/lib/search/engine.ts', 'src/lib/sync/order-queue.ts', 'src/lib/storage/index.ts', 'scripts/sample-catalog.ts']);
+    const imports = (m: string) => `import { x } from '../../src/lib/${m}';\n`;
+    expect(testSubject('order-queue', '', names)).toBe('order-queue');
+    expect(testSubject('search-engine', '', names)).toBe('search-engine');
+    expect(testSubject('storage', '', names)).toBe('storage');
+    expect(testSubject('order-queue-sending', imports('sync/order-queue'), names)).toBe('order-queue');
+    expect(testSubject('order-queue-sending', imports('sync/order-lock'), names)).toBeNull();
+    expect(testSubject('checkout-rules', imports('checkout/rules'), names)).toBeNull();
+  });
+
+  test('every unit test file names an existing module, or is a named cross-module test', () => {
+    const names = moduleNames(files);
+    const unit = texts.filter(({ file }) => /^tests\/unit\/[^/]+\.test\.ts$/.test(file));
+    expect(unit.length).toBeGreaterThan(50);
+    const unnamed = unit
+      .map(({ file, text }) => ({ name: file.slice('tests/unit/'.length, -'.test.ts'.length), text }))
+      .filter(({ name, text }) => testSubject(name, text, names) === null && !(name in CROSS_MODULE_TESTS))
+      .map(({ name }) => `tests/unit/${name}.test.ts`);
+    expect(unnamed).toEqual([]);
+    const stale = Object.keys(CROSS_MODULE_TESTS).filter((name) => !files.includes(`tests/unit/${name}.test.ts`));
+    expect(stale).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import * as snap from '../../src/lib/build/snapshot';
 import { importFromDump, ImportError, type ImportSummary } from '../../server/import/vsf-import';
 import { parseDump } from '../../src/lib/catalog/import/dump';
 import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
-import type { Problem } from '../../src/lib/catalog/import/from-vsf';
+import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
 import type { Product } from '../../src/lib/schemas';
 
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');

@@ -1,26 +1,19 @@
 /**
  * A whole snapshot from the records of a VSF catalogue (dump files or `_search` pages): every record
- * mapped (`from-vsf.ts`) and validated with the snapshot schemas, or reported (file, id, field,
+ * mapped (`from-vsf/`, one module per entity) and validated with the snapshot schemas, or reported (file, id, field,
  * reason); the parts the catalogue lacks from the import configuration (`config.ts`); counts written
  * and skipped per entity. Pure: the files are written by server/import/vsf-import.ts.
  */
 import type { z } from 'zod';
 import * as S from '../../schemas';
 import { categoryUrl } from '../urls';
-import {
-  MapError,
-  attributeFromVsf,
-  categoryFromVsf,
-  cmsBlockFromVsf,
-  cmsPageFromVsf,
-  newNotes,
-  priceRule,
-  productFromVsf,
-  reviewFromVsf,
-  taxRatesFromVsf,
-  type MapNotes,
-  type Problem,
-} from './from-vsf';
+import { MapError, newNotes, priceRule, type MapNotes, type Problem } from './from-vsf/common';
+import { attributeFromVsf } from './from-vsf/attributes';
+import { categoryFromVsf } from './from-vsf/categories';
+import { cmsBlockFromVsf, cmsPageFromVsf } from './from-vsf/cms';
+import { productFromVsf } from './from-vsf/products';
+import { reviewFromVsf } from './from-vsf/reviews';
+import { taxRatesFromVsf } from './from-vsf/tax';
 import { DEFAULT_PAYMENT_METHODS, DEFAULT_SHIPPING_METHODS, type ImportConfig } from './config';
 import type { DumpRecord } from './dump';
 import type { VsfEntity } from './to-vsf';

@@ -4,7 +4,7 @@
  * (`{ _index, _type, _id, _source }`) or a bare source. A saved `_search` answer
  * (`{ hits: { hits: [...] } }`) reads as its hits. Pure (the text in, the records out).
  */
-import type { Problem } from './from-vsf';
+import type { Problem } from './from-vsf/common';
 
 /** The dump files, as vue-storefront-api's `var/` names them, by entity. */
 export const DUMP_FILES = {

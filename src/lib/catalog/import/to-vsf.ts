@@ -1,6 +1,6 @@
 /**
  * Snapshot records in the shapes vue-storefront indexers write into Elasticsearch (what
- * vue-storefront-api's `_search` answers): the inverse of the importer's mapping (`from-vsf.ts`), so
+ * vue-storefront-api's `_search` answers): the inverse of the importer's mapping (`from-vsf/`), so
  * that importing what the reference API serves gives back the snapshot it serves. Only the fields whose
  * VSF shape differs are changed; every other field is served as the snapshot holds it.
  */
