@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config/index.ts';
 import { postBuild } from './src/lib/build/postbuild.mjs';
-import { cdnFiles } from './src/lib/cdn/integration.ts';
+import { cdnFiles } from './src/lib/build/cdn/integration.ts';
 import { pageCss } from './src/lib/build/page-css.ts';
 import { shardBuild } from './src/lib/build/shard.ts';
 import { SITEMAP_ENTRY_LIMIT } from './src/lib/build/merge.ts';

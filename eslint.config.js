@@ -30,10 +30,10 @@ export const ioModules = [
   { regex: '^localforage$', what: 'browser storage', instead: 'read and write through the stores and actions of src/lib' },
   { regex: '^workbox-', what: 'service worker code', instead: 'the page talks to the worker through src/lib/pwa' },
   { regex: '(^|/)lib/api(/(client|index))?$', what: 'the API client', instead: 'call the action of src/lib that uses it' },
-  { regex: '(^|/)lib/sync(/(fetch|index))?$', what: 'the sync fetch', instead: 'call the action of src/lib that uses it' },
-  { regex: '(^|/)lib/storage(/.*)?$', what: 'browser storage', instead: 'read and write through the stores and actions of src/lib' },
+  { regex: '(^|/)lib/state/sync(/(fetch|index))?$', what: 'the sync fetch', instead: 'call the action of src/lib that uses it' },
+  { regex: '(^|/)lib/state/storage(/.*)?$', what: 'browser storage', instead: 'read and write through the stores and actions of src/lib' },
   { regex: '(^|/)lib/analytics/datalayer$', what: 'the data layer', instead: 'pages start it with src/lib/analytics/page-start' },
-  { regex: '(^|/)lib/listing/client$', what: 'the listing file loader', instead: 'call src/lib/listing/load' },
+  { regex: '(^|/)lib/catalog/listing/client$', what: 'the listing file loader', instead: 'call src/lib/catalog/listing/load' },
   { regex: '(^|/)lib/search/client$', what: 'the search index loader', instead: 'use the page client of src/lib/search/session' },
   { regex: '(^|/)lib/pwa/register$', what: 'the service worker registration', instead: 'src/lib/pwa/boot starts it' },
 ];

@@ -1,14 +1,14 @@
 /**
  * Measures the CDN files a build of the snapshot in SNAPSHOT_DIR (default: the sample) would write,
- * against the deploy targets' limits (src/lib/cdn/limits.ts), without building the pages: prints one
+ * against the deploy targets' limits (src/lib/build/cdn/limits.ts), without building the pages: prints one
  * JSON line `{ products, rules, gone, summary, violations }`. `_headers` is made with ten stand-in
  * inline-script hashes (the pages have six; their number does not grow with the catalogue).
  *   SNAPSHOT_DIR=/tmp/snap-50000 npm exec -- tsx scripts/cdn-limits.ts
  */
-import { edgeFiles } from '../src/lib/cdn/site-map';
-import { formatHeaders, siteHeaderRules } from '../src/lib/cdn/headers';
-import { ampPrefixes, HEADERS_HEADER, ROUTES_JSON, workerBundle } from '../src/lib/cdn/build-files';
-import { limitViolations, summarize } from '../src/lib/cdn/limits';
+import { edgeFiles } from '../src/lib/build/cdn/site-map';
+import { formatHeaders, siteHeaderRules } from '../src/lib/build/cdn/headers';
+import { ampPrefixes, HEADERS_HEADER, ROUTES_JSON, workerBundle } from '../src/lib/build/cdn/build-files';
+import { limitViolations, summarize } from '../src/lib/build/cdn/limits';
 import { edgeRules } from '../src/lib/routing/redirects';
 import { catalog } from '../src/lib/routing/routes';
 

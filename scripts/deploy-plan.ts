@@ -1,5 +1,5 @@
 /**
- * The deploy plan of a build (src/lib/cdn/deploy-plan.ts): what to upload, what to delete and what to
+ * The deploy plan of a build (src/lib/build/cdn/deploy-plan.ts): what to upload, what to delete and what to
  * purge from the CDN's cache, from the build before. Prints the plan's JSON and writes it to
  * `<after>/_cdn/deploy-plan.json` (the rebuild hook and `DEPLOY_BEFORE=… npm run build` write the same).
  *   npm run deploy:plan -- --before <folder of the build before> [--after dist]
@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeDeployPlan } from '../src/lib/cdn/build-files';
+import { writeDeployPlan } from '../src/lib/build/cdn/build-files';
 
 const { values } = parseArgs({ options: { before: { type: 'string' }, after: { type: 'string', default: 'dist' } }, strict: true });
 const after = resolve(values.after);

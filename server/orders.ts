@@ -5,7 +5,7 @@
 import { UK_POSTCODE, type OrderPayload, type Address } from '../src/lib/schemas';
 import type { OrderInputT } from './inputs';
 import { config } from '../src/lib/config';
-import { formatPrice } from '../src/lib/format';
+import { formatPrice } from '../src/lib/messages/format';
 import { messages } from '../src/lib/messages';
 import type { ShopContext, CustomerRow } from './context';
 import { ApiError } from './http';

@@ -122,7 +122,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           config: env.REBUILD_IMPORT_CONFIG ? readImportConfig(env.REBUILD_IMPORT_CONFIG) : undefined,
           log: (l) => logger.info(`rebuild pull: ${l}`),
         }).then(() => undefined),
-      // The build writes the deploy plan against the live folder (DEPLOY_BEFORE: src/lib/cdn/integration.ts), as `npm run deploy:plan` does.
+      // The build writes the deploy plan against the live folder (DEPLOY_BEFORE: src/lib/build/cdn/integration.ts), as `npm run deploy:plan` does.
       build: (snap, out) => astroBuild(PROJECT_ROOT, snap, out, site.dir ? { DEPLOY_BEFORE: site.dir } : {}),
       activate: (out, snap) => {
         site.switchTo(out);

@@ -1,5 +1,5 @@
 /**
- * Serves the built site (dist/) and the image proxy, by the same files a CDN reads (src/lib/cdn/), so
+ * Serves the built site (dist/) and the image proxy, by the same files a CDN reads (src/lib/build/cdn/), so
  * that `npm start` and the e2e tests answer exactly what a CDN would: `_headers` gives every answer's
  * headers (CSP, security headers, cache lifetimes); the redirect map (`_cdn/edge/`) gives the 200
  * rewrites applied before the file lookup, the 410 of discontinued products (the body of `404.html`,
@@ -18,11 +18,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
-import { HeaderTable, parseHeaders } from '../src/lib/cdn/headers';
-import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type EdgeBucket } from '../src/lib/cdn/edge-map';
-import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/cdn/edge-schema';
+import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
+import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
+import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
 
-export { NON_HTML_CSP, SECURITY_HEADERS, scriptCsp } from '../src/lib/cdn/headers';
+export { NON_HTML_CSP, SECURITY_HEADERS, scriptCsp } from '../src/lib/build/cdn/headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -11,7 +11,7 @@
  *   own); the hashed assets of the previous version are kept in the asset cache, so a page of the old
  *   version still finds its own scripts and styles; HTML is never served from the precache.
  * - Orders: Background Sync 'orderSync' really sends the queue (the same IndexedDB store and lock as
- *   the page: src/lib/sync/order-send.ts), then tells the open pages.
+ *   the page: src/lib/state/sync/order-send.ts), then tells the open pages.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
@@ -19,9 +19,9 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration';
 import { config, enabledStoreViews } from './lib/config';
 import { messages } from './lib/messages';
-import { collection, KEYS } from './lib/storage';
-import { ORDER_SYNC_TAG, ORDERS_CHANNEL, sendPendingOrders, type SendOutcome } from './lib/sync/order-send';
-import { orderLockAvailable } from './lib/sync/order-lock';
+import { collection, KEYS } from './lib/state/storage';
+import { ORDER_SYNC_TAG, ORDERS_CHANNEL, sendPendingOrders, type SendOutcome } from './lib/state/sync/order-send';
+import { orderLockAvailable } from './lib/state/sync/order-lock';
 import {
   CACHE_NAMES,
   OFFLINE_PAGE,
@@ -179,7 +179,7 @@ async function tellPages(sent: string[], cancelled: Array<{ order_id: string; me
  * Sends the waiting orders of every enabled store view; rejects while some could not be sent (the
  * browser retries the sync). A customer's order goes only with that customer's stored session (no
  * token refresh here: an order whose session the API refuses is 'held' for a page to send). Without
- * Web Locks nothing is sent here: the pages send (see src/lib/sync/order-lock.ts).
+ * Web Locks nothing is sent here: the pages send (see src/lib/state/sync/order-lock.ts).
  */
 async function sendAllOrders(): Promise<SendOutcome[]> {
   const done: SendOutcome[] = [];

@@ -5,7 +5,7 @@ import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orde
 import { LOADING, startLoad, type Load } from '../lib/api/load';
 import type { CustomerOrder, OrderHistory as OrderHistoryPage } from '../lib/api/contract';
 import { isCashOnDelivery } from '../lib/checkout/state';
-import { formatDate, formatPrice } from '../lib/format';
+import { formatDate, formatPrice } from '../lib/messages/format';
 import { messages, fill } from '../lib/messages';
 import { Status } from './form-kit';
 import { totalsRows } from '../lib/checkout/totals';

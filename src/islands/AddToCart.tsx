@@ -6,9 +6,9 @@ import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { messages, fill } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
-import { $wishlist, toggleWishlist } from '../lib/stores/wishlist';
-import { $compare, addToCompare, removeFromCompare } from '../lib/stores/compare';
-import type { ListProduct } from '../lib/product/summary-view';
+import { $wishlist, toggleWishlist } from '../lib/state/stores/wishlist';
+import { $compare, addToCompare, removeFromCompare } from '../lib/state/stores/compare';
+import type { ListProduct } from '../lib/catalog/product/summary-view';
 import { useHydrated } from './use-hydrated';
 
 export interface AddToCartButtonProps {

@@ -11,8 +11,8 @@ import { login, register, resetPassword, saveSessionNow } from '../lib/account/s
 import { $authNotice } from '../lib/account/flash';
 import { forms } from '../lib/forms/rules';
 import { messages } from '../lib/messages';
-import { $online } from '../lib/stores/network';
-import { $ui, closeAuthModal, setAuthElem } from '../lib/stores/ui';
+import { $online } from '../lib/state/stores/network';
+import { $ui, closeAuthModal, setAuthElem } from '../lib/state/stores/ui';
 import { CheckField, FormStyles, Status, StatusLine, TextField, useAccountAction } from './form-kit';
 import { useForm } from './use-form';
 import authCss from './AuthModal.css?inline';

@@ -6,7 +6,7 @@
  * home ('You need to be logged in to see this page', login form).
  */
 import { $authNotice, takePageFlash } from '../lib/account/flash';
-import { $ui, openAuthModal } from '../lib/stores/ui';
+import { $ui, openAuthModal } from '../lib/state/stores/ui';
 import { rememberOpener } from './dialog-core';
 import { lazyIsland, mountWhen } from './lazy';
 

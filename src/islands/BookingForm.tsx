@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { messages } from '../lib/messages';
-import { $user, loadUser } from '../lib/stores/user';
+import { $user, loadUser } from '../lib/state/stores/user';
 import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/forms/mail';
 import { FormStatus, FormStyles, TextField } from './form-kit';
 import { useMailAction } from './use-mail';

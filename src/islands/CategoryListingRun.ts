@@ -2,15 +2,15 @@
  * The category listing's interactive part, loaded by CategoryListing.ts on the shopper's first
  * filter, sort or scroll: loads the category's listing file, filters (a value chosen again is
  * removed), sorts and appends the next 50 at the bottom through the category query store
- * (src/lib/stores/category.ts) and src/lib/catalog/listing-engine.ts; keeps filters and sort in the
+ * (src/lib/state/stores/category.ts) and src/lib/catalog/listing-engine.ts; keeps filters and sort in the
  * URL query (shareable; the back button restores them); shows chosen filters as removable chips and
  * the facet counts of the current choice; restores the batches shown when the shopper comes back.
  */
 import listingCss from './CategoryListing.css?inline';
 import { config, type StoreView } from '../lib/config';
 import { messages, fill } from '../lib/messages';
-import type { ListingFile } from '../lib/listing/client';
-import { loadListingOf } from '../lib/listing/load';
+import type { ListingFile } from '../lib/catalog/listing/client';
+import { loadListingOf } from '../lib/catalog/listing/load';
 import {
   indexListing,
   readListingParams,
@@ -21,7 +21,7 @@ import {
   type ListingIndex,
   type ListingResult,
 } from '../lib/catalog/listing-engine';
-import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSort, startCategoryQuery } from '../lib/stores/category';
+import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSort, startCategoryQuery } from '../lib/state/stores/category';
 import { tileMaker } from './CategoryTiles';
 import { watchTiles } from './CategoryStock';
 import type { CategoryQueryState } from '../lib/schemas';

@@ -3,8 +3,8 @@
  * is on: the first few configurable tiles at once (static prefetch count), the others as they become
  * visible; the answers go to the stock cache ($stock, keyed by child id).
  */
-import { createStockPrefetcher, fetchStockList, staticPrefetchCount, stockPrefetchOn } from '../lib/listing/stock-prefetch';
-import { setStock } from '../lib/stores/stock';
+import { createStockPrefetcher, fetchStockList, staticPrefetchCount, stockPrefetchOn } from '../lib/catalog/listing/stock-prefetch';
+import { setStock } from '../lib/state/stores/stock';
 
 const TILE = '.tile[data-child-skus]';
 

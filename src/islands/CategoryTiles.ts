@@ -5,10 +5,10 @@
  * template's prices are the one price markup (src/lib/catalog/price-markup.ts) with {original} and
  * {special} in place of the amounts: only the amounts are written here.
  */
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/messages/format';
 import { responsiveImage, type ResponsiveImage } from '../lib/catalog/image-slots';
 import type { StoreView } from '../lib/config';
-import type { ListingItem } from '../lib/listing/client';
+import type { ListingItem } from '../lib/catalog/listing/client';
 
 interface Protos {
   cell: HTMLElement;

@@ -13,9 +13,9 @@ import { $checkout, $checkoutTotals, acceptTerms, continueStep, editCheckout, op
 import { WaitingOrders } from './OfflineOrders';
 import { STEPS, personalForm, reviewForm, shippingForm, stepErrors, type CheckoutValues, type Step } from '../lib/checkout/state';
 import { messages } from '../lib/messages';
-import { $cart } from '../lib/stores/cart';
-import { $shippingMethods } from '../lib/stores/shipping';
-import { $user } from '../lib/stores/user';
+import { $cart } from '../lib/state/stores/cart';
+import { $shippingMethods } from '../lib/state/stores/shipping';
+import { $user } from '../lib/state/stores/user';
 import AuthModal from './AuthModal';
 import { FormStyles, Status } from './form-kit';
 import { useForm } from './use-form';

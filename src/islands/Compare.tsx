@@ -6,8 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { messages, fill } from '../lib/messages';
 import { homeUrl } from '../lib/catalog/urls';
-import { asListProduct, compareTable, listImage, listPrices } from '../lib/product/summary-view';
-import { $compare, clearCompare, removeFromCompare } from '../lib/stores/compare';
+import { asListProduct, compareTable, listImage, listPrices } from '../lib/catalog/product/summary-view';
+import { $compare, clearCompare, removeFromCompare } from '../lib/state/stores/compare';
 import { PriceTag } from './PriceTag';
 import './Compare.css';
 

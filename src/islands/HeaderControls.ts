@@ -10,7 +10,7 @@
  * its form to /search.
  */
 import { startBadges } from '../scripts/badges';
-import { $ui, closePanels, setPanel, type Panel } from '../lib/stores/ui';
+import { $ui, closePanels, setPanel, type Panel } from '../lib/state/stores/ui';
 import { rememberOpener, wrapTab } from './dialog-core';
 import { lazyIsland, mountWhen, type LazyIsland } from './lazy';
 import { startNotifications } from './notifications-start';

@@ -8,13 +8,13 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/messages/format';
 import { messages, fill } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
 import { tileImage } from '../lib/catalog/images';
-import { $cart, $cartCount, applyCoupon, loadCart, removeCoupon, removeFromCart, updateCartQuantity } from '../lib/stores/cart';
-import { $shippingMethods, loadShippingMethods } from '../lib/stores/shipping';
-import { $ui, setPanel } from '../lib/stores/ui';
+import { $cart, $cartCount, applyCoupon, loadCart, removeCoupon, removeFromCart, updateCartQuantity } from '../lib/state/stores/cart';
+import { $shippingMethods, loadShippingMethods } from '../lib/state/stores/shipping';
+import { $ui, setPanel } from '../lib/state/stores/ui';
 import type { CartItem, CartTotals } from '../lib/schemas';
 import { cartTotalsFigures, totalsRows } from '../lib/checkout/totals';
 import { Dialog } from './Dialog';

@@ -6,7 +6,7 @@
  * notification arrives.
  */
 import { messages } from '../lib/messages';
-import { $notifications, notificationShown, removeNotification, runNotificationAction, type ShopNotification } from '../lib/stores/notifications';
+import { $notifications, notificationShown, removeNotification, runNotificationAction, type ShopNotification } from '../lib/state/stores/notifications';
 import css from './Notifications.css?inline';
 import { topDialog } from './dialog-core';
 

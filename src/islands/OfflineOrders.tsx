@@ -4,15 +4,15 @@
  * were sent later (the §8 cancel messages are the shop's notifications, with OK). A dialog that leaves
  * the page usable (the shop's one dialog, ./Dialog.tsx, not modal), mounted on demand when the order
  * queue (src/lib/pwa/orders.ts) asks for it (./OfflineOrdersLauncher.ts); logic lives in
- * src/lib/sync/order-queue.ts.
+ * src/lib/state/sync/order-queue.ts.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { formatDate, formatPrice } from '../lib/format';
+import { formatDate, formatPrice } from '../lib/messages/format';
 import { messages, fill } from '../lib/messages';
 import type { OfflineOrder } from '../lib/schemas';
-import { $user } from '../lib/stores/user';
-import { lazyModule } from '../lib/lazy-module';
+import { $user } from '../lib/state/stores/user';
+import { lazyModule } from '../lib/pwa/lazy-module';
 import {
   $offlineOrderConfirmation,
   $orderNotices,
@@ -23,7 +23,7 @@ import {
   heldReason,
   orderOwner,
   sendQueuedOrder,
-} from '../lib/sync/order-queue';
+} from '../lib/state/sync/order-queue';
 import { Dialog } from './Dialog';
 import ordersCss from './OfflineOrders.css?inline';
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { externalOrderTotals, type OrderSuccessState } from '../lib/checkout/order-success';
 import { startOrderSuccess } from '../lib/checkout/order-success-page';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/messages/format';
 import { messages, fill } from '../lib/messages';
 import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';

@@ -4,7 +4,7 @@
  */
 import type { ProductPrices } from '../lib/catalog/price';
 import { priceClass, priceInnerHtml, priceText, type PriceSize } from '../lib/catalog/price-markup';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/messages/format';
 
 export interface PriceTagProps {
   prices: Pick<ProductPrices, 'original' | 'special'>;

@@ -4,26 +4,26 @@
  * colour choices reconfigure the product (the wrong-attributes notice when a choice has no variant;
  * the child's URL replaces the address when configured), custom and bundle options with their
  * defaults and required checks, the price following every choice, and the add-to-cart checks with
- * the §8 texts. The rules are in src/lib/product/form.ts and src/lib/product/options-view.ts, each
- * option type's fields in ./product-options/; stock checks in src/lib/stores/live-stock.ts, the customer
- * group in src/lib/stores/customer-group.ts, the add (and its data-layer event) in
- * src/lib/product/add-to-cart.ts; the page start (recording the view, waking this island when its
- * static HTML is wrong for the shopper) in src/lib/product/page-start.ts.
+ * the §8 texts. The rules are in src/lib/catalog/product/form.ts and src/lib/catalog/product/options-view.ts, each
+ * option type's fields in ./product-options/; stock checks in src/lib/state/stores/live-stock.ts, the customer
+ * group in src/lib/state/stores/customer-group.ts, the add (and its data-layer event) in
+ * src/lib/catalog/product/add-to-cart.ts; the page start (recording the view, waking this island when its
+ * static HTML is wrong for the shopper) in src/lib/catalog/product/page-start.ts.
  */
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { messages } from '../lib/messages';
-import { childSkuFromUrl } from '../lib/product/child-url';
-import { chooseOption, chosenChild, initialFormState, optionValueAvailable, shownPrices, type FormErrors, type FormState } from '../lib/product/form';
-import { checkAdd } from '../lib/product/form-add';
-import type { ProductIslandProps } from '../lib/product/island-props';
+import { childSkuFromUrl } from '../lib/catalog/product/child-url';
+import { chooseOption, chosenChild, initialFormState, optionValueAvailable, shownPrices, type FormErrors, type FormState } from '../lib/catalog/product/form';
+import { checkAdd } from '../lib/catalog/product/form-add';
+import type { ProductIslandProps } from '../lib/catalog/product/island-props';
 import { productPrices } from '../lib/catalog/price';
-import { addLinesToCart } from '../lib/product/add-to-cart';
-import { brandOf, sortedCustomOptions } from '../lib/product/options-view';
-import { $customerGroup, onCustomerGroupRefresh } from '../lib/stores/customer-group';
-import { notify, removeNotification } from '../lib/stores/notifications';
-import { $liveStock, $stockPending, checkStock } from '../lib/stores/live-stock';
+import { addLinesToCart } from '../lib/catalog/product/add-to-cart';
+import { brandOf, sortedCustomOptions } from '../lib/catalog/product/options-view';
+import { $customerGroup, onCustomerGroupRefresh } from '../lib/state/stores/customer-group';
+import { notify, removeNotification } from '../lib/state/stores/notifications';
+import { $liveStock, $stockPending, checkStock } from '../lib/state/stores/live-stock';
 import { AddToCartButton, ListToggles, useHydrated } from './AddToCart';
 import { PriceTag } from './PriceTag';
 import { BundleOption } from './product-options/BundleOption';

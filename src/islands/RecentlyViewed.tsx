@@ -5,8 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { messages } from '../lib/messages';
-import { asListProduct, listImage, listPrices, withoutSku } from '../lib/product/summary-view';
-import { $recentlyViewed, clearRecentlyViewed } from '../lib/stores/recently-viewed';
+import { asListProduct, listImage, listPrices, withoutSku } from '../lib/catalog/product/summary-view';
+import { $recentlyViewed, clearRecentlyViewed } from '../lib/state/stores/recently-viewed';
 import { PriceTag } from './PriceTag';
 import { useHydrated } from './use-hydrated';
 import './RecentlyViewed.css';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages, fill } from '../lib/messages';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../lib/messages/format';
 import type { Review } from '../lib/schemas';
 import { REVIEW_SORTS, emptyReview, reviewForm, reviewList, reviewRating, type ReviewList, type ReviewSort, type ReviewValues } from '../lib/content/reviews';
 import { FormStatus, TextField } from './form-kit';

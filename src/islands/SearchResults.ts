@@ -6,9 +6,9 @@
  * line, and the suggestions when there is no query or nothing matched. No framework.
  */
 import { pageSearchClient } from '../lib/search/session';
-import { loadListingOf } from '../lib/listing/load';
+import { loadListingOf } from '../lib/catalog/listing/load';
 import { searchUrl } from '../lib/catalog/urls';
-import { storeViewForPath } from '../lib/stores/store-view';
+import { storeViewForPath } from '../lib/state/stores/store-view';
 import { loadSearchResults, readSearchQuery, searchPageHeading, searchPageStatus, showsSuggestions } from '../lib/search/results';
 import { messages } from '../lib/messages';
 import { startListing } from './CategoryListingRun';

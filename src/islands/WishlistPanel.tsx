@@ -6,13 +6,13 @@
  */
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/messages/format';
 import { messages, fill } from '../lib/messages';
 import { localizedPath } from '../lib/catalog/urls';
-import { asListProduct, listImage, listPrices } from '../lib/product/summary-view';
-import { $wishlist, removeFromWishlist } from '../lib/stores/wishlist';
-import { $compare } from '../lib/stores/compare';
-import { $ui, setPanel } from '../lib/stores/ui';
+import { asListProduct, listImage, listPrices } from '../lib/catalog/product/summary-view';
+import { $wishlist, removeFromWishlist } from '../lib/state/stores/wishlist';
+import { $compare } from '../lib/state/stores/compare';
+import { $ui, setPanel } from '../lib/state/stores/ui';
 import { CloseIcon } from './Microcart';
 import { Dialog } from './Dialog';
 

@@ -1,6 +1,6 @@
-/** Loads the notifications renderer (./Notifications.ts) when the first notification arrives; once per page (src/lib/lazy-module.ts's retry rule). */
-import { $notifications } from '../lib/stores/notifications';
-import { lazyModule } from '../lib/lazy-module';
+/** Loads the notifications renderer (./Notifications.ts) when the first notification arrives; once per page (src/lib/pwa/lazy-module.ts's retry rule). */
+import { $notifications } from '../lib/state/stores/notifications';
+import { lazyModule } from '../lib/pwa/lazy-module';
 
 export function startNotifications(doc: Document = document): void {
   const root = doc.documentElement as HTMLElement & { pjNotifications?: boolean };

@@ -4,7 +4,7 @@
  */
 import { sendMail, type Letter } from '../lib/forms/mail';
 import { messages } from '../lib/messages';
-import { notify } from '../lib/stores/notifications';
+import { notify } from '../lib/state/stores/notifications';
 import { useFormAction } from './use-form';
 
 /**

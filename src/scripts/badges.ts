@@ -3,7 +3,7 @@
  * `[data-wishlist-count]` showing `$badges` (read from localStorage at once, fed by the cart and
  * wishlist stores, followed across tabs). The count is hidden at 0; the link's label says the count.
  */
-import { $badges, type BadgeCounts } from '../lib/stores/badges';
+import { $badges, type BadgeCounts } from '../lib/state/stores/badges';
 
 const TARGETS: Array<[keyof BadgeCounts, string]> = [
   ['cart', '[data-cart-count]'],

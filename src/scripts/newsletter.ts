@@ -6,13 +6,13 @@
  * `[data-open="newsletter"]` buttons, `#newsletter` links and a `#newsletter` address (also on a hash change) open the popup
  * (the ui flag newsletterPopup); the popup island and React load only then (src/islands/lazy.ts).
  */
-import { $ui, setNewsletterPopup } from '../lib/stores/ui';
+import { $ui, setNewsletterPopup } from '../lib/state/stores/ui';
 import { rememberOpener } from '../islands/dialog-core';
 import { lazyIsland, mountWhen } from '../islands/lazy';
-import { lazyModule } from '../lib/lazy-module';
+import { lazyModule } from '../lib/pwa/lazy-module';
 
 /** The newsletter store, downloaded on the first submit (offline before it was cached: the next submit tries again). */
-const loadStore = lazyModule(() => import('../lib/stores/newsletter'));
+const loadStore = lazyModule(() => import('../lib/state/stores/newsletter'));
 
 /**
  * The §5 e-mail check, the forms' own rule, downloaded on the first submit: the field shows a

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../server/db';
 import { hashPassword } from '../../server/auth';
 import { useTestShop } from './fixture';
-import { writeCdnFiles } from '../../src/lib/cdn/build-files';
+import { writeCdnFiles } from '../../src/lib/build/cdn/build-files';
 
 const INLINE = "document.documentElement.dataset.js='1';";
 const PAGE = `<!doctype html><html><head><script>${INLINE}</script><script type="application/ld+json">{"@type":"Product"}</script><script type="module" src="/_astro/a.js"></script></head><body>ok</body></html>`;

@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { startTestShop, type TestShop } from './fixture';
-import { formatHeaders, parseHeaders, siteHeaderRules } from '../../src/lib/cdn/headers';
-import { bucketFile, buildEdgeMap, EDGE_INDEX } from '../../src/lib/cdn/edge-map';
+import { formatHeaders, parseHeaders, siteHeaderRules } from '../../src/lib/build/cdn/headers';
+import { bucketFile, buildEdgeMap, EDGE_INDEX } from '../../src/lib/build/cdn/edge-map';
 
 let shop: TestShop;
 let dist = '';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     'raw-output-example.xml': '<?xml version="1.0"?><root/>',
     'about.html': '<!doctype html><title>About</title>',
     'styles/site.css': 'body{color:#123}' + ' '.repeat(4000),
-    // What the build writes for CDNs (src/lib/cdn/), read by the server as a CDN reads it.
+    // What the build writes for CDNs (src/lib/build/cdn/), read by the server as a CDN reads it.
     _headers: formatHeaders([
       ...siteHeaderRules({ pageHashes: ["'sha256-fixture'"], ampHashes: [], ampPrefixes: ['/amp'] }),
       ...parseHeaders('/rings/*\n  X-Fixture: rings\n'),

@@ -6,7 +6,7 @@
  * dist-e2e-* folder, reads the files and serves it where a browser is needed; set
  * E2E_SKIP_BUILDS=1 to leave these two builds out of a quick run.
  */
-import { bucketFile, EDGE_INDEX, EdgeLookup } from '../../src/lib/cdn/edge-map';
+import { bucketFile, EDGE_INDEX, EdgeLookup } from '../../src/lib/build/cdn/edge-map';
 import { expect, test } from './fixture';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

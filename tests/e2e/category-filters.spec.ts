@@ -11,7 +11,7 @@ import { applyQuery, buildCatalogQuery, initialQueryState } from '../../src/lib/
 import { categoryListing } from '../../src/lib/build/page-data';
 import { formatPrice } from './oracle';
 import { config } from '../../src/lib/config';
-import type { Facet } from '../../src/lib/listing/listing';
+import type { Facet } from '../../src/lib/catalog/listing/listing';
 import type { Product } from '../../src/lib/schemas';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its

@@ -1,7 +1,7 @@
 /**
  * Browser-side harness of the offline e2e suites: bundled (esbuild, IIFE) and added to every page of
  * the test's browser context as an init script. It is the shop's own order queue
- * (src/lib/sync/order-queue.ts) exposed on `window.__orders`, so a test places orders exactly as the
+ * (src/lib/state/sync/order-queue.ts) exposed on `window.__orders`, so a test places orders exactly as the
  * checkout does, sharing the page's IndexedDB, locks and service worker. `openConfirmation` shows the
  * offline-order confirmation (src/islands/OfflineOrders.tsx) as it appears with automatic
  * transmission off (the built site has it on). `signIn` and `signOut` are the shop's own login and
@@ -14,8 +14,8 @@ import OfflineOrders from '../../src/islands/OfflineOrders';
 import { config } from '../../src/lib/config';
 import { login, logoutCustomer, saveSessionNow } from '../../src/lib/account/session';
 import type { OrderPayload } from '../../src/lib/schemas';
-import { $online } from '../../src/lib/stores/network';
-import { loadUser, resetUserStore } from '../../src/lib/stores/user';
+import { $online } from '../../src/lib/state/stores/network';
+import { loadUser, resetUserStore } from '../../src/lib/state/stores/user';
 import {
   $offlineOrderConfirmation,
   listQueuedOrders,
@@ -23,7 +23,7 @@ import {
   placeOrder as queuePlaceOrder,
   sendQueuedOrders,
   transmitOrAsk,
-} from '../../src/lib/sync/order-queue';
+} from '../../src/lib/state/sync/order-queue';
 
 async function openConfirmation(): Promise<number> {
   config.orders.offline_orders.automatic_transmission_enabled = false;

@@ -7,7 +7,7 @@ import { expect, test } from './fixture';
 import { type BrowserContext, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import { collectionDbName } from '../../src/lib/storage';
+import { collectionDbName } from '../../src/lib/state/storage';
 import { baseOf, dbOrders, orderPayload, setStock, startShop, stopShop, testProducts } from './offline-helpers';
 
 test.describe.configure({ timeout: 120_000 });

@@ -23,14 +23,14 @@ import {
   shippingAddressOf,
 } from '../../src/lib/account/session';
 import { config } from '../../src/lib/config';
-import { collection, KEYS } from '../../src/lib/storage';
+import { collection, KEYS } from '../../src/lib/state/storage';
 import { messages } from '../../src/lib/messages';
-import { $cart, addToCart, cartSettled, loadCart, updateCartQuantity } from '../../src/lib/stores/cart';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { setOnline } from '../../src/lib/stores/network';
-import { $ui, openAuthModal } from '../../src/lib/stores/ui';
-import { $user } from '../../src/lib/stores/user';
-import { onSyncEvent, setSyncFetch } from '../../src/lib/sync';
+import { $cart, addToCart, cartSettled, loadCart, updateCartQuantity } from '../../src/lib/state/stores/cart';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { setOnline } from '../../src/lib/state/stores/network';
+import { $ui, openAuthModal } from '../../src/lib/state/stores/ui';
+import { $user } from '../../src/lib/state/stores/user';
+import { onSyncEvent, setSyncFetch } from '../../src/lib/state/sync';
 import { freshState } from './stores-fixtures';
 
 let now = Date.now();

@@ -3,7 +3,7 @@
  * are copied, which must agree, the sitemap rule, the per-path JSON rule) on small hand-made folders.
  * The whole build's identity is checked by tests/api/sharded-build.test.ts.
  */
-import { CDN_DERIVED_FILES } from '../../src/lib/cdn/build-files';
+import { CDN_DERIVED_FILES } from '../../src/lib/build/cdn/build-files';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,12 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshState, flush } from './stores-fixtures';
-import { setSyncFetch } from '../../src/lib/sync';
-import { $cart, addToCart, applyCoupon, cartSettled, loadCart, removeCoupon, removeFromCart } from '../../src/lib/stores/cart';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { loadUser } from '../../src/lib/stores/user';
-import { formProduct, initialFormState, unitPrices } from '../../src/lib/product/form';
-import { checkAdd } from '../../src/lib/product/form-add';
+import { setSyncFetch } from '../../src/lib/state/sync';
+import { $cart, addToCart, applyCoupon, cartSettled, loadCart, removeCoupon, removeFromCart } from '../../src/lib/state/stores/cart';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { loadUser } from '../../src/lib/state/stores/user';
+import { formProduct, initialFormState, unitPrices } from '../../src/lib/catalog/product/form';
+import { checkAdd } from '../../src/lib/catalog/product/form-add';
 import { cartTotalsFigures, totalsRows } from '../../src/lib/checkout/totals';
 import { ProductSchema } from '../../src/lib/schemas';
 import { PRODUCTS, useTestShop } from '../api/fixture';

@@ -1,13 +1,13 @@
 /**
  * The cart's actions only change the cart and record what happened ($lastCartOutcome); the shopper's
- * notice is a reaction of src/lib/stores/cart-outcome.ts (nanostores' "separate changes and reaction").
+ * notice is a reaction of src/lib/state/stores/cart-outcome.ts (nanostores' "separate changes and reaction").
  */
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { $cart, addToCart, applyCoupon, loadCart, removeFromCart } from '../../src/lib/stores/cart';
-import { $lastCartOutcome } from '../../src/lib/stores/cart-outcome';
-import { setSyncFetch } from '../../src/lib/sync';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { $cart, addToCart, applyCoupon, loadCart, removeFromCart } from '../../src/lib/state/stores/cart';
+import { $lastCartOutcome } from '../../src/lib/state/stores/cart-outcome';
+import { setSyncFetch } from '../../src/lib/state/sync';
 import { fakeCartApi, freshState } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildTime, catalog, descendantIds } from '../../src/lib/routing/routes';
 import { categoryListing } from '../../src/lib/build/page-data';
-import { listedCategoryIds, listingFile } from '../../src/lib/listing/file';
+import { listedCategoryIds, listingFile } from '../../src/lib/catalog/listing/file';
 import { indexListing, readListingParams, runListing, sameSelection, writeListingParams } from '../../src/lib/catalog/listing-engine';
 import { applyQuery, buildCatalogQuery, initialQueryState, toggleFilter } from '../../src/lib/catalog/query';
-import type { ListingFile } from '../../src/lib/listing/client';
-import { $categoryQuery, chooseFilter, loadNextBatch, setSort, startCategoryQuery } from '../../src/lib/stores/category';
+import type { ListingFile } from '../../src/lib/catalog/listing/client';
+import { $categoryQuery, chooseFilter, loadNextBatch, setSort, startCategoryQuery } from '../../src/lib/state/stores/category';
 import { config } from '../../src/lib/config';
 import type { Product } from '../../src/lib/schemas';
 

@@ -3,8 +3,8 @@ import { catalog, pricesFor, productImagePath } from '../../src/lib/routing/rout
 import { catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { brandCategories, brandSlug } from '../../src/lib/content/brands';
-import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor } from '../../src/lib/listing/file';
-import { fetchListing, ListingFileSchema, listingFileUrl } from '../../src/lib/listing/client';
+import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor } from '../../src/lib/catalog/listing/file';
+import { fetchListing, ListingFileSchema, listingFileUrl } from '../../src/lib/catalog/listing/client';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
 

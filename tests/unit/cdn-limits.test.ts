@@ -1,6 +1,6 @@
 /**
  * The CDN files of generated catalogues of 10,000 and 50,000 products stay within every deploy
- * target's limits (src/lib/cdn/limits.ts, docs/deploy.md): the bench's catalogue generator makes the
+ * target's limits (src/lib/build/cdn/limits.ts, docs/deploy.md): the bench's catalogue generator makes the
  * snapshots (kept in the temp folder and reused), scripts/cdn-limits.ts measures the files a build of
  * each would write. Slow (about a minute at 50,000 products on an idle machine, more when loaded).
  */

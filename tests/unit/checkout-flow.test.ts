@@ -8,7 +8,7 @@ import { filledCheckout } from './checkout-fixtures';
 import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress, type PlaceDeps } from '../../src/lib/checkout/flow';
 import { emptyCheckout } from '../../src/lib/checkout/state';
 import { OrderPayloadSchema, type CartItem, type CartTotals, type OfflineOrder, type OrderPayload } from '../../src/lib/schemas';
-import type { PlaceOrderResult } from '../../src/lib/sync/order-queue';
+import type { PlaceOrderResult } from '../../src/lib/state/sync/order-queue';
 
 const filled = filledCheckout;
 

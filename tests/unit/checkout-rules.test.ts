@@ -4,7 +4,7 @@ import { filledCheckout } from './checkout-fixtures';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { OrderPayloadSchema, type CartTotals, type OfflineOrder, type PaymentMethod } from '../../src/lib/schemas';
-import { defaultShippingMethods } from '../../src/lib/stores/shipping';
+import { defaultShippingMethods } from '../../src/lib/state/stores/shipping';
 import { externalCheckoutEnabled, externalCheckoutUrl, handOffToExternalCheckout } from '../../src/lib/checkout/handoff';
 import { buildOrderPayload, newOrderId } from '../../src/lib/checkout/payload';
 import { orderSuccessUrl, placeCheckoutOrder } from '../../src/lib/checkout/place';

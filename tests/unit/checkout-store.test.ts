@@ -35,13 +35,13 @@ vi.mock('../../src/lib/checkout/server', () => ({
   collectTotals: async (v: { paymentMethod: string | null }) => (server.calls.push(`collect-totals ${v.paymentMethod}`), null),
 }));
 
-vi.mock('../../src/lib/stores/shipping', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../src/lib/stores/shipping')>();
+vi.mock('../../src/lib/state/stores/shipping', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/lib/state/stores/shipping')>();
   return { ...m, loadShippingMethods: async (country: string) => void server.calls.push(`shipping-methods ${country}`) };
 });
 
 const { $checkout, $checkoutTotals, chooseShipping, continueStep, placeOrder, resetCheckout } = await import('../../src/lib/checkout/store');
-const { $cart } = await import('../../src/lib/stores/cart');
+const { $cart } = await import('../../src/lib/state/stores/cart');
 
 const ITEMS: CartItem[] = [{ sku: 'RING-1', qty: 2, name: 'Silver Ring', price: 120 }];
 
@@ -165,7 +165,7 @@ describe('reactions while the checkout is shown', () => {
   });
 
   it('offline: no totals are asked', async () => {
-    const { setOnline } = await import('../../src/lib/stores/network');
+    const { setOnline } = await import('../../src/lib/state/stores/network');
     setOnline(false);
     $cart.set({ items: ITEMS, token: 'cart-7', totals: null, loaded: true });
     const stop = $checkout.listen(() => {});

@@ -1,6 +1,6 @@
-/** src/lib/product/child-url.ts: the child a configurable product's URL names (the options island and the product page's script). */
+/** src/lib/catalog/product/child-url.ts: the child a configurable product's URL names (the options island and the product page's script). */
 import { describe, expect, test } from 'vitest';
-import { childSkuFromUrl } from '../../src/lib/product/child-url';
+import { childSkuFromUrl } from '../../src/lib/catalog/product/child-url';
 
 const ring = { sku: 'EVR-1042', configurable_children: [{ sku: 'R-S-M' }, { sku: 'R-G-M' }] };
 

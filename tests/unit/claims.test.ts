@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryEngine, setStorageEngine, setStorageStoreCode, collectionDbName } from '../../src/lib/storage';
+import { memoryEngine, setStorageEngine, setStorageStoreCode, collectionDbName } from '../../src/lib/state/storage';
 import { cleanStores } from 'nanostores';
-import { $claims, getClaim, hasClaim, loadClaims, removeClaim, setClaim } from '../../src/lib/stores/claims';
+import { $claims, getClaim, hasClaim, loadClaims, removeClaim, setClaim } from '../../src/lib/state/stores/claims';
 import { ClaimSchema } from '../../src/lib/schemas';
 
 let mem: ReturnType<typeof memoryEngine>;

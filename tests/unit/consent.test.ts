@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { answerCookieNotice } from '../../src/lib/analytics/consent';
 import { CONSENT_CLAIM, CONSENT_MIRROR_KEY } from '../../src/lib/analytics/datalayer';
-import { memoryEngine, setStorageEngine } from '../../src/lib/storage';
-import { getClaim } from '../../src/lib/stores/claims';
+import { memoryEngine, setStorageEngine } from '../../src/lib/state/storage';
+import { getClaim } from '../../src/lib/state/stores/claims';
 
 beforeEach(() => {
   setStorageEngine(memoryEngine());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProductPageDataSchema, readProductPageData } from '../../src/lib/product/embedded-data';
+import { ProductPageDataSchema, readProductPageData } from '../../src/lib/catalog/product/embedded-data';
 
 const blob = {
   id: 1015,

@@ -30,16 +30,16 @@ beforeAll(() => {
 describe('import boundaries (ESLint)', () => {
   test.each([
     ['src/islands/Probe.tsx', `import { createApiClient } from '../lib/api/client';\nexport const c = createApiClient;\n`, 'API client'],
-    ['src/islands/Probe.ts', `import { syncFetch } from '../lib/sync';\nexport const f = syncFetch;\n`, 'sync fetch'],
-    ['src/islands/checkout/Probe.tsx', `import { collectionDbName } from '../../lib/storage';\nexport const n = collectionDbName;\n`, 'browser storage'],
+    ['src/islands/Probe.ts', `import { syncFetch } from '../lib/state/sync';\nexport const f = syncFetch;\n`, 'sync fetch'],
+    ['src/islands/checkout/Probe.tsx', `import { collectionDbName } from '../../lib/state/storage';\nexport const n = collectionDbName;\n`, 'browser storage'],
     ['src/islands/Probe.ts', `import localforage from 'localforage';\nexport const l = localforage;\n`, 'browser storage'],
     ['src/scripts/probe.ts', `import { pushEvent } from '../lib/analytics/datalayer';\nexport const p = pushEvent;\n`, 'data layer'],
-    ['src/islands/Probe.ts', `import { fetchListing } from '../lib/listing/client';\nexport const f = fetchListing;\n`, 'listing file'],
+    ['src/islands/Probe.ts', `import { fetchListing } from '../lib/catalog/listing/client';\nexport const f = fetchListing;\n`, 'listing file'],
     ['src/islands/Probe.ts', `import { createSearchClient } from '../lib/search/client';\nexport const s = createSearchClient;\n`, 'search index'],
     ['src/islands/Probe.ts', `import { registerServiceWorker } from '../lib/pwa/register';\nexport const r = registerServiceWorker;\n`, 'service worker'],
     [
       'src/components/Probe.astro',
-      `---\nconst a = 1;\n---\n<p>{a}</p>\n<script>\n  import { syncFetch } from '../lib/sync/fetch';\n  void syncFetch;\n</script>\n`,
+      `---\nconst a = 1;\n---\n<p>{a}</p>\n<script>\n  import { syncFetch } from '../lib/state/sync/fetch';\n  void syncFetch;\n</script>\n`,
       'sync fetch',
     ],
   ])('%s importing an I/O module is an error naming why (%#)', async (path, code, why) => {

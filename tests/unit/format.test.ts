@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatDate, dayNumber } from '../../src/lib/format';
+import { formatPrice, formatDate, dayNumber } from '../../src/lib/messages/format';
 import { config } from '../../src/lib/config';
 
 const [de, it_] = config.storeViews.others as [typeof config.storeViews.default, typeof config.storeViews.default];

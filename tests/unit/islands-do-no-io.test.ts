@@ -61,7 +61,7 @@ describe('islands do no I/O of their own', () => {
     expect(ioIn(`const r = await client.fetch(url); // fetch(x) sessionStorage`)).toEqual([]);
     expect(ioIn(`/* reads sessionStorage */ const x = 1;`)).toEqual([]);
     expect(ioIn(`const flash = takeFlash(sessionStorage);`)).toEqual(['sessionStorage']);
-    expect(ioIn(`void import('../lib/sync/fetch');`)).toEqual(['a lazy import of ../lib/sync/fetch']);
+    expect(ioIn(`void import('../lib/state/sync/fetch');`)).toEqual(['a lazy import of ../lib/state/sync/fetch']);
   });
 
   test('the scripts of an .astro file are read, its frontmatter and JSON blocks are not', () => {

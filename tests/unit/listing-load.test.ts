@@ -1,6 +1,6 @@
-/** src/lib/listing/load.ts: the listing file a listing's markup names, loaded through the validating loader. */
+/** src/lib/catalog/listing/load.ts: the listing file a listing's markup names, loaded through the validating loader. */
 import { describe, expect, test } from 'vitest';
-import { loadListingOf } from '../../src/lib/listing/load';
+import { loadListingOf } from '../../src/lib/catalog/listing/load';
 
 const root = (attributes: Record<string, string>) => ({ getAttribute: (name: string) => attributes[name] ?? null }) as unknown as Element;
 const file = { v: 1 };

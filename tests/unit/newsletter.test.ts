@@ -4,8 +4,8 @@ import { createElement } from 'react';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { formErrors, forms } from '../../src/lib/forms/rules';
-import { setSyncFetch } from '../../src/lib/sync';
-import { setStorageEngine, type StorageEngine } from '../../src/lib/storage';
+import { setSyncFetch } from '../../src/lib/state/sync';
+import { setStorageEngine, type StorageEngine } from '../../src/lib/state/storage';
 import {
   $newsletter,
   NEWSLETTER_THANK_YOU_PATH,
@@ -13,8 +13,8 @@ import {
   setNewsletterPreference,
   subscribeNewsletter,
   unsubscribeNewsletter,
-} from '../../src/lib/stores/newsletter';
-import { $ui, setNewsletterPopup } from '../../src/lib/stores/ui';
+} from '../../src/lib/state/stores/newsletter';
+import { $ui, setNewsletterPopup } from '../../src/lib/state/stores/ui';
 import { CONTENT_PATHS } from '../../src/lib/routing/content-routes';
 import NewsletterPopup from '../../src/islands/NewsletterPopup';
 import { freshState, newPage } from './stores-fixtures';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addNotification, timeToLive, expiresAt, removeExpired, nextExpiry, removeNotificationAt, type ShownNotification } from '../../src/lib/notifications';
+import {
+  addNotification,
+  timeToLive,
+  expiresAt,
+  removeExpired,
+  nextExpiry,
+  removeNotificationAt,
+  type ShownNotification,
+} from '../../src/lib/state/notifications';
 
 const n = (message: string, extra: Partial<ShownNotification> = {}) => ({ message, type: 'success' as const, ...extra });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderLockAvailable, setOrderLockSources, withLeaseLock, withOrderLock, type Lease, type LeaseStore } from '../../src/lib/sync/order-lock';
+import { orderLockAvailable, setOrderLockSources, withLeaseLock, withOrderLock, type Lease, type LeaseStore } from '../../src/lib/state/sync/order-lock';
 
 function sharedStore(): LeaseStore & { map: Map<string, Lease> } {
   const map = new Map<string, Lease>();

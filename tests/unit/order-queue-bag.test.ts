@@ -1,8 +1,8 @@
-/** The order queue (src/lib/sync/order-queue.ts) and the bag an order was placed from: emptied once placed, put back when refused or cancelled. */
+/** The order queue (src/lib/state/sync/order-queue.ts) and the bag an order was placed from: emptied once placed, put back when refused or cancelled. */
 import { describe, expect, it } from 'vitest';
-import { collection } from '../../src/lib/storage';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { cancelQueuedOrder, configureOrderQueue, listQueuedOrders, placeOrder, sendQueuedOrders } from '../../src/lib/sync/order-queue';
+import { collection } from '../../src/lib/state/storage';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { cancelQueuedOrder, configureOrderQueue, listQueuedOrders, placeOrder, sendQueuedOrders } from '../../src/lib/state/sync/order-queue';
 import { json } from './stores-fixtures';
 import { calls, payload, registerSync, stored, useOrderQueueHarness } from './order-queue-fixtures';
 

@@ -6,11 +6,11 @@
 import { afterEach, beforeEach, expect, vi, type Mock } from 'vitest';
 import { config } from '../../src/lib/config';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
-import { collection } from '../../src/lib/storage';
-import { configureOrderQueue, setThankYouShowing } from '../../src/lib/sync/order-queue';
-import { setOrderLockSources } from '../../src/lib/sync/order-lock';
+import { collection } from '../../src/lib/state/storage';
+import { configureOrderQueue, setThankYouShowing } from '../../src/lib/state/sync/order-queue';
+import { setOrderLockSources } from '../../src/lib/state/sync/order-lock';
 import { freshState, json } from './stores-fixtures';
-import { $user, setCurrentUser, setUserToken } from '../../src/lib/stores/user';
+import { $user, setCurrentUser, setUserToken } from '../../src/lib/state/stores/user';
 
 /** Signs a customer in as the user store does (token, refresh token, current customer). */
 export async function signIn(id: number, token: string, refreshToken: string | null = null) {

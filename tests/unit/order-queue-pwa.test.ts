@@ -15,8 +15,8 @@ import {
 } from '../../src/lib/pwa/sw-config';
 import { webAppManifest } from '../../src/lib/pwa/manifest';
 import { watchOfflineIndicator } from '../../src/lib/pwa/indicator';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { $orderNotices, clearOrderNotices, handleOrdersMessage } from '../../src/lib/sync/order-queue';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { $orderNotices, clearOrderNotices, handleOrdersMessage } from '../../src/lib/state/sync/order-queue';
 import { freshState } from './stores-fixtures';
 
 /** A service worker as the registration code sees it. */

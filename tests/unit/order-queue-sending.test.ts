@@ -1,10 +1,10 @@
-/** The order queue (src/lib/sync/order-queue.ts) sending what waits: oldest first, once, across tabs, and on coming back online. */
+/** The order queue (src/lib/state/sync/order-queue.ts) sending what waits: oldest first, once, across tabs, and on coming back online. */
 import { describe, expect, it } from 'vitest';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { OrderPayload } from '../../src/lib/schemas';
-import { setOnline } from '../../src/lib/stores/network';
-import { $notifications } from '../../src/lib/stores/notifications';
+import { setOnline } from '../../src/lib/state/stores/network';
+import { $notifications } from '../../src/lib/state/stores/notifications';
 import {
   $offlineOrderConfirmation,
   $orderNotices,
@@ -18,8 +18,8 @@ import {
   sendQueuedOrders,
   setThankYouShowing,
   transmitOrAsk,
-} from '../../src/lib/sync/order-queue';
-import { setOrderLockSources } from '../../src/lib/sync/order-lock';
+} from '../../src/lib/state/sync/order-queue';
+import { setOrderLockSources } from '../../src/lib/state/sync/order-lock';
 import { deferred, flush, json } from './stores-fixtures';
 import { api, calls, payload, registerSync, stored, useOrderQueueHarness } from './order-queue-fixtures';
 

@@ -1,13 +1,13 @@
-/** The order queue (src/lib/sync/order-queue.ts) placing an order: stored first, sent, answered, kept or cancelled. Sending the queue later: order-queue-sending.test.ts; the bag: order-queue-bag.test.ts. */
+/** The order queue (src/lib/state/sync/order-queue.ts) placing an order: stored first, sent, answered, kept or cancelled. Sending the queue later: order-queue-sending.test.ts; the bag: order-queue-bag.test.ts. */
 import { describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
 import { fill, messages } from '../../src/lib/messages';
-import { setOnline } from '../../src/lib/stores/network';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { $queuedOrders, sendQueuedOrder, configureOrderQueue, listQueuedOrders, placeOrder, sendQueuedOrders } from '../../src/lib/sync/order-queue';
+import { setOnline } from '../../src/lib/state/stores/network';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { $queuedOrders, sendQueuedOrder, configureOrderQueue, listQueuedOrders, placeOrder, sendQueuedOrders } from '../../src/lib/state/sync/order-queue';
 import { deferred, flush, json } from './stores-fixtures';
-import { logout } from '../../src/lib/stores/user';
-import { configureTokenLock } from '../../src/lib/sync/token-lock';
+import { logout } from '../../src/lib/state/stores/user';
+import { configureTokenLock } from '../../src/lib/state/sync/token-lock';
 import { address, api, calls, html, payload, registerSync, signIn, stored, systemNotes, useOrderQueueHarness } from './order-queue-fixtures';
 
 useOrderQueueHarness();

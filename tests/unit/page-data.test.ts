@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog, hasProductPage, buildTime } from '../../src/lib/routing/routes';
 import { ampCategoryData, categoryListing, categoryPageData, homePageData } from '../../src/lib/build/page-data';
 import { productPageData } from '../../src/lib/build/product-page-data';
-import { listProducts } from '../../src/lib/listing/listing';
+import { listProducts } from '../../src/lib/catalog/listing/listing';
 import { productPrices } from '../../src/lib/catalog/price';
 import { defaultChild } from '../../src/lib/catalog/variants';
 import { config } from '../../src/lib/config';

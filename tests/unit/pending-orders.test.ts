@@ -26,7 +26,7 @@ describe('what the stored orders ask of a page start', () => {
     expect(owesBag({ order_id: 'a', transmited: true, bag: 'full' })).toBe(true);
     expect(owesBag({ order_id: 'a', transmited: true, bag: 'emptied' })).toBe(false);
     expect(owesBag({ order_id: 'a', cancelled: true, bag: 'full' })).toBe(false);
-    // Cancelled after its bag was emptied: its lines go back (src/lib/sync/order-bag.ts), unless a 409 (ordered elsewhere).
+    // Cancelled after its bag was emptied: its lines go back (src/lib/state/sync/order-bag.ts), unless a 409 (ordered elsewhere).
     expect(owesBag({ order_id: 'a', transmited: true, cancelled: true, bag: 'emptied', resultCode: 400 })).toBe(true);
     expect(owesBag({ order_id: 'a', transmited: true, cancelled: true, bag: 'emptied', resultCode: 409 })).toBe(false);
     expect(owesBag({ order_id: 'a', transmited: true, cancelled: true, bag: 'restored' })).toBe(false);

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildTime, catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productPageData } from '../../src/lib/build/product-page-data';
-import { productIslandProps } from '../../src/lib/product/island-props';
-import { initialFormState } from '../../src/lib/product/form';
-import { checkAdd } from '../../src/lib/product/form-add';
+import { productIslandProps } from '../../src/lib/catalog/product/island-props';
+import { initialFormState } from '../../src/lib/catalog/product/form';
+import { checkAdd } from '../../src/lib/catalog/product/form-add';
 import { unitPrice, type SkuRow } from '../../server/pricing';
 import type { Product } from '../../src/lib/schemas';
 import { messages } from '../../src/lib/messages';

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { priceHtml, priceInnerHtml, priceText } from '../../src/lib/catalog/price-markup';
 import { productPrices } from '../../src/lib/catalog/price';
-import { formatPrice } from '../../src/lib/format';
+import { formatPrice } from '../../src/lib/messages/format';
 import { PriceTag } from '../../src/islands/PriceTag';
 
 const gbp = (n: number) => formatPrice(n);

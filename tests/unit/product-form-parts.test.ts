@@ -8,15 +8,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { initDataLayer, resetDataLayer, type DataLayerEnv, type DataLayerSettings } from '../../src/lib/analytics/datalayer';
-import { collection, KEYS } from '../../src/lib/storage';
-import { $cart, cartSettled } from '../../src/lib/stores/cart';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { $liveStock, $stockPending, checkStock } from '../../src/lib/stores/live-stock';
-import { getStock } from '../../src/lib/stores/stock';
-import { $customerGroup, customerGroupOf, onCustomerGroupRefresh } from '../../src/lib/stores/customer-group';
-import { setCurrentUser, setUserToken } from '../../src/lib/stores/user';
-import { emitSyncEvent, PRICE_TIERS_REFRESH_EVENT } from '../../src/lib/sync/events';
-import { addLinesToCart } from '../../src/lib/product/add-to-cart';
+import { collection, KEYS } from '../../src/lib/state/storage';
+import { $cart, cartSettled } from '../../src/lib/state/stores/cart';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { $liveStock, $stockPending, checkStock } from '../../src/lib/state/stores/live-stock';
+import { getStock } from '../../src/lib/state/stores/stock';
+import { $customerGroup, customerGroupOf, onCustomerGroupRefresh } from '../../src/lib/state/stores/customer-group';
+import { setCurrentUser, setUserToken } from '../../src/lib/state/stores/user';
+import { emitSyncEvent, PRICE_TIERS_REFRESH_EVENT } from '../../src/lib/state/sync/events';
+import { addLinesToCart } from '../../src/lib/catalog/product/add-to-cart';
 import {
   bundleLinkPrices,
   brandOf,
@@ -25,7 +25,7 @@ import {
   pickBundleLink,
   sortedCustomOptions,
   toggleCustomValue,
-} from '../../src/lib/product/options-view';
+} from '../../src/lib/catalog/product/options-view';
 import type { Customer } from '../../src/lib/schemas';
 import { readdirSync, readFileSync } from 'node:fs';
 import { deferred, flush, freshState, json } from './stores-fixtures';

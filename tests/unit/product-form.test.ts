@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { childSkuFromUrl } from '../../src/lib/product/child-url';
-import { chooseOption, formProduct, initialFormState, shownPrices, unitPrices, validQty, type FormState } from '../../src/lib/product/form';
-import { checkAdd, optionsSummary, productOption } from '../../src/lib/product/form-add';
+import { childSkuFromUrl } from '../../src/lib/catalog/product/child-url';
+import { chooseOption, formProduct, initialFormState, shownPrices, unitPrices, validQty, type FormState } from '../../src/lib/catalog/product/form';
+import { checkAdd, optionsSummary, productOption } from '../../src/lib/catalog/product/form-add';
 import { product, ring } from './catalog-fixtures';
 
 const now = new Date('2026-07-03T12:00:00Z');

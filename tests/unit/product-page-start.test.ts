@@ -1,12 +1,12 @@
 /**
- * The product page's start without React (src/lib/product/page-start.ts): the view is recorded, and
+ * The product page's start without React (src/lib/catalog/product/page-start.ts): the view is recorded, and
  * the options island is woken only when its static HTML ("Add to wishlist", "Add to compare", no
  * compare link) is wrong for this shopper.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { collection, KEYS } from '../../src/lib/storage';
-import { $recentlyViewed } from '../../src/lib/stores/recently-viewed';
-import { optionsNeedWaking, startProductPage } from '../../src/lib/product/page-start';
+import { collection, KEYS } from '../../src/lib/state/storage';
+import { $recentlyViewed } from '../../src/lib/state/stores/recently-viewed';
+import { optionsNeedWaking, startProductPage } from '../../src/lib/catalog/product/page-start';
 import { flush, freshState } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };

@@ -1,7 +1,7 @@
 /** src/lib/content/promo-strip.ts: closing the strip turns the UI flag off and remembers it for the visit. */
 import { describe, expect, test } from 'vitest';
 import { PROMO_STRIP_KEY, closePromoStrip } from '../../src/lib/content/promo-strip';
-import { $ui, setPromoStrip } from '../../src/lib/stores/ui';
+import { $ui, setPromoStrip } from '../../src/lib/state/stores/ui';
 
 describe('closePromoStrip', () => {
   test('hides the strip and records the close in session storage', () => {

@@ -102,7 +102,8 @@ export const CROSS_MODULE_TESTS: Record<string, string> = {
 /**
  * The names a unit test may take after a module of src/, server/ or scripts/: its file name (a
  * folder's index.ts: the folder's), its path below src/lib, src, server or scripts with dashes for
- * slashes (`search-engine` for src/lib/search/engine.ts), and the same for the folders it lies in. Each name maps to the module's last
+ * slashes (`search-engine` for src/lib/search/engine.ts) or a tail of that path (`listing-load` for
+ * src/lib/catalog/listing/load.ts), and the same for the folders it lies in. Each name maps to the module's last
  * path segment, which an aspect test must import.
  */
 export function moduleNames(tracked: readonly string[]): Map<string, string> {
@@ -115,8 +116,8 @@ export function moduleNames(tracked: readonly string[]): Map<string, string> {
     // The module, and the folders it lies in (a concern: `routing` for src/lib/routing/).
     for (let k = segments.length; k > 0; k--) {
       const last = segments[k - 1]!;
-      names.set(last, last);
-      names.set(segments.slice(0, k).join('-'), last);
+      // Its path, or the path's tail (`listing-load` for src/lib/catalog/listing/load.ts).
+      for (let j = 0; j < k; j++) names.set(segments.slice(j, k).join('-'), last);
     }
   }
   return names;
@@ -145,6 +146,19 @@ const texts = files.flatMap((file) => {
 });
 
 describe('repository hygiene', () => {
+  test('src/lib has at most 15 top-level entries, one folder per concern (docs/architecture.md, "Layout")', () => {
+    const entries = execFileSync('git', ['ls-files', 'src/lib'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => f.split('/')[2]!);
+    const top = [...new Set(entries)].sort();
+    expect(top.length, top.join(', ')).toBeLessThanOrEqual(15);
+    expect(
+      top.every((e) => !e.includes('.')),
+      `files at the top of src/lib: ${top.filter((e) => e.includes('.')).join(', ')}`,
+    ).toBe(true);
+  });
+
   test('the issue pattern finds tracker numbers and not the word in other senses', () => {
     for (const s of ['(issue 13)', 'Issue 14, item 7', 'issue #2', 'issues 13, 14 (API)', 'ISSUE 5']) expect(ISSUE_REF.test(s), s).toBe(true);
     for (const s of ['a known issue', 'issues the order id', 'issue-13-fix', 'tissue 5', 'issued 2 coupons']) expect(ISSUE_REF.test(s), s).toBe(false);
@@ -165,7 +179,7 @@ describe('repository hygiene', () => {
     const exists = (p: string) => have.has(p);
     expect(missingPaths('see src/lib/forms/rules, docs/api.md and src/lib/.', exists)).toEqual([]);
     expect(missingPaths('src/pages/[...store]/search.astro (noindex)', exists)).toEqual([]);
-    expect(missingPaths('`tests/unit/order-queue*`, `src/lib/sync/order-*.ts` and `server/sessions.ts`', exists)).toEqual(['server/sessions.ts']);
+    expect(missingPaths('`tests/unit/order-queue*`, `src/lib/state/sync/order-*.ts` and `server/sessions.ts`', exists)).toEqual(['server/sessions.ts']);
     expect(missingPaths('[docs/api.md](docs/api.md), [src/lib/nope.ts](src/lib/nope.ts)', exists)).toEqual(['src/lib/nope.ts', 'src/lib/nope.ts']);
     expect(missingPaths('written by src/pages/search-index.json.ts.', exists)).toEqual(['src/pages/search-index.json.ts']);
     expect(missingPaths('https://example.com/src/x.ts and @scope/src/y', exists)).toEqual([]);
@@ -215,7 +229,7 @@ describe('repository hygiene', () => {
   });
 
   test('a unit test file names the module it tests: its name, its path, or either with an aspect it imports', () => {
-    const names = moduleNames(['src/lib/search/engine.ts', 'src/lib/sync/order-queue.ts', 'src/lib/storage/index.ts', 'scripts/sample-catalog.ts']);
+    const names = moduleNames(['src/lib/search/engine.ts', 'src/lib/state/sync/order-queue.ts', 'src/lib/state/storage/index.ts', 'scripts/sample-catalog.ts']);
     const imports = (m: string) => `import { x } from '../../src/lib/${m}';\n`;
     expect(testSubject('order-queue', '', names)).toBe('order-queue');
     expect(testSubject('search-engine', '', names)).toBe('search-engine');

@@ -8,9 +8,9 @@ import { iterateProducts, readAttributes, readCategories, readManifest } from '.
 import { buildSearchIndex, isSearchable } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { catalog } from '../../src/lib/routing/routes';
-import { listingFile, searchListingFile } from '../../src/lib/listing/file';
+import { listingFile, searchListingFile } from '../../src/lib/catalog/listing/file';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
-import { ListingFileSchema, searchListingFileUrl, type ListingFile } from '../../src/lib/listing/client';
+import { ListingFileSchema, searchListingFileUrl, type ListingFile } from '../../src/lib/catalog/listing/client';
 import { searchUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';

@@ -85,8 +85,8 @@ describe('the code column', () => {
     'src/lib/config/schema.ts': 'export const Schema = z.object({ cmsMaxCount: z.number(), shop: z.object({ themeName: z.string() }) });\n',
     'src/lib/config/defaults.ts': 'export const defaults = { cmsMaxCount: 500 };\n',
     'src/lib/catalog/price.ts': 'export function specialPriceFor() {}\nexport const $final = 1;\n',
-    'src/lib/notifications.ts': 'export function timeToLive() {}\n',
-    'src/lib/stores/notifications.ts': 'export const $notifications = 1;\n',
+    'src/lib/state/notifications.ts': 'export function timeToLive() {}\n',
+    'src/lib/state/stores/notifications.ts': 'export const $notifications = 1;\n',
     'src/islands/Microcart.tsx': 'export default function Microcart() {}\n',
   };
   for (const [file, text] of Object.entries(files)) {
@@ -105,7 +105,7 @@ describe('the code column', () => {
 
   it('passes what exists: path tails, folders, identifiers, dotted names, config keys, messages and prose', () => {
     expect(sourceFiles(fake)).toEqual(Object.keys(files).sort());
-    expect(check('catalog/price.ts: `specialPriceFor`, `$final`; Microcart.tsx; src/lib/notifications.ts: `timeToLive`')).toEqual([]);
+    expect(check('catalog/price.ts: `specialPriceFor`, `$final`; Microcart.tsx; src/lib/state/notifications.ts: `timeToLive`')).toEqual([]);
     expect(check('src/lib/catalog/ (all of it); src/lib/…; config `cmsMaxCount`, `shop.themeName`; messages.loginRequired')).toEqual([]);
     expect(check('Microcart.tsx (`client:interact`, `@media (min-width: 64em)`); dist/_worker.js; `notChecked` before any file')).toEqual([]);
   });
@@ -116,7 +116,7 @@ describe('the code column', () => {
     ]);
     expect(check('routing.ts: `bannersFor`')).toEqual([expect.stringMatching(/routing\.ts does not exist/)]);
     expect(check('notifications.ts: `timeToLive`')).toEqual([
-      expect.stringMatching(/notifications\.ts is ambiguous \(src\/lib\/notifications\.ts, src\/lib\/stores\/notifications\.ts\)/),
+      expect.stringMatching(/notifications\.ts is ambiguous \(src\/lib\/state\/notifications\.ts, src\/lib\/state\/stores\/notifications\.ts\)/),
     ]);
     expect(check('src/lib/checkout/')).toEqual([expect.stringMatching(/folder src\/lib\/checkout\/ does not exist/)]);
     expect(check('config `cmsMaxCounts`; messages.loginNeeded')).toEqual([
@@ -126,10 +126,10 @@ describe('the code column', () => {
   });
 
   it('checks an identifier in the last file named before it in its chunk', () => {
-    expect(check('src/lib/notifications.ts, catalog/price.ts: `timeToLive`')).toEqual([
+    expect(check('src/lib/state/notifications.ts, catalog/price.ts: `timeToLive`')).toEqual([
       expect.stringMatching(/`timeToLive` is not in src\/lib\/catalog\/price\.ts/),
     ]);
-    expect(check('src/lib/notifications.ts: `timeToLive` (see catalog/price.ts)')).toEqual([]);
+    expect(check('src/lib/state/notifications.ts: `timeToLive` (see catalog/price.ts)')).toEqual([]);
     expect(check('catalog/price.ts: `$final.x`')).toEqual([expect.stringMatching(/`\$final\.x` is not in/)]);
   });
 });

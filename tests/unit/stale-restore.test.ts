@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linkedAssets, writeCdnFiles } from '../../src/lib/cdn/build-files';
+import { linkedAssets, writeCdnFiles } from '../../src/lib/build/cdn/build-files';
 import { INCREMENTAL_MANIFEST, STALE_MARKER, StaleRestoreError, staleRestore, takeStaleMarker } from '../../src/lib/build/stale-restore';
 
 const work = mkdtempSync(join(tmpdir(), 'stale-restore-'));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStockPrefetcher, fetchStockList, type StockListItem } from '../../src/lib/listing/stock-prefetch';
-import { $stock, getStock, setStock } from '../../src/lib/stores/stock';
+import { createStockPrefetcher, fetchStockList, type StockListItem } from '../../src/lib/catalog/listing/stock-prefetch';
+import { $stock, getStock, setStock } from '../../src/lib/state/stores/stock';
 
 /** A stock answer as Magento gives it: named by product_id only (the sku is the test's label). */
 const item = (_sku: string, id: number, inStock = true): StockListItem => ({ product_id: id, qty: inStock ? 3 : 0, is_in_stock: inStock });

@@ -4,7 +4,7 @@
  * (they would then be lost on the next page). A database that does not answer still is.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Collection, type StorageEngine } from '../../src/lib/storage';
+import { Collection, type StorageEngine } from '../../src/lib/state/storage';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const opts = { timeoutMs: 800, iterateTimeoutMs: 2000, maxSetErrors: 30, maxGetErrors: 1, quotaCheckIntervalMs: 30_000 };

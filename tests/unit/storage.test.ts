@@ -9,7 +9,7 @@ import {
   setStorageStoreCode,
   type StorageEngine,
   type StorageDriver,
-} from '../../src/lib/storage';
+} from '../../src/lib/state/storage';
 
 /** An engine whose chosen operations misbehave: 'hang' never answers, 'fail' rejects. */
 function faultyEngine(faults: Partial<Record<keyof StorageDriver, 'hang' | 'fail'>>) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
-import { $notifications } from '../../src/lib/stores/notifications';
+import { $notifications } from '../../src/lib/state/stores/notifications';
 import {
   $cart,
   $cartCount,
@@ -11,13 +11,13 @@ import {
   removeFromCart,
   restoreCartLines,
   updateCartQuantity,
-} from '../../src/lib/stores/cart';
-import { cartDiff } from '../../src/lib/stores/cart-sync';
-import { $shippingMethods, defaultShippingMethods } from '../../src/lib/stores/shipping';
-import { setPanel } from '../../src/lib/stores/ui';
-import { loadUser, logout, setUserToken } from '../../src/lib/stores/user';
-import { setOnline } from '../../src/lib/stores/network';
-import { storedSyncTasks, setSyncFetch, unsentTasks } from '../../src/lib/sync';
+} from '../../src/lib/state/stores/cart';
+import { cartDiff } from '../../src/lib/state/stores/cart-sync';
+import { $shippingMethods, defaultShippingMethods } from '../../src/lib/state/stores/shipping';
+import { setPanel } from '../../src/lib/state/stores/ui';
+import { loadUser, logout, setUserToken } from '../../src/lib/state/stores/user';
+import { setOnline } from '../../src/lib/state/stores/network';
+import { storedSyncTasks, setSyncFetch, unsentTasks } from '../../src/lib/state/sync';
 import { fakeCartApi, flush, freshState, json, newPage } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
@@ -259,7 +259,7 @@ describe('cart persistence and server sync', () => {
 
   it('a bag emptied while its server cart was being pulled stays empty: the late answer belongs to the cart it was asked for', async () => {
     // The bag an order was placed from is emptied at page start while the load's pull is on its way
-    // (src/lib/sync/order-queue.ts settleBags); the pull's answer must not put the ordered lines back.
+    // (src/lib/state/sync/order-queue.ts settleBags); the pull's answer must not put the ordered lines back.
     api.carts.set('555', new Map([['W-77', { sku: 'W-77', qty: 2, item_id: 40, price: 540 }]]));
     await mem.open('shop-gb-carts').setItem('current-cart-token', '555');
     await mem.open('shop-gb-carts').setItem('current-cart', [{ ...watch, qty: 2, item_id: 40 }]);
@@ -340,9 +340,9 @@ describe('shipping methods', () => {
 
 describe('header badges', () => {
   it('follow the cart quantity, the wishlist size and the compare list size', async () => {
-    const { $badges } = await import('../../src/lib/stores/badges');
-    const { addToWishlist, loadWishlist } = await import('../../src/lib/stores/wishlist');
-    const { $compare, addToCompare, loadCompare } = await import('../../src/lib/stores/compare');
+    const { $badges } = await import('../../src/lib/state/stores/badges');
+    const { addToWishlist, loadWishlist } = await import('../../src/lib/state/stores/wishlist');
+    const { $compare, addToCompare, loadCompare } = await import('../../src/lib/state/stores/compare');
     const stop = $compare.listen(() => {});
     await loadCart();
     await loadWishlist();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryEngine, type StorageEngine } from '../../src/lib/storage';
-import { storageEventTabChannel, type TabChannel, type TabMessage } from '../../src/lib/stores/cross-tab';
+import { memoryEngine, type StorageEngine } from '../../src/lib/state/storage';
+import { storageEventTabChannel, type TabChannel, type TabMessage } from '../../src/lib/state/stores/cross-tab';
 import { fakeCartApi, flush } from './stores-fixtures';
 
 /** A fake BroadcastChannel hub: what one channel posts, every other channel receives. */
@@ -30,14 +30,14 @@ function fakeHub() {
 /** Loads a separate copy of the state modules, as a second browser tab has, on the shared storage and channel. */
 async function openTab(engine: StorageEngine, hub: ReturnType<typeof fakeHub>, fetchFn: (url: string, init?: RequestInit) => Promise<Response>) {
   vi.resetModules();
-  const storage = await import('../../src/lib/storage');
+  const storage = await import('../../src/lib/state/storage');
   storage.setStorageEngine(engine);
-  const crossTab = await import('../../src/lib/stores/cross-tab');
+  const crossTab = await import('../../src/lib/state/stores/cross-tab');
   crossTab.setTabChannel(hub.channel());
-  const sync = await import('../../src/lib/sync');
+  const sync = await import('../../src/lib/state/sync');
   sync.setSyncFetch(fetchFn);
-  const wishlist = await import('../../src/lib/stores/wishlist');
-  const cart = await import('../../src/lib/stores/cart');
+  const wishlist = await import('../../src/lib/state/stores/wishlist');
+  const cart = await import('../../src/lib/state/stores/cart');
   await cart.loadCart();
   await wishlist.loadWishlist();
   return { wishlist, cart, tabId: crossTab.TAB_ID };

@@ -1,20 +1,20 @@
 /** Shared set-up for the client-state tests: a fresh memory engine, stores and sync state. */
 import { cleanStores } from 'nanostores';
 import { vi } from 'vitest';
-import { memoryEngine, setStorageEngine, setStorageStoreCode } from '../../src/lib/storage';
-import { clearNotifications } from '../../src/lib/stores/notifications';
-import { resetUi } from '../../src/lib/stores/ui';
-import { resetUserStore } from '../../src/lib/stores/user';
-import { setOnline } from '../../src/lib/stores/network';
-import { configureTokenLock, resetTokenLock, setSyncFetch } from '../../src/lib/sync';
-import { $wishlist, $wishlistCount } from '../../src/lib/stores/wishlist';
-import { $compare, $compareCount } from '../../src/lib/stores/compare';
-import { $recentlyViewed } from '../../src/lib/stores/recently-viewed';
-import { $stock } from '../../src/lib/stores/stock';
-import { $liveStock, $stockPending } from '../../src/lib/stores/live-stock';
-import { $cart, $cartCount } from '../../src/lib/stores/cart';
-import { setTabChannel } from '../../src/lib/stores/cross-tab';
-import { $newsletter } from '../../src/lib/stores/newsletter';
+import { memoryEngine, setStorageEngine, setStorageStoreCode } from '../../src/lib/state/storage';
+import { clearNotifications } from '../../src/lib/state/stores/notifications';
+import { resetUi } from '../../src/lib/state/stores/ui';
+import { resetUserStore } from '../../src/lib/state/stores/user';
+import { setOnline } from '../../src/lib/state/stores/network';
+import { configureTokenLock, resetTokenLock, setSyncFetch } from '../../src/lib/state/sync';
+import { $wishlist, $wishlistCount } from '../../src/lib/state/stores/wishlist';
+import { $compare, $compareCount } from '../../src/lib/state/stores/compare';
+import { $recentlyViewed } from '../../src/lib/state/stores/recently-viewed';
+import { $stock } from '../../src/lib/state/stores/stock';
+import { $liveStock, $stockPending } from '../../src/lib/state/stores/live-stock';
+import { $cart, $cartCount } from '../../src/lib/state/stores/cart';
+import { setTabChannel } from '../../src/lib/state/stores/cross-tab';
+import { $newsletter } from '../../src/lib/state/stores/newsletter';
 
 /**
  * What a new page starts with: the stores stop (nanostores' cleanStores: their listeners go, the next

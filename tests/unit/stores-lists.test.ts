@@ -1,12 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { $lastWishlistChange, $wishlist, $wishlistCount, addToWishlist, loadWishlist, removeFromWishlist, toggleWishlist } from '../../src/lib/stores/wishlist';
-import { $compare, $lastCompareChange, addToCompare, clearCompare, removeFromCompare } from '../../src/lib/stores/compare';
-import { $recentlyViewed, addRecentlyViewed, loadRecentlyViewed } from '../../src/lib/stores/recently-viewed';
-import { $stock, getStock, loadStock, setStock } from '../../src/lib/stores/stock';
-import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSearchProductQuery, setSort, startCategoryQuery } from '../../src/lib/stores/category';
-import { $newsletter, subscribeNewsletter, unsubscribeNewsletter } from '../../src/lib/stores/newsletter';
-import { $user, loadUser, logout, resetUserStore, setCurrentUser, setUserToken } from '../../src/lib/stores/user';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import {
+  $lastWishlistChange,
+  $wishlist,
+  $wishlistCount,
+  addToWishlist,
+  loadWishlist,
+  removeFromWishlist,
+  toggleWishlist,
+} from '../../src/lib/state/stores/wishlist';
+import { $compare, $lastCompareChange, addToCompare, clearCompare, removeFromCompare } from '../../src/lib/state/stores/compare';
+import { $recentlyViewed, addRecentlyViewed, loadRecentlyViewed } from '../../src/lib/state/stores/recently-viewed';
+import { $stock, getStock, loadStock, setStock } from '../../src/lib/state/stores/stock';
+import {
+  $categoryQuery,
+  chooseFilter,
+  loadNextBatch,
+  resetFilters,
+  setSearchProductQuery,
+  setSort,
+  startCategoryQuery,
+} from '../../src/lib/state/stores/category';
+import { $newsletter, subscribeNewsletter, unsubscribeNewsletter } from '../../src/lib/state/stores/newsletter';
+import { $user, loadUser, logout, resetUserStore, setCurrentUser, setUserToken } from '../../src/lib/state/stores/user';
 import { flush, freshState, newPage } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
@@ -79,11 +95,11 @@ describe('wishlist', () => {
 
   it('loads when first subscribed', async () => {
     vi.resetModules();
-    const storage = await import('../../src/lib/storage');
+    const storage = await import('../../src/lib/state/storage');
     const fresh = storage.memoryEngine();
     storage.setStorageEngine(fresh);
     await fresh.open('shop-gb-wishlist').setItem('current-wishlist', [{ ...watch, qty: 1 }]);
-    const w = await import('../../src/lib/stores/wishlist');
+    const w = await import('../../src/lib/state/stores/wishlist');
     expect(w.$wishlist.value?.loaded).toBe(false);
     const off = w.$wishlist.listen(() => {});
     await flush();

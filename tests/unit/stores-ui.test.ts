@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/lib/config';
-import { $notifications, notificationShown, notify, removeNotification, runNotificationAction } from '../../src/lib/stores/notifications';
-import { $ui, closePanels, closeSubmenu, openAuthModal, openSubmenu, setPanel, togglePanel, PANELS } from '../../src/lib/stores/ui';
-import { $online, onBackOnline, watchNetwork } from '../../src/lib/stores/network';
-import { $storeView, setStoreView, storeViewForPath } from '../../src/lib/stores/store-view';
-import { collection } from '../../src/lib/storage';
+import { $notifications, notificationShown, notify, removeNotification, runNotificationAction } from '../../src/lib/state/stores/notifications';
+import { $ui, closePanels, closeSubmenu, openAuthModal, openSubmenu, setPanel, togglePanel, PANELS } from '../../src/lib/state/stores/ui';
+import { $online, onBackOnline, watchNetwork } from '../../src/lib/state/stores/network';
+import { $storeView, setStoreView, storeViewForPath } from '../../src/lib/state/stores/store-view';
+import { collection } from '../../src/lib/state/storage';
 import { freshState } from './stores-fixtures';
 
 let mem: ReturnType<typeof freshState>;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { $ui } from '../../src/lib/stores/ui';
-import { $user, setUserToken } from '../../src/lib/stores/user';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { $ui } from '../../src/lib/state/stores/ui';
+import { $user, setUserToken } from '../../src/lib/state/stores/user';
 import {
   $tokenLock,
   configureTokenLock,
@@ -13,7 +13,7 @@ import {
   setSyncFetch,
   unsentTasks,
   withTokenRefresh,
-} from '../../src/lib/sync';
+} from '../../src/lib/state/sync';
 import { deferred, flush, freshState, json } from './stores-fixtures';
 
 const ABORTED = 'Error refreshing user token. User is not authorized to access the resource';

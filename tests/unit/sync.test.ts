@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { collection } from '../../src/lib/storage';
-import { $notifications } from '../../src/lib/stores/notifications';
-import { $ui } from '../../src/lib/stores/ui';
-import { $user, setUserToken } from '../../src/lib/stores/user';
-import { setOnline } from '../../src/lib/stores/network';
+import { collection } from '../../src/lib/state/storage';
+import { $notifications } from '../../src/lib/state/stores/notifications';
+import { $ui } from '../../src/lib/state/stores/ui';
+import { $user, setUserToken } from '../../src/lib/state/stores/user';
+import { setOnline } from '../../src/lib/state/stores/network';
 import {
   storedSyncTasks,
   executeTask,
@@ -15,7 +15,7 @@ import {
   setTaskParam,
   taskErrorNotice,
   unsentTasks,
-} from '../../src/lib/sync';
+} from '../../src/lib/state/sync';
 import type { SyncTask } from '../../src/lib/schemas';
 import { deferred, flush, freshState, json } from './stores-fixtures';
 

@@ -1,9 +1,9 @@
 /** The checkout's bag (its lines, editable until the order is placed) and the totals under it and in the review. */
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/messages/format';
 import { messages, fill } from '../../lib/messages';
 import type { ReviewTotals } from '../../lib/checkout/state';
 import type { CartItem } from '../../lib/schemas';
-import { removeFromCart, updateCartQuantity } from '../../lib/stores/cart';
+import { removeFromCart, updateCartQuantity } from '../../lib/state/stores/cart';
 import { totalsRows } from '../../lib/checkout/totals';
 import { TotalsList } from '../TotalsList';
 

@@ -2,7 +2,7 @@
 import type { FormEvent } from 'react';
 import { handedToBackend, proceedsDirectly } from '../../lib/checkout/state';
 import { choosePayment } from '../../lib/checkout/store';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/messages/format';
 import { messages } from '../../lib/messages';
 import type { PaymentMethod } from '../../lib/schemas';
 import { Messages } from '../form-kit';

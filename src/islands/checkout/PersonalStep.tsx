@@ -2,7 +2,7 @@
 import type { FormEvent } from 'react';
 import type { CheckoutValues } from '../../lib/checkout/state';
 import { messages } from '../../lib/messages';
-import { openAuthModal } from '../../lib/stores/ui';
+import { openAuthModal } from '../../lib/state/stores/ui';
 import { TextField } from '../form-kit';
 import type { FormState } from '../use-form';
 import { ContinueForm } from './CheckoutStep';

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { chosenShipping, collectionShopName, isStoreCollection, shippingChoices, shippingPrice, type CheckoutValues } from '../../lib/checkout/state';
 import { chooseShipping } from '../../lib/checkout/store';
 import { config } from '../../lib/config';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/messages/format';
 import { messages } from '../../lib/messages';
 import type { ShippingMethod } from '../../lib/schemas';
 import { Messages } from '../form-kit';

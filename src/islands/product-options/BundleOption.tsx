@@ -5,8 +5,8 @@
  */
 import { isMultiBundleOption } from '../../lib/catalog/price';
 import { messages } from '../../lib/messages';
-import type { FormProduct, FormState } from '../../lib/product/form';
-import { bundleLinkPrices, pickBundleLink } from '../../lib/product/options-view';
+import type { FormProduct, FormState } from '../../lib/catalog/product/form';
+import { bundleLinkPrices, pickBundleLink } from '../../lib/catalog/product/options-view';
 import { FieldError, SmallPrice } from './parts';
 
 type BundleChoice = FormState['bundle'][number];

@@ -3,8 +3,8 @@
  * checkboxes; each value says what it adds to the price.
  */
 import { messages, fill } from '../../lib/messages';
-import type { FormProduct, FormState } from '../../lib/product/form';
-import { customValueChosen, optionExtra, toggleCustomValue } from '../../lib/product/options-view';
+import type { FormProduct, FormState } from '../../lib/catalog/product/form';
+import { customValueChosen, optionExtra, toggleCustomValue } from '../../lib/catalog/product/options-view';
 import { FieldError, RequiredMark, money } from './parts';
 
 type Input = FormState['custom'][number];

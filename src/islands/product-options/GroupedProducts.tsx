@@ -1,6 +1,6 @@
 /** The products of a grouped set (spec §4, §5), each with its price and a quantity to add. */
 import { messages } from '../../lib/messages';
-import type { GroupedItem } from '../../lib/product/form';
+import type { GroupedItem } from '../../lib/catalog/product/form';
 import { FieldError, SmallPrice } from './parts';
 
 export interface GroupedProductsProps {

@@ -1,5 +1,5 @@
 /** Small pieces the product form's option fields share: the money format, a small price, a field's error. */
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/messages/format';
 import type { ProductPrices } from '../../lib/catalog/price';
 import { PriceTag } from '../PriceTag';
 

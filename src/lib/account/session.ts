@@ -1,7 +1,7 @@
 /**
  * Sign-in and the customer's account (spec §2 account routes, §4 Session token, §6, §7 user calls):
  * login, create account, reset password, logout, and the authorised account calls, each through the
- * token-refresh lock (src/lib/sync/token-lock). Islands call these; they never fetch themselves.
+ * token-refresh lock (src/lib/state/sync/token-lock). Islands call these; they never fetch themselves.
  */
 import { createApiClient, ApiFormatError, type ApiClient, type ApiResult } from '../api/client';
 import type { CustomerOrder, OrderHistory } from '../api/contract';
@@ -9,15 +9,15 @@ import { config, type Config } from '../config';
 import { messages } from '../messages';
 import type { Customer, CustomerAddress } from '../schemas';
 import { profileUpdate } from './address';
-import { collection, KEYS } from '../storage';
-import { $cart, cartSettled, loadCart } from '../stores/cart';
-import { $online } from '../stores/network';
-import { notify } from '../stores/notifications';
-import { closeAuthModal } from '../stores/ui';
-import { $user, loadUser, logout, setCurrentUser, setUserToken } from '../stores/user';
-import { emitSyncEvent, PRICE_TIERS_REFRESH_EVENT } from '../sync/events';
-import { syncFetch } from '../sync/fetch';
-import { withTokenRefresh } from '../sync/token-lock';
+import { collection, KEYS } from '../state/storage';
+import { $cart, cartSettled, loadCart } from '../state/stores/cart';
+import { $online } from '../state/stores/network';
+import { notify } from '../state/stores/notifications';
+import { closeAuthModal } from '../state/stores/ui';
+import { $user, loadUser, logout, setCurrentUser, setUserToken } from '../state/stores/user';
+import { emitSyncEvent, PRICE_TIERS_REFRESH_EVENT } from '../state/sync/events';
+import { syncFetch } from '../state/sync/fetch';
+import { withTokenRefresh } from '../state/sync/token-lock';
 
 /** What an account action tells the form: done, or the message to show. */
 export type Outcome = { ok: true; message?: string } | { ok: false; message: string };

@@ -17,7 +17,7 @@ export async function answerCookieNotice(answer: Consent, description: string, s
     // private mode or storage blocked (reading localStorage may throw): the notice comes back on the next page
   }
   try {
-    const { setClaim } = await import('../stores/claims');
+    const { setClaim } = await import('../state/stores/claims');
     await setClaim(CONSENT_CLAIM, answer === 'accepted', description);
   } catch (err) {
     console.error('The cookie answer could not be stored', err);

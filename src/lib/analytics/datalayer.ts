@@ -22,7 +22,7 @@ export interface DataLayerSettings {
   consent: { label: string; text: string; accept: string; decline: string; policyLabel: string; policyHref: string; claimDescription: string };
 }
 
-/** The shopper's answer to the cookie notice: recorded as the claim `cookiesAccepted` (src/lib/stores/claims.ts) and mirrored in localStorage for an instant read on every page. */
+/** The shopper's answer to the cookie notice: recorded as the claim `cookiesAccepted` (src/lib/state/stores/claims.ts) and mirrored in localStorage for an instant read on every page. */
 export type Consent = 'accepted' | 'declined';
 /** Code of the consent claim (spec §3 Claim). */
 export const CONSENT_CLAIM = 'cookiesAccepted';

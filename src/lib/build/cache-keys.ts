@@ -15,12 +15,12 @@ import { bannersFor, catalog, siteChrome, pricesFor, storeViewOf } from '../rout
 import { type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
 import { productPageCore, shippingMethods } from './product-page-data';
-import { productIslandProps } from '../product/island-props';
+import { productIslandProps } from '../catalog/product/island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
 import { placeholderColours } from '../catalog/placeholders';
 import { blogData, contentPages, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
 import { brandContentPaths, brandListing } from '../content/brands';
-import { listingCandidates } from '../listing/file';
+import { listingCandidates } from '../catalog/listing/file';
 import type { Category } from '../schemas';
 
 /** A short digest of JSON values (undefined and functions count as null). */
@@ -161,7 +161,7 @@ function catalogueShape(): string {
 }
 
 /**
- * A category's listing file (/listing/{id}.json, src/lib/listing/file.ts): every product of the
+ * A category's listing file (/listing/{id}.json, src/lib/catalog/listing/file.ts): every product of the
  * category and its descendants (by record), their prices now, the category tree and attributes
  * (facets), and the config, store view and placeholder colours. Not the site chrome: the file has none.
  */

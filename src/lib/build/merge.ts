@@ -15,7 +15,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, constants } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { SHARD_MARKER, ShardMarkerSchema, type ShardMarker } from './shard';
-import { CDN_DERIVED_FILES, writeCdnFiles } from '../cdn/build-files';
+import { CDN_DERIVED_FILES, writeCdnFiles } from './cdn/build-files';
 
 /** One shard's copy of the files a rule owns: relative path ('/' separated) to bytes. */
 export interface ShardFiles {

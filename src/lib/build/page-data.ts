@@ -7,7 +7,7 @@ import { config } from '../config';
 import { messages } from '../messages';
 import { htmlToText, sanitizeHtml } from '../content/sanitize';
 import { breadcrumbJsonLd, organizationJsonLd, type Crumb } from '../content/seo';
-import { listProducts, type Listing } from '../listing/listing';
+import { listProducts, type Listing } from '../catalog/listing/listing';
 import {
   bannersFor,
   buildTime,

@@ -4,7 +4,7 @@
  * in ./query.ts whose products and price rules it counts with.
  */
 import { config, isFilterableAttribute } from '../config';
-import { dayNumber, formatPriceWhole } from '../format';
+import { dayNumber, formatPriceWhole } from '../messages/format';
 import { messages, fill } from '../messages';
 import type { Attribute } from '../schemas';
 import { childAttribute } from './variants';

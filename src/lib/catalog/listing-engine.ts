@@ -6,7 +6,7 @@
  * many products each further choice would show. Also reads and writes the filter state in the URL.
  */
 import type { CategoryQueryState } from '../schemas';
-import type { ListingFile } from '../listing/client';
+import type { ListingFile } from './listing/client';
 
 interface IndexedFacet {
   code: string;

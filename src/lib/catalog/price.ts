@@ -1,6 +1,6 @@
 /** Prices (spec §4 Price): the special price applies only below the price and inside its date window. */
 import { config, type StoreView } from '../config';
-import { dayNumber } from '../format';
+import { dayNumber } from '../messages/format';
 import { defaultChild, type VariantOptions } from './variants';
 
 /** The fields the price rules read; products, configurable children and linked products all have them. */

@@ -4,7 +4,7 @@
  * executor (`applyQuery`) for a category's JSON listing. Its facet counter (`facets`): ./facets.ts.
  */
 import { config } from '../config';
-import { dayNumber } from '../format';
+import { dayNumber } from '../messages/format';
 import type { CategoryQueryState } from '../schemas';
 import { productPrices, type PricedProduct } from './price';
 import { childAttribute, type VariantLike, type VariantOptions } from './variants';

@@ -6,9 +6,9 @@
  */
 import { saveSessionNow } from '../account/session';
 import type { CartItem, CartTotals, OrderPayload, PaymentMethod } from '../schemas';
-import { $cart, cartSettled } from '../stores/cart';
-import { $user } from '../stores/user';
-import { placeOrder, type PlaceOrderResult } from '../sync/order-queue';
+import { $cart, cartSettled } from '../state/stores/cart';
+import { $user } from '../state/stores/user';
+import { placeOrder, type PlaceOrderResult } from '../state/sync/order-queue';
 import { placedOrderResult, writePlacedOrder, type PlacedTotals } from './order-success';
 import { buildOrderPayload } from './payload';
 import { placeCheckoutOrder } from './place';
@@ -84,7 +84,7 @@ export async function placeCheckout(
       lines: items.map((i) => ({ sku: i.sku, qty: i.qty })),
       order: placedOrderResult(payload, outcome.result, input.totals ?? null),
     });
-    // The order queue emptied the bag once it had stored the order (src/lib/sync/order-queue.ts).
+    // The order queue emptied the bag once it had stored the order (src/lib/state/sync/order-queue.ts).
     await deps.saveSession();
     deps.navigate(outcome.url);
     return { kind: 'redirecting', url: outcome.url };

@@ -7,10 +7,10 @@
 import { createApiClient } from '../api/client';
 import { config } from '../config';
 import { trackPurchase } from '../analytics/datalayer';
-import { $cart, clearCart, loadCart } from '../stores/cart';
-import { $notifications, clearNotifications } from '../stores/notifications';
-import { syncFetch } from '../sync/fetch';
-import { setThankYouShowing } from '../sync/order-queue';
+import { $cart, clearCart, loadCart } from '../state/stores/cart';
+import { $notifications, clearNotifications } from '../state/stores/notifications';
+import { syncFetch } from '../state/sync/fetch';
+import { setThankYouShowing } from '../state/sync/order-queue';
 import { hideNotificationsOnThankYou, loadOrderSuccess, PLACED_ORDER_KEY, readPlacedOrder, type OrderSuccessState } from './order-success';
 
 /** Starts the page: `show` gets the page's state once it is known. Returns the stop (the page's island unmounting). */

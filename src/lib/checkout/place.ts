@@ -1,10 +1,10 @@
 /**
  * Placing the order (spec §2 checkout, §4 Offline order, §8): the checkout builds the payload and
- * hands it to the order queue (src/lib/sync/order-queue.ts); the outcome says where the shopper goes.
+ * hands it to the order queue (src/lib/state/sync/order-queue.ts); the outcome says where the shopper goes.
  */
 import { messages, fill } from '../messages';
 import type { OfflineOrder, OrderPayload } from '../schemas';
-import type { PlaceOrderResult } from '../sync/order-queue';
+import type { PlaceOrderResult } from '../state/sync/order-queue';
 import { placedOrderKey } from './order-success';
 
 /** What the checkout does after placing: go to the confirmation, show the queued note, or show the §8 message. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CartTotalsSchema, PaymentMethodSchema, type CartTotals, type PaymentMethod } from '../schemas';
-import { executeTask } from '../sync/tasks';
+import { executeTask } from '../state/sync/tasks';
 import { orderAddress } from './payload';
 import type { CheckoutValues } from './state';
 

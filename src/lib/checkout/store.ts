@@ -9,10 +9,10 @@
 import { computed, map, onMount } from 'nanostores';
 import { messages } from '../messages';
 import type { CartItem, CartTotals, PaymentMethod } from '../schemas';
-import { $cart, cartSettled, loadCart } from '../stores/cart';
-import { $online } from '../stores/network';
-import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../stores/shipping';
-import { $user, loadUser } from '../stores/user';
+import { $cart, cartSettled, loadCart } from '../state/stores/cart';
+import { $online } from '../state/stores/network';
+import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../state/stores/shipping';
+import { $user, loadUser } from '../state/stores/user';
 import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress, type PlaceDeps, type PlaceResult, type StepMove } from './flow';
 import { externalCheckoutEnabled, handOffToExternalCheckout } from './handoff';
 import { fetchPaymentMethods } from './server';

@@ -14,7 +14,7 @@
  * the checkout after a method is chosen). Before that the 0 only says that no method is priced yet,
  * so it is written as an amount: "Free" would promise a delivery price the shopper has not chosen.
  */
-import { formatPrice } from '../format';
+import { formatPrice } from '../messages/format';
 import { messages, fill } from '../messages';
 import type { CartTotals } from '../schemas';
 

@@ -8,7 +8,7 @@ import { messages } from '../messages';
 import type { Crumb } from './seo';
 import { categoryListing } from '../build/page-data';
 import { contentPaths, perStore } from '../routing/content-routes';
-import type { Listing } from '../listing/listing';
+import type { Listing } from '../catalog/listing/listing';
 import type { Category } from '../schemas';
 
 /** The active brand categories, in position order. */

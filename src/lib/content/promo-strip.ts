@@ -1,5 +1,5 @@
 /** The promo strip's state for the visit: the §3 UI flag showPromoStrip, and the close remembered in sessionStorage. */
-import { setPromoStrip } from '../stores/ui';
+import { setPromoStrip } from '../state/stores/ui';
 
 /** The sessionStorage key that keeps the promo strip closed for the rest of the visit (PromoStrip.astro; its inline script uses the same literal). */
 export const PROMO_STRIP_KEY = 'pj-promo-strip';

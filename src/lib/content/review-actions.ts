@@ -4,9 +4,9 @@
  * page's store view (the rules and texts: ./reviews).
  */
 import { createApiClient } from '../api/client';
-import { notify, removeNotification } from '../stores/notifications';
-import { storeViewForPath } from '../stores/store-view';
-import { $user, loadUser } from '../stores/user';
+import { notify, removeNotification } from '../state/stores/notifications';
+import { storeViewForPath } from '../state/stores/store-view';
+import { $user, loadUser } from '../state/stores/user';
 import { fetchReviews, submitReview, type ReviewSort, type ReviewValues } from './reviews';
 
 let client: ReturnType<typeof createApiClient> | null = null;

@@ -8,7 +8,7 @@ import { registerServiceWorker } from './register';
 import { showUpdateNotice } from './update-notice';
 import { watchOfflineIndicator } from './indicator';
 import { ordersAtStart, showOrdersNotice } from './pending-orders';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from './lazy-module';
 
 /** The order notice, carrying the store's orders database name (src/components/OfflineIndicator.astro). */
 const notice = document.querySelector<HTMLElement>('[data-orders-db]');
@@ -42,7 +42,7 @@ window.addEventListener('online', () => {
 // The queue (in this page) tells the count as it changes; other tabs and the worker say something changed.
 window.addEventListener('shop-orders-waiting', (e) => showOrdersNotice(notice, Number((e as CustomEvent<number>).detail) || 0));
 try {
-  // Same channel name as ORDERS_CHANNEL in src/lib/sync/order-send.ts (kept literal: that module is not loaded here).
+  // Same channel name as ORDERS_CHANNEL in src/lib/state/sync/order-send.ts (kept literal: that module is not loaded here).
   new BroadcastChannel('shop-orders').onmessage = () => void ordersWaiting().then((yes) => yes && startOrders());
 } catch {
   // no BroadcastChannel: the next page start reads the orders

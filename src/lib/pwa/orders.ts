@@ -5,18 +5,18 @@
  * or when waiting orders were sent or cancelled (./orders-events.ts: the UI mounts the panel).
  */
 import { ORDERS_PANEL_EVENT, ORDERS_STARTED_EVENT } from './orders-events';
-import { $offlineOrderConfirmation, $orderNotices, handleOrdersMessage, raiseOfflineOrderConfirmation, startOrderQueue } from '../sync/order-queue';
+import { $offlineOrderConfirmation, $orderNotices, handleOrdersMessage, raiseOfflineOrderConfirmation, startOrderQueue } from '../state/sync/order-queue';
 
 /** §4 Coming back online, first part: the sync queue runs and the cart loads. */
 async function syncQueueAndCart(): Promise<void> {
-  const [{ runSyncQueue }, { loadCart }] = await Promise.all([import('../sync/tasks'), import('../stores/cart')]);
+  const [{ runSyncQueue }, { loadCart }] = await Promise.all([import('../state/sync/tasks'), import('../state/stores/cart')]);
   await runSyncQueue();
   await loadCart();
 }
 
 const openPanel = () => window.dispatchEvent(new Event(ORDERS_PANEL_EVENT));
 
-/** Set once started: the order queue's start is one explicit call, not a store's onMount (see `started` in src/lib/sync/order-queue.ts). */
+/** Set once started: the order queue's start is one explicit call, not a store's onMount (see `started` in src/lib/state/sync/order-queue.ts). */
 let started = false;
 /** Starts the queue in this page (once); `message` is a service worker report that arrived before. */
 export function startOrders(message?: unknown): void {

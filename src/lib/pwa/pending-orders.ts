@@ -20,7 +20,7 @@ export function isWaiting(v: unknown): boolean {
 }
 
 /**
- * True for a stored order that owes the bag something (src/lib/sync/order-bag.ts): an emptying (a
+ * True for a stored order that owes the bag something (src/lib/state/sync/order-bag.ts): an emptying (a
  * reload cut its placement short) or its lines back (cancelled after the bag was emptied, not a 409).
  */
 export function owesBag(v: unknown): boolean {

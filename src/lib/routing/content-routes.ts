@@ -239,7 +239,7 @@ export const ACCOUNT_SHELLS = [
 
 /**
  * Rewrites of the content routes, 200 rules of the redirect map CDNs and the shop's server read
- * (src/lib/cdn/edge-map.ts): /my-account/orders/{orderId} answers with the one static order shell,
+ * (src/lib/build/cdn/edge-map.ts): /my-account/orders/{orderId} answers with the one static order shell,
  * which reads the id from the URL.
  */
 export function contentRewriteRules(): RedirectRule[] {

@@ -2,7 +2,7 @@
  * Redirect rules with the semantics of the `_redirects` files CDNs read (`from to status`; a `:name`
  * segment matches one segment, a trailing `*` the rest; the first matching rule wins), and their
  * matcher, which the shop's server and the CDN's edge function apply through the redirect map
- * (src/lib/cdn/edge-map.ts). Pure and browser-safe.
+ * (src/lib/build/cdn/edge-map.ts). Pure and browser-safe.
  */
 
 /** One rule: a path pattern, its target, its status (200 rewrite, 301 move, 410 gone). */
@@ -10,7 +10,7 @@ export interface RedirectRule {
   from: string;
   to: string;
   status: number;
-  /** Its position among all rules when a table holds only some of them (an edge bucket, src/lib/cdn/edge-map.ts). */
+  /** Its position among all rules when a table holds only some of them (an edge bucket, src/lib/build/cdn/edge-map.ts). */
   order?: number;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Build side of the permanent redirects (§2 URL dispatcher, at the HTTP level): every old URL the
  * dispatcher can resolve from the snapshot alone becomes a 301 rule of the redirect map
- * (src/lib/cdn/edge-map.ts, dist/_cdn/edge/), which CDNs' edge functions and the shop's server
+ * (src/lib/build/cdn/edge-map.ts, dist/_cdn/edge/), which CDNs' edge functions and the shop's server
  * (server/static.ts) read. What cannot be known at build time (a url_key under any old category path)
  * is left to the page-not-found page's script.
  *
@@ -76,7 +76,7 @@ export const redirectRules = once((): RedirectRule[] => {
 export const GONE_PAGE = '/404.html';
 
 /**
- * Every rule of the redirect map (src/lib/cdn/edge-map.ts): discontinued products' URLs first (410,
+ * Every rule of the redirect map (src/lib/build/cdn/edge-map.ts): discontinued products' URLs first (410,
  * before any file or rewrite), then the redirect rules above.
  */
 export const edgeRules = once((): RedirectRule[] => [

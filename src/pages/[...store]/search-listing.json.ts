@@ -1,11 +1,11 @@
 /**
  * The listing of every searchable product per store view, /search-listing.json (format:
- * src/lib/listing/client.ts): the search results page lists a query's matches from it
+ * src/lib/catalog/listing/client.ts): the search results page lists a query's matches from it
  * (src/lib/search/results.ts). Precached with the search index, so the page works offline.
  */
 import type { APIRoute } from 'astro';
 import { onePagePerStore } from '../../lib/routing/content-routes';
-import { searchListingFile } from '../../lib/listing/file';
+import { searchListingFile } from '../../lib/catalog/listing/file';
 
 export const prerender = true;
 

@@ -1,11 +1,11 @@
 /**
- * dist/_cdn/: what CDNs read besides `_headers` (src/lib/cdn/): the redirect map's index and buckets
+ * dist/_cdn/: what CDNs read besides `_headers` (src/lib/build/cdn/): the redirect map's index and buckets
  * (`edge/index.json`, `edge/{n}.json`: the dispatcher's 200/301 rules, the 410s of discontinued
  * products, each page's cache tags) and CloudFront's tag manifest (`cache-tags.json`: each page's
  * tags, sorted by path). (A folder name starting with '_' is private in Astro, hence the parameter.)
  */
 import type { APIRoute } from 'astro';
-import { edgeFiles } from '../../lib/cdn/site-map';
+import { edgeFiles } from '../../lib/build/cdn/site-map';
 
 export function getStaticPaths() {
   return [...edgeFiles().keys()].map((file) => ({ params: { cdn: '_cdn', file } }));

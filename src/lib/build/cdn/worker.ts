@@ -1,0 +1,85 @@
+/**
+ * The edge function of Cloudflare Pages (advanced mode: the build bundles this file into
+ * dist/_worker.js, src/lib/build/cdn/build-files.ts). It does at the edge what the shop's server does
+ * (server/static.ts), from the same redirect map (./edge-map.ts): a discontinued product answers 410
+ * with the page-not-found page; a rewrite serves its page; a file is served as it is; an old URL with
+ * no file answers 301; anything else the 404 page. Pages get their cache tags (`Cache-Tag`,
+ * `Surrogate-Key`). The headers of `_headers` (CSP, security, lifetimes) are applied by Pages to every
+ * file it serves, the 404 and 410 bodies included; a 301 carries its own lifetime.
+ * `handle` takes the asset fetch as a parameter, so another platform's edge function can reuse it.
+ */
+import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, bucketsFor, type EdgeBucket, type EdgeIndex } from './edge-map';
+
+/** Fetches a file of the deployed site (Cloudflare: env.ASSETS.fetch). */
+export type AssetFetch = (url: URL | Request) => Promise<Response>;
+
+let indexPromise: Promise<EdgeIndex | null> | null = null;
+const bucketPromises = new Map<number, Promise<EdgeBucket>>();
+const loaded = new Map<number, EdgeBucket>();
+
+const json = async <T>(fetchAsset: AssetFetch, base: URL, file: string): Promise<T | null> => {
+  const res = await fetchAsset(new URL(`/${file}`, base));
+  return res.ok ? ((await res.json()) as T) : null;
+};
+
+/** The map's lookup with the buckets this path needs loaded (kept for the isolate's life). */
+async function lookupFor(path: string, fetchAsset: AssetFetch, base: URL): Promise<EdgeLookup | null> {
+  indexPromise ??= json<EdgeIndex>(fetchAsset, base, EDGE_INDEX);
+  const index = await indexPromise;
+  if (!index) return null;
+  await Promise.all(
+    bucketsFor(path, index.buckets).map((i) => {
+      let p = bucketPromises.get(i);
+      if (!p) {
+        p = json<EdgeBucket>(fetchAsset, base, bucketFile(i)).then((b) => {
+          const bucket = b ?? { rules: [], tags: {} };
+          loaded.set(i, bucket);
+          return bucket;
+        });
+        bucketPromises.set(i, p);
+      }
+      return p;
+    }),
+  );
+  return new EdgeLookup(index, (i) => loaded.get(i));
+}
+
+const withHeaders = (res: Response, status: number, extra: Record<string, string>): Response => {
+  const out = new Response(res.body, { status, statusText: '', headers: res.headers });
+  for (const [k, v] of Object.entries(extra)) out.headers.set(k, v);
+  return out;
+};
+
+/** One request at the edge. */
+export async function handle(request: Request, fetchAsset: AssetFetch): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return fetchAsset(request);
+  const url = new URL(request.url);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return new Response('Bad Request', { status: 400 });
+  }
+  const map = await lookupFor(path, fetchAsset, url);
+  const rule = map?.match(path) ?? null;
+  if (rule?.status === 410) {
+    return withHeaders(await fetchAsset(new URL(rule.to, url)), 410, { 'X-Cache-Tags': GONE_TAGS });
+  }
+  const page = rule?.status === 200 ? rule.to : path;
+  const pageMap = page === path ? map : await lookupFor(page, fetchAsset, url);
+  const res = await fetchAsset(rule?.status === 200 ? new Request(new URL(page, url), request) : request);
+  if (res.status === 404 && rule && rule.status >= 300 && rule.status < 400) {
+    // A relative Location, as the shop's server sends.
+    const to = `${rule.to}${rule.to.includes('?') ? '' : url.search}`;
+    return new Response(null, { status: rule.status, headers: { Location: to, 'Cache-Control': REDIRECT_CACHE } });
+  }
+  if (res.status !== 200 || !pageMap) return res;
+  const tags = pageMap.tags(page);
+  return withHeaders(res, 200, { 'Cache-Tag': tags.join(','), 'Surrogate-Key': tags.join(' ') });
+}
+
+export default {
+  fetch(request: Request, env: { ASSETS: { fetch: AssetFetch } }): Promise<Response> {
+    return handle(request, (u) => env.ASSETS.fetch(u));
+  },
+};

@@ -1,0 +1,252 @@
+/**
+ * The cart's server sync (spec §6, §7 cart calls): brings the server cart in line with the bag
+ * through the sync queue (cart/create, cart/update, cart/delete, cart/pull, cart/totals). It keeps
+ * what the server cart holds as far as this tab knows, and the one chain the server rounds run on.
+ * The cart's actions and reactions (./cart.ts) schedule these rounds; nothing here is a shopper action.
+ */
+import { z } from 'zod';
+import { CartIdSchema, CartLineSchema } from '../../api/contract';
+import { config } from '../../config';
+import { messages } from '../../messages';
+import { CartTotalsSchema, type CartItem, type SyncTask } from '../../schemas';
+import { collection, KEYS } from '../storage';
+import { executeTask, queueTask } from '../sync/tasks';
+import { $cart } from './cart-state';
+import { recordCartOutcome } from './cart-outcome';
+import { loadUser } from './user';
+
+/** A line as the server holds it. */
+export interface ServerLine {
+  sku: string;
+  qty: number;
+  item_id?: number | null;
+}
+
+/** Lines taken out of the bag whose removal the server has not answered yet, by sku. */
+const removing = new Map<string, CartItem>();
+
+/**
+ * Takes a line out of the bag. A line the server cart holds is removed there first: its outcome
+ * ('removed', ./cart-outcome.ts) is recorded once the server answers, and a refused removal puts the
+ * line back. A line only this bag knows is removed at once.
+ */
+export function removeLine(item: CartItem): void {
+  const onServer = server.has(item.sku);
+  if (onServer) removing.set(item.sku, item);
+  $cart.setKey(
+    'items',
+    $cart.get().items.filter((i) => i.sku !== item.sku),
+  );
+  if (!onServer) recordCartOutcome({ kind: 'removed', sku: item.sku });
+}
+
+/** What the server cart holds, as far as this tab knows (updated when a change is queued). */
+let server = new Map<string, ServerLine>();
+let chain: Promise<void> = Promise.resolve();
+/** The items the last server round was scheduled for. */
+let lastItems: CartItem[] = [];
+
+/** The server lines as far as this tab knows. */
+export function knownServerLines(): ServerLine[] {
+  return [...server.values()];
+}
+
+/** Replaces what this tab knows of the server lines (the stored ones, another tab's, none). */
+export function setServerLines(lines: readonly ServerLine[] = []): void {
+  server = new Map(lines.map((l) => [l.sku, l]));
+}
+
+/** The items the last server round was scheduled for. */
+export function lastSyncedItems(): CartItem[] {
+  return lastItems;
+}
+
+/** Marks `items` as the ones the last server round was scheduled for. */
+export function setLastSyncedItems(items: CartItem[]): void {
+  lastItems = items;
+}
+
+/** The chain the server rounds run on (each round after the one before). */
+export function syncChain(): Promise<void> {
+  return chain;
+}
+
+/** Forgets every server state (the store cleaned: tests' cleanStores). */
+export function resetCartSync(): void {
+  server = new Map();
+  removing.clear();
+  lastItems = [];
+  chain = Promise.resolve();
+}
+
+/** The cart calls to bring the server cart from `serverLines` to `items`: updates (new or changed qty) and deletes. */
+export function cartDiff(serverLines: ReadonlyMap<string, ServerLine>, items: readonly CartItem[]): { updates: CartItem[]; deletes: ServerLine[] } {
+  const updates = items.filter((i) => serverLines.get(i.sku)?.qty !== i.qty);
+  const skus = new Set(items.map((i) => i.sku));
+  const deletes = [...serverLines.values()].filter((l) => !skus.has(l.sku));
+  return { updates, deletes };
+}
+
+/** Schedules a server round after the ones already scheduled. */
+export function enqueue(job: () => Promise<void>): Promise<void> {
+  chain = chain.then(job).catch((err) => console.error('[cart] sync failed', err));
+  return chain;
+}
+
+const PullSchema = z.array(CartLineSchema);
+
+/** A task's 200 result checked against the contract's shape; null otherwise (a wrong shape is logged). */
+function answer<T extends z.ZodType>(t: { resultCode?: unknown; result?: unknown; url: string }, schema: T): z.output<T> | null {
+  if (Number(t.resultCode) !== 200) return null;
+  const parsed = schema.safeParse(t.result);
+  if (parsed.success) return parsed.data;
+  console.error(`[cart] ${messages.wrongResponseFormat} ${t.url}`, parsed.error.issues[0]);
+  return null;
+}
+
+export const cartPath = (call: string) => `cart/${call}?token={{token}}&cartId={{cartId}}`;
+const noSuchCart = (result: unknown) => typeof result === 'string' && result.toLowerCase().includes(messages.noSuchEntityCartId.toLowerCase());
+
+export function saveServer(): void {
+  void collection('carts').setItem(KEYS.cartServer, [...server.values()]);
+}
+
+/** Makes sure a server cart exists (cart/create with the user token); false when none could be made. */
+export async function ensureCartToken(): Promise<boolean> {
+  if ($cart.get().token) return true;
+  await loadUser();
+  const t = await executeTask({ url: 'cart/create?token={{token}}', method: 'POST', silent: true });
+  const id = answer(t, CartIdSchema);
+  if (id === null) return false;
+  server = new Map();
+  saveServer();
+  $cart.setKey('token', id);
+  return true;
+}
+
+/**
+ * Asks the bag's server cart (`cart/{call}`); null when the bag has none, or when it changed while the
+ * answer was on its way: the answer belongs to the cart it was asked for, and a bag emptied meanwhile
+ * (an order placed from it, a logout) or moved to another server cart must not take it.
+ */
+async function askCart(call: string): Promise<SyncTask | null> {
+  const asked = $cart.get().token;
+  if (!asked) return null;
+  const t = await executeTask({ url: cartPath(call), silent: true });
+  return $cart.get().token === asked ? t : null;
+}
+
+export async function pullAndMerge(): Promise<void> {
+  const t = await askCart('pull');
+  if (!t) return;
+  if (noSuchCart(t.result)) {
+    // The server cart expired: start a new one; pushChanges sends every line again.
+    server = new Map();
+    saveServer();
+    $cart.setKey('token', null);
+    return;
+  }
+  const remote = answer(t, PullSchema);
+  if (remote === null) return;
+  server = new Map(remote.map((i) => [i.sku, { sku: i.sku, qty: i.qty, item_id: i.item_id ?? null }]));
+  saveServer();
+  const local = $cart.get().items;
+  let items: CartItem[];
+  if (config.switches.serverMergeCart) {
+    // Union: the shopper's quantities win, the server gives item ids and lines only it knows.
+    items = local.map((i) => {
+      const r = server.get(i.sku);
+      return r?.item_id ? { ...i, item_id: r.item_id } : i;
+    });
+    for (const r of remote) if (!local.some((i) => i.sku === r.sku)) items.push(r);
+  } else {
+    items = remote;
+  }
+  setItemsNoSync(items);
+}
+
+/** Changes lines without a new server round (item ids from the server, the state being pulled). */
+function setItemsNoSync(items: CartItem[]): void {
+  lastItems = items;
+  $cart.setKey('items', items);
+}
+
+export async function pushChanges(retry = true): Promise<void> {
+  const state = $cart.get();
+  if (!state.loaded) return;
+  const { updates, deletes } = cartDiff(server, state.items);
+  if (updates.length === 0 && deletes.length === 0) return;
+  if (!(await ensureCartToken())) return;
+  const cartId = $cart.get().token;
+  const jobs: Array<Promise<void>> = [];
+  for (const item of updates) {
+    const before = server.get(item.sku);
+    // Only the id the current server cart gave the line: an id from an earlier cart (the guest cart
+    // before login, an expired cart) names another cart's line, and the server would refuse it.
+    const itemId = before?.item_id ?? null;
+    server.set(item.sku, { sku: item.sku, qty: item.qty, item_id: itemId });
+    const cartItem = {
+      sku: item.sku,
+      qty: item.qty,
+      quote_id: cartId,
+      ...(itemId ? { item_id: itemId } : {}),
+      ...(item.product_option ? { product_option: item.product_option } : {}),
+    };
+    jobs.push(
+      queueTask({ url: cartPath('update'), method: 'POST', body: { cartItem } }).then((t) => {
+        if (!t.transmited) return;
+        if (Number(t.resultCode) === 200) {
+          const r = answer(t, CartLineSchema);
+          if (r) {
+            server.set(item.sku, { ...server.get(item.sku)!, item_id: r.item_id });
+            setItemsNoSync($cart.get().items.map((i) => (i.sku === item.sku ? { ...i, item_id: r.item_id } : i)));
+          }
+        } else if (noSuchCart(t.result)) {
+          // Only the cart this line was sent to is gone (not one the bag has moved to since).
+          if ($cart.get().token === cartId) {
+            server = new Map();
+            $cart.setKey('token', null);
+          }
+        } else {
+          // Refused (out of stock, ...): the server's notice was shown; go back to what the server holds.
+          if (before) server.set(item.sku, before);
+          else server.delete(item.sku);
+          const items = $cart.get().items;
+          $cart.setKey('items', before ? items.map((i) => (i.sku === item.sku ? { ...i, qty: before.qty } : i)) : items.filter((i) => i.sku !== item.sku));
+        }
+      }),
+    );
+  }
+  for (const line of deletes) {
+    server.delete(line.sku);
+    const removed = removing.get(line.sku);
+    removing.delete(line.sku);
+    const cartItem = { sku: line.sku, quote_id: cartId, ...(line.item_id ? { item_id: line.item_id } : {}) };
+    jobs.push(
+      queueTask({ url: cartPath('delete'), method: 'POST', body: { cartItem } }).then((t) => {
+        // Not sent yet (offline): it goes with the sync queue later; nothing has been removed so far.
+        if (!t.transmited) return;
+        if (Number(t.resultCode) === 200 || noSuchCart(t.result)) {
+          // Removed (or its server cart is gone with it): now the shopper may hear it.
+          recordCartOutcome({ kind: 'removed', sku: line.sku });
+          return;
+        }
+        // Refused: the server's notice was shown; the line is still in the server cart, so back in the bag.
+        server.set(line.sku, line);
+        const items = $cart.get().items;
+        if (removed && !items.some((i) => i.sku === line.sku)) setItemsNoSync([...items, removed]);
+      }),
+    );
+  }
+  saveServer();
+  await Promise.all(jobs);
+  saveServer();
+  // The server cart had expired: a new one was asked for, send every line to it once.
+  if (retry && !$cart.get().token && $cart.get().items.length > 0) await pushChanges(false);
+}
+
+export async function refreshTotals(): Promise<void> {
+  const t = await askCart('totals');
+  const totals = t && answer(t, CartTotalsSchema);
+  if (totals) $cart.setKey('totals', totals);
+}

@@ -1,0 +1,98 @@
+/**
+ * The user (spec §3 client state "user", §6): token, refresh token and current customer, persisted in
+ * the user collection (key current-token, as §3 names it). Loaded once, on first use.
+ */
+import { computed, map, onMount } from 'nanostores';
+import type { Customer } from '../../schemas';
+import { collection, KEYS } from '../storage';
+
+export interface UserState {
+  token: string | null;
+  refreshToken: string | null;
+  current: Customer | null;
+  /** True once the stored session has been read. */
+  loaded: boolean;
+}
+
+const initial = (): UserState => ({ token: null, refreshToken: null, current: null, loaded: false });
+
+/** The session. */
+export const $user = map<UserState>(initial());
+/** True while a user token is held. */
+export const $isLoggedIn = computed($user, (u) => u.token !== null);
+
+let loading: Promise<void> | null = null;
+let last: UserState = initial();
+/** Set when an action changed the session before the stored one was read: the newer one wins. */
+let dirty = false;
+
+/** Reads the stored session once; later calls return the same promise. */
+export function loadUser(): Promise<void> {
+  loading ??= (async () => {
+    const c = collection('user');
+    const [token, refreshToken, current] = await Promise.all([
+      c.getItem<string>(KEYS.userToken),
+      c.getItem<string>(KEYS.refreshToken),
+      c.getItem<Customer>(KEYS.currentUser),
+    ]);
+    const now = $user.get();
+    $user.set(dirty ? { ...now, loaded: true } : { token, refreshToken, current, loaded: true });
+  })();
+  return loading;
+}
+
+/** Stores the tokens after login (or a refresh); the refresh token is kept when not given. */
+export function setUserToken(token: string, refreshToken?: string | null): void {
+  dirty = true;
+  const now = $user.get();
+  $user.set({ ...now, token, refreshToken: refreshToken === undefined ? now.refreshToken : refreshToken });
+}
+
+/** Stores the refresh token alone (user/refresh rotates it: each one works once). */
+export function setRefreshToken(refreshToken: string): void {
+  dirty = true;
+  $user.setKey('refreshToken', refreshToken);
+}
+
+/** Stores the current customer (user/me answer). */
+export function setCurrentUser(current: Customer | null): void {
+  dirty = true;
+  $user.setKey('current', current);
+}
+
+/** Forgets the session (tokens and customer). */
+export function logout(): void {
+  dirty = true;
+  $user.set({ ...$user.get(), token: null, refreshToken: null, current: null });
+}
+
+/**
+ * Forgets the session in memory, to read the stored one again: the offline e2e harness places each
+ * order with the session stored now (another tab may have changed it), and the unit tests start
+ * fresh. The other stores keep following `$user` (nanostores' cleanStores would drop their listeners).
+ */
+export function resetUserStore(): void {
+  loading = null;
+  dirty = false;
+  last = initial();
+  $user.set(initial());
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reactions
+
+// Starts on first use (a read, an action or a subscriber): reads the stored session, then persists
+// each change. Its own listener keeps the store mounted for the life of the page.
+onMount($user, () => {
+  const stop = $user.listen((u) => {
+    if (!u.loaded) return;
+    const c = collection('user');
+    const put = (key: string, v: unknown) => void (v === null ? c.removeItem(key) : c.setItem(key, v));
+    if (u.token !== last.token) put(KEYS.userToken, u.token);
+    if (u.refreshToken !== last.refreshToken) put(KEYS.refreshToken, u.refreshToken);
+    if (u.current !== last.current) put(KEYS.currentUser, u.current);
+    last = u;
+  });
+  void loadUser();
+  return stop;
+});

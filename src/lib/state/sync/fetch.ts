@@ -1,0 +1,22 @@
+/** The fetch the sync layer uses (injectable for tests) and the API URL builder. */
+import { config } from '../../config';
+
+export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
+
+let impl: FetchFn | null = null;
+
+/** Replaces fetch for the sync queue and token refresh (tests); null restores the global one. */
+export function setSyncFetch(fn: FetchFn | null): void {
+  impl = fn;
+}
+
+/** The fetch in use. */
+export function syncFetch(input: string, init?: RequestInit): Promise<Response> {
+  return (impl ?? globalThis.fetch)(input, init);
+}
+
+/** `${config.api.baseUrl}/api/{path}` for a contract path ('cart/create?token=...'); absolute URLs and '/...' pass through. */
+export function apiUrl(path: string, baseUrl: string = config.api.baseUrl): string {
+  if (/^https?:\/\//.test(path) || path.startsWith('/')) return path;
+  return `${baseUrl}/api/${path}`;
+}

@@ -1,0 +1,295 @@
+/**
+ * The offline order queue as the page uses it (spec §3 Offline order, §4 Offline order and Coming
+ * back online, §7, §8). `placeOrder` stores the order untransmitted BEFORE sending it; an order the
+ * API cannot take now stays queued and is sent later: on coming back online, at start-up, by the
+ * shopper from the confirmation panel, or by the service worker's Background Sync ('orderSync').
+ * Each send holds the cross-tab `shop-orders` lock and re-reads the order (./order-send), so an order
+ * reaches the API once; the API is also idempotent on the client-generated `order_id`. The queue's
+ * stores, dependencies, bags and cross-tab re-read are ./order-store.
+ */
+import { config } from '../../config';
+import { messages } from '../../messages';
+import type { OfflineOrder, OrderPayload } from '../../schemas';
+import { $online, onBackOnline } from '../stores/network';
+import { notify } from '../stores/notifications';
+import { emitSyncEvent } from './events';
+import { ORDER_LOCK, isPendingOrder, sendPendingOrders, sendStoredOrder, storedOrders, toOfflineOrder, type SendOutcome } from './order-send';
+import { withOrderLock } from './order-lock';
+import {
+  $offlineOrderConfirmation,
+  $queuedOrders,
+  orders,
+  ordersChannel,
+  pushNotices,
+  queueDeps,
+  refreshQueuedOrders,
+  sendOptions,
+  type OrderNotice,
+} from './order-store';
+
+export { ORDER_SYNC_TAG, ORDER_LOCK, ORDERS_CHANNEL, isPendingOrder, applyOrderAnswer, cancelMessage, sendOrder, heldReason, orderOwner } from './order-send';
+export type { SendOutcome, SendKind } from './order-send';
+
+export {
+  $offlineOrderConfirmation,
+  $orderNotices,
+  $queuedOrders,
+  ORDERS_CHANGED_EVENT,
+  ORDERS_WAITING_DOM_EVENT,
+  clearOrderNotices,
+  configureOrderQueue,
+  refreshQueuedOrders,
+  registerOrderSync,
+  restoreBags,
+  setThankYouShowing,
+  settleBags,
+} from './order-store';
+export type { OrderNotice } from './order-store';
+
+/** What `placeOrder` tells the checkout. */
+export interface PlaceOrderResult {
+  /** sent: the API took it; queued: stored, to be sent later; cancelled: the API refused it (§8 message). */
+  status: 'sent' | 'queued' | 'cancelled';
+  order: OfflineOrder;
+  /** The shopper-facing text: the §8 cancel message, or the queued confirmation. */
+  message?: string;
+  /** The API's result (for 'sent': `{ order_id, increment_id, token, ... }`). */
+  result?: unknown;
+}
+
+/** What a run of the queue did. */
+export interface QueueSummary {
+  sent: OfflineOrder[];
+  cancelled: OfflineOrder[];
+  /** Still waiting after the run. */
+  queued: OfflineOrder[];
+}
+
+/** Event emitted when untransmitted orders wait for the shopper's decision (§4); payload: the orders. */
+export const OFFLINE_ORDER_CONFIRM_EVENT = 'offline-order-confirmation';
+
+function notifyCancelled(message: string): void {
+  notify({ type: 'error', message, action1: { label: messages.ok }, hasNoTimeout: true });
+}
+
+async function orderWaiting(): Promise<void> {
+  if (!config.orders.offline_orders.notification.enabled) return;
+  notify({ type: 'info', message: `${messages.offlineOrderWaiting} ${messages.offlineOrderNotice}`, action1: { label: messages.ok } });
+  await Promise.all([
+    queueDeps()
+      .showSystemNotification(messages.offlineOrderWaiting, messages.offlineOrderNotice)
+      .catch(() => {}),
+    queueDeps()
+      .registerSync()
+      .catch((err) => console.error('[orders] Background Sync registration failed', err)),
+  ]);
+}
+
+function toResult(out: SendOutcome | null, fallback: OfflineOrder): PlaceOrderResult {
+  if (!out) return { status: 'queued', order: fallback, message: messages.offlineOrderQueued };
+  if (out.kind === 'held') return { status: 'queued', order: out.order, message: out.message ?? messages.offlineOrderQueued };
+  const o = out.order;
+  if (out.kind === 'sent' || (out.kind === 'skipped' && o.transmited && !o.cancelled)) return { status: 'sent', order: o, result: o.result };
+  if (out.kind === 'cancelled' || (out.kind === 'skipped' && o.cancelled)) {
+    return { status: 'cancelled', order: o, message: out.message ?? o.cancel_reason ?? undefined, result: o.result };
+  }
+  return { status: 'queued', order: o, message: messages.offlineOrderQueued, ...(out.result !== undefined ? { result: out.result } : {}) };
+}
+
+/**
+ * Places an order: stores it in the `orders` collection with transmited false, then (when online)
+ * sends it and applies the §4 answer rules. Offline, or without a usable answer, the order stays
+ * queued ('Order waiting!' when the offline-order notification is on, and Background Sync asked to
+ * send it). A cancelling answer shows the §8 message.
+ */
+export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResult> {
+  const stored = toOfflineOrder(payload);
+  if (!stored.order_id || stored.order_id.length < 8) throw new Error('placeOrder: order_id must be a client-generated id');
+  const c = orders();
+  const existing = await c.getItem<OfflineOrder>(stored.order_id);
+  // Placing the same order again (a double click, a retry) never makes a second order.
+  if (!existing) await c.setItem(stored.order_id, { ...stored, bag: 'full' });
+  let out: SendOutcome | null = existing && !isPendingOrder(existing) ? { kind: 'skipped', order: existing } : null;
+  if (!out && $online.get()) out = await sendStoredOrder(c, stored.order_id, await sendOptions());
+  const result = toResult(out, existing ?? stored);
+  // Refused at placement (§8 message): the bag stays for the shopper to fix; otherwise the order has its lines now.
+  if (result.status === 'cancelled' && !existing) {
+    const now = await c.getItem<OfflineOrder>(stored.order_id);
+    if (now && now.bag === 'full') await c.setItem(stored.order_id, { ...now, bag: 'kept' });
+  }
+  await refreshQueuedOrders();
+  if (result.status === 'cancelled' && result.message) notifyCancelled(result.message);
+  if (result.status === 'queued') await orderWaiting();
+  return result;
+}
+
+let running: Promise<QueueSummary> | null = null;
+let again = false;
+
+/** The sending part of a run: rounds over the waiting orders while calls arrive during it, until offline or a send fails. */
+async function sendRounds(): Promise<{ done: SendOutcome[]; stopped: boolean }> {
+  const done: SendOutcome[] = [];
+  let stopped = false;
+  do {
+    again = false;
+    if (!$online.get()) break;
+    const run = await sendPendingOrders(orders(), await sendOptions());
+    done.push(...run.outcomes);
+    stopped = run.stopped;
+  } while (again && !stopped);
+  return { done, stopped };
+}
+
+/** Sends every untransmitted order of the current store, oldest first; calls during a run join it (and make it go round once more). */
+export function sendQueuedOrders(): Promise<QueueSummary> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  // Joining ends with the sending, before the summary below. `finally` calls back asynchronously, so
+  // it always comes after `running` is set below, even when the sending ends at once (offline): an
+  // end cleared inside the run itself came before that assignment and left every later call of the
+  // page joining a finished run, sending nothing (the offline soak's silent triggers).
+  const run = sendRounds()
+    .finally(() => {
+      running = null;
+    })
+    .then(async ({ done, stopped }): Promise<QueueSummary> => {
+      for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
+      pushNotices(
+        done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })),
+      );
+      const queued = await refreshQueuedOrders();
+      if (stopped && queued.length)
+        await queueDeps()
+          .registerSync()
+          .catch(() => {});
+      return {
+        sent: done.filter((o) => o.kind === 'sent').map((o) => o.order),
+        cancelled: done.filter((o) => o.kind === 'cancelled').map((o) => o.order),
+        queued,
+      };
+    });
+  running = run;
+  return run;
+}
+
+/** Sends one waiting order now (the shopper's choice in the confirmation); its outcome is added to $orderNotices. */
+export async function sendQueuedOrder(orderId: string): Promise<PlaceOrderResult | null> {
+  const c = orders();
+  const current = await c.getItem<OfflineOrder>(orderId);
+  if (!current) return null;
+  const out = $online.get() ? await sendStoredOrder(c, orderId, await sendOptions()) : null;
+  const result = toResult(out, current);
+  await refreshQueuedOrders();
+  // Sent now, or by another tab or the service worker while this one waited for the lock.
+  if (result.status === 'sent') pushNotices([{ order_id: orderId, kind: 'sent', message: messages.offlineOrderSent }]);
+  if (out?.kind === 'cancelled' && result.message) notifyCancelled(result.message);
+  if (result.status === 'queued' && config.orders.offline_orders.notification.enabled)
+    await queueDeps()
+      .registerSync()
+      .catch(() => {});
+  return result;
+}
+
+/** The untransmitted orders of the current store, oldest first. */
+export async function listQueuedOrders(): Promise<OfflineOrder[]> {
+  return (await storedOrders(orders())).filter(isPendingOrder);
+}
+
+/** Every stored order of the current store (sent, cancelled and waiting), oldest first. */
+export function listStoredOrders(): Promise<OfflineOrder[]> {
+  return storedOrders(orders());
+}
+
+/**
+ * The shopper cancels a waiting order: it is kept, marked cancelled, and never sent. Waits for a send
+ * in progress; false when the order was sent (or cancelled) meanwhile, or is unknown.
+ */
+export async function cancelQueuedOrder(orderId: string): Promise<boolean> {
+  const c = orders();
+  const ok = await withOrderLock(ORDER_LOCK, async () => {
+    const o = await c.getItem<OfflineOrder>(orderId);
+    if (!o || !isPendingOrder(o)) return false;
+    await c.setItem(orderId, { ...o, cancelled: true, cancel_reason: 'cancelled by the shopper' });
+    return true;
+  });
+  await refreshQueuedOrders();
+  return ok;
+}
+
+/** Opens the offline-order confirmation with the waiting orders (nothing when there are none). */
+export async function raiseOfflineOrderConfirmation(): Promise<OfflineOrder[]> {
+  const pending = await listQueuedOrders();
+  $queuedOrders.set(pending);
+  if (pending.length) {
+    $offlineOrderConfirmation.set(pending);
+    emitSyncEvent(OFFLINE_ORDER_CONFIRM_EVENT, pending);
+  }
+  return pending;
+}
+
+/** Closes the confirmation without deciding (the orders stay queued). */
+export function dismissOfflineOrderConfirmation(): void {
+  $offlineOrderConfirmation.set([]);
+}
+
+/** Sends or asks (§4): with automatic transmission on, or on the thank-you page, the queue is sent; otherwise the shopper is asked. */
+export async function transmitOrAsk(): Promise<void> {
+  if (config.orders.offline_orders.automatic_transmission_enabled || queueDeps().thankYouShowing()) {
+    await sendQueuedOrders();
+  } else {
+    await raiseOfflineOrderConfirmation();
+  }
+}
+
+/**
+ * Coming back online (§4): the sync queue runs and the cart loads, then the orders are sent or the
+ * shopper asked. `before` runs the first two steps (injected to keep this module free of the cart).
+ */
+export async function onlineAgain(before: () => Promise<unknown> = async () => {}): Promise<void> {
+  try {
+    await before();
+  } catch (err) {
+    console.error('[orders] sync queue or cart failed before sending orders', err);
+  }
+  await transmitOrAsk();
+}
+
+/** Takes the service worker's report of orders it sent ({ type: 'orders-changed', sent, cancelled }). */
+export function handleOrdersMessage(raw: unknown): void {
+  const data = raw as { type?: string; sent?: string[]; cancelled?: Array<{ order_id: string; message: string }> } | null;
+  if (data?.type !== 'orders-changed') return;
+  for (const c of data.cancelled ?? []) notifyCancelled(c.message);
+  pushNotices((data.sent ?? []).map((order_id): OrderNotice => ({ order_id, kind: 'sent', message: messages.offlineOrderSent })));
+  void refreshQueuedOrders(false);
+}
+
+/**
+ * Set once the queue runs in this page. Not a store's onMount on purpose: the queue starts when the
+ * page's start script says orders wait (src/lib/pwa/boot.ts, src/lib/pwa/orders.ts), and it must send
+ * or ask at start-up and on coming back online whether or not anything shows `$queuedOrders`. Started
+ * by a first subscriber instead (today only the offline-orders panel reads it), it would start late or
+ * never on the pages where orders wait and no panel is open, and reading the list would start sending:
+ * §4's guarantees (an order is never lost, never sent twice) keep when it starts one explicit call.
+ */
+let started = false;
+/**
+ * Starts the queue in a page (once): keeps $queuedOrders current across tabs, sends or asks at
+ * start-up and on coming back online. `before` = sync queue + cart load (§4). The service worker's
+ * reports reach `handleOrdersMessage` through the page's start script (src/lib/pwa/boot.ts).
+ */
+export function startOrderQueue(before?: () => Promise<unknown>): () => void {
+  if (started) return () => {};
+  started = true;
+  ordersChannel();
+  const off = onBackOnline(() => void onlineAgain(before));
+  void (async () => {
+    const pending = await refreshQueuedOrders(false);
+    if (pending.length && $online.get()) await onlineAgain(before);
+  })();
+  return () => {
+    started = false;
+    off();
+  };
+}
