@@ -15,7 +15,7 @@ import { startServer } from '../server/server';
 import { createLogger } from '../server/logger';
 import { readProducts } from '../src/lib/build/snapshot';
 import { startPostgres, type Cluster } from './lib/postgres-cluster';
-import { parseOptions } from './lib/cli-options';
+import { OptionError, scriptOptions } from './lib/cli-options';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -26,14 +26,20 @@ interface AutocannonResult {
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
+const USAGE = 'usage: npm run bench:api -- [--duration S] [--connections N] [--database sqlite|postgres] [--instances N]';
+
 async function main(): Promise<void> {
-  const args = parseOptions(process.argv.slice(2), { values: ['duration', 'connections', 'database', 'instances'] });
-  const duration = args.number('duration', 10, { min: 1 });
-  const connections = args.number('connections', 10, { integer: true, min: 1 });
-  const database = args.value('database') ?? 'sqlite';
-  if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database: sqlite or postgres, not ${database}`);
-  const instances = args.number('instances', 1, { integer: true, min: 1 });
-  if (instances > 1 && database !== 'postgres') throw new Error('--instances: several instances share a PostgreSQL database only');
+  const { duration, connections, database, instances } = scriptOptions(
+    process.argv.slice(2),
+    { name: 'bench:api', usage: USAGE, values: ['duration', 'connections', 'database', 'instances'] },
+    (o) => {
+      const database = o.value('database') ?? 'sqlite';
+      if (database !== 'sqlite' && database !== 'postgres') throw new OptionError(`--database: sqlite or postgres, not ${database}`);
+      const instances = o.number('instances', 1, { integer: true, min: 1 });
+      if (instances > 1 && database !== 'postgres') throw new OptionError('--instances: several instances share a PostgreSQL database only');
+      return { duration: o.number('duration', 10, { min: 1 }), connections: o.number('connections', 10, { integer: true, min: 1 }), database, instances };
+    },
+  );
   const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const cluster: Cluster | null = database === 'postgres' ? await startPostgres() : null;
   const extra: ReturnType<typeof spawn>[] = [];

@@ -20,7 +20,7 @@ import { createSearchEngine, type SearchEngine } from '../src/lib/search/engine'
 import { createMiniSearchEngine } from './bench/engine-minisearch';
 import type { SearchIndexFile } from '../src/lib/search/types';
 import { createRng } from './lib/prng';
-import { parseOptions } from './lib/cli-options';
+import { scriptOptions } from './lib/cli-options';
 import { benchQueries, splitDownloads } from './bench/search';
 
 const BRANDS = [
@@ -241,11 +241,22 @@ function timeQueries(engine: SearchEngine, rounds: number) {
 
 async function main() {
   // Read here, not at load: the benchmark runner imports this module's catalogue generator.
-  const args = parseOptions(process.argv.slice(2), { values: ['products', 'snapshot', 'rounds'], flags: ['json', 'split-only'] });
-  const productCount = args.number('products', 10_000, { integer: true, min: 1 });
-  const snapshot = args.value('snapshot');
-  const asJson = args.flag('json');
-  const rounds = args.number('rounds', 25, { integer: true, min: 1 });
+  const { productCount, snapshot, asJson, rounds, splitOnly } = scriptOptions(
+    process.argv.slice(2),
+    {
+      name: 'bench:search',
+      usage: 'usage: npm run bench:search -- [--products N | --snapshot DIR] [--rounds N] [--json] [--split-only]',
+      values: ['products', 'snapshot', 'rounds'],
+      flags: ['json', 'split-only'],
+    },
+    (o) => ({
+      productCount: o.number('products', 10_000, { integer: true, min: 1 }),
+      snapshot: o.value('snapshot'),
+      asJson: o.flag('json'),
+      rounds: o.number('rounds', 25, { integer: true, min: 1 }),
+      splitOnly: o.flag('split-only'),
+    }),
+  );
   let file: SearchIndexFile;
   const t0 = performance.now();
   if (snapshot) {
@@ -263,7 +274,7 @@ async function main() {
     indexFile: { rawKB: +(json.length / 1024).toFixed(1), gzipKB: +(gzipSync(json, { level: 9 }).length / 1024).toFixed(1), buildMs: Math.round(buildFileMs) },
   };
   report.split = splitDownloads(file, [...BENCH_QUERIES, ...benchQueries(file, 200)]);
-  if (args.flag('split-only')) {
+  if (splitOnly) {
     console.log(JSON.stringify(report, null, 2));
     return;
   }

@@ -5,31 +5,19 @@
  *   npm run build:merge -- --out DIR SHARD_DIR...
  */
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import { OptionError, scriptOptions } from './lib/cli-options';
 import { mergeShards } from '../src/lib/build/merge';
 
-const ArgsSchema = z.object({
-  out: z.string().min(1, { message: '--out DIR is required' }),
-  shards: z.array(z.string().min(1)).min(1, { message: 'give at least one shard folder' }),
+const USAGE = 'usage: npm run build:merge -- --out DIR SHARD_DIR...';
+
+const args = scriptOptions(process.argv.slice(2), { name: 'build:merge', usage: USAGE, values: ['out'], positional: true }, (o) => {
+  const out = o.value('out');
+  if (!out) throw new OptionError('--out DIR is required');
+  if (!o.rest.length) throw new OptionError('give at least one shard folder');
+  return { out, shards: o.rest };
 });
 
-function parseArgs(argv: string[]): z.infer<typeof ArgsSchema> {
-  let out = '';
-  const shards: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--out') out = argv[++i] ?? '';
-    else if (a.startsWith('--out=')) out = a.slice('--out='.length);
-    else if (a.startsWith('--')) throw new Error(`Unknown option ${a}. Usage: npm run build:merge -- --out DIR SHARD_DIR...`);
-    else shards.push(a);
-  }
-  const r = ArgsSchema.safeParse({ out, shards });
-  if (!r.success) throw new Error(`${r.error.issues[0]!.message}. Usage: npm run build:merge -- --out DIR SHARD_DIR...`);
-  return r.data;
-}
-
 try {
-  const args = parseArgs(process.argv.slice(2));
   const t0 = performance.now();
   const r = await mergeShards(
     args.shards.map((d) => resolve(d)),

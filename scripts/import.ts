@@ -10,40 +10,29 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ImportError, importFromDump, importFromVsfApi, readImportConfig } from '../server/import/vsf-import';
-
-function parseArgs(argv: string[]): Record<string, string> {
-  const args: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) throw new ImportError(`unexpected argument ${a}`);
-    const [k, v] = a.slice(2).split('=', 2);
-    args[k!] = v ?? argv[++i] ?? '';
-  }
-  return args;
-}
+import { OptionError, scriptOptions } from './lib/cli-options';
+import { importFromDump, importFromVsfApi, readImportConfig } from '../server/import/vsf-import';
 
 const USAGE = 'usage: npm run data:import -- (--from-es DIR | --from-vsf-api URL [--index NAME]) --out SNAPSHOT_DIR [--config FILE] [--media DIR]';
 
+function readArgs(argv: readonly string[]) {
+  return scriptOptions(argv, { name: 'data:import', usage: USAGE, values: ['from-es', 'from-vsf-api', 'index', 'out', 'config', 'media'] }, (o) => {
+    const [fromEs, fromApi, out] = [o.value('from-es'), o.value('from-vsf-api'), o.value('out')];
+    if (!out) throw new OptionError('--out SNAPSHOT_DIR is required');
+    if (!!fromEs === !!fromApi) throw new OptionError('give one of --from-es DIR and --from-vsf-api URL');
+    return { fromEs, fromApi, out, index: o.value('index'), config: o.value('config'), media: o.value('media') };
+  });
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
-  let args: Record<string, string>;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    console.error(`${(e as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-  if (!args.out || !!args['from-es'] === !!args['from-vsf-api']) {
-    console.error(USAGE);
-    process.exit(2);
-  }
+  const args = readArgs(process.argv.slice(2));
   try {
     const config = args.config ? readImportConfig(args.config) : undefined;
     const common = { out: args.out, config, mediaDir: args.media ? resolve(args.media) : undefined, log: (l: string) => console.log(l) };
-    const r = args['from-es']
-      ? await importFromDump(resolve(args['from-es']), common)
-      : await importFromVsfApi({ ...common, url: args['from-vsf-api']!, index: args.index || undefined });
+    const r = args.fromEs
+      ? await importFromDump(resolve(args.fromEs), common)
+      : await importFromVsfApi({ ...common, url: args.fromApi!, index: args.index || undefined });
     for (const p of r.problems) console.warn(`${p.skipped ? 'skipped' : 'partly'}: ${p.file} record ${p.id || '?'}: field '${p.field}' ${p.reason}`);
     console.log(`media: ${r.media.written} written, ${r.media.missing} missing`);
     console.log(

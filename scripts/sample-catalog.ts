@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config } from '../src/lib/config';
+import { scriptOptions } from './lib/cli-options';
 import { createRng, mixSeed } from './lib/prng';
 import { writePlaceholders } from '../server/import/placeholders';
 import { validateSnapshot } from '../server/import/snapshot-write';
@@ -142,25 +143,20 @@ export function generateSample(opts: SampleOptions): SampleResult {
 
 export { validateSnapshot } from '../server/import/snapshot-write';
 
-function parseArgs(argv: string[]): SampleOptions {
-  const o: SampleOptions = { products: 400, seed: 1, out: 'src/content/sample' };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--products') o.products = Number(value());
-    else if (flag === '--seed') o.seed = Number(value());
-    else if (flag === '--out') o.out = String(value());
-    else if (flag === '--no-validate') o.validate = false;
-    else throw new Error(`Unknown option ${flag}. Usage: --products N --seed S --out DIR [--no-validate]`);
-  }
-  if (!Number.isInteger(o.products) || o.products < 1) throw new Error('--products must be a positive integer');
-  if (!Number.isInteger(o.seed)) throw new Error('--seed must be an integer');
-  return o;
+const USAGE = 'usage: npm run data:sample -- [--products N] [--seed S] [--out DIR] [--no-validate]';
+
+function readArgs(argv: readonly string[]): SampleOptions {
+  return scriptOptions(argv, { name: 'data:sample', usage: USAGE, values: ['products', 'seed', 'out'], flags: ['no-validate'] }, (o) => ({
+    products: o.number('products', 400, { integer: true, min: 1 }),
+    seed: o.number('seed', 1, { integer: true }),
+    out: o.value('out') ?? 'src/content/sample',
+    ...(o.flag('no-validate') ? { validate: false } : {}),
+  }));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const t0 = performance.now();
-  const o = parseArgs(process.argv.slice(2));
+  const o = readArgs(process.argv.slice(2));
   if (!existsSync(dirname(resolve(o.out)))) mkdirSync(dirname(resolve(o.out)), { recursive: true });
   const r = generateSample({ ...o, log: (l) => console.log(l) });
   console.log(`sample: placeholder colours of ${await writePlaceholders(resolve(o.out))} pictures`);

@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
+import { OptionError, scriptOptions } from './lib/cli-options';
 import * as S from '../src/lib/schemas';
 import { validateArray, validateOne } from '../src/lib/build/snapshot';
 import { writePlaceholders } from '../server/import/placeholders';
@@ -169,31 +170,22 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
   }
 }
 
-function parseArgs(argv: string[]): Record<string, string> {
-  const args: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a.startsWith('--')) {
-      const [k, v] = a.slice(2).split('=', 2);
-      args[k!] = v ?? argv[++i] ?? '';
-    }
-  }
-  return args;
-}
+const USAGE = 'usage: npm run data:snapshot -- --from URL --out DIR [--token TOKEN] [--page-size N]';
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  if (!args.from || !args.out) {
-    console.error('usage: npm run data:snapshot -- --from URL --out DIR [--token TOKEN] [--page-size N]');
-    process.exit(2);
-  }
+  const args = scriptOptions(process.argv.slice(2), { name: 'data:snapshot', usage: USAGE, values: ['from', 'out', 'token', 'page-size'] }, (o) => {
+    const [from, out] = [o.value('from'), o.value('out')];
+    if (!from || !out) throw new OptionError('--from URL and --out DIR are required');
+    const pageSize = o.value('page-size') === undefined ? undefined : o.number('page-size', 0, { integer: true, min: 1 });
+    return { from, out, token: o.value('token'), pageSize };
+  });
   const started = Date.now();
   try {
     const r = await pullSnapshot({
       from: args.from,
       out: args.out,
       token: args.token ?? process.env.REBUILD_TOKEN,
-      pageSize: args['page-size'] ? Number(args['page-size']) : undefined,
+      pageSize: args.pageSize,
       log: (l) => console.log(l),
     });
     for (const w of r.warnings) console.warn(`warning: ${w}`);

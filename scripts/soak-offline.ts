@@ -10,29 +10,17 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { OptionError, parseOptions } from './lib/cli-options';
+import { scriptOptions } from './lib/cli-options';
 
-function arg(name: string, fallback: number): number {
-  try {
-    return options.number(name, fallback, { integer: true, min: 0 });
-  } catch (e) {
-    if (!(e instanceof OptionError)) throw e;
-    console.error(e.message);
-    process.exit(2);
-  }
-}
-
-const options = (() => {
-  try {
-    return parseOptions(process.argv.slice(2), { values: ['seed', 'schedules', 'per-run'] });
-  } catch (e) {
-    console.error((e as Error).message);
-    process.exit(2);
-  }
-})();
-const total = arg('schedules', 210);
-const perRun = Math.max(1, arg('per-run', 30));
-const seed0 = arg('seed', Math.floor(Math.random() * 1_000_000));
+const { total, perRun, seed0 } = scriptOptions(
+  process.argv.slice(2),
+  { name: 'soak:offline', usage: 'usage: npm run soak:offline -- [--seed S] [--schedules N] [--per-run K]', values: ['seed', 'schedules', 'per-run'] },
+  (o) => ({
+    total: o.number('schedules', 210, { integer: true, min: 0 }),
+    perRun: Math.max(1, o.number('per-run', 30, { integer: true, min: 0 })),
+    seed0: o.number('seed', Math.floor(Math.random() * 1_000_000), { integer: true, min: 0 }),
+  }),
+);
 
 /** The counts of one run's summary line ('[offline-faults] seed S: 30/30 schedules, 52 orders (...), ...'). */
 interface RunFigures {

@@ -25,7 +25,7 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { OptionError, parseOptions } from '../lib/cli-options';
+import { OptionError, scriptOptions } from '../lib/cli-options';
 import { sectionApi } from './api';
 import { sampleSite, sectionBuild } from './build-section';
 import { sectionImages } from './images';
@@ -47,29 +47,22 @@ const RESULTS = join(ROOT, 'bench/results');
 
 const USAGE = 'usage: npm run bench -- [--only SECTION,...] [--quick] [--large] [--no-write] [--work DIR] [--runs N] ... (see scripts/bench/index.ts)';
 
-function options(argv: readonly string[]) {
-  try {
-    const o = parseOptions(argv, {
-      values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only'],
-      flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding', 'help'],
-    });
+const { o: opts, only } = scriptOptions(
+  process.argv.slice(2),
+  {
+    name: 'bench',
+    usage: USAGE,
+    values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only'],
+    flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding'],
+  },
+  (o) => {
     // The whole numbers are checked now, not when their section starts (after minutes of others).
     for (const n of ['runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'shard-products', 'shards', 'shard-only']) o.number(n, 1, { integer: true, min: 1 });
     const only = o.list('only') as Section[] | undefined;
     if (only) for (const s of only) if (!SECTIONS.includes(s)) throw new OptionError(`unknown section '${s}' (sections: ${SECTIONS.join(', ')})`);
     return { o, only };
-  } catch (e) {
-    if (!(e instanceof OptionError)) throw e;
-    console.error(`bench: ${e.message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-
-const { o: opts, only } = options(process.argv.slice(2));
-if (opts.flag('help')) {
-  console.log(USAGE);
-  process.exit(0);
-}
+  },
+);
 const wanted = (s: Section) => !only || only.includes(s);
 const WORK = resolve(ROOT, opts.value('work') ?? 'bench/tmp');
 const write = !opts.flag('no-write');

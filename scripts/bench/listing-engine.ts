@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { listingFile } from '../../src/lib/catalog/listing/file';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
 import { config } from '../../src/lib/config';
+import { OptionError, scriptOptions } from '../lib/cli-options';
 import { median, percentile } from './lib/stats';
 
 export interface EngineBench {
@@ -52,5 +53,15 @@ export function benchEngine(rounds = 30): EngineBench {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.stdout.write(JSON.stringify(benchEngine(Number(process.argv[2] ?? 30))));
+  const rounds = scriptOptions(
+    process.argv.slice(2),
+    { name: 'listing-engine', usage: 'usage: tsx scripts/bench/listing-engine.ts [ROUNDS]', positional: true },
+    (o) => {
+      const n = Number(o.rest[0] ?? 30);
+      if (o.rest.length > 1 || !Number.isInteger(n) || n < 1)
+        throw new OptionError(`ROUNDS must be one whole number of at least 1 (got '${o.rest.join(' ')}')`);
+      return n;
+    },
+  );
+  process.stdout.write(JSON.stringify(benchEngine(rounds)));
 }

@@ -7,6 +7,7 @@
  *   npx tsx scripts/bench/profile-summary.ts bench/tmp/prof/*.cpuprofile [--window FROM_S TO_S]
  */
 import { readFileSync } from 'node:fs';
+import { OptionError, scriptOptions } from '../lib/cli-options';
 
 interface CpuNode {
   id: number;
@@ -62,10 +63,17 @@ export function summarise(profile: CpuProfile, fromMs = 0, toMs = Infinity): { t
 
 if (process.argv[1]?.endsWith('profile-summary.ts')) {
   // --window FROM_S TO_S: only samples in that span after the profile's start (e.g. the render phase).
-  const args = process.argv.slice(2);
-  const w = args.indexOf('--window');
-  const [from, to] = w >= 0 ? [Number(args[w + 1]) * 1000, Number(args[w + 2]) * 1000] : [0, Infinity];
-  const files = w >= 0 ? args.filter((_, i) => i < w || i > w + 2) : args;
+  const usage = 'usage: tsx scripts/bench/profile-summary.ts PROFILE.cpuprofile... [--window FROM_S TO_S]';
+  const { files, from, to } = scriptOptions(process.argv.slice(2), { name: 'profile-summary', usage, pairs: ['window'], positional: true }, (o) => {
+    const seconds = (v: string) => {
+      const n = Number(v);
+      if (v.trim() === '' || !Number.isFinite(n) || n < 0) throw new OptionError(`--window takes two numbers of seconds (got '${v}')`);
+      return n * 1000;
+    };
+    const w = o.pair('window');
+    if (!o.rest.length) throw new OptionError('give at least one profile');
+    return { files: o.rest, from: w ? seconds(w[0]) : 0, to: w ? seconds(w[1]) : Infinity };
+  });
   for (const file of files) {
     const s = summarise(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, from, to);
     console.log(`\n${file}: ${(s.total / 1000).toFixed(1)} s sampled\n\nself time by file or package:`);

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writePlaceholders } from '../../server/import/placeholders';
+import { scriptOptions } from '../lib/cli-options';
 import { openStudio } from './browser';
 import { sampleJobs } from './jobs';
 import { QUALITY } from './scenes';
@@ -29,26 +30,25 @@ const MEDIA = join(SAMPLE, 'media');
 /** Folders whose pictures this script owns (blog/authors are drawn by the sample generator). */
 const OWNED = ['catalog', 'banners', 'blog/featured', 'stores', 'social'];
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(name);
-const value = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-for (const a of args)
-  if (a.startsWith('--') && !['--missing', '--only', '--check', '--seed', '--reverse'].includes(a))
-    throw new Error(`Unknown option ${a}. Usage: [--missing] [--only TEXT] [--check] [--seed N] [--reverse]`);
-const seed = Number(value('--seed') ?? 1);
-const only = value('--only')?.split(',');
-const check = flag('--check');
+const USAGE = 'usage: npm run photos -- [--missing] [--only TEXT,...] [--check] [--seed N] [--reverse]';
+const { seed, only, check, missing, reverse } = scriptOptions(
+  process.argv.slice(2),
+  { name: 'photos', usage: USAGE, values: ['only', 'seed'], flags: ['missing', 'check', 'reverse'] },
+  (o) => ({
+    seed: o.number('seed', 1, { integer: true }),
+    only: o.list('only'),
+    check: o.flag('check'),
+    missing: o.flag('missing'),
+    reverse: o.flag('reverse'),
+  }),
+);
 
 const { jobs, unplanned } = sampleJobs(seed);
 if (unplanned.length) console.error(`photos: no scene yet for ${unplanned.length} pictures: ${unplanned.slice(0, 5).join(', ')}…`);
 
-const missing = flag('--missing');
 const todo = jobs.filter((j) => (!only || only.some((o) => j.path.includes(o))) && (check || !missing || !existsSync(join(MEDIA, j.path))));
 // --reverse: from the end (a second process with --missing --reverse meets the first in the middle)
-if (flag('--reverse')) todo.reverse();
+if (reverse) todo.reverse();
 console.log(`photos: ${jobs.length} pictures in the sample, ${todo.length} to ${check ? 'check' : 'render'} (seed ${seed})`);
 
 const t0 = performance.now();

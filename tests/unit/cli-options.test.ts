@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { OptionError, parseOptions } from '../../scripts/lib/cli-options';
+import { OptionError, parseOptions, scriptOptions, type ScriptIo } from '../../scripts/lib/cli-options';
 
 const spec = { values: ['only', 'runs', 'work'], flags: ['quick', 'no-write'] };
 
@@ -38,5 +38,67 @@ describe('command-line options of the scripts', () => {
     expect(() => parseOptions(['--runs', '1.5'], spec).number('runs', 1, { integer: true })).toThrow('--runs must be a whole number');
     expect(() => parseOptions(['--runs', '0'], spec).number('runs', 1, { min: 1 })).toThrow('--runs must be at least 1');
     expect(parseOptions(['--runs', '2.5'], spec).number('runs', 1)).toBe(2.5);
+  });
+
+  test('an option with two values reads both, and is an error with fewer', () => {
+    const two = { ...spec, pairs: ['window'], positional: true };
+    const o = parseOptions(['a.json', '--window', '10', '20', 'b.json'], two);
+    expect(o.pair('window')).toEqual(['10', '20']);
+    expect(o.rest).toEqual(['a.json', 'b.json']);
+    expect(parseOptions([], two).pair('window')).toBeUndefined();
+    expect(() => parseOptions(['--window', '10'], two)).toThrow('--window needs two values');
+    expect(() => parseOptions(['--window', '10', '--quick'], two)).toThrow('--window needs two values');
+  });
+});
+
+describe("a script's options: --help, and a bad option stops it with exit code 2", () => {
+  class Exit extends Error {
+    constructor(readonly code: number) {
+      super(`exit ${code}`);
+    }
+  }
+  const run = (argv: string[], read = (o: ReturnType<typeof parseOptions>) => o.number('runs', 1, { integer: true })) => {
+    const printed: { out: string[]; err: string[] } = { out: [], err: [] };
+    const io: ScriptIo = {
+      out: (t) => printed.out.push(t),
+      err: (t) => printed.err.push(t),
+      exit: (code) => {
+        throw new Exit(code);
+      },
+    };
+    try {
+      return { value: scriptOptions(argv, { ...spec, name: 'demo', usage: 'usage: demo [--runs N]' }, read, io), code: undefined, ...printed };
+    } catch (e) {
+      if (!(e instanceof Exit)) throw e;
+      return { value: undefined, code: e.code, ...printed };
+    }
+  };
+
+  test('the options read give the value, printing nothing', () => {
+    expect(run(['--runs', '4'])).toEqual({ value: 4, code: undefined, out: [], err: [] });
+  });
+
+  test('--help prints the usage and exits 0 without reading the options', () => {
+    expect(run(['--help', '--runs', 'x'])).toEqual({ value: undefined, code: 0, out: ['usage: demo [--runs N]'], err: [] });
+  });
+
+  test('an unknown option or a value the script rejects prints the name, what is wrong and the usage, exit 2', () => {
+    const unknown = run(['--bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toHaveLength(1);
+    expect(unknown.err[0]).toMatch(/^demo: unknown option --bogus .*\nusage: demo \[--runs N\]$/);
+    expect(run(['--runs', '1.5']).err).toEqual(["demo: --runs must be a whole number (got '1.5')\nusage: demo [--runs N]"]);
+    const rejected = run([], () => {
+      throw new OptionError('--out DIR is required');
+    });
+    expect(rejected).toMatchObject({ code: 2, err: ['demo: --out DIR is required\nusage: demo [--runs N]'] });
+  });
+
+  test('an error that is not about the options is not swallowed', () => {
+    expect(() =>
+      run([], () => {
+        throw new TypeError('bug');
+      }),
+    ).toThrow(TypeError);
   });
 });

@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { generateSample, validateSnapshot, REFERENCE_DATE } from '../../scripts/sample-catalog';
 import * as snap from '../../src/lib/build/snapshot';
 import { slugify } from '../../src/lib/catalog/slug';
@@ -213,10 +213,16 @@ describe('sample catalogue generator', () => {
     expect(snap.readProducts(dir)).toHaveLength(50);
   });
 
-  it('rejects unknown command-line options', () => {
-    expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/sample-catalog.ts', '--items', '5'], { encoding: 'utf8', stdio: 'pipe' })).toThrow(
-      /Unknown option --items/,
-    );
+  it('rejects unknown command-line options and numbers that are not whole, with the usage and exit code 2', () => {
+    for (const [argv, message] of [
+      [['--items', '5'], /data:sample: unknown option --items/],
+      [['--products', '1.5'], /data:sample: --products must be a whole number/],
+    ] as const) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sample-catalog.ts', ...argv], { encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toContain('usage: npm run data:sample -- [--products N]');
+    }
   });
 
   it('refuses to write into a folder that is not a snapshot', () => {
