@@ -16,6 +16,7 @@ import { createLogger } from '../server/logger';
 import { readProducts } from '../src/lib/build/snapshot';
 import { startPostgres, type Cluster } from './lib/postgres-cluster';
 import { OptionError, scriptOptions } from './lib/cli-options';
+import { sampleOrder } from './lib/sample-order';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -96,34 +97,18 @@ async function main(): Promise<void> {
     const cartId = (await post('/api/cart/create')).result as string;
     const item = (await post(`/api/cart/update?token=&cartId=${cartId}`, { cartItem: { sku: simple.sku, qty: 1 } })).result as { item_id: number };
 
-    const address = {
-      firstname: 'Ada',
-      lastname: 'Lovelace',
-      street: ['1 Fishergate'],
-      city: 'Preston',
-      postcode: 'PR1 2AD',
-      country_id: 'GB',
-      telephone: '01772 203481',
-      email: 'bench@example.org',
-    };
     let n = 0;
     const orderBody = () =>
-      JSON.stringify({
-        order_id: `bench-${process.pid}-${++n}-${Date.now()}`,
-        created_at: new Date().toISOString(),
-        transmited: false,
-        // Orders spread over the catalogue's simple products, as a shop's are: one sku for every order
-        // would measure one stock row's contention (PostgreSQL re-runs the serializable transactions
-        // that lose on it), not the database.
-        products: [{ sku: simples[n % simples.length]!.sku, qty: 1 }],
-        addressInformation: {
-          shippingAddress: address,
-          billingAddress: address,
-          shipping_method_code: 'express',
-          shipping_carrier_code: 'flatrate',
-          payment_method_code: 'cashondelivery',
-        },
-      });
+      JSON.stringify(
+        sampleOrder({
+          id: `bench-${process.pid}-${++n}-${Date.now()}`,
+          // Orders spread over the catalogue's simple products, as a shop's are: one sku for every order
+          // would measure one stock row's contention (PostgreSQL re-runs the serializable transactions
+          // that lose on it), not the database.
+          products: [{ sku: simples[n % simples.length]!.sku, qty: 1 }],
+          shipping: { carrier: 'flatrate', method: 'express' },
+        }),
+      );
 
     const runs: Array<{ name: string; opts: Record<string, unknown> }> = [
       {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogApi, createApiClient, ApiFormatError, errorMessage, type ApiClient } from '../../src/lib/api';
 import { messages } from '../../src/lib/messages';
-import { ADDRESS, orderPayload, startTestShop, type TestShop } from './fixture';
+import { orderPayload, startTestShop, type TestShop } from './fixture';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 
 let shop: TestShop;
 let api: ApiClient;

@@ -1,6 +1,6 @@
 /**
  * The test shop for API tests over real HTTP: writes the seed snapshot (fixture-data.ts) and starts
- * the reference server on it with a temporary database; order payloads, a UK address, `npm start` as
+ * the reference server on it with a temporary database; order payloads, `npm start` as
  * a child process, and the row counts a refused request must leave alone.
  */
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -13,8 +13,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../server
 import { createLogger } from '../../server/logger';
 import type { ShopOptions } from '../../server/context';
 import { MEDIA, SVG, fixtureFiles } from './fixture-data';
-
-export { MEDIA, PRODUCTS, fixtureFiles } from './fixture-data';
+import { sampleOrder } from '../../scripts/lib/sample-order';
 
 /** Writes the fixture snapshot into `dir` (created). */
 export function writeFixtureSnapshot(dir: string, files = fixtureFiles()): string {
@@ -120,36 +119,12 @@ export function useTestShop(opts: Parameters<typeof startTestShop>[0] = {}, star
   };
 }
 
-/** A valid UK address. */
-export const ADDRESS = {
-  firstname: 'Ada',
-  lastname: 'Lovelace',
-  street: ['1 Fishergate'],
-  city: 'Preston',
-  postcode: 'PR1 2AD',
-  country_id: 'GB',
-  telephone: '01772 203481',
-  email: 'ada@example.org',
-};
-
 let seq = 0;
-/** An order payload as the storefront stores it; `over` replaces top-level fields. */
+/** An order payload as the storefront stores it (one ring, free delivery, a new order id); `over` replaces top-level fields. */
 export function orderPayload(over: Record<string, unknown> = {}) {
   seq++;
-  return {
-    order_id: `test-${Date.now()}-${seq}-${Math.random().toString(36).slice(2, 8)}`,
-    created_at: new Date().toISOString(),
-    transmited: false,
-    products: [{ sku: 'RING-101', qty: 1 }],
-    addressInformation: {
-      shippingAddress: ADDRESS,
-      billingAddress: ADDRESS,
-      shipping_method_code: 'freeshipping',
-      shipping_carrier_code: 'freeshipping',
-      payment_method_code: 'cashondelivery',
-    },
-    ...over,
-  };
+  const id = `test-${Date.now()}-${seq}-${Math.random().toString(36).slice(2, 8)}`;
+  return { ...sampleOrder({ id, products: [{ sku: 'RING-101', qty: 1 }] }), ...over };
 }
 
 /** `npm start` (server/start.ts) as a child process, once it says where it listens. */

@@ -12,7 +12,8 @@ import * as snap from '../../src/lib/build/snapshot';
 import { importFromVsfApi } from '../../server/import/vsf-import';
 import { RebuildManager, type PullHint } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
-import { fixtureFiles, startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
+import { startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
+import { fixtureFiles } from './fixture-data';
 
 type P = { id: number; sku: string; price: number; updated_at?: string };
 

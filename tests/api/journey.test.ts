@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CartTotalsSchema, CustomerSchema, ShippingMethodSchema, PaymentMethodSchema, ExternalOrderResultSchema } from '../../src/lib/schemas';
 import { messages } from '../../src/lib/messages';
-import { ADDRESS, orderPayload, useTestShop } from './fixture';
+import { orderPayload, useTestShop } from './fixture';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 
 const shop = useTestShop();
 

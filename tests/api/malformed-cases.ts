@@ -4,7 +4,8 @@
  * is wrong for that field); per endpoint, unknown keys and non-JSON bodies. Each case names the field
  * its 400 must name.
  */
-import { ADDRESS, orderPayload } from './fixture';
+import { orderPayload } from './fixture';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 
 export type Kind = 'string' | 'int' | 'bool' | 'object' | 'array';
 

@@ -8,7 +8,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages, fill } from '../../src/lib/messages';
-import { ADDRESS, fixtureFiles, orderPayload, PRODUCTS, useTestShop, writeFixtureSnapshot } from './fixture';
+import { orderPayload, useTestShop, writeFixtureSnapshot } from './fixture';
+import { fixtureFiles, PRODUCTS } from './fixture-data';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 
 /** The fixture plus one product whose stock is not managed (qty 0, manage_stock false, max_sale_qty 10). */
 function snapshotWithUnmanaged(): string {

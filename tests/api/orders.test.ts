@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
-import { ADDRESS, orderPayload, useTestShop } from './fixture';
+import { orderPayload, useTestShop } from './fixture';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 
 const shop = useTestShop();
 

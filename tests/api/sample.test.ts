@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
 import { pullSnapshot } from '../../scripts/snapshot';
-import { ADDRESS, orderPayload, startTestShop, type TestShop } from './fixture';
+import { orderPayload, startTestShop, type TestShop } from './fixture';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 
 /** The server on the committed sample snapshot (src/content/sample), as `npm start` runs it. */
 let shop: TestShop;

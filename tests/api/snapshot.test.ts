@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
 import { pullSnapshot } from '../../scripts/snapshot';
-import { MEDIA, fixtureFiles, startTestShop, type TestShop } from './fixture';
+import { startTestShop, type TestShop } from './fixture';
+import { MEDIA, fixtureFiles } from './fixture-data';
 
 let shop: TestShop;
 let work = '';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS, orderPayload, startTestShop, type TestShop } from './fixture';
+import { orderPayload, startTestShop, type TestShop } from './fixture';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 
 let shop: TestShop;
 let cartId = '';

@@ -2,17 +2,7 @@
 import { expect, test } from './fixture';
 import { cartLine, hydrated, openCheckoutWithGuestCart, readStored, shoot, simpleProducts } from './account-helpers';
 import { messages } from '../../src/lib/messages';
-
-const ADDRESS = {
-  firstname: 'Ada',
-  lastname: 'Lovelace',
-  street: ['1 Fishergate'],
-  city: 'Preston',
-  postcode: 'PR1 2AD',
-  country_id: 'GB',
-  telephone: '01772 203481',
-  email: 'ada@example.org',
-};
+import { sampleOrder } from '../../scripts/lib/sample-order';
 
 const purchases = (page: import('@playwright/test').Page) =>
   page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, any>[] }).dataLayer ?? []).filter((e) => e.event === 'purchase'));
@@ -25,18 +15,7 @@ test('returning with the cart and the token of an order placed elsewhere: withou
   // the shopper's bag, and an order the external checkout placed for it
   await openCheckoutWithGuestCart(page, [cartLine(ring!, 3)]);
   const placed = await request.post('/api/order', {
-    data: {
-      order_id: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-      created_at: new Date().toISOString(),
-      products: [{ sku: ring!.sku, qty: 3 }],
-      addressInformation: {
-        shippingAddress: ADDRESS,
-        billingAddress: ADDRESS,
-        shipping_method_code: 'freeshipping',
-        shipping_carrier_code: 'freeshipping',
-        payment_method_code: 'cashondelivery',
-      },
-    },
+    data: sampleOrder({ id: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, products: [{ sku: ring!.sku, qty: 3 }] }),
   });
   const answer = (await placed.json()).result as { token: string; increment_id: string };
   const asked: string[] = [];

@@ -5,6 +5,7 @@ import { $authNotice, FLASH_KEY, setFlash, takeFlash } from '../../src/lib/accou
 import { requireLogin } from '../../src/lib/account/guard';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../../src/lib/account/orders';
 import type { CustomerOrder } from '../../src/lib/api/contract';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 import {
   cartForTracking,
   hideNotificationsOnThankYou,
@@ -93,15 +94,7 @@ const ORDER: CustomerOrder = {
   shipping_amount: 5,
   shipping_incl_tax: 6,
   items: [{ sku: 'RING-1', name: 'Silver Ring', qty_ordered: 2, price_incl_tax: 120, row_total_incl_tax: 240 }],
-  shipping_address: {
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    street: ['1 Fishergate'],
-    city: 'Preston',
-    postcode: 'PR1 2AD',
-    country_id: 'GB',
-    telephone: '01772 203481',
-  },
+  shipping_address: ADDRESS,
 };
 
 describe('order pages', () => {

@@ -4,7 +4,8 @@
  * password (offline refused), profile, address, order history, and an expired token refreshed.
  */
 import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
-import { ADDRESS, orderPayload, useTestShop } from '../api/fixture';
+import { orderPayload, useTestShop } from '../api/fixture';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 import {
   answerText,
   changePassword,

@@ -13,7 +13,8 @@ import { formProduct, initialFormState, unitPrices } from '../../src/lib/catalog
 import { checkAdd } from '../../src/lib/catalog/product/form-add';
 import { cartTotalsFigures, totalsRows } from '../../src/lib/checkout/totals';
 import { ProductSchema } from '../../src/lib/schemas';
-import { PRODUCTS, useTestShop } from '../api/fixture';
+import { useTestShop } from '../api/fixture';
+import { PRODUCTS } from '../api/fixture-data';
 
 const shop = useTestShop({}, 60_000);
 beforeEach(async () => {

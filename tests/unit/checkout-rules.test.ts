@@ -1,6 +1,7 @@
 /** The checkout's rules (src/lib/checkout/state.ts, payload.ts, handoff.ts, place.ts). */
 import { describe, expect, it, vi } from 'vitest';
 import { filledCheckout } from './checkout-fixtures';
+import { ADDRESS } from '../../scripts/lib/sample-order';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { OrderPayloadSchema, type CartTotals, type OfflineOrder, type PaymentMethod } from '../../src/lib/schemas';
@@ -224,16 +225,8 @@ describe('order payload', () => {
         payment_method_code: 'cashondelivery',
       },
     });
-    expect(p.addressInformation.shippingAddress).toEqual({
-      firstname: 'Ada',
-      lastname: 'Lovelace',
-      street: ['1 Fishergate'],
-      city: 'Preston',
-      postcode: 'PR1 2AD',
-      country_id: 'GB',
-      telephone: '01772 203481',
-      email: 'ada@example.org',
-    });
+    // The form's address (postcode 'pr1 2ad') as the API wants it: the postcode upper-cased, the street a list.
+    expect(p.addressInformation.shippingAddress).toEqual(ADDRESS);
     expect(p.addressInformation.billingAddress).toEqual(p.addressInformation.shippingAddress);
   });
 
