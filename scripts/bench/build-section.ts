@@ -101,49 +101,16 @@ export async function sectionBuild(ctx: BenchContext, res: Results): Promise<voi
       15 * 60_000,
     ),
   );
-  const small = await ensureSnapshot(ROOT, WORK, SMALL, SEED, log);
-  builds.push(
-    await buildSeries(
-      ctx,
-      `${SMALL.toLocaleString('en-GB')} products`,
-      small.dir,
-      small.products,
-      small.visibleProducts,
-      runsSmall,
-      join(WORK, `dist-${SMALL}`),
-      cache,
-      15 * 60_000,
-    ),
-  );
-  const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
-  builds.push(
-    await buildSeries(
-      ctx,
-      `${BIG.toLocaleString('en-GB')} products`,
-      big.dir,
-      big.products,
-      big.visibleProducts,
-      runsBig,
-      join(WORK, `dist-${BIG}`),
-      cache,
-      20 * 60_000,
-    ),
-  );
+  // A generated catalogue of `count` products (made once per seed), built `runs` times.
+  const generated = async (count: number, runs: number, timeoutMs: number) => {
+    const snap = await ensureSnapshot(ROOT, WORK, count, SEED, log);
+    const label = `${count.toLocaleString('en-GB')} products`;
+    return buildSeries(ctx, label, snap.dir, snap.products, snap.visibleProducts, runs, join(WORK, `dist-${count}`), cache, timeoutMs);
+  };
+  builds.push(await generated(SMALL, runsSmall, 15 * 60_000));
+  builds.push(await generated(BIG, runsBig, 20 * 60_000));
   if (large) {
-    const l = await ensureSnapshot(ROOT, WORK, LARGE, SEED, log);
-    builds.push(
-      await buildSeries(
-        ctx,
-        `${LARGE.toLocaleString('en-GB')} products`,
-        l.dir,
-        l.products,
-        l.visibleProducts,
-        1,
-        join(WORK, `dist-${LARGE}`),
-        cache,
-        40 * 60_000,
-      ),
-    );
+    builds.push(await generated(LARGE, 1, 40 * 60_000));
     rmSync(join(WORK, `dist-${LARGE}`), { recursive: true, force: true }); // ~2 GB of pages
   }
   res.sections.build = { measuredAt: new Date().toISOString(), builds };

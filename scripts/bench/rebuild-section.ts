@@ -7,19 +7,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffTrees, hashTree, measureBuild, sourceFingerprint } from './build';
 import { copyWithCmsEdit, copyWithPriceEdit, ensureSnapshot, type EditorChange } from './lib/catalog';
-import { BIG, mb, type BenchContext } from './lib/context';
+import { BIG, mb, type BenchContext, type BuildFigures } from './lib/context';
 import { seconds } from './lib/stats';
 import { table } from './lib/table';
 import type { Results } from './results';
 
-export interface RebuildSummary {
+export interface RebuildSummary extends BuildFigures {
   change: EditorChange;
-  ok: boolean;
-  error?: string;
-  wallS: number;
-  cpuS: number;
-  peakMb: number;
-  pages: number;
   /** Pages rendered, and pages copied from the previous build (incremental build). */
   rendered: number;
   restored: number;

@@ -11,21 +11,15 @@ import { mergeShards } from '../../src/lib/build/merge';
 import { diffTrees, hashTree, measureBuild, type BuildResult } from './build';
 import { round, seconds } from './lib/stats';
 import { ensureSnapshot } from './lib/catalog';
-import { LARGE, type BenchContext } from './lib/context';
+import { LARGE, type BenchContext, type BuildFigures } from './lib/context';
 import { table } from './lib/table';
 import type { Results } from './results';
 
 /** One instant for every build of the comparison: a special price cannot start between two shards. */
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';
 
-export interface ShardRun {
+export interface ShardRun extends BuildFigures {
   label: string;
-  ok: boolean;
-  error?: string;
-  wallS: number;
-  cpuS: number;
-  peakMb: number;
-  pages: number;
   loadAverage: number[];
 }
 

@@ -25,5 +25,16 @@ export const SMALL = 1000;
 export const BIG = 10_000;
 export const LARGE = 50_000;
 
+/** The figures of one measured build (a rebuild after a change, a sharded or single build). */
+export interface BuildFigures {
+  ok: boolean;
+  error?: string;
+  wallS: number;
+  /** CPU seconds of the build's process tree (user + system). */
+  cpuS: number;
+  peakMb: number;
+  pages: number;
+}
+
 /** Bytes in whole megabytes. */
 export const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
