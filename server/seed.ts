@@ -107,6 +107,9 @@ export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: bool
       ),
     );
     const insStock = db.prepare(upsertSql('stock', ['sku', 'product_id', 'qty', 'is_in_stock', 'manage_stock', 'min_sale_qty', 'max_sale_qty'], ['sku']));
+    /** The stock row of a product or of a configurable child. */
+    const stockRow = (sku: string, id: number, stock: Product['stock']) =>
+      insStock.run(sku, id, stock.qty, stock.is_in_stock ? 1 : 0, stock.manage_stock === false ? 0 : 1, stock.min_sale_qty ?? null, stock.max_sale_qty ?? null);
     for (const [pos, p] of products.entries()) {
       await insProduct.run(p.id, p.sku, p.url_path, p.url_key, pos, JSON.stringify(p));
       await insSku.run(
@@ -123,15 +126,7 @@ export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: bool
         p.tax_class_id ?? null,
         JSON.stringify(skuData(p)),
       );
-      await insStock.run(
-        p.sku,
-        p.id,
-        p.stock.qty,
-        p.stock.is_in_stock ? 1 : 0,
-        p.stock.manage_stock === false ? 0 : 1,
-        p.stock.min_sale_qty ?? null,
-        p.stock.max_sale_qty ?? null,
-      );
+      await stockRow(p.sku, p.id, p.stock);
       for (const ch of p.configurable_children ?? []) {
         await insSku.run(
           ch.sku,
@@ -148,15 +143,7 @@ export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: bool
           // A child carries its parent's custom options (engraving, gift wrap) for option prices.
           JSON.stringify({ ...skuData(p), image: ch.image ?? p.image ?? null, parent_id: p.id, parent_name: p.name }),
         );
-        await insStock.run(
-          ch.sku,
-          ch.id,
-          ch.stock.qty,
-          ch.stock.is_in_stock ? 1 : 0,
-          ch.stock.manage_stock === false ? 0 : 1,
-          ch.stock.min_sale_qty ?? null,
-          ch.stock.max_sale_qty ?? null,
-        );
+        await stockRow(ch.sku, ch.id, ch.stock);
       }
     }
     const insEntity = db.prepare(upsertSql('entities', ['kind', 'key', 'pos', 'data'], ['kind', 'key']));
