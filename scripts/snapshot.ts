@@ -33,22 +33,24 @@ export interface PullResult {
   warnings: string[];
 }
 
-/** Paged lists: snapshot file, catalogue path, schema. */
-const LISTS: Array<{ file: string; path: string; schema: z.ZodType; optional?: boolean }> = [
-  { file: 'categories.json', path: 'categories', schema: S.CategorySchema },
-  { file: 'attributes.json', path: 'attributes', schema: S.AttributeSchema },
-  { file: 'reviews.json', path: 'reviews', schema: S.ReviewSchema },
-  { file: 'cms-pages.json', path: 'cms-pages', schema: S.CmsPageSchema },
-  { file: 'cms-blocks.json', path: 'cms-blocks', schema: S.CmsBlockSchema },
-  { file: 'blog-posts.json', path: 'blog-posts', schema: S.BlogPostSchema },
-  { file: 'blog-categories.json', path: 'blog-categories', schema: S.BlogCategorySchema },
-  { file: 'shops.json', path: 'shops', schema: S.ShopSchema },
-  { file: 'shipping-methods.json', path: 'shipping-methods', schema: S.ShippingMethodSchema },
-  { file: 'payment-methods.json', path: 'payment-methods', schema: S.PaymentMethodSchema },
-  { file: 'tax-rates.json', path: 'tax-rates', schema: S.TaxRateSchema },
-  { file: 'url-map.json', path: 'url-map', schema: S.UrlMapEntrySchema },
-  { file: 'coupons.json', path: 'coupons', schema: S.CouponSchema, optional: true },
-];
+/** Paged lists: catalogue path (the snapshot file is `PATH.json`), schema, and whether the backend may refuse it. */
+const LISTS = (
+  [
+    ['categories', S.CategorySchema],
+    ['attributes', S.AttributeSchema],
+    ['reviews', S.ReviewSchema],
+    ['cms-pages', S.CmsPageSchema],
+    ['cms-blocks', S.CmsBlockSchema],
+    ['blog-posts', S.BlogPostSchema],
+    ['blog-categories', S.BlogCategorySchema],
+    ['shops', S.ShopSchema],
+    ['shipping-methods', S.ShippingMethodSchema],
+    ['payment-methods', S.PaymentMethodSchema],
+    ['tax-rates', S.TaxRateSchema],
+    ['url-map', S.UrlMapEntrySchema],
+    ['coupons', S.CouponSchema, true],
+  ] as Array<[path: string, schema: z.ZodType, optional?: boolean]>
+).map(([path, schema, optional]) => ({ file: `${path}.json`, path, schema, optional }));
 
 class PullError extends Error {}
 
