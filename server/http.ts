@@ -26,6 +26,12 @@ export function answer(c: Context, code: number, result: unknown, meta?: Record<
 
 export const ok = (c: Context, result: unknown, meta?: Record<string, unknown>) => answer(c, 200, result, meta);
 
+/** Answers the snapshot record `found`, or 404 with `notFound` (naming the parameter) when there is none. */
+export function okOr404(c: Context, found: unknown, notFound: string): Response {
+  if (found === undefined || found === null) throw new ApiError(404, notFound);
+  return ok(c, found);
+}
+
 /**
  * The first issue; of a union that failed, the first issue of the branch whose type the input had
  * (a rule or an array of rules: a rule with a bad `mode` names 'mode', not the union).

@@ -10,7 +10,7 @@ import { ReviewInputSchema, type Product, type Review } from '../../src/lib/sche
 import { config } from '../../src/lib/config';
 import { pageSize, pageStart } from '../../src/lib/search/query';
 import type { ShopContext } from '../context';
-import { ApiError, bearer, jsonBody, ok, validQuery } from '../http';
+import { ApiError, bearer, jsonBody, ok, okOr404, validQuery } from '../http';
 import { nowIso } from '../db';
 import { getStock, stockJson, withLiveStock } from '../catalog';
 
@@ -71,6 +71,9 @@ function listMedia(dir: string): string[] {
   walk(root);
   return out.sort();
 }
+
+/** The social feed's settings (catalog/social, and ext/social-settings for the storefront's client). */
+export const socialSettings = (ctx: ShopContext) => (c: Context) => okOr404(c, ctx.entity('social', 'default'), 'social: no social settings');
 
 export function catalogRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
@@ -157,17 +160,8 @@ export function catalogRoutes(ctx: ShopContext): Hono {
       ((await db.prepare("SELECT key FROM entities WHERE kind = 'banners' ORDER BY pos").all()) as { key: string }[]).map((x) => x.key),
     ),
   );
-  r.get('/banners/:storeCode', (c) => {
-    const b = ctx.entity('banners', c.req.param('storeCode'));
-    if (!b) throw new ApiError(404, 'storeCode: no banners for this store code');
-    return ok(c, b);
-  });
-
-  r.get('/social', (c) => {
-    const s = ctx.entity('social', 'default');
-    if (!s) throw new ApiError(404, 'social: no social settings');
-    return ok(c, s);
-  });
+  r.get('/banners/:storeCode', (c) => okOr404(c, ctx.entity('banners', c.req.param('storeCode')), 'storeCode: no banners for this store code'));
+  r.get('/social', socialSettings(ctx));
 
   // Coupons are secrets of the shop: only for the rebuild token (the snapshot puller of a rebuild).
   const couponsRefused = 'authorization: coupons need the rebuild token';

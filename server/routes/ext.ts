@@ -4,7 +4,8 @@ import { MailPayloadSchema, NewsletterInputSchema, type CmsBlock, type CmsPage, 
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { ShopContext } from '../context';
-import { ApiError, answer, jsonBody, ok, validQuery } from '../http';
+import { ApiError, answer, jsonBody, ok, okOr404, validQuery } from '../http';
+import { socialSettings } from './catalog';
 import { nowIso } from '../db';
 import { sendMail } from '../mailer';
 import { bookingText } from '../../src/lib/forms/mail';
@@ -40,17 +41,10 @@ export function extRoutes(ctx: ShopContext): Hono {
   r.get('/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId', cmsByIdentifier('cmsPage'));
   r.get('/cms-data/cmsBlockIdentifier/:identifier/storeId/:storeId', cmsByIdentifier('cmsBlock'));
 
-  r.get('/menus/nodes/:id', (c) => {
-    const nodes = ctx.entity<MenuNode[]>('menus', c.req.param('id'));
-    if (!nodes) throw new ApiError(404, 'id: no menu with this id (1 header, 2 about, 3 legal, 4 help, 5 shopping, 6 mobile)');
-    return ok(c, nodes);
-  });
-
-  r.get('/social-settings', (c) => {
-    const s = ctx.entity('social', 'default');
-    if (!s) throw new ApiError(404, 'social: no social settings');
-    return ok(c, s);
-  });
+  r.get('/menus/nodes/:id', (c) =>
+    okOr404(c, ctx.entity<MenuNode[]>('menus', c.req.param('id')), 'id: no menu with this id (1 header, 2 about, 3 legal, 4 help, 5 shopping, 6 mobile)'),
+  );
+  r.get('/social-settings', socialSettings(ctx));
 
   r.get('/order-info/:token', async (c) => {
     const row = (await db.prepare('SELECT * FROM orders WHERE token = ?').get(c.req.param('token'))) as OrderRow | undefined;

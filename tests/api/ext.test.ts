@@ -38,9 +38,18 @@ describe('cms, menus and social settings', () => {
     expect((await shop().call('GET', '/api/ext/menus/nodes/7')).status).toBe(404);
   });
 
-  it('social settings answer the snapshot fallback', async () => {
+  it('social settings answer the snapshot fallback, the same at catalog/social', async () => {
     const r = await shop().call('GET', '/api/ext/social-settings');
     expect(SocialSettingsSchema.parse(r.body.result).handle).toBe('@pj');
+    expect((await shop().call('GET', '/api/catalog/social')).body).toEqual(r.body);
+  });
+
+  it("a store's banners answer, an unknown store code 404 naming the parameter", async () => {
+    const gb = await shop().call('GET', '/api/catalog/banners/gb');
+    expect(gb.body.result.mainBanners[0]).toMatchObject({ title: 'Main', link: '/rings' });
+    const none = await shop().call('GET', '/api/catalog/banners/xx');
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({ code: 404, result: 'storeCode: no banners for this store code' });
   });
 });
 
