@@ -81,16 +81,7 @@ describe('checkout steps and forms', () => {
       email: 'ada@example.org',
       addresses: [
         { firstname: 'Other', lastname: 'Person', street: ['2 Lane'], city: 'Bury', postcode: 'BL9 0AA', country_id: 'GB', telephone: '1' },
-        {
-          firstname: 'Ada',
-          lastname: 'Lovelace',
-          street: ['1 Fishergate'],
-          city: 'Preston',
-          postcode: 'PR1 2AD',
-          country_id: 'GB',
-          telephone: '01772',
-          default_shipping: true,
-        },
+        { ...ADDRESS, telephone: '01772', default_shipping: true },
       ],
     };
     const v = prefillFromCustomer(typed, c);
