@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { OptionError, parseOptions, scriptOptions, type ScriptIo } from '../../scripts/lib/cli-options';
 
@@ -100,5 +102,38 @@ describe("a script's options: --help, and a bad option stops it with exit code 2
         throw new TypeError('bug');
       }),
     ).toThrow(TypeError);
+  });
+});
+
+describe('every script reads its options with this parser', () => {
+  const root = resolve(__dirname, '../..');
+  const scripts = readdirSync(join(root, 'scripts'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(ts|mjs|js)$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => join(root, 'scripts', f));
+
+  /** What a script does with its command line that the parser does not see: the reason in each message. */
+  const ownParsing = (text: string): string[] => {
+    const problems: string[] = [];
+    for (const m of text.matchAll(/(\.\.\.)?process\.argv(\[\d+\]|\.\w+\(\d*\))?/g)) {
+      const [use, spread, access] = m;
+      if (access === '[1]') continue; // the module's own path: "is this file the one run?"
+      if (spread && access === '.slice(2)') continue; // handed on to another program (astro build)
+      if (access === '.slice(2)' && text.includes('scriptOptions(')) continue;
+      problems.push(use);
+    }
+    return problems;
+  };
+
+  test('the check finds a script that reads process.argv itself', () => {
+    expect(ownParsing("const flag = process.argv.includes('--x');")).toEqual(['process.argv']);
+    expect(ownParsing('const [a, b] = process.argv.slice(2);')).toEqual(['process.argv.slice(2)']);
+    expect(ownParsing('const n = Number(process.argv[2]);')).toEqual(['process.argv[2]']);
+    expect(ownParsing('scriptOptions(process.argv.slice(2), spec, read); if (process.argv[1]) main();')).toEqual([]);
+  });
+
+  test('no script under scripts/ parses process.argv on its own', () => {
+    expect(scripts.length).toBeGreaterThan(20);
+    const found = scripts.flatMap((file) => ownParsing(readFileSync(file, 'utf8')).map((use) => `${relative(root, file)}: ${use}`));
+    expect(found).toEqual([]);
   });
 });
