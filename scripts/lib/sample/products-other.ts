@@ -7,6 +7,16 @@ import type { Json, LookBase, ProductContext } from './common';
 import type { Planned } from './plan';
 import { baseFields, describe, engravingOptions } from './product-fields';
 
+/** A product's description, short description and meta description from its drafted texts. */
+const texts = (d: { description: string; short: string }, shopName: string) => ({
+  description: d.description,
+  short_description: d.short,
+  meta_description: `${d.short} ${shopName}.`,
+});
+
+/** The stock of a service or a download: always in stock, not counted. */
+const notCounted = () => ({ is_in_stock: true, qty: 9999, manage_stock: false });
+
 export function buildVirtual(ctx: ProductContext, pl: Planned, r: Rng): Json {
   const { shopName } = ctx;
   const s = SERVICES[pl.index === 4 ? 0 : r.int(0, SERVICES.length - 1)]!;
@@ -28,10 +38,8 @@ export function buildVirtual(ctx: ProductContext, pl: Planned, r: Rng): Json {
   );
   Object.assign(p, {
     type_id: 'virtual',
-    description: d.description,
-    short_description: d.short,
-    meta_description: `${d.short} ${shopName}.`,
-    stock: { is_in_stock: true, qty: 9999, manage_stock: false },
+    ...texts(d, shopName),
+    stock: notCounted(),
     custom_options: engravingOptions(r, pl.id, true),
     new: 0,
   });
@@ -74,10 +82,8 @@ export function buildDownloadable(ctx: ProductContext, pl: Planned, r: Rng): Jso
   );
   Object.assign(p, {
     type_id: 'downloadable',
-    description: d.description,
-    short_description: d.short,
-    meta_description: `${d.short} ${shopName}.`,
-    stock: { is_in_stock: true, qty: 9999, manage_stock: false },
+    ...texts(d, shopName),
+    stock: notCounted(),
     downloadable_links: [{ id: pl.id, title: dl.art === 'giftcard' ? 'E-gift card' : 'PDF guide', price: 0, number_of_downloads: 3, is_shareable: false }],
   });
   return p;
@@ -122,7 +128,7 @@ export function buildSet(ctx: ProductContext, pl: Planned, r: Rng): Json {
       : `A ${theme.toLowerCase()}: pieces chosen to be worn together, each available on its own.`,
     r,
   );
-  Object.assign(p, { type_id: pl.kind, description: d.description, short_description: d.short, meta_description: `${d.short} ${shopName}.`, new: 0 });
+  Object.assign(p, { type_id: pl.kind, ...texts(d, shopName), new: 0 });
   ctx.pendingLinks.push({ product: p, kind: pl.kind as 'bundle' | 'grouped', rng: r });
   return p;
 }
