@@ -10,6 +10,7 @@ import { messages, fill } from '../lib/messages';
 import { Status } from './form-kit';
 import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';
+import { OrderLinesTable } from './OrderLinesTable';
 import { LazyWaitingOrders } from './LazyWaitingOrders';
 
 /** The order history, after the orders still waiting to be sent from this device. */
@@ -124,42 +125,7 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
         </div>
       </dl>
       <h3>{messages.orderItems}</h3>
-      <table className="acc-table acc-lines">
-        <thead>
-          <tr>
-            <th scope="col">{messages.orderProductName}</th>
-            <th scope="col">{messages.skuLabel}</th>
-            <th scope="col" className="num">
-              {messages.orderQty}
-            </th>
-            <th scope="col" className="num">
-              {messages.orderPrice}
-            </th>
-            <th scope="col" className="num">
-              {messages.orderSubtotal}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orderLines(o).map((l) => (
-            <tr key={`${l.sku}-${l.name}`}>
-              <th scope="row" data-label={messages.orderProductName}>
-                {l.name}
-              </th>
-              <td data-label={messages.skuLabel}>{l.sku}</td>
-              <td data-label={messages.orderQty} className="num">
-                {l.qty}
-              </td>
-              <td data-label={messages.orderPrice} className="num">
-                {formatPrice(l.price)}
-              </td>
-              <td data-label={messages.orderSubtotal} className="num">
-                {formatPrice(l.rowTotal)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable className="acc-table acc-lines" layout="columns" lines={orderLines(o)} />
       <TotalsList className="acc-totals" rows={totalsRows(orderTotals(o))} />
       <div className="acc-order__addresses">
         {shipping ? (
