@@ -49,7 +49,7 @@ function Profile() {
     setEditing(true);
   };
   return (
-    <section className="acc-card" aria-labelledby="acc-profile">
+    <section className="acc-card card" aria-labelledby="acc-profile">
       <div className="acc-card__head">
         <h2 id="acc-profile">{messages.accountProfile}</h2>
         {!editing ? (
@@ -106,7 +106,7 @@ function PasswordChange() {
     return r;
   }, form.check);
   return (
-    <section className="acc-card" aria-labelledby="acc-password">
+    <section className="acc-card card" aria-labelledby="acc-password">
       <div className="acc-card__head">
         <h2 id="acc-password">{messages.accountChangePassword}</h2>
         {!open ? (
@@ -169,7 +169,7 @@ function ShippingDetails() {
   };
   const showForm = editing || (!saved && user.current !== null);
   return (
-    <section className="acc-card" aria-label={messages.accountShippingDetails}>
+    <section className="acc-card card" aria-label={messages.accountShippingDetails}>
       {showForm ? (
         <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
           <AddressFields form={form} countries={COUNTRIES} vatId account />
@@ -226,7 +226,7 @@ function NewsletterPreference() {
   );
   const id = 'acc-newsletter-check';
   return (
-    <form className="acc-card acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
+    <form className="acc-card card acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
       <p>{messages.accountNewsletterIntro}</p>
       <p className="muted">{messages.newsletterPromise}</p>
       <div className="fk-check">

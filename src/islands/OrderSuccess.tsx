@@ -35,7 +35,7 @@ export default function OrderSuccess() {
     );
   const o = state.order;
   return (
-    <section className="os" aria-labelledby="os-title">
+    <section className="os card" aria-labelledby="os-title">
       <p className="os__number" id="os-title">
         {fill(messages.orderSuccessNumber, { id: o.order_id })}
       </p>

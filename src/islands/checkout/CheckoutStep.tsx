@@ -32,7 +32,7 @@ export function CheckoutStep({
   const i = STEPS.indexOf(step);
   return (
     <section
-      className={`co-step${i === current ? ' co-step--current' : i < current ? ' co-step--done' : ' co-step--next'}`}
+      className={`co-step card${i === current ? ' co-step--current' : i < current ? ' co-step--done' : ' co-step--next'}`}
       aria-labelledby={`co-step-${step}`}
       ref={(el) => register(step, el)}
     >
