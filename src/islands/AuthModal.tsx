@@ -42,16 +42,7 @@ function LoginForm() {
           {messages.authForgot}
         </button>
       </p>
-      <StatusLine status={send.status} />
-      <button type="submit" className="btn auth__submit" disabled={send.pending}>
-        {messages.authLoginSubmit}
-      </button>
-      <p className="auth__switch">
-        {messages.authNoAccount}{' '}
-        <button type="button" className="auth__link" onClick={() => setAuthElem('register')}>
-          {messages.authRegisterLink}
-        </button>
-      </p>
+      <FormEnd send={send} submit={messages.authLoginSubmit} prompt={messages.authNoAccount} link={messages.authRegisterLink} to="register" />
     </form>
   );
 }
@@ -79,16 +70,7 @@ function RegisterForm() {
           {messages.authTermsLink}
         </a>
       </CheckField>
-      <StatusLine status={send.status} />
-      <button type="submit" className="btn auth__submit" disabled={send.pending}>
-        {messages.authRegisterSubmit}
-      </button>
-      <p className="auth__switch">
-        {messages.authHaveAccount}{' '}
-        <button type="button" className="auth__link" onClick={() => setAuthElem('login')}>
-          {messages.authLoginLink}
-        </button>
-      </p>
+      <FormEnd send={send} submit={messages.authRegisterSubmit} prompt={messages.authHaveAccount} link={messages.authLoginLink} to="login" />
     </form>
   );
 }
@@ -108,17 +90,7 @@ function ResetForm() {
       <p className="muted">{messages.authResetIntro}</p>
       {!online && send.status?.kind !== 'error' ? <Status kind="error">{messages.resetPasswordOffline}</Status> : null}
       {!sent ? <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required /> : null}
-      <StatusLine status={send.status} />
-      {!sent ? (
-        <button type="submit" className="btn auth__submit" disabled={send.pending}>
-          {messages.authResetSubmit}
-        </button>
-      ) : null}
-      <p className="auth__switch">
-        <button type="button" className="auth__link" onClick={() => setAuthElem('login')}>
-          {messages.authBackToLogin}
-        </button>
-      </p>
+      <FormEnd send={send} submit={sent ? null : messages.authResetSubmit} link={messages.authBackToLogin} to="login" />
     </form>
   );
 }
@@ -153,5 +125,40 @@ export default function AuthModal() {
         {ui.authModal ? ui.authElem === 'register' ? <RegisterForm /> : ui.authElem === 'forgot-pass' ? <ResetForm /> : <LoginForm /> : null}
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The end of each of the dialog's forms: the answer line, the submit button (none once the form has
+ * done its work: a reset link sent) and the line that switches to another form, `prompt` before its link.
+ */
+function FormEnd({
+  send,
+  submit,
+  prompt,
+  link,
+  to,
+}: {
+  send: Pick<ReturnType<typeof useAccountAction>, 'status' | 'pending'>;
+  submit: string | null;
+  prompt?: string;
+  link: string;
+  to: Parameters<typeof setAuthElem>[0];
+}) {
+  return (
+    <>
+      <StatusLine status={send.status} />
+      {submit !== null ? (
+        <button type="submit" className="btn auth__submit" disabled={send.pending}>
+          {submit}
+        </button>
+      ) : null}
+      <p className="auth__switch">
+        {prompt !== undefined ? <>{prompt} </> : null}
+        <button type="button" className="auth__link" onClick={() => setAuthElem(to)}>
+          {link}
+        </button>
+      </p>
+    </>
   );
 }
