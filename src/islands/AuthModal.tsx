@@ -5,7 +5,7 @@
  * closes on Escape and on the backdrop, and gives the focus back to what opened it.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 import { login, register, resetPassword, saveSessionNow } from '../lib/account/session';
 import { $authNotice } from '../lib/account/flash';
@@ -33,8 +33,7 @@ function LoginForm() {
     return r;
   }, form.check);
   return (
-    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
-      <h2 id="auth-title">{messages.authLoginTitle}</h2>
+    <AuthForm send={send} title={messages.authLoginTitle}>
       <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
       <TextField form={form} name="password" label={messages.authPassword} type="password" autoComplete="current-password" required />
       <p className="auth__aside">
@@ -43,7 +42,7 @@ function LoginForm() {
         </button>
       </p>
       <FormEnd send={send} submit={messages.authLoginSubmit} prompt={messages.authNoAccount} link={messages.authRegisterLink} to="register" />
-    </form>
+    </AuthForm>
   );
 }
 
@@ -56,8 +55,7 @@ function RegisterForm() {
     return r;
   }, form.check);
   return (
-    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
-      <h2 id="auth-title">{messages.authRegisterTitle}</h2>
+    <AuthForm send={send} title={messages.authRegisterTitle}>
       <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
       <div className="auth__row">
         <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
@@ -71,7 +69,7 @@ function RegisterForm() {
         </a>
       </CheckField>
       <FormEnd send={send} submit={messages.authRegisterSubmit} prompt={messages.authHaveAccount} link={messages.authLoginLink} to="login" />
-    </form>
+    </AuthForm>
   );
 }
 
@@ -85,13 +83,12 @@ function ResetForm() {
     return r;
   }, form.check);
   return (
-    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
-      <h2 id="auth-title">{messages.authResetTitle}</h2>
+    <AuthForm send={send} title={messages.authResetTitle}>
       <p className="muted">{messages.authResetIntro}</p>
       {!online && send.status?.kind !== 'error' ? <Status kind="error">{messages.resetPasswordOffline}</Status> : null}
       {!sent ? <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required /> : null}
       <FormEnd send={send} submit={sent ? null : messages.authResetSubmit} link={messages.authBackToLogin} to="login" />
-    </form>
+    </AuthForm>
   );
 }
 
@@ -160,5 +157,15 @@ function FormEnd({
         </button>
       </p>
     </>
+  );
+}
+
+/** One of the dialog's forms: sent as an account action (`useAccountAction`), titled by its heading (the dialog's label). */
+function AuthForm({ send, title, children }: { send: Pick<ReturnType<typeof useAccountAction>, 'action' | 'onSubmit'>; title: string; children: ReactNode }) {
+  return (
+    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
+      <h2 id="auth-title">{title}</h2>
+      {children}
+    </form>
   );
 }
