@@ -9,7 +9,7 @@ import { accountAddressForm, profileForm } from '../lib/account/forms';
 import { accountAddress, streetFields } from '../lib/account/address';
 import { requirePageLogin } from '../lib/account/guard';
 import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
-import { addressLines, COUNTRIES, countryName } from '../lib/account/orders';
+import { COUNTRIES } from '../lib/account/orders';
 import { config } from '../lib/config';
 import { forms } from '../lib/forms/rules';
 import { messages, fill } from '../lib/messages';
@@ -17,8 +17,9 @@ import { regionName, type CustomerAddress } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/state/stores/newsletter';
 import { $recentlyViewed } from '../lib/state/stores/recently-viewed';
 import { $user, loadUser } from '../lib/state/stores/user';
-import { FormStyles, StatusLine, TextField, useAccountAction } from './form-kit';
+import { FormActions, FormStyles, StatusLine, TextField, useAccountAction } from './form-kit';
 import { AddressFields } from './address-fields';
+import { AddressBlock } from './AddressBlock';
 import { useForm } from './use-form';
 import { OrderDetail, OrderList } from './AccountOrders';
 import RecentlyViewedList from './RecentlyViewed';
@@ -49,7 +50,7 @@ function Profile() {
     setEditing(true);
   };
   return (
-    <section className="acc-card" aria-labelledby="acc-profile">
+    <section className="acc-card card" aria-labelledby="acc-profile">
       <div className="acc-card__head">
         <h2 id="acc-profile">{messages.accountProfile}</h2>
         {!editing ? (
@@ -66,14 +67,7 @@ function Profile() {
           </div>
           <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
           <StatusLine status={send.status} />
-          <div className="fk-actions">
-            <button type="submit" className="btn" disabled={send.pending}>
-              {messages.accountSave}
-            </button>
-            <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
-              {messages.accountCancel}
-            </button>
-          </div>
+          <FormActions label={messages.accountSave} disabled={send.pending} onCancel={() => setEditing(false)} />
         </form>
       ) : (
         <>
@@ -106,7 +100,7 @@ function PasswordChange() {
     return r;
   }, form.check);
   return (
-    <section className="acc-card" aria-labelledby="acc-password">
+    <section className="acc-card card" aria-labelledby="acc-password">
       <div className="acc-card__head">
         <h2 id="acc-password">{messages.accountChangePassword}</h2>
         {!open ? (
@@ -123,14 +117,7 @@ function PasswordChange() {
             <TextField form={form} name="rPassword" label={messages.accountRepeatNewPassword} type="password" autoComplete="new-password" required />
           </div>
           <StatusLine status={send.status} />
-          <div className="fk-actions">
-            <button type="submit" className="btn" disabled={send.pending}>
-              {messages.accountChangePassword}
-            </button>
-            <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)}>
-              {messages.accountCancel}
-            </button>
-          </div>
+          <FormActions label={messages.accountChangePassword} disabled={send.pending} onCancel={() => setOpen(false)} />
         </form>
       ) : (
         <StatusLine status={send.status} />
@@ -169,31 +156,17 @@ function ShippingDetails() {
   };
   const showForm = editing || (!saved && user.current !== null);
   return (
-    <section className="acc-card" aria-label={messages.accountShippingDetails}>
+    <section className="acc-card card" aria-label={messages.accountShippingDetails}>
       {showForm ? (
         <form className="acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
           <AddressFields form={form} countries={COUNTRIES} vatId account />
           <StatusLine status={send.status} />
-          <div className="fk-actions">
-            <button type="submit" className="btn" disabled={send.pending}>
-              {messages.accountSave}
-            </button>
-            {saved ? (
-              <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
-                {messages.accountCancel}
-              </button>
-            ) : null}
-          </div>
+          <FormActions label={messages.accountSave} disabled={send.pending} onCancel={saved ? () => setEditing(false) : undefined} />
         </form>
       ) : saved ? (
         <>
           <div className="acc-card__head">
-            <address className="acc-address">
-              {addressLines(saved, countryName).map((l, i) => (
-                <span key={i}>{l}</span>
-              ))}
-              {saved.vat_id ? <span>{saved.vat_id}</span> : null}
-            </address>
+            <AddressBlock address={saved} vatId={saved.vat_id} />
             <button type="button" className="fk-link" onClick={start}>
               {messages.accountEdit}
             </button>
@@ -226,7 +199,7 @@ function NewsletterPreference() {
   );
   const id = 'acc-newsletter-check';
   return (
-    <form className="acc-card acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
+    <form className="acc-card card acc-form" noValidate action={send.action} onSubmit={send.onSubmit}>
       <p>{messages.accountNewsletterIntro}</p>
       <p className="muted">{messages.newsletterPromise}</p>
       <div className="fk-check">
@@ -234,11 +207,7 @@ function NewsletterPreference() {
         <label htmlFor={id}>{messages.accountNewsletterCheckbox}</label>
       </div>
       <StatusLine status={send.status} />
-      <div className="fk-actions">
-        <button type="submit" className="btn" disabled={!user.current || send.pending}>
-          {messages.accountSave}
-        </button>
-      </div>
+      <FormActions label={messages.accountSave} disabled={!user.current || send.pending} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 /** The account's order history (user/order-history) and order detail pages. */
 import { useEffect, useState } from 'react';
 import { customerOrder, orderHistory } from '../lib/account/session';
-import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
+import { orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../lib/account/orders';
 import { LOADING, startLoad, type Load } from '../lib/api/load';
 import type { CustomerOrder, OrderHistory as OrderHistoryPage } from '../lib/api/contract';
 import { isCashOnDelivery } from '../lib/checkout/state';
@@ -10,7 +10,9 @@ import { messages, fill } from '../lib/messages';
 import { Status } from './form-kit';
 import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';
+import { OrderLinesTable } from './OrderLinesTable';
 import { LazyWaitingOrders } from './LazyWaitingOrders';
+import { AddressBlock } from './AddressBlock';
 
 /** The order history, after the orders still waiting to be sent from this device. */
 export function OrderList({ accountPath }: { accountPath: string }) {
@@ -124,76 +126,40 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
         </div>
       </dl>
       <h3>{messages.orderItems}</h3>
-      <table className="acc-table acc-lines">
-        <thead>
-          <tr>
-            <th scope="col">{messages.orderProductName}</th>
-            <th scope="col">{messages.skuLabel}</th>
-            <th scope="col" className="num">
-              {messages.orderQty}
-            </th>
-            <th scope="col" className="num">
-              {messages.orderPrice}
-            </th>
-            <th scope="col" className="num">
-              {messages.orderSubtotal}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orderLines(o).map((l) => (
-            <tr key={`${l.sku}-${l.name}`}>
-              <th scope="row" data-label={messages.orderProductName}>
-                {l.name}
-              </th>
-              <td data-label={messages.skuLabel}>{l.sku}</td>
-              <td data-label={messages.orderQty} className="num">
-                {l.qty}
-              </td>
-              <td data-label={messages.orderPrice} className="num">
-                {formatPrice(l.price)}
-              </td>
-              <td data-label={messages.orderSubtotal} className="num">
-                {formatPrice(l.rowTotal)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable className="acc-table acc-lines" layout="columns" lines={orderLines(o)} />
       <TotalsList className="acc-totals" rows={totalsRows(orderTotals(o))} />
       <div className="acc-order__addresses">
         {shipping ? (
-          <section>
-            <h3>{messages.orderShippingAddress}</h3>
-            <address className="acc-address">
-              {addressLines(shipping, countryName).map((l, i) => (
-                <span key={i}>{l}</span>
-              ))}
-            </address>
-            {o.shipping_description ? (
-              <p className="muted">
-                {messages.orderShippingMethod}: {o.shipping_description}
-              </p>
-            ) : null}
-          </section>
+          <OrderAddress
+            title={messages.orderShippingAddress}
+            address={shipping}
+            note={o.shipping_description ? `${messages.orderShippingMethod}: ${o.shipping_description}` : null}
+          />
         ) : null}
         {billing ? (
-          <section>
-            <h3>{messages.orderBillingAddress}</h3>
-            <address className="acc-address">
-              {addressLines(billing, countryName).map((l, i) => (
-                <span key={i}>{l}</span>
-              ))}
-            </address>
-            {o.payment?.method ? (
-              <p className="muted">
-                {messages.orderPaymentMethod}: {isCashOnDelivery(o.payment.method) ? messages.cashOnDeliveryTitle : statusLabel(o.payment.method)}
-              </p>
-            ) : null}
-          </section>
+          <OrderAddress
+            title={messages.orderBillingAddress}
+            address={billing}
+            note={
+              o.payment?.method
+                ? `${messages.orderPaymentMethod}: ${isCashOnDelivery(o.payment.method) ? messages.cashOnDeliveryTitle : statusLabel(o.payment.method)}`
+                : null
+            }
+          />
         ) : null}
       </div>
       {back}
     </article>
+  );
+}
+
+/** One address of an order (shipping or billing) with its note (the shipping or payment method). */
+function OrderAddress({ title, address, note }: { title: string; address: Parameters<typeof AddressBlock>[0]['address']; note: string | null }) {
+  return (
+    <section>
+      <h3>{title}</h3>
+      <AddressBlock address={address} />
+      {note ? <p className="muted">{note}</p> : null}
+    </section>
   );
 }

@@ -5,7 +5,7 @@
  * closes on Escape and on the backdrop, and gives the focus back to what opened it.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 import { login, register, resetPassword, saveSessionNow } from '../lib/account/session';
 import { $authNotice } from '../lib/account/flash';
@@ -33,8 +33,7 @@ function LoginForm() {
     return r;
   }, form.check);
   return (
-    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
-      <h2 id="auth-title">{messages.authLoginTitle}</h2>
+    <AuthForm send={send} title={messages.authLoginTitle}>
       <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
       <TextField form={form} name="password" label={messages.authPassword} type="password" autoComplete="current-password" required />
       <p className="auth__aside">
@@ -42,17 +41,8 @@ function LoginForm() {
           {messages.authForgot}
         </button>
       </p>
-      <StatusLine status={send.status} />
-      <button type="submit" className="btn auth__submit" disabled={send.pending}>
-        {messages.authLoginSubmit}
-      </button>
-      <p className="auth__switch">
-        {messages.authNoAccount}{' '}
-        <button type="button" className="auth__link" onClick={() => setAuthElem('register')}>
-          {messages.authRegisterLink}
-        </button>
-      </p>
-    </form>
+      <FormEnd send={send} submit={messages.authLoginSubmit} prompt={messages.authNoAccount} link={messages.authRegisterLink} to="register" />
+    </AuthForm>
   );
 }
 
@@ -65,8 +55,7 @@ function RegisterForm() {
     return r;
   }, form.check);
   return (
-    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
-      <h2 id="auth-title">{messages.authRegisterTitle}</h2>
+    <AuthForm send={send} title={messages.authRegisterTitle}>
       <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required />
       <div className="auth__row">
         <TextField form={form} name="firstname" label={messages.authFirstName} autoComplete="given-name" required />
@@ -79,17 +68,8 @@ function RegisterForm() {
           {messages.authTermsLink}
         </a>
       </CheckField>
-      <StatusLine status={send.status} />
-      <button type="submit" className="btn auth__submit" disabled={send.pending}>
-        {messages.authRegisterSubmit}
-      </button>
-      <p className="auth__switch">
-        {messages.authHaveAccount}{' '}
-        <button type="button" className="auth__link" onClick={() => setAuthElem('login')}>
-          {messages.authLoginLink}
-        </button>
-      </p>
-    </form>
+      <FormEnd send={send} submit={messages.authRegisterSubmit} prompt={messages.authHaveAccount} link={messages.authLoginLink} to="login" />
+    </AuthForm>
   );
 }
 
@@ -103,23 +83,12 @@ function ResetForm() {
     return r;
   }, form.check);
   return (
-    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
-      <h2 id="auth-title">{messages.authResetTitle}</h2>
+    <AuthForm send={send} title={messages.authResetTitle}>
       <p className="muted">{messages.authResetIntro}</p>
       {!online && send.status?.kind !== 'error' ? <Status kind="error">{messages.resetPasswordOffline}</Status> : null}
       {!sent ? <TextField form={form} name="email" label={messages.authEmail} type="email" autoComplete="email" required /> : null}
-      <StatusLine status={send.status} />
-      {!sent ? (
-        <button type="submit" className="btn auth__submit" disabled={send.pending}>
-          {messages.authResetSubmit}
-        </button>
-      ) : null}
-      <p className="auth__switch">
-        <button type="button" className="auth__link" onClick={() => setAuthElem('login')}>
-          {messages.authBackToLogin}
-        </button>
-      </p>
-    </form>
+      <FormEnd send={send} submit={sent ? null : messages.authResetSubmit} link={messages.authBackToLogin} to="login" />
+    </AuthForm>
   );
 }
 
@@ -153,5 +122,50 @@ export default function AuthModal() {
         {ui.authModal ? ui.authElem === 'register' ? <RegisterForm /> : ui.authElem === 'forgot-pass' ? <ResetForm /> : <LoginForm /> : null}
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The end of each of the dialog's forms: the answer line, the submit button (none once the form has
+ * done its work: a reset link sent) and the line that switches to another form, `prompt` before its link.
+ */
+function FormEnd({
+  send,
+  submit,
+  prompt,
+  link,
+  to,
+}: {
+  send: Pick<ReturnType<typeof useAccountAction>, 'status' | 'pending'>;
+  submit: string | null;
+  prompt?: string;
+  link: string;
+  to: Parameters<typeof setAuthElem>[0];
+}) {
+  return (
+    <>
+      <StatusLine status={send.status} />
+      {submit !== null ? (
+        <button type="submit" className="btn auth__submit" disabled={send.pending}>
+          {submit}
+        </button>
+      ) : null}
+      <p className="auth__switch">
+        {prompt !== undefined ? <>{prompt} </> : null}
+        <button type="button" className="auth__link" onClick={() => setAuthElem(to)}>
+          {link}
+        </button>
+      </p>
+    </>
+  );
+}
+
+/** One of the dialog's forms: sent as an account action (`useAccountAction`), titled by its heading (the dialog's label). */
+function AuthForm({ send, title, children }: { send: Pick<ReturnType<typeof useAccountAction>, 'action' | 'onSubmit'>; title: string; children: ReactNode }) {
+  return (
+    <form className="auth__form" noValidate action={send.action} onSubmit={send.onSubmit} aria-labelledby="auth-title">
+      <h2 id="auth-title">{title}</h2>
+      {children}
+    </form>
   );
 }

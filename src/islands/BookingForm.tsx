@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { messages } from '../lib/messages';
 import { $user, loadUser } from '../lib/state/stores/user';
 import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../lib/forms/mail';
-import { FormStatus, FormStyles, TextField } from './form-kit';
+import { FormActions, FormStatus, FormStyles, TextField } from './form-kit';
 import { useMailAction } from './use-mail';
 import { useForm } from './use-form';
 import { useHydrated } from './use-hydrated';
@@ -76,11 +76,7 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
         />
         <TextField form={form} name="requirements" label={messages.bookingRequirements} multiline />
         <TextField form={form} name="item" label={messages.bookingItem} />
-        <div className="fk-actions">
-          <button type="submit" className="btn" disabled={mail.pending}>
-            {messages.bookingSubmit}
-          </button>
-        </div>
+        <FormActions label={messages.bookingSubmit} disabled={mail.pending} />
         <FormStatus status={mail.status} />
       </form>
     </>

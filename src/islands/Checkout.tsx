@@ -70,7 +70,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     return (
       <div className="co co--done">
         <FormStyles />
-        <section className="co-done" aria-labelledby="co-done-title">
+        <section className="co-done card" aria-labelledby="co-done-title">
           <h2 id="co-done-title">{messages.checkoutQueuedTitle}</h2>
           <Status kind="info">{placed.message}</Status>
           <WaitingOrders />

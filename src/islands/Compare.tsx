@@ -47,9 +47,9 @@ export default function Compare() {
                   <th scope="col" key={item.sku} className="cmp__product" data-compare-item={item.sku}>
                     <a className="cmp__link" href={item.url ?? '#'}>
                       {img ? (
-                        <img className="cmp__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" />
+                        <img className="cmp__img tile-img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" />
                       ) : (
-                        <span className="cmp__img" aria-hidden="true" />
+                        <span className="cmp__img tile-img" aria-hidden="true" />
                       )}
                       <span className="cmp__name">{item.name}</span>
                     </a>

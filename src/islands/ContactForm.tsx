@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../lib/messages';
 import { contactForm, contactLetter, type ContactValues } from '../lib/forms/mail';
-import { FormStatus, FormStyles, TextField } from './form-kit';
+import { FormActions, FormStatus, FormStyles, TextField } from './form-kit';
 import { useMailAction } from './use-mail';
 import { useForm } from './use-form';
 
@@ -50,11 +50,7 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
         </div>
         <TextField form={form} name="phone" label={messages.contactPhone} type="tel" autoComplete="tel" />
         <TextField form={form} name="message" label={messages.contactMessage} multiline required />
-        <div className="fk-actions">
-          <button type="submit" className="btn" disabled={mail.pending}>
-            {messages.contactSubmit}
-          </button>
-        </div>
+        <FormActions label={messages.contactSubmit} disabled={mail.pending} />
         <FormStatus status={mail.status} />
       </form>
     </>

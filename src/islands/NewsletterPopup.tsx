@@ -12,7 +12,7 @@ import { forms } from '../lib/forms/rules';
 import { messages, fill } from '../lib/messages';
 import { $ui, setNewsletterPopup } from '../lib/state/stores/ui';
 import { $newsletter, NEWSLETTER_THANK_YOU_PATH, subscribeNewsletter } from '../lib/state/stores/newsletter';
-import { FormStatus, FormStyles, TextField } from './form-kit';
+import { FormActions, FormStatus, FormStyles, TextField } from './form-kit';
 import { useForm, useFormAction } from './use-form';
 import { Dialog } from './Dialog';
 import popupCss from './NewsletterPopup.css?inline';
@@ -63,11 +63,7 @@ export default function NewsletterPopup() {
           ) : (
             <form className="fk-form" noValidate action={send.action} onSubmit={send.onSubmit}>
               <TextField form={form} name="email" label={messages.newsletterEmailLabel} type="email" autoComplete="email" required />
-              <div className="fk-actions">
-                <button type="submit" className="btn" disabled={send.pending}>
-                  {messages.newsletterSubscribe}
-                </button>
-              </div>
+              <FormActions label={messages.newsletterSubscribe} disabled={send.pending} />
               <FormStatus status={send.status} />
             </form>
           )}

@@ -4,12 +4,12 @@
  * order number and lines (the page's I/O: src/lib/checkout/order-success-page.ts).
  */
 import { useEffect, useState } from 'react';
-import { externalOrderTotals, type OrderSuccessState } from '../lib/checkout/order-success';
+import { externalOrderLines, externalOrderTotals, type OrderSuccessState } from '../lib/checkout/order-success';
 import { startOrderSuccess } from '../lib/checkout/order-success-page';
-import { formatPrice } from '../lib/messages/format';
 import { messages, fill } from '../lib/messages';
 import { totalsRows } from '../lib/checkout/totals';
 import { TotalsList } from './TotalsList';
+import { OrderLinesTable } from './OrderLinesTable';
 import { LazyWaitingOrders } from './LazyWaitingOrders';
 import './OrderSuccess.css';
 
@@ -35,38 +35,12 @@ export default function OrderSuccess() {
     );
   const o = state.order;
   return (
-    <section className="os" aria-labelledby="os-title">
+    <section className="os card" aria-labelledby="os-title">
       <p className="os__number" id="os-title">
         {fill(messages.orderSuccessNumber, { id: o.order_id })}
       </p>
       <h2 className="os__title">{messages.orderSummaryTitle}</h2>
-      <table className="os__lines">
-        <thead>
-          <tr>
-            <th scope="col">{messages.orderProductName}</th>
-            <th scope="col" className="num">
-              {messages.orderQty}
-            </th>
-            <th scope="col" className="num">
-              {messages.orderPrice}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {o.order_lines.map((l) => (
-            <tr key={l.line_sku}>
-              <th scope="row">
-                {l.line_name ?? l.line_sku}
-                <span className="os__sku">
-                  {messages.skuLabel}: {l.line_sku}
-                </span>
-              </th>
-              <td className="num">{l.line_qty}</td>
-              <td className="num">{formatPrice(l.line_original_price)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable className="os__lines" layout="compact" skuClassName="os__sku" lines={externalOrderLines(o)} />
       <TotalsList className="os__totals" prefix="os" rows={totalsRows(externalOrderTotals(o))} />
     </section>
   );

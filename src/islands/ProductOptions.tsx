@@ -232,7 +232,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       )}
 
       {child && outOfStock && (
-        <p className="pf-stock" role="status">
+        <p className="pf-stock alert" role="status">
           {messages.productOutOfStock}
         </p>
       )}
@@ -253,7 +253,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
         }}
       />
       {productError && (
-        <p className="pf-error" data-product-error>
+        <p className="pf-error alert" data-product-error>
           {productError}
         </p>
       )}

@@ -36,7 +36,7 @@ export default function RecentlyViewed({ exclude, variant = 'product', max }: Re
   }
   return (
     <div className={`rcv rcv--${variant}`}>
-      <ul className="rcv__list" data-recently-viewed-list>
+      <ul className="rcv__list rail" data-recently-viewed-list>
         {items.map((item) => {
           const img = listImage(item);
           const prices = listPrices(item);
@@ -44,9 +44,9 @@ export default function RecentlyViewed({ exclude, variant = 'product', max }: Re
             <li className="rcv__cell" key={item.sku} data-recently-viewed-item={item.sku}>
               <a className="rcv__tile" href={item.url ?? '#'}>
                 {img ? (
-                  <img className="rcv__img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" />
+                  <img className="rcv__img tile-img" src={img} alt="" width={310} height={300} loading="lazy" decoding="async" />
                 ) : (
-                  <span className="rcv__img" aria-hidden="true" />
+                  <span className="rcv__img tile-img" aria-hidden="true" />
                 )}
                 <span className="rcv__name">{item.name}</span>
                 {prices && <PriceTag className="rcv__price" prices={prices} />}

@@ -8,7 +8,7 @@ import { messages, fill } from '../lib/messages';
 import { formatDate } from '../lib/messages/format';
 import type { Review } from '../lib/schemas';
 import { REVIEW_SORTS, emptyReview, reviewForm, reviewList, reviewRating, type ReviewList, type ReviewSort, type ReviewValues } from '../lib/content/reviews';
-import { FormStatus, TextField } from './form-kit';
+import { FormActions, FormStatus, TextField } from './form-kit';
 import { useForm, useFormAction } from './use-form';
 // Linked with the product page's CSS (cached), not inlined into its HTML as a React <style precedence>
 // would be: the island is rendered on the server, and the page's HTML has a 14 KB budget.
@@ -168,11 +168,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
                 ))}
               </ul>
             )}
-            <div className="fk-actions">
-              <button type="submit" className="btn" disabled={send.pending}>
-                {messages.reviewSubmit}
-              </button>
-            </div>
+            <FormActions label={messages.reviewSubmit} disabled={send.pending} />
             <FormStatus status={send.status} />
           </form>
         )}

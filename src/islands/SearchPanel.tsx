@@ -214,7 +214,7 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
             {suggestions.popular.length > 0 && (
               <section>
                 <h3 className="sp-suggest__title">{messages.searchPopular}</h3>
-                <ul className="sp-chips">
+                <ul className="sp-chips chip-list">
                   {suggestions.popular.map((term) => (
                     <li key={term}>
                       <button

@@ -189,6 +189,25 @@ export function FormStatus({ status }: { status: FormStatusValue }) {
   );
 }
 
+/**
+ * A form's actions row: its submit button, `disabled` while a send is under way (or while the form
+ * cannot be sent), and with `onCancel` a Cancel button beside it (the account's editing forms).
+ */
+export function FormActions({ label, disabled, onCancel }: { label: string; disabled?: boolean; onCancel?: () => void }) {
+  return (
+    <div className="fk-actions">
+      <button type="submit" className="btn" disabled={disabled}>
+        {label}
+      </button>
+      {onCancel && (
+        <button type="button" className="btn btn--ghost" onClick={onCancel}>
+          {messages.accountCancel}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** The answer line of an account or sign-in form (`useAccountAction`'s status), or nothing. */
 export function StatusLine({ status }: { status: FormStatusValue }) {
   return status ? <Status kind={status.kind}>{status.message}</Status> : null;

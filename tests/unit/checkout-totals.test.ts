@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { totalsRows, type TotalsFigures } from '../../src/lib/checkout/totals';
 import { orderTotals } from '../../src/lib/account/orders';
-import { externalOrderTotals } from '../../src/lib/checkout/order-success';
+import { externalOrderLines, externalOrderTotals } from '../../src/lib/checkout/order-success';
 
 const rows = (f: TotalsFigures) => totalsRows(f).map((r) => [r.key, r.label, r.value]);
 const BAG: TotalsFigures = { subtotal: 120, discount: -12, couponCode: 'WELCOME10', shipping: 6, shippingChosen: true, tax: 19, grandTotal: 114 };
@@ -49,5 +49,18 @@ describe('totals rows', () => {
 
   it('writes the amounts with the given format', () => {
     expect(totalsRows(BAG, (n) => `€${n}`).map((r) => r.value)).toEqual(['€120', '€-12', '€6', '€114', '€19']);
+  });
+});
+
+describe('order lines beside the totals', () => {
+  it("an external order's lines: a line without a name shows its sku, and there is no row total", () => {
+    const lines = [
+      { line_sku: 'RING-1', line_name: 'Silver Ring', line_qty: 2, line_original_price: 120, line_discount: 0 },
+      { line_sku: 'CHAIN-9', line_qty: 1, line_original_price: 45, line_discount: 0 },
+    ];
+    expect(externalOrderLines({ order_lines: lines })).toEqual([
+      { name: 'Silver Ring', sku: 'RING-1', qty: 2, price: 120 },
+      { name: 'CHAIN-9', sku: 'CHAIN-9', qty: 1, price: 45 },
+    ]);
   });
 });

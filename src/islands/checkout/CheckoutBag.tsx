@@ -18,7 +18,7 @@ export function Totals({ totals }: { totals: ReviewTotals }) {
 
 export function Bag({ items, totals, editable }: { items: CartItem[]; totals: ReviewTotals; editable: boolean }) {
   return (
-    <section className="co-bag" aria-labelledby="co-bag-title">
+    <section className="co-bag card" aria-labelledby="co-bag-title">
       <h2 id="co-bag-title">{messages.checkoutBag}</h2>
       <ul className="co-bag__items">
         {items.map((i) => {

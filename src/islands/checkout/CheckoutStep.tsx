@@ -2,6 +2,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { STEPS, type Step } from '../../lib/checkout/state';
 import { messages, fill } from '../../lib/messages';
+import { FormActions } from '../form-kit';
 
 const STEP_TITLES: Record<Step, string> = {
   personal: messages.checkoutPersonal,
@@ -32,7 +33,7 @@ export function CheckoutStep({
   const i = STEPS.indexOf(step);
   return (
     <section
-      className={`co-step${i === current ? ' co-step--current' : i < current ? ' co-step--done' : ' co-step--next'}`}
+      className={`co-step card${i === current ? ' co-step--current' : i < current ? ' co-step--done' : ' co-step--next'}`}
       aria-labelledby={`co-step-${step}`}
       ref={(el) => register(step, el)}
     >
@@ -60,11 +61,7 @@ export function ContinueForm({ step, onContinue, children }: { step: Step; onCon
   return (
     <form className="co-form" noValidate data-step={step} onSubmit={onContinue}>
       {children}
-      <div className="fk-actions">
-        <button type="submit" className="btn">
-          {messages.checkoutContinue}
-        </button>
-      </div>
+      <FormActions label={messages.checkoutContinue} />
     </form>
   );
 }

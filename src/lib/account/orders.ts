@@ -4,7 +4,7 @@
  */
 import type { CustomerOrder } from '../api/contract';
 import { regionName, type Region } from '../schemas';
-import type { TotalsFigures } from '../checkout/totals';
+import type { OrderLineView, TotalsFigures } from '../checkout/totals';
 
 /** The order id of /my-account/orders/{orderId} (any store prefix), or null on the list page. */
 export function orderIdFromPath(pathname: string): string | null {
@@ -48,15 +48,6 @@ export function addressLines(a: ShownAddress | null | undefined, countryName: (c
   ]
     .map((l) => String(l).trim())
     .filter(Boolean);
-}
-
-/** One line of an order as shown: name, sku, quantity, unit price and row total (incl. VAT). */
-export interface OrderLineView {
-  name: string;
-  sku: string;
-  qty: number;
-  price: number;
-  rowTotal: number;
 }
 
 /** The lines of an order. */

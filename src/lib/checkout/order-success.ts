@@ -8,7 +8,7 @@ import { checkOrderTracking } from '../catalog/order-tracking';
 import { messages } from '../messages';
 import { config } from '../config';
 import { ExternalOrderResultSchema, type ExternalOrderResult, type OrderPayload } from '../schemas';
-import type { TotalsFigures } from './totals';
+import type { OrderLineView, TotalsFigures } from './totals';
 
 /** The element an external thank-you page carries; while present, notifications are hidden. */
 export const THANK_YOU_ELEMENT = '#external-thank-you, [data-external-thank-you]';
@@ -26,6 +26,11 @@ export interface PlacedOrder {
 /** The totals of an external order result (§3: total, tax and shipping, no subtotal); its shipping is the placed order's method's. */
 export function externalOrderTotals(o: Pick<ExternalOrderResult, 'order_total' | 'order_tax' | 'order_shipping'>): TotalsFigures {
   return { shipping: o.order_shipping, shippingChosen: true, tax: o.order_tax, grandTotal: o.order_total };
+}
+
+/** The lines of an external order result (§3): a line without a name is shown by its sku; no row total (the result has none). */
+export function externalOrderLines(o: Pick<ExternalOrderResult, 'order_lines'>): OrderLineView[] {
+  return o.order_lines.map((l) => ({ name: l.line_name ?? l.line_sku, sku: l.line_sku, qty: l.line_qty, price: l.line_original_price }));
 }
 
 /** The totals the checkout showed when the order was placed (incl. VAT). */

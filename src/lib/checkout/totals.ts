@@ -47,6 +47,16 @@ export function cartTotalsFigures(t: CartTotals, shippingChosen: boolean): Total
   };
 }
 
+/** One line of an order as shown beside its totals (an account order, the order confirmation): name, sku, quantity, unit price and row total (incl. VAT). */
+export interface OrderLineView {
+  name: string;
+  sku: string;
+  qty: number;
+  price: number;
+  /** Absent where the source has none (the external order result of §3 has a line discount, no row total). */
+  rowTotal?: number;
+}
+
 /** What a row is; the list's `data-total` and class suffix. */
 export type TotalsKey = 'subtotal' | 'discount' | 'shipping' | 'grand_total' | 'tax';
 

@@ -3,7 +3,7 @@
  * a child category of the brands category (url_path 'brands/{slug}'), read from the catalogue index.
  */
 import { catalog, hasCategoryPage, homeUrl, isBrandCategory, urlOpts } from '../routing/routes';
-import { categoryUrl } from '../catalog/urls';
+import { brandAllProductsUrl, brandUrl, categoryUrl } from '../catalog/urls';
 import { messages } from '../messages';
 import type { Crumb } from './seo';
 import { categoryListing } from '../build/page-data';
@@ -35,6 +35,12 @@ export function brandPaths(): { params: { brand: string; store: string | undefin
 /** The brand listing's first page, total and facets (the §5 rules, memoised per store view). */
 export function brandListing(c: Category, storeCode?: string): Listing {
   return categoryListing(c.id, storeCode);
+}
+
+/** What both brand pages start from: the brand's slug, the URLs of its page and of its full listing, and the listing. */
+export function brandPageData(c: Category, storeCode?: string): { slug: string; pageUrl: string; allProductsUrl: string; listing: Listing } {
+  const slug = brandSlug(c);
+  return { slug, pageUrl: brandUrl(slug, { storeCode }), allProductsUrl: brandAllProductsUrl(slug, { storeCode }), listing: brandListing(c, storeCode) };
 }
 
 /** Content pages of the §2 list about a brand ('/evermore', '/thomas-sabo-outlet', '/raymond-weil-prize-draw'). */

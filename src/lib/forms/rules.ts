@@ -31,7 +31,7 @@ const asText = (v: unknown): string => (v === undefined || v === null ? '' : Str
 /** A checkbox's value: ticked from true, 'on', 'true', 1 or '1'. */
 const asChecked = (v: unknown): boolean => v === true || v === 'on' || v === 'true' || v === 1 || v === '1';
 const filled = (v: string): boolean => v.trim() !== '';
-/** The §5 e-mail check: zod's own pattern, the one the footer's script applies too (./email.ts, a test keeps them equal). */
+/** The §5 e-mail check: zod's own pattern, the very regex the footer's script applies (./email.ts). */
 const emailCheck = z.email();
 /** A minimum length, checked once something is typed. */
 const atLeast = (n: number) => (v: string) => !filled(v) || v.trim().length >= n;
