@@ -180,35 +180,33 @@ export const astroBin = (projectRoot: string): string => join(projectRoot, 'node
 /** Astro's cacheDir (the default of astro.config.mjs): the incremental build's cache. */
 export const astroCacheDir = (projectRoot: string): string => join(projectRoot, 'node_modules', '.astro');
 
+/** What `astroBuild` builds, and how. */
+export interface AstroBuildOptions {
+  /** The checkout whose site is built (its `node_modules/astro`, its cacheDir). */
+  projectRoot: string;
+  snapshotDir: string;
+  outDir: string;
+  /** More variables of the build's environment (e.g. `DEPLOY_BEFORE`). */
+  extraEnv?: Record<string, string>;
+  /** Also echo the build's output (npm start). */
+  echo?: boolean;
+}
+
 /**
  * Runs `astro build --outDir outDir` with SNAPSHOT_DIR set and the snapshot's heap limit and
  * allocator settings (src/lib/build/heap.ts); rejects with the output's tail on failure. A build that failed because its
  * incremental cache was stale (src/lib/build/stale-restore.ts) runs once more, every page rendered.
  */
-export async function astroBuild(
-  projectRoot: string,
-  snapshotDir: string,
-  outDir: string,
-  extraEnv: Record<string, string> = {},
-  /** Also echo the build's output (npm start). */
-  echo = false,
-): Promise<void> {
+export async function astroBuild(opts: AstroBuildOptions): Promise<void> {
   try {
-    await astroBuildOnce(projectRoot, snapshotDir, outDir, extraEnv, echo);
+    await astroBuildOnce(opts);
   } catch (e) {
-    if (!takeStaleMarker(astroCacheDir(projectRoot))) throw e;
-    await astroBuildOnce(projectRoot, snapshotDir, outDir, extraEnv, echo);
+    if (!takeStaleMarker(astroCacheDir(opts.projectRoot))) throw e;
+    await astroBuildOnce(opts);
   }
 }
 
-function astroBuildOnce(
-  projectRoot: string,
-  snapshotDir: string,
-  outDir: string,
-  extraEnv: Record<string, string> = {},
-  /** Also echo the build's output (npm start). */
-  echo = false,
-): Promise<void> {
+function astroBuildOnce({ projectRoot, snapshotDir, outDir, extraEnv = {}, echo = false }: AstroBuildOptions): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...buildNodeArgs(resolve(snapshotDir)), astroBin(projectRoot), 'build', '--outDir', resolve(outDir)], {
       cwd: projectRoot,
