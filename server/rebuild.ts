@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Logger } from './logger';
 import { buildEnv, buildNodeArgs } from '../src/lib/build/heap';
 import { takeStaleMarker } from '../src/lib/build/stale-restore';
+import { FILES_MANIFEST } from '../src/lib/build/cdn/deploy-plan';
 
 /** What the triggers of a run said changed (the hook's body); several triggers' hints are merged. */
 export interface PullHint {
@@ -247,11 +248,16 @@ export function writeLivePointer(file: string, p: LivePointer): void {
   renameSync(tmp, file);
 }
 
-/** True when the site folder has no index.html or it is older than the snapshot's manifest. */
+/**
+ * True when the site folder has no index.html, or its files manifest (`_cdn/files.json`, written last
+ * by every build) is missing or older than the snapshot's manifest. Not the pages' own times: a page
+ * restored from the incremental cache is a link to the file of the build that rendered it
+ * (src/lib/build/link-restore.ts) and keeps that build's time.
+ */
 export function needsBuild(distDir: string, snapDir: string): boolean {
-  const index = join(distDir, 'index.html');
-  if (!existsSync(index)) return true;
+  const built = join(distDir, FILES_MANIFEST);
+  if (!existsSync(join(distDir, 'index.html')) || !existsSync(built)) return true;
   const manifest = join(snapDir, 'manifest.json');
   if (!existsSync(manifest)) return false;
-  return statSync(index).mtimeMs < statSync(manifest).mtimeMs;
+  return statSync(built).mtimeMs < statSync(manifest).mtimeMs;
 }

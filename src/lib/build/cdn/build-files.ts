@@ -19,6 +19,7 @@ import { localizedPath } from '../../catalog/urls';
 import { formatHeaders, siteHeaderRules } from './headers';
 import { DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
 import { parseTagManifest, TAG_MANIFEST } from './tag-manifest';
+import { fileIdentity, FileScans } from './file-scans';
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -157,12 +158,16 @@ export function writeDeployPlan(before: string | null, after: string): DeployPla
   return plan;
 }
 
-/** Writes the CDN files of a finished site folder; `before` is the folder of the build before, for the deploy plan. */
 /** The files this step writes from the whole folder (a sharded build's merge writes them again on the merged folder). */
 export const CDN_DERIVED_FILES: ReadonlySet<string> = new Set(['_headers', '_routes.json', '_worker.js', FILES_MANIFEST, DEPLOY_PLAN]);
 
-export async function writeCdnFiles(dir: string, before: string | null = null): Promise<CdnFilesResult> {
-  // One read of each file: its digest, and one scan of a page for its links and inline scripts.
+/**
+ * Writes the CDN files of a finished site folder; `before` is the folder of the build before, for the
+ * deploy plan; `scans` what the build before learnt of its files (./file-scans.ts): a file that is
+ * still the same file is not read again.
+ */
+export async function writeCdnFiles(dir: string, before: string | null = null, scans: FileScans = FileScans.none()): Promise<CdnFilesResult> {
+  // One read of each new file: its digest, and one scan of a page for its links and inline scripts.
   const pageHashes = new Set<string>();
   const ampHashes = new Set<string>();
   const files: Record<string, string> = {};
@@ -173,14 +178,24 @@ export async function writeCdnFiles(dir: string, before: string | null = null): 
   const links: [page: string, asset: string][] = [];
   for (const f of names) {
     if (CDN_DERIVED_FILES.has(f)) continue;
-    const buf = readFileSync(join(dir, f));
-    files[f] = digestOf(buf);
+    const path = join(dir, f);
+    const identity = fileIdentity(path);
+    let scan = scans.get(identity);
+    if (!scan) {
+      const buf = readFileSync(path);
+      scan = { digest: digestOf(buf) };
+      if (f.endsWith('.html')) {
+        const { assets, inlineHashes } = scanPage(buf);
+        scan = { ...scan, assets, hashes: inlineHashes, amp: isAmp(buf) };
+      }
+    }
+    scans.set(identity, scan);
+    files[f] = scan.digest;
     if (!f.endsWith('.html')) continue;
-    const { assets, inlineHashes } = scanPage(buf);
-    for (const a of assets) if (!present.has(a)) links.push([f, a]);
-    const amp = isAmp(buf);
-    for (const h of inlineHashes) (amp ? ampHashes : pageHashes).add(h);
+    for (const a of scan.assets ?? []) if (!present.has(a)) links.push([f, a]);
+    for (const h of scan.hashes ?? []) (scan.amp ? ampHashes : pageHashes).add(h);
   }
+  scans.save();
   const rules = siteHeaderRules({ pageHashes: [...pageHashes], ampHashes: [...ampHashes], ampPrefixes: ampPrefixes() });
   const written: [string, string | Uint8Array][] = [
     ['_headers', formatHeaders(rules, HEADERS_HEADER)],
