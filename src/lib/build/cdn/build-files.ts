@@ -180,7 +180,7 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
     if (CDN_DERIVED_FILES.has(f)) continue;
     const path = join(dir, f);
     const identity = fileIdentity(path);
-    let scan = scans.get(identity);
+    let scan = scans.take(identity);
     if (!scan) {
       const buf = readFileSync(path);
       scan = { digest: digestOf(buf) };

@@ -33,6 +33,11 @@ export function fileIdentity(path: string): string {
 
 export class FileScans {
   private readonly next: Record<string, FileScan> = {};
+  /**
+   * One string per asset name and script hash: every page names the same hundred or so, and 80,000
+   * pages' own copies (50,000 products) held to the end of the build would cost tens of MB.
+   */
+  private readonly names = new Map<string, string>();
 
   private constructor(
     private readonly file: string | null,
@@ -63,14 +68,23 @@ export class FileScans {
     return new FileScans(file, parsed.data.files, null);
   }
 
-  /** The scan of the file with this identity from the build before, if it was the same file. */
-  get(identity: string): FileScan | undefined {
-    return this.previous[identity];
+  /** The scan of the file with this identity from the build before, if it was the same file (let go of: each file is asked for once). */
+  take(identity: string): FileScan | undefined {
+    const scan = this.previous[identity];
+    delete this.previous[identity];
+    return scan;
   }
 
   /** Records a file of this build. */
   set(identity: string, scan: FileScan): void {
-    this.next[identity] = scan;
+    const one = (list: string[] | undefined) =>
+      list?.map((n) => {
+        const known = this.names.get(n);
+        if (known !== undefined) return known;
+        this.names.set(n, n);
+        return n;
+      });
+    this.next[identity] = { ...scan, ...(scan.assets && { assets: one(scan.assets) }), ...(scan.hashes && { hashes: one(scan.hashes) }) };
   }
 
   /** Writes this build's files (only them) in place of the store (written beside it, then renamed). */
