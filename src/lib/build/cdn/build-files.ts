@@ -136,6 +136,8 @@ export interface CdnFilesResult {
   plan: DeployPlan | null;
   /** Assets pages link that the folder does not hold (a page restored from the cache of a build with other client code). */
   missing: { page: string; asset: string }[];
+  /** Every `_astro/…` path some page links. */
+  linked: Set<string>;
 }
 
 /** Reads a build's files manifest (null when the folder has none). */
@@ -176,6 +178,7 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
   const names = listFiles(dir);
   const present = new Set(names);
   const links: [page: string, asset: string][] = [];
+  const linked = new Set<string>();
   for (const f of names) {
     if (CDN_DERIVED_FILES.has(f)) continue;
     const path = join(dir, f);
@@ -192,7 +195,10 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
     scans.set(identity, scan);
     files[f] = scan.digest;
     if (!f.endsWith('.html')) continue;
-    for (const a of scan.assets ?? []) if (!present.has(a)) links.push([f, a]);
+    for (const a of scan.assets ?? []) {
+      linked.add(a);
+      if (!present.has(a)) links.push([f, a]);
+    }
     for (const h of scan.hashes ?? []) (scan.amp ? ampHashes : pageHashes).add(h);
   }
   scans.save();
@@ -211,5 +217,5 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
   writeFileSync(join(dir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files: sortedFiles } satisfies FilesManifest)}\n`);
   const plan = before && existsSync(join(before, FILES_MANIFEST)) ? writeDeployPlan(before, dir) : null;
   const missing = links.filter(([, asset]) => !(asset in files)).map(([page, asset]) => ({ page, asset }));
-  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing };
+  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing, linked };
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { writeCdnFiles } from './build-files';
 import { FILE_SCANS, FileScans } from './file-scans';
 import { staleRestore } from '../stale-restore';
+import { prunePageCss } from '../page-css';
 
 export function cdnFiles(): AstroIntegration {
   let cacheDir = '';
@@ -27,6 +28,8 @@ export function cdnFiles(): AstroIntegration {
         // A page restored from the incremental cache that links client code this build did not write
         // would ship without its scripts: the build fails, and the next one renders every page.
         if (r.missing.length) staleRestore(cacheDir, r.missing);
+        // The merged stylesheets kept for restored pages: only those some page of this build links.
+        prunePageCss(cacheDir, r.linked);
         logger.info(
           `_headers (${r.headerRules} rules, ${r.pageHashes} inline script hashes), _worker.js, files manifest (${r.files} files)${r.plan ? `, deploy plan (${r.plan.upload.length} to upload)` : ''} in ${Math.round(performance.now() - started)} ms`,
         );
