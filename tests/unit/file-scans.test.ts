@@ -57,6 +57,8 @@ describe("the CDN step's file scans", () => {
     const bad = join(work, 'bad.json');
     writeFileSync(bad, '{"version":2,"files":{}}');
     expect(FileScans.load(bad).problem).toMatch(/bad\.json: version .*every file is read again/);
+    writeFileSync(bad, '{"version":1,"names":[],"files":{"1:2:3:4":{"digest":"d","assets":[0]}}}');
+    expect(FileScans.load(bad).problem).toMatch(/bad\.json: .*an index beyond `names`/);
     writeFileSync(bad, '{"version":1,');
     expect(FileScans.load(bad).problem).toMatch(/bad\.json: not JSON/);
     expect(FileScans.load(join(work, 'none.json')).problem).toBeNull();

@@ -12,15 +12,30 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'n
 import { z } from 'zod';
 
 /** One file as the CDN step saw it: its digest and, for a page, its links and inline scripts. */
-const FileScanSchema = z.object({
+export interface FileScan {
+  digest: string;
+  assets?: string[];
+  hashes?: string[];
+  amp?: boolean;
+}
+
+/**
+ * A file as stored: its asset names and script hashes are indices into the store's `names` (every
+ * page names the same hundred or so, 80,000 pages at 50,000 products).
+ */
+const StoredScanSchema = z.object({
   digest: z.string().min(1),
-  assets: z.array(z.string()).optional(),
-  hashes: z.array(z.string()).optional(),
+  assets: z.array(z.number().int().nonnegative()).optional(),
+  hashes: z.array(z.number().int().nonnegative()).optional(),
   amp: z.boolean().optional(),
 });
-export type FileScan = z.infer<typeof FileScanSchema>;
+type StoredScan = z.infer<typeof StoredScanSchema>;
 
-const StoreSchema = z.object({ version: z.literal(1), files: z.record(z.string(), FileScanSchema) });
+const StoreSchema = z
+  .object({ version: z.literal(1), names: z.array(z.string()), files: z.record(z.string(), StoredScanSchema) })
+  .refine((s) => Object.values(s.files).every((f) => [...(f.assets ?? []), ...(f.hashes ?? [])].every((i) => i < s.names.length)), {
+    message: 'a file names an index beyond `names`',
+  });
 
 /** The store's file name in the build's cache folder. */
 export const FILE_SCANS = 'cdn-file-scans.json';
@@ -32,66 +47,76 @@ export function fileIdentity(path: string): string {
 }
 
 export class FileScans {
-  private readonly next: Record<string, FileScan> = {};
-  /**
-   * One string per asset name and script hash: every page names the same hundred or so, and 80,000
-   * pages' own copies (50,000 products) held to the end of the build would cost tens of MB.
-   */
-  private readonly names = new Map<string, string>();
+  private readonly next: Record<string, StoredScan> = {};
+  /** This build's asset names and script hashes, and their indices. */
+  private readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
 
   private constructor(
     private readonly file: string | null,
-    private readonly previous: Record<string, FileScan>,
+    private readonly previous: { names: string[]; files: Record<string, StoredScan> },
     /** Why the stored scans were not used (unreadable or not a store), for the build's log. */
     readonly problem: string | null,
   ) {}
 
   /** No store: every file is read. */
   static none(): FileScans {
-    return new FileScans(null, {}, null);
+    return new FileScans(null, { names: [], files: {} }, null);
   }
 
   /** The store in `file` (none yet: an empty one; unreadable: an empty one and the problem named). */
   static load(file: string): FileScans {
-    if (!existsSync(file)) return new FileScans(file, {}, null);
+    const empty = { names: [], files: {} };
+    if (!existsSync(file)) return new FileScans(file, empty, null);
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
-      return new FileScans(file, {}, `${file}: not JSON (${(e as Error).message}); every file is read again`);
+      return new FileScans(file, empty, `${file}: not JSON (${(e as Error).message}); every file is read again`);
     }
     const parsed = StoreSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return new FileScans(file, {}, `${file}: ${issue?.path.join('.') || '(root)'} ${issue?.message}; every file is read again`);
+      return new FileScans(file, empty, `${file}: ${issue?.path.join('.') || '(root)'} ${issue?.message}; every file is read again`);
     }
-    return new FileScans(file, parsed.data.files, null);
+    return new FileScans(file, parsed.data, null);
   }
 
   /** The scan of the file with this identity from the build before, if it was the same file (let go of: each file is asked for once). */
   take(identity: string): FileScan | undefined {
-    const scan = this.previous[identity];
-    delete this.previous[identity];
-    return scan;
+    const stored = this.previous.files[identity];
+    if (!stored) return undefined;
+    delete this.previous.files[identity];
+    const names = (list: number[] | undefined) => list?.map((i) => this.previous.names[i]!);
+    return {
+      digest: stored.digest,
+      ...(stored.assets && { assets: names(stored.assets) }),
+      ...(stored.hashes && { hashes: names(stored.hashes) }),
+      ...(stored.amp !== undefined && { amp: stored.amp }),
+    };
   }
 
   /** Records a file of this build. */
   set(identity: string, scan: FileScan): void {
-    const one = (list: string[] | undefined) =>
+    const indices = (list: string[] | undefined) =>
       list?.map((n) => {
-        const known = this.names.get(n);
-        if (known !== undefined) return known;
-        this.names.set(n, n);
-        return n;
+        let i = this.index.get(n);
+        if (i === undefined) this.index.set(n, (i = this.names.push(n) - 1));
+        return i;
       });
-    this.next[identity] = { ...scan, ...(scan.assets && { assets: one(scan.assets) }), ...(scan.hashes && { hashes: one(scan.hashes) }) };
+    this.next[identity] = {
+      digest: scan.digest,
+      ...(scan.assets && { assets: indices(scan.assets) }),
+      ...(scan.hashes && { hashes: indices(scan.hashes) }),
+      ...(scan.amp !== undefined && { amp: scan.amp }),
+    };
   }
 
   /** Writes this build's files (only them) in place of the store (written beside it, then renamed). */
   save(): void {
     if (!this.file) return;
     const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ version: 1, files: this.next }));
+    writeFileSync(tmp, JSON.stringify({ version: 1, names: this.names, files: this.next }));
     renameSync(tmp, this.file);
   }
 }
