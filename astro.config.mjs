@@ -6,6 +6,7 @@ import { config } from './src/lib/config/index.ts';
 import { postBuild } from './src/lib/build/postbuild.mjs';
 import { cdnFiles } from './src/lib/build/cdn/integration.ts';
 import { pageCss } from './src/lib/build/page-css.ts';
+import { linkRestore } from './src/lib/build/link-restore.ts';
 import { shardBuild } from './src/lib/build/shard.ts';
 import { SITEMAP_ENTRY_LIMIT } from './src/lib/build/merge.ts';
 import directives from './src/directives/index.ts';
@@ -63,6 +64,8 @@ export default defineConfig({
   integrations: [
     // `--shard K/N`: this build renders 1/N of the catalogue pages (docs/architecture.md, "Sharded builds").
     shardBuild(),
+    // Pages restored from the incremental cache are hard links to the cache's files, not copies.
+    linkRestore(),
     react(),
     directives(),
     postBuild(),

@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Logger } from './logger';
 import { buildEnv, buildNodeArgs } from '../src/lib/build/heap';
 import { takeStaleMarker } from '../src/lib/build/stale-restore';
+import { FILES_MANIFEST } from '../src/lib/build/cdn/deploy-plan';
 
 /** What the triggers of a run said changed (the hook's body); several triggers' hints are merged. */
 export interface PullHint {
@@ -180,35 +181,33 @@ export const astroBin = (projectRoot: string): string => join(projectRoot, 'node
 /** Astro's cacheDir (the default of astro.config.mjs): the incremental build's cache. */
 export const astroCacheDir = (projectRoot: string): string => join(projectRoot, 'node_modules', '.astro');
 
+/** What `astroBuild` builds, and how. */
+export interface AstroBuildOptions {
+  /** The checkout whose site is built (its `node_modules/astro`, its cacheDir). */
+  projectRoot: string;
+  snapshotDir: string;
+  outDir: string;
+  /** More variables of the build's environment (e.g. `DEPLOY_BEFORE`). */
+  extraEnv?: Record<string, string>;
+  /** Also echo the build's output (npm start). */
+  echo?: boolean;
+}
+
 /**
  * Runs `astro build --outDir outDir` with SNAPSHOT_DIR set and the snapshot's heap limit and
  * allocator settings (src/lib/build/heap.ts); rejects with the output's tail on failure. A build that failed because its
  * incremental cache was stale (src/lib/build/stale-restore.ts) runs once more, every page rendered.
  */
-export async function astroBuild(
-  projectRoot: string,
-  snapshotDir: string,
-  outDir: string,
-  extraEnv: Record<string, string> = {},
-  /** Also echo the build's output (npm start). */
-  echo = false,
-): Promise<void> {
+export async function astroBuild(opts: AstroBuildOptions): Promise<void> {
   try {
-    await astroBuildOnce(projectRoot, snapshotDir, outDir, extraEnv, echo);
+    await astroBuildOnce(opts);
   } catch (e) {
-    if (!takeStaleMarker(astroCacheDir(projectRoot))) throw e;
-    await astroBuildOnce(projectRoot, snapshotDir, outDir, extraEnv, echo);
+    if (!takeStaleMarker(astroCacheDir(opts.projectRoot))) throw e;
+    await astroBuildOnce(opts);
   }
 }
 
-function astroBuildOnce(
-  projectRoot: string,
-  snapshotDir: string,
-  outDir: string,
-  extraEnv: Record<string, string> = {},
-  /** Also echo the build's output (npm start). */
-  echo = false,
-): Promise<void> {
+function astroBuildOnce({ projectRoot, snapshotDir, outDir, extraEnv = {}, echo = false }: AstroBuildOptions): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...buildNodeArgs(resolve(snapshotDir)), astroBin(projectRoot), 'build', '--outDir', resolve(outDir)], {
       cwd: projectRoot,
@@ -249,11 +248,16 @@ export function writeLivePointer(file: string, p: LivePointer): void {
   renameSync(tmp, file);
 }
 
-/** True when the site folder has no index.html or it is older than the snapshot's manifest. */
+/**
+ * True when the site folder has no index.html, or its files manifest (`_cdn/files.json`, written last
+ * by every build) is missing or older than the snapshot's manifest. Not the pages' own times: a page
+ * restored from the incremental cache is a link to the file of the build that rendered it
+ * (src/lib/build/link-restore.ts) and keeps that build's time.
+ */
 export function needsBuild(distDir: string, snapDir: string): boolean {
-  const index = join(distDir, 'index.html');
-  if (!existsSync(index)) return true;
+  const built = join(distDir, FILES_MANIFEST);
+  if (!existsSync(join(distDir, 'index.html')) || !existsSync(built)) return true;
   const manifest = join(snapDir, 'manifest.json');
   if (!existsSync(manifest)) return false;
-  return statSync(index).mtimeMs < statSync(manifest).mtimeMs;
+  return statSync(built).mtimeMs < statSync(manifest).mtimeMs;
 }

@@ -123,7 +123,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           log: (l) => logger.info(`rebuild pull: ${l}`),
         }).then(() => undefined),
       // The build writes the deploy plan against the live folder (DEPLOY_BEFORE: src/lib/build/cdn/integration.ts), as `npm run deploy:plan` does.
-      build: (snap, out) => astroBuild(PROJECT_ROOT, snap, out, site.dir ? { DEPLOY_BEFORE: site.dir } : {}),
+      build: (snap, out) => astroBuild({ projectRoot: PROJECT_ROOT, snapshotDir: snap, outDir: out, extraEnv: site.dir ? { DEPLOY_BEFORE: site.dir } : {} }),
       activate: (out, snap) => {
         site.switchTo(out);
         snapDir = snap;

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   if (!noBuild && (!live || process.env.DIST_DIR) && needsBuild(dist, snapshotDir())) {
     console.log(`building the site into ${dist} (dist/ is missing or older than the snapshot) ...`);
     const t = Date.now();
-    await astroBuild(PROJECT_ROOT, snapshotDir(), dist, {}, true);
+    await astroBuild({ projectRoot: PROJECT_ROOT, snapshotDir: snapshotDir(), outDir: dist, echo: true });
     console.log(`site built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
   const running = await startServer();

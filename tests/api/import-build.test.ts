@@ -32,7 +32,7 @@ beforeAll(async () => {
   await importFromDump(DUMP, { out, mediaDir: MEDIA, config: ImportConfigSchema.parse({ cms_pages }) });
   // Inside the project: an outDir outside it makes Astro share .astro/ with any other build.
   dist = mkdtempSync(join(process.cwd(), 'dist-test-import-'));
-  await astroBuild(process.cwd(), out, dist);
+  await astroBuild({ projectRoot: process.cwd(), snapshotDir: out, outDir: dist });
 }, 600_000);
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });

@@ -78,7 +78,7 @@ writeFileSync(process.argv.at(-1) + '.json', JSON.stringify({ execArgv: process.
       const saved = process.env.MIMALLOC_PURGE_DELAY;
       delete process.env.MIMALLOC_PURGE_DELAY;
       try {
-        await astroBuild(root, snap, out);
+        await astroBuild({ projectRoot: root, snapshotDir: snap, outDir: out });
       } finally {
         if (saved !== undefined) process.env.MIMALLOC_PURGE_DELAY = saved;
       }

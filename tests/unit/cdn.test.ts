@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { formatHeaders, HeaderTable, HeadersFileError, parseHeaders, siteHeaderRules } from '../../src/lib/build/cdn/headers';
 import { buildEdgeMap, bucketsFor, EdgeLookup, requestKeys, ruleKey, type EdgeBucket } from '../../src/lib/build/cdn/edge-map';
-import { inlineScriptHashes, writeCdnFiles } from '../../src/lib/build/cdn/build-files';
+import { inlineScriptHashes, scanPage, writeCdnFiles } from '../../src/lib/build/cdn/build-files';
 import { deployPlan, urlPathOf, type FilesManifest } from '../../src/lib/build/cdn/deploy-plan';
 import { pagesTagged, parseTagManifest, tagManifest, type TagManifest } from '../../src/lib/build/cdn/tag-manifest';
 import { RedirectTable, type RedirectRule } from '../../src/lib/routing/redirect-rules';
@@ -70,6 +70,19 @@ describe('_headers', () => {
       '<script>alert(1)</script><script type="module">alert(1)</script><script src="/a.js"></script><script type="application/ld+json">{"a":1}</script>';
     // sha256 of "alert(1)", computed outside the code (openssl dgst -sha256 -binary | base64)
     expect(inlineScriptHashes(html)).toEqual(["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
+  });
+
+  it("reads a page's links and inline scripts in one scan: UTF-8 scripts hashed by their bytes, links inside scripts counted", () => {
+    const page = Buffer.from(
+      '<link rel="stylesheet" href="/_astro/page.a1.css"><script>var s="<script "; load("/_astro/lazy.f6.js"); // £</script>' +
+        '<script type="module" src="/_astro/Header.c3.js"></script><div style="background:url(/_astro/bg.b7.svg)"></div>',
+      'utf8',
+    );
+    // sha256 of the first script's text (UTF-8), computed outside the code (openssl dgst -sha256 -binary | base64)
+    expect(scanPage(page)).toEqual({
+      assets: ['_astro/page.a1.css', '_astro/lazy.f6.js', '_astro/Header.c3.js', '_astro/bg.b7.svg'],
+      inlineHashes: ["'sha256-2K/E6hALhyw8rkpx4qfcv4uGQknq0gwJJoMUtLxjYT0='"],
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { mergePageCss, mergeRenderedPage } from '../../src/lib/build/page-css';
+import { mergePageCss, mergeRenderedPage, prunePageCss } from '../../src/lib/build/page-css';
 
 const files: Record<string, string> = { '/_astro/a.css': '.a{color:red}', '/_astro/b.css': '.b{color:blue}\n' };
 const read = (href: string) => files[href]!;
@@ -60,6 +60,27 @@ describe('one stylesheet per page', () => {
       expect(existsSync(join(keepDir, href.slice('/_astro/'.length)))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the merged stylesheets kept for restored pages', () => {
+  it('keeps only those some page of the finished build links, so code changes do not pile them up', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'page-css-store-'));
+    try {
+      const store = join(cacheDir, 'page-css');
+      mkdirSync(store);
+      // Two builds with different CSS: the second re-rendered every page that linked the first's file.
+      writeFileSync(join(store, 'page.old1.css'), 'a{}');
+      writeFileSync(join(store, 'page.new1.css'), 'b{}');
+      writeFileSync(join(store, 'page.kept.css'), 'c{}');
+      expect(prunePageCss(cacheDir, new Set(['_astro/page.new1.css', '_astro/page.kept.css', '_astro/Header.x.js']))).toEqual(['page.old1.css']);
+      expect(existsSync(join(store, 'page.old1.css'))).toBe(false);
+      expect(readFileSync(join(store, 'page.new1.css'), 'utf8')).toBe('b{}');
+      expect(existsSync(join(store, 'page.kept.css'))).toBe(true);
+      expect(prunePageCss(join(cacheDir, 'none'), new Set())).toEqual([]);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 });

@@ -10,7 +10,7 @@
  * Build time only (node:fs, node:crypto).
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -49,6 +49,23 @@ export function mergePageCss(html: string, readCss: (href: string) => string): M
   let i = 0;
   const merged = head.replace(HEAD_CSS, () => (i++ === 0 ? `<link rel="stylesheet" href="${href}">` : ''));
   return { html: merged + html.slice(headEnd), file: { href, css } };
+}
+
+/** The merged files of every build with this cache folder (`cacheDir`), for the pages an incremental build restores. */
+export const pageCssStore = (cacheDir: string): string => join(cacheDir, 'page-css');
+
+/**
+ * Drops from the store the merged files no page of the finished build links (`linked`: the site's
+ * `_astro/…` paths its pages link, found by the CDN step): a code change gives new merged files and
+ * re-renders the pages that linked the old ones, which the store would otherwise keep, and copy into
+ * every later build, for good. Returns the names dropped.
+ */
+export function prunePageCss(cacheDir: string, linked: ReadonlySet<string>): string[] {
+  const store = pageCssStore(cacheDir);
+  if (!existsSync(store)) return [];
+  const dropped = readdirSync(store).filter((name) => !linked.has(`_astro/${name}`));
+  for (const name of dropped) rmSync(join(store, name), { force: true });
+  return dropped;
 }
 
 /** Where the running build writes: set by the `pageCss` integration, read by the middleware. */
@@ -91,7 +108,7 @@ export function pageCss(): AstroIntegration {
     name: 'pj-page-css',
     hooks: {
       'astro:config:done': ({ config }) => {
-        dirs = { outDir: fileURLToPath(config.outDir), keepDir: join(fileURLToPath(config.cacheDir), 'page-css') };
+        dirs = { outDir: fileURLToPath(config.outDir), keepDir: pageCssStore(fileURLToPath(config.cacheDir)) };
       },
       'astro:build:start': () => {
         if (dirs) process.env[ENV] = JSON.stringify(dirs);

@@ -19,6 +19,7 @@ import { localizedPath } from '../../catalog/urls';
 import { formatHeaders, siteHeaderRules } from './headers';
 import { DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
 import { parseTagManifest, TAG_MANIFEST } from './tag-manifest';
+import { fileIdentity, FileScans } from './file-scans';
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -36,47 +37,65 @@ export function listFiles(dir: string): string[] {
   return out;
 }
 
-/** The hashed assets (`_astro/…`) a page links: scripts, module preloads, islands' component and renderer URLs, stylesheets. */
-export function linkedAssets(page: Buffer | string): string[] {
-  const html = typeof page === 'string' ? page : page.toString('utf8');
-  return [...new Set([...html.matchAll(/["'(]\/_astro\/([^"'()\s?#]+)/g)].map((m) => `_astro/${m[1]}`))];
+/** What a page needs of the CDN step: the hashed assets it links and its inline scripts' hashes. */
+export interface PageScan {
+  /** The hashed assets (`_astro/…`) the page links: scripts, module preloads, islands' component and renderer URLs, stylesheets. */
+  assets: string[];
+  /**
+   * The sha256 sources of the page's inline scripts (`'sha256-…'`), as a CSP names them. Scripts with a
+   * `src` and data blocks (JSON-LD, application/json) are not executed inline and need none.
+   */
+  inlineHashes: string[];
 }
 
+/** `<script` (a tag, not `<scripts`), or a quoted or url() link to a hashed asset (its name up to a quote, bracket, space, `?` or `#`). */
+const PAGE_TOKENS = /<script(?=[\s/>])|["'(]\/_astro\/([^"'()\t\n\f\r\v ?#]+)/g;
+
 /**
- * The sha256 sources of a page's inline scripts (`'sha256-…'`), as a CSP names them. Scripts with a
- * `src` and data blocks (JSON-LD, application/json) are not executed inline and need none. Works on
- * the file's bytes (a script's hash is that of its UTF-8 bytes): searching them for `<script` and
- * hashing the scripts alone costs a sixth of decoding and scanning every page (16,500 files at
- * 10,000 products).
+ * One pass over a page's bytes for both: the bytes are read as latin1 (one character a byte, no
+ * UTF-8 decoding), so a match's offsets are byte offsets, a script's hash is that of its UTF-8 bytes
+ * as the browser computes it, and an asset's name is decoded from its own bytes. Links inside inline
+ * scripts count (a hydration script may name a chunk); a `<script` inside a script's text does not.
+ * The CDN step runs it on every page (16,500 files at 10,000 products).
  */
-export function inlineScriptHashes(page: Buffer | string): string[] {
+export function scanPage(page: Buffer | string): PageScan {
   const buf = typeof page === 'string' ? Buffer.from(page, 'utf8') : page;
-  const out = new Set<string>();
-  let at = 0;
-  for (;;) {
-    const open = buf.indexOf('<script', at, 'latin1');
-    if (open < 0) break;
-    const next = buf[open + 7];
-    const tagEnd = buf.indexOf('>', open + 7, 'latin1');
+  const text = buf.toString('latin1');
+  const assets = new Set<string>();
+  const hashes = new Set<string>();
+  /** Where the last script element ends: a `<script` before it is text inside that script. */
+  let scriptEnd = 0;
+  const tokens = new RegExp(PAGE_TOKENS);
+  for (let m = tokens.exec(text); m; m = tokens.exec(text)) {
+    if (m[1] !== undefined) {
+      const start = m.index + '"/_astro/'.length;
+      assets.add(`_astro/${buf.toString('utf8', start, start + m[1].length)}`);
+      continue;
+    }
+    if (m.index < scriptEnd) continue;
+    const tagEnd = text.indexOf('>', m.index + 7);
     if (tagEnd < 0) break;
-    at = tagEnd + 1;
-    // `<script` followed by a space, '/' or '>' (not `<scripts`)
-    if (next !== 0x3e && next !== 0x20 && next !== 0x0a && next !== 0x09 && next !== 0x0d && next !== 0x2f) continue;
-    const close = buf.indexOf('</script', tagEnd, 'latin1');
+    const close = text.indexOf('</script', tagEnd);
     if (close < 0) break;
-    at = close + 8;
-    const attrs = buf.toString('latin1', open + 7, tagEnd);
+    scriptEnd = close + 8;
+    const attrs = text.slice(m.index + 7, tagEnd);
     if (/\bsrc\s*=/i.test(attrs)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
     if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
-    out.add(
+    hashes.add(
       `'sha256-${createHash('sha256')
         .update(buf.subarray(tagEnd + 1, close))
         .digest('base64')}'`,
     );
   }
-  return [...out];
+  return { assets: [...assets], inlineHashes: [...hashes] };
 }
+
+/** The hashed assets a page links (`scanPage`'s `assets`). */
+export const linkedAssets = (page: Buffer | string): string[] => scanPage(page).assets;
+
+/** The sha256 sources of a page's inline scripts (`scanPage`'s `inlineHashes`). */
+export const inlineScriptHashes = (page: Buffer | string): string[] => scanPage(page).inlineHashes;
 
 /** An AMP page: `<html amp` or `<html ⚡` at the top of the file. */
 const isAmp = (buf: Buffer) => /<html\b[^>]*\s(amp|\u26a1)(\s|=|>)/i.test(buf.toString('utf8', 0, Math.min(buf.length, 4096)));
@@ -117,6 +136,8 @@ export interface CdnFilesResult {
   plan: DeployPlan | null;
   /** Assets pages link that the folder does not hold (a page restored from the cache of a build with other client code). */
   missing: { page: string; asset: string }[];
+  /** Every `_astro/…` path some page links. */
+  linked: Set<string>;
 }
 
 /** Reads a build's files manifest (null when the folder has none). */
@@ -139,12 +160,16 @@ export function writeDeployPlan(before: string | null, after: string): DeployPla
   return plan;
 }
 
-/** Writes the CDN files of a finished site folder; `before` is the folder of the build before, for the deploy plan. */
 /** The files this step writes from the whole folder (a sharded build's merge writes them again on the merged folder). */
 export const CDN_DERIVED_FILES: ReadonlySet<string> = new Set(['_headers', '_routes.json', '_worker.js', FILES_MANIFEST, DEPLOY_PLAN]);
 
-export async function writeCdnFiles(dir: string, before: string | null = null): Promise<CdnFilesResult> {
-  // One read of each file: its digest, and a page's inline scripts.
+/**
+ * Writes the CDN files of a finished site folder; `before` is the folder of the build before, for the
+ * deploy plan; `scans` what the build before learnt of its files (./file-scans.ts): a file that is
+ * still the same file is not read again.
+ */
+export async function writeCdnFiles(dir: string, before: string | null = null, scans: FileScans = FileScans.none()): Promise<CdnFilesResult> {
+  // One read of each new file: its digest, and one scan of a page for its links and inline scripts.
   const pageHashes = new Set<string>();
   const ampHashes = new Set<string>();
   const files: Record<string, string> = {};
@@ -153,15 +178,30 @@ export async function writeCdnFiles(dir: string, before: string | null = null): 
   const names = listFiles(dir);
   const present = new Set(names);
   const links: [page: string, asset: string][] = [];
+  const linked = new Set<string>();
   for (const f of names) {
     if (CDN_DERIVED_FILES.has(f)) continue;
-    const buf = readFileSync(join(dir, f));
-    files[f] = digestOf(buf);
+    const path = join(dir, f);
+    const identity = fileIdentity(path);
+    let scan = scans.take(identity);
+    if (!scan) {
+      const buf = readFileSync(path);
+      scan = { digest: digestOf(buf) };
+      if (f.endsWith('.html')) {
+        const { assets, inlineHashes } = scanPage(buf);
+        scan = { ...scan, assets, hashes: inlineHashes, amp: isAmp(buf) };
+      }
+    }
+    scans.set(identity, scan);
+    files[f] = scan.digest;
     if (!f.endsWith('.html')) continue;
-    for (const a of linkedAssets(buf)) if (!present.has(a)) links.push([f, a]);
-    const amp = isAmp(buf);
-    for (const h of inlineScriptHashes(buf)) (amp ? ampHashes : pageHashes).add(h);
+    for (const a of scan.assets ?? []) {
+      linked.add(a);
+      if (!present.has(a)) links.push([f, a]);
+    }
+    for (const h of scan.hashes ?? []) (scan.amp ? ampHashes : pageHashes).add(h);
   }
+  scans.save();
   const rules = siteHeaderRules({ pageHashes: [...pageHashes], ampHashes: [...ampHashes], ampPrefixes: ampPrefixes() });
   const written: [string, string | Uint8Array][] = [
     ['_headers', formatHeaders(rules, HEADERS_HEADER)],
@@ -177,5 +217,5 @@ export async function writeCdnFiles(dir: string, before: string | null = null): 
   writeFileSync(join(dir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files: sortedFiles } satisfies FilesManifest)}\n`);
   const plan = before && existsSync(join(before, FILES_MANIFEST)) ? writeDeployPlan(before, dir) : null;
   const missing = links.filter(([, asset]) => !(asset in files)).map(([page, asset]) => ({ page, asset }));
-  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing };
+  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing, linked };
 }

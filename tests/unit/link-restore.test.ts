@@ -1,0 +1,51 @@
+/**
+ * Astro's incremental cache, as the build runs it with src/lib/build/link-restore.ts: a restored page
+ * is a hard link to the cache's file (no bytes copied), and writing the cache's copy of a re-rendered
+ * page never changes a folder that linked the old one (the live site of the build before).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IncrementalBuildCache } from '../../node_modules/astro/dist/core/build/incremental.js';
+import { installLinkingMethods } from '../../src/lib/build/link-restore';
+
+const work = mkdtempSync(join(tmpdir(), 'link-restore-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const cacheDir = join(work, 'cache');
+const settings = { config: { cacheDir: pathToFileURL(`${cacheDir}/`) } };
+const cachedPage = join(cacheDir, 'dist', 'p', 'rw1010', 'index.html');
+mkdirSync(join(cacheDir, 'dist', 'p', 'rw1010'), { recursive: true });
+writeFileSync(cachedPage, '<h1>£10</h1>');
+
+describe("Astro's incremental cache with linked restores", () => {
+  // The real class of the astro package the build runs: if its methods change shape, this fails first.
+  expect(installLinkingMethods(IncrementalBuildCache.prototype)).toBe(true);
+  const cache = IncrementalBuildCache.load(settings as never, 'config', 'lockfile', 'key');
+
+  it('restores a page as a hard link to the cache’s file, its folders made', async () => {
+    const live = join(work, 'dist-1', 'p', 'rw1010', 'index.html');
+    expect(await cache.restoreOutputFile(settings as never, 'p/rw1010/index.html', pathToFileURL(live))).toBe(true);
+    expect(statSync(live).ino).toBe(statSync(cachedPage).ino);
+    expect(readFileSync(live, 'utf8')).toBe('<h1>£10</h1>');
+    expect(await cache.restoreOutputFile(settings as never, 'p/gone/index.html', pathToFileURL(join(work, 'dist-1', 'p', 'gone', 'index.html')))).toBe(false);
+  });
+
+  it('writes a re-rendered page’s cache copy as a new file: the folder that linked the old one keeps its bytes', async () => {
+    const live = join(work, 'dist-1', 'p', 'rw1010', 'index.html');
+    await cache.writeOutputFile(settings as never, 'p/rw1010/index.html', '<h1>£20</h1>');
+    expect(readFileSync(cachedPage, 'utf8')).toBe('<h1>£20</h1>');
+    expect(readFileSync(live, 'utf8')).toBe('<h1>£10</h1>');
+    expect(statSync(live).ino).not.toBe(statSync(cachedPage).ino);
+  });
+
+  it('leaves a class of another shape as it is', () => {
+    const other = { restoreOutputFile: (a: unknown) => a, writeOutputFile: (a: unknown, b: unknown, c: unknown) => [a, b, c] };
+    const before = { ...other };
+    expect(installLinkingMethods(other)).toBe(false);
+    expect(other).toEqual(before);
+    expect(installLinkingMethods(undefined)).toBe(false);
+  });
+});
