@@ -12,6 +12,7 @@ import { homeUrl as storeHomeUrl, localizedPath, type UrlOptions } from '../cata
 import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
 import { canonicalContentLink } from './content-routes';
+import { currentShard } from '../build/shard';
 
 /** Memoises a zero-argument loader for the life of the build process. */
 export function once<T>(load: () => T): () => T {
@@ -120,6 +121,12 @@ export function bannersFor(storeCode: string = config.storeViews.default.storeCo
 // Catalogue index
 
 export interface CatalogIndex {
+  /**
+   * Every product of the snapshot. In a whole build the full records; in a shard build (N > 1) the
+   * slim records of slimProduct (what listings, facets, tiles, related links, the search index, the
+   * URL map and the rewrites read): a shard's own product pages read their full record with
+   * productRecord (src/lib/build/shard-records.ts).
+   */
   products: Product[];
   byId: Map<number, Product>;
   bySku: Map<string, Product>;
@@ -133,13 +140,33 @@ export interface CatalogIndex {
   reviewsOf: Map<number, Review[]>;
 }
 
-/** The in-memory catalogue index, built once from the snapshot (products read shard by shard). */
+/**
+ * The record of a product that another page shows (a tile, a facet count, a related link, a search
+ * entry, a URL map line): the product without the texts only its own page shows (description, short
+ * description, meta title and description) and with only the first image of its gallery (the tile's
+ * fallback image, productImagePath). About 40 % of a record's size in the generated catalogue.
+ * Still a valid Product: the fields left out are optional.
+ */
+export function slimProduct(p: Product): Product {
+  const { description: _d, short_description: _s, meta_title: _t, meta_description: _m, media_gallery, ...rest } = p;
+  const first = media_gallery.find((m) => m.typ === 'image');
+  return { ...rest, media_gallery: first ? [{ image: first.image, typ: 'image' }] : [] };
+}
+
+/**
+ * The in-memory catalogue index, built once from the snapshot (products read shard by shard). A shard
+ * build (N > 1) holds slim records (slimProduct): its memory then falls with the pages it renders,
+ * not only with Astro's page state (docs/architecture.md, "Sharded builds").
+ */
 export const catalog = once((): CatalogIndex => {
   const products: Product[] = [];
   const byId = new Map<number, Product>();
   const bySku = new Map<string, Product>();
   const productIdsOf = new Map<number, number[]>();
-  for (const p of snap.iterateProducts()) {
+  const shard = currentShard();
+  const slim = !!shard && shard.count > 1;
+  for (const full of snap.iterateProducts()) {
+    const p = slim ? slimProduct(full) : full;
     products.push(p);
     byId.set(p.id, p);
     bySku.set(p.sku, p);
