@@ -42,8 +42,25 @@ describe('the catalogue index of a shard build', () => {
       expect(p.meta_description).toBeUndefined();
       const first = full.media_gallery.find((m) => m.typ === 'image');
       expect(p.media_gallery).toEqual(first ? [{ image: first.image, typ: 'image' }] : []);
+      // A link keeps what related products and cache tags read: its type and its target.
+      expect(p.product_links).toEqual(full.product_links.map((l) => ({ link_type: l.link_type, linked_product_sku: l.linked_product_sku })));
       // What other pages read is kept as it is.
-      for (const k of ['sku', 'name', 'url_path', 'price', 'category_ids', 'product_links', 'configurable_children', 'bundle_options', 'stock'] as const)
+      for (const k of [
+        'sku',
+        'name',
+        'url_path',
+        'price',
+        'category_ids',
+        'category',
+        'configurable_children',
+        'bundle_options',
+        'custom_options',
+        'stock',
+        'image',
+        'small_image',
+        'thumbnail',
+        'hover_image',
+      ] as const)
         expect(p[k]).toEqual(full[k]);
       expect(byId.get(p.id)).toBe(p);
       expect(bySku.get(p.sku)).toBe(p);

@@ -140,17 +140,34 @@ export interface CatalogIndex {
   reviewsOf: Map<number, Review[]>;
 }
 
+/** One copy of each repeated short string of the slim records (link types, category names). */
+const shared = new Map<string, string>();
+const share = (s: string): string => {
+  const v = shared.get(s);
+  if (v !== undefined) return v;
+  shared.set(s, s);
+  return s;
+};
+
 /**
  * The record of a product that another page shows (a tile, a facet count, a related link, a search
- * entry, a URL map line): the product without the texts only its own page shows (description, short
- * description, meta title and description) and with only the first image of its gallery (the tile's
- * fallback image, productImagePath). About 40 % of a record's size in the generated catalogue.
- * Still a valid Product: the fields left out are optional.
+ * entry, a URL map line, a page's cache tags): the product without what only its own page reads
+ * (description, short description, meta title and description; the gallery beyond its first image,
+ * the tile's fallback; a link's fields other than its type and target sku), and with one copy of a
+ * repeated image path or category name. About 40 % of a record's heap in the generated catalogue
+ * (docs/benchmarks.md). Still a valid Product: every field left out is optional.
  */
 export function slimProduct(p: Product): Product {
-  const { description: _d, short_description: _s, meta_title: _t, meta_description: _m, media_gallery, ...rest } = p;
+  const { description: _d, short_description: _s, meta_title: _t, meta_description: _m, media_gallery, product_links, category, ...rest } = p;
   const first = media_gallery.find((m) => m.typ === 'image');
-  return { ...rest, media_gallery: first ? [{ image: first.image, typ: 'image' }] : [] };
+  const out: Product = {
+    ...rest,
+    media_gallery: first ? [{ image: first.image === rest.image ? rest.image : first.image, typ: 'image' }] : [],
+    product_links: product_links.map((l) => ({ link_type: share(l.link_type), linked_product_sku: l.linked_product_sku })),
+    ...(category ? { category: category.map((c) => ({ category_id: c.category_id, name: share(c.name) })) } : {}),
+  };
+  for (const k of ['small_image', 'thumbnail', 'hover_image'] as const) if (out[k] && out[k] === rest.image) out[k] = rest.image;
+  return out;
 }
 
 /**
