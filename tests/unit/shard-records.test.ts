@@ -100,4 +100,12 @@ describe('the catalogue index of a shard build', () => {
     expect(d.descriptionHtml.length).toBeGreaterThan(20);
     expect(d.images.length).toBe(new Set([...(p.image ? [p.image] : []), ...p.media_gallery.filter((m) => m.typ === 'image').map((m) => m.image)]).size);
   });
+
+  it('reads the full records of exactly the ids asked for, in one pass', async () => {
+    const { readProductRecords } = await buildProcess('1/3');
+    const ids = [...snapshot.keys()].filter((_, i) => i % 7 === 0);
+    const got = readProductRecords(new Set([...ids, -5]));
+    expect([...got.keys()].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    for (const id of ids) expect(got.get(id)).toEqual(snapshot.get(id));
+  });
 });
