@@ -50,7 +50,7 @@ const USAGE = 'usage: npm run bench -- [--only SECTION,...] [--quick] [--large] 
 function options(argv: readonly string[]) {
   try {
     const o = parseOptions(argv, {
-      values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only'],
+      values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only', 'shard-snapshot'],
       flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding', 'help'],
     });
     // The whole numbers are checked now, not when their section starts (after minutes of others).
