@@ -14,7 +14,7 @@ import type { Product } from '../schemas';
 /** The ids of the products this shard renders a page of (a catch-all page or an AMP page, in any store view). */
 export function ownProductIds(): Set<number> {
   const ids = new Set<number>();
-  for (const r of ofThisShard(catchAllRoutes(), (x) => x.path)) if (r.kind === 'product') ids.add(r.key);
+  for (const r of ofThisShard(catchAllRoutes(), (x) => x.path)) if (r.kind === 'product') ids.add(Number(r.key));
   for (const r of ofThisShard(ampRoutes(), (x) => x.path)) if (r.kind === 'amp-product') ids.add(r.key);
   return ids;
 }
