@@ -8,22 +8,17 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildEnv, buildNodeArgs } from '../src/lib/build/heap';
 import { snapshotDir } from '../src/lib/build/snapshot';
-import { shardFromArgs } from '../src/lib/build/shard';
 import { takeStaleMarker } from '../src/lib/build/stale-restore';
 import { astroBin, astroCacheDir } from '../server/rebuild';
 
 const root = join(import.meta.dirname, '..');
 const run = () =>
   new Promise<number>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [...buildNodeArgs(snapshotDir(), shardFromArgs(process.argv.slice(2))?.count ?? 1), astroBin(root), 'build', ...process.argv.slice(2)],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, ...buildEnv() },
-      },
-    );
+    const child = spawn(process.execPath, [...buildNodeArgs(snapshotDir()), astroBin(root), 'build', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...buildEnv() },
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 let code = await run();

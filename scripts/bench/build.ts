@@ -9,7 +9,6 @@ import { join, relative } from 'node:path';
 import { runMeasured, type MeasuredRun } from './lib/proc';
 import { astroBin } from '../../server/rebuild';
 import { buildEnv, buildNodeArgs } from '../../src/lib/build/heap';
-import { shardFromArgs } from '../../src/lib/build/shard';
 
 export interface BuildPhases {
   /** Process start to the content layer starting (config, Vite and integrations set-up). */
@@ -52,16 +51,7 @@ export function buildCommand(root: string, outDir: string, snapshotDir: string, 
   return {
     cmd: process.execPath,
     // The heap limit every build gets (src/lib/build/heap.ts). Astro joins --config to the project root, so the path is relative.
-    args: [
-      ...buildNodeArgs(snapshotDir, shardFromArgs(extraArgs, {})?.count ?? 1),
-      astroBin(root),
-      'build',
-      '--outDir',
-      outDir,
-      '--config',
-      'scripts/bench/astro.bench.config.mjs',
-      ...extraArgs,
-    ],
+    args: [...buildNodeArgs(snapshotDir), astroBin(root), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs', ...extraArgs],
   };
 }
 

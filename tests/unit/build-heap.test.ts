@@ -30,18 +30,6 @@ describe('build heap limit', () => {
     expect(heapLimitMb(0)).toBeGreaterThanOrEqual(512);
   });
 
-  it("gives a shard the whole catalogue's part held by every shard and 1/N of the pages' part", () => {
-    // A whole build, and one shard of one, as before.
-    expect(heapLimitMb(200_000, 1)).toBe(heapLimitMb(200_000));
-    expect(heapLimitMb(200_000)).toBe(4512);
-    // 512 + 200,000 x (0.008 + 0.012 / 64) MB; a 1/4 shard more, never more than the whole build.
-    expect(heapLimitMb(200_000, 64)).toBe(2150);
-    expect(heapLimitMb(200_000, 4)).toBe(2712);
-    expect(heapLimitMb(10_000, 4)).toBeLessThan(heapLimitMb(10_000));
-    expect(() => heapLimitMb(10_000, 0)).toThrow(/shards/);
-    expect(() => heapLimitMb(10_000, 1.5)).toThrow(/shards/);
-  });
-
   it('refuses a count that is not one', () => {
     expect(() => heapLimitMb(-1)).toThrow(/count/);
     expect(() => heapLimitMb(Number.NaN)).toThrow(/count/);
@@ -52,7 +40,6 @@ describe('build heap limit', () => {
     try {
       expect(snapshotProductCount(dir)).toBe(10_000);
       expect(buildNodeArgs(dir)).toEqual([`--max-old-space-size=${heapLimitMb(10_000)}`, `--max-semi-space-size=${SEMI_SPACE_MB}`]);
-      expect(buildNodeArgs(dir, 8)[0]).toBe(`--max-old-space-size=${heapLimitMb(10_000, 8)}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -21,21 +21,10 @@ export const HEAP_BASE_MB = 512;
 /** Heap per product of the snapshot (records, page data, keys, the search index), MB. */
 export const HEAP_PER_PRODUCT_MB = 0.02;
 
-/**
- * Heap per product of the catalogue that every shard of a sharded build holds, whatever N: the slim
- * catalogue index, the route lists and the whole-site outputs (5.1 KB measured, docs/benchmarks.md
- * "Sharded build: slim records"), with room for the garbage of the pages. The rest of
- * HEAP_PER_PRODUCT_MB follows the pages, so a shard gets 1/N of it.
- */
-export const HEAP_PER_PRODUCT_EVERY_SHARD_MB = 0.008;
-
-/** The heap limit (MB, whole) for a build of `products` products, or of one shard of `shards`. */
-export function heapLimitMb(products: number, shards = 1): number {
+/** The heap limit (MB, whole) for a build of `products` products. */
+export function heapLimitMb(products: number): number {
   if (!Number.isFinite(products) || products < 0) throw new RangeError(`heapLimitMb: products must be a count, got ${products}`);
-  if (!Number.isInteger(shards) || shards < 1) throw new RangeError(`heapLimitMb: shards must be a whole number of at least 1, got ${shards}`);
-  if (shards === 1) return Math.ceil(HEAP_BASE_MB + products * HEAP_PER_PRODUCT_MB);
-  const perProduct = HEAP_PER_PRODUCT_EVERY_SHARD_MB + (HEAP_PER_PRODUCT_MB - HEAP_PER_PRODUCT_EVERY_SHARD_MB) / shards;
-  return Math.ceil(HEAP_BASE_MB + products * perProduct);
+  return Math.ceil(HEAP_BASE_MB + products * HEAP_PER_PRODUCT_MB);
 }
 
 /**
@@ -58,9 +47,9 @@ export function snapshotProductCount(snapshotDir: string): number {
  */
 export const SEMI_SPACE_MB = 32;
 
-/** Node's arguments for a build of the snapshot in `snapshotDir`, whole or one shard of `shards` (before the script's path). */
-export function buildNodeArgs(snapshotDir: string, shards = 1): string[] {
-  return [`--max-old-space-size=${heapLimitMb(snapshotProductCount(snapshotDir), shards)}`, `--max-semi-space-size=${SEMI_SPACE_MB}`];
+/** Node's arguments for a build of the snapshot in `snapshotDir` (before the script's path). */
+export function buildNodeArgs(snapshotDir: string): string[] {
+  return [`--max-old-space-size=${heapLimitMb(snapshotProductCount(snapshotDir))}`, `--max-semi-space-size=${SEMI_SPACE_MB}`];
 }
 
 /**
