@@ -52,7 +52,7 @@ const { o: opts, only } = scriptOptions(
   {
     name: 'bench',
     usage: USAGE,
-    values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only'],
+    values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only', 'shard-snapshot'],
     flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding'],
   },
   (o) => {

@@ -5,7 +5,8 @@
  * shard and nothing else (a catalogue too large to build whole here).
  */
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { snapshotProductCount } from '../../src/lib/build/heap';
 import { loadavg } from 'node:os';
 import { mergeShards } from '../../src/lib/build/merge';
 import { diffTrees, hashTree, measureBuild, type BuildResult } from './build';
@@ -92,15 +93,18 @@ export async function benchShards(opts: {
 }
 
 /**
- * `--only shards [--shard-products 50000] [--shards 4] [--shard-only K]`: the catalogue built whole
- * and as N shards, merged and compared (scripts/bench/shards.ts); with --shard-only, one shard alone.
+ * `--only shards [--shard-products 50000 | --shard-snapshot DIR] [--shards 4] [--shard-only K]`: the
+ * catalogue built whole and as N shards, merged and compared (scripts/bench/shards.ts); with
+ * --shard-only, one shard alone.
  */
 export async function sectionShards(ctx: BenchContext, res: Results): Promise<void> {
   const { root: ROOT, work: WORK, seed: SEED, log } = ctx;
   const products = ctx.options.number('shard-products', LARGE, { integer: true, min: 1 });
   const shards = ctx.options.number('shards', 4, { integer: true, min: 1 });
   const shardOnly = ctx.options.value('shard-only') === undefined ? undefined : ctx.options.number('shard-only', 0, { integer: true, min: 1 });
-  const snap = await ensureSnapshot(ROOT, WORK, products, SEED, log);
+  // --shard-snapshot DIR: a catalogue made elsewhere (e.g. scripts/scale-catalog.ts), not generated here.
+  const given = ctx.options.value('shard-snapshot');
+  const snap = given ? { dir: resolve(given), products: snapshotProductCount(resolve(given)) } : await ensureSnapshot(ROOT, WORK, products, SEED, log);
   const r = await benchShards({ root: ROOT, work: WORK, snapshot: snap.dir, products: snap.products, shards, shardOnly, timeoutMs: 90 * 60_000, log });
   res.sections.shards = { measuredAt: new Date().toISOString(), ...r };
   console.log(`\nSharded build: ${r.products.toLocaleString('en-GB')} products in ${r.shards} shard(s) (every page rendered, no cache)\n`);

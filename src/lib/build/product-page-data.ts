@@ -15,6 +15,7 @@ import { defaultChild, isOptionValueAvailable, isVariantAvailable, selectionOf, 
 import type { ProductPrices } from '../catalog/price';
 import type { Product, Review } from '../schemas';
 import { categoryCrumbs, categoryListing, metaDescription } from './page-data';
+import { productRecord } from './shard-records';
 
 export interface OptionValueView {
   id: number;
@@ -222,8 +223,9 @@ export function offerPrice(p: Product, prices: { final: number }, grouped: reado
 
 /** A product page's data without the texts made from the record's HTML (see ProductPageCore). */
 export function productPageCore(productId: number, storeCode?: string): ProductPageCore {
-  const { byId, bySku, reviewsOf } = catalog();
-  const p = byId.get(productId);
+  const { bySku, reviewsOf } = catalog();
+  // Its own full record: a shard build's index holds slim ones (./shard-records.ts).
+  const p = productRecord(productId);
   if (!p) throw new Error(`Product ${productId} is not in the snapshot`);
   const opts = urlOpts(storeCode);
   const canonical = productUrl(p, { ...opts, childSku: p.type_id === 'configurable' ? p.sku : undefined }).replace(/\?.*$/, '');

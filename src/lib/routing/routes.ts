@@ -12,6 +12,7 @@ import { homeUrl as storeHomeUrl, localizedPath, type UrlOptions } from '../cata
 import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
 import { canonicalContentLink } from './content-routes';
+import { currentShard } from '../build/shard';
 
 /** Memoises a zero-argument loader for the life of the build process. */
 export function once<T>(load: () => T): () => T {
@@ -120,6 +121,12 @@ export function bannersFor(storeCode: string = config.storeViews.default.storeCo
 // Catalogue index
 
 export interface CatalogIndex {
+  /**
+   * Every product of the snapshot. In a whole build the full records; in a shard build (N > 1) the
+   * slim records of slimProduct (what listings, facets, tiles, related links, the search index, the
+   * URL map and the rewrites read): a shard's own product pages read their full record with
+   * productRecord (src/lib/build/shard-records.ts).
+   */
   products: Product[];
   byId: Map<number, Product>;
   bySku: Map<string, Product>;
@@ -133,13 +140,50 @@ export interface CatalogIndex {
   reviewsOf: Map<number, Review[]>;
 }
 
-/** The in-memory catalogue index, built once from the snapshot (products read shard by shard). */
+/** One copy of each repeated short string of the slim records (link types, category names). */
+const shared = new Map<string, string>();
+const share = (s: string): string => {
+  const v = shared.get(s);
+  if (v !== undefined) return v;
+  shared.set(s, s);
+  return s;
+};
+
+/**
+ * The record of a product that another page shows (a tile, a facet count, a related link, a search
+ * entry, a URL map line, a page's cache tags): the product without what only its own page reads
+ * (description, short description, meta title and description; the gallery beyond its first image,
+ * the tile's fallback; a link's fields other than its type and target sku), and with one copy of a
+ * repeated image path or category name. About 40 % of a record's heap in the generated catalogue
+ * (docs/benchmarks.md). Still a valid Product: every field left out is optional.
+ */
+export function slimProduct(p: Product): Product {
+  const { description: _d, short_description: _s, meta_title: _t, meta_description: _m, media_gallery, product_links, category, ...rest } = p;
+  const first = media_gallery.find((m) => m.typ === 'image');
+  const out: Product = {
+    ...rest,
+    media_gallery: first ? [{ image: first.image === rest.image ? rest.image : first.image, typ: 'image' }] : [],
+    product_links: product_links.map((l) => ({ link_type: share(l.link_type), linked_product_sku: l.linked_product_sku })),
+    ...(category ? { category: category.map((c) => ({ category_id: c.category_id, name: share(c.name) })) } : {}),
+  };
+  for (const k of ['small_image', 'thumbnail', 'hover_image'] as const) if (out[k] && out[k] === rest.image) out[k] = rest.image;
+  return out;
+}
+
+/**
+ * The in-memory catalogue index, built once from the snapshot (products read shard by shard). A shard
+ * build (N > 1) holds slim records (slimProduct): its memory then falls with the pages it renders,
+ * not only with Astro's page state (docs/architecture.md, "Sharded builds").
+ */
 export const catalog = once((): CatalogIndex => {
   const products: Product[] = [];
   const byId = new Map<number, Product>();
   const bySku = new Map<string, Product>();
   const productIdsOf = new Map<number, number[]>();
-  for (const p of snap.iterateProducts()) {
+  const shard = currentShard();
+  const slim = !!shard && shard.count > 1;
+  for (const full of snap.iterateProducts()) {
+    const p = slim ? slimProduct(full) : full;
     products.push(p);
     byId.set(p.id, p);
     bySku.set(p.sku, p);
