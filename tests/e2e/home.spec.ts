@@ -50,6 +50,8 @@ test.describe('home page', () => {
     expect(outside).toEqual([]);
     expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.every((p) => p.startsWith('/_astro/'))).toBe(true);
+    // The page sets no character beyond the basic files' (src/lib/build/fonts.ts): the Latin-1 files are not downloaded.
+    expect(fonts.map((p) => p.replace(/\.[\w-]+\.woff2$/, '')).sort()).toEqual(['/_astro/cormorant-display-basic', '/_astro/inter-text-basic']);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('h2')!).fontFamily)).toContain('Cormorant Garamond');
   });
 

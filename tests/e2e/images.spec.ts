@@ -83,6 +83,9 @@ async function expectResponsive(page: Page): Promise<ImgFacts> {
   expect(hero.loading).not.toBe('lazy');
   expect(hero.top).toBeLessThan(viewport);
   expect(preloads, 'the priority picture is preloaded').toEqual([{ href: hero.src, srcset: hero.srcset, sizes: hero.sizes }]);
+  // ...before the fonts, so the browser asks for it first.
+  const order = await page.evaluate(() => [...document.head.querySelectorAll('link[rel="preload"]')].map((l) => l.getAttribute('as')));
+  expect(order, 'preloads in the head').toEqual(['image', 'font', 'font']);
   return hero;
 }
 

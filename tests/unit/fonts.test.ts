@@ -7,7 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { create, type Font } from 'fontkitten';
-import { FONT_FACES, FONT_TEXT, fallbackOverrides, fontFaceCss, fontSourceDigest, unicodeRange, type FontManifest } from '../../src/lib/build/fonts';
+import {
+  FONT_FACES,
+  FONT_SUBSETS,
+  FONT_TEXT,
+  fallbackOverrides,
+  fontFaceCss,
+  fontFile,
+  fontSourceDigest,
+  unicodeRange,
+  type FontManifest,
+} from '../../src/lib/build/fonts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'src/assets/fonts/fonts.json'), 'utf8')) as FontManifest;
@@ -19,39 +29,50 @@ describe('web fonts', () => {
     expect(readFileSync(join(ROOT, 'src/styles/fonts.css'), 'utf8')).toBe(fontFaceCss(manifest));
   });
 
-  it('draw every character of the text they keep that the package’s file draws, in the weights the stylesheets set', () => {
+  it('draw every character of the text they keep that the package’s file draws, each file its subset, in the weights the stylesheets set', () => {
     for (const face of FONT_FACES) {
-      const f = font(face.file);
       const source = create(readFileSync(join(ROOT, 'node_modules', face.source))) as Font;
       const drawn = [...FONT_TEXT].filter((ch) => source.hasGlyphForCodePoint(ch.codePointAt(0)!));
       expect(drawn.length, face.family).toBeGreaterThan(180);
-      const missing = drawn.filter((ch) => !f.hasGlyphForCodePoint(ch.codePointAt(0)!));
-      expect(missing, face.family).toEqual([]);
-      const wght = f.variationAxes.wght;
-      expect(wght, face.family).toBeDefined();
-      expect([wght!.min, wght!.max], face.family).toEqual(face.weight);
+      for (const sub of FONT_SUBSETS) {
+        const f = font(fontFile(face, sub));
+        const missing = [...sub.text].filter((ch) => drawn.includes(ch) && !f.hasGlyphForCodePoint(ch.codePointAt(0)!));
+        expect(missing, `${face.family} ${sub.name}`).toEqual([]);
+        const wght = f.variationAxes.wght;
+        expect(wght, face.family).toBeDefined();
+        expect([wght!.min, wght!.max], face.family).toEqual(face.weight);
+      }
     }
   });
 
-  it('weigh less than the packages’ files, under 60 KB together', () => {
-    let total = 0;
+  it('the subsets split the kept text without overlap, so each character has one file', () => {
+    const all = FONT_SUBSETS.flatMap((s) => [...s.text]);
+    expect(new Set(all).size).toBe(all.length);
+    expect([...all].sort()).toEqual([...FONT_TEXT].sort());
+    expect(FONT_SUBSETS.map((s) => s.name)).toEqual(['basic', 'latin1']);
+  });
+
+  it('weigh less than the packages’ files; the basic files, all a page preloads, under 45 KB together', () => {
+    let basic = 0;
     for (const face of FONT_FACES) {
-      const bytes = statSync(join(ROOT, 'src/assets/fonts', face.file)).size;
-      expect(bytes).toBe(manifest.faces[face.family]!.bytes);
-      expect(bytes).toBeLessThan(statSync(join(ROOT, 'node_modules', face.source)).size);
-      total += bytes;
+      for (const sub of FONT_SUBSETS) {
+        const bytes = statSync(join(ROOT, 'src/assets/fonts', fontFile(face, sub))).size;
+        expect(bytes).toBe(manifest.bytes[fontFile(face, sub)]);
+        expect(bytes).toBeLessThan(statSync(join(ROOT, 'node_modules', face.source)).size);
+        if (sub.name === 'basic') basic += bytes;
+      }
     }
-    expect(total).toBeLessThan(60 * 1024);
+    expect(basic).toBeLessThan(45 * 1024);
   });
 
-  it('the shop’s sample texts use only characters the fonts keep', () => {
+  it('the shop’s sample names and titles use only the basic files’ characters (the first screen needs no other file)', () => {
     const sample = join(ROOT, 'src/content/sample');
     const names = [
       ...(JSON.parse(readFileSync(join(sample, 'categories.json'), 'utf8')) as { name: string }[]).map((c) => c.name),
       ...(JSON.parse(readFileSync(join(sample, 'products/0000.json'), 'utf8')) as { name: string }[]).map((p) => p.name),
       ...(JSON.parse(readFileSync(join(sample, 'cms-pages.json'), 'utf8')) as { title: string }[]).map((p) => p.title),
     ];
-    const kept = new Set(FONT_TEXT);
+    const kept = new Set(FONT_SUBSETS.find((s) => s.name === 'basic')!.text);
     const outside = [...new Set(names.join('').replace(/\s/g, ''))].filter((ch) => !kept.has(ch));
     expect(outside).toEqual([]);
   });
