@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeF
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readJsonFile, readManifest } from '../src/lib/build/snapshot';
-import { parseOptions } from './lib/cli-options';
+import { OptionError, scriptOptions } from './lib/cli-options';
 
 /** The id offset of each copy: above any id of a source catalogue of up to 10 million products. */
 export const ID_STRIDE = 10_000_000;
@@ -75,11 +75,21 @@ export function scaleCatalog(opts: { from: string; copies: number; out: string; 
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const o = parseOptions(process.argv.slice(2), { values: ['from', 'copies', 'out'] });
-  const from = o.value('from');
-  const out = o.value('out');
-  if (!from || !out) throw new Error('usage: --from SNAPSHOT_DIR --copies K --out DIR');
+  const args = scriptOptions(
+    process.argv.slice(2),
+    {
+      name: 'scale-catalog',
+      usage: 'usage: npm exec -- tsx scripts/scale-catalog.ts --from SNAPSHOT_DIR --copies K --out DIR',
+      values: ['from', 'copies', 'out'],
+    },
+    (o) => {
+      const from = o.value('from');
+      const out = o.value('out');
+      if (!from || !out) throw new OptionError('--from and --out are required');
+      return { from, out, copies: o.number('copies', 2, { integer: true, min: 1 }) };
+    },
+  );
   const t0 = performance.now();
-  const r = scaleCatalog({ from, out, copies: o.number('copies', 2, { integer: true, min: 1 }), log: console.log });
+  const r = scaleCatalog({ ...args, log: console.log });
   console.log(`scale: ${r.products.toLocaleString('en-GB')} products in ${r.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
