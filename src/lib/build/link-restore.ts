@@ -7,8 +7,9 @@
  * A link shares the file with the cache, so nothing may write into a cached file in place any more:
  * the live site of the build before links the same file, and a later build that re-renders the page
  * would change the live site before it is switched (and a failed build would leave it changed).
- * So the cache's copy of a re-rendered page is written as a new file (a temporary file renamed over
- * the old name): folders that linked the old one keep its bytes. Nothing else writes into a built
+ * So the cache's copy of a re-rendered page is a new file (a temporary name renamed over the old
+ * one): folders that linked the old one keep its bytes. That new file is a link to the page Astro has
+ * just written into the output folder. Nothing else writes into a built
  * page after Astro has written it (the post-build steps rename pages and add files of their own).
  *
  * Astro has no setting for this: the integration `linkRestore` replaces the two methods of its
@@ -17,16 +18,17 @@
  * the shape this was written for. Build time only.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFileSync, existsSync, linkSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { folderPath, FoldersAhead, previousOutputFiles } from './restore-folders';
 
 /** What the cache's methods are given of Astro's settings. */
 interface CacheSettings {
-  config: { cacheDir: URL };
+  config: { cacheDir: URL; outDir?: URL };
 }
 
 /** The two methods of Astro's IncrementalBuildCache replaced here (their signatures in astro 7.3). */
@@ -39,26 +41,23 @@ export interface CacheFileMethods {
 export const cachedOutputPath = (settings: CacheSettings, outputFile: string): string =>
   fileURLToPath(new URL(outputFile, new URL('dist/', settings.config.cacheDir)));
 
+/** Astro's cache manifest in the cache folder (astro/dist/core/build/incremental.js): the pages of the build before. */
+const ASTRO_MANIFEST = 'incremental-build.json';
+
 /** Errors of `link` for which a copy still works: other file system, no links there, too many links. */
 const NO_LINK = new Set(['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP']);
 
-/** Puts `source` at `destination` (its folders made) by a hard link, or by a copy where no link can be made. */
-export async function linkOrCopy(source: string, destination: string): Promise<void> {
-  await mkdir(dirname(destination), { recursive: true });
-  try {
-    await link(source, destination);
-  } catch (e) {
-    if (!NO_LINK.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
-    await copyFile(source, destination);
-  }
-}
-
 /** Writes `path` as a new file (written beside it, then renamed over it): other links to the old file keep its bytes. */
 export async function replaceFile(path: string, body: string | Uint8Array): Promise<void> {
+  await replaceWith(path, (tmp) => writeFile(tmp, body));
+}
+
+/** Makes `path` a new file by `make(tmp)` then a rename over it: other links to the old file keep its bytes. */
+async function replaceWith(path: string, make: (tmp: string) => Promise<void>): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(tmp, body);
+    await make(tmp);
     await rename(tmp, path);
   } catch (e) {
     await rm(tmp, { force: true });
@@ -66,16 +65,87 @@ export async function replaceFile(path: string, body: string | Uint8Array): Prom
   }
 }
 
+/** A file's size; -1 when there is none. */
+const sizeOf = (path: string): number => statSync(path, { throwIfNoEntry: false })?.size ?? -1;
+
+/** Folders this process has made for restored pages: a page in one of them is linked at once. */
+const madeFolders = new Set<string>();
+
+/**
+ * Puts `source` at `destination` by a hard link (a copy where no link can be made), synchronously;
+ * false when `source` does not exist. Synchronous on purpose: Astro restores one page after another,
+ * and each call of the asynchronous API waits for a thread-pool round trip (two per page with its
+ * folder, about 1.5 s of a 10,000-product rebuild spent idle), while the link itself takes microseconds.
+ * The folder is made once per process; a folder removed meanwhile is made again.
+ */
+export function linkOrCopySync(source: string, destination: string): boolean {
+  const folder = dirname(destination);
+  const attempt = (): void => {
+    try {
+      linkSync(source, destination);
+    } catch (e) {
+      if (!NO_LINK.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+      copyFileSync(source, destination);
+    }
+  };
+  if (madeFolders.has(folder)) {
+    try {
+      attempt();
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      madeFolders.delete(folder);
+    }
+  }
+  if (!existsSync(source)) return false;
+  mkdirSync(folder, { recursive: true });
+  madeFolders.add(folder);
+  attempt();
+  return true;
+}
+
+/** The folders of this build's restored pages, being made ahead (./restore-folders.ts). */
+let ahead: FoldersAhead | null = null;
+
+/** Starts making the folders of the build before's pages under the output folder of `destination`, once per output folder. */
+function foldersAhead(settings: CacheSettings, outputFile: string, destination: URL): FoldersAhead | null {
+  if (!destination.href.endsWith(outputFile)) return null;
+  const outDir = new URL(destination.href.slice(0, destination.href.length - outputFile.length));
+  if (ahead?.outDir !== folderPath(outDir)) {
+    ahead = new FoldersAhead(outDir, previousOutputFiles(fileURLToPath(new URL(ASTRO_MANIFEST, settings.config.cacheDir))));
+  }
+  return ahead;
+}
+
+/** Removes the folders made ahead that no page used; the number removed. */
+export async function endFoldersAhead(): Promise<number> {
+  const done = ahead;
+  ahead = null;
+  return done ? done.removeUnused() : 0;
+}
+
 /** The replacements of the two methods: restore by link, write the cache's copy as a new file. */
 export const linkingMethods: CacheFileMethods = {
   async restoreOutputFile(settings, outputFile, destination) {
-    const cached = cachedOutputPath(settings, outputFile);
-    if (!existsSync(cached)) return false;
-    await linkOrCopy(cached, fileURLToPath(destination));
-    return true;
+    const dest = fileURLToPath(destination);
+    if (await foldersAhead(settings, outputFile, destination)?.ready(dirname(dest))) madeFolders.add(dirname(dest));
+    return linkOrCopySync(cachedOutputPath(settings, outputFile), dest);
   },
   async writeOutputFile(settings, outputFile, body) {
-    await replaceFile(cachedOutputPath(settings, outputFile), body);
+    const cached = cachedOutputPath(settings, outputFile);
+    // Astro has just written the page into the output folder: the cache's copy becomes that same file
+    // (a link), so the next build restores the very file this one wrote, and the CDN step knows it
+    // unchanged (./cdn/file-scans.ts) instead of reading every page again after a full build.
+    const written = settings.config.outDir && fileURLToPath(new URL(outputFile, settings.config.outDir));
+    if (written && sizeOf(written) === (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) {
+      try {
+        await replaceWith(cached, (tmp) => link(written, tmp));
+        return;
+      } catch (e) {
+        if (!NO_LINK.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+      }
+    }
+    await replaceFile(cached, body);
   },
 };
 
@@ -123,6 +193,9 @@ export function linkRestore(): AstroIntegration {
           logger.warn(
             `Astro's incremental cache is not the one src/lib/build/link-restore.ts knows (${typeof found === 'string' ? found : 'other methods'}): restored pages are copied`,
           );
+      },
+      'astro:build:generated': async () => {
+        await endFoldersAhead();
       },
     },
   };
