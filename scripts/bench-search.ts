@@ -8,7 +8,8 @@
  *   npm run bench:search -- --split-only          # only the split index's download figures (large catalogues)
  *
  * Reports index size (raw and gzipped), engine build time, median / p95 / max query time per engine,
- * and what a first search downloads with the index split (`split`: gzipped bytes per query).
+ * and what a first search downloads with the index split (`split`: gzipped bytes per query); with
+ * --snapshot, what a first visit to the results page downloads (`resultsPage`).
  */
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +22,7 @@ import { createMiniSearchEngine } from './bench/engine-minisearch';
 import type { SearchIndexFile } from '../src/lib/search/types';
 import { createRng } from './lib/prng';
 import { scriptOptions } from './lib/cli-options';
-import { benchQueries, splitDownloads } from './bench/search';
+import { benchQueries, resultsPageDownloads, splitDownloads } from './bench/search';
 
 const BRANDS = [
   'Thomas Sabo',
@@ -273,7 +274,14 @@ async function main() {
     searchable: file.d.length,
     indexFile: { rawKB: +(json.length / 1024).toFixed(1), gzipKB: +(gzipSync(json, { level: 9 }).length / 1024).toFixed(1), buildMs: Math.round(buildFileMs) },
   };
-  report.split = splitDownloads(file, [...BENCH_QUERIES, ...benchQueries(file, 200)]);
+  const queries = [...BENCH_QUERIES, ...benchQueries(file, 200)];
+  report.split = splitDownloads(file, queries);
+  if (snapshot) {
+    // The results page lists matches from the catalogue's search listing, made by the build's own code for this snapshot.
+    process.env.SNAPSHOT_DIR = snapshot;
+    const { searchListingFile } = await import('../src/lib/catalog/listing/file');
+    report.resultsPage = resultsPageDownloads(file, searchListingFile(), [...queries, 'gold', 'silver', 'ring']);
+  }
   if (splitOnly) {
     console.log(JSON.stringify(report, null, 2));
     return;

@@ -10,7 +10,9 @@ import { iterateProducts, readAttributes, readCategories, readManifest } from '.
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine } from '../../src/lib/search/split-engine';
-import { splitSearchIndex } from '../../src/lib/search/split';
+import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
+import { bucketsOf } from '../../src/lib/search/split-listing';
+import type { ListingFile } from '../../src/lib/catalog/listing/client';
 import type { SearchIndexFile } from '../../src/lib/search/types';
 import { applyQuery, buildCatalogQuery, initialQueryState, toggleFilter, changeSort } from '../../src/lib/catalog/query';
 import { facets } from '../../src/lib/catalog/facets';
@@ -315,4 +317,93 @@ export function splitDownloads(file: SearchIndexFile, queries: string[]): SplitD
     typed: figures(queries.map((q) => ({ q, bytes: run(typedOf(q)) }))),
     wholeGzipBytes: gzipBytes(JSON.stringify(file)),
   };
+}
+
+/** Bytes (gzipped) and requests of a first visit to the results page, median / p95 / max over the queries. */
+export interface ResultsPageFigures {
+  medianBytes: number;
+  p95Bytes: number;
+  maxBytes: number;
+  worst: string;
+  medianRequests: number;
+  maxRequests: number;
+}
+
+/** What a first visit to /search?q=… downloads (docs/search.md "The results page at scale"). */
+export interface ResultsPageBench {
+  /** Split: the index file, the postings files of the query, /search-listing.json's shared part, the buckets of every match. */
+  split: ResultsPageFigures;
+  /** Before the split listing: the index file, postings and records files of every match, the whole /search-listing.json. */
+  wholeListing: ResultsPageFigures;
+  /** /search-listing.json gzipped: whole, and its shared part when split. */
+  listingGzipBytes: number;
+  headGzipBytes: number;
+  /** Queries matching the most products: matches, buckets, bytes. */
+  largest: { q: string; matches: number; buckets: number; bytes: number }[];
+}
+
+/**
+ * Measures the results page's first visit for each query on the split index with the split listing
+ * (`full` is the catalogue's searchListingFile, `file` its search index), against the same page
+ * fetching the whole listing and every match's records (as before the listing was split).
+ */
+export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, queries: string[]): ResultsPageBench {
+  const split = splitSearchIndex(file);
+  const listing = splitSearchListing(full, file.d, split.index.split.rf);
+  const gzOf = (files: Map<string, string>) => {
+    const gz = new Map<string, number>();
+    return (name: string) => gz.get(name) ?? gz.set(name, gzipBytes(files.get(name)!)).get(name)!;
+  };
+  const indexGz = gzOf(split.files);
+  const bucketGz = gzOf(listing.files);
+  const indexHead = gzipBytes(JSON.stringify(split.index));
+  const headGzipBytes = gzipBytes(JSON.stringify(listing.head));
+  const listingGzipBytes = gzipBytes(JSON.stringify(full));
+  const settings = config.constants.search;
+  const ALL = { start: 0, size: Number.MAX_SAFE_INTEGER };
+  /** Steps a fresh engine (a first visit) until answered; the files it fetched. */
+  const fetched = <R>(step: (engine: ReturnType<typeof createSplitEngine>) => R | { need: string[] }): { files: string[]; r: R } => {
+    const engine = createSplitEngine(split.index, settings);
+    const files: string[] = [];
+    for (let r = step(engine); ; r = step(engine)) {
+      if (!(r && typeof r === 'object' && 'need' in r)) return { files, r: r as R };
+      for (const name of r.need) {
+        files.push(name);
+        engine.add(name, JSON.parse(split.files.get(name)!));
+      }
+    }
+  };
+  const sum = (names: string[], gz: (n: string) => number) => names.reduce((a, n) => a + gz(n), 0);
+  const rows = queries.map((q) => {
+    const { files, r } = fetched((e) => e.stepMatches(q));
+    const buckets = r.docs.length ? bucketsOf(r.docs, listing.head) : [];
+    const splitBytes = indexHead + sum(files, indexGz) + (r.docs.length ? headGzipBytes + sum(buckets, bucketGz) : 0);
+    const before = fetched((e) => e.step(q, ALL)).files;
+    const wholeBytes = indexHead + sum(before, indexGz) + (r.docs.length ? listingGzipBytes : 0);
+    return {
+      q,
+      matches: r.docs.length,
+      split: { bytes: splitBytes, requests: 2 + files.length + buckets.length },
+      whole: { bytes: wholeBytes, requests: 2 + before.length },
+      buckets: buckets.length,
+    };
+  });
+  const figures = (pick: (row: (typeof rows)[number]) => { bytes: number; requests: number }): ResultsPageFigures => {
+    const bytes = rows.map((r) => pick(r).bytes).sort((a, b) => a - b);
+    const requests = rows.map((r) => pick(r).requests).sort((a, b) => a - b);
+    const worst = rows.reduce((a, b) => (pick(b).bytes > pick(a).bytes ? b : a));
+    return {
+      medianBytes: median(bytes),
+      p95Bytes: percentile(bytes, 95),
+      maxBytes: pick(worst).bytes,
+      worst: worst.q,
+      medianRequests: median(requests),
+      maxRequests: requests.at(-1)!,
+    };
+  };
+  const largest = [...rows]
+    .sort((a, b) => b.matches - a.matches)
+    .slice(0, 3)
+    .map((r) => ({ q: r.q, matches: r.matches, buckets: r.buckets, bytes: r.split.bytes }));
+  return { split: figures((r) => r.split), wholeListing: figures((r) => r.whole), listingGzipBytes, headGzipBytes, largest };
 }

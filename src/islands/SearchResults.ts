@@ -6,7 +6,7 @@
  * line, and the suggestions when there is no query or nothing matched. No framework.
  */
 import { pageSearchClient } from '../lib/search/session';
-import { loadListingOf } from '../lib/catalog/listing/load';
+import { fetchListingBuckets, fetchSearchListing } from '../lib/search/split-listing';
 import { searchUrl } from '../lib/catalog/urls';
 import { storeViewForPath } from '../lib/state/stores/store-view';
 import { loadSearchResults, readSearchQuery, searchPageHeading, searchPageStatus, showsSuggestions } from '../lib/search/results';
@@ -35,7 +35,13 @@ async function start(root: HTMLElement): Promise<void> {
   }
 
   const client = pageSearchClient();
-  const state = await loadSearchResults(query, { search: client.search, loadListing: () => loadListingOf(root, 'data-search-listing-src') });
+  const listingUrl = root.getAttribute('data-search-listing-src')!;
+  const state = await loadSearchResults(query, {
+    search: client.search,
+    matches: client.matches,
+    loadListing: () => fetchSearchListing(listingUrl),
+    loadBuckets: (head, names) => fetchListingBuckets(listingUrl, head, names),
+  });
   status.textContent = searchPageStatus(state);
   root.dataset.searchState = state.kind;
   root.querySelector<HTMLElement>('[data-search-help]')!.hidden = state.kind !== 'none';

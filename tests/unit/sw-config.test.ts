@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getManifest } from 'workbox-build';
-import { PRECACHE_GLOBS } from '../../src/lib/pwa/sw-config';
+import { PRECACHE_GLOBS, isSplitSearchFile } from '../../src/lib/pwa/sw-config';
 
 const PRECACHED = [
   '_astro/app.abc123.js',
@@ -49,5 +49,19 @@ describe('precache patterns', () => {
   it('find the store-level files and the assets, and nothing in the page folders', async () => {
     const { manifestEntries } = await getManifest({ globDirectory: dir, globPatterns: PRECACHE_GLOBS });
     expect(manifestEntries!.map((e) => e.url).sort()).toEqual([...PRECACHED].sort());
+  });
+});
+
+describe('isSplitSearchFile', () => {
+  it("is a split index's postings or records file, or a split search listing's bucket, in any store view", () => {
+    for (const path of [
+      '/search-index/0a1b2c3d/p-3.json',
+      '/de/search-index/0a1b2c3d/d-12.json',
+      '/search-listing/0a1b2c3d/d-0.json',
+      '/it/search-listing/ff/d-7.json',
+    ])
+      expect(isSplitSearchFile(path), path).toBe(true);
+    for (const path of ['/search-index.json', '/search-listing.json', '/search-listing/0a1b2c3d/p-3.json', '/search-listing/xyz/d-1.json', '/listing/12.json'])
+      expect(isSplitSearchFile(path), path).toBe(false);
   });
 });

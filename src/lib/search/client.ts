@@ -6,8 +6,8 @@
  */
 import { emptyResult, isQueryLongEnough, type SearchSettings } from './query';
 import type { SearchEngine } from './engine';
-import type { FetchFile, SplitSearchEngine } from './split-engine';
-import type { SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile, SearchSuggestions } from './types';
+import type { FetchFile, SearchMatches, SplitSearchEngine } from './split-engine';
+import type { SearchFlags, SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile, SearchSuggestions } from './types';
 import { SEARCH_INDEX_VERSION } from './types';
 import { storeViewForPath } from '../state/stores/store-view';
 import { lazyModule } from '../pwa/lazy-module';
@@ -33,12 +33,21 @@ export interface SearchClientOptions {
 /** Why the index is not there: offline (no network, or the fetch failed) or an error answer. */
 export type IndexProblem = { offline: boolean; error: string };
 
+/** Every match, not the panel's first 50 (the search results page). */
+const ALL: SearchPaging = { start: 0, size: Number.MAX_SAFE_INTEGER };
+
 /** A search client bound to one index URL. */
 export interface SearchClient {
   /** Starts loading the engine and the index (e.g. when the panel opens); never rejects. */
   preload(): Promise<void>;
   /** Searches; never rejects. Too-short queries (§5: under 3 characters) give an empty result. */
   search(query: string, paging?: SearchPaging): Promise<SearchResult>;
+  /**
+   * Every match of a query, for the search results page: the whole index gives the records (a
+   * SearchResult of every match); a split index only the matches' document numbers (its records
+   * files are not fetched: the page takes what it shows from the search listing's buckets). Never rejects.
+   */
+  matches(query: string): Promise<SearchResult | (SearchMatches & SearchFlags)>;
   /** The empty-state suggestions, once the index is loaded. */
   suggestions(): SearchSuggestions | null;
 }
@@ -106,23 +115,31 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
     });
   }
 
+  /** Answers a query with `ask` on the engine, with the §4 flags; a missing index or file gives the empty answer. */
+  async function answer<R extends { total: number }>(
+    query: string,
+    paging: SearchPaging,
+    ask: (engine: SearchEngine | SplitSearchEngine) => R | Promise<R | IndexProblem>,
+  ): Promise<(R & SearchFlags) | SearchResult> {
+    if (!isQueryLongEnough(query, settings.minTermLength)) {
+      return emptyResult({ cache: engine !== null, offline: !isOnline() }, paging, settings.defaultSize);
+    }
+    const held = engine !== null;
+    const got = await load();
+    // No index, or (split index) a file this query needs: the §8 offline answer when offline.
+    const r = 'search' in got ? await ask(got) : got;
+    if ('error' in r) return emptyResult({ cache: false, offline: r.offline || !isOnline() }, paging, settings.defaultSize);
+    const offline = !isOnline();
+    // cache: answered from an index already held before this query, or one the offline cache served.
+    return { ...r, cache: held || offline, offline, noresults: r.total === 0 };
+  }
+
   return {
     async preload() {
       await load();
     },
-    async search(query, paging = {}) {
-      if (!isQueryLongEnough(query, settings.minTermLength)) {
-        return emptyResult({ cache: engine !== null, offline: !isOnline() }, paging, settings.defaultSize);
-      }
-      const held = engine !== null;
-      const got = await load();
-      // No index, or (split index) a file this query needs: the §8 offline answer when offline.
-      const r = 'search' in got ? await got.search(query, paging) : got;
-      if ('error' in r) return emptyResult({ cache: false, offline: r.offline || !isOnline() }, paging, settings.defaultSize);
-      const offline = !isOnline();
-      // cache: answered from an index already held before this query, or one the offline cache served.
-      return { ...r, cache: held || offline, offline };
-    },
+    search: (query, paging = {}) => answer(query, paging, (engine) => engine.search(query, paging)),
+    matches: (query) => answer<SearchResult | SearchMatches>(query, ALL, (engine) => ('matches' in engine ? engine.matches(query) : engine.search(query, ALL))),
     suggestions() {
       return file?.sg ?? null;
     },

@@ -10,7 +10,7 @@
  */
 import { fuzzinessFor, queryTerms, requiredMatches, tokenize, tokenizeSku } from './text';
 import { isQueryLongEnough, normalisePaging, passesMinScore, type SearchSettings } from './query';
-import type { SearchDoc, SearchHit, SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile } from './types';
+import type { SearchHit, SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile } from './types';
 import type { FetchFile, SplitSearchEngine } from './split-engine';
 
 /** A loaded index that answers queries. */
@@ -168,7 +168,15 @@ export function createRanker(n: number, totalLen: number[], settings: SearchSett
   const scores = new Float64Array(n);
   const masks = new Uint32Array(n);
   const termBest = new Float64Array(n);
-  return function rank(words: Iterable<[Postings, number]>[], paging: SearchPaging, record: (doc: number) => SearchDoc): SearchResult {
+  /**
+   * Ranks the expanded query words' postings; `hit` makes the page's items from each document number
+   * and its normalised score (a record with its score, or only the number where the records are not wanted).
+   */
+  return function rank<H = SearchHit>(
+    words: Iterable<[Postings, number]>[],
+    paging: SearchPaging,
+    hit: (doc: number, score: number) => H,
+  ): Omit<SearchResult, 'items'> & { items: H[] } {
     const { size, start } = normalisePaging(paging, settings.defaultSize);
     const touched: number[] = [];
     words.forEach((matches, qi) => {
@@ -214,7 +222,7 @@ export function createRanker(n: number, totalLen: number[], settings: SearchSett
     for (const doc of kept) top = Math.max(top, scores[doc]!);
     kept = kept.filter((doc) => passesMinScore(scores[doc]!, top, settings.minScore));
     kept.sort((x, y) => scores[y]! - scores[x]! || x - y);
-    const items: SearchHit[] = kept.slice(start, start + size).map((doc) => ({ ...record(doc), score: scores[doc]! / top }));
+    const items = kept.slice(start, start + size).map((doc) => hit(doc, scores[doc]! / top));
     const total = kept.length;
     for (const doc of touched) {
       scores[doc] = 0;
@@ -246,7 +254,7 @@ export function createSearchEngine(
     count: n,
     search(query, paging = {}) {
       const words = queryWords(query, settings).map((w) => [...vocab.expand(...w)].map(([id, weight]): [Postings, number] => [postings[id]!, weight]));
-      return rank(words, paging, (doc) => file.d[doc]!);
+      return rank(words, paging, (doc, score) => ({ ...file.d[doc]!, score }));
     },
   };
 }

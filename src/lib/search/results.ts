@@ -8,8 +8,10 @@
  */
 import { messages, fill } from '../messages';
 import { isSearchTerm, nothingFound } from './status';
-import { childSkuOf, docUrl, type SearchDoc, type SearchPaging, type SearchResult, type SearchSuggestions } from './types';
+import { childSkuOf, docUrl, recordsFileOf, type SearchDoc, type SearchFlags, type SearchPaging, type SearchResult, type SearchSuggestions } from './types';
 import type { ListingFacet, ListingFile, ListingItem } from '../catalog/listing/client';
+import { bucketsOf, type SearchListingBucket, type SearchListingEntry, type SearchListingSplit } from './split-listing';
+import type { SearchMatches } from './split-engine';
 
 /** The search page's own sort, first and default: the engine's order, best match first. */
 export const RELEVANCE_SORT = 'relevance';
@@ -95,6 +97,46 @@ export function searchListing(full: ListingFile, hits: readonly SearchListingHit
   return { v: 1, id: full.id, sort: RELEVANCE_SORT, total: items.length, facets, products: items, orders, q: query };
 }
 
+/**
+ * The listing file of a query's matches from the buckets holding them: the same file as
+ * searchListing over the full listing (same products, order, filters and counts, other orders),
+ * since the buckets keep each product's rank in the full listing's orders.
+ */
+export function listingOfMatches(
+  head: SearchListingSplit,
+  buckets: ReadonlyMap<string, SearchListingBucket>,
+  docs: readonly number[],
+  query: string,
+): ListingFile {
+  const { rf } = head.split;
+  const entries: SearchListingEntry[] = [];
+  const seen = new Set<number>();
+  for (const doc of docs) {
+    const e = seen.has(doc) ? null : buckets.get(recordsFileOf(doc, head.split))?.[doc % rf];
+    seen.add(doc);
+    if (e) entries.push(e);
+  }
+  // The matches as the full listing would hold them (its order), with its other orders among them.
+  const byRank = [...entries].sort((a, b) => a.r - b.r);
+  const at = new Map(byRank.map((e, i) => [e, i]));
+  const products = byRank.map(({ r: _r, o: _o, cs: _cs, cu: _cu, ...item }): ListingItem => item);
+  const orders: Record<string, number[]> = {};
+  head.orders.forEach((sort, k) => {
+    orders[sort] = [...byRank].sort((a, b) => (a.o?.[k] ?? 0) - (b.o?.[k] ?? 0)).map((e) => at.get(e)!);
+  });
+  const partial: ListingFile = {
+    v: 1,
+    id: head.id,
+    sort: head.sort,
+    total: products.length,
+    facets: head.facets,
+    products,
+    ...(head.orders.length ? { orders } : {}),
+  };
+  const hits = entries.map((e) => ({ s: e.sku, n: e.name, u: e.url, ...(e.cs ? { cs: e.cs } : {}), ...(e.cu ? { cu: e.cu } : {}) }));
+  return searchListing(partial, hits, query);
+}
+
 /** What the search page shows. */
 export type SearchPageState =
   /** No query yet: the search box and the suggestions. */
@@ -113,7 +155,15 @@ export type SearchPageState =
 /** What loadSearchResults uses: the panel's search client and the listing loader. */
 export interface SearchResultsDeps {
   search(query: string, paging?: SearchPaging): Promise<SearchResult>;
-  loadListing(): Promise<ListingFile>;
+  /**
+   * Every match (the search client's `matches`): with a split index only their document numbers,
+   * listed from the split listing's buckets. Without it, `search` is asked for every match.
+   */
+  matches?(query: string): Promise<SearchResult | (SearchMatches & SearchFlags)>;
+  /** /search-listing.json: the whole listing, or a split listing's shared part. */
+  loadListing(): Promise<ListingFile | SearchListingSplit>;
+  /** A split listing's buckets by name (rejects with `offline: true` when the network failed). */
+  loadBuckets?(head: SearchListingSplit, names: string[]): Promise<ReadonlyMap<string, SearchListingBucket>>;
 }
 
 /** Every match, not the panel's first 50. */
@@ -124,15 +174,22 @@ export async function loadSearchResults(query: string, deps: SearchResultsDeps):
   const q = query.trim();
   if (!q) return { kind: 'empty' };
   if (!isSearchTerm(q)) return { kind: 'short' };
-  const result = await deps.search(q, ALL);
+  const result = deps.matches ? await deps.matches(q) : await deps.search(q, ALL);
   if (result.noresults) return { kind: result.offline ? 'offline' : 'none' };
-  let full: ListingFile;
+  let file: ListingFile;
   try {
-    full = await deps.loadListing();
-  } catch {
-    return { kind: 'error' };
+    const listing = await deps.loadListing();
+    const split = 'split' in listing;
+    // The index and the listing come from one build: both split, or both whole.
+    if (split !== 'docs' in result) throw new Error('the search index and the search listing are of two builds');
+    if ('docs' in result && split) {
+      if (!deps.loadBuckets) throw new Error('no loader for the search listing buckets');
+      file = listingOfMatches(listing, await deps.loadBuckets(listing, bucketsOf(result.docs, listing)), result.docs, q);
+    } else file = searchListing(listing as ListingFile, (result as SearchResult).items, q);
+  } catch (e) {
+    // A bucket the network could not bring (offline, not yet cached): the §8 offline answer.
+    return { kind: (e as { offline?: boolean }).offline ? 'offline' : 'error' };
   }
-  const file = searchListing(full, result.items, q);
   if (!file.products.length) return { kind: 'none' };
   return { kind: 'results', file, cache: result.cache, offline: result.offline };
 }

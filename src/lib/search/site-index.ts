@@ -7,8 +7,11 @@
 import { readAttributes, readCategories, readManifest } from '../build/snapshot';
 import { catalog, currencyRate, storeViewOf } from '../routing/routes';
 import { buildSearchIndex } from './build';
-import { SPLIT_ABOVE, splitSearchIndex } from './split';
-import type { SearchIndexFile, SearchSplitFile } from './types';
+import { SPLIT_ABOVE, splitSearchIndex, splitSearchListing } from './split';
+import { searchListingFile } from '../catalog/listing/file';
+import type { ListingFile } from '../catalog/listing/client';
+import type { SearchListingSplit } from './split-listing';
+import type { SearchDoc, SearchIndexFile, SearchSplitFile } from './types';
 
 /** Searchable products above which the index is split: SEARCH_SPLIT_ABOVE (a whole number, 0 splits always), else SPLIT_ABOVE. */
 export function splitThreshold(env: Record<string, string | undefined> = process.env): number {
@@ -23,6 +26,8 @@ export function splitThreshold(env: Record<string, string | undefined> = process
 export interface StoreSearchFiles {
   index: SearchIndexFile | SearchSplitFile;
   files: Map<string, string>;
+  /** The split index's documents in order (what the split listing's buckets are numbered by); empty when whole. */
+  docs: Pick<SearchDoc, 's' | 'cs' | 'cu'>[];
 }
 
 const made = new Map<string, StoreSearchFiles>();
@@ -36,8 +41,34 @@ export function storeSearchFiles(storeCode: string): StoreSearchFiles {
       storeCode,
       rate: currencyRate(storeViewOf(storeCode)),
     });
-    got = whole.d.length > splitThreshold() ? splitSearchIndex(whole) : { index: whole, files: new Map() };
+    got =
+      whole.d.length > splitThreshold()
+        ? { ...splitSearchIndex(whole), docs: whole.d.map(({ s, cs, cu }) => ({ s, ...(cs ? { cs } : {}), ...(cu ? { cu } : {}) })) }
+        : { index: whole, files: new Map(), docs: [] };
     made.set(storeCode, got);
+  }
+  return got;
+}
+
+/** A store view's /search-listing.json: the whole listing, or with a split index its shared part and buckets (by name). */
+export interface StoreSearchListing {
+  listing: ListingFile | SearchListingSplit;
+  files: Map<string, string>;
+}
+
+const listings = new Map<string, StoreSearchListing>();
+
+/** The search listing of a store view, split exactly when its search index is (docs/search.md "The results page at scale"). */
+export function storeSearchListing(storeCode: string): StoreSearchListing {
+  let got = listings.get(storeCode);
+  if (!got) {
+    const { index, docs } = storeSearchFiles(storeCode);
+    const full = searchListingFile(storeCode);
+    if ('split' in index) {
+      const { head, files } = splitSearchListing(full, docs, index.split.rf);
+      got = { listing: head, files };
+    } else got = { listing: full, files: new Map() };
+    listings.set(storeCode, got);
   }
   return got;
 }

@@ -7,7 +7,15 @@
  */
 import { createVocabulary, createRanker, queryWords, type Postings } from './engine';
 import type { SearchSettings } from './query';
-import type { SearchDoc, SearchPaging, SearchPostingsFile, SearchResult, SearchSplitFile, SearchSplitMeta } from './types';
+import {
+  recordsFileOf,
+  type SearchDoc,
+  type SearchPaging,
+  type SearchPostingsFile,
+  type SearchResult,
+  type SearchSplitFile,
+  type SearchSplitMeta,
+} from './types';
 
 /** Letters of a term that choose its postings file: every term a prefix query word of 3+ letters can reach shares the word's file. */
 const KEY_LENGTH = 3;
@@ -18,11 +26,6 @@ export function postingsFileOf(term: string, meta: Pick<SearchSplitMeta, 'pf'>):
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return `p-${(h >>> 0) % meta.pf}`;
-}
-
-/** The records file holding record `doc`. */
-export function recordsFileOf(doc: number, meta: Pick<SearchSplitMeta, 'rf'>): string {
-  return `d-${Math.floor(doc / meta.rf)}`;
 }
 
 /** Files a query still needs (names as postingsFileOf / recordsFileOf give them). */
@@ -39,10 +42,22 @@ export interface SplitSearchEngine {
   readonly count: number;
   search(query: string, paging?: SearchPaging): Promise<SearchResult | FileProblem>;
   step(query: string, paging?: SearchPaging): SearchResult | SearchNeed;
+  /**
+   * Every match's document number, best first, without their records (the search results page
+   * lists them from the search listing's buckets, src/lib/search/split-listing.ts): only postings files are fetched.
+   */
+  matches(query: string): Promise<SearchMatches | FileProblem>;
+  stepMatches(query: string): SearchMatches | SearchNeed;
   /** A fetched file (postings or records), by name; throws when it is not a file of this format. */
   add(name: string, data: unknown): void;
   /** Where a file is, relative to /search-index.json's folder: search-index/{h}/{name}.json. */
   path(name: string): string;
+}
+
+/** Every match of a query as document numbers (the split index's record numbers), best first. */
+export interface SearchMatches {
+  docs: number[];
+  total: number;
 }
 
 /** Fetches a file of the index by its path relative to /search-index.json's folder. */
@@ -70,30 +85,45 @@ export function createSplitEngine(
     return need.length ? { need } : null;
   };
 
+  /** Steps until nothing is missing, fetching what each step names (at most three rounds); a file that cannot be had ends it. */
+  async function resolve<R>(next: () => R | SearchNeed): Promise<R | FileProblem> {
+    for (let r = next(); ; r = next()) {
+      if (!(r && typeof r === 'object' && 'need' in r)) return r;
+      const { need } = r;
+      const files = await Promise.all(need.map((name) => fetchFile(engine.path(name))));
+      for (const [i, f] of files.entries()) {
+        let problem = 'error' in f ? f : null;
+        try {
+          if (!problem) engine.add(need[i]!, (f as { data: unknown }).data);
+        } catch (e) {
+          problem = { offline: false, error: (e as Error).message };
+        }
+        if (problem) {
+          console.error(`Search: ${problem.error}`);
+          return problem;
+        }
+      }
+    }
+  }
+
+  /** The query words expanded to terms, or the postings files still needed for that. */
+  function expand(query: string): [Postings, number][][] | SearchNeed {
+    const words = queryWords(query, settings);
+    // A word's own file holds its exact term with digits and every term its prefix reaches.
+    const own = missing(words.map(([word]) => postingsFileOf(word, meta)));
+    if (own) return own;
+    const expanded = words.map((w) => [...vocab.expand(...w)].map(([id, weight]): [string, number] => [vocab.terms[id]!, weight]));
+    const typos = missing(expanded.flat().map(([term]) => postingsFileOf(term, meta)));
+    if (typos) return typos;
+    // A term its file lacks (a file of another build) matches nothing rather than failing the query.
+    return expanded.map((m) => m.flatMap(([term, weight]): [Postings, number][] => (terms.has(term) ? [[terms.get(term)!, weight]] : [])));
+  }
+
   const engine: SplitSearchEngine = {
     count: n,
     path: (name) => `search-index/${meta.h}/${name}.json`,
-    async search(query, paging = {}) {
-      let r = engine.step(query, paging);
-      while ('need' in r) {
-        const { need } = r;
-        const files = await Promise.all(need.map((name) => fetchFile(engine.path(name))));
-        for (const [i, f] of files.entries()) {
-          let problem = 'error' in f ? f : null;
-          try {
-            if (!problem) engine.add(need[i]!, (f as { data: unknown }).data);
-          } catch (e) {
-            problem = { offline: false, error: (e as Error).message };
-          }
-          if (problem) {
-            console.error(`Search: ${problem.error}`);
-            return problem;
-          }
-        }
-        r = engine.step(query, paging);
-      }
-      return r;
-    },
+    search: (query, paging = {}) => resolve(() => engine.step(query, paging)),
+    matches: (query) => resolve(() => engine.stepMatches(query)),
     add(name, data) {
       if (loaded.has(name)) return;
       const isPostings = name.startsWith('p-');
@@ -120,22 +150,22 @@ export function createSplitEngine(
       loaded.add(name);
     },
     step(query, paging = {}) {
-      const words = queryWords(query, settings);
-      // A word's own file holds its exact term with digits and every term its prefix reaches.
-      const own = missing(words.map(([word]) => postingsFileOf(word, meta)));
-      if (own) return own;
-      const expanded = words.map((w) => [...vocab.expand(...w)].map(([id, weight]): [string, number] => [vocab.terms[id]!, weight]));
-      const typos = missing(expanded.flat().map(([term]) => postingsFileOf(term, meta)));
-      if (typos) return typos;
+      const words = expand(query);
+      if ('need' in words) return words;
       const shown: string[] = [];
-      const result = rank(
-        // A term its file lacks (a file of another build) matches nothing rather than failing the query.
-        expanded.map((m) => m.flatMap(([term, weight]): [Postings, number][] => (terms.has(term) ? [[terms.get(term)!, weight]] : []))),
-        paging,
-        (doc) => records.get(doc) ?? (shown.push(recordsFileOf(doc, meta)), { s: '', n: '', u: '', p: 0 }),
-      );
+      const result = rank(words, paging, (doc, score) => {
+        const d = records.get(doc);
+        if (!d) shown.push(recordsFileOf(doc, meta));
+        return { ...(d ?? { s: '', n: '', u: '', p: 0 }), score };
+      });
       // The records of the page shown, when not all held yet: fetch them and ask again.
       return missing(shown) ?? result;
+    },
+    stepMatches(query) {
+      const words = expand(query);
+      if ('need' in words) return words;
+      const { items, total } = rank(words, { start: 0, size: Number.MAX_SAFE_INTEGER }, (doc) => doc);
+      return { docs: items, total };
     },
   };
   return engine;

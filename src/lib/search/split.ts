@@ -5,8 +5,10 @@
  * search-index/{h}/ where h is a digest of their content. Build side only.
  */
 import { indexDocs } from './engine';
-import { postingsFileOf, recordsFileOf } from './split-engine';
-import type { SearchIndexFile, SearchPostingsFile, SearchSplitFile, SearchSplitMeta } from './types';
+import { postingsFileOf } from './split-engine';
+import type { ListingFile } from '../catalog/listing/client';
+import type { SearchListingEntry, SearchListingSplit } from './split-listing';
+import { recordsFileOf, type SearchDoc, type SearchIndexFile, type SearchPostingsFile, type SearchSplitFile, type SearchSplitMeta } from './types';
 
 /** Above this many searchable products the index is split (the whole file passes ~300 KB gzipped near 10,000). */
 export const SPLIT_ABOVE = 8000;
@@ -22,7 +24,7 @@ export interface SplitIndex {
 }
 
 /** FNV-1a over strings, as 8 hex digits. */
-function digest(parts: Iterable<string>): string {
+export function digest(parts: Iterable<string>): string {
   let h = 0x811c9dc5;
   for (const s of parts) for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, '0');
@@ -55,4 +57,43 @@ export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?:
   for (let doc = 0; doc < n; doc += rf) files.set(recordsFileOf(doc, meta), JSON.stringify(file.d.slice(doc, doc + rf)));
   meta.h = digest([JSON.stringify(meta), file.at, ...files.values()]);
   return { index: { v: file.v, at: file.at, sg: file.sg, split: meta }, files };
+}
+
+/** The split search listing: the file served as /search-listing.json and its buckets under search-listing/{h}/ (name without .json -> JSON text). */
+export interface SplitListing {
+  head: SearchListingSplit;
+  files: Map<string, string>;
+}
+
+/**
+ * Splits the listing of every searchable product (searchListingFile) by the split index's document
+ * numbers (`docs`, the index's records in order): bucket recordsFileOf(k, { rf }) holds documents
+ * k..k+rf-1, each the full listing's item with its ranks in the listing's orders (so the browser
+ * rebuilds the matches' listing exactly), or null when the listing lacks that product.
+ */
+export function splitSearchListing(full: ListingFile, docs: readonly Pick<SearchDoc, 's' | 'cs' | 'cu'>[], rf: number = RECORDS_PER_FILE): SplitListing {
+  const at = new Map(full.products.map((p, i) => [p.sku, i]));
+  const sorts = Object.keys(full.orders ?? {});
+  const ranks = sorts.map((sort) => {
+    const rank = new Array<number>(full.products.length);
+    full.orders![sort]!.forEach((i, r) => (rank[i] = r));
+    return rank;
+  });
+  const byFile = new Map<string, (SearchListingEntry | null)[]>();
+  docs.forEach((d, doc) => {
+    const name = recordsFileOf(doc, { rf });
+    let bucket = byFile.get(name);
+    if (!bucket) byFile.set(name, (bucket = []));
+    const i = at.get(d.s);
+    if (i === undefined) return void bucket.push(null);
+    const e: SearchListingEntry = { ...full.products[i]!, r: i };
+    if (ranks.length) e.o = ranks.map((rank) => rank[i]!);
+    if (d.cs) e.cs = d.cs;
+    if (d.cu) e.cu = d.cu;
+    bucket.push(e);
+  });
+  const files = new Map([...byFile].map(([name, bucket]) => [name, JSON.stringify(bucket)]));
+  const head: SearchListingSplit = { v: 1, id: full.id, sort: full.sort, facets: full.facets, orders: sorts, split: { h: '', n: docs.length, rf } };
+  head.split.h = digest([JSON.stringify(head), ...files.values()]);
+  return { head, files };
 }

@@ -74,6 +74,14 @@ export interface SearchSplitMeta {
   rf: number;
 }
 
+/**
+ * The records file holding record `doc` (d-{floor(doc / rf)}): the split index's records files, and
+ * the split search listing's buckets (split-listing.ts) with the same numbering.
+ */
+export function recordsFileOf(doc: number, meta: Pick<SearchSplitMeta, 'rf'>): string {
+  return `d-${Math.floor(doc / meta.rf)}`;
+}
+
 /** A postings file: term -> its k postings as columns: k doc differences (from the previous posting's doc), k fields, k tfs, k field lengths. */
 export type SearchPostingsFile = Record<string, number[]>;
 

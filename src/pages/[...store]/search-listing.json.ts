@@ -1,17 +1,19 @@
 /**
  * The listing of every searchable product per store view, /search-listing.json (format:
  * src/lib/catalog/listing/client.ts): the search results page lists a query's matches from it
- * (src/lib/search/results.ts). Precached with the search index, so the page works offline.
+ * (src/lib/search/results.ts). Precached with the search index, so the page works offline. When the
+ * search index is split (a large catalogue) it holds only the filters and sorts every query shares,
+ * and search-listing/[h]/[file].json.ts writes the listing records in buckets (src/lib/search/split-listing.ts).
  */
 import type { APIRoute } from 'astro';
 import { onePagePerStore } from '../../lib/routing/content-routes';
-import { searchListingFile } from '../../lib/catalog/listing/file';
+import { storeSearchListing } from '../../lib/search/site-index';
 
 export const prerender = true;
 
 export const getStaticPaths = onePagePerStore;
 
 export const GET: APIRoute = ({ props }) => {
-  const file = searchListingFile((props as { storeCode: string }).storeCode);
-  return new Response(JSON.stringify(file), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  const { listing } = storeSearchListing((props as { storeCode: string }).storeCode);
+  return new Response(JSON.stringify(listing), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

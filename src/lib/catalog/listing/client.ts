@@ -18,14 +18,14 @@ const FacetValueSchema = z.object({
 });
 
 /** One filter: attribute code, label, values (the same list and order as the static sidebar). */
-const FacetSchema = z.object({
+export const FacetSchema = z.object({
   code: z.string(),
   label: z.string(),
   values: z.array(FacetValueSchema),
 });
 
 /** One product of the listing. */
-const ListingItemSchema = z.object({
+export const ListingItemSchema = z.object({
   id: z.number(),
   sku: z.string(),
   /** type_id. */

@@ -1,0 +1,25 @@
+/**
+ * The buckets of a split search listing (a large catalogue, docs/search.md "The results page at
+ * scale"): /search-listing/{h}/d-{i}.json, the listing records of the split index's documents
+ * i×rf…, per store view. None when the index is whole (src/lib/search/site-index.ts decides).
+ */
+import type { APIRoute } from 'astro';
+import { storeSearchListing } from '../../../../lib/search/site-index';
+import { perStore } from '../../../../lib/routing/content-routes';
+
+export const prerender = true;
+
+export function getStaticPaths() {
+  return perStore((storeCode) => {
+    const { listing, files } = storeSearchListing(storeCode);
+    if (!('split' in listing)) return [];
+    return [...files.keys()].map((file) => ({ params: { h: listing.split.h, file } }));
+  });
+}
+
+export const GET: APIRoute = ({ props, params }) => {
+  const { storeCode } = props as { storeCode: string };
+  const text = storeSearchListing(storeCode).files.get(String(params.file));
+  if (text === undefined) return new Response('Not found', { status: 404 });
+  return new Response(text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};

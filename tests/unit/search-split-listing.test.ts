@@ -1,0 +1,145 @@
+/**
+ * The split search listing (src/lib/search/split-listing.ts, written by splitSearchListing in
+ * split.ts): on the sample, split as a large catalogue's is, the results page's listing made from the
+ * buckets of a query's matches is the listing made from the whole /search-listing.json (same
+ * products, order, filters, counts, other orders, child-sku links), fetching only those buckets; bad
+ * or missing files give the page's error or offline state.
+ */
+import { describe, expect, it } from 'vitest';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
+import { buildSearchIndex } from '../../src/lib/search/build';
+import { createSearchEngine } from '../../src/lib/search/engine';
+import { createSplitEngine, type FetchFile } from '../../src/lib/search/split-engine';
+import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
+import { searchListingFile } from '../../src/lib/catalog/listing/file';
+import type { ListingFile } from '../../src/lib/catalog/listing/client';
+import { loadSearchResults, searchListing, type SearchResultsDeps } from '../../src/lib/search/results';
+import { bucketsOf, fetchListingBuckets, fetchSearchListing, ListingFetchError, type SearchListingSplit } from '../../src/lib/search/split-listing';
+import { recordsFileOf, type SearchPaging } from '../../src/lib/search/types';
+import { BENCH_QUERIES } from '../../scripts/bench-search';
+import { SETTINGS } from './search-fixtures';
+
+const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
+const engine = createSearchEngine(whole, SETTINGS);
+const plain = searchListingFile();
+// The sample's sorts are all worked out in the browser; an extra carried order (by name) checks `o`.
+const byName = plain.products.map((_, i) => i).sort((a, b) => plain.products[a]!.name.localeCompare(plain.products[b]!.name) || a - b);
+const full: ListingFile = { ...plain, orders: { ...plain.orders, 'name:asc': byName } };
+const index = splitSearchIndex(whole);
+const listing = splitSearchListing(full, whole.d, index.index.split.rf);
+const ALL: SearchPaging = { start: 0, size: Number.MAX_SAFE_INTEGER };
+
+/** A fetch serving the split build's files (index and listing) from memory, recording the paths asked. */
+function server(asked: string[] = []): typeof fetch {
+  const files = new Map<string, string>([
+    ['/search-index.json', JSON.stringify(index.index)],
+    ['/search-listing.json', JSON.stringify(listing.head)],
+  ]);
+  for (const [name, text] of index.files) files.set(`/search-index/${index.index.split.h}/${name}.json`, text);
+  for (const [name, text] of listing.files) files.set(`/search-listing/${listing.head.split.h}/${name}.json`, text);
+  return (async (url: string) => {
+    asked.push(url);
+    const text = files.get(url);
+    return new Response(text ?? 'Not found', { status: text === undefined ? 404 : 200 });
+  }) as typeof fetch;
+}
+
+/** The results page's deps on the split build: the split engine's matches, the split listing and its buckets. */
+function splitDeps(fetcher: typeof fetch): SearchResultsDeps {
+  const split = createSplitEngine(index.index, SETTINGS, (async (path: string) => {
+    const res = await fetcher(`/${path}`);
+    return res.ok ? { data: await res.json() } : { offline: false, error: `HTTP ${res.status}` };
+  }) as FetchFile);
+  return {
+    search: () => Promise.reject(new Error('the split page asks for matches, not records')),
+    matches: async (q) => {
+      const r = await split.matches(q);
+      if ('error' in r) throw new Error(r.error);
+      return { ...r, cache: false, offline: false, noresults: r.total === 0 };
+    },
+    loadListing: () => fetchSearchListing('/search-listing.json', fetcher),
+    loadBuckets: (head, names) => fetchListingBuckets('/search-listing.json', head, names, fetcher),
+  };
+}
+
+const wholeDeps: SearchResultsDeps = {
+  search: (q, paging) => Promise.resolve({ ...engine.search(q, paging), cache: false, offline: false }),
+  loadListing: () => Promise.resolve(full),
+};
+
+describe('the split search listing', () => {
+  it('numbers its buckets as the split index numbers its records files, and names its folder by content', () => {
+    expect(listing.head.split).toMatchObject({ n: whole.d.length, rf: index.index.split.rf });
+    expect([...listing.files.keys()].sort()).toEqual([...index.files.keys()].filter((f) => f.startsWith('d-')).sort());
+    const bucket = JSON.parse(listing.files.get(recordsFileOf(10, listing.head.split))!) as { sku: string }[];
+    expect(bucket[10 % listing.head.split.rf]!.sku).toBe(whole.d[10]!.s);
+    expect(listing.head.split.h).toMatch(/^[0-9a-f]{8}$/);
+    const other = splitSearchListing({ ...full, products: full.products.map((p, i) => (i ? p : { ...p, name: `${p.name}!` })) }, whole.d);
+    expect(other.head.split.h).not.toBe(listing.head.split.h);
+  });
+
+  it('lists the matches of every benchmark query as the whole listing does, fetching only their buckets', async () => {
+    let compared = 0;
+    for (const q of [...BENCH_QUERIES, 'ring', 'gold', 'ev1001-wg-s']) {
+      const want = await loadSearchResults(q, wholeDeps);
+      const asked: string[] = [];
+      const got = await loadSearchResults(q, splitDeps(server(asked)));
+      expect(got, q).toEqual(want);
+      if (want.kind !== 'results') continue;
+      compared++;
+      const buckets = asked.filter((u) => u.startsWith('/search-listing/'));
+      expect(buckets.length, q).toBe(new Set(buckets).size);
+      expect(
+        asked.filter((u) => /^\/search-index\/[^/]+\/d-/.test(u)),
+        `${q}: no index records`,
+      ).toEqual([]);
+      const docs = engine.search(q, ALL).items.map((d) => whole.d.findIndex((x) => x.s === d.s));
+      expect(buckets.sort()).toEqual(
+        bucketsOf(docs, listing.head)
+          .map((n) => `/search-listing/${listing.head.split.h}/${n}.json`)
+          .sort(),
+      );
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it('keeps a carried order and the child-sku link among the matches', async () => {
+    const kid = whole.d.find((d) => d.cs?.length && d.cu)!;
+    const q = kid.cs![0]!;
+    const got = await loadSearchResults(q, splitDeps(server()));
+    if (got.kind !== 'results') throw new Error(got.kind);
+    expect(got.file.products[0]!.url).toContain(encodeURIComponent(q));
+    const ring = await loadSearchResults('ring', splitDeps(server()));
+    if (ring.kind !== 'results') throw new Error(ring.kind);
+    const names = ring.file.orders!['name:asc']!.map((i) => ring.file.products[i]!.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(ring.file).toEqual(searchListing(full, engine.search('ring', ALL).items, 'ring'));
+  });
+
+  it('rejects a malformed listing or bucket with what is wrong, and a failed network as offline', async () => {
+    const bad = (async () => new Response(JSON.stringify({ v: 1, split: { h: 'zz' } }))) as unknown as typeof fetch;
+    await expect(fetchSearchListing('/search-listing.json', bad)).rejects.toThrow(/not a search listing[\s\S]*split\.h|id/);
+    const head = listing.head as SearchListingSplit;
+    const badBucket = (async () => new Response(JSON.stringify([{ sku: 1 }]))) as unknown as typeof fetch;
+    await expect(fetchListingBuckets('/search-listing.json', head, ['d-0'], badBucket)).rejects.toThrow(/not a search listing bucket/);
+    const down = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await expect(fetchListingBuckets('/search-listing.json', head, ['d-0'], down)).rejects.toMatchObject({ offline: true });
+    await expect(fetchListingBuckets('/search-listing.json', head, ['d-0'], server())).resolves.toBeInstanceOf(Map);
+    expect(new ListingFetchError('x', false).offline).toBe(false);
+  });
+
+  it('shows the offline state when a bucket cannot be fetched offline, and an error for a bad bucket or two builds', async () => {
+    const deps = splitDeps(server());
+    const offline = await loadSearchResults('ring', {
+      ...deps,
+      loadBuckets: () => Promise.reject(new ListingFetchError('Failed to fetch', true)),
+    });
+    expect(offline).toEqual({ kind: 'offline' });
+    const broken = await loadSearchResults('ring', { ...deps, loadBuckets: () => Promise.reject(new ListingFetchError('HTTP 500', false)) });
+    expect(broken).toEqual({ kind: 'error' });
+    // A whole listing with a split index's matches (files of two builds): an error, not a wrong listing.
+    expect(await loadSearchResults('ring', { ...deps, loadListing: () => Promise.resolve(full) })).toEqual({ kind: 'error' });
+  });
+});
