@@ -10,8 +10,8 @@ import { iterateProducts, readAttributes, readCategories, readManifest } from '.
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine } from '../../src/lib/search/split-engine';
-import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
-import { bucketsOf } from '../../src/lib/search/split-listing';
+import { FACET_RECORDS_PER_FILE, splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
+import { bucketsOf, facetFilesOf } from '../../src/lib/search/split-listing';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';
 import type { SearchIndexFile } from '../../src/lib/search/types';
 import { applyQuery, buildCatalogQuery, initialQueryState, toggleFilter, changeSort } from '../../src/lib/catalog/query';
@@ -331,15 +331,20 @@ export interface ResultsPageFigures {
 
 /** What a first visit to /search?q=… downloads (docs/search.md "The results page at scale"). */
 export interface ResultsPageBench {
-  /** Split: the index file, the postings files of the query, /search-listing.json's shared part, the buckets of every match. */
-  split: ResultsPageFigures;
+  /**
+   * Split, per documents a facet file (`fk`): the index file, the query's postings files,
+   * /search-listing.json's shared part, the facet files of every match, the tile buckets of the first page.
+   */
+  split: Record<string, ResultsPageFigures>;
   /** Before the split listing: the index file, postings and records files of every match, the whole /search-listing.json. */
   wholeListing: ResultsPageFigures;
   /** /search-listing.json gzipped: whole, and its shared part when split. */
   listingGzipBytes: number;
   headGzipBytes: number;
-  /** Queries matching the most products: matches, buckets, bytes. */
-  largest: { q: string; matches: number; buckets: number; bytes: number }[];
+  /** Every facet file, gzipped, summed (fk = FACET_RECORDS_PER_FILE): what a query matching products everywhere fetches. */
+  allFacetsGzipBytes: number;
+  /** Queries matching the most products (fk = FACET_RECORDS_PER_FILE): matches, facet files, bytes. */
+  largest: { q: string; matches: number; facetFiles: number; bytes: number }[];
 }
 
 /**
@@ -347,20 +352,19 @@ export interface ResultsPageBench {
  * (`full` is the catalogue's searchListingFile, `file` its search index), against the same page
  * fetching the whole listing and every match's records (as before the listing was split).
  */
-export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, queries: string[]): ResultsPageBench {
+export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, queries: string[], fks = [64, FACET_RECORDS_PER_FILE, 1024]): ResultsPageBench {
   const split = splitSearchIndex(file);
-  const listing = splitSearchListing(full, file.d, split.index.split.rf);
+  const settings = config.constants.search;
+  const perPage = config.constants.categoryPageSize;
   const gzOf = (files: Map<string, string>) => {
     const gz = new Map<string, number>();
     return (name: string) => gz.get(name) ?? gz.set(name, gzipBytes(files.get(name)!)).get(name)!;
   };
   const indexGz = gzOf(split.files);
-  const bucketGz = gzOf(listing.files);
   const indexHead = gzipBytes(JSON.stringify(split.index));
-  const headGzipBytes = gzipBytes(JSON.stringify(listing.head));
   const listingGzipBytes = gzipBytes(JSON.stringify(full));
-  const settings = config.constants.search;
   const ALL = { start: 0, size: Number.MAX_SAFE_INTEGER };
+  const sum = (names: string[], gz: (n: string) => number) => names.reduce((a, n) => a + gz(n), 0);
   /** Steps a fresh engine (a first visit) until answered; the files it fetched. */
   const fetched = <R>(step: (engine: ReturnType<typeof createSplitEngine>) => R | { need: string[] }): { files: string[]; r: R } => {
     const engine = createSplitEngine(split.index, settings);
@@ -373,37 +377,55 @@ export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, q
       }
     }
   };
-  const sum = (names: string[], gz: (n: string) => number) => names.reduce((a, n) => a + gz(n), 0);
-  const rows = queries.map((q) => {
-    const { files, r } = fetched((e) => e.stepMatches(q));
-    const buckets = r.docs.length ? bucketsOf(r.docs, listing.head) : [];
-    const splitBytes = indexHead + sum(files, indexGz) + (r.docs.length ? headGzipBytes + sum(buckets, bucketGz) : 0);
-    const before = fetched((e) => e.step(q, ALL)).files;
-    const wholeBytes = indexHead + sum(before, indexGz) + (r.docs.length ? listingGzipBytes : 0);
-    return {
-      q,
-      matches: r.docs.length,
-      split: { bytes: splitBytes, requests: 2 + files.length + buckets.length },
-      whole: { bytes: wholeBytes, requests: 2 + before.length },
-      buckets: buckets.length,
-    };
-  });
-  const figures = (pick: (row: (typeof rows)[number]) => { bytes: number; requests: number }): ResultsPageFigures => {
-    const bytes = rows.map((r) => pick(r).bytes).sort((a, b) => a - b);
-    const requests = rows.map((r) => pick(r).requests).sort((a, b) => a - b);
-    const worst = rows.reduce((a, b) => (pick(b).bytes > pick(a).bytes ? b : a));
+  const asked = queries.map((q) => ({ q, ...fetched((e) => e.stepMatches(q)), before: fetched((e) => e.step(q, ALL)).files }));
+  type Row = { q: string; bytes: number; requests: number; matches: number; facetFiles: number };
+  const figures = (rows: Row[]): ResultsPageFigures => {
+    const bytes = rows.map((r) => r.bytes).sort((a, b) => a - b);
+    const requests = rows.map((r) => r.requests).sort((a, b) => a - b);
+    const worst = rows.reduce((a, b) => (b.bytes > a.bytes ? b : a));
     return {
       medianBytes: median(bytes),
       p95Bytes: percentile(bytes, 95),
-      maxBytes: pick(worst).bytes,
+      maxBytes: worst.bytes,
       worst: worst.q,
       medianRequests: median(requests),
       maxRequests: requests.at(-1)!,
     };
   };
-  const largest = [...rows]
-    .sort((a, b) => b.matches - a.matches)
-    .slice(0, 3)
-    .map((r) => ({ q: r.q, matches: r.matches, buckets: r.buckets, bytes: r.split.bytes }));
-  return { split: figures((r) => r.split), wholeListing: figures((r) => r.whole), listingGzipBytes, headGzipBytes, largest };
+  const out: Partial<ResultsPageBench> = { split: {}, listingGzipBytes };
+  for (const fk of fks) {
+    const listing = splitSearchListing(full, file.d, split.index.split.rf, fk);
+    const gz = gzOf(listing.files);
+    const headGzipBytes = gzipBytes(JSON.stringify(listing.head));
+    const rows = asked.map(({ q, files, r }): Row => {
+      // The first page in relevance order (the page's default sort) shows its tiles.
+      const present = r.docs;
+      const facets = present.length ? facetFilesOf(present, listing.head) : [];
+      const tiles = present.length ? bucketsOf(present.slice(0, perPage), listing.head) : [];
+      const bytes = indexHead + sum(files, indexGz) + (present.length ? headGzipBytes + sum(facets, gz) + sum(tiles, gz) : 0);
+      return { q, bytes, requests: 2 + files.length + facets.length + tiles.length, matches: r.docs.length, facetFiles: facets.length };
+    });
+    out.split![String(fk)] = figures(rows);
+    if (fk === FACET_RECORDS_PER_FILE) {
+      out.headGzipBytes = headGzipBytes;
+      out.allFacetsGzipBytes = sum(
+        [...listing.files.keys()].filter((n) => n.startsWith('facets/')),
+        gz,
+      );
+      out.largest = [...rows]
+        .sort((a, b) => b.matches - a.matches)
+        .slice(0, 3)
+        .map(({ q, matches, facetFiles, bytes }) => ({ q, matches, facetFiles, bytes }));
+    }
+  }
+  out.wholeListing = figures(
+    asked.map(({ q, r, before }) => ({
+      q,
+      bytes: indexHead + sum(before, indexGz) + (r.docs.length ? listingGzipBytes : 0),
+      requests: 2 + before.length,
+      matches: r.docs.length,
+      facetFiles: 0,
+    })),
+  );
+  return out as ResultsPageBench;
 }

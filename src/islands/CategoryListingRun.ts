@@ -63,6 +63,12 @@ export interface ListingOptions {
   load?: () => Promise<ListingFile>;
   /** The query state's searchProductQuery the listing answers (the search results page's query). */
   searchProductQuery?: string;
+  /**
+   * Loads the tiles of products (indexes into the file's products) the file holds without them
+   * (an empty url): the search results page of a split index, whose file first holds only what
+   * filters, counts and sorts need. The listing asks for those it is about to show.
+   */
+  tiles?: (products: number[]) => Promise<void>;
 }
 
 /** Takes over a listing's static markup. */
@@ -147,6 +153,8 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
   // What the grid shows now: the static page is the first page of the initial state.
   let shownOf: Selection = initial;
   let shown = grid.querySelectorAll('.tile').length;
+  // Tiles being loaded (opts.tiles), so the renders meanwhile do not ask again.
+  let tilesLoading: Promise<void> | null = null;
 
   const ensureIndex = (): Promise<ListingIndex | null> =>
     (loading ??= load()
@@ -174,6 +182,29 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
     }
     const r = result;
     const want = Math.min(r.total, s.offset + s.perPage);
+    if (opts.tiles) {
+      // Tiles still to load for what is about to show: load them, then show.
+      const from = sameAs(shownOf, s) ? shown : 0;
+      const lacking = Array.from(r.order.subarray(from, want)).filter((i) => !index!.file.products[i]!.url);
+      if (lacking.length) {
+        grid.setAttribute('aria-busy', 'true');
+        tilesLoading ??= opts.tiles(lacking).then(
+          () => {
+            tilesLoading = null;
+            error.hidden = true;
+            render();
+          },
+          () => {
+            // Nothing more is shown; the next filter, sort or scroll tries again.
+            tilesLoading = null;
+            error.textContent = messages.somethingWrong;
+            error.hidden = false;
+            grid.removeAttribute('aria-busy');
+          },
+        );
+        return;
+      }
+    }
     if (!sameAs(shownOf, s)) {
       grid.replaceChildren(...tiles(r, 0, want));
       shownOf = selectionOf(s);

@@ -6,7 +6,7 @@
  * line, and the suggestions when there is no query or nothing matched. No framework.
  */
 import { pageSearchClient } from '../lib/search/session';
-import { fetchListingBuckets, fetchSearchListing } from '../lib/search/split-listing';
+import { fetchListingFiles, fetchSearchListing } from '../lib/search/split-listing';
 import { searchUrl } from '../lib/catalog/urls';
 import { storeViewForPath } from '../lib/state/stores/store-view';
 import { loadSearchResults, readSearchQuery, searchPageHeading, searchPageStatus, showsSuggestions } from '../lib/search/results';
@@ -40,7 +40,7 @@ async function start(root: HTMLElement): Promise<void> {
     search: client.search,
     matches: client.matches,
     loadListing: () => fetchSearchListing(listingUrl),
-    loadBuckets: (head, names) => fetchListingBuckets(listingUrl, head, names),
+    loadFiles: (head, names, schema) => fetchListingFiles(listingUrl, head, names, schema),
   });
   status.textContent = searchPageStatus(state);
   root.dataset.searchState = state.kind;
@@ -48,7 +48,7 @@ async function start(root: HTMLElement): Promise<void> {
 
   if (state.kind === 'results') {
     for (const el of root.querySelectorAll<HTMLElement>('.listing__toolbar, .listing__body')) el.hidden = false;
-    const controller = startListing(root, grid, { load: () => Promise.resolve(state.file), searchProductQuery: query });
+    const controller = startListing(root, grid, { load: () => Promise.resolve(state.file), searchProductQuery: query, tiles: state.tiles });
     wireListingControls(root, grid, () => Promise.resolve(controller));
     return;
   }

@@ -13,8 +13,16 @@ import { createSplitEngine, type FetchFile } from '../../src/lib/search/split-en
 import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';
-import { loadSearchResults, searchListing, type SearchResultsDeps } from '../../src/lib/search/results';
-import { bucketsOf, fetchListingBuckets, fetchSearchListing, ListingFetchError, type SearchListingSplit } from '../../src/lib/search/split-listing';
+import { loadSearchResults, searchListing, type SearchPageState, type SearchResultsDeps } from '../../src/lib/search/results';
+import {
+  bucketsOf,
+  facetFilesOf,
+  fetchListingFiles,
+  fetchSearchListing,
+  ListingFetchError,
+  SearchListingBucketSchema,
+  type SearchListingSplit,
+} from '../../src/lib/search/split-listing';
 import { recordsFileOf, type SearchPaging } from '../../src/lib/search/types';
 import { BENCH_QUERIES } from '../../scripts/bench-search';
 import { SETTINGS } from './search-fixtures';
@@ -58,7 +66,7 @@ function splitDeps(fetcher: typeof fetch): SearchResultsDeps {
       return { ...r, cache: false, offline: false, noresults: r.total === 0 };
     },
     loadListing: () => fetchSearchListing('/search-listing.json', fetcher),
-    loadBuckets: (head, names) => fetchListingBuckets('/search-listing.json', head, names, fetcher),
+    loadFiles: (head, names, schema) => fetchListingFiles('/search-listing.json', head, names, schema, fetcher),
   };
 }
 
@@ -67,38 +75,63 @@ const wholeDeps: SearchResultsDeps = {
   loadListing: () => Promise.resolve(full),
 };
 
+/** The split page's state with every tile loaded (what the listing shows once scrolled to the end), and its loader taken off. */
+async function allTiles(state: SearchPageState): Promise<SearchPageState> {
+  if (state.kind !== 'results') return state;
+  await state.tiles?.(state.file.products.map((_, i) => i));
+  const { tiles: _tiles, ...rest } = state;
+  return rest;
+}
+
+const docOf = (sku: string) => whole.d.findIndex((d) => d.s === sku);
+const h = listing.head.split.h;
+
 describe('the split search listing', () => {
-  it('numbers its buckets as the split index numbers its records files, and names its folder by content', () => {
+  it('numbers its tile buckets as the split index numbers its records files, and names its folder by content', () => {
+    const { rf, fk } = listing.head.split;
     expect(listing.head.split).toMatchObject({ n: whole.d.length, rf: index.index.split.rf });
-    expect([...listing.files.keys()].sort()).toEqual([...index.files.keys()].filter((f) => f.startsWith('d-')).sort());
+    const tiles = [...listing.files.keys()].filter((f) => !f.startsWith('facets/'));
+    expect(tiles.sort()).toEqual([...index.files.keys()].filter((f) => f.startsWith('d-')).sort());
     const bucket = JSON.parse(listing.files.get(recordsFileOf(10, listing.head.split))!) as { sku: string }[];
-    expect(bucket[10 % listing.head.split.rf]!.sku).toBe(whole.d[10]!.s);
-    expect(listing.head.split.h).toMatch(/^[0-9a-f]{8}$/);
+    expect(bucket[10 % rf]!.sku).toBe(whole.d[10]!.s);
+    expect([...listing.files.keys()].filter((f) => f.startsWith('facets/')).length).toBe(Math.ceil(whole.d.length / fk));
+    expect(h).toMatch(/^[0-9a-f]{8}$/);
     const other = splitSearchListing({ ...full, products: full.products.map((p, i) => (i ? p : { ...p, name: `${p.name}!` })) }, whole.d);
-    expect(other.head.split.h).not.toBe(listing.head.split.h);
+    expect(other.head.split.h).not.toBe(h);
   });
 
-  it('lists the matches of every benchmark query as the whole listing does, fetching only their buckets', async () => {
+  it('lists the matches of every benchmark query as the whole listing does: facet files of the matches first, tiles of the products shown', async () => {
     let compared = 0;
     for (const q of [...BENCH_QUERIES, 'ring', 'gold', 'ev1001-wg-s']) {
       const want = await loadSearchResults(q, wholeDeps);
       const asked: string[] = [];
       const got = await loadSearchResults(q, splitDeps(server(asked)));
-      expect(got, q).toEqual(want);
-      if (want.kind !== 'results') continue;
+      expect(got.kind, q).toBe(want.kind);
+      if (want.kind !== 'results' || got.kind !== 'results') continue;
       compared++;
-      const buckets = asked.filter((u) => u.startsWith('/search-listing/'));
-      expect(buckets.length, q).toBe(new Set(buckets).size);
+      const docs = engine.search(q, ALL).items.map((d) => docOf(d.s));
       expect(
         asked.filter((u) => /^\/search-index\/[^/]+\/d-/.test(u)),
         `${q}: no index records`,
       ).toEqual([]);
-      const docs = engine.search(q, ALL).items.map((d) => whole.d.findIndex((x) => x.s === d.s));
-      expect(buckets.sort()).toEqual(
-        bucketsOf(docs, listing.head)
-          .map((n) => `/search-listing/${listing.head.split.h}/${n}.json`)
+      expect(asked.filter((u) => u.startsWith('/search-listing/')).sort(), q).toEqual(
+        facetFilesOf(docs, listing.head)
+          .map((n) => `/search-listing/${h}/${n}.json`)
           .sort(),
       );
+      // No tile yet; the first page's tiles fetch only their buckets.
+      expect(got.file.products.every((p) => p.url === '')).toBe(true);
+      asked.length = 0;
+      const first = [0, 1, 2].filter((i) => i < got.file.products.length);
+      await got.tiles!(first);
+      const shownDocs = first.map((i) => docOf(want.file.products[i]!.sku));
+      expect(asked.sort()).toEqual(
+        bucketsOf(shownDocs, listing.head)
+          .map((n) => `/search-listing/${h}/${n}.json`)
+          .sort(),
+      );
+      expect(got.file.products.slice(0, 3)).toEqual(want.file.products.slice(0, 3));
+      expect(await allTiles(got), q).toEqual(want);
     }
     expect(compared).toBeGreaterThan(20);
   });
@@ -106,40 +139,47 @@ describe('the split search listing', () => {
   it('keeps a carried order and the child-sku link among the matches', async () => {
     const kid = whole.d.find((d) => d.cs?.length && d.cu)!;
     const q = kid.cs![0]!;
-    const got = await loadSearchResults(q, splitDeps(server()));
+    const got = await allTiles(await loadSearchResults(q, splitDeps(server())));
     if (got.kind !== 'results') throw new Error(got.kind);
     expect(got.file.products[0]!.url).toContain(encodeURIComponent(q));
-    const ring = await loadSearchResults('ring', splitDeps(server()));
+    const ring = await allTiles(await loadSearchResults('ring', splitDeps(server())));
     if (ring.kind !== 'results') throw new Error(ring.kind);
     const names = ring.file.orders!['name:asc']!.map((i) => ring.file.products[i]!.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(ring.file).toEqual(searchListing(full, engine.search('ring', ALL).items, 'ring'));
   });
 
-  it('rejects a malformed listing or bucket with what is wrong, and a failed network as offline', async () => {
+  it('rejects a malformed listing or file with what is wrong, and a failed network as offline', async () => {
     const bad = (async () => new Response(JSON.stringify({ v: 1, split: { h: 'zz' } }))) as unknown as typeof fetch;
     await expect(fetchSearchListing('/search-listing.json', bad)).rejects.toThrow(/not a search listing[\s\S]*split\.h|id/);
     const head = listing.head as SearchListingSplit;
     const badBucket = (async () => new Response(JSON.stringify([{ sku: 1 }]))) as unknown as typeof fetch;
-    await expect(fetchListingBuckets('/search-listing.json', head, ['d-0'], badBucket)).rejects.toThrow(/not a search listing bucket/);
+    await expect(fetchListingFiles('/search-listing.json', head, ['d-0'], SearchListingBucketSchema, badBucket)).rejects.toThrow(
+      /search-listing\/[0-9a-f]+\/d-0\.json is not a search listing file/,
+    );
     const down = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
-    await expect(fetchListingBuckets('/search-listing.json', head, ['d-0'], down)).rejects.toMatchObject({ offline: true });
-    await expect(fetchListingBuckets('/search-listing.json', head, ['d-0'], server())).resolves.toBeInstanceOf(Map);
-    expect(new ListingFetchError('x', false).offline).toBe(false);
+    await expect(fetchListingFiles('/search-listing.json', head, ['d-0'], SearchListingBucketSchema, down)).rejects.toMatchObject({ offline: true });
+    await expect(fetchListingFiles('/search-listing.json', head, ['d-0'], SearchListingBucketSchema, server())).resolves.toBeInstanceOf(Map);
   });
 
-  it('shows the offline state when a bucket cannot be fetched offline, and an error for a bad bucket or two builds', async () => {
+  it('shows the offline state when a file cannot be fetched offline, an error for a bad file or two builds, and a tile load that fails rejects', async () => {
     const deps = splitDeps(server());
-    const offline = await loadSearchResults('ring', {
-      ...deps,
-      loadBuckets: () => Promise.reject(new ListingFetchError('Failed to fetch', true)),
+    expect(await loadSearchResults('ring', { ...deps, loadFiles: () => Promise.reject(new ListingFetchError('Failed to fetch', true)) })).toEqual({
+      kind: 'offline',
     });
-    expect(offline).toEqual({ kind: 'offline' });
-    const broken = await loadSearchResults('ring', { ...deps, loadBuckets: () => Promise.reject(new ListingFetchError('HTTP 500', false)) });
-    expect(broken).toEqual({ kind: 'error' });
+    expect(await loadSearchResults('ring', { ...deps, loadFiles: () => Promise.reject(new ListingFetchError('HTTP 500', false)) })).toEqual({
+      kind: 'error',
+    });
     // A whole listing with a split index's matches (files of two builds): an error, not a wrong listing.
     expect(await loadSearchResults('ring', { ...deps, loadListing: () => Promise.resolve(full) })).toEqual({ kind: 'error' });
+    let calls = 0;
+    const flaky = await loadSearchResults('ring', {
+      ...deps,
+      loadFiles: (head, names, schema) => (calls++ ? Promise.reject(new ListingFetchError('Failed to fetch', true)) : deps.loadFiles!(head, names, schema)),
+    });
+    if (flaky.kind !== 'results') throw new Error(flaky.kind);
+    await expect(flaky.tiles!([0])).rejects.toMatchObject({ offline: true });
   });
 });

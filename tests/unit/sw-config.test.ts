@@ -61,7 +61,14 @@ describe('isSplitSearchFile', () => {
       '/it/search-listing/ff/d-7.json',
     ])
       expect(isSplitSearchFile(path), path).toBe(true);
-    for (const path of ['/search-index.json', '/search-listing.json', '/search-listing/0a1b2c3d/p-3.json', '/search-listing/xyz/d-1.json', '/listing/12.json'])
+    for (const path of [
+      '/search-index.json',
+      '/search-listing.json',
+      '/search-listing/0a1b2c3d/p-3.json',
+      '/search-listing/xyz/d-1.json',
+      '/search-listing/0a1b2c3d/facets/p-1.json',
+      '/listing/12.json',
+    ])
       expect(isSplitSearchFile(path), path).toBe(false);
   });
 });

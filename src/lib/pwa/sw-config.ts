@@ -48,9 +48,9 @@ export const IMAGE_CACHE_LIMITS = { maxEntries: 400, maxAgeSeconds: 30 * DAY_S }
 /** Files of a split search index (search-index/{digest}/…, named by their content, so never stale): the queries a shopper searched, kept for offline use. */
 export const SEARCH_FILE_CACHE_LIMITS = { maxEntries: 600, maxAgeSeconds: 30 * DAY_S };
 
-/** A file of a split search index or of its split listing (docs/search.md "At scale"): /search-index/{digest}/p-3.json, /de/search-index/{digest}/d-12.json, /search-listing/{digest}/d-12.json. */
+/** A file of a split search index or of its split listing (docs/search.md "At scale"): /search-index/{digest}/p-3.json, /de/search-index/{digest}/d-12.json, /search-listing/{digest}/d-12.json, /search-listing/{digest}/facets/d-0.json. */
 export function isSplitSearchFile(pathname: string): boolean {
-  return /\/search-index\/[0-9a-f]+\/[pd]-\d+\.json$|\/search-listing\/[0-9a-f]+\/d-\d+\.json$/.test(pathname);
+  return /\/search-index\/[0-9a-f]+\/[pd]-\d+\.json$|\/search-listing\/[0-9a-f]+\/(facets\/)?d-\d+\.json$/.test(pathname);
 }
 
 /** Start URL of the installed app (web app manifest). */

@@ -10,7 +10,17 @@ import { messages, fill } from '../messages';
 import { isSearchTerm, nothingFound } from './status';
 import { childSkuOf, docUrl, recordsFileOf, type SearchDoc, type SearchFlags, type SearchPaging, type SearchResult, type SearchSuggestions } from './types';
 import type { ListingFacet, ListingFile, ListingItem } from '../catalog/listing/client';
-import { bucketsOf, type SearchListingBucket, type SearchListingEntry, type SearchListingSplit } from './split-listing';
+import {
+  bucketsOf,
+  facetFilesOf,
+  facetsFileOf,
+  SearchListingBucketSchema,
+  SearchListingFacetsSchema,
+  type SearchListingBucket,
+  type SearchListingFacets,
+  type SearchListingSplit,
+} from './split-listing';
+import type { ZodMiniType } from 'zod/mini';
 import type { SearchMatches } from './split-engine';
 
 /** The search page's own sort, first and default: the engine's order, best match first. */
@@ -48,7 +58,8 @@ export function searchListing(full: ListingFile, hits: readonly SearchListingHit
     seen.add(i);
     picked.push(i);
     const item = full.products[i]!;
-    products.push(childSkuOf(hit, query) ? { ...item, url: docUrl(hit, query) } : item);
+    const url = matchUrl(item.url, hit, query);
+    products.push(url === item.url ? item : { ...item, url });
   }
 
   // Filters from the matches: values nobody matched go, the others are renumbered.
@@ -97,44 +108,85 @@ export function searchListing(full: ListingFile, hits: readonly SearchListingHit
   return { v: 1, id: full.id, sort: RELEVANCE_SORT, total: items.length, facets, products: items, orders, q: query };
 }
 
+/** The link of a match: the product's, or with the query naming one of its child skus the parent with that child chosen (as in the panel). */
+function matchUrl(url: string, hit: SearchListingHit, query: string): string {
+  return childSkuOf(hit, query) ? docUrl(hit, query) : url;
+}
+
+/** A query's matches from a split listing: the listing file (tiles not loaded yet) and each of its products' document number. */
+export interface SplitMatches {
+  file: ListingFile;
+  docs: number[];
+}
+
 /**
- * The listing file of a query's matches from the buckets holding them: the same file as
- * searchListing over the full listing (same products, order, filters and counts, other orders),
- * since the buckets keep each product's rank in the full listing's orders.
+ * The listing file of a query's matches from the facet files holding them: the same products,
+ * order, filters, counts and other orders as searchListing over the full listing (the facet files
+ * keep each product's rank in the full listing's orders, its filter values and final price), but
+ * each product holds only that until fillTiles gives it its tile (name, link, image, prices).
  */
 export function listingOfMatches(
   head: SearchListingSplit,
-  buckets: ReadonlyMap<string, SearchListingBucket>,
+  facetFiles: ReadonlyMap<string, SearchListingFacets>,
   docs: readonly number[],
   query: string,
-): ListingFile {
-  const { rf } = head.split;
-  const entries: SearchListingEntry[] = [];
+): SplitMatches {
+  const { fk } = head.split;
+  const entries: { r: number; o: number[]; item: ListingItem }[] = [];
   const seen = new Set<number>();
   for (const doc of docs) {
-    const e = seen.has(doc) ? null : buckets.get(recordsFileOf(doc, head.split))?.[doc % rf];
+    if (seen.has(doc)) continue;
     seen.add(doc);
-    if (e) entries.push(e);
+    const cols = facetFiles.get(facetsFileOf(doc, head));
+    const j = doc % fk;
+    const r = cols?.r[j];
+    if (!cols || r === null || r === undefined) continue;
+    const f: Record<string, number[]> = {};
+    for (const [code, values] of Object.entries(cols.f)) if (values[j]?.length) f[code] = values[j]!;
+    const p = cols.p[j] ?? 0;
+    // Until its tile comes: an empty link, and the document number as its sku.
+    entries.push({ r, o: cols.o.map((ranks) => ranks[j] ?? 0), item: { id: 0, sku: `#${doc}`, type: '', name: '', url: '', price: [p, null, p], f } });
   }
   // The matches as the full listing would hold them (its order), with its other orders among them.
   const byRank = [...entries].sort((a, b) => a.r - b.r);
   const at = new Map(byRank.map((e, i) => [e, i]));
-  const products = byRank.map(({ r: _r, o: _o, cs: _cs, cu: _cu, ...item }): ListingItem => item);
   const orders: Record<string, number[]> = {};
   head.orders.forEach((sort, k) => {
-    orders[sort] = [...byRank].sort((a, b) => (a.o?.[k] ?? 0) - (b.o?.[k] ?? 0)).map((e) => at.get(e)!);
+    orders[sort] = [...byRank].sort((a, b) => a.o[k]! - b.o[k]!).map((e) => at.get(e)!);
   });
   const partial: ListingFile = {
     v: 1,
     id: head.id,
     sort: head.sort,
-    total: products.length,
+    total: byRank.length,
     facets: head.facets,
-    products,
+    products: byRank.map((e) => e.item),
     ...(head.orders.length ? { orders } : {}),
   };
-  const hits = entries.map((e) => ({ s: e.sku, n: e.name, u: e.url, ...(e.cs ? { cs: e.cs } : {}), ...(e.cu ? { cu: e.cu } : {}) }));
-  return searchListing(partial, hits, query);
+  const file = searchListing(
+    partial,
+    entries.map((e) => ({ s: e.item.sku, n: '', u: '' })),
+    query,
+  );
+  return { file, docs: file.products.map((p) => Number(p.sku.slice(1))) };
+}
+
+/** Gives the listed products at `indexes` their tiles from the tile buckets holding them; throws when a bucket lacks one. */
+export function fillTiles(
+  matches: SplitMatches,
+  head: SearchListingSplit,
+  buckets: ReadonlyMap<string, SearchListingBucket>,
+  indexes: readonly number[],
+  query: string,
+): void {
+  for (const i of indexes) {
+    const doc = matches.docs[i]!;
+    const tile = buckets.get(recordsFileOf(doc, head.split))?.[doc % head.split.rf];
+    if (!tile?.url) throw new Error(`the search listing has no tile for document ${doc}`);
+    const { cs, cu, ...item } = tile;
+    const product = matches.file.products[i]!;
+    Object.assign(product, item, { f: product.f, url: matchUrl(item.url, { s: item.sku, n: item.name, u: item.url, cs, cu }, query) });
+  }
 }
 
 /** What the search page shows. */
@@ -144,7 +196,14 @@ export type SearchPageState =
   /** Under the §9 minimum of 3 characters. */
   | { kind: 'short' }
   /** Matches, as a listing file for the category listing. */
-  | { kind: 'results'; file: ListingFile; cache: boolean; offline: boolean }
+  | {
+      kind: 'results';
+      file: ListingFile;
+      cache: boolean;
+      offline: boolean;
+      /** A split listing's products come without their tiles: this loads those of the products at these indexes (rejects when it cannot). */
+      tiles?: (indexes: number[]) => Promise<void>;
+    }
   /** Nothing matched. */
   | { kind: 'none' }
   /** §8: offline and the index could not be read. */
@@ -162,8 +221,8 @@ export interface SearchResultsDeps {
   matches?(query: string): Promise<SearchResult | (SearchMatches & SearchFlags)>;
   /** /search-listing.json: the whole listing, or a split listing's shared part. */
   loadListing(): Promise<ListingFile | SearchListingSplit>;
-  /** A split listing's buckets by name (rejects with `offline: true` when the network failed). */
-  loadBuckets?(head: SearchListingSplit, names: string[]): Promise<ReadonlyMap<string, SearchListingBucket>>;
+  /** Files of a split listing by name (facet files or tile buckets, validated by `schema`); rejects with `offline: true` when the network failed. */
+  loadFiles?<T>(head: SearchListingSplit, names: string[], schema: ZodMiniType<T>): Promise<ReadonlyMap<string, T>>;
 }
 
 /** Every match, not the panel's first 50. */
@@ -183,8 +242,17 @@ export async function loadSearchResults(query: string, deps: SearchResultsDeps):
     // The index and the listing come from one build: both split, or both whole.
     if (split !== 'docs' in result) throw new Error('the search index and the search listing are of two builds');
     if ('docs' in result && split) {
-      if (!deps.loadBuckets) throw new Error('no loader for the search listing buckets');
-      file = listingOfMatches(listing, await deps.loadBuckets(listing, bucketsOf(result.docs, listing)), result.docs, q);
+      const { loadFiles } = deps;
+      if (!loadFiles) throw new Error('no loader for the search listing files');
+      const matches = listingOfMatches(listing, await loadFiles(listing, facetFilesOf(result.docs, listing), SearchListingFacetsSchema), result.docs, q);
+      const tiles = async (indexes: number[]) => {
+        const lacking = indexes.filter((i) => !matches.file.products[i]?.url);
+        if (!lacking.length) return;
+        const docs = lacking.map((i) => matches.docs[i]!);
+        fillTiles(matches, listing, await loadFiles(listing, bucketsOf(docs, listing), SearchListingBucketSchema), lacking, q);
+      };
+      if (!matches.file.products.length) return { kind: 'none' };
+      return { kind: 'results', file: matches.file, cache: result.cache, offline: result.offline, tiles };
     } else file = searchListing(listing as ListingFile, (result as SearchResult).items, q);
   } catch (e) {
     // A bucket the network could not bring (offline, not yet cached): the §8 offline answer.

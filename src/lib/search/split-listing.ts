@@ -1,11 +1,13 @@
 /**
  * The search listing of a split index (docs/search.md "The results page at scale"): when the index is
  * split, /search-listing.json holds only what every results page shares (the filters and their values,
- * the sorts), and the listing records go to buckets under search-listing/{h}/, numbered by the split
+ * the sorts), and the listing records go to files under search-listing/{h}/, numbered by the split
  * index's document numbers (`recordsFileOf`, the records files' own numbering). The results page asks
- * the split engine for its matches' document numbers and fetches the buckets holding them, never the
- * listing of every searchable product. Format (zod, every file is validated), I/O and the assembly of
- * the matches' listing; the build side is `splitSearchListing` (split.ts).
+ * the split engine for its matches' document numbers and fetches the files holding them, never the
+ * listing of every searchable product: the facet files of every match (filters, counts, sorts), the
+ * tile buckets only of the products it shows (the first page, then each page scrolled to). Format
+ * (zod, every file is validated) and I/O; the matches' listing is put together in results.ts, the
+ * files are written by `splitSearchListing` (split.ts).
  */
 import * as z from 'zod/mini';
 import { FacetSchema, ListingFileSchema, ListingItemSchema, type ListingFile } from '../catalog/listing/client';
@@ -20,44 +22,66 @@ export const SearchListingSplitSchema = z.object({
   sort: z.string(),
   /** Every filter and value of the searchable products (counts over all of them; the page recounts over its matches). */
   facets: z.array(FacetSchema),
-  /** The sorts the full listing carries an order for (ListingFile.orders), in the order of each entry's `o`. */
+  /** The sorts the full listing carries an order for (ListingFile.orders), in the order of a facet file's `o`. */
   orders: z.array(z.string()),
   split: z.object({
-    /** Folder of the buckets: a digest of their content. */
+    /** Folder of the files: a digest of their content. */
     h: z.string().check(z.regex(/^[0-9a-f]+$/)),
     /** Number of documents (the split index's `n`). */
     n: z.number(),
-    /** Documents per bucket: document k is in recordsFileOf(k, { rf }). */
+    /** Documents per tile bucket: document k's tile is in recordsFileOf(k, { rf }), as its search record. */
     rf: z.number().check(z.int(), z.positive()),
+    /** Documents per facet file: document k's filter data is in facets/recordsFileOf(k, { rf: fk }). */
+    fk: z.number().check(z.int(), z.positive()),
   }),
 });
 
-/** One document's listing record: the category listing's item, its place in the full listing's orders, and the child skus a query may name. */
-export const SearchListingEntrySchema = z.extend(ListingItemSchema, {
-  /** Rank in the full listing's own sort. */
-  r: z.number(),
-  /** Rank in each of the full listing's other orders (SearchListingSplit.orders). */
-  o: z.optional(z.array(z.number())),
+/** One document's tile: the category listing's item (its filter values are in the facet file), and the child skus a query may name. */
+export const SearchListingTileSchema = z.extend(z.omit(ListingItemSchema, { f: true }), {
   /** The search record's child skus and child URL (SearchDoc.cs, cu): a child-sku query links to the parent with that child chosen. */
   cs: z.optional(z.array(z.string())),
   cu: z.optional(z.tuple([z.string(), z.string()])),
 });
 
-/** A bucket: the entries of its consecutive documents, null for a searchable product the listing lacks. */
-export const SearchListingBucketSchema = z.array(z.nullable(SearchListingEntrySchema));
+/** A tile bucket: the tiles of its consecutive documents, null for a searchable product the listing lacks. */
+export const SearchListingBucketSchema = z.array(z.nullable(SearchListingTileSchema));
+
+/**
+ * A facet file: what the filters, counts and sorts need of its consecutive documents, column by
+ * column (small repetitive numbers side by side compress best): `r` the rank in the full listing's
+ * own sort (null: the listing lacks the product), `p` the final price, `f` per filter code the value
+ * indexes of each document, `o` per carried order the rank of each document.
+ */
+export const SearchListingFacetsSchema = z.object({
+  r: z.array(z.nullable(z.number())),
+  p: z.array(z.number()),
+  f: z.record(z.string(), z.array(z.array(z.number()))),
+  o: z.array(z.array(z.number())),
+});
 
 export type SearchListingSplit = z.output<typeof SearchListingSplitSchema>;
-export type SearchListingEntry = z.output<typeof SearchListingEntrySchema>;
+export type SearchListingTile = z.output<typeof SearchListingTileSchema>;
 export type SearchListingBucket = z.output<typeof SearchListingBucketSchema>;
+export type SearchListingFacets = z.output<typeof SearchListingFacetsSchema>;
 
-/** Where a bucket is, relative to /search-listing.json's folder. */
+/** The facet file holding a document (as named under search-listing/{h}/). */
+export function facetsFileOf(doc: number, head: SearchListingSplit): string {
+  return `facets/${recordsFileOf(doc, { rf: head.split.fk })}`;
+}
+
+/** Where a file (tile bucket or facet file) is, relative to /search-listing.json's folder. */
 export function bucketPath(head: SearchListingSplit, name: string): string {
   return `search-listing/${head.split.h}/${name}.json`;
 }
 
-/** The buckets holding these documents, each once, in the order of their first document. */
+/** The tile buckets holding these documents, each once, in the order of their first document. */
 export function bucketsOf(docs: readonly number[], head: SearchListingSplit): string[] {
   return [...new Set(docs.map((doc) => recordsFileOf(doc, head.split)))];
+}
+
+/** The facet files holding these documents, each once. */
+export function facetFilesOf(docs: readonly number[], head: SearchListingSplit): string[] {
+  return [...new Set(docs.map((doc) => facetsFileOf(doc, head)))];
 }
 
 /** A fetch that failed: `offline` when the network did (a rejected fetch), not when the server answered an error. */
@@ -90,19 +114,20 @@ export async function fetchSearchListing(url: string, fetcher: typeof fetch = gl
   return parsed.data;
 }
 
-/** The named buckets of a split listing at `listingUrl`, fetched in parallel and validated. */
-export async function fetchListingBuckets(
+/** Named files of a split listing at `listingUrl` (tile buckets or facet files, by `schema`), fetched in parallel and validated. */
+export async function fetchListingFiles<T>(
   listingUrl: string,
   head: SearchListingSplit,
   names: readonly string[],
+  schema: z.ZodMiniType<T>,
   fetcher: typeof fetch = globalThis.fetch.bind(globalThis),
-): Promise<Map<string, SearchListingBucket>> {
+): Promise<Map<string, T>> {
   const base = listingUrl.replace(/[^/]*$/, '');
   const got = await Promise.all(
-    names.map(async (name): Promise<[string, SearchListingBucket]> => {
+    names.map(async (name): Promise<[string, T]> => {
       const url = `${base}${bucketPath(head, name)}`;
-      const parsed = SearchListingBucketSchema.safeParse(await fetchJson(url, fetcher));
-      if (!parsed.success) throw new ListingFetchError(`${url} is not a search listing bucket: ${z.prettifyError(parsed.error)}`, false);
+      const parsed = schema.safeParse(await fetchJson(url, fetcher));
+      if (!parsed.success) throw new ListingFetchError(`${url} is not a search listing file: ${z.prettifyError(parsed.error)}`, false);
       return [name, parsed.data];
     }),
   );

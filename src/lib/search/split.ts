@@ -6,8 +6,8 @@
  */
 import { indexDocs } from './engine';
 import { postingsFileOf } from './split-engine';
-import type { ListingFile } from '../catalog/listing/client';
-import type { SearchListingEntry, SearchListingSplit } from './split-listing';
+import type { ListingFile, ListingItem } from '../catalog/listing/client';
+import type { SearchListingFacets, SearchListingSplit, SearchListingTile } from './split-listing';
 import { recordsFileOf, type SearchDoc, type SearchIndexFile, type SearchPostingsFile, type SearchSplitFile, type SearchSplitMeta } from './types';
 
 /** Above this many searchable products the index is split (the whole file passes ~300 KB gzipped near 10,000). */
@@ -59,19 +59,28 @@ export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?:
   return { index: { v: file.v, at: file.at, sg: file.sg, split: meta }, files };
 }
 
-/** The split search listing: the file served as /search-listing.json and its buckets under search-listing/{h}/ (name without .json -> JSON text). */
+/** The split search listing: the file served as /search-listing.json and its files under search-listing/{h}/ (name without .json -> JSON text). */
 export interface SplitListing {
   head: SearchListingSplit;
   files: Map<string, string>;
 }
 
+/** Documents per facet file of the split search listing (a multiple of the records files' `rf`). */
+export const FACET_RECORDS_PER_FILE = 256;
+
 /**
  * Splits the listing of every searchable product (searchListingFile) by the split index's document
- * numbers (`docs`, the index's records in order): bucket recordsFileOf(k, { rf }) holds documents
- * k..k+rf-1, each the full listing's item with its ranks in the listing's orders (so the browser
- * rebuilds the matches' listing exactly), or null when the listing lacks that product.
+ * numbers (`docs`, the index's records in order): tile bucket recordsFileOf(k, { rf }) holds the
+ * tiles of documents k..k+rf-1, facet file facets/recordsFileOf(k, { rf: fk }) their filter values,
+ * final price and ranks in the listing's orders (so the browser rebuilds the matches' listing
+ * exactly); null / a null rank where the listing lacks that product.
  */
-export function splitSearchListing(full: ListingFile, docs: readonly Pick<SearchDoc, 's' | 'cs' | 'cu'>[], rf: number = RECORDS_PER_FILE): SplitListing {
+export function splitSearchListing(
+  full: ListingFile,
+  docs: readonly Pick<SearchDoc, 's' | 'cs' | 'cu'>[],
+  rf: number = RECORDS_PER_FILE,
+  fk: number = FACET_RECORDS_PER_FILE,
+): SplitListing {
   const at = new Map(full.products.map((p, i) => [p.sku, i]));
   const sorts = Object.keys(full.orders ?? {});
   const ranks = sorts.map((sort) => {
@@ -79,21 +88,32 @@ export function splitSearchListing(full: ListingFile, docs: readonly Pick<Search
     full.orders![sort]!.forEach((i, r) => (rank[i] = r));
     return rank;
   });
-  const byFile = new Map<string, (SearchListingEntry | null)[]>();
+  const codes = full.facets.filter((f) => f.code !== 'price').map((f) => f.code);
+  const tiles = new Map<string, (SearchListingTile | null)[]>();
+  const facets = new Map<string, SearchListingFacets>();
   docs.forEach((d, doc) => {
     const name = recordsFileOf(doc, { rf });
-    let bucket = byFile.get(name);
-    if (!bucket) byFile.set(name, (bucket = []));
+    let bucket = tiles.get(name);
+    if (!bucket) tiles.set(name, (bucket = []));
+    const fname = `facets/${recordsFileOf(doc, { rf: fk })}`;
+    let cols = facets.get(fname);
+    if (!cols) facets.set(fname, (cols = { r: [], p: [], f: Object.fromEntries(codes.map((c) => [c, []])), o: sorts.map(() => []) }));
     const i = at.get(d.s);
-    if (i === undefined) return void bucket.push(null);
-    const e: SearchListingEntry = { ...full.products[i]!, r: i };
-    if (ranks.length) e.o = ranks.map((rank) => rank[i]!);
+    const item = i === undefined ? undefined : full.products[i]!;
+    cols.r.push(i ?? null);
+    cols.p.push(item?.price[2] ?? 0);
+    for (const c of codes) cols.f[c]!.push(item?.f[c] ?? []);
+    ranks.forEach((rank, k) => cols.o[k]!.push(i === undefined ? 0 : rank[i]!));
+    if (!item) return void bucket.push(null);
+    const { f: _f, ...tile }: ListingItem = item;
+    const e: SearchListingTile = tile;
     if (d.cs) e.cs = d.cs;
     if (d.cu) e.cu = d.cu;
     bucket.push(e);
   });
-  const files = new Map([...byFile].map(([name, bucket]) => [name, JSON.stringify(bucket)]));
-  const head: SearchListingSplit = { v: 1, id: full.id, sort: full.sort, facets: full.facets, orders: sorts, split: { h: '', n: docs.length, rf } };
+  const files = new Map<string, string>();
+  for (const [name, v] of [...tiles, ...facets]) files.set(name, JSON.stringify(v));
+  const head: SearchListingSplit = { v: 1, id: full.id, sort: full.sort, facets: full.facets, orders: sorts, split: { h: '', n: docs.length, rf, fk } };
   head.split.h = digest([JSON.stringify(head), ...files.values()]);
   return { head, files };
 }
