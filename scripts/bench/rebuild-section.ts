@@ -3,12 +3,12 @@
  * after each editor's change (a CMS paragraph, a price) with the incremental build's cache; times,
  * pages rendered and restored, and the output files that changed (what a deploy uploads).
  */
-import { execFileSync } from 'node:child_process';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffTrees, hashTree, measureBuild, sourceFingerprint } from './build';
 import { copyWithCmsEdit, copyWithPriceEdit, ensureSnapshot, type EditorChange } from './lib/catalog';
 import { BIG, mb, type BenchContext, type BuildFigures } from './lib/context';
+import { dropPageCache } from './lib/page-cache';
 import { seconds } from './lib/stats';
 import { table } from './lib/table';
 import type { Results } from './results';
@@ -25,21 +25,6 @@ export interface RebuildSummary extends BuildFigures {
   examples: string[];
   /** The sources changed between the base build and this one: the file counts are not the change's alone. */
   sourcesChangedMeanwhile: boolean;
-}
-
-/**
- * Writes the file system's dirty pages out and drops the kernel's page cache (root only). On the
- * project's build machine, making folders gets slower after many were removed, until this is done:
- * a rebuild's ~23,000 folders then cost from 0.3 s to several seconds depending on the builds before
- * (`scripts/bench/mkdir-probe.ts`, docs/benchmarks.md "Rebuild growth").
- */
-function dropPageCache(): void {
-  execFileSync('sync');
-  try {
-    writeFileSync('/proc/sys/vm/drop_caches', '1\n');
-  } catch (e) {
-    throw new Error(`--drop-caches: cannot drop the kernel's page cache (${(e as Error).message}); it needs root`);
-  }
 }
 
 export async function sectionRebuild(ctx: BenchContext, res: Results): Promise<void> {
