@@ -19,7 +19,7 @@ export default defineConfig({
       exclude: ['**/*.test.ts', '**/*.d.ts'],
       reporter: ['text-summary'],
       // The unit project's figures when set: statements 65.7%, branches 59.3%, functions 62.9%, lines 67.2%.
-      thresholds: { statements: 64, branches: 58, functions: 61, lines: 66 },
+      thresholds: { statements: 67, branches: 59, functions: 63, lines: 68 },
     },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'server/**/*.test.ts'] } },

@@ -11,7 +11,11 @@
  * default 1), --shard-products N, --shards N, --shard-only K (the shards section), --work DIR (default
  * bench/tmp), --no-write, --lh-no-paint-holding (Lighthouse's Chromium without Paint Holding, as
  * Playwright runs it: see docs/benchmarks.md for why the first paint is otherwise late at random; the
- * default keeps it).
+ * default keeps it), --drop-caches (the rebuild and shards sections drop the kernel's page cache before each
+ * build, as root: on a machine where making folders slows down after many were removed, each
+ * build then starts from the same kernel state; see docs/benchmarks.md, "Rebuild growth"),
+ * --keep-builds (the rebuild section keeps each round's output until it ends, instead of removing it
+ * before the next round).
  *
  * This file parses the options, runs the sections asked for and writes the results; each section's
  * runner and table live beside its benchmark (scripts/bench/<section>.ts, or *-section.ts beside
@@ -53,7 +57,7 @@ const { o: opts, only } = scriptOptions(
     name: 'bench',
     usage: USAGE,
     values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only', 'shard-snapshot'],
-    flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding'],
+    flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding', 'drop-caches', 'keep-builds'],
   },
   (o) => {
     // The whole numbers are checked now, not when their section starts (after minutes of others).

@@ -3,11 +3,12 @@
  * after each editor's change (a CMS paragraph, a price) with the incremental build's cache; times,
  * pages rendered and restored, and the output files that changed (what a deploy uploads).
  */
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffTrees, hashTree, measureBuild, sourceFingerprint } from './build';
 import { copyWithCmsEdit, copyWithPriceEdit, ensureSnapshot, type EditorChange } from './lib/catalog';
 import { BIG, mb, type BenchContext, type BuildFigures } from './lib/context';
+import { dropPageCache } from './lib/page-cache';
 import { seconds } from './lib/stats';
 import { table } from './lib/table';
 import type { Results } from './results';
@@ -30,6 +31,10 @@ export async function sectionRebuild(ctx: BenchContext, res: Results): Promise<v
   const { root: ROOT, work: WORK, seed: SEED, log } = ctx;
   /** Rounds of the two editors' changes after the base build (each round: the CMS paragraph, then the price; a change after another also undoes it). */
   const rebuildRuns = ctx.options.number('rebuild-runs', 1, { integer: true, min: 1 });
+  const dropCaches = ctx.options.flag('drop-caches');
+  const keepBuilds = ctx.options.flag('keep-builds');
+  const kept: string[] = [];
+  if (dropCaches) dropPageCache();
   const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
   // A cache folder of its own: the incremental build reuses the pages of the last build made with it,
   // which must be the base (the build section's cache has seen other catalogues since).
@@ -55,6 +60,7 @@ export async function sectionRebuild(ctx: BenchContext, res: Results): Promise<v
     const out = join(WORK, `dist-${BIG}-edit-${name}`);
     const change = edit(big.dir, snap);
     log(`rebuild after ${change.description} ...`);
+    if (dropCaches) dropPageCache();
     const r = await measureBuild(ROOT, snap, out, cache);
     const diff = r.ok ? diffTrees(before, hashTree(out)) : { changed: [], added: [], removed: [] };
     const sourcesChangedMeanwhile = sourceFingerprint(ROOT) !== bigSources;
@@ -75,12 +81,18 @@ export async function sectionRebuild(ctx: BenchContext, res: Results): Promise<v
       examples: [...diff.changed, ...diff.added, ...diff.removed].slice(0, 12),
       sourcesChangedMeanwhile,
     });
-    rmSync(out, { recursive: true, force: true });
+    // Kept: renamed aside until the section ends (its ~23,000 folders removed now would slow the next
+    // round's folders on a machine like the project's, docs/benchmarks.md "Rebuild growth").
+    if (keepBuilds) renameSync(out, (kept[kept.length] = `${out}-round-${kept.length + 1}`));
+    else rmSync(out, { recursive: true, force: true });
     rmSync(snap, { recursive: true, force: true });
   }
   rmSync(baseDir, { recursive: true, force: true });
+  for (const k of kept) rmSync(k, { recursive: true, force: true });
   res.sections.rebuild = { measuredAt: new Date().toISOString(), base: `${BIG} products`, rebuilds };
-  console.log(`\nRebuilds after one editor's change (${BIG.toLocaleString('en-GB')}-product catalogue, warm cache)\n`);
+  console.log(
+    `\nRebuilds after one editor's change (${BIG.toLocaleString('en-GB')}-product catalogue, warm cache${dropCaches ? "; the kernel's page cache dropped before each" : ''}${keepBuilds ? '; earlier rounds kept until the end' : ''})\n`,
+  );
   console.log(
     table(
       ['change', 'wall s', 'cpu s', 'peak MB', 'pages', 'rendered', 'restored', 'files changed', 'added', 'removed'],

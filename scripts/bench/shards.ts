@@ -13,6 +13,7 @@ import { diffTrees, hashTree, measureBuild, type BuildResult } from './build';
 import { round, seconds } from './lib/stats';
 import { ensureSnapshot } from './lib/catalog';
 import { LARGE, type BenchContext, type BuildFigures } from './lib/context';
+import { dropPageCache } from './lib/page-cache';
 import { table } from './lib/table';
 import type { Results } from './results';
 
@@ -52,6 +53,8 @@ export async function benchShards(opts: {
   shardOnly?: number;
   timeoutMs: number;
   log: (s: string) => void;
+  /** Drop the kernel's page cache before each build (./lib/page-cache.ts). */
+  dropCaches?: boolean;
 }): Promise<ShardBench> {
   const { root, work, snapshot, shards, log } = opts;
   const runs: ShardRun[] = [];
@@ -60,6 +63,7 @@ export async function benchShards(opts: {
     const cache = `${out}-cache`;
     rmSync(cache, { recursive: true, force: true }); // nothing restored: every page rendered
     log(`shards: building ${label} ...`);
+    if (opts.dropCaches) dropPageCache();
     const r = await measureBuild(root, snapshot, out, cache, { timeoutMs: opts.timeoutMs, args, env: { BUILD_TIME } });
     rmSync(cache, { recursive: true, force: true });
     const s = summary(label, r);
@@ -105,7 +109,17 @@ export async function sectionShards(ctx: BenchContext, res: Results): Promise<vo
   // --shard-snapshot DIR: a catalogue made elsewhere (e.g. scripts/scale-catalog.ts), not generated here.
   const given = ctx.options.value('shard-snapshot');
   const snap = given ? { dir: resolve(given), products: snapshotProductCount(resolve(given)) } : await ensureSnapshot(ROOT, WORK, products, SEED, log);
-  const r = await benchShards({ root: ROOT, work: WORK, snapshot: snap.dir, products: snap.products, shards, shardOnly, timeoutMs: 90 * 60_000, log });
+  const r = await benchShards({
+    root: ROOT,
+    work: WORK,
+    snapshot: snap.dir,
+    products: snap.products,
+    shards,
+    shardOnly,
+    timeoutMs: 90 * 60_000,
+    log,
+    dropCaches: ctx.options.flag('drop-caches'),
+  });
   res.sections.shards = { measuredAt: new Date().toISOString(), ...r };
   console.log(`\nSharded build: ${r.products.toLocaleString('en-GB')} products in ${r.shards} shard(s) (every page rendered, no cache)\n`);
   console.log(

@@ -63,7 +63,8 @@ describe('responsive images', () => {
     expect([r.width, r.height]).toEqual([600, 744]);
     expect(r.srcset).toContain('/img/600/744/resize/p.jpg 600w');
     // The 2x (1200x1488) and 900 px are above vue-storefront-api's imageSizeLimit: both become 826x1024, offered once.
-    expect(r.srcset).toBe('/img/360/446/resize/p.jpg 360w, /img/600/744/resize/p.jpg 600w, /img/826/1024/resize/p.jpg 826w');
+    // 750 px is a 375-px phone at 2x.
+    expect(r.srcset).toBe('/img/360/446/resize/p.jpg 360w, /img/600/744/resize/p.jpg 600w, /img/750/930/resize/p.jpg 750w, /img/826/1024/resize/p.jpg 826w');
     expect(r.sizes).toBe('(max-width: 767px) 100vw, 600px');
   });
 

@@ -45,6 +45,24 @@ describe('one stylesheet per page', () => {
     expect(mergePageCss(absolute, read).file).toBeDefined();
   });
 
+  it('with a memo, makes each combination of stylesheets once: the same pages as without it, the files read once', () => {
+    const reads: string[] = [];
+    const counting = (href: string) => (reads.push(href), read(href));
+    const memo = new Map();
+    const heads = [
+      '<link rel="stylesheet" href="/_astro/a.css"><style>.i{margin:0}</style><link rel="stylesheet" href="/_astro/b.css">',
+      '<link rel="stylesheet" href="/_astro/b.css"><link rel="stylesheet" href="/_astro/a.css">',
+      '<link rel="stylesheet" href="/_astro/a.css"><style>.h{background:url(img/x.png)}</style>',
+    ];
+    for (const round of [1, 2])
+      for (const [n, head] of heads.entries()) {
+        const html = page(head, `<p>page ${n} round ${round}</p>`);
+        expect(mergePageCss(html, counting, memo)).toEqual(mergePageCss(html, read));
+      }
+    expect(reads).toEqual(['/_astro/a.css', '/_astro/b.css', '/_astro/b.css', '/_astro/a.css', '/_astro/a.css']);
+    expect(memo.size).toBe(3);
+  });
+
   it('during a build, writes the merged file to the site and keeps a copy for restored pages; outside a build does nothing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'page-css-'));
     try {

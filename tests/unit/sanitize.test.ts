@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { htmlToText, sanitizeHtml } from '../../src/lib/content/sanitize';
 
 describe('sanitizeHtml', () => {
+  it('answers each of many different inputs with its own result, again after others (the recent results kept are bounded)', () => {
+    const input = (i: number) => `<p onclick="x()">item ${i}</p><script>bad(${i})</script>`;
+    for (let round = 0; round < 2; round++) for (let i = 0; i < 150; i++) expect(sanitizeHtml(input(i))).toBe(`<p>item ${i}</p>`);
+  });
+
   it('removes script elements and their text', () => {
     const out = sanitizeHtml('<p>Our repairs</p><script>alert("x")</script><p>workshop</p>');
     expect(out).toBe('<p>Our repairs</p><p>workshop</p>');

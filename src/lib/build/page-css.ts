@@ -29,26 +29,41 @@ export interface MergedCss {
  * `readCss` gives a linked file's text by its href. A page with fewer than two stylesheets, or an
  * inline block with a relative url() (it would resolve against another folder once moved), is left as it is.
  */
-export function mergePageCss(html: string, readCss: (href: string) => string): MergedCss {
+export function mergePageCss(html: string, readCss: (href: string) => string, memo?: Map<string, MergedCss['file'] | null>): MergedCss {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return { html };
   const head = html.slice(0, headEnd);
   const found = [...head.matchAll(HEAD_CSS)];
   if (found.length < 2) return { html };
+  // Pages with the same stylesheets (linked files are named by their content) share one merged file:
+  // it is made, and its CSS hashed, once per combination, not once per page.
+  const key = memo && found.map((m) => m[0]).join('\0');
+  let file = key === undefined ? undefined : memo!.get(key);
+  if (file === undefined) {
+    file = mergedFile(found, readCss);
+    if (key !== undefined) memo!.set(key, file);
+  }
+  if (file === null) return { html };
+  const { href } = file;
+  let i = 0;
+  const merged = head.replace(HEAD_CSS, () => (i++ === 0 ? `<link rel="stylesheet" href="${href}">` : ''));
+  return { html: merged + html.slice(headEnd), file };
+}
+
+/** The one file for a head's stylesheets; null when one of them must stay where it is (an inline block with a relative url()). */
+function mergedFile(found: RegExpMatchArray[], readCss: (href: string) => string): { href: string; css: string } | null {
   const parts: string[] = [];
   for (const m of found) {
     if (m[1] !== undefined) parts.push(readCss(m[1]));
     else {
       const css = m[2]!;
-      if (/url\(\s*['"]?(?![a-z]+:|\/|#)/i.test(css)) return { html };
+      if (/url\(\s*['"]?(?![a-z]+:|\/|#)/i.test(css)) return null;
       parts.push(css);
     }
   }
   const css = parts.map((p) => p.trim()).join('\n');
   const href = `/_astro/page.${createHash('sha256').update(css).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x')}.css`;
-  let i = 0;
-  const merged = head.replace(HEAD_CSS, () => (i++ === 0 ? `<link rel="stylesheet" href="${href}">` : ''));
-  return { html: merged + html.slice(headEnd), file: { href, css } };
+  return { href, css };
 }
 
 /** The merged files of every build with this cache folder (`cacheDir`), for the pages an incremental build restores. */
@@ -78,6 +93,8 @@ interface Dirs {
 
 const written = new Set<string>();
 const sources = new Map<string, string>();
+/** The merged file of each combination of stylesheets met in this build (see `mergePageCss`). */
+const mergedByCombination = new Map<string, MergedCss['file'] | null>();
 
 /** Merges a rendered page's stylesheets during a build (no-op in the dev server). */
 export function mergeRenderedPage(html: string, env: Record<string, string | undefined> = process.env): string {
@@ -89,7 +106,7 @@ export function mergeRenderedPage(html: string, env: Record<string, string | und
     if (css === undefined) sources.set(href, (css = readFileSync(join(dirs.outDir, href), 'utf8')));
     return css;
   };
-  const r = mergePageCss(html, read);
+  const r = mergePageCss(html, read, mergedByCombination);
   if (r.file && !written.has(r.file.href)) {
     const name = r.file.href.slice('/_astro/'.length);
     mkdirSync(join(dirs.outDir, '_astro'), { recursive: true });
