@@ -132,6 +132,16 @@ export function listingOfMatches(
   query: string,
 ): SplitMatches {
   const { fk } = head.split;
+  // Each facet file's ranks back from differences, once per file.
+  const ranks = new Map<SearchListingFacets, (number | null)[]>();
+  const ranksOf = (cols: SearchListingFacets) => {
+    let got = ranks.get(cols);
+    if (!got) {
+      let last = 0;
+      ranks.set(cols, (got = cols.r.map((d) => (d === null ? null : (last += d)))));
+    }
+    return got;
+  };
   const entries: { r: number; o: number[]; item: ListingItem }[] = [];
   const seen = new Set<number>();
   for (const doc of docs) {
@@ -139,13 +149,17 @@ export function listingOfMatches(
     seen.add(doc);
     const cols = facetFiles.get(facetsFileOf(doc, head));
     const j = doc % fk;
-    const r = cols?.r[j];
+    const r = cols ? ranksOf(cols)[j] : null;
     if (!cols || r === null || r === undefined) continue;
     const f: Record<string, number[]> = {};
-    for (const [code, values] of Object.entries(cols.f)) if (values[j]?.length) f[code] = values[j]!;
+    for (const [code, values] of Object.entries(cols.f)) {
+      const v = values[j] ?? -1;
+      if (Array.isArray(v)) f[code] = v;
+      else if (v >= 0) f[code] = [v];
+    }
     const p = cols.p[j] ?? 0;
     // Until its tile comes: an empty link, and the document number as its sku.
-    entries.push({ r, o: cols.o.map((ranks) => ranks[j] ?? 0), item: { id: 0, sku: `#${doc}`, type: '', name: '', url: '', price: [p, null, p], f } });
+    entries.push({ r, o: cols.o.map((o) => o[j] ?? 0), item: { id: 0, sku: `#${doc}`, type: '', name: '', url: '', price: [p, null, p], f } });
   }
   // The matches as the full listing would hold them (its order), with its other orders among them.
   const byRank = [...entries].sort((a, b) => a.r - b.r);

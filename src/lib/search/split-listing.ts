@@ -49,13 +49,14 @@ export const SearchListingBucketSchema = z.array(z.nullable(SearchListingTileSch
 /**
  * A facet file: what the filters, counts and sorts need of its consecutive documents, column by
  * column (small repetitive numbers side by side compress best): `r` the rank in the full listing's
- * own sort (null: the listing lacks the product), `p` the final price, `f` per filter code the value
- * indexes of each document, `o` per carried order the rank of each document.
+ * own sort as a difference from the previous present document's (null: the listing lacks the
+ * product), `p` the final price, `f` per filter code each document's value index (-1 none, an array
+ * for two or more), `o` per carried order each document's rank.
  */
 export const SearchListingFacetsSchema = z.object({
   r: z.array(z.nullable(z.number())),
   p: z.array(z.number()),
-  f: z.record(z.string(), z.array(z.array(z.number()))),
+  f: z.record(z.string(), z.array(z.union([z.number(), z.array(z.number())]))),
   o: z.array(z.array(z.number())),
 });
 

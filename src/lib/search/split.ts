@@ -91,6 +91,7 @@ export function splitSearchListing(
   const codes = full.facets.filter((f) => f.code !== 'price').map((f) => f.code);
   const tiles = new Map<string, (SearchListingTile | null)[]>();
   const facets = new Map<string, SearchListingFacets>();
+  const lastRank = new Map<string, number>();
   docs.forEach((d, doc) => {
     const name = recordsFileOf(doc, { rf });
     let bucket = tiles.get(name);
@@ -100,9 +101,15 @@ export function splitSearchListing(
     if (!cols) facets.set(fname, (cols = { r: [], p: [], f: Object.fromEntries(codes.map((c) => [c, []])), o: sorts.map(() => []) }));
     const i = at.get(d.s);
     const item = i === undefined ? undefined : full.products[i]!;
-    cols.r.push(i ?? null);
+    // Ranks as differences from the previous present document's (the listing's own sort runs close to the index's order).
+    const last = lastRank.get(fname) ?? 0;
+    cols.r.push(i === undefined ? null : i - last);
+    if (i !== undefined) lastRank.set(fname, i);
     cols.p.push(item?.price[2] ?? 0);
-    for (const c of codes) cols.f[c]!.push(item?.f[c] ?? []);
+    for (const c of codes) {
+      const ks = item?.f[c] ?? [];
+      cols.f[c]!.push(ks.length === 1 ? ks[0]! : ks.length ? ks : -1);
+    }
     ranks.forEach((rank, k) => cols.o[k]!.push(i === undefined ? 0 : rank[i]!));
     if (!item) return void bucket.push(null);
     const { f: _f, ...tile }: ListingItem = item;
