@@ -8,15 +8,17 @@
  */
 import { expect, test } from './fixture';
 import { type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine } from '../../src/lib/search/split-engine';
 import { docUrl, type SearchSplitFile } from '../../src/lib/search/types';
+import { searchListingFile } from '../../src/lib/catalog/listing/file';
+import { searchListing } from '../../src/lib/search/results';
 import { config } from '../../src/lib/config';
-import { messages } from '../../src/lib/messages';
+import { fill, messages } from '../../src/lib/messages';
 import { build, serveBuild } from './build-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -82,6 +84,8 @@ test('the panel answers as the whole index, online and then offline; an unseen q
   const shop = await serveBuild(out);
   const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}` });
   const page = await context.newPage();
+  // A device that has not fetched the whole split index in the background (./boot warms once a session).
+  await page.addInitScript(() => sessionStorage.setItem('pj-search-warm', '1'));
   const asked: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
@@ -107,6 +111,50 @@ test('the panel answers as the whole index, online and then offline; an unseen q
     await offline.getByRole('searchbox', { name: messages.searchLabel }).fill(unseen!);
     await expect(offline.getByRole('status')).toHaveText(messages.searchOfflineEmpty);
     await expect(offline.locator('a.sp-hit')).toHaveCount(0);
+  } finally {
+    await context.close();
+    await shop.close(2000);
+  }
+});
+
+test('warmed in the background, the split index answers a query never searched on the device offline, in the panel and on the results page', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const q = 'diamond ring';
+  const links = expectedLinks(q);
+  expect(links.length).toBeGreaterThan(0);
+  const listed = searchListing(searchListingFile(), oracle.search(q, { size: Number.MAX_SAFE_INTEGER }).items, q);
+  const shop = await serveBuild(out);
+  const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}` });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/\/search-(index|listing)\//.test(path)) asked.push(path);
+  });
+  try {
+    await page.goto('/');
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
+    await page.reload();
+    // Once the page is loaded and idle, every split file, fetched by the page and kept by the worker.
+    await expect(page.locator('html[data-search-warm="done"]')).toHaveCount(1, { timeout: 90_000 });
+    const files =
+      readdirSync(join(out, 'search-index', index.split.h)).length +
+      readdirSync(join(out, 'search-listing'), { recursive: true }).filter((f) => String(f).endsWith('.json')).length;
+    expect(new Set(asked).size).toBe(files);
+    await context.setOffline(true);
+    await page.reload();
+    const offline = await search(page, q);
+    await expect(offline.locator('a.sp-hit').first()).toBeVisible();
+    await expect.poll(() => hrefs(page)).toEqual(links);
+    await expect(offline.getByText(messages.searchOfflineEmpty)).toHaveCount(0);
+    await page.goto(`/search?${new URLSearchParams({ q: 'gold pendant' })}`);
+    const gold = searchListing(searchListingFile(), oracle.search('gold pendant', { size: Number.MAX_SAFE_INTEGER }).items, 'gold pendant');
+    await expect(page.locator('[data-listing-count]')).toHaveText(fill(gold.total === 1 ? messages.itemCount : messages.itemsCount, { count: gold.total }));
+    await expect(page.locator('#product-grid .tile .tile__link').first()).toHaveAttribute('href', gold.products[0]!.url);
+    await page.goto(`/search?${new URLSearchParams({ q })}`);
+    await expect(page.locator('[data-listing-count]')).toHaveText(fill(listed.total === 1 ? messages.itemCount : messages.itemsCount, { count: listed.total }));
   } finally {
     await context.close();
     await shop.close(2000);

@@ -57,3 +57,17 @@ notice?.querySelector('button')?.addEventListener('click', () => {
 navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
   if ((e.data as { type?: string } | null)?.type === 'orders-changed') startOrders(e.data);
 });
+
+// A split search index (a large catalogue) is fetched whole in the background once the page has
+// loaded and the browser is idle (./search-warm, its own chunk), once a session, so that search
+// answers any query offline. Only with a service worker controlling the page: it keeps the files.
+const warmSearch = () => {
+  if (!navigator.serviceWorker?.controller || sessionStorage.getItem('pj-search-warm')) return;
+  sessionStorage.setItem('pj-search-warm', '1');
+  import('./search-warm')
+    .then((m) => m.warmSplitSearch({ base: import.meta.env.BASE_URL }))
+    .then((r) => (document.documentElement.dataset.searchWarm = r.stopped ?? 'done'))
+    .catch(() => undefined);
+};
+if (document.readyState === 'complete') setTimeout(warmSearch, 1000);
+else addEventListener('load', () => setTimeout(warmSearch, 1000));

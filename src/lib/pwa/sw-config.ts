@@ -45,8 +45,12 @@ export const PAGE_CACHE_LIMITS = { maxEntries: 80, maxAgeSeconds: 14 * DAY_S };
 export const ASSET_CACHE_LIMITS = { maxEntries: 400, maxAgeSeconds: 60 * DAY_S };
 /** Product and content images. */
 export const IMAGE_CACHE_LIMITS = { maxEntries: 400, maxAgeSeconds: 30 * DAY_S };
-/** Files of a split search index (search-index/{digest}/…, named by their content, so never stale): the queries a shopper searched, kept for offline use. */
-export const SEARCH_FILE_CACHE_LIMITS = { maxEntries: 600, maxAgeSeconds: 30 * DAY_S };
+/**
+ * Files of a split search index and listing (search-index/{digest}/…, search-listing/{digest}/…,
+ * named by their content, so never stale), fetched by queries and by the background warming
+ * (./search-warm): a build of 100,000 products has about 15,300 of them, so two builds fit.
+ */
+export const SEARCH_FILE_CACHE_LIMITS = { maxEntries: 32_000, maxAgeSeconds: 30 * DAY_S };
 
 /** A file of a split search index or of its split listing (docs/search.md "At scale"): /search-index/{digest}/p-3.json, /de/search-index/{digest}/d-12.json, /search-listing/{digest}/d-12.json, /search-listing/{digest}/facets/d-0.json. */
 export function isSplitSearchFile(pathname: string): boolean {

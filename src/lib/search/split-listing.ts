@@ -36,6 +36,16 @@ export const SearchListingSplitSchema = z.object({
   }),
 });
 
+/** What a page needs of a split /search-index.json to name its files (the rest is the engine's). */
+export const SplitIndexHeadSchema = z.object({
+  split: z.object({
+    h: z.string().check(z.regex(/^[0-9a-f]+$/)),
+    n: z.number().check(z.int(), z.nonnegative()),
+    pf: z.number().check(z.int(), z.positive()),
+    rf: z.number().check(z.int(), z.positive()),
+  }),
+});
+
 /** One document's tile: the category listing's item (its filter values are in the facet file), and the child skus a query may name. */
 export const SearchListingTileSchema = z.extend(z.omit(ListingItemSchema, { f: true }), {
   /** The search record's child skus and child URL (SearchDoc.cs, cu): a child-sku query links to the parent with that child chosen. */
@@ -78,6 +88,12 @@ export function bucketPath(head: SearchListingSplit, name: string): string {
 /** The tile buckets holding these documents, each once, in the order of their first document. */
 export function bucketsOf(docs: readonly number[], head: SearchListingSplit): string[] {
   return [...new Set(docs.map((doc) => recordsFileOf(doc, head.split)))];
+}
+
+/** Every file of a split listing: the facet files, then the tile buckets. */
+export function splitListingFiles(head: SearchListingSplit): string[] {
+  const all = Array.from({ length: head.split.n }, (_, doc) => doc);
+  return [...facetFilesOf(all, head), ...bucketsOf(all, head)];
 }
 
 /** The facet files holding these documents, each once. */

@@ -82,6 +82,13 @@ export function recordsFileOf(doc: number, meta: Pick<SearchSplitMeta, 'rf'>): s
   return `d-${Math.floor(doc / meta.rf)}`;
 }
 
+/** Every file of a split index (postings, then records), as named under search-index/{h}/. */
+export function splitIndexFiles(meta: Pick<SearchSplitMeta, 'pf' | 'n' | 'rf'>): string[] {
+  const names = Array.from({ length: meta.pf }, (_, i) => `p-${i}`);
+  for (let doc = 0; doc < meta.n; doc += meta.rf) names.push(recordsFileOf(doc, meta));
+  return names;
+}
+
 /** A postings file: term -> its k postings as columns: k doc differences (from the previous posting's doc), k fields, k tfs, k field lengths. */
 export type SearchPostingsFile = Record<string, number[]>;
 
