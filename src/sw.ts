@@ -22,6 +22,7 @@ import { messages } from './lib/messages';
 import { collection, KEYS } from './lib/state/storage';
 import { ORDER_SYNC_TAG, ORDERS_CHANNEL, sendPendingOrders, type SendOutcome } from './lib/state/sync/order-send';
 import { orderLockAvailable } from './lib/state/sync/order-lock';
+import { SEARCH_WARMED, WARM_SEARCH, warmSplitSearch } from './lib/pwa/search-warm';
 import {
   CACHE_NAMES,
   OFFLINE_PAGE,
@@ -88,10 +89,11 @@ registerRoute(
 
 // The files of a split search index: named by a digest of their content, so cache first; a query
 // searched online is answered offline afterwards from the files it fetched.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && isSplitSearchFile(url.pathname),
-  new CacheFirst({ cacheName: CACHE_NAMES.search, plugins: [new ExpirationPlugin({ ...SEARCH_FILE_CACHE_LIMITS, purgeOnQuotaError: true })] }),
-);
+const searchFiles = new CacheFirst({
+  cacheName: CACHE_NAMES.search,
+  plugins: [new ExpirationPlugin({ ...SEARCH_FILE_CACHE_LIMITS, purgeOnQuotaError: true })],
+});
+registerRoute(({ url, sameOrigin }) => sameOrigin && isSplitSearchFile(url.pathname), searchFiles);
 
 // A page neither online nor cached: the offline page (it tells the shopper and goes home).
 setCatchHandler(async ({ request }) => {
@@ -146,6 +148,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page asks (once a session, when idle): every file of a split search index, through the
+  // cache-first route above, so that any query is answered offline (src/lib/pwa/search-warm.ts).
+  if (type === WARM_SEARCH) event.waitUntil(warmSearch(event));
   if (type === 'SEND_ORDERS')
     event.waitUntil(
       sendAllOrders().then(
@@ -154,6 +159,22 @@ self.addEventListener('message', (event) => {
       ),
     );
 });
+
+/** Warms the split search of the asking page's store view, then tells that page how it went. */
+async function warmSearch(event: ExtendableMessageEvent): Promise<void> {
+  const path = (event.data as { path?: unknown }).path;
+  const nav = self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } };
+  const result = await warmSplitSearch({
+    pathname: typeof path === 'string' ? path : '/',
+    readHead: async (url) => ((await matchPrecache(url)) ?? (await fetch(url))).json(),
+    fetchFile: async (url) => (await searchFiles.handle({ event, request: new Request(url) })).ok,
+    isOnline: () => nav.onLine !== false,
+    saveData: () => !!nav.connection?.saveData,
+    pause: () => new Promise((resolve) => setTimeout(resolve, 50)),
+  });
+  log('search warmed', result);
+  (event.source as Client | null)?.postMessage({ type: SEARCH_WARMED, ...result });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Orders

@@ -17,6 +17,7 @@ import { createSplitEngine } from '../../src/lib/search/split-engine';
 import { docUrl, type SearchSplitFile } from '../../src/lib/search/types';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
 import { searchListing } from '../../src/lib/search/results';
+import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
 import { config } from '../../src/lib/config';
 import { fill, messages } from '../../src/lib/messages';
 import { build, serveBuild } from './build-helpers';
@@ -128,21 +129,21 @@ test('warmed in the background, the split index answers a query never searched o
   const shop = await serveBuild(out);
   const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}` });
   const page = await context.newPage();
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    const path = new URL(r.url()).pathname;
-    if (/\/search-(index|listing)\//.test(path)) asked.push(path);
-  });
   try {
     await page.goto('/');
     await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
     await page.reload();
-    // Once the page is loaded and idle, every split file, fetched by the page and kept by the worker.
+    // Once the page is loaded and idle, every split file, fetched by the worker into its cache.
     await expect(page.locator('html[data-search-warm="done"]')).toHaveCount(1, { timeout: 90_000 });
-    const files =
-      readdirSync(join(out, 'search-index', index.split.h)).length +
-      readdirSync(join(out, 'search-listing'), { recursive: true }).filter((f) => String(f).endsWith('.json')).length;
-    expect(new Set(asked).size).toBe(files);
+    const files = [
+      ...readdirSync(join(out, 'search-index', index.split.h)).map((f) => `/search-index/${index.split.h}/${f}`),
+      ...readdirSync(join(out, 'search-listing'), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `/search-listing/${f}`),
+    ];
+    const cached = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), CACHE_NAMES.search);
+    expect(cached.sort()).toEqual(files.sort());
     await context.setOffline(true);
     await page.reload();
     const offline = await search(page, q);

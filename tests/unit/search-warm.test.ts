@@ -1,105 +1,100 @@
 /**
- * The background warming of a split search (src/lib/pwa/search-warm.ts): on the sample split as a
- * large catalogue's is, it fetches every file the build wrote under search-index/{h}/ and
- * search-listing/{h}/, each once, a few at a time after idle periods; it does nothing for a whole
- * index, offline or when the browser saves data; it keeps its progress per build and resumes.
+ * The background warming of a split search (src/lib/pwa/search-warm.ts, run by the service worker):
+ * on the sample split as a large catalogue's is, it fetches every file the build wrote under
+ * search-index/{h}/ and search-listing/{h}/, each once, a few at a time with pauses; it does nothing
+ * for a whole index, offline or when the browser saves data; stopped, the next run fetches only what
+ * the cache does not hold yet.
  */
 import { describe, expect, it } from 'vitest';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
-import { WARM_KEY, warmSplitSearch, type WarmOptions } from '../../src/lib/pwa/search-warm';
+import { warmSplitSearch, type WarmOptions } from '../../src/lib/pwa/search-warm';
 
 const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
 const index = splitSearchIndex(whole);
 const listing = splitSearchListing(searchListingFile(), whole.d, index.index.split.rf);
-const built = new Map<string, string>([
-  ['/search-index.json', JSON.stringify(index.index)],
-  ['/search-listing.json', JSON.stringify(listing.head)],
+const heads = new Map<string, unknown>([
+  ['/search-index.json', index.index],
+  ['/search-listing.json', listing.head],
 ]);
-for (const [name, text] of index.files) built.set(`/search-index/${index.index.split.h}/${name}.json`, text);
-for (const [name, text] of listing.files) built.set(`/search-listing/${listing.head.split.h}/${name}.json`, text);
-const splitFiles = [...built.keys()].filter((u) => u.includes('.json') && /\/search-(index|listing)\/[0-9a-f]+\//.test(u));
+const built = new Set<string>();
+for (const name of index.files.keys()) built.add(`/search-index/${index.index.split.h}/${name}.json`);
+for (const name of listing.files.keys()) built.add(`/search-listing/${listing.head.split.h}/${name}.json`);
 
-function setup(files = built, over: Partial<WarmOptions> = {}) {
-  const asked: string[] = [];
-  const data = new Map<string, string>();
-  const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
-  let idles = 0;
+/** A worker over the built files: a cache-first fetch (`network` lists what reached the server). */
+function worker(files: ReadonlySet<string> = built, over: Partial<WarmOptions> = {}) {
+  const network: string[] = [];
+  const cache = new Set<string>();
+  let pauses = 0;
   const opts: WarmOptions = {
-    fetch: (async (url: string) => {
-      asked.push(url);
-      const text = files.get(url);
-      return new Response(text ?? 'Not found', { status: text === undefined ? 404 : 200 });
-    }) as typeof fetch,
+    readHead: async (url) => heads.get(url) ?? null,
+    fetchFile: async (url) => {
+      if (cache.has(url)) return true;
+      network.push(url);
+      if (!files.has(url)) return false;
+      cache.add(url);
+      return true;
+    },
     isOnline: () => true,
     saveData: () => false,
-    idle: async () => void idles++,
-    storage,
+    pause: async () => void pauses++,
     pathname: '/',
-    base: '/',
     ...over,
   };
-  return { asked, storage, opts, idles: () => idles };
+  return { network, cache, opts, pauses: () => pauses };
 }
 
 describe('warmSplitSearch', () => {
-  it('fetches every split file of the build once, a few at a time after idle periods, then nothing on the next visit', async () => {
-    const { asked, opts, idles } = setup();
-    const r = await warmSplitSearch(opts);
-    expect(r).toEqual({ files: splitFiles.length, done: splitFiles.length });
-    const files = asked.filter((u) => !u.endsWith('/search-index.json') && !u.endsWith('/search-listing.json'));
-    expect([...files].sort()).toEqual([...splitFiles].sort());
-    expect(new Set(files).size).toBe(files.length);
-    expect(idles()).toBeGreaterThanOrEqual(Math.ceil(files.length / 4));
-    asked.length = 0;
-    expect(await warmSplitSearch(opts)).toEqual({ files: splitFiles.length, done: splitFiles.length });
-    expect(asked).toEqual(['/search-index.json', '/search-listing.json']);
+  it('fetches every split file of the build once, a few at a time with pauses; the next run fetches nothing', async () => {
+    const w = worker();
+    expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
+    expect([...w.network].sort()).toEqual([...built].sort());
+    expect(w.pauses()).toBe(Math.ceil(built.size / 4));
+    // The postings first: the panel's queries need them before any record.
+    expect(w.network[0]).toMatch(/\/search-index\/[0-9a-f]+\/p-0\.json$/);
+    w.network.length = 0;
+    expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
+    expect(w.network).toEqual([]);
   });
 
   it('does nothing for a whole index, offline, or when the browser saves data', async () => {
-    const w = setup(new Map([['/search-index.json', JSON.stringify(whole)]]));
-    expect(await warmSplitSearch(w.opts)).toMatchObject({ stopped: 'whole' });
-    expect(w.asked).toEqual(['/search-index.json']);
-    const off = setup(built, { isOnline: () => false });
-    expect(await warmSplitSearch(off.opts)).toMatchObject({ stopped: 'offline', done: 0 });
-    expect(off.asked).toEqual([]);
-    const save = setup(built, { saveData: () => true });
-    expect(await warmSplitSearch(save.opts)).toMatchObject({ stopped: 'save-data', done: 0 });
-    expect(save.asked).toEqual([]);
+    const whole1 = worker(built, { readHead: async (url) => (url === '/search-index.json' ? whole : null) });
+    expect(await warmSplitSearch(whole1.opts)).toEqual({ files: 0, done: 0, stopped: 'whole' });
+    expect(whole1.network).toEqual([]);
+    const off = worker(built, { isOnline: () => false });
+    expect(await warmSplitSearch(off.opts)).toEqual({ files: 0, done: 0, stopped: 'offline' });
+    const save = worker(built, { saveData: () => true });
+    expect(await warmSplitSearch(save.opts)).toEqual({ files: 0, done: 0, stopped: 'save-data' });
+    expect([...off.network, ...save.network]).toEqual([]);
   });
 
-  it('stops when the browser goes offline and resumes where it stopped; another build starts again', async () => {
+  it('stops when the browser goes offline; the next run fetches only what the cache lacks', async () => {
     let online = true;
-    const s = setup(built, { isOnline: () => online });
-    const fetchAll = s.opts.fetch!;
-    s.opts.fetch = (async (url: string) => {
-      if (s.asked.length >= 10) online = false;
-      return fetchAll(url);
-    }) as typeof fetch;
-    const first = await warmSplitSearch(s.opts);
+    const w = worker(built, { isOnline: () => online });
+    const fetchFile = w.opts.fetchFile;
+    const first = await warmSplitSearch({
+      ...w.opts,
+      fetchFile: async (url) => {
+        if (w.network.length >= 10) online = false;
+        return fetchFile(url);
+      },
+    });
     expect(first.stopped).toBe('offline');
     expect(first.done).toBeGreaterThan(0);
-    expect(first.done).toBeLessThan(splitFiles.length);
+    expect(first.done).toBeLessThan(built.size);
     online = true;
-    const before = s.asked.length;
-    const second = await warmSplitSearch({ ...s.opts, fetch: fetchAll });
-    expect(second).toEqual({ files: splitFiles.length, done: splitFiles.length });
-    expect(s.asked.length - before).toBe(2 + splitFiles.length - first.done);
-    // Another build (other digests): everything again.
-    s.storage.setItem(WARM_KEY, JSON.stringify({ key: 'other', next: splitFiles.length }));
-    expect((await warmSplitSearch({ ...s.opts, fetch: fetchAll })).done).toBe(splitFiles.length);
-    expect(s.asked.length - before).toBe(2 * (2 + splitFiles.length) - first.done);
+    const before = w.network.length;
+    expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
+    expect(w.network.length - before).toBe(built.size - w.network.slice(0, before).length);
+    expect(new Set(w.network).size).toBe(built.size);
   });
 
   it('stops at a file the server does not have, keeping what it fetched', async () => {
-    const missing = new Map(built);
-    missing.delete(splitFiles[6]!);
-    const s = setup(missing);
-    const r = await warmSplitSearch(s.opts);
-    expect(r.stopped).toBe('error');
-    expect(r.done).toBe(4);
-    expect(JSON.parse(s.storage.getItem(WARM_KEY)!)).toMatchObject({ next: 4 });
+    const files = [...built];
+    const w = worker(new Set(files.filter((_, i) => i !== 6)));
+    expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: 4, stopped: 'error' });
+    expect(w.cache.size).toBe(7);
   });
 });

@@ -55,19 +55,23 @@ notice?.querySelector('button')?.addEventListener('click', () => {
 });
 // The service worker's reports of orders it sent: this is their only listener in the page.
 navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
-  if ((e.data as { type?: string } | null)?.type === 'orders-changed') startOrders(e.data);
+  const data = e.data as { type?: string; stopped?: string } | null;
+  if (data?.type === 'orders-changed') startOrders(e.data);
+  // The background warming of a split search index ended: 'done', or why it stopped.
+  if (data?.type === 'search-warmed') document.documentElement.dataset.searchWarm = data.stopped ?? 'done';
 });
 
-// A split search index (a large catalogue) is fetched whole in the background once the page has
-// loaded and the browser is idle (./search-warm, its own chunk), once a session, so that search
-// answers any query offline. Only with a service worker controlling the page: it keeps the files.
+// A split search index (a large catalogue) is fetched whole by the service worker in the background
+// (src/lib/pwa/search-warm.ts) once a session, after the page has loaded and the browser is idle, so
+// that search answers any query offline. Same message names as WARM_SEARCH and SEARCH_WARMED there
+// (kept literal: that module is not loaded here).
 const warmSearch = () => {
-  if (!navigator.serviceWorker?.controller || sessionStorage.getItem('pj-search-warm')) return;
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker || sessionStorage.getItem('pj-search-warm')) return;
   sessionStorage.setItem('pj-search-warm', '1');
-  import('./search-warm')
-    .then((m) => m.warmSplitSearch({ base: import.meta.env.BASE_URL }))
-    .then((r) => (document.documentElement.dataset.searchWarm = r.stopped ?? 'done'))
-    .catch(() => undefined);
+  const ask = () => worker.postMessage({ type: 'WARM_SEARCH', path: location.pathname });
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(ask, { timeout: 5000 });
+  else setTimeout(ask, 2000);
 };
-if (document.readyState === 'complete') setTimeout(warmSearch, 1000);
-else addEventListener('load', () => setTimeout(warmSearch, 1000));
+if (document.readyState === 'complete') warmSearch();
+else addEventListener('load', warmSearch);
