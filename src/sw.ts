@@ -22,7 +22,7 @@ import { messages } from './lib/messages';
 import { collection, KEYS } from './lib/state/storage';
 import { ORDER_SYNC_TAG, ORDERS_CHANNEL, sendPendingOrders, type SendOutcome } from './lib/state/sync/order-send';
 import { orderLockAvailable } from './lib/state/sync/order-lock';
-import { SEARCH_WARMED, WARM_SEARCH, warmSplitSearch } from './lib/pwa/search-warm';
+import { WARM_SEARCH, warmSplitSearch } from './lib/pwa/search-warm';
 import {
   CACHE_NAMES,
   OFFLINE_PAGE,
@@ -160,7 +160,7 @@ self.addEventListener('message', (event) => {
     );
 });
 
-/** Warms the split search of the asking page's store view, then tells that page how it went. */
+/** Warms the split search of the asking page's store view (the result is logged). */
 async function warmSearch(event: ExtendableMessageEvent): Promise<void> {
   const path = (event.data as { path?: unknown }).path;
   const nav = self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } };
@@ -173,7 +173,6 @@ async function warmSearch(event: ExtendableMessageEvent): Promise<void> {
     pause: () => new Promise((resolve) => setTimeout(resolve, 50)),
   });
   log('search warmed', result);
-  (event.source as Client | null)?.postMessage({ type: SEARCH_WARMED, ...result });
 }
 
 // ---------------------------------------------------------------------------------------------

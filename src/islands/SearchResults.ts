@@ -6,7 +6,7 @@
  * line, and the suggestions when there is no query or nothing matched. No framework.
  */
 import { pageSearchClient } from '../lib/search/session';
-import { fetchListingFiles, fetchSearchListing } from '../lib/search/split-listing';
+import { fetchSearchListing } from '../lib/catalog/listing/load';
 import { searchUrl } from '../lib/catalog/urls';
 import { storeViewForPath } from '../lib/state/stores/store-view';
 import { loadSearchResults, readSearchQuery, searchPageHeading, searchPageStatus, showsSuggestions } from '../lib/search/results';
@@ -40,7 +40,8 @@ async function start(root: HTMLElement): Promise<void> {
     search: client.search,
     matches: client.matches,
     loadListing: () => fetchSearchListing(listingUrl),
-    loadFiles: (head, names, schema) => fetchListingFiles(listingUrl, head, names, schema),
+    // A split listing's files: loaded with their format's own chunk, only when the listing is split.
+    loadFiles: (head, names, schema) => import('../lib/search/split-listing').then((m) => m.fetchListingFiles(listingUrl, head, names, schema)),
   });
   status.textContent = searchPageStatus(state);
   root.dataset.searchState = state.kind;

@@ -18,7 +18,6 @@ import {
   bucketsOf,
   facetFilesOf,
   fetchListingFiles,
-  fetchSearchListing,
   ListingFetchError,
   SearchListingBucketSchema,
   type SearchListingSplit,
@@ -26,6 +25,7 @@ import {
 import { recordsFileOf, type SearchPaging } from '../../src/lib/search/types';
 import { BENCH_QUERIES } from '../../scripts/bench-search';
 import { SETTINGS } from './search-fixtures';
+import { fetchSearchListing } from '../../src/lib/catalog/listing/load';
 
 const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
 const engine = createSearchEngine(whole, SETTINGS);

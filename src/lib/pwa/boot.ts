@@ -55,23 +55,15 @@ notice?.querySelector('button')?.addEventListener('click', () => {
 });
 // The service worker's reports of orders it sent: this is their only listener in the page.
 navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
-  const data = e.data as { type?: string; stopped?: string } | null;
-  if (data?.type === 'orders-changed') startOrders(e.data);
-  // The background warming of a split search index ended: 'done', or why it stopped.
-  if (data?.type === 'search-warmed') document.documentElement.dataset.searchWarm = data.stopped ?? 'done';
+  if ((e.data as { type?: string } | null)?.type === 'orders-changed') startOrders(e.data);
 });
 
 // A split search index (a large catalogue) is fetched whole by the service worker in the background
-// (src/lib/pwa/search-warm.ts) once a session, after the page has loaded and the browser is idle, so
-// that search answers any query offline. Same message names as WARM_SEARCH and SEARCH_WARMED there
-// (kept literal: that module is not loaded here).
-const warmSearch = () => {
+// (src/lib/pwa/search-warm.ts: WARM_SEARCH, kept literal here) once a session, after the page has
+// loaded and the browser is idle, so that search answers any query offline.
+addEventListener('load', () => {
   const worker = navigator.serviceWorker?.controller;
   if (!worker || sessionStorage.getItem('pj-search-warm')) return;
   sessionStorage.setItem('pj-search-warm', '1');
-  const ask = () => worker.postMessage({ type: 'WARM_SEARCH', path: location.pathname });
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(ask, { timeout: 5000 });
-  else setTimeout(ask, 2000);
-};
-if (document.readyState === 'complete') warmSearch();
-else addEventListener('load', warmSearch);
+  (self.requestIdleCallback ?? setTimeout)(() => worker.postMessage({ type: 'WARM_SEARCH', path: location.pathname }), { timeout: 5000 });
+});

@@ -16,8 +16,6 @@ import { storeViewForPath } from '../state/stores/store-view';
 
 /** The page's message asking the worker to warm the search of its store view. */
 export const WARM_SEARCH = 'WARM_SEARCH';
-/** The worker's answer to the page once a run ends (WarmResult beside it). */
-export const SEARCH_WARMED = 'search-warmed';
 /** Files fetched at once, between two pauses. */
 const AT_ONCE = 4;
 

@@ -10,7 +10,7 @@
  * files are written by `splitSearchListing` (split.ts).
  */
 import * as z from 'zod/mini';
-import { FacetSchema, ListingFileSchema, ListingItemSchema, type ListingFile } from '../catalog/listing/client';
+import { FacetSchema, ListingItemSchema } from '../catalog/listing/client';
 import { recordsFileOf } from './types';
 
 /** /search-listing.json when the index is split: what every query's listing shares. */
@@ -122,11 +122,9 @@ async function fetchJson(url: string, fetcher: typeof fetch): Promise<unknown> {
   return res.json();
 }
 
-/** /search-listing.json: the whole listing (a small catalogue) or a split listing's shared part; validated. */
-export async function fetchSearchListing(url: string, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<ListingFile | SearchListingSplit> {
-  const data = await fetchJson(url, fetcher);
-  const split = typeof data === 'object' && data !== null && 'split' in data;
-  const parsed = (split ? SearchListingSplitSchema : ListingFileSchema).safeParse(data);
+/** A split /search-listing.json's content, validated; throws naming what is wrong. */
+export function parseSearchListingSplit(data: unknown, url: string): SearchListingSplit {
+  const parsed = SearchListingSplitSchema.safeParse(data);
   if (!parsed.success) throw new ListingFetchError(`${url} is not a search listing: ${z.prettifyError(parsed.error)}`, false);
   return parsed.data;
 }
