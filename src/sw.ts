@@ -22,7 +22,7 @@ import { messages } from './lib/messages';
 import { collection, KEYS } from './lib/state/storage';
 import { ORDER_SYNC_TAG, ORDERS_CHANNEL, sendPendingOrders, type SendOutcome } from './lib/state/sync/order-send';
 import { orderLockAvailable } from './lib/state/sync/order-lock';
-import { WARM_SEARCH, warmSplitSearch } from './lib/pwa/search-warm';
+import { WARM_DELAY_MS, warmSplitSearch } from './lib/pwa/search-warm';
 import {
   CACHE_NAMES,
   OFFLINE_PAGE,
@@ -40,6 +40,19 @@ import {
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 const log = (...args: unknown[]) => console.info('[sw]', ...args);
+
+// A split search index (a large catalogue): a few seconds after a page is opened (its own requests
+// first), every file of the index and of the search listing, through the cache-first route for them, so
+// that any query is answered offline (src/lib/pwa/search-warm.ts). Once a worker's life; a build
+// warmed whole is marked in the data cache and not looked at again. Listening before the routes
+// below: a listener after the one that answers a request (respondWith) is not called.
+let warming: Promise<void> | null = null;
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode !== 'navigate' || warming) return;
+  const pathname = new URL(event.request.url).pathname;
+  warming = new Promise<void>((resolve) => setTimeout(resolve, WARM_DELAY_MS)).then(() => warmSearch(event, pathname));
+  event.waitUntil(warming);
+});
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -148,9 +161,6 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
-  // A page asks (once a session, when idle): every file of a split search index, through the
-  // cache-first route above, so that any query is answered offline (src/lib/pwa/search-warm.ts).
-  if (type === WARM_SEARCH) event.waitUntil(warmSearch(event));
   if (type === 'SEND_ORDERS')
     event.waitUntil(
       sendAllOrders().then(
@@ -160,17 +170,20 @@ self.addEventListener('message', (event) => {
     );
 });
 
-/** Warms the split search of the asking page's store view (the result is logged). */
-async function warmSearch(event: ExtendableMessageEvent): Promise<void> {
-  const path = (event.data as { path?: unknown }).path;
+async function warmSearch(event: ExtendableEvent, pathname: string): Promise<void> {
   const nav = self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } };
+  const marks = await caches.open(CACHE_NAMES.data);
   const result = await warmSplitSearch({
-    pathname: typeof path === 'string' ? path : '/',
+    pathname,
     readHead: async (url) => ((await matchPrecache(url)) ?? (await fetch(url))).json(),
     fetchFile: async (url) => (await searchFiles.handle({ event, request: new Request(url) })).ok,
     isOnline: () => nav.onLine !== false,
     saveData: () => !!nav.connection?.saveData,
     pause: () => new Promise((resolve) => setTimeout(resolve, 50)),
+    warmed: {
+      has: async (key) => !!(await marks.match(`/__search-warmed/${key}`)),
+      add: (key) => marks.put(`/__search-warmed/${key}`, new Response('')),
+    },
   });
   log('search warmed', result);
 }

@@ -3,7 +3,7 @@
  * on the sample split as a large catalogue's is, it fetches every file the build wrote under
  * search-index/{h}/ and search-listing/{h}/, each once, a few at a time with pauses; it does nothing
  * for a whole index, offline or when the browser saves data; stopped, the next run fetches only what
- * the cache does not hold yet.
+ * the cache does not hold yet; a build warmed whole is not looked at again.
  */
 import { describe, expect, it } from 'vitest';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
@@ -57,6 +57,23 @@ describe('warmSplitSearch', () => {
     w.network.length = 0;
     expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
     expect(w.network).toEqual([]);
+  });
+
+  it('marks a build warmed whole, and a later run of that build looks at none of its files; another build starts again', async () => {
+    const marks = new Set<string>();
+    const w = worker(built, { warmed: { has: async (k) => marks.has(k), add: async (k) => void marks.add(k) } });
+    let looked = 0;
+    const fetchFile = w.opts.fetchFile;
+    w.opts.fetchFile = (url) => (looked++, fetchFile(url));
+    expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
+    expect([...marks]).toEqual([`${index.index.split.h}-${listing.head.split.h}`]);
+    looked = 0;
+    expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
+    expect(looked).toBe(0);
+    marks.clear();
+    marks.add('another-build');
+    await warmSplitSearch(w.opts);
+    expect(looked).toBe(built.size);
   });
 
   it('does nothing for a whole index, offline, or when the browser saves data', async () => {

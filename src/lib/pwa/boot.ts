@@ -57,13 +57,3 @@ notice?.querySelector('button')?.addEventListener('click', () => {
 navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
   if ((e.data as { type?: string } | null)?.type === 'orders-changed') startOrders(e.data);
 });
-
-// A split search index (a large catalogue) is fetched whole by the service worker in the background
-// (src/lib/pwa/search-warm.ts: WARM_SEARCH, kept literal here) once a session, after the page has
-// loaded and the browser is idle, so that search answers any query offline.
-addEventListener('load', () => {
-  const worker = navigator.serviceWorker?.controller;
-  if (!worker || sessionStorage.getItem('pj-search-warm')) return;
-  sessionStorage.setItem('pj-search-warm', '1');
-  (self.requestIdleCallback ?? setTimeout)(() => worker.postMessage({ type: 'WARM_SEARCH', path: location.pathname }), { timeout: 5000 });
-});

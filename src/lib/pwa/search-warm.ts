@@ -1,11 +1,10 @@
 /**
  * Offline search with a split index (docs/search.md "Offline with a split index"): the service
- * worker (src/sw.ts), asked by a page once it has loaded and the browser is idle (./boot, once a
- * session), fetches every file of the split index and of the split search listing, a few at a time,
+ * worker (src/sw.ts), a few seconds after a page is opened (once a worker's life), fetches every file of the split index and of the split search listing, a few at a time,
  * through its cache-first route for them (`isSplitSearchFile`, cache `pj-search`: files already held
  * cost no request), so that any query, in the panel and on the results page, is answered offline.
- * It stops when the browser goes offline or saves data; the next session's run resumes (what is
- * cached is not fetched again). The file names come from the two small files every page precaches
+ * It stops when the browser goes offline or saves data; the next run resumes (what is cached is not
+ * fetched again), and a build warmed whole is marked so that later runs look at none of its files. The file names come from the two small files every page precaches
  * (/search-index.json, /search-listing.json); a whole index needs nothing (its one file is precached).
  */
 import { indexUrlFor } from '../search/client';
@@ -14,8 +13,8 @@ import { splitIndexFiles } from '../search/types';
 import { searchListingFileUrl } from '../catalog/listing/client';
 import { storeViewForPath } from '../state/stores/store-view';
 
-/** The page's message asking the worker to warm the search of its store view. */
-export const WARM_SEARCH = 'WARM_SEARCH';
+/** How long after a page is opened the worker starts (the page's own requests go first). */
+export const WARM_DELAY_MS = 5000;
 /** Files fetched at once, between two pauses. */
 const AT_ONCE = 4;
 
@@ -28,7 +27,9 @@ export interface WarmOptions {
   saveData: () => boolean;
   /** A pause between two batches, so the page's own requests go first. */
   pause: () => Promise<void>;
-  /** The path of the page that asked (its store view's files) and the site's base. */
+  /** Builds warmed whole (by the two folders' digests), so a later run looks at none of their files. */
+  warmed?: { has: (key: string) => Promise<boolean>; add: (key: string) => Promise<void> };
+  /** The path of the page opened (its store view's files) and the site's base. */
   pathname: string;
   base?: string;
 }
@@ -40,8 +41,12 @@ export interface WarmResult {
   stopped?: 'whole' | 'offline' | 'save-data' | 'error';
 }
 
-/** Every split file of a store view's search (index files, then listing files); null when the index is whole. */
-export async function splitSearchPaths(indexUrl: string, listingUrl: string, readHead: (url: string) => Promise<unknown>): Promise<string[] | null> {
+/** Every split file of a store view's search (index files, then listing files) and the build's key (the folders' digests); null when the index is whole. */
+export async function splitSearchPaths(
+  indexUrl: string,
+  listingUrl: string,
+  readHead: (url: string) => Promise<unknown>,
+): Promise<{ key: string; paths: string[] } | null> {
   // A whole index (or a file of another format) has nothing to warm.
   const index = SplitIndexHeadSchema.safeParse(await readHead(indexUrl));
   if (!index.success) return null;
@@ -49,11 +54,13 @@ export async function splitSearchPaths(indexUrl: string, listingUrl: string, rea
   const indexBase = indexUrl.replace(/[^/]*$/, '');
   const paths = splitIndexFiles(meta).map((name) => `${indexBase}search-index/${meta.h}/${name}.json`);
   const head = SearchListingSplitSchema.safeParse(await readHead(listingUrl));
+  let key = meta.h;
   if (head.success) {
     const listingBase = listingUrl.replace(/[^/]*$/, '');
     paths.push(...splitListingFiles(head.data).map((name) => `${listingBase}search-listing/${head.data.split.h}/${name}.json`));
+    key += `-${head.data.split.h}`;
   }
-  return paths;
+  return { key, paths };
 }
 
 /** Fetches every split search file of the page's store view, a few at a time with pauses; never rejects. */
@@ -67,9 +74,11 @@ export async function warmSplitSearch(opts: WarmOptions): Promise<WarmResult> {
     const base = opts.base ?? '/';
     const store = storeViewForPath(opts.pathname);
     const listingUrl = `${base.replace(/\/$/, '')}${searchListingFileUrl(store.storeCode)}`;
-    const paths = await splitSearchPaths(indexUrlFor(opts.pathname, base), listingUrl, opts.readHead);
-    if (!paths) return { files, done, stopped: 'whole' };
+    const got = await splitSearchPaths(indexUrlFor(opts.pathname, base), listingUrl, opts.readHead);
+    if (!got) return { files, done, stopped: 'whole' };
+    const { key, paths } = got;
     files = paths.length;
+    if (await opts.warmed?.has(key)) return { files, done: files };
     while (done < files) {
       const why = stop();
       if (why) return { files, done, stopped: why };
@@ -79,6 +88,7 @@ export async function warmSplitSearch(opts: WarmOptions): Promise<WarmResult> {
       done += batch.length;
       await opts.pause();
     }
+    await opts.warmed?.add(key);
     return { files, done };
   } catch {
     return { files, done, stopped: stop() ?? 'error' };
