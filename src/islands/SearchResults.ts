@@ -40,8 +40,7 @@ async function start(root: HTMLElement): Promise<void> {
     search: client.search,
     matches: client.matches,
     loadListing: () => fetchSearchListing(listingUrl),
-    // A split listing's files: loaded with their format's own chunk, only when the listing is split.
-    loadFiles: (head, names, schema) => import('../lib/search/split-listing').then((m) => m.fetchListingFiles(listingUrl, head, names, schema)),
+    listingUrl,
   });
   status.textContent = searchPageStatus(state);
   root.dataset.searchState = state.kind;

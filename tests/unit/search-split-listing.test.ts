@@ -19,6 +19,7 @@ import {
   facetFilesOf,
   fetchListingFiles,
   ListingFetchError,
+  parseSearchListingSplit,
   SearchListingBucketSchema,
   type SearchListingSplit,
 } from '../../src/lib/search/split-listing';
@@ -150,8 +151,12 @@ describe('the split search listing', () => {
   });
 
   it('rejects a malformed listing or file with what is wrong, and a failed network as offline', async () => {
+    // A split head is checked where it is read: a malformed one is the page's error state, its problem named.
+    expect(() => parseSearchListingSplit({ v: 1, split: { h: 'zz' } }, '/search-listing.json')).toThrow(/not a search listing[\s\S]*split/);
     const bad = (async () => new Response(JSON.stringify({ v: 1, split: { h: 'zz' } }))) as unknown as typeof fetch;
-    await expect(fetchSearchListing('/search-listing.json', bad)).rejects.toThrow(/not a search listing[\s\S]*split\.h|id/);
+    expect(await loadSearchResults('ring', { ...splitDeps(server()), loadListing: () => fetchSearchListing('/search-listing.json', bad) })).toEqual({
+      kind: 'error',
+    });
     const head = listing.head as SearchListingSplit;
     const badBucket = (async () => new Response(JSON.stringify([{ sku: 1 }]))) as unknown as typeof fetch;
     await expect(fetchListingFiles('/search-listing.json', head, ['d-0'], SearchListingBucketSchema, badBucket)).rejects.toThrow(

@@ -11,6 +11,7 @@ import { isSearchTerm, nothingFound } from './status';
 import { childSkuOf, docUrl, type SearchDoc, type SearchFlags, type SearchPaging, type SearchResult, type SearchSuggestions } from './types';
 import type { ListingFacet, ListingFile, ListingItem } from '../catalog/listing/client';
 import type { SearchListingSplit } from './split-listing';
+import type { UncheckedSplitListing } from '../catalog/listing/load';
 import type { ZodMiniType } from 'zod/mini';
 import type { SearchMatches } from './split-engine';
 
@@ -135,8 +136,10 @@ export interface SearchResultsDeps {
    */
   matches?(query: string): Promise<SearchResult | (SearchMatches & SearchFlags)>;
   /** /search-listing.json: the whole listing, or a split listing's shared part. */
-  loadListing(): Promise<ListingFile | SearchListingSplit>;
-  /** Files of a split listing by name (facet files or tile buckets, validated by `schema`); rejects with `offline: true` when the network failed. */
+  loadListing(): Promise<ListingFile | UncheckedSplitListing>;
+  /** Where /search-listing.json is (a split listing's files are beside it). */
+  listingUrl?: string;
+  /** Files of a split listing by name (facet files or tile buckets, validated by `schema`); rejects with `offline: true` when the network failed. Default: fetched beside `listingUrl`. */
   loadFiles?<T>(head: SearchListingSplit, names: string[], schema: ZodMiniType<T>): Promise<ReadonlyMap<string, T>>;
 }
 
@@ -157,10 +160,9 @@ export async function loadSearchResults(query: string, deps: SearchResultsDeps):
     // The index and the listing come from one build: both split, or both whole.
     if (split !== 'docs' in result) throw new Error('the search index and the search listing are of two builds');
     if ('docs' in result && split) {
-      if (!deps.loadFiles) throw new Error('no loader for the search listing files');
       // Only a split listing needs these rules and its file formats: their own chunk.
       const { splitResultsState } = await import('./split-results');
-      return await splitResultsState(listing, result, q, deps.loadFiles);
+      return await splitResultsState(listing, result, q, deps);
     } else file = searchListing(listing as ListingFile, (result as SearchResult).items, q);
   } catch (e) {
     // A bucket the network could not bring (offline, not yet cached): the §8 offline answer.

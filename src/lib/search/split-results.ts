@@ -9,6 +9,8 @@ import {
   bucketsOf,
   facetFilesOf,
   facetsFileOf,
+  fetchListingFiles,
+  parseSearchListingSplit,
   SearchListingBucketSchema,
   SearchListingFacetsSchema,
   type SearchListingBucket,
@@ -17,6 +19,7 @@ import {
 } from './split-listing';
 import { matchUrl, searchListing, type SearchPageState, type SearchResultsDeps } from './results';
 import type { SearchMatches } from './split-engine';
+import type { UncheckedSplitListing } from '../catalog/listing/load';
 
 /** A query's matches from a split listing: the listing file (tiles not loaded yet) and each of its products' document number. */
 export interface SplitMatches {
@@ -113,11 +116,14 @@ export function fillTiles(
  * match, and the loader of the tiles the listing asks for as it shows them.
  */
 export async function splitResultsState(
-  head: SearchListingSplit,
+  listing: UncheckedSplitListing,
   result: SearchMatches & SearchFlags,
   q: string,
-  loadFiles: NonNullable<SearchResultsDeps['loadFiles']>,
+  deps: Pick<SearchResultsDeps, 'listingUrl' | 'loadFiles'>,
 ): Promise<SearchPageState> {
+  const url = deps.listingUrl ?? 'search-listing.json';
+  const head = parseSearchListingSplit(listing, url);
+  const loadFiles = deps.loadFiles ?? ((h, names, schema) => fetchListingFiles(url, h, names, schema));
   const matches = listingOfMatches(head, await loadFiles(head, facetFilesOf(result.docs, head), SearchListingFacetsSchema), result.docs, q);
   const tiles = async (indexes: number[]) => {
     const lacking = indexes.filter((i) => !matches.file.products[i]?.url);

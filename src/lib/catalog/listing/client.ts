@@ -82,9 +82,13 @@ export function searchListingFileUrl(storeCode?: string): string {
   return localizedPath('/search-listing.json', { storeCode });
 }
 
-/** Loads and validates a listing file; throws when it cannot be loaded or has the wrong shape. */
-export async function fetchListing(url: string, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<ListingFile> {
+/** Loads and validates a listing file (`parse`: another format's check); throws when it cannot be loaded or has the wrong shape. */
+export async function fetchListing<T = ListingFile>(
+  url: string,
+  fetcher: typeof fetch = globalThis.fetch.bind(globalThis),
+  parse: (data: unknown) => T = (data) => ListingFileSchema.parse(data) as T,
+): Promise<T> {
   const res = await fetcher(url, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`listing ${url}: HTTP ${res.status}`);
-  return ListingFileSchema.parse(await res.json());
+  return parse(await res.json());
 }

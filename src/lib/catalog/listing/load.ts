@@ -4,7 +4,6 @@
  * attribute is a page bug, reported by name instead of a request for `undefined`.
  */
 import { fetchListing, ListingFileSchema, type ListingFile } from './client';
-import type { SearchListingSplit } from '../../search/split-listing';
 
 /** The attributes that name a listing file: a category page's, the search results page's. */
 export type ListingSrcAttribute = 'data-listing-src' | 'data-search-listing-src';
@@ -15,14 +14,15 @@ export function loadListingOf(root: Element, attribute: ListingSrcAttribute = 'd
   return src ? fetchListing(src, fetcher) : Promise.reject(new Error(`The listing has no ${attribute} attribute`));
 }
 
+/** A split search listing's shared part, not checked yet: the split results page's own chunk validates it (src/lib/search/split-results.ts). */
+export type UncheckedSplitListing = { split: unknown };
+
 /**
- * /search-listing.json, validated: the whole listing of searchable products, or with a split index
- * its shared part (docs/search.md "The results page at scale"), whose format is loaded only then.
+ * /search-listing.json: the whole listing of searchable products (validated), or with a split index
+ * its shared part (docs/search.md "The results page at scale"), validated by the code that reads it.
  */
-export async function fetchSearchListing(url: string, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<ListingFile | SearchListingSplit> {
-  const res = await fetcher(url, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`listing ${url}: HTTP ${res.status}`);
-  const data: unknown = await res.json();
-  if (typeof data === 'object' && data !== null && 'split' in data) return (await import('../../search/split-listing')).parseSearchListingSplit(data, url);
-  return ListingFileSchema.parse(data);
+export function fetchSearchListing(url: string, fetcher?: typeof fetch): Promise<ListingFile | UncheckedSplitListing> {
+  return fetchListing<ListingFile | UncheckedSplitListing>(url, fetcher, (data) =>
+    typeof data === 'object' && data !== null && 'split' in data ? (data as UncheckedSplitListing) : ListingFileSchema.parse(data),
+  );
 }
