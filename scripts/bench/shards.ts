@@ -69,7 +69,7 @@ export async function benchShards(opts: {
     const r = await measureBuild(root, snapshot, out, cache, { timeoutMs: opts.timeoutMs, args, env: { BUILD_TIME } });
     rmSync(cache, { recursive: true, force: true });
     const s = summary(label, r);
-    log(`shards: ${label}: ${s.ok ? `${s.wallS} s, ${s.peakMb} MB, ${s.pages} pages` : `FAILED ${s.error}`}`);
+    log(`shards: ${label}: ${s.ok ? `${s.wallS} s, ${s.peakMb} MB, ${s.pages} pages` : `FAILED ${r.error ?? ''}`}`);
     runs.push(s);
     return r.ok;
   };
