@@ -16,7 +16,7 @@ import { sitemapFilter, sitemapSerialize } from './src/lib/build/sitemap.ts';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import { webAppManifest } from './src/lib/pwa/manifest.ts';
-import { PRECACHE_GLOBS, precacheMaxBytes, precacheUrls } from './src/lib/pwa/sw-config.ts';
+import { PRECACHE_GLOBS, precacheMaxBytes, precacheUrls, WORKBOX_FILE_SIZE_LIMIT } from './src/lib/pwa/sw-config.ts';
 
 /** @type {import('@vite-pwa/astro').PwaOptions} */
 const pwaOptions = {
@@ -29,8 +29,8 @@ const pwaOptions = {
   injectManifest: {
     globPatterns: PRECACHE_GLOBS,
     manifestTransforms: [async (entries) => precacheUrls(entries, precacheMaxBytes())],
-    // Workbox's own 2 MiB cut fails the build; precacheUrls leaves big files out with a warning instead.
-    maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+    // Workbox's own cut fails the build; precacheUrls leaves big files out with a warning instead.
+    maximumFileSizeToCacheInBytes: WORKBOX_FILE_SIZE_LIMIT,
     buildPlugins: { vite: [clientConfig()] },
     rollupFormat: 'iife',
   },

@@ -51,6 +51,8 @@ export async function benchShards(opts: {
   shards: number;
   /** Build only this shard (no whole build, no merge). */
   shardOnly?: number;
+  /** Build only the whole catalogue (no shards, no merge). */
+  wholeOnly?: boolean;
   timeoutMs: number;
   log: (s: string) => void;
   /** Drop the kernel's page cache before each build (./lib/page-cache.ts). */
@@ -67,12 +69,12 @@ export async function benchShards(opts: {
     const r = await measureBuild(root, snapshot, out, cache, { timeoutMs: opts.timeoutMs, args, env: { BUILD_TIME } });
     rmSync(cache, { recursive: true, force: true });
     const s = summary(label, r);
-    log(`shards: ${label}: ${s.ok ? `${s.wallS} s, ${s.peakMb} MB, ${s.pages} pages` : `FAILED ${s.error}`}`);
+    log(`shards: ${label}: ${s.ok ? `${s.wallS} s, ${s.peakMb} MB, ${s.pages} pages` : `FAILED ${r.error ?? ''}`}`);
     runs.push(s);
     return r.ok;
   };
   const wholeDir = join(work, `dist-shards-whole`);
-  const list = opts.shardOnly ? [opts.shardOnly] : Array.from({ length: shards }, (_, i) => i + 1);
+  const list = opts.wholeOnly ? [] : opts.shardOnly ? [opts.shardOnly] : Array.from({ length: shards }, (_, i) => i + 1);
   let ok = opts.shardOnly ? true : await build(`${opts.products} products, whole`, wholeDir, []);
   for (const k of list) {
     const out = join(work, `dist-shard-${k}-of-${shards}`);
@@ -80,7 +82,7 @@ export async function benchShards(opts: {
     ok = (await build(`${opts.products} products, shard ${k}/${shards}`, out, ['--shard', `${k}/${shards}`])) && ok;
   }
   const result: ShardBench = { products: opts.products, shards, runs };
-  if (ok && !opts.shardOnly) {
+  if (ok && !opts.shardOnly && !opts.wholeOnly) {
     const merged = join(work, 'dist-shards-merged');
     rmSync(merged, { recursive: true, force: true });
     const t0 = performance.now();
@@ -99,7 +101,7 @@ export async function benchShards(opts: {
 /**
  * `--only shards [--shard-products 50000 | --shard-snapshot DIR] [--shards 4] [--shard-only K]`: the
  * catalogue built whole and as N shards, merged and compared (scripts/bench/shards.ts); with
- * --shard-only, one shard alone.
+ * --shard-only, one shard alone; with --whole-only, the whole build alone.
  */
 export async function sectionShards(ctx: BenchContext, res: Results): Promise<void> {
   const { root: ROOT, work: WORK, seed: SEED, log } = ctx;

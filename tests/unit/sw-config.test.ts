@@ -5,11 +5,11 @@
  * 10,000 products has 23,000 of them; walking them cost about 7 s per build).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getManifest } from 'workbox-build';
-import { PRECACHE_GLOBS, isSplitSearchFile } from '../../src/lib/pwa/sw-config';
+import { PRECACHE_GLOBS, isSplitSearchFile, precacheUrls, WORKBOX_FILE_SIZE_LIMIT } from '../../src/lib/pwa/sw-config';
 
 const PRECACHED = [
   '_astro/app.abc123.js',
@@ -49,6 +49,29 @@ describe('precache patterns', () => {
   it('find the store-level files and the assets, and nothing in the page folders', async () => {
     const { manifestEntries } = await getManifest({ globDirectory: dir, globPatterns: PRECACHE_GLOBS });
     expect(manifestEntries!.map((e) => e.url).sort()).toEqual([...PRECACHED].sort());
+  });
+
+  it('leave a file of any size to the one cut: Workbox itself never refuses one (the PWA integration would fail the build)', async () => {
+    const big = join(dir, 'it', 'search-listing.json');
+    // A search listing of a million products is about 280 MB: a sparse file of 300 MB stands for it.
+    truncateSync(big, 300 * 1024 * 1024);
+    try {
+      const cut = 8 * 1024 * 1024;
+      const { manifestEntries, warnings } = await getManifest({
+        globDirectory: dir,
+        globPatterns: PRECACHE_GLOBS,
+        maximumFileSizeToCacheInBytes: WORKBOX_FILE_SIZE_LIMIT,
+        manifestTransforms: [async (entries) => precacheUrls(entries as never, cut)],
+      });
+      expect(warnings.filter((w) => w.includes('maximumFileSizeToCacheInBytes'))).toEqual([]);
+      // The project's own cut leaves it out (and says so); the rest stays.
+      const urls = manifestEntries!.map((e) => e.url);
+      expect(urls).not.toContain('it/search-listing.json');
+      expect(urls).toEqual(expect.arrayContaining(['search-listing.json', 'de/search-index.json', '_astro/app.abc123.js', 'offline']));
+      expect(urls).toHaveLength(PRECACHED.length - 1);
+    } finally {
+      writeFileSync(big, 'it/search-listing.json');
+    }
   });
 });
 
