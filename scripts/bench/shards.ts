@@ -121,6 +121,7 @@ export async function sectionShards(ctx: BenchContext, res: Results): Promise<vo
     timeoutMs: 90 * 60_000,
     log,
     dropCaches: ctx.options.flag('drop-caches'),
+    wholeOnly: ctx.options.flag('whole-only'),
   });
   res.sections.shards = { measuredAt: new Date().toISOString(), ...r };
   console.log(`\nSharded build: ${r.products.toLocaleString('en-GB')} products in ${r.shards} shard(s) (every page rendered, no cache)\n`);
