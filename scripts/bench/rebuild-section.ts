@@ -83,8 +83,11 @@ export async function sectionRebuild(ctx: BenchContext, res: Results): Promise<v
     });
     // Kept: renamed aside until the section ends (its ~23,000 folders removed now would slow the next
     // round's folders on a machine like the project's, docs/benchmarks.md "Rebuild growth").
-    if (keepBuilds) renameSync(out, (kept[kept.length] = `${out}-round-${kept.length + 1}`));
-    else rmSync(out, { recursive: true, force: true });
+    if (keepBuilds) {
+      const aside = `${out}-round-${kept.length + 1}`;
+      renameSync(out, aside);
+      kept.push(aside);
+    } else rmSync(out, { recursive: true, force: true });
     rmSync(snap, { recursive: true, force: true });
   }
   rmSync(baseDir, { recursive: true, force: true });
