@@ -48,7 +48,7 @@ const ASTRO_MANIFEST = 'incremental-build.json';
 const NO_LINK = new Set(['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP']);
 
 /** Writes `path` as a new file (written beside it, then renamed over it): other links to the old file keep its bytes. */
-export async function replaceFile(path: string, body: string | Uint8Array): Promise<void> {
+async function replaceFile(path: string, body: string | Uint8Array): Promise<void> {
   await replaceWith(path, (tmp) => writeFile(tmp, body));
 }
 
