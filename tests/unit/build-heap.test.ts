@@ -39,7 +39,13 @@ describe('build heap limit', () => {
     const dir = snapshotWith(manifest(10_000));
     try {
       expect(snapshotProductCount(dir)).toBe(10_000);
-      expect(buildNodeArgs(dir)).toEqual([`--max-old-space-size=${heapLimitMb(10_000)}`, `--max-semi-space-size=${SEMI_SPACE_MB}`]);
+      expect(buildNodeArgs(dir, [], {})).toEqual([`--max-old-space-size=${heapLimitMb(10_000)}`, `--max-semi-space-size=${SEMI_SPACE_MB}`]);
+      // A page shard of a prepared build holds its share of the products; the site part and a
+      // self-contained shard hold the whole catalogue's records.
+      expect(buildNodeArgs(dir, ['--shard', '3/8', '--inputs', 'in'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(1250)}`);
+      expect(buildNodeArgs(dir, [], { BUILD_SHARD: '3/8', BUILD_SHARD_INPUTS: 'in' })[0]).toBe(`--max-old-space-size=${heapLimitMb(1250)}`);
+      expect(buildNodeArgs(dir, ['--shard', '0/8'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(10_000)}`);
+      expect(buildNodeArgs(dir, ['--shard', '3/8'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(10_000)}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

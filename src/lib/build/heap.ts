@@ -15,6 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SnapshotManifestSchema } from '../schemas/snapshot';
+import { inputsFromArgs, shardFromArgs } from './shard';
 
 /** Heap for the build's fixed part (Astro, Vite, the bundles, the sample-sized snapshot), MB. */
 export const HEAP_BASE_MB = 512;
@@ -47,9 +48,16 @@ export function snapshotProductCount(snapshotDir: string): number {
  */
 export const SEMI_SPACE_MB = 32;
 
-/** Node's arguments for a build of the snapshot in `snapshotDir` (before the script's path). */
-export function buildNodeArgs(snapshotDir: string): string[] {
-  return [`--max-old-space-size=${heapLimitMb(snapshotProductCount(snapshotDir))}`, `--max-semi-space-size=${SEMI_SPACE_MB}`];
+/**
+ * Node's arguments for a build of the snapshot in `snapshotDir` (before the script's path); `buildArgs`
+ * are the build's own arguments. A page shard of a prepared build (`--shard K/N --inputs DIR`) holds
+ * its 1/N of the products, not the catalogue: its limit follows its share.
+ */
+export function buildNodeArgs(snapshotDir: string, buildArgs: readonly string[] = [], env: Record<string, string | undefined> = process.env): string[] {
+  const products = snapshotProductCount(snapshotDir);
+  const shard = shardFromArgs(buildArgs, env);
+  const share = shard && shard.index > 0 && inputsFromArgs(buildArgs, env) ? Math.ceil(products / shard.count) : products;
+  return [`--max-old-space-size=${heapLimitMb(share)}`, `--max-semi-space-size=${SEMI_SPACE_MB}`];
 }
 
 /**
