@@ -30,6 +30,7 @@ async function buildProcess(env: Record<string, string>) {
     ...(await import('../../src/lib/routing/page-routes')),
     ...(await import('../../src/lib/build/page-data')),
     ...(await import('../../src/lib/build/shard-records')),
+    ...(await import('../../src/lib/build/product-page-data')),
     ...(await import('../../src/lib/build/shard-inputs-write')),
     ...(await import('../../src/lib/build/shard-inputs')),
     ...(await import('../../src/lib/config')),
@@ -87,13 +88,14 @@ describe('the inputs of a prepared build', () => {
     for (const r of shard.catchAllRoutes()) if (r.kind === 'product') own.add(Number(r.key));
     for (const r of shard.ampRoutes()) if (r.kind === 'amp-product') own.add(r.key);
     expect(own.size).toBeGreaterThan(50);
-    // Linked: what the own products' records (read from the snapshot here) name.
+    // Linked: what the own product pages show of others, as the whole build picks them.
     const linked = new Set<number>();
     for (const id of own) {
       const p = snapshot.get(id)!;
+      for (const r of whole.relatedProducts(whole.catalog().byId.get(id)!)) linked.add(r.id);
       const skus = [
-        ...p.product_links.map((l) => l.linked_product_sku),
-        ...p.bundle_options.flatMap((o) => o.product_links.flatMap((l) => [l.sku, l.product?.sku])),
+        ...(p.type_id === 'grouped' ? p.product_links.filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku) : []),
+        ...p.bundle_options.flatMap((o) => o.product_links.map((l) => l.sku ?? l.product?.sku)),
       ];
       for (const s of skus) if (s && bySku.has(s)) linked.add(bySku.get(s)!.id);
     }

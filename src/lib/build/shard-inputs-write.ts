@@ -10,6 +10,7 @@ import { catalog, hasCategoryPage, isBrandCategory, once } from '../routing/rout
 import { ampRoutes, catchAllRoutes, type AmpRoute, type PageRoute } from '../routing/page-routes';
 import { listedCategoryIds } from '../catalog/listing/file';
 import { ampCategoryListing, categoryListing, newestProducts } from './page-data';
+import { relatedProducts } from './product-page-data';
 import { buildRole, currentShard, shardOfPath, SHARD_INPUTS_FOLDER } from './shard';
 import { listingKey, SHARED_INPUT, type PageShardInput, type SharedInput } from './shard-inputs';
 import type { Product, Review } from '../schemas';
@@ -46,16 +47,36 @@ const routesByShard = once(() => {
   return { catchAll, amp };
 });
 
-/** The skus a product page shows as other products: related links, up-sells, cross-sells, group and bundle members. */
-export function linkedSkus(p: Product): string[] {
-  const out = p.product_links.map((l) => l.linked_product_sku);
-  for (const o of p.bundle_options) for (const l of o.product_links) out.push(...[l.sku, l.product?.sku].filter((s): s is string => !!s));
+/**
+ * The other products a product page shows (productPageCore, src/lib/build/product-page-data.ts): its
+ * related products as the page picks them (at most eight, related links and up-sells first), a
+ * grouped product's members, a bundle's choices. Only those: a page shard that knows these finds the
+ * same eight related products, since every product before them in the page's order is one of them.
+ */
+export function linkedProducts(p: Product): Product[] {
+  const { bySku } = catalog();
+  const out = relatedProducts(p);
+  const push = (sku: string | undefined) => {
+    const lp = sku ? bySku.get(sku) : undefined;
+    if (lp) out.push(lp);
+  };
+  if (p.type_id === 'grouped') for (const l of p.product_links) if (l.link_type === 'associated') push(l.linked_product_sku);
+  for (const o of p.bundle_options) for (const l of o.product_links) push(l.sku ?? l.product?.sku);
   return out;
+}
+
+/**
+ * What a page reads of a product it shows but does not render (a tile, a line of a group or bundle):
+ * the slim record without its own links, categories and custom options, which only its own page reads.
+ */
+export function linkedRecord(p: Product): Product {
+  const { product_links: _links, category: _category, custom_options: _options, ...rest } = p;
+  return { ...rest, product_links: [], custom_options: [] };
 }
 
 /** Page shard K's input. */
 export function pageShardInputFile(index: number): PageShardInput {
-  const { byId, bySku, reviewsOf } = catalog();
+  const { byId, reviewsOf } = catalog();
   const { catchAll, amp } = routesByShard();
   const own = new Set<number>();
   for (const r of catchAll[index]!) if (r.kind === 'product') own.add(Number(r.key));
@@ -65,10 +86,7 @@ export function pageShardInputFile(index: number): PageShardInput {
   for (const id of own) {
     const p = byId.get(id);
     if (!p) continue;
-    for (const sku of linkedSkus(p)) {
-      const lp = bySku.get(sku);
-      if (lp && !own.has(lp.id)) linked.set(lp.id, lp);
-    }
+    for (const lp of linkedProducts(p)) if (!own.has(lp.id) && !linked.has(lp.id)) linked.set(lp.id, linkedRecord(lp));
     reviews.push(...(reviewsOf.get(id) ?? []));
   }
   const ampListings: PageShardInput['ampListings'] = {};

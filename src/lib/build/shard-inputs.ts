@@ -72,7 +72,7 @@ export const PageShardInputSchema = BuildSchema.extend({
   catchAll: z.array(PageRouteSchema),
   /** The shard's own AMP pages. */
   amp: z.array(AmpRouteSchema),
-  /** Slim records of the products its product pages link (related, up-sells, cross-sells, group and bundle members). */
+  /** What its product pages read of the other products they show (related products, group and bundle members): linkedRecord. */
   linked: z.array(ProductSchema),
   /** The reviews of its own products. */
   reviews: z.array(ReviewSchema),
