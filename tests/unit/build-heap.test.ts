@@ -44,6 +44,11 @@ describe('build heap limit', () => {
       // self-contained shard hold the whole catalogue's records.
       expect(buildNodeArgs(dir, ['--shard', '3/8', '--inputs', 'in'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(1250)}`);
       expect(buildNodeArgs(dir, [], { BUILD_SHARD: '3/8', BUILD_SHARD_INPUTS: 'in' })[0]).toBe(`--max-old-space-size=${heapLimitMb(1250)}`);
+      // Its input's records are read whole: the limit makes room for them.
+      const inputs = mkdtempSync(join(tmpdir(), 'heap-inputs-'));
+      writeFileSync(join(inputs, '3.json'), 'x'.repeat(10 * 1024 * 1024));
+      expect(buildNodeArgs(dir, ['--shard', '3/8', '--inputs', inputs], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(1250) + 30}`);
+      rmSync(inputs, { recursive: true, force: true });
       expect(buildNodeArgs(dir, ['--shard', '0/8'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(10_000)}`);
       expect(buildNodeArgs(dir, ['--shard', '3/8'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(10_000)}`);
     } finally {
