@@ -39,6 +39,7 @@ describe('range code', () => {
     const text = enc.finish();
     const dec = createDecoder(text);
     expect(put.map(([m]) => dec.get(m))).toEqual(put.map(([, s]) => s));
+    dec.end();
     // 20,000 skewed symbols (about 0.6 bits each) and 6,667 of 300 (about 8.2 bits): well under a byte a symbol.
     const bytes = (text.length * 3) / 4;
     expect(bytes).toBeLessThan((20_000 * 0.7 + 6_667 * 8.4) / 8);
@@ -56,5 +57,12 @@ describe('range code', () => {
     expect(() => {
       for (let i = 0; i < 100; i++) dec.get(m);
     }).toThrow(/ends too early/);
+    // Read with another model, or fewer symbols than were put: `end` says so.
+    const other = createDecoder(text);
+    for (let i = 0; i < 100; i++) other.get(codeModel(scaleFrequencies([3, 1, 1, 1])));
+    expect(() => other.end()).toThrow(/not read with the models/);
+    const short = createDecoder(text);
+    for (let i = 0; i < 99; i++) short.get(m);
+    expect(() => short.end()).toThrow(/not read with the models/);
   });
 });

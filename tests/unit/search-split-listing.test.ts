@@ -27,6 +27,7 @@ import { recordsFileOf, type SearchPaging } from '../../src/lib/search/types';
 import { BENCH_QUERIES } from '../../scripts/bench-search';
 import { SETTINGS } from './search-fixtures';
 import { fetchSearchListing } from '../../src/lib/catalog/listing/load';
+import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
 
 const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
 const engine = createSearchEngine(whole, SETTINGS);
@@ -76,11 +77,11 @@ const wholeDeps: SearchResultsDeps = {
   loadListing: () => Promise.resolve(full),
 };
 
-/** The split page's state with every tile loaded (what the listing shows once scrolled to the end), and its loader taken off. */
+/** The split page's state with every tile loaded (what the listing shows once scrolled to the end), and its loaders taken off. */
 async function allTiles(state: SearchPageState): Promise<SearchPageState> {
   if (state.kind !== 'results') return state;
   await state.tiles?.(state.file.products.map((_, i) => i));
-  const { tiles: _tiles, ...rest } = state;
+  const { tiles: _tiles, sorting: _sorting, ...rest } = state;
   return rest;
 }
 
@@ -91,11 +92,12 @@ describe('the split search listing', () => {
   it('numbers its tile buckets as the split index numbers its records files, and names its folder by content', () => {
     const { rf, fk } = listing.head.split;
     expect(listing.head.split).toMatchObject({ n: whole.d.length, rf: index.index.split.rf });
-    const tiles = [...listing.files.keys()].filter((f) => !f.startsWith('facets/'));
+    const tiles = [...listing.files.keys()].filter((f) => !f.includes('/'));
     expect(tiles.sort()).toEqual([...index.files.keys()].filter((f) => f.startsWith('d-')).sort());
     const bucket = JSON.parse(listing.files.get(recordsFileOf(10, listing.head.split))!) as { sku: string }[];
     expect(bucket[10 % rf]!.sku).toBe(whole.d[10]!.s);
     expect([...listing.files.keys()].filter((f) => f.startsWith('facets/')).length).toBe(Math.ceil(whole.d.length / fk));
+    expect([...listing.files.keys()].filter((f) => f.startsWith('prices/')).length).toBe(Math.ceil(whole.d.length / fk));
     expect(h).toMatch(/^[0-9a-f]{8}$/);
     const other = splitSearchListing({ ...full, products: full.products.map((p, i) => (i ? p : { ...p, name: `${p.name}!` })) }, whole.d);
     expect(other.head.split.h).not.toBe(h);
@@ -135,6 +137,42 @@ describe('the split search listing', () => {
       expect(await allTiles(got), q).toEqual(want);
     }
     expect(compared).toBeGreaterThan(20);
+  });
+
+  it('sorts by price as the whole listing does, loading the price files of the matches only for a sort by price', async () => {
+    for (const q of ['ring', 'gold', 'thomas sabo', 'watch']) {
+      const want = await loadSearchResults(q, wholeDeps);
+      const asked: string[] = [];
+      const got = await loadSearchResults(q, splitDeps(server(asked)));
+      if (want.kind !== 'results' || got.kind !== 'results') throw new Error(q);
+      // The page indexes the file once, before any tile or price (a price inside each range until then).
+      const index = indexListing(got.file);
+      expect(got.sorting!('relevance'), q).toBeNull();
+      expect(
+        asked.some((u) => u.includes('/prices/')),
+        q,
+      ).toBe(false);
+      asked.length = 0;
+      const loading = got.sorting!('final_price:asc');
+      expect(loading).toBeInstanceOf(Promise);
+      // Asked again while loading (a render meanwhile): the same load, not a second one.
+      expect(got.sorting!('final_price:desc')).toBe(loading);
+      await loading;
+      const docs = engine.search(q, ALL).items.map((d) => docOf(d.s));
+      expect(asked.sort(), q).toEqual([...new Set(docs.map((d) => `/search-listing/${h}/prices/d-${Math.floor(d / listing.head.split.fk)}.json`))].sort());
+      await got.tiles!(got.file.products.map((_, i) => i));
+      for (const sort of ['final_price:asc', 'final_price:desc']) {
+        expect(got.sorting!(sort), sort).toBeNull();
+        const filterSets: Record<string, string[]>[] = [{}, { price: [want.file.facets.find((f) => f.code === 'price')!.values[0]!.id] }];
+        for (const filters of filterSets) {
+          const skus = (file: ListingFile, on = indexListing(file)) => {
+            const r = runListing(on, { filters, sort });
+            return Array.from(r.order, (i) => file.products[i]!.sku).concat(JSON.stringify(r.counts));
+          };
+          expect(skus(got.file, index), `${q} ${sort}`).toEqual(skus(want.file));
+        }
+      }
+    }
   });
 
   it('keeps a carried order and the child-sku link among the matches', async () => {

@@ -82,8 +82,12 @@ export function createEncoder(): { put(model: CodeModel, symbol: number): void; 
   };
 }
 
-/** Reads symbols back from `createEncoder`'s text, in the order they were put; throws on text that is not such a code. */
-export function createDecoder(text: string): { get(model: CodeModel): number } {
+/**
+ * Reads symbols back from `createEncoder`'s text, in the order they were put; throws on text that
+ * ends early, and `end` throws unless every symbol was read with the models it was put with (the
+ * state is back where the encoder started and every byte was read).
+ */
+export function createDecoder(text: string): { get(model: CodeModel): number; end(): void } {
   const bytes = atob(text);
   let at = 0;
   const next = () => {
@@ -107,6 +111,9 @@ export function createDecoder(text: string): { get(model: CodeModel): number } {
       x = model.q[lo]! * Math.floor(x / TOTAL) + slot - model.start[lo]!;
       while (x < LOW) x = x * 256 + next();
       return lo;
+    },
+    end() {
+      if (x !== LOW || at !== bytes.length) throw new Error('the coded text was not read with the models it was coded with');
     },
   };
 }

@@ -1,0 +1,188 @@
+/**
+ * How the split search listing's facet files code each listed document's filter values and price
+ * range (docs/search.md "The results page at scale"), with the static models of range-code.ts that
+ * /search-listing.json carries (`split.fm`). Per document, in this order: its pattern (which filters
+ * it has), the value list of each filter it has, its price range. Each value is coded in a context:
+ * the document's pattern and the value of one earlier filter chosen at build time (the one that
+ * tells most about it: a material tells the colour), so correlated filters cost little. One walk
+ * (`codeRow`) serves the build's encoder and the page's decoder, so both keep one order.
+ */
+import { codeModel, createDecoder, createEncoder, scaleFrequencies, type CodeModel } from './range-code';
+import { priceRangeOf } from '../catalog/listing-engine';
+import type { ListingFile } from '../catalog/listing/client';
+import type { FacetModel } from './split-listing';
+
+/** A document's symbols: pattern, each filter's value list (-1: the filter is not in the pattern), price range (0 none, k + 1 range k). */
+interface RowSymbols {
+  ps: number;
+  vs: number[];
+  bs: number;
+}
+
+/** Puts a known symbol (encoding) or reads one (decoding) with a model. */
+type CodeIo = (model: CodeModel, symbol: number | undefined) => number;
+
+/** A field's models by context (pattern and the parent filter's symbol). */
+interface ContextModels {
+  a: number;
+  at: Map<string, CodeModel>;
+}
+
+interface Models {
+  fm: FacetModel;
+  patterns: CodeModel;
+  values: ContextModels[];
+  bucket: ContextModels;
+}
+
+const contextKey = (ps: number, parent: number) => `${ps},${parent}`;
+
+function contextModels(field: { a: number; x: [number, number][]; n: number[][] }): ContextModels {
+  return { a: field.a, at: new Map(field.x.map(([ps, s], i) => [contextKey(ps, s), codeModel(scaleFrequencies(field.n[i]!))])) };
+}
+
+const built = new WeakMap<FacetModel, Models>();
+
+/** The coder's models of a head's facet model, made once per head. */
+function modelsOf(fm: FacetModel): Models {
+  let m = built.get(fm);
+  if (!m) built.set(fm, (m = { fm, patterns: codeModel(scaleFrequencies(fm.pn)), values: fm.v.map(contextModels), bucket: contextModels(fm.b) }));
+  return m;
+}
+
+function inContext(field: ContextModels, ps: number, vs: readonly number[]): CodeModel {
+  const model = field.at.get(contextKey(ps, field.a < 0 ? -1 : vs[field.a]!));
+  if (!model) throw new Error('a facet file does not match its code model');
+  return model;
+}
+
+/** The one order of a document's symbols, for the encoder (`row` given) and the decoder. */
+function codeRow(m: Models, io: CodeIo, row?: RowSymbols): RowSymbols {
+  const ps = io(m.patterns, row?.ps);
+  const vs = new Array<number>(m.fm.c.length).fill(-1);
+  for (const k of m.fm.p[ps] ?? []) vs[k] = io(inContext(m.values[k]!, ps, vs), row?.vs[k]);
+  const bs = io(inContext(m.bucket, ps, vs), row?.bs);
+  return { ps, vs, bs };
+}
+
+/** What a facet file holds of a listed document: its value indexes per filter code and its price range (-1: none). */
+export interface FacetRow {
+  f: Record<string, number[]>;
+  b: number;
+}
+
+/** Decodes the coded documents of a facet file (`count` of them, in order); throws on a file not coded with this model. */
+export function decodeFacetRows(fm: FacetModel, text: string, count: number): FacetRow[] {
+  const m = modelsOf(fm);
+  const dec = createDecoder(text);
+  const io: CodeIo = (model) => dec.get(model);
+  const rows = Array.from({ length: count }, (): FacetRow => {
+    const { vs, bs } = codeRow(m, io);
+    const f: Record<string, number[]> = {};
+    vs.forEach((s, k) => {
+      if (s >= 0) f[fm.c[k]!] = fm.v[k]!.t[s]!;
+    });
+    return { f, b: bs - 1 };
+  });
+  dec.end();
+  return rows;
+}
+
+/** Symbols in first-seen order, by key. */
+class SymbolTable {
+  readonly keys = new Map<string, number>();
+  readonly values: number[][] = [];
+  of(value: number[]): number {
+    const key = value.join(',');
+    let k = this.keys.get(key);
+    if (k === undefined) {
+      this.keys.set(key, (k = this.values.length));
+      this.values.push(value);
+    }
+    return k;
+  }
+}
+
+/** Information (bits) of the symbols counted per context, plus about 16 bits a model entry (a count in the head). */
+function contextCost(byContext: Map<string, Map<number, number>>): number {
+  let bits = 0;
+  for (const counts of byContext.values()) {
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    for (const c of counts.values()) bits += 16 - c * Math.log2(c / total);
+  }
+  return bits;
+}
+
+/** Counts a field's symbols per context (pattern, parent symbol), over the rows that have the field. */
+function countContexts(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number, parent: number) {
+  const byContext = new Map<string, Map<number, number>>();
+  for (const r of rows) {
+    const s = symbol(r);
+    if (s < 0) continue;
+    const key = contextKey(r.ps, parent < 0 ? -1 : r.vs[parent]!);
+    let counts = byContext.get(key);
+    if (!counts) byContext.set(key, (counts = new Map()));
+    counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  return byContext;
+}
+
+/** A field's models: the earlier filter (or none) whose value, with the pattern, makes it cheapest, and its frequencies per context. */
+function fitField(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number, parents: number, size: number) {
+  let best = { a: -1, byContext: countContexts(rows, symbol, -1) };
+  let bestCost = contextCost(best.byContext);
+  for (let a = 0; a < parents; a++) {
+    const byContext = countContexts(rows, symbol, a);
+    const cost = contextCost(byContext);
+    if (cost < bestCost) [best, bestCost] = [{ a, byContext }, cost];
+  }
+  const x: [number, number][] = [];
+  const n: number[][] = [];
+  for (const [key, counts] of best.byContext) {
+    x.push(key.split(',').map(Number) as [number, number]);
+    n.push(Array.from({ length: size }, (_, s) => counts.get(s) ?? 0));
+  }
+  return { a: best.a, x, n };
+}
+
+/**
+ * The facet files' code model, fitted on the listed products (`listed`: each document's index in
+ * `full.products`, undefined when not listed), and the encoder of a facet file's documents.
+ */
+export function facetCoding(
+  full: ListingFile,
+  listed: readonly (number | undefined)[],
+): { model: FacetModel; encode(part: readonly (number | undefined)[]): string } {
+  const codes = full.facets.filter((f) => f.code !== 'price').map((f) => f.code);
+  const ranges = full.facets.find((f) => f.code === 'price')?.values ?? [];
+  const patterns = new SymbolTable();
+  const values = codes.map(() => new SymbolTable());
+  const symbols = new Map<number, RowSymbols>();
+  for (const i of listed) {
+    if (i === undefined || symbols.has(i)) continue;
+    const item = full.products[i]!;
+    const vs = codes.map((c, k) => (item.f[c]?.length ? values[k]!.of(item.f[c]!) : -1));
+    const ps = patterns.of(vs.flatMap((s, k) => (s >= 0 ? [k] : [])));
+    symbols.set(i, { ps, vs, bs: priceRangeOf(ranges, item.price[2]) + 1 });
+  }
+  const rows = listed.flatMap((i) => (i === undefined ? [] : [symbols.get(i)!]));
+  const patternCounts = new Array<number>(patterns.values.length).fill(0);
+  for (const r of rows) patternCounts[r.ps]!++;
+  const model: FacetModel = {
+    c: codes,
+    p: patterns.values,
+    pn: patternCounts,
+    v: values.map((t, k) => ({ t: t.values, ...fitField(rows, (r) => r.vs[k]!, k, t.values.length) })),
+    b: fitField(rows, (r) => r.bs, codes.length, ranges.length + 1),
+  };
+  const m = modelsOf(model);
+  return {
+    model,
+    encode(part) {
+      const enc = createEncoder();
+      const io: CodeIo = (model, symbol) => (enc.put(model, symbol!), symbol!);
+      for (const i of part) if (i !== undefined) codeRow(m, io, symbols.get(i)!);
+      return enc.finish();
+    },
+  };
+}
