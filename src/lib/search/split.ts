@@ -13,8 +13,11 @@ import { recordsFileOf, type SearchDoc, type SearchIndexFile, type SearchPosting
 
 /** Above this many searchable products the index is split (the whole file passes ~300 KB gzipped near 10,000). */
 export const SPLIT_ABOVE = 8000;
-/** Postings per postings file aimed at (the number of files is the power of two nearest total / this). */
-const POSTINGS_PER_FILE = 4000;
+/**
+ * Postings per postings file aimed at (the number of files is the power of two nearest total / this):
+ * 1,000 halves what a query fetches of other terms' postings against 4,000 (docs/search.md "At scale").
+ */
+const POSTINGS_PER_FILE = 1000;
 /** Records per records file: the panel's 50 results fetch up to 50 of them, about 2 KB raw each. */
 export const RECORDS_PER_FILE = 8;
 
