@@ -1,7 +1,8 @@
 /**
  * The buckets of a split search listing (a large catalogue, docs/search.md "The results page at
- * scale"): /search-listing/{h}/d-{i}.json (tiles) and /search-listing/{h}/facets/d-{i}.json (filter data) of the split index's documents
- * from i×rf (i×fk for facet files), per store view. None when the index is whole (src/lib/search/site-index.ts decides).
+ * scale"): /search-listing/{h}/d-{i}.json (tiles), /search-listing/{h}/facets/d-{i}.json (filter data) and
+ * /search-listing/{h}/prices/d-{i}.json (prices, for a sort by price) of the split index's documents
+ * from i×rf (i×fk for facet and price files), per store view. None when the index is whole (src/lib/search/site-index.ts decides).
  */
 import type { APIRoute } from 'astro';
 import { storeSearchListing } from '../../../../lib/search/site-index';
