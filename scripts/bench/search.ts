@@ -399,7 +399,7 @@ export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, q
   };
   const out: Partial<ResultsPageBench> = { split: {}, listingGzipBytes };
   for (const fk of fks) {
-    const listing = splitSearchListing(full, file.d, split.index.split.rf, fk);
+    const listing = splitSearchListing(full, file.d, { fk });
     const gz = gzOf(listing.files);
     const headGzipBytes = gzipBytes(JSON.stringify(listing.head));
     const rows = asked.map(({ q, files, r }): Row => {

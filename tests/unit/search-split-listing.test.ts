@@ -10,7 +10,7 @@ import { iterateProducts, readAttributes, readCategories, readManifest } from '.
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine, type FetchFile } from '../../src/lib/search/split-engine';
-import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
+import { splitSearchIndex, splitSearchListing, TILES_PER_BUCKET } from '../../src/lib/search/split';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';
 import { loadSearchResults, searchListing, type SearchPageState, type SearchResultsDeps } from '../../src/lib/search/results';
@@ -36,7 +36,7 @@ const plain = searchListingFile();
 const byName = plain.products.map((_, i) => i).sort((a, b) => plain.products[a]!.name.localeCompare(plain.products[b]!.name) || a - b);
 const full: ListingFile = { ...plain, orders: { ...plain.orders, 'name:asc': byName } };
 const index = splitSearchIndex(whole);
-const listing = splitSearchListing(full, whole.d, index.index.split.rf);
+const listing = splitSearchListing(full, whole.d);
 const ALL: SearchPaging = { start: 0, size: Number.MAX_SAFE_INTEGER };
 
 /** A fetch serving the split build's files (index and listing) from memory, recording the paths asked. */
@@ -89,11 +89,11 @@ const docOf = (sku: string) => whole.d.findIndex((d) => d.s === sku);
 const h = listing.head.split.h;
 
 describe('the split search listing', () => {
-  it('numbers its tile buckets as the split index numbers its records files, and names its folder by content', () => {
+  it('numbers its tile buckets with the numbering of the records files (TILES_PER_BUCKET a bucket), and names its folder by content', () => {
     const { rf, fk } = listing.head.split;
-    expect(listing.head.split).toMatchObject({ n: whole.d.length, rf: index.index.split.rf });
+    expect(listing.head.split).toMatchObject({ n: whole.d.length, rf: TILES_PER_BUCKET });
     const tiles = [...listing.files.keys()].filter((f) => !f.includes('/'));
-    expect(tiles.sort()).toEqual([...index.files.keys()].filter((f) => f.startsWith('d-')).sort());
+    expect(tiles.sort()).toEqual(Array.from({ length: Math.ceil(whole.d.length / rf) }, (_, i) => recordsFileOf(i * rf, { rf })).sort());
     const bucket = JSON.parse(listing.files.get(recordsFileOf(10, listing.head.split))!) as { sku: string }[];
     expect(bucket[10 % rf]!.sku).toBe(whole.d[10]!.s);
     expect([...listing.files.keys()].filter((f) => f.startsWith('facets/')).length).toBe(Math.ceil(whole.d.length / fk));

@@ -14,7 +14,7 @@ import { warmSplitSearch, type WarmOptions } from '../../src/lib/pwa/search-warm
 
 const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
 const index = splitSearchIndex(whole);
-const listing = splitSearchListing(searchListingFile(), whole.d, index.index.split.rf);
+const listing = splitSearchListing(searchListingFile(), whole.d);
 const heads = new Map<string, unknown>([
   ['/search-index.json', index.index],
   ['/search-listing.json', listing.head],

@@ -65,7 +65,7 @@ export function storeSearchListing(storeCode: string): StoreSearchListing {
     const { index, docs } = storeSearchFiles(storeCode);
     const full = searchListingFile(storeCode);
     if ('split' in index) {
-      const { head, files } = splitSearchListing(full, docs, index.split.rf);
+      const { head, files } = splitSearchListing(full, docs);
       got = { listing: head, files };
     } else got = { listing: full, files: new Map() };
     listings.set(storeCode, got);

@@ -70,7 +70,7 @@ export const SearchListingSplitSchema = z.object({
     h: z.string().check(z.regex(/^[0-9a-f]+$/)),
     /** Number of documents (the split index's `n`). */
     n: z.number(),
-    /** Documents per tile bucket: document k's tile is in recordsFileOf(k, { rf }), as its search record. */
+    /** Documents per tile bucket: document k's tile is in recordsFileOf(k, { rf }) (the index's numbering of its records files, with fewer documents a file). */
     rf: z.number().check(z.int(), z.positive()),
     /** Documents per facet file: document k's filter data is in facets/recordsFileOf(k, { rf: fk }), its price in prices/…. */
     fk: z.number().check(z.int(), z.positive()),
