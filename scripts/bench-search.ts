@@ -23,7 +23,8 @@ import { createMiniSearchEngine } from './bench/engine-minisearch';
 import type { SearchIndexFile } from '../src/lib/search/types';
 import { createRng } from './lib/prng';
 import { scriptOptions } from './lib/cli-options';
-import { benchQueries, resultsPageDownloads, splitDownloads, warmingDownloads } from './bench/search';
+import { benchQueries, resultsPageDownloads, splitDownloads } from './bench/search';
+import { warmingDownloads } from './bench/search-warming';
 
 const BRANDS = [
   'Thomas Sabo',

@@ -11,10 +11,9 @@ import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine } from '../../src/lib/search/split-engine';
 import { FACET_RECORDS_PER_FILE, splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
-import { bucketsOf, facetFilesOf, splitListingFiles } from '../../src/lib/search/split-listing';
-import { writeBundles } from '../../src/lib/search/bundles';
+import { bucketsOf, facetFilesOf } from '../../src/lib/search/split-listing';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';
-import { splitIndexFiles, type SearchIndexFile } from '../../src/lib/search/types';
+import type { SearchIndexFile } from '../../src/lib/search/types';
 import { applyQuery, buildCatalogQuery, initialQueryState, toggleFilter, changeSort } from '../../src/lib/catalog/query';
 import { facets } from '../../src/lib/catalog/facets';
 import type { Category, CategoryQueryState, Product } from '../../src/lib/schemas';
@@ -445,57 +444,4 @@ export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, q
     })),
   );
   return out as ResultsPageBench;
-}
-
-/** What the offline warming downloads (docs/search.md "Offline with a split index"), gzipped: the split files one by one, and in bundles. */
-export interface WarmingBench {
-  files: number;
-  filesGzipBytes: number;
-  /** Per kind of file: count and gzipped bytes one by one. */
-  kinds: Record<string, { files: number; gzipBytes: number }>;
-  bundles: number;
-  bundlesGzipBytes: number;
-  /** The two whole files a whole index would precache instead (/search-index.json, /search-listing.json). */
-  wholeGzipBytes: number;
-}
-
-/** Splits `file` and `full` as the build does and measures the warming's downloads. */
-export function warmingDownloads(file: SearchIndexFile, full: ListingFile): WarmingBench {
-  const split = splitSearchIndex(file);
-  const listing = splitSearchListing(full, file.d);
-  const kinds: WarmingBench['kinds'] = {};
-  let bundles = 0;
-  let bundlesGzipBytes = 0;
-  for (const [files, names] of [
-    [split.files, splitIndexFiles(split.index.split)],
-    [listing.files, splitListingFiles(listing.head)],
-  ] as const) {
-    for (const [name, text] of files) {
-      const kind = name.startsWith('p-')
-        ? 'postings'
-        : name.startsWith('facets/')
-          ? 'facets'
-          : name.startsWith('prices/')
-            ? 'prices'
-            : files === split.files
-              ? 'records'
-              : 'tiles';
-      const k = (kinds[kind] ??= { files: 0, gzipBytes: 0 });
-      k.files++;
-      k.gzipBytes += gzipBytes(text);
-    }
-    for (const text of writeBundles(files, names).values()) {
-      bundles++;
-      bundlesGzipBytes += gzipBytes(text);
-    }
-  }
-  const all = Object.values(kinds);
-  return {
-    files: all.reduce((n, k) => n + k.files, 0),
-    filesGzipBytes: all.reduce((n, k) => n + k.gzipBytes, 0),
-    kinds,
-    bundles,
-    bundlesGzipBytes,
-    wholeGzipBytes: gzipBytes(JSON.stringify(file)) + gzipBytes(JSON.stringify(full)),
-  };
 }
