@@ -4,7 +4,8 @@
  * /search-listing.json carries (`split.fm`). Per document, in this order: its pattern (which filters
  * it has), the value list of each filter it has, its price range. Each value is coded in a context:
  * the document's pattern and the value of one earlier filter chosen at build time (the one that
- * tells most about it: a material tells the colour), so correlated filters cost little. One walk
+ * tells most about it: a material tells the colour), so correlated filters cost little; or the
+ * pattern only, or none, where the models would cost the head more than they save. One walk
  * (`codeRow`) serves the build's encoder and the page's decoder, so both keep one order.
  */
 import { codeModel, createDecoder, createEncoder, scaleFrequencies, type CodeModel } from './range-code';
@@ -22,11 +23,21 @@ interface RowSymbols {
 /** Puts a known symbol (encoding) or reads one (decoding) with a model. */
 type CodeIo = (model: CodeModel, symbol: number | undefined) => number;
 
-/** A field's models by context (pattern and the parent filter's symbol). */
+/**
+ * A field's models by context: `a` says which: ONE_CONTEXT (one model), PATTERN (per pattern), or
+ * an earlier filter's index (per pattern and that filter's symbol).
+ */
 interface ContextModels {
   a: number;
   at: Map<string, CodeModel>;
 }
+
+/** A field coded with one model for every document. */
+const ONE_CONTEXT = -2;
+/** A field coded with a model per pattern. */
+const PATTERN = -1;
+/** Earlier filters tried as a field's context at build time (those most documents have), so fitting stays quick with many filters. */
+const MAX_PARENTS = 12;
 
 interface Models {
   fm: FacetModel;
@@ -36,6 +47,11 @@ interface Models {
 }
 
 const contextKey = (ps: number, parent: number) => `${ps},${parent}`;
+
+/** A document's context for a field coded by `a`, as the model's `x` names it. */
+function contextOf(a: number, ps: number, vs: readonly number[]): string {
+  return a === ONE_CONTEXT ? contextKey(-1, -1) : contextKey(ps, a === PATTERN ? -1 : vs[a]!);
+}
 
 function contextModels(field: { a: number; x: [number, number][]; n: number[][] }): ContextModels {
   return { a: field.a, at: new Map(field.x.map(([ps, s], i) => [contextKey(ps, s), codeModel(scaleFrequencies(field.n[i]!))])) };
@@ -51,7 +67,7 @@ function modelsOf(fm: FacetModel): Models {
 }
 
 function inContext(field: ContextModels, ps: number, vs: readonly number[]): CodeModel {
-  const model = field.at.get(contextKey(ps, field.a < 0 ? -1 : vs[field.a]!));
+  const model = field.at.get(contextOf(field.a, ps, vs));
   if (!model) throw new Error('a facet file does not match its code model');
   return model;
 }
@@ -103,23 +119,24 @@ class SymbolTable {
   }
 }
 
-/** Information (bits) of the symbols counted per context, plus about 16 bits a model entry (a count in the head). */
-function contextCost(byContext: Map<string, Map<number, number>>): number {
+/** Information (bits) of the symbols counted per context, plus what the model costs the head: about 16 bits a count, 2 a zero. */
+function contextCost(byContext: Map<string, Map<number, number>>, size: number): number {
   let bits = 0;
   for (const counts of byContext.values()) {
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    bits += 2 * (size - counts.size);
     for (const c of counts.values()) bits += 16 - c * Math.log2(c / total);
   }
   return bits;
 }
 
-/** Counts a field's symbols per context (pattern, parent symbol), over the rows that have the field. */
-function countContexts(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number, parent: number) {
+/** Counts a field's symbols per context (coded by `a`), over the rows that have the field. */
+function countContexts(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number, a: number) {
   const byContext = new Map<string, Map<number, number>>();
   for (const r of rows) {
     const s = symbol(r);
     if (s < 0) continue;
-    const key = contextKey(r.ps, parent < 0 ? -1 : r.vs[parent]!);
+    const key = contextOf(a, r.ps, r.vs);
     let counts = byContext.get(key);
     if (!counts) byContext.set(key, (counts = new Map()));
     counts.set(s, (counts.get(s) ?? 0) + 1);
@@ -127,22 +144,25 @@ function countContexts(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => n
   return byContext;
 }
 
-/** A field's models: the earlier filter (or none) whose value, with the pattern, makes it cheapest, and its frequencies per context. */
-function fitField(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number, parents: number, size: number) {
-  let best = { a: -1, byContext: countContexts(rows, symbol, -1) };
-  let bestCost = contextCost(best.byContext);
-  for (let a = 0; a < parents; a++) {
+/**
+ * A field's models: the context that makes it cheapest, model included (one model, per pattern, or
+ * per pattern and the value of one of the `parents` earlier filters), and its counts per context.
+ */
+function fitField(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number, parents: readonly number[], size: number) {
+  let best: { a: number; byContext: Map<string, Map<number, number>> } | null = null;
+  let bestCost = Infinity;
+  for (const a of [ONE_CONTEXT, PATTERN, ...parents]) {
     const byContext = countContexts(rows, symbol, a);
-    const cost = contextCost(byContext);
+    const cost = contextCost(byContext, size);
     if (cost < bestCost) [best, bestCost] = [{ a, byContext }, cost];
   }
   const x: [number, number][] = [];
   const n: number[][] = [];
-  for (const [key, counts] of best.byContext) {
+  for (const [key, counts] of best!.byContext) {
     x.push(key.split(',').map(Number) as [number, number]);
     n.push(Array.from({ length: size }, (_, s) => counts.get(s) ?? 0));
   }
-  return { a: best.a, x, n };
+  return { a: best!.a, x, n };
 }
 
 /**
@@ -168,12 +188,19 @@ export function facetCoding(
   const rows = listed.flatMap((i) => (i === undefined ? [] : [symbols.get(i)!]));
   const patternCounts = new Array<number>(patterns.values.length).fill(0);
   for (const r of rows) patternCounts[r.ps]!++;
+  // The earlier filters a field may take its context from: the MAX_PARENTS most documents have.
+  const present = codes.map((_, k) => rows.filter((r) => r.vs[k]! >= 0).length);
+  const parentsOf = (before: number) =>
+    [...Array(before).keys()]
+      .sort((x, y) => present[y]! - present[x]! || x - y)
+      .slice(0, MAX_PARENTS)
+      .sort((x, y) => x - y);
   const model: FacetModel = {
     c: codes,
     p: patterns.values,
     pn: patternCounts,
-    v: values.map((t, k) => ({ t: t.values, ...fitField(rows, (r) => r.vs[k]!, k, t.values.length) })),
-    b: fitField(rows, (r) => r.bs, codes.length, ranges.length + 1),
+    v: values.map((t, k) => ({ t: t.values, ...fitField(rows, (r) => r.vs[k]!, parentsOf(k), t.values.length) })),
+    b: fitField(rows, (r) => r.bs, parentsOf(codes.length), ranges.length + 1),
   };
   const m = modelsOf(model);
   return {

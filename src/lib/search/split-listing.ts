@@ -20,9 +20,9 @@ const CountsSchema = z
 
 const IndexSchema = z.number().check(z.int(), z.gte(-1));
 
-/** A field's models by context: `x` the contexts (pattern, symbol of filter `a` or -1), `n` each one's symbol counts. */
+/** A field's models by context: `a` -2 one model, -1 per pattern, k per pattern and filter k's symbol; `x` the contexts (pattern or -1, symbol or -1), `n` each one's symbol counts. */
 const ContextModelsSchema = z
-  .object({ a: IndexSchema, x: z.array(z.tuple([IndexSchema, IndexSchema])), n: z.array(CountsSchema) })
+  .object({ a: z.number().check(z.int(), z.gte(-2)), x: z.array(z.tuple([IndexSchema, IndexSchema])), n: z.array(CountsSchema) })
   .check(z.refine((f) => f.x.length === f.n.length, 'a facet model has as many contexts as count lists'));
 
 /**
