@@ -224,5 +224,11 @@ describe('the split search listing', () => {
     });
     if (flaky.kind !== 'results') throw new Error(flaky.kind);
     await expect(flaky.tiles!([0])).rejects.toMatchObject({ offline: true });
+    // The price files offline: the sort by price rejects, and the next try loads them again.
+    await expect(flaky.sorting!('final_price:asc')).rejects.toMatchObject({ offline: true });
+    calls = 0;
+    await expect(flaky.sorting!('final_price:asc')).resolves.toBeUndefined();
+    expect(flaky.sorting!('final_price:asc')).toBeNull();
+    expect(flaky.file.orders?.['final_price:asc']).toHaveLength(flaky.file.products.length);
   });
 });
