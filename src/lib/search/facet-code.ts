@@ -29,7 +29,7 @@ type CodeIo = (model: CodeModel, symbol: number | undefined) => number;
  */
 interface ContextModels {
   a: number;
-  at: Map<string, CodeModel>;
+  at: Map<number, CodeModel>;
 }
 
 /** A field coded with one model for every document. */
@@ -46,10 +46,12 @@ interface Models {
   bucket: ContextModels;
 }
 
-const contextKey = (ps: number, parent: number) => `${ps},${parent}`;
+/** A context (pattern or -1, parent symbol or -1) as one number, so decoding looks models up without making strings. */
+const SYMBOLS = 2 ** 20;
+const contextKey = (ps: number, parent: number) => (ps + 1) * SYMBOLS + parent + 1;
 
 /** A document's context for a field coded by `a`, as the model's `x` names it. */
-function contextOf(a: number, ps: number, vs: readonly number[]): string {
+function contextOf(a: number, ps: number, vs: readonly number[]): number {
   return a === ONE_CONTEXT ? contextKey(-1, -1) : contextKey(ps, a === PATTERN ? -1 : vs[a]!);
 }
 
@@ -120,7 +122,7 @@ class SymbolTable {
 }
 
 /** Information (bits) of the symbols counted per context, plus what the model costs the head: about 16 bits a count, 2 a zero. */
-function contextCost(byContext: Map<string, Map<number, number>>, size: number): number {
+function contextCost(byContext: Map<number, Map<number, number>>, size: number): number {
   let bits = 0;
   for (const counts of byContext.values()) {
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -132,7 +134,7 @@ function contextCost(byContext: Map<string, Map<number, number>>, size: number):
 
 /** Counts a field's symbols per context (coded by `a`), over the rows that have the field. */
 function countContexts(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number, a: number) {
-  const byContext = new Map<string, Map<number, number>>();
+  const byContext = new Map<number, Map<number, number>>();
   for (const r of rows) {
     const s = symbol(r);
     if (s < 0) continue;
@@ -149,7 +151,7 @@ function countContexts(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => n
  * per pattern and the value of one of the `parents` earlier filters), and its counts per context.
  */
 function fitField(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number, parents: readonly number[], size: number) {
-  let best: { a: number; byContext: Map<string, Map<number, number>> } | null = null;
+  let best: { a: number; byContext: Map<number, Map<number, number>> } | null = null;
   let bestCost = Infinity;
   for (const a of [ONE_CONTEXT, PATTERN, ...parents]) {
     const byContext = countContexts(rows, symbol, a);
@@ -159,7 +161,7 @@ function fitField(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number
   const x: [number, number][] = [];
   const n: number[][] = [];
   for (const [key, counts] of best!.byContext) {
-    x.push(key.split(',').map(Number) as [number, number]);
+    x.push([Math.floor(key / SYMBOLS) - 1, (key % SYMBOLS) - 1]);
     n.push(Array.from({ length: size }, (_, s) => counts.get(s) ?? 0));
   }
   return { a: best!.a, x, n };

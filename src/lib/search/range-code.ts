@@ -98,7 +98,8 @@ export function createDecoder(text: string): { get(model: CodeModel): number; en
   for (let i = 0; i < 4; i++) x = x * 256 + next();
   return {
     get(model) {
-      const slot = x % TOTAL;
+      // The state stays below 2^31, so 32-bit operations are exact.
+      const slot = x & (TOTAL - 1);
       // The symbol whose range holds the slot (binary search over the starts).
       let lo = 0;
       let hi = model.q.length - 1;
@@ -108,8 +109,8 @@ export function createDecoder(text: string): { get(model: CodeModel): number; en
         else hi = mid - 1;
       }
       // (A symbol of frequency 0 shares its start with the next one, which the search reaches first.)
-      x = model.q[lo]! * Math.floor(x / TOTAL) + slot - model.start[lo]!;
-      while (x < LOW) x = x * 256 + next();
+      x = model.q[lo]! * (x >>> CODE_BITS) + slot - model.start[lo]!;
+      while (x < LOW) x = (x << 8) | next();
       return lo;
     },
     end() {
