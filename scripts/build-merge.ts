@@ -3,12 +3,14 @@
  * (src/lib/build/merge.ts; docs/architecture.md, "Sharded builds"):
  *
  *   npm run build:merge -- --out DIR SHARD_DIR...
+ *
+ * A prepared build's site part (`--shard 0/N`) is one of the folders; its `_shard-inputs/` is left out.
  */
 import { resolve } from 'node:path';
 import { OptionError, scriptOptions } from './lib/cli-options';
 import { mergeShards } from '../src/lib/build/merge';
 
-const USAGE = 'usage: npm run build:merge -- --out DIR SHARD_DIR...';
+const USAGE = "usage: npm run build:merge -- --out DIR SHARD_DIR... (shards 1..N, and a prepared build's site part 0)";
 
 const args = scriptOptions(process.argv.slice(2), { name: 'build:merge', usage: USAGE, values: ['out'], positional: true }, (o) => {
   const out = o.value('out');

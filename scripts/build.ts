@@ -14,7 +14,7 @@ import { astroBin, astroCacheDir } from '../server/rebuild';
 const root = join(import.meta.dirname, '..');
 const run = () =>
   new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [...buildNodeArgs(snapshotDir()), astroBin(root), 'build', ...process.argv.slice(2)], {
+    const child = spawn(process.execPath, [...buildNodeArgs(snapshotDir(), process.argv.slice(2)), astroBin(root), 'build', ...process.argv.slice(2)], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, ...buildEnv() },

@@ -51,7 +51,16 @@ export function buildCommand(root: string, outDir: string, snapshotDir: string, 
   return {
     cmd: process.execPath,
     // The heap limit every build gets (src/lib/build/heap.ts). Astro joins --config to the project root, so the path is relative.
-    args: [...buildNodeArgs(snapshotDir), astroBin(root), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs', ...extraArgs],
+    args: [
+      ...buildNodeArgs(snapshotDir, extraArgs),
+      astroBin(root),
+      'build',
+      '--outDir',
+      outDir,
+      '--config',
+      'scripts/bench/astro.bench.config.mjs',
+      ...extraArgs,
+    ],
   };
 }
 

@@ -15,7 +15,9 @@
  * build, as root: on a machine where making folders slows down after many were removed, each
  * build then starts from the same kernel state; see docs/benchmarks.md, "Rebuild growth"),
  * --keep-builds (the rebuild section keeps each round's output until it ends, instead of removing it
- * before the next round), --whole-only (the shards section builds the whole catalogue only).
+ * before the next round), --whole-only (the shards section builds the whole catalogue only),
+ * --prepared (the shards section builds a prepared build: the site part, then page shards reading its
+ * inputs), --site-part DIR (with it, the page shards reuse that site part's output).
  *
  * This file parses the options, runs the sections asked for and writes the results; each section's
  * runner and table live beside its benchmark (scripts/bench/<section>.ts, or *-section.ts beside
@@ -56,8 +58,8 @@ const { o: opts, only } = scriptOptions(
   {
     name: 'bench',
     usage: USAGE,
-    values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only', 'shard-snapshot'],
-    flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding', 'drop-caches', 'keep-builds', 'whole-only'],
+    values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only', 'shard-snapshot', 'site-part'],
+    flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding', 'drop-caches', 'keep-builds', 'whole-only', 'prepared'],
   },
   (o) => {
     // The whole numbers are checked now, not when their section starts (after minutes of others).

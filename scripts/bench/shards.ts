@@ -2,9 +2,11 @@
  * The sharded build measured (`npm run bench -- --only shards`): one catalogue built whole and as N
  * shards (`astro build --shard K/N`), each build timed with its peak memory, then the shards merged
  * (`src/lib/build/merge.ts`) and compared with the whole build file by file. `shardOnly` builds one
- * shard and nothing else (a catalogue too large to build whole here).
+ * shard and nothing else (a catalogue too large to build whole here). `prepared` builds a prepared
+ * build instead of self-contained shards: the site part (`--shard 0/N`) first, then the page shards
+ * reading its inputs (`--inputs`); `siteDir` reuses a site part built before.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { snapshotProductCount } from '../../src/lib/build/heap';
 import { loadavg } from 'node:os';
@@ -57,6 +59,10 @@ export async function benchShards(opts: {
   log: (s: string) => void;
   /** Drop the kernel's page cache before each build (./lib/page-cache.ts). */
   dropCaches?: boolean;
+  /** A prepared build: the site part, then page shards reading its inputs. */
+  prepared?: boolean;
+  /** The output of a site part built before (with `prepared`): not built again, not removed. */
+  siteDir?: string;
 }): Promise<ShardBench> {
   const { root, work, snapshot, shards, log } = opts;
   const runs: ShardRun[] = [];
@@ -76,10 +82,18 @@ export async function benchShards(opts: {
   const wholeDir = join(work, `dist-shards-whole`);
   const list = opts.wholeOnly ? [] : opts.shardOnly ? [opts.shardOnly] : Array.from({ length: shards }, (_, i) => i + 1);
   let ok = opts.shardOnly ? true : await build(`${opts.products} products, whole`, wholeDir, []);
+  let siteDir: string | undefined;
+  if (opts.prepared && !opts.wholeOnly) {
+    siteDir = opts.siteDir ?? join(work, `dist-site-of-${shards}`);
+    if (!opts.siteDir) ok = (await build(`${opts.products} products, site part 0/${shards}`, siteDir, ['--shard', `0/${shards}`])) && ok;
+    else if (!existsSync(join(siteDir, '_shard-inputs'))) throw new Error(`${siteDir} has no _shard-inputs/: not the output of a site part (--shard 0/N)`);
+    dirs.push(siteDir);
+  }
   for (const k of list) {
     const out = join(work, `dist-shard-${k}-of-${shards}`);
     dirs.push(out);
-    ok = (await build(`${opts.products} products, shard ${k}/${shards}`, out, ['--shard', `${k}/${shards}`])) && ok;
+    const inputs = siteDir ? ['--inputs', join(siteDir, '_shard-inputs')] : [];
+    ok = ok && (await build(`${opts.products} products, ${siteDir ? 'page shard' : 'shard'} ${k}/${shards}`, out, ['--shard', `${k}/${shards}`, ...inputs]));
   }
   const result: ShardBench = { products: opts.products, shards, runs };
   if (ok && !opts.shardOnly && !opts.wholeOnly) {
@@ -94,14 +108,17 @@ export async function benchShards(opts: {
     log(`shards: merged in ${mergeS} s; ${differing.length === 0 ? 'identical to the whole build' : `${differing.length} files differ`}`);
     rmSync(merged, { recursive: true, force: true });
   }
-  for (const d of [wholeDir, ...dirs]) rmSync(d, { recursive: true, force: true });
+  // A site part is kept when built for one shard: the other shards can reuse it (--site-part DIR).
+  for (const d of [wholeDir, ...dirs]) if (!(d === siteDir && (opts.shardOnly || opts.siteDir))) rmSync(d, { recursive: true, force: true });
+  if (siteDir && opts.shardOnly && !opts.siteDir) log(`shards: the site part is kept in ${siteDir} (--site-part ${siteDir} builds another page shard from it)`);
   return result;
 }
 
 /**
- * `--only shards [--shard-products 50000 | --shard-snapshot DIR] [--shards 4] [--shard-only K]`: the
- * catalogue built whole and as N shards, merged and compared (scripts/bench/shards.ts); with
- * --shard-only, one shard alone; with --whole-only, the whole build alone.
+ * `--only shards [--shard-products 50000 | --shard-snapshot DIR] [--shards 4] [--shard-only K]
+ * [--prepared [--site-part DIR]]`: the catalogue built whole and as N shards, merged and compared
+ * (scripts/bench/shards.ts); with --shard-only, one shard alone; with --whole-only, the whole build
+ * alone; with --prepared, the site part and page shards of a prepared build.
  */
 export async function sectionShards(ctx: BenchContext, res: Results): Promise<void> {
   const { root: ROOT, work: WORK, seed: SEED, log } = ctx;
@@ -122,6 +139,8 @@ export async function sectionShards(ctx: BenchContext, res: Results): Promise<vo
     log,
     dropCaches: ctx.options.flag('drop-caches'),
     wholeOnly: ctx.options.flag('whole-only'),
+    prepared: ctx.options.flag('prepared') || ctx.options.value('site-part') !== undefined,
+    siteDir: ctx.options.value('site-part') === undefined ? undefined : resolve(ctx.options.value('site-part')!),
   });
   res.sections.shards = { measuredAt: new Date().toISOString(), ...r };
   console.log(`\nSharded build: ${r.products.toLocaleString('en-GB')} products in ${r.shards} shard(s) (every page rendered, no cache)\n`);

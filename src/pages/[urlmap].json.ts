@@ -5,10 +5,11 @@
  */
 import type { APIRoute } from 'astro';
 import { urlMap } from '../lib/routing/url-map';
+import { wholeSiteOnly } from '../lib/build/shard';
 
 export function getStaticPaths() {
-  const { shards } = urlMap();
-  return [{ params: { urlmap: '_url-map' } }, ...shards.map((_, n) => ({ params: { urlmap: `_url-map-${n}` } }))];
+  // Made of the whole catalogue: a prepared build's site part writes it (src/lib/build/shard.ts).
+  return wholeSiteOnly(() => [{ params: { urlmap: '_url-map' } }, ...urlMap().shards.map((_, n) => ({ params: { urlmap: `_url-map-${n}` } }))]);
 }
 
 export const GET: APIRoute = ({ params }) => {

@@ -39,7 +39,18 @@ describe('build heap limit', () => {
     const dir = snapshotWith(manifest(10_000));
     try {
       expect(snapshotProductCount(dir)).toBe(10_000);
-      expect(buildNodeArgs(dir)).toEqual([`--max-old-space-size=${heapLimitMb(10_000)}`, `--max-semi-space-size=${SEMI_SPACE_MB}`]);
+      expect(buildNodeArgs(dir, [], {})).toEqual([`--max-old-space-size=${heapLimitMb(10_000)}`, `--max-semi-space-size=${SEMI_SPACE_MB}`]);
+      // A page shard of a prepared build holds its share of the products; the site part and a
+      // self-contained shard hold the whole catalogue's records.
+      expect(buildNodeArgs(dir, ['--shard', '3/8', '--inputs', 'in'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(1250)}`);
+      expect(buildNodeArgs(dir, [], { BUILD_SHARD: '3/8', BUILD_SHARD_INPUTS: 'in' })[0]).toBe(`--max-old-space-size=${heapLimitMb(1250)}`);
+      // Its input's records are read whole: the limit makes room for them.
+      const inputs = mkdtempSync(join(tmpdir(), 'heap-inputs-'));
+      writeFileSync(join(inputs, '3.json'), 'x'.repeat(10 * 1024 * 1024));
+      expect(buildNodeArgs(dir, ['--shard', '3/8', '--inputs', inputs], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(1250) + 30}`);
+      rmSync(inputs, { recursive: true, force: true });
+      expect(buildNodeArgs(dir, ['--shard', '0/8'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(10_000)}`);
+      expect(buildNodeArgs(dir, ['--shard', '3/8'], {})[0]).toBe(`--max-old-space-size=${heapLimitMb(10_000)}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -27,6 +27,12 @@ function folder(files: Record<string, string>): string {
 }
 
 const marker = (index: number, count: number, buildTime: string | null = '2026-11-26T12:00:00Z') => JSON.stringify({ index, count, buildTime });
+/** The marker of a part of a prepared build (the site part 0, or a page shard built with --inputs). */
+const preparedMarker = (index: number, count: number) => JSON.stringify({ index, count, buildTime: '2026-11-26T12:00:00Z', prepared: true });
+
+/** A built service worker with this precache list (Workbox writes the list as JSON into the call). */
+const worker = (urls: string[], code = 'self.skipWaiting()') =>
+  `(()=>{${code};precacheAndRoute(${JSON.stringify(urls.map((url) => ({ revision: url.startsWith('_astro/') ? null : `r-${url}`, url })))},{})})();`;
 
 function readAll(root: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -59,8 +65,8 @@ describe('the shard setting', () => {
   });
 
   it('refuses a bad value, naming it', async () => {
-    expect(() => parseShard('0/3')).toThrow(/K must be between 1 and N, got '0\/3'/);
-    expect(() => parseShard('4/3')).toThrow(/K must be between 1 and N/);
+    expect(() => parseShard('4/3')).toThrow(/K must be between 0 \(the site part\) and N, got '4\/3'/);
+    expect(() => parseShard('-1/3')).toThrow(/expected K\/N/);
     expect(() => parseShard('two')).toThrow(/--shard: expected K\/N/);
     expect(() => shardFromArgs(['build', '--shard', '--outDir', 'x'], {})).toThrow(/got nothing/);
     expect(() => shardFromArgs(['build'], { BUILD_SHARD: '1/0' })).toThrow(/^BUILD_SHARD: /);
@@ -88,14 +94,14 @@ describe('the shard setting', () => {
 });
 
 describe('mergeShards', () => {
-  const shared = { '_astro/app.js': 'console.log(1)', 'sw.js': 'precache' };
+  const shared = { '_astro/app.js': 'console.log(1)', 'sw.js': worker(['_astro/app.js', 'offline', 'manifest.webmanifest']) };
 
   it('copies pages from their shard and shared files once', async () => {
     const a = folder({ ...shared, [SHARD_MARKER]: marker(1, 2), 'rings/a/index.html': 'A' });
     const b = folder({ ...shared, [SHARD_MARKER]: marker(2, 2), 'rings/b/index.html': 'B' });
     const out = join(folder({}), 'out');
     const r = await mergeShards([b, a], out);
-    expect(r).toEqual({ shards: 2, pages: 2, shared: 2, merged: 0 });
+    expect(r).toEqual({ shards: 2, pages: 2, shared: 1, merged: 1 });
     // The CDN files (_headers, _worker.js, ...) are written again from the merged folder, as a single build's last step does.
     const all = readAll(out);
     expect(
@@ -111,9 +117,40 @@ describe('mergeShards', () => {
   });
 
   it('fails naming a shared file that differs between shards', async () => {
-    const a = folder({ ...shared, [SHARD_MARKER]: marker(1, 2) });
-    const b = folder({ ...shared, 'sw.js': 'other', [SHARD_MARKER]: marker(2, 2) });
-    await expect(mergeShards([a, b], join(folder({}), 'out'))).rejects.toThrow(/sw\.js differs between shard 1 and shard 2/);
+    const a = folder({ ...shared, 'search-index.json': '[1]', [SHARD_MARKER]: marker(1, 2) });
+    const b = folder({ ...shared, 'search-index.json': '[2]', [SHARD_MARKER]: marker(2, 2) });
+    await expect(mergeShards([a, b], join(folder({}), 'out'))).rejects.toThrow(/search-index\.json differs between shard 1 and shard 2/);
+  });
+
+  it('unites the shards’ precache lists in one service worker, sorted as a single build sorts them', async () => {
+    // Shard 1 rendered a product page (its merged stylesheet), shard 2 a category page (another one).
+    const a = folder({
+      [SHARD_MARKER]: marker(1, 2),
+      '_astro/p.css': 'p',
+      'sw.js': worker(['_astro/app.js', '_astro/p.css', 'offline', 'manifest.webmanifest']),
+    });
+    const b = folder({
+      [SHARD_MARKER]: marker(2, 2),
+      '_astro/c.css': 'c',
+      'sw.js': worker(['_astro/app.js', '_astro/c.css', 'offline', 'manifest.webmanifest']),
+    });
+    const out = join(folder({}), 'out');
+    await mergeShards([a, b], out);
+    // The stylesheets each shard wrote are kept (named by their content, from whichever shard wrote them).
+    expect(readFileSync(join(out, '_astro/p.css'), 'utf8')).toBe('p');
+    expect(readFileSync(join(out, '_astro/c.css'), 'utf8')).toBe('c');
+    // Sorted by URL; the web app manifest @vite-pwa/astro appends stays last.
+    expect(readFileSync(join(out, 'sw.js'), 'utf8')).toBe(worker(['_astro/app.js', '_astro/c.css', '_astro/p.css', 'offline', 'manifest.webmanifest']));
+  });
+
+  it('fails on service workers of other code, or one file with two revisions', async () => {
+    const a = folder({ [SHARD_MARKER]: marker(1, 2), 'sw.js': worker(['offline']) });
+    const b = folder({ [SHARD_MARKER]: marker(2, 2), 'sw.js': worker(['offline'], 'self.clients.claim()') });
+    await expect(mergeShards([a, b], join(folder({}), 'out'))).rejects.toThrow(/sw\.js of shards 1, 2: the worker's code differs between shards/);
+    const c = folder({ [SHARD_MARKER]: marker(2, 2), 'sw.js': worker(['offline']).replace('r-offline', 'r-changed') });
+    await expect(mergeShards([a, c], join(folder({}), 'out'))).rejects.toThrow(/offline has two revisions/);
+    const d = folder({ [SHARD_MARKER]: marker(2, 2), 'sw.js': 'no list' });
+    await expect(mergeShards([a, d], join(folder({}), 'out'))).rejects.toThrow(/expected one precache list/);
   });
 
   it('fails on a file some shards write but not all', async () => {
@@ -122,6 +159,35 @@ describe('mergeShards', () => {
     const b = folder({ ...m(2), 'x.json': '1' });
     const c = folder({ ...m(3) });
     await expect(mergeShards([a, b, c], join(folder({}), 'out'))).rejects.toThrow(/x\.json is written by shard\(s\) 1, 2 only/);
+  });
+
+  it('merges a prepared build: the site part, the page shards, and not the inputs', async () => {
+    const site = folder({
+      ...shared,
+      [SHARD_MARKER]: preparedMarker(0, 2),
+      'index.html': 'home',
+      'search-index.json': '[]',
+      '_shard-inputs/shared.json': '{}',
+      '_shard-inputs/1.json': '{}',
+    });
+    const p1 = folder({ ...shared, [SHARD_MARKER]: preparedMarker(1, 2), 'index.html': 'home', 'rings/a/index.html': 'A', '_astro/p.css': 'p' });
+    const p2 = folder({ ...shared, [SHARD_MARKER]: preparedMarker(2, 2), 'index.html': 'home', 'rings/b/index.html': 'B', '_astro/p.css': 'p' });
+    const out = join(folder({}), 'out');
+    await mergeShards([p2, site, p1], out);
+    const all = readAll(out);
+    expect(Object.keys(all).filter((f) => f.startsWith('_shard-inputs'))).toEqual([]);
+    expect(all['search-index.json']).toBe('[]');
+    expect(all['rings/a/index.html']).toBe('A');
+    expect(all['_astro/p.css']).toBe('p');
+    expect(all['index.html']).toBe('home');
+    // The site part is required; so is every page shard; a self-contained shard does not mix in.
+    await expect(mergeShards([p1, p2], join(folder({}), 'out'))).rejects.toThrow(/shard\(s\) 0\/2 missing/);
+    await expect(mergeShards([site, p1], join(folder({}), 'out'))).rejects.toThrow(/shard\(s\) 2\/2 missing/);
+    const plain = folder({ ...shared, [SHARD_MARKER]: marker(2, 2) });
+    await expect(mergeShards([site, p1, plain], join(folder({}), 'out'))).rejects.toThrow(/is a self-contained shard/);
+    // A file other than a build asset that the site part and one page shard write, but not the other: an error.
+    const p2b = folder({ ...shared, [SHARD_MARKER]: preparedMarker(2, 2), 'rings/b/index.html': 'B' });
+    await expect(mergeShards([site, p1, p2b], join(folder({}), 'out'))).rejects.toThrow(/index\.html is written by shard\(s\) 0, 1 only/);
   });
 
   it('fails on a missing, repeated or foreign shard', async () => {

@@ -12,9 +12,10 @@
  * and client bundles once they are written, but mimalloc kept those pages resident for the rest of
  * the build. `MIMALLOC_PURGE_DELAY=0` makes it hand freed pages back to the system at once.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SnapshotManifestSchema } from '../schemas/snapshot';
+import { inputsFromArgs, shardFromArgs } from './shard';
 
 /** Heap for the build's fixed part (Astro, Vite, the bundles, the sample-sized snapshot), MB. */
 export const HEAP_BASE_MB = 512;
@@ -47,9 +48,26 @@ export function snapshotProductCount(snapshotDir: string): number {
  */
 export const SEMI_SPACE_MB = 32;
 
-/** Node's arguments for a build of the snapshot in `snapshotDir` (before the script's path). */
-export function buildNodeArgs(snapshotDir: string): string[] {
-  return [`--max-old-space-size=${heapLimitMb(snapshotProductCount(snapshotDir))}`, `--max-semi-space-size=${SEMI_SPACE_MB}`];
+/**
+ * Node's arguments for a build of the snapshot in `snapshotDir` (before the script's path); `buildArgs`
+ * are the build's own arguments. A page shard of a prepared build (`--shard K/N --inputs DIR`) holds
+ * its 1/N of the products, not the catalogue: its limit follows its share.
+ */
+export function buildNodeArgs(snapshotDir: string, buildArgs: readonly string[] = [], env: Record<string, string | undefined> = process.env): string[] {
+  const products = snapshotProductCount(snapshotDir);
+  const shard = shardFromArgs(buildArgs, env);
+  const inputs = shard && shard.index > 0 ? inputsFromArgs(buildArgs, env) : null;
+  const limit = shard && inputs ? heapLimitMb(Math.ceil(products / shard.count)) + inputHeapMb(join(inputs, `${shard.index}.json`)) : heapLimitMb(products);
+  return [`--max-old-space-size=${limit}`, `--max-semi-space-size=${SEMI_SPACE_MB}`];
+}
+
+/**
+ * Heap for a page shard's input file (MB): the records of the products its pages show, read whole
+ * (the text and the objects made of it, about three times the file's size). 0 when the file is not
+ * there (the build then stops on it, naming it).
+ */
+export function inputHeapMb(file: string): number {
+  return existsSync(file) ? Math.ceil((3 * statSync(file).size) / 1024 / 1024) : 0;
 }
 
 /**

@@ -14,7 +14,8 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, constants } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { SHARD_MARKER, ShardMarkerSchema, type ShardMarker } from './shard';
+import { SHARD_INPUTS_FOLDER, SHARD_MARKER, ShardMarkerSchema, type ShardMarker } from './shard';
+import { mergePrecache, PRECACHE_CALL, SW_FILE } from '../pwa/sw-config';
 import { CDN_DERIVED_FILES, writeCdnFiles } from './cdn/build-files';
 
 /** One shard's copy of the files a rule owns: relative path ('/' separated) to bytes. */
@@ -180,12 +181,45 @@ export function jsonByPathRule(file: string): MergeRule {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Build assets and the service worker
+
+/**
+ * A file of `_astro/`: named by its content, so any shard that writes it writes the same bytes. The
+ * stylesheet merged for a combination of stylesheets (./page-css.ts) is written by the shards that
+ * render a page of that combination, which need not be all of them.
+ */
+export const isBuildAsset = (rel: string) => rel.startsWith('_astro/');
+
+/**
+ * The service worker: the same code in every shard, with the precache list of the files each shard
+ * wrote (a merged stylesheet, a file of the site part). The merged worker lists every shard's
+ * entries once, in the order a single build lists them (src/lib/pwa/sw-config.ts).
+ */
+export const serviceWorkerRule: MergeRule = {
+  name: 'service worker',
+  owns: (rel) => rel === SW_FILE,
+  merge(shards) {
+    const texts = shards.flatMap(({ shard, files }) => {
+      const buf = files.get(SW_FILE);
+      return buf ? [{ shard, text: buf.toString('utf8') }] : [];
+    });
+    if (!texts.length) return new Map();
+    try {
+      return new Map([[SW_FILE, Buffer.from(mergePrecache(texts.map((t) => t.text)))]]);
+    } catch (e) {
+      throw new MergeError(`${SW_FILE} of shards ${texts.map((t) => t.shard).join(', ')}: ${(e as Error).message} (${PRECACHE_CALL})`);
+    }
+  },
+};
+
 /**
  * Every global output that depends on the rendered pages, with its merge rule. A new build output
  * that differs between shards needs a rule here (docs/architecture.md, "Sharded builds").
  */
 export const MERGE_RULES: MergeRule[] = [
   sitemapRule,
+  serviceWorkerRule,
   derivedRule(
     'CDN files',
     (rel) => CDN_DERIVED_FILES.has(rel),
@@ -223,14 +257,22 @@ function readMarker(dir: string): ShardMarker {
   return r.data;
 }
 
-/** Checks that the folders are shards 1..N of one build, each once; returns them in shard order. */
+/**
+ * Checks that the folders are shards 1..N of one build, each once (and, for a prepared build, its
+ * site part 0 too); returns them in shard order.
+ */
 export function checkShards(dirs: readonly string[]): { dir: string; marker: ShardMarker }[] {
   if (dirs.length === 0) throw new MergeError('no shard folders given');
   const shards = dirs.map((dir) => ({ dir, marker: readMarker(dir) }));
   const { count, buildTime } = shards[0]!.marker;
+  const prepared = shards.some((s) => s.marker.prepared);
   for (const s of shards) {
     if (s.marker.count !== count) throw new MergeError(`${s.dir} is shard ${s.marker.index}/${s.marker.count}, ${shards[0]!.dir} is of ${count} shards`);
     if (s.marker.buildTime !== buildTime) throw new MergeError(`${s.dir} was built with BUILD_TIME ${s.marker.buildTime}, ${shards[0]!.dir} with ${buildTime}`);
+    if (prepared && !s.marker.prepared)
+      throw new MergeError(
+        `${s.dir} is a self-contained shard, the others are parts of a prepared build (site part 0/${count} and page shards built with --inputs)`,
+      );
   }
   const byIndex = new Map<number, string>();
   for (const s of shards) {
@@ -238,7 +280,7 @@ export function checkShards(dirs: readonly string[]): { dir: string; marker: Sha
     if (twin) throw new MergeError(`${twin} and ${s.dir} are both shard ${s.marker.index}/${count}`);
     byIndex.set(s.marker.index, s.dir);
   }
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  const missing = Array.from({ length: count + 1 }, (_, i) => i).filter((i) => (i > 0 || prepared) && !byIndex.has(i));
   if (missing.length) throw new MergeError(`shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
   return shards.sort((a, b) => a.marker.index - b.marker.index);
 }
@@ -260,7 +302,7 @@ export async function mergeShards(dirs: readonly string[], outDir: string, rules
   const writers = new Map<string, number[]>();
   for (let i = 0; i < shards.length; i++) {
     for (const rel of listFiles(shards[i]!.dir)) {
-      if (rel === SHARD_MARKER) continue;
+      if (rel === SHARD_MARKER || rel.startsWith(`${SHARD_INPUTS_FOLDER}/`)) continue;
       const w = writers.get(rel);
       if (w) w.push(i);
       else writers.set(rel, [i]);
@@ -283,7 +325,7 @@ export async function mergeShards(dirs: readonly string[], outDir: string, rules
     const source = join(shards[idx[0]!]!.dir, rel);
     if (idx.length === 1 && shards.length > 1) {
       report.pages++;
-    } else if (idx.length === shards.length) {
+    } else if (idx.length === shards.length || isBuildAsset(rel)) {
       const first = readFileSync(source);
       for (const i of idx.slice(1)) {
         if (!first.equals(readFileSync(join(shards[i]!.dir, rel))))

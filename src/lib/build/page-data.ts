@@ -17,6 +17,7 @@ import {
   hasCategoryPage,
   homeUrl,
   isBrandCategory,
+  once,
   productImagePath,
   storeViewOf,
   urlOpts,
@@ -24,6 +25,8 @@ import {
 import { ampCategoryUrl, brandUrl, categoryUrl } from '../catalog/urls';
 import { galleryImage } from '../catalog/images';
 import type { Banner, Category, Product } from '../schemas';
+import { buildRole } from './shard';
+import { preparedAmpListing, preparedListing, sharedInput } from './shard-inputs';
 
 // ---------------------------------------------------------------------------------------------
 // Shared
@@ -40,7 +43,9 @@ export function categoryCrumbs(c: Category, storeCode?: string, linkSelf = false
 
 /** Products of a category and its descendants (candidates before the §5 query filters). */
 function categoryCandidates(categoryId: number): Product[] {
-  const { productIdsOf, byId } = catalog();
+  const { productIdsOf, byId, partial } = catalog();
+  // A page shard's index lacks the other shards' products: its listings come from the site part.
+  if (partial) throw new Error(`category ${categoryId}: a page shard lists no category itself (its listings are in the site part's shard inputs)`);
   const ids = new Set<number>();
   for (const cid of descendantIds(categoryId)) for (const pid of productIdsOf.get(cid) ?? []) ids.add(pid);
   return [...ids].map((id) => byId.get(id)!).filter(Boolean);
@@ -53,6 +58,7 @@ export function categoryListing(categoryId: number, storeCode?: string): Listing
   const store = storeViewOf(storeCode);
   const key = `${categoryId}|${store.storeCode}`;
   let l = listingCache.get(key);
+  if (!l && buildRole() === 'pages') listingCache.set(key, (l = preparedListing(categoryId, store.storeCode)));
   if (!l) {
     const { categories, attributes } = catalog();
     l = listProducts(categoryCandidates(categoryId), {
@@ -134,7 +140,7 @@ export interface HomePageData {
 
 /** The home page: banners, the featured (top-level menu) categories and the newest products. */
 export function homePageData(storeCode?: string): HomePageData {
-  const { categories, childrenOf } = catalog();
+  const { childrenOf } = catalog();
   const opts = urlOpts(storeCode);
   const top = (childrenOf.get(config.constants.categoryRootId) ?? []).filter((c) => hasCategoryPage(c) && c.include_in_menu).slice(0, 8);
   const featured = top.map((c) => {
@@ -142,23 +148,36 @@ export function homePageData(storeCode?: string): HomePageData {
     const img = c.image ?? (l.products[0] ? productImagePath(l.products[0]) : null);
     return { category: c, href: categoryUrl(c, opts), image: img ?? undefined, count: l.total };
   });
-  const all = listProducts(catalog().products, {
-    attributes: [],
-    now: buildTime(),
-    sort: 'created_at:desc',
-    size: 8,
-  });
-  void categories;
   return {
     banners: bannersFor(storeViewOf(storeCode).storeCode),
     categories: featured,
-    products: all.products,
+    products: newestProducts(),
     jsonLd: [organizationJsonLd()],
   };
 }
 
+/** The home page's newest products (the same in every store view). */
+export const newestProducts = once((): Product[] =>
+  buildRole() === 'pages'
+    ? sharedInput().newest
+    : listProducts(catalog().products, { attributes: [], now: buildTime(), sort: 'created_at:desc', size: 8 }).products,
+);
+
 // ---------------------------------------------------------------------------------------------
 // AMP category page
+
+/** The AMP category page's products (the AMP default sort) and their total. */
+export function ampCategoryListing(categoryId: number): { products: Product[]; total: number } {
+  if (buildRole() === 'pages') return preparedAmpListing(categoryId);
+  const { categories } = catalog();
+  return listProducts(categoryCandidates(categoryId), {
+    categoryId,
+    categories,
+    attributes: [],
+    now: buildTime(),
+    sort: config.constants.ampCategoryDefaultSort,
+  });
+}
 
 export interface AmpCategoryData {
   category: Category;
@@ -182,14 +201,7 @@ export function ampCategoryData(categoryId: number, storeCode?: string): AmpCate
     ...categoryAncestors(c).map((a) => ({ name: a.name, href: ampCategoryUrl(a, opts) })),
     { name: c.name },
   ];
-  const { categories } = catalog();
-  const listing = listProducts(categoryCandidates(c.id), {
-    categoryId: c.id,
-    categories,
-    attributes: [],
-    now: buildTime(),
-    sort: config.constants.ampCategoryDefaultSort,
-  });
+  const listing = ampCategoryListing(c.id);
   return {
     category: c,
     title: c.meta_title || c.name,

@@ -8,6 +8,8 @@ import { config, enabledStoreViews } from '../config';
 import { ampCategoryUrl, ampProductUrl, categoryUrl, homeUrl as storeHomeUrl, productUrl, type UrlOptions } from '../catalog/urls';
 import { contentPages } from './content-routes';
 import { once, urlOpts, catalog, hasProductPage, hasCategoryPage } from './routes';
+import { buildRole } from '../build/shard';
+import { pageShardInput } from '../build/shard-inputs';
 
 export type PageKind = 'category' | 'product' | 'content';
 
@@ -116,10 +118,14 @@ export function catchAllEntries(switches: SwitchOptions = {}): RouteEntry[] {
 }
 
 /** Every page of the catch-all route for every enabled store view; throws on a duplicate or reserved path. */
-export const catchAllRoutes = once((): PageRoute[] => assembleRoutes(catchAllEntries()));
+export const catchAllRoutes = once((): PageRoute[] =>
+  // A page shard of a prepared build has its own routes from the site part, which checked them all.
+  buildRole() === 'pages' ? pageShardInput().catchAll : assembleRoutes(catchAllEntries()),
+);
 
 /** Every AMP product and category page (src/pages/amp/[...path].astro). */
 export const ampRoutes = once((): AmpRoute[] => {
+  if (buildRole() === 'pages') return pageShardInput().amp;
   const { products, categories } = catalog();
   const routes: AmpRoute[] = [];
   for (const store of enabledStoreViews()) {

@@ -12,7 +12,8 @@ import { homeUrl as storeHomeUrl, localizedPath, type UrlOptions } from '../cata
 import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
 import { canonicalContentLink } from './content-routes';
-import { currentShard } from '../build/shard';
+import { buildRole, currentShard } from '../build/shard';
+import { pageShardInput } from '../build/shard-inputs';
 
 /** Memoises a zero-argument loader for the life of the build process. */
 export function once<T>(load: () => T): () => T {
@@ -138,6 +139,13 @@ export interface CatalogIndex {
   productIdsOf: Map<number, number[]>;
   attributes: Map<string, Attribute>;
   reviewsOf: Map<number, Review[]>;
+  /**
+   * True in a page shard of a prepared build: `products` holds its own products and those they link,
+   * not the catalogue, and `productIdsOf` is empty (its listings come from the site part's input).
+   */
+  partial?: boolean;
+  /** A page shard's own products' full records (src/lib/build/shard-records.ts reads them). */
+  fullRecords?: Map<number, Product>;
 }
 
 /** One copy of each repeated short string of the slim records (link types, category names). */
@@ -175,7 +183,10 @@ export function slimProduct(p: Product): Product {
  * build (N > 1) holds slim records (slimProduct): its memory then falls with the pages it renders,
  * not only with Astro's page state (docs/architecture.md, "Sharded builds").
  */
-export const catalog = once((): CatalogIndex => {
+export const catalog = once((): CatalogIndex => (buildRole() === 'pages' ? pageShardCatalog() : wholeCatalog()));
+
+/** The index of every product of the snapshot (slim records in a shard build, N > 1). */
+function wholeCatalog(): CatalogIndex {
   const products: Product[] = [];
   const byId = new Map<number, Product>();
   const bySku = new Map<string, Product>();
@@ -193,6 +204,48 @@ export const catalog = once((): CatalogIndex => {
       list.push(p.id);
     }
   }
+  const reviewsOf = new Map<number, Review[]>();
+  for (const r of snap.readReviews()) {
+    let list = reviewsOf.get(r.product_id);
+    if (!list) reviewsOf.set(r.product_id, (list = []));
+    list.push(r);
+  }
+  return { products, byId, bySku, productIdsOf, reviewsOf, ...smallTables() };
+}
+
+/**
+ * The index of a page shard of a prepared build (src/lib/build/shard-inputs.ts): its own products
+ * (full records in `fullRecords`, slim ones in `byId`) and the slim records of the products they link,
+ * from the site part's input; not the rest of the catalogue. Listings come from the shared input.
+ */
+function pageShardCatalog(): CatalogIndex {
+  const input = pageShardInput();
+  const own = new Set<number>();
+  for (const r of input.catchAll) if (r.kind === 'product') own.add(Number(r.key));
+  for (const r of input.amp) if (r.kind === 'amp-product') own.add(r.key);
+  const fullRecords = snap.readProductRecords(own);
+  const products: Product[] = [];
+  const byId = new Map<number, Product>();
+  const bySku = new Map<string, Product>();
+  const add = (p: Product) => {
+    if (byId.has(p.id)) return;
+    products.push(p);
+    byId.set(p.id, p);
+    bySku.set(p.sku, p);
+  };
+  for (const p of fullRecords.values()) add(slimProduct(p));
+  for (const p of input.linked) add(p);
+  const reviewsOf = new Map<number, Review[]>();
+  for (const r of input.reviews) {
+    let list = reviewsOf.get(r.product_id);
+    if (!list) reviewsOf.set(r.product_id, (list = []));
+    list.push(r);
+  }
+  return { products, byId, bySku, productIdsOf: new Map(), reviewsOf, ...smallTables(), partial: true, fullRecords };
+}
+
+/** The catalogue's small tables: categories (with each one's children) and attributes. */
+function smallTables(): Pick<CatalogIndex, 'categories' | 'categoryById' | 'childrenOf' | 'attributes'> {
   const categories = snap.readCategories();
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const childrenOf = new Map<number, Category[]>();
@@ -204,14 +257,8 @@ export const catalog = once((): CatalogIndex => {
   }
   for (const list of childrenOf.values()) list.sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id);
   const attributes = new Map(snap.readAttributes().map((a) => [a.attribute_code, a]));
-  const reviewsOf = new Map<number, Review[]>();
-  for (const r of snap.readReviews()) {
-    let list = reviewsOf.get(r.product_id);
-    if (!list) reviewsOf.set(r.product_id, (list = []));
-    list.push(r);
-  }
-  return { products, byId, bySku, categories, categoryById, childrenOf, productIdsOf, attributes, reviewsOf };
-});
+  return { categories, categoryById, childrenOf, attributes };
+}
 
 /** True for a product that gets a page: visible in catalogue or search (2, 3, 4), enabled, not discontinued. */
 export function hasProductPage(p: Product): boolean {

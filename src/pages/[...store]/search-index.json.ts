@@ -9,10 +9,12 @@
 import type { APIRoute } from 'astro';
 import { storeSearchFiles } from '../../lib/search/site-index';
 import { onePagePerStore } from '../../lib/routing/content-routes';
+import { wholeSiteOnly } from '../../lib/build/shard';
 
 export const prerender = true;
 
-export const getStaticPaths = onePagePerStore;
+// The search files read the whole catalogue: a prepared build's site part writes them (src/lib/build/shard.ts).
+export const getStaticPaths = () => wholeSiteOnly(onePagePerStore);
 
 export const GET: APIRoute = ({ props }) => {
   const { storeCode } = props as { storeCode: string };

@@ -7,11 +7,13 @@
  */
 import type { APIRoute } from 'astro';
 import { onePagePerStore } from '../../lib/routing/content-routes';
+import { wholeSiteOnly } from '../../lib/build/shard';
 import { storeSearchListing } from '../../lib/search/site-index';
 
 export const prerender = true;
 
-export const getStaticPaths = onePagePerStore;
+// The search files read the whole catalogue: a prepared build's site part writes them (src/lib/build/shard.ts).
+export const getStaticPaths = () => wholeSiteOnly(onePagePerStore);
 
 export const GET: APIRoute = ({ props }) => {
   const { listing } = storeSearchListing((props as { storeCode: string }).storeCode);

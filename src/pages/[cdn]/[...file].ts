@@ -6,9 +6,11 @@
  */
 import type { APIRoute } from 'astro';
 import { edgeFiles } from '../../lib/build/cdn/site-map';
+import { wholeSiteOnly } from '../../lib/build/shard';
 
 export function getStaticPaths() {
-  return [...edgeFiles().keys()].map((file) => ({ params: { cdn: '_cdn', file } }));
+  // Made of every page's route: a prepared build's site part writes them (src/lib/build/shard.ts).
+  return wholeSiteOnly(() => [...edgeFiles().keys()].map((file) => ({ params: { cdn: '_cdn', file } })));
 }
 
 export const GET: APIRoute = ({ params }) =>

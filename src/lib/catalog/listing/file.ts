@@ -14,6 +14,8 @@ import { placeholderColour } from '../placeholders';
 import { listingFileUrl, type ListingFile, type ListingItem } from './client';
 import { isSearchable } from '../../search/build';
 import type { Product } from '../../schemas';
+import { buildRole } from '../../build/shard';
+import { sharedInput } from '../../build/shard-inputs';
 
 /** Products of a category and its descendants, before the §5 query filters (what its listing file is made of). */
 export function listingCandidates(categoryId: number): Product[] {
@@ -100,6 +102,8 @@ function listingFileOf(all: Product[], id: number, storeCode?: string, categoryI
 
 /** The categories that have a listing file: every category page and every brand listing. */
 export const listedCategoryIds = once((): number[] => {
+  // A page shard of a prepared build knows only its own routes: the site part lists them all.
+  if (buildRole() === 'pages') return sharedInput().listedCategoryIds;
   const ids = new Set<number>();
   for (const r of catchAllRoutes()) if (r.kind === 'category') ids.add(Number(r.key));
   for (const b of brandCategories()) ids.add(b.id);

@@ -4,14 +4,14 @@ import { perStore } from '../../../lib/routing/content-routes';
 import { listedCategoryIds, listingFile } from '../../../lib/catalog/listing/file';
 import { listingFileKey } from '../../../lib/build/cache-keys';
 import { listingFileUrl } from '../../../lib/catalog/listing/client';
-import { ofThisShard } from '../../../lib/build/shard';
+import { shardedFiles } from '../../../lib/build/shard';
 
 export const prerender = true;
 
-// Sharded builds render their share of the files (src/lib/build/shard.ts), by the file's URL.
+// Self-contained shards render their share of the files, by the file's URL; a prepared build's site part all of them (src/lib/build/shard.ts).
 export const getStaticPaths = (() =>
   perStore((storeCode) =>
-    ofThisShard(listedCategoryIds(), (id) => listingFileUrl(id, storeCode)).map((id) => ({
+    shardedFiles(listedCategoryIds(), (id) => listingFileUrl(id, storeCode)).map((id) => ({
       params: { id: String(id) },
       cacheKey: listingFileKey(id, storeCode),
     })),

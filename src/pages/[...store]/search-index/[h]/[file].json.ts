@@ -7,15 +7,19 @@
 import type { APIRoute } from 'astro';
 import { storeSearchFiles } from '../../../../lib/search/site-index';
 import { perStore } from '../../../../lib/routing/content-routes';
+import { wholeSiteOnly } from '../../../../lib/build/shard';
 
 export const prerender = true;
 
 export function getStaticPaths() {
-  return perStore((storeCode) => {
-    const { index, files, bundles } = storeSearchFiles(storeCode);
-    if (!('split' in index)) return [];
-    return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: index.split.h, file } }));
-  });
+  // A prepared build's site part writes the search files (src/lib/build/shard.ts).
+  return wholeSiteOnly(() =>
+    perStore((storeCode) => {
+      const { index, files, bundles } = storeSearchFiles(storeCode);
+      if (!('split' in index)) return [];
+      return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: index.split.h, file } }));
+    }),
+  );
 }
 
 export const GET: APIRoute = ({ props, params }) => {

@@ -8,15 +8,19 @@
 import type { APIRoute } from 'astro';
 import { storeSearchListing } from '../../../../lib/search/site-index';
 import { perStore } from '../../../../lib/routing/content-routes';
+import { wholeSiteOnly } from '../../../../lib/build/shard';
 
 export const prerender = true;
 
 export function getStaticPaths() {
-  return perStore((storeCode) => {
-    const { listing, files, bundles } = storeSearchListing(storeCode);
-    if (!('split' in listing)) return [];
-    return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: listing.split.h, file } }));
-  });
+  // A prepared build's site part writes the search files (src/lib/build/shard.ts).
+  return wholeSiteOnly(() =>
+    perStore((storeCode) => {
+      const { listing, files, bundles } = storeSearchListing(storeCode);
+      if (!('split' in listing)) return [];
+      return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: listing.split.h, file } }));
+    }),
+  );
 }
 
 export const GET: APIRoute = ({ props, params }) => {
