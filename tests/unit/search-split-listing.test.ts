@@ -28,6 +28,7 @@ import { BENCH_QUERIES } from '../../scripts/bench-search';
 import { SETTINGS } from './search-fixtures';
 import { fetchSearchListing } from '../../src/lib/catalog/listing/load';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
+import { config } from '../../src/lib/config';
 
 const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
 const engine = createSearchEngine(whole, SETTINGS);
@@ -103,7 +104,7 @@ describe('the split search listing', () => {
     expect(other.head.split.h).not.toBe(h);
   });
 
-  it('lists the matches of every benchmark query as the whole listing does: facet files of the matches first, tiles of the products shown', async () => {
+  it('lists the matches of every benchmark query as the whole listing does: facet files of the matches and the tiles of the first page first, then tiles of the products shown', async () => {
     let compared = 0;
     for (const q of [...BENCH_QUERIES, 'ring', 'gold', 'ev1001-wg-s']) {
       const want = await loadSearchResults(q, wholeDeps);
@@ -117,23 +118,31 @@ describe('the split search listing', () => {
         asked.filter((u) => /^\/search-index\/[^/]+\/d-/.test(u)),
         `${q}: no index records`,
       ).toEqual([]);
+      // The facet files of every match, and beside them the buckets of the first page in the engine's order.
+      const firstPage = docs.slice(0, config.constants.categoryPageSize);
       expect(asked.filter((u) => u.startsWith('/search-listing/')).sort(), q).toEqual(
-        facetFilesOf(docs, listing.head)
-          .map((n) => `/search-listing/${h}/${n}.json`)
-          .sort(),
+        [...facetFilesOf(docs, listing.head), ...bucketsOf(firstPage, listing.head)].map((n) => `/search-listing/${h}/${n}.json`).sort(),
       );
-      // No tile yet; the first page's tiles fetch only their buckets.
+      // No tile given yet; the first page's tiles come from the buckets already fetched.
       expect(got.file.products.every((p) => p.url === '')).toBe(true);
       asked.length = 0;
       const first = [0, 1, 2].filter((i) => i < got.file.products.length);
       await got.tiles!(first);
-      const shownDocs = first.map((i) => docOf(want.file.products[i]!.sku));
+      expect(asked).toEqual([]);
+      expect(got.file.products.slice(0, 3)).toEqual(want.file.products.slice(0, 3));
+      // Further tiles fetch only the buckets not held yet.
+      const later = got.file.products.map((_, i) => i).slice(firstPage.length, firstPage.length + 3);
+      await got.tiles!(later);
+      const held = new Set(bucketsOf(firstPage, listing.head));
       expect(asked.sort()).toEqual(
-        bucketsOf(shownDocs, listing.head)
+        bucketsOf(
+          later.map((i) => docOf(want.file.products[i]!.sku)),
+          listing.head,
+        )
+          .filter((n) => !held.has(n))
           .map((n) => `/search-listing/${h}/${n}.json`)
           .sort(),
       );
-      expect(got.file.products.slice(0, 3)).toEqual(want.file.products.slice(0, 3));
       expect(await allTiles(got), q).toEqual(want);
     }
     expect(compared).toBeGreaterThan(20);
@@ -217,16 +226,19 @@ describe('the split search listing', () => {
     });
     // A whole listing with a split index's matches (files of two builds): an error, not a wrong listing.
     expect(await loadSearchResults('ring', { ...deps, loadListing: () => Promise.resolve(full) })).toEqual({ kind: 'error' });
-    let calls = 0;
+    // Offline once the facet files came: tiles and prices cannot be had.
+    let down = false;
     const flaky = await loadSearchResults('ring', {
       ...deps,
-      loadFiles: (head, names, schema) => (calls++ ? Promise.reject(new ListingFetchError('Failed to fetch', true)) : deps.loadFiles!(head, names, schema)),
+      loadFiles: (head, names, schema) =>
+        down || schema === SearchListingBucketSchema ? Promise.reject(new ListingFetchError('Failed to fetch', true)) : deps.loadFiles!(head, names, schema),
     });
     if (flaky.kind !== 'results') throw new Error(flaky.kind);
+    down = true;
     await expect(flaky.tiles!([0])).rejects.toMatchObject({ offline: true });
     // The price files offline: the sort by price rejects, and the next try loads them again.
     await expect(flaky.sorting!('final_price:asc')).rejects.toMatchObject({ offline: true });
-    calls = 0;
+    down = false;
     await expect(flaky.sorting!('final_price:asc')).resolves.toBeUndefined();
     expect(flaky.sorting!('final_price:asc')).toBeNull();
     expect(flaky.file.orders?.['final_price:asc']).toHaveLength(flaky.file.products.length);

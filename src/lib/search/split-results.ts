@@ -6,6 +6,7 @@
 import { recordsFileOf, type SearchFlags } from './types';
 import type { ListingFile, ListingItem } from '../catalog/listing/client';
 import { isPriceSort, priceOrder } from '../catalog/listing-engine';
+import { config } from '../config';
 import { decodeFacetRows } from './facet-code';
 import {
   bucketsOf,
@@ -156,12 +157,22 @@ export async function splitResultsState(
   const url = deps.listingUrl ?? 'search-listing.json';
   const head = parseSearchListingSplit(listing, url);
   const loadFiles = deps.loadFiles ?? ((h, names, schema) => fetchListingFiles(url, h, names, schema));
+  // The tiles of the first page in the engine's order (the page's default sort) come beside the
+  // facet files rather than after them: the same buckets, a round of requests sooner.
+  const buckets = new Map<string, SearchListingBucket>();
+  const keep = (got: ReadonlyMap<string, SearchListingBucket>) => got.forEach((b, name) => buckets.set(name, b));
+  const first = loadFiles(head, bucketsOf(result.docs.slice(0, config.constants.categoryPageSize), head), SearchListingBucketSchema).then(keep, () => {});
   const matches = listingOfMatches(head, await loadFiles(head, facetFilesOf(result.docs, head), SearchListingFacetsSchema), result.docs, q);
   const tiles = async (indexes: number[]) => {
     const lacking = indexes.filter((i) => !matches.file.products[i]?.url);
     if (!lacking.length) return;
-    const docs = lacking.map((i) => matches.docs[i]!);
-    fillTiles(matches, head, await loadFiles(head, bucketsOf(docs, head), SearchListingBucketSchema), lacking, q);
+    await first;
+    const need = bucketsOf(
+      lacking.map((i) => matches.docs[i]!),
+      head,
+    ).filter((name) => !buckets.has(name));
+    if (need.length) keep(await loadFiles(head, need, SearchListingBucketSchema));
+    fillTiles(matches, head, buckets, lacking, q);
   };
   // A sort by price needs the exact prices: the price files of every match, loaded once, then the
   // order put in the file's orders (where the listing engine takes a sort it is given).
