@@ -4,10 +4,11 @@
  * the sorts), and the listing records go to files under search-listing/{h}/, numbered by the split
  * index's document numbers (`recordsFileOf`, the records files' own numbering). The results page asks
  * the split engine for its matches' document numbers and fetches the files holding them, never the
- * listing of every searchable product: the facet files of every match (filters, counts, sorts), the
- * tile buckets only of the products it shows (the first page, then each page scrolled to). Format
- * (zod, every file is validated) and I/O; the matches' listing is put together in results.ts, the
- * files are written by `splitSearchListing` (split.ts).
+ * listing of every searchable product: the facet files of every match (filters, counts, the
+ * listing's own orders; their values coded by facet-code.ts), the price files only for a sort by
+ * price, the tile buckets only of the products it shows (the first page, then each page scrolled to).
+ * Format (zod, every file is validated) and I/O; the matches' listing is put together in
+ * split-results.ts, the files are written by `splitSearchListing` (split.ts).
  */
 import * as z from 'zod/mini';
 import { FacetSchema, ListingItemSchema } from '../catalog/listing/client';

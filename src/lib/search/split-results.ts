@@ -1,7 +1,8 @@
 /**
  * The search results page over a split listing (docs/search.md "The results page at scale"): the
  * matches' listing from the facet files of every match, then the tiles of the products shown from
- * their buckets. Loaded by loadSearchResults (./results) only when the listing is split.
+ * their buckets, and the prices of every match for a sort by price. Loaded by loadSearchResults
+ * (./results) only when the listing is split.
  */
 import { recordsFileOf, type SearchFlags } from './types';
 import type { ListingFile, ListingItem } from '../catalog/listing/client';
