@@ -73,6 +73,25 @@ describe('facet code', () => {
     expect((all.length * 3) / 4).toBeGreaterThan(2000);
   });
 
+  it('codes a filter with more different value lists than MAX_LISTS value by value, without a table of its lists', () => {
+    // Tags: any 1-4 of 30 values, in any order: hundreds of different lists.
+    const tagged = products.map((p) => ({
+      ...p,
+      f: { ...p.f, tags: [...new Set(Array.from({ length: 1 + Math.floor(r() * 4) }, () => Math.floor(r() * 30)))] },
+    }));
+    const file: ListingFile = { ...full, products: tagged, facets: [...full.facets, { code: 'tags', label: 'Tags', values: values(30) }] };
+    const coding = facetCoding(file, listed);
+    const tags = coding.model.v[coding.model.c.indexOf('tags')]!;
+    expect(tags.t).toEqual([]);
+    expect(tags.e?.n).toHaveLength(30);
+    // No other filter takes its context from it.
+    expect(coding.model.v.every((v) => v.a !== coding.model.c.indexOf('tags'))).toBe(true);
+    const part = listed.slice(0, 600);
+    const present = part.filter((i) => i !== undefined);
+    const rows = decodeFacetRows(coding.model, coding.encode(part), present.length);
+    expect(rows.map((row) => row.f)).toEqual(present.map((i) => tagged[i]!.f));
+  });
+
   it('refuses a file read with a model it was not coded with', () => {
     const other = facetCoding({ ...full, products: products.map((p) => ({ ...p, f: { material: [0] } })) }, listed).model;
     expect(() => decodeFacetRows(other, encode(listed.slice(0, 256)), 250)).toThrow(/does not match its code model|ends too early|not read with the models/);

@@ -231,7 +231,9 @@ describe('the split search listing', () => {
     const flaky = await loadSearchResults('ring', {
       ...deps,
       loadFiles: (head, names, schema) =>
-        down || schema === SearchListingBucketSchema ? Promise.reject(new ListingFetchError('Failed to fetch', true)) : deps.loadFiles!(head, names, schema),
+        down || (schema as unknown) === SearchListingBucketSchema
+          ? Promise.reject(new ListingFetchError('Failed to fetch', true))
+          : deps.loadFiles!(head, names, schema),
     });
     if (flaky.kind !== 'results') throw new Error(flaky.kind);
     down = true;

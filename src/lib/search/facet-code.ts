@@ -13,11 +13,15 @@ import { priceRangeOf } from '../catalog/listing-engine';
 import type { ListingFile } from '../catalog/listing/client';
 import type { FacetModel } from './split-listing';
 
-/** A document's symbols: pattern, each filter's value list (-1: the filter is not in the pattern), price range (0 none, k + 1 range k). */
+/**
+ * A document's symbols: pattern, each filter's value list (-1: the filter is not in the pattern; 0
+ * for a filter coded value by value, whose list is in `lists`), price range (0 none, k + 1 range k).
+ */
 interface RowSymbols {
   ps: number;
   vs: number[];
   bs: number;
+  lists: (number[] | undefined)[];
 }
 
 /** Puts a known symbol (encoding) or reads one (decoding) with a model. */
@@ -38,11 +42,19 @@ const ONE_CONTEXT = -2;
 const PATTERN = -1;
 /** Earlier filters tried as a field's context at build time (those most documents have), so fitting stays quick with many filters. */
 const MAX_PARENTS = 12;
+/**
+ * Value lists a filter may have as symbols of their own; a filter whose products carry more
+ * different lists is coded value by value (its length, then each value), so the head does not
+ * carry every combination.
+ */
+const MAX_LISTS = 256;
 
 interface Models {
   fm: FacetModel;
   patterns: CodeModel;
   values: ContextModels[];
+  /** Per filter coded value by value: its length and value models. */
+  byValue: ({ length: CodeModel; value: CodeModel } | undefined)[];
   bucket: ContextModels;
 }
 
@@ -64,7 +76,17 @@ const built = new WeakMap<FacetModel, Models>();
 /** The coder's models of a head's facet model, made once per head. */
 function modelsOf(fm: FacetModel): Models {
   let m = built.get(fm);
-  if (!m) built.set(fm, (m = { fm, patterns: codeModel(scaleFrequencies(fm.pn)), values: fm.v.map(contextModels), bucket: contextModels(fm.b) }));
+  if (!m)
+    built.set(
+      fm,
+      (m = {
+        fm,
+        patterns: codeModel(scaleFrequencies(fm.pn)),
+        values: fm.v.map(contextModels),
+        byValue: fm.v.map((f) => f.e && { length: codeModel(scaleFrequencies(f.e.l)), value: codeModel(scaleFrequencies(f.e.n)) }),
+        bucket: contextModels(fm.b),
+      }),
+    );
   return m;
 }
 
@@ -78,9 +100,20 @@ function inContext(field: ContextModels, ps: number, vs: readonly number[]): Cod
 function codeRow(m: Models, io: CodeIo, row?: RowSymbols): RowSymbols {
   const ps = io(m.patterns, row?.ps);
   const vs = new Array<number>(m.fm.c.length).fill(-1);
-  for (const k of m.fm.p[ps] ?? []) vs[k] = io(inContext(m.values[k]!, ps, vs), row?.vs[k]);
+  const lists: (number[] | undefined)[] = [];
+  for (const k of m.fm.p[ps] ?? []) {
+    const byValue = m.byValue[k];
+    if (!byValue) {
+      vs[k] = io(inContext(m.values[k]!, ps, vs), row?.vs[k]);
+      continue;
+    }
+    const known = row?.lists[k];
+    const list: number[] = (lists[k] = []);
+    for (let i = 0, n = io(byValue.length, known?.length); i < n; i++) list.push(io(byValue.value, known?.[i]));
+    vs[k] = 0;
+  }
   const bs = io(inContext(m.bucket, ps, vs), row?.bs);
-  return { ps, vs, bs };
+  return { ps, vs, bs, lists };
 }
 
 /** What a facet file holds of a listed document: its value indexes per filter code and its price range (-1: none). */
@@ -95,10 +128,10 @@ export function decodeFacetRows(fm: FacetModel, text: string, count: number): Fa
   const dec = createDecoder(text);
   const io: CodeIo = (model) => dec.get(model);
   const rows = Array.from({ length: count }, (): FacetRow => {
-    const { vs, bs } = codeRow(m, io);
+    const { vs, bs, lists } = codeRow(m, io);
     const f: Record<string, number[]> = {};
     vs.forEach((s, k) => {
-      if (s >= 0) f[fm.c[k]!] = fm.v[k]!.t[s]!;
+      if (s >= 0) f[fm.c[k]!] = lists[k] ?? fm.v[k]!.t[s]!;
     });
     return { f, b: bs - 1 };
   });
@@ -167,6 +200,18 @@ function fitField(rows: readonly RowSymbols[], symbol: (r: RowSymbols) => number
   return { a: best!.a, x, n };
 }
 
+/** The model of a filter coded value by value: how long its lists are, how often each value is in one. */
+function valueByValue(rows: readonly RowSymbols[], k: number, size: number): FacetModel['v'][number] {
+  const lists = rows.flatMap((r) => (r.lists[k] ? [r.lists[k]] : []));
+  const l = new Array<number>(Math.max(...lists.map((v) => v.length)) + 1).fill(0);
+  const n = new Array<number>(size).fill(0);
+  for (const list of lists) {
+    l[list.length]!++;
+    for (const v of list) n[v]!++;
+  }
+  return { t: [], a: ONE_CONTEXT, x: [], n: [], e: { l, n } };
+}
+
 /**
  * The facet files' code model, fitted on the listed products (`listed`: each document's index in
  * `full.products`, undefined when not listed), and the encoder of a facet file's documents.
@@ -185,8 +230,16 @@ export function facetCoding(
     const item = full.products[i]!;
     const vs = codes.map((c, k) => (item.f[c]?.length ? values[k]!.of(item.f[c]!) : -1));
     const ps = patterns.of(vs.flatMap((s, k) => (s >= 0 ? [k] : [])));
-    symbols.set(i, { ps, vs, bs: priceRangeOf(ranges, item.price[2]) + 1 });
+    symbols.set(i, { ps, vs, bs: priceRangeOf(ranges, item.price[2]) + 1, lists: [] });
   }
+  // Filters with too many different value lists: coded value by value, and no context for others.
+  const byValue = values.map((t) => t.values.length > MAX_LISTS);
+  for (const r of symbols.values())
+    byValue.forEach((yes, k) => {
+      if (!yes || r.vs[k]! < 0) return;
+      r.lists[k] = values[k]!.values[r.vs[k]!]!;
+      r.vs[k] = 0;
+    });
   const rows = listed.flatMap((i) => (i === undefined ? [] : [symbols.get(i)!]));
   const patternCounts = new Array<number>(patterns.values.length).fill(0);
   for (const r of rows) patternCounts[r.ps]!++;
@@ -194,6 +247,7 @@ export function facetCoding(
   const present = codes.map((_, k) => rows.filter((r) => r.vs[k]! >= 0).length);
   const parentsOf = (before: number) =>
     [...Array(before).keys()]
+      .filter((k) => !byValue[k])
       .sort((x, y) => present[y]! - present[x]! || x - y)
       .slice(0, MAX_PARENTS)
       .sort((x, y) => x - y);
@@ -201,7 +255,11 @@ export function facetCoding(
     c: codes,
     p: patterns.values,
     pn: patternCounts,
-    v: values.map((t, k) => ({ t: t.values, ...fitField(rows, (r) => r.vs[k]!, parentsOf(k), t.values.length) })),
+    v: values.map((t, k) =>
+      byValue[k]
+        ? valueByValue(rows, k, full.facets.find((f) => f.code === codes[k])!.values.length)
+        : { t: t.values, ...fitField(rows, (r) => r.vs[k]!, parentsOf(k), t.values.length) },
+    ),
     b: fitField(rows, (r) => r.bs, parentsOf(codes.length), ranges.length + 1),
   };
   const m = modelsOf(model);

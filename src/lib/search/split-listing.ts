@@ -38,8 +38,17 @@ export const FacetModelSchema = z
     /** Patterns: the filters a document has, as indexes into `c`; `pn` how many documents have each. */
     p: z.array(z.array(z.number().check(z.int(), z.nonnegative()))),
     pn: CountsSchema,
-    /** Per filter of `c`: the value lists documents have (`t`, indexes into that filter's values) and their models (`a` an earlier filter or -1). */
-    v: z.array(z.extend(ContextModelsSchema, { t: z.array(z.array(z.number().check(z.int(), z.nonnegative()))) })),
+    /**
+     * Per filter of `c`: the value lists documents have (`t`, indexes into that filter's values) and
+     * their models; or, for a filter with too many different lists, `e`: it is coded value by value
+     * (`l` counts of list lengths, `n` of values; `t`, `x`, `n` empty).
+     */
+    v: z.array(
+      z.extend(ContextModelsSchema, {
+        t: z.array(z.array(z.number().check(z.int(), z.nonnegative()))),
+        e: z.optional(z.object({ l: CountsSchema, n: CountsSchema })),
+      }),
+    ),
     /** The price range's models: symbol 0 none, k + 1 the price filter's value k. */
     b: ContextModelsSchema,
   })
