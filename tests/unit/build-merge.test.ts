@@ -8,7 +8,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { inShard, ofThisShard, parseShard, shardFromArgs, shardOfPath, SHARD_MARKER } from '../../src/lib/build/shard';
+import {
+  buildRole,
+  inputsFromArgs,
+  inShard,
+  ofThisShard,
+  parseShard,
+  shardedFiles,
+  shardFromArgs,
+  shardInputsDir,
+  shardOfPath,
+  SHARD_MARKER,
+  wholeSiteOnly,
+} from '../../src/lib/build/shard';
 import { derivedRule, jsonByPathRule, mergeShards, serializeByPath, sitemapRule, SITEMAP_ENTRY_LIMIT } from '../../src/lib/build/merge';
 
 const dirs: string[] = [];
@@ -70,6 +82,39 @@ describe('the shard setting', () => {
     expect(() => parseShard('two')).toThrow(/--shard: expected K\/N/);
     expect(() => shardFromArgs(['build', '--shard', '--outDir', 'x'], {})).toThrow(/got nothing/);
     expect(() => shardFromArgs(['build'], { BUILD_SHARD: '1/0' })).toThrow(/^BUILD_SHARD: /);
+  });
+
+  it('tells the kinds of build apart, and keeps the whole-site routes out of a page shard', () => {
+    const env = (shard?: string, inputs?: string) => ({ ...(shard ? { BUILD_SHARD: shard } : {}), ...(inputs ? { BUILD_SHARD_INPUTS: inputs } : {}) });
+    expect(buildRole(env())).toBe('whole');
+    expect(buildRole(env('1/1'))).toBe('whole');
+    expect(buildRole(env('2/4'))).toBe('shard');
+    expect(buildRole(env('0/4'))).toBe('site');
+    expect(buildRole(env('2/4', '/in'))).toBe('pages');
+    expect(shardInputsDir(env('2/4', '/in'))).toBe('/in');
+    expect(shardInputsDir(env('2/4'))).toBeNull();
+    // A page shard does not even compute a whole-site route's items.
+    let computed = 0;
+    const items = () => (computed++, ['a', 'b']);
+    expect(wholeSiteOnly(items, env('2/4', '/in'))).toEqual([]);
+    expect(computed).toBe(0);
+    expect(wholeSiteOnly(items, env('0/4'))).toEqual(['a', 'b']);
+    expect(wholeSiteOnly(items, env('2/4'))).toEqual(['a', 'b']);
+    // Listing files: the site part writes them all, a page shard none, a self-contained shard its share.
+    const paths = Array.from({ length: 40 }, (_, i) => `/listing/${i}.json`);
+    expect(shardedFiles(paths, (p) => p, env('0/4'))).toEqual(paths);
+    expect(shardedFiles(paths, (p) => p, env('2/4', '/in'))).toEqual([]);
+    expect(shardedFiles(paths, (p) => p, env('2/4'))).toEqual(paths.filter((p) => shardOfPath(p, 4) === 2));
+    // The site part renders no page of a sharded route.
+    expect(ofThisShard(paths, (p) => p, { index: 0, count: 4 })).toEqual([]);
+  });
+
+  it('reads --inputs DIR and BUILD_SHARD_INPUTS', () => {
+    expect(inputsFromArgs(['build', '--shard', '2/4', '--inputs', 'site/_shard-inputs'], {})).toBe('site/_shard-inputs');
+    expect(inputsFromArgs(['build', '--inputs=x'], {})).toBe('x');
+    expect(inputsFromArgs(['build'], { BUILD_SHARD_INPUTS: 'y' })).toBe('y');
+    expect(inputsFromArgs(['build'], {})).toBeNull();
+    expect(() => inputsFromArgs(['build', '--inputs', '--outDir', 'x'], {})).toThrow(/--inputs: expected the folder/);
   });
 
   it('puts every path in exactly one shard, by its path and not its position', async () => {

@@ -65,15 +65,6 @@ export function linkedProducts(p: Product): Product[] {
   return out;
 }
 
-/**
- * What a page reads of a product it shows but does not render (a tile, a line of a group or bundle):
- * the slim record without its own links, categories and custom options, which only its own page reads.
- */
-export function linkedRecord(p: Product): Product {
-  const { product_links: _links, category: _category, custom_options: _options, ...rest } = p;
-  return { ...rest, product_links: [], custom_options: [] };
-}
-
 /** Page shard K's input. */
 export function pageShardInputFile(index: number): PageShardInput {
   const { byId, reviewsOf } = catalog();
@@ -81,12 +72,12 @@ export function pageShardInputFile(index: number): PageShardInput {
   const own = new Set<number>();
   for (const r of catchAll[index]!) if (r.kind === 'product') own.add(Number(r.key));
   for (const r of amp[index]!) if (r.kind === 'amp-product') own.add(r.key);
-  const linked = new Map<number, Product>();
+  const linked = new Set<number>();
   const reviews: Review[] = [];
   for (const id of own) {
     const p = byId.get(id);
     if (!p) continue;
-    for (const lp of linkedProducts(p)) if (!own.has(lp.id) && !linked.has(lp.id)) linked.set(lp.id, linkedRecord(lp));
+    for (const lp of linkedProducts(p)) if (!own.has(lp.id)) linked.add(lp.id);
     reviews.push(...(reviewsOf.get(id) ?? []));
   }
   const ampListings: PageShardInput['ampListings'] = {};
@@ -95,7 +86,7 @@ export function pageShardInputFile(index: number): PageShardInput {
     const { products, total } = ampCategoryListing(r.key);
     ampListings[String(r.key)] = { products, total };
   }
-  return { ...buildOf(), index, catchAll: catchAll[index]!, amp: amp[index]!, linked: [...linked.values()], reviews, ampListings };
+  return { ...buildOf(), index, catchAll: catchAll[index]!, amp: amp[index]!, linked: [...linked], reviews, ampListings };
 }
 
 /** The text of one input file ('shared' or a shard's number). */

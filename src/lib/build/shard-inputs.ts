@@ -1,11 +1,12 @@
 /**
  * The inputs of a prepared sharded build (docs/architecture.md, "Sharded builds"). The site part
  * (`--shard 0/N`) reads the whole catalogue once and writes, into `_shard-inputs/` of its output, one
- * shared file and one file per page shard: everything a page shard's catalogue pages read of products
- * that are not their own (category listings and facet counts, the products they link, the newest
- * products of the home page) and the shard's own routes. A page shard (`--shard K/N --inputs DIR`)
- * reads those two files and the full records of its own products (one streaming pass over the
- * snapshot, ./shard-records.ts), never the rest of the catalogue: its memory falls with N.
+ * shared file and one file per page shard: what a page shard's catalogue pages read of products that
+ * are not their own (category listings and facet counts, the newest products of the home page,
+ * which other products its product pages show) and the shard's own routes. A page shard
+ * (`--shard K/N --inputs DIR`) reads those two files and, in one streaming pass over the snapshot,
+ * the records of its own products and of the products they show; it holds nothing else of the
+ * catalogue: its memory falls with N.
  *
  * This module reads and checks the files; ./shard-inputs-write.ts makes them.
  */
@@ -72,8 +73,8 @@ export const PageShardInputSchema = BuildSchema.extend({
   catchAll: z.array(PageRouteSchema),
   /** The shard's own AMP pages. */
   amp: z.array(AmpRouteSchema),
-  /** What its product pages read of the other products they show (related products, group and bundle members): linkedRecord. */
-  linked: z.array(ProductSchema),
+  /** The ids of the other products its product pages show (related products, group and bundle members). */
+  linked: z.array(z.number().int()),
   /** The reviews of its own products. */
   reviews: z.array(ReviewSchema),
   /** The AMP category listing (first page and total) of each of its AMP category pages, by category id. */

@@ -112,17 +112,17 @@ export function* iterateProducts(dir = snapshotDir()): Generator<S.Product> {
 export const readProducts = (dir = snapshotDir()): S.Product[] => [...iterateProducts(dir)];
 
 /**
- * The full records of the products with these ids, in one pass over the snapshot's product files
- * (a shard's own product pages). Only the records kept are validated (the catalogue index, or the
+ * The full records of the products with these ids (or what `keep` makes of each), in one pass over
+ * the snapshot's product files (a shard's own product pages and the products they show). Only the records kept are validated (the catalogue index, or the
  * site part, validated every record), so the pass costs the files' parsing, not more.
  */
-export function readProductRecords(ids: ReadonlySet<number>, dir = snapshotDir()): Map<number, S.Product> {
+export function readProductRecords(ids: ReadonlySet<number>, dir = snapshotDir(), keep: (p: S.Product) => S.Product = (p) => p): Map<number, S.Product> {
   const out = new Map<number, S.Product>();
   for (const file of readManifest(dir).product_shards) {
     const raw = readJsonFile(dir, file);
     if (!Array.isArray(raw)) throw new SnapshotError(file, undefined, '', 'must be an array of records');
     const kept = raw.filter((r: unknown) => ids.has((r as { id?: unknown } | null)?.id as number));
-    for (const p of validateArray(S.ProductSchema, kept, file)) out.set(p.id, p);
+    for (const p of validateArray(S.ProductSchema, kept, file)) out.set(p.id, keep(p));
   }
   return out;
 }

@@ -179,6 +179,16 @@ export function slimProduct(p: Product): Product {
 }
 
 /**
+ * What a page reads of a product it shows but does not render (a related product's tile, a line of a
+ * group or bundle): the slim record without its own links, categories and custom options, which only
+ * its own page reads. A prepared build's page shard holds these for the products its pages show.
+ */
+export function linkedRecord(p: Product): Product {
+  const { product_links: _links, category: _category, custom_options: _options, ...rest } = slimProduct(p);
+  return { ...rest, product_links: [], custom_options: [] };
+}
+
+/**
  * The in-memory catalogue index, built once from the snapshot (products read shard by shard). A shard
  * build (N > 1) holds slim records (slimProduct): its memory then falls with the pages it renders,
  * not only with Astro's page state (docs/architecture.md, "Sharded builds").
@@ -215,15 +225,20 @@ function wholeCatalog(): CatalogIndex {
 
 /**
  * The index of a page shard of a prepared build (src/lib/build/shard-inputs.ts): its own products
- * (full records in `fullRecords`, slim ones in `byId`) and the slim records of the products they link,
- * from the site part's input; not the rest of the catalogue. Listings come from the shared input.
+ * (full records in `fullRecords`, slim ones in `byId`) and the linkedRecord of each product they show
+ * (the site part's input names them), read from the snapshot; not the rest of the catalogue. Listings
+ * come from the shared input.
  */
 function pageShardCatalog(): CatalogIndex {
   const input = pageShardInput();
   const own = new Set<number>();
   for (const r of input.catchAll) if (r.kind === 'product') own.add(Number(r.key));
   for (const r of input.amp) if (r.kind === 'amp-product') own.add(r.key);
-  const fullRecords = snap.readProductRecords(own);
+  // One pass over the snapshot: the full records of its own products, and what its pages read of the
+  // products they show (the site part named them).
+  const wanted = new Set([...own, ...input.linked]);
+  const records = snap.readProductRecords(wanted, undefined, (p) => (own.has(p.id) ? p : linkedRecord(p)));
+  const fullRecords = new Map([...own].flatMap((id) => (records.has(id) ? [[id, records.get(id)!] as const] : [])));
   const products: Product[] = [];
   const byId = new Map<number, Product>();
   const bySku = new Map<string, Product>();
@@ -234,7 +249,7 @@ function pageShardCatalog(): CatalogIndex {
     bySku.set(p.sku, p);
   };
   for (const p of fullRecords.values()) add(slimProduct(p));
-  for (const p of input.linked) add(p);
+  for (const [id, p] of records) if (!own.has(id)) add(p);
   const reviewsOf = new Map<number, Review[]>();
   for (const r of input.reviews) {
     let list = reviewsOf.get(r.product_id);
