@@ -9,7 +9,8 @@
  *
  * Reports index size (raw and gzipped), engine build time, median / p95 / max query time per engine,
  * and what a first search downloads with the index split (`split`: gzipped bytes per query); with
- * --snapshot, what a first visit to the results page downloads (`resultsPage`).
+ * --snapshot, what a first visit to the results page downloads (`resultsPage`) and what the offline
+ * warming downloads, file by file and in bundles (`warming`).
  */
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +24,7 @@ import type { SearchIndexFile } from '../src/lib/search/types';
 import { createRng } from './lib/prng';
 import { scriptOptions } from './lib/cli-options';
 import { benchQueries, resultsPageDownloads, splitDownloads } from './bench/search';
+import { warmingDownloads } from './bench/search-warming';
 
 const BRANDS = [
   'Thomas Sabo',
@@ -280,7 +282,9 @@ async function main() {
     // The results page lists matches from the catalogue's search listing, made by the build's own code for this snapshot.
     process.env.SNAPSHOT_DIR = snapshot;
     const { searchListingFile } = await import('../src/lib/catalog/listing/file');
-    report.resultsPage = resultsPageDownloads(file, searchListingFile(), [...queries, 'gold', 'silver', 'ring']);
+    const full = searchListingFile();
+    report.resultsPage = resultsPageDownloads(file, full, [...queries, 'gold', 'silver', 'ring']);
+    report.warming = warmingDownloads(file, full);
   }
   if (splitOnly) {
     console.log(JSON.stringify(report, null, 2));

@@ -16,7 +16,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { config, enabledStoreViews } from './lib/config';
 import { messages } from './lib/messages';
 import { collection, KEYS } from './lib/state/storage';
@@ -42,15 +42,15 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 const log = (...args: unknown[]) => console.info('[sw]', ...args);
 
 // A split search index (a large catalogue): a few seconds after a page is opened (its own requests
-// first), every file of the index and of the search listing, through the cache-first route for them, so
-// that any query is answered offline (src/lib/pwa/search-warm.ts). Once a worker's life; a build
+// first), every file of the index and of the search listing, downloaded in bundles and put in the cache
+// their cache-first route reads, so that any query is answered offline (src/lib/pwa/search-warm.ts). Once a worker's life; a build
 // warmed whole is marked in the data cache and not looked at again. Listening before the routes
 // below: a listener after the one that answers a request (respondWith) is not called.
 let warming: Promise<void> | null = null;
 self.addEventListener('fetch', (event) => {
   if (event.request.mode !== 'navigate' || warming) return;
   const pathname = new URL(event.request.url).pathname;
-  warming = new Promise<void>((resolve) => setTimeout(resolve, WARM_DELAY_MS)).then(() => warmSearch(event, pathname));
+  warming = new Promise<void>((resolve) => setTimeout(resolve, WARM_DELAY_MS)).then(() => warmSearch(pathname));
   event.waitUntil(warming);
 });
 
@@ -170,16 +170,31 @@ self.addEventListener('message', (event) => {
     );
 });
 
-async function warmSearch(event: ExtendableEvent, pathname: string): Promise<void> {
+async function warmSearch(pathname: string): Promise<void> {
   const nav = self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } };
   const marks = await caches.open(CACHE_NAMES.data);
+  const files = await caches.open(CACHE_NAMES.search);
+  // The files put from bundles count in the search files' limits as the route's own entries do.
+  const expiry = new CacheExpiration(CACHE_NAMES.search, SEARCH_FILE_CACHE_LIMITS);
   const result = await warmSplitSearch({
     pathname,
     readHead: async (url) => ((await matchPrecache(url)) ?? (await fetch(url))).json(),
-    fetchFile: async (url) => (await searchFiles.handle({ event, request: new Request(url) })).ok,
+    isHeld: async (url) => !!(await files.match(url)),
+    fetchBundle: async (url) => {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      return res.json();
+    },
+    putFile: async (url, text) => {
+      await files.put(url, new Response(text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }));
+      await expiry.updateTimestamp(url);
+    },
     isOnline: () => nav.onLine !== false,
     saveData: () => !!nav.connection?.saveData,
-    pause: () => new Promise((resolve) => setTimeout(resolve, 50)),
+    pause: async () => {
+      await expiry.expireEntries();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
     warmed: {
       has: async (key) => !!(await marks.match(`/__search-warmed/${key}`)),
       add: (key) => marks.put(`/__search-warmed/${key}`, new Response('')),

@@ -345,6 +345,11 @@ export interface ResultsPageBench {
   allFacetsGzipBytes: number;
   /** Queries matching the most products (fk = FACET_RECORDS_PER_FILE): matches, facet files, bytes. */
   largest: { q: string; matches: number; facetFiles: number; bytes: number }[];
+  /** Where a first visit's bytes go (fk = FACET_RECORDS_PER_FILE), median / p95 / max over the queries of each part apart: the index's postings files, the facet files, the tile buckets; the two shared files are `indexHeadGzipBytes` and `headGzipBytes`. */
+  parts: Record<'postings' | 'facets' | 'tiles', { medianBytes: number; p95Bytes: number; maxBytes: number }>;
+  indexHeadGzipBytes: number;
+  /** Every price file, gzipped, summed: what a sort by price fetches for a query matching products everywhere. */
+  allPricesGzipBytes: number;
 }
 
 /**
@@ -378,7 +383,7 @@ export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, q
     }
   };
   const asked = queries.map((q) => ({ q, ...fetched((e) => e.stepMatches(q)), before: fetched((e) => e.step(q, ALL)).files }));
-  type Row = { q: string; bytes: number; requests: number; matches: number; facetFiles: number };
+  type Row = { q: string; bytes: number; requests: number; matches: number; facetFiles: number; postings?: number; facets?: number; tiles?: number };
   const figures = (rows: Row[]): ResultsPageFigures => {
     const bytes = rows.map((r) => r.bytes).sort((a, b) => a - b);
     const requests = rows.map((r) => r.requests).sort((a, b) => a - b);
@@ -394,7 +399,7 @@ export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, q
   };
   const out: Partial<ResultsPageBench> = { split: {}, listingGzipBytes };
   for (const fk of fks) {
-    const listing = splitSearchListing(full, file.d, split.index.split.rf, fk);
+    const listing = splitSearchListing(full, file.d, { fk });
     const gz = gzOf(listing.files);
     const headGzipBytes = gzipBytes(JSON.stringify(listing.head));
     const rows = asked.map(({ q, files, r }): Row => {
@@ -402,8 +407,9 @@ export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, q
       const present = r.docs;
       const facets = present.length ? facetFilesOf(present, listing.head) : [];
       const tiles = present.length ? bucketsOf(present.slice(0, perPage), listing.head) : [];
-      const bytes = indexHead + sum(files, indexGz) + (present.length ? headGzipBytes + sum(facets, gz) + sum(tiles, gz) : 0);
-      return { q, bytes, requests: 2 + files.length + facets.length + tiles.length, matches: r.docs.length, facetFiles: facets.length };
+      const parts = { postings: sum(files, indexGz), facets: sum(facets, gz), tiles: sum(tiles, gz) };
+      const bytes = indexHead + parts.postings + (present.length ? headGzipBytes + parts.facets + parts.tiles : 0);
+      return { q, bytes, requests: 2 + files.length + facets.length + tiles.length, matches: r.docs.length, facetFiles: facets.length, ...parts };
     });
     out.split![String(fk)] = figures(rows);
     if (fk === FACET_RECORDS_PER_FILE) {
@@ -412,6 +418,16 @@ export function resultsPageDownloads(file: SearchIndexFile, full: ListingFile, q
         [...listing.files.keys()].filter((n) => n.startsWith('facets/')),
         gz,
       );
+      out.allPricesGzipBytes = sum(
+        [...listing.files.keys()].filter((n) => n.startsWith('prices/')),
+        gz,
+      );
+      out.indexHeadGzipBytes = indexHead;
+      const part = (k: 'postings' | 'facets' | 'tiles') => {
+        const sorted = rows.map((r) => r[k]!).sort((a, b) => a - b);
+        return { medianBytes: median(sorted), p95Bytes: percentile(sorted, 95), maxBytes: sorted.at(-1)! };
+      };
+      out.parts = { postings: part('postings'), facets: part('facets'), tiles: part('tiles') };
       out.largest = [...rows]
         .sort((a, b) => b.matches - a.matches)
         .slice(0, 3)

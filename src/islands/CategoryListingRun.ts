@@ -69,6 +69,8 @@ export interface ListingOptions {
    * filters, counts and sorts need. The listing asks for those it is about to show.
    */
   tiles?: (products: number[]) => Promise<void>;
+  /** Loads what sorting by `sort` needs when the file lacks it (a split search listing's order by price: file.orders[sort]); null when nothing is lacking. */
+  sorting?: (sort: string) => Promise<void> | null;
 }
 
 /** Takes over a listing's static markup. */
@@ -172,11 +174,31 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
         return null;
       }));
 
+  /** Waits for what the listing loads before it shows (tiles, prices), then renders; a failure shows the error line and the next filter, sort or scroll tries again. */
+  function wait(start: () => Promise<void>): void {
+    grid.setAttribute('aria-busy', 'true');
+    tilesLoading ??= start().then(
+      () => {
+        tilesLoading = null;
+        error.hidden = true;
+        render();
+      },
+      () => {
+        tilesLoading = null;
+        error.textContent = messages.somethingWrong;
+        error.hidden = false;
+        grid.removeAttribute('aria-busy');
+      },
+    );
+  }
+
   function render(): void {
     const s = $categoryQuery.get();
     syncControls(s);
     if (!index) return;
     if (!result || !resultOf || !sameAs(resultOf, s)) {
+      const lacking = opts.sorting?.(s.sort);
+      if (lacking) return wait(() => lacking);
       result = runListing(index, s);
       resultOf = selectionOf(s);
     }
@@ -186,24 +208,7 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
       // Tiles still to load for what is about to show: load them, then show.
       const from = sameAs(shownOf, s) ? shown : 0;
       const lacking = Array.from(r.order.subarray(from, want)).filter((i) => !index!.file.products[i]!.url);
-      if (lacking.length) {
-        grid.setAttribute('aria-busy', 'true');
-        tilesLoading ??= opts.tiles(lacking).then(
-          () => {
-            tilesLoading = null;
-            error.hidden = true;
-            render();
-          },
-          () => {
-            // Nothing more is shown; the next filter, sort or scroll tries again.
-            tilesLoading = null;
-            error.textContent = messages.somethingWrong;
-            error.hidden = false;
-            grid.removeAttribute('aria-busy');
-          },
-        );
-        return;
-      }
+      if (lacking.length) return wait(() => opts.tiles!(lacking));
     }
     if (!sameAs(shownOf, s)) {
       grid.replaceChildren(...tiles(r, 0, want));

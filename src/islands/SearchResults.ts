@@ -48,7 +48,12 @@ async function start(root: HTMLElement): Promise<void> {
 
   if (state.kind === 'results') {
     for (const el of root.querySelectorAll<HTMLElement>('.listing__toolbar, .listing__body')) el.hidden = false;
-    const controller = startListing(root, grid, { load: () => Promise.resolve(state.file), searchProductQuery: query, tiles: state.tiles });
+    const controller = startListing(root, grid, {
+      load: () => Promise.resolve(state.file),
+      searchProductQuery: query,
+      tiles: state.tiles,
+      sorting: state.sorting,
+    });
     wireListingControls(root, grid, () => Promise.resolve(controller));
     return;
   }

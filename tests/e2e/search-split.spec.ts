@@ -17,6 +17,7 @@ import { createSplitEngine } from '../../src/lib/search/split-engine';
 import { docUrl, type SearchSplitFile } from '../../src/lib/search/types';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
 import { searchListing } from '../../src/lib/search/results';
+import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
 import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
 import { config } from '../../src/lib/config';
 import { fill, messages } from '../../src/lib/messages';
@@ -141,15 +142,18 @@ test('warmed in the background, the split index answers a query never searched o
     await page.goto('/');
     await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
     await page.reload();
-    // Once the page is loaded and idle, the worker fetches every file the build wrote under
-    // search-index/{h}/ and search-listing/{h}/ into its cache.
+    // Once the page is loaded and idle, the worker downloads the build's bundles and puts every file
+    // the build wrote under search-index/{h}/ and search-listing/{h}/ in its cache (not the bundles).
     const files = [
       ...readdirSync(join(out, 'search-index', index.split.h)).map((f) => `/search-index/${index.split.h}/${f}`),
       ...readdirSync(join(out, 'search-listing'), { recursive: true })
         .map(String)
         .filter((f) => f.endsWith('.json'))
         .map((f) => `/search-listing/${f}`),
-    ].sort();
+    ]
+      .filter((f) => !/\/bundle-\d+\.json$/.test(f))
+      .sort();
+    expect(files.some((f) => f.includes('/prices/'))).toBe(true);
     const cached = () => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname).sort(), CACHE_NAMES.search);
     await expect.poll(cached, { timeout: 90_000 }).toEqual(files);
     await context.setOffline(true);
@@ -164,6 +168,10 @@ test('warmed in the background, the split index answers a query never searched o
     await expect(page.locator('#product-grid .tile .tile__link').first()).toHaveAttribute('href', gold.products[0]!.url);
     await page.goto(`/search?${new URLSearchParams({ q })}`);
     await expect(page.locator('[data-listing-count]')).toHaveText(fill(listed.total === 1 ? messages.itemCount : messages.itemsCount, { count: listed.total }));
+    // Sorted by price offline: the price files came with the warming.
+    await page.goto(`/search?${new URLSearchParams({ q, sort: 'final_price:asc' })}`);
+    const cheapest = runListing(indexListing(listed), { filters: {}, sort: 'final_price:asc' }).order[0]!;
+    await expect(page.locator('#product-grid .tile .tile__link').first()).toHaveAttribute('href', listed.products[cheapest]!.url);
   } finally {
     await context.close();
     await shop.close(2000);

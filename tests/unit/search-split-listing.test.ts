@@ -10,7 +10,7 @@ import { iterateProducts, readAttributes, readCategories, readManifest } from '.
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine, type FetchFile } from '../../src/lib/search/split-engine';
-import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
+import { splitSearchIndex, splitSearchListing, TILES_PER_BUCKET } from '../../src/lib/search/split';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';
 import { loadSearchResults, searchListing, type SearchPageState, type SearchResultsDeps } from '../../src/lib/search/results';
@@ -27,6 +27,8 @@ import { recordsFileOf, type SearchPaging } from '../../src/lib/search/types';
 import { BENCH_QUERIES } from '../../scripts/bench-search';
 import { SETTINGS } from './search-fixtures';
 import { fetchSearchListing } from '../../src/lib/catalog/listing/load';
+import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
+import { config } from '../../src/lib/config';
 
 const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
 const engine = createSearchEngine(whole, SETTINGS);
@@ -35,7 +37,7 @@ const plain = searchListingFile();
 const byName = plain.products.map((_, i) => i).sort((a, b) => plain.products[a]!.name.localeCompare(plain.products[b]!.name) || a - b);
 const full: ListingFile = { ...plain, orders: { ...plain.orders, 'name:asc': byName } };
 const index = splitSearchIndex(whole);
-const listing = splitSearchListing(full, whole.d, index.index.split.rf);
+const listing = splitSearchListing(full, whole.d);
 const ALL: SearchPaging = { start: 0, size: Number.MAX_SAFE_INTEGER };
 
 /** A fetch serving the split build's files (index and listing) from memory, recording the paths asked. */
@@ -76,11 +78,11 @@ const wholeDeps: SearchResultsDeps = {
   loadListing: () => Promise.resolve(full),
 };
 
-/** The split page's state with every tile loaded (what the listing shows once scrolled to the end), and its loader taken off. */
+/** The split page's state with every tile loaded (what the listing shows once scrolled to the end), and its loaders taken off. */
 async function allTiles(state: SearchPageState): Promise<SearchPageState> {
   if (state.kind !== 'results') return state;
   await state.tiles?.(state.file.products.map((_, i) => i));
-  const { tiles: _tiles, ...rest } = state;
+  const { tiles: _tiles, sorting: _sorting, ...rest } = state;
   return rest;
 }
 
@@ -88,20 +90,21 @@ const docOf = (sku: string) => whole.d.findIndex((d) => d.s === sku);
 const h = listing.head.split.h;
 
 describe('the split search listing', () => {
-  it('numbers its tile buckets as the split index numbers its records files, and names its folder by content', () => {
+  it('numbers its tile buckets with the numbering of the records files (TILES_PER_BUCKET a bucket), and names its folder by content', () => {
     const { rf, fk } = listing.head.split;
-    expect(listing.head.split).toMatchObject({ n: whole.d.length, rf: index.index.split.rf });
-    const tiles = [...listing.files.keys()].filter((f) => !f.startsWith('facets/'));
-    expect(tiles.sort()).toEqual([...index.files.keys()].filter((f) => f.startsWith('d-')).sort());
+    expect(listing.head.split).toMatchObject({ n: whole.d.length, rf: TILES_PER_BUCKET });
+    const tiles = [...listing.files.keys()].filter((f) => !f.includes('/'));
+    expect(tiles.sort()).toEqual(Array.from({ length: Math.ceil(whole.d.length / rf) }, (_, i) => recordsFileOf(i * rf, { rf })).sort());
     const bucket = JSON.parse(listing.files.get(recordsFileOf(10, listing.head.split))!) as { sku: string }[];
     expect(bucket[10 % rf]!.sku).toBe(whole.d[10]!.s);
     expect([...listing.files.keys()].filter((f) => f.startsWith('facets/')).length).toBe(Math.ceil(whole.d.length / fk));
+    expect([...listing.files.keys()].filter((f) => f.startsWith('prices/')).length).toBe(Math.ceil(whole.d.length / fk));
     expect(h).toMatch(/^[0-9a-f]{8}$/);
     const other = splitSearchListing({ ...full, products: full.products.map((p, i) => (i ? p : { ...p, name: `${p.name}!` })) }, whole.d);
     expect(other.head.split.h).not.toBe(h);
   });
 
-  it('lists the matches of every benchmark query as the whole listing does: facet files of the matches first, tiles of the products shown', async () => {
+  it('lists the matches of every benchmark query as the whole listing does: facet files of the matches and the tiles of the first page first, then tiles of the products shown', async () => {
     let compared = 0;
     for (const q of [...BENCH_QUERIES, 'ring', 'gold', 'ev1001-wg-s']) {
       const want = await loadSearchResults(q, wholeDeps);
@@ -115,26 +118,70 @@ describe('the split search listing', () => {
         asked.filter((u) => /^\/search-index\/[^/]+\/d-/.test(u)),
         `${q}: no index records`,
       ).toEqual([]);
+      // The facet files of every match, and beside them the buckets of the first page in the engine's order.
+      const firstPage = docs.slice(0, config.constants.categoryPageSize);
       expect(asked.filter((u) => u.startsWith('/search-listing/')).sort(), q).toEqual(
-        facetFilesOf(docs, listing.head)
-          .map((n) => `/search-listing/${h}/${n}.json`)
-          .sort(),
+        [...facetFilesOf(docs, listing.head), ...bucketsOf(firstPage, listing.head)].map((n) => `/search-listing/${h}/${n}.json`).sort(),
       );
-      // No tile yet; the first page's tiles fetch only their buckets.
+      // No tile given yet; the first page's tiles come from the buckets already fetched.
       expect(got.file.products.every((p) => p.url === '')).toBe(true);
       asked.length = 0;
       const first = [0, 1, 2].filter((i) => i < got.file.products.length);
       await got.tiles!(first);
-      const shownDocs = first.map((i) => docOf(want.file.products[i]!.sku));
+      expect(asked).toEqual([]);
+      expect(got.file.products.slice(0, 3)).toEqual(want.file.products.slice(0, 3));
+      // Further tiles fetch only the buckets not held yet.
+      const later = got.file.products.map((_, i) => i).slice(firstPage.length, firstPage.length + 3);
+      await got.tiles!(later);
+      const held = new Set(bucketsOf(firstPage, listing.head));
       expect(asked.sort()).toEqual(
-        bucketsOf(shownDocs, listing.head)
+        bucketsOf(
+          later.map((i) => docOf(want.file.products[i]!.sku)),
+          listing.head,
+        )
+          .filter((n) => !held.has(n))
           .map((n) => `/search-listing/${h}/${n}.json`)
           .sort(),
       );
-      expect(got.file.products.slice(0, 3)).toEqual(want.file.products.slice(0, 3));
       expect(await allTiles(got), q).toEqual(want);
     }
     expect(compared).toBeGreaterThan(20);
+  });
+
+  it('sorts by price as the whole listing does, loading the price files of the matches only for a sort by price', async () => {
+    for (const q of ['ring', 'gold', 'thomas sabo', 'watch']) {
+      const want = await loadSearchResults(q, wholeDeps);
+      const asked: string[] = [];
+      const got = await loadSearchResults(q, splitDeps(server(asked)));
+      if (want.kind !== 'results' || got.kind !== 'results') throw new Error(q);
+      // The page indexes the file once, before any tile or price (a price inside each range until then).
+      const index = indexListing(got.file);
+      expect(got.sorting!('relevance'), q).toBeNull();
+      expect(
+        asked.some((u) => u.includes('/prices/')),
+        q,
+      ).toBe(false);
+      asked.length = 0;
+      const loading = got.sorting!('final_price:asc');
+      expect(loading).toBeInstanceOf(Promise);
+      // Asked again while loading (a render meanwhile): the same load, not a second one.
+      expect(got.sorting!('final_price:desc')).toBe(loading);
+      await loading;
+      const docs = engine.search(q, ALL).items.map((d) => docOf(d.s));
+      expect(asked.sort(), q).toEqual([...new Set(docs.map((d) => `/search-listing/${h}/prices/d-${Math.floor(d / listing.head.split.fk)}.json`))].sort());
+      await got.tiles!(got.file.products.map((_, i) => i));
+      for (const sort of ['final_price:asc', 'final_price:desc']) {
+        expect(got.sorting!(sort), sort).toBeNull();
+        const filterSets: Record<string, string[]>[] = [{}, { price: [want.file.facets.find((f) => f.code === 'price')!.values[0]!.id] }];
+        for (const filters of filterSets) {
+          const skus = (file: ListingFile, on = indexListing(file)) => {
+            const r = runListing(on, { filters, sort });
+            return Array.from(r.order, (i) => file.products[i]!.sku).concat(JSON.stringify(r.counts));
+          };
+          expect(skus(got.file, index), `${q} ${sort}`).toEqual(skus(want.file));
+        }
+      }
+    }
   });
 
   it('keeps a carried order and the child-sku link among the matches', async () => {
@@ -179,12 +226,23 @@ describe('the split search listing', () => {
     });
     // A whole listing with a split index's matches (files of two builds): an error, not a wrong listing.
     expect(await loadSearchResults('ring', { ...deps, loadListing: () => Promise.resolve(full) })).toEqual({ kind: 'error' });
-    let calls = 0;
+    // Offline once the facet files came: tiles and prices cannot be had.
+    let down = false;
     const flaky = await loadSearchResults('ring', {
       ...deps,
-      loadFiles: (head, names, schema) => (calls++ ? Promise.reject(new ListingFetchError('Failed to fetch', true)) : deps.loadFiles!(head, names, schema)),
+      loadFiles: (head, names, schema) =>
+        down || (schema as unknown) === SearchListingBucketSchema
+          ? Promise.reject(new ListingFetchError('Failed to fetch', true))
+          : deps.loadFiles!(head, names, schema),
     });
     if (flaky.kind !== 'results') throw new Error(flaky.kind);
+    down = true;
     await expect(flaky.tiles!([0])).rejects.toMatchObject({ offline: true });
+    // The price files offline: the sort by price rejects, and the next try loads them again.
+    await expect(flaky.sorting!('final_price:asc')).rejects.toMatchObject({ offline: true });
+    down = false;
+    await expect(flaky.sorting!('final_price:asc')).resolves.toBeUndefined();
+    expect(flaky.sorting!('final_price:asc')).toBeNull();
+    expect(flaky.file.orders?.['final_price:asc']).toHaveLength(flaky.file.products.length);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The background warming of a split search (src/lib/pwa/search-warm.ts, run by the service worker):
- * on the sample split as a large catalogue's is, it fetches every file the build wrote under
- * search-index/{h}/ and search-listing/{h}/, each once, a few at a time with pauses; it does nothing
- * for a whole index, offline or when the browser saves data; stopped, the next run fetches only what
- * the cache does not hold yet; a build warmed whole is not looked at again.
+ * on the sample split as a large catalogue's is, it downloads the build's bundles (bundles.ts) one at
+ * a time with pauses and puts every file the build wrote under search-index/{h}/ and
+ * search-listing/{h}/ in the cache, each once, with the file's own content; it does nothing for a
+ * whole index, offline or when the browser saves data; stopped, the next run downloads only the
+ * bundles holding what the cache does not hold yet; a build warmed whole is not looked at again.
  */
 import { describe, expect, it } from 'vitest';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
@@ -11,49 +12,67 @@ import { buildSearchIndex } from '../../src/lib/search/build';
 import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
 import { warmSplitSearch, type WarmOptions } from '../../src/lib/pwa/search-warm';
+import { writeBundles } from '../../src/lib/search/bundles';
+import { splitIndexFiles } from '../../src/lib/search/types';
+import { splitListingFiles } from '../../src/lib/search/split-listing';
 
 const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
 const index = splitSearchIndex(whole);
-const listing = splitSearchListing(searchListingFile(), whole.d, index.index.split.rf);
+const listing = splitSearchListing(searchListingFile(), whole.d);
 const heads = new Map<string, unknown>([
   ['/search-index.json', index.index],
   ['/search-listing.json', listing.head],
 ]);
-const built = new Set<string>();
-for (const name of index.files.keys()) built.add(`/search-index/${index.index.split.h}/${name}.json`);
-for (const name of listing.files.keys()) built.add(`/search-listing/${listing.head.split.h}/${name}.json`);
+/** Every file the build wrote (URL -> content), and its bundles (URL -> content), of a few files each on this small catalogue. */
+const BUNDLE_FILES = 8;
+const built = new Map<string, string>();
+const served = new Map<string, string>();
+const folders = [
+  { base: `/search-index/${index.index.split.h}/`, files: index.files, names: splitIndexFiles(index.index.split) },
+  { base: `/search-listing/${listing.head.split.h}/`, files: listing.files, names: splitListingFiles(listing.head) },
+];
+for (const { base, files, names } of folders) {
+  for (const [name, text] of files) built.set(`${base}${name}.json`, text);
+  for (const [name, text] of writeBundles(files, names, BUNDLE_FILES)) served.set(`${base}${name}.json`, text);
+}
+const bundleCount = served.size;
 
-/** A worker over the built files: a cache-first fetch (`network` lists what reached the server). */
-function worker(files: ReadonlySet<string> = built, over: Partial<WarmOptions> = {}) {
+/** A worker over the built bundles: its cache of files, and `network` the bundles that reached the server. */
+function worker(bundles: ReadonlyMap<string, string> = served, over: Partial<WarmOptions> = {}) {
   const network: string[] = [];
-  const cache = new Set<string>();
+  const cache = new Map<string, string>();
   let pauses = 0;
   const opts: WarmOptions = {
     readHead: async (url) => heads.get(url) ?? null,
-    fetchFile: async (url) => {
-      if (cache.has(url)) return true;
+    isHeld: async (url) => cache.has(url),
+    fetchBundle: async (url) => {
       network.push(url);
-      if (!files.has(url)) return false;
-      cache.add(url);
-      return true;
+      const text = bundles.get(url);
+      if (text === undefined) throw new Error(`${url}: HTTP 404`);
+      return JSON.parse(text);
     },
+    putFile: async (url, text) => void cache.set(url, text),
     isOnline: () => true,
     saveData: () => false,
     pause: async () => void pauses++,
     pathname: '/',
+    bundleFiles: BUNDLE_FILES,
     ...over,
   };
   return { network, cache, opts, pauses: () => pauses };
 }
 
 describe('warmSplitSearch', () => {
-  it('fetches every split file of the build once, a few at a time with pauses; the next run fetches nothing', async () => {
+  it('puts every split file of the build in the cache with its content, from each bundle once, with pauses; the next run downloads nothing', async () => {
     const w = worker();
+    expect(bundleCount).toBe(folders.reduce((n, f) => n + Math.ceil(f.names.length / BUNDLE_FILES), 0));
     expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
-    expect([...w.network].sort()).toEqual([...built].sort());
-    expect(w.pauses()).toBe(Math.ceil(built.size / 4));
+    expect(new Map([...w.cache].sort())).toEqual(new Map([...built].sort()));
+    expect([...w.network].sort()).toEqual([...served.keys()].sort());
+    expect(w.pauses()).toBe(bundleCount);
     // The postings first: the panel's queries need them before any record.
-    expect(w.network[0]).toMatch(/\/search-index\/[0-9a-f]+\/p-0\.json$/);
+    expect(w.network[0]).toMatch(/\/search-index\/[0-9a-f]+\/bundle-0\.json$/);
+    expect(JSON.parse(served.get(w.network[0]!)!).f).toHaveProperty('p-0');
     w.network.length = 0;
     expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
     expect(w.network).toEqual([]);
@@ -61,10 +80,10 @@ describe('warmSplitSearch', () => {
 
   it('marks a build warmed whole, and a later run of that build looks at none of its files; another build starts again', async () => {
     const marks = new Set<string>();
-    const w = worker(built, { warmed: { has: async (k) => marks.has(k), add: async (k) => void marks.add(k) } });
+    const w = worker(served, { warmed: { has: async (k) => marks.has(k), add: async (k) => void marks.add(k) } });
     let looked = 0;
-    const fetchFile = w.opts.fetchFile;
-    w.opts.fetchFile = (url) => (looked++, fetchFile(url));
+    const isHeld = w.opts.isHeld;
+    w.opts.isHeld = (url) => (looked++, isHeld(url));
     expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
     expect([...marks]).toEqual([`${index.index.split.h}-${listing.head.split.h}`]);
     looked = 0;
@@ -77,41 +96,47 @@ describe('warmSplitSearch', () => {
   });
 
   it('does nothing for a whole index, offline, or when the browser saves data', async () => {
-    const whole1 = worker(built, { readHead: async (url) => (url === '/search-index.json' ? whole : null) });
+    const whole1 = worker(served, { readHead: async (url) => (url === '/search-index.json' ? whole : null) });
     expect(await warmSplitSearch(whole1.opts)).toEqual({ files: 0, done: 0, stopped: 'whole' });
     expect(whole1.network).toEqual([]);
-    const off = worker(built, { isOnline: () => false });
+    const off = worker(served, { isOnline: () => false });
     expect(await warmSplitSearch(off.opts)).toEqual({ files: 0, done: 0, stopped: 'offline' });
-    const save = worker(built, { saveData: () => true });
+    const save = worker(served, { saveData: () => true });
     expect(await warmSplitSearch(save.opts)).toEqual({ files: 0, done: 0, stopped: 'save-data' });
     expect([...off.network, ...save.network]).toEqual([]);
   });
 
-  it('stops when the browser goes offline; the next run fetches only what the cache lacks', async () => {
+  it('stops when the browser goes offline; the next run downloads only the bundles holding what the cache lacks', async () => {
     let online = true;
-    const w = worker(built, { isOnline: () => online });
-    const fetchFile = w.opts.fetchFile;
+    const w = worker(served, { isOnline: () => online });
+    const fetchBundle = w.opts.fetchBundle;
     const first = await warmSplitSearch({
       ...w.opts,
-      fetchFile: async (url) => {
-        if (w.network.length >= 10) online = false;
-        return fetchFile(url);
+      fetchBundle: async (url) => {
+        if (w.network.length >= 1) online = false;
+        return fetchBundle(url);
       },
     });
-    expect(first.stopped).toBe('offline');
-    expect(first.done).toBeGreaterThan(0);
-    expect(first.done).toBeLessThan(built.size);
+    expect(first).toEqual({ files: built.size, done: BUNDLE_FILES * 2, stopped: 'offline' });
     online = true;
-    const before = w.network.length;
+    // A file of a later bundle held already (a query fetched it): that bundle still comes for the others.
+    const queried = [...built.keys()].at(-1)!;
+    w.cache.set(queried, built.get(queried)!);
+    w.network.length = 0;
     expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
-    expect(w.network.length - before).toBe(built.size - w.network.slice(0, before).length);
-    expect(new Set(w.network).size).toBe(built.size);
+    // The two bundles put before going offline are not downloaded again.
+    expect(w.network.sort()).toEqual([...served.keys()].slice(2).sort());
+    expect(new Map([...w.cache].sort())).toEqual(new Map([...built].sort()));
   });
 
-  it('stops at a file the server does not have, keeping what it fetched', async () => {
-    const files = [...built];
-    const w = worker(new Set(files.filter((_, i) => i !== 6)));
-    expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: 4, stopped: 'error' });
-    expect(w.cache.size).toBe(7);
+  it('stops at a bundle the server does not have, or one lacking a file, keeping what it put', async () => {
+    const bundles = [...served.keys()];
+    const w = worker(new Map([...served].filter(([u]) => u !== bundles[1])));
+    expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: BUNDLE_FILES, stopped: 'error' });
+    expect(w.cache.size).toBe(BUNDLE_FILES);
+    const lacking = JSON.parse(served.get(bundles[1]!)!) as { v: 1; f: Record<string, unknown> };
+    delete lacking.f[Object.keys(lacking.f)[3]!];
+    const w2 = worker(new Map([...served].map(([u, t]) => [u, u === bundles[1] ? JSON.stringify(lacking) : t])));
+    expect(await warmSplitSearch(w2.opts)).toEqual({ files: built.size, done: BUNDLE_FILES, stopped: 'error' });
   });
 });

@@ -82,6 +82,8 @@ describe('isSplitSearchFile', () => {
       '/de/search-index/0a1b2c3d/d-12.json',
       '/search-listing/0a1b2c3d/d-0.json',
       '/it/search-listing/ff/d-7.json',
+      '/search-listing/0a1b2c3d/facets/d-0.json',
+      '/search-listing/0a1b2c3d/prices/d-3.json',
     ])
       expect(isSplitSearchFile(path), path).toBe(true);
     for (const path of [
@@ -90,6 +92,7 @@ describe('isSplitSearchFile', () => {
       '/search-listing/0a1b2c3d/p-3.json',
       '/search-listing/xyz/d-1.json',
       '/search-listing/0a1b2c3d/facets/p-1.json',
+      '/search-listing/0a1b2c3d/costs/d-1.json',
       '/listing/12.json',
     ])
       expect(isSplitSearchFile(path), path).toBe(false);

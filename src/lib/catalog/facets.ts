@@ -9,6 +9,7 @@ import { messages, fill } from '../messages';
 import type { Attribute } from '../schemas';
 import { childAttribute } from './variants';
 import { finalPriceOf, hasOption, priceRangeId, type PriceRange, type QueryableProduct } from './query';
+import { priceRangeOf } from './listing-engine';
 
 /** One value of a filter with the number of products that have it. */
 export interface FacetValue {
@@ -82,7 +83,7 @@ export function facets(products: readonly QueryableProduct[], attributes: Attrib
       const day = dayNumber(now) ?? 0;
       for (const p of products) {
         const v = finalPriceOf(p, now, day);
-        const idx = ranges.findIndex((r) => v >= (r.from ?? -Infinity) && v < (r.to ?? Infinity));
+        const idx = priceRangeOf(ranges, v);
         if (idx >= 0) counts[idx]!++;
       }
       out.price = [];

@@ -42,6 +42,17 @@ export interface ListingResult {
   counts: Record<string, number[]>;
 }
 
+/** The price filter's range ([from, to)) holding a final price; -1 for none. */
+export function priceRangeOf(ranges: readonly { from?: number; to?: number }[], v: number): number {
+  return ranges.findIndex((r) => v >= (r.from ?? -Infinity) && v < (r.to ?? Infinity));
+}
+
+/** True for the sorts by final price (worked out from the products' prices, not carried by the file). */
+export function isPriceSort(sort: string): boolean {
+  const field = sort.split(':')[0];
+  return field === 'final_price' || field === 'price';
+}
+
 /** Prepares a listing file for queries. */
 export function indexListing(file: ListingFile): ListingIndex {
   const n = file.products.length;
@@ -53,8 +64,7 @@ export function indexListing(file: ListingFile): ListingIndex {
     for (let i = 0; i < n; i++) {
       start[i] = rows.length;
       if (f.code === 'price') {
-        const v = final[i]!;
-        const k = f.values.findIndex((r) => v >= (r.from ?? -Infinity) && v < (r.to ?? Infinity));
+        const k = priceRangeOf(f.values, final[i]!);
         if (k >= 0) rows.push(k);
       } else {
         for (const k of file.products[i]!.f[f.code] ?? []) if (k >= 0 && k < f.values.length) rows.push(k);
@@ -73,30 +83,37 @@ export function sortOrder(index: ListingIndex, sort: string): Int32Array {
   const { n, final, file } = index;
   let order: Int32Array;
   const given = file.orders?.[sort];
-  const [field, dir] = sort.split(':');
   if (sort !== file.sort && given && given.length === n) {
     order = Int32Array.from(given);
-  } else if (sort !== file.sort && (field === 'final_price' || field === 'price')) {
-    // One number per product, price in pence then position, sorted natively (no comparator calls):
-    // ties keep the file's order. Exact while (price range in pence + 1) * n stays below 2^53.
-    const pence = new Float64Array(n);
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const v = Math.round(final[i]! * 100);
-      pence[i] = v;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = (dir === 'desc' ? max - pence[i]! : pence[i]! - min) * n + i;
-    keys.sort();
-    order = new Int32Array(n);
-    for (let j = 0; j < n; j++) order[j] = keys[j]! % n;
+  } else if (sort !== file.sort && isPriceSort(sort)) {
+    order = priceOrder(final, sort);
   } else {
     order = Int32Array.from({ length: n }, (_, i) => i);
   }
   index.orders.set(sort, order);
+  return order;
+}
+
+/** Product indexes in a price sort's order (`final_price:desc` descending); ties keep the file's order. */
+export function priceOrder(final: ArrayLike<number>, sort: string): Int32Array {
+  const desc = sort.split(':')[1] === 'desc';
+  // One number per product, price in pence then position, sorted natively (no comparator calls):
+  // ties keep the file's order. Exact while (price range in pence + 1) * n stays below 2^53.
+  const n = final.length;
+  const pence = new Float64Array(n);
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = Math.round(final[i]! * 100);
+    pence[i] = v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = (desc ? max - pence[i]! : pence[i]! - min) * n + i;
+  keys.sort();
+  const order = new Int32Array(n);
+  for (let j = 0; j < n; j++) order[j] = keys[j]! % n;
   return order;
 }
 

@@ -55,13 +55,14 @@ export const IMAGE_CACHE_LIMITS = { maxEntries: 400, maxAgeSeconds: 30 * DAY_S }
 /**
  * Files of a split search index and listing (search-index/{digest}/…, search-listing/{digest}/…,
  * named by their content, so never stale), fetched by queries and by the background warming
- * (./search-warm): a build of 100,000 products has about 15,300 of them, so two builds fit.
+ * (./search-warm): a build of 100,000 generated products has about 24,100 of them (postings 1,024,
+ * records 7,529, tile buckets 15,057, facet and price files 472), so two builds fit.
  */
-export const SEARCH_FILE_CACHE_LIMITS = { maxEntries: 32_000, maxAgeSeconds: 30 * DAY_S };
+export const SEARCH_FILE_CACHE_LIMITS = { maxEntries: 50_000, maxAgeSeconds: 30 * DAY_S };
 
-/** A file of a split search index or of its split listing (docs/search.md "At scale"): /search-index/{digest}/p-3.json, /de/search-index/{digest}/d-12.json, /search-listing/{digest}/d-12.json, /search-listing/{digest}/facets/d-0.json. */
+/** A file of a split search index or of its split listing (docs/search.md "At scale"): /search-index/{digest}/p-3.json, /de/search-index/{digest}/d-12.json, /search-listing/{digest}/d-12.json, /search-listing/{digest}/facets/d-0.json, /search-listing/{digest}/prices/d-0.json. */
 export function isSplitSearchFile(pathname: string): boolean {
-  return /\/search-index\/[0-9a-f]+\/[pd]-\d+\.json$|\/search-listing\/[0-9a-f]+\/(facets\/)?d-\d+\.json$/.test(pathname);
+  return /\/search-index\/[0-9a-f]+\/[pd]-\d+\.json$|\/search-listing\/[0-9a-f]+\/((facets|prices)\/)?d-\d+\.json$/.test(pathname);
 }
 
 /** Start URL of the installed app (web app manifest). */

@@ -10,6 +10,7 @@ import { messages, fill } from '../messages';
 import { isSearchTerm, nothingFound } from './status';
 import { childSkuOf, docUrl, type SearchDoc, type SearchFlags, type SearchPaging, type SearchResult, type SearchSuggestions } from './types';
 import type { ListingFacet, ListingFile, ListingItem } from '../catalog/listing/client';
+import { priceRangeOf } from '../catalog/listing-engine';
 import type { SearchListingSplit } from './split-listing';
 import type { UncheckedSplitListing } from '../catalog/listing/load';
 import type { ZodMiniType } from 'zod/mini';
@@ -61,8 +62,7 @@ export function searchListing(full: ListingFile, hits: readonly SearchListingHit
     const counts = new Array<number>(f.values.length).fill(0);
     for (const p of products) {
       if (f.code === 'price') {
-        const v = p.price[2];
-        const k = f.values.findIndex((r) => v >= (r.from ?? -Infinity) && v < (r.to ?? Infinity));
+        const k = priceRangeOf(f.values, p.price[2]);
         if (k >= 0) counts[k]!++;
       } else {
         for (const k of new Set(p.f[f.code] ?? [])) if (k >= 0 && k < counts.length) counts[k]!++;
@@ -119,6 +119,8 @@ export type SearchPageState =
       offline: boolean;
       /** A split listing's products come without their tiles: this loads those of the products at these indexes (rejects when it cannot). */
       tiles?: (indexes: number[]) => Promise<void>;
+      /** A split listing's products come without their exact prices: this loads them before a sort by price (null when nothing is lacking). */
+      sorting?: (sort: string) => Promise<void> | null;
     }
   /** Nothing matched. */
   | { kind: 'none' }

@@ -10,8 +10,9 @@ import { buildSearchIndex } from './build';
 import { SPLIT_ABOVE, splitSearchIndex, splitSearchListing } from './split';
 import { searchListingFile } from '../catalog/listing/file';
 import type { ListingFile } from '../catalog/listing/client';
-import type { SearchListingSplit } from './split-listing';
-import type { SearchDoc, SearchIndexFile, SearchSplitFile } from './types';
+import { splitListingFiles, type SearchListingSplit } from './split-listing';
+import { splitIndexFiles, type SearchDoc, type SearchIndexFile, type SearchSplitFile } from './types';
+import { writeBundles } from './bundles';
 
 /** Searchable products above which the index is split: SEARCH_SPLIT_ABOVE (a whole number, 0 splits always), else SPLIT_ABOVE. */
 export function splitThreshold(env: Record<string, string | undefined> = process.env): number {
@@ -22,10 +23,11 @@ export function splitThreshold(env: Record<string, string | undefined> = process
   return n;
 }
 
-/** A store view's search files: the index (whole or split) and, when split, its files by name. */
+/** A store view's search files: the index (whole or split) and, when split, its files and their warming bundles (bundles.ts) by name. */
 export interface StoreSearchFiles {
   index: SearchIndexFile | SearchSplitFile;
   files: Map<string, string>;
+  bundles: Map<string, string>;
   /** The split index's documents in order (what the split listing's buckets are numbered by); empty when whole. */
   docs: Pick<SearchDoc, 's' | 'cs' | 'cu'>[];
 }
@@ -41,19 +43,21 @@ export function storeSearchFiles(storeCode: string): StoreSearchFiles {
       storeCode,
       rate: currencyRate(storeViewOf(storeCode)),
     });
-    got =
-      whole.d.length > splitThreshold()
-        ? { ...splitSearchIndex(whole), docs: whole.d.map(({ s, cs, cu }) => ({ s, ...(cs ? { cs } : {}), ...(cu ? { cu } : {}) })) }
-        : { index: whole, files: new Map(), docs: [] };
+    if (whole.d.length > splitThreshold()) {
+      const { index, files } = splitSearchIndex(whole);
+      const docs = whole.d.map(({ s, cs, cu }) => ({ s, ...(cs ? { cs } : {}), ...(cu ? { cu } : {}) }));
+      got = { index, files, bundles: writeBundles(files, splitIndexFiles(index.split)), docs };
+    } else got = { index: whole, files: new Map(), bundles: new Map(), docs: [] };
     made.set(storeCode, got);
   }
   return got;
 }
 
-/** A store view's /search-listing.json: the whole listing, or with a split index its shared part and buckets (by name). */
+/** A store view's /search-listing.json: the whole listing, or with a split index its shared part, its files and their warming bundles (by name). */
 export interface StoreSearchListing {
   listing: ListingFile | SearchListingSplit;
   files: Map<string, string>;
+  bundles: Map<string, string>;
 }
 
 const listings = new Map<string, StoreSearchListing>();
@@ -65,9 +69,9 @@ export function storeSearchListing(storeCode: string): StoreSearchListing {
     const { index, docs } = storeSearchFiles(storeCode);
     const full = searchListingFile(storeCode);
     if ('split' in index) {
-      const { head, files } = splitSearchListing(full, docs, index.split.rf);
-      got = { listing: head, files };
-    } else got = { listing: full, files: new Map() };
+      const { head, files } = splitSearchListing(full, docs);
+      got = { listing: head, files, bundles: writeBundles(files, splitListingFiles(head)) };
+    } else got = { listing: full, files: new Map(), bundles: new Map() };
     listings.set(storeCode, got);
   }
   return got;

@@ -4,14 +4,65 @@
  * the sorts), and the listing records go to files under search-listing/{h}/, numbered by the split
  * index's document numbers (`recordsFileOf`, the records files' own numbering). The results page asks
  * the split engine for its matches' document numbers and fetches the files holding them, never the
- * listing of every searchable product: the facet files of every match (filters, counts, sorts), the
- * tile buckets only of the products it shows (the first page, then each page scrolled to). Format
- * (zod, every file is validated) and I/O; the matches' listing is put together in results.ts, the
- * files are written by `splitSearchListing` (split.ts).
+ * listing of every searchable product: the facet files of every match (filters, counts, the
+ * listing's own orders; their values coded by facet-code.ts), the price files only for a sort by
+ * price, the tile buckets only of the products it shows (the first page, then each page scrolled to).
+ * Format (zod, every file is validated) and I/O; the matches' listing is put together in
+ * split-results.ts, the files are written by `splitSearchListing` (split.ts).
  */
 import * as z from 'zod/mini';
 import { FacetSchema, ListingItemSchema } from '../catalog/listing/client';
 import { recordsFileOf } from './types';
+
+/** How often each symbol of a code model occurs (range-code.ts scales them to its frequencies): whole numbers, not all 0. */
+const CountsSchema = z
+  .array(z.number().check(z.int(), z.nonnegative()))
+  .check(z.refine((n) => n.some((c) => c > 0) && n.filter((c) => c > 0).length <= 65536, 'symbol counts must not all be 0 (and at most 65536 used)'));
+
+const IndexSchema = z.number().check(z.int(), z.gte(-1));
+
+/** A field's models by context: `a` -2 one model, -1 per pattern, k per pattern and filter k's symbol; `x` the contexts (pattern or -1, symbol or -1), `n` each one's symbol counts. */
+const ContextModelsSchema = z
+  .object({ a: z.number().check(z.int(), z.gte(-2)), x: z.array(z.tuple([IndexSchema, IndexSchema])), n: z.array(CountsSchema) })
+  .check(z.refine((f) => f.x.length === f.n.length, 'a facet model has as many contexts as count lists'));
+
+/**
+ * How the facet files code each listed document (facet-code.ts, with range-code.ts's static models):
+ * its pattern (which filters it has), the value list of each, its price range. Fitted on every
+ * searchable product at build time, so every facet file is coded with the same models.
+ */
+export const FacetModelSchema = z
+  .object({
+    /** The filters coded (the listing's filter codes, price aside), in order. */
+    c: z.array(z.string()),
+    /** Patterns: the filters a document has, as indexes into `c`; `pn` how many documents have each. */
+    p: z.array(z.array(z.number().check(z.int(), z.nonnegative()))),
+    pn: CountsSchema,
+    /**
+     * Per filter of `c`: the value lists documents have (`t`, indexes into that filter's values) and
+     * their models; or, for a filter with too many different lists, `e`: it is coded value by value
+     * (`l` counts of list lengths, `n` of values; `t`, `x`, `n` empty).
+     */
+    v: z.array(
+      z.extend(ContextModelsSchema, {
+        t: z.array(z.array(z.number().check(z.int(), z.nonnegative()))),
+        e: z.optional(z.object({ l: CountsSchema, n: CountsSchema })),
+      }),
+    ),
+    /** The price range's models: symbol 0 none, k + 1 the price filter's value k. */
+    b: ContextModelsSchema,
+  })
+  .check(
+    z.refine(
+      (m) =>
+        m.p.length === m.pn.length &&
+        m.v.length === m.c.length &&
+        m.v.every((f, k) => f.a < k && f.n.every((n) => n.length === f.t.length)) &&
+        m.b.a < m.c.length &&
+        m.p.flat().every((k) => k < m.c.length),
+      'facet model tables, contexts and frequencies do not fit together',
+    ),
+  );
 
 /** /search-listing.json when the index is split: what every query's listing shares. */
 export const SearchListingSplitSchema = z.object({
@@ -29,10 +80,12 @@ export const SearchListingSplitSchema = z.object({
     h: z.string().check(z.regex(/^[0-9a-f]+$/)),
     /** Number of documents (the split index's `n`). */
     n: z.number(),
-    /** Documents per tile bucket: document k's tile is in recordsFileOf(k, { rf }), as its search record. */
+    /** Documents per tile bucket: document k's tile is in recordsFileOf(k, { rf }) (the index's numbering of its records files, with fewer documents a file). */
     rf: z.number().check(z.int(), z.positive()),
-    /** Documents per facet file: document k's filter data is in facets/recordsFileOf(k, { rf: fk }). */
+    /** Documents per facet file: document k's filter data is in facets/recordsFileOf(k, { rf: fk }), its price in prices/…. */
     fk: z.number().check(z.int(), z.positive()),
+    /** The facet files' code models. */
+    fm: FacetModelSchema,
   }),
 });
 
@@ -57,27 +110,36 @@ export const SearchListingTileSchema = z.extend(z.omit(ListingItemSchema, { f: t
 export const SearchListingBucketSchema = z.array(z.nullable(SearchListingTileSchema));
 
 /**
- * A facet file: what the filters, counts and sorts need of its consecutive documents, column by
- * column (small repetitive numbers side by side compress best): `r` the rank in the full listing's
- * own sort as a difference from the previous present document's (null: the listing lacks the
- * product), `p` the final price, `f` per filter code each document's value index (-1 none, an array
- * for two or more), `o` per carried order each document's rank.
+ * A facet file: what the filters, counts and the listing's own orders need of its consecutive
+ * documents: `r` the rank in the full listing's own sort as a difference from the previous present
+ * document's (null: the listing lacks the product), `c` each present document's filter values and
+ * price range coded with the head's models (`fm`, range-code.ts), `o` per carried order each
+ * document's rank. The exact prices, needed only to sort by price, are in the price files.
  */
 export const SearchListingFacetsSchema = z.object({
   r: z.array(z.nullable(z.number())),
-  p: z.array(z.number()),
-  f: z.record(z.string(), z.array(z.union([z.number(), z.array(z.number())]))),
+  c: z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/)),
   o: z.array(z.array(z.number())),
 });
+
+/** A price file: the final price of each of its consecutive documents (0 where the listing lacks the product). */
+export const SearchListingPricesSchema = z.object({ p: z.array(z.number()) });
 
 export type SearchListingSplit = z.output<typeof SearchListingSplitSchema>;
 export type SearchListingTile = z.output<typeof SearchListingTileSchema>;
 export type SearchListingBucket = z.output<typeof SearchListingBucketSchema>;
 export type SearchListingFacets = z.output<typeof SearchListingFacetsSchema>;
+export type SearchListingPrices = z.output<typeof SearchListingPricesSchema>;
+export type FacetModel = z.output<typeof FacetModelSchema>;
 
 /** The facet file holding a document (as named under search-listing/{h}/). */
-export function facetsFileOf(doc: number, head: SearchListingSplit): string {
+export function facetsFileOf(doc: number, head: Pick<SearchListingSplit, 'split'>): string {
   return `facets/${recordsFileOf(doc, { rf: head.split.fk })}`;
+}
+
+/** The price file holding a document's price (numbered as the facet files). */
+export function pricesFileOf(doc: number, head: Pick<SearchListingSplit, 'split'>): string {
+  return `prices/${recordsFileOf(doc, { rf: head.split.fk })}`;
 }
 
 /** Where a file (tile bucket or facet file) is, relative to /search-listing.json's folder. */
@@ -90,15 +152,20 @@ export function bucketsOf(docs: readonly number[], head: SearchListingSplit): st
   return [...new Set(docs.map((doc) => recordsFileOf(doc, head.split)))];
 }
 
-/** Every file of a split listing: the facet files, then the tile buckets. */
+/** Every file of a split listing: the facet files, the price files, then the tile buckets. */
 export function splitListingFiles(head: SearchListingSplit): string[] {
   const all = Array.from({ length: head.split.n }, (_, doc) => doc);
-  return [...facetFilesOf(all, head), ...bucketsOf(all, head)];
+  return [...facetFilesOf(all, head), ...priceFilesOf(all, head), ...bucketsOf(all, head)];
 }
 
 /** The facet files holding these documents, each once. */
 export function facetFilesOf(docs: readonly number[], head: SearchListingSplit): string[] {
   return [...new Set(docs.map((doc) => facetsFileOf(doc, head)))];
+}
+
+/** The price files holding these documents, each once. */
+export function priceFilesOf(docs: readonly number[], head: SearchListingSplit): string[] {
+  return [...new Set(docs.map((doc) => pricesFileOf(doc, head)))];
 }
 
 /** A fetch that failed: `offline` when the network did (a rejected fetch), not when the server answered an error. */

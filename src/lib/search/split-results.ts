@@ -1,20 +1,28 @@
 /**
  * The search results page over a split listing (docs/search.md "The results page at scale"): the
  * matches' listing from the facet files of every match, then the tiles of the products shown from
- * their buckets. Loaded by loadSearchResults (./results) only when the listing is split.
+ * their buckets, and the prices of every match for a sort by price. Loaded by loadSearchResults
+ * (./results) only when the listing is split.
  */
 import { recordsFileOf, type SearchFlags } from './types';
 import type { ListingFile, ListingItem } from '../catalog/listing/client';
+import { isPriceSort, priceOrder } from '../catalog/listing-engine';
+import { config } from '../config';
+import { decodeFacetRows } from './facet-code';
 import {
   bucketsOf,
   facetFilesOf,
   facetsFileOf,
   fetchListingFiles,
   parseSearchListingSplit,
+  priceFilesOf,
+  pricesFileOf,
   SearchListingBucketSchema,
   SearchListingFacetsSchema,
+  SearchListingPricesSchema,
   type SearchListingBucket,
   type SearchListingFacets,
+  type SearchListingPrices,
   type SearchListingSplit,
 } from './split-listing';
 import { matchUrl, searchListing, type SearchPageState, type SearchResultsDeps } from './results';
@@ -27,11 +35,40 @@ export interface SplitMatches {
   docs: number[];
 }
 
+/** A facet file's documents, decoded: rank in the full listing's own sort (null: not listed), filter values, a price in its price range. */
+export interface FacetRows {
+  r: (number | null)[];
+  f: Record<string, number[]>[];
+  price: number[];
+}
+
+/**
+ * A facet file's documents (facet-code.ts decodes the listed ones' filter values and price ranges;
+ * their exact prices are in the price files, so here a price inside the range: filters and counts
+ * are exact). Throws on a file its head's model cannot read.
+ */
+export function facetRows(head: SearchListingSplit, cols: SearchListingFacets): FacetRows {
+  const ranges = head.facets.find((f) => f.code === 'price')?.values ?? [];
+  const coded = decodeFacetRows(head.split.fm, cols.c, cols.r.filter((d) => d !== null).length);
+  let last = 0;
+  let k = 0;
+  const out: FacetRows = { r: [], f: [], price: [] };
+  for (const d of cols.r) {
+    out.r.push(d === null ? null : (last += d));
+    const row = d === null ? undefined : coded[k++];
+    const range = row && ranges[row.b];
+    out.f.push(row?.f ?? {});
+    out.price.push(range ? (range.from ?? (range.to ?? 1) - 1) : NaN);
+  }
+  return out;
+}
+
 /**
  * The listing file of a query's matches from the facet files holding them: the same products,
  * order, filters, counts and other orders as searchListing over the full listing (the facet files
- * keep each product's rank in the full listing's orders, its filter values and final price), but
- * each product holds only that until fillTiles gives it its tile (name, link, image, prices).
+ * keep each product's rank in the full listing's orders, its filter values and price range), but
+ * each product holds only that until fillTiles gives it its tile (name, link, image, prices); a sort
+ * by price takes its order from the price files (splitResultsState's `sorting`).
  */
 export function listingOfMatches(
   head: SearchListingSplit,
@@ -40,16 +77,9 @@ export function listingOfMatches(
   query: string,
 ): SplitMatches {
   const { fk } = head.split;
-  // Each facet file's ranks back from differences, once per file.
-  const ranks = new Map<SearchListingFacets, (number | null)[]>();
-  const ranksOf = (cols: SearchListingFacets) => {
-    let got = ranks.get(cols);
-    if (!got) {
-      let last = 0;
-      ranks.set(cols, (got = cols.r.map((d) => (d === null ? null : (last += d)))));
-    }
-    return got;
-  };
+  // Each facet file decoded once.
+  const rows = new Map<SearchListingFacets, FacetRows>();
+  const rowsOf = (cols: SearchListingFacets) => rows.get(cols) ?? rows.set(cols, facetRows(head, cols)).get(cols)!;
   const entries: { r: number; o: number[]; item: ListingItem }[] = [];
   const seen = new Set<number>();
   for (const doc of docs) {
@@ -57,17 +87,12 @@ export function listingOfMatches(
     seen.add(doc);
     const cols = facetFiles.get(facetsFileOf(doc, head));
     const j = doc % fk;
-    const r = cols ? ranksOf(cols)[j] : null;
-    if (!cols || r === null || r === undefined) continue;
-    const f: Record<string, number[]> = {};
-    for (const [code, values] of Object.entries(cols.f)) {
-      const v = values[j] ?? -1;
-      if (Array.isArray(v)) f[code] = v;
-      else if (v >= 0) f[code] = [v];
-    }
-    const p = cols.p[j] ?? 0;
+    const got = cols && rowsOf(cols);
+    const r = got?.r[j];
+    if (!got || r === null || r === undefined) continue;
+    const p = got.price[j]!;
     // Until its tile comes: an empty link, and the document number as its sku.
-    entries.push({ r, o: cols.o.map((o) => o[j] ?? 0), item: { id: 0, sku: `#${doc}`, type: '', name: '', url: '', price: [p, null, p], f } });
+    entries.push({ r, o: cols.o.map((o) => o[j] ?? 0), item: { id: 0, sku: `#${doc}`, type: '', name: '', url: '', price: [p, null, p], f: got.f[j]! } });
   }
   // The matches as the full listing would hold them (its order), with its other orders among them.
   const byRank = [...entries].sort((a, b) => a.r - b.r);
@@ -111,6 +136,15 @@ export function fillTiles(
   }
 }
 
+/** The final price of each listed product (in the file's order) from the price files; throws when a file lacks one. */
+export function pricesOf(matches: SplitMatches, head: SearchListingSplit, files: ReadonlyMap<string, SearchListingPrices>): number[] {
+  return matches.docs.map((doc) => {
+    const p = files.get(pricesFileOf(doc, head))?.p[doc % head.split.fk];
+    if (p === undefined) throw new Error(`the search listing has no price for document ${doc}`);
+    return p;
+  });
+}
+
 /**
  * The results page's state for a split index's matches: the listing from the facet files of every
  * match, and the loader of the tiles the listing asks for as it shows them.
@@ -124,13 +158,42 @@ export async function splitResultsState(
   const url = deps.listingUrl ?? 'search-listing.json';
   const head = parseSearchListingSplit(listing, url);
   const loadFiles = deps.loadFiles ?? ((h, names, schema) => fetchListingFiles(url, h, names, schema));
+  // The tiles of the first page in the engine's order (the page's default sort) come beside the
+  // facet files rather than after them: the same buckets, a round of requests sooner.
+  const buckets = new Map<string, SearchListingBucket>();
+  const keep = (got: ReadonlyMap<string, SearchListingBucket>) => got.forEach((b, name) => buckets.set(name, b));
+  const first = loadFiles(head, bucketsOf(result.docs.slice(0, config.constants.categoryPageSize), head), SearchListingBucketSchema).then(keep, () => {});
   const matches = listingOfMatches(head, await loadFiles(head, facetFilesOf(result.docs, head), SearchListingFacetsSchema), result.docs, q);
   const tiles = async (indexes: number[]) => {
     const lacking = indexes.filter((i) => !matches.file.products[i]?.url);
     if (!lacking.length) return;
-    const docs = lacking.map((i) => matches.docs[i]!);
-    fillTiles(matches, head, await loadFiles(head, bucketsOf(docs, head), SearchListingBucketSchema), lacking, q);
+    await first;
+    const need = bucketsOf(
+      lacking.map((i) => matches.docs[i]!),
+      head,
+    ).filter((name) => !buckets.has(name));
+    if (need.length) keep(await loadFiles(head, need, SearchListingBucketSchema));
+    fillTiles(matches, head, buckets, lacking, q);
+  };
+  // A sort by price needs the exact prices: the price files of every match, loaded once, then the
+  // order put in the file's orders (where the listing engine takes a sort it is given).
+  let prices: number[] | null = null;
+  let pricing: Promise<void> | null = null;
+  const sorting = (sort: string): Promise<void> | null => {
+    const { file } = matches;
+    if (!isPriceSort(sort) || file.orders?.[sort]) return null;
+    if (prices) {
+      (file.orders ??= {})[sort] = Array.from(priceOrder(prices, sort));
+      return null;
+    }
+    return (pricing ??= loadFiles(head, priceFilesOf(matches.docs, head), SearchListingPricesSchema).then(
+      (files) => void (prices = pricesOf(matches, head, files)),
+      (e: unknown) => {
+        pricing = null;
+        throw e;
+      },
+    ));
   };
   if (!matches.file.products.length) return { kind: 'none' };
-  return { kind: 'results', file: matches.file, cache: result.cache, offline: result.offline, tiles };
+  return { kind: 'results', file: matches.file, cache: result.cache, offline: result.offline, tiles, sorting };
 }

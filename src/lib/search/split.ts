@@ -7,13 +7,17 @@
 import { indexDocs } from './engine';
 import { postingsFileOf } from './split-engine';
 import type { ListingFile, ListingItem } from '../catalog/listing/client';
-import type { SearchListingFacets, SearchListingSplit, SearchListingTile } from './split-listing';
+import type { SearchListingFacets, SearchListingPrices, SearchListingSplit, SearchListingTile } from './split-listing';
+import { facetCoding } from './facet-code';
 import { recordsFileOf, type SearchDoc, type SearchIndexFile, type SearchPostingsFile, type SearchSplitFile, type SearchSplitMeta } from './types';
 
 /** Above this many searchable products the index is split (the whole file passes ~300 KB gzipped near 10,000). */
 export const SPLIT_ABOVE = 8000;
-/** Postings per postings file aimed at (the number of files is the power of two nearest total / this). */
-const POSTINGS_PER_FILE = 4000;
+/**
+ * Postings per postings file aimed at (the number of files is the power of two nearest total / this):
+ * 1,000 halves what a query fetches of other terms' postings against 4,000 (docs/search.md "At scale").
+ */
+const POSTINGS_PER_FILE = 1000;
 /** Records per records file: the panel's 50 results fetch up to 50 of them, about 2 KB raw each. */
 export const RECORDS_PER_FILE = 8;
 
@@ -65,62 +69,73 @@ export interface SplitListing {
   files: Map<string, string>;
 }
 
-/** Documents per facet file of the split search listing (a multiple of the records files' `rf`). */
+/** Documents per facet file (and price file) of the split search listing. */
 export const FACET_RECORDS_PER_FILE = 256;
+/**
+ * Documents per tile bucket of the split search listing: a page of 50 tiles fetches 50 buckets, about
+ * 29 KB gzipped with 4 a bucket against 47 KB with the records files' 8 (docs/search.md).
+ */
+export const TILES_PER_BUCKET = 4;
 
 /**
  * Splits the listing of every searchable product (searchListingFile) by the split index's document
  * numbers (`docs`, the index's records in order): tile bucket recordsFileOf(k, { rf }) holds the
- * tiles of documents k..k+rf-1, facet file facets/recordsFileOf(k, { rf: fk }) their filter values,
- * final price and ranks in the listing's orders (so the browser rebuilds the matches' listing
- * exactly); null / a null rank where the listing lacks that product.
+ * tiles of documents k..k+rf-1; facet file facets/recordsFileOf(k, { rf: fk }) their ranks in the
+ * listing's orders and their filter values and price ranges, coded with the models the head carries
+ * (facet-code.ts); price file prices/… their final prices (for a sort by price). Null / a null rank
+ * where the listing lacks that product.
  */
 export function splitSearchListing(
   full: ListingFile,
   docs: readonly Pick<SearchDoc, 's' | 'cs' | 'cu'>[],
-  rf: number = RECORDS_PER_FILE,
-  fk: number = FACET_RECORDS_PER_FILE,
+  { rf = TILES_PER_BUCKET, fk = FACET_RECORDS_PER_FILE }: { rf?: number; fk?: number } = {},
 ): SplitListing {
   const at = new Map(full.products.map((p, i) => [p.sku, i]));
+  const listed = docs.map((d) => at.get(d.s));
   const sorts = Object.keys(full.orders ?? {});
   const ranks = sorts.map((sort) => {
     const rank = new Array<number>(full.products.length);
     full.orders![sort]!.forEach((i, r) => (rank[i] = r));
     return rank;
   });
-  const codes = full.facets.filter((f) => f.code !== 'price').map((f) => f.code);
-  const tiles = new Map<string, (SearchListingTile | null)[]>();
-  const facets = new Map<string, SearchListingFacets>();
-  const lastRank = new Map<string, number>();
-  docs.forEach((d, doc) => {
-    const name = recordsFileOf(doc, { rf });
-    let bucket = tiles.get(name);
-    if (!bucket) tiles.set(name, (bucket = []));
-    const fname = `facets/${recordsFileOf(doc, { rf: fk })}`;
-    let cols = facets.get(fname);
-    if (!cols) facets.set(fname, (cols = { r: [], p: [], f: Object.fromEntries(codes.map((c) => [c, []])), o: sorts.map(() => []) }));
-    const i = at.get(d.s);
-    const item = i === undefined ? undefined : full.products[i]!;
-    // Ranks as differences from the previous present document's (the listing's own sort runs close to the index's order).
-    const last = lastRank.get(fname) ?? 0;
-    cols.r.push(i === undefined ? null : i - last);
-    if (i !== undefined) lastRank.set(fname, i);
-    cols.p.push(item?.price[2] ?? 0);
-    for (const c of codes) {
-      const ks = item?.f[c] ?? [];
-      cols.f[c]!.push(ks.length === 1 ? ks[0]! : ks.length ? ks : -1);
-    }
-    ranks.forEach((rank, k) => cols.o[k]!.push(i === undefined ? 0 : rank[i]!));
-    if (!item) return void bucket.push(null);
-    const { f: _f, ...tile }: ListingItem = item;
-    const e: SearchListingTile = tile;
-    if (d.cs) e.cs = d.cs;
-    if (d.cu) e.cu = d.cu;
-    bucket.push(e);
-  });
+  const coding = facetCoding(full, listed);
   const files = new Map<string, string>();
-  for (const [name, v] of [...tiles, ...facets]) files.set(name, JSON.stringify(v));
-  const head: SearchListingSplit = { v: 1, id: full.id, sort: full.sort, facets: full.facets, orders: sorts, split: { h: '', n: docs.length, rf, fk } };
+  for (let first = 0; first < docs.length; first += rf) {
+    const bucket = docs.slice(first, first + rf).map((d, j): SearchListingTile | null => {
+      const i = listed[first + j];
+      if (i === undefined) return null;
+      const { f: _f, ...tile }: ListingItem = full.products[i]!;
+      const e: SearchListingTile = tile;
+      if (d.cs) e.cs = d.cs;
+      if (d.cu) e.cu = d.cu;
+      return e;
+    });
+    files.set(recordsFileOf(first, { rf }), JSON.stringify(bucket));
+  }
+  for (let first = 0; first < docs.length; first += fk) {
+    const part = listed.slice(first, first + fk);
+    // Ranks as differences from the previous present document's (the listing's own sort runs close to the index's order).
+    let last = 0;
+    const r = part.map((i) => {
+      if (i === undefined) return null;
+      const d = i - last;
+      last = i;
+      return d;
+    });
+    const cols: SearchListingFacets = { r, c: coding.encode(part), o: ranks.map((rank) => part.map((i) => (i === undefined ? 0 : rank[i]!))) };
+    const name = recordsFileOf(first, { rf: fk });
+    files.set(`facets/${name}`, JSON.stringify(cols));
+    const prices: SearchListingPrices = { p: part.map((i) => (i === undefined ? 0 : full.products[i]!.price[2])) };
+    files.set(`prices/${name}`, JSON.stringify(prices));
+  }
+  const head: SearchListingSplit = {
+    v: 1,
+    id: full.id,
+    sort: full.sort,
+    facets: full.facets,
+    orders: sorts,
+    split: { h: '', n: docs.length, rf, fk, fm: coding.model },
+  };
   head.split.h = digest([JSON.stringify(head), ...files.values()]);
   return { head, files };
 }

@@ -1,6 +1,7 @@
 /**
  * The files of a split search index (a large catalogue, docs/search.md "At scale"):
- * /search-index/{h}/p-{i}.json (postings) and /search-index/{h}/d-{i}.json (records), per store view.
+ * /search-index/{h}/p-{i}.json (postings) and /search-index/{h}/d-{i}.json (records), per store view,
+ * and /search-index/{h}/bundle-{i}.json, the same files in bundles for the offline warming (bundles.ts).
  * None when the index is whole (src/lib/search/site-index.ts decides).
  */
 import type { APIRoute } from 'astro';
@@ -14,16 +15,17 @@ export function getStaticPaths() {
   // A prepared build's site part writes the search files (src/lib/build/shard.ts).
   return wholeSiteOnly(() =>
     perStore((storeCode) => {
-      const { index, files } = storeSearchFiles(storeCode);
+      const { index, files, bundles } = storeSearchFiles(storeCode);
       if (!('split' in index)) return [];
-      return [...files.keys()].map((file) => ({ params: { h: index.split.h, file } }));
+      return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: index.split.h, file } }));
     }),
   );
 }
 
 export const GET: APIRoute = ({ props, params }) => {
   const { storeCode } = props as { storeCode: string };
-  const text = storeSearchFiles(storeCode).files.get(String(params.file));
+  const { files, bundles } = storeSearchFiles(storeCode);
+  const text = files.get(String(params.file)) ?? bundles.get(String(params.file));
   if (text === undefined) return new Response('Not found', { status: 404 });
   return new Response(text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

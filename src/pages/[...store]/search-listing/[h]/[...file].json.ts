@@ -1,7 +1,9 @@
 /**
  * The buckets of a split search listing (a large catalogue, docs/search.md "The results page at
- * scale"): /search-listing/{h}/d-{i}.json (tiles) and /search-listing/{h}/facets/d-{i}.json (filter data) of the split index's documents
- * from i×rf (i×fk for facet files), per store view. None when the index is whole (src/lib/search/site-index.ts decides).
+ * scale"): /search-listing/{h}/d-{i}.json (tiles), /search-listing/{h}/facets/d-{i}.json (filter data) and
+ * /search-listing/{h}/prices/d-{i}.json (prices, for a sort by price) of the split index's documents
+ * from i×rf (i×fk for facet and price files), per store view, and /search-listing/{h}/bundle-{i}.json,
+ * the same files in bundles for the offline warming (bundles.ts). None when the index is whole (src/lib/search/site-index.ts decides).
  */
 import type { APIRoute } from 'astro';
 import { storeSearchListing } from '../../../../lib/search/site-index';
@@ -14,16 +16,17 @@ export function getStaticPaths() {
   // A prepared build's site part writes the search files (src/lib/build/shard.ts).
   return wholeSiteOnly(() =>
     perStore((storeCode) => {
-      const { listing, files } = storeSearchListing(storeCode);
+      const { listing, files, bundles } = storeSearchListing(storeCode);
       if (!('split' in listing)) return [];
-      return [...files.keys()].map((file) => ({ params: { h: listing.split.h, file } }));
+      return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: listing.split.h, file } }));
     }),
   );
 }
 
 export const GET: APIRoute = ({ props, params }) => {
   const { storeCode } = props as { storeCode: string };
-  const text = storeSearchListing(storeCode).files.get(String(params.file));
+  const { files, bundles } = storeSearchListing(storeCode);
+  const text = files.get(String(params.file)) ?? bundles.get(String(params.file));
   if (text === undefined) return new Response('Not found', { status: 404 });
   return new Response(text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };
