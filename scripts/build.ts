@@ -12,9 +12,11 @@ import { takeStaleMarker } from '../src/lib/build/stale-restore';
 import { astroBin, astroCacheDir } from '../server/rebuild';
 
 const root = join(import.meta.dirname, '..');
+/** Handed on to `astro build` as they are; the heap limit reads the shard from them (a page shard's share). */
+const astroArgs = [...process.argv.slice(2)];
 const run = () =>
   new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [...buildNodeArgs(snapshotDir(), process.argv.slice(2)), astroBin(root), 'build', ...process.argv.slice(2)], {
+    const child = spawn(process.execPath, [...buildNodeArgs(snapshotDir(), astroArgs), astroBin(root), 'build', ...astroArgs], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, ...buildEnv() },
