@@ -57,19 +57,29 @@ export function parseShard(raw: string, source = '--shard'): Shard {
 }
 
 /**
+ * The value of `--name V` or `--name=V` among the build's arguments (Astro passes options it does not
+ * know through); undefined when absent. `expected` says what a bare `--name` lacks.
+ */
+function argValue(argv: readonly string[], name: string, expected: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === `--${name}`) {
+      const v = argv[i + 1];
+      if (v === undefined || v.startsWith('--')) throw new Error(`--${name}: expected ${expected}, got nothing`);
+      return v;
+    }
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/**
  * The shard of this build from the command line (`--shard K/N` or `--shard=K/N`), else from
  * `BUILD_SHARD`; null for a whole build.
  */
 export function shardFromArgs(argv: readonly string[] = process.argv, env: Record<string, string | undefined> = process.env): Shard | null {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--shard') {
-      const v = argv[i + 1];
-      if (v === undefined || v.startsWith('--')) throw new Error("--shard: expected K/N, e.g. '2/4', got nothing");
-      return parseShard(v);
-    }
-    if (a.startsWith('--shard=')) return parseShard(a.slice('--shard='.length));
-  }
+  const v = argValue(argv, 'shard', "K/N, e.g. '2/4'");
+  if (v !== undefined) return parseShard(v);
   return env.BUILD_SHARD ? parseShard(env.BUILD_SHARD, 'BUILD_SHARD') : null;
 }
 
@@ -78,16 +88,7 @@ export const SHARD_INPUTS_ENV = 'BUILD_SHARD_INPUTS';
 
 /** The folder of the site part's inputs for the page shards (`--inputs DIR`, else BUILD_SHARD_INPUTS), or null. */
 export function inputsFromArgs(argv: readonly string[] = process.argv, env: Record<string, string | undefined> = process.env): string | null {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--inputs') {
-      const v = argv[i + 1];
-      if (v === undefined || v.startsWith('--')) throw new Error("--inputs: expected the folder of the site part's shard inputs, got nothing");
-      return v;
-    }
-    if (a.startsWith('--inputs=')) return a.slice('--inputs='.length);
-  }
-  return env[SHARD_INPUTS_ENV] || null;
+  return argValue(argv, 'inputs', "the folder of the site part's shard inputs") ?? (env[SHARD_INPUTS_ENV] || null);
 }
 
 /** The shard of this process (its pages read it); set by the build's integration from the command line. */
