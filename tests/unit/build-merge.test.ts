@@ -194,6 +194,13 @@ describe('mergeShards', () => {
     await expect(mergeShards([a, b], join(folder({}), 'out'))).rejects.toThrow(/sw\.js of shards 1, 2: the worker's code differs between shards/);
     const c = folder({ [SHARD_MARKER]: marker(2, 2), 'sw.js': worker(['offline']).replace('r-offline', 'r-changed') });
     await expect(mergeShards([a, c], join(folder({}), 'out'))).rejects.toThrow(/offline has two revisions/);
+    // Brackets and quotes inside a URL do not end the list early.
+    const odd = ['_astro/a.js', 'panels/x]y.html', 'q\\"}].html'];
+    const e1 = folder({ [SHARD_MARKER]: marker(1, 2), 'sw.js': worker([odd[0]!, odd[1]!]) });
+    const e2 = folder({ [SHARD_MARKER]: marker(2, 2), 'sw.js': worker([odd[2]!]) });
+    const out = join(folder({}), 'out');
+    await mergeShards([e1, e2], out);
+    expect(readFileSync(join(out, 'sw.js'), 'utf8')).toBe(worker([...odd].sort()));
     const d = folder({ [SHARD_MARKER]: marker(2, 2), 'sw.js': 'no list' });
     await expect(mergeShards([a, d], join(folder({}), 'out'))).rejects.toThrow(/expected one precache list/);
   });

@@ -15,7 +15,8 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, constants } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { SHARD_INPUTS_FOLDER, SHARD_MARKER, ShardMarkerSchema, type ShardMarker } from './shard';
-import { mergePrecache, PRECACHE_CALL, SW_FILE } from '../pwa/sw-config';
+import { APPENDED_PRECACHE_URLS, PRECACHE_CALL, SW_FILE } from '../pwa/sw-config';
+import { jsonValueEnd } from '../catalog/import/dump';
 import { CDN_DERIVED_FILES, writeCdnFiles } from './cdn/build-files';
 
 /** One shard's copy of the files a rule owns: relative path ('/' separated) to bytes. */
@@ -190,6 +191,42 @@ export function jsonByPathRule(file: string): MergeRule {
  * render a page of that combination, which need not be all of them.
  */
 export const isBuildAsset = (rel: string) => rel.startsWith('_astro/');
+
+/** The worker's text around its precache list, and the list. */
+function splitPrecache(text: string): { head: string; entries: { revision: string | null; url: string }[]; tail: string } {
+  const at = text.indexOf(PRECACHE_CALL);
+  if (at < 0 || text.indexOf(PRECACHE_CALL, at + 1) >= 0) throw new Error('expected one precache list');
+  const start = at + PRECACHE_CALL.length - 1;
+  const end = jsonValueEnd(text, start);
+  if (end < 0) throw new Error('the precache list does not end');
+  const entries = JSON.parse(text.slice(start, end)) as { revision: string | null; url: string }[];
+  if (!Array.isArray(entries) || entries.some((e) => typeof e?.url !== 'string')) throw new Error('the precache list is not a list of { revision, url }');
+  return { head: text.slice(0, start), entries, tail: text.slice(end) };
+}
+
+/**
+ * One service worker from the same worker built by several shards of a build: the same code, each
+ * with the precache list of its own output; the result lists every entry once, sorted as
+ * precacheUrls (src/lib/pwa/sw-config.ts) sorts. A difference in the code, or in one file's revision, is an error.
+ */
+export function mergePrecache(texts: readonly string[]): string {
+  const parts = texts.map(splitPrecache);
+  const byUrl = new Map<string, { revision: string | null; url: string }>();
+  for (const p of parts) {
+    if (p.head !== parts[0]!.head || p.tail !== parts[0]!.tail) throw new Error("the worker's code differs between shards");
+    for (const e of p.entries) {
+      const seen = byUrl.get(e.url);
+      if (seen && seen.revision !== e.revision) throw new Error(`${e.url} has two revisions (${seen.revision}, ${e.revision})`);
+      byUrl.set(e.url, e);
+    }
+  }
+  const all = [...byUrl.values()];
+  const entries = [
+    ...all.filter((e) => !APPENDED_PRECACHE_URLS.has(e.url)).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
+    ...parts[0]!.entries.filter((e) => APPENDED_PRECACHE_URLS.has(e.url)),
+  ];
+  return `${parts[0]!.head}${JSON.stringify(entries)}${parts[0]!.tail}`;
+}
 
 /**
  * The service worker: the same code in every shard, with the precache list of the files each shard

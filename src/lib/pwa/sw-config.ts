@@ -133,7 +133,7 @@ export function precacheUrls(entries: ManifestEntry[], maxBytes = PRECACHE_MAX_F
     else if (url.endsWith('/index.html')) e.url = url.slice(0, -'/index.html'.length);
   }
   // By URL, not in the order of the folder scan: a sharded build's merge unites the shards' lists
-  // into this same order (mergePrecache).
+  // into this same order (mergePrecache, src/lib/build/merge.ts).
   kept.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   return { manifest: kept, warnings };
 }
@@ -147,53 +147,3 @@ export const APPENDED_PRECACHE_URLS: ReadonlySet<string> = new Set(['manifest.we
 /** The built service worker's file, and the call Workbox writes its precache list into. */
 export const SW_FILE = 'sw.js';
 export const PRECACHE_CALL = 'precacheAndRoute([';
-
-/** The worker's text around its precache list, and the list. */
-function splitPrecache(text: string): { head: string; entries: { revision: string | null; url: string }[]; tail: string } {
-  const at = text.indexOf(PRECACHE_CALL);
-  if (at < 0 || text.indexOf(PRECACHE_CALL, at + 1) >= 0) throw new Error('expected one precache list');
-  const start = at + PRECACHE_CALL.length - 1;
-  // The list is JSON: find its closing bracket, skipping strings.
-  let depth = 0;
-  let end = -1;
-  for (let i = start, inString = false; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '[' || ch === '{') depth++;
-    else if ((ch === ']' || ch === '}') && --depth === 0) {
-      end = i + 1;
-      break;
-    }
-  }
-  if (end < 0) throw new Error('the precache list does not end');
-  const entries = JSON.parse(text.slice(start, end)) as { revision: string | null; url: string }[];
-  if (!Array.isArray(entries) || entries.some((e) => typeof e?.url !== 'string')) throw new Error('the precache list is not a list of { revision, url }');
-  return { head: text.slice(0, start), entries, tail: text.slice(end) };
-}
-
-/**
- * One service worker from the same worker built by several shards of a build: the same code, each
- * with the precache list of its own output; the result lists every entry once, sorted as
- * precacheUrls sorts. A difference in the code, or in one file's revision, is an error.
- */
-export function mergePrecache(texts: readonly string[]): string {
-  const parts = texts.map(splitPrecache);
-  const byUrl = new Map<string, { revision: string | null; url: string }>();
-  for (const p of parts) {
-    if (p.head !== parts[0]!.head || p.tail !== parts[0]!.tail) throw new Error("the worker's code differs between shards");
-    for (const e of p.entries) {
-      const seen = byUrl.get(e.url);
-      if (seen && seen.revision !== e.revision) throw new Error(`${e.url} has two revisions (${seen.revision}, ${e.revision})`);
-      byUrl.set(e.url, e);
-    }
-  }
-  const all = [...byUrl.values()];
-  const entries = [
-    ...all.filter((e) => !APPENDED_PRECACHE_URLS.has(e.url)).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
-    ...parts[0]!.entries.filter((e) => APPENDED_PRECACHE_URLS.has(e.url)),
-  ];
-  return `${parts[0]!.head}${JSON.stringify(entries)}${parts[0]!.tail}`;
-}

@@ -25,6 +25,25 @@ export interface DumpRecord {
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * Where the JSON object or array opening at `start` ends: the index after its matching close bracket
+ * (strings skipped, escapes included), or -1 when the text ends first.
+ */
+export function jsonValueEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if ((ch === '}' || ch === ']') && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
 /** The top-level JSON values of a text: one array, or objects one after another (NDJSON, pretty-printed or not). */
 function* jsonValues(text: string, file: string, problems: Problem[]): Generator<unknown> {
   let i = 0;
@@ -46,24 +65,8 @@ function* jsonValues(text: string, file: string, problems: Problem[]): Generator
       i = end < 0 ? n : end + 1;
       continue;
     }
-    // Scan to the matching close, skipping strings.
-    let depth = 0;
-    let inString = false;
-    for (; i < n; i++) {
-      const ch = text[i];
-      if (inString) {
-        if (ch === '\\') i++;
-        else if (ch === '"') inString = false;
-      } else if (ch === '"') inString = true;
-      else if (ch === '{' || ch === '[') depth++;
-      else if (ch === '}' || ch === ']') {
-        depth--;
-        if (depth === 0) {
-          i++;
-          break;
-        }
-      }
-    }
+    const end = jsonValueEnd(text, start);
+    i = end < 0 ? n : end;
     const chunk = text.slice(start, i);
     try {
       yield JSON.parse(chunk);
