@@ -62,9 +62,9 @@ export function buildNodeArgs(snapshotDir: string, buildArgs: readonly string[] 
 }
 
 /**
- * Heap for a page shard's input file (MB): the records of the products its pages show, read whole
- * (the text and the objects made of it, about three times the file's size). 0 when the file is not
- * there (the build then stops on it, naming it).
+ * Heap for a page shard's input file (MB): it is read whole (the text and the objects made of it,
+ * about three times the file's size). 0 when the file is not there (the build then stops on it,
+ * naming it).
  */
 export function inputHeapMb(file: string): number {
   return existsSync(file) ? Math.ceil((3 * statSync(file).size) / 1024 / 1024) : 0;

@@ -2,8 +2,8 @@
  * The site part of a prepared sharded build (`--shard 0/N`) writes the page shards' inputs
  * (format and reading: ./shard-inputs.ts) from its whole catalogue index: the shared file (every
  * category listing per store view, the newest products, the categories with a listing file) and one
- * file per page shard (its routes, the products its product pages link, its reviews, its AMP
- * category listings). Written by src/pages/[shardinputs]/[file].json.ts into `_shard-inputs/`.
+ * file per page shard (its routes, the ids of the other products its product pages show, its
+ * reviews, its AMP category listings). Written by src/pages/[shardinputs]/[file].json.ts into `_shard-inputs/`.
  */
 import { enabledStoreViews } from '../config';
 import { catalog, hasCategoryPage, isBrandCategory, once } from '../routing/routes';
@@ -11,8 +11,8 @@ import { ampRoutes, catchAllRoutes, type AmpRoute, type PageRoute } from '../rou
 import { listedCategoryIds } from '../catalog/listing/file';
 import { ampCategoryListing, categoryListing, newestProducts } from './page-data';
 import { relatedProducts } from './product-page-data';
-import { buildRole, currentShard, shardOfPath, SHARD_INPUTS_FOLDER } from './shard';
-import { listingKey, SHARED_INPUT, type PageShardInput, type SharedInput } from './shard-inputs';
+import { buildRole, currentShard, shardOfPath } from './shard';
+import { listingKey, productIdsOfRoutes, SHARED_INPUT, type PageShardInput, type SharedInput } from './shard-inputs';
 import type { Product, Review } from '../schemas';
 
 /** The input files the site part writes: `shared`, then `1`..`N` (none outside the site part). */
@@ -21,9 +21,6 @@ export function shardInputFiles(): string[] {
   if (buildRole() !== 'site' || !shard) return [];
   return [SHARED_INPUT, ...Array.from({ length: shard.count }, (_, i) => String(i + 1))];
 }
-
-/** The URL parameter of the inputs' folder (a name starting with '_' is private in Astro). */
-export const shardInputsParam = SHARD_INPUTS_FOLDER;
 
 /** The shared input: what every page shard reads of the whole catalogue. */
 export function sharedInputFile(): SharedInput {
@@ -69,9 +66,7 @@ export function linkedProducts(p: Product): Product[] {
 export function pageShardInputFile(index: number): PageShardInput {
   const { byId, reviewsOf } = catalog();
   const { catchAll, amp } = routesByShard();
-  const own = new Set<number>();
-  for (const r of catchAll[index]!) if (r.kind === 'product') own.add(Number(r.key));
-  for (const r of amp[index]!) if (r.kind === 'amp-product') own.add(r.key);
+  const own = productIdsOfRoutes(catchAll[index]!, amp[index]!);
   const linked = new Set<number>();
   const reviews: Review[] = [];
   for (const id of own) {

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ProductSchema, ReviewSchema, type Product, type Review } from '../schemas';
+import { ProductSchema, ReviewSchema, type Product } from '../schemas';
 import type { Listing } from '../catalog/listing/listing';
 import { currentShard, shardInputsDir } from './shard';
 
@@ -157,5 +157,10 @@ export function preparedAmpListing(categoryId: number): { products: Product[]; t
   return l;
 }
 
-/** The reviews of this shard's own products. */
-export const preparedReviews = (): Review[] => pageShardInput().reviews;
+/** The products whose pages these routes render: a product route's key, an AMP product route's key. */
+export function productIdsOfRoutes(catchAll: readonly { kind: string; key: string | number }[], amp: readonly { kind: string; key: number }[]): Set<number> {
+  const ids = new Set<number>();
+  for (const r of catchAll) if (r.kind === 'product') ids.add(Number(r.key));
+  for (const r of amp) if (r.kind === 'amp-product') ids.add(r.key);
+  return ids;
+}

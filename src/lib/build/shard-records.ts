@@ -10,19 +10,18 @@ import { catalog, once } from '../routing/routes';
 import { ampRoutes, catchAllRoutes } from '../routing/page-routes';
 import { buildRole, ofThisShard } from './shard';
 import type { Product } from '../schemas';
-
-export const readProductRecords = snap.readProductRecords;
+import { productIdsOfRoutes } from './shard-inputs';
 
 /** The ids of the products this shard renders a page of (a catch-all page or an AMP page, in any store view). */
 export function ownProductIds(): Set<number> {
-  const ids = new Set<number>();
-  for (const r of ofThisShard(catchAllRoutes(), (x) => x.path)) if (r.kind === 'product') ids.add(Number(r.key));
-  for (const r of ofThisShard(ampRoutes(), (x) => x.path)) if (r.kind === 'amp-product') ids.add(r.key);
-  return ids;
+  return productIdsOfRoutes(
+    ofThisShard(catchAllRoutes(), (x) => x.path),
+    ofThisShard(ampRoutes(), (x) => x.path),
+  );
 }
 
 /** The full records of this shard's own products, read once from the snapshot. */
-const ownRecords = once((): Map<number, Product> => readProductRecords(ownProductIds()));
+const ownRecords = once((): Map<number, Product> => snap.readProductRecords(ownProductIds()));
 
 /** Full records read for a page outside this shard's share (none is expected): one pass each. */
 const strays = new Map<number, Product>();
@@ -35,7 +34,7 @@ export function productRecord(id: number): Product | undefined {
   if (own) return own;
   if (!catalog().byId.has(id)) return undefined;
   // Not a page of this shard: read the one record rather than render from its slim record.
-  const p = readProductRecords(new Set([id])).get(id);
+  const p = snap.readProductRecords(new Set([id])).get(id);
   if (p) strays.set(id, p);
   return p;
 }

@@ -13,7 +13,7 @@ import { convertPrice, productPrices, type PricedProduct, type ProductPrices } f
 import { warnEmptyHeaderMenu } from '../build/warnings';
 import { canonicalContentLink } from './content-routes';
 import { buildRole, currentShard } from '../build/shard';
-import { pageShardInput } from '../build/shard-inputs';
+import { pageShardInput, productIdsOfRoutes } from '../build/shard-inputs';
 
 /** Memoises a zero-argument loader for the life of the build process. */
 export function once<T>(load: () => T): () => T {
@@ -231,9 +231,7 @@ function wholeCatalog(): CatalogIndex {
  */
 function pageShardCatalog(): CatalogIndex {
   const input = pageShardInput();
-  const own = new Set<number>();
-  for (const r of input.catchAll) if (r.kind === 'product') own.add(Number(r.key));
-  for (const r of input.amp) if (r.kind === 'amp-product') own.add(r.key);
+  const own = productIdsOfRoutes(input.catchAll, input.amp);
   // One pass over the snapshot: the full records of its own products, and what its pages read of the
   // products they show (the site part named them).
   const wanted = new Set([...own, ...input.linked]);

@@ -5,10 +5,11 @@
  * (A folder name starting with '_' is private in Astro, hence the parameter.)
  */
 import type { APIRoute } from 'astro';
-import { shardInputFiles, shardInputsParam, shardInputText } from '../../lib/build/shard-inputs-write';
+import { shardInputFiles, shardInputText } from '../../lib/build/shard-inputs-write';
+import { SHARD_INPUTS_FOLDER } from '../../lib/build/shard';
 
 export function getStaticPaths() {
-  return shardInputFiles().map((file) => ({ params: { shardinputs: shardInputsParam, file } }));
+  return shardInputFiles().map((file) => ({ params: { shardinputs: SHARD_INPUTS_FOLDER, file } }));
 }
 
 export const GET: APIRoute = ({ params }) =>
