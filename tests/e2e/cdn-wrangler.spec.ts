@@ -2,7 +2,8 @@
  * dist/ served by Cloudflare's own runtime: `wrangler pages dev` runs workerd locally and offline,
  * with Pages' asset server (which applies `_headers`) and the build's `_worker.js` (the redirect map).
  * The same checks as the shop's server (cdn-cases.ts): 301 for every kind of old URL, 410 for
- * discontinued products, the CSP, security headers, cache lifetimes and cache tags.
+ * discontinued products, the CSP, security headers, cache lifetimes and cache tags, and every page
+ * answering 200 at its one URL (Pages' own `/x` -> `/x/` redirect never reaches the shopper).
  * Port: E2E_PORT + 2 (WRANGLER_PORT to choose another).
  */
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
@@ -11,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expectGone, expectHeaders, expectMoves } from './cdn-cases';
+import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls } from './cdn-cases';
 
 const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 const PORT = Number(process.env.WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4399) + 2);
@@ -25,6 +26,12 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   expect(existsSync(join(DIST, '_worker.js')), 'dist/ is built with its _worker.js').toBe(true);
+  // Something already answering on the port would be tested instead of this dist/.
+  const busy = await fetch(`http://127.0.0.1:${PORT}/`, { redirect: 'manual' }).then(
+    () => true,
+    () => false,
+  );
+  expect(busy, `port ${PORT} is free for wrangler`).toBe(false);
   state = mkdtempSync(join(tmpdir(), 'pj-wrangler-'));
   const bin = resolve('node_modules/wrangler/bin/wrangler.js');
   wrangler = spawn(
@@ -69,5 +76,15 @@ test.describe('dist/ on Cloudflare Pages (wrangler pages dev, workerd)', () => {
 
   test('pages carry the CSP, the security headers, their lifetimes and cache tags; hashed assets a year', async () => {
     await expectHeaders(api, DIST);
+  });
+
+  test('every kind of page answers 200 at its one URL with the headers of _headers; the trailing slash and index.html forms 301 to it; canonical tags, the sitemap and internal links name it', async () => {
+    test.setTimeout(120_000);
+    await expectCanonicalUrls(api, DIST);
+  });
+
+  test("the service worker's precache and the URL map's targets answer 200 themselves", async () => {
+    test.setTimeout(120_000);
+    await expectNamedUrls(api, DIST);
   });
 });
