@@ -4,7 +4,9 @@
  * headers (CSP, security headers, cache lifetimes); the redirect map (`_cdn/edge/`) gives the 200
  * rewrites applied before the file lookup, the 410 of discontinued products (the body of `404.html`,
  * `X-Cache-Tags: page-not-found`), the 301 of old URLs that have no file, and each page's cache tags
- * (`Cache-Tag`, `Surrogate-Key`); `404.html` is the body of unknown paths (status 404).
+ * (`Cache-Tag`, `Surrogate-Key`); `404.html` is the body of unknown paths (status 404). A page answers
+ * at its one URL (`/x`); `/x/` and `/x/index.html` move there with 301, as at the edge
+ * (src/lib/build/cdn/canonical-url.ts).
  *
  * Files are found and streamed by @hono/node-server's `serveStatic` (it refuses `..`, backslashes and
  * encoded slashes, and serves a `.br`/`.gz` beside a file when the client accepts it); revalidation is

@@ -14,7 +14,8 @@ import { expect } from './fixture';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goneUrls } from '../../src/lib/routing/content-routes';
-import { config } from '../../src/lib/config';
+import { config, enabledStoreViews } from '../../src/lib/config';
+import { searchShells, startUrls } from '../../src/lib/pwa/sw-config';
 
 export const EV = '/rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001';
 
@@ -191,13 +192,24 @@ export async function expectCanonicalUrls(request: APIRequestContext, dist: stri
   await expectAnswers200(request, 'sitemap', [...sitemap].sort(), checked);
 }
 
-/** The URLs the service worker fetches by name (its precache outside the hashed assets, the offline page) and the URL map's targets answer 200 themselves. */
+/**
+ * The URLs the service worker fetches by name (its precache outside the hashed assets, the pages it
+ * keeps for offline use: the homes, the installed app's start URL, the search shell), the web app
+ * manifest's start URL and the URL map's targets answer 200 themselves.
+ */
 export async function expectNamedUrls(request: APIRequestContext, dist: string) {
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
   const precached = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => `/${m[1]!.replace(/^\//, '')}`).filter((u) => !u.startsWith('/_astro/'));
   expect(precached).toEqual(expect.arrayContaining(['/offline', '/panels/faqList.html', '/manifest.webmanifest']));
+  const manifest = JSON.parse(readFileSync(join(dist, 'manifest.webmanifest'), 'utf8')) as { start_url: string; scope: string };
+  const prefixes = enabledStoreViews().map((s) => s.url);
   const checked = new Set<string>();
-  await expectAnswers200(request, 'precache', [...precached, '/search'], checked);
+  await expectAnswers200(
+    request,
+    'service worker',
+    [...precached, ...startUrls(prefixes), ...searchShells(prefixes), manifest.start_url, manifest.scope],
+    checked,
+  );
   const map = JSON.parse(readFileSync(join(dist, '_url-map.json'), 'utf8')) as { paths: Record<string, string> };
   const targets = Object.values(map.paths).map((t) => t.replace(/[?#].*$/, ''));
   expect(targets.length).toBeGreaterThan(5);
