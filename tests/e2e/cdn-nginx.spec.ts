@@ -5,12 +5,13 @@
  * (`apt-get install nginx`; skipped, saying so, where there is none). Every check of cdn-cases.ts
  * passes through it as it does on the server itself.
  */
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixture';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serve, type Served } from './served';
 import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls } from './cdn-cases';
 
 const DIST = resolve(process.env.DIST_DIR ?? 'dist');
@@ -27,7 +28,7 @@ function documentedConfig(): string {
   return block;
 }
 
-let nginx: ChildProcess | null = null;
+let served: Served | null = null;
 let api: APIRequestContext;
 let dir = '';
 
@@ -46,33 +47,19 @@ test.beforeAll(async () => {
     .replace('/var/cache/pj', join(dir, 'cache'));
   // One process as the user running the tests (as root, nginx's workers would be `nobody`, shut out of the temporary folder).
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, t)};`).join('\n');
+  const conf = join(dir, 'nginx.conf');
   writeFileSync(
-    join(dir, 'nginx.conf'),
+    conf,
     `daemon off;\nmaster_process off;\npid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')} warn;\nevents {}\nhttp {\n  access_log off;\n${temp}\n${site}}\n`,
   );
-  execFileSync(NGINX!, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'pipe' });
-  nginx = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const up = await api.get('/', { maxRedirects: 0, timeout: 2_000 }).then(
-      (r) => r.status() === 200,
-      () => false,
-    );
-    if (up) break;
-    const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
-    if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start:\n${log.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  execFileSync(NGINX!, ['-t', '-p', dir, '-c', conf], { stdio: 'pipe' });
+  const errors = () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
+  served = await serve('nginx', PORT, () => ({ proc: spawn(NGINX!, ['-p', dir, '-c', conf], { stdio: 'ignore' }), log: errors }), 20_000, 'SIGQUIT');
+  api = served.api;
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((r) => nginx!.once('exit', r));
-    nginx.kill('SIGQUIT');
-    await exited;
-  }
+  await served?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
