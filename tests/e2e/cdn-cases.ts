@@ -64,7 +64,24 @@ export async function expectGone(request: APIRequestContext) {
     expect(res.status(), url).toBe(410);
     expect(res.headers()['x-cache-tags']).toBe('page-not-found');
     expect(await res.text()).toContain('<h1');
+    expectPageHeaders(res.headers(), `410 ${url}`);
+    // Its other form moves to it first, as any page's.
+    const slash = await request.get(`${url}/`, { maxRedirects: 0 });
+    expect([slash.status(), slash.headers()['location']]).toEqual([301, url]);
   }
+  const unknown = await request.get('/no/such/page', { maxRedirects: 0 });
+  expect(unknown.status()).toBe(404);
+  expectPageHeaders(unknown.headers(), '404');
+}
+
+/** The headers `_headers` gives a page: the page policy (the AMP one under /amp) and the security headers. */
+function expectPageHeaders(h: Record<string, string>, what: string, amp = false) {
+  expect(h['content-security-policy'], `${what}: CSP`).toMatch(/script-src 'self' .*frame-ancestors 'none'/);
+  if (amp) expect(h['content-security-policy'], what).toContain('https://cdn.ampproject.org');
+  expect(h['x-frame-options'], what).toBe('DENY');
+  expect(h['x-content-type-options'], what).toBe('nosniff');
+  expect(h['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(h['permissions-policy'], what).toContain('camera=()');
 }
 
 export async function expectHeaders(request: APIRequestContext, dist: string) {
@@ -160,12 +177,7 @@ export async function expectCanonicalUrls(request: APIRequestContext, dist: stri
     const res = await page(request, path);
     expect(res.status(), `${kind}: ${path}`).toBe(200);
     const h = res.headers();
-    expect(h['content-security-policy'], `${kind}: CSP`).toMatch(/script-src 'self' .*frame-ancestors 'none'/);
-    if (path.startsWith('/amp/')) expect(h['content-security-policy']).toContain('https://cdn.ampproject.org');
-    expect(h['x-frame-options'], kind).toBe('DENY');
-    expect(h['x-content-type-options'], kind).toBe('nosniff');
-    expect(h['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
-    expect(h['permissions-policy'], kind).toContain('camera=()');
+    expectPageHeaders(h, kind, path.startsWith('/amp/'));
     expect(h['cache-control'], kind).toBe(PAGE_CACHE);
     expect(h['cache-tag']?.split(','), kind).toContain('site');
     expect(sitemap.has(path), `${kind}: ${path} in the sitemap`).toBe(indexed);
