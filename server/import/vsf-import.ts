@@ -216,6 +216,7 @@ async function writeImport(
       generated_at: new Date().toISOString(),
       source: opts.source,
       store_code: config.store_code,
+      root_category_id: config.root_category_id,
       counts,
       product_shards: shards.names,
       import: { mode: opts.mode, ...(opts.index ? { index: opts.index } : {}), watermark: result.watermark, shards: shards.digests },

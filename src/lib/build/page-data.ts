@@ -19,6 +19,7 @@ import {
   isBrandCategory,
   once,
   productImagePath,
+  rootCategoryId,
   storeViewOf,
   urlOpts,
 } from '../routing/routes';
@@ -142,7 +143,7 @@ export interface HomePageData {
 export function homePageData(storeCode?: string): HomePageData {
   const { childrenOf } = catalog();
   const opts = urlOpts(storeCode);
-  const top = (childrenOf.get(config.constants.categoryRootId) ?? []).filter((c) => hasCategoryPage(c) && c.include_in_menu).slice(0, 8);
+  const top = (childrenOf.get(rootCategoryId()) ?? []).filter((c) => hasCategoryPage(c) && c.include_in_menu).slice(0, 8);
   const featured = top.map((c) => {
     const l = categoryListing(c.id, storeCode);
     const img = c.image ?? (l.products[0] ? productImagePath(l.products[0]) : null);

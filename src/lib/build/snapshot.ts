@@ -102,6 +102,9 @@ export function readObject<T extends z.ZodType>(dir: string, file: string, schem
 
 export const readManifest = (dir = snapshotDir()) => readObject(dir, 'manifest.json', S.SnapshotManifestSchema);
 
+/** The snapshot's catalogue root: its manifest's `root_category_id`, else Magento's default category (2). */
+export const readRootCategoryId = (dir = snapshotDir()): number => readManifest(dir).root_category_id ?? S.DEFAULT_ROOT_CATEGORY_ID;
+
 /** Every product of the snapshot, shard by shard (products/NNNN.json). */
 export function* iterateProducts(dir = snapshotDir()): Generator<S.Product> {
   for (const shard of readManifest(dir).product_shards) {

@@ -273,6 +273,9 @@ function smallTables(): Pick<CatalogIndex, 'categories' | 'categoryById' | 'chil
   return { categories, categoryById, childrenOf, attributes };
 }
 
+/** The catalogue's root category, from the snapshot's manifest (docs/snapshot.md): the menus, category pages and listings hang below it. */
+export const rootCategoryId = once(() => snap.readRootCategoryId());
+
 /** True for a product that gets a page: visible in catalogue or search (2, 3, 4), enabled, not discontinued. */
 export function hasProductPage(p: Product): boolean {
   return p.visibility >= 2 && p.status < 2 && p.discontinued !== 1;
@@ -288,11 +291,11 @@ export function isBrandCategory(c: Pick<Category, 'url_path'>): boolean {
 
 /**
  * True for a category that gets a page of the catch-all route: active, below the root category
- * (§9 root id 2), and not a brand's category (§2: a path with brands and all-products is the
+ * (rootCategoryId: the manifest's, §9's 2 by default), and not a brand's category (§2: a path with brands and all-products is the
  * brand listing, /brands/{slug}/all-products, rendered by the brand routes).
  */
 export function hasCategoryPage(c: Category): boolean {
-  const root = config.constants.categoryRootId;
+  const root = rootCategoryId();
   return c.is_active && c.id !== root && c.level >= 2 && c.path.split('/').includes(String(root)) && !isBrandCategory(c);
 }
 
@@ -312,7 +315,7 @@ export function descendantIds(categoryId: number): number[] {
 /** The active ancestors of a category below the root, from the top down (not including itself). */
 export function categoryAncestors(c: Category): Category[] {
   const { categoryById } = catalog();
-  const root = config.constants.categoryRootId;
+  const root = rootCategoryId();
   return c.path
     .split('/')
     .map(Number)

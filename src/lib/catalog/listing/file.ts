@@ -6,7 +6,7 @@
 import { config } from '../../config';
 import { listProducts } from './listing';
 import { brandCategories, brandSlug } from '../../content/brands';
-import { buildTime, catalog, once, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from '../../routing/routes';
+import { buildTime, catalog, once, descendantIds, pricesFor, productImagePath, rootCategoryId, storeViewOf, urlOpts } from '../../routing/routes';
 import { catchAllRoutes } from '../../routing/page-routes';
 import { facetValuesOf } from '../facets';
 import { productUrl } from '../urls';
@@ -40,7 +40,7 @@ export function listingFile(categoryId: number, storeCode?: string): ListingFile
  * root category's.
  */
 export function searchListingFile(storeCode?: string): ListingFile {
-  return listingFileOf(catalog().products.filter(isSearchable), config.constants.categoryRootId, storeCode);
+  return listingFileOf(catalog().products.filter(isSearchable), rootCategoryId(), storeCode);
 }
 
 /** The listing file of candidate products (the §5 query filters applied here, and the category's when given) under a listing id. */
