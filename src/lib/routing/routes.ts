@@ -11,7 +11,7 @@ import { MENU_IDS, type Attribute, type Banners, type Category, type CmsBlock, t
 import { homeUrl as storeHomeUrl, localizedPath, type UrlOptions } from '../catalog/urls';
 import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
-import { canonicalContentLink } from './content-routes';
+import { canonicalContentLink, isLinkableContentPath } from './content-routes';
 import { buildRole, currentShard } from '../build/shard';
 import { pageShardInput, productIdsOfRoutes } from '../build/shard-inputs';
 
@@ -66,14 +66,20 @@ export interface SiteChrome {
 
 const chromeByStore = new Map<string, SiteChrome>();
 
-/** Internal menu links get the store view's prefix (/de/rings on multistore); others stay as they are. */
+/**
+ * Internal menu links get the store view's prefix (/de/rings on multistore); others stay as they are.
+ * A link to a content route the build leaves out (no active CMS page) goes: the entry with it, or
+ * only its link when it heads other entries.
+ */
 function localizeMenu(items: MenuItem[], storeCode: string): MenuItem[] {
-  return items.map((i) => ({
-    ...i,
+  return items.flatMap((i): MenuItem[] => {
+    const children = localizeMenu(i.children, storeCode);
+    const own = !!i.href && i.href.startsWith('/') && !i.href.startsWith('//');
     // Own paths are linked at their canonical address (a CMS page's, not its /p/ alias), in the store view.
-    href: i.href && i.href.startsWith('/') && !i.href.startsWith('//') ? localizedPath(canonicalContentLink(i.href), { storeCode }) : i.href,
-    children: localizeMenu(i.children, storeCode),
-  }));
+    const canonical = own ? canonicalContentLink(i.href!) : null;
+    if (canonical !== null && !isLinkableContentPath(canonical)) return children.length > 0 ? [{ ...i, href: null, children }] : [];
+    return [{ ...i, href: canonical !== null ? localizedPath(canonical, { storeCode }) : i.href, children }];
+  });
 }
 
 /** The six menus as trees, the shops and the promo strip block: everything the header and footer show (per store view). */
