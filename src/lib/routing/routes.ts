@@ -199,17 +199,42 @@ export function linkedRecord(p: Product): Product {
  * build (N > 1) holds slim records (slimProduct): its memory then falls with the pages it renders,
  * not only with Astro's page state (docs/architecture.md, "Sharded builds").
  */
-export const catalog = once((): CatalogIndex => (buildRole() === 'pages' ? pageShardCatalog() : wholeCatalog()));
+const defaultCatalog = once((): CatalogIndex => (buildRole() === 'pages' ? pageShardCatalog() : wholeCatalog()));
 
-/** The index of every product of the snapshot (slim records in a shard build, N > 1). */
-function wholeCatalog(): CatalogIndex {
+/**
+ * The snapshot folder of a store view's own catalogue (`stores/{code}/`, docs/snapshot.md "Store
+ * views"), or null when it shows the default store view's: the default store view itself, a store
+ * view not enabled (multistore off), or one the snapshot holds no catalogue for.
+ */
+export function ownCatalogueDir(storeCode?: string): string | null {
+  if (!storeCode || storeCode === config.storeViews.default.storeCode) return null;
+  if (!enabledStoreViews().some((s) => s.storeCode === storeCode)) return null;
+  return snap.storeSnapshotDir(storeCode);
+}
+
+const storeCatalogs = new Map<string, CatalogIndex>();
+
+/**
+ * The catalogue index of a store view: its own catalogue's when the snapshot holds one
+ * (ownCatalogueDir), else the default store view's, built once from the snapshot.
+ */
+export function catalog(storeCode?: string): CatalogIndex {
+  const own = ownCatalogueDir(storeCode);
+  if (!own) return defaultCatalog();
+  let index = storeCatalogs.get(own);
+  if (!index) storeCatalogs.set(own, (index = wholeCatalog(own, true)));
+  return index;
+}
+
+/** The index of every product of a snapshot folder (slim records in a shard build, N > 1, unless `full`). */
+function wholeCatalog(dir: string = snap.snapshotDir(), full = false): CatalogIndex {
   const products: Product[] = [];
   const byId = new Map<number, Product>();
   const bySku = new Map<string, Product>();
   const productIdsOf = new Map<number, number[]>();
   const shard = currentShard();
-  const slim = !!shard && shard.count > 1;
-  for (const full of snap.iterateProducts()) {
+  const slim = !full && !!shard && shard.count > 1;
+  for (const full of snap.iterateProducts(dir)) {
     const p = slim ? slimProduct(full) : full;
     products.push(p);
     byId.set(p.id, p);
@@ -221,12 +246,12 @@ function wholeCatalog(): CatalogIndex {
     }
   }
   const reviewsOf = new Map<number, Review[]>();
-  for (const r of snap.readReviews()) {
+  for (const r of snap.readReviews(dir)) {
     let list = reviewsOf.get(r.product_id);
     if (!list) reviewsOf.set(r.product_id, (list = []));
     list.push(r);
   }
-  return { products, byId, bySku, productIdsOf, reviewsOf, ...smallTables() };
+  return { products, byId, bySku, productIdsOf, reviewsOf, ...smallTables(dir) };
 }
 
 /**
@@ -264,8 +289,8 @@ function pageShardCatalog(): CatalogIndex {
 }
 
 /** The catalogue's small tables: categories (with each one's children) and attributes. */
-function smallTables(): Pick<CatalogIndex, 'categories' | 'categoryById' | 'childrenOf' | 'attributes'> {
-  const categories = snap.readCategories();
+function smallTables(dir: string = snap.snapshotDir()): Pick<CatalogIndex, 'categories' | 'categoryById' | 'childrenOf' | 'attributes'> {
+  const categories = snap.readCategories(dir);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const childrenOf = new Map<number, Category[]>();
   for (const c of categories) {
@@ -275,7 +300,7 @@ function smallTables(): Pick<CatalogIndex, 'categories' | 'categoryById' | 'chil
     list.push(c);
   }
   for (const list of childrenOf.values()) list.sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id);
-  const attributes = new Map(snap.readAttributes().map((a) => [a.attribute_code, a]));
+  const attributes = new Map(snap.readAttributes(dir).map((a) => [a.attribute_code, a]));
   return { categories, categoryById, childrenOf, attributes };
 }
 
@@ -306,8 +331,8 @@ export function hasCategoryPage(c: Category): boolean {
 }
 
 /** The ids of a category and all its descendants (§5: category filters include all descendants). */
-export function descendantIds(categoryId: number): number[] {
-  const { childrenOf } = catalog();
+export function descendantIds(categoryId: number, storeCode?: string): number[] {
+  const { childrenOf } = catalog(storeCode);
   const out: number[] = [];
   const stack = [categoryId];
   while (stack.length) {
@@ -319,8 +344,8 @@ export function descendantIds(categoryId: number): number[] {
 }
 
 /** The active ancestors of a category below the root, from the top down (not including itself). */
-export function categoryAncestors(c: Category): Category[] {
-  const { categoryById } = catalog();
+export function categoryAncestors(c: Category, storeCode?: string): Category[] {
+  const { categoryById } = catalog(storeCode);
   const root = rootCategoryId();
   return c.path
     .split('/')
@@ -331,8 +356,8 @@ export function categoryAncestors(c: Category): Category[] {
 }
 
 /** The primary category of a product: the one whose url_path prefixes the product's, else its deepest category. */
-export function primaryCategory(p: Product): Category | undefined {
-  const { categoryById } = catalog();
+export function primaryCategory(p: Product, storeCode?: string): Category | undefined {
+  const { categoryById } = catalog(storeCode);
   const cats = p.category_ids.map((id) => categoryById.get(id)).filter((c): c is Category => !!c && hasCategoryPage(c));
   const byPath = cats.filter((c) => p.url_path.startsWith(`${c.url_path}/`)).sort((a, b) => b.level - a.level)[0];
   return byPath ?? cats.sort((a, b) => b.level - a.level)[0];
@@ -354,8 +379,12 @@ export function pricesFor(p: PricedProduct, storeCode?: string): ProductPrices {
   return { original: conv(prices.original), special: prices.special === null ? null : conv(prices.special), final: conv(prices.final) };
 }
 
-/** Exchange rate from the snapshot's GBP prices to a store view's currency (1 for GBP). */
+/**
+ * Exchange rate from the snapshot's GBP prices to a store view's currency: 1 for GBP, and for a store
+ * view with a catalogue of its own (its prices are in its own currency already).
+ */
 export function currencyRate(store: StoreView): number {
+  if (ownCatalogueDir(store.storeCode)) return 1;
   return store.i18n.currencyCode === config.storeViews.default.i18n.currencyCode ? 1 : store.i18n.exchangeRate;
 }
 
