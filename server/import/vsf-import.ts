@@ -173,7 +173,7 @@ async function writeImport(
 ): Promise<ImportSummary> {
   const log = opts.log ?? (() => {});
   if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`);
-  // The site builds a page per content route of §2 from the CMS page of that identifier, and fails without it.
+  // The site builds a page per content route of §2 from the CMS page of that identifier, and leaves the route out without it.
   const identifiers = new Set((result.files['cms-pages.json'] as CmsPage[]).filter((p) => p.active).map((p) => p.identifier));
   for (const path of contentPaths()) {
     const id = path.replace(/^\/+/, '');
@@ -182,7 +182,7 @@ async function writeImport(
         file: 'cms-pages.json',
         id,
         field: 'identifier',
-        reason: `the content route ${path} needs an active CMS page '${id}' (in Magento, or in the configuration's cms_pages): the site does not build without it`,
+        reason: `the content route ${path} has no active CMS page '${id}' (in Magento, or in the configuration's cms_pages): the site leaves it out and its address answers 410 gone`,
         skipped: false,
       });
   }
@@ -216,6 +216,7 @@ async function writeImport(
       generated_at: new Date().toISOString(),
       source: opts.source,
       store_code: config.store_code,
+      root_category_id: config.root_category_id,
       counts,
       product_shards: shards.names,
       import: { mode: opts.mode, ...(opts.index ? { index: opts.index } : {}), watermark: result.watermark, shards: shards.digests },
