@@ -1,0 +1,117 @@
+/**
+ * The API's Prometheus metrics (prom-client), one registry per server: requests by route and status
+ * with their latency, orders by outcome, cart and token errors, rebuild runs, the database pool.
+ * Served at `/metrics` with the METRICS_TOKEN bearer token, or without one on METRICS_PORT (a listener
+ * of its own, for a network only the scraper reaches). docs/api.md, "Metrics", says what each means.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { DB } from './db';
+
+/** Latency buckets in seconds: the API's answers take milliseconds; an order under load up to seconds. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** What an order request came to: stored, answered again (same order_id), or refused (any 4xx/5xx). */
+export type OrderOutcome = 'accepted' | 'duplicate' | 'refused';
+
+export class ShopMetrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'shop_http_requests_total',
+    help: 'Requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly latency = new Histogram({
+    name: 'shop_http_request_duration_seconds',
+    help: 'Time from a request to its answer, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly orders = new Counter({
+    name: 'shop_orders_total',
+    help: 'Order requests by outcome: accepted (stored), duplicate (an order_id already stored, answered again), refused (4xx or 5xx).',
+    labelNames: ['outcome', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly cartErrors = new Counter({
+    name: 'shop_cart_errors_total',
+    help: 'Cart requests answered with an error, by status.',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+  readonly tokenErrors = new Counter({
+    name: 'shop_token_errors_total',
+    help: "Customers' tokens refused (401), by kind (access, refresh) and reason (expired, reused, missing, invalid).",
+    labelNames: ['kind', 'reason'] as const,
+    registers: [this.registry],
+  });
+  readonly rebuildRuns = new Counter({
+    name: 'shop_rebuild_runs_total',
+    help: 'Rebuild runs (pull, build, switch) finished, by outcome.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly rebuildDuration = new Histogram({
+    name: 'shop_rebuild_duration_seconds',
+    help: 'Duration of the finished rebuild runs, by outcome.',
+    labelNames: ['outcome'] as const,
+    buckets: [5, 15, 30, 60, 120, 300, 600, 1200, 3600],
+    registers: [this.registry],
+  });
+
+  constructor(db: DB) {
+    new Gauge({
+      name: 'shop_db_pool_connections',
+      help: "The database pool's connections: open (total), idle, and requests waiting for one (SQLite: one connection).",
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const p = db.poolStats();
+        this.set({ state: 'total' }, p.total);
+        this.set({ state: 'idle' }, p.idle);
+        this.set({ state: 'waiting' }, p.waiting);
+      },
+    });
+  }
+
+  /** Adds Node's own metrics (CPU, memory, event loop lag, GC) for a server that exposes this registry. */
+  withProcessMetrics(): this {
+    collectDefaultMetrics({ register: this.registry });
+    return this;
+  }
+
+  /** Middleware counting every answer and its latency under the pattern of the route that answered (bounded labels, never the raw path). */
+  readonly middleware: MiddlewareHandler = async (c, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const route = routeOf(c);
+      this.requests.inc({ method: c.req.method, route, status: String(c.res.status) });
+      this.latency.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
+    }
+  };
+
+  /** A finished rebuild run (RebuildManager's `onRunEnd`). */
+  observeRebuild(run: { ok: boolean; startedAt: string; finishedAt: string }): void {
+    const outcome = run.ok ? 'success' : 'failure';
+    this.rebuildRuns.inc({ outcome });
+    this.rebuildDuration.observe({ outcome }, (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000);
+  }
+
+  /** The text format Prometheus scrapes. */
+  async text(): Promise<{ body: string; contentType: string }> {
+    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+  }
+}
+
+/**
+ * The pattern of the handler that answered: once the chain has run, the request's route index is the
+ * last handler it reached ('/api/*' for a refusal of the API's edge, '/*' for the site's pages).
+ */
+function routeOf(c: Context): string {
+  return routePath(c) || 'unmatched';
+}
