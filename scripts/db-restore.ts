@@ -3,18 +3,17 @@
  * (DATABASE_URL, else the SQLite file DATABASE_PATH, default data/shop.db), which must be new or empty
  * unless --replace (stop the servers first). server/backup.ts says how.
  */
-import { join, resolve } from 'node:path';
-import { restoreDatabase } from '../server/backup';
-import { parseOptions } from './lib/cli-options';
+import { resolve } from 'node:path';
+import { databaseFromEnv, restoreDatabase } from '../server/backup';
+import { OptionError, scriptOptions } from './lib/cli-options';
 
-const opts = parseOptions(process.argv.slice(2), { flags: ['replace'], positional: true });
-const file = opts.rest[0];
-if (!file || opts.rest.length > 1) {
-  console.error('usage: npm run db:restore -- FILE [--replace]');
-  process.exit(2);
-}
-const target = { url: process.env.DATABASE_URL || undefined, path: process.env.DATABASE_PATH ?? join(import.meta.dirname, '..', 'data', 'shop.db') };
-restoreDatabase(target, resolve(file), { replace: opts.flag('replace') })
+const USAGE = 'usage: npm run db:restore -- FILE [--replace]';
+const { file, replace } = scriptOptions(process.argv.slice(2), { name: 'db:restore', usage: USAGE, flags: ['replace'], positional: true }, (o) => {
+  if (o.rest.length !== 1) throw new OptionError('give one backup FILE');
+  return { file: o.rest[0]!, replace: o.flag('replace') };
+});
+const target = databaseFromEnv(process.env);
+restoreDatabase(target, resolve(file), { replace })
   .then((r) => console.log(`${r.kind} backup ${file} restored (schema version ${r.version}); start the servers`))
   .catch((e: Error) => {
     console.error(`db:restore failed: ${e.message}`);

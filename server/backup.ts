@@ -24,6 +24,12 @@ export interface DatabaseTarget {
 
 export type BackupKind = 'sqlite' | 'postgres';
 
+/** The database the server of this environment uses: DATABASE_URL, else DATABASE_PATH (default data/shop.db of the project). */
+export const databaseFromEnv = (env: NodeJS.ProcessEnv): DatabaseTarget => ({
+  url: env.DATABASE_URL || undefined,
+  path: env.DATABASE_PATH ?? join(import.meta.dirname, '..', 'data', 'shop.db'),
+});
+
 /** SQLite's pages copied in one step: the whole database at once, one consistent read. */
 const ALL_PAGES = 1_000_000_000;
 
