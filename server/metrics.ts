@@ -17,50 +17,39 @@ export type OrderOutcome = 'accepted' | 'duplicate' | 'refused';
 
 export class ShopMetrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({
-    name: 'shop_http_requests_total',
-    help: 'Requests answered, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly latency = new Histogram({
-    name: 'shop_http_request_duration_seconds',
-    help: 'Time from a request to its answer, by method and route pattern.',
-    labelNames: ['method', 'route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly orders = new Counter({
-    name: 'shop_orders_total',
-    help: 'Order requests by outcome: accepted (stored), duplicate (an order_id already stored, answered again), refused (4xx or 5xx).',
-    labelNames: ['outcome', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly cartErrors = new Counter({
-    name: 'shop_cart_errors_total',
-    help: 'Cart requests answered with an error, by status.',
-    labelNames: ['status'] as const,
-    registers: [this.registry],
-  });
-  readonly tokenErrors = new Counter({
-    name: 'shop_token_errors_total',
-    help: "Customers' tokens refused (401), by kind (access, refresh) and reason (expired, reused, missing, invalid).",
-    labelNames: ['kind', 'reason'] as const,
-    registers: [this.registry],
-  });
-  readonly rebuildRuns = new Counter({
-    name: 'shop_rebuild_runs_total',
-    help: 'Rebuild runs (pull, build, switch) finished, by outcome.',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly rebuildDuration = new Histogram({
-    name: 'shop_rebuild_duration_seconds',
-    help: 'Duration of the finished rebuild runs, by outcome.',
-    labelNames: ['outcome'] as const,
-    buckets: [5, 15, 30, 60, 120, 300, 600, 1200, 3600],
-    registers: [this.registry],
-  });
+  readonly requests = this.#counter('shop_http_requests_total', 'Requests answered, by method, route pattern and status.', ['method', 'route', 'status']);
+  readonly latency = this.#histogram(
+    'shop_http_request_duration_seconds',
+    'Time from a request to its answer, by method and route pattern.',
+    ['method', 'route'],
+    LATENCY_BUCKETS,
+  );
+  readonly orders = this.#counter(
+    'shop_orders_total',
+    'Order requests by outcome: accepted (stored), duplicate (an order_id already stored, answered again), refused (4xx or 5xx).',
+    ['outcome', 'status'],
+  );
+  readonly cartErrors = this.#counter('shop_cart_errors_total', 'Cart requests answered with an error, by status.', ['status']);
+  readonly tokenErrors = this.#counter(
+    'shop_token_errors_total',
+    "Customers' tokens refused (401), by kind (access, refresh) and reason (expired, reused, missing, invalid).",
+    ['kind', 'reason'],
+  );
+  readonly rebuildRuns = this.#counter('shop_rebuild_runs_total', 'Rebuild runs (pull, build, switch) finished, by outcome.', ['outcome']);
+  readonly rebuildDuration = this.#histogram(
+    'shop_rebuild_duration_seconds',
+    'Duration of the finished rebuild runs, by outcome.',
+    ['outcome'],
+    [5, 15, 30, 60, 120, 300, 600, 1200, 3600],
+  );
+
+  #counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  #histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
 
   constructor(db: DB) {
     new Gauge({

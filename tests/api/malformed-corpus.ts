@@ -121,14 +121,9 @@ function mutations(n: Node, base: unknown, required: boolean): [string, unknown,
     }
     if (s.minLength && s.minLength > 0) out.push(['below minLength', 'x'.repeat(s.minLength - 1), true]);
     out.push(
-      ['control characters', `${text}\u0001\u0008\u001b\u007f`, false],
-      ['line separators', `${text}\u2028\u2029\r\n`, false],
-      ['right-to-left override', `\u202e${text}`, false],
-      ['non-ASCII', `${text}é漢😀`, false],
-      ['byte order mark', `\ufeff${text}`, false],
-      ['percent-encoded NUL as text', `${text}%00`, false],
-      ['SQL quote', `${text}'; DROP TABLE orders; --`, false],
-      ['whitespace only', '   ', false],
+      ['control characters', `${text}\u0001\u0008\u001b\u007f\r\n`, false],
+      ['Unicode oddities (separators, right-to-left override, byte order mark, 4-byte)', `\ufeff\u202e${text}\u2028\u2029é漢😀`, false],
+      ['SQL quote and an encoded NUL as text', `${text}%00'; DROP TABLE orders; --`, false],
       ['empty', '', false],
     );
   }
