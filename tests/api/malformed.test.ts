@@ -5,13 +5,14 @@
  * a refused request writes nothing (a fingerprint of every table a request may write is unchanged).
  */
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { malformedCases, type Ids } from './malformed-cases';
 import { CORPUS_REBUILD_TOKEN, malformedCorpus, type CorpusCase } from './malformed-corpus';
 import { useTestShop, type TestShop } from './fixture';
 
 const shop = useTestShop({
   // Thousands of requests from one address: no rate limit; a rebuild hook whose steps do nothing.
-  options: { rateLimit: { windowMs: 60_000, max: 1_000_000 }, rebuildToken: CORPUS_REBUILD_TOKEN },
+  options: { rateLimit: { windowMs: 60_000, max: 1_000_000 }, rebuildToken: CORPUS_REBUILD_TOKEN, trustProxy: true },
   rebuildSteps: { pull: async () => {}, build: async () => {}, activate: () => {} },
 });
 
@@ -137,5 +138,18 @@ describe('malformed input, in-process on one shop', () => {
     const failed = outcomes.filter((o) => o.problem).map((o) => `${o.name}: ${o.problem} (${o.result})`);
     if (process.env.CORPUS_REPORT) (await import('node:fs')).writeFileSync(process.env.CORPUS_REPORT, failed.join('\n'));
     expect(failed).toEqual([]);
+  });
+
+  it('behind a trusted proxy, an oversized X-Forwarded-For is a rate-limit key like any other, not a 500', async () => {
+    // (NUL and characters beyond Latin-1 cannot travel in a header: HTTP parsers refuse them.)
+    // Random, so that PostgreSQL cannot compress it under its index entry limit (2,704 bytes).
+    for (const hop of [randomBytes(6000).toString('base64'), randomBytes(2100).toString('base64')]) {
+      const r = await shop().app.request('/api/user/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.9, ${hop}` },
+        body: JSON.stringify({ username: 'nobody@example.org', password: 'password123' }),
+      });
+      expect(r.status).toBe(401);
+    }
   });
 });
