@@ -98,10 +98,7 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
     return problem ? c.json({ status: 'not ready', reason: problem }, 503) : c.json({ status: 'ready' });
   });
   if (parts.metricsToken) {
-    app.get('/metrics', bearer(parts.metricsToken, 401, 'authorization: the metrics token is required'), async (c) => {
-      const { body, contentType } = await ctx.metrics.text();
-      return c.body(body, 200, { 'Content-Type': contentType });
-    });
+    app.get('/metrics', bearer(parts.metricsToken, 401, 'authorization: the metrics token is required'), ctx.metrics.handler);
   }
 
   // Security headers of every answer (docs/api.md, Headers); HTML pages get their own CSP from Site.

@@ -5,7 +5,7 @@
  * of its own, for a network only the scraper reaches). docs/api.md, "Metrics", says what each means.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { DB } from './db';
 
@@ -95,6 +95,12 @@ export class ShopMetrics {
   async text(): Promise<{ body: string; contentType: string }> {
     return { body: await this.registry.metrics(), contentType: this.registry.contentType };
   }
+
+  /** GET /metrics: the text format, for the shop's port (behind its token) or the metrics port. */
+  readonly handler: Handler = async (c) => {
+    const { body, contentType } = await this.text();
+    return c.body(body, 200, { 'Content-Type': contentType });
+  };
 }
 
 /**

@@ -97,6 +97,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // A token that cannot travel in `Authorization: Bearer` would lock the rebuild out for good: say so at start.
   const tokenProblem = options.rebuildToken ? bearerTokenProblem(options.rebuildToken) : null;
   if (tokenProblem) throw new Error(`REBUILD_TOKEN: ${tokenProblem}`);
+  const metricsTokenProblem = env.METRICS_TOKEN ? bearerTokenProblem(env.METRICS_TOKEN) : null;
+  if (metricsTokenProblem) throw new Error(`METRICS_TOKEN: ${metricsTokenProblem}`);
   const databaseUrl = opts.databaseUrl ?? (env.DATABASE_URL || undefined);
   const db = await openDatabase(databasePath, databaseUrl, opts.migrations);
   const seed = await seedFromSnapshot(db, snapDir);
@@ -173,8 +175,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     draining: () => draining,
     metricsToken: env.METRICS_TOKEN || null,
   });
-  const tokenTrouble = env.METRICS_TOKEN ? bearerTokenProblem(env.METRICS_TOKEN) : null;
-  if (tokenTrouble) throw new Error(`METRICS_TOKEN: ${tokenTrouble}`);
 
   const server = await new Promise<Server>((res, rej) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? num(env.PORT, 4321), hostname: opts.host ?? env.HOST ?? '0.0.0.0' }, () => res(s as Server));
@@ -236,10 +236,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 /** A listener serving only GET /metrics (no token: bind it where only the scraper reaches). */
 async function serveMetrics(ctx: ShopContext, port: number, host: string): Promise<Server> {
   const app = new Hono();
-  app.get('/metrics', async (c) => {
-    const { body, contentType } = await ctx.metrics.text();
-    return c.body(body, 200, { 'Content-Type': contentType });
-  });
+  app.get('/metrics', ctx.metrics.handler);
   return new Promise<Server>((res, rej) => {
     const s = serve({ fetch: app.fetch, port, hostname: host }, () => res(s as Server));
     (s as Server).once('error', rej);
