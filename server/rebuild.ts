@@ -61,6 +61,8 @@ export class RebuildManager {
   private current: RebuildRun | null = null;
   private last: RebuildRun | null = null;
   private lastSuccess: RebuildRun | null = null;
+  /** Called with each finished run (the server's metrics). */
+  onRunEnd?: (run: RebuildRun) => void;
 
   constructor(
     private readonly steps: RebuildSteps,
@@ -150,6 +152,7 @@ export class RebuildManager {
       run.finishedAt = new Date().toISOString();
       this.last = run;
       this.current = null;
+      this.onRunEnd?.(run);
     }
   }
 
