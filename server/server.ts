@@ -16,7 +16,7 @@ import { createApp } from './app';
 import { bearerTokenProblem } from './http';
 import { createLogger, type Logger } from './logger';
 import { Site } from './static';
-import { RebuildManager, astroBuild, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
+import { RebuildManager, astroBuild, parseFullEvery, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
 import { importFromVsfApi, readImportConfig } from './import/vsf-import';
 import type { Faults } from './faults';
 
@@ -86,6 +86,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // A token that cannot travel in `Authorization: Bearer` would lock the rebuild out for good: say so at start.
   const tokenProblem = options.rebuildToken ? bearerTokenProblem(options.rebuildToken) : null;
   if (tokenProblem) throw new Error(`REBUILD_TOKEN: ${tokenProblem}`);
+  const fullEvery = options.rebuildToken ? parseFullEvery(env.REBUILD_FULL_EVERY) : {};
   const databaseUrl = opts.databaseUrl ?? (env.DATABASE_URL || undefined);
   const db = await openDatabase(databasePath, databaseUrl);
   const seed = await seedFromSnapshot(db, snapDir);
@@ -137,6 +138,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       join(dataDir ?? PROJECT_ROOT, 'snapshots'),
       logger,
       (fn) => db.withLock('rebuild', fn),
+      undefined,
+      fullEvery,
     );
   }
 

@@ -311,7 +311,7 @@ export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary
       const previous = readPreviousProducts(o.previous!, prevManifest!);
       previousShards = previous.checked;
       const removed = new Set(previous.products.filter((p) => !inIndex.has(String(p.id))).map((p) => p.id));
-      const parents = parentsToRefresh(changed, removed, previous.products);
+      const parents = parentsToRefresh(changed, removed, previous.products, ids);
       input.product = [...changed, ...(parents.length ? await searchAll(o, e, { terms: { id: parents } }) : [])];
       base = { products: previous.products, removed };
       log(

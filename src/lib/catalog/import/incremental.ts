@@ -9,10 +9,16 @@ import type { DumpRecord } from './dump';
 /**
  * Configurable parents to pull again because a child changed or left the index: the parent's
  * `configurable_children` copy the child's price and stock, and Magento's indexer rewrites the parent's
- * document without moving its `updated_at`. A child is named by id or sku (a child indexed as a
- * product of its own, or only inside its parent). Parents already pulled are not named again.
+ * document without moving its `updated_at`. A child is found by id or sku: pulled as a product of its
+ * own, gone from the index, or named by the hook (`named`: a child that lives only inside its parent).
+ * Parents already pulled are not named again.
  */
-export function parentsToRefresh(changed: readonly DumpRecord[], removed: ReadonlySet<number>, previous: readonly Product[]): number[] {
+export function parentsToRefresh(
+  changed: readonly DumpRecord[],
+  removed: ReadonlySet<number>,
+  previous: readonly Product[],
+  named: ReadonlyArray<number | string> = [],
+): number[] {
   const parentOf = new Map<string, number[]>();
   const add = (key: string, parent: number) => parentOf.set(key, [...(parentOf.get(key) ?? []), parent]);
   for (const p of previous)
@@ -22,7 +28,7 @@ export function parentsToRefresh(changed: readonly DumpRecord[], removed: Readon
     }
   const pulled = new Set(changed.map((r) => String(r.source.id)));
   const out = new Set<number>();
-  const keys = [...changed.flatMap((r) => [`id:${String(r.source.id)}`, `sku:${String(r.source.sku)}`]), ...[...removed].map((id) => `id:${id}`)];
+  const keys = [...changed.flatMap((r) => [`id:${String(r.source.id)}`, `sku:${String(r.source.sku)}`]), ...[...removed, ...named].map((id) => `id:${id}`)];
   for (const k of keys) for (const parent of parentOf.get(k) ?? []) if (!pulled.has(String(parent)) && !removed.has(parent)) out.add(parent);
   return [...out].sort((a, b) => a - b);
 }
