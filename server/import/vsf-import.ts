@@ -21,12 +21,13 @@ import { changedQuery } from '../../src/lib/catalog/import/es-query';
 import { parentsToRefresh, urlMapAfterPull } from '../../src/lib/catalog/import/incremental';
 import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
 import { VSF_ENTITIES, productToVsf } from '../../src/lib/catalog/import/to-vsf';
-import { ImportError } from './errors';
 import { writePlaceholders } from './placeholders';
 import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from './snapshot-write';
-import { DEFAULT_INDEX, searchAll, type SearchSource } from './vsf-search';
+import { searchAll, type SearchSource } from './vsf-search';
 
-export { DEFAULT_INDEX, ImportError };
+export const DEFAULT_INDEX = 'vue_storefront_catalog';
+
+export class ImportError extends Error {}
 
 export interface ImportOptions {
   out: string;

@@ -22,9 +22,8 @@ import { z } from 'zod';
 import { ID_SORT } from '../../src/lib/catalog/import/es-query';
 import type { DumpRecord } from '../../src/lib/catalog/import/dump';
 import type { VsfEntity } from '../../src/lib/catalog/import/to-vsf';
-import { ImportError } from './errors';
-
-export const DEFAULT_INDEX = 'vue_storefront_catalog';
+// vsf-import.ts imports this module too; both names are read only when a pull runs.
+import { DEFAULT_INDEX, ImportError } from './vsf-import';
 
 export interface SearchSource {
   url: string;
