@@ -77,15 +77,15 @@ export const REBUILD_STAMP = /^\d{17}-\d+$/;
 export class RebuildManager {
   private running: Promise<void> | null = null;
   private pending = false;
+  /** Successful incremental runs since the last full one, and when that one finished (null: none since start). */
+  private sinceFull = 0;
+  private lastFullAt: number | null = null;
   /** Hints of the triggers not yet pulled. */
   private hint: PullHint = noHint();
   private runs = 0;
   private current: RebuildRun | null = null;
   private last: RebuildRun | null = null;
   private lastSuccess: RebuildRun | null = null;
-  /** Successful incremental runs since the last full one, and when that one finished (null: none since start). */
-  private sinceFull = 0;
-  private lastFullAt: number | null = null;
 
   constructor(
     private readonly steps: RebuildSteps,
