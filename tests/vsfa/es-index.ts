@@ -98,6 +98,8 @@ const token = (v: unknown) =>
 export class EsIndex {
   readonly shards: Doc[][];
   private readonly window: number;
+  /** The `_id`s held (a bulk load of new documents need not look for an old copy). */
+  private readonly held = new Set<string>();
 
   constructor(readonly opts: IndexOptions) {
     this.shards = Array.from({ length: opts.shards ?? 3 }, () => []);
@@ -130,10 +132,12 @@ export class EsIndex {
     }
     this.delete(id);
     this.shards[shardOf(id, this.shards.length)]!.push({ _id: id, source: structuredClone(source) });
+    this.held.add(id);
   }
 
   /** Deletes a document by `_id` (Magento's indexers delete disabled and removed products). */
   delete(id: string): boolean {
+    if (!this.held.delete(id)) return false;
     const shard = this.shards[shardOf(id, this.shards.length)]!;
     const at = shard.findIndex((d) => d._id === id);
     if (at >= 0) shard.splice(at, 1);
