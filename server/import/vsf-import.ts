@@ -307,7 +307,9 @@ export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary
   let previousShards: PreviousShards | undefined;
   for (const e of VSF_ENTITIES) {
     if (e === 'product' && incremental) {
-      const inIndex = new Set((await searchAll(o, e, undefined, ['id'])).map((r) => String(r.source.id)));
+      // Ids only: pages ten times larger (within Elasticsearch's window).
+      const idPages = { ...o, pageSize: Math.min((o.pageSize ?? 500) * 10, 10_000) };
+      const inIndex = new Set((await searchAll(idPages, e, undefined, ['id'])).map((r) => String(r.source.id)));
       const changed = await searchAll(o, e, changedQuery(since, ids).query);
       const previous = readPreviousProducts(o.previous!, prevManifest!);
       previousShards = previous.checked;

@@ -161,8 +161,10 @@ export async function searchAll(o: SearchSource, entity: VsfEntity, query: unkno
   for (;;) {
     const page = await p.ask({ query: q, sort: ID_SORT, size, ...(after ? { search_after: after } : {}), ...src });
     total = keep(page.total);
+    const had = seen.size;
     for (const h of page.hits) if (!seen.has(h._id)) seen.set(h._id, record(h));
     if (page.hits.length < size) break;
+    if (seen.size === had) throw new ImportError(`${p.url}: a page brought no record not seen before: the backend does not honour search_after`);
     const sorts = page.hits.map((h) => h.sort);
     if (sorts.some((s) => !s || s.length !== 1)) throw new ImportError(`${p.url}: the hits carry no sort values: the backend cannot page with search_after`);
     const last = sorts.at(-1)![0]!;

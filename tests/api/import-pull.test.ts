@@ -219,6 +219,20 @@ describe('what an incremental pull rewrites', () => {
   });
 });
 
+describe('paging the reference API', () => {
+  it('pages by id with search_after: two products a page bring every product', async () => {
+    const bodies: { search_after?: unknown }[] = [];
+    const fetchImpl: typeof fetch = (url, init) => {
+      if (String(url).includes('/product/_search')) bodies.push(JSON.parse(String(init?.body)));
+      return fetch(url, init);
+    };
+    const out = join(work, 'paged');
+    await importFromVsfApi({ url: before.url, out, pageSize: 2, fetchImpl });
+    expect(bodies.some((b) => b.search_after !== undefined)).toBe(true);
+    expect(snap.readProducts(out)).toEqual(snap.readProducts(first));
+  });
+});
+
 describe('a failed connection', () => {
   it('is tried once more (a kept-alive socket the server closed meanwhile); failing twice names the URL', async () => {
     let failed = 0;

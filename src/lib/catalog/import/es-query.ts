@@ -250,7 +250,9 @@ export function compareSortValues(a: readonly SortValue[], b: readonly SortValue
 /** Sorts records in place by the keys (missing values last, as Elasticsearch does). */
 export function sortRecords<T extends Rec>(records: T[], keys: SortKey[]): T[] {
   if (!keys.length) return records;
-  return records.sort((a, b) => compareSortValues(sortValues(a, keys), sortValues(b, keys), keys));
+  const keyed = records.map((r) => ({ r, v: sortValues(r, keys) })).sort((a, b) => compareSortValues(a.v, b.v, keys));
+  keyed.forEach((k, i) => (records[i] = k.r));
+  return records;
 }
 
 /**
