@@ -310,8 +310,9 @@ export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary
       // Ids only: pages ten times larger (within Elasticsearch's window).
       const idPages = { ...o, pageSize: Math.min((o.pageSize ?? 500) * 10, 10_000) };
       const inIndex = new Set((await searchAll(idPages, e, undefined, ['id'])).map((r) => String(r.source.id)));
-      const changed = await searchAll(o, e, changedQuery(since, ids).query);
       const previous = readPreviousProducts(o.previous!, prevManifest!);
+      const seen = since ? previous.products.filter((p) => p.updated_at === since).map((p) => p.id) : [];
+      const changed = await searchAll(o, e, changedQuery(since, ids, seen.length <= 10_000 ? seen : []).query);
       previousShards = previous.checked;
       const removed = new Set(previous.products.filter((p) => !inIndex.has(String(p.id))).map((p) => p.id));
       const parents = parentsToRefresh(changed, removed, previous.products, ids);

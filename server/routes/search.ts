@@ -201,7 +201,9 @@ export function searchRoutes(ctx: ShopContext): Hono {
     const hits = await Promise.all(
       page.map(async (s) => {
         // Stock as it is now (orders change it), like the stock route.
-        const rec = entity === 'product' ? ((await withLiveStock(ctx.db, s.record as unknown as Product)) as unknown as Rec) : s.record;
+        // Not when the hit carries no stock (the importer's id listing asks for `_source: ['id']`).
+        const stockShown = body._source !== false && (!include.length || include.some((f) => f === 'stock' || f.startsWith('stock.')));
+        const rec = entity === 'product' && stockShown ? ((await withLiveStock(ctx.db, s.record as unknown as Product)) as unknown as Rec) : s.record;
         const source = body._source === false ? {} : filterSource(rec, include, exclude);
         return { _index: index, _type: entity, _id: s.id, _score: score, _source: source, ...(sort.length ? { sort: sortValues(s.record, sort) } : {}) };
       }),

@@ -25,6 +25,12 @@ function files(edit: (f: Record<string, unknown>) => void = () => {}) {
   return f;
 }
 
+/** The product query's clauses for "changed since the first pull": PENDANT-105 was saved last (the watermark). */
+const AFTER_WATERMARK = [
+  { range: { updated_at: { gt: '2026-11-01 10:00:00' } } },
+  { bool: { filter: [{ range: { updated_at: { gte: '2026-11-01 10:00:00', lte: '2026-11-01 10:00:00' } } }], must_not: [{ terms: { id: [105] } }] } },
+];
+
 let work = '';
 let before: TestShop;
 let after: TestShop;
@@ -93,10 +99,10 @@ describe('incremental pull', () => {
     const rec = recording();
     const r = await importFromVsfApi({ url: after.url, out, previous: first, fetchImpl: rec.fetchImpl });
     expect(r.mode).toBe('incremental');
-    // From the watermark on (a product saved in its second after the pull is not missed): the ring, and PENDANT-105 again.
-    expect(rec.productQueries).toEqual([{ bool: { should: [{ range: { updated_at: { gte: '2026-11-01 10:00:00' } } }], minimum_should_match: 1 } }]);
+    // After the watermark, and in its own second all but PENDANT-105, which the first pull saw with that updated_at.
+    expect(rec.productQueries).toEqual([{ bool: { should: [...AFTER_WATERMARK], minimum_should_match: 1 } }]);
     expect(rec.idQueries).toEqual([{ match_all: {} }]);
-    expect(r.counts.product).toEqual({ written: 2, skipped: 0 });
+    expect(r.counts.product).toEqual({ written: 1, skipped: 0 });
     // The merged snapshot is the one the backend now serves; a bundle holding the changed ring prices it anew.
     const served = snap.readProducts(join(work, 'after'));
     const merged = snap.readProducts(out);
@@ -115,7 +121,7 @@ describe('incremental pull', () => {
     const r = await importFromVsfApi({ url: before.url, out, previous: first, changedIds: [104, 99999], fetchImpl: rec.fetchImpl });
     expect(r.mode).toBe('incremental');
     expect(rec.productQueries[0]).toEqual({
-      bool: { should: [{ range: { updated_at: { gte: '2026-11-01 10:00:00' } } }, { terms: { id: [104, 99999] } }], minimum_should_match: 1 },
+      bool: { should: [...AFTER_WATERMARK, { terms: { id: [104, 99999] } }], minimum_should_match: 1 },
     });
     expect(snap.readProducts(out).map((p) => p.id)).toEqual(snap.readProducts(first).map((p) => p.id));
     const gone = join(work, 'gone');

@@ -317,14 +317,20 @@ export const ID_SORT = [{ id: 'asc' }];
 export const allQuery = () => ({ query: { match_all: {} } });
 /**
  * Records changed since `since` (`updated_at` of Magento, "YYYY-MM-DD HH:MM:SS" or ISO), or with one of
- * `ids`. From the watermark itself (`gte`): a product saved in the same second as the last one the
- * previous pull saw is not missed; the ones pulled again are merged by id.
+ * `ids`. The watermark's own second is asked again (a product saved in it after the last pull is not
+ * missed), except the records `seen` with that very `updated_at` by the last pull (after a bulk save
+ * stamped thousands with one second, they are not pulled again on every run). A record saved twice
+ * within the watermark's second, once before and once after the pull, waits for the next full pull.
  */
-export const changedQuery = (since: string | null, ids: Array<string | number> = []) => ({
-  query: {
-    bool: {
-      should: [...(since ? [{ range: { updated_at: { gte: since } } }] : []), ...(ids.length ? [{ terms: { id: ids } }] : [])],
-      minimum_should_match: 1,
+export const changedQuery = (since: string | null, ids: Array<string | number> = [], seen: Array<string | number> = []) => {
+  const second = since ? { range: { updated_at: { gte: since, lte: since } } } : null;
+  const after = since && seen.length ? [{ range: { updated_at: { gt: since } } }, { bool: { filter: [second], must_not: [{ terms: { id: seen } }] } }] : [];
+  return {
+    query: {
+      bool: {
+        should: [...(since && !seen.length ? [{ range: { updated_at: { gte: since } } }] : after), ...(ids.length ? [{ terms: { id: ids } }] : [])],
+        minimum_should_match: 1,
+      },
     },
-  },
-});
+  };
+};
