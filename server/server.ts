@@ -17,7 +17,7 @@ import { createApp } from './app';
 import { bearerTokenProblem } from './http';
 import { createLogger, type Logger } from './logger';
 import { Site } from './static';
-import { RebuildManager, astroBuild, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
+import { RebuildManager, astroBuild, parseFullEvery, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
 import { importFromVsfApi, readImportConfig } from './import/vsf-import';
 import type { Faults } from './faults';
 
@@ -99,6 +99,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   if (tokenProblem) throw new Error(`REBUILD_TOKEN: ${tokenProblem}`);
   const metricsTokenProblem = env.METRICS_TOKEN ? bearerTokenProblem(env.METRICS_TOKEN) : null;
   if (metricsTokenProblem) throw new Error(`METRICS_TOKEN: ${metricsTokenProblem}`);
+  const fullEvery = options.rebuildToken ? parseFullEvery(env.REBUILD_FULL_EVERY) : {};
   const databaseUrl = opts.databaseUrl ?? (env.DATABASE_URL || undefined);
   const db = await openDatabase(databasePath, databaseUrl, opts.migrations);
   const seed = await seedFromSnapshot(db, snapDir);
@@ -154,6 +155,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       join(dataDir ?? PROJECT_ROOT, 'snapshots'),
       logger,
       (fn) => db.withLock('rebuild', fn),
+      undefined,
+      fullEvery,
     );
     rebuild.onRunEnd = (run) => ctx.metrics.observeRebuild(run);
   }
