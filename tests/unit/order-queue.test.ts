@@ -125,24 +125,33 @@ describe('placing an order', () => {
     expect(await listQueuedOrders()).toEqual([]);
   });
 
-  it('cancels the order on code 500 with the add-products error and says products are out of stock', async () => {
-    api(() => json({ code: 500, result: 'Error: Error while adding products' }));
+  it.each([
+    // The spec's text: the error in its string form.
+    'Error: Error while adding products',
+    // vue-storefront-api's Magento order path: its own sentence, then Magento's reason.
+    'Error while adding products. The requested qty is not available',
+    'Error while adding products. Product that you are trying to add is not available.',
+  ])('cancels the order on code 500 with the add-products error (%s) and says products are out of stock', async (result) => {
+    api(() => json({ code: 500, result }));
     const r = await placeOrder(payload());
     expect(r).toMatchObject({ status: 'cancelled', message: "Some products you've ordered are out of stock. Your order has been canceled." });
     expect($notifications.get().at(-1)?.message).toBe("Some products you've ordered are out of stock. Your order has been canceled.");
   });
 
-  it('keeps the order untransmitted on another 500, with the answer and its timestamp kept', async () => {
-    api(() => json({ code: 500, result: 'Internal Server Error' }));
-    const p = payload();
-    const r = await placeOrder(p);
-    expect(r.status).toBe('queued');
-    expect(r.message).toBe(messages.offlineOrderQueued);
-    const s = await stored(p.order_id);
-    expect(s).toMatchObject({ transmited: false, resultCode: 500, result: 'Internal Server Error' });
-    expect(s?.transmited_at).toBeTruthy();
-    expect((await listQueuedOrders()).map((o) => o.order_id)).toEqual([p.order_id]);
-  });
+  it.each(['Internal Server Error', 'Error placing an order. Payment method is not available', 'Error while adding productsX'])(
+    'keeps the order untransmitted on another 500 (%s), with the answer and its timestamp kept',
+    async (result) => {
+      api(() => json({ code: 500, result }));
+      const p = payload();
+      const r = await placeOrder(p);
+      expect(r.status).toBe('queued');
+      expect(r.message).toBe(messages.offlineOrderQueued);
+      const s = await stored(p.order_id);
+      expect(s).toMatchObject({ transmited: false, resultCode: 500, result });
+      expect(s?.transmited_at).toBeTruthy();
+      expect((await listQueuedOrders()).map((o) => o.order_id)).toEqual([p.order_id]);
+    },
+  );
 
   it('keeps the order untransmitted when the answer is not json', async () => {
     api(() => html());

@@ -112,8 +112,17 @@ export function cancelMessage(code: unknown, result: unknown): string | null {
   const n = Number(code);
   if (n === 400) return fill(messages.orderAddressInvalid, { email: config.mailer.contactAddress });
   if (n === 409) return messages.offlineOrderConflict;
-  if (n === 500 && result === messages.orderAddProductsError) return messages.orderProductsOutOfStock;
+  if (n === 500 && isAddProductsError(result)) return messages.orderProductsOutOfStock;
   return null;
+}
+
+/**
+ * True for the backend's add-products failure as it is worded: vue-storefront-api's Magento order path
+ * answers 'Error while adding products. <Magento's reason>' (o2m.js `composeError`), and the spec's
+ * text is the same error in its string form, 'Error: Error while adding products'.
+ */
+export function isAddProductsError(result: unknown): boolean {
+  return typeof result === 'string' && /^(?:Error:\s*)?Error while adding products(?:[.:\s]|$)/.test(result.trim());
 }
 
 /**
