@@ -150,6 +150,15 @@ async function cartState(): Promise<'open' | 'wait' | 'gone'> {
 }
 
 /**
+ * The bag's server cart id for a call (the sync tasks' `{{cartId}}`), or null while it must not be
+ * asked (`cartState`): the task is then not sent. Every cart call (the cart's rounds, the shipping and
+ * payment methods, the checkout's) goes through it.
+ */
+export async function openCartId(): Promise<string | null> {
+  return (await cartState()) === 'open' ? $cart.get().token : null;
+}
+
+/**
  * Asks the bag's server cart (`cart/{call}`); null when the bag has none, or when it changed while the
  * answer was on its way: the answer belongs to the cart it was asked for, and a bag emptied meanwhile
  * (an order placed from it, a logout) or moved to another server cart must not take it.
