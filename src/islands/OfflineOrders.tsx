@@ -21,22 +21,13 @@ import {
   cancelQueuedOrder,
   clearOrderNotices,
   dismissOfflineOrderConfirmation,
+  goodsTotal,
   heldReason,
   orderOwner,
   sendQueuedOrder,
 } from '../lib/state/sync/order-queue';
 import { Dialog } from './Dialog';
 import ordersCss from './OfflineOrders.css?inline';
-
-function orderTotal(o: OfflineOrder): number | null {
-  let sum = 0;
-  for (const p of o.products) {
-    const price = p.priceInclTax ?? p.price;
-    if (typeof price !== 'number') return null;
-    sum += price * p.qty;
-  }
-  return sum;
-}
 
 /**
  * Why a waiting order cannot go from here now (signed in as somebody else, or nobody), that a send of
@@ -49,7 +40,7 @@ function useOrderStatus(order: OfflineOrder): string {
 }
 
 function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy: boolean; onSend: (again: boolean) => void; onCancel: () => void }) {
-  const total = orderTotal(order);
+  const total = goodsTotal(order);
   const unknown = answerMissing(order);
   const count = order.products.reduce((s, p) => s + p.qty, 0);
   const status = useOrderStatus(order);

@@ -55,7 +55,7 @@ const lineKey = (lines: ReadonlyArray<{ sku: string; qty: number }>): string =>
     .join('\u0001');
 
 /** The order's goods total as the shopper saw it (price incl. tax times quantity), or null when a price is missing. */
-function goodsTotal(order: Pick<OfflineOrder, 'products'>): number | null {
+export function goodsTotal(order: Pick<OfflineOrder, 'products'>): number | null {
   let sum = 0;
   for (const p of order.products) {
     const price = p.priceInclTax ?? p.price;

@@ -40,6 +40,7 @@ export {
   orderOwner,
 } from './order-send';
 export type { SendOutcome, SendKind } from './order-send';
+export { goodsTotal } from './order-lookup';
 
 export {
   $offlineOrderConfirmation,

@@ -15,6 +15,7 @@ import { fill, messages } from '../../messages';
 import type { OfflineOrder, OrderPayload } from '../../schemas';
 import type { Collection } from '../storage';
 import { withOrderLock } from './order-lock';
+import { withStoreCode } from '../../api/store-code';
 import { lookUpOrder, ORDER_LOOKUP_PAGE_SIZE, ORDER_LOOKUP_SETTLE_MS, type LookupAnswer } from './order-lookup';
 
 /** The fetch the queue uses. */
@@ -258,11 +259,13 @@ export async function sendOrder(order: OfflineOrder, opts: SendOptions = {}): Pr
   if (held) return { kind: 'held', order, message: held };
   const body = orderBody(order);
   const token = orderOwner(order) === null ? null : opts.session!.token;
-  let answer = await post(orderUrl(opts.endpoint, token), body, f, timeoutMs);
+  // The order goes to its own store view (VSF's multistore adjustment), whichever page sends it.
+  const url = (t: string | null) => withStoreCode(orderUrl(opts.endpoint, t), order.store_code);
+  let answer = await post(url(token), body, f, timeoutMs);
   if (token && refused(answer)) {
     const fresh = await opts.session?.refresh?.(token).catch(() => null);
     if (!fresh) return { kind: 'held', order, message: fill(messages.offlineOrderHeldSession, { email: orderEmail(order) }) };
-    answer = await post(orderUrl(opts.endpoint, fresh), body, f, timeoutMs);
+    answer = await post(url(fresh), body, f, timeoutMs);
     if (refused(answer)) return { kind: 'held', order, message: fill(messages.offlineOrderHeldSession, { email: orderEmail(order) }) };
   }
   if ('failed' in answer) {
@@ -294,7 +297,7 @@ async function settleMissingAnswer(order: OfflineOrder, orders: Collection, opts
         .map((o) => (o.result as { increment_id?: unknown } | null)?.increment_id)
         .filter((id): id is string => typeof id === 'string'),
     );
-    const url = `${orderUrl(history, token)}&pageSize=${ORDER_LOOKUP_PAGE_SIZE}&currentPage=1`;
+    const url = withStoreCode(`${orderUrl(history, token)}&pageSize=${ORDER_LOOKUP_PAGE_SIZE}&currentPage=1`, order.store_code);
     look = await lookUpOrder(order, { url, fetch: opts.fetch ?? ((i, init) => globalThis.fetch(i, init)), began, claimed });
   }
   if ('found' in look) {
