@@ -151,6 +151,7 @@ export const OrderInput = z.strictObject({
         priceInclTax: z.number().finite().nullish(),
         product_type: Text(32).nullish(),
         product_option: ProductOptionInput.nullish(),
+        sgn: Text(200).nullish(),
       }),
     )
     .min(1, 'products must not be empty')

@@ -71,7 +71,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
       <div className="co co--done">
         <FormStyles />
         <section className="co-done card" aria-labelledby="co-done-title">
-          <h2 id="co-done-title">{messages.checkoutQueuedTitle}</h2>
+          <h2 id="co-done-title">{placed.title ?? messages.checkoutQueuedTitle}</h2>
           <Status kind="info">{placed.message}</Status>
           <WaitingOrders />
           <p>

@@ -17,9 +17,11 @@ import {
   $offlineOrderConfirmation,
   $orderNotices,
   $queuedOrders,
+  answerMissing,
   cancelQueuedOrder,
   clearOrderNotices,
   dismissOfflineOrderConfirmation,
+  goodsTotal,
   heldReason,
   orderOwner,
   sendQueuedOrder,
@@ -27,24 +29,19 @@ import {
 import { Dialog } from './Dialog';
 import ordersCss from './OfflineOrders.css?inline';
 
-function orderTotal(o: OfflineOrder): number | null {
-  let sum = 0;
-  for (const p of o.products) {
-    const price = p.priceInclTax ?? p.price;
-    if (typeof price !== 'number') return null;
-    sum += price * p.qty;
-  }
-  return sum;
-}
-
-/** Why a waiting order cannot go from here now (signed in as somebody else, or nobody), or the plain waiting status. */
+/**
+ * Why a waiting order cannot go from here now (signed in as somebody else, or nobody), that a send of
+ * it had no answer (not known whether the shop has it), or the plain waiting status.
+ */
 function useOrderStatus(order: OfflineOrder): string {
   const u = useStore($user);
-  return heldReason(order, { customerId: u.current?.id ?? null, token: u.token }) ?? messages.orderWaitingStatus;
+  const held = heldReason(order, { customerId: u.current?.id ?? null, token: u.token });
+  return held ?? (answerMissing(order) ? messages.orderUnknownStatus : messages.orderWaitingStatus);
 }
 
-function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy: boolean; onSend: () => void; onCancel: () => void }) {
-  const total = orderTotal(order);
+function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy: boolean; onSend: (again: boolean) => void; onCancel: () => void }) {
+  const total = goodsTotal(order);
+  const unknown = answerMissing(order);
   const count = order.products.reduce((s, p) => s + p.qty, 0);
   const status = useOrderStatus(order);
   return (
@@ -54,6 +51,7 @@ function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy
         {total !== null && <span className="oo-order__total">{formatPrice(total)}</span>}
       </div>
       <p className="oo-order__status">{status}</p>
+      {unknown && <p className="oo-order__warning">{fill(messages.orderUnknown)}</p>}
       <ul className="oo-order__lines" aria-label={fill(messages.offlineOrderItems, { count })}>
         {order.products.map((p) => (
           <li key={p.sku}>
@@ -62,8 +60,8 @@ function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy
         ))}
       </ul>
       <div className="oo-order__actions">
-        <button type="button" className="oo-btn oo-btn--primary" disabled={busy} onClick={onSend}>
-          {messages.offlineOrderSendOne}
+        <button type="button" className={unknown ? 'oo-btn' : 'oo-btn oo-btn--primary'} disabled={busy} onClick={() => onSend(unknown)}>
+          {unknown ? messages.orderUnknownSendAgain : messages.offlineOrderSendOne}
         </button>
         <button type="button" className="oo-btn" disabled={busy} onClick={onCancel}>
           {messages.offlineOrderCancelOne}
@@ -77,16 +75,17 @@ function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy
 function useOrderActions() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
-  const run = async (ids: string[], action: 'send' | 'cancel') => {
+  const run = async (ids: string[], action: 'send' | 'cancel', again = false) => {
     setBusy(true);
     setStatus(action === 'send' ? messages.offlineOrderSending : null);
     let waiting: string | null = null;
     let cancelled = false;
     for (const id of ids) {
       if (action === 'send') {
-        const r = await sendQueuedOrder(id);
+        const r = await sendQueuedOrder(id, again);
         // Held for its owner's session, or the shop could not be reached.
         if (r?.status === 'queued') waiting = r.message && r.message !== messages.offlineOrderQueued ? r.message : messages.offlineOrderStillWaiting;
+        if (r?.status === 'unknown') waiting = r.message ?? fill(messages.orderUnknown);
       } else if (await cancelQueuedOrder(id)) {
         cancelled = true;
       }
@@ -126,7 +125,13 @@ export function WaitingOrders({ mine = false }: { mine?: boolean }) {
       <p className="oo-intro">{messages.orderWaitingEmailLater}</p>
       <ul className="oo-orders">
         {waiting.map((o) => (
-          <OrderRow key={o.order_id} order={o} busy={busy} onSend={() => void run([o.order_id], 'send')} onCancel={() => void run([o.order_id], 'cancel')} />
+          <OrderRow
+            key={o.order_id}
+            order={o}
+            busy={busy}
+            onSend={(again) => void run([o.order_id], 'send', again)}
+            onCancel={() => void run([o.order_id], 'cancel')}
+          />
         ))}
       </ul>
       <p className="oo-status" role="status" aria-live="polite">
@@ -183,7 +188,7 @@ export default function OfflineOrders() {
                 key={o.order_id}
                 order={o}
                 busy={busy}
-                onSend={() => void run([o.order_id], 'send')}
+                onSend={(again) => void run([o.order_id], 'send', again)}
                 onCancel={() => void run([o.order_id], 'cancel')}
               />
             ))}

@@ -27,6 +27,11 @@ describe('order endpoint', () => {
     expect((await stockOf('RING-101')).qty).toBe(before - 2);
   });
 
+  it("takes a product's sgn (vue-storefront-api's price signature, which the shop carries from the product record)", async () => {
+    const payload = orderPayload({ products: [{ sku: 'RING-101', qty: 1, sgn: 'c2lnbmF0dXJl' } as never] });
+    expect((await shop().call('POST', '/api/order', { body: payload })).body.code).toBe(200);
+  });
+
   it('concurrent sends of one order id still create one order', async () => {
     const payload = orderPayload();
     const answers = await Promise.all(Array.from({ length: 5 }, () => shop().call('POST', '/api/order', { body: payload })));

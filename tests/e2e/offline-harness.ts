@@ -21,6 +21,7 @@ import {
   listQueuedOrders,
   listStoredOrders,
   placeOrder as queuePlaceOrder,
+  sendQueuedOrder,
   sendQueuedOrders,
   transmitOrAsk,
 } from '../../src/lib/state/sync/order-queue';
@@ -65,6 +66,8 @@ if (window.top === window) {
     listQueuedOrders,
     listStoredOrders,
     sendQueuedOrders,
+    /** The shopper's 'Send again anyway' on an order whose earlier answer never came. */
+    sendAgain: (orderId: string) => sendQueuedOrder(orderId, true),
     openConfirmation,
     signIn,
     signOut,

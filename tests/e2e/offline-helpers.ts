@@ -190,6 +190,7 @@ type Harness = {
   listQueuedOrders(): Promise<OfflineOrder[]>;
   listStoredOrders(): Promise<OfflineOrder[]>;
   sendQueuedOrders(): Promise<unknown>;
+  sendAgain(orderId: string): Promise<unknown>;
   openConfirmation(): Promise<number>;
   signIn(email: string, password: string): Promise<void>;
   signOut(): Promise<void>;

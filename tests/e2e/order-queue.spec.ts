@@ -73,11 +73,12 @@ async function getStored<T>(page: Page, collection: 'orders' | 'carts', key: str
 
 const sentOnce = async (id: string) => (await dbOrders(shop)).filter((o) => o.order_id === id).length;
 
-test('an order stored and nothing else (a reload while its send was in flight) is sent by the next page start', async ({ browser }) => {
+test('an order stored and nothing else (a reload before its send began) is sent by the next page start', async ({ browser }) => {
   const ctx = await browser.newContext({ baseURL: baseOf(shop) });
   const page = await open(ctx);
   const id = newId('stranded');
-  // Exactly what placing leaves when the page goes away at once: the stored order, no hint, no answer.
+  // Exactly what placing leaves when the page goes away before the send begins: the stored order, no
+  // send_began_at, no answer. (A reload once the send began leaves it unknown: never resent blindly.)
   await putStored(page, 'orders', id, { ...orderPayload(id, [{ product: products[0]!, qty: 1 }]), transmited: false, transmited_at: null });
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('orders')))).toEqual([]);
   await page.reload();

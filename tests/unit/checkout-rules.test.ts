@@ -221,6 +221,11 @@ describe('order payload', () => {
     expect(p.addressInformation.billingAddress).toEqual(p.addressInformation.shippingAddress);
   });
 
+  it("each product of the order carries its cart line's sgn (vue-storefront-api checks it with usePlatformTotals off)", () => {
+    const p = buildOrderPayload({ values: filled(), items: [{ ...ITEMS[0]!, sgn: 'sgn-of-RING-1' }, ITEMS[1]!] });
+    expect(p.products.map((x) => (x as { sgn?: string }).sgn)).toEqual(['sgn-of-RING-1', undefined]);
+  });
+
   it('a guest order has no customer and, without a server cart, no cart id', () => {
     const p = buildOrderPayload({ values: filled(), items: ITEMS });
     expect(p).not.toHaveProperty('user_id');

@@ -13,7 +13,15 @@ describe('message catalogue', () => {
     // Every text with an {email} placeholder is filled where it is shown; the texts themselves keep it.
     const withEmail = Object.entries(messages).filter(([, text]) => text.includes('{email}'));
     expect(withEmail.map(([key]) => key).sort()).toEqual(
-      ['bookingFallback', 'errorHelp', 'internalValidationError', 'offlineOrderHeldOwner', 'offlineOrderHeldSession', 'orderAddressInvalid'].sort(),
+      [
+        'bookingFallback',
+        'errorHelp',
+        'internalValidationError',
+        'offlineOrderHeldOwner',
+        'offlineOrderHeldSession',
+        'orderAddressInvalid',
+        'orderUnknown',
+      ].sort(),
     );
   });
 

@@ -8,6 +8,7 @@ import { $queuedOrders, sendQueuedOrder, configureOrderQueue, listQueuedOrders, 
 import { deferred, flush, json } from './stores-fixtures';
 import { logout } from '../../src/lib/state/stores/user';
 import { configureTokenLock } from '../../src/lib/state/sync/token-lock';
+import { collection } from '../../src/lib/state/storage';
 import { address, api, calls, html, payload, registerSync, signIn, stored, systemNotes, useOrderQueueHarness } from './order-queue-fixtures';
 
 useOrderQueueHarness();
@@ -132,6 +133,16 @@ describe('placing an order', () => {
     expect($notifications.get().at(-1)?.message).toBe("Some products you've ordered are out of stock. Your order has been canceled.");
   });
 
+  it.each([
+    // vue-storefront-api's Magento order path: its own sentence, then Magento's reason.
+    'Error while adding products. The requested qty is not available',
+    'Error while adding products. Product that you are trying to add is not available.',
+  ])("cancels the order on vue-storefront-api's wording of the add-products error (%s), with the same message", async (result) => {
+    api(() => json({ code: 500, result }));
+    const r = await placeOrder(payload());
+    expect(r).toMatchObject({ status: 'cancelled', message: "Some products you've ordered are out of stock. Your order has been canceled." });
+  });
+
   it('keeps the order untransmitted on another 500, with the answer and its timestamp kept', async () => {
     api(() => json({ code: 500, result: 'Internal Server Error' }));
     const p = payload();
@@ -144,20 +155,54 @@ describe('placing an order', () => {
     expect((await listQueuedOrders()).map((o) => o.order_id)).toEqual([p.order_id]);
   });
 
-  it('keeps the order untransmitted when the answer is not json', async () => {
+  it.each(['Error placing an order. Payment method is not available', 'Error while adding productsX'])(
+    'keeps the order untransmitted on a 500 that is not the add-products error (%s)',
+    async (result) => {
+      api(() => json({ code: 500, result }));
+      expect((await placeOrder(payload())).status).toBe('queued');
+    },
+  );
+
+  it('an answer that is not json leaves the order unknown: stored, not sent again on its own', async () => {
     api(() => html());
     const p = payload();
     const r = await placeOrder(p);
-    expect(r.status).toBe('queued');
-    expect(await stored(p.order_id)).toMatchObject({ transmited: false, transmited_at: null });
+    expect(r).toMatchObject({ status: 'unknown', message: fill(messages.orderUnknown) });
+    expect(await stored(p.order_id)).toMatchObject({ transmited: false, transmited_at: null, send_began_at: expect.any(String) });
     expect(console.error).toHaveBeenCalledWith('[orders] Error with response - bad content-type!');
+    await sendQueuedOrders();
+    expect(calls).toHaveLength(1);
   });
 
-  it('queues the order when the send fails, says the order is waiting and asks for a background sync', async () => {
+  it('a send that fails without an answer says honestly that it is not known whether the shop has the order, and repeats nothing', async () => {
     api(() => Promise.reject(new TypeError('Failed to fetch')));
     const p = payload();
     const r = await placeOrder(p);
+    expect(r.status).toBe('unknown');
+    expect(await stored(p.order_id)).toMatchObject({ transmited: false, send_began_at: expect.any(String) });
+    // Never claimed waiting-to-be-sent: it may have arrived.
+    expect($notifications.get().map((n) => n.message)).not.toContain(`${messages.offlineOrderWaiting} ${messages.offlineOrderNotice}`);
+    expect(systemNotes).toEqual([]);
+    // The service worker may still look it up (§7: a failed send asks for Background Sync).
+    expect(registerSync).toHaveBeenCalledTimes(1);
+    expect($queuedOrders.get().map((o) => o.order_id)).toEqual([p.order_id]);
+    // Every later run of the queue leaves it alone: the backend may not de-duplicate.
+    api(() => json({ code: 200, result: { order_id: p.order_id, backendOrderId: '1' } }));
+    await sendQueuedOrders();
+    await sendQueuedOrders();
+    expect(calls).toHaveLength(1);
+    // The shopper's explicit choice (warned) sends it again, once.
+    expect((await sendQueuedOrder(p.order_id, true))?.status).toBe('sent');
+    expect(calls).toHaveLength(2);
+    expect(await stored(p.order_id)).toMatchObject({ transmited: true, send_began_at: null });
+  });
+
+  it('queues the order while offline without calling the api, says the order is waiting and asks for a background sync', async () => {
+    setOnline(false);
+    const p = payload();
+    const r = await placeOrder(p);
     expect(r.status).toBe('queued');
+    expect(calls).toHaveLength(0);
     expect(await stored(p.order_id)).toMatchObject({ transmited: false });
     expect($notifications.get().at(-1)?.message).toContain('Order waiting!');
     expect(systemNotes).toEqual(['Order waiting!']);
@@ -167,26 +212,27 @@ describe('placing an order', () => {
 
   it('does not notify nor register a background sync when the offline-order notification is off', async () => {
     config.orders.offline_orders.notification.enabled = false;
-    api(() => Promise.reject(new TypeError('Failed to fetch')));
+    setOnline(false);
     const r = await placeOrder(payload());
     expect(r.status).toBe('queued');
     expect($notifications.get()).toEqual([]);
     expect(registerSync).not.toHaveBeenCalled();
   });
 
-  it('queues without calling the api while offline', async () => {
-    setOnline(false);
-    const r = await placeOrder(payload());
-    expect(r.status).toBe('queued');
-    expect(calls).toHaveLength(0);
-  });
-
-  it('gives up waiting for an answer after the timeout and keeps the order queued', async () => {
+  it('gives up waiting for an answer after the timeout: unknown, not queued for a resend', async () => {
     configureOrderQueue({ fetch: () => new Promise<Response>(() => {}), timeoutMs: 30, registerSync, showSystemNotification: async () => {} });
     const p = payload();
     const r = await placeOrder(p);
-    expect(r.status).toBe('queued');
-    expect(await stored(p.order_id)).toMatchObject({ transmited: false });
+    expect(r.status).toBe('unknown');
+    expect(await stored(p.order_id)).toMatchObject({ transmited: false, send_began_at: expect.any(String) });
+  });
+
+  it('an order whose send began before a reload (no answer stored) is unknown at the next start, never sent blindly', async () => {
+    const p = payload();
+    await collection('orders').setItem(p.order_id, { ...p, transmited: false, transmited_at: null, send_began_at: new Date().toISOString() });
+    await sendQueuedOrders();
+    expect(calls).toHaveLength(0);
+    expect((await listQueuedOrders()).map((o) => o.order_id)).toEqual([p.order_id]);
   });
 
   it('placing the same order twice sends it once', async () => {

@@ -137,6 +137,24 @@ describe('product form: configurable products', () => {
     expect(r.lines[0]!.product_option).toBeUndefined();
   });
 
+  it("the cart line carries vue-storefront-api's price signature (sgn): the chosen child's, or the product's", () => {
+    const p = formProduct(
+      ring(
+        [
+          { sku: 'R-G-L', color: 49, size: 167, price: 1000, sgn: 'sgn-of-R-G-L' },
+          { sku: 'R-G-M', color: 49, size: 168, price: 1100, sgn: 'sgn-of-R-G-M' },
+        ],
+        { sgn: 'sgn-of-parent' },
+      ),
+    );
+    const s = chooseOption(p, initialFormState(p), 'size', 168).state;
+    const line = checkAdd(p, s, { now });
+    expect(line.ok && line.lines[0]).toMatchObject({ sku: 'R-G-M', sgn: 'sgn-of-R-G-M' });
+    const simple = formProduct(product({ sku: 'W-1', type_id: 'simple', price: 40, sgn: 'sgn-of-W-1' }));
+    const r = checkAdd(simple, initialFormState(simple), { now });
+    expect(r.ok && r.lines[0]).toMatchObject({ sku: 'W-1', sgn: 'sgn-of-W-1' });
+  });
+
   it('no chosen child refuses with no such configuration', () => {
     const p = configurable();
     const r = checkAdd(p, { ...initialFormState(p), childSku: null }, { now });

@@ -185,6 +185,27 @@ describe('cart persistence and server sync', () => {
     expect($notifications.get()).toEqual([]);
   });
 
+  it.each([
+    ['full', 'a reload cut the placement short: the order queue empties the bag (or keeps it, refused)', 1],
+    ['emptied', 'another tab placed it: this stale bag lets go of the cart and its lines', 0],
+  ] as const)('never asks the server for a cart an order stored here was placed from (bag %s: %s)', async (bag, _why, linesLeft) => {
+    const gone = 'ordered-cart';
+    await mem.open('shop-gb-carts').setItem('current-cart-token', gone);
+    await mem.open('shop-gb-carts').setItem('current-cart', [{ ...ring, qty: 1 }]);
+    await mem.open('shop-gb-orders').setItem('o-1', { order_id: 'o-1', cart_id: gone, products: [{ sku: ring.sku, qty: 1 }], transmited: true, bag });
+    const asked: string[] = [];
+    setSyncFetch(async (url, init) => {
+      asked.push(String(url));
+      return api.handler(String(url), init);
+    });
+    await loadCart();
+    await cartSettled();
+    expect(asked.filter((u) => u.includes(`cartId=${gone}`))).toEqual([]);
+    expect($cart.get().items).toHaveLength(linesLeft);
+    expect($cart.get().token).toBe(linesLeft ? gone : null);
+    expect($notifications.get()).toEqual([]);
+  });
+
   it('keeps changes made offline and sends them when back online', async () => {
     await loadCart();
     addToCart(ring);

@@ -38,6 +38,7 @@ import {
   StockItemSchema,
 } from './contract';
 import type { ProfileUpdate } from '../account/address';
+import { withStoreCode } from './store-code';
 
 /** The Elasticsearch query of a product's approved reviews (§7: product_id equals, review_status equals 1). */
 export function reviewQuery(productId: number): Record<string, unknown> {
@@ -93,7 +94,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       .join('&');
     // A contract path ('cart/pull') goes under /api; a configured endpoint may be '/api/...' or absolute.
     const target = /^https?:\/\//.test(path) ? path : path.startsWith('/') ? `${base}${path}` : `${base}/api/${path}`;
-    const url = `${target}${qs ? `${target.includes('?') ? '&' : '?'}${qs}` : ''}`;
+    // With multistore on, the calls VSF adjusts per store view carry `storeCode` (./store-code.ts).
+    const url = withStoreCode(`${target}${qs ? `${target.includes('?') ? '&' : '?'}${qs}` : ''}`, undefined, multistore);
     const res = await doFetch(url, {
       method,
       headers: o.body !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },

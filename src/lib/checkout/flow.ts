@@ -33,7 +33,7 @@ export function continueFrom(step: Step, values: CheckoutValues): StepMove {
 /** What the checkout shows after placing. */
 export type PlaceResult =
   | { kind: 'redirecting'; url: string }
-  | { kind: 'queued'; message: string; items: CartItem[] }
+  | { kind: 'queued'; message: string; items: CartItem[]; title?: string }
   | { kind: 'cancelled'; message: string }
   /** Not placed: a step is not valid (or the bag is empty); the shopper goes back to it. */
   | { kind: 'invalid'; step: Step; errors: Record<string, string[]> };
@@ -89,7 +89,7 @@ export async function placeCheckout(
     deps.navigate(outcome.url);
     return { kind: 'redirecting', url: outcome.url };
   }
-  if (outcome.kind === 'queued') return { kind: 'queued', message: outcome.message, items };
+  if (outcome.kind === 'queued') return { kind: 'queued', message: outcome.message, items, ...(outcome.title ? { title: outcome.title } : {}) };
   return { kind: 'cancelled', message: outcome.message };
 }
 

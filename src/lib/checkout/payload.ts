@@ -56,6 +56,8 @@ export function buildOrderPayload(input: PayloadInput): OrderPayload {
       ...(typeof i.price === 'number' ? { price: i.price, priceInclTax: i.price } : {}),
       ...(i.product_type ? { product_type: i.product_type } : {}),
       ...(i.product_option ? { product_option: i.product_option } : {}),
+      // Checked by vue-storefront-api when `tax.usePlatformTotals` is off ('Invalid signature validation of {sku}' otherwise).
+      ...(i.sgn ? { sgn: i.sgn } : {}),
     })),
     addressInformation: {
       shippingAddress: address,

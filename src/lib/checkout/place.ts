@@ -10,7 +10,7 @@ import { placedOrderKey } from './order-success';
 /** What the checkout does after placing: go to the confirmation, show the queued note, or show the §8 message. */
 export type PlaceOutcome =
   | { kind: 'confirmation'; url: string; order: OfflineOrder; result: unknown }
-  | { kind: 'queued'; message: string; order: OfflineOrder }
+  | { kind: 'queued'; message: string; order: OfflineOrder; title?: string }
   | { kind: 'cancelled'; message: string; order: OfflineOrder };
 
 /** The order-success address for an order token (query parameter `o`). */
@@ -21,7 +21,8 @@ export function orderSuccessUrl(token: string, prefix = ''): string {
 /**
  * Hands the payload to the order queue and maps the answer: 'sent' goes to /order-success?o={key}
  * (./order-success.ts `placedOrderKey`: vue-storefront-api answers no token, so by default the key is
- * the client's order id), 'queued' shows the queued confirmation, 'cancelled' the §8 message.
+ * the client's order id), 'queued' shows the queued confirmation ('unknown' too, with its own title
+ * and text), 'cancelled' the §8 message.
  */
 export async function placeCheckoutOrder(
   payload: OrderPayload,
@@ -33,5 +34,7 @@ export async function placeCheckoutOrder(
     return { kind: 'confirmation', url: orderSuccessUrl(placedOrderKey(payload, r.result), prefix), order: r.order, result: r.result };
   }
   if (r.status === 'cancelled') return { kind: 'cancelled', message: r.message ?? fill(messages.somethingWrong), order: r.order };
+  // Sent, no answer: stored here, and whether the shop has it is not known (never claimed either way).
+  if (r.status === 'unknown') return { kind: 'queued', title: messages.orderUnknownTitle, message: r.message ?? fill(messages.orderUnknown), order: r.order };
   return { kind: 'queued', message: r.message ?? fill(messages.offlineOrderQueued), order: r.order };
 }

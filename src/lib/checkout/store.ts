@@ -34,7 +34,7 @@ import {
 export type Placed =
   | { state: 'idle' }
   | { state: 'placing' }
-  | { state: 'queued'; message: string; items: CartItem[]; totals: ReviewTotals }
+  | { state: 'queued'; message: string; items: CartItem[]; totals: ReviewTotals; title?: string }
   | { state: 'cancelled'; message: string }
   | { state: 'redirecting' };
 
@@ -139,7 +139,8 @@ export async function placeOrder(input: { storeCode: string; prefix: string }, d
   try {
     const r = await placeCheckout({ values: $checkout.get().values, ...input, totals }, deps);
     if (r.kind === 'redirecting') $checkout.setKey('placed', { state: 'redirecting' });
-    else if (r.kind === 'queued') $checkout.setKey('placed', { state: 'queued', message: r.message, items: r.items, totals });
+    else if (r.kind === 'queued')
+      $checkout.setKey('placed', { state: 'queued', message: r.message, items: r.items, totals, ...(r.title ? { title: r.title } : {}) });
     else if (r.kind === 'cancelled') $checkout.setKey('placed', { state: 'cancelled', message: r.message });
     else {
       const c = $checkout.get();

@@ -50,6 +50,11 @@ export const ordersWaitingMany = '{count} orders are waiting to be sent';
 export const orderWaitingStatus = 'Waiting to be sent';
 export const cancelledOrderBackInBag = 'The items of your cancelled order are back in your bag.';
 export const orderWaitingEmailLater = 'We will send you a confirmation e-mail as soon as the shop has your order.';
+export const orderUnknownTitle = 'We do not know whether the shop received your order';
+export const orderUnknown =
+  'Your order was sent, but no answer came back, so we do not know whether the shop received it. Please check your e-mail for an order confirmation before you send it again: sending it again may place it twice. If in doubt, contact us on {email}.';
+export const orderUnknownStatus = 'Sent, but no answer came back: not known whether the shop received it';
+export const orderUnknownSendAgain = 'Send again anyway';
 export const offlineOrderStillWaiting = 'The shop could not be reached. Your orders are still waiting and will be sent later.';
 // offline browsing and the service worker
 export const offlineIndicator = 'You are offline. Pages you have visited, your cart, wishlist, compare list and search still work.';

@@ -11,6 +11,8 @@ export const CartItemSchema = /*#__PURE__*/ (() =>
     product_type: opt(z.string()),
     quote_id: opt(z.string()),
     product_option: opt(z.looseObject({})),
+    /** vue-storefront-api's signature of the line's price (the product record's `sgn`), sent with the order. */
+    sgn: opt(z.string()),
   }))();
 export type CartItem = z.output<typeof CartItemSchema>;
 

@@ -54,5 +54,11 @@ export const OfflineOrderSchema = /*#__PURE__*/ (() =>
      * was cancelled after its bag was emptied and its lines were put back in the bag.
      */
     bag: z.enum(['full', 'emptied', 'kept', 'restored']).optional(),
+    /**
+     * When the latest send of this order began; cleared by its answer. Still set on a pending order:
+     * that send's answer never came, so whether the shop has the order is not known
+     * (src/lib/state/sync/order-send.ts `answerMissing`).
+     */
+    send_began_at: DateString.nullish(),
   }))();
 export type OfflineOrder = z.output<typeof OfflineOrderSchema>;

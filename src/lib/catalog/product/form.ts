@@ -30,6 +30,7 @@ export type FormProduct = Pick<
   | 'bundle_options'
   | 'configurable_options'
   | 'configurable_children'
+  | 'sgn'
 > & {
   /** Group price tiers (§6), kept only when the product has some. */
   tier_prices?: Product['tier_prices'];
@@ -90,6 +91,7 @@ export function formProduct(p: Product): FormProduct {
     configurable_options: p.configurable_options ?? null,
     configurable_children: p.configurable_children ? p.configurable_children.map((c) => leanChild(c, p.configurable_options ?? [])) : null,
     ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}),
+    ...(p.sgn ? { sgn: p.sgn } : {}),
   };
 }
 

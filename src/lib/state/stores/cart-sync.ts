@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { CartIdSchema, CartLineSchema } from '../../api/contract';
 import { config } from '../../config';
 import { messages } from '../../messages';
-import { CartTotalsSchema, type CartItem, type SyncTask } from '../../schemas';
+import { CartTotalsSchema, type CartItem, type OfflineOrder, type SyncTask } from '../../schemas';
 import { collection, KEYS } from '../storage';
+import { closedCart, owesBag } from '../sync/order-bag';
 import { executeTask, queueTask } from '../sync/tasks';
 import { $cart } from './cart-state';
 import { recordCartOutcome } from './cart-outcome';
@@ -125,11 +126,45 @@ export async function ensureCartToken(): Promise<boolean> {
 }
 
 /**
+ * Whether the bag's server cart may be asked. An order stored in this browser placed from it (waiting,
+ * on its way or sent) means the backend has closed it or will, and asking would only earn "No such
+ * entity with cartId": while that order still owes its bag (./order-bag `owesBag`) the order queue
+ * decides (it empties the bag, or keeps it when the order is refused), so the cart is left alone
+ * ('wait'); otherwise the bag is the order's, stale in this tab, and lets go of the cart with its
+ * lines ('gone'). Covers the races between a tab's cart rounds and an order sent from another tab,
+ * or from this page before a reload.
+ */
+async function cartState(): Promise<'open' | 'wait' | 'gone'> {
+  const id = $cart.get().token;
+  if (!id) return 'open';
+  const stored = await collection('orders')
+    .entries<OfflineOrder>()
+    .catch(() => []);
+  const ordered = stored.map(([, o]) => o).filter((o) => !!o && typeof o === 'object' && closedCart(o, id));
+  if (!ordered.length || $cart.get().token !== id) return 'open';
+  if (ordered.some(owesBag)) return 'wait';
+  server = new Map();
+  saveServer();
+  $cart.set({ ...$cart.get(), items: [], token: null, totals: null });
+  return 'gone';
+}
+
+/**
+ * The bag's server cart id for a call (the sync tasks' `{{cartId}}`), or null while it must not be
+ * asked (`cartState`): the task is then not sent. Every cart call (the cart's rounds, the shipping and
+ * payment methods, the checkout's) goes through it.
+ */
+export async function openCartId(): Promise<string | null> {
+  return (await cartState()) === 'open' ? $cart.get().token : null;
+}
+
+/**
  * Asks the bag's server cart (`cart/{call}`); null when the bag has none, or when it changed while the
  * answer was on its way: the answer belongs to the cart it was asked for, and a bag emptied meanwhile
  * (an order placed from it, a logout) or moved to another server cart must not take it.
  */
 async function askCart(call: string): Promise<SyncTask | null> {
+  if ((await cartState()) !== 'open') return null;
   const asked = $cart.get().token;
   if (!asked) return null;
   const t = await executeTask({ url: cartPath(call), silent: true });
@@ -174,7 +209,8 @@ function setItemsNoSync(items: CartItem[]): void {
 export async function pushChanges(retry = true): Promise<void> {
   const state = $cart.get();
   if (!state.loaded) return;
-  const { updates, deletes } = cartDiff(server, state.items);
+  if ((await cartState()) === 'wait') return;
+  const { updates, deletes } = cartDiff(server, $cart.get().items);
   if (updates.length === 0 && deletes.length === 0) return;
   if (!(await ensureCartToken())) return;
   const cartId = $cart.get().token;

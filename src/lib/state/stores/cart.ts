@@ -17,6 +17,7 @@ import {
   ensureCartToken,
   knownServerLines,
   lastSyncedItems,
+  openCartId,
   pullAndMerge,
   pushChanges,
   refreshTotals,
@@ -122,14 +123,23 @@ export function removeFromCart(sku: string): void {
  * same sku adds up; the change reaches the server cart like any other.
  */
 export async function restoreCartLines(
-  lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option'>>,
+  lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option' | 'sgn'>>,
 ): Promise<void> {
   await storedCart();
   const items = [...$cart.get().items];
   for (const l of lines) {
     const at = items.findIndex((i) => i.sku === l.sku);
     if (at >= 0) items[at] = { ...items[at]!, qty: items[at]!.qty + l.qty };
-    else items.push({ sku: l.sku, qty: l.qty, name: l.name, price: l.price, product_type: l.product_type, product_option: l.product_option } as CartItem);
+    else
+      items.push({
+        sku: l.sku,
+        qty: l.qty,
+        name: l.name,
+        price: l.price,
+        product_type: l.product_type,
+        product_option: l.product_option,
+        sgn: l.sgn,
+      } as CartItem);
   }
   $cart.setKey('items', items);
 }
@@ -250,7 +260,7 @@ export async function cartSettled(): Promise<void> {
 // ------------------------------------------------------------------------------------------------
 // Reactions
 
-setTaskParam('cartId', () => $cart.get().token);
+setTaskParam('cartId', openCartId);
 
 let lastUserToken: string | null = null;
 let userWasLoaded = false;

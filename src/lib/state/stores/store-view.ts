@@ -1,6 +1,7 @@
 /** The current store view (spec §3 client state "storeView"); it also names the storage collections. */
 import { atom } from 'nanostores';
 import { config, enabledStoreViews, type StoreView } from '../../config';
+import { setApiStoreCode } from '../../api/store-code';
 import { setStorageStoreCode } from '../storage';
 
 /** The store view the shopper is in. */
@@ -16,6 +17,7 @@ export function storeViewForPath(pathname: string, cfg = config): StoreView {
 export function setStoreView(code: string, cfg = config): StoreView {
   const view = enabledStoreViews(cfg).find((s) => s.storeCode === code) ?? cfg.storeViews.default;
   setStorageStoreCode(view.storeCode);
+  setApiStoreCode(view.storeCode);
   $storeView.set(view);
   return view;
 }

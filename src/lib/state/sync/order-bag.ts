@@ -38,6 +38,15 @@ export function owesRestore(order: Pick<OfflineOrder, 'bag' | 'cancelled' | 'res
   return order.bag === 'emptied' && order.cancelled === true && order.resultCode !== 409;
 }
 
+/**
+ * True when `order` was placed from server cart `cartId` and not refused: the backend closes an
+ * ordered cart (our API at once; Magento removes the quote), so the cart is not asked for again.
+ * Stored before it is sent, the order says so already while its send is on the way.
+ */
+export function closedCart(order: Pick<OfflineOrder, 'cart_id' | 'cancelled'>, cartId: string): boolean {
+  return !!order.cart_id && order.cart_id === cartId && order.cancelled !== true;
+}
+
 /** Orders that still owe their bag an emptying (stored, not refused by the API at placement). */
 export function owesBag(order: Pick<OfflineOrder, 'bag' | 'cancelled'>): boolean {
   return order.bag === 'full' && !order.cancelled;

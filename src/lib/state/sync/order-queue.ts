@@ -8,7 +8,7 @@
  * stores, dependencies, bags and cross-tab re-read are ./order-store.
  */
 import { config } from '../../config';
-import { messages } from '../../messages';
+import { fill, messages } from '../../messages';
 import type { OfflineOrder, OrderPayload } from '../../schemas';
 import { $online, onBackOnline } from '../stores/network';
 import { notify } from '../stores/notifications';
@@ -27,8 +27,20 @@ import {
   type OrderNotice,
 } from './order-store';
 
-export { ORDER_SYNC_TAG, ORDER_LOCK, ORDERS_CHANNEL, isPendingOrder, applyOrderAnswer, cancelMessage, sendOrder, heldReason, orderOwner } from './order-send';
+export {
+  ORDER_SYNC_TAG,
+  ORDER_LOCK,
+  ORDERS_CHANNEL,
+  answerMissing,
+  isPendingOrder,
+  applyOrderAnswer,
+  cancelMessage,
+  sendOrder,
+  heldReason,
+  orderOwner,
+} from './order-send';
 export type { SendOutcome, SendKind } from './order-send';
+export { goodsTotal } from './order-lookup';
 
 export {
   $offlineOrderConfirmation,
@@ -48,8 +60,11 @@ export type { OrderNotice } from './order-store';
 
 /** What `placeOrder` tells the checkout. */
 export interface PlaceOrderResult {
-  /** sent: the API took it; queued: stored, to be sent later; cancelled: the API refused it (§8 message). */
-  status: 'sent' | 'queued' | 'cancelled';
+  /**
+   * sent: the API took it; queued: stored, to be sent later; cancelled: the API refused it (§8 message);
+   * unknown: sent, but its answer never came: stored, not sent again on its own (order-send.ts).
+   */
+  status: 'sent' | 'queued' | 'cancelled' | 'unknown';
   order: OfflineOrder;
   /** The shopper-facing text: the §8 cancel message, or the queued confirmation. */
   message?: string;
@@ -88,6 +103,7 @@ async function orderWaiting(): Promise<void> {
 function toResult(out: SendOutcome | null, fallback: OfflineOrder): PlaceOrderResult {
   if (!out) return { status: 'queued', order: fallback, message: messages.offlineOrderQueued };
   if (out.kind === 'held') return { status: 'queued', order: out.order, message: out.message ?? messages.offlineOrderQueued };
+  if (out.kind === 'unknown') return { status: 'unknown', order: out.order, message: fill(messages.orderUnknown) };
   const o = out.order;
   if (out.kind === 'sent' || (out.kind === 'skipped' && o.transmited && !o.cancelled)) return { status: 'sent', order: o, result: o.result };
   if (out.kind === 'cancelled' || (out.kind === 'skipped' && o.cancelled)) {
@@ -120,6 +136,11 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
   await refreshQueuedOrders();
   if (result.status === 'cancelled' && result.message) notifyCancelled(result.message);
   if (result.status === 'queued') await orderWaiting();
+  // No answer: nothing claims it waits to be sent; the service worker's run can still look it up (§7: a failed send asks for Background Sync).
+  if (result.status === 'unknown' && config.orders.offline_orders.notification.enabled)
+    await queueDeps()
+      .registerSync()
+      .catch(() => {});
   return result;
 }
 
@@ -156,9 +177,13 @@ export function sendQueuedOrders(): Promise<QueueSummary> {
     })
     .then(async ({ done, stopped }): Promise<QueueSummary> => {
       for (const out of done) if (out.kind === 'cancelled' && out.message) notifyCancelled(out.message);
-      pushNotices(
-        done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })),
-      );
+      pushNotices([
+        ...done.filter((o) => o.kind === 'sent').map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'sent', message: messages.offlineOrderSent })),
+        // A send of this run had no answer: the shopper hears it now (the order's status says it after).
+        ...done
+          .filter((o) => o.kind === 'unknown' && o.noAnswer)
+          .map((o): OrderNotice => ({ order_id: o.order.order_id, kind: 'unknown', message: fill(messages.orderUnknown) })),
+      ]);
       const queued = await refreshQueuedOrders();
       if (stopped && queued.length)
         await queueDeps()
@@ -174,12 +199,16 @@ export function sendQueuedOrders(): Promise<QueueSummary> {
   return run;
 }
 
-/** Sends one waiting order now (the shopper's choice in the confirmation); its outcome is added to $orderNotices. */
-export async function sendQueuedOrder(orderId: string): Promise<PlaceOrderResult | null> {
+/**
+ * Sends one waiting order now (the shopper's choice in the confirmation); its outcome is added to
+ * $orderNotices. `again`: the shopper chose to send an order whose earlier answer never came, warned
+ * that it may be placed twice (the look-up, where there is one, still goes first).
+ */
+export async function sendQueuedOrder(orderId: string, again = false): Promise<PlaceOrderResult | null> {
   const c = orders();
   const current = await c.getItem<OfflineOrder>(orderId);
   if (!current) return null;
-  const out = $online.get() ? await sendStoredOrder(c, orderId, await sendOptions()) : null;
+  const out = $online.get() ? await sendStoredOrder(c, orderId, { ...(await sendOptions()), again }) : null;
   const result = toResult(out, current);
   await refreshQueuedOrders();
   // Sent now, or by another tab or the service worker while this one waited for the lock.

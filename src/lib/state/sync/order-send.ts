@@ -3,12 +3,20 @@
  * worker: no stores, no DOM. Orders live in the `orders` collection keyed by their client-generated
  * `order_id`; every send happens under the `shop-orders` lock (see ./order-lock) and re-reads the order
  * first, so an order is never sent twice at the same time, across tabs or by the service worker.
+ *
+ * Never twice in a row either: the backend may not de-duplicate (vue-storefront-api places whatever
+ * it is sent). Before an order is posted its `send_began_at` is stored; an answer clears it. An order
+ * still carrying it had a send whose answer never came (a timeout, a dropped connection, a reload in
+ * the middle): 'unknown'. It is not sent again on its own: first a look-up where the backend offers
+ * one (./order-lookup.ts); without one, only the shopper's explicit choice sends it again.
  */
 import { config } from '../../config';
 import { fill, messages } from '../../messages';
 import type { OfflineOrder, OrderPayload } from '../../schemas';
 import type { Collection } from '../storage';
 import { withOrderLock } from './order-lock';
+import { withStoreCode } from '../../api/store-code';
+import { lookUpOrder, ORDER_LOOKUP_PAGE_SIZE, ORDER_LOOKUP_SETTLE_MS, type LookupAnswer } from './order-lookup';
 
 /** The fetch the queue uses. */
 export type OrderFetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -17,10 +25,15 @@ export type OrderFetch = (input: string, init?: RequestInit) => Promise<Response
 export const ORDER_LOCK = 'shop-orders';
 /** BroadcastChannel the tabs and the service worker tell each other about order changes on. */
 export const ORDERS_CHANNEL = 'shop-orders';
+/** The signed-in customer's order history (§7 user/order-history?token): the look-up before an order is sent again. */
+export const ORDER_HISTORY_ENDPOINT = '/api/user/order-history';
 /** Background Sync tag (§7). */
 export const ORDER_SYNC_TAG = 'orderSync';
-/** A send without an answer within this time counts as failed (the order stays queued; a resend is idempotent). */
-export const ORDER_SEND_TIMEOUT_MS = 15_000;
+/**
+ * How long a send waits for its answer. Long: vue-storefront-api places a Magento order in about ten
+ * calls in a row, and a send given up is not repeated on its own (its outcome becomes 'unknown').
+ */
+export const ORDER_SEND_TIMEOUT_MS = 60_000;
 
 /** What one send did to an order. */
 export type SendKind =
@@ -30,8 +43,11 @@ export type SendKind =
   | 'cancelled'
   /** another non-200 code: answered, but left untransmitted to be sent again */
   | 'retry'
-  /** no usable answer (network failure, timeout, non-JSON): untransmitted */
-  | 'failed'
+  /**
+   * no usable answer (network failure, timeout, non-JSON), or an earlier send's answer never came and
+   * no look-up could settle it: untransmitted, and not sent again on its own (`send_began_at` kept)
+   */
+  | 'unknown'
   /** already transmitted or cancelled when the lock was taken: nothing sent */
   | 'skipped'
   /**
@@ -48,6 +64,8 @@ export interface SendOutcome {
   result?: unknown;
   /** The §8 cancel message, or why a send failed. */
   message?: string;
+  /** 'unknown' because this very send had no answer (not an earlier one still unknown). */
+  noAnswer?: true;
 }
 
 /** Who is signed in where the queue runs, and how to renew their token. */
@@ -69,6 +87,10 @@ export interface SendOptions {
   session?: OrderSession | null;
   timeoutMs?: number;
   now?: () => Date;
+  /** The shopper chose to send an order whose earlier answer never came (after the look-up, where there is one). */
+  again?: boolean;
+  /** The signed-in order history, resolved like `endpoint` (default ORDER_HISTORY_ENDPOINT); null: no look-up. */
+  historyEndpoint?: string | null;
 }
 
 /** The customer an order belongs to (its `user_id`, set by the checkout when signed in), or null for a guest order. */
@@ -98,9 +120,14 @@ export function toOfflineOrder(payload: OrderPayload): OfflineOrder {
   return { ...payload, transmited: false, transmited_at: null } as OfflineOrder;
 }
 
-/** True while an order still has to be sent. */
+/** True while an order still has to be sent (an order whose answer never came included: see `answerMissing`). */
 export function isPendingOrder(o: Pick<OfflineOrder, 'transmited' | 'cancelled'>): boolean {
   return !o.transmited && !o.cancelled;
+}
+
+/** True for a pending order a send of which began and never had its answer: whether the shop has it is not known. */
+export function answerMissing(o: Pick<OfflineOrder, 'transmited' | 'cancelled' | 'send_began_at'>): boolean {
+  return isPendingOrder(o) && typeof o.send_began_at === 'string' && o.send_began_at !== '';
 }
 
 /**
@@ -112,8 +139,17 @@ export function cancelMessage(code: unknown, result: unknown): string | null {
   const n = Number(code);
   if (n === 400) return fill(messages.orderAddressInvalid, { email: config.mailer.contactAddress });
   if (n === 409) return messages.offlineOrderConflict;
-  if (n === 500 && result === messages.orderAddProductsError) return messages.orderProductsOutOfStock;
+  if (n === 500 && isAddProductsError(result)) return messages.orderProductsOutOfStock;
   return null;
+}
+
+/**
+ * True for the backend's add-products failure as it is worded: vue-storefront-api's Magento order path
+ * answers 'Error while adding products. <Magento's reason>' (o2m.js `composeError`), and the spec's
+ * text is the same error in its string form, 'Error: Error while adding products'.
+ */
+export function isAddProductsError(result: unknown): boolean {
+  return typeof result === 'string' && /^(?:Error:\s*)?Error while adding products(?:[.:\s]|$)/.test(result.trim());
 }
 
 /**
@@ -123,7 +159,15 @@ export function cancelMessage(code: unknown, result: unknown): string | null {
  */
 export function applyOrderAnswer(order: OfflineOrder, answer: { code?: unknown; result?: unknown }, httpStatus: number, now = new Date()): SendOutcome {
   const code = typeof answer.code === 'number' ? answer.code : Number(answer.code ?? httpStatus) || httpStatus;
-  const next: OfflineOrder = { ...order, transmited: true, transmited_at: now.toISOString(), result: answer.result, resultCode: Math.trunc(code) };
+  // An answer came: the backend's outcome is known, whatever it is.
+  const next: OfflineOrder = {
+    ...order,
+    send_began_at: null,
+    transmited: true,
+    transmited_at: now.toISOString(),
+    result: answer.result,
+    resultCode: Math.trunc(code),
+  };
   if (code === 200) return { kind: 'sent', order: next, result: answer.result };
   const cancel = cancelMessage(code, answer.result);
   if (cancel) return { kind: 'cancelled', order: { ...next, cancelled: true, cancel_reason: cancel }, result: answer.result, message: cancel };
@@ -143,7 +187,7 @@ export function orderUrl(endpoint: string = config.orders.endpoint, token?: stri
  * stored before (with a numeric `user_id`, or `transmited_at: null` while unsent) goes out in that shape.
  */
 export function orderBody(order: OfflineOrder): string {
-  const { result: _r, resultCode: _c, cancelled: _x, cancel_reason: _y, bag: _b, user_id, transmited_at, ...payload } = order;
+  const { result: _r, resultCode: _c, cancelled: _x, cancel_reason: _y, bag: _b, send_began_at: _s, user_id, transmited_at, ...payload } = order;
   return JSON.stringify({
     ...payload,
     ...(user_id !== undefined && user_id !== null && user_id !== '' ? { user_id: String(user_id) } : {}),
@@ -215,16 +259,18 @@ export async function sendOrder(order: OfflineOrder, opts: SendOptions = {}): Pr
   if (held) return { kind: 'held', order, message: held };
   const body = orderBody(order);
   const token = orderOwner(order) === null ? null : opts.session!.token;
-  let answer = await post(orderUrl(opts.endpoint, token), body, f, timeoutMs);
+  // The order goes to its own store view (VSF's multistore adjustment), whichever page sends it.
+  const url = (t: string | null) => withStoreCode(orderUrl(opts.endpoint, t), order.store_code);
+  let answer = await post(url(token), body, f, timeoutMs);
   if (token && refused(answer)) {
     const fresh = await opts.session?.refresh?.(token).catch(() => null);
     if (!fresh) return { kind: 'held', order, message: fill(messages.offlineOrderHeldSession, { email: orderEmail(order) }) };
-    answer = await post(orderUrl(opts.endpoint, fresh), body, f, timeoutMs);
+    answer = await post(url(fresh), body, f, timeoutMs);
     if (refused(answer)) return { kind: 'held', order, message: fill(messages.offlineOrderHeldSession, { email: orderEmail(order) }) };
   }
   if ('failed' in answer) {
-    console.error(`[orders] order ${order.order_id} not sent: ${answer.failed}`);
-    return { kind: 'failed', order, message: answer.failed };
+    console.error(`[orders] order ${order.order_id}: no answer (${answer.failed}); whether the shop has it is not known`);
+    return { kind: 'unknown', order, message: answer.failed, noAnswer: true };
   }
   const out = applyOrderAnswer(order, answer.body, answer.status, opts.now?.() ?? new Date());
   if (out.kind !== 'sent') console.error(`[orders] order ${order.order_id} answered ${String(answer.body.code ?? answer.status)}`, answer.body.result);
@@ -233,16 +279,62 @@ export async function sendOrder(order: OfflineOrder, opts: SendOptions = {}): Pr
 }
 
 /**
+ * An order whose earlier answer never came: the look-up where there is one (the owner signed in here
+ * and a history endpoint); found, the order is sent (the history's record is its answer). Otherwise
+ * it is sent again only when a look-up found nothing long enough after the send began, or when the
+ * shopper chose to ('resend'); else it stays 'unknown'.
+ */
+async function settleMissingAnswer(order: OfflineOrder, orders: Collection, opts: SendOptions): Promise<SendOutcome | 'resend'> {
+  const began = order.send_began_at!;
+  const now = opts.now?.() ?? new Date();
+  const token = orderOwner(order) !== null && !heldReason(order, opts.session) ? opts.session!.token : null;
+  let look: LookupAnswer = { unknown: 'no look-up for this order' };
+  const history = opts.historyEndpoint === undefined ? ORDER_HISTORY_ENDPOINT : opts.historyEndpoint;
+  if (token && history) {
+    const claimed = new Set(
+      (await storedOrders(orders))
+        .filter((o) => o.order_id !== order.order_id && o.transmited)
+        .map((o) => (o.result as { increment_id?: unknown } | null)?.increment_id)
+        .filter((id): id is string => typeof id === 'string'),
+    );
+    const url = withStoreCode(`${orderUrl(history, token)}&pageSize=${ORDER_LOOKUP_PAGE_SIZE}&currentPage=1`, order.store_code);
+    look = await lookUpOrder(order, { url, fetch: opts.fetch ?? ((i, init) => globalThis.fetch(i, init)), began, claimed });
+  }
+  if ('found' in look) {
+    const result = { increment_id: look.found.increment_id, backendOrderId: look.found.entity_id ?? look.found.increment_id, foundInHistory: true };
+    console.info(`[orders] order ${order.order_id} found in the order history as ${look.found.increment_id}`);
+    return { kind: 'sent', order: { ...order, send_began_at: null, transmited: true, transmited_at: now.toISOString(), result, resultCode: 200 }, result };
+  }
+  if (opts.again) return 'resend';
+  if ('none' in look && now.getTime() - Date.parse(began) >= ORDER_LOOKUP_SETTLE_MS) return 'resend';
+  return { kind: 'unknown', order, message: 'unknown' in look ? look.unknown : 'not in the order history yet' };
+}
+
+/**
  * Under the order lock: re-reads the order, sends it when still pending and saves the outcome back.
- * An order already transmitted, cancelled or removed meanwhile is not sent again ('skipped').
+ * An order already transmitted, cancelled or removed meanwhile is not sent again ('skipped'); one whose
+ * earlier answer never came goes through `settleMissingAnswer` first. `send_began_at` is stored before
+ * the order is posted, so a reload in the middle of the send leaves it 'unknown', never blindly resent.
  */
 export async function sendStoredOrder(orders: Collection, orderId: string, opts: SendOptions = {}): Promise<SendOutcome | null> {
   return withOrderLock(ORDER_LOCK, async () => {
     const order = await orders.getItem<OfflineOrder>(orderId);
     if (!order) return null;
     if (!isPendingOrder(order)) return { kind: 'skipped', order };
-    const out = await sendOrder(order, opts);
-    if (out.kind !== 'failed' && out.kind !== 'held') await orders.setItem(orderId, out.order);
+    const held = heldReason(order, opts.session);
+    if (held) return { kind: 'held', order, message: held };
+    if (answerMissing(order)) {
+      const settled = await settleMissingAnswer(order, orders, opts);
+      if (settled !== 'resend') {
+        if (settled.kind === 'sent') await orders.setItem(orderId, settled.order);
+        return settled;
+      }
+    }
+    const begun: OfflineOrder = { ...order, send_began_at: (opts.now?.() ?? new Date()).toISOString() };
+    await orders.setItem(orderId, begun);
+    const out = await sendOrder(begun, opts);
+    // Held after a refused token: nothing was placed, the order is as it was.
+    await orders.setItem(orderId, out.kind === 'held' ? order : out.order);
     return out;
   });
 }
@@ -256,11 +348,14 @@ export async function storedOrders(orders: Collection): Promise<OfflineOrder[]> 
 /** What one run of the queue did. */
 export interface QueueRun {
   outcomes: SendOutcome[];
-  /** True when a send failed without an answer (the run stopped: the rest stay queued). */
+  /** True when a send had no answer (the run stopped: the rest stay queued). */
   stopped: boolean;
 }
 
-/** Sends every pending order of a collection, oldest first; stops at the first send without an answer (a held order is passed over). */
+/**
+ * Sends every pending order of a collection, oldest first; stops at the first send without an answer
+ * (a held order, or one whose earlier answer is still unknown, is passed over).
+ */
 export async function sendPendingOrders(orders: Collection, opts: SendOptions = {}): Promise<QueueRun> {
   const outcomes: SendOutcome[] = [];
   for (const o of await storedOrders(orders)) {
@@ -268,7 +363,8 @@ export async function sendPendingOrders(orders: Collection, opts: SendOptions = 
     const out = await sendStoredOrder(orders, o.order_id, opts);
     if (!out || out.kind === 'skipped') continue;
     outcomes.push(out);
-    if (out.kind === 'failed') return { outcomes, stopped: true };
+    // No answer now (not an order whose earlier answer is still unknown): the backend cannot be reached.
+    if (out.kind === 'unknown' && !answerMissing(o)) return { outcomes, stopped: true };
   }
   return { outcomes, stopped: false };
 }

@@ -31,7 +31,8 @@ export const $offlineOrderConfirmation = atom<OfflineOrder[]>([]);
  */
 export interface OrderNotice {
   order_id: string;
-  kind: 'sent';
+  /** sent: the order reached the shop; unknown: a send of it had no answer. */
+  kind: 'sent' | 'unknown';
   message: string;
 }
 /** Waiting orders sent since the shopper last looked (the offline-orders panel shows and clears them). */

@@ -30,10 +30,14 @@ export interface TaskRequest {
   silent?: boolean;
 }
 
-const params = new Map<string, () => string | number | null | undefined>();
+type ParamValue = string | number | null | undefined;
+const params = new Map<string, () => ParamValue | Promise<ParamValue>>();
 
-/** Registers the source of a `{{name}}` URL placeholder (the cart store registers cartId). */
-export function setTaskParam(name: string, get: () => string | number | null | undefined): void {
+/**
+ * Registers the source of a `{{name}}` URL placeholder (the cart store registers cartId). A source
+ * that gives nothing keeps the task from being sent ('the required {name} is missing').
+ */
+export function setTaskParam(name: string, get: () => ParamValue | Promise<ParamValue>): void {
   params.set(name, get);
 }
 
@@ -97,10 +101,12 @@ class MissingParam extends Error {
 
 type Attempt = { sent: SyncTask } | { failed: string };
 
-function fillUrl(url: string, token: string | null): string | { missing: string } {
+async function fillUrl(url: string, token: string | null): Promise<string | { missing: string }> {
+  const values = new Map<string, ParamValue>();
+  for (const [, name] of url.matchAll(/\{\{(\w+)\}\}/g)) if (name !== 'token' && !values.has(name!)) values.set(name!, await params.get(name!)?.());
   let missing: string | null = null;
   const out = url.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    const v = name === 'token' ? token : params.get(name)?.();
+    const v = name === 'token' ? token : values.get(name);
     if ((v === null || v === undefined || v === '') && name !== 'token') missing = name;
     return v === null || v === undefined ? '' : encodeURIComponent(String(v));
   });
@@ -113,7 +119,7 @@ async function attempt(task: SyncTask): Promise<Attempt> {
   let reply: Reply;
   try {
     reply = await withTokenRefresh(async (token) => {
-      const url = fillUrl(task.url, token);
+      const url = await fillUrl(task.url, token);
       if (typeof url !== 'string') throw new MissingParam(url.missing);
       const { method, headers, body, mode } = task.payload;
       const res = await syncFetch(url, { method, headers, body, mode: mode as RequestMode | undefined });

@@ -1,0 +1,26 @@
+/** The checkout as a guest fills it in the e2e journeys (the shop's real checkout page). */
+import type { Page } from '@playwright/test';
+
+/** Steps 1 to 4 as a guest: name and e-mail, a Preston address with free delivery, cash on delivery, the terms accepted. */
+export async function fillGuestCheckout(page: Page): Promise<void> {
+  await page.getByLabel('First name').first().fill('Grace');
+  await page.getByLabel('Last name').first().fill('Hopper');
+  await page.getByLabel('E-mail address').fill(`grace.${Date.now()}@example.co.uk`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Street and number').fill('1 Fishergate');
+  await page.getByLabel('Town or city').fill('Preston');
+  await page.getByLabel('Postcode').fill('PR1 2AD');
+  await page.getByLabel('Phone number').fill('01772 203481');
+  await page
+    .getByRole('group', { name: 'Shipping method' })
+    .getByLabel(/Free 2nd Class Delivery/)
+    .first()
+    .check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('group', { name: 'Payment method' }).getByLabel('Cash on delivery').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('region', { name: /Review order/ })
+    .getByLabel('I accept the terms and conditions')
+    .check();
+}
