@@ -7,7 +7,8 @@
 import type { z } from 'zod';
 import * as S from '../../schemas';
 import { categoryUrl } from '../urls';
-import { MapError, newNotes, priceRule, type MapNotes, type Problem } from './from-vsf/common';
+import { MapError, newNotes, type MapNotes, type Problem } from './from-vsf/common';
+import { priceRule } from './from-vsf/prices';
 import { attributeFromVsf } from './from-vsf/attributes';
 import { categoryFromVsf } from './from-vsf/categories';
 import { cmsBlockFromVsf, cmsPageFromVsf } from './from-vsf/cms';

@@ -5,24 +5,8 @@
 import type { Attribute, Product } from '../../../schemas';
 import { PRODUCT_TYPES } from '../../../schemas/product';
 import { slugify } from '../../slug';
-import {
-  type Rec,
-  MapError,
-  type MapNotes,
-  productImage,
-  isObj,
-  toInt,
-  toNum,
-  toBool,
-  str,
-  required,
-  stripUrl,
-  clean,
-  type PriceRule,
-  inclTax,
-  priceFields,
-  intList,
-} from './common';
+import { type Rec, MapError, type MapNotes, productImage, isObj, toInt, toNum, toBool, str, required, stripUrl, clean, intList } from './common';
+import { type PriceRule, inclTax, priceFields } from './prices';
 
 export interface ProductMapContext {
   rule: PriceRule;
@@ -267,7 +251,10 @@ export function productFromVsf(src: Rec, ctx: ProductMapContext, notes: MapNotes
 
   // Prices: configurable, bundle and grouped parents often carry 0 (their price is their children's).
   const isParent = type === 'configurable' || type === 'bundle' || type === 'grouped';
-  const { groups, ...prices } = isParent && (src.price === undefined || src.price === null) ? { groups: [], price: 0 } : priceFields(src, ctx.rule, cls);
+  const { groups, ...prices } =
+    isParent && (src.price === undefined || src.price === null)
+      ? { groups: [], price: 0, special_price: undefined, final_price: undefined }
+      : priceFields(src, ctx.rule, cls);
   Object.assign(out, prices);
   const tiers = (Array.isArray(src.tier_prices) ? src.tier_prices : []).flatMap((t: unknown) => {
     const g = isObj(t) ? toInt(t.customer_group_id) : undefined;
