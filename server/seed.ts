@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as snap from '../src/lib/build/snapshot';
-import type { Product } from '../src/lib/schemas';
+import type { ConfigurableChild, Product } from '../src/lib/schemas';
 import { getMeta, setMeta, upsertSql, type DB } from './db';
 
 /** Entity kinds stored in the `entities` table, with the snapshot reader and the key of a record. */
@@ -140,8 +140,7 @@ export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: bool
           ch.special_to_date ?? null,
           ch.status,
           p.tax_class_id ?? null,
-          // A child carries its parent's custom options (engraving, gift wrap) for option prices.
-          JSON.stringify({ ...skuData(p), image: ch.image ?? p.image ?? null, parent_id: p.id, parent_name: p.name }),
+          JSON.stringify(skuData(p, ch)),
         );
         await stockRow(ch.sku, ch.id, ch.stock);
       }
@@ -158,10 +157,16 @@ export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: bool
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
-/** What the cart needs of a product besides price: options for option prices, bundle links. */
-function skuData(p: Product) {
+/**
+ * What the cart needs of a product or configurable child besides its price columns: the catalogue price
+ * rules' price, options for option prices, bundle links. A child carries its parent's custom options
+ * (engraving, gift wrap) and its own final_price and picture.
+ */
+export function skuData(p: Product, child?: ConfigurableChild) {
   return {
-    image: p.image ?? null,
+    final_price: (child ?? p).final_price ?? null,
+    image: (child ? child.image : undefined) ?? p.image ?? null,
+    ...(child ? { parent_id: p.id, parent_name: p.name } : {}),
     custom_options: p.custom_options,
     bundle_options: p.bundle_options,
     url_path: p.url_path,

@@ -11,6 +11,7 @@ import { productIslandProps } from '../../src/lib/catalog/product/island-props';
 import { initialFormState } from '../../src/lib/catalog/product/form';
 import { checkAdd } from '../../src/lib/catalog/product/form-add';
 import { unitPrice, type SkuRow } from '../../server/pricing';
+import { skuData } from '../../server/seed';
 import type { Product } from '../../src/lib/schemas';
 import { messages } from '../../src/lib/messages';
 
@@ -30,11 +31,7 @@ function skuRow(p: Product, childSku: string | null): SkuRow {
     special_to_date: src.special_to_date ?? null,
     status: src.status,
     tax_class_id: p.tax_class_id ?? null,
-    data: JSON.stringify({
-      custom_options: p.custom_options,
-      bundle_options: p.bundle_options,
-      ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}),
-    }),
+    data: JSON.stringify(skuData(p, c)),
   };
 }
 
