@@ -12,7 +12,7 @@
  *   `originalPriceInclTax` & co. only with `deprecatedPriceFieldsSupport`, or from older versions). The
  *   special price outside its dates is written as 0 there; its net amount stays in `original_special_price`.
  *
- * Both forms of one catalogue give the same prices (tests/unit/vsf-prices.test.ts).
+ * Both forms of one catalogue give the same prices (tests/unit/prices.test.ts).
  */
 import type { TaxRate } from '../../../schemas';
 import type { ImportConfig } from '../config';

@@ -210,7 +210,7 @@ describe('a UK catalogue (prices entered with VAT) served through VSFA', () => {
 });
 
 describe('the dump path reads the same records from a folder', () => {
-  const work = mkdtempSync(join(tmpdir(), 'h-prices-vsf-prices-'));
+  const work = mkdtempSync(join(tmpdir(), 'vsf-prices-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   it('importFromDump of the VSFA answer and of the raw records give the same prices', async () => {
     const write = async (name: string, products: Rec[]) => {
