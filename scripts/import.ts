@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OptionError, scriptOptions } from './lib/cli-options';
-import { importFromDump, importFromVsfApi, readImportConfig } from '../server/import/vsf-import';
+import { ImportError, importFromDump, importFromVsfApi, problemLine, readImportConfig } from '../server/import/vsf-import';
 
 const USAGE = 'usage: npm run data:import -- (--from-es DIR | --from-vsf-api URL [--index NAME]) --out SNAPSHOT_DIR [--config FILE] [--media DIR]';
 
@@ -33,12 +33,14 @@ async function main(): Promise<void> {
     const r = args.fromEs
       ? await importFromDump(resolve(args.fromEs), common)
       : await importFromVsfApi({ ...common, url: args.fromApi!, index: args.index || undefined });
-    for (const p of r.problems) console.warn(`${p.skipped ? 'skipped' : 'partly'}: ${p.file} record ${p.id || '?'}: field '${p.field}' ${p.reason}`);
+    for (const p of r.problems) console.warn(problemLine(p));
     console.log(`media: ${r.media.written} written, ${r.media.missing} missing`);
     console.log(
       `snapshot written to ${r.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (${r.problems.length} problem${r.problems.length === 1 ? '' : 's'} reported)`,
     );
   } catch (e) {
+    // What was skipped on the way often says why nothing could be built (every category skipped: no root).
+    if (e instanceof ImportError) for (const p of e.problems) console.warn(problemLine(p));
     console.error(`import failed, ${args.out} left untouched: ${(e as Error).message}`);
     process.exit(1);
   }

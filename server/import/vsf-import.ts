@@ -25,7 +25,18 @@ import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, write
 
 export const DEFAULT_INDEX = 'vue_storefront_catalog';
 
-export class ImportError extends Error {}
+/** An import that wrote nothing; `problems` are the records it skipped or partly mapped on the way (file, id, field, reason). */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    readonly problems: readonly Problem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** One problem as the import's report prints it. */
+export const problemLine = (p: Problem): string => `${p.skipped ? 'skipped' : 'partly'}: ${p.file} record ${p.id || '?'}: field '${p.field}' ${p.reason}`;
 
 export interface ImportOptions {
   out: string;
@@ -172,7 +183,7 @@ async function writeImport(
   },
 ): Promise<ImportSummary> {
   const log = opts.log ?? (() => {});
-  if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`);
+  if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`, result.problems);
   // The site builds a page per content route of §2 from the CMS page of that identifier, and fails without it.
   const identifiers = new Set((result.files['cms-pages.json'] as CmsPage[]).filter((p) => p.active).map((p) => p.identifier));
   for (const path of contentPaths()) {
