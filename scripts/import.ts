@@ -1,10 +1,10 @@
 /**
  * Catalogue import from vue-storefront's Elasticsearch indices (docs/vsf-migration.md):
  *
- *   npm run data:import -- --from-es DIR --out SNAPSHOT_DIR [--config FILE] [--media DIR]
+ *   npm run data:import -- --from-es DIR|FILE --out SNAPSHOT_DIR [--config FILE] [--media DIR]
  *   npm run data:import -- --from-vsf-api URL [--index NAME] --out SNAPSHOT_DIR [--config FILE] [--media DIR]
  *
- * `--from-es` reads a dump, `--from-vsf-api` pages through a running vue-storefront-api; the import
+ * `--from-es` reads a dump (a folder of per-entity files, or one file holding the whole index), `--from-vsf-api` pages through a running vue-storefront-api; the import
  * itself (mapping, problems report, atomic validated write) is server/import/vsf-import.ts, which the
  * reference API's rebuild hook uses too.
  */
@@ -13,13 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { OptionError, scriptOptions } from './lib/cli-options';
 import { ImportError, importFromDump, importFromVsfApi, problemLine, readImportConfig } from '../server/import/vsf-import';
 
-const USAGE = 'usage: npm run data:import -- (--from-es DIR | --from-vsf-api URL [--index NAME]) --out SNAPSHOT_DIR [--config FILE] [--media DIR]';
+const USAGE = 'usage: npm run data:import -- (--from-es DIR|FILE | --from-vsf-api URL [--index NAME]) --out SNAPSHOT_DIR [--config FILE] [--media DIR]';
 
 function readArgs(argv: readonly string[]) {
   return scriptOptions(argv, { name: 'data:import', usage: USAGE, values: ['from-es', 'from-vsf-api', 'index', 'out', 'config', 'media'] }, (o) => {
     const [fromEs, fromApi, out] = [o.value('from-es'), o.value('from-vsf-api'), o.value('out')];
     if (!out) throw new OptionError('--out SNAPSHOT_DIR is required');
-    if (!!fromEs === !!fromApi) throw new OptionError('give one of --from-es DIR and --from-vsf-api URL');
+    if (!!fromEs === !!fromApi) throw new OptionError('give one of --from-es DIR|FILE and --from-vsf-api URL');
     return { fromEs, fromApi, out, index: o.value('index'), config: o.value('config'), media: o.value('media') };
   });
 }

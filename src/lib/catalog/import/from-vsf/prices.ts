@@ -98,7 +98,7 @@ interface Prices {
  * rules not found) holds the catalogue's own amounts in its original prices: they are read by the rule.
  *
  * Older versions wrote only camelCase fields: the regular price `originalPriceInclTax` (else
- * `priceInclTax`), the special price `specialPriceInclTax`.
+ * `priceInclTax`), the special price `specialPriceInclTax`; `final_price` is read by the rule.
  */
 function computed(src: Rec, rule: PriceRule, cls: number | undefined): Prices | undefined {
   const regular = toNum(src.original_price_incl_tax);
@@ -106,7 +106,9 @@ function computed(src: Rec, rule: PriceRule, cls: number | undefined): Prices | 
     const price = first(src, ['originalPriceInclTax', 'priceInclTax', 'price_incl_tax']);
     if (price === undefined) return undefined;
     const special = first(src, ['specialPriceInclTax']);
-    const final = first(src, ['finalPriceInclTax', 'final_price_incl_tax']);
+    const rawFinal = toNum(src.final_price);
+    const final =
+      first(src, ['finalPriceInclTax', 'final_price_incl_tax']) ?? (rawFinal !== undefined ? inclTax(rawFinal, rule, cls, rule.finalIncludeTax) : undefined);
     return {
       price: round2(price),
       special: special !== undefined && special > 0 ? round2(special) : undefined,
@@ -158,13 +160,14 @@ export function priceFields(src: Rec, rule: PriceRule, cls: number | undefined, 
           final: rawFinal !== undefined && rawFinal > 0 ? inclTax(rawFinal, rule, cls, rule.finalIncludeTax) : undefined,
         });
   if (!prices) throw new MapError(field, `no price (expected a number, a numeric string or one per customer group; got ${JSON.stringify(src.price)})`);
-  // Every field named, undefined ones too: they replace what the record had (the caller cleans).
+  // Every field named, undefined ones too: they replace what the record had (the caller cleans); a null stays null.
+  const orNull = (v: unknown, field: string) => v ?? (src[field] === null ? null : undefined);
   return {
     price: prices.price,
-    special_price: prices.special ?? (!vsfa && rawSpecial === 0 ? 0 : undefined),
-    final_price: prices.final,
-    special_from_date: str(src.special_from_date) || undefined,
-    special_to_date: str(src.special_to_date) || undefined,
+    special_price: orNull(prices.special ?? (!vsfa && rawSpecial === 0 ? 0 : undefined), 'special_price'),
+    final_price: orNull(prices.final, 'final_price'),
+    special_from_date: orNull(str(src.special_from_date) || undefined, 'special_from_date'),
+    special_to_date: orNull(str(src.special_to_date) || undefined, 'special_to_date'),
     groups: groups.map((g) => ({ customer_group_id: g.customer_group_id, qty: 1, value: inclTax(g.value, rule, cls) })),
   };
 }
