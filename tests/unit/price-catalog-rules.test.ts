@@ -14,7 +14,7 @@ import { toSearchDoc } from '../../src/lib/search/build';
 import { docPrices } from '../../src/lib/search/types';
 import type { Product } from '../../src/lib/schemas';
 import { unitPrice, type SkuRow } from '../../server/pricing';
-import { skuData } from '../../server/seed';
+import { skuRow } from '../../server/seed';
 import { product, ring } from './catalog-fixtures';
 
 const now = new Date('2026-07-03T12:00:00Z');
@@ -42,25 +42,8 @@ describe('the catalogue price rules price (final_price)', () => {
   });
 });
 
-/** The reference API's row of a sku, as server/seed.ts writes it. */
-function skuRow(p: Product, childSku?: string): SkuRow {
-  const c = childSku ? p.configurable_children!.find((x) => x.sku === childSku)! : undefined;
-  const src = c ?? p;
-  return {
-    sku: src.sku,
-    product_id: src.id,
-    parent_sku: c ? p.sku : null,
-    name: p.name,
-    type_id: c ? 'simple' : p.type_id,
-    price: Number(src.price),
-    special_price: src.special_price ?? null,
-    special_from_date: src.special_from_date ?? null,
-    special_to_date: src.special_to_date ?? null,
-    status: 1,
-    tax_class_id: 2,
-    data: JSON.stringify(skuData(p, c)),
-  };
-}
+/** The reference API's row of a sku (server/seed.ts). */
+const skuRowOf = (p: Product, childSku?: string): SkuRow => skuRow(p, childSku ? p.configurable_children!.find((x) => x.sku === childSku)! : undefined);
 
 describe('one catalogue rule price everywhere', () => {
   it('a simple product: page, search record, list entry, product form and charge', () => {
@@ -70,7 +53,7 @@ describe('one catalogue rule price everywhere', () => {
     expect(listPrices(asListProduct(listProduct(p)), now)?.final).toBe(170);
     const form = formProduct(p);
     expect(unitPrices(form, initialFormState(form), now).final).toBe(170);
-    expect(unitPrice(skuRow(p), null, now)).toBe(170);
+    expect(unitPrice(skuRowOf(p), null, now)).toBe(170);
   });
 
   it('a configurable child: its own final_price, not its parent’s', () => {
@@ -80,8 +63,8 @@ describe('one catalogue rule price everywhere', () => {
     const form = formProduct(p);
     const second = initialFormState(form, { childSku: 'EVR-1042-1' });
     expect(unitPrices(form, second, now).final).toBe(1100);
-    expect(unitPrice(skuRow(p, 'EVR-1042-0'), null, now)).toBe(900);
-    expect(unitPrice(skuRow(p, 'EVR-1042-1'), null, now)).toBe(1100);
+    expect(unitPrice(skuRowOf(p, 'EVR-1042-0'), null, now)).toBe(900);
+    expect(unitPrice(skuRowOf(p, 'EVR-1042-1'), null, now)).toBe(1100);
   });
 
   it('a bundle choice priced by its linked product', () => {
