@@ -29,8 +29,8 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['tests/api/**/*.test.ts'],
-          // Builds of the site from a snapshot: no API and no database, once is enough.
-          exclude: ['tests/api/incremental-build.test.ts', 'tests/api/sharded-build.test.ts'],
+          // Builds of the site from a snapshot, and pulls from the VSFA stand-in: no database, once is enough.
+          exclude: ['tests/api/incremental-build.test.ts', 'tests/api/sharded-build.test.ts', 'tests/api/vsfa-pull.test.ts', 'tests/api/vsfa-rebuild.test.ts'],
           globalSetup: ['tests/api/postgres.ts'],
         },
       },

@@ -13,7 +13,7 @@ import { createRng, mixSeed } from './lib/prng';
 import { writePlaceholders } from '../server/import/placeholders';
 import { validateSnapshot } from '../server/import/snapshot-write';
 import { photoPath, type Look, type ShotView } from './lib/sample-photos';
-import { attributeDefs } from './lib/sample-catalog-data';
+import { attributeDefs, ROOT_ID } from './lib/sample-catalog-data';
 import { BLOG_AUTHORS, BLOG_CATEGORIES } from './lib/sample-content';
 import { buildCategories } from './lib/sample/categories';
 import { Options, REFERENCE_DATE, type ProductContext } from './lib/sample/common';
@@ -125,7 +125,16 @@ export function generateSample(opts: SampleOptions): SampleResult {
     media: pictures.size + BLOG_AUTHORS.length,
     discontinued: ctx.tally.discontinued,
   };
-  write('manifest.json', { version: 1, generated_at: REFERENCE_DATE, source: 'sample-catalog', store_code: 'gb', seed, counts, product_shards: shards });
+  write('manifest.json', {
+    version: 1,
+    generated_at: REFERENCE_DATE,
+    source: 'sample-catalog',
+    store_code: 'gb',
+    root_category_id: ROOT_ID,
+    seed,
+    counts,
+    product_shards: shards,
+  });
   const writeMs = performance.now() - started;
   log(
     `sample: wrote ${products.length} products (${visible.length} visible, ${shards.length} shards) and ${pictures.size + BLOG_AUTHORS.length} images to ${out} in ${(writeMs / 1000).toFixed(2)} s`,

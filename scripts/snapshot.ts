@@ -158,6 +158,8 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
       generated_at: new Date().toISOString(),
       source: base,
       store_code: source?.store_code ?? 'gb',
+      // The backend's catalogue root, when its manifest names one (the site reads it from here).
+      ...(typeof source?.root_category_id === 'number' ? { root_category_id: source.root_category_id } : {}),
       ...(source?.seed !== undefined ? { seed: source.seed } : {}),
       counts,
       product_shards: shards,

@@ -17,6 +17,8 @@ import { Faults, faultMiddleware, faultRoutes } from './faults';
 import type { RebuildManager } from './rebuild';
 import { NON_HTML_CSP, SECURITY_HEADERS, Site, fileMiddleware, scriptCsp } from './static';
 import { ImageProxy } from './images';
+import { IdText, inputEdge } from './inputs';
+import { MIGRATIONS } from './migrations';
 
 export interface AppParts {
   site: Site;
@@ -27,6 +29,10 @@ export interface AppParts {
   rebuild?: RebuildManager | null;
   /** Allowed cross-origin callers of /api (env CORS_ORIGIN, comma-separated); none by default. */
   corsOrigins?: string[];
+  /** True once the server is shutting down: /readyz answers 503 so the load balancer stops sending. */
+  draining?: () => boolean;
+  /** Bearer token of GET /metrics (env METRICS_TOKEN); without one the path is not served. */
+  metricsToken?: string | null;
 }
 
 /**
@@ -35,11 +41,41 @@ export interface AppParts {
  */
 const RebuildBody = z.strictObject({
   product_ids: z
-    .array(z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'a product id')]))
+    .array(z.union([z.number().int().positive(), IdText]))
     .max(10_000)
     .optional(),
   full: z.boolean().optional(),
 });
+
+/** Paths of the load balancer's probes and the metrics scrape. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+/** How long /readyz waits for the database before it calls it unreachable. */
+const READY_TIMEOUT_MS = 2000;
+
+/** Why this instance should get no traffic, or null: draining, the database unreachable, or its schema older than this code's. */
+async function notReady(ctx: ShopContext, draining: boolean): Promise<string | null> {
+  if (draining) return 'draining: the instance is shutting down';
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_r, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)));
+  try {
+    const version = await Promise.race([ctx.db.schemaVersion(), timeout]);
+    // A newer schema (another instance of a later release migrated) is served: migrations only add.
+    if (version < MIGRATIONS.length) return `migrations: the database has ${version} of this release's ${MIGRATIONS.length}`;
+    return null;
+  } catch (e) {
+    return `database: ${(e as Error).message}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A refused customer token (the 401s of `token` and `refreshToken`), by reason, from the refusal's own text. */
+function countTokenError(ctx: ShopContext, message: string): void {
+  const kind = message.startsWith('token:') ? 'access' : message.startsWith('refreshToken:') ? 'refresh' : null;
+  if (!kind) return;
+  const reason = /expired/.test(message) ? 'expired' : /already used/.test(message) ? 'reused' : /required/.test(message) ? 'missing' : 'invalid';
+  ctx.metrics.tokenErrors.inc({ kind, reason });
+}
 
 /** Path of the order endpoint on this server: config.orders.endpoint when it is a local /api path. */
 export const orderPath = (): string => (config.orders.endpoint.startsWith('/api/') ? config.orders.endpoint : '/api/order');
@@ -48,12 +84,22 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   const app = new Hono();
   const faults = ctx.options.faults ? new Faults(orderPath()) : null;
 
+  app.use('*', ctx.metrics.middleware);
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    // Path only: the query string carries tokens and cart ids and is never logged.
+    // Probes and scrapes come every few seconds: not logged. Path only: the query string carries tokens and cart ids and is never logged.
+    if (PROBES.has(c.req.path)) return;
     ctx.logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const problem = await notReady(ctx, parts.draining?.() ?? false);
+    return problem ? c.json({ status: 'not ready', reason: problem }, 503) : c.json({ status: 'ready' });
+  });
+  if (parts.metricsToken) {
+    app.get('/metrics', bearer(parts.metricsToken, 401, 'authorization: the metrics token is required'), ctx.metrics.handler);
+  }
 
   // Security headers of every answer (docs/api.md, Headers); HTML pages get their own CSP from Site.
   app.use('*', async (c, next) => {
@@ -65,6 +111,11 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
       c.res.headers.set('Content-Security-Policy', script ? scriptCsp() : NON_HTML_CSP);
     }
   });
+  // Cart requests that end in an error, by status (an alert on 5xx; a rise of 404s is clients holding carts that went).
+  app.use('/api/cart/*', async (c, next) => {
+    await next();
+    if (c.res.status >= 400) ctx.metrics.cartErrors.inc({ status: String(c.res.status) });
+  });
   if (parts.corsOrigins?.length) app.use('/api/*', cors({ origin: parts.corsOrigins, allowHeaders: ['Content-Type', 'Authorization'] }));
   app.use('/api/*', async (c, next) => {
     await next();
@@ -72,6 +123,8 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
     c.header('X-Content-Type-Options', 'nosniff');
   });
   // Every path: API routes, and the site's pages and assets (a slow page tests the service worker's timeout).
+  // Query parameters and path segments: text both databases store alike, or a 400 before any route runs.
+  app.use('/api/*', inputEdge);
   if (faults) app.use('*', faultMiddleware(faults));
   app.use('/api/*', ctx.verifyAccessToken);
   app.use(
@@ -120,7 +173,10 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
   app.all('*', (c) => c.text('Method Not Allowed', 405));
 
   const onError = (err: Error, c: Parameters<Parameters<typeof app.onError>[0]>[1]) => {
-    if (err instanceof ApiError) return answer(c, err.code, err.result, err.meta);
+    if (err instanceof ApiError) {
+      if (err.code === 401) countTokenError(ctx, err.message);
+      return answer(c, err.code, err.result, err.meta);
+    }
     // A middleware's own answer (bearer's refusal) as it made it; else the contract's shape.
     if (err instanceof HTTPException) return err.res ? err.getResponse() : answer(c, err.status, err.message || 'Bad request');
     ctx.logger.error(`${c.req.method} ${c.req.path}: ${err.name}: ${err.message}`);

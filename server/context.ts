@@ -9,6 +9,7 @@ import { RateLimiter, rateLimit } from './ratelimit';
 import type { MiddlewareHandler } from 'hono';
 import { config } from '../src/lib/config';
 import { CUSTOMER_GROUPS } from '../src/lib/catalog/price';
+import { ShopMetrics } from './metrics';
 
 export interface ShopOptions {
   /** Access token lifetime (env TOKEN_TTL_SECONDS, default 3600). */
@@ -53,6 +54,8 @@ export class ShopContext {
   private limiter: RateLimiter | null = null;
   /** Confirmation copies per recipient address (the mailer's `confirmation`): 3 an hour. */
   readonly confirmations: RateLimiter;
+  /** The server's Prometheus metrics (./metrics.ts). */
+  readonly metrics: ShopMetrics;
 
   /** The rate limit of a route group per client address (options.rateLimit: RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS). */
   limit(group: string): MiddlewareHandler {
@@ -67,6 +70,7 @@ export class ShopContext {
     readonly logger: Logger,
   ) {
     this.confirmations = new RateLimiter(db, 'confirmation', 60 * 60 * 1000, 3);
+    this.metrics = new ShopMetrics(db);
   }
 
   /** The customer group prices are for (§6 group price tiers): undefined while tiers are off; else 0 for a guest, the customer's group (1) for a customer. */

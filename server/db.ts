@@ -43,13 +43,20 @@ export interface DB {
    * it); undefined without running `fn` when another holder has it.
    */
   withLock<R>(name: string, fn: () => Promise<R>): Promise<{ value: R } | undefined>;
+  /** The number of migrations applied to the database (readiness compares it with MIGRATIONS.length). */
+  schemaVersion(): Promise<number>;
+  /** Connections of the pool (SQLite: its one connection): open, idle, and callers waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
-/** Opens the database of `DATABASE_URL` (postgres://…) or else the SQLite file `path` (':memory:' allowed), migrated. */
-export async function openDatabase(path: string, url?: string): Promise<DB> {
-  if (url) return openPostgres(url);
-  return openSqlite(path);
+/**
+ * Opens the database of `DATABASE_URL` (postgres://…) or else the SQLite file `path` (':memory:' allowed),
+ * migrated with `migrations` (tests add one to the shop's own to exercise a deployment).
+ */
+export async function openDatabase(path: string, url?: string, migrations: readonly string[] = MIGRATIONS): Promise<DB> {
+  if (url) return openPostgres(url, migrations);
+  return openSqlite(path, migrations);
 }
 
 // ---------------------------------------------------------------- SQLite
@@ -64,6 +71,8 @@ export class SqliteDB implements DB {
   /** Resolves when the open transaction (if any) ends. */
   #gate: Promise<void> = Promise.resolve();
   #open = false;
+  /** Callers waiting for the open transaction to end. */
+  #waiting = 0;
   readonly #owner = `${process.pid}-${Math.random().toString(36).slice(2)}`;
 
   constructor(path: string) {
@@ -82,8 +91,17 @@ export class SqliteDB implements DB {
 
   /** Runs `op` now when no transaction of another caller is open, else once it has ended. */
   async #run<T>(op: () => T): Promise<T> {
-    if (!this.#inTx.getStore()) while (this.#open) await this.#gate;
+    if (!this.#inTx.getStore()) await this.#wait();
     return op();
+  }
+
+  async #wait(): Promise<void> {
+    this.#waiting++;
+    try {
+      while (this.#open) await this.#gate;
+    } finally {
+      this.#waiting--;
+    }
   }
 
   prepare(sql: string): Statement {
@@ -125,7 +143,7 @@ export class SqliteDB implements DB {
           throw err;
         }
       }
-      while (this.#open) await this.#gate;
+      await this.#wait();
       let end!: () => void;
       this.#open = true;
       this.#gate = new Promise<void>((r) => (end = r));
@@ -161,13 +179,20 @@ export class SqliteDB implements DB {
     }
   }
 
-  /** Runs the migrations not yet applied (tracked in `PRAGMA user_version`), each in its transaction. */
-  migrate(): void {
-    const current = this.pragma('user_version', { simple: true }) as number;
-    for (let v = current; v < MIGRATIONS.length; v++) {
+  /**
+   * Runs the migrations not yet applied (tracked in `PRAGMA user_version`), each in its transaction;
+   * the version is read inside it, so a process that waited for another's migration does not run it again.
+   */
+  migrate(migrations: readonly string[] = MIGRATIONS): void {
+    for (;;) {
       this.#db.exec('BEGIN IMMEDIATE');
       try {
-        this.#db.exec(MIGRATIONS[v]!);
+        const v = this.pragma('user_version', { simple: true }) as number;
+        if (v >= migrations.length) {
+          this.#db.exec('COMMIT');
+          return;
+        }
+        this.#db.exec(migrations[v]!);
         this.pragma(`user_version = ${v + 1}`);
         this.#db.exec('COMMIT');
       } catch (err) {
@@ -175,6 +200,14 @@ export class SqliteDB implements DB {
         throw err;
       }
     }
+  }
+
+  schemaVersion(): Promise<number> {
+    return this.#run(() => this.pragma('user_version', { simple: true }) as number);
+  }
+
+  poolStats() {
+    return { total: this.#db.isOpen ? 1 : 0, idle: this.#db.isOpen && !this.#open ? 1 : 0, waiting: this.#waiting };
   }
 
   async close(): Promise<void> {
@@ -188,7 +221,7 @@ export class SqliteDB implements DB {
   }
 }
 
-function openSqlite(path: string): SqliteDB {
+function openSqlite(path: string, migrations: readonly string[]): SqliteDB {
   const onDisk = path !== ':memory:';
   if (onDisk) mkdirSync(dirname(resolve(path)), { recursive: true, mode: 0o700 });
   const created = onDisk && !existsSync(path);
@@ -202,7 +235,12 @@ function openSqlite(path: string): SqliteDB {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  db.migrate();
+  try {
+    db.migrate(migrations);
+  } catch (err) {
+    void db.close();
+    throw err;
+  }
   return db;
 }
 
@@ -326,8 +364,20 @@ class PostgresDB implements DB {
     return this.#pool.end();
   }
 
-  /** Runs the migrations not yet applied, under an advisory lock (instances starting together wait for one another). */
-  async migrate(): Promise<void> {
+  async schemaVersion(): Promise<number> {
+    return ((await this.#pool.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations')).rows[0] as { v: number }).v;
+  }
+
+  poolStats() {
+    return { total: this.#pool.totalCount, idle: this.#pool.idleCount, waiting: this.#pool.waitingCount };
+  }
+
+  /**
+   * Runs the migrations not yet applied, each in its transaction (a failed one rolls back and throws),
+   * under an advisory lock: an instance starting while another migrates waits for it, then finds the
+   * schema current. The instance starts serving only once this has returned.
+   */
+  async migrate(migrations: readonly string[] = MIGRATIONS): Promise<void> {
     const client = await this.#pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock(hashtext(current_schema() || $1))', [':migrations']);
@@ -335,10 +385,10 @@ class PostgresDB implements DB {
         await client.query('CREATE EXTENSION IF NOT EXISTS citext');
         await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
         const done = (await client.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations')).rows[0] as { v: number };
-        for (let v = done.v; v < MIGRATIONS.length; v++) {
+        for (let v = done.v; v < migrations.length; v++) {
           await client.query('BEGIN');
           try {
-            await client.query(forPostgres(MIGRATIONS[v]!));
+            await client.query(forPostgres(migrations[v]!));
             await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
             await client.query('COMMIT');
           } catch (err) {
@@ -355,10 +405,10 @@ class PostgresDB implements DB {
   }
 }
 
-async function openPostgres(url: string): Promise<DB> {
+async function openPostgres(url: string, migrations: readonly string[]): Promise<DB> {
   const db = new PostgresDB(url);
   try {
-    await db.migrate();
+    await db.migrate(migrations);
   } catch (err) {
     await db.close();
     throw err;

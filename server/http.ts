@@ -71,14 +71,22 @@ export function jsonBody<T extends z.ZodType>(schema: T, opts: { optional?: bool
     await readBody(c, opts.optional ?? false);
     return validate(c, next);
   };
-  return read;
+  return Object.assign(read, { [INPUT_SCHEMA]: { body: schema } as RouteSchemas });
 }
 
 /** Route middleware: the query string validated by `schema`, as `c.req.valid('query')`; a 400 names 'query.<field>'. */
 export function validQuery<T extends z.ZodType>(schema: T) {
-  return zValidator('query', schema, (r, c) => {
+  const validate = zValidator('query', schema, (r, c) => {
     if (!r.success) return answer(c, 400, issueMessage(r.error, 'query'));
   });
+  return Object.assign(validate, { [INPUT_SCHEMA]: { query: schema } as RouteSchemas });
+}
+
+/** The schema a validating middleware checks, on the middleware itself (the malformed-input corpus is generated from it). */
+export const INPUT_SCHEMA = Symbol.for('pj.inputSchema');
+export interface RouteSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -127,19 +135,43 @@ export const MAX_JSON_DEPTH = 32;
 /** Longest string any field of a body may hold (the mailer's emailText is the longest: 20,000). */
 export const MAX_JSON_STRING = 20_000;
 
+/** A UTF-16 surrogate without its pair: not a character, so no database can store it as sent. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a text from a client cannot be stored or looked up alike on both databases, or null:
+ * PostgreSQL's text cannot hold NUL (SQLite can, so the same request would answer differently),
+ * and a lone surrogate is not Unicode (both drivers would store U+FFFD instead of what was sent).
+ */
+export function textProblem(s: string): string | null {
+  if (s.includes('\0')) return 'must not contain the NUL character';
+  if (LONE_SURROGATE.test(s)) return 'must be valid Unicode text (it holds a lone surrogate)';
+  return null;
+}
+
 /**
  * The first place ('a.b.0') where a body breaks the generic limits: nested deeper than
- * MAX_JSON_DEPTH or a string longer than MAX_JSON_STRING; null when none. Iterative, so a body of
- * 10,000 levels cannot overflow the stack here (nor reach the recursive code after it).
+ * MAX_JSON_DEPTH, a string longer than MAX_JSON_STRING, or a string or key that `textProblem`
+ * refuses; null when none. Iterative, so a body of 10,000 levels cannot overflow the stack here
+ * (nor reach the recursive code after it).
  */
 export function jsonLimits(value: unknown): { path: string; message: string } | null {
   const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
   while (stack.length) {
     const { v, depth, path } = stack.pop()!;
-    if (typeof v === 'string' && v.length > MAX_JSON_STRING) return { path, message: `must have at most ${MAX_JSON_STRING} characters` };
+    if (typeof v === 'string') {
+      if (v.length > MAX_JSON_STRING) return { path, message: `must have at most ${MAX_JSON_STRING} characters` };
+      const problem = textProblem(v);
+      if (problem) return { path, message: problem };
+    }
     if (!v || typeof v !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) return { path, message: `nested more than ${MAX_JSON_DEPTH} levels deep` };
-    for (const [k, child] of Object.entries(v)) stack.push({ v: child, depth: depth + 1, path: path ? `${path}.${k}` : k });
+    for (const [k, child] of Object.entries(v)) {
+      const at = path ? `${path}.${k}` : k;
+      const problem = textProblem(k);
+      if (problem) return { path: path || 'body', message: `a field name ${problem}` };
+      stack.push({ v: child, depth: depth + 1, path: at });
+    }
   }
   return null;
 }

@@ -4,8 +4,48 @@
  * malformed is written and nothing written can break a later read.
  */
 import { z } from 'zod';
+import type { MiddlewareHandler } from 'hono';
 import { AddressSchema, DateString } from '../src/lib/schemas';
 import { messages, fill } from '../src/lib/messages';
+import { ApiError, MAX_JSON_STRING, textProblem } from './http';
+
+/**
+ * Longest query value or path segment the API reads (a sku, a cart id, a token, a url path): far
+ * beyond every key it holds, short enough that no lookup or insert meets a database's key limit
+ * (PostgreSQL's b-tree entries hold at most 2,704 bytes).
+ */
+export const MAX_PARAM = 600;
+/** Query parameters that carry a list or a document: the longest string of a body. */
+const LONG_PARAMS = new Set(['skus', 'request', '_source_include', '_source_includes', '_source_exclude', '_source_excludes']);
+
+/**
+ * The API's edge for what is not a JSON body (bodies: `jsonBody` and `jsonLimits`): every query
+ * parameter and path segment of /api is text either database stores and finds alike (no NUL, no
+ * lone surrogate; `textProblem`) and at most MAX_PARAM characters long, or the request is a 400
+ * naming it before any route runs.
+ */
+export const inputEdge: MiddlewareHandler = async (c, next) => {
+  for (const segment of c.req.path.split('/')) {
+    const problem = textProblem(segment) ?? (segment.length > MAX_PARAM ? `a path segment must have at most ${MAX_PARAM} characters` : null);
+    if (problem) throw new ApiError(400, `path: ${problem}`);
+  }
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    const keyProblem = textProblem(key) ?? (key.length > 64 ? 'a parameter name must have at most 64 characters' : null);
+    if (keyProblem) throw new ApiError(400, `query: ${keyProblem}`);
+    const max = LONG_PARAMS.has(key) ? MAX_JSON_STRING : MAX_PARAM;
+    for (const v of values) {
+      const problem = textProblem(v) ?? (v.length > max ? `must have at most ${max} characters` : null);
+      if (problem) throw new ApiError(400, `query.${key}: ${problem}`);
+    }
+  }
+  await next();
+};
+
+/** An id sent as text (query, path, rebuild hook): a whole number both databases store as a 64-bit integer and JavaScript reads exactly. */
+export const IdText = z
+  .string()
+  .regex(/^\d{1,16}$/, 'must be a whole number')
+  .refine((s) => Number.isSafeInteger(Number(s)), `must be at most ${Number.MAX_SAFE_INTEGER}`);
 
 /** Longest free text a field takes (names, streets, option values). */
 const TEXT_MAX = 1000;

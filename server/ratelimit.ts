@@ -3,10 +3,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { answer } from './http';
 import type { DB } from './db';
 
+const MAX_ADDRESS = 64;
+
 /**
  * The client's address: the socket's remote address; behind a trusted proxy (TRUST_PROXY=1) the last
  * X-Forwarded-For entry, the one the proxy itself appended. Earlier entries are written by the client
- * and prove nothing.
+ * and prove nothing. At most 64 characters (an IPv6 address with a zone fits): the address is a key
+ * of the rate-limit table, and PostgreSQL refuses an index entry over 2,704 bytes.
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -14,7 +17,7 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
       .split(',')
       .map((h) => h.trim())
       .filter(Boolean);
-    if (hops.length) return hops[hops.length - 1]!;
+    if (hops.length) return hops[hops.length - 1]!.slice(0, MAX_ADDRESS);
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';

@@ -21,6 +21,26 @@ export interface PullHint {
 
 export const noHint = (): PullHint => ({ productIds: [], full: false });
 
+/**
+ * When a run pulls everything instead of what changed (REBUILD_FULL_EVERY): every `runs`th run, or when
+ * the last full pull is `hours` old (the first run after a start is full). A full pull catches what
+ * does not move `updated_at` (stock, catalogue price rules) and anything an incremental pull missed.
+ */
+export interface FullEvery {
+  runs?: number;
+  hours?: number;
+}
+
+/** Reads REBUILD_FULL_EVERY: empty (never on its own), `N` (every Nth run) or `Nh` (every N hours). */
+export function parseFullEvery(v: string | undefined): FullEvery {
+  if (!v) return {};
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(h?)\s*$/.exec(v);
+  const n = m ? Number(m[1]) : NaN;
+  if (!m || !(n > 0) || (!m[2] && !Number.isInteger(n)))
+    throw new Error(`REBUILD_FULL_EVERY: expected a whole number of runs (e.g. 24) or of hours (e.g. 6h), got '${v}'`);
+  return m[2] ? { hours: n } : { runs: n };
+}
+
 export interface RebuildSteps {
   /** Writes a complete snapshot into `snapshotDir` (which must not exist before). */
   pull(snapshotDir: string, hint: PullHint): Promise<void>;
@@ -35,6 +55,8 @@ export interface RebuildRun {
   ok: boolean;
   startedAt: string;
   finishedAt: string;
+  /** The run pulled everything (asked for, or due by REBUILD_FULL_EVERY). */
+  full: boolean;
   dist?: string;
   snapshot?: string;
   error?: string;
@@ -55,12 +77,17 @@ export const REBUILD_STAMP = /^\d{17}-\d+$/;
 export class RebuildManager {
   private running: Promise<void> | null = null;
   private pending = false;
+  /** Successful incremental runs since the last full one, and when that one finished (null: none since start). */
+  private sinceFull = 0;
+  private lastFullAt: number | null = null;
   /** Hints of the triggers not yet pulled. */
   private hint: PullHint = noHint();
   private runs = 0;
   private current: RebuildRun | null = null;
   private last: RebuildRun | null = null;
   private lastSuccess: RebuildRun | null = null;
+  /** Called with each finished run (the server's metrics). */
+  onRunEnd?: (run: RebuildRun) => void;
 
   constructor(
     private readonly steps: RebuildSteps,
@@ -74,7 +101,15 @@ export class RebuildManager {
      */
     private readonly lock?: <R>(fn: () => Promise<R>) => Promise<{ value: R } | undefined>,
     private readonly lockRetryMs = 1000,
+    private readonly fullEvery: FullEvery = {},
+    private readonly now: () => number = Date.now,
   ) {}
+
+  private fullDue(): boolean {
+    const { runs, hours } = this.fullEvery;
+    if (runs !== undefined && this.sinceFull + 1 >= runs) return true;
+    return hours !== undefined && (this.lastFullAt === null || this.now() - this.lastFullAt >= hours * 3_600_000);
+  }
 
   /** Starts a run, or marks one more run after the current one (several triggers make one run, their hints merged). */
   trigger(hint: Partial<PullHint> = {}): 'started' | 'queued' | 'coalesced' {
@@ -126,16 +161,20 @@ export class RebuildManager {
     const stamp = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${id}`;
     const outDir = join(this.workDir, `dist-${stamp}`);
     const snapDir = join(this.snapshotsDir, stamp);
-    const run: RebuildRun = { id, ok: false, startedAt: new Date().toISOString(), finishedAt: '' };
-    this.current = run;
-    this.logger.info(`rebuild ${id}: started`);
-    const hint = this.hint;
+    const hint = { ...this.hint, full: this.hint.full || this.fullDue() };
     this.hint = noHint();
+    const run: RebuildRun = { id, ok: false, full: hint.full, startedAt: new Date().toISOString(), finishedAt: '' };
+    this.current = run;
+    this.logger.info(`rebuild ${id}: started${hint.full ? ' (full pull)' : ''}`);
     try {
       await this.steps.pull(snapDir, hint);
       await this.steps.build(snapDir, outDir);
       this.steps.activate(outDir, snapDir);
       run.ok = true;
+      if (hint.full) {
+        this.sinceFull = 0;
+        this.lastFullAt = this.now();
+      } else this.sinceFull++;
       run.dist = outDir;
       run.snapshot = snapDir;
       this.lastSuccess = run;
@@ -150,6 +189,7 @@ export class RebuildManager {
       run.finishedAt = new Date().toISOString();
       this.last = run;
       this.current = null;
+      this.onRunEnd?.(run);
     }
   }
 

@@ -1,5 +1,6 @@
 /** Starts the one-port shop server (API + image proxy + built site) and stops it cleanly. */
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { createApp } from './app';
 import { bearerTokenProblem } from './http';
 import { createLogger, type Logger } from './logger';
 import { Site } from './static';
-import { RebuildManager, astroBuild, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
+import { RebuildManager, astroBuild, parseFullEvery, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
 import { importFromVsfApi, readImportConfig } from './import/vsf-import';
 import type { Faults } from './faults';
 
@@ -40,10 +41,16 @@ export interface StartOptions {
   clock?: () => number;
   /** Rebuild steps (tests inject stubs); default pull from this server + astro build. */
   rebuildSteps?: Partial<RebuildSteps>;
+  /** The schema's migrations (default server/migrations.ts; tests add one to deploy it on a running shop). */
+  migrations?: readonly string[];
 }
 
 export interface RunningServer {
   url: string;
+  /** The Hono application (tests call it in-process with `app.request`). */
+  app: Hono;
+  /** The port of the metrics listener (METRICS_PORT), or null. */
+  metricsPort: number | null;
   port: number;
   ctx: ShopContext;
   db: DB;
@@ -51,8 +58,12 @@ export interface RunningServer {
   faults: Faults | null;
   rebuild: RebuildManager | null;
   server: Server;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
-  close(timeoutMs?: number): Promise<void>;
+  /**
+   * Shuts down: /readyz answers 503 at once, requests are still served for `drainMs` (the load balancer
+   * notices and stops sending), then the server stops accepting connections, lets in-flight requests
+   * finish (at most `timeoutMs`), and closes the database.
+   */
+  close(timeoutMs?: number, drainMs?: number): Promise<void>;
 }
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -86,8 +97,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // A token that cannot travel in `Authorization: Bearer` would lock the rebuild out for good: say so at start.
   const tokenProblem = options.rebuildToken ? bearerTokenProblem(options.rebuildToken) : null;
   if (tokenProblem) throw new Error(`REBUILD_TOKEN: ${tokenProblem}`);
+  const metricsTokenProblem = env.METRICS_TOKEN ? bearerTokenProblem(env.METRICS_TOKEN) : null;
+  if (metricsTokenProblem) throw new Error(`METRICS_TOKEN: ${metricsTokenProblem}`);
+  const fullEvery = options.rebuildToken ? parseFullEvery(env.REBUILD_FULL_EVERY) : {};
   const databaseUrl = opts.databaseUrl ?? (env.DATABASE_URL || undefined);
-  const db = await openDatabase(databasePath, databaseUrl);
+  const db = await openDatabase(databasePath, databaseUrl, opts.migrations);
   const seed = await seedFromSnapshot(db, snapDir);
   for (const w of seed.warnings) logger.warn(w);
   logger.info(seed.seeded ? `seeded ${seed.products} products from ${snapDir}` : `database already holds snapshot ${seed.key.slice(0, 12)}`);
@@ -99,6 +113,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       : loadSecret(env, dataDir ? join(dataDir, 'token-secret') : null);
   const signer = new TokenSigner(secret, opts.clock);
   const ctx = new ShopContext(db, signer, options, logger);
+  const metricsPort = env.METRICS_PORT ? num(env.METRICS_PORT, 0) : null;
+  if (env.METRICS_TOKEN || metricsPort !== null) ctx.metrics.withProcessMetrics();
+  // While draining, /readyz says so and every answer closes its connection.
+  let draining = false;
   await ctx.load();
   const distDir = opts.distDir === undefined ? (envDist ?? pointer?.dist ?? join(PROJECT_ROOT, 'dist')) : opts.distDir;
   const site = new Site(distDir);
@@ -137,7 +155,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       join(dataDir ?? PROJECT_ROOT, 'snapshots'),
       logger,
       (fn) => db.withLock('rebuild', fn),
+      undefined,
+      fullEvery,
     );
+    rebuild.onRunEnd = (run) => ctx.metrics.observeRebuild(run);
   }
 
   // Beside the database by default; an in-memory database (tests) gets a throw-away folder.
@@ -154,6 +175,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           .map((s) => s.trim())
           .filter(Boolean)
       : [],
+    draining: () => draining,
+    metricsToken: env.METRICS_TOKEN || null,
   });
 
   const server = await new Promise<Server>((res, rej) => {
@@ -165,15 +188,23 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   // While draining, every answer closes its connection: a keep-alive client must not keep the server
   // busy (and its port open) with new requests on an old connection.
-  let draining = false;
   server.prependListener('request', (_req, res) => {
     if (draining) res.setHeader('Connection', 'close');
   });
 
+  // Metrics without a token on a port of their own (METRICS_PORT; METRICS_HOST, default loopback).
+  const metricsServer = metricsPort === null ? null : await serveMetrics(ctx, metricsPort, env.METRICS_HOST ?? '127.0.0.1');
+
   let closing: Promise<void> | null = null;
-  const close = (timeoutMs = 10_000) =>
+  const close = (timeoutMs = 10_000, drainMs = 0) =>
     (closing ??= new Promise<void>((res) => {
       draining = true;
+      if (drainMs > 0) setTimeout(res, drainMs);
+      else res();
+    }).then(() => stop(timeoutMs)));
+  const stop = (timeoutMs: number) =>
+    new Promise<void>((res) => {
+      metricsServer?.close();
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       force.unref();
       server.close(() => {
@@ -188,7 +219,29 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       });
       // Idle keep-alive connections would hold close() open; in-flight requests finish first.
       server.closeIdleConnections();
-    }));
+    });
 
-  return { url: `http://127.0.0.1:${port}`, port, ctx, db, site, faults, rebuild, server, close };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    port,
+    ctx,
+    db,
+    site,
+    faults,
+    rebuild,
+    server,
+    close,
+    metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
+  };
+}
+
+/** A listener serving only GET /metrics (no token: bind it where only the scraper reaches). */
+async function serveMetrics(ctx: ShopContext, port: number, host: string): Promise<Server> {
+  const app = new Hono();
+  app.get('/metrics', ctx.metrics.handler);
+  return new Promise<Server>((res, rej) => {
+    const s = serve({ fetch: app.fetch, port, hostname: host }, () => res(s as Server));
+    (s as Server).once('error', rej);
+  });
 }

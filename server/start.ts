@@ -1,7 +1,9 @@
 /**
  * `npm start`: one Node process on PORT (default 4321). Builds the site first when dist/ is missing or
  * older than the snapshot's manifest (skip with --no-build), then serves dist/ and the API.
- * SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database, exit 0.
+ * SIGTERM/SIGINT: /readyz answers 503 and requests are still served for SHUTDOWN_DRAIN_MS (default
+ * 5000: the load balancer's probes see it and send elsewhere), then stop accepting, finish in-flight
+ * requests, close the database, exit 0.
  *
  * However it is started, the signal reaches the server:
  * - `npm start` runs `exec node --import tsx server/start.ts`: `exec` makes node npm's direct child
@@ -22,6 +24,8 @@ import { astroBuild, needsBuild, readLivePointer } from './rebuild';
 import { PROJECT_ROOT, startServer } from './server';
 
 const RELAYED = 'PJ_SHOP_RELAYED';
+/** Default of SHUTDOWN_DRAIN_MS: a load balancer probing /readyz every 2 s takes it out after two failures. */
+const DRAIN_MS = 5000;
 
 /** True in the child of the tsx launcher (it preloads tsx's preflight.cjs), unless already relayed. */
 const underTsxLauncher = () => !process.env[RELAYED] && process.execArgv.some((a) => /tsx[\\/]dist[\\/]preflight\.cjs$/.test(a));
@@ -64,9 +68,10 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests, then closing the database`);
+    const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? DRAIN_MS);
+    console.log(`${signal}: not ready; serving for ${drainMs} ms more, then finishing in-flight requests and closing the database`);
     running
-      .close()
+      .close(10_000, Number.isFinite(drainMs) && drainMs > 0 ? drainMs : 0)
       .then(() => process.exit(0))
       .catch((e) => {
         console.error(`shutdown failed: ${(e as Error).message}`);

@@ -4,7 +4,9 @@
  * headers (CSP, security headers, cache lifetimes); the redirect map (`_cdn/edge/`) gives the 200
  * rewrites applied before the file lookup, the 410 of discontinued products (the body of `404.html`,
  * `X-Cache-Tags: page-not-found`), the 301 of old URLs that have no file, and each page's cache tags
- * (`Cache-Tag`, `Surrogate-Key`); `404.html` is the body of unknown paths (status 404).
+ * (`Cache-Tag`, `Surrogate-Key`); `404.html` is the body of unknown paths (status 404). A page answers
+ * at its one URL (`/x`); `/x/` and `/x/index.html` move there with 301, as at the edge
+ * (src/lib/build/cdn/canonical-url.ts).
  *
  * Files are found and streamed by @hono/node-server's `serveStatic` (it refuses `..`, backslashes and
  * encoded slashes, and serves a `.br`/`.gz` beside a file when the client accepts it); revalidation is
@@ -21,6 +23,8 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
+import { canonicalMove } from '../src/lib/build/cdn/canonical-url';
+import { storeRoots } from '../src/lib/build/cdn/store-roots';
 
 export { NON_HTML_CSP, SECURITY_HEADERS, scriptCsp } from '../src/lib/build/cdn/headers';
 
@@ -167,6 +171,7 @@ export class SiteFolder {
 /** The site being served; `switchTo` swaps the folder atomically (used by rebuilds). */
 export class Site {
   private folder: SiteFolder | null = null;
+  private readonly roots = storeRoots();
 
   constructor(dir: string | null) {
     if (dir) this.switchTo(dir);
@@ -185,7 +190,7 @@ export class Site {
     return [...fileMiddleware(), this.contract, (c, next) => this.folder!.files(c, next), this.fallback];
   }
 
-  /** Before the lookup: no site yet (503), a path that does not decode (400), a discontinued product (410); after it, the found file's headers. */
+  /** Before the lookup: no site yet (503), a path that does not decode (400), another form of a page's URL (301), a discontinued product (410); after it, the found file's headers. */
   private contract: MiddlewareHandler = async (c, next) => {
     const f = this.folder;
     let path: string;
@@ -195,6 +200,13 @@ export class Site {
       return c.text('Bad Request', 400);
     }
     if (!f) return c.text('The site has not been built yet.', 503);
+    // A page's other URL forms (`/x/`, `/x/index.html`) move to its one URL, as at the CDN's edge.
+    const url = new URL(c.req.url);
+    const canonical = canonicalMove(url.pathname, this.roots);
+    if (canonical !== null) {
+      c.header('Cache-Control', REDIRECT_CACHE);
+      return c.redirect(`${canonical}${url.search}`, 301);
+    }
     const rule = f.rule(c.req.path);
     if (rule?.status === 410) return this.notFoundPage(c, f, 410, rule.to);
     await next();
@@ -202,7 +214,8 @@ export class Site {
     if (!file) return;
     const page = rule?.status === 200 ? rule.to : path;
     setFileHeaders(c.res.headers, file);
-    f.applyHeaders(c.res.headers, page);
+    // A folder's page has the headers of its folder form (`/x/`), as a CDN's asset server gives them.
+    f.applyHeaders(c.res.headers, file.endsWith('/index.html') && !page.endsWith('/') ? `${page}/` : page);
     if (f.edge && c.res.status === 200) {
       const tags = f.edge.tags(page);
       c.res.headers.set('Cache-Tag', tags.join(','));

@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { listingFile } from '../../src/lib/catalog/listing/file';
+import { rootCategoryId } from '../../src/lib/routing/routes';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
 import { config } from '../../src/lib/config';
 import { OptionError, scriptOptions } from '../lib/cli-options';
@@ -21,7 +22,7 @@ export interface EngineBench {
 
 /** Times the engine over the root category's listing file. */
 export function benchEngine(rounds = 30): EngineBench {
-  const file = listingFile(config.constants.categoryRootId);
+  const file = listingFile(rootCategoryId());
   const json = JSON.stringify(file);
   let s = performance.now();
   const index = indexListing(JSON.parse(json));

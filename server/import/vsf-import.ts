@@ -13,17 +13,19 @@ import { gunzipSync } from 'node:zlib';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import * as snap from '../../src/lib/build/snapshot';
-import { ProductSchema, type CmsPage, type Product, type SnapshotManifest, type UrlMapEntry } from '../../src/lib/schemas';
+import { ProductSchema, type Category, type CmsPage, type Product, type SnapshotManifest, type UrlMapEntry } from '../../src/lib/schemas';
 import { contentPaths } from '../../src/lib/routing/content-routes';
 import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBase, type SourceNames } from '../../src/lib/catalog/import/assemble';
 import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from '../../src/lib/catalog/import/config';
-import { DUMP_FILES, parseDump, splitDump, type DumpRecord } from '../../src/lib/catalog/import/dump';
-import { allQuery, changedQuery } from '../../src/lib/catalog/import/es-query';
+import { DUMP_FILES, parseDump, splitDump } from '../../src/lib/catalog/import/dump';
+import { changedQuery } from '../../src/lib/catalog/import/es-query';
+import { parentsToRefresh, urlMapAfterPull } from '../../src/lib/catalog/import/incremental';
 import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
-import { VSF_ENTITIES, productToVsf, type VsfEntity } from '../../src/lib/catalog/import/to-vsf';
+import { VSF_ENTITIES, productToVsf } from '../../src/lib/catalog/import/to-vsf';
 import { mediaPaths, writeMedia, type MediaSources } from './media';
 import { writePlaceholders } from './placeholders';
 import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from './snapshot-write';
+import { searchAll, type SearchSource } from './vsf-search';
 
 export const DEFAULT_INDEX = 'vue_storefront_catalog';
 
@@ -103,7 +105,7 @@ async function writeImport(
 ): Promise<ImportSummary> {
   const log = opts.log ?? (() => {});
   if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`, result.problems);
-  // The site builds a page per content route of §2 from the CMS page of that identifier, and fails without it.
+  // The site builds a page per content route of §2 from the CMS page of that identifier, and leaves the route out without it.
   const identifiers = new Set((result.files['cms-pages.json'] as CmsPage[]).filter((p) => p.active).map((p) => p.identifier));
   for (const path of contentPaths()) {
     const id = path.replace(/^\/+/, '');
@@ -112,7 +114,7 @@ async function writeImport(
         file: 'cms-pages.json',
         id,
         field: 'identifier',
-        reason: `the content route ${path} needs an active CMS page '${id}' (in Magento, or in the configuration's cms_pages): the site does not build without it`,
+        reason: `the content route ${path} has no active CMS page '${id}' (in Magento, or in the configuration's cms_pages): the site leaves it out and its address answers 410 gone`,
         skipped: false,
       });
   }
@@ -151,6 +153,7 @@ async function writeImport(
       generated_at: new Date().toISOString(),
       source: opts.source,
       store_code: config.store_code,
+      root_category_id: config.root_category_id,
       counts,
       product_shards: shards.names,
       import: { mode: opts.mode, ...(opts.index ? { index: opts.index } : {}), watermark: result.watermark, shards: shards.digests },
@@ -212,18 +215,7 @@ export async function importFromDump(path: string, opts: ImportOptions): Promise
   return writeImport(result, { ...opts, source: resolve(path), mode: 'full', media: { mediaDir: opts.mediaDir } });
 }
 
-const SearchAnswer = z.looseObject({
-  hits: z.looseObject({
-    total: z.union([z.number(), z.looseObject({ value: z.number() })]),
-    hits: z.array(z.looseObject({ _id: z.union([z.string(), z.number()]).optional(), _source: z.record(z.string(), z.unknown()) })),
-  }),
-});
-
-export interface ApiPullOptions extends ImportOptions {
-  url: string;
-  index?: string;
-  pageSize?: number;
-  fetchImpl?: typeof fetch;
+export interface ApiPullOptions extends ImportOptions, SearchSource {
   /**
    * The live snapshot: its pictures are linked instead of fetched; without a configuration, what the
    * catalogue lacks (menus, banners, shops, blog, methods, coupons, social, legacy URLs) is carried over
@@ -234,54 +226,6 @@ export interface ApiPullOptions extends ImportOptions {
   incremental?: boolean;
   /** Product ids the hook's body names as changed. */
   changedIds?: Array<number | string>;
-}
-
-/** Every record of `entity` matching `body`, paged (size `pageSize`); products by id ranges, beyond Elasticsearch's 10,000-hit window. */
-async function searchAll(o: ApiPullOptions, entity: VsfEntity, body: { query: unknown; sort: unknown }): Promise<DumpRecord[]> {
-  const base = o.url.replace(/\/+$/, '');
-  const index = o.index ?? DEFAULT_INDEX;
-  const size = o.pageSize ?? 500;
-  const url = `${base}/api/catalog/${encodeURIComponent(index)}/${entity}/_search`;
-  const out: DumpRecord[] = [];
-  let after: number | null = null;
-  for (let from = 0; ;) {
-    const keyset = entity === 'product';
-    const query = keyset && after !== null ? { bool: { filter: [body.query, { range: { id: { gt: after } } }] } } : body.query;
-    const send = () =>
-      (o.fetchImpl ?? fetch)(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ query, sort: body.sort, from: keyset ? 0 : from, size }),
-      });
-    let res: Response;
-    try {
-      // A search is safe to repeat: once more when the connection failed (a kept-alive socket the server
-      // closed while the importer was busy between two pages).
-      res = await send().catch(send);
-    } catch (e) {
-      throw new ImportError(`POST ${url}: ${(e as Error).message}`);
-    }
-    const text = await res.text();
-    let parsed: z.output<typeof SearchAnswer>;
-    try {
-      const r = SearchAnswer.safeParse(JSON.parse(text));
-      if (!r.success || res.status !== 200) throw new Error();
-      parsed = r.data;
-    } catch {
-      throw new ImportError(`POST ${url}: HTTP ${res.status}, not an Elasticsearch answer: ${text.slice(0, 200)}`);
-    }
-    const hits = parsed.hits.hits;
-    for (const h of hits) out.push({ source: h._source, ...(h._id !== undefined ? { hitId: String(h._id) } : {}) });
-    const total = typeof parsed.hits.total === 'number' ? parsed.hits.total : parsed.hits.total.value;
-    if (hits.length < size || (!keyset && from + hits.length >= total)) break;
-    if (keyset) {
-      const last = Number(hits[hits.length - 1]!._source.id);
-      if (!Number.isFinite(last)) throw new ImportError(`${url}: product ids are not numbers; cannot page by id`);
-      after = last;
-    } else from += hits.length;
-    if (!keyset && from + size > 10_000) throw new ImportError(`${url}: more than 10,000 ${entity} records; page size ${size}`);
-  }
-  return out;
 }
 
 const ImportRecord = z.looseObject({ watermark: z.string().nullish(), shards: z.record(z.string(), z.string()).optional() });
@@ -308,10 +252,14 @@ function readPreviousProducts(dir: string, manifest: SnapshotManifest): { produc
 }
 
 /**
- * `--from-vsf-api URL`: pages through the catalogue's `_search`. With `previous` (the rebuild hook), only
- * products with `updated_at` after the previous pull's watermark or named in `changedIds` are pulled and
- * merged into the previous snapshot's products (the other entities are small and pulled whole); a full
- * pull when there is no previous snapshot or it has no watermark and no ids are given.
+ * `--from-vsf-api URL`: pages through the catalogue's `_search` (vsf-search.ts: in id order, every
+ * count checked). With `previous` (the rebuild hook), only products with `updated_at` from the previous
+ * pull's watermark on, named in `changedIds`, or configurable parents of those (their children's copies
+ * changed) are pulled and merged into the previous snapshot's products; products whose id the index
+ * no longer has are removed (Magento's indexers delete disabled and removed products), the index's ids
+ * read cheaply (`_source: ['id']`). The other entities are small and pulled whole. A full pull when
+ * there is no previous snapshot, or it has no watermark and no ids are given. With a previous
+ * snapshot, its legacy addresses are kept and a renamed category's old address redirects to it.
  */
 export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary> {
   const log = o.log ?? (() => {});
@@ -326,15 +274,29 @@ export async function importFromVsfApi(o: ApiPullOptions): Promise<ImportSummary
   let previousShards: PreviousShards | undefined;
   for (const e of VSF_ENTITIES) {
     if (e === 'product' && incremental) {
-      input.product = await searchAll(o, e, changedQuery(since, ids));
-      const found = new Set(input.product.map((r) => String(r.source.id)));
+      // Ids only: pages ten times larger (within Elasticsearch's window).
+      const idPages = { ...o, pageSize: Math.min((o.pageSize ?? 500) * 10, 10_000) };
+      const inIndex = new Set((await searchAll(idPages, e, undefined, ['id'])).map((r) => String(r.source.id)));
       const previous = readPreviousProducts(o.previous!, prevManifest!);
+      const seen = since ? previous.products.filter((p) => p.updated_at === since).map((p) => p.id) : [];
+      const changed = await searchAll(o, e, changedQuery(since, ids, seen.length <= 10_000 ? seen : []).query);
       previousShards = previous.checked;
-      base = { products: previous.products, removed: new Set(ids.filter((id) => !found.has(String(id))).map(Number)) };
-      log(`product: ${input.product.length} changed since ${since ?? 'the last pull'}${ids.length ? ` or named (${ids.length})` : ''}`);
-    } else input[e] = await searchAll(o, e, allQuery());
+      const removed = new Set(previous.products.filter((p) => !inIndex.has(String(p.id))).map((p) => p.id));
+      const parents = parentsToRefresh(changed, removed, previous.products, ids);
+      input.product = [...changed, ...(parents.length ? await searchAll(o, e, { terms: { id: parents } }) : [])];
+      base = { products: previous.products, removed };
+      log(
+        `product: ${changed.length} changed since ${since ?? 'the last pull'}${ids.length ? ` or named (${ids.length})` : ''}, ` +
+          `${parents.length} parent(s) of changed children, ${removed.size} no longer in the index`,
+      );
+    } else input[e] = await searchAll(o, e);
   }
   const result = assembleSnapshot(input, o.config ?? defaultImportConfig(), names, base);
+  if (prevManifest) {
+    const found = result.files['url-map.json'] as UrlMapEntry[];
+    const after = result.files['categories.json'] as Category[];
+    result.files['url-map.json'] = urlMapAfterPull(found, snap.readUrlMap(o.previous), snap.readCategories(o.previous), after);
+  }
   return writeImport(result, {
     ...o,
     source: o.url,

@@ -13,6 +13,7 @@ import type { ShopContext } from '../context';
 import { ApiError, bearer, jsonBody, ok, okOr404, validQuery } from '../http';
 import { nowIso } from '../db';
 import { getStock, stockJson, withLiveStock } from '../catalog';
+import { IdText } from '../inputs';
 
 const MAX_SIZE = 1000;
 
@@ -38,8 +39,8 @@ const Paging = z.looseObject({
 
 const paging = validQuery(Paging);
 const filter = z.string().optional();
-const ProductsQuery = z.looseObject({ ...Paging.shape, sku: filter, skus: filter, url_path: filter, url_key: filter, id: filter });
-const CategoriesQuery = z.looseObject({ ...Paging.shape, url_path: filter, slug: filter, id: filter });
+const ProductsQuery = z.looseObject({ ...Paging.shape, sku: filter, skus: filter, url_path: filter, url_key: filter, id: IdText.optional() });
+const CategoriesQuery = z.looseObject({ ...Paging.shape, url_path: filter, slug: filter, id: IdText.optional() });
 const AttributesQuery = z.looseObject({ ...Paging.shape, attribute_code: filter });
 
 const page = <T>(items: T[], from: number, size: number) => ({ items: items.slice(from, from + size), total: items.length, from, size });

@@ -29,7 +29,7 @@ export function extRoutes(ctx: ShopContext): Hono {
   const cmsByIdentifier = (kind: 'cmsPage' | 'cmsBlock') => (c: Context) => {
     const identifier = c.req.param('identifier');
     const storeId = Number(c.req.param('storeId'));
-    if (!Number.isInteger(storeId)) throw new ApiError(400, 'storeId: storeId must be a number');
+    if (!Number.isSafeInteger(storeId)) throw new ApiError(400, 'storeId: storeId must be a number');
     const item = ctx
       .entities<(CmsPage | CmsBlock) & { store_id?: number | null }>(kind)
       .find((x) => x.identifier === identifier && x.active !== false && (x.store_id == null || x.store_id === 0 || x.store_id === storeId));

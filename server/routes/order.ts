@@ -8,12 +8,23 @@ import { getOrder, orderJson, placeOrder } from '../orders';
 export function orderRoutes(ctx: ShopContext): Hono {
   const r = new Hono();
 
-  r.post('/', jsonBody(OrderInput), async (c) => {
-    const customer = await ctx.customerOf(c);
-    const { answer, replay } = await placeOrder(ctx, c.req.valid('json'), customer);
-    if (replay) c.header('X-Order-Replay', '1');
-    return ok(c, answer);
-  });
+  // Every order request by outcome (metrics): validation refusals included, so this runs before jsonBody.
+  r.post(
+    '/',
+    async (c, next) => {
+      await next();
+      const status = c.res.status;
+      const outcome = status >= 400 ? 'refused' : c.res.headers.get('X-Order-Replay') ? 'duplicate' : 'accepted';
+      ctx.metrics.orders.inc({ outcome, status: String(status) });
+    },
+    jsonBody(OrderInput),
+    async (c) => {
+      const customer = await ctx.customerOf(c);
+      const { answer, replay } = await placeOrder(ctx, c.req.valid('json'), customer);
+      if (replay) c.header('X-Order-Replay', '1');
+      return ok(c, answer);
+    },
+  );
 
   r.get('/:orderId', async (c) => {
     const customer = await ctx.requireCustomer(c);

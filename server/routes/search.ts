@@ -5,11 +5,23 @@
  * is Elasticsearch's raw response, not the `{ code, result }` envelope of the other routes. Records are
  * served in VSF's shapes (`src/lib/catalog/import/to-vsf.ts`); the query subset is the one of
  * `src/lib/catalog/import/es-query.ts`. The reference API holds one store: any index name serves it.
+ * Paging past the 10,000-hit window is `sort` with `search_after` (each sorted hit carries its `sort`
+ * values, as Elasticsearch's do); `hits.total` is exact (`track_total_hits` is accepted and changes nothing).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Attribute, Category, CmsBlock, CmsPage, Product, Review } from '../../src/lib/schemas';
-import { compileQuery, filterSource, listParam, parseSort, QueryError, sortRecords, type Rec } from '../../src/lib/catalog/import/es-query';
+import {
+  compileQuery,
+  filterSource,
+  listParam,
+  parseSort,
+  QueryError,
+  searchAfter,
+  sortRecords,
+  sortValues,
+  type Rec,
+} from '../../src/lib/catalog/import/es-query';
 import {
   VSF_ENTITIES,
   attributeToVsf,
@@ -48,6 +60,8 @@ const SearchBody = z.looseObject({
       z.looseObject({ includes: z.array(z.string()).optional(), excludes: z.array(z.string()).optional() }),
     ])
     .optional(),
+  search_after: z.unknown().optional(),
+  track_total_hits: z.union([z.boolean(), z.number()]).optional(),
   // vue-storefront sends these for group prices; the reference API's catalogue has one price list.
   groupId: z.unknown().optional(),
   groupToken: z.unknown().optional(),
@@ -161,10 +175,11 @@ export function searchRoutes(ctx: ShopContext): Hono {
     const from = qp.data.from ?? body.from ?? 0;
     const size = qp.data.size ?? body.size ?? DEFAULT_SIZE;
     if (from + size > MAX_RESULT_WINDOW) throw new ApiError(400, `size: from + size must be at most ${MAX_RESULT_WINDOW} (page through with from)`);
-    let match, sort;
+    let match, sort, after;
     try {
       match = compileQuery(body.query);
       sort = qp.data.sort !== undefined ? parseSort(qp.data.sort, 'query.sort') : parseSort(body.sort);
+      after = body.search_after === undefined ? null : searchAfter(body.search_after, sort);
     } catch (e) {
       if (e instanceof QueryError) throw new ApiError(400, e.message);
       throw e;
@@ -178,24 +193,30 @@ export function searchRoutes(ctx: ShopContext): Hono {
       );
       found.splice(0, found.length, ...sorted.map((rec) => order.get(rec)!));
     }
+    if (after && from > 0) throw new ApiError(400, 'from: must be 0 with search_after');
+    const total = found.length;
+    const page = (after ? found.filter((s) => after(s.record)) : found).slice(from, from + size);
     const { include, exclude } = sourceLists(body, c);
     const score = sort.length ? null : 1;
     const hits = await Promise.all(
-      found.slice(from, from + size).map(async (s) => {
+      page.map(async (s) => {
         // Stock as it is now (orders change it), like the stock route.
-        const rec = entity === 'product' ? ((await withLiveStock(ctx.db, s.record as unknown as Product)) as unknown as Rec) : s.record;
-        return { _index: index, _type: entity, _id: s.id, _score: score, _source: body._source === false ? {} : filterSource(rec, include, exclude) };
+        // Not when the hit carries no stock (the importer's id listing asks for `_source: ['id']`).
+        const stockShown = body._source !== false && (!include.length || include.some((f) => f === 'stock' || f.startsWith('stock.')));
+        const rec = entity === 'product' && stockShown ? ((await withLiveStock(ctx.db, s.record as unknown as Product)) as unknown as Rec) : s.record;
+        const source = body._source === false ? {} : filterSource(rec, include, exclude);
+        return { _index: index, _type: entity, _id: s.id, _score: score, _source: source, ...(sort.length ? { sort: sortValues(s.record, sort) } : {}) };
       }),
     );
     const took = Math.round(performance.now() - started);
     if (qp.data.response_format === 'compact') {
-      return c.json({ total: found.length, hits: hits.map((h) => ({ ...h._source, _score: h._score })) });
+      return c.json({ total, hits: hits.map((h) => ({ ...h._source, _score: h._score })) });
     }
     return c.json({
       took,
       timed_out: false,
       _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
-      hits: { total: found.length, max_score: found.length ? score : null, hits },
+      hits: { total, max_score: total ? score : null, hits },
     });
   };
   r.get('/:index/:entity/_search', handler);

@@ -17,13 +17,19 @@ import { fixtureFiles } from './fixture-data';
 
 type P = { id: number; sku: string; price: number; updated_at?: string };
 
-/** The fixture snapshot with `updated_at` on every product, then `edit` applied. */
+/** The fixture snapshot with `updated_at` on every product (PENDANT-105 saved last), then `edit` applied. */
 function files(edit: (f: Record<string, unknown>) => void = () => {}) {
   const f = fixtureFiles();
-  for (const p of f['products/0000.json'] as P[]) p.updated_at = '2026-11-01 10:00:00';
+  for (const p of f['products/0000.json'] as P[]) p.updated_at = p.sku === 'PENDANT-105' ? '2026-11-01 10:00:00' : '2026-11-01 09:00:00';
   edit(f);
   return f;
 }
+
+/** The product query's clauses for "changed since the first pull": PENDANT-105 was saved last (the watermark). */
+const AFTER_WATERMARK = [
+  { range: { updated_at: { gt: '2026-11-01 10:00:00' } } },
+  { bool: { filter: [{ range: { updated_at: { gte: '2026-11-01 10:00:00', lte: '2026-11-01 10:00:00' } } }], must_not: [{ terms: { id: [105] } }] } },
+];
 
 let work = '';
 let before: TestShop;
@@ -53,14 +59,24 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A fetch that records the product queries it sends. */
+/**
+ * A fetch that records the product queries it sends: the query of each request that pages products
+ * in id order (the importer's own filter for records with an id taken off), and whether it asked
+ * only for ids (`_source: ['id']`).
+ */
 function recording() {
   const productQueries: unknown[] = [];
+  const idQueries: unknown[] = [];
   const fetchImpl: typeof fetch = (url, init) => {
-    if (String(url).includes('/product/_search')) productQueries.push(JSON.parse(String(init?.body)).query);
+    const body = JSON.parse(String(init?.body ?? '{}')) as { query: { bool: { filter: unknown[] } }; sort?: unknown; _source?: unknown };
+    if (String(url).includes('/product/_search') && body.sort) {
+      const f = body.query.bool.filter;
+      expect(f[1]).toEqual({ exists: { field: 'id' } });
+      (body._source ? idQueries : productQueries).push(f[0]);
+    }
     return fetch(url, init);
   };
-  return { productQueries, fetchImpl };
+  return { productQueries, idQueries, fetchImpl };
 }
 
 describe('incremental pull', () => {
@@ -83,7 +99,9 @@ describe('incremental pull', () => {
     const rec = recording();
     const r = await importFromVsfApi({ url: after.url, out, previous: first, fetchImpl: rec.fetchImpl });
     expect(r.mode).toBe('incremental');
-    expect(rec.productQueries).toEqual([{ bool: { should: [{ range: { updated_at: { gt: '2026-11-01 10:00:00' } } }], minimum_should_match: 1 } }]);
+    // After the watermark, and in its own second all but PENDANT-105, which the first pull saw with that updated_at.
+    expect(rec.productQueries).toEqual([{ bool: { should: [...AFTER_WATERMARK], minimum_should_match: 1 } }]);
+    expect(rec.idQueries).toEqual([{ match_all: {} }]);
     expect(r.counts.product).toEqual({ written: 1, skipped: 0 });
     // The merged snapshot is the one the backend now serves; a bundle holding the changed ring prices it anew.
     const served = snap.readProducts(join(work, 'after'));
@@ -103,11 +121,11 @@ describe('incremental pull', () => {
     const r = await importFromVsfApi({ url: before.url, out, previous: first, changedIds: [104, 99999], fetchImpl: rec.fetchImpl });
     expect(r.mode).toBe('incremental');
     expect(rec.productQueries[0]).toEqual({
-      bool: { should: [{ range: { updated_at: { gt: '2026-11-01 10:00:00' } } }, { terms: { id: [104, 99999] } }], minimum_should_match: 1 },
+      bool: { should: [...AFTER_WATERMARK, { terms: { id: [104, 99999] } }], minimum_should_match: 1 },
     });
     expect(snap.readProducts(out).map((p) => p.id)).toEqual(snap.readProducts(first).map((p) => p.id));
     const gone = join(work, 'gone');
-    // 106 named by the hook, and missing from the index it is pulled from: removed.
+    // 106 named by the hook, and missing from the index it is pulled from: removed (as it is unnamed: below).
     const without = await startTestShop({
       snapshotDir: writeFixtureSnapshot(
         join(work, 'without'),
@@ -129,7 +147,8 @@ describe('incremental pull', () => {
     const rec = recording();
     const r = await importFromVsfApi({ url: after.url, out: join(work, 'full'), previous: first, incremental: false, fetchImpl: rec.fetchImpl });
     expect(r.mode).toBe('full');
-    expect(rec.productQueries[0]).toEqual({ match_all: {} });
+    expect(rec.productQueries).toEqual([{ match_all: {} }]);
+    expect(rec.idQueries).toEqual([]);
     const noMark = await importFromVsfApi({ url: after.url, out: join(work, 'nomark'), previous: join(work, 'before') });
     expect(noMark.mode).toBe('full');
   });
@@ -206,13 +225,28 @@ describe('what an incremental pull rewrites', () => {
   });
 });
 
+describe('paging the reference API', () => {
+  it('pages by id with search_after: two products a page bring every product', async () => {
+    const bodies: { search_after?: unknown }[] = [];
+    const fetchImpl: typeof fetch = (url, init) => {
+      if (String(url).includes('/product/_search')) bodies.push(JSON.parse(String(init?.body)));
+      return fetch(url, init);
+    };
+    const out = join(work, 'paged');
+    await importFromVsfApi({ url: before.url, out, pageSize: 2, fetchImpl });
+    expect(bodies.some((b) => b.search_after !== undefined)).toBe(true);
+    expect(snap.readProducts(out)).toEqual(snap.readProducts(first));
+  });
+});
+
 describe('a failed connection', () => {
   it('is tried once more (a kept-alive socket the server closed meanwhile); failing twice names the URL', async () => {
     let failed = 0;
     const flaky: typeof fetch = (url, init) =>
       String(url).includes('/category/_search') && failed++ === 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init);
     const r = await importFromVsfApi({ url: before.url, out: join(work, 'flaky'), fetchImpl: flaky });
-    expect(failed).toBe(2);
+    // The failed request, its repeat, then the query for categories without an id.
+    expect(failed).toBe(3);
     expect(r.counts.category.written).toBe(2);
     const down: typeof fetch = (url, init) => (String(url).includes('/category/_search') ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init));
     await expect(importFromVsfApi({ url: before.url, out: join(work, 'down'), fetchImpl: down })).rejects.toThrow(

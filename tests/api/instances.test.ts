@@ -2,6 +2,8 @@
  * Two API instances on one PostgreSQL database behind a round-robin proxy, one killed with SIGKILL
  * while orders are coming in: no acknowledged order is lost, the same order_id sent to both at once is
  * stored once, a session revoked on one is refused by the other, and the rate limit counts both.
+ * Behind a balancer that probes /readyz, one stopped with SIGTERM while orders are coming in: it
+ * drains, the other takes the traffic, and no request fails.
  * Only in the `postgres` project (SQLite is one file on one machine: one instance).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -59,6 +61,8 @@ describe.skipIf(!inject('postgresUrl'))('two API instances on one PostgreSQL', (
       RATE_LIMIT_MAX: String(RATE_MAX),
       RATE_LIMIT_WINDOW_MS: '600000',
       DIST_DIR: join(work, 'no-site'),
+      // Long enough for the balancer below (probing every 100 ms) to see the draining instance.
+      SHUTDOWN_DRAIN_MS: '1000',
     };
     delete env.TOKEN_SECRET;
     // Started together: the migrations and the seed run once under their lock, the other waits.
@@ -177,4 +181,54 @@ describe.skipIf(!inject('postgresUrl'))('two API instances on one PostgreSQL', (
     expect(statuses.slice(0, RATE_MAX)).toEqual(Array(RATE_MAX).fill(200));
     expect(statuses.slice(RATE_MAX)).toEqual([429, 429]);
   });
+
+  it('SIGTERM: the draining instance turns not ready, the balancer sends to the other, no request fails', async () => {
+    const ready = new Map(upstreams.map((u) => [u, true]));
+    const sentTo = new Map(upstreams.map((u) => [u, 0]));
+    // A balancer as a load balancer is set up: probes /readyz every 100 ms, sends only to ready instances.
+    const probing = setInterval(() => {
+      for (const u of upstreams)
+        void fetch(`${u}/readyz`, { signal: AbortSignal.timeout(500) })
+          .then((r) => ready.set(u, r.status === 200))
+          .catch(() => ready.set(u, false));
+    }, 100);
+    let turn = 0;
+    const send = (p: unknown) => {
+      const live = upstreams.filter((u) => ready.get(u));
+      const target = live[turn++ % live.length]!;
+      sentTo.set(target, sentTo.get(target)! + 1);
+      return call(target, 'POST', '/api/order', p).catch((e: Error) => ({ status: 0, body: e.message }));
+    };
+    const draining = instances[1]!;
+    const exited = new Promise<number | null>((r) => draining.child.on('exit', (code) => r(code)));
+    const answers: Answer[] = [];
+    const payloads: { order_id: string }[] = [];
+    let stopAt = Date.now() + 4000;
+    let signalled = false;
+    const worker = async () => {
+      while (Date.now() < stopAt) {
+        if (!signalled && payloads.length >= 40) {
+          signalled = true;
+          draining.child.kill('SIGTERM');
+          stopAt = Date.now() + 2500;
+        }
+        const p = orderPayload();
+        payloads.push(p);
+        answers.push(await send(p));
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: 6 }, worker));
+    } finally {
+      clearInterval(probing);
+    }
+    expect(signalled).toBe(true);
+    expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
+    expect(await exited).toBe(0);
+    // Both took orders; the draining one was left out once its probe said so.
+    expect(sentTo.get(upstreams[1]!)).toBeGreaterThan(0);
+    expect(ready.get(upstreams[1]!)).toBe(false);
+    const stored = new Set(((await call(upstreams[0]!, 'GET', '/api/__orders')).body.result as { order_id: string }[]).map((o) => o.order_id));
+    expect(payloads.filter((p) => !stored.has(p.order_id))).toEqual([]);
+  }, 60_000);
 });

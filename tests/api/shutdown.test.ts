@@ -25,7 +25,7 @@ function npmStart(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: 
   const [cmd, args] = cli && cli.endsWith('.js') ? [process.execPath, [cli, 'start', '--', '--no-build']] : ['npm', ['start', '--', '--no-build']];
   const child = spawn(cmd, args, {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -79,12 +79,19 @@ async function checkDatabase(dbPath: string, orderId: string): Promise<void> {
 }
 
 describe('item 13: shutdown', () => {
-  it('SIGTERM to npm start drains the in-flight order, closes the database and frees the port', async () => {
+  it('SIGTERM to npm start: not ready at once, still serving for SHUTDOWN_DRAIN_MS, drains the in-flight order, closes the database and frees the port', async () => {
     const dbPath = join(work, 'npm.db');
-    const s = await npmStart({ DATABASE_PATH: dbPath, SNAPSHOT_DIR: writeFixtureSnapshot(join(work, 'snap-npm')), SHOP_FAULTS: '1' });
+    const snapshot = writeFixtureSnapshot(join(work, 'snap-npm'));
+    const s = await npmStart({ DATABASE_PATH: dbPath, SNAPSHOT_DIR: snapshot, SHOP_FAULTS: '1', SHUTDOWN_DRAIN_MS: '1500' });
     const url = `http://127.0.0.1:${s.port}`;
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
     const { order, answer } = await orderInFlight(url, 1500);
     s.child.kill('SIGTERM');
+    let ready = 200;
+    for (let i = 0; i < 50 && ready === 200; i++) ready = (await fetch(`${url}/readyz`)).status;
+    expect(ready).toBe(503);
+    // Not ready, yet still answering: the load balancer has time to notice.
+    expect((await fetch(`${url}/api/stock/check?sku=RING-101`)).status).toBe(200);
     expect((await answer).status).toBe(200);
     expect(await portFreed(s.port), `port freed; output: ${s.output()}`).toBe(true);
     await checkDatabase(dbPath, order.order_id);
@@ -103,7 +110,11 @@ describe('item 13: shutdown', () => {
 
   it('SIGTERM to the tsx launcher under load drains the in-flight order and exits 0', async () => {
     const dbPath = join(work, 'tsx.db');
-    const s = await spawnStart(['--no-build'], { DATABASE_PATH: dbPath, SNAPSHOT_DIR: writeFixtureSnapshot(join(work, 'snap-tsx')), SHOP_FAULTS: '1' }, 30_000);
+    const s = await spawnStart(
+      ['--no-build'],
+      { DATABASE_PATH: dbPath, SNAPSHOT_DIR: writeFixtureSnapshot(join(work, 'snap-tsx')), SHOP_FAULTS: '1', SHUTDOWN_DRAIN_MS: '0' },
+      30_000,
+    );
     children.push(s.child);
     const url = `http://127.0.0.1:${s.port}`;
     const exited = new Promise<void>((resolve) => s.child.on('exit', () => resolve()));

@@ -2,21 +2,23 @@
  * dist/ served by Cloudflare's own runtime: `wrangler pages dev` runs workerd locally and offline,
  * with Pages' asset server (which applies `_headers`) and the build's `_worker.js` (the redirect map).
  * The same checks as the shop's server (cdn-cases.ts): 301 for every kind of old URL, 410 for
- * discontinued products, the CSP, security headers, cache lifetimes and cache tags.
+ * discontinued products, the CSP, security headers, cache lifetimes and cache tags, and every page
+ * answering 200 at its one URL (Pages' own `/x` -> `/x/` redirect never reaches the shopper).
  * Port: E2E_PORT + 2 (WRANGLER_PORT to choose another).
  */
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixture';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expectGone, expectHeaders, expectMoves } from './cdn-cases';
+import { serve, type Served } from './served';
+import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls } from './cdn-cases';
 
 const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 const PORT = Number(process.env.WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4399) + 2);
 
-let wrangler: ChildProcess | null = null;
+let served: Served | null = null;
 let api: APIRequestContext;
 let state = '';
 
@@ -27,34 +29,41 @@ test.beforeAll(async () => {
   expect(existsSync(join(DIST, '_worker.js')), 'dist/ is built with its _worker.js').toBe(true);
   state = mkdtempSync(join(tmpdir(), 'pj-wrangler-'));
   const bin = resolve('node_modules/wrangler/bin/wrangler.js');
-  wrangler = spawn(
-    process.execPath,
-    [bin, 'pages', 'dev', DIST, '--compatibility-date=2026-05-01', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'warn'],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  served = await serve(
+    'wrangler pages dev',
+    PORT,
+    () => {
+      const proc = spawn(
+        process.execPath,
+        [
+          bin,
+          'pages',
+          'dev',
+          DIST,
+          '--compatibility-date=2026-05-01',
+          '--port',
+          String(PORT),
+          '--ip',
+          '127.0.0.1',
+          '--persist-to',
+          state,
+          '--log-level',
+          'warn',
+        ],
+        { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let log = '';
+      proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+      proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+      return { proc, log: () => log };
+    },
+    90_000,
   );
-  let log = '';
-  wrangler.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  wrangler.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const up = await api.get('/', { maxRedirects: 0, timeout: 2_000 }).then(
-      (r) => r.status() < 500,
-      () => false,
-    );
-    if (up) break;
-    if (wrangler.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler pages dev did not start:\n${log.slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  api = served.api;
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
-  if (wrangler && wrangler.exitCode === null) {
-    const exited = new Promise((r) => wrangler!.once('exit', r));
-    wrangler.kill('SIGTERM');
-    await exited;
-  }
+  await served?.stop();
   if (state) rmSync(state, { recursive: true, force: true });
 });
 
@@ -69,5 +78,15 @@ test.describe('dist/ on Cloudflare Pages (wrangler pages dev, workerd)', () => {
 
   test('pages carry the CSP, the security headers, their lifetimes and cache tags; hashed assets a year', async () => {
     await expectHeaders(api, DIST);
+  });
+
+  test('every kind of page answers 200 at its one URL with the headers of _headers; the trailing slash and index.html forms 301 to it; canonical tags, the sitemap and internal links name it', async () => {
+    test.setTimeout(120_000);
+    await expectCanonicalUrls(api, DIST);
+  });
+
+  test("the service worker's precache and the URL map's targets answer 200 themselves", async () => {
+    test.setTimeout(120_000);
+    await expectNamedUrls(api, DIST);
   });
 });

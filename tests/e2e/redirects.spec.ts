@@ -5,7 +5,7 @@
  * server applies them. The same checks run on Cloudflare's runtime in cdn-wrangler.spec.ts.
  */
 import { expect, test } from './fixture';
-import { EV, expectGone, expectHeaders, expectMoves, REWRITTEN } from './cdn-cases';
+import { EV, expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls, REWRITTEN } from './cdn-cases';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.
@@ -21,6 +21,14 @@ test.describe('old urls', () => {
   test('discontinued products answer 410; pages carry the headers of _headers and their cache tags', async ({ request }) => {
     await expectGone(request);
     await expectHeaders(request, DIST);
+  });
+
+  test('every kind of page answers 200 at its one URL; the other forms 301 to it; canonical tags, the sitemap, internal links, the precache and the URL map name it', async ({
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await expectCanonicalUrls(request, DIST);
+    await expectNamedUrls(request, DIST);
   });
 
   test('the build writes the redirect map instead of a _redirects no CDN accepts, and pages themselves are not redirected', async ({ request }) => {

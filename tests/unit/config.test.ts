@@ -49,9 +49,7 @@ describe('config', () => {
     expect(k.images).toEqual({ gallery: { width: 600, height: 744 }, tile: { width: 310, height: 300 }, ampGallery: { width: 450, height: 500 } });
     expect(k.cache).toEqual({ timeoutMs: 800, iterateTimeoutMs: 2000, quotaCheckIntervalMs: 30000, quotaKb: 4096, maxSetErrors: 30, maxGetErrors: 1 });
     expect([k.tokenRefreshLimit, k.tokenLockRetryMs, k.outputCacheTtlS]).toEqual([20, 1000, 86400]);
-    expect([k.categoryRootId, k.categoryPageSize, k.reviewPageSize, k.notificationTtlMs, k.submenuPopDelayMs, k.tagManagerPageViewDelayMs]).toEqual([
-      2, 50, 50, 5000, 300, 500,
-    ]);
+    expect([k.categoryPageSize, k.reviewPageSize, k.notificationTtlMs, k.submenuPopDelayMs, k.tagManagerPageViewDelayMs]).toEqual([50, 50, 5000, 300, 500]);
     expect(k.video).toEqual({ width: 640, height: 320 });
     expect([k.filterAggregationSize, k.filterAggregationSizeSizeColor, k.staticStockPrefetchCount, k.cmsMaxCount, k.socialFeedImages]).toEqual([
       100, 10, 8, 500, 7,

@@ -7,6 +7,9 @@ import {
   cmsRoutes,
   contentPages,
   contentPaths,
+  goneContentUrls,
+  isLinkableContentPath,
+  leftOutContentRoutes,
   fallbackContentRoutes,
   buildBlogData,
   contentRewriteRules,
@@ -55,10 +58,29 @@ describe('content routes', () => {
     expect(routes.find((r) => r.path === '/clearance')?.layout).toBe('default');
   });
 
-  it('fails naming the path and identifier when a listed cms page is missing', () => {
-    const pages = allListed().filter((p) => p.identifier !== 'scrap-gold' && p.identifier !== TOKEN_PAGE_IDENTIFIERS[0]);
-    expect(() => contentPages(pages)).toThrowError(/\/scrap-gold \(identifier 'scrap-gold'\)/);
-    expect(() => contentPages(pages)).toThrowError(new RegExp(`/${TOKEN_PAGE_IDENTIFIERS[0]}`));
+  it('leaves out a listed path whose cms page is missing or inactive, naming each with its reason', () => {
+    const pages = allListed()
+      .filter((p) => p.identifier !== 'scrap-gold' && p.identifier !== TOKEN_PAGE_IDENTIFIERS[0])
+      .map((p) => (p.identifier === 'black-friday' ? { ...p, active: false } : p));
+    const paths = contentPages(pages).map((r) => r.path);
+    expect(paths).toHaveLength(52);
+    for (const gone of ['/scrap-gold', '/black-friday', `/${TOKEN_PAGE_IDENTIFIERS[0]}`]) expect(paths).not.toContain(gone);
+    expect(leftOutContentRoutes(pages)).toEqual([
+      { path: '/scrap-gold', identifier: 'scrap-gold', reason: 'missing' },
+      { path: '/black-friday', identifier: 'black-friday', reason: 'inactive' },
+      { path: `/${TOKEN_PAGE_IDENTIFIERS[0]}`, identifier: TOKEN_PAGE_IDENTIFIERS[0], reason: 'missing' },
+    ]);
+    expect(leftOutContentRoutes(allListed())).toEqual([]);
+  });
+
+  it('answers a left-out route, and its /i and /p aliases, as gone, and no link points there', () => {
+    const pages = allListed().map((p) =>
+      p.identifier === 'black-friday' || p.identifier === 'launch-campaign/terms-and-conditions' ? { ...p, active: false } : p,
+    );
+    expect(goneContentUrls(pages, ['gb'])).toEqual(['/black-friday', '/i/black-friday', '/launch-campaign/terms-and-conditions', '/p/black-friday']);
+    for (const path of ['/black-friday', '/black-friday/', '/p/black-friday', '/black-friday?x=1', '/launch-campaign/terms-and-conditions'])
+      expect(isLinkableContentPath(path, pages), path).toBe(false);
+    for (const path of ['/launch-campaign', '/christmas', '/rings', '/i/christmas']) expect(isLinkableContentPath(path, pages), path).toBe(true);
   });
 
   it('does not build an inactive listed page', () => {

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as snap from '../../src/lib/build/snapshot';
 import { DUMP_FILES, parseDump } from '../../src/lib/catalog/import/dump';
+import { compileQuery, parseSort, searchAfter, sortRecords, sortValues } from '../../src/lib/catalog/import/es-query';
 import { VSF_ENTITIES } from '../../src/lib/catalog/import/to-vsf';
 import { imageRoutePath } from '../../server/import/media';
 import { ImportError, importFromDump, importFromVsfApi } from '../../server/import/vsf-import';
@@ -98,12 +99,20 @@ describe("pictures through vue-storefront-api's image route", () => {
   };
   const asked: string[] = [];
   /** VSFA over the fixture: `_search` answers every record of the entity (one page), `/img/` as its image route. */
-  const fetchImpl: typeof fetch = async (input) => {
+  const fetchImpl: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
     const search = /^\/api\/catalog\/[^/]+\/([a-z_]+)\/_search$/.exec(url.pathname);
     if (search) {
-      const hits = (records[search[1] as keyof typeof records] ?? []).map((s) => ({ _id: String(s.id ?? ''), _source: s }));
-      return new Response(JSON.stringify({ hits: { total: hits.length, hits } }), { status: 200 });
+      // Elasticsearch's reading of the body, in short: query, sort, search_after, from and size.
+      const body = JSON.parse(String(init?.body ?? '{}')) as { query?: unknown; sort?: unknown; search_after?: unknown; from?: number; size?: number };
+      const keys = parseSort(body.sort ?? []);
+      const matching = (records[search[1] as keyof typeof records] ?? []).filter(compileQuery(body.query));
+      const after = body.search_after ? searchAfter(body.search_after, keys) : () => true;
+      const page = sortRecords(matching, keys)
+        .filter(after)
+        .slice(body.from ?? 0, (body.from ?? 0) + (body.size ?? 10));
+      const hits = page.map((s) => ({ _id: String(s.id ?? ''), _source: s, sort: sortValues(s, keys) }));
+      return new Response(JSON.stringify({ hits: { total: matching.length, hits } }), { status: 200 });
     }
     if (url.pathname.startsWith('/img/')) {
       asked.push(url.pathname);

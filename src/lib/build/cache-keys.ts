@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { config } from '../config';
-import { bannersFor, catalog, siteChrome, pricesFor, storeViewOf } from '../routing/routes';
+import { bannersFor, catalog, siteChrome, pricesFor, storeViewOf, type CatalogIndex } from '../routing/routes';
 import { type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
 import { productPageCore, shippingMethods } from './product-page-data';
@@ -150,14 +150,13 @@ function dataKey(storeCode: string): string {
   if (v === undefined) layoutKeys.set(k, (v = digest('data', config, storeViewOf(storeCode), placeholderColours())));
   return v;
 }
-/** The category tree and the attributes (names, positions, facet labels), digested once per build. */
-let catalogueShapeKey: string | undefined;
-function catalogueShape(): string {
-  if (catalogueShapeKey === undefined) {
-    const { categories, attributes } = catalog();
-    catalogueShapeKey = digest(categories.map(recordKey), [...attributes.values()].map(recordKey));
-  }
-  return catalogueShapeKey;
+/** The category tree and the attributes (names, positions, facet labels) of a store view's catalogue, digested once per build. */
+const catalogueShapeKeys = new Map<CatalogIndex, string>();
+function catalogueShape(storeCode: string): string {
+  const index = catalog(storeCode);
+  let key = catalogueShapeKeys.get(index);
+  if (key === undefined) catalogueShapeKeys.set(index, (key = digest(index.categories.map(recordKey), [...index.attributes.values()].map(recordKey))));
+  return key;
 }
 
 /**
@@ -166,10 +165,10 @@ function catalogueShape(): string {
  * (facets), and the config, store view and placeholder colours. Not the site chrome: the file has none.
  */
 export function listingFileKey(categoryId: number, storeCode: string): string {
-  const products = listingCandidates(categoryId);
+  const products = listingCandidates(categoryId, storeCode);
   return digest(
     dataKey(storeCode),
-    catalogueShape(),
+    catalogueShape(storeCode),
     categoryId,
     products.map(recordKey),
     products.map((p) => pricesFor(p, storeCode)),

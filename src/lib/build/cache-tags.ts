@@ -33,13 +33,13 @@ export function limitTags(storeCode: string, own: readonly string[]): string[] {
 
 /** The tags of one page of the catch-all route or of an AMP route. */
 export function pageTags(r: Pick<PageRoute, 'kind' | 'key' | 'storeCode'> | Pick<AmpRoute, 'kind' | 'key' | 'storeCode'>): string[] {
-  const { byId } = catalog();
+  const { byId } = catalog(r.storeCode);
   switch (r.kind) {
     case 'product':
     case 'amp-product': {
       const p = byId.get(Number(r.key));
       if (!p) return limitTags(r.storeCode, []);
-      const related = r.kind === 'product' ? relatedProducts(p) : [];
+      const related = r.kind === 'product' ? relatedProducts(p, undefined, r.storeCode) : [];
       return limitTags(r.storeCode, [tag('p', p.sku), ...related.map((x) => tag('p', x.sku))]);
     }
     case 'category': {

@@ -13,12 +13,15 @@ import {
   buildTime,
   catalog,
   categoryAncestors,
+  currencyRate,
   descendantIds,
   hasCategoryPage,
   homeUrl,
   isBrandCategory,
   once,
+  ownCatalogueDir,
   productImagePath,
+  rootCategoryId,
   storeViewOf,
   urlOpts,
 } from '../routing/routes';
@@ -36,18 +39,18 @@ export function categoryCrumbs(c: Category, storeCode?: string, linkSelf = false
   const opts = urlOpts(storeCode);
   return [
     { name: messages.homeLink, href: homeUrl(storeCode) },
-    ...categoryAncestors(c).map((a) => ({ name: a.name, href: categoryUrl(a, opts) })),
+    ...categoryAncestors(c, storeCode).map((a) => ({ name: a.name, href: categoryUrl(a, opts) })),
     linkSelf ? { name: c.name, href: categoryUrl(c, opts) } : { name: c.name },
   ];
 }
 
 /** Products of a category and its descendants (candidates before the §5 query filters). */
-function categoryCandidates(categoryId: number): Product[] {
-  const { productIdsOf, byId, partial } = catalog();
+function categoryCandidates(categoryId: number, storeCode?: string): Product[] {
+  const { productIdsOf, byId, partial } = catalog(storeCode);
   // A page shard's index lacks the other shards' products: its listings come from the site part.
   if (partial) throw new Error(`category ${categoryId}: a page shard lists no category itself (its listings are in the site part's shard inputs)`);
   const ids = new Set<number>();
-  for (const cid of descendantIds(categoryId)) for (const pid of productIdsOf.get(cid) ?? []) ids.add(pid);
+  for (const cid of descendantIds(categoryId, storeCode)) for (const pid of productIdsOf.get(cid) ?? []) ids.add(pid);
   return [...ids].map((id) => byId.get(id)!).filter(Boolean);
 }
 
@@ -60,13 +63,13 @@ export function categoryListing(categoryId: number, storeCode?: string): Listing
   let l = listingCache.get(key);
   if (!l && buildRole() === 'pages') listingCache.set(key, (l = preparedListing(categoryId, store.storeCode)));
   if (!l) {
-    const { categories, attributes } = catalog();
-    l = listProducts(categoryCandidates(categoryId), {
+    const { categories, attributes } = catalog(store.storeCode);
+    l = listProducts(categoryCandidates(categoryId, store.storeCode), {
       categoryId,
       categories,
       attributes: [...attributes.values()],
       now: buildTime(),
-      withoutPrice: store.i18n.exchangeRate !== 1,
+      withoutPrice: currencyRate(store) !== 1,
     });
     listingCache.set(key, l);
   }
@@ -100,7 +103,7 @@ export interface CategoryPageData {
 
 /** Everything a category page shows. */
 export function categoryPageData(categoryId: number, storeCode?: string): CategoryPageData {
-  const c = catalog().categoryById.get(categoryId);
+  const c = catalog(storeCode).categoryById.get(categoryId);
   if (!c) throw new Error(`Category ${categoryId} is not in the snapshot`);
   const opts = urlOpts(storeCode);
   const canonical = categoryUrl(c, opts);
@@ -122,7 +125,7 @@ export function categoryPageData(categoryId: number, storeCode?: string): Catego
     jsonLd: [breadcrumbJsonLd(breadcrumbs, canonical)],
     displayMode: c.display_mode ?? 'grid',
     // A brand's category is shown by the brand page (§2 brands routes).
-    subcategories: (catalog().childrenOf.get(c.id) ?? [])
+    subcategories: (catalog(storeCode).childrenOf.get(c.id) ?? [])
       .filter((k) => k.is_active && (hasCategoryPage(k) || isBrandCategory(k)))
       .map((k) => ({ name: k.name, href: isBrandCategory(k) ? brandUrl(k.name, { storeCode }) : categoryUrl(k, opts) })),
   };
@@ -140,9 +143,9 @@ export interface HomePageData {
 
 /** The home page: banners, the featured (top-level menu) categories and the newest products. */
 export function homePageData(storeCode?: string): HomePageData {
-  const { childrenOf } = catalog();
+  const { childrenOf } = catalog(storeCode);
   const opts = urlOpts(storeCode);
-  const top = (childrenOf.get(config.constants.categoryRootId) ?? []).filter((c) => hasCategoryPage(c) && c.include_in_menu).slice(0, 8);
+  const top = (childrenOf.get(rootCategoryId()) ?? []).filter((c) => hasCategoryPage(c) && c.include_in_menu).slice(0, 8);
   const featured = top.map((c) => {
     const l = categoryListing(c.id, storeCode);
     const img = c.image ?? (l.products[0] ? productImagePath(l.products[0]) : null);
@@ -151,26 +154,27 @@ export function homePageData(storeCode?: string): HomePageData {
   return {
     banners: bannersFor(storeViewOf(storeCode).storeCode),
     categories: featured,
-    products: newestProducts(),
+    products: newestProducts(storeCode),
     jsonLd: [organizationJsonLd()],
   };
 }
 
-/** The home page's newest products (the same in every store view). */
-export const newestProducts = once((): Product[] =>
-  buildRole() === 'pages'
-    ? sharedInput().newest
-    : listProducts(catalog().products, { attributes: [], now: buildTime(), sort: 'created_at:desc', size: 8 }).products,
-);
+const newestOf = (products: Product[]) => listProducts(products, { attributes: [], now: buildTime(), sort: 'created_at:desc', size: 8 }).products;
+const newestOfDefault = once((): Product[] => (buildRole() === 'pages' ? sharedInput().newest : newestOf(catalog().products)));
+
+/** The home page's newest products: the default store view's in every store view but one with a catalogue of its own. */
+export function newestProducts(storeCode?: string): Product[] {
+  return ownCatalogueDir(storeCode) ? newestOf(catalog(storeCode).products) : newestOfDefault();
+}
 
 // ---------------------------------------------------------------------------------------------
 // AMP category page
 
 /** The AMP category page's products (the AMP default sort) and their total. */
-export function ampCategoryListing(categoryId: number): { products: Product[]; total: number } {
+export function ampCategoryListing(categoryId: number, storeCode?: string): { products: Product[]; total: number } {
   if (buildRole() === 'pages') return preparedAmpListing(categoryId);
-  const { categories } = catalog();
-  return listProducts(categoryCandidates(categoryId), {
+  const { categories } = catalog(storeCode);
+  return listProducts(categoryCandidates(categoryId, storeCode), {
     categoryId,
     categories,
     attributes: [],
@@ -192,16 +196,16 @@ export interface AmpCategoryData {
 
 /** The AMP category page: the canonical page's texts, products sorted by the AMP default (updated_at descending). */
 export function ampCategoryData(categoryId: number, storeCode?: string): AmpCategoryData {
-  const c = catalog().categoryById.get(categoryId);
+  const c = catalog(storeCode).categoryById.get(categoryId);
   if (!c) throw new Error(`Category ${categoryId} is not in the snapshot`);
   const opts = urlOpts(storeCode);
   const canonical = categoryUrl(c, opts);
   const breadcrumbs: Crumb[] = [
     { name: messages.homeLink, href: homeUrl(storeCode) },
-    ...categoryAncestors(c).map((a) => ({ name: a.name, href: ampCategoryUrl(a, opts) })),
+    ...categoryAncestors(c, storeCode).map((a) => ({ name: a.name, href: ampCategoryUrl(a, opts) })),
     { name: c.name },
   ];
-  const listing = ampCategoryListing(c.id);
+  const listing = ampCategoryListing(c.id, storeCode);
   return {
     category: c,
     title: c.meta_title || c.name,

@@ -87,8 +87,8 @@ export interface ProductPageData {
 }
 
 /** The label of an attribute's option value ('49' -> 'Rose Gold'), or undefined. */
-export function optionLabel(code: string, value: unknown): string | undefined {
-  const a = catalog().attributes.get(code);
+export function optionLabel(code: string, value: unknown, storeCode?: string): string | undefined {
+  const a = catalog(storeCode).attributes.get(code);
   if (!a || value === undefined || value === null || value === '') return undefined;
   const values = Array.isArray(value) ? value : String(value).split(',');
   const labels = values.map((v) => a.options.find((o) => String(o.value) === String(v).trim())?.label).filter((l): l is string => !!l);
@@ -96,8 +96,8 @@ export function optionLabel(code: string, value: unknown): string | undefined {
 }
 
 /** The product's brand label (brand, else pj_brand). */
-export function brandLabel(p: Product): string | undefined {
-  return optionLabel('brand', p.brand) ?? optionLabel('pj_brand', p.pj_brand);
+export function brandLabel(p: Product, storeCode?: string): string | undefined {
+  return optionLabel('brand', p.brand, storeCode) ?? optionLabel('pj_brand', p.pj_brand, storeCode);
 }
 
 /** The product's images: main image, then gallery images, without repeats or videos. */
@@ -112,14 +112,14 @@ export function productImages(p: Product): string[] {
 const SKIP_ATTRIBUTES = new Set(['price', 'special_price', 'name', 'sku', 'description', 'status', 'visibility']);
 
 /** The attribute list: every attribute visible on the front that the product has a labelled value for. */
-export function attributeRows(p: Product): AttributeRow[] {
+export function attributeRows(p: Product, storeCode?: string): AttributeRow[] {
   const rows: AttributeRow[] = [];
   const configurableCodes = new Set((p.configurable_options ?? []).map((o) => o.attribute_code));
-  const attrs = [...catalog().attributes.values()].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const attrs = [...catalog(storeCode).attributes.values()].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   for (const a of attrs) {
     if (!a.is_visible_on_front || SKIP_ATTRIBUTES.has(a.attribute_code) || configurableCodes.has(a.attribute_code)) continue;
     const raw = (p as Record<string, unknown>)[a.attribute_code];
-    const label = a.options.length ? optionLabel(a.attribute_code, raw) : raw !== undefined && raw !== null && raw !== '' ? String(raw) : undefined;
+    const label = a.options.length ? optionLabel(a.attribute_code, raw, storeCode) : raw !== undefined && raw !== null && raw !== '' ? String(raw) : undefined;
     if (label && !rows.some((r) => r.label === a.frontend_label)) rows.push({ code: a.attribute_code, label: a.frontend_label, value: label });
   }
   return rows;
@@ -146,8 +146,8 @@ function linkedView(
 }
 
 /** Up to `max` related products: related links first, then products of the same category. */
-export function relatedProducts(p: Product, max = 8): Product[] {
-  const { bySku } = catalog();
+export function relatedProducts(p: Product, max = 8, storeCode?: string): Product[] {
+  const { bySku } = catalog(storeCode);
   const out: Product[] = [];
   const seen = new Set([p.id]);
   const push = (x: Product | undefined) => {
@@ -157,7 +157,7 @@ export function relatedProducts(p: Product, max = 8): Product[] {
     }
   };
   for (const l of p.product_links) if (l.link_type === 'related' || l.link_type === 'upsell') push(bySku.get(l.linked_product_sku));
-  const cat = primaryCategory(p);
+  const cat = primaryCategory(p, storeCode);
   if (cat && out.length < max) {
     for (const x of categoryListing(cat.id).products) push(x);
   }
@@ -223,16 +223,16 @@ export function offerPrice(p: Product, prices: { final: number }, grouped: reado
 
 /** A product page's data without the texts made from the record's HTML (see ProductPageCore). */
 export function productPageCore(productId: number, storeCode?: string): ProductPageCore {
-  const { bySku, reviewsOf } = catalog();
+  const { bySku, reviewsOf } = catalog(storeCode);
   // Its own full record: a shard build's index holds slim ones (./shard-records.ts).
-  const p = productRecord(productId);
+  const p = productRecord(productId, storeCode);
   if (!p) throw new Error(`Product ${productId} is not in the snapshot`);
   const opts = urlOpts(storeCode);
   const canonical = productUrl(p, { ...opts, childSku: p.type_id === 'configurable' ? p.sku : undefined }).replace(/\?.*$/, '');
-  const cat = primaryCategory(p);
+  const cat = primaryCategory(p, storeCode);
   const breadcrumbs: Crumb[] = [...(cat ? categoryCrumbs(cat, storeCode, true) : [{ name: messages.homeLink, href: homeUrl(storeCode) }]), { name: p.name }];
   const images = productImages(p);
-  const brand = brandLabel(p);
+  const brand = brandLabel(p, storeCode);
 
   // Configurable: options, children and the default child
   const options: OptionView[] = [];
@@ -317,8 +317,8 @@ export function productPageCore(productId: number, storeCode?: string): ProductP
     defaultChildSku,
     grouped,
     bundle,
-    attributes: attributeRows(p),
-    related: relatedProducts(p),
+    attributes: attributeRows(p, storeCode),
+    related: relatedProducts(p, undefined, storeCode),
     reviews,
     hasSizeOption: options.some((o) => o.kind === 'size'),
   };

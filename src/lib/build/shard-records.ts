@@ -6,7 +6,7 @@
  * shard of a prepared build (./shard-inputs.ts) has them in its catalogue index already.
  */
 import * as snap from './snapshot';
-import { catalog, once } from '../routing/routes';
+import { catalog, once, ownCatalogueDir } from '../routing/routes';
 import { ampRoutes, catchAllRoutes } from '../routing/page-routes';
 import { buildRole, ofThisShard } from './shard';
 import type { Product } from '../schemas';
@@ -26,8 +26,12 @@ const ownRecords = once((): Map<number, Product> => snap.readProductRecords(ownP
 /** Full records read for a page outside this shard's share (none is expected): one pass each. */
 const strays = new Map<number, Product>();
 
-/** The full record of a product (undefined when the snapshot has none with this id). */
-export function productRecord(id: number): Product | undefined {
+/**
+ * The full record of a product (undefined when the snapshot has none with this id); in a store view
+ * with a catalogue of its own, its record there (whole records, read with its index).
+ */
+export function productRecord(id: number, storeCode?: string): Product | undefined {
+  if (ownCatalogueDir(storeCode)) return catalog(storeCode).byId.get(id);
   const role = buildRole();
   if (role === 'whole') return catalog().byId.get(id);
   const own = (role === 'pages' ? catalog().fullRecords?.get(id) : ownRecords().get(id)) ?? strays.get(id);

@@ -21,6 +21,18 @@ export function snapshotDir(env: Record<string, string | undefined> = process.en
   return env.SNAPSHOT_DIR ? resolve(env.SNAPSHOT_DIR) : SAMPLE_DIR;
 }
 
+/** The folder of a snapshot holding the store views' own catalogues (`stores/{code}/`, docs/snapshot.md "Store views"). */
+export const STORES_DIR = 'stores';
+
+/**
+ * The snapshot folder of a store view's own catalogue (`stores/{code}/`, a snapshot folder of its own),
+ * or null when the store view has none and shows the default store view's catalogue.
+ */
+export function storeSnapshotDir(storeCode: string, dir: string = snapshotDir()): string | null {
+  const own = join(dir, STORES_DIR, storeCode);
+  return existsSync(join(own, 'manifest.json')) ? own : null;
+}
+
 export class SnapshotError extends Error {
   constructor(
     readonly file: string,
@@ -101,6 +113,9 @@ export function readObject<T extends z.ZodType>(dir: string, file: string, schem
 }
 
 export const readManifest = (dir = snapshotDir()) => readObject(dir, 'manifest.json', S.SnapshotManifestSchema);
+
+/** The snapshot's catalogue root: its manifest's `root_category_id`, else Magento's default category (2). */
+export const readRootCategoryId = (dir = snapshotDir()): number => readManifest(dir).root_category_id ?? S.DEFAULT_ROOT_CATEGORY_ID;
 
 /** Every product of the snapshot, shard by shard (products/NNNN.json). */
 export function* iterateProducts(dir = snapshotDir()): Generator<S.Product> {

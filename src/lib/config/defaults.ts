@@ -161,7 +161,6 @@ export const defaults = {
     tokenLockRetryMs: 1000,
     outputCacheTtlS: 86_400,
     footerMenuCacheMs: 108_000,
-    categoryRootId: 2,
     dynamicPrefetchLevel: 2,
     categoryPageSize: 50,
     pagination: { perPage: 50, displayed: 50, page: 1 },

@@ -182,7 +182,6 @@ const ConfigSchema = z.object({
     tokenLockRetryMs: z.number(),
     outputCacheTtlS: z.number(),
     footerMenuCacheMs: z.number(),
-    categoryRootId: z.number().int(),
     dynamicPrefetchLevel: z.number().int(),
     categoryPageSize: z.number().int(),
     pagination: z.object({ perPage: z.number().int(), displayed: z.number().int(), page: z.number().int() }),

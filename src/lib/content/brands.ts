@@ -51,7 +51,7 @@ export function brandContentPaths(c: Category): string[] {
 
 /** Breadcrumbs of a brand's pages: Home, the brands category when it has a page, then the brand. */
 export function brandCrumbs(c: Category, storeCode?: string, brandHref?: string): Crumb[] {
-  const parent = catalog().categoryById.get(c.parent_id);
+  const parent = catalog(storeCode).categoryById.get(c.parent_id);
   return [
     { name: messages.homeLink, href: homeUrl(storeCode) },
     ...(parent && hasCategoryPage(parent) ? [{ name: parent.name, href: categoryUrl(parent, urlOpts(storeCode)) }] : []),

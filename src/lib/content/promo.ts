@@ -8,6 +8,7 @@ import type { Category, CmsBlock, Product } from '../schemas';
 import { cmsBlocks } from '../routing/routes';
 import { sanitizeHtml } from './sanitize';
 import { localizedPath } from '../catalog/urls';
+import { isLinkableContentPath } from '../routing/content-routes';
 
 /** The §2 content pages the finance call to action links to. */
 export const FINANCE_PAGES = { klarnaInfo: '/klarna-info', klarnaFaqs: '/klarna-faqs', financeOptions: '/finance-options' } as const;
@@ -18,7 +19,8 @@ export interface FinanceInfo {
   monthlyFrom: number | null;
   /** The Klarna call to action shows. */
   klarna: boolean;
-  links: { klarnaInfo: string; klarnaFaqs: string; financeOptions: string };
+  /** Each page's address in the store view; null when the build leaves that content route out (no active CMS page). */
+  links: { klarnaInfo: string | null; klarnaFaqs: string | null; financeOptions: string | null };
 }
 
 /** The finance lines of a product, or null when it shows none. */
@@ -27,7 +29,7 @@ export function financeInfo(p: Pick<Product, 'can_be_financed' | 'klarna_cta_ava
   const monthlyFrom = p.can_be_financed === 1 && Number.isFinite(lowest) && lowest > 0 ? lowest : null;
   const klarna = p.klarna_cta_available === 1;
   if (monthlyFrom === null && !klarna) return null;
-  const at = (path: string) => localizedPath(path, { storeCode });
+  const at = (path: string) => (isLinkableContentPath(path) ? localizedPath(path, { storeCode }) : null);
   return {
     monthlyFrom,
     klarna,

@@ -13,7 +13,7 @@ import { absoluteUrl, publisherJsonLd } from '../content/seo';
 import { htmlToText } from '../content/sanitize';
 import { messages } from '../messages';
 import { imageUrl } from '../catalog/images';
-import { warnEmptyCms } from '../build/warnings';
+import { warnEmptyCms, warnLeftOutContent } from '../build/warnings';
 
 /** The content pages of spec §2, in the spec's order (the two `{token}` entries are TOKEN_PAGE_IDENTIFIERS). */
 export const CONTENT_PATHS = [
@@ -102,6 +102,7 @@ export function snapshotCmsPages(dir: string = snapshotDir()): CmsPage[] {
     pages = readCmsPages(dir);
     cache.set(dir, pages);
     warnEmptyCms(pages);
+    warnLeftOutContent(leftOutContentRoutes(pages));
   }
   return pages;
 }
@@ -125,24 +126,63 @@ export function contentPaths(): string[] {
   return [...CONTENT_PATHS, ...TOKEN_PAGE_IDENTIFIERS.map((id) => `/${id}`)];
 }
 
+/** A content route of §2 the build leaves out: its CMS page is missing from the snapshot, or inactive. */
+export interface LeftOutContentRoute {
+  /** Path without store prefix, e.g. '/black-friday'. */
+  path: string;
+  /** The CMS identifier looked for. */
+  identifier: string;
+  reason: 'missing' | 'inactive';
+}
+
+/** The content routes of §2 whose CMS page is missing or inactive, in the §2 order. */
+export function leftOutContentRoutes(pages: CmsPage[] = snapshotCmsPages()): LeftOutContentRoute[] {
+  const byIdentifier = new Map(pages.map((p) => [p.identifier, p]));
+  return contentPaths().flatMap((path): LeftOutContentRoute[] => {
+    const identifier = identifierOf(path);
+    const page = byIdentifier.get(identifier);
+    if (page?.active) return [];
+    return [{ path, identifier, reason: page ? 'inactive' : 'missing' }];
+  });
+}
+
 /**
- * Every content page of the §2 list with its CMS page and layout. A listed path without a CMS page
- * fails the build naming the path and the identifier looked for; an inactive page is not built.
+ * Every content page of the §2 list with its CMS page and layout. A listed path whose CMS page is
+ * missing or inactive is left out (leftOutContentRoutes): its URL answers as gone (goneContentUrls)
+ * and the build's warnings name it, so one page switched off in the backend never stops the site.
  */
 export function contentPages(pages: CmsPage[] = snapshotCmsPages()): ContentPageRoute[] {
   const byIdentifier = new Map(pages.map((p) => [p.identifier, p]));
-  const missing = contentPaths().filter((path) => !byIdentifier.has(identifierOf(path)));
-  if (missing.length > 0) {
-    throw new Error(
-      `Content pages missing from cms-pages.json: ${missing
-        .map((path) => `${path} (identifier '${identifierOf(path)}')`)
-        .join(', ')}. Every content route of spec §2 needs an active CMS page with that identifier.`,
-    );
-  }
   return contentPaths()
-    .map((path) => byIdentifier.get(identifierOf(path))!)
-    .filter((page) => page.active)
+    .map((path) => byIdentifier.get(identifierOf(path)))
+    .filter((page): page is CmsPage => !!page?.active)
     .map((page) => ({ path: `/${page.identifier}`, page, layout: page.layout }));
+}
+
+/** The paths (without store prefix) of a content route left out: its own and, for a one-segment identifier, its CMS aliases /i/{slug} and /p/{slug}. */
+function leftOutPaths(r: LeftOutContentRoute): string[] {
+  return /^[a-z0-9][a-z0-9-]*$/i.test(r.identifier) ? [r.path, `/i/${r.identifier}`, `/p/${r.identifier}`] : [r.path];
+}
+
+const leftOutSets = new WeakMap<CmsPage[], Set<string>>();
+
+/** True unless the path (without store prefix) is one of a content route the build leaves out: a link there would answer as gone. */
+export function isLinkableContentPath(path: string, pages: CmsPage[] = snapshotCmsPages()): boolean {
+  let gone = leftOutSets.get(pages);
+  if (!gone) leftOutSets.set(pages, (gone = new Set(leftOutContentRoutes(pages).flatMap(leftOutPaths))));
+  return !gone.has(path.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1'));
+}
+
+/**
+ * Every URL of the content routes left out (leftOutPaths), in every enabled store view: 410 rules
+ * of the redirect map, as for a discontinued product. Sorted, without duplicates.
+ */
+export function goneContentUrls(pages: CmsPage[] = snapshotCmsPages(), storeCodes: string[] = storeParams().map((s) => s.storeCode)): string[] {
+  const out = new Set<string>();
+  for (const r of leftOutContentRoutes(pages)) {
+    for (const storeCode of storeCodes) for (const path of leftOutPaths(r)) out.add(`${storePrefix(storeCode)}${path}`);
+  }
+  return [...out].sort();
 }
 
 /** The one canonical path of a CMS page: its §2 content path when it has one, else /i/{identifier}. */

@@ -97,9 +97,9 @@ export function assembleRoutes(entries: RouteEntry[]): PageRoute[] {
 
 /** The candidate pages of the catch-all route: categories, products and content pages per enabled store view. */
 export function catchAllEntries(switches: SwitchOptions = {}): RouteEntry[] {
-  const { products, categories } = catalog();
   const entries: RouteEntry[] = [];
   for (const store of enabledStoreViews()) {
+    const { products, categories } = catalog(store.storeCode);
     const opts = { ...urlOpts(store.storeCode), ...switches };
     for (const c of categories) {
       if (!hasCategoryPage(c)) continue;
@@ -126,9 +126,9 @@ export const catchAllRoutes = once((): PageRoute[] =>
 /** Every AMP product and category page (src/pages/amp/[...path].astro). */
 export const ampRoutes = once((): AmpRoute[] => {
   if (buildRole() === 'pages') return pageShardInput().amp;
-  const { products, categories } = catalog();
   const routes: AmpRoute[] = [];
   for (const store of enabledStoreViews()) {
+    const { products, categories } = catalog(store.storeCode);
     const opts = urlOpts(store.storeCode);
     for (const c of categories)
       if (hasCategoryPage(c)) routes.push({ path: ampCategoryUrl(c, opts), kind: 'amp-category', key: c.id, storeCode: store.storeCode });
@@ -161,9 +161,9 @@ export interface RewriteAlias {
  * url_path page when the dispatcher puts products there.
  */
 export const rewriteAliases = once((): RewriteAlias[] => {
-  const { products } = catalog();
   const out: RewriteAlias[] = [];
   for (const store of enabledStoreViews()) {
+    const { products } = catalog(store.storeCode);
     const opts = urlOpts(store.storeCode);
     const named = { ...opts, dispatcher: false };
     for (const p of products) {
@@ -197,7 +197,7 @@ export const goneProductUrls = once((): string[] => {
   const out = new Set<string>();
   for (const store of enabledStoreViews()) {
     const opts = urlOpts(store.storeCode);
-    for (const p of catalog().products) {
+    for (const p of catalog(store.storeCode).products) {
       if (p.discontinued !== 1) continue;
       out.add(stripQuery(productUrl(p, opts)));
       out.add(stripQuery(productUrl(p, { ...opts, dispatcher: false })));

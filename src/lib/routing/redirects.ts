@@ -16,7 +16,7 @@ import { hasPageAt, rewriteAliases } from './page-routes';
 import { productUrl } from '../catalog/urls';
 import { legacyTarget, urlMap } from './url-map';
 import type { RedirectRule } from './redirect-rules';
-import { contentRewriteRules, goneUrlsOf } from './content-routes';
+import { contentRewriteRules, goneContentUrls, goneUrlsOf } from './content-routes';
 
 const LEGACY_SUFFIX = /\.(html?|php)$/i;
 const stripQuery = (url: string) => url.replace(/[?#].*$/, '');
@@ -72,14 +72,15 @@ export const redirectRules = once((): RedirectRule[] => {
   return out;
 });
 
-/** The body a discontinued product's URL answers with (status 410). */
+/** The body a discontinued product's URL, or a content route left out, answers with (status 410). */
 export const GONE_PAGE = '/404.html';
 
 /**
- * Every rule of the redirect map (src/lib/build/cdn/edge-map.ts): discontinued products' URLs first (410,
- * before any file or rewrite), then the redirect rules above.
+ * Every rule of the redirect map (src/lib/build/cdn/edge-map.ts): discontinued products' URLs and
+ * those of the content routes left out for want of an active CMS page first (410, before any file or
+ * rewrite), then the redirect rules above.
  */
 export const edgeRules = once((): RedirectRule[] => [
-  ...goneUrlsOf(catalog().products).map((from) => ({ from, to: GONE_PAGE, status: 410 })),
+  ...[...goneUrlsOf(catalog().products), ...goneContentUrls()].map((from) => ({ from, to: GONE_PAGE, status: 410 })),
   ...redirectRules(),
 ]);

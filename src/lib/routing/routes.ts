@@ -11,7 +11,7 @@ import { MENU_IDS, type Attribute, type Banners, type Category, type CmsBlock, t
 import { homeUrl as storeHomeUrl, localizedPath, type UrlOptions } from '../catalog/urls';
 import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
-import { canonicalContentLink } from './content-routes';
+import { canonicalContentLink, isLinkableContentPath } from './content-routes';
 import { buildRole, currentShard } from '../build/shard';
 import { pageShardInput, productIdsOfRoutes } from '../build/shard-inputs';
 
@@ -66,14 +66,20 @@ export interface SiteChrome {
 
 const chromeByStore = new Map<string, SiteChrome>();
 
-/** Internal menu links get the store view's prefix (/de/rings on multistore); others stay as they are. */
+/**
+ * Internal menu links get the store view's prefix (/de/rings on multistore); others stay as they are.
+ * A link to a content route the build leaves out (no active CMS page) goes: the entry with it, or
+ * only its link when it heads other entries.
+ */
 function localizeMenu(items: MenuItem[], storeCode: string): MenuItem[] {
-  return items.map((i) => ({
-    ...i,
+  return items.flatMap((i): MenuItem[] => {
+    const children = localizeMenu(i.children, storeCode);
+    const own = !!i.href && i.href.startsWith('/') && !i.href.startsWith('//');
     // Own paths are linked at their canonical address (a CMS page's, not its /p/ alias), in the store view.
-    href: i.href && i.href.startsWith('/') && !i.href.startsWith('//') ? localizedPath(canonicalContentLink(i.href), { storeCode }) : i.href,
-    children: localizeMenu(i.children, storeCode),
-  }));
+    const canonical = own ? canonicalContentLink(i.href!) : null;
+    if (canonical !== null && !isLinkableContentPath(canonical)) return children.length > 0 ? [{ ...i, href: null, children }] : [];
+    return [{ ...i, href: canonical !== null ? localizedPath(canonical, { storeCode }) : i.href, children }];
+  });
 }
 
 /** The six menus as trees, the shops and the promo strip block: everything the header and footer show (per store view). */
@@ -193,17 +199,42 @@ export function linkedRecord(p: Product): Product {
  * build (N > 1) holds slim records (slimProduct): its memory then falls with the pages it renders,
  * not only with Astro's page state (docs/architecture.md, "Sharded builds").
  */
-export const catalog = once((): CatalogIndex => (buildRole() === 'pages' ? pageShardCatalog() : wholeCatalog()));
+const defaultCatalog = once((): CatalogIndex => (buildRole() === 'pages' ? pageShardCatalog() : wholeCatalog()));
 
-/** The index of every product of the snapshot (slim records in a shard build, N > 1). */
-function wholeCatalog(): CatalogIndex {
+/**
+ * The snapshot folder of a store view's own catalogue (`stores/{code}/`, docs/snapshot.md "Store
+ * views"), or null when it shows the default store view's: the default store view itself, a store
+ * view not enabled (multistore off), or one the snapshot holds no catalogue for.
+ */
+export function ownCatalogueDir(storeCode?: string): string | null {
+  if (!storeCode || storeCode === config.storeViews.default.storeCode) return null;
+  if (!enabledStoreViews().some((s) => s.storeCode === storeCode)) return null;
+  return snap.storeSnapshotDir(storeCode);
+}
+
+const storeCatalogs = new Map<string, CatalogIndex>();
+
+/**
+ * The catalogue index of a store view: its own catalogue's when the snapshot holds one
+ * (ownCatalogueDir), else the default store view's, built once from the snapshot.
+ */
+export function catalog(storeCode?: string): CatalogIndex {
+  const own = ownCatalogueDir(storeCode);
+  if (!own) return defaultCatalog();
+  let index = storeCatalogs.get(own);
+  if (!index) storeCatalogs.set(own, (index = wholeCatalog(own, true)));
+  return index;
+}
+
+/** The index of every product of a snapshot folder (slim records in a shard build, N > 1, unless `full`). */
+function wholeCatalog(dir: string = snap.snapshotDir(), full = false): CatalogIndex {
   const products: Product[] = [];
   const byId = new Map<number, Product>();
   const bySku = new Map<string, Product>();
   const productIdsOf = new Map<number, number[]>();
   const shard = currentShard();
-  const slim = !!shard && shard.count > 1;
-  for (const full of snap.iterateProducts()) {
+  const slim = !full && !!shard && shard.count > 1;
+  for (const full of snap.iterateProducts(dir)) {
     const p = slim ? slimProduct(full) : full;
     products.push(p);
     byId.set(p.id, p);
@@ -215,12 +246,12 @@ function wholeCatalog(): CatalogIndex {
     }
   }
   const reviewsOf = new Map<number, Review[]>();
-  for (const r of snap.readReviews()) {
+  for (const r of snap.readReviews(dir)) {
     let list = reviewsOf.get(r.product_id);
     if (!list) reviewsOf.set(r.product_id, (list = []));
     list.push(r);
   }
-  return { products, byId, bySku, productIdsOf, reviewsOf, ...smallTables() };
+  return { products, byId, bySku, productIdsOf, reviewsOf, ...smallTables(dir) };
 }
 
 /**
@@ -258,8 +289,8 @@ function pageShardCatalog(): CatalogIndex {
 }
 
 /** The catalogue's small tables: categories (with each one's children) and attributes. */
-function smallTables(): Pick<CatalogIndex, 'categories' | 'categoryById' | 'childrenOf' | 'attributes'> {
-  const categories = snap.readCategories();
+function smallTables(dir: string = snap.snapshotDir()): Pick<CatalogIndex, 'categories' | 'categoryById' | 'childrenOf' | 'attributes'> {
+  const categories = snap.readCategories(dir);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const childrenOf = new Map<number, Category[]>();
   for (const c of categories) {
@@ -269,9 +300,12 @@ function smallTables(): Pick<CatalogIndex, 'categories' | 'categoryById' | 'chil
     list.push(c);
   }
   for (const list of childrenOf.values()) list.sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id);
-  const attributes = new Map(snap.readAttributes().map((a) => [a.attribute_code, a]));
+  const attributes = new Map(snap.readAttributes(dir).map((a) => [a.attribute_code, a]));
   return { categories, categoryById, childrenOf, attributes };
 }
+
+/** The catalogue's root category, from the snapshot's manifest (docs/snapshot.md): the menus, category pages and listings hang below it. */
+export const rootCategoryId = once(() => snap.readRootCategoryId());
 
 /** True for a product that gets a page: visible in catalogue or search (2, 3, 4), enabled, not discontinued. */
 export function hasProductPage(p: Product): boolean {
@@ -288,17 +322,17 @@ export function isBrandCategory(c: Pick<Category, 'url_path'>): boolean {
 
 /**
  * True for a category that gets a page of the catch-all route: active, below the root category
- * (§9 root id 2), and not a brand's category (§2: a path with brands and all-products is the
+ * (rootCategoryId: the manifest's, §9's 2 by default), and not a brand's category (§2: a path with brands and all-products is the
  * brand listing, /brands/{slug}/all-products, rendered by the brand routes).
  */
 export function hasCategoryPage(c: Category): boolean {
-  const root = config.constants.categoryRootId;
+  const root = rootCategoryId();
   return c.is_active && c.id !== root && c.level >= 2 && c.path.split('/').includes(String(root)) && !isBrandCategory(c);
 }
 
 /** The ids of a category and all its descendants (§5: category filters include all descendants). */
-export function descendantIds(categoryId: number): number[] {
-  const { childrenOf } = catalog();
+export function descendantIds(categoryId: number, storeCode?: string): number[] {
+  const { childrenOf } = catalog(storeCode);
   const out: number[] = [];
   const stack = [categoryId];
   while (stack.length) {
@@ -310,9 +344,9 @@ export function descendantIds(categoryId: number): number[] {
 }
 
 /** The active ancestors of a category below the root, from the top down (not including itself). */
-export function categoryAncestors(c: Category): Category[] {
-  const { categoryById } = catalog();
-  const root = config.constants.categoryRootId;
+export function categoryAncestors(c: Category, storeCode?: string): Category[] {
+  const { categoryById } = catalog(storeCode);
+  const root = rootCategoryId();
   return c.path
     .split('/')
     .map(Number)
@@ -322,8 +356,8 @@ export function categoryAncestors(c: Category): Category[] {
 }
 
 /** The primary category of a product: the one whose url_path prefixes the product's, else its deepest category. */
-export function primaryCategory(p: Product): Category | undefined {
-  const { categoryById } = catalog();
+export function primaryCategory(p: Product, storeCode?: string): Category | undefined {
+  const { categoryById } = catalog(storeCode);
   const cats = p.category_ids.map((id) => categoryById.get(id)).filter((c): c is Category => !!c && hasCategoryPage(c));
   const byPath = cats.filter((c) => p.url_path.startsWith(`${c.url_path}/`)).sort((a, b) => b.level - a.level)[0];
   return byPath ?? cats.sort((a, b) => b.level - a.level)[0];
@@ -345,8 +379,12 @@ export function pricesFor(p: PricedProduct, storeCode?: string): ProductPrices {
   return { original: conv(prices.original), special: prices.special === null ? null : conv(prices.special), final: conv(prices.final) };
 }
 
-/** Exchange rate from the snapshot's GBP prices to a store view's currency (1 for GBP). */
+/**
+ * Exchange rate from the snapshot's GBP prices to a store view's currency: 1 for GBP, and for a store
+ * view with a catalogue of its own (its prices are in its own currency already).
+ */
 export function currencyRate(store: StoreView): number {
+  if (ownCatalogueDir(store.storeCode)) return 1;
   return store.i18n.currencyCode === config.storeViews.default.i18n.currencyCode ? 1 : store.i18n.exchangeRate;
 }
 

@@ -4,7 +4,7 @@
  * (default SPLIT_ABOVE) the split index's files under search-index/{h}/ (docs/search.md "At scale").
  * Made once per store view per build and shared by the two endpoints that write them.
  */
-import { readAttributes, readCategories, readManifest } from '../build/snapshot';
+import { readManifest } from '../build/snapshot';
 import { catalog, currencyRate, storeViewOf } from '../routing/routes';
 import { buildSearchIndex } from './build';
 import { SPLIT_ABOVE, splitSearchIndex, splitSearchListing } from './split';
@@ -37,8 +37,10 @@ const made = new Map<string, StoreSearchFiles>();
 export function storeSearchFiles(storeCode: string): StoreSearchFiles {
   let got = made.get(storeCode);
   if (!got) {
-    const whole = buildSearchIndex(catalog().products, readCategories(), {
-      attributes: readAttributes(),
+    // A store view with a catalogue of its own (stores/{code}/) searches its own names and categories.
+    const index = catalog(storeCode);
+    const whole = buildSearchIndex(index.products, index.categories, {
+      attributes: [...index.attributes.values()],
       generatedAt: readManifest().generated_at,
       storeCode,
       rate: currencyRate(storeViewOf(storeCode)),

@@ -20,6 +20,7 @@ import { formatHeaders, siteHeaderRules } from './headers';
 import { DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
 import { parseTagManifest, TAG_MANIFEST } from './tag-manifest';
 import { fileIdentity, FileScans } from './file-scans';
+import { storeRoots } from './store-roots';
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -112,7 +113,7 @@ export const HEADERS_HEADER = [
 /** The Cloudflare Pages routes: hashed assets are served without the edge function. */
 export const ROUTES_JSON = `${JSON.stringify({ version: 1, include: ['/*'], exclude: ['/_astro/*'] })}\n`;
 
-/** The Pages worker (./worker.ts) bundled into one ES module. */
+/** The Pages worker (./worker.ts) bundled into one ES module, with the store views' homes it keeps a slash on. */
 export async function workerBundle(): Promise<Uint8Array> {
   const out = await build({
     entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
@@ -122,6 +123,7 @@ export async function workerBundle(): Promise<Uint8Array> {
     target: 'es2022',
     minify: true,
     legalComments: 'none',
+    define: { STORE_ROOTS: JSON.stringify(storeRoots()) },
     write: false,
   });
   return out.outputFiles[0]!.contents;

@@ -1,13 +1,17 @@
 /**
  * The edge function of Cloudflare Pages (advanced mode: the build bundles this file into
  * dist/_worker.js, src/lib/build/cdn/build-files.ts). It does at the edge what the shop's server does
- * (server/static.ts), from the same redirect map (./edge-map.ts): a discontinued product answers 410
+ * (server/static.ts), from the same redirect map (./edge-map.ts): a page's other URL forms (`/x/`,
+ * `/x/index.html`) answer 301 to its one URL (./canonical-url.ts); a discontinued product answers 410
  * with the page-not-found page; a rewrite serves its page; a file is served as it is; an old URL with
- * no file answers 301; anything else the 404 page. Pages get their cache tags (`Cache-Tag`,
- * `Surrogate-Key`). The headers of `_headers` (CSP, security, lifetimes) are applied by Pages to every
- * file it serves, the 404 and 410 bodies included; a 301 carries its own lifetime.
- * `handle` takes the asset fetch as a parameter, so another platform's edge function can reuse it.
+ * no file answers 301; anything else the 404 page. A page is fetched from the asset server in its
+ * folder form (`/x/`), so Pages' own slash redirect (`/x` -> `/x/`, 308) never reaches a shopper.
+ * Pages get their cache tags (`Cache-Tag`, `Surrogate-Key`). The headers of `_headers` (CSP, security,
+ * lifetimes) are applied by Pages to every file it serves, the 404 and 410 bodies included; a 301
+ * carries its own lifetime. `handle` takes the asset fetch as a parameter, so another platform's edge
+ * function can reuse it.
  */
+import { assetPaths, canonicalMove } from './canonical-url';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, bucketsFor, type EdgeBucket, type EdgeIndex } from './edge-map';
 
 /** Fetches a file of the deployed site (Cloudflare: env.ASSETS.fetch). */
@@ -50,8 +54,38 @@ const withHeaders = (res: Response, status: number, extra: Record<string, string
   return out;
 };
 
+/** A relative Location, as the shop's server sends. */
+const moved = (location: string, status: number): Response => new Response(null, { status, headers: { Location: location, 'Cache-Control': REDIRECT_CACHE } });
+
+/** Pages' asset server answers its own slash rules with these (`/x.html` -> `/x`, `/x` -> `/x/`). */
+const isAssetRedirect = (res: Response): boolean => res.status === 307 || res.status === 308;
+
+/**
+ * The file answering a path, fetched as the request asks (method, conditional headers): the page's
+ * folder form first (./canonical-url.ts `assetPaths`); an asset server's own slash redirect is
+ * followed here, once, and never sent on.
+ */
+async function fetchFile(fetchAsset: AssetFetch, path: string, request: Request, base: URL): Promise<Response> {
+  let res: Response | null = null;
+  for (const p of assetPaths(path)) {
+    await res?.body?.cancel();
+    res = await fetchAsset(new Request(new URL(p, base), request));
+    if (isAssetRedirect(res)) {
+      const to = new URL(res.headers.get('Location') ?? p, base);
+      await res.body?.cancel();
+      res = to.origin === base.origin ? await fetchAsset(new Request(to, request)) : res;
+    }
+    if (res.status === 200 || res.status === 304) return res;
+  }
+  return res!;
+}
+
+/** The homes of the store views (`/`, `/de/`): set when the build bundles the worker (./build-files.ts `workerBundle`). */
+declare const STORE_ROOTS: readonly string[] | undefined;
+const storeRoots = (): readonly string[] => (typeof STORE_ROOTS === 'undefined' ? ['/'] : STORE_ROOTS);
+
 /** One request at the edge. */
-export async function handle(request: Request, fetchAsset: AssetFetch): Promise<Response> {
+export async function handle(request: Request, fetchAsset: AssetFetch, roots: readonly string[] = storeRoots()): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return fetchAsset(request);
   const url = new URL(request.url);
   let path: string;
@@ -60,18 +94,19 @@ export async function handle(request: Request, fetchAsset: AssetFetch): Promise<
   } catch {
     return new Response('Bad Request', { status: 400 });
   }
+  const canonical = canonicalMove(url.pathname, roots);
+  if (canonical !== null) return moved(`${canonical}${url.search}`, 301);
   const map = await lookupFor(path, fetchAsset, url);
   const rule = map?.match(path) ?? null;
   if (rule?.status === 410) {
-    return withHeaders(await fetchAsset(new URL(rule.to, url)), 410, { 'X-Cache-Tags': GONE_TAGS });
+    return withHeaders(await fetchFile(fetchAsset, rule.to, new Request(url, { method: request.method }), url), 410, { 'X-Cache-Tags': GONE_TAGS });
   }
   const page = rule?.status === 200 ? rule.to : path;
   const pageMap = page === path ? map : await lookupFor(page, fetchAsset, url);
-  const res = await fetchAsset(rule?.status === 200 ? new Request(new URL(page, url), request) : request);
+  const res = await fetchFile(fetchAsset, page, request, url);
   if (res.status === 404 && rule && rule.status >= 300 && rule.status < 400) {
-    // A relative Location, as the shop's server sends.
-    const to = `${rule.to}${rule.to.includes('?') ? '' : url.search}`;
-    return new Response(null, { status: rule.status, headers: { Location: to, 'Cache-Control': REDIRECT_CACHE } });
+    await res.body?.cancel();
+    return moved(`${rule.to}${rule.to.includes('?') ? '' : url.search}`, rule.status);
   }
   if (res.status !== 200 || !pageMap) return res;
   const tags = pageMap.tags(page);

@@ -11,6 +11,7 @@ import {
   BlogPostSchema,
   CmsPageSchema,
   CouponSchema,
+  DEFAULT_ROOT_CATEGORY_ID,
   MenuNodeSchema,
   PaymentMethodSchema,
   ShippingMethodSchema,
@@ -29,8 +30,8 @@ export const ImportConfigSchema = z.strictObject({
     .default('gb'),
   /** Magento store view id whose CMS records are taken (with those of store 0, every store view). */
   store_id: z.number().int().min(0).default(1),
-  /** The category whose subtree is the shop's catalogue (the site's constants.categoryRootId, 2). */
-  root_category_id: z.number().int().positive().default(2),
+  /** The category whose subtree is the shop's catalogue: written into the snapshot's manifest, where the site reads it. */
+  root_category_id: z.number().int().positive().default(DEFAULT_ROOT_CATEGORY_ID),
   vat: z
     .strictObject({
       /** UK VAT in per cent: for a product whose tax class no tax rule names, and the tax rate written when the dump has no tax rule. */

@@ -220,23 +220,50 @@ export function parseSort(sort: unknown, path = 'sort'): SortKey[] {
   });
 }
 
+/** A sort value as `hits.hits[].sort` carries it: a number or a string; null when the record has none. */
+export type SortValue = number | string | null;
+
+/** A record's sort values for the keys: the first value at each path (null when missing). */
+export function sortValues(r: Rec, keys: SortKey[]): SortValue[] {
+  return keys.map((k) => {
+    const v = valuesAt(r, k.field)[0];
+    return v === undefined ? null : typeof v === 'number' || typeof v === 'string' ? v : typeof v === 'boolean' ? Number(v) : String(v);
+  });
+}
+
+/** Orders two records' sort values (missing values last, as Elasticsearch does). */
+export function compareSortValues(a: readonly SortValue[], b: readonly SortValue[], keys: SortKey[]): number {
+  for (const [i, k] of keys.entries()) {
+    const va = a[i] ?? null;
+    const vb = b[i] ?? null;
+    if (va === null && vb === null) continue;
+    if (va === null) return 1;
+    if (vb === null) return -1;
+    const ca = comparable(va);
+    const cb = comparable(vb);
+    const c = typeof ca === 'number' && typeof cb === 'number' ? ca - cb : String(ca).localeCompare(String(cb));
+    if (c !== 0) return k.order === 'asc' ? c : -c;
+  }
+  return 0;
+}
+
 /** Sorts records in place by the keys (missing values last, as Elasticsearch does). */
 export function sortRecords<T extends Rec>(records: T[], keys: SortKey[]): T[] {
   if (!keys.length) return records;
-  return records.sort((a, b) => {
-    for (const k of keys) {
-      const va = valuesAt(a, k.field)[0];
-      const vb = valuesAt(b, k.field)[0];
-      if (va === undefined && vb === undefined) continue;
-      if (va === undefined) return 1;
-      if (vb === undefined) return -1;
-      const ca = comparable(va);
-      const cb = comparable(vb);
-      const c = typeof ca === 'number' && typeof cb === 'number' ? ca - cb : String(ca).localeCompare(String(cb));
-      if (c !== 0) return k.order === 'asc' ? c : -c;
-    }
-    return 0;
-  });
+  const keyed = records.map((r) => ({ r, v: sortValues(r, keys) })).sort((a, b) => compareSortValues(a.v, b.v, keys));
+  keyed.forEach((k, i) => (records[i] = k.r));
+  return records;
+}
+
+/**
+ * `search_after`: the records strictly after the given sort values (those of the last hit of the
+ * previous page). As in Elasticsearch, a record whose sort values all equal them is not returned.
+ */
+export function searchAfter(after: unknown, keys: SortKey[], path = 'search_after'): Predicate {
+  if (!keys.length) throw new QueryError(path, 'search_after needs a sort');
+  if (!Array.isArray(after) || after.length !== keys.length || !after.every((v) => v === null || typeof v === 'number' || typeof v === 'string'))
+    throw new QueryError(path, `expected ${keys.length} sort value(s) (numbers, strings or null), one per sort key`);
+  return (r) => compareSortValues(sortValues(r, keys), after as SortValue[], keys) > 0;
 }
 
 /** `_source` filtering: only the `include` paths (all when empty), then without the `exclude` paths; dotted paths reach into objects. */
@@ -280,15 +307,30 @@ export const listParam = (v: string | string[] | undefined): string[] =>
 
 // Queries the importer and the rebuild pull send.
 
-/** Every record, in index order (`_doc`: Elasticsearch's cheapest stable order for paging; the reference API's snapshot order). */
-export const allQuery = () => ({ query: { match_all: {} }, sort: ['_doc'] });
-/** Records changed since `since` (`updated_at` of Magento, "YYYY-MM-DD HH:MM:SS" or ISO), or with one of `ids`. */
-export const changedQuery = (since: string | null, ids: Array<string | number> = []) => ({
-  query: {
-    bool: {
-      should: [...(since ? [{ range: { updated_at: { gt: since } } }] : []), ...(ids.length ? [{ terms: { id: ids } }] : [])],
-      minimum_should_match: 1,
+/**
+ * The order the importer pages every entity in: by the record's id, with `search_after` (Elasticsearch's
+ * way past its 10,000-hit window, valid on ES 5, 6 and 7 and through vue-storefront-api's proxy). Index
+ * order (`_doc`) is not id order, so an id range cannot page it.
+ */
+export const ID_SORT = [{ id: 'asc' }];
+/** Every record. */
+export const allQuery = () => ({ query: { match_all: {} } });
+/**
+ * Records changed since `since` (`updated_at` of Magento, "YYYY-MM-DD HH:MM:SS" or ISO), or with one of
+ * `ids`. The watermark's own second is asked again (a product saved in it after the last pull is not
+ * missed), except the records `seen` with that very `updated_at` by the last pull (after a bulk save
+ * stamped thousands with one second, they are not pulled again on every run). A record saved twice
+ * within the watermark's second, once before and once after the pull, waits for the next full pull.
+ */
+export const changedQuery = (since: string | null, ids: Array<string | number> = [], seen: Array<string | number> = []) => {
+  const second = since ? { range: { updated_at: { gte: since, lte: since } } } : null;
+  const after = since && seen.length ? [{ range: { updated_at: { gt: since } } }, { bool: { filter: [second], must_not: [{ terms: { id: seen } }] } }] : [];
+  return {
+    query: {
+      bool: {
+        should: [...(since && !seen.length ? [{ range: { updated_at: { gte: since } } }] : after), ...(ids.length ? [{ terms: { id: ids } }] : [])],
+        minimum_should_match: 1,
+      },
     },
-  },
-  sort: [{ id: 'asc' }],
-});
+  };
+};

@@ -6,7 +6,7 @@
 import { config } from '../../config';
 import { listProducts } from './listing';
 import { brandCategories, brandSlug } from '../../content/brands';
-import { buildTime, catalog, once, descendantIds, pricesFor, productImagePath, storeViewOf, urlOpts } from '../../routing/routes';
+import { buildTime, catalog, currencyRate, once, descendantIds, pricesFor, productImagePath, rootCategoryId, storeViewOf, urlOpts } from '../../routing/routes';
 import { catchAllRoutes } from '../../routing/page-routes';
 import { facetValuesOf } from '../facets';
 import { productUrl } from '../urls';
@@ -18,10 +18,10 @@ import { buildRole } from '../../build/shard';
 import { sharedInput } from '../../build/shard-inputs';
 
 /** Products of a category and its descendants, before the §5 query filters (what its listing file is made of). */
-export function listingCandidates(categoryId: number): Product[] {
-  const { productIdsOf, byId } = catalog();
+export function listingCandidates(categoryId: number, storeCode?: string): Product[] {
+  const { productIdsOf, byId } = catalog(storeCode);
   const ids = new Set<number>();
-  for (const cid of descendantIds(categoryId)) for (const pid of productIdsOf.get(cid) ?? []) ids.add(pid);
+  for (const cid of descendantIds(categoryId, storeCode)) for (const pid of productIdsOf.get(cid) ?? []) ids.add(pid);
   return [...ids].map((id) => byId.get(id)).filter((p): p is Product => !!p);
 }
 
@@ -30,7 +30,7 @@ const clientSort = (sort: string) => /^(position|final_price|price)(:|$)/.test(s
 
 /** The listing file of a category in a store view. */
 export function listingFile(categoryId: number, storeCode?: string): ListingFile {
-  return listingFileOf(listingCandidates(categoryId), categoryId, storeCode, categoryId);
+  return listingFileOf(listingCandidates(categoryId, storeCode), categoryId, storeCode, categoryId);
 }
 
 /**
@@ -40,19 +40,19 @@ export function listingFile(categoryId: number, storeCode?: string): ListingFile
  * root category's.
  */
 export function searchListingFile(storeCode?: string): ListingFile {
-  return listingFileOf(catalog().products.filter(isSearchable), config.constants.categoryRootId, storeCode);
+  return listingFileOf(catalog(storeCode).products.filter(isSearchable), rootCategoryId(), storeCode);
 }
 
 /** The listing file of candidate products (the §5 query filters applied here, and the category's when given) under a listing id. */
 function listingFileOf(all: Product[], id: number, storeCode?: string, categoryId?: number): ListingFile {
   const store = storeViewOf(storeCode);
-  const { categories, attributes } = catalog();
+  const { categories, attributes } = catalog(storeCode);
   const base = {
     ...(categoryId === undefined ? {} : { categoryId }),
     categories,
     attributes: [...attributes.values()],
     now: buildTime(),
-    withoutPrice: store.i18n.exchangeRate !== 1,
+    withoutPrice: currencyRate(store) !== 1,
     size: all.length,
   };
   const sort = config.constants.sorts[0]?.value ?? 'position:desc';

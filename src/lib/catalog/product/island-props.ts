@@ -26,10 +26,10 @@ export interface ProductIslandProps {
 }
 
 /** The comparable attributes (is_comparable) of a product in words; configurable options list their values. */
-export function compareRows(p: Product): CompareRow[] {
+export function compareRows(p: Product, storeCode?: string): CompareRow[] {
   const rows: CompareRow[] = [];
   const configurable = new Map((p.configurable_options ?? []).map((o) => [o.attribute_code, o]));
-  const attrs = [...catalog().attributes.values()].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const attrs = [...catalog(storeCode).attributes.values()].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   for (const a of attrs) {
     if (!a.is_comparable || a.attribute_code === 'price') continue;
     const opt = configurable.get(a.attribute_code);
@@ -37,7 +37,7 @@ export function compareRows(p: Product): CompareRow[] {
     const value = opt
       ? opt.values.map((v) => v.label).join(', ')
       : a.options.length
-        ? optionLabel(a.attribute_code, raw)
+        ? optionLabel(a.attribute_code, raw, storeCode)
         : raw !== undefined && raw !== null && raw !== ''
           ? String(raw)
           : undefined;
@@ -60,7 +60,7 @@ export function listProduct(p: Product, storeCode?: string): ListProduct {
     final_price: priced.final_price ?? null,
     image: productImagePath(p),
     url: productUrl(p, urlOpts(storeCode)),
-    compare: compareRows(p),
+    compare: compareRows(p, storeCode),
   };
 }
 
@@ -70,7 +70,7 @@ export function productIslandProps(d: ProductPageCore, storeCode?: string): Prod
   const opts = urlOpts(storeCode);
   const children: Record<string, string> = {};
   if (p.type_id === 'configurable') for (const c of p.configurable_children ?? []) children[c.sku] = productUrl(p, { ...opts, childSku: c.sku });
-  const { bySku } = catalog();
+  const { bySku } = catalog(storeCode);
   return {
     product: formProduct(p),
     options: d.options,
