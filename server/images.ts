@@ -1,6 +1,6 @@
 /**
  * The image proxy of §7: GET /img/{width}/{height}/resize/{path} answers `media/{path}` of the
- * snapshot resized with sharp to exactly that box (cover, centred), as AVIF or WebP when the
+ * snapshot (or, as vue-storefront-api's route does, `media/catalog/product/{path}`) resized with sharp to exactly that box (cover, centred), as AVIF or WebP when the
  * browser's Accept header names them (JPEG otherwise; PNG stays PNG), with `Vary: Accept`. AVIF is
  * made in the background (a WebP with a one-minute lifetime answers meanwhile).
  * Only the sizes the pages ask for are made (`allowedImageSizes()` of the one URL builder): any other
@@ -9,7 +9,7 @@
  * Results are kept in a disk cache keyed by source (path, size, mtime), box and format.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
 import sharp from 'sharp';
@@ -65,6 +65,9 @@ export function resize(file: string, width: number, height: number, format: Form
   }
 }
 
+/** The product pictures' folder below media/: vue-storefront-api's image route takes paths below it. */
+const PRODUCT_FOLDER = 'catalog/product';
+
 /** The proxy with its disk cache folder. */
 export class ImageProxy {
   private inFlight = new Map<string, Promise<Buffer>>();
@@ -96,8 +99,16 @@ export class ImageProxy {
       st = statSync(file);
       if (!st.isFile()) throw new Error('not a file');
     } catch {
-      return c.json({ code: 404, result: 'path: no such image' }, 404);
+      // vue-storefront-api's form: a product picture's path below media/catalog/product (its route reads below magento2.imgUrl).
+      const product = resolve(root, PRODUCT_FOLDER, '.' + normalize(rel));
+      const found = existsSync(product) ? statSync(product) : null;
+      if (!found?.isFile()) return c.json({ code: 404, result: 'path: no such image' }, 404);
+      return this.answer(c, product, found, rel, width, height);
     }
+    return this.answer(c, file, st, rel, width, height);
+  }
+
+  private async answer(c: Context, file: string, st: Stats, rel: string, width: number, height: number): Promise<Response> {
     const ext = extname(file).toLowerCase();
     if ((width === 0 && height === 0) || !RASTER.has(ext)) return sendFile(c, file, IMAGE_CACHE_CONTROL);
 

@@ -30,19 +30,26 @@ export async function getSku(db: DB, sku: string): Promise<SkuRow | undefined> {
 }
 
 /**
- * Unit price (tax included) of a sku with its chosen options, at `now`; with group price tiers on
+ * Unit price (tax included) of a sku with its chosen options, at `now` (the catalogue price rules'
+ * final_price, kept in the row's data, counted where it is lower); with group price tiers on
  * (§6), for `tier`'s group and quantity. The product page's rule (src/lib/catalog/options.ts
  * `priceWithOptions`, with the line's options read by `lineOptionInputs`), so the page, the cart
  * and the order agree on every option and bundle price.
  */
 export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(), tier?: TierFor): number {
-  const data = JSON.parse(row.data) as { custom_options?: CustomOption[]; bundle_options?: BundleOption[]; tier_prices?: TierPriceLike[] };
+  const data = JSON.parse(row.data) as {
+    custom_options?: CustomOption[];
+    bundle_options?: BundleOption[];
+    tier_prices?: TierPriceLike[];
+    final_price?: number | null;
+  };
   const product = {
     type_id: row.type_id,
     price: row.price,
     special_price: row.special_price,
     special_from_date: row.special_from_date,
     special_to_date: row.special_to_date,
+    final_price: data.final_price ?? null,
     tier_prices: data.tier_prices,
     custom_options: data.custom_options,
     bundle_options: data.bundle_options,

@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as snap from '../src/lib/build/snapshot';
-import type { Product } from '../src/lib/schemas';
+import type { ConfigurableChild, Product } from '../src/lib/schemas';
 import { getMeta, setMeta, upsertSql, type DB } from './db';
+import type { SkuRow } from './pricing';
 
 /** Entity kinds stored in the `entities` table, with the snapshot reader and the key of a record. */
 const ENTITY_FILES = {
@@ -86,63 +87,17 @@ export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: bool
     await db.exec('DELETE FROM products; DELETE FROM skus; DELETE FROM stock; DELETE FROM entities;');
     await db.prepare("DELETE FROM reviews WHERE source = 'snapshot'").run();
     const insProduct = db.prepare('INSERT INTO products (id, sku, url_path, url_key, pos, data) VALUES (?, ?, ?, ?, ?, ?)');
-    const insSku = db.prepare(
-      upsertSql(
-        'skus',
-        [
-          'sku',
-          'product_id',
-          'parent_sku',
-          'name',
-          'type_id',
-          'price',
-          'special_price',
-          'special_from_date',
-          'special_to_date',
-          'status',
-          'tax_class_id',
-          'data',
-        ],
-        ['sku'],
-      ),
-    );
+    const insSku = db.prepare(upsertSql('skus', [...SKU_COLUMNS], ['sku']));
     const insStock = db.prepare(upsertSql('stock', ['sku', 'product_id', 'qty', 'is_in_stock', 'manage_stock', 'min_sale_qty', 'max_sale_qty'], ['sku']));
     /** The stock row of a product or of a configurable child. */
     const stockRow = (sku: string, id: number, stock: Product['stock']) =>
       insStock.run(sku, id, stock.qty, stock.is_in_stock ? 1 : 0, stock.manage_stock === false ? 0 : 1, stock.min_sale_qty ?? null, stock.max_sale_qty ?? null);
     for (const [pos, p] of products.entries()) {
       await insProduct.run(p.id, p.sku, p.url_path, p.url_key, pos, JSON.stringify(p));
-      await insSku.run(
-        p.sku,
-        p.id,
-        null,
-        p.name,
-        p.type_id,
-        Number(p.price ?? 0),
-        num(p.special_price),
-        p.special_from_date ?? null,
-        p.special_to_date ?? null,
-        p.status,
-        p.tax_class_id ?? null,
-        JSON.stringify(skuData(p)),
-      );
+      await insSku.run(...skuColumns(skuRow(p)));
       await stockRow(p.sku, p.id, p.stock);
       for (const ch of p.configurable_children ?? []) {
-        await insSku.run(
-          ch.sku,
-          ch.id,
-          p.sku,
-          ch.name ?? p.name,
-          'simple',
-          Number(ch.price ?? 0),
-          num(ch.special_price),
-          ch.special_from_date ?? null,
-          ch.special_to_date ?? null,
-          ch.status,
-          p.tax_class_id ?? null,
-          // A child carries its parent's custom options (engraving, gift wrap) for option prices.
-          JSON.stringify({ ...skuData(p), image: ch.image ?? p.image ?? null, parent_id: p.id, parent_name: p.name }),
-        );
+        await insSku.run(...skuColumns(skuRow(p, ch)));
         await stockRow(ch.sku, ch.id, ch.stock);
       }
     }
@@ -158,10 +113,51 @@ export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: bool
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
-/** What the cart needs of a product besides price: options for option prices, bundle links. */
-function skuData(p: Product) {
+const SKU_COLUMNS = [
+  'sku',
+  'product_id',
+  'parent_sku',
+  'name',
+  'type_id',
+  'price',
+  'special_price',
+  'special_from_date',
+  'special_to_date',
+  'status',
+  'tax_class_id',
+  'data',
+] as const satisfies readonly (keyof SkuRow)[];
+const skuColumns = (r: SkuRow) => SKU_COLUMNS.map((k) => r[k]);
+
+/** The skus table's row of a product, or of one of its configurable children (a simple product whose parent is `p`). */
+export function skuRow(p: Product, child?: ConfigurableChild): SkuRow {
+  const src = child ?? p;
   return {
-    image: p.image ?? null,
+    sku: src.sku,
+    product_id: src.id,
+    parent_sku: child ? p.sku : null,
+    name: child?.name ?? p.name,
+    type_id: child ? 'simple' : p.type_id,
+    price: Number(src.price ?? 0),
+    special_price: num(src.special_price),
+    special_from_date: src.special_from_date ?? null,
+    special_to_date: src.special_to_date ?? null,
+    status: src.status,
+    tax_class_id: p.tax_class_id ?? null,
+    data: JSON.stringify(skuData(p, child)),
+  };
+}
+
+/**
+ * What the cart needs of a product or configurable child besides its price columns: the catalogue price
+ * rules' price, options for option prices, bundle links. A child carries its parent's custom options
+ * (engraving, gift wrap) and its own final_price and picture.
+ */
+function skuData(p: Product, child?: ConfigurableChild) {
+  return {
+    final_price: (child ?? p).final_price ?? null,
+    image: (child ? child.image : undefined) ?? p.image ?? null,
+    ...(child ? { parent_id: p.id, parent_name: p.name } : {}),
     custom_options: p.custom_options,
     bundle_options: p.bundle_options,
     url_path: p.url_path,

@@ -1,33 +1,46 @@
 /**
  * Catalogue import from vue-storefront's Elasticsearch indices (docs/vsf-migration.md): a dump
  * (`importFromDump`: catalog_product.json, catalog_category.json, ... as vue-storefront-api's var/
- * names them) or a running vue-storefront-api (`importFromVsfApi`: pages through
+ * names them, or a whole index in one file as elasticdump writes it) or a running vue-storefront-api (`importFromVsfApi`: pages through
  * URL/api/catalog/{index}/{entity}/_search). Both map every record (src/lib/catalog/import), report
  * what cannot be mapped (file, id, field, reason), and write a complete snapshot atomically, validated
  * with the snapshot readers. Nothing is written when no shop can be built (no root category, no
  * product). With `previous`, the pull is the rebuild hook's (server/rebuild.ts): only what changed
  * since the last pull, merged into the previous snapshot. The command line is scripts/import.ts.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import * as snap from '../../src/lib/build/snapshot';
 import { ProductSchema, type Category, type CmsPage, type Product, type SnapshotManifest, type UrlMapEntry } from '../../src/lib/schemas';
 import { contentPaths } from '../../src/lib/routing/content-routes';
 import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBase, type SourceNames } from '../../src/lib/catalog/import/assemble';
 import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from '../../src/lib/catalog/import/config';
-import { DUMP_FILES, parseDump } from '../../src/lib/catalog/import/dump';
+import { DUMP_FILES, parseDump, splitDump } from '../../src/lib/catalog/import/dump';
 import { changedQuery } from '../../src/lib/catalog/import/es-query';
 import { parentsToRefresh, urlMapAfterPull } from '../../src/lib/catalog/import/incremental';
 import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
 import { VSF_ENTITIES, productToVsf } from '../../src/lib/catalog/import/to-vsf';
+import { mediaPaths, writeMedia, type MediaSources } from './media';
 import { writePlaceholders } from './placeholders';
 import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from './snapshot-write';
 import { searchAll, type SearchSource } from './vsf-search';
 
 export const DEFAULT_INDEX = 'vue_storefront_catalog';
 
-export class ImportError extends Error {}
+/** An import that wrote nothing; `problems` are the records it skipped or partly mapped on the way (file, id, field, reason). */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    readonly problems: readonly Problem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** One problem as the import's report prints it. */
+export const problemLine = (p: Problem): string => `${p.skipped ? 'skipped' : 'partly'}: ${p.file} record ${p.id || '?'}: field '${p.field}' ${p.reason}`;
 
 export interface ImportOptions {
   out: string;
@@ -62,89 +75,6 @@ export function readImportConfig(file: string): ImportConfig {
   return r.data;
 }
 
-/** Media paths (relative to media/) a snapshot's records name; absolute URLs are left as they are. */
-function mediaPaths(result: ImportResult): string[] {
-  const out = new Set<string>();
-  const add = (v: unknown) => {
-    if (typeof v === 'string' && v && !/^https?:/i.test(v) && v !== 'no_selection') out.add(v.startsWith('/') ? v : `/${v}`);
-  };
-  for (const p of result.products) {
-    for (const f of [p.image, p.small_image, p.thumbnail, p.hover_image]) add(f);
-    for (const m of p.media_gallery) add(m.image);
-    for (const c of p.configurable_children ?? []) add(c.image);
-  }
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'image' || k === 'featured_image' || k === 'avatar') add(x);
-        else walk(x);
-      }
-  };
-  for (const [name, value] of Object.entries(result.files)) if (name !== 'menus.json' && name !== 'url-map.json') walk(value);
-  return [...out].filter((p) => !p.split('/').includes('..')).sort();
-}
-
-/** Where pictures come from, in order: the previous snapshot (linked), the media folder, the API's image proxy. */
-interface MediaSources {
-  previous?: string;
-  mediaDir?: string;
-  fetchFrom?: string;
-  fetchImpl?: typeof fetch;
-  /**
-   * Only these may be fetched (an incremental pull: the pictures of the records pulled this time). A
-   * picture that an unchanged record names and the previous snapshot lacks was reported missing by the
-   * pull that brought the record; asking the proxy again on every pull would cost a request each.
-   */
-  fetchOnly?: ReadonlySet<string>;
-}
-
-async function writeMedia(tmp: string, paths: string[], from: MediaSources, problems: Problem[]): Promise<{ written: number; missing: number }> {
-  let written = 0;
-  let missing = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const p = paths[next++]!;
-      const target = join(tmp, 'media', ...p.split('/').filter(Boolean));
-      mkdirSync(dirname(target), { recursive: true });
-      const local = [from.previous && join(from.previous, 'media', p), from.mediaDir && join(from.mediaDir, p)].filter(
-        (x): x is string => !!x && existsSync(x),
-      );
-      if (local[0]) {
-        try {
-          linkSync(local[0], target);
-        } catch {
-          copyFileSync(local[0], target);
-        }
-        written++;
-        continue;
-      }
-      if (from.fetchFrom && (!from.fetchOnly || from.fetchOnly.has(p))) {
-        const url = `${from.fetchFrom}/img/0/0/resize${p.split('/').map(encodeURIComponent).join('/')}`;
-        try {
-          const res = await (from.fetchImpl ?? fetch)(url);
-          if (res.status === 200) {
-            writeFileSync(target, Buffer.from(await res.arrayBuffer()));
-            written++;
-            continue;
-          }
-        } catch {
-          /* reported below */
-        }
-      }
-      missing++;
-      const reason =
-        from.fetchFrom && from.fetchOnly && !from.fetchOnly.has(p)
-          ? 'picture not found: not in the previous snapshot, and not asked for again (only the records pulled this time are; a full pull asks for every picture)'
-          : 'picture not found (pass --media with the shop\u2019s pub/media folder)';
-      problems.push({ file: 'media', id: p, field: '', reason, skipped: false });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, paths.length) }, worker));
-  return { written, missing };
-}
-
 /** Snapshot files the catalogue does not hold; a pull without a configuration keeps the previous snapshot's. */
 const CARRIED = [
   'blog-posts.json',
@@ -174,7 +104,7 @@ async function writeImport(
   },
 ): Promise<ImportSummary> {
   const log = opts.log ?? (() => {});
-  if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`);
+  if (result.fatal) throw new ImportError(`${result.fatal}; nothing written`, result.problems);
   // The site builds a page per content route of §2 from the CMS page of that identifier, and leaves the route out without it.
   const identifiers = new Set((result.files['cms-pages.json'] as CmsPage[]).filter((p) => p.active).map((p) => p.identifier));
   for (const path of contentPaths()) {
@@ -207,7 +137,12 @@ async function writeImport(
     const shards = writeShards(tmp, result.products, opts.previousShards);
     const pulled = opts.pulled;
     const fetchOnly = pulled ? new Set(mediaPaths({ ...result, files, products: result.products.filter((p) => pulled.has(p.id)) })) : undefined;
-    const media = await writeMedia(tmp, mediaPaths({ ...result, files }), { ...opts.media, fetchOnly }, result.problems);
+    const media = await writeMedia(
+      tmp,
+      mediaPaths({ ...result, files }),
+      { ...opts.media, fetchOnly, productPrefix: config.images.product_prefix },
+      result.problems,
+    );
     if (opts.media.previous && existsSync(join(opts.media.previous, 'placeholders.json')))
       copyFileSync(join(opts.media.previous, 'placeholders.json'), join(tmp, 'placeholders.json'));
     else await writePlaceholders(tmp);
@@ -235,18 +170,49 @@ async function writeImport(
 }
 
 const dumpNames = Object.fromEntries(VSF_ENTITIES.map((e) => [e, DUMP_FILES[e]])) as SourceNames;
+const DUMP_TEXT = /\.(json|ndjson|jsonl)(\.gz)?$/i;
 
-/** `--from-es DIR`: a dump folder (files named as vue-storefront-api's var/ names them; any may be missing). */
-export async function importFromDump(dir: string, opts: ImportOptions): Promise<ImportSummary> {
-  const problems: Problem[] = [];
+/** A dump file's text (gzip-compressed as elasticdump's --fsCompress writes it, or not). */
+const dumpText = (file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file)).toString('utf8');
+
+/**
+ * A dump's records by entity: a folder of one file per entity (as vue-storefront-api's var/ names them),
+ * or a whole index in one file (elasticdump of vue_storefront_catalog, every `_type` in it), given as
+ * the file or as a folder holding only it.
+ */
+function readDump(path: string, problems: Problem[]): { input: CatalogInput; names: SourceNames } {
+  if (!existsSync(path)) throw new ImportError(`${path}: no such file or folder`);
+  let whole: string | null = statSync(path).isFile() ? path : null;
+  if (!whole && !VSF_ENTITIES.some((e) => existsSync(join(path, DUMP_FILES[e])))) {
+    const files = readdirSync(path).filter((f) => DUMP_TEXT.test(f));
+    if (files.length > 1)
+      throw new ImportError(
+        `${path}: no file named as vue-storefront-api's var/ names them (${Object.values(DUMP_FILES).join(', ')}) and several others (${files.join(', ')}): give the whole-index dump itself`,
+      );
+    if (files.length === 1) whole = join(path, files[0]!);
+  }
+  if (whole) {
+    const file = basename(whole);
+    return {
+      input: splitDump(parseDump(dumpText(whole), file, problems), file, problems),
+      names: Object.fromEntries(VSF_ENTITIES.map((e) => [e, `${file} (${e})`])) as SourceNames,
+    };
+  }
   const input: CatalogInput = {};
   for (const e of VSF_ENTITIES) {
-    const file = join(dir, DUMP_FILES[e]);
-    if (existsSync(file)) input[e] = parseDump(readFileSync(file, 'utf8'), DUMP_FILES[e], problems);
+    const file = join(path, DUMP_FILES[e]);
+    if (existsSync(file)) input[e] = parseDump(dumpText(file), DUMP_FILES[e], problems);
   }
-  const result = assembleSnapshot(input, opts.config ?? defaultImportConfig(), dumpNames);
+  return { input, names: dumpNames };
+}
+
+/** `--from-es PATH`: a dump (see readDump; any entity may be missing). */
+export async function importFromDump(path: string, opts: ImportOptions): Promise<ImportSummary> {
+  const problems: Problem[] = [];
+  const { input, names } = readDump(path, problems);
+  const result = assembleSnapshot(input, opts.config ?? defaultImportConfig(), names);
   result.problems.unshift(...problems);
-  return writeImport(result, { ...opts, source: resolve(dir), mode: 'full', media: { mediaDir: opts.mediaDir } });
+  return writeImport(result, { ...opts, source: resolve(path), mode: 'full', media: { mediaDir: opts.mediaDir } });
 }
 
 export interface ApiPullOptions extends ImportOptions, SearchSource {

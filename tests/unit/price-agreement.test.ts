@@ -11,32 +11,12 @@ import { productIslandProps } from '../../src/lib/catalog/product/island-props';
 import { initialFormState } from '../../src/lib/catalog/product/form';
 import { checkAdd } from '../../src/lib/catalog/product/form-add';
 import { unitPrice, type SkuRow } from '../../server/pricing';
+import { skuRow } from '../../server/seed';
 import type { Product } from '../../src/lib/schemas';
 import { messages } from '../../src/lib/messages';
 
-/** The reference API's row of a sku, as server/seed.ts writes it. */
-function skuRow(p: Product, childSku: string | null): SkuRow {
-  const c = childSku ? p.configurable_children?.find((x) => x.sku === childSku) : undefined;
-  const src = c ?? p;
-  return {
-    sku: src.sku,
-    product_id: src.id,
-    parent_sku: c ? p.sku : null,
-    name: p.name,
-    type_id: c ? 'simple' : p.type_id,
-    price: Number(src.price ?? 0),
-    special_price: src.special_price == null ? null : Number(src.special_price),
-    special_from_date: src.special_from_date ?? null,
-    special_to_date: src.special_to_date ?? null,
-    status: src.status,
-    tax_class_id: p.tax_class_id ?? null,
-    data: JSON.stringify({
-      custom_options: p.custom_options,
-      bundle_options: p.bundle_options,
-      ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}),
-    }),
-  };
-}
+/** The reference API's row of a sku (server/seed.ts). */
+const skuRowOf = (p: Product, childSku: string | null): SkuRow => skuRow(p, childSku ? p.configurable_children?.find((x) => x.sku === childSku) : undefined);
 
 function jsonLdOffer(jsonLd: unknown[]): number {
   const product = jsonLd.find((x) => (x as { '@type'?: string })['@type'] === 'Product') as { offers: { price: string } };
@@ -67,7 +47,7 @@ describe('price agreement over the sample catalogue', () => {
       if (!check.ok && check.message === messages.noSuchConfiguration && staticPrice === offer) continue;
       const line = check.ok ? check.lines[0]! : null;
       const cart = line ? line.price : NaN;
-      const charged = line ? unitPrice(skuRow(p, line.sku === p.sku ? null : String(line.sku)), line.product_option, now) : NaN;
+      const charged = line ? unitPrice(skuRowOf(p, line.sku === p.sku ? null : String(line.sku)), line.product_option, now) : NaN;
       if (!(staticPrice === offer && offer === cart && cart === charged))
         disagreements.push(`${p.sku}: page ${staticPrice}, json-ld ${offer}, cart ${cart}, charged ${charged}`);
     }

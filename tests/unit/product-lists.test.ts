@@ -27,6 +27,7 @@ describe('list entries (wishlist, compare, recently viewed)', () => {
       special_price: null,
       special_from_date: null,
       special_to_date: null,
+      final_price: null,
       image: '/catalog/product/ring/gold.svg',
       url: '/rings/a',
       compare: [{ code: 'color', label: 'Colour', value: 'Gold' }],

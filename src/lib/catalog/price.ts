@@ -1,4 +1,7 @@
-/** Prices (spec §4 Price): the special price applies only below the price and inside its date window. */
+/**
+ * Prices (spec §4 Price): the special price applies only below the price and inside its date window;
+ * a lower price of the catalogue price rules (final_price) and a lower group price count like one.
+ */
 import { config, type StoreView } from '../config';
 import { dayNumber } from '../messages/format';
 import { defaultChild, type VariantOptions } from './variants';
@@ -9,6 +12,32 @@ export interface PriceFields {
   special_price?: number | null;
   special_from_date?: string | null;
   special_to_date?: string | null;
+  /** Magento's price after its catalogue price rules, as the catalogue's index holds it (see catalogRulePrice). */
+  final_price?: number | null;
+}
+
+/** The price fields of a record and nothing else (what a list entry, a form or a cart row keeps of a product). */
+export function priceFieldsOf(p: PriceFields): Required<PriceFields> {
+  return {
+    price: p.price ?? null,
+    special_price: p.special_price ?? null,
+    special_from_date: p.special_from_date ?? null,
+    special_to_date: p.special_to_date ?? null,
+    final_price: p.final_price ?? null,
+  };
+}
+
+/**
+ * The price Magento's catalogue price rules set (the index's final_price) when the shopper pays it: above
+ * 0 and below `otherwise`, the price or the special price that applies. A final_price equal to the special
+ * price is that special price as the index saw it, and its dates govern it: an index written while a
+ * special price ran does not keep it after its end date.
+ */
+export function catalogRulePrice(p: PriceFields, otherwise: number): number | null {
+  const ruled = Number(p.final_price ?? 0);
+  if (!(ruled > 0) || !(ruled < otherwise)) return null;
+  if (Number(p.special_price ?? 0) > 0 && ruled === Number(p.special_price)) return null;
+  return ruled;
 }
 
 /** The prices a tile or a product page shows. */
@@ -102,6 +131,8 @@ export function productPrices(p: PricedProduct, now: Date = new Date(), opts: Va
   }
   const original = Number(p.price ?? 0) || 0;
   let special = specialPriceApplies(p, now, opts.store) ? Number(p.special_price) : null;
+  // Catalogue price rules: their price counts like a special price when it is lower.
+  special = catalogRulePrice(p, special ?? original) ?? special;
   // Group price tiers (§6, when switched on): the group's price counts like a special price when it is lower.
   const tier = opts.tier ? tierPrice(p.tier_prices, opts.tier) : null;
   if (tier !== null && tier < (special ?? original)) special = tier;

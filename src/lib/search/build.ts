@@ -4,7 +4,7 @@
  * code; url, tile image, price fields). Served as /search-index.json, searched in the browser.
  */
 import type { Attribute, Category, Product } from '../schemas';
-import { convertPrice, productPrices, type PricedProduct } from '../catalog/price';
+import { catalogRulePrice, convertPrice, productPrices, type PricedProduct } from '../catalog/price';
 import { defaultChild } from '../catalog/variants';
 import { categoryUrl, productUrl } from '../catalog/urls';
 import { SEARCH_INDEX_VERSION, packUrl, type SearchDoc, type SearchIndexFile, type SearchSuggestions } from './types';
@@ -39,6 +39,8 @@ export function toSearchDoc(p: Product, store: StoreOptions = {}): SearchDoc {
     if (src.special_from_date) doc.sf = src.special_from_date;
     if (src.special_to_date) doc.st = src.special_to_date;
   }
+  const ruled = catalogRulePrice(src, Number(src.price ?? 0) || 0);
+  if (ruled !== null) doc.fp = money(ruled);
   const cats = new Set<number>([...p.category_ids, ...(p.category ?? []).map((c) => c.category_id)]);
   if (cats.size) doc.c = [...cats];
   if (p.c2c_supplier_code) doc.k = p.c2c_supplier_code;

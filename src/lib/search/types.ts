@@ -23,6 +23,8 @@ export interface SearchDoc {
   sp?: number;
   sf?: string;
   st?: string;
+  /** The catalogue price rules' price (final_price), when it is below the price. */
+  fp?: number;
   /** Category ids (names in SearchIndexFile.c). */
   c?: number[];
   /** c2c_supplier_code. */
@@ -127,7 +129,7 @@ export function packUrl(url: string, name: string): SearchDoc['u'] {
 
 /** The price-rule view of a record, for productPrices. */
 export function docPrices(d: SearchDoc): PricedProduct {
-  return { price: d.p, special_price: d.sp ?? null, special_from_date: d.sf ?? null, special_to_date: d.st ?? null };
+  return { price: d.p, special_price: d.sp ?? null, special_from_date: d.sf ?? null, special_to_date: d.st ?? null, final_price: d.fp ?? null };
 }
 
 /** One result: the record plus its score normalised to the best hit (1 = best). */

@@ -7,9 +7,11 @@
 import type { z } from 'zod';
 import * as S from '../../schemas';
 import { categoryUrl } from '../urls';
-import { MapError, newNotes, priceRule, type MapNotes, type Problem } from './from-vsf/common';
+import { MapError, newNotes, type MapNotes, type Problem } from './from-vsf/common';
+import { priceRule } from './from-vsf/prices';
 import { attributeFromVsf } from './from-vsf/attributes';
 import { categoryFromVsf } from './from-vsf/categories';
+import { derivedPath, describeCandidates, rootCandidates } from './category-tree';
 import { cmsBlockFromVsf, cmsPageFromVsf } from './from-vsf/cms';
 import { productFromVsf } from './from-vsf/products';
 import { reviewFromVsf } from './from-vsf/reviews';
@@ -210,18 +212,21 @@ export function assembleSnapshot(input: CatalogInput, config: ImportConfig, name
     const r = pending.shift()!;
     flat.push(r);
     const kids = Array.isArray(r.source.children_data) ? (r.source.children_data as unknown[]) : [];
+    // A nested category's parent is the category holding it, when it does not name one.
     for (const k of kids)
-      if (k && typeof k === 'object' && typeof (k as { name?: unknown }).name === 'string') pending.push({ source: k as Record<string, unknown> });
+      if (k && typeof k === 'object' && typeof (k as { name?: unknown }).name === 'string')
+        pending.push({ source: { parent_id: r.source.id, ...(k as Record<string, unknown>) } });
   }
   const cats = mapAll(flat, names.category, ['id'], (s, n) => [categoryFromVsf(s, n).category], S.CategorySchema, problems, urlMap);
   const catsUnique = unique(cats.out, (c) => String(c.id), names.category, 'id', problems);
   const byId = new Map(catsUnique.out.map((c) => [c.id, c]));
+  // A record without a path (the mapping gave it a placeholder) gets it from its parent_id chain.
+  const pathless = new Set(flat.filter((r) => typeof r.source.path !== 'string' || !r.source.path).map((r) => String(r.source.id)));
+  for (const c of catsUnique.out) if (pathless.has(String(c.id))) c.path = derivedPath(c, byId);
   const rootId = config.root_category_id;
   const categories: S.Category[] = [];
   let catSkipped = cats.skipped + catsUnique.skipped;
-  let fatal: string | null = byId.has(rootId)
-    ? null
-    : `no root category: the catalogue has no category ${rootId} (set root_category_id in the import configuration, and the site's constants.categoryRootId)`;
+  const rootMissing = !byId.has(rootId);
   for (const c of catsUnique.out) {
     // The chain of parents up to the root (Magento's tree root 1 and other stores' roots are not the shop's).
     const chain: number[] = [];
@@ -242,8 +247,7 @@ export function assembleSnapshot(input: CatalogInput, config: ImportConfig, name
       catSkipped++;
       continue;
     }
-    const root = byId.get(rootId)!;
-    const rootPath = root.path || `1/${rootId}`;
+    const rootPath = byId.get(rootId)!.path;
     categories.push({ ...c, path: c.id === rootId ? rootPath : `${rootPath}/${chain.slice(1).join('/')}` });
   }
   counts.category = { written: categories.length, skipped: catSkipped };
@@ -303,7 +307,11 @@ export function assembleSnapshot(input: CatalogInput, config: ImportConfig, name
       });
   }
   counts.product = { written: bySkuP.out.length, skipped: prods.skipped + byIdP.skipped + bySkuP.skipped };
-  if (!fatal && !products.length) fatal = 'no product: not one product record could be mapped';
+  const fatal = rootMissing
+    ? `no root category: the catalogue has no category ${rootId} (set root_category_id in the import configuration, and the site's constants.categoryRootId); ${describeCandidates(rootCandidates(catsUnique.out, products))}`
+    : !products.length
+      ? 'no product: not one product record could be mapped'
+      : null;
 
   const pagesM = mapAll(
     input.cms_page,

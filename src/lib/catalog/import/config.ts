@@ -46,6 +46,11 @@ export const ImportConfigSchema = z.strictObject({
     .strictObject({
       /** The dump's prices include VAT (Magento: Stores > Configuration > Sales > Tax > Catalog Prices "Including Tax"). */
       include_tax: z.boolean().default(true),
+      /**
+       * The records' `final_price` (Magento's price after catalogue price rules) includes VAT: VSFA's
+       * `tax.finalPriceIncludesTax`. Absent: as `include_tax`.
+       */
+      final_price_include_tax: z.boolean().optional(),
     })
     .prefault({}),
   images: z

@@ -5,6 +5,7 @@
  * (`{ hits: { hits: [...] } }`) reads as its hits. Pure (the text in, the records out).
  */
 import type { Problem } from './from-vsf/common';
+import { VSF_ENTITIES, type VsfEntity } from './to-vsf';
 
 /** The dump files, as vue-storefront-api's `var/` names them, by entity. */
 export const DUMP_FILES = {
@@ -21,6 +22,9 @@ export interface DumpRecord {
   source: Record<string, unknown>;
   /** The hit's `_id`, when the record is a hit. */
   hitId?: string;
+  /** The hit's `_type` (Elasticsearch 5: one index holds every entity) and `_index`, when the record is a hit. */
+  type?: string;
+  index?: string;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -93,7 +97,12 @@ export function parseDump(text: string, file: string, problems: Problem[]): Dump
         problems.push({ file, id: String(v._id ?? ''), field: '_source', reason: 'a hit without its record (_source)', skipped: true });
         return;
       }
-      out.push({ source: v._source, ...(v._id !== undefined ? { hitId: String(v._id) } : {}) });
+      out.push({
+        source: v._source,
+        ...(v._id !== undefined ? { hitId: String(v._id) } : {}),
+        ...(typeof v._type === 'string' ? { type: v._type } : {}),
+        ...(typeof v._index === 'string' ? { index: v._index } : {}),
+      });
       return;
     }
     out.push({ source: v });
@@ -104,5 +113,41 @@ export function parseDump(text: string, file: string, problems: Problem[]): Dump
     else take(v, String(k));
     k++;
   }
+  return out;
+}
+
+const isEntity = (t: string | undefined): t is VsfEntity => (VSF_ENTITIES as readonly string[]).includes(t ?? '');
+
+/**
+ * The records of a whole-index dump (elasticdump of vue_storefront_catalog: every entity in one file)
+ * by entity: a hit's `_type` (Elasticsearch 5), else its index's `_<entity>` suffix (Elasticsearch 7,
+ * an index per entity: vue_storefront_catalog_product, or the index behind that alias, `..._product_1600000000`). Types the shop does not import are left out,
+ * reported once per type; a record whose entity cannot be told is reported and left out.
+ */
+export function splitDump(records: readonly DumpRecord[], file: string, problems: Problem[]): Partial<Record<VsfEntity, DumpRecord[]>> {
+  const out: Partial<Record<VsfEntity, DumpRecord[]>> = {};
+  const others = new Map<string, number>();
+  for (const r of records) {
+    const fromIndex = VSF_ENTITIES.find((e) => new RegExp(`_${e}(_\\d+)?$`).test(r.index ?? ''));
+    const entity = isEntity(r.type) ? r.type : r.type && r.type !== '_doc' ? null : (fromIndex ?? null);
+    if (entity) (out[entity] ??= []).push(r);
+    else if (r.type && r.type !== '_doc') others.set(r.type, (others.get(r.type) ?? 0) + 1);
+    else
+      problems.push({
+        file,
+        id: r.hitId ?? String(r.source.id ?? ''),
+        field: '_type',
+        reason: `cannot tell which entity the record is: no _type, and its _index (${r.index ?? 'none'}) does not end in _${VSF_ENTITIES.join(', _')} (and a timestamp)`,
+        skipped: true,
+      });
+  }
+  for (const [type, n] of others)
+    problems.push({
+      file,
+      id: '',
+      field: '_type',
+      reason: `${n} record${n === 1 ? '' : 's'} of type '${type}' left out: not an entity the shop imports`,
+      skipped: true,
+    });
   return out;
 }

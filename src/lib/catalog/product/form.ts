@@ -5,7 +5,7 @@
  * ./form-add.ts. Pure functions over the product; the island only keeps the state and calls them.
  */
 import type { Product } from '../../schemas';
-import { productPrices, tierPrice, type PriceFields, type ProductPrices, type TierFor } from '../price';
+import { priceFieldsOf, productPrices, tierPrice, type PriceFields, type ProductPrices, type TierFor } from '../price';
 import { changeSelection, configureProduct, findChildBySku, isOptionValueAvailable, isVariantAvailable, selectionOf, type Selection } from '../variants';
 import { bundleOptionDefaults, customOptionDefaults, parseBundleQty, priceWithOptions, type BundleChoices, type CustomOptionInputs } from '../options';
 
@@ -20,6 +20,7 @@ export type FormProduct = Pick<
   | 'special_price'
   | 'special_from_date'
   | 'special_to_date'
+  | 'final_price'
   | 'status'
   | 'stock'
   | 'image'
@@ -80,6 +81,7 @@ export function formProduct(p: Product): FormProduct {
     special_price: p.special_price ?? null,
     special_from_date: p.special_from_date ?? null,
     special_to_date: p.special_to_date ?? null,
+    final_price: p.final_price ?? null,
     status: p.status,
     stock: p.stock,
     image: p.image ?? null,
@@ -172,10 +174,6 @@ export function validQty(raw: number | string | undefined): boolean {
   return Number.isInteger(n) && n > 0;
 }
 
-function priceFields(src: PriceFields): PriceFields {
-  return { price: src.price, special_price: src.special_price, special_from_date: src.special_from_date, special_to_date: src.special_to_date };
-}
-
 /**
  * The unit price with the chosen options (§4): the chosen child's price for a configurable; a
  * bundle the sum of its selections times their quantities when above 0; custom options add their
@@ -184,7 +182,7 @@ function priceFields(src: PriceFields): PriceFields {
 export function unitPrices(p: FormProduct, state: FormState, now: Date = new Date(), tier?: TierFor): ProductPrices {
   const child = p.type_id === 'configurable' ? chosenChild(p, state) : undefined;
   const base = productPrices(child ?? p, now);
-  let src: PriceFields = child ? priceFields(child) : p.type_id === 'configurable' ? { price: base.original, special_price: base.special } : priceFields(p);
+  let src: PriceFields = child ? priceFieldsOf(child) : p.type_id === 'configurable' ? { price: base.original, special_price: base.special } : priceFieldsOf(p);
   // Group price tiers (§6): the group's price for this quantity, when lower, is the price options add to.
   const group = tier ? tierPrice(p.tier_prices, { ...tier, qty: validQty(state.qty) ? qtyNumber(state.qty) : 1 }) : null;
   if (group !== null && group < base.final) {

@@ -57,6 +57,7 @@ export function listProduct(p: Product, storeCode?: string): ListProduct {
     special_price: priced.special_price ?? null,
     special_from_date: priced.special_from_date ?? null,
     special_to_date: priced.special_to_date ?? null,
+    final_price: priced.final_price ?? null,
     image: productImagePath(p),
     url: productUrl(p, urlOpts(storeCode)),
     compare: compareRows(p, storeCode),

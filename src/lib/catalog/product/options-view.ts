@@ -4,7 +4,7 @@
  * link's prices, and the choices after ticking a bundle link or a custom checkbox. Pure; the option
  * components of src/islands/product-options/ render them.
  */
-import { productPrices, type ProductPrices } from '../price';
+import { priceFieldsOf, productPrices, type ProductPrices } from '../price';
 import { optionValuePrice, type CustomOptionInput } from '../options';
 import type { FormProduct } from './form';
 import type { ListProduct } from './summary-view';
@@ -24,14 +24,7 @@ export function optionExtra(price: unknown, type: 'fixed' | 'percent' | null | u
 
 /** A bundle link's prices: its product's (special price and dates included), else the link's own price. */
 export function bundleLinkPrices(l: Pick<BundleLink, 'price' | 'product'>): ProductPrices {
-  return l.product
-    ? productPrices({
-        price: l.product.price,
-        special_price: l.product.special_price,
-        special_from_date: l.product.special_from_date,
-        special_to_date: l.product.special_to_date,
-      })
-    : { original: Number(l.price ?? 0), special: null, final: Number(l.price ?? 0) };
+  return l.product ? productPrices(priceFieldsOf(l.product)) : { original: Number(l.price ?? 0), special: null, final: Number(l.price ?? 0) };
 }
 
 /** A bundle option's chosen links after ticking (`on`) or unticking a link: several for checkbox and multi, else one. */

@@ -3,7 +3,7 @@
  * items, recently viewed): the summary kept in their stores, its price now, and the compare table
  * (the comparable attributes side by side). Pure; used by the islands.
  */
-import { productPrices, type ProductPrices } from '../price';
+import { priceFieldsOf, productPrices, type ProductPrices } from '../price';
 import { tileImage } from '../images';
 import type { ProductSummary } from '../../state/stores/product-summary';
 
@@ -23,6 +23,7 @@ export type ListProduct = {
   special_price?: number | null;
   special_from_date?: string | null;
   special_to_date?: string | null;
+  final_price?: number | null;
   /** Image path under media/ ('/catalog/product/ring/gold.svg'). */
   image?: string | null;
   /** The product page. */
@@ -44,6 +45,7 @@ export function asListProduct(item: ProductSummary): ListProduct {
     special_price: num(i.special_price),
     special_from_date: str(i.special_from_date) ?? null,
     special_to_date: str(i.special_to_date) ?? null,
+    final_price: num(i.final_price),
     image: str(i.image) ?? str(i.thumbnail) ?? str(i.small_image) ?? null,
     url: str(i.url),
     compare,
@@ -52,10 +54,7 @@ export function asListProduct(item: ProductSummary): ListProduct {
 
 /** The prices of a list entry today (the special price only inside its dates); null when it has no price. */
 export function listPrices(item: ListProduct, now: Date = new Date()): ProductPrices | null {
-  const prices = productPrices(
-    { price: item.price, special_price: item.special_price, special_from_date: item.special_from_date, special_to_date: item.special_to_date },
-    now,
-  );
+  const prices = productPrices(priceFieldsOf(item), now);
   return prices.final > 0 ? prices : null;
 }
 

@@ -32,7 +32,8 @@ export function categoryFromVsf(src: Rec, notes: MapNotes): { category: Category
     is_active: toBool(src.is_active) ?? true,
     include_in_menu: toBool(src.include_in_menu) ?? true,
     product_count: toInt(src.product_count) ?? 0,
-    path: str(src.path),
+    // Without a path, a placeholder the import replaces with the path of the parent_id chain (../category-tree.ts).
+    path: str(src.path) || (parent > 0 ? `${parent}/${id}` : String(id)),
     display_mode: display,
     image: src.image === null || src.image === '' ? undefined : src.image,
     children_data: undefined,

@@ -4,11 +4,10 @@
  * (docs/snapshot.md). Pure: one module per entity beside this one (products, categories, attributes,
  * cms, reviews, tax), each function returning the mapped record or the field it could not map and why.
  * This module holds what they share: the problems and notes of a mapping, the readers of loosely typed
- * values, and the price rule. What every VSF field becomes is in docs/vsf-migration.md; the inverse is
+ * values (the prices are prices.ts's). What every VSF field becomes is in docs/vsf-migration.md; the inverse is
  * `../to-vsf.ts`. The mapped records are then validated with the snapshot schemas by `../assemble.ts`.
  */
-import type { TaxRate, UrlMapEntry } from '../../../schemas';
-import type { ImportConfig } from '../config';
+import type { UrlMapEntry } from '../../../schemas';
 
 export type Rec = Record<string, unknown>;
 
@@ -86,87 +85,13 @@ export function required<T>(v: T | undefined, field: string, reason: string): T 
 /** A url_path or url_key without slashes around it and without Magento's `.html` suffix. */
 export const stripUrl = (s: string): string => s.replace(/^\/+|\/+$/g, '').replace(/\.html?$/i, '');
 
-export const round2 = (n: number) => Math.round(n * 100) / 100;
+/**
+ * An amount rounded to the penny, once: through whole millionths first, so that a product of floating
+ * point arithmetic (3443.1750000000006, 15.594999999999999) rounds as its decimal value does.
+ */
+export const round2 = (n: number) => Math.round(Math.round(n * 1e6) / 1e4) / 100;
 
 /** Undefined and null fields left out (a snapshot field is either there or absent). */
 export function clean<T extends Rec>(r: T): T {
   return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as T;
-}
-
-// Prices
-
-/** How prices become the shop's VAT-inclusive GBP prices (docs/vsf-migration.md, Prices). */
-export interface PriceRule {
-  /** The dump's prices already include VAT (Magento "Catalog Prices: Including Tax"). */
-  includeTax: boolean;
-  /** VAT rate in per cent of a product tax class (from the tax rules); `fallbackRate` for a class no rule names. */
-  rateOf: (taxClassId: number | undefined) => number;
-}
-
-export function priceRule(config: ImportConfig, taxRates: readonly TaxRate[]): PriceRule {
-  return {
-    includeTax: config.prices.include_tax,
-    rateOf: (cls) => {
-      if (cls === 0) return 0; // Magento's "None" tax class
-      const rule = taxRates.find((t) => t.tax_country_id === config.vat.country && cls !== undefined && t.product_tax_class_ids.includes(cls));
-      return rule ? rule.rate : config.vat.rate;
-    },
-  };
-}
-
-/** A VAT-exclusive price with VAT added, or an inclusive one as it is. */
-export const inclTax = (n: number, rule: PriceRule, cls: number | undefined): number => (rule.includeTax ? n : round2(n * (1 + rule.rateOf(cls) / 100)));
-
-/**
- * `price` as indexers write it: a number, a numeric string, or one entry per customer group
- * (`[{ customer_group_id, price | final_price | value }]`): the NOT LOGGED IN group's (0), else the first;
- * the other groups become tier prices from quantity 1.
- */
-export function basePrice(v: unknown): { price: number | undefined; groups: Array<{ customer_group_id: number; value: number }> } {
-  if (!Array.isArray(v)) return { price: toNum(v), groups: [] };
-  const entries = v
-    .map((e) =>
-      isObj(e)
-        ? { group: toInt(e.customer_group_id ?? e.group_id), value: toNum(e.price ?? e.value), final: toNum(e.final_price) }
-        : { group: undefined, value: toNum(e), final: undefined },
-    )
-    .filter((e) => e.value !== undefined);
-  const main = entries.find((e) => e.group === 0) ?? entries[0];
-  return {
-    price: main?.value,
-    groups: entries
-      .filter((e) => e !== main && e.group !== undefined)
-      .map((e) => ({ customer_group_id: e.group!, value: Math.min(e.value!, e.final ?? Infinity) })),
-  };
-}
-
-/**
- * The price fields of a product, child or linked product, VAT-inclusive: the regular price is
- * `originalPriceInclTax` (else `priceInclTax`) and the special price `specialPriceInclTax` when
- * vue-storefront-api computed them (calculateServerSide); otherwise, and for `final_price`, the dump's
- * `price`, `special_price` and `final_price` with VAT added unless its prices include it.
- */
-export function priceFields(src: Rec, rule: PriceRule, cls: number | undefined, field = 'price') {
-  const { price: raw, groups } = basePrice(src.price);
-  const computed = toNum(src.originalPriceInclTax) ?? toNum(src.priceInclTax);
-  const price = computed ?? (raw !== undefined ? inclTax(raw, rule, cls) : undefined);
-  if (price === undefined)
-    throw new MapError(field, `no price (expected a number, a numeric string or one per customer group; got ${JSON.stringify(src.price)})`);
-  const rawSpecial = toNum(src.special_price);
-  const special =
-    rawSpecial !== undefined && rawSpecial > 0
-      ? (toNum(src.specialPriceInclTax) ?? (computed !== undefined ? round2(rawSpecial * (price / (raw || price))) : inclTax(rawSpecial, rule, cls)))
-      : rawSpecial === 0
-        ? 0
-        : undefined;
-  const rawFinal = toNum(src.final_price);
-  const final = rawFinal !== undefined ? inclTax(rawFinal, rule, cls) : undefined;
-  return clean({
-    price,
-    special_price: special,
-    final_price: final,
-    special_from_date: str(src.special_from_date) || undefined,
-    special_to_date: str(src.special_to_date) || undefined,
-    groups: groups.map((g) => ({ customer_group_id: g.customer_group_id, qty: 1, value: inclTax(g.value, rule, cls) })),
-  });
 }

@@ -5,24 +5,8 @@
 import type { Attribute, Product } from '../../../schemas';
 import { PRODUCT_TYPES } from '../../../schemas/product';
 import { slugify } from '../../slug';
-import {
-  type Rec,
-  MapError,
-  type MapNotes,
-  productImage,
-  isObj,
-  toInt,
-  toNum,
-  toBool,
-  str,
-  required,
-  stripUrl,
-  clean,
-  type PriceRule,
-  inclTax,
-  priceFields,
-  intList,
-} from './common';
+import { type Rec, MapError, type MapNotes, productImage, isObj, toInt, toNum, toBool, str, required, stripUrl, clean, intList } from './common';
+import { type PriceRule, inclTax, priceFields } from './prices';
 
 export interface ProductMapContext {
   rule: PriceRule;
@@ -252,9 +236,23 @@ function childOf(c: unknown, i: number, ctx: ProductMapContext, cls: number | un
   return clean(out);
 }
 
+/**
+ * Why a product record's id cannot be a product of the shop, or null when it can: the shop's products
+ * have Magento's numeric entity ids. An id such as '1000_GY_28' is usually a configurable child indexed
+ * as a product of its own (its parent's configurable_children carries it). The dump's import and the
+ * live pull both skip such a record with this reason.
+ */
+export function productIdProblem(id: unknown): string | null {
+  if (toInt(id) !== undefined) return null;
+  if (id === undefined || id === null || id === '') return 'a product needs an id';
+  return `id ${JSON.stringify(id)} is not a number: the shop's products have Magento's numeric ids (a configurable child indexed as a product of its own has such an id; its parent's configurable_children carries it)`;
+}
+
 /** One product record. Throws MapError when the record cannot be a product of the shop. */
 export function productFromVsf(src: Rec, ctx: ProductMapContext, notes: MapNotes): Product {
-  const id = required(toInt(src.id), 'id', 'expected a numeric id');
+  const idProblem = productIdProblem(src.id);
+  if (idProblem) throw new MapError('id', idProblem);
+  const id = toInt(src.id)!;
   const sku = required(str(src.sku), 'sku', 'a product needs a sku');
   const name = required(str(src.name), 'name', 'a product needs a name');
   const type = String(src.type_id);
@@ -267,7 +265,10 @@ export function productFromVsf(src: Rec, ctx: ProductMapContext, notes: MapNotes
 
   // Prices: configurable, bundle and grouped parents often carry 0 (their price is their children's).
   const isParent = type === 'configurable' || type === 'bundle' || type === 'grouped';
-  const { groups, ...prices } = isParent && (src.price === undefined || src.price === null) ? { groups: [], price: 0 } : priceFields(src, ctx.rule, cls);
+  const { groups, ...prices } =
+    isParent && (src.price === undefined || src.price === null)
+      ? { groups: [], price: 0, special_price: undefined, final_price: undefined }
+      : priceFields(src, ctx.rule, cls);
   Object.assign(out, prices);
   const tiers = (Array.isArray(src.tier_prices) ? src.tier_prices : []).flatMap((t: unknown) => {
     const g = isObj(t) ? toInt(t.customer_group_id) : undefined;
