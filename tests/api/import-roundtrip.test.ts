@@ -38,7 +38,7 @@ describe('round trip through the _search route', () => {
     };
     // A live pull reads each entity in id order (the only order Elasticsearch can page without losing
     // records); the sample's files keep the order they were generated in. Records are compared by id.
-    const inIdOrder = <T>(rows: T[]) => [...rows].sort((a, b) => Number((a as { id: number }).id) - Number((b as { id: number }).id));
+    const inIdOrder = (rows: readonly object[]) => [...rows].sort((a, b) => Number((a as { id: number }).id) - Number((b as { id: number }).id));
     for (const [name, read] of Object.entries(readers)) expect(inIdOrder(read(out)), name).toEqual(inIdOrder(read(snap.SAMPLE_DIR)));
     expect(r.counts.product).toEqual({ written: snap.readProducts(snap.SAMPLE_DIR).length, skipped: 0 });
     // Every picture a product names was copied byte for byte.
