@@ -46,7 +46,7 @@ const LISTING_REASON =
   'the same kind (Next.js Commerce, measured here) ships 138-162 KB on load per page.';
 
 /** The search results page's initial JavaScript, in KB (measured figure and what meeting the target takes in SEARCH_REASON). */
-const SEARCH_JS_KB = 70;
+const SEARCH_JS_KB = 71;
 const SEARCH_TARGET_KB = 45;
 const SEARCH_REASON =
   'The search results page (/search?q=…) has no static results: it runs the category listing on load (plain scripts, no ' +
@@ -54,8 +54,9 @@ const SEARCH_REASON =
   'data, not script. Measured 67.4 KB on 2026-11-24: the listing script shares a chunk with the API client (15 KB) and ' +
   "localforage (8.7 KB), which the tiles' stock prefetch needs; a category page loads the same chunk once the shopper filters " +
   'or scrolls. The 45 KB target is not met yet: meeting it needs the stock prefetch and its API client loaded on idle apart from the listing. ' +
-  'Until then 70 KB stops it growing: 67.8 KB on 2026-11-27, since the browser gets only the texts of the message ' +
-  'catalogue its scripts show.';
+  'Until then 71 KB stops it growing: 67.8 KB on 2026-11-27, since the browser gets only the texts of the message ' +
+  'catalogue its scripts show; 70.5 KB on 2026-11-28, once the listing pays the catalogue rule price (final_price) and ' +
+  "reads a store view's own catalogue (70 KB before).";
 
 export const budgets = {
   /** Gzipped JavaScript loaded without interaction (load + idle), per page type. */
@@ -83,13 +84,15 @@ export const budgets = {
   /** Gzipped JavaScript once every island on the page has hydrated, on any page. */
   jsEventual: {
     any: {
-      max: 175 * KB,
+      max: 177 * KB,
       reason:
         'Even a shopper who opens everything (search, cart, filters, options, account) should not pay more than React ' +
         '(~69 KB: react-dom, scheduler, react) plus ~106 KB of islands: shared chunks keep each island small, and 175 KB ' +
         'still parses in well under 1 s on a mid-range phone (set when the islands moved from preact/compat to React). ' +
         'The product page measures 173.9 KB (2026-11-27), the most of any page, since the message catalogue became one export ' +
-        'per text and the browser gets only the texts its scripts show (175.9 KB before, with the whole catalogue).',
+        'per text and the browser gets only the texts its scripts show (175.9 KB before, with the whole catalogue); 176.2 KB on ' +
+        "2026-11-28, once the product form pays the catalogue rule price, carries each line's sgn, adds storeCode per store " +
+        'view and keeps an order whose answer never came from being sent twice (175 KB before).',
     },
     amp: { max: 0, reason: 'AMP pages have no islands: nothing may load later either.' },
   },
