@@ -96,6 +96,23 @@ function useOrderActions() {
   return { busy, status, setStatus, run };
 }
 
+/** The waiting orders, each with its Send and Cancel (inline and in the panel alike). */
+function OrderList({ orders, busy, run }: { orders: OfflineOrder[]; busy: boolean; run: ReturnType<typeof useOrderActions>['run'] }) {
+  return (
+    <ul className="oo-orders">
+      {orders.map((o) => (
+        <OrderRow
+          key={o.order_id}
+          order={o}
+          busy={busy}
+          onSend={(again) => void run([o.order_id], 'send', again)}
+          onCancel={() => void run([o.order_id], 'cancel')}
+        />
+      ))}
+    </ul>
+  );
+}
+
 /** The order queue's page side (src/lib/pwa/orders.ts), downloaded when a waiting-orders list first shows. */
 const loadOrderQueue = lazyModule(() => import('../lib/pwa/orders'));
 
@@ -123,17 +140,7 @@ export function WaitingOrders({ mine = false }: { mine?: boolean }) {
       </style>
       <h2 id="waiting-orders-title">{messages.offlineOrderConfirmTitle}</h2>
       <p className="oo-intro">{messages.orderWaitingEmailLater}</p>
-      <ul className="oo-orders">
-        {waiting.map((o) => (
-          <OrderRow
-            key={o.order_id}
-            order={o}
-            busy={busy}
-            onSend={(again) => void run([o.order_id], 'send', again)}
-            onCancel={() => void run([o.order_id], 'cancel')}
-          />
-        ))}
-      </ul>
+      <OrderList orders={waiting} busy={busy} run={run} />
       <p className="oo-status" role="status" aria-live="polite">
         {status}
       </p>
@@ -182,17 +189,7 @@ export default function OfflineOrders() {
       {waiting.length > 0 && (
         <>
           <p className="oo-intro">{messages.offlineOrderConfirmIntro}</p>
-          <ul className="oo-orders">
-            {waiting.map((o) => (
-              <OrderRow
-                key={o.order_id}
-                order={o}
-                busy={busy}
-                onSend={(again) => void run([o.order_id], 'send', again)}
-                onCancel={() => void run([o.order_id], 'cancel')}
-              />
-            ))}
-          </ul>
+          <OrderList orders={waiting} busy={busy} run={run} />
         </>
       )}
       <p className="oo-status" role="status" aria-live="polite">
