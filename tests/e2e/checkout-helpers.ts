@@ -1,16 +1,21 @@
 /** The checkout as a guest fills it in the e2e journeys (the shop's real checkout page). */
 import type { Page } from '@playwright/test';
 
+/** The shipping address step's fields: a Preston address (another postcode to test its check). */
+export async function fillAddress(page: Page, postcode = 'PR1 2AD'): Promise<void> {
+  await page.getByLabel('Street and number').fill('1 Fishergate');
+  await page.getByLabel('Town or city').fill('Preston');
+  await page.getByLabel('Postcode').fill(postcode);
+  await page.getByLabel('Phone number').fill('01772 203481');
+}
+
 /** Steps 1 to 4 as a guest: name and e-mail, a Preston address with free delivery, cash on delivery, the terms accepted. */
 export async function fillGuestCheckout(page: Page): Promise<void> {
   await page.getByLabel('First name').first().fill('Grace');
   await page.getByLabel('Last name').first().fill('Hopper');
   await page.getByLabel('E-mail address').fill(`grace.${Date.now()}@example.co.uk`);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Street and number').fill('1 Fishergate');
-  await page.getByLabel('Town or city').fill('Preston');
-  await page.getByLabel('Postcode').fill('PR1 2AD');
-  await page.getByLabel('Phone number').fill('01772 203481');
+  await fillAddress(page);
   await page
     .getByRole('group', { name: 'Shipping method' })
     .getByLabel(/Free 2nd Class Delivery/)

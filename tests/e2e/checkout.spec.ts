@@ -1,6 +1,5 @@
 /** The checkout, the order confirmation and the token refresh against the built site and the reference API. */
 import { expect, test } from './fixture';
-import { type Page } from '@playwright/test';
 import {
   authDialog,
   cartLine,
@@ -14,13 +13,7 @@ import {
   simpleProducts,
   writeStored,
 } from './account-helpers';
-
-async function fillAddress(page: Page, postcode = 'PR1 2AD') {
-  await page.getByLabel('Street and number').fill('1 Fishergate');
-  await page.getByLabel('Town or city').fill('Preston');
-  await page.getByLabel('Postcode').fill(postcode);
-  await page.getByLabel('Phone number').fill('01772 203481');
-}
+import { fillAddress } from './checkout-helpers';
 
 test('a full checkout with cash on delivery ends on the order confirmation and the order appears in the order history with its lines', async ({
   page,

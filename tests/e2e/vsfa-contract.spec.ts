@@ -8,6 +8,7 @@ import { expect, test } from './fixture';
 import type { Page, Request } from '@playwright/test';
 import { cartLine, createCustomer, hydrated, loginInDialog, openCheckoutWithGuestCart, simpleProducts } from './account-helpers';
 import { vsfaProblems } from '../contract/vsfa-schemas';
+import { fillAddress } from './checkout-helpers';
 
 interface Recorded {
   method: string;
@@ -49,10 +50,7 @@ test('every request of a signed-in journey has the route and body vue-storefront
   await loginInDialog(page, c.email, c.password);
   await expect(page.getByLabel('E-mail address')).toHaveValue(c.email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Street and number').fill('1 Fishergate');
-  await page.getByLabel('Town or city').fill('Preston');
-  await page.getByLabel('Postcode').fill('PR1 2AD');
-  await page.getByLabel('Phone number').fill('01772 203481');
+  await fillAddress(page);
   await page
     .getByRole('group', { name: 'Shipping method' })
     .getByLabel(/Express Delivery/)
