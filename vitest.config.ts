@@ -30,7 +30,15 @@ export default defineConfig({
           name: 'postgres',
           include: ['tests/api/**/*.test.ts'],
           // Builds of the site from a snapshot, and pulls from the VSFA stand-in: no database, once is enough.
-          exclude: ['tests/api/incremental-build.test.ts', 'tests/api/sharded-build.test.ts', 'tests/api/vsfa-pull.test.ts', 'tests/api/vsfa-rebuild.test.ts'],
+          exclude: [
+            'tests/api/incremental-build.test.ts',
+            'tests/api/sharded-build.test.ts',
+            'tests/api/import-build.test.ts',
+            'tests/api/snapshot-setup-build.test.ts',
+            'tests/api/store-views-build.test.ts',
+            'tests/api/vsfa-pull.test.ts',
+            'tests/api/vsfa-rebuild.test.ts',
+          ],
           globalSetup: ['tests/api/postgres.ts'],
         },
       },

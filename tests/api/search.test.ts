@@ -31,7 +31,7 @@ describe('_search', () => {
     expect(created.status).toBe(200);
     expect((await search('review', body)).body.hits.total).toBe(1);
     // ... and served once moderation approves it.
-    shop().db.prepare('UPDATE reviews SET review_status = 1 WHERE id = ?').run(created.body.result.id);
+    await shop().db.prepare('UPDATE reviews SET review_status = 1 WHERE id = ?').run(created.body.result.id);
     const after = await search('review', body);
     expect(after.body.hits.hits.map((h: { _id: string }) => h._id).sort()).toEqual(['1', String(created.body.result.id)].sort());
   });
