@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
+import type { Product } from '../../src/lib/schemas';
 import { DUMP_FILES } from '../../src/lib/catalog/import/dump';
 import { importFromDump, importFromVsfApi, type ImportSummary } from '../../server/import/vsf-import';
 import { startVsfa, type RunningVsfa } from '../vsfa/server';
@@ -30,11 +31,11 @@ function dumpOf(vsfa: RunningVsfa, dir: string): string {
 const skippedProducts = (r: ImportSummary) =>
   r.problems.filter((p) => p.skipped && /product/.test(p.file)).map((p) => ({ id: p.id, field: p.field, reason: p.reason }));
 const byId = <T extends { id: number }>(xs: T[]) => [...xs].sort((a, b) => a.id - b.id);
-type Signed = { sgn?: string; sgn_price?: unknown; configurable_children?: Signed[] | null };
 /** A record without VSFA's price signature, which only its answers carry (a dump of the index has none). */
-const unsigned = <T extends Signed>(p: T): T => {
+const unsigned = (p: Product): Product => {
   const { sgn: _s, sgn_price: _p, ...rest } = p;
-  return { ...rest, ...(p.configurable_children ? { configurable_children: p.configurable_children.map(unsigned) } : {}) } as T;
+  const children = p.configurable_children?.map(({ sgn: _cs, sgn_price: _cp, ...c }) => c);
+  return { ...rest, ...(children ? { configurable_children: children } : {}) } as Product;
 };
 /** Live products: each signed by VSFA, compared with a dump's without the signatures. */
 const liveProducts = (dir: string) => {
