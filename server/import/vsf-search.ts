@@ -17,6 +17,11 @@
  *   and the records received must be as many. ES 7 counts up to 10,000 unless asked: when its total
  *   says "gte", the request is sent again with `track_total_hits: true` (which ES 5 would refuse, and
  *   only ES 7 answers with a total object). A difference is an ImportError: nothing is written.
+ * - Signatures: VSFA signs each product's price (`sgn`, checked by its order route when
+ *   `tax.usePlatformTotals` is off) only in answers to requests whose query string names
+ *   `_source_exclude` (without the text `sgn`). Whole product records are asked with
+ *   `_source_exclude=SIGN_REQUEST_FIELD`, a field no record holds; an `_id` listing (`source` given) is
+ *   not, as URL source filters override the body's `_source` in Elasticsearch.
  */
 import { z } from 'zod';
 import { ID_SORT } from '../../src/lib/catalog/import/es-query';
@@ -24,6 +29,9 @@ import type { DumpRecord } from '../../src/lib/catalog/import/dump';
 import type { VsfEntity } from '../../src/lib/catalog/import/to-vsf';
 // vsf-import.ts imports this module too; both names are read only when a pull runs.
 import { DEFAULT_INDEX, ImportError } from './vsf-import';
+
+/** The field named in `_source_exclude` to have VSFA sign products: none has it, so nothing is left out. */
+export const SIGN_REQUEST_FIELD = 'vsf_price_signature_request';
 
 export interface SearchSource {
   url: string;
@@ -67,9 +75,10 @@ interface Pager {
   ask(body: Record<string, unknown>): Promise<{ hits: Hit[]; total: number }>;
 }
 
-function pager(o: SearchSource, entity: VsfEntity): Pager {
+function pager(o: SearchSource, entity: VsfEntity, whole: boolean): Pager {
   const base = o.url.replace(/\/+$/, '');
-  const url = `${base}/api/catalog/${encodeURIComponent(o.index ?? DEFAULT_INDEX)}/${entity}/_search`;
+  const sign = whole && entity === 'product' ? `?_source_exclude=${SIGN_REQUEST_FIELD}` : '';
+  const url = `${base}/api/catalog/${encodeURIComponent(o.index ?? DEFAULT_INDEX)}/${entity}/_search${sign}`;
   let track = false;
   const post = async (body: Record<string, unknown>) => {
     const send = () =>
@@ -150,7 +159,7 @@ async function withoutId(p: Pager, query: unknown, size: number, source: Record<
 
 /** Every record matching `query` (all of the entity by default), in id order, each once; `source` limits `_source` (e.g. `['id']`). */
 export async function searchAll(o: SearchSource, entity: VsfEntity, query: unknown = { match_all: {} }, source?: string[]): Promise<DumpRecord[]> {
-  const p = pager(o, entity);
+  const p = pager(o, entity, !source);
   const size = Math.min(o.pageSize ?? 500, 10_000);
   const src = source ? { _source: source } : {};
   const q = { bool: { filter: [query, { exists: { field: 'id' } }] } };

@@ -73,7 +73,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
         <section className="co-done card" aria-labelledby="co-done-title">
           <h2 id="co-done-title">{placed.title ?? messages.checkoutQueuedTitle}</h2>
           <Status kind="info">{placed.message}</Status>
-          <WaitingOrders />
+          <WaitingOrders warned={placed.title === messages.orderUnknownTitle} />
           <p>
             <a className="btn" href={home}>
               {messages.checkoutContinueShopping}

@@ -39,7 +39,20 @@ function useOrderStatus(order: OfflineOrder): string {
   return held ?? (answerMissing(order) ? messages.orderUnknownStatus : messages.orderWaitingStatus);
 }
 
-function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy: boolean; onSend: (again: boolean) => void; onCancel: () => void }) {
+function OrderRow({
+  order,
+  busy,
+  warned,
+  onSend,
+  onCancel,
+}: {
+  order: OfflineOrder;
+  busy: boolean;
+  /** The page already shows the unknown order's warning above the list: the row does not repeat it. */
+  warned: boolean;
+  onSend: (again: boolean) => void;
+  onCancel: () => void;
+}) {
   const total = goodsTotal(order);
   const unknown = answerMissing(order);
   const count = order.products.reduce((s, p) => s + p.qty, 0);
@@ -51,7 +64,7 @@ function OrderRow({ order, busy, onSend, onCancel }: { order: OfflineOrder; busy
         {total !== null && <span className="oo-order__total">{formatPrice(total)}</span>}
       </div>
       <p className="oo-order__status">{status}</p>
-      {unknown && <p className="oo-order__warning">{fill(messages.orderUnknown)}</p>}
+      {unknown && !warned && <p className="oo-order__warning">{fill(messages.orderUnknown)}</p>}
       <ul className="oo-order__lines" aria-label={fill(messages.offlineOrderItems, { count })}>
         {order.products.map((p) => (
           <li key={p.sku}>
@@ -97,7 +110,17 @@ function useOrderActions() {
 }
 
 /** The waiting orders, each with its Send and Cancel (inline and in the panel alike). */
-function OrderList({ orders, busy, run }: { orders: OfflineOrder[]; busy: boolean; run: ReturnType<typeof useOrderActions>['run'] }) {
+function OrderList({
+  orders,
+  busy,
+  run,
+  warned = false,
+}: {
+  orders: OfflineOrder[];
+  busy: boolean;
+  run: ReturnType<typeof useOrderActions>['run'];
+  warned?: boolean;
+}) {
   return (
     <ul className="oo-orders">
       {orders.map((o) => (
@@ -105,6 +128,7 @@ function OrderList({ orders, busy, run }: { orders: OfflineOrder[]; busy: boolea
           key={o.order_id}
           order={o}
           busy={busy}
+          warned={warned}
           onSend={(again) => void run([o.order_id], 'send', again)}
           onCancel={() => void run([o.order_id], 'cancel')}
         />
@@ -118,10 +142,11 @@ const loadOrderQueue = lazyModule(() => import('../lib/pwa/orders'));
 
 /**
  * The orders still waiting to be sent, inline (checkout, order confirmation, My orders): each with
- * its date, lines, total and why it waits, and Send and Cancel. Renders nothing when none wait. The
- * queue itself is started by the page (src/lib/pwa/orders.ts), which keeps the list current.
+ * its date, lines, total and why it waits, and Send and Cancel. Renders nothing when none wait.
+ * `warned`: the page shows the unknown-order warning just above (the checkout's outcome), so the rows
+ * give their status line without repeating it. The queue itself is started by the page (src/lib/pwa/orders.ts), which keeps the list current.
  */
-export function WaitingOrders({ mine = false }: { mine?: boolean }) {
+export function WaitingOrders({ mine = false, warned = false }: { mine?: boolean; warned?: boolean }) {
   const all = useStore($queuedOrders);
   const u = useStore($user);
   // In My orders: only the signed-in customer's own orders.
@@ -140,7 +165,7 @@ export function WaitingOrders({ mine = false }: { mine?: boolean }) {
       </style>
       <h2 id="waiting-orders-title">{messages.offlineOrderConfirmTitle}</h2>
       <p className="oo-intro">{messages.orderWaitingEmailLater}</p>
-      <OrderList orders={waiting} busy={busy} run={run} />
+      <OrderList orders={waiting} busy={busy} run={run} warned={warned} />
       <p className="oo-status" role="status" aria-live="polite">
         {status}
       </p>

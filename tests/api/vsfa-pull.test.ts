@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
+import type { Product } from '../../src/lib/schemas';
 import { DUMP_FILES } from '../../src/lib/catalog/import/dump';
 import { importFromDump, importFromVsfApi, type ImportSummary } from '../../server/import/vsf-import';
 import { startVsfa, type RunningVsfa } from '../vsfa/server';
@@ -30,6 +31,18 @@ function dumpOf(vsfa: RunningVsfa, dir: string): string {
 const skippedProducts = (r: ImportSummary) =>
   r.problems.filter((p) => p.skipped && /product/.test(p.file)).map((p) => ({ id: p.id, field: p.field, reason: p.reason }));
 const byId = <T extends { id: number }>(xs: T[]) => [...xs].sort((a, b) => a.id - b.id);
+/** A record without VSFA's price signature, which only its answers carry (a dump of the index has none). */
+const unsigned = (p: Product): Product => {
+  const { sgn: _s, sgn_price: _p, ...rest } = p;
+  const children = p.configurable_children?.map(({ sgn: _cs, sgn_price: _cp, ...c }) => c);
+  return { ...rest, ...(children ? { configurable_children: children } : {}) } as Product;
+};
+/** Live products: each signed by VSFA, compared with a dump's without the signatures. */
+const liveProducts = (dir: string) => {
+  const ps = snap.readProducts(dir);
+  expect(ps.every((p) => typeof p.sgn === 'string' && p.sgn_price)).toBe(true);
+  return byId(ps.map(unsigned));
+};
 
 describe('a 765-product catalogue whose index order is not id order', () => {
   for (const version of [5, 6, 7] as const) {
@@ -55,7 +68,7 @@ describe('a 765-product catalogue whose index order is not id order', () => {
         expect(new Set(ids)).toEqual(new Set(Array.from({ length: 765 }, (_, i) => 1000 + i)));
         expect(ids).toHaveLength(765);
         expect(live.counts.product).toEqual({ written: 765, skipped: 15 });
-        expect(byId(snap.readProducts(join(work, `live-${version}`)))).toEqual(byId(snap.readProducts(join(work, `from-dump-${version}`))));
+        expect(liveProducts(join(work, `live-${version}`))).toEqual(byId(snap.readProducts(join(work, `from-dump-${version}`))));
         // One answer for one catalogue: the same records skipped for the same reason.
         expect(skippedProducts(live)).toHaveLength(15);
         expect(skippedProducts(live)).toEqual(expect.arrayContaining(skippedProducts(dump)));
@@ -97,7 +110,7 @@ describe('several documents with one id (Elasticsearch does not de-duplicate)', 
       const dump = await importFromDump(dumpOf(vsfa, join(work, 'dups-dump')), { out: join(work, 'dups-from-dump') });
       expect(live.counts.product).toEqual(dump.counts.product);
       expect(live.counts.product.written + live.counts.product.skipped).toBe(45);
-      expect(byId(snap.readProducts(join(work, 'dups')))).toEqual(byId(snap.readProducts(join(work, 'dups-from-dump'))));
+      expect(liveProducts(join(work, 'dups'))).toEqual(byId(snap.readProducts(join(work, 'dups-from-dump'))));
     } finally {
       await vsfa.stop();
     }
@@ -128,7 +141,7 @@ describe('counts', () => {
     const vsfa = await startVsfa({ version: 7, records: vsfCatalogue({ products: 5 }), mapping: { product: { id: 'text' } } });
     try {
       await expect(importFromVsfApi({ url: vsfa.url, out: join(work, 'text-id') })).rejects.toThrow(
-        /product\/_search: HTTP 500: illegal_argument_exception: Text fields are not optimised for operations that require per-document field data/,
+        /product\/_search(\?[^:]*)?: HTTP 500: illegal_argument_exception: Text fields are not optimised for operations that require per-document field data/,
       );
     } finally {
       await vsfa.stop();

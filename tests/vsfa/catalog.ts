@@ -22,8 +22,11 @@ import type { Context, Hono } from 'hono';
 import type { Rec } from '../../src/lib/catalog/import/es-query';
 import type { EsIndex } from './es-index';
 
-/** VSFA's product result processor: hits in, hits out (tests/vsfa/product-processor.ts wires VSFA's price code in). */
-export type ProcessProducts = (hits: Rec[], groupId: unknown) => Rec[] | Promise<Rec[]>;
+/**
+ * VSFA's product result processor: hits in, hits out (tests/vsfa/product-processor.ts wires VSFA's
+ * price code in); `sourceExclude` is the request's `_source_exclude`, which asks VSFA to sign.
+ */
+export type ProcessProducts = (hits: Rec[], groupId: unknown, request: { sourceExclude?: string }) => Rec[] | Promise<Rec[]>;
 
 export interface CatalogConfig {
   /** `elasticsearch.indices` of VSFA's configuration. */
@@ -86,7 +89,8 @@ export function catalogRoutes(app: Hono, cfg: CatalogConfig): void {
     }
     if (res.hits?.hits) {
       try {
-        if (entity === 'product') res.hits.hits = await cfg.processProducts(res.hits.hits, groupId);
+        if (entity === 'product')
+          res.hits.hits = await cfg.processProducts(res.hits.hits, groupId, { sourceExclude: url.searchParams.get('_source_exclude') ?? undefined });
       } catch (e) {
         return apiStatus(c, (e as Error).message, 500);
       }

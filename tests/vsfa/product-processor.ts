@@ -7,7 +7,10 @@
  * only with `deprecatedPriceFieldsSupport`), a special price outside its dates becomes 0. Then, when
  * the request names `_source_exclude` without `sgn`, each product and configurable child is signed:
  * an HS256 HMAC (jwa) over `{ priceInclTax }` (calculateServerSide on) or `{ price }` (off) plus the
- * `sku` (or the `id` with `tax.alwaysSyncPlatformPricesOver`), keyed with `objHashSecret`.
+ * `sku` (or the `id` with `tax.alwaysSyncPlatformPricesOver`), keyed with `objHashSecret`. VSFA takes
+ * that `sku` (or `id`) of the object it signs: a configurable child's own, but for a product the
+ * search *hit*, which has none (`_id`, `_source`, no `sku`), so a product's signature covers its price
+ * alone, and the order route, which always adds the order line's `sku`, never accepts it.
  *
  * VSFA's quirks kept: the tax rules are those its unsized search of the taxrule entity returns
  * (Elasticsearch's default, the first 10); with `tax.userGroupId` a number, the tax class is the rule
@@ -55,11 +58,14 @@ export function vsfaSign(payload: unknown, secret: string): string {
   return createHmac('sha256', secret).update(text).digest('base64url');
 }
 
-/** What VSFA signs of a product or child (`sgnSrc`). */
-export function signedFields(item: Rec, config: VsfaProcessorConfig): Rec {
-  const sgn: Rec = config.tax.calculateServerSide === true ? { priceInclTax: item.priceInclTax } : { price: item.price };
-  if (config.tax.alwaysSyncPlatformPricesOver) sgn.id = item.id;
-  else sgn.sku = item.sku;
+/**
+ * What VSFA signs (`sgnSrc`): the price of `priced` and the sku (or id) of `named`: for a child both
+ * are the child, for a product `priced` is its `_source` and `named` its hit.
+ */
+export function signedFields(priced: Rec, config: VsfaProcessorConfig, named: Rec = priced): Rec {
+  const sgn: Rec = config.tax.calculateServerSide === true ? { priceInclTax: priced.priceInclTax } : { price: priced.price };
+  if (config.tax.alwaysSyncPlatformPricesOver) sgn.id = named.id;
+  else sgn.sku = named.sku;
   return sgn;
 }
 
@@ -96,7 +102,7 @@ export function processProducts<H extends { _source: Rec }>(
   if (request.sourceExclude !== undefined && !request.sourceExclude.includes('sgn'))
     for (const h of out) {
       const p = h._source;
-      p.sgn = vsfaSign(signedFields(p, config), config.objHashSecret);
+      p.sgn = vsfaSign(signedFields(p, config, h as unknown as Rec), config.objHashSecret);
       if (Array.isArray(p.configurable_children))
         for (const c of p.configurable_children as Rec[]) if (c) c.sgn = vsfaSign(signedFields(c, config), config.objHashSecret);
     }

@@ -1,66 +1,56 @@
 /**
- * The built shop (dist/, served as `npm start` serves it: server/static.ts) on one origin with a
- * vue-storefront-api stand-in under /api: the order, cart, stock and order-history routes over the
- * Magento stand-in (./orders.ts, ./magento.ts). Any other /api path answers as VSFA's Express does for
- * a route it does not have (404, text/html 'Cannot GET …'). For the browser's journeys
- * (tests/e2e/vsfa-*.spec.ts); the catalogue route is tests/vsfa/server.ts's, which mounts the same
- * route modules.
+ * The built shop (dist/, served as `npm start` serves it) on one origin with the vue-storefront-api
+ * stand-in under /api (./server.ts `startVsfa` with `distDir`): the catalogue route with VSFA's product
+ * processing, and the order, cart, stock and order-history routes over the Magento stand-in
+ * (./orders.ts, ./magento.ts). For the browser's journeys (tests/e2e/vsfa-*.spec.ts).
  */
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Site } from '../../server/static';
 import { Magento, type MagentoProduct } from './magento';
 import { defaultOrderSettings, vsfaOrderRoutes, type VsfaOrderSettings } from './orders';
+import { startVsfa, type RunningVsfa, type VsfaOptions } from './server';
 
 export interface ShopOnVsfa {
+  /** The shop's address (`localhost`: a secure context for the service worker). */
   url: string;
   port: number;
   magento: Magento;
   settings: VsfaOrderSettings;
+  vsfa: RunningVsfa;
   /** API requests seen, in order (`METHOD /api/path?query`). */
-  requests: string[];
+  readonly requests: string[];
+  /** The API requests with their parsed bodies. */
+  apiRequests(): Array<{ method: string; path: string; body: unknown }>;
   stop(): Promise<void>;
 }
 
-export async function startShopOnVsfa(o: {
-  distDir: string;
-  products: MagentoProduct[];
-  port?: number;
-  settings?: Partial<VsfaOrderSettings>;
-}): Promise<ShopOnVsfa> {
+export async function startShopOnVsfa(
+  o: {
+    distDir: string;
+    products: MagentoProduct[];
+    settings?: Partial<VsfaOrderSettings>;
+  } & Pick<VsfaOptions, 'port' | 'records' | 'processor' | 'version'>,
+): Promise<ShopOnVsfa> {
   const magento = new Magento(o.products);
   const settings = defaultOrderSettings(o.settings);
-  const requests: string[] = [];
-  const app = new Hono();
-  app.use('/api/*', async (c, next) => {
-    requests.push(`${c.req.method} ${c.req.path}${new URL(c.req.url).search}`);
-    await next();
+  const vsfa = await startVsfa({
+    records: o.records,
+    version: o.version,
+    processor: o.processor,
+    port: o.port,
+    distDir: o.distDir,
+    routes: [(app) => vsfaOrderRoutes(magento, settings)(app)],
   });
-  vsfaOrderRoutes(magento, settings)(app);
-  app.all('/api/*', (c) =>
-    c.html(
-      `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><pre>Cannot ${c.req.method} ${c.req.path}</pre></body></html>`,
-      404,
-    ),
-  );
-  const site = new Site(o.distDir);
-  for (const handler of site.routes()) app.get('*', handler);
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: o.port ?? 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = Number(new URL(vsfa.url).port);
+  const apiRequests = () => vsfa.requests.filter((r) => r.path.startsWith('/api/'));
   return {
     url: `http://localhost:${port}`,
     port,
     magento,
     settings,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
+    vsfa,
+    get requests() {
+      return apiRequests().map((r) => `${r.method} ${r.path}`);
+    },
+    apiRequests,
+    stop: () => vsfa.stop(),
   };
 }

@@ -33,6 +33,19 @@ export function orderAddress(v: CheckoutValues) {
   return { ...addressFields(s), street: [s.street.trim()], country_id: s.country_id, email: v.personal.email.trim() };
 }
 
+/**
+ * A line's `price` and `priceInclTax`: the price the shopper saw in both, except the one field a
+ * signed line's `sgn` covers (`sgn_price`), which carries the value vue-storefront-api signed, or is
+ * left out when it signed none: VSFA checks `sgn` against that field and the sku as the line sends them.
+ */
+export function linePrices(i: Pick<CartItem, 'price' | 'sgn' | 'sgn_price'>): { price?: number; priceInclTax?: number } {
+  const out: { price?: number; priceInclTax?: number } = typeof i.price === 'number' ? { price: i.price, priceInclTax: i.price } : {};
+  if (!i.sgn || !i.sgn_price) return out;
+  if (i.sgn_price.value === null) delete out[i.sgn_price.field];
+  else out[i.sgn_price.field] = i.sgn_price.value;
+  return out;
+}
+
 /** Builds the order payload from the checkout's values and the cart; throws when a choice is missing. */
 export function buildOrderPayload(input: PayloadInput): OrderPayload {
   const { values: v } = input;
@@ -53,7 +66,7 @@ export function buildOrderPayload(input: PayloadInput): OrderPayload {
       sku: i.sku,
       qty: i.qty,
       ...(i.name ? { name: i.name } : {}),
-      ...(typeof i.price === 'number' ? { price: i.price, priceInclTax: i.price } : {}),
+      ...linePrices(i),
       ...(i.product_type ? { product_type: i.product_type } : {}),
       ...(i.product_option ? { product_option: i.product_option } : {}),
       // Checked by vue-storefront-api when `tax.usePlatformTotals` is off ('Invalid signature validation of {sku}' otherwise).

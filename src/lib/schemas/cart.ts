@@ -1,5 +1,6 @@
 /** Cart items and totals as the API contract answers them (§7 cart calls). */
 import { z, opt } from './common';
+import { SignedPriceSchema } from './product';
 
 export const CartItemSchema = /*#__PURE__*/ (() =>
   z.looseObject({
@@ -13,6 +14,8 @@ export const CartItemSchema = /*#__PURE__*/ (() =>
     product_option: opt(z.looseObject({})),
     /** vue-storefront-api's signature of the line's price (the product record's `sgn`), sent with the order. */
     sgn: opt(z.string()),
+    /** The price `sgn` covers, carried into the order line as VSFA signed it. */
+    sgn_price: opt(SignedPriceSchema),
   }))();
 export type CartItem = z.output<typeof CartItemSchema>;
 

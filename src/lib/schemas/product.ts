@@ -106,6 +106,13 @@ export const StockSchema = /*#__PURE__*/ (() =>
   }))();
 export type Stock = z.output<typeof StockSchema>;
 
+/**
+ * The price vue-storefront-api signed with `sgn` (src/lib/catalog/import/from-vsf/prices.ts
+ * `signedPrice`): an order line carries it in the same field so that VSFA's signature check passes.
+ */
+export const SignedPriceSchema = /*#__PURE__*/ (() => z.strictObject({ field: z.enum(['priceInclTax', 'price']), value: z.number().nullable() }))();
+export type SignedPrice = z.output<typeof SignedPriceSchema>;
+
 export const ConfigurableChildSchema = /*#__PURE__*/ (() =>
   z.looseObject({
     id: z.number().int(),
@@ -122,6 +129,8 @@ export const ConfigurableChildSchema = /*#__PURE__*/ (() =>
     status: z.number().int(),
     stock: StockSchema,
     custom_attributes: opt(z.array(z.looseObject({ attribute_code: z.string(), value: z.unknown() }))),
+    sgn: opt(z.string()),
+    sgn_price: opt(SignedPriceSchema),
   }))();
 export type ConfigurableChild = z.output<typeof ConfigurableChildSchema>;
 
@@ -205,6 +214,7 @@ export const ProductSchema = /*#__PURE__*/ (() =>
     category_promo_block: opt(z.string()),
     c2c_supplier_code: opt(z.string()),
     sgn: opt(z.string()),
+    sgn_price: opt(SignedPriceSchema),
     is_configured: opt(z.boolean()),
     product_option: opt(z.looseObject({})),
     custom_options: z.array(CustomOptionSchema).default([]),

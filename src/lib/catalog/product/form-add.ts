@@ -174,7 +174,8 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
   const summary = optionsSummary(p, state);
   const image = child?.image ?? p.image ?? undefined;
   // vue-storefront-api's signature of the price of the sku ordered (the chosen child's for a configurable).
-  const sgn = child ? (child as { sgn?: unknown }).sgn : p.sgn;
+  const signed = child ?? p;
+  const sgn = signed.sgn;
   const url = child ? (ctx.urls?.children?.[child.sku] ?? ctx.urls?.product) : ctx.urls?.product;
   return {
     ok: true,
@@ -192,7 +193,7 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
         ...(url ? { url } : {}),
         ...(summary ? { options: summary } : {}),
         ...(option ? { product_option: option } : {}),
-        ...(typeof sgn === 'string' && sgn ? { sgn } : {}),
+        ...(typeof sgn === 'string' && sgn ? { sgn, ...(signed.sgn_price ? { sgn_price: signed.sgn_price } : {}) } : {}),
       },
     ],
   };

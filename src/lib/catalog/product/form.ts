@@ -32,6 +32,7 @@ export type FormProduct = Pick<
   | 'configurable_options'
   | 'configurable_children'
   | 'sgn'
+  | 'sgn_price'
 > & {
   /** Group price tiers (§6), kept only when the product has some. */
   tier_prices?: Product['tier_prices'];
@@ -94,6 +95,7 @@ export function formProduct(p: Product): FormProduct {
     configurable_children: p.configurable_children ? p.configurable_children.map((c) => leanChild(c, p.configurable_options ?? [])) : null,
     ...(p.tier_prices?.length ? { tier_prices: p.tier_prices } : {}),
     ...(p.sgn ? { sgn: p.sgn } : {}),
+    ...(p.sgn && p.sgn_price ? { sgn_price: p.sgn_price } : {}),
   };
 }
 

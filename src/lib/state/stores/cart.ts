@@ -123,7 +123,7 @@ export function removeFromCart(sku: string): void {
  * same sku adds up; the change reaches the server cart like any other.
  */
 export async function restoreCartLines(
-  lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option' | 'sgn'>>,
+  lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option' | 'sgn' | 'sgn_price'>>,
 ): Promise<void> {
   await storedCart();
   const items = [...$cart.get().items];
@@ -139,6 +139,7 @@ export async function restoreCartLines(
         product_type: l.product_type,
         product_option: l.product_option,
         sgn: l.sgn,
+        sgn_price: l.sgn_price,
       } as CartItem);
   }
   $cart.setKey('items', items);

@@ -171,3 +171,55 @@ export function priceFields(src: Rec, rule: PriceRule, cls: number | undefined, 
     groups: groups.map((g) => ({ customer_group_id: g.customer_group_id, qty: 1, value: inclTax(g.value, rule, cls) })),
   };
 }
+
+/**
+ * The amounts `vsf-utilities` writes beside a record's prices (net, tax, gross, originals; camelCase
+ * copies with `deprecatedPriceFieldsSupport`): read by `priceFields`, then left out of the snapshot,
+ * whose prices are `price`, `special_price` and `final_price` alone (the same as a dump's import).
+ */
+export const VSFA_COMPUTED_FIELDS = [
+  'price_tax',
+  'price_incl_tax',
+  'original_price',
+  'original_price_tax',
+  'original_price_incl_tax',
+  'original_special_price',
+  'original_final_price',
+  'special_price_tax',
+  'special_price_incl_tax',
+  'final_price_tax',
+  'final_price_incl_tax',
+  'priceTax',
+  'priceInclTax',
+  'originalPrice',
+  'originalPriceTax',
+  'originalPriceInclTax',
+  'specialPriceTax',
+  'specialPriceInclTax',
+  'finalPriceTax',
+  'finalPriceInclTax',
+] as const;
+
+/** What vue-storefront-api signed with a record's `sgn`: the one price field its order route checks, as it answered it. */
+export interface SignedPrice {
+  /** `priceInclTax` when VSFA computed the record's prices (`tax.calculateServerSide`), else `price`. */
+  field: 'priceInclTax' | 'price';
+  /** The field's value as signed; null when the record had none (VSFA then signed it absent). */
+  value: number | null;
+}
+
+/**
+ * The price a record's `sgn` covers, or undefined when it carries no `sgn` (or signed a value that is
+ * not a number, which no order line can repeat). VSFA signs `{ priceInclTax }` when it computes prices
+ * (the record then holds its `*_incl_tax` fields; the camelCase `priceInclTax` itself only with
+ * `deprecatedPriceFieldsSupport`), else `{ price }` as indexed; an order line must carry the same value
+ * in the same field, or leave it out when VSFA signed it absent.
+ */
+export function signedPrice(src: Rec): SignedPrice | undefined {
+  if (typeof src.sgn !== 'string' || !src.sgn) return undefined;
+  const computedByVsfa = ['price_incl_tax', 'original_price_incl_tax', 'priceInclTax', 'originalPriceInclTax'].some((f) => f in src);
+  const field = computedByVsfa ? 'priceInclTax' : 'price';
+  const value = src[field];
+  if (value === undefined || value === null) return { field, value: null };
+  return typeof value === 'number' ? { field, value } : undefined;
+}

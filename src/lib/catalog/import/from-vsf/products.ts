@@ -6,7 +6,7 @@ import type { Attribute, Product } from '../../../schemas';
 import { PRODUCT_TYPES } from '../../../schemas/product';
 import { slugify } from '../../slug';
 import { type Rec, MapError, type MapNotes, productImage, isObj, toInt, toNum, toBool, str, required, stripUrl, clean, intList } from './common';
-import { type PriceRule, inclTax, priceFields } from './prices';
+import { type PriceRule, VSFA_COMPUTED_FIELDS, inclTax, priceFields, signedPrice } from './prices';
 
 export interface ProductMapContext {
   rule: PriceRule;
@@ -228,6 +228,8 @@ function childOf(c: unknown, i: number, ctx: ProductMapContext, cls: number | un
   const { groups, ...prices } = priceFields(c, ctx.rule, cls, `${at}.price`);
   void groups;
   Object.assign(out, prices);
+  for (const f of VSFA_COMPUTED_FIELDS) delete out[f];
+  out.sgn_price = signedPrice(c);
   out.status = toInt(c.status) ?? 1;
   out.stock = stockOf(c.stock, `${at}.stock`);
   attributeValues(c, out, [...new Set([...SELECT_CODES, ...optionCodes])]);
@@ -270,6 +272,8 @@ export function productFromVsf(src: Rec, ctx: ProductMapContext, notes: MapNotes
       ? { groups: [], price: 0, special_price: undefined, final_price: undefined }
       : priceFields(src, ctx.rule, cls);
   Object.assign(out, prices);
+  for (const f of VSFA_COMPUTED_FIELDS) delete out[f];
+  out.sgn_price = signedPrice(src);
   const tiers = (Array.isArray(src.tier_prices) ? src.tier_prices : []).flatMap((t: unknown) => {
     const g = isObj(t) ? toInt(t.customer_group_id) : undefined;
     const v = isObj(t) ? toNum(t.value) : undefined;
