@@ -13,6 +13,8 @@ import { messages, fill } from '../lib/messages';
 import type { OfflineOrder } from '../lib/schemas';
 import { $user } from '../lib/state/stores/user';
 import { lazyModule } from '../lib/pwa/lazy-module';
+import { $storageFacts, readStorageFacts } from '../lib/pwa/storage';
+import { storageNotes } from '../lib/pwa/storage-notes';
 import {
   $offlineOrderConfirmation,
   $orderNotices,
@@ -137,6 +139,22 @@ function OrderList({
   );
 }
 
+/** Where the waiting orders are kept and whether this browser may delete them (src/lib/pwa/storage.ts). */
+function StorageNotes() {
+  const facts = useStore($storageFacts);
+  useEffect(() => {
+    void readStorageFacts();
+  }, []);
+  if (!facts) return null;
+  return (
+    <div className="oo-storage" data-persistence={facts.persistence}>
+      {storageNotes(facts).map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+    </div>
+  );
+}
+
 /** The order queue's page side (src/lib/pwa/orders.ts), downloaded when a waiting-orders list first shows. */
 const loadOrderQueue = lazyModule(() => import('../lib/pwa/orders'));
 
@@ -165,6 +183,7 @@ export function WaitingOrders({ mine = false, warned = false }: { mine?: boolean
       </style>
       <h2 id="waiting-orders-title">{messages.offlineOrderConfirmTitle}</h2>
       <p className="oo-intro">{messages.orderWaitingEmailLater}</p>
+      <StorageNotes />
       <OrderList orders={waiting} busy={busy} run={run} warned={warned} />
       <p className="oo-status" role="status" aria-live="polite">
         {status}
@@ -214,6 +233,7 @@ export default function OfflineOrders() {
       {waiting.length > 0 && (
         <>
           <p className="oo-intro">{messages.offlineOrderConfirmIntro}</p>
+          <StorageNotes />
           <OrderList orders={waiting} busy={busy} run={run} />
         </>
       )}

@@ -6,6 +6,7 @@
  */
 import { onMount } from 'nanostores';
 import { config } from '../../config';
+import { askPersistentStorage } from '../../pwa/storage';
 import type { CartItem, CartTotals } from '../../schemas';
 import { collection, KEYS } from '../storage';
 import { executeTask, runSyncQueue, setTaskParam } from '../sync/tasks';
@@ -83,6 +84,8 @@ export function addToCart(input: AddToCartInput): boolean {
   const added = (existing ? { ...existing, ...line, item_id: existing.item_id, qty: existing.qty + qty } : { ...line, qty }) as CartItem;
   $cart.setKey('items', existing ? items.map((i) => (i === existing ? added : i)) : [...items, added]);
   recordCartOutcome({ kind: 'added', sku: added.sku });
+  // The bag's first line: now there is something the browser should not delete.
+  if (!items.length) void askPersistentStorage();
   return true;
 }
 

@@ -10,6 +10,7 @@
 import { config } from '../../config';
 import { fill, messages } from '../../messages';
 import type { OfflineOrder, OrderPayload } from '../../schemas';
+import { askPersistentStorage } from '../../pwa/storage';
 import { $online, onBackOnline } from '../stores/network';
 import { notify } from '../stores/notifications';
 import { emitSyncEvent } from './events';
@@ -136,6 +137,8 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
   await refreshQueuedOrders();
   if (result.status === 'cancelled' && result.message) notifyCancelled(result.message);
   if (result.status === 'queued') await orderWaiting();
+  // The order now lives only in this browser until the shop has it.
+  if (result.status === 'queued' || result.status === 'unknown') void askPersistentStorage();
   // No answer: nothing claims it waits to be sent; the service worker's run can still look it up (§7: a failed send asks for Background Sync).
   if (result.status === 'unknown' && config.orders.offline_orders.notification.enabled)
     await queueDeps()
