@@ -98,6 +98,9 @@ export async function sectionPaint(ctx: BenchContext, res: Results, dist: string
         const withScripts = figures(await lighthouseCliRun(withScriptsUrl + s.path, PAINT_LH_FLAGS));
         const without = figures(await lighthouseCliRun(shop.url + s.path, PAINT_LH_FLAGS));
         pageRuns.push({ with: withScripts, without });
+        log(
+          `paint: ${s.type} run ${i + 1}: FCP ${withScripts.fcpMs} / ${without.fcpMs} ms, LCP ${withScripts.lcpMs} / ${without.lcpMs} ms, score ${withScripts.score} / ${without.score} (with / without scripts)`,
+        );
       }
       pages.push({
         type: s.type,
