@@ -37,7 +37,9 @@ export const IDLE_MS = 5000;
 const CONTENT_REASON =
   "Reading pages need no framework: the islands' framework must not load until the shopper opens something interactive " +
   '(client:interact); header badges are kept current by a few hundred bytes of plain nanostores code. ' +
-  '20 KB leaves room for the header launchers, the directive runtime and the service-worker registration.';
+  '20 KB leaves room for the header launchers, the directive runtime and the service-worker registration; 21 KB since ' +
+  "2026-11-28, when the page's scripts moved behind the first paint: their inline loader, which also holds and replays what " +
+  'the shopper does before they ran, costs every page 0.8 KB (home measured 20.3 KB with it).';
 
 const LISTING_REASON =
   'Category and product pages may hydrate their shopping controls (filters, options, add to cart) on load. The shop was ' +
@@ -46,7 +48,7 @@ const LISTING_REASON =
   'the same kind (Next.js Commerce, measured here) ships 138-162 KB on load per page.';
 
 /** The search results page's initial JavaScript, in KB (measured figure and what meeting the target takes in SEARCH_REASON). */
-const SEARCH_JS_KB = 71;
+const SEARCH_JS_KB = 72;
 const SEARCH_TARGET_KB = 45;
 const SEARCH_REASON =
   'The search results page (/search?q=…) has no static results: it runs the category listing on load (plain scripts, no ' +
@@ -56,12 +58,13 @@ const SEARCH_REASON =
   'or scrolls. The 45 KB target is not met yet: meeting it needs the stock prefetch and its API client loaded on idle apart from the listing. ' +
   'Until then 71 KB stops it growing: 67.8 KB on 2026-11-27, since the browser gets only the texts of the message ' +
   'catalogue its scripts show; 70.5 KB on 2026-11-28, once the listing pays the catalogue rule price (final_price) and ' +
-  "reads a store view's own catalogue (70 KB before).";
+  "reads a store view's own catalogue (70 KB before); 71.3 KB with the page-script loader (0.8 KB, every page) that keeps " +
+  'the scripts from delaying the first paint (71 KB before).';
 
 export const budgets = {
   /** Gzipped JavaScript loaded without interaction (load + idle), per page type. */
   jsInitial: {
-    home: { max: 20 * KB, reason: CONTENT_REASON },
+    home: { max: 21 * KB, reason: CONTENT_REASON },
     category: { max: 100 * KB, reason: LISTING_REASON },
     product: {
       max: 100 * KB,
@@ -72,8 +75,8 @@ export const budgets = {
         'on load only when its HTML is wrong for the shopper (this product on the wishlist, anything being compared) or when ' +
         'group price tiers are on; then the page pays React as the category budget allows.',
     },
-    cms: { max: 20 * KB, reason: CONTENT_REASON },
-    blog: { max: 20 * KB, reason: CONTENT_REASON },
+    cms: { max: 21 * KB, reason: CONTENT_REASON },
+    blog: { max: 21 * KB, reason: CONTENT_REASON },
     amp: {
       max: 0,
       reason: "AMP pages may not run the shop's own JavaScript (AMP validation fails on any custom script); interactive jobs link to the full page.",
@@ -84,7 +87,7 @@ export const budgets = {
   /** Gzipped JavaScript once every island on the page has hydrated, on any page. */
   jsEventual: {
     any: {
-      max: 177 * KB,
+      max: 178 * KB,
       reason:
         'Even a shopper who opens everything (search, cart, filters, options, account) should not pay more than React ' +
         '(~69 KB: react-dom, scheduler, react) plus ~106 KB of islands: shared chunks keep each island small, and 175 KB ' +
@@ -92,7 +95,8 @@ export const budgets = {
         'The product page measures 173.9 KB (2026-11-27), the most of any page, since the message catalogue became one export ' +
         'per text and the browser gets only the texts its scripts show (175.9 KB before, with the whole catalogue); 176.2 KB on ' +
         "2026-11-28, once the product form pays the catalogue rule price, carries each line's sgn, adds storeCode per store " +
-        'view and keeps an order whose answer never came from being sent twice (175 KB before).',
+        'view and keeps an order whose answer never came from being sent twice (175 KB before); 177.0 KB once every page ' +
+        'carries the 0.8 KB loader that starts its scripts after the first paint (177 KB before).',
     },
     amp: { max: 0, reason: 'AMP pages have no islands: nothing may load later either.' },
   },

@@ -3,7 +3,7 @@
  *
  *   npm run bench                      # everything (about 10-15 min on 2 cores)
  *   npm run bench -- --large           # also build a 50,000-product catalogue
- *   npm run bench -- --only search,api # some sections: build, rebuild, pull, pages, lighthouse, lighthouse-cli, search, api, images, shards
+ *   npm run bench -- --only search,api # some sections: build, rebuild, pull, pages, lighthouse, lighthouse-cli, paint, search, api, images, shards
  *   npm run bench -- --quick           # one run of everything, fewer Lighthouse runs (a smoke test)
  *
  * Other options: --runs N (builds of the small catalogue, default 3), --big-runs N (10,000, default 1),
@@ -41,6 +41,7 @@ import { round, seconds } from './lib/stats';
 import { table } from './lib/table';
 import { sectionLighthouse } from './lighthouse';
 import { sectionPages } from './pages';
+import { sectionPaint } from './paint';
 import { sectionPull } from './pull-section';
 import { sectionRebuild } from './rebuild-section';
 import { SECTIONS, machine, previousResults, writeOutputs, type Results, type Section } from './results';
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
   await run('build', () => sectionBuild(ctx, res));
   await run('rebuild', () => sectionRebuild(ctx, res));
   await run('pull', () => sectionPull(ctx, res));
-  if (wanted('pages') || wanted('lighthouse') || wanted('lighthouse-cli')) {
+  if (wanted('pages') || wanted('lighthouse') || wanted('lighthouse-cli') || wanted('paint')) {
     let shop: Awaited<ReturnType<typeof startShop>> | null = null;
     try {
       // The sample this run's build section made, if it did (else built now).
@@ -113,8 +114,9 @@ async function main(): Promise<void> {
       await run('pages', () => sectionPages(ctx, res, url));
       await run('lighthouse', () => sectionLighthouse(ctx, res, url));
       await run('lighthouse-cli', () => sectionLighthouse(ctx, res, url, 'lighthouse-cli'));
+      await run('paint', () => sectionPaint(ctx, res, site, url));
     } catch (e) {
-      for (const s of ['pages', 'lighthouse', 'lighthouse-cli'] as const) if (wanted(s) && !res.sections[s]) res.errors[s] = (e as Error).message;
+      for (const s of ['pages', 'lighthouse', 'lighthouse-cli', 'paint'] as const) if (wanted(s) && !res.sections[s]) res.errors[s] = (e as Error).message;
       console.log(`\npages/lighthouse: FAILED: ${(e as Error).message}`);
     } finally {
       await shop?.stop();

@@ -55,7 +55,7 @@ export interface LighthouseScores {
   performanceRuns: number[];
 }
 
-interface Lhr {
+export interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<
     string,
@@ -99,34 +99,37 @@ export async function auditPage(
 export const CLI_CHROME_FLAGS = '--headless --no-sandbox';
 
 /**
- * Audits `baseUrl + path` `runs` times with the `lighthouse` command (a fresh Chromium each run,
- * default settings: mobile, simulated throttling, every category), Chromium from CHROME_PATH.
+ * One run of the `lighthouse` command against `url`: a fresh Chromium (CHROME_PATH, default
+ * /usr/bin/chromium), default settings (mobile, simulated throttling) plus `flags`.
  */
+export async function lighthouseCliRun(url: string, flags: readonly string[] = [], chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'): Promise<Lhr> {
+  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, url, '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CLI_CHROME_FLAGS}`, ...flags], {
+      env: { ...process.env, CHROME_PATH: chromePath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`lighthouse CLI exited with ${code} (${url}): ${stderr.slice(-1500)}`))));
+  });
+  const lhr = JSON.parse(out) as Lhr;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message} (${url})`);
+  return lhr;
+}
+
+/** Audits `baseUrl + path` `runs` times with the `lighthouse` command (`lighthouseCliRun`, every category). */
 export async function auditPageCli(
   baseUrl: string,
   path: string,
   runs = 3,
   chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium',
 ): Promise<LighthouseScores> {
-  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
   const lhrs: Lhr[] = [];
-  for (let i = 0; i < runs; i++) {
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, baseUrl + path, '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CLI_CHROME_FLAGS}`], {
-        env: { ...process.env, CHROME_PATH: chromePath },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
-      child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`lighthouse CLI exited with ${code} (${path}): ${stderr.slice(-1500)}`))));
-    });
-    const lhr = JSON.parse(out) as Lhr;
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message} (${path})`);
-    lhrs.push(lhr);
-  }
+  for (let i = 0; i < runs; i++) lhrs.push(await lighthouseCliRun(baseUrl + path, [], chromePath));
   return summarize(path, lhrs, [`cli ${CLI_CHROME_FLAGS}`]);
 }
 

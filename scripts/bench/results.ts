@@ -12,6 +12,7 @@ import { scalingChart, type ScalingPoint } from './chart';
 import type { ImageBench } from './images';
 import type { LighthouseScores } from './lighthouse';
 import type { PageSummary } from './pages';
+import type { PaintBench } from './paint';
 import type { PullSummary } from './pull';
 import type { RebuildSummary } from './rebuild-section';
 import type { EngineBench } from './listing-engine';
@@ -19,7 +20,7 @@ import type { ListingBench, SearchBench } from './search';
 import type { ShardBench } from './shards';
 import { round } from './lib/stats';
 
-export const SECTIONS = ['build', 'rebuild', 'pull', 'pages', 'lighthouse', 'lighthouse-cli', 'search', 'api', 'images', 'shards'] as const;
+export const SECTIONS = ['build', 'rebuild', 'pull', 'pages', 'lighthouse', 'lighthouse-cli', 'paint', 'search', 'api', 'images', 'shards'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface Results {
@@ -33,6 +34,8 @@ export interface Results {
     lighthouse: { measuredAt: string; runs: number; chromeFlags?: string[]; pages: LighthouseScores[] };
     /** The same pages audited as people run Lighthouse: the CLI, a fresh Chromium per run, default settings. */
     'lighthouse-cli': { measuredAt: string; runs: number; chromeFlags?: string[]; pages: LighthouseScores[] };
+    /** First paint with and without the page's scripts, side by side (paint.ts). */
+    paint: PaintBench;
     search: { measuredAt: string; snapshot: SearchBench; synthetic: SearchBench; listing: ListingBench; engine?: EngineBench };
     api: { measuredAt: string } & ApiBench;
     images: { measuredAt: string; loadAverage: number[] } & ImageBench;

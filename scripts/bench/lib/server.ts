@@ -66,7 +66,8 @@ export async function startShop(root: string, distDir: string, env: NodeJS.Proce
   child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${url}/`, child, 60_000, () => out);
+    // A busy machine (other builds and browsers on two cores) can take minutes to start tsx and the server.
+    await waitForHttp(`${url}/`, child, 180_000, () => out);
   } catch (e) {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
