@@ -11,11 +11,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { MiddlewareHandler } from 'hono';
 import { Site } from './static';
 import { FILES_MANIFEST, filesManifestSchema } from '../src/lib/build/cdn/deploy-plan';
+import { foldersOf, openTree } from '../src/lib/build/render/overlay';
+import { keepDirOf } from '../src/lib/build/render/kept';
 
 /** Who or what asked for a generation: an editor (their e-mail) or the backend's hook. */
 export const TriggerSchema = z.object({ kind: z.enum(['editor', 'hook', 'start']), by: z.string().max(200) });
@@ -101,7 +103,11 @@ export class Generations {
   add(entry: Omit<GenerationEntry, 'createdAt'>): Generation {
     const index = this.read();
     const old = entry.state === 'preview' ? index.generations.find((g) => g.state === 'preview') : undefined;
-    if (old) this.remove(old);
+    if (old)
+      this.remove(
+        old,
+        index.generations.filter((x) => x !== old),
+      );
     const g: GenerationEntry = { ...entry, createdAt: stampTime(entry.id) };
     index.generations = [...index.generations.filter((x) => x.id !== entry.id && x.id !== old?.id), g];
     this.write(index);
@@ -126,8 +132,8 @@ export class Generations {
     const g = index.generations.find((x) => x.id === id);
     if (!g) return;
     if (index.live === id) throw new Error(`generation ${id}: it is live and cannot be dropped`);
-    this.remove(g);
     index.generations = index.generations.filter((x) => x.id !== id);
+    this.remove(g, index.generations);
     this.write(index);
   }
 
@@ -137,16 +143,26 @@ export class Generations {
     const spare = index.generations.filter((g) => g.id !== index.live && g.state !== 'preview').sort((a, b) => (a.id < b.id ? 1 : -1));
     // The live one counts towards n.
     const gone = spare.slice(Math.max(0, n - (index.live ? 1 : 0)));
-    for (const g of gone) this.remove(g);
     index.generations = index.generations.filter((g) => !gone.includes(g));
+    for (const g of gone) this.remove(g, index.generations);
     this.write(index);
     return gone.map((g) => g.id);
   }
 
-  private remove(g: GenerationEntry): void {
+  /**
+   * Removes a generation's folders, except those a generation still kept reads: an overlay
+   * (src/lib/build/render/overlay.ts) reads the folders of the generations under it, which stay until
+   * the last overlay on them goes.
+   */
+  private remove(g: GenerationEntry, kept: GenerationEntry[]): void {
     this.sites.delete(g.id);
-    rmSync(g.dist, { recursive: true, force: true });
     rmSync(g.snapshot, { recursive: true, force: true });
+    const needed = new Set(kept.flatMap((k) => generationFolders(k.dist)));
+    for (const dir of generationFolders(g.dist)) {
+      if (needed.has(dir)) continue;
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(keepDirOf(dir), { recursive: true, force: true });
+    }
   }
 
   /**
@@ -170,6 +186,15 @@ export class Generations {
     for (const [f, d] of b) if (a.get(f) !== d) out.add(f);
     for (const f of a.keys()) if (!b.has(f)) out.add(f);
     return [...out].map(pageUrl).sort();
+  }
+}
+
+/** The folders a generation's site reads (its own; an overlay's, those under it too); its own only when it cannot be read. */
+function generationFolders(dist: string): string[] {
+  try {
+    return foldersOf(openTree(dist));
+  } catch {
+    return [resolve(dist)];
   }
 }
 

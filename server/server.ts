@@ -23,6 +23,7 @@ import type { Faults } from './faults';
 import { Generations, pageCount, parseKeep } from './generations';
 import { EditorAuth, PublishHistory } from './editor';
 import { publishRoutes } from './routes/publish';
+import { parseMaxPages, renderOrBuild, stopWarmRenderer, warmLive } from './render';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -132,6 +133,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const history = new PublishHistory(db);
   if (options.rebuildToken) {
     const source = env.REBUILD_SOURCE;
+    const renderMaxPages = parseMaxPages(env.RENDER_MAX_PAGES);
     const steps: RebuildSteps = {
       // The catalogue through vue-storefront-api's _search (this server's, or REBUILD_SOURCE, the shop's
       // API), only what changed since the live snapshot when the index allows; the rest of the snapshot
@@ -151,15 +153,25 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           },
         }).then(() => undefined),
       // The build writes the deploy plan against the live folder (DEPLOY_BEFORE: src/lib/build/cdn/integration.ts), as `npm run deploy:plan` does.
+      // The pages the change touches, rendered into an overlay on the live generation; else a full build (server/render.ts).
       build: (snap, out, report) =>
-        astroBuild({
+        renderOrBuild({
           projectRoot: PROJECT_ROOT,
+          live: site.dir,
           snapshotDir: snap,
           outDir: out,
-          extraEnv: site.dir ? { DEPLOY_BEFORE: site.dir } : {},
+          maxPages: renderMaxPages,
           report,
-          pagesTotal: site.dir ? pageCount(site.dir) : null,
-        }),
+          fullBuild: () =>
+            astroBuild({
+              projectRoot: PROJECT_ROOT,
+              snapshotDir: snap,
+              outDir: out,
+              extraEnv: site.dir ? { DEPLOY_BEFORE: site.dir } : {},
+              report,
+              pagesTotal: site.dir ? pageCount(site.dir) : null,
+            }),
+        }).then(() => undefined),
       activate: (out, snap) => {
         site.switchTo(out);
         snapDir = snap;
@@ -171,6 +183,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     generations = new Generations(join(dataDir ?? workDir, 'generations.json'), steps.activate, parseKeep(env.PUBLISH_KEEP));
     rebuild = new RebuildManager(steps, workDir, join(dataDir ?? PROJECT_ROOT, 'snapshots'), logger, (fn) => db.withLock('rebuild', fn), undefined, fullEvery);
     rebuild.generations = generations;
+    // The next change's renderer, its bundle loaded before the hook arrives (server/render.ts).
+    if (site.dir && renderMaxPages > 0) warmLive(site.dir, (l) => logger.warn(l));
     rebuild.onRunEnd = (run) => {
       ctx.metrics.observeRebuild(run);
       void history.runEnded(run).catch((e: unknown) => logger.warn(`publishing history: ${(e as Error).message}`));
@@ -230,6 +244,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const stop = (timeoutMs: number) =>
     new Promise<void>((res) => {
       metricsServer?.close();
+      stopWarmRenderer();
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       force.unref();
       server.close(() => {

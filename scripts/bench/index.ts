@@ -3,7 +3,7 @@
  *
  *   npm run bench                      # everything (about 10-15 min on 2 cores)
  *   npm run bench -- --large           # also build a 50,000-product catalogue
- *   npm run bench -- --only search,api # some sections: build, rebuild, pull, pages, lighthouse, lighthouse-cli, search, api, images, shards
+ *   npm run bench -- --only search,api # some sections: build, rebuild, render, pull, pages, lighthouse, lighthouse-cli, search, api, images, shards
  *   npm run bench -- --quick           # one run of everything, fewer Lighthouse runs (a smoke test)
  *
  * Other options: --runs N (builds of the small catalogue, default 3), --big-runs N (10,000, default 1),
@@ -43,6 +43,7 @@ import { sectionLighthouse } from './lighthouse';
 import { sectionPages } from './pages';
 import { sectionPull } from './pull-section';
 import { sectionRebuild } from './rebuild-section';
+import { sectionRender } from './render-section';
 import { SECTIONS, machine, previousResults, writeOutputs, type Results, type Section } from './results';
 import { sectionSearch } from './search';
 import { sectionShards } from './shards';
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   };
   await run('build', () => sectionBuild(ctx, res));
   await run('rebuild', () => sectionRebuild(ctx, res));
+  await run('render', () => sectionRender(ctx, res));
   await run('pull', () => sectionPull(ctx, res));
   if (wanted('pages') || wanted('lighthouse') || wanted('lighthouse-cli')) {
     let shop: Awaited<ReturnType<typeof startShop>> | null = null;

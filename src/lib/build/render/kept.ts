@@ -2,7 +2,8 @@
  * What a full build keeps for the persistent renderer (./keep.ts writes it, ./renderer.ts and
  * ./overlay-build.ts read it): where, and in which shape. Build time only.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -36,6 +37,8 @@ const contextSchema = z.object({
   bundleMap: z.record(z.string(), z.string()),
   /** The integrations' scripts injected into every page. */
   scripts: z.array(z.object({ stage: z.string(), content: z.string() })),
+  /** The code the bundle was built from (`codeStamp`): another stamp is a code change, a full build. */
+  code: z.string(),
   /** Every path the build wrote, with its cache key (none: rendered by every build). */
   paths: z.array(keptPathSchema),
 });
@@ -60,3 +63,22 @@ function readKept<T>(file: string, schema: z.ZodType<T>): T {
 
 export const readRenderContext = (keepDir: string): RenderContext => readKept(join(keepDir, CONTEXT_FILE), contextSchema);
 export const readCdnHashes = (keepDir: string): CdnHashes => readKept(join(keepDir, CDN_HASHES_FILE), cdnHashesSchema);
+
+/** What the site's code is made of: the pages, components and libraries, the config, the lock file. */
+const CODE = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+/**
+ * A stamp of the project's code (each file's path, size and time): the same as at the full build when
+ * the code is unchanged. A checkout that touches files without changing them only costs a full build.
+ */
+export function codeStamp(root: string): string {
+  const h = createHash('sha256');
+  const walk = (rel: string) => {
+    const st = statSync(join(root, rel), { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) for (const n of readdirSync(join(root, rel)).sort()) walk(`${rel}/${n}`);
+    else h.update(`${rel}\0${st.size}\0${Math.floor(st.mtimeMs)}\n`);
+  };
+  for (const c of CODE) walk(c);
+  return h.digest('base64url');
+}

@@ -8,15 +8,15 @@
  * hashes of the other pages are unknown here; too many pages) is a `FullBuildNeeded`: the caller
  * builds the whole site instead. Build time only.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { digestOf, headersFile, isAmp, readFilesManifest, scanPage, ampPrefixes } from '../cdn/build-files';
-import { FILES_MANIFEST } from '../cdn/deploy-plan';
+import { digestOf, headersFile, isAmp, readFilesManifest, scanPage, ampPrefixes, writeDeployPlan } from '../cdn/build-files';
+import { DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
 import { siteHeaderRules } from '../cdn/headers';
-import { CDN_HASHES_FILE, CONTEXT_FILE, keepDirOf, readCdnHashes, readRenderContext } from './kept';
+import { CDN_HASHES_FILE, codeStamp, CONTEXT_FILE, keepDirOf, readCdnHashes, readRenderContext } from './kept';
 import { OVERLAY_MANIFEST, openTree, type OverlayManifest } from './overlay';
 import type { RenderJob, RenderResult } from './renderer';
 
@@ -33,6 +33,10 @@ export interface OverlayOptions {
   maxPages: number;
   /** More environment of the renderer (BUILD_TIME in tests). */
   env?: Record<string, string>;
+  /** The project whose code the renderer must still be (default: the working folder). */
+  projectRoot?: string;
+  /** Also write the CDN's deploy plan against this generation (the live one), as a full build with DEPLOY_BEFORE does. */
+  deployBefore?: string | null;
 }
 
 export interface OverlayResult {
@@ -47,13 +51,54 @@ const RENDERER = fileURLToPath(new URL('./renderer.ts', import.meta.url));
 const SERVICE_WORKER = 'sw.js';
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
-/** Runs the renderer on a job (a process of its own: the bundle's module state is the snapshot's). */
-export function runRenderer(job: RenderJob, snapshotDir: string, env: Record<string, string> = {}): Promise<RenderResult> {
+/** A renderer process started ahead of the change, its bundle loaded (one job each). */
+interface Warm {
+  bundle: string;
+  env: string;
+  child: ChildProcessWithoutNullStreams;
+  exited: boolean;
+}
+let warm: Warm | null = null;
+
+function startRenderer(keepDir: string | null, env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', RENDERER, ...(keepDir ? [keepDir] : [])], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * Starts a renderer for the generation `keepDir` was kept for, to wait for the next change with the
+ * bundle loaded (the process start and the bundle's import off the editor's wait); replaces the one waiting.
+ */
+export function warmRenderer(keepDir: string, env: Record<string, string> = {}): void {
+  const bundle = readRenderContext(keepDir).bundle;
+  const key = JSON.stringify(env);
+  if (warm && !warm.exited && warm.bundle === bundle && warm.env === key) return;
+  if (warm && !warm.exited) warm.child.kill();
+  const child = startRenderer(keepDir, env);
+  const w: Warm = { bundle, env: key, child, exited: false };
+  child.on('exit', () => (w.exited = true));
+  child.on('error', () => (w.exited = true));
+  // A warm renderer never keeps the process alive on its own.
+  child.unref();
+  warm = w;
+}
+
+/** Stops the waiting renderer (the server's shutdown, tests). */
+export function stopWarmRenderer(): void {
+  if (warm && !warm.exited) warm.child.kill();
+  warm = null;
+}
+
+/** Runs a job on the warm renderer when it holds the job's bundle, else on a new one. */
+export function runRenderer(job: RenderJob, env: Record<string, string> = {}): Promise<RenderResult> {
+  const bundle = readRenderContext(job.keepDir).bundle;
+  const w = warm && !warm.exited && warm.bundle === bundle && warm.env === JSON.stringify(env) ? warm : null;
+  warm = null;
+  const child = w?.child ?? startRenderer(null, env);
+  child.ref();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', RENDERER], {
-      env: { ...process.env, ...env, SNAPSHOT_DIR: snapshotDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
     let out = '';
     let err = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
@@ -89,11 +134,12 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
   const parentKeep = keepDirOf(opts.parent);
   if (!existsSync(join(parentKeep, CONTEXT_FILE))) throw new FullBuildNeeded(`${opts.parent}: no kept renderer`);
   const context = readRenderContext(parentKeep);
+  if (context.code !== codeStamp(opts.projectRoot ?? process.cwd())) throw new FullBuildNeeded('the code changed since the full build under the live site');
   const hashes = readCdnHashes(parentKeep);
   const staging = `${opts.outDir}.staging`;
   rmSync(staging, { recursive: true, force: true });
   try {
-    const r = await runRenderer({ keepDir: parentKeep, staging, maxPages: opts.maxPages }, opts.snapshotDir, opts.env);
+    const r = await runRenderer({ keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages }, opts.env);
     if (r.tooMany) throw new FullBuildNeeded(`more than ${opts.maxPages} pages to render`);
     if (r.removed.length || r.paths.length !== context.paths.length) throw new FullBuildNeeded('pages added or removed (the sitemap changes)');
     const tree = openTree(opts.parent);
@@ -144,10 +190,18 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
       writeFileSync(join(opts.outDir, f), c.after);
     }
     writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    if (opts.deployBefore) {
+      writeDeployPlan(opts.deployBefore, opts.outDir);
+      overlay.files[DEPLOY_PLAN] = name;
+      changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
+      writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    }
     const keep = keepDirOf(opts.outDir);
     mkdirSync(keep, { recursive: true });
     writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify({ ...context, paths: r.paths }));
     writeFileSync(join(keep, CDN_HASHES_FILE), JSON.stringify({ pageHashes: [...pageHashes], ampHashes: [...ampHashes] }));
+    // The next change's renderer, loading now.
+    warmRenderer(keep, opts.env);
     return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept };
   } catch (e) {
     rmSync(opts.outDir, { recursive: true, force: true });

@@ -7,8 +7,7 @@
  * their bytes are the build's. Writes them into a staging folder and answers what it wrote; it does
  * not decide what differs from the generation before (./overlay-build.ts does).
  *
- * Run by ./overlay-build.ts as `tsx renderer.ts` with the job as JSON on stdin; SNAPSHOT_DIR and
- * BUILD_TIME are the job's environment. Build time only.
+ * Run by ./overlay-build.ts in a process of its own (`main` below). Build time only.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,7 +18,7 @@ import type { BuildAppLike } from './keep';
 import { readRenderContext, type KeptPath, type RenderContext } from './kept';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
-export const renderJobSchema = z.object({ keepDir: z.string(), staging: z.string(), maxPages: z.number().int().positive() });
+export const renderJobSchema = z.object({ keepDir: z.string(), snapshotDir: z.string(), staging: z.string(), maxPages: z.number().int().positive() });
 export type RenderJob = z.infer<typeof renderJobSchema>;
 
 /** What it answers. `tooMany`: more pages changed than `maxPages` (nothing rendered: a full build is due). */
@@ -130,15 +129,24 @@ export async function render(job: RenderJob, app?: AppLike): Promise<RenderResul
   return result;
 }
 
-/** The process: the job on stdin, the result on stdout as one JSON line. */
+/**
+ * The process: `renderer.ts <kept folder>` loads that build's bundle at once and waits (a warm
+ * renderer, started before the change arrives), then takes one job on stdin and answers on stdout as
+ * one JSON line. One job per process: the bundle's modules memoise the snapshot they read.
+ */
 async function main(): Promise<void> {
+  const warmDir = process.argv[2];
+  const warm = warmDir ? readRenderContext(warmDir) : null;
+  // The head's merged stylesheet (src/lib/build/page-css.ts) reads the build's component CSS; where it writes is the job's.
+  const app = warm ? await loadApp(warm) : null;
   let input = '';
   for await (const chunk of process.stdin) input += chunk;
   const job = renderJobSchema.parse(JSON.parse(input));
   const context = readRenderContext(job.keepDir);
-  // The head's merged stylesheet (src/lib/build/page-css.ts): read the build's component CSS, write into the staging folder.
+  if (warm && warm.bundle !== context.bundle) throw new Error(`the warm renderer holds ${warm.bundle}, the job needs ${context.bundle}`);
+  process.env.SNAPSHOT_DIR = job.snapshotDir;
   process.env.PJ_PAGE_CSS = JSON.stringify({ outDir: job.staging, keepDir: join(job.staging, '.page-css'), readDir: context.outDir });
-  const result = await render(job, await loadApp(context));
+  const result = await render(job, app ?? (await loadApp(context)));
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
