@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import { buildEnv, buildNodeArgs } from '../src/lib/build/heap';
 import { takeStaleMarker } from '../src/lib/build/stale-restore';
 import { FILES_MANIFEST } from '../src/lib/build/cdn/deploy-plan';
+import { openTree } from '../src/lib/build/render/overlay';
 import { Generations, type Trigger } from './generations';
 
 /** What the triggers of a run said changed (the hook's body); several triggers' hints are merged. */
@@ -400,8 +401,11 @@ export function writeLivePointer(file: string, p: LivePointer): void {
  * (src/lib/build/link-restore.ts) and keeps that build's time.
  */
 export function needsBuild(distDir: string, snapDir: string): boolean {
-  const built = join(distDir, FILES_MANIFEST);
-  if (!existsSync(join(distDir, 'index.html')) || !existsSync(built)) return true;
+  if (!existsSync(distDir)) return true;
+  // An overlay generation (src/lib/build/render/overlay.ts) holds its changed files only.
+  const tree = openTree(distDir);
+  const built = tree.file(FILES_MANIFEST);
+  if (!tree.file('index.html') || !built) return true;
   const manifest = join(snapDir, 'manifest.json');
   if (!existsSync(manifest)) return false;
   return statSync(built).mtimeMs < statSync(manifest).mtimeMs;
