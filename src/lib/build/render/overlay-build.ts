@@ -19,6 +19,7 @@ import { siteHeaderRules } from '../cdn/headers';
 import { CDN_HASHES_FILE, codeStamp, CONTEXT_FILE, keepDirOf, readCdnHashes, readRenderContext } from './kept';
 import { OVERLAY_MANIFEST, openTree, type OverlayManifest } from './overlay';
 import type { RenderJob, RenderResult } from './renderer';
+import { precacheMaxBytes } from '../../pwa/sw-config';
 
 /** The change cannot be made as an overlay: build the whole site (the reason says why). */
 export class FullBuildNeeded extends Error {}
@@ -163,6 +164,10 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
       if (was.some((h) => !now.includes(h))) throw new FullBuildNeeded(`${f}: an inline script changed (the CSP's hashes are the whole site's)`);
       for (const h of now) (isAmp(c.after) ? ampHashes : pageHashes).add(h);
     }
+    // A file crossing the precache's size limit joins or leaves the service worker's list (src/lib/pwa/sw-config.ts).
+    const max = precacheMaxBytes();
+    for (const [f, c] of changed)
+      if (c.before && c.before.length <= max !== c.after.length <= max) throw new FullBuildNeeded(`${f}: crosses the precache's size limit`);
     const sw = tree.file(SERVICE_WORKER);
     const newSw = sw && changed.size ? serviceWorker(readFileSync(sw), changed) : null;
     if (newSw) changed.set(SERVICE_WORKER, { before: null, after: newSw });
