@@ -44,7 +44,7 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
   if (!base.ok) throw new Error(`base build failed: ${base.error}`);
   const site = new Site(baseDir);
   const app = new Hono();
-  app.get('*', ...site.routes());
+  for (const handler of site.routes()) app.get('*', handler);
   const made: string[] = [];
   const out: RenderRound[] = [];
   for (let i = 0; i < rounds * 2; i++) {

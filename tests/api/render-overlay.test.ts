@@ -116,7 +116,7 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
 
   it('the server serves an overlay generation: the changed page from the overlay, the others from the build under it', async () => {
     const app = new Hono();
-    app.get('*', ...new Site(dir('over-price')).routes());
+    for (const handler of new Site(dir('over-price')).routes()) app.get('*', handler);
     const careers = await app.request('/careers');
     expect(careers.status).toBe(200);
     expect(await careers.text()).toContain(PARAGRAPH);
