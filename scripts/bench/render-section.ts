@@ -18,7 +18,7 @@ import { seconds } from './lib/stats';
 import { table } from './lib/table';
 import type { Results } from './results';
 import { Site } from '../../server/static';
-import { renderOrBuild } from '../../server/render';
+import { renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
 import { openTree } from '../../src/lib/build/render/overlay';
 
 export interface RenderRound {
@@ -42,6 +42,8 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
   log(`render: building the ${products}-product base in full first ...`);
   const base = await measureBuild(ROOT, snap.dir, baseDir, join(WORK, 'cache-render'));
   if (!base.ok) throw new Error(`base build failed: ${base.error}`);
+  // As the server does once a build is live: the next change's renderer started, its bundle loaded.
+  warmLive(baseDir);
   const site = new Site(baseDir);
   const app = new Hono();
   for (const handler of site.routes()) app.get('*', handler);
@@ -75,6 +77,7 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
     log(`render: ${change.description}: served in ${seconds(servedMs)} s (${way}), load ${loadavg()[0]!.toFixed(1)}`);
     made.push(outDir, to);
   }
+  stopWarmRenderer();
   for (const d of [...made, baseDir]) rmSync(d, { recursive: true, force: true });
   res.sections.render = { measuredAt: new Date().toISOString(), base: `${products} products`, rounds: out };
   console.log(`\nAn editor's change live (${products.toLocaleString('en-GB')} products; from the change's snapshot to the changed page served)\n`);
