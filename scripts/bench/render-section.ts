@@ -20,6 +20,7 @@ import type { Results } from './results';
 import { Site } from '../../server/static';
 import { renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
 import { openTree } from '../../src/lib/build/render/overlay';
+import { keepDirOf } from '../../src/lib/build/render/kept';
 
 export interface RenderRound {
   change: EditorChange;
@@ -78,7 +79,7 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
     made.push(outDir, to);
   }
   stopWarmRenderer();
-  for (const d of [...made, baseDir]) rmSync(d, { recursive: true, force: true });
+  for (const d of [...made, baseDir]) for (const f of [d, keepDirOf(d)]) rmSync(f, { recursive: true, force: true });
   res.sections.render = { measuredAt: new Date().toISOString(), base: `${products} products`, rounds: out };
   console.log(`\nAn editor's change live (${products.toLocaleString('en-GB')} products; from the change's snapshot to the changed page served)\n`);
   console.log(
