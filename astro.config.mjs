@@ -8,6 +8,7 @@ import { cdnFiles } from './src/lib/build/cdn/integration.ts';
 import { pageCss } from './src/lib/build/page-css.ts';
 import { linkRestore } from './src/lib/build/link-restore.ts';
 import { shardBuild } from './src/lib/build/shard.ts';
+import { keepRenderer } from './src/lib/build/render/keep.ts';
 import { SITEMAP_ENTRY_LIMIT } from './src/lib/build/merge.ts';
 import directives from './src/directives/index.ts';
 import clientConfig from './src/build/client-config.ts';
@@ -64,6 +65,8 @@ export default defineConfig({
   integrations: [
     // `--shard K/N`: this build renders 1/N of the catalogue pages (docs/architecture.md, "Sharded builds").
     shardBuild(),
+    // Astro's page bundle kept beside the output for the persistent renderer (src/lib/build/render/).
+    keepRenderer(),
     // Pages restored from the incremental cache are hard links to the cache's files, not copies.
     linkRestore(),
     react(),

@@ -27,6 +27,8 @@ export interface AppParts {
   /** Folder of the image proxy's resized pictures (env IMAGE_CACHE_DIR). */
   imageCacheDir: string;
   rebuild?: RebuildManager | null;
+  /** The editors' publishing page (server/routes/publish.ts), served at /_publish; null without rebuilds. */
+  publish?: Hono | null;
   /** Allowed cross-origin callers of /api (env CORS_ORIGIN, comma-separated); none by default. */
   corsOrigins?: string[];
   /** True once the server is shutting down: /readyz answers 503 so the load balancer stops sending. */
@@ -45,6 +47,8 @@ const RebuildBody = z.strictObject({
     .max(10_000)
     .optional(),
   full: z.boolean().optional(),
+  /** Stop before the switch: the build waits on the publishing page for "Go live" (default false: the hook publishes). */
+  preview: z.boolean().optional(),
 });
 
 /** Paths of the load balancer's probes and the metrics scrape. */
@@ -157,13 +161,19 @@ export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; fault
     const rebuildAuth = bearer(rebuildToken, 401, 'authorization: a valid rebuild token is required');
     api.post('/rebuild', rebuildAuth, jsonBody(RebuildBody, { optional: true }), (c) => {
       const body = c.req.valid('json');
-      return answer(c, 202, { trigger: rb.trigger({ productIds: body.product_ids ?? [], full: body.full ?? false }), ...rb.status() });
+      const trigger = rb.trigger(
+        { productIds: body.product_ids ?? [], full: body.full ?? false },
+        { trigger: { kind: 'hook', by: 'rebuild hook' }, preview: body.preview },
+      );
+      return answer(c, 202, { trigger, ...rb.status() });
     });
     api.get('/rebuild/status', rebuildAuth, (c) => answer(c, 200, rb.status()));
   }
 
   api.all('*', (c) => answer(c, 404, `Not found: ${c.req.method} ${c.req.path}`));
   app.route('/api', api);
+
+  if (parts.publish) app.route('/_publish', parts.publish);
 
   const images = new ImageProxy(parts.mediaRoot, parts.imageCacheDir);
   app.use('/img/*', ...fileMiddleware());

@@ -183,6 +183,33 @@ export const MIGRATIONS: string[] = [
   -- postgres: CREATE SEQUENCE order_numbers START WITH 1;
   -- postgres: SELECT setval('order_numbers', COALESCE(MAX(rowid), 0) + 1, false) FROM orders;
   `,
+  `
+  -- Editors are users with the role 'editor' (the publishing page); everyone else is a customer.
+  ALTER TABLE customers ADD COLUMN role TEXT NOT NULL DEFAULT 'customer';
+  -- An editor's signed-in session on the publishing page: a cookie holding a random id (stored hashed),
+  -- its CSRF token, the user's token_version when it began (a password change ends it), and its end.
+  CREATE TABLE editor_sessions (
+    id_hash TEXT PRIMARY KEY,
+    customer_id INTEGER NOT NULL,
+    csrf TEXT NOT NULL,
+    token_version INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  CREATE INDEX editor_sessions_customer ON editor_sessions(customer_id);
+  -- What happened on the publishing page and by the hook: runs, go-live, discards, rollbacks, sign-ins.
+  CREATE TABLE publish_history (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    generation TEXT,
+    ok INTEGER NOT NULL DEFAULT 1,
+    detail TEXT NOT NULL DEFAULT '{}'
+  );
+  CREATE INDEX publish_history_at ON publish_history(at);
+  `,
 ];
 
 /**

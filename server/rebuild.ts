@@ -10,6 +10,8 @@ import type { Logger } from './logger';
 import { buildEnv, buildNodeArgs } from '../src/lib/build/heap';
 import { takeStaleMarker } from '../src/lib/build/stale-restore';
 import { FILES_MANIFEST } from '../src/lib/build/cdn/deploy-plan';
+import { openTree } from '../src/lib/build/render/overlay';
+import { Generations, type Trigger } from './generations';
 
 /** What the triggers of a run said changed (the hook's body); several triggers' hints are merged. */
 export interface PullHint {
@@ -41,14 +43,24 @@ export function parseFullEvery(v: string | undefined): FullEvery {
   return m[2] ? { hours: n } : { runs: n };
 }
 
+/** What a step tells the run's watchers (the publishing page): log lines and the build's page count. */
+export interface RunReport {
+  log(line: string): void;
+  /** Pages written so far, of about `total` (null when not known). */
+  pages(done: number, total: number | null): void;
+}
+
 export interface RebuildSteps {
   /** Writes a complete snapshot into `snapshotDir` (which must not exist before). */
-  pull(snapshotDir: string, hint: PullHint): Promise<void>;
+  pull(snapshotDir: string, hint: PullHint, report?: RunReport): Promise<void>;
   /** Builds the site from `snapshotDir` into `outDir`. */
-  build(snapshotDir: string, outDir: string): Promise<void>;
+  build(snapshotDir: string, outDir: string, report?: RunReport): Promise<void>;
   /** Makes the new folders live (atomically from the server's point of view). */
   activate(outDir: string, snapshotDir: string): void;
 }
+
+/** Where a run is: pulling the snapshot, building pages, switching the served folder; `done` when it ended. */
+export type RunPhase = 'pull' | 'build' | 'switch' | 'done';
 
 export interface RebuildRun {
   id: number;
@@ -60,7 +72,26 @@ export interface RebuildRun {
   dist?: string;
   snapshot?: string;
   error?: string;
+  /** Who or what asked for it (the first of its coalesced triggers; `triggers` counts them). */
+  trigger: Trigger;
+  triggers: number;
+  /** Stops before the switch: its generation waits for "Go live" or "Discard". */
+  preview: boolean;
+  phase: RunPhase;
+  /** Pages built so far (the build step's report). */
+  pages: { done: number; total: number | null };
+  /** The run's last log lines (its steps' reports and its own). */
+  log: string[];
+  /** The generation it made (REBUILD_STAMP), once built. */
+  generation?: string;
+  /** Pages that differ from the live site before it (URL paths), once built. */
+  changed?: string[];
 }
+
+/** A run's log keeps its last lines only. */
+const LOG_LINES = 200;
+/** Triggers without a `trigger` (tests, older callers): the hook's. */
+const HOOK: Trigger = { kind: 'hook', by: 'rebuild hook' };
 
 export interface RebuildStatus {
   state: 'idle' | 'running';
@@ -86,8 +117,12 @@ export class RebuildManager {
   private current: RebuildRun | null = null;
   private last: RebuildRun | null = null;
   private lastSuccess: RebuildRun | null = null;
-  /** Called with each finished run (the server's metrics). */
+  /** Who asked for the pending run, and whether each asked for a preview. */
+  private asked: { trigger: Trigger; preview: boolean }[] = [];
+  /** Called with each finished run (the server's metrics, the publishing history). */
   onRunEnd?: (run: RebuildRun) => void;
+  /** The builds kept (set by the server): a run adds its generation there and switches through it; without, the steps' `activate` and a keep-two cleanup. */
+  generations: Generations | null = null;
 
   constructor(
     private readonly steps: RebuildSteps,
@@ -111,8 +146,12 @@ export class RebuildManager {
     return hours !== undefined && (this.lastFullAt === null || this.now() - this.lastFullAt >= hours * 3_600_000);
   }
 
-  /** Starts a run, or marks one more run after the current one (several triggers make one run, their hints merged). */
-  trigger(hint: Partial<PullHint> = {}): 'started' | 'queued' | 'coalesced' {
+  /**
+   * Starts a run, or marks one more run after the current one (several triggers make one run, their
+   * hints merged). `preview`: stop before the switch; a run goes live when any of its triggers did not ask for a preview.
+   */
+  trigger(hint: Partial<PullHint> = {}, opts: { trigger?: Trigger; preview?: boolean } = {}): 'started' | 'queued' | 'coalesced' {
+    this.asked.push({ trigger: opts.trigger ?? HOOK, preview: !!opts.preview });
     this.hint = {
       productIds: [...new Set([...this.hint.productIds, ...(hint.productIds ?? [])])],
       full: this.hint.full || !!hint.full,
@@ -163,13 +202,50 @@ export class RebuildManager {
     const snapDir = join(this.snapshotsDir, stamp);
     const hint = { ...this.hint, full: this.hint.full || this.fullDue() };
     this.hint = noHint();
-    const run: RebuildRun = { id, ok: false, full: hint.full, startedAt: new Date().toISOString(), finishedAt: '' };
+    const asked = this.asked.length ? this.asked : [{ trigger: HOOK, preview: false }];
+    this.asked = [];
+    const run: RebuildRun = {
+      id,
+      ok: false,
+      full: hint.full,
+      startedAt: new Date().toISOString(),
+      finishedAt: '',
+      trigger: asked[0]!.trigger,
+      triggers: asked.length,
+      preview: asked.every((a) => a.preview),
+      phase: 'pull',
+      pages: { done: 0, total: null },
+      log: [],
+    };
     this.current = run;
-    this.logger.info(`rebuild ${id}: started${hint.full ? ' (full pull)' : ''}`);
+    const report: RunReport = {
+      log: (line) => {
+        run.log.push(line.slice(0, 500));
+        if (run.log.length > LOG_LINES) run.log.splice(0, run.log.length - LOG_LINES);
+      },
+      pages: (done, total) => {
+        run.pages = { done, total };
+      },
+    };
+    const say = (line: string) => {
+      report.log(line);
+      this.logger.info(`rebuild ${id}: ${line}`);
+    };
+    say(`started by ${run.trigger.by}${hint.full ? ' (full pull)' : ''}${run.preview ? ' (preview)' : ''}`);
     try {
-      await this.steps.pull(snapDir, hint);
-      await this.steps.build(snapDir, outDir);
-      this.steps.activate(outDir, snapDir);
+      await this.steps.pull(snapDir, hint, report);
+      run.phase = 'build';
+      say('snapshot pulled; building pages');
+      await this.steps.build(snapDir, outDir, report);
+      run.phase = 'switch';
+      const gens = this.generations;
+      if (gens) {
+        run.generation = basename(snapDir);
+        run.changed = Generations.changedPages(gens.live()?.dist ?? null, outDir);
+        gens.add({ id: run.generation, dist: outDir, snapshot: snapDir, trigger: run.trigger, state: run.preview ? 'preview' : 'kept' });
+        say(`built; ${run.changed.length} page(s) differ from the live site`);
+        if (!run.preview) gens.activate(run.generation);
+      } else this.steps.activate(outDir, snapDir);
       run.ok = true;
       if (hint.full) {
         this.sinceFull = 0;
@@ -178,15 +254,18 @@ export class RebuildManager {
       run.dist = outDir;
       run.snapshot = snapDir;
       this.lastSuccess = run;
-      this.logger.info(`rebuild ${id}: live from ${basename(outDir)}`);
+      if (run.preview) say(`ready to preview as ${basename(snapDir)}; the live site is unchanged`);
+      else say(`live from ${basename(outDir)}`);
       this.cleanup(outDir, snapDir);
     } catch (e) {
       run.error = (e as Error).message.slice(0, 4000);
+      report.log(`failed: ${run.error.split('\n')[0]}`);
       this.logger.error(`rebuild ${id}: failed, the live site is unchanged: ${run.error}`);
       rmSync(outDir, { recursive: true, force: true });
       rmSync(snapDir, { recursive: true, force: true });
     } finally {
       run.finishedAt = new Date().toISOString();
+      run.phase = 'done';
       this.last = run;
       this.current = null;
       this.onRunEnd?.(run);
@@ -199,6 +278,15 @@ export class RebuildManager {
    * is usually the project, where other `dist-*` folders (private builds, test builds) are not ours.
    */
   private cleanup(liveDist: string, liveSnap: string): void {
+    if (this.generations) {
+      try {
+        const gone = this.generations.keep();
+        if (gone.length) this.logger.info(`rebuild: removed the builds no longer kept: ${gone.join(', ')}`);
+      } catch (e) {
+        this.logger.warn(`rebuild cleanup: ${(e as Error).message}`);
+      }
+      return;
+    }
     const prune = (parent: string, prefix: string, live: string) => {
       if (!existsSync(parent)) return;
       const ours = new RegExp(`^${prefix}${REBUILD_STAMP.source.slice(1)}`);
@@ -231,7 +319,13 @@ export interface AstroBuildOptions {
   extraEnv?: Record<string, string>;
   /** Also echo the build's output (npm start). */
   echo?: boolean;
+  /** Told of each page written (Astro's `├─ /path` lines, of about `pagesTotal`) and of the other output lines. */
+  report?: RunReport;
+  pagesTotal?: number | null;
 }
+
+/** A line of `astro build`'s output naming a page it wrote. */
+const PAGE_LINE = /^\s*[├└]─ \/\S*/;
 
 /**
  * Runs `astro build --outDir outDir` with SNAPSHOT_DIR set and the snapshot's heap limit and
@@ -247,7 +341,18 @@ export async function astroBuild(opts: AstroBuildOptions): Promise<void> {
   }
 }
 
-function astroBuildOnce({ projectRoot, snapshotDir, outDir, extraEnv = {}, echo = false }: AstroBuildOptions): Promise<void> {
+function astroBuildOnce({ projectRoot, snapshotDir, outDir, extraEnv = {}, echo = false, report, pagesTotal = null }: AstroBuildOptions): Promise<void> {
+  let pages = 0;
+  let partial = '';
+  const lines = (b: Buffer) => {
+    if (!report) return;
+    const all = (partial + b.toString()).split('\n');
+    partial = all.pop() ?? '';
+    for (const l of all) {
+      if (PAGE_LINE.test(l)) report.pages(++pages, pagesTotal);
+      else if (l.trim()) report.log(l.trim());
+    }
+  };
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...buildNodeArgs(resolve(snapshotDir)), astroBin(projectRoot), 'build', '--outDir', resolve(outDir)], {
       cwd: projectRoot,
@@ -257,6 +362,7 @@ function astroBuildOnce({ projectRoot, snapshotDir, outDir, extraEnv = {}, echo 
     let tail = '';
     const keep = (b: Buffer) => {
       if (echo) process.stdout.write(b);
+      lines(b);
       tail = (tail + b.toString()).slice(-4000);
     };
     child.stdout.on('data', keep);
@@ -295,8 +401,11 @@ export function writeLivePointer(file: string, p: LivePointer): void {
  * (src/lib/build/link-restore.ts) and keeps that build's time.
  */
 export function needsBuild(distDir: string, snapDir: string): boolean {
-  const built = join(distDir, FILES_MANIFEST);
-  if (!existsSync(join(distDir, 'index.html')) || !existsSync(built)) return true;
+  if (!existsSync(distDir)) return true;
+  // An overlay generation (src/lib/build/render/overlay.ts) holds its changed files only.
+  const tree = openTree(distDir);
+  const built = tree.file(FILES_MANIFEST);
+  if (!tree.file('index.html') || !built) return true;
   const manifest = join(snapDir, 'manifest.json');
   if (!existsSync(manifest)) return false;
   return statSync(built).mtimeMs < statSync(manifest).mtimeMs;

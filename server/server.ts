@@ -20,6 +20,10 @@ import { Site } from './static';
 import { RebuildManager, astroBuild, parseFullEvery, readLivePointer, writeLivePointer, type RebuildSteps } from './rebuild';
 import { importFromVsfApi, readImportConfig } from './import/vsf-import';
 import type { Faults } from './faults';
+import { Generations, pageCount, parseKeep } from './generations';
+import { EditorAuth, PublishHistory } from './editor';
+import { publishRoutes } from './routes/publish';
+import { parseMaxPages, renderOrBuild, stopWarmRenderer, warmLive } from './render';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +61,8 @@ export interface RunningServer {
   site: Site;
   faults: Faults | null;
   rebuild: RebuildManager | null;
+  /** The builds kept for preview and rollback (with rebuilds on). */
+  generations: Generations | null;
   server: Server;
   /**
    * Shuts down: /readyz answers 503 at once, requests are still served for `drainMs` (the load balancer
@@ -123,13 +129,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let port = 0;
   let rebuild: RebuildManager | null = null;
+  let generations: Generations | null = null;
+  const history = new PublishHistory(db);
   if (options.rebuildToken) {
     const source = env.REBUILD_SOURCE;
+    const renderMaxPages = parseMaxPages(env.RENDER_MAX_PAGES);
     const steps: RebuildSteps = {
       // The catalogue through vue-storefront-api's _search (this server's, or REBUILD_SOURCE, the shop's
       // API), only what changed since the live snapshot when the index allows; the rest of the snapshot
       // from REBUILD_IMPORT_CONFIG, or carried over from the live snapshot.
-      pull: (into, hint) =>
+      pull: (into, hint, report) =>
         importFromVsfApi({
           url: source ?? `http://127.0.0.1:${port}`,
           index: env.REBUILD_INDEX || undefined,
@@ -138,10 +147,31 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           incremental: !hint.full,
           changedIds: hint.productIds,
           config: env.REBUILD_IMPORT_CONFIG ? readImportConfig(env.REBUILD_IMPORT_CONFIG) : undefined,
-          log: (l) => logger.info(`rebuild pull: ${l}`),
+          log: (l) => {
+            logger.info(`rebuild pull: ${l}`);
+            report?.log(l);
+          },
         }).then(() => undefined),
       // The build writes the deploy plan against the live folder (DEPLOY_BEFORE: src/lib/build/cdn/integration.ts), as `npm run deploy:plan` does.
-      build: (snap, out) => astroBuild({ projectRoot: PROJECT_ROOT, snapshotDir: snap, outDir: out, extraEnv: site.dir ? { DEPLOY_BEFORE: site.dir } : {} }),
+      // The pages the change touches, rendered into an overlay on the live generation; else a full build (server/render.ts).
+      build: (snap, out, report) =>
+        renderOrBuild({
+          projectRoot: PROJECT_ROOT,
+          live: site.dir,
+          snapshotDir: snap,
+          outDir: out,
+          maxPages: renderMaxPages,
+          report,
+          fullBuild: () =>
+            astroBuild({
+              projectRoot: PROJECT_ROOT,
+              snapshotDir: snap,
+              outDir: out,
+              extraEnv: site.dir ? { DEPLOY_BEFORE: site.dir } : {},
+              report,
+              pagesTotal: site.dir ? pageCount(site.dir) : null,
+            }),
+        }).then(() => undefined),
       activate: (out, snap) => {
         site.switchTo(out);
         snapDir = snap;
@@ -149,16 +179,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       },
       ...opts.rebuildSteps,
     };
-    rebuild = new RebuildManager(
-      steps,
-      env.REBUILD_WORKDIR ? resolve(env.REBUILD_WORKDIR) : PROJECT_ROOT,
-      join(dataDir ?? PROJECT_ROOT, 'snapshots'),
-      logger,
-      (fn) => db.withLock('rebuild', fn),
-      undefined,
-      fullEvery,
-    );
-    rebuild.onRunEnd = (run) => ctx.metrics.observeRebuild(run);
+    const workDir = env.REBUILD_WORKDIR ? resolve(env.REBUILD_WORKDIR) : PROJECT_ROOT;
+    generations = new Generations(join(dataDir ?? workDir, 'generations.json'), steps.activate, parseKeep(env.PUBLISH_KEEP));
+    rebuild = new RebuildManager(steps, workDir, join(dataDir ?? PROJECT_ROOT, 'snapshots'), logger, (fn) => db.withLock('rebuild', fn), undefined, fullEvery);
+    rebuild.generations = generations;
+    // The next change's renderer, its bundle loaded before the hook arrives (server/render.ts).
+    if (site.dir && renderMaxPages > 0) warmLive(site.dir, (l) => logger.warn(l));
+    rebuild.onRunEnd = (run) => {
+      ctx.metrics.observeRebuild(run);
+      void history.runEnded(run).catch((e: unknown) => logger.warn(`publishing history: ${(e as Error).message}`));
+    };
   }
 
   // Beside the database by default; an in-memory database (tests) gets a throw-away folder.
@@ -170,6 +200,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // Beside the database by default; an in-memory database (tests) gets a folder of its own.
     imageCacheDir,
     rebuild,
+    publish:
+      rebuild && generations
+        ? publishRoutes(ctx, {
+            rebuild,
+            generations,
+            history,
+            auth: new EditorAuth(db, num(env.EDITOR_SESSION_HOURS, 12), options.scrypt),
+          })
+        : null,
     corsOrigins: env.CORS_ORIGIN
       ? env.CORS_ORIGIN.split(',')
           .map((s) => s.trim())
@@ -205,6 +244,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const stop = (timeoutMs: number) =>
     new Promise<void>((res) => {
       metricsServer?.close();
+      stopWarmRenderer();
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       force.unref();
       server.close(() => {
@@ -230,6 +270,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     site,
     faults,
     rebuild,
+    generations,
     server,
     close,
     metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,

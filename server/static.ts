@@ -14,7 +14,7 @@
  * contract files above, the `/x` -> `x.html` lookup, and what a file says of itself (ETag from size
  * and time, Last-Modified, content types with their charset); a page's CSP is kept on its 304.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -25,6 +25,7 @@ import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type Edg
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
 import { canonicalMove } from '../src/lib/build/cdn/canonical-url';
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
+import { openTree, type SiteTree } from '../src/lib/build/render/overlay';
 
 export { NON_HTML_CSP, SECURITY_HEADERS, scriptCsp } from '../src/lib/build/cdn/headers';
 
@@ -86,12 +87,16 @@ export class SiteFolder {
   readonly notFound: Buffer | null;
   private buckets = new Map<number, EdgeBucket>();
 
+  /** The folder's files: a full build's, or an overlay's on the generations under it (src/lib/build/render/overlay.ts). */
+  readonly tree: SiteTree;
+
   constructor(readonly dir: string) {
-    const hf = join(dir, '_headers');
-    this.headers = new HeaderTable(existsSync(hf) ? parseHeaders(readFileSync(hf, 'utf8')) : []);
+    const tree = (this.tree = openTree(dir));
+    const hf = tree.file('_headers');
+    this.headers = new HeaderTable(hf ? parseHeaders(readFileSync(hf, 'utf8')) : []);
     const json = (file: string): unknown => {
       try {
-        return JSON.parse(readFileSync(join(dir, file), 'utf8'));
+        return JSON.parse(readFileSync(tree.file(file) ?? join(dir, file), 'utf8'));
       } catch (e) {
         throw new SiteFileError(`${file}: ${(e as Error).message}`);
       }
@@ -104,22 +109,24 @@ export class SiteFolder {
       if (!r.success) throw new SiteFileError(`${file}: ${r.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
       return r.data;
     };
-    this.edge = existsSync(join(dir, EDGE_INDEX))
+    this.edge = tree.file(EDGE_INDEX)
       ? new EdgeLookup(checked(EDGE_INDEX, edgeIndexSchema), (i) => {
           let b = this.buckets.get(i);
           if (!b) {
-            b = existsSync(join(dir, bucketFile(i))) ? checked(bucketFile(i), edgeBucketSchema) : { rules: [], tags: {} };
+            b = tree.file(bucketFile(i)) ? checked(bucketFile(i), edgeBucketSchema) : { rules: [], tags: {} };
             this.buckets.set(i, b);
           }
           return b;
         })
       : null;
-    const nf = join(dir, '404.html');
-    this.notFound = existsSync(nf) ? readFileSync(nf) : null;
+    const nf = tree.file('404.html');
+    this.notFound = nf ? readFileSync(nf) : null;
+    // No root: the rewrite gives the file's absolute path, in whichever generation's folder holds it
+    // (serveStatic has refused `..` and the like before it rewrites).
     this.files = serveStatic({
-      root: dir,
+      root: '',
       precompressed: true,
-      rewriteRequestPath: (path) => this.withHtml(this.rewrite(path)),
+      rewriteRequestPath: (path) => this.locate(this.withHtml(this.rewrite(path))),
       onFound: (file, c) => {
         c.set('siteFile', file);
       },
@@ -129,17 +136,18 @@ export class SiteFolder {
   /** serveStatic on this folder: next() when no file answers the (rewritten) path. */
   readonly files: MiddlewareHandler;
 
-  /** `/about` is `about.html` when there is no `about/` folder (serveStatic does folders' index.html itself). */
+  /** `/about` is `about.html` when there is no `about/` folder. */
   private withHtml(path: string): string {
     if (extname(path) || path.endsWith('/')) return path;
-    const isFile = (p: string) => {
-      try {
-        return statSync(join(this.dir, p)).isFile();
-      } catch {
-        return false;
-      }
-    };
+    const isFile = (p: string) => this.tree.file(p.replace(/^\/+/, '')) !== null;
     return !isFile(path) && !isFile(`${path}/index.html`) && isFile(`${path}.html`) ? `${path}.html` : path;
+  }
+
+  /** The absolute path of a site path's file: itself, else its folder's index.html (in the base folder when none: no file). */
+  private locate(path: string): string {
+    const rel = path.replace(/^\/+/, '');
+    const file = rel === '' || rel.endsWith('/') ? this.tree.file(`${rel}index.html`) : (this.tree.file(rel) ?? this.tree.file(`${rel}/index.html`));
+    return file ?? join(this.tree.base, rel);
   }
 
   /** The map's first rule for a path (null: none, or no map). */

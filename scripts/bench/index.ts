@@ -3,11 +3,11 @@
  *
  *   npm run bench                      # everything (about 10-15 min on 2 cores)
  *   npm run bench -- --large           # also build a 50,000-product catalogue
- *   npm run bench -- --only search,api # some sections: build, rebuild, pull, pages, lighthouse, lighthouse-cli, paint, search, api, images, shards
+ *   npm run bench -- --only search,api # some sections: build, rebuild, render, pull, pages, lighthouse, lighthouse-cli, paint, search, api, images, shards
  *   npm run bench -- --quick           # one run of everything, fewer Lighthouse runs (a smoke test)
  *
  * Other options: --runs N (builds of the small catalogue, default 3), --big-runs N (10,000, default 1),
- * --lh-runs N (Lighthouse runs per page, default 3), --rebuild-runs N (rounds of the editors' changes,
+ * --lh-runs N (Lighthouse runs per page, default 3), --render-runs N, --render-products N (the render section), --rebuild-runs N (rounds of the editors' changes,
  * default 1), --shard-products N, --shards N, --shard-only K (the shards section), --work DIR (default
  * bench/tmp), --no-write, --lh-no-paint-holding (Lighthouse's Chromium without Paint Holding, as
  * Playwright runs it: see docs/benchmarks.md for why the first paint is otherwise late at random; the
@@ -44,6 +44,7 @@ import { sectionPages } from './pages';
 import { sectionPaint } from './paint';
 import { sectionPull } from './pull-section';
 import { sectionRebuild } from './rebuild-section';
+import { sectionRender } from './render-section';
 import { SECTIONS, machine, previousResults, writeOutputs, type Results, type Section } from './results';
 import { sectionSearch } from './search';
 import { sectionShards } from './shards';
@@ -59,12 +60,27 @@ const { o: opts, only } = scriptOptions(
   {
     name: 'bench',
     usage: USAGE,
-    values: ['only', 'runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'work', 'shard-products', 'shards', 'shard-only', 'shard-snapshot', 'site-part'],
+    values: [
+      'only',
+      'runs',
+      'big-runs',
+      'lh-runs',
+      'rebuild-runs',
+      'render-runs',
+      'render-products',
+      'work',
+      'shard-products',
+      'shards',
+      'shard-only',
+      'shard-snapshot',
+      'site-part',
+    ],
     flags: ['quick', 'large', 'no-write', 'lh-no-paint-holding', 'drop-caches', 'keep-builds', 'whole-only', 'prepared'],
   },
   (o) => {
     // The whole numbers are checked now, not when their section starts (after minutes of others).
-    for (const n of ['runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'shard-products', 'shards', 'shard-only']) o.number(n, 1, { integer: true, min: 1 });
+    for (const n of ['runs', 'big-runs', 'lh-runs', 'rebuild-runs', 'render-runs', 'render-products', 'shard-products', 'shards', 'shard-only'])
+      o.number(n, 1, { integer: true, min: 1 });
     const only = o.list('only') as Section[] | undefined;
     if (only) for (const s of only) if (!SECTIONS.includes(s)) throw new OptionError(`unknown section '${s}' (sections: ${SECTIONS.join(', ')})`);
     return { o, only };
@@ -103,6 +119,7 @@ async function main(): Promise<void> {
   };
   await run('build', () => sectionBuild(ctx, res));
   await run('rebuild', () => sectionRebuild(ctx, res));
+  await run('render', () => sectionRender(ctx, res));
   await run('pull', () => sectionPull(ctx, res));
   if (wanted('pages') || wanted('lighthouse') || wanted('lighthouse-cli') || wanted('paint')) {
     let shop: Awaited<ReturnType<typeof startShop>> | null = null;

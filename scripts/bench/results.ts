@@ -15,12 +15,13 @@ import type { PageSummary } from './pages';
 import type { PaintBench } from './paint';
 import type { PullSummary } from './pull';
 import type { RebuildSummary } from './rebuild-section';
+import type { RenderRound } from './render-section';
 import type { EngineBench } from './listing-engine';
 import type { ListingBench, SearchBench } from './search';
 import type { ShardBench } from './shards';
 import { round } from './lib/stats';
 
-export const SECTIONS = ['build', 'rebuild', 'pull', 'pages', 'lighthouse', 'lighthouse-cli', 'paint', 'search', 'api', 'images', 'shards'] as const;
+export const SECTIONS = ['build', 'rebuild', 'render', 'pull', 'pages', 'lighthouse', 'lighthouse-cli', 'paint', 'search', 'api', 'images', 'shards'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface Results {
@@ -29,6 +30,7 @@ export interface Results {
   sections: Partial<{
     build: { measuredAt: string; builds: BuildSummary[] };
     rebuild: { measuredAt: string; base: string; rebuilds: RebuildSummary[] };
+    render: { measuredAt: string; base: string; rounds: RenderRound[] };
     pull: PullSummary;
     pages: { measuredAt: string; idleMs: number; pages: PageSummary[] };
     lighthouse: { measuredAt: string; runs: number; chromeFlags?: string[]; pages: LighthouseScores[] };

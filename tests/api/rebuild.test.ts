@@ -101,7 +101,7 @@ describe('POST /api/rebuild', () => {
     writeFileSync(join(dist, 'index.html'), '<h1>Original</h1>');
     shop = await startTestShop({
       distDir: dist,
-      env: { REBUILD_WORKDIR: work },
+      env: { REBUILD_WORKDIR: work, PUBLISH_KEEP: '2' },
       options: { rebuildToken: 'let-me-build' },
       rebuildSteps: {
         build: async (snap, out) => {
@@ -155,7 +155,7 @@ describe('POST /api/rebuild', () => {
     expect(await (await fetch(shop.url + '/')).text()).toBe('<h1>Build 1</h1>');
   });
 
-  it('keeps the live build and the one before; removes older rebuild folders and nothing else', async () => {
+  it('keeps PUBLISH_KEEP builds (2: the live one and the one before); removes older rebuild folders and nothing else', async () => {
     mkdirSync(join(work, 'dist-private-build'));
     mkdirSync(join(work, 'dist-e2e-multistore'));
     for (let i = 0; i < 3; i++) {

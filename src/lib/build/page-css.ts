@@ -89,6 +89,8 @@ interface Dirs {
   outDir: string;
   /** The merged files of every build with this cache folder, for restored pages. */
   keepDir: string;
+  /** Where the linked component stylesheets are read (default: outDir); the persistent renderer reads the full build's. */
+  readDir?: string;
 }
 
 const written = new Set<string>();
@@ -103,7 +105,7 @@ export function mergeRenderedPage(html: string, env: Record<string, string | und
   const dirs = JSON.parse(raw) as Dirs;
   const read = (href: string) => {
     let css = sources.get(href);
-    if (css === undefined) sources.set(href, (css = readFileSync(join(dirs.outDir, href), 'utf8')));
+    if (css === undefined) sources.set(href, (css = readFileSync(join(dirs.readDir ?? dirs.outDir, href), 'utf8')));
     return css;
   };
   const r = mergePageCss(html, read, mergedByCombination);

@@ -7,6 +7,8 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { CDN_HASHES_FILE, keepDirOf } from '../render/kept';
 import { writeCdnFiles } from './build-files';
 import { FILE_SCANS, FileScans } from './file-scans';
 import { staleRestore } from '../stale-restore';
@@ -28,6 +30,9 @@ export function cdnFiles(): AstroIntegration {
         // A page restored from the incremental cache that links client code this build did not write
         // would ship without its scripts: the build fails, and the next one renders every page.
         if (r.missing.length) staleRestore(cacheDir, r.missing);
+        // The pages' script hashes, for the overlays the persistent renderer makes on this build (src/lib/build/render/).
+        const keep = keepDirOf(fileURLToPath(dir).replace(/\/$/, ''));
+        if (existsSync(keep)) writeFileSync(join(keep, CDN_HASHES_FILE), JSON.stringify(r.hashes));
         // The merged stylesheets kept for restored pages: only those some page of this build links.
         prunePageCss(cacheDir, r.linked);
         logger.info(

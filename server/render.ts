@@ -1,0 +1,73 @@
+/**
+ * The rebuild's build step: the change made in seconds as an overlay on the live generation by the
+ * persistent renderer (src/lib/build/render/), or, when it cannot be (a code change, more pages than
+ * RENDER_MAX_PAGES, pages added or removed, no renderer kept, any error of the renderer), a full
+ * `astro build`. Either way the new folder is a generation the server serves and the deploy plan reads.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildOverlay, FullBuildNeeded, warmRenderer } from '../src/lib/build/render/overlay-build';
+
+export { stopWarmRenderer } from '../src/lib/build/render/overlay-build';
+import { CONTEXT_FILE, keepDirOf } from '../src/lib/build/render/kept';
+import type { RunReport } from './rebuild';
+
+/** RENDER_MAX_PAGES: the most pages one change may render in place of a full build (0: always a full build). */
+export function parseMaxPages(v: string | undefined): number {
+  if (v === undefined || v === '') return 2000;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`RENDER_MAX_PAGES: expected a whole number of pages (0 turns the renderer off), got '${v}'`);
+  return n;
+}
+
+export interface RenderStepOptions {
+  projectRoot: string;
+  /** The live generation (null: none yet, a full build). */
+  live: string | null;
+  snapshotDir: string;
+  outDir: string;
+  maxPages: number;
+  /** The full build, when the change cannot be an overlay. */
+  fullBuild: () => Promise<void>;
+  report?: RunReport;
+}
+
+/** Makes the new generation; says which way it was made. */
+export async function renderOrBuild(opts: RenderStepOptions): Promise<'overlay' | 'full'> {
+  const say = (l: string) => opts.report?.log(l);
+  if (opts.live && opts.maxPages > 0) {
+    const started = performance.now();
+    try {
+      const r = await buildOverlay({
+        parent: opts.live,
+        snapshotDir: opts.snapshotDir,
+        outDir: opts.outDir,
+        maxPages: opts.maxPages,
+        projectRoot: opts.projectRoot,
+        deployBefore: opts.live,
+      });
+      opts.report?.pages(r.rendered, r.rendered);
+      say(`rendered ${r.rendered} page(s) (${r.kept} unchanged), ${r.changed.length} file(s) changed, in ${Math.round(performance.now() - started)} ms`);
+      return 'overlay';
+    } catch (e) {
+      const why = e instanceof FullBuildNeeded ? e.message : `the renderer failed: ${(e as Error).message.split('\n')[0]}`;
+      say(`a full build: ${why}`);
+      rmSync(opts.outDir, { recursive: true, force: true });
+      rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });
+    }
+  }
+  await opts.fullBuild();
+  if (opts.maxPages > 0) warmLive(opts.outDir);
+  return 'full';
+}
+
+/** Starts the renderer of a generation ahead of the next change, when that generation kept one (a full build's, or an overlay's). */
+export function warmLive(dir: string, log?: (line: string) => void): void {
+  const keep = keepDirOf(dir);
+  if (!existsSync(join(keep, CONTEXT_FILE))) return;
+  try {
+    warmRenderer(keep);
+  } catch (e) {
+    log?.(`the renderer could not be started ahead: ${(e as Error).message}`);
+  }
+}

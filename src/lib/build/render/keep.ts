@@ -1,0 +1,121 @@
+/**
+ * Keeps, after a full build, what the persistent renderer (./renderer.ts) needs to render any page
+ * again exactly as this build did, outside a build: Astro's prerender bundle of the pages (the same
+ * compiled components, middleware and client asset names; Astro deletes it at the end of the build),
+ * what the build's environment gave each page of its own (the head's stylesheets, the page scripts),
+ * and every path the build wrote with its cache key. Kept beside the output folder, in
+ * `<outDir>.render/` (never served, never deployed).
+ *
+ * Astro has no setting for this: the integration wraps Astro's default prerenderer (the hook
+ * `astro:build:start`'s `setPrerenderer`), which it leaves to do all the work. Build time only.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { BUNDLE_DIR, codeStamp, CONTEXT_FILE, keepDirOf, PRERENDER_ENTRY, type KeptPath, type RenderContext } from './kept';
+
+/** Astro's default prerenderer (astro/dist/core/build/default-prerenderer.js, astro 7.3) has the app it loaded. */
+type Prerenderer = AstroPrerenderer & { app?: BuildAppLike };
+
+/** The parts of Astro's BuildApp (astro/dist/core/build/app.js) read here. */
+export interface BuildAppLike {
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  getSettings(): { scripts: { stage: string; content: string }[] };
+}
+
+interface InternalsLike {
+  pagesByKeys: Map<string, { styles: unknown[] }>;
+  entrySpecifierToBundleMap: Map<string, string>;
+}
+
+/**
+ * Node's own `import()`: this module is loaded by Vite's module runner with the config, whose
+ * `import()` would load the bundle a second time (and is closed by then); Astro imports it natively.
+ */
+const nativeImport = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
+
+/** Astro's prerender output folder for a static build (astro/dist/prerender/utils.js): `<outDir>/.prerender/`, or `./.astro/.prerender/` for an outDir outside the working folder. */
+function prerenderDir(outDir: string): string {
+  const within = outDir.startsWith(process.cwd()) ? outDir : join(process.cwd(), '.astro');
+  return join(within, '.prerender');
+}
+
+export function keepRenderer(): AstroIntegration {
+  let outDir = '';
+  let origin = '';
+  return {
+    name: 'pj-keep-renderer',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir).replace(/\/$/, '');
+        origin = config.site ? new URL(config.site).origin : `http://localhost:${config.server.port}`;
+      },
+      'astro:build:start': ({ setPrerenderer, logger }) => {
+        const keep = keepDirOf(outDir);
+        rmSync(keep, { recursive: true, force: true });
+        setPrerenderer((given: AstroPrerenderer): AstroPrerenderer => {
+          const def = given as Prerenderer;
+          let internals: InternalsLike | null = null;
+          let paths: KeptPath[] = [];
+          let entry = '';
+          return {
+            name: 'pj-keep-renderer',
+            async setup() {
+              const src = prerenderDir(outDir);
+              entry = readdirSync(src).find((n) => n.startsWith(PRERENDER_ENTRY) && n.endsWith('.mjs')) ?? '';
+              if (entry) {
+                // The same module the default prerenderer imports next: its app hands over the build's internals.
+                const mod = (await nativeImport(pathToFileURL(join(src, entry)).href)) as { app: BuildAppLike };
+                const set = mod.app.setInternals.bind(mod.app);
+                mod.app.setInternals = (i: unknown) => {
+                  internals = i as InternalsLike;
+                  set(i);
+                };
+                cpSync(src, join(keep, BUNDLE_DIR), { recursive: true });
+              }
+              await def.setup?.();
+            },
+            async getStaticPaths() {
+              const all = await def.getStaticPaths();
+              paths = all.map((p) => ({
+                pathname: p.pathname,
+                route: p.route.route,
+                component: p.route.component,
+                ...(p.cacheKey !== undefined && { cacheKey: String(p.cacheKey) }),
+              }));
+              return all;
+            },
+            render: (request, opts) => def.render(request, opts),
+            async teardown() {
+              await def.teardown?.();
+              if (!internals || !entry || !def.app) {
+                logger.warn('the renderer is not kept (Astro did not hand over its prerender bundle): every change is a full build');
+                rmSync(keep, { recursive: true, force: true });
+                return;
+              }
+              const context: RenderContext = {
+                version: 1,
+                outDir,
+                origin,
+                bundle: join(keep, BUNDLE_DIR),
+                entry,
+                code: codeStamp(process.cwd()),
+                styles: Object.fromEntries([...internals.pagesByKeys].map(([k, v]) => [k, v.styles])),
+                bundleMap: Object.fromEntries(internals.entrySpecifierToBundleMap),
+                scripts: def.app.getSettings().scripts.filter((s) => s.stage === 'page' || s.stage === 'head-inline'),
+                paths,
+              };
+              mkdirSync(keep, { recursive: true });
+              writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify(context));
+            },
+          };
+        });
+      },
+      'astro:build:done': ({ logger }) => {
+        if (existsSync(join(keepDirOf(outDir), CONTEXT_FILE))) logger.info(`renderer kept in ${keepDirOf(outDir)}`);
+      },
+    },
+  };
+}

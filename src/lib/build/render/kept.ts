@@ -1,0 +1,84 @@
+/**
+ * What a full build keeps for the persistent renderer (./keep.ts writes it, ./renderer.ts and
+ * ./overlay-build.ts read it): where, and in which shape. Build time only.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/** The kept folder of a build's output folder: `<outDir>.render/`, beside it. */
+export const keepDirOf = (outDir: string): string => `${outDir.replace(/\/+$/, '')}.render`;
+/** Astro's prerender bundle, copied. */
+export const BUNDLE_DIR = 'bundle';
+/** The render context (`RenderContext`). */
+export const CONTEXT_FILE = 'context.json';
+/** The CDN step's inline script hashes of the build's pages (`CdnHashes`). */
+export const CDN_HASHES_FILE = 'cdn-hashes.json';
+/** How Astro names the prerender bundle's entry (astro/dist/core/build/static-build.js). */
+export const PRERENDER_ENTRY = 'prerender-entry';
+
+const keptPathSchema = z.object({ pathname: z.string(), route: z.string(), component: z.string(), cacheKey: z.string().optional() });
+export type KeptPath = z.infer<typeof keptPathSchema>;
+
+const contextSchema = z.object({
+  version: z.literal(1),
+  /** The output folder the build wrote (the base of the overlays made from it). */
+  outDir: z.string(),
+  /** The site's origin, as the build's page requests had it (Astro.url). */
+  origin: z.string(),
+  /** Where the bundle is (an overlay's context names its base's). */
+  bundle: z.string(),
+  /** The bundle's entry module, in BUNDLE_DIR. */
+  entry: z.string(),
+  /** Each page's head stylesheets as the build gave them (Astro's page data `styles`, by page key). */
+  styles: z.record(z.string(), z.array(z.unknown())),
+  /** Astro's entry specifiers -> built file names (the page scripts'). */
+  bundleMap: z.record(z.string(), z.string()),
+  /** The integrations' scripts injected into every page. */
+  scripts: z.array(z.object({ stage: z.string(), content: z.string() })),
+  /** The code the bundle was built from (`codeStamp`): another stamp is a code change, a full build. */
+  code: z.string(),
+  /** Every path the build wrote, with its cache key (none: rendered by every build). */
+  paths: z.array(keptPathSchema),
+});
+export type RenderContext = z.infer<typeof contextSchema>;
+
+const cdnHashesSchema = z.object({ pageHashes: z.array(z.string()), ampHashes: z.array(z.string()) });
+export type CdnHashes = z.infer<typeof cdnHashesSchema>;
+
+/** A kept file read and checked; a clear error naming the file and what is wrong. */
+function readKept<T>(file: string, schema: z.ZodType<T>): T {
+  if (!existsSync(file)) throw new Error(`${file}: missing (the build kept no renderer)`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`${file}: not JSON (${(e as Error).message})`);
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new Error(`${file}: ${r.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
+  return r.data;
+}
+
+export const readRenderContext = (keepDir: string): RenderContext => readKept(join(keepDir, CONTEXT_FILE), contextSchema);
+export const readCdnHashes = (keepDir: string): CdnHashes => readKept(join(keepDir, CDN_HASHES_FILE), cdnHashesSchema);
+
+/** What the site's code is made of: the pages, components and libraries, the config, the lock file. */
+const CODE = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+/**
+ * A stamp of the project's code (each file's path, size and time): the same as at the full build when
+ * the code is unchanged. A checkout that touches files without changing them only costs a full build.
+ */
+export function codeStamp(root: string): string {
+  const h = createHash('sha256');
+  const walk = (rel: string) => {
+    const st = statSync(join(root, rel), { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) for (const n of readdirSync(join(root, rel)).sort()) walk(`${rel}/${n}`);
+    else h.update(`${rel}\0${st.size}\0${Math.floor(st.mtimeMs)}\n`);
+  };
+  for (const c of CODE) walk(c);
+  return h.digest('base64url');
+}

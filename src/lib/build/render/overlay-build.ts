@@ -1,0 +1,218 @@
+/**
+ * A generation made in seconds: the persistent renderer (./renderer.ts) renders the pages of the new
+ * snapshot whose cache key changed; this keeps those whose bytes differ from the generation before,
+ * brings the whole-site files up to date the way the full build makes them (the service worker's
+ * precache revisions, `_headers`' script hashes, the CDN's files manifest), and writes them as an
+ * overlay on that generation (./overlay.ts). What it cannot make exactly as the full build would
+ * (pages added or removed: the sitemap changes; an inline script gone from a page: the CSP's
+ * hashes of the other pages are unknown here; too many pages) is a `FullBuildNeeded`: the caller
+ * builds the whole site instead. Build time only.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { digestOf, headersFile, isAmp, readFilesManifest, scanPage, ampPrefixes, writeDeployPlan } from '../cdn/build-files';
+import { DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
+import { siteHeaderRules } from '../cdn/headers';
+import { CDN_HASHES_FILE, codeStamp, CONTEXT_FILE, keepDirOf, readCdnHashes, readRenderContext } from './kept';
+import { OVERLAY_MANIFEST, openTree, type OverlayManifest } from './overlay';
+import type { RenderJob, RenderResult } from './renderer';
+import { precacheMaxBytes } from '../../pwa/sw-config';
+
+/** The change cannot be made as an overlay: build the whole site (the reason says why). */
+export class FullBuildNeeded extends Error {}
+
+export interface OverlayOptions {
+  /** The generation the change is made on (a full build's folder with its kept renderer, or an overlay). */
+  parent: string;
+  snapshotDir: string;
+  /** The new generation's folder (must not exist). */
+  outDir: string;
+  /** The most pages one change may render (more: a full build). */
+  maxPages: number;
+  /** More environment of the renderer (BUILD_TIME in tests). */
+  env?: Record<string, string>;
+  /** The project whose code the renderer must still be (default: the working folder). */
+  projectRoot?: string;
+  /** Also write the CDN's deploy plan against this generation (the live one), as a full build with DEPLOY_BEFORE does. */
+  deployBefore?: string | null;
+}
+
+export interface OverlayResult {
+  /** Site files the overlay holds (changed or new), sorted. */
+  changed: string[];
+  rendered: number;
+  kept: number;
+}
+
+const RENDERER = fileURLToPath(new URL('./renderer.ts', import.meta.url));
+/** The worker service's file of the service worker, whose precache list names files by their md5 (Workbox). */
+const SERVICE_WORKER = 'sw.js';
+const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+
+/** A renderer process started ahead of the change, its bundle loaded (one job each). */
+interface Warm {
+  bundle: string;
+  env: string;
+  child: ChildProcessWithoutNullStreams;
+  exited: boolean;
+}
+let warm: Warm | null = null;
+
+function startRenderer(keepDir: string | null, env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', RENDERER, ...(keepDir ? [keepDir] : [])], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * Starts a renderer for the generation `keepDir` was kept for, to wait for the next change with the
+ * bundle loaded (the process start and the bundle's import off the editor's wait); replaces the one waiting.
+ */
+export function warmRenderer(keepDir: string, env: Record<string, string> = {}): void {
+  const bundle = readRenderContext(keepDir).bundle;
+  const key = JSON.stringify(env);
+  if (warm && !warm.exited && warm.bundle === bundle && warm.env === key) return;
+  if (warm && !warm.exited) warm.child.kill();
+  const child = startRenderer(keepDir, env);
+  const w: Warm = { bundle, env: key, child, exited: false };
+  child.on('exit', () => (w.exited = true));
+  child.on('error', () => (w.exited = true));
+  // A warm renderer never keeps the process alive on its own.
+  child.unref();
+  warm = w;
+}
+
+/** Stops the waiting renderer (the server's shutdown, tests). */
+export function stopWarmRenderer(): void {
+  if (warm && !warm.exited) warm.child.kill();
+  warm = null;
+}
+
+/** Runs a job on the warm renderer when it holds the job's bundle, else on a new one. */
+export function runRenderer(job: RenderJob, env: Record<string, string> = {}): Promise<RenderResult> {
+  const bundle = readRenderContext(job.keepDir).bundle;
+  const w = warm && !warm.exited && warm.bundle === bundle && warm.env === JSON.stringify(env) ? warm : null;
+  warm = null;
+  const child = w?.child ?? startRenderer(null, env);
+  child.ref();
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (err = (err + b.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the renderer exited with code ${code}: ${err.trim()}`));
+      try {
+        resolvePromise(JSON.parse(out) as RenderResult);
+      } catch (e) {
+        reject(new Error(`the renderer's answer is not JSON: ${(e as Error).message}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(job));
+  });
+}
+
+/** The service worker with the precache revisions of the changed files brought up to date (null: unchanged). */
+function serviceWorker(sw: Buffer, changed: Map<string, { before: Buffer | null; after: Buffer }>): Buffer | null {
+  const byFile = (url: string) => changed.get(url) ?? changed.get(url ? `${url}/index.html` : 'index.html');
+  let touched = false;
+  const text = sw.toString('utf8').replace(/"revision":"([0-9a-f]{32})","url":"([^"]+)"/g, (all, rev: string, url: string) => {
+    const c = byFile(url);
+    if (!c || !c.before || md5(c.before) !== rev) return all;
+    touched = true;
+    return `"revision":"${md5(c.after)}","url":"${url}"`;
+  });
+  return touched ? Buffer.from(text, 'utf8') : null;
+}
+
+/** Makes the overlay generation of `snapshotDir` on `parent`; FullBuildNeeded when it cannot. */
+export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult> {
+  const parentKeep = keepDirOf(opts.parent);
+  if (!existsSync(join(parentKeep, CONTEXT_FILE))) throw new FullBuildNeeded(`${opts.parent}: no kept renderer`);
+  const context = readRenderContext(parentKeep);
+  if (context.code !== codeStamp(opts.projectRoot ?? process.cwd())) throw new FullBuildNeeded('the code changed since the full build under the live site');
+  const hashes = readCdnHashes(parentKeep);
+  const staging = `${opts.outDir}.staging`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const r = await runRenderer({ keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages }, opts.env);
+    if (r.tooMany) throw new FullBuildNeeded(`more than ${opts.maxPages} pages to render`);
+    if (r.removed.length || r.paths.length !== context.paths.length) throw new FullBuildNeeded('pages added or removed (the sitemap changes)');
+    const tree = openTree(opts.parent);
+    const changed = new Map<string, { before: Buffer | null; after: Buffer }>();
+    const consider = (file: string, after: Buffer) => {
+      const at = tree.file(file);
+      const before = at ? readFileSync(at) : null;
+      if (!before || !before.equals(after)) changed.set(file, { before, after });
+    };
+    for (const f of r.written) consider(f, readFileSync(join(staging, f)));
+    // The merged stylesheets of the rendered pages (src/lib/build/page-css.ts), named by their content.
+    const css = join(staging, '_astro');
+    if (existsSync(css)) for (const n of readdirSync(css)) if (!tree.file(`_astro/${n}`)) consider(`_astro/${n}`, readFileSync(join(css, n)));
+    // `_headers`: the pages' script hashes can only grow here; one gone from a page may still be another page's.
+    const pageHashes = new Set(hashes.pageHashes);
+    const ampHashes = new Set(hashes.ampHashes);
+    for (const [f, c] of changed) {
+      if (!f.endsWith('.html')) continue;
+      const now = scanPage(c.after).inlineHashes;
+      const was = c.before ? scanPage(c.before).inlineHashes : [];
+      if (was.some((h) => !now.includes(h))) throw new FullBuildNeeded(`${f}: an inline script changed (the CSP's hashes are the whole site's)`);
+      for (const h of now) (isAmp(c.after) ? ampHashes : pageHashes).add(h);
+    }
+    // A file crossing the precache's size limit joins or leaves the service worker's list (src/lib/pwa/sw-config.ts).
+    const max = precacheMaxBytes();
+    for (const [f, c] of changed)
+      if (c.before && c.before.length <= max !== c.after.length <= max) throw new FullBuildNeeded(`${f}: crosses the precache's size limit`);
+    const sw = tree.file(SERVICE_WORKER);
+    const newSw = sw && changed.size ? serviceWorker(readFileSync(sw), changed) : null;
+    if (newSw) changed.set(SERVICE_WORKER, { before: null, after: newSw });
+    if (pageHashes.size !== hashes.pageHashes.length || ampHashes.size !== hashes.ampHashes.length) {
+      const rules = siteHeaderRules({ pageHashes: [...pageHashes], ampHashes: [...ampHashes], ampPrefixes: ampPrefixes() });
+      changed.set('_headers', { before: null, after: Buffer.from(headersFile(rules)) });
+    }
+    // The CDN's files manifest: the parent's, with the digests of the changed files.
+    const manifest = readFilesManifest(opts.parent);
+    if (!manifest) throw new FullBuildNeeded(`${opts.parent}: no ${FILES_MANIFEST}`);
+    for (const [f, c] of changed) manifest.files[f] = digestOf(c.after);
+    const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    changed.set(FILES_MANIFEST, { before: null, after: Buffer.from(`${JSON.stringify({ version: 1, files })}\n`) });
+    // The overlay: its files, then its manifest; then what the next change needs (the renderer's paths, the hashes).
+    const name = basename(opts.outDir);
+    const overlay: OverlayManifest = {
+      version: 1,
+      parent: basename(tree.dir),
+      base: basename(tree.base),
+      files: { ...(tree.overlay?.files ?? {}), ...Object.fromEntries([...changed.keys()].map((f) => [f, name])) },
+      removed: tree.overlay?.removed ?? [],
+    };
+    for (const [f, c] of changed) {
+      mkdirSync(dirname(join(opts.outDir, f)), { recursive: true });
+      writeFileSync(join(opts.outDir, f), c.after);
+    }
+    writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    if (opts.deployBefore) {
+      writeDeployPlan(opts.deployBefore, opts.outDir);
+      overlay.files[DEPLOY_PLAN] = name;
+      changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
+      writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    }
+    const keep = keepDirOf(opts.outDir);
+    mkdirSync(keep, { recursive: true });
+    writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify({ ...context, paths: r.paths }));
+    writeFileSync(join(keep, CDN_HASHES_FILE), JSON.stringify({ pageHashes: [...pageHashes], ampHashes: [...ampHashes] }));
+    // The next change's renderer, loading now.
+    warmRenderer(keep, opts.env);
+    return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept };
+  } catch (e) {
+    rmSync(opts.outDir, { recursive: true, force: true });
+    rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });
+    throw e;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

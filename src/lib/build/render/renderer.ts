@@ -1,0 +1,158 @@
+/**
+ * The persistent renderer: Astro's prerender bundle of a full build (kept by ./keep.ts), loaded once
+ * in a process of its own, renders the pages of a new snapshot whose cache key differs from the
+ * generation before (src/lib/build/cache-keys.ts: the same keys by which Astro's incremental build
+ * decides what to render again), and the pages without a key. The pages come out of the same
+ * compiled components and middleware as in the full build (the head's single stylesheet too), so
+ * their bytes are the build's. Writes them into a staging folder and answers what it wrote; it does
+ * not decide what differs from the generation before (./overlay-build.ts does).
+ *
+ * Run by ./overlay-build.ts in a process of its own (`main` below). Build time only.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { z } from 'zod';
+import type { BuildAppLike } from './keep';
+import { readRenderContext, type KeptPath, type RenderContext } from './kept';
+
+/** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
+export const renderJobSchema = z.object({ keepDir: z.string(), snapshotDir: z.string(), staging: z.string(), maxPages: z.number().int().positive() });
+export type RenderJob = z.infer<typeof renderJobSchema>;
+
+/** What it answers. `tooMany`: more pages changed than `maxPages` (nothing rendered: a full build is due). */
+export interface RenderResult {
+  tooMany: boolean;
+  /** Output files written into the staging folder (relative, as in the site folder). */
+  written: string[];
+  /** Output files of paths the snapshot no longer has. */
+  removed: string[];
+  /** The new snapshot's paths with their keys (the next generation's). */
+  paths: KeptPath[];
+  /** Pages rendered, and the paths whose key was unchanged. */
+  rendered: number;
+  kept: number;
+}
+
+interface RouteLike {
+  route: string;
+  component: string;
+  type: string;
+}
+interface AppLike extends BuildAppLike {
+  render(request: Request, opts: { routeData: RouteLike }): Promise<Response>;
+}
+
+/**
+ * The output file of a path as Astro's build names it (astro/dist/core/build/common.js, `format:
+ * 'directory'`), then as the post-build step moves it (`x.html/index.html` -> `x.html`, src/lib/build/postbuild.mjs).
+ */
+export function outputFile(pathname: string, type: string): string {
+  const bare = pathname.replace(/^\/+|\/+$/g, '');
+  if (type === 'endpoint') return bare;
+  if (pathname === '/404' || pathname === '/500') return `${bare}.html`;
+  const file = bare ? `${bare}/index.html` : 'index.html';
+  return /^([^/]+\/)?[^/]+\.html\/index\.html$/.test(file) ? file.slice(0, -'/index.html'.length) : file;
+}
+
+/** The URL a page was requested with during the build (directory format, trailing slash ignored). */
+function requestUrl(origin: string, pathname: string, type: string): string {
+  if (pathname === '/' || pathname === '') return `${origin}/`;
+  return type === 'endpoint' ? `${origin}${pathname}` : `${origin}${pathname.replace(/\/+$/, '')}/`;
+}
+
+/** Loads the bundle and gives it what the build's environment gave it (./keep.ts's context). */
+export async function loadApp(context: RenderContext): Promise<AppLike> {
+  const mod = (await import(pathToFileURL(join(context.bundle, context.entry)).href)) as { app: AppLike };
+  const styles = new Map(Object.entries(context.styles).map(([k, v]) => [k, { styles: v }]));
+  mod.app.setInternals({ pagesByKeys: styles, entrySpecifierToBundleMap: new Map(Object.entries(context.bundleMap)) });
+  const destination = {
+    write(event: { level: string; message: string }) {
+      if (event.level === 'error' || event.level === 'warn') process.stderr.write(`${event.message}\n`);
+      return true;
+    },
+  };
+  mod.app.setOptions({ settings: { scripts: context.scripts }, logger: { options: { destination, level: 'warn' } } });
+  return mod.app;
+}
+
+/** Every path of the new snapshot, as Astro's build lists them (its StaticPaths, in the bundle's module graph). */
+async function staticPaths(app: AppLike): Promise<{ pathname: string; route: RouteLike; cacheKey?: string }[]> {
+  // Astro's own module (not exported by its package): the one its build lists paths with.
+  const astroDir = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
+  const { StaticPaths } = (await import(pathToFileURL(join(astroDir, 'dist/runtime/prerender/static-paths.js')).href)) as {
+    StaticPaths: new (app: AppLike) => { getAll(): Promise<{ pathname: string; route: RouteLike; cacheKey?: string }[]> };
+  };
+  const seen = new Set<string>();
+  // The first route of a path wins, as in the build (generate.js, prerenderConflictBehavior).
+  return (await new StaticPaths(app).getAll()).filter((p) => {
+    const k = p.pathname.replace(/\/+$/, '');
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+export async function render(job: RenderJob, app?: AppLike): Promise<RenderResult> {
+  const context = readRenderContext(job.keepDir);
+  app ??= await loadApp(context);
+  const before = new Map(context.paths.map((p) => [p.pathname, p]));
+  const all = await staticPaths(app);
+  const todo = all.filter((p) => {
+    if (p.route.type === 'redirect' || p.route.type === 'fallback')
+      throw new Error(`${p.pathname}: a ${p.route.type} route (the renderer renders pages and endpoints only)`);
+    const old = before.get(p.pathname);
+    return p.cacheKey === undefined || old?.cacheKey !== p.cacheKey || old.component !== p.route.component;
+  });
+  const now = new Set(all.map((p) => p.pathname));
+  const removed = context.paths.filter((p) => !now.has(p.pathname)).map((p) => outputFile(p.pathname, p.component.endsWith('.astro') ? 'page' : 'endpoint'));
+  const paths = all.map((p) => ({
+    pathname: p.pathname,
+    route: p.route.route,
+    component: p.route.component,
+    ...(p.cacheKey !== undefined && { cacheKey: p.cacheKey }),
+  }));
+  const result: RenderResult = { tooMany: false, written: [], removed, paths, rendered: 0, kept: all.length - todo.length };
+  if (todo.length > job.maxPages) return { ...result, tooMany: true };
+  for (const p of todo) {
+    const res = await app.render(new Request(requestUrl(context.origin, p.pathname, p.route.type)), { routeData: p.route });
+    // As the build: any answer's body is the file (the 404 page answers 404); a redirect is not a page.
+    if (res.status >= 300 && res.status < 400) throw new Error(`${p.pathname}: answered ${res.status} (a redirect)`);
+    const file = outputFile(p.pathname, p.route.type);
+    const out = join(job.staging, file);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, Buffer.from(await res.arrayBuffer()));
+    result.written.push(file);
+    result.rendered++;
+  }
+  return result;
+}
+
+/**
+ * The process: `renderer.ts <kept folder>` loads that build's bundle at once and waits (a warm
+ * renderer, started before the change arrives), then takes one job on stdin and answers on stdout as
+ * one JSON line. One job per process: the bundle's modules memoise the snapshot they read.
+ */
+async function main(): Promise<void> {
+  const warmDir = process.argv[2];
+  const warm = warmDir ? readRenderContext(warmDir) : null;
+  // The head's merged stylesheet (src/lib/build/page-css.ts) reads the build's component CSS; where it writes is the job's.
+  const app = warm ? await loadApp(warm) : null;
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const job = renderJobSchema.parse(JSON.parse(input));
+  const context = readRenderContext(job.keepDir);
+  if (warm && warm.bundle !== context.bundle) throw new Error(`the warm renderer holds ${warm.bundle}, the job needs ${context.bundle}`);
+  process.env.SNAPSHOT_DIR = job.snapshotDir;
+  process.env.PJ_PAGE_CSS = JSON.stringify({ outDir: job.staging, keepDir: join(job.staging, '.page-css'), readDir: context.outDir });
+  const result = await render(job, app ?? (await loadApp(context)));
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`renderer: ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  });
+}

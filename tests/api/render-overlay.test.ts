@@ -1,0 +1,139 @@
+/**
+ * Changes made by the persistent renderer as overlay generations (src/lib/build/render/): every file
+ * of the site an overlay serves has the bytes a full build of the same snapshot writes, and nothing
+ * more, for a CMS paragraph and then a price change on top of it (an overlay on an overlay); the
+ * server serves the overlay; changes it cannot make exactly (a page added, too many pages) are
+ * left to a full build.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { astroBin } from '../../server/rebuild';
+import { listFiles } from '../../src/lib/build/cdn/build-files';
+import { buildOverlay, FullBuildNeeded, stopWarmRenderer } from '../../src/lib/build/render/overlay-build';
+import { OVERLAY_MANIFEST, openTree } from '../../src/lib/build/render/overlay';
+import { keepDirOf } from '../../src/lib/build/render/kept';
+import { Site } from '../../server/static';
+
+const ROOT = join(import.meta.dirname, '../..');
+/** Fixed, so a special price cannot start or end between the builds and the renders of the test. */
+const BUILD_TIME = '2026-11-20T12:00:00.000Z';
+const PARAGRAPH = '<p>Apprenticeships open in Preston each September.</p>';
+
+/** A full `astro build` of `snapshot` into `out`, with a cache folder of its own (every page rendered). */
+function fullBuild(snapshot: string, out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [astroBin(ROOT), 'build', '--outDir', out, '--config', 'scripts/bench/astro.bench.config.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, SNAPSHOT_DIR: snapshot, BENCH_CACHE_DIR: `${out}-cache`, BUILD_TIME, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (b: Buffer) => (log = (log + b.toString()).slice(-3000)));
+    child.stderr.on('data', (b: Buffer) => (log = (log + b.toString()).slice(-3000)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}:\n${log}`))));
+  });
+}
+
+/** The files of `overlay` that differ from the full build `full` (missing, extra, or other bytes). */
+function differences(overlay: string, full: string): string[] {
+  const tree = openTree(overlay);
+  const want = listFiles(full);
+  const out: string[] = [];
+  for (const f of want) {
+    const p = tree.file(f);
+    if (!p) out.push(`missing ${f}`);
+    else if (!readFileSync(p).equals(readFileSync(join(full, f)))) out.push(`differs ${f}`);
+  }
+  const wanted = new Set(want);
+  for (const f of Object.keys(tree.overlay?.files ?? {})) if (!wanted.has(f)) out.push(`extra ${f}`);
+  for (const f of listFiles(tree.base)) if (!wanted.has(f) && tree.file(f)) out.push(`extra ${f}`);
+  return out;
+}
+
+type Json = Record<string, any>;
+const readJson = (file: string): any => JSON.parse(readFileSync(file, 'utf8'));
+const writeJson = (file: string, v: unknown) => writeFileSync(file, JSON.stringify(v, null, 2));
+
+describe('overlay generations of the persistent renderer', { timeout: 35 * 60_000 }, () => {
+  let work = '';
+  const snap = (n: string) => join(work, `snap-${n}`);
+  const dir = (n: string) => join(work, n);
+  const overlay = (parent: string, snapshot: string, out: string, maxPages = 2000) =>
+    buildOverlay({ parent: dir(parent), snapshotDir: snapshot, outDir: dir(out), maxPages, env: { BUILD_TIME } });
+
+  beforeAll(async () => {
+    // Inside the project: a build whose output lies outside the working folder shares Astro's `.astro/` fallback with other builds.
+    work = mkdtempSync(join(ROOT, 'dist-render-test-'));
+    cpSync(SAMPLE_DIR, snap('base'), { recursive: true });
+    // The CMS change: a paragraph on one CMS page.
+    cpSync(snap('base'), snap('cms'), { recursive: true });
+    const pages = readJson(join(snap('cms'), 'cms-pages.json')) as Json[];
+    pages.find((p) => p.identifier === 'careers')!.content += PARAGRAPH;
+    writeJson(join(snap('cms'), 'cms-pages.json'), pages);
+    // The price change, on top of the CMS change: a simple product shown in a category listing.
+    cpSync(snap('cms'), snap('price'), { recursive: true });
+    const products = readJson(join(snap('price'), 'products/0000.json')) as Json[];
+    const p = products.find((x) => x.type_id === 'simple' && x.visibility === 4 && x.status === 1 && !x.special_price && x.price > 100)!;
+    const old = p.price as number;
+    for (const k of Object.keys(p)) if (typeof p[k] === 'number' && p[k] === old && /price/i.test(k)) p[k] = 1234.56;
+    writeJson(join(snap('price'), 'products/0000.json'), products);
+    await Promise.all([fullBuild(snap('base'), dir('base')), fullBuild(snap('cms'), dir('full-cms')), fullBuild(snap('price'), dir('full-price'))]);
+  }, 30 * 60_000);
+  afterAll(() => {
+    stopWarmRenderer();
+    if (work) rmSync(work, { recursive: true, force: true });
+  }, 5 * 60_000);
+
+  it('a full build keeps its renderer beside its output', () => {
+    expect(existsSync(join(keepDirOf(dir('base')), 'context.json'))).toBe(true);
+    expect(existsSync(join(keepDirOf(dir('base')), 'cdn-hashes.json'))).toBe(true);
+  });
+
+  it('a CMS paragraph: the overlay holds the page and its aliases, and every file is the full build’s', async () => {
+    const r = await overlay('base', snap('cms'), 'over-cms');
+    expect(r.changed).toEqual(['_cdn/files.json', 'careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
+    expect(readFileSync(join(dir('over-cms'), 'careers/index.html'), 'utf8')).toContain(PARAGRAPH);
+    expect(differences(dir('over-cms'), dir('full-cms'))).toEqual([]);
+  });
+
+  it('a price change on that overlay: its pages, listings, search files and the service worker, every file the full build’s', async () => {
+    const r = await overlay('over-cms', snap('price'), 'over-price');
+    expect(r.changed).toContain('sw.js');
+    expect(r.changed).toContain('search-index.json');
+    expect(r.changed.some((f) => f.startsWith('amp/'))).toBe(true);
+    expect(r.changed.some((f) => f.startsWith('listing/'))).toBe(true);
+    expect(differences(dir('over-price'), dir('full-price'))).toEqual([]);
+    // An overlay on an overlay still names the full build under them, and holds only its own changes.
+    const m = readJson(join(dir('over-price'), OVERLAY_MANIFEST)) as Json;
+    expect([m.parent, m.base]).toEqual(['over-cms', 'base']);
+    expect(existsSync(join(dir('over-price'), 'careers/index.html'))).toBe(false);
+  });
+
+  it('the server serves an overlay generation: the changed page from the overlay, the others from the build under it', async () => {
+    const app = new Hono();
+    for (const handler of new Site(dir('over-price')).routes()) app.get('*', handler);
+    const careers = await app.request('/careers');
+    expect(careers.status).toBe(200);
+    expect(await careers.text()).toContain(PARAGRAPH);
+    const about = await app.request('/about-us');
+    expect(about.status).toBe(200);
+    expect(await about.text()).toBe(readFileSync(join(dir('full-price'), 'about-us/index.html'), 'utf8'));
+    expect(careers.headers.get('content-security-policy')).toBeTruthy();
+    expect((await app.request('/no-such-page')).status).toBe(404);
+  });
+
+  it('a change touching more pages than allowed, or adding a page, is left to a full build', async () => {
+    await expect(overlay('base', snap('price'), 'over-toomany', 3)).rejects.toThrow(FullBuildNeeded);
+    expect(existsSync(dir('over-toomany'))).toBe(false);
+    cpSync(snap('base'), snap('added'), { recursive: true });
+    const pages = readJson(join(snap('added'), 'cms-pages.json')) as Json[];
+    pages.push({ ...pages.find((p) => p.identifier === 'careers')!, identifier: 'apprenticeships', title: 'Apprenticeships', id: 99_999 });
+    writeJson(join(snap('added'), 'cms-pages.json'), pages);
+    await expect(overlay('base', snap('added'), 'over-added')).rejects.toThrow(/pages added or removed/);
+  });
+});
