@@ -193,6 +193,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
             generations,
             history,
             auth: new EditorAuth(db, num(env.EDITOR_SESSION_HOURS, 12), options.scrypt),
+            site,
           })
         : null,
     corsOrigins: env.CORS_ORIGIN
