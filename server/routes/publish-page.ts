@@ -17,7 +17,7 @@ export interface PanelState {
   /** The served folder when it is no kept generation (the site built at start). */
   liveDir: string | null;
   preview: Generation | null;
-  /** Pages of the preview that differ from the live site. */
+  /** Pages of the preview that differ from the site live when it was built. */
   previewChanged: string[];
   kept: Generation[];
   history: HistoryEntry[];
@@ -116,7 +116,7 @@ export function panel(s: PanelState): string {
   const lastLine = last && !last.ok ? `<p class="error" role="status">The last run failed: ${esc(plainError(last.error ?? ''))}</p>` : '';
   const preview = s.preview
     ? `<section aria-labelledby="h-preview" class="card highlight"><h2 id="h-preview">Preview waiting</h2>
-<p>Built ${time(s.preview.createdAt)} by ${who(s.preview)}, build <code>${esc(s.preview.id)}</code>. ${s.previewChanged.length} page${s.previewChanged.length === 1 ? '' : 's'} differ from the live site.</p>
+<p>Built ${time(s.preview.createdAt)} by ${who(s.preview)}, build <code>${esc(s.preview.id)}</code>. ${s.previewChanged.length} ${s.previewChanged.length === 1 ? 'page differs' : 'pages differ'} from the site that was live when it was built.</p>
 <div class="actions">${form('go-live', s.csrf, 'Go live', { id: 'go-live', fields: { id: s.preview.id }, kind: 'primary' })}${form('discard', s.csrf, 'Discard', { id: 'discard', fields: { id: s.preview.id }, kind: 'danger' })}<a class="btn plain" href="${BASE}/preview/${esc(s.preview.id)}/">Open the preview</a></div>
 ${pageLinks(s.previewChanged, s.preview.id)}</section>`
     : '';

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { sha256 } from '../auth';
 import type { ShopContext } from '../context';
 import { csrfMatches, SESSION_COOKIE, type EditorAuth, type EditorSession, type PublishHistory } from '../editor';
-import { Generations } from '../generations';
+import type { Generations } from '../generations';
 import type { RebuildManager } from '../rebuild';
 import type { Site } from '../static';
 import { PUBLISH_CSS, PUBLISH_JS } from './publish-assets';
@@ -124,7 +124,7 @@ export function publishRoutes(ctx: ShopContext, p: PublishParts): Hono {
       live,
       liveDir: p.site.dir,
       preview,
-      previewChanged: preview ? Generations.changedPages(p.site.dir, preview.dist) : [],
+      previewChanged: preview?.changed ?? [],
       kept,
       history: await p.history.list(30),
       csrf,
