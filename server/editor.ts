@@ -125,7 +125,7 @@ export async function removeEditor(db: DB, email: string): Promise<boolean> {
 
 // ---------------------------------------------------------------- history
 
-export type HistoryAction = 'run' | 'go-live' | 'discard' | 'rollback' | 'sign-in' | 'sign-out' | 'refused';
+export type HistoryAction = 'request' | 'run' | 'go-live' | 'discard' | 'rollback' | 'sign-in' | 'sign-out' | 'refused';
 
 export interface HistoryEntry {
   id: number;

@@ -31,6 +31,8 @@ const EntrySchema = z.object({
   trigger: TriggerSchema,
   /** A preview waits for "Go live" or "Discard"; a kept one was live or may become live by a rollback. */
   state: z.enum(['preview', 'kept']),
+  /** The pages (URL paths) that differed from the site served when it was built (the first 1,000). */
+  changed: z.array(z.string()).max(1000).optional(),
 });
 const IndexSchema = z.object({ version: z.literal(1), live: z.string().nullable(), generations: z.array(EntrySchema) });
 
@@ -59,8 +61,10 @@ export class Generations {
     private readonly indexFile: string,
     /** Switches the served site and the live pointer to a generation's folders (RebuildSteps.activate). */
     private readonly switchTo: (dist: string, snapshot: string) => void,
-    /** How many generations are kept besides the live one's predecessors' limit (parseKeep). */
+    /** How many generations are kept, the live one included (parseKeep). */
     readonly keepCount = 5,
+    /** The folder being served (the live generation's, or the site the server started with). */
+    readonly servedDir: () => string | null = () => null,
   ) {}
 
   private read(): z.infer<typeof IndexSchema> {
@@ -108,7 +112,7 @@ export class Generations {
         old,
         index.generations.filter((x) => x !== old),
       );
-    const g: GenerationEntry = { ...entry, createdAt: stampTime(entry.id) };
+    const g: GenerationEntry = { ...entry, changed: entry.changed?.slice(0, 1000), createdAt: stampTime(entry.id) };
     index.generations = [...index.generations.filter((x) => x.id !== entry.id && x.id !== old?.id), g];
     this.write(index);
     return { ...g, live: false };
@@ -180,8 +184,10 @@ export class Generations {
 
   /** The pages (URL paths) whose file differs between two generations' folders, sorted; `before` null: every page of `after`. */
   static changedPages(beforeDir: string | null, afterDir: string): string[] {
-    const a = beforeDir ? pageDigests(beforeDir) : new Map<string, string>();
-    const b = pageDigests(afterDir);
+    // Both folders' manifests, or both folders' bytes: digests of the two kinds do not compare.
+    const byManifest = !!beforeDir && existsSync(join(beforeDir, FILES_MANIFEST)) && existsSync(join(afterDir, FILES_MANIFEST));
+    const a = beforeDir ? pageDigests(beforeDir, byManifest) : new Map<string, string>();
+    const b = pageDigests(afterDir, byManifest);
     const out = new Set<string>();
     for (const [f, d] of b) if (a.get(f) !== d) out.add(f);
     for (const f of a.keys()) if (!b.has(f)) out.add(f);
@@ -205,9 +211,9 @@ export const pageUrl = (file: string): string => `/${file.replace(/(^|\/)index\.
 export const pageCount = (dir: string): number => pageDigests(dir).size;
 
 /** Digest of each HTML file of a site folder: from its files manifest (written by every build), else by reading the files. */
-function pageDigests(dir: string): Map<string, string> {
+function pageDigests(dir: string, byManifest = true): Map<string, string> {
   const manifest = join(dir, FILES_MANIFEST);
-  if (existsSync(manifest)) {
+  if (byManifest && existsSync(manifest)) {
     const r = filesManifestSchema.safeParse(JSON.parse(readFileSync(manifest, 'utf8')));
     if (r.success) return new Map(Object.entries(r.data.files).filter(([f]) => f.endsWith('.html')));
   }

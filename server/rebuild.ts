@@ -241,8 +241,8 @@ export class RebuildManager {
       const gens = this.generations;
       if (gens) {
         run.generation = basename(snapDir);
-        run.changed = Generations.changedPages(gens.live()?.dist ?? null, outDir);
-        gens.add({ id: run.generation, dist: outDir, snapshot: snapDir, trigger: run.trigger, state: run.preview ? 'preview' : 'kept' });
+        run.changed = Generations.changedPages(gens.servedDir() ?? gens.live()?.dist ?? null, outDir);
+        gens.add({ id: run.generation, dist: outDir, snapshot: snapDir, trigger: run.trigger, state: run.preview ? 'preview' : 'kept', changed: run.changed });
         say(`built; ${run.changed.length} page(s) differ from the live site`);
         if (!run.preview) gens.activate(run.generation);
       } else this.steps.activate(outDir, snapDir);

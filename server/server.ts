@@ -180,7 +180,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       ...opts.rebuildSteps,
     };
     const workDir = env.REBUILD_WORKDIR ? resolve(env.REBUILD_WORKDIR) : PROJECT_ROOT;
-    generations = new Generations(join(dataDir ?? workDir, 'generations.json'), steps.activate, parseKeep(env.PUBLISH_KEEP));
+    generations = new Generations(join(dataDir ?? workDir, 'generations.json'), steps.activate, parseKeep(env.PUBLISH_KEEP), () => site.dir);
     rebuild = new RebuildManager(steps, workDir, join(dataDir ?? PROJECT_ROOT, 'snapshots'), logger, (fn) => db.withLock('rebuild', fn), undefined, fullEvery);
     rebuild.generations = generations;
     // The next change's renderer, its bundle loaded before the hook arrives (server/render.ts).
@@ -207,6 +207,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
             generations,
             history,
             auth: new EditorAuth(db, num(env.EDITOR_SESSION_HOURS, 12), options.scrypt),
+            site,
           })
         : null,
     corsOrigins: env.CORS_ORIGIN

@@ -79,7 +79,8 @@ registerRoute(
 );
 
 // Pages: network first; offline or too slow, the copy from the last visit.
-registerRoute(({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'), pages);
+// Not the API, nor the editors' publishing page (server-rendered, private: never kept in a cache).
+registerRoute(({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/_publish'), pages);
 
 // Hashed assets of any version (the precache holds the current ones): cache first.
 registerRoute(
