@@ -249,6 +249,8 @@ export async function launchWebKit(): Promise<Engine> {
       if (current !== h) await b.switchToWindow(h);
       current = h;
     };
+    const main = current;
+    let mainFree = true;
     const tabOf = (handle: string): Tab => {
       const tab: Tab = {
         async goto(url) {
@@ -286,23 +288,25 @@ export async function launchWebKit(): Promise<Engine> {
         },
         async close() {
           await use(handle);
+          // The session's own window stays (closing it would end the session): it is emptied for the next journey.
+          if (handle === main) {
+            await b.url('about:blank');
+            mainFree = true;
+            return;
+          }
           await b.closeWindow();
-          const rest = await b.getWindowHandles();
-          if (rest[0]) await use(rest[0]).catch(() => {});
+          await use(main);
         },
       };
       return tab;
     };
-    let first: string | null = current;
     return {
       name: 'webkit',
       emulatesOffline: false,
       async newTab() {
-        // The session's own window serves as the first tab; later tabs are new windows.
-        if (first) {
-          const h = first;
-          first = null;
-          return tabOf(h);
+        if (mainFree) {
+          mainFree = false;
+          return tabOf(main);
         }
         const w = await b.createWindow('tab');
         return tabOf(w.handle);

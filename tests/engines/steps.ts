@@ -77,7 +77,7 @@ export function seePath(tab: Tab, re: RegExp, timeout = 20_000): Promise<string>
 }
 
 /** Waits until the service worker controls the page (first visit: installed, precached, claimed). */
-export function controlled(tab: Tab, timeout = 45_000): Promise<boolean> {
+export function controlled(tab: Tab, timeout = 120_000): Promise<boolean> {
   return until(
     () => tab.evaluate(() => !!navigator.serviceWorker?.controller),
     (v) => v,
@@ -91,7 +91,11 @@ export function hydrated(tab: Tab): Promise<number> {
   return seeCount(tab, 'astro-island[ssr]', (n) => n === 0, 'every island hydrated');
 }
 
-/** Clears what the site stored in this browser (IndexedDB, localStorage, caches kept: the worker stays) so a journey starts as a new shopper. */
+/**
+ * Empties what the site stored in this browser (every IndexedDB store, localStorage, sessionStorage,
+ * cookies; the worker and its caches stay) so a journey starts as a new shopper. The databases are
+ * emptied, not deleted: a deletion waits for every open connection (the page's own, the worker's).
+ */
 export async function freshShopper(tab: Tab, base: string): Promise<void> {
   await tab.goto(`${base}/`);
   await tab.evaluate(async () => {
@@ -102,9 +106,17 @@ export async function freshShopper(tab: Tab, base: string): Promise<void> {
     await Promise.all(
       dbs.map(
         (d) =>
-          new Promise<void>((r) => {
-            const req = indexedDB.deleteDatabase(d.name!);
-            req.onsuccess = req.onerror = req.onblocked = () => r();
+          new Promise<void>((done) => {
+            const req = indexedDB.open(d.name!);
+            req.onerror = req.onblocked = () => done();
+            req.onsuccess = () => {
+              const db = req.result;
+              const names = [...db.objectStoreNames];
+              if (!names.length) return (db.close(), done());
+              const tx = db.transaction(names, 'readwrite');
+              for (const n of names) tx.objectStore(n).clear();
+              tx.oncomplete = tx.onerror = tx.onabort = () => (db.close(), done());
+            };
           }),
       ),
     );

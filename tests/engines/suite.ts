@@ -16,12 +16,14 @@ export type Journey = (run: Run, tab: Tab) => Promise<void>;
 export function engineSuite(name: EngineName, journeys: Record<string, Journey>): void {
   const shots = join(ROOT, 'test-results', 'engines');
   let run: Run | undefined;
+  let lastTab: Tab | undefined;
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     const [shop, engine] = await Promise.all([startEngineShop(), launch(name)]);
     run = { engine, shop, shots };
   }, 120_000);
   afterAll(async () => {
+    await lastTab?.close().catch(() => undefined);
     await run?.engine.close().catch((err) => console.error(`closing ${name}`, err));
     await run?.shop.stop();
   }, 30_000);
@@ -29,19 +31,27 @@ export function engineSuite(name: EngineName, journeys: Record<string, Journey>)
   for (const [title, journey] of Object.entries(journeys)) {
     test(`${name}: ${title}`, async () => {
       const r = run!;
+      // The previous journey's tab closes only now, so that a failure's screenshot could still be taken.
+      await lastTab?.close().catch(() => undefined);
       const tab = await r.engine.newTab();
-      // Also on a time-out (the journey is still running then): what the engine shows.
-      onTestFailed(async () => {
+      lastTab = tab;
+      let shot = false;
+      const screenshot = async () => {
+        if (shot) return;
+        shot = true;
         const file = join(shots, `${name}-${title.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
         await tab.screenshot(file).then(
           () => console.error(`${name}: "${title}" failed; the engine showed ${file}`),
           () => undefined,
         );
-      });
+      };
+      // Also on a time-out (the journey is still running then).
+      onTestFailed(screenshot);
       try {
         await journey(r, tab);
-      } finally {
-        if (r.engine.name === 'firefox') await tab.close().catch(() => undefined);
+      } catch (err) {
+        await screenshot();
+        throw err;
       }
     });
   }
