@@ -5,9 +5,8 @@
  */
 import { expect } from 'vitest';
 import { config } from '../../src/lib/config';
-import { catalog } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
-import { changeSelection, defaultChild, selectionOf, isVariantAvailable } from '../../src/lib/catalog/variants';
+import { simpleProduct, sizedRing } from '../e2e/product-cart-helpers';
 import type { Product } from '../../src/lib/schemas';
 import type { Tab } from './driver';
 import {
@@ -29,41 +28,6 @@ import { orderPayload } from '../e2e/offline-helpers';
 import { messages } from '../../src/lib/messages';
 
 const PER_PAGE = config.constants.categoryPageSize;
-
-/** A configurable ring with a second size in stock (the size's button label and the child it picks). */
-export function sizedRing(): { product: Product; sizeLabel: string; childSku: string } {
-  for (const p of catalog().products) {
-    if (p.type_id !== 'configurable' || !p.url_path.startsWith('rings') || p.status !== 1) continue;
-    const def = defaultChild(p);
-    const opt = p.configurable_options?.find((o) => o.attribute_code === 'size');
-    if (!def || !opt || !def.stock.is_in_stock) continue;
-    const sel = selectionOf(p, def);
-    for (const v of opt.values) {
-      if (v.value_index === sel.size) continue;
-      const r = changeSelection(p, sel, 'size', v.value_index);
-      if (r.notice || !r.child?.stock.is_in_stock || !isVariantAvailable(r.child) || !(Number(r.child.price) > 0)) continue;
-      return { product: p, sizeLabel: `${opt.label} ${v.label}`, childSku: r.child.sku };
-    }
-  }
-  throw new Error('the sample has no configurable ring with a second size in stock');
-}
-
-/** A simple, in-stock, priced product without options, visible in the catalogue. */
-export function simpleProduct(skip = 0): Product {
-  const found = catalog().products.filter(
-    (p) =>
-      p.type_id === 'simple' &&
-      p.status === 1 &&
-      p.visibility === 4 &&
-      p.stock.is_in_stock &&
-      !p.custom_options.length &&
-      Number(p.price) > 0 &&
-      !p.special_price,
-  );
-  const p = found[skip];
-  if (!p) throw new Error('the sample has too few simple products');
-  return p;
-}
 
 export const uniqueEmail = (engine: string, tag: string) => `${engine}-${tag}-${Date.now().toString(36)}@example.co.uk`;
 
@@ -137,12 +101,12 @@ export async function shopperJourney(run: Run, tab: Tab): Promise<void> {
   // Product: a ring in a second size, then a simple product.
   const ring = sizedRing();
   const other = simpleProduct();
-  await addProduct(tab, base, ring.product, 1, () => tab.click({ css: 'button', text: new RegExp(`^${ring.sizeLabel}$`) }));
+  await addProduct(tab, base, ring.product, 1, () => tab.click({ css: 'button', text: new RegExp(`^${ring.size.label}$`) }));
   await addProduct(tab, base, other, 2);
 
   // Bag: the ring's quantity up to 2, the other line removed.
   await tab.click({ css: 'a', text: /^Cart/ });
-  await seeCount(tab, `[data-cart-line="${ring.childSku}"]`, (n) => n === 1, 'the ring in the bag', 30_000);
+  await seeCount(tab, `[data-cart-line="${ring.child.sku}"]`, (n) => n === 1, 'the ring in the bag', 30_000);
   await tab.click({ css: 'button', text: `Increase the quantity of ${ring.product.name}` });
   await until(
     () => tab.evaluate((n) => (document.querySelector(`input[aria-label="Quantity of ${n}"]`) as HTMLInputElement | null)?.value ?? '', ring.product.name),

@@ -7,7 +7,8 @@
 import { expect } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import type { Tab } from './driver';
-import { addProduct, ordersOf, simpleProduct, uniqueEmail } from './journeys';
+import { simpleProduct } from '../e2e/product-cart-helpers';
+import { addProduct, ordersOf, uniqueEmail } from './journeys';
 import { clickButton, controlled, freshShopper, goOffline, goOnline, guestCheckout, hydrated, seeText, seeNoText, until, type Run } from './steps';
 
 /** A new shopper with one product in the bag, on the checkout (seen online, so it opens offline too). */

@@ -9,7 +9,8 @@ import { messages } from '../../src/lib/messages';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { nextDeploy } from '../e2e/offline-helpers';
 import type { Tab } from './driver';
-import { addProduct, simpleProduct, sizedRing } from './journeys';
+import { simpleProduct, sizedRing } from '../e2e/product-cart-helpers';
+import { addProduct } from './journeys';
 import { DIST, ROOT } from './shop';
 import { clickButton, controlled, freshShopper, goOffline, goOnline, hydrated, seeCount, seeText, until, type Run } from './steps';
 

@@ -102,7 +102,8 @@ export async function freshShopper(tab: Tab, base: string): Promise<void> {
     localStorage.clear();
     sessionStorage.clear();
     for (const c of document.cookie.split(';')) document.cookie = `${c.split('=')[0]!.trim()}=; max-age=0; path=/`;
-    const dbs = (await indexedDB.databases?.()) ?? [];
+    // The worker's own databases (workbox-*) stay with it.
+    const dbs = ((await indexedDB.databases?.()) ?? []).filter((d) => d.name && !d.name.startsWith('workbox'));
     await Promise.all(
       dbs.map(
         (d) =>
@@ -125,14 +126,15 @@ export async function freshShopper(tab: Tab, base: string): Promise<void> {
 }
 
 /**
- * The network goes away for these tabs. Firefox emulates it itself (navigator.onLine turns false, the
- * `offline` event fires, every request fails). WebKitWebDriver cannot: the shop's server is cut off
- * (every connection dropped and refused, as when the server stops) and each open page is told what
- * the engine tells it when the device goes offline (navigator.onLine false, the `offline` event).
+ * The network goes away for these tabs. The shop's server is cut off (every connection dropped and
+ * refused, as when the server stops): Firefox's offline emulation covers the pages, not the service
+ * worker's own requests, and WebKitWebDriver has none. The pages are told what the engine tells them
+ * when the device goes offline (navigator.onLine false, the `offline` event): by Firefox's emulation,
+ * in WebKit by the journey.
  */
 export async function goOffline(run: Run, tabs: Tab[]): Promise<void> {
-  if (run.engine.emulatesOffline) return run.engine.setOffline(true);
   await run.shop.cut();
+  if (run.engine.emulatesOffline) return run.engine.setOffline(true);
   for (const tab of tabs) {
     await tab.evaluate(() => {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
@@ -143,8 +145,8 @@ export async function goOffline(run: Run, tabs: Tab[]): Promise<void> {
 
 /** The network comes back for these tabs (each gets its `online` event). */
 export async function goOnline(run: Run, tabs: Tab[]): Promise<void> {
-  if (run.engine.emulatesOffline) return run.engine.setOffline(false);
   run.shop.restore();
+  if (run.engine.emulatesOffline) return run.engine.setOffline(false);
   for (const tab of tabs) {
     await tab.evaluate(() => {
       delete (navigator as { onLine?: boolean }).onLine;
