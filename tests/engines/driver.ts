@@ -1,0 +1,330 @@
+/**
+ * One driver interface over the two engines the shop's own Playwright suite cannot drive here:
+ * Firefox ESR through puppeteer-core (WebDriver BiDi) and WebKitGTK's MiniBrowser through
+ * WebKitWebDriver with WebdriverIO (W3C WebDriver classic), under an Xvfb this module starts on a
+ * free display and stops again. The journeys (./journeys.ts) are written once against `Tab`.
+ *
+ * An element is found in the page by a `Target` (a CSS selector, narrowed by its text or by its
+ * label), marked with a data attribute, and then clicked or typed into by the engine's own input
+ * (real pointer and key events, not a DOM call).
+ */
+import puppeteer, { type Browser as PBrowser, type Page as PPage } from 'puppeteer-core';
+import { remote } from 'webdriverio';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+export type EngineName = 'firefox' | 'webkit';
+
+/** What an element is: CSS, and optionally its text (contains, or a pattern) or its label's text. */
+export interface Target {
+  css?: string;
+  text?: string | RegExp;
+  label?: string | RegExp;
+}
+
+export interface Tab {
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  url(): Promise<string>;
+  click(t: Target): Promise<void>;
+  fill(t: Target, value: string): Promise<void>;
+  select(t: Target, value: string): Promise<void>;
+  evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+  screenshot(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  name: EngineName;
+  /** True when the engine emulates "offline" (navigator.onLine false, requests fail); else the journeys cut the server off. */
+  emulatesOffline: boolean;
+  newTab(): Promise<Tab>;
+  /** Emulated offline for every open tab (engines with `emulatesOffline`). */
+  setOffline(offline: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Marks the first visible element matching the target with data-engine-target=key; false when none. */
+function markScript(arg: { css: string; text: string | null; re: string | null; label: string | null; labelRe: string | null; key: string }): boolean {
+  const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+  const textOk = (s: string) => (arg.re ? new RegExp(arg.re).test(s) : arg.text === null || s.includes(arg.text));
+  const labelOk = (s: string) => (arg.labelRe ? new RegExp(arg.labelRe).test(s) : arg.label === null || s.startsWith(arg.label));
+  const visible = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden';
+  };
+  const labelOf = (el: Element) => {
+    const aria = el.getAttribute('aria-label');
+    if (aria) return norm(aria);
+    const by = el.getAttribute('aria-labelledby');
+    if (by)
+      return norm(
+        by
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+    const labels = (el as HTMLInputElement).labels;
+    if (labels && labels.length) return norm(labels[0]!.textContent);
+    return '';
+  };
+  document.querySelectorAll(`[data-engine-target="${arg.key}"]`).forEach((e) => e.removeAttribute('data-engine-target'));
+  for (const el of document.querySelectorAll(arg.css)) {
+    if (!textOk(norm(el.textContent)) && !textOk(norm(el.getAttribute('aria-label')))) continue;
+    if ((arg.label !== null || arg.labelRe !== null) && !labelOk(labelOf(el))) continue;
+    // A checkbox or radio drawn by its label: the label is what the shopper sees and clicks.
+    const shown = visible(el) ? el : (el as HTMLInputElement).labels?.[0];
+    if (!shown || !visible(shown)) continue;
+    shown.setAttribute('data-engine-target', arg.key);
+    shown.scrollIntoView({ block: 'center' });
+    return true;
+  }
+  return false;
+}
+
+let seq = 0;
+const t0 = Date.now();
+/** ENGINES_DEBUG=1 logs every step with the seconds since start. */
+export const debug = (msg: string) => {
+  if (process.env.ENGINES_DEBUG) console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
+};
+/** Finds and marks a target, retrying until it shows (timeout ms); returns the CSS selector of the mark. */
+async function mark(tab: Pick<Tab, 'evaluate'>, t: Target, timeout = 15_000): Promise<string> {
+  const key = `t${++seq}`;
+  const arg = {
+    css: t.css ?? (t.label ? 'input, select, textarea' : '*'),
+    text: typeof t.text === 'string' ? t.text : null,
+    re: t.text instanceof RegExp ? t.text.source : null,
+    label: typeof t.label === 'string' ? t.label : null,
+    labelRe: t.label instanceof RegExp ? t.label.source : null,
+    key,
+  };
+  const until = Date.now() + timeout;
+  debug(`find ${JSON.stringify({ ...arg, key: undefined })}`);
+  for (;;) {
+    if (await tab.evaluate(markScript, arg).catch(() => false)) return `[data-engine-target="${key}"]`;
+    if (Date.now() > until)
+      throw new Error(`no visible element for ${JSON.stringify({ css: t.css, text: String(t.text ?? ''), label: String(t.label ?? '') })}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** A free TCP port on this machine. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const missing = (what: string, path: string) =>
+  new Error(`${what} is missing (${path}): install Debian's firefox-esr, webkit2gtk-driver and xvfb (.ci/run does when they are missing)`);
+
+// ---------------------------------------------------------------- Firefox (puppeteer-core, WebDriver BiDi)
+
+function puppeteerTab(page: PPage): Tab {
+  const tab: Tab = {
+    async goto(url) {
+      await page.goto(url, { waitUntil: 'load' });
+    },
+    async reload() {
+      await page.reload({ waitUntil: 'load' });
+    },
+    async url() {
+      return page.url();
+    },
+    async click(t) {
+      await page.click(await mark(tab, t));
+    },
+    async fill(t, value) {
+      const sel = await mark(tab, t);
+      await page.focus(sel);
+      await page.evaluate((s) => document.querySelector<HTMLInputElement>(s)!.select(), sel);
+      await page.keyboard.press('Backspace');
+      await page.type(sel, value);
+    },
+    async select(t, value) {
+      await page.select(await mark(tab, t), value);
+    },
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg as never) as never,
+    async screenshot(path) {
+      await page.screenshot({ path: path as `${string}.png` });
+    },
+    async close() {
+      await page.close();
+    },
+  };
+  return tab;
+}
+
+export async function launchFirefox(): Promise<Engine> {
+  if (!existsSync(FIREFOX)) throw missing('Firefox ESR', FIREFOX);
+  const browser: PBrowser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    defaultViewport: { width: 1366, height: 900 },
+  });
+  const pages = new Set<PPage>();
+  let offline = false;
+  return {
+    name: 'firefox',
+    emulatesOffline: true,
+    async newTab() {
+      const page = await browser.newPage();
+      pages.add(page);
+      page.on('close', () => pages.delete(page));
+      if (offline) await page.setOfflineMode(true);
+      return puppeteerTab(page);
+    },
+    async setOffline(on) {
+      offline = on;
+      for (const p of pages) await p.setOfflineMode(on);
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- WebKit (WebKitWebDriver, WebdriverIO)
+
+/** Starts a process and stops it with the returned function (SIGTERM, then SIGKILL). */
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
+      child.once('exit', () => (clearTimeout(kill), resolve()));
+      child.kill('SIGTERM');
+    });
+}
+
+/** Xvfb on the first free display (it picks it itself: -displayfd); resolves with the display and its stop. */
+export async function startXvfb(): Promise<{ display: string; stop: () => Promise<void> }> {
+  const xvfb = '/usr/bin/Xvfb';
+  if (!existsSync(xvfb)) throw missing('Xvfb', xvfb);
+  const child = spawn(xvfb, ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1366x900x24'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += String(d)));
+  const display = await new Promise<string>((resolve, reject) => {
+    child.stdio[3]!.once('data', (d) => resolve(`:${String(d).trim()}`));
+    child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}): ${err.slice(-500)}`)));
+  });
+  return { display, stop: stopper(child) };
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  if (!existsSync(WEBKIT_DRIVER)) throw missing('WebKitWebDriver', WEBKIT_DRIVER);
+  if (!existsSync(MINIBROWSER)) throw missing('MiniBrowser', MINIBROWSER);
+  const x = await startXvfb();
+  const port = await freePort();
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display }, stdio: 'ignore' });
+  const stopDriver = stopper(driver);
+  try {
+    const b = await remote({
+      hostname: '127.0.0.1',
+      port,
+      logLevel: 'error',
+      connectionRetryCount: 10,
+      capabilities: {
+        // Classic WebDriver: WebKitWebDriver has no BiDi session (WebdriverIO asks for one by default).
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      } as WebdriverIO.Capabilities,
+    });
+    await b.setWindowSize(1366, 900).catch(() => {});
+    let current = await b.getWindowHandle();
+    const use = async (h: string) => {
+      if (current !== h) await b.switchToWindow(h);
+      current = h;
+    };
+    const main = current;
+    let mainFree = true;
+    const tabOf = (handle: string): Tab => {
+      const tab: Tab = {
+        async goto(url) {
+          await use(handle);
+          await b.url(url);
+        },
+        async reload() {
+          await use(handle);
+          await b.refresh();
+        },
+        async url() {
+          await use(handle);
+          return b.getUrl();
+        },
+        async click(t) {
+          const sel = await mark(tab, t);
+          await b.$(sel).click();
+        },
+        async fill(t, value) {
+          const sel = await mark(tab, t);
+          await b.$(sel).setValue(value);
+        },
+        async select(t, value) {
+          const sel = await mark(tab, t);
+          await b.$(sel).selectByAttribute('value', value);
+        },
+        async evaluate(fn, arg) {
+          await use(handle);
+          // WebDriver's Execute Script awaits a returned promise.
+          return (await b.execute(fn as never, arg as never)) as never;
+        },
+        async screenshot(path) {
+          await use(handle);
+          await b.saveScreenshot(path);
+        },
+        async close() {
+          await use(handle);
+          // The session's own window stays (closing it would end the session): it is emptied for the next journey.
+          if (handle === main) {
+            await b.url('about:blank');
+            mainFree = true;
+            return;
+          }
+          await b.closeWindow();
+          await use(main);
+        },
+      };
+      return tab;
+    };
+    return {
+      name: 'webkit',
+      emulatesOffline: false,
+      async newTab() {
+        if (mainFree) {
+          mainFree = false;
+          return tabOf(main);
+        }
+        const w = await b.createWindow('tab');
+        return tabOf(w.handle);
+      },
+      async setOffline() {
+        throw new Error('WebKitWebDriver cannot emulate offline: cut the server off instead');
+      },
+      async close() {
+        await b.deleteSession().catch(() => {});
+        await stopDriver();
+        await x.stop();
+      },
+    };
+  } catch (err) {
+    await stopDriver();
+    await x.stop();
+    throw err;
+  }
+}
+
+export const launch = (name: EngineName): Promise<Engine> => (name === 'firefox' ? launchFirefox() : launchWebKit());

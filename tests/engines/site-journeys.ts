@@ -1,0 +1,117 @@
+/**
+ * The worker's life (install and precache, the offline page, an update to a new build) and axe's
+ * WCAG 2.2 AA rules on the shopper's pages, in each engine.
+ */
+import { expect } from 'vitest';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { messages } from '../../src/lib/messages';
+import { productUrl } from '../../src/lib/catalog/urls';
+import { nextDeploy } from '../e2e/offline-helpers';
+import type { Tab } from './driver';
+import { simpleProduct, sizedRing } from '../e2e/product-cart-helpers';
+import { addProduct } from './journeys';
+import { DIST, ROOT } from './shop';
+import { clickButton, controlled, freshShopper, goOffline, goOnline, hydrated, seeCount, seeText, until, type Run } from './steps';
+
+/**
+ * Visited pages open offline and an unvisited one shows the offline page; an update to a new build
+ * waits for the shopper while the old page keeps working, and the refresh brings only the new build.
+ */
+export async function workerLife(run: Run, tab: Tab): Promise<void> {
+  const { base } = run.shop;
+  await tab.goto(`${base}/rings`);
+  await controlled(tab);
+  // Every precached file is in the worker's cache once it controls the page (the first visit's precache).
+  const precached = await tab.evaluate(async () => {
+    const names = await caches.keys();
+    let n = 0;
+    for (const name of names.filter((x) => x.includes('precache'))) n += (await (await caches.open(name)).keys()).length;
+    return n;
+  });
+  const listed = (readFileSync(join(DIST, 'sw.js'), 'utf8').match(/"revision":/g) ?? []).length;
+  expect(precached).toBeGreaterThanOrEqual(listed);
+
+  await goOffline(run, [tab]);
+  await tab.goto(`${base}/watches`);
+  await seeText(tab, messages.offlinePageUnavailable);
+  await tab.goto(`${base}/rings`);
+  await seeCount(tab, '#product-grid .tile', (n) => n > 0, 'the rings from the cache');
+  await goOnline(run, []);
+  await tab.goto(`${base}/rings`);
+
+  const next = nextDeploy(DIST);
+  try {
+    run.shop.server.site.switchTo(next);
+    await tab.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
+    await seeText(tab, messages.swUpdated, 90_000);
+    // The old page still loads its lazy code (the search panel) although the old assets are gone.
+    await clickButton(tab, messages.headerSearch, '#site-header button');
+    await until(
+      () => tab.evaluate(() => !!document.querySelector('input[type="search"]')),
+      (v) => v,
+      'the search box of the old page',
+    );
+    await tab.evaluate(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    await clickButton(tab, messages.refresh);
+    const assets = await until(
+      () => tab.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>('script[src*="/_astro/"]')].map((s) => s.src)),
+      (a) => a.length > 0 && a.every((u) => /v2\.\w+$/.test(u)),
+      'the new build only',
+      45_000,
+    );
+    expect(assets.length).toBeGreaterThan(0);
+    await controlled(tab);
+  } finally {
+    run.shop.server.site.switchTo(DIST);
+    rmSync(next, { recursive: true, force: true });
+  }
+}
+
+const AXE = () => readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical violations of WCAG 2.0-2.2 A and AA on the page, as 'rule: targets'. */
+async function axeViolations(tab: Tab, source: string): Promise<string[]> {
+  await tab.evaluate((src) => void (0, eval)(src), source);
+  return tab.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, o: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
+      }
+    ).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
+  });
+}
+
+/** Home, a category, a product, the bag (open) and the checkout: no serious or critical WCAG 2.2 AA violation. */
+export async function axeClean(run: Run, tab: Tab): Promise<void> {
+  const { base } = run.shop;
+  const source = AXE();
+  await freshShopper(tab, base);
+  const found: Record<string, string[]> = {};
+  const check = async (name: string) => {
+    await hydrated(tab);
+    found[name] = await axeViolations(tab, source);
+  };
+  await check('home');
+  await tab.goto(`${base}/rings`);
+  await check('category');
+  await tab.goto(`${base}${productUrl(sizedRing().product, {})}`);
+  await check('product');
+  await addProduct(tab, base, simpleProduct(4), 1);
+  await tab.click({ css: 'a', text: /^Cart/ });
+  await seeCount(tab, '[data-cart-line]', (n) => n === 1, 'the bag open', 30_000);
+  await check('bag');
+  await tab.goto(`${base}/checkout`);
+  await check('checkout');
+  expect(found).toEqual({ home: [], category: [], product: [], bag: [], checkout: [] });
+}

@@ -1,0 +1,15 @@
+/** The journeys in WebKitGTK's MiniBrowser (WebKitWebDriver, WebdriverIO, under Xvfb); which journey runs in which engine, and why: docs/engines.md. */
+import { engineSuite } from './suite';
+import { accountJourney, shopperJourney } from './journeys';
+import { offlineNextPageStart, offlineOnlineEventTwoTabs, reloadMidSend } from './offline-journeys';
+import { axeClean, workerLife } from './site-journeys';
+
+engineSuite('webkit', {
+  'browse, filter, sort, scroll, size, bag, cash-on-delivery checkout': shopperJourney,
+  'an order placed offline waits, the bag closes, and the next page start sends it once': offlineNextPageStart,
+  'with two tabs open, the online event sends the waiting order once': offlineOnlineEventTwoTabs,
+  'a reload in the middle of a send does not send the order twice': reloadMidSend,
+  'sign in and find the order in the account': accountJourney,
+  'axe: no serious or critical WCAG 2.2 AA violation on home, category, product, bag and checkout': axeClean,
+  'the worker: the offline page, visited pages offline, an update to a new build': workerLife,
+});
