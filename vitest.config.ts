@@ -36,6 +36,7 @@ export default defineConfig({
             'tests/api/import-build.test.ts',
             'tests/api/snapshot-setup-build.test.ts',
             'tests/api/store-views-build.test.ts',
+            'tests/api/render-overlay.test.ts',
             'tests/api/vsfa-pull.test.ts',
             'tests/api/vsfa-rebuild.test.ts',
           ],
