@@ -5,21 +5,15 @@
  * headless mode). Each gives pages of an exact viewport with the same three primitives: go to a URL,
  * run a function in the page, and take a screenshot of the viewport.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { freePort } from '../bench/lib/server';
+import { CHROMIUM, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, needBrowser as need, startXvfb, stopper } from './engine-processes';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINES)[number];
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
-const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-const XVFB = '/usr/bin/Xvfb';
 
 export interface ShotPage {
   goto(url: string): Promise<void>;
@@ -34,21 +28,6 @@ export interface ShotEngine {
   /** A page of this viewport in a fresh profile (an empty bag). */
   newPage(width: number, height: number): Promise<ShotPage>;
   close(): Promise<void>;
-}
-
-function need(path: string, what: string): void {
-  if (!existsSync(path)) throw new Error(`${what} is missing (${path}): install Debian's chromium, firefox-esr, webkit2gtk-driver and xvfb`);
-}
-
-/** Stops a child process: SIGTERM, then SIGKILL after 3 s. */
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
-      child.once('exit', () => (clearTimeout(kill), resolve()));
-      child.kill('SIGTERM');
-    });
 }
 
 async function launchChromium(): Promise<ShotEngine> {
@@ -96,19 +75,6 @@ async function launchFirefox(): Promise<ShotEngine> {
     },
     close: () => browser.close(),
   };
-}
-
-/** Xvfb on a display it picks itself (-displayfd). */
-async function startXvfb(): Promise<{ display: string; stop: () => Promise<void> }> {
-  need(XVFB, 'Xvfb');
-  const child = spawn(XVFB, ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1600x1200x24'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (d) => (err += String(d)));
-  const display = await new Promise<string>((resolve, reject) => {
-    child.stdio[3]!.once('data', (d) => resolve(`:${String(d).trim()}`));
-    child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}): ${err.slice(-500)}`)));
-  });
-  return { display, stop: stopper(child) };
 }
 
 /**

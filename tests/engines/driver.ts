@@ -10,13 +10,9 @@
  */
 import puppeteer, { type Browser as PBrowser, type Page as PPage } from 'puppeteer-core';
 import { remote } from 'webdriverio';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
-
-export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
-export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+import { spawn } from 'node:child_process';
+import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, needBrowser, startXvfb, stopper } from '../../scripts/lib/engine-processes';
+import { freePort } from '../../scripts/bench/lib/server';
 
 export type EngineName = 'firefox' | 'webkit';
 
@@ -116,20 +112,6 @@ async function mark(tab: Pick<Tab, 'evaluate'>, t: Target, timeout = 15_000): Pr
 }
 
 /** A free TCP port on this machine. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const missing = (what: string, path: string) =>
-  new Error(`${what} is missing (${path}): install Debian's firefox-esr, webkit2gtk-driver and xvfb (.ci/run does when they are missing)`);
-
 // ---------------------------------------------------------------- Firefox (puppeteer-core, WebDriver BiDi)
 
 function puppeteerTab(page: PPage): Tab {
@@ -168,7 +150,7 @@ function puppeteerTab(page: PPage): Tab {
 }
 
 export async function launchFirefox(): Promise<Engine> {
-  if (!existsSync(FIREFOX)) throw missing('Firefox ESR', FIREFOX);
+  needBrowser(FIREFOX, 'Firefox ESR');
   const browser: PBrowser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
@@ -199,35 +181,10 @@ export async function launchFirefox(): Promise<Engine> {
 
 // ---------------------------------------------------------------- WebKit (WebKitWebDriver, WebdriverIO)
 
-/** Starts a process and stops it with the returned function (SIGTERM, then SIGKILL). */
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
-      child.once('exit', () => (clearTimeout(kill), resolve()));
-      child.kill('SIGTERM');
-    });
-}
-
-/** Xvfb on the first free display (it picks it itself: -displayfd); resolves with the display and its stop. */
-export async function startXvfb(): Promise<{ display: string; stop: () => Promise<void> }> {
-  const xvfb = '/usr/bin/Xvfb';
-  if (!existsSync(xvfb)) throw missing('Xvfb', xvfb);
-  const child = spawn(xvfb, ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1366x900x24'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (d) => (err += String(d)));
-  const display = await new Promise<string>((resolve, reject) => {
-    child.stdio[3]!.once('data', (d) => resolve(`:${String(d).trim()}`));
-    child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}): ${err.slice(-500)}`)));
-  });
-  return { display, stop: stopper(child) };
-}
-
 export async function launchWebKit(): Promise<Engine> {
-  if (!existsSync(WEBKIT_DRIVER)) throw missing('WebKitWebDriver', WEBKIT_DRIVER);
-  if (!existsSync(MINIBROWSER)) throw missing('MiniBrowser', MINIBROWSER);
-  const x = await startXvfb();
+  needBrowser(WEBKIT_DRIVER, 'WebKitWebDriver');
+  needBrowser(MINIBROWSER, 'MiniBrowser');
+  const x = await startXvfb('1366x900x24');
   const port = await freePort();
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display }, stdio: 'ignore' });
   const stopDriver = stopper(driver);

@@ -43,7 +43,7 @@ describe('the notes shown with waiting orders', () => {
   });
 
   test('every note is a text of the catalogue', () => {
-    const catalogue = new Set(Object.values(messages));
+    const catalogue = new Set<string>(Object.values(messages));
     for (const persistence of ['kept', 'not-kept', 'unsupported'] as const)
       for (const note of storageNotes({ persistence, homeScreen: false, webkit: true })) expect(catalogue.has(note)).toBe(true);
   });
