@@ -15,8 +15,11 @@ import { addEditor, EditorAuth, removeEditor } from '../server/editor';
 import { OptionError, scriptOptions } from './lib/cli-options';
 
 const USAGE = 'usage: npm run editor:add -- EMAIL [--name "First Last"] | npm run editor:remove -- EMAIL | npm run editor:revoke -- EMAIL';
-const command = process.env.npm_lifecycle_event?.split(':')[1] ?? process.argv[2];
-const args = process.env.npm_lifecycle_event ? process.argv.slice(2) : process.argv.slice(3);
+// `npm run editor:add -- EMAIL` names the command in the script's name; `tsx scripts/editor.ts add EMAIL` as its first word.
+const argv = process.argv.slice(2);
+const viaNpm = process.env.npm_lifecycle_event?.startsWith('editor:') ?? false;
+const command = viaNpm ? process.env.npm_lifecycle_event!.split(':')[1] : argv[0];
+const args = viaNpm ? argv : argv.slice(1);
 
 const { email, name } = scriptOptions(args, { name: `editor:${command}`, usage: USAGE, values: ['name'], positional: true }, (o) => {
   const parsed = z.email().safeParse(o.rest[0]);

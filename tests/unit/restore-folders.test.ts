@@ -2,7 +2,7 @@
  * The folders of restored pages made ahead (src/lib/build/restore-folders.ts): read from Astro's cache
  * manifest, made under the output folder only, and the ones no page used removed again.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,7 +65,9 @@ describe('FoldersAhead', () => {
     const ahead = new FoldersAhead(pathToFileURL(`${out}/`), ['p/kept/page/index.html', 'p/gone/page/index.html', 'p/rendered/index.html', 'x/y/z/index.html']);
     expect(await ahead.ready(join(out, 'p', 'kept', 'page'))).toBe(true);
     writeFileSync(join(out, 'p', 'kept', 'page', 'index.html'), 'restored');
-    // A page rendered this time: nothing waited for its folder, but the build wrote into it.
+    // A page rendered this time: nothing waited for its folder, but the build wrote into it (making the
+    // folder itself, as Astro does, since the folders are made ahead in the background).
+    mkdirSync(join(out, 'p', 'rendered'), { recursive: true });
     writeFileSync(join(out, 'p', 'rendered', 'index.html'), 'rendered');
     expect(await ahead.removeUnused()).toBe(5);
     expect(readdirSync(out).sort()).toEqual(['p']);
