@@ -2,6 +2,8 @@
  * What the load balancer and the on-call engineer see: /healthz, /readyz (database reachable and
  * migrated, not draining) and the Prometheus metrics, on both databases.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orderPayload, startTestShop, useTestShop } from './fixture';
 import { MIGRATIONS } from '../../server/migrations';
@@ -24,7 +26,16 @@ describe('health, readiness and metrics', () => {
   const shop = useTestShop({
     env: { SHOP_FAULTS: '1', METRICS_TOKEN },
     options: { rebuildToken: 'health-rebuild-token' },
-    rebuildSteps: { pull: async () => {}, build: async () => {}, activate: () => {} },
+    // A pull writes its snapshot folder and a build its site folder, as the real steps do: a kept
+    // build whose folders are gone is no longer listed.
+    rebuildSteps: {
+      pull: async (snapshot: string) => void mkdirSync(snapshot, { recursive: true }),
+      build: async (_snapshot: string, out: string) => {
+        mkdirSync(out, { recursive: true });
+        writeFileSync(join(out, 'index.html'), '<h1>Rebuilt</h1>');
+      },
+      activate: () => {},
+    },
   });
   const metrics = async () => {
     const r = await fetch(`${shop().url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
