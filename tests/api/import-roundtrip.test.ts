@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
 import { importFromVsfApi } from '../../server/import/vsf-import';
+import { VSFA_COMPUTED_FIELDS } from '../../src/lib/catalog/import/from-vsf/prices';
 import { startTestShop, type TestShop } from './fixture';
 
 let shop: TestShop;
@@ -27,8 +28,18 @@ describe('round trip through the _search route', () => {
     const r = await importFromVsfApi({ url: shop.url, out, pageSize: 150 });
     expect(r.problems).toEqual([]);
     expect(r.mode).toBe('full');
+    // The importer keeps `price`, `special_price` and `final_price` and leaves out the amounts VSFA
+    // computes beside them (priceInclTax, originalPrice, priceTax…, on products and their children),
+    // which the sample carries as VSFA's answers do: those are not compared.
+    const computed = new Set<string>(VSFA_COMPUTED_FIELDS);
+    const withoutComputed = (row: object): object =>
+      Object.fromEntries(
+        Object.entries(row)
+          .filter(([k]) => !computed.has(k))
+          .map(([k, v]) => [k, k === 'configurable_children' && Array.isArray(v) ? v.map((c: object) => withoutComputed(c)) : v]),
+      );
     const readers = {
-      products: snap.readProducts,
+      products: (dir: string) => snap.readProducts(dir).map(withoutComputed),
       categories: snap.readCategories,
       attributes: snap.readAttributes,
       reviews: snap.readReviews,
