@@ -57,6 +57,8 @@ export default defineConfig(
   globalIgnores([
     'dist/**',
     'dist-*/**',
+    // The page bundle a full build keeps for the persistent renderer (src/lib/build/render/keep.ts).
+    'dist.render/**',
     '.astro/**',
     'node_modules/**',
     'data/**',
