@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import type { ConcurrentSend, OrderSend } from '../../server/faults';
 import { startServer, type RunningServer } from '../../server/server';
 import { config } from '../../src/lib/config';
+import { collectionDbName } from '../../src/lib/state/storage';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
 import { readProducts } from '../../src/lib/build/snapshot';
 import type { FaultRule } from './offline-schedules';
@@ -263,4 +264,30 @@ export function nextDeploy(fromDir: string): string {
   });
   writeFileSync(sw, code);
   return out;
+}
+
+/** Writes one value into a collection's localforage database, creating it as localforage would. */
+export async function putStored(
+  page: Page,
+  collection: 'orders' | 'carts',
+  key: string,
+  value: unknown,
+  store = config.storeViews.default.storeCode,
+): Promise<void> {
+  await page.evaluate(
+    ({ db, key, value }) =>
+      new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open(db);
+        req.onupgradeneeded = () => req.result.createObjectStore('keyvaluepairs');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const d = req.result;
+          const tx = d.transaction('keyvaluepairs', 'readwrite');
+          tx.objectStore('keyvaluepairs').put(value, key);
+          tx.oncomplete = () => (d.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { db: collectionDbName(collection, store), key, value },
+  );
 }

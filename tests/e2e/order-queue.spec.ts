@@ -8,7 +8,7 @@ import { type BrowserContext, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { collectionDbName } from '../../src/lib/state/storage';
-import { baseOf, dbOrders, orderPayload, setStock, startShop, stopShop, testProducts } from './offline-helpers';
+import { baseOf, dbOrders, orderPayload, putStored, setStock, startShop, stopShop, testProducts } from './offline-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -31,26 +31,6 @@ async function open(ctx: BrowserContext, path = '/'): Promise<Page> {
   await page.goto(path);
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
   return page;
-}
-
-/** Writes one value into a collection's localforage database, creating it as localforage would. */
-async function putStored(page: Page, collection: 'orders' | 'carts', key: string, value: unknown): Promise<void> {
-  await page.evaluate(
-    ({ db, key, value }) =>
-      new Promise<void>((resolve, reject) => {
-        const req = indexedDB.open(db);
-        req.onupgradeneeded = () => req.result.createObjectStore('keyvaluepairs');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const d = req.result;
-          const tx = d.transaction('keyvaluepairs', 'readwrite');
-          tx.objectStore('keyvaluepairs').put(value, key);
-          tx.oncomplete = () => (d.close(), resolve());
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { db: collectionDbName(collection, store), key, value },
-  );
 }
 
 async function getStored<T>(page: Page, collection: 'orders' | 'carts', key: string): Promise<T | null> {

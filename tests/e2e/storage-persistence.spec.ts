@@ -6,10 +6,8 @@
  */
 import { expect, test } from './fixture';
 import type { BrowserContext, Page } from '@playwright/test';
-import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import { collectionDbName } from '../../src/lib/state/storage';
-import { orderPayload, testProducts } from './offline-helpers';
+import { orderPayload, putStored, testProducts } from './offline-helpers';
 import { addToCart, openProduct, simpleProduct } from './product-cart-helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -50,22 +48,7 @@ const persistCalls = (page: Page) => page.evaluate(() => (window as unknown as {
 async function storeWaitingOrder(page: Page): Promise<void> {
   const id = `e2e-storage-${Date.now().toString(36)}`;
   const order = { ...orderPayload(id, [{ product: testProducts(1)[0]!, qty: 1 }]), transmited: false, transmited_at: null, bag: 'emptied' };
-  await page.evaluate(
-    ({ db, id, order }) =>
-      new Promise<void>((resolve, reject) => {
-        const req = indexedDB.open(db);
-        req.onupgradeneeded = () => req.result.createObjectStore('keyvaluepairs');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const d = req.result;
-          const tx = d.transaction('keyvaluepairs', 'readwrite');
-          tx.objectStore('keyvaluepairs').put(order, id);
-          tx.oncomplete = () => (d.close(), resolve());
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { db: collectionDbName('orders', config.storeViews.default.storeCode), id, order },
-  );
+  await putStored(page, 'orders', id, order);
 }
 
 /** The checkout, offline, with one order waiting: the inline list of waiting orders. */
