@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { remote } from 'webdriverio';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -40,4 +41,19 @@ export async function startXvfb(screen = '1600x1200x24'): Promise<{ display: str
     child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}): ${err.slice(-500)}`)));
   });
   return { display, stop: stopper(child) };
+}
+
+/** A WebDriver session of WebKitWebDriver on `port`: a fresh MiniBrowser started with `--automation` and `args`. */
+export function webkitSession(port: number, args: string[] = []): Promise<WebdriverIO.Browser> {
+  return remote({
+    hostname: '127.0.0.1',
+    port,
+    logLevel: 'error',
+    connectionRetryCount: 10,
+    capabilities: {
+      // Classic WebDriver: WebKitWebDriver has no BiDi session (WebdriverIO asks for one by default).
+      'wdio:enforceWebDriverClassic': true,
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...args] },
+    } as WebdriverIO.Capabilities,
+  });
 }

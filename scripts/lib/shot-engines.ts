@@ -8,9 +8,8 @@
 import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
-import { remote } from 'webdriverio';
 import { freePort } from '../bench/lib/server';
-import { CHROMIUM, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, needBrowser as need, startXvfb, stopper } from './engine-processes';
+import { CHROMIUM, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, needBrowser as need, startXvfb, stopper, webkitSession } from './engine-processes';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINES)[number];
@@ -93,17 +92,7 @@ async function launchWebKit(): Promise<ShotEngine> {
   };
   return {
     async newPage(width, height) {
-      const b = await remote({
-        hostname: '127.0.0.1',
-        port,
-        logLevel: 'error',
-        connectionRetryCount: 10,
-        capabilities: {
-          // Classic WebDriver: WebKitWebDriver has no BiDi session.
-          'wdio:enforceWebDriverClassic': true,
-          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen'] },
-        } as WebdriverIO.Capabilities,
-      });
+      const b = await webkitSession(port, ['--full-screen']);
       await b.setWindowSize(width, height);
       return {
         goto: async (url) => void (await b.url(url)),

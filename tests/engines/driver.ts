@@ -9,9 +9,8 @@
  * (real pointer and key events, not a DOM call).
  */
 import puppeteer, { type Browser as PBrowser, type Page as PPage } from 'puppeteer-core';
-import { remote } from 'webdriverio';
 import { spawn } from 'node:child_process';
-import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, needBrowser, startXvfb, stopper } from '../../scripts/lib/engine-processes';
+import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, needBrowser, startXvfb, stopper, webkitSession } from '../../scripts/lib/engine-processes';
 import { freePort } from '../../scripts/bench/lib/server';
 
 export type EngineName = 'firefox' | 'webkit';
@@ -189,17 +188,7 @@ export async function launchWebKit(): Promise<Engine> {
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display }, stdio: 'ignore' });
   const stopDriver = stopper(driver);
   try {
-    const b = await remote({
-      hostname: '127.0.0.1',
-      port,
-      logLevel: 'error',
-      connectionRetryCount: 10,
-      capabilities: {
-        // Classic WebDriver: WebKitWebDriver has no BiDi session (WebdriverIO asks for one by default).
-        'wdio:enforceWebDriverClassic': true,
-        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-      } as WebdriverIO.Capabilities,
-    });
+    const b = await webkitSession(port);
     await b.setWindowSize(1366, 900).catch(() => {});
     let current = await b.getWindowHandle();
     const use = async (h: string) => {
