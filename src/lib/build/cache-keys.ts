@@ -4,12 +4,13 @@
  * everything the page shows that does not come from code: its page data (the record, listings,
  * prices at build time, related products, breadcrumbs), the site chrome of its layout (menus,
  * shops, promo strip), the pictures' placeholder colours, the config (URL switches, constants,
- * store views) and the year in the footer.
+ * store views), the year in the footer, and the code of the middleware that rewrites every page.
  * A key that missed a dependency would serve a stale page: tests/api/incremental-build.test.ts
  * changes each kind of snapshot data and checks that exactly the pages showing it are rendered again,
  * then compares every page with a full build. Build time only: imports node:crypto.
  */
 import { createHash } from 'node:crypto';
+import { middlewareCodeKey } from './code-key';
 import { config } from '../config';
 import { bannersFor, catalog, siteChrome, pricesFor, storeViewOf, type CatalogIndex } from '../routing/routes';
 import { type AmpRoute } from '../routing/page-routes';
@@ -38,9 +39,11 @@ export function digest(...parts: unknown[]): string {
  */
 function layoutKey(layout: 'default' | 'amp', storeCode: string): string {
   const year = new Date().getFullYear();
+  // The middleware rewrites every HTML page after it is rendered (./code-key.ts).
+  const code = middlewareCodeKey();
   return layout === 'amp'
-    ? digest('amp', config, storeViewOf(storeCode), year)
-    : digest('default', config, storeViewOf(storeCode), siteChrome(storeCode), placeholderColours(), year);
+    ? digest('amp', config, storeViewOf(storeCode), year, code)
+    : digest('default', config, storeViewOf(storeCode), siteChrome(storeCode), placeholderColours(), year, code);
 }
 const layoutKeys = new Map<string, string>();
 const memoLayoutKey = (layout: 'default' | 'amp', storeCode: string) => {
