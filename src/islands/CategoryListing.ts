@@ -55,14 +55,23 @@ function boot(root: HTMLElement): void {
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
   const listing = lazyModule(() => import('./CategoryListingRun'));
   let controller: ListingController | null = null;
+  const started = new AbortController();
   // The listing starts once, from the first download that succeeds.
-  const start = wireListingControls(root, grid, () => listing().then((m) => (controller ??= m.startListing(root, grid))));
+  const start = wireListingControls(root, grid, () =>
+    listing().then((m) => {
+      started.abort();
+      return (controller ??= m.startListing(root, grid));
+    }),
+  );
 
   // Start loading as soon as the shopper heads for a control or nears the bottom of the grid. A failed
-  // download here says nothing: the shopper's next action tries again and says so when it fails.
+  // download here says nothing: the shopper's next action tries again and says so when it fails. The
+  // controls are heard until the listing has started, so after a failed download the pointer coming
+  // back tries again (and a choice left waiting is applied then).
   const warm = (then?: () => void) => void start().then(then, () => {});
   for (const el of [filters, ...sorts, root.querySelector('[data-filters-open]')]) {
-    for (const ev of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) el?.addEventListener(ev, () => warm(), { once: true, passive: true });
+    for (const ev of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const)
+      el?.addEventListener(ev, () => warm(), { signal: started.signal, passive: true });
   }
   const sentinel = root.querySelector('[data-load-more]');
   if (sentinel) {

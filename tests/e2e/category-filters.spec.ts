@@ -286,6 +286,8 @@ test.describe('category filters, sorts and infinite scroll', () => {
     const grid = page.locator('#product-grid');
     await checkbox(page, 'color', a.label).click();
     await expect(grid).toHaveAttribute('aria-busy', 'true');
+    // The pointer leaves the filters: coming back over them would start the download again (next test).
+    await page.mouse.move(1, 1);
     release();
     await expect(page.locator('[data-listing]').getByRole('alert')).toHaveText('Something went wrong ...');
     await expect(grid).not.toHaveAttribute('aria-busy');
@@ -297,6 +299,33 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await expectListing(page, both);
     await expect(page).toHaveURL(`/rings?color=${a.id}&size=${b.id}`);
     await expect(grid).not.toHaveAttribute('aria-busy');
+    expect(asked).toBe(2);
+  });
+
+  test('after the listing code failed to download, the pointer coming back over the filters downloads it, applies the waiting choice and clears the error', async ({
+    page,
+  }) => {
+    const { a, onlyA } = twoFacets();
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    await page.route(/\/_astro\/CategoryListingRun\.[^/]*\.js$/, async (route) => {
+      if (asked++ > 0) return route.continue();
+      await held;
+      return route.abort('internetdisconnected');
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/rings');
+    await checkbox(page, 'color', a.label).click();
+    await page.mouse.move(1, 1);
+    release();
+    const alert = page.locator('[data-listing]').getByRole('alert');
+    await expect(alert).toHaveText('Something went wrong ...');
+    expect(asked).toBe(1);
+    await checkbox(page, 'color', a.label).hover();
+    await expect(alert).toBeHidden();
+    await expectListing(page, onlyA);
+    await expect(page).toHaveURL(`/rings?color=${a.id}`);
     expect(asked).toBe(2);
   });
 

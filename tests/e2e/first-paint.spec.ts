@@ -59,6 +59,22 @@ test.describe('first paint', () => {
     expect(new URL(page.url()).pathname).toBe('/rings');
   });
 
+  test('a filter ticked before the page scripts ran ticks at once, and the listing applies it once they have run', async ({ page }) => {
+    const held = await holdScripts(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/rings', { waitUntil: 'commit' });
+    const box = page.locator('[data-facet] input[data-filter-code]').first();
+    const code = (await box.getAttribute('data-filter-code'))!;
+    const id = (await box.getAttribute('data-filter-id'))!;
+    // check() fails when a click does not change the box's state.
+    await box.check();
+    await expect.poll(() => held.asked.length).toBeGreaterThan(0);
+    await expect(box).toBeChecked();
+    held.release();
+    await expect(page).toHaveURL(`/rings?${code}=${id}`, { timeout: 20_000 });
+    await expect(box).toBeChecked();
+  });
+
   test('Add to cart pressed before the options island and the page scripts were downloaded still adds the product', async ({ page }) => {
     const held = await holdScripts(page);
     await page.goto(productUrl(simpleProduct()), { waitUntil: 'commit' });

@@ -14,9 +14,10 @@
  *
  * What the shopper does before the scripts ran is held, starts them at once, and is replayed once they
  * have run, so a script that enhances a control (a header link that opens a panel instead of leaving,
- * a button that opens the filters) still does what was asked: a plain click on a link, button, summary,
- * checkbox or radio (`el.click()` again), a form's submission (`requestSubmit` with the same submitter),
- * a changed field (its `change` event again; the value is kept). A click with a modifier key
+ * a button that opens the filters) still does what was asked: a plain click on a link, button or summary
+ * (`el.click()` again), a form's submission (`requestSubmit` with the same submitter), a changed field
+ * (its `change` event again; the value is kept). A checkbox or radio is not held: it ticks at once, as
+ * the shopper expects, and its `change` is what is replayed. A click with a modifier key
  * (a new tab) is the browser's. Islands (`astro-island`) are left to their own directives:
  * `client:interact` holds and replays its own first click (src/directives/interact.ts).
  */
@@ -58,7 +59,7 @@ export const PAGE_SCRIPT_LOADER_SOURCE = `(() => {
   const hold = (e) => {
     const t = e.target;
     let kind = e.type;
-    const el = state > 1 || !t.closest || t.closest('astro-island') ? null : kind === 'click' ? !e.button && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey && t.closest('a[href],button,summary,input,[role=button],[data-panel]') : t;
+    const el = state > 1 || !t.closest || t.closest('astro-island') ? null : kind === 'click' ? !e.button && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey && !t.matches('[type=checkbox],[type=radio]') && t.closest('a[href],button,summary,input,[role=button],[data-panel]') : t;
     if (!el) return;
     if (kind === 'submit' || kind === 'click') {
       e.preventDefault();
