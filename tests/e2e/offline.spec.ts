@@ -23,7 +23,6 @@ import {
   stopShop,
   storedOrders,
   testProducts,
-  waitingOrders,
   DIST,
   faultState,
 } from './offline-helpers';
@@ -186,25 +185,6 @@ test('the cart, wishlist and compare list work offline on visited pages', async 
   await page.getByRole('link', { name: /^Wishlist/ }).click();
   await expect(page.getByRole('dialog', { name: /Wishlist/ })).toContainText(p.name);
   await page.screenshot({ path: test.info().outputPath('offline-wishlist-1280.png') });
-  await ctx.close();
-});
-
-test('an order placed offline is queued, then sent once when the shop is back online', async ({ browser }) => {
-  const { ctx, page } = await fresh(browser);
-  await ctx.setOffline(true);
-  const id = newId('queued');
-  const r = await placeOrder(page, orderPayload(id, [{ product: products[0]!, qty: 2 }]));
-  expect(r.status).toBe('queued');
-  expect(r.message).toBe(messages.offlineOrderQueued);
-  expect((await waitingOrders(page)).map((o) => o.order_id)).toEqual([id]);
-  await page.reload();
-  expect((await waitingOrders(page)).map((o) => o.order_id)).toEqual([id]);
-  await ctx.setOffline(false);
-  await expect.poll(async () => (await waitingOrders(page)).length, { timeout: 15_000 }).toBe(0);
-  await expect(page.getByRole('dialog', { name: messages.offlineOrdersResultTitle }).getByText(messages.offlineOrderSent)).toBeVisible();
-  const rows = (await dbOrders(shop)).filter((o) => o.order_id === id);
-  expect(rows).toHaveLength(1);
-  expect(rows[0]!.totals.grand_total).toBe(products[0]!.price * 2);
   await ctx.close();
 });
 

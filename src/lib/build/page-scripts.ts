@@ -18,11 +18,13 @@
  * (`el.click()` again), a form's submission (`requestSubmit` with the same submitter), a changed field
  * (its `change` event again; the value is kept). A checkbox or radio is not held: it ticks at once, as
  * the shopper expects, and its `change` is what is replayed. A click with a modifier key
- * (a new tab) is the browser's. Islands (`astro-island`) are left to their own directives:
+ * (a new tab) is the browser's. The service worker's messages to the page are kept for the page's
+ * start script (src/lib/pwa/held-messages.ts). Islands (`astro-island`) are left to their own directives:
  * `client:interact` holds and replays its own first click (src/directives/interact.ts).
  */
 
 import { transformSync } from 'esbuild';
+import { HELD_WORKER_MESSAGES } from '../pwa/held-messages';
 
 /** A module script Astro wrote for a component: `<script type="module" src="…"></script>`, nothing else. */
 const MODULE_SCRIPT = /<script type="module" src="([^"<>]+)"><\/script>/g;
@@ -69,6 +71,11 @@ export const PAGE_SCRIPT_LOADER_SOURCE = `(() => {
     run();
   };
   for (const t of ['click', 'submit', 'change']) addEventListener(t, hold, true);
+  const sw = navigator.serviceWorker;
+  if (sw) {
+    const early = (window.${HELD_WORKER_MESSAGES} = []);
+    sw.addEventListener('message', (e) => window.${HELD_WORKER_MESSAGES} && early.push(e.data));
+  }
   for (const t of ['pointerdown', 'touchstart', 'keydown', 'focusin']) addEventListener(t, run, { capture: true, once: true, passive: true });
   let painted = 0;
   let loaded = 0;

@@ -9,6 +9,7 @@ import { showUpdateNotice } from './update-notice';
 import { watchOfflineIndicator } from './indicator';
 import { ordersAtStart, showOrdersNotice } from './pending-orders';
 import { lazyModule } from './lazy-module';
+import { takeHeldWorkerMessages } from './held-messages';
 
 /** The order notice, carrying the store's orders database name (src/components/OfflineIndicator.astro). */
 const notice = document.querySelector<HTMLElement>('[data-orders-db]');
@@ -54,6 +55,9 @@ notice?.querySelector('button')?.addEventListener('click', () => {
     .catch(ordersFailed);
 });
 // The service worker's reports of orders it sent: this is their only listener in the page.
-navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
-  if ((e.data as { type?: string } | null)?.type === 'orders-changed') startOrders(e.data);
-});
+// Those that came before this script ran were kept by the page's script loader (./held-messages.ts).
+const workerMessage = (data: unknown) => {
+  if ((data as { type?: string } | null)?.type === 'orders-changed') startOrders(data);
+};
+for (const data of takeHeldWorkerMessages()) workerMessage(data);
+navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => workerMessage(e.data));

@@ -1,0 +1,86 @@
+/**
+ * The order queue's reports in the page: an order placed offline is sent once when the shop is back
+ * online and the page says so, also when the service worker sent it before the page's scripts ran
+ * (they start after the first paint: src/lib/build/page-scripts.ts, src/lib/pwa/held-messages.ts).
+ * Against the built site on an own shop server (offline-helpers.ts).
+ */
+import { expect, test } from './fixture';
+import { messages } from '../../src/lib/messages';
+import { dbOrders, openControlled, orderPayload, placeOrder, setStock, shopContext, startShop, stopShop, testProducts, waitingOrders } from './offline-helpers';
+
+// Service worker installs precache the site: allow for a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+const products = testProducts(2);
+let seq = 0;
+const newId = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}-${++seq}`;
+
+test.beforeAll(async () => {
+  shop = await startShop();
+  for (const p of products) await setStock(shop, p.sku, 100_000);
+});
+test.afterAll(async () => {
+  await stopShop(shop);
+});
+
+async function fresh(browser: import('@playwright/test').Browser) {
+  const ctx = await shopContext(browser, shop);
+  const page = await openControlled(ctx, '/');
+  return { ctx, page };
+}
+
+test('an order placed offline is queued, then sent once when the shop is back online', async ({ browser }) => {
+  const { ctx, page } = await fresh(browser);
+  await ctx.setOffline(true);
+  const id = newId('queued');
+  const r = await placeOrder(page, orderPayload(id, [{ product: products[0]!, qty: 2 }]));
+  expect(r.status).toBe('queued');
+  expect(r.message).toBe(messages.offlineOrderQueued);
+  expect((await waitingOrders(page)).map((o) => o.order_id)).toEqual([id]);
+  await page.reload();
+  expect((await waitingOrders(page)).map((o) => o.order_id)).toEqual([id]);
+  await ctx.setOffline(false);
+  await expect.poll(async () => (await waitingOrders(page)).length, { timeout: 15_000 }).toBe(0);
+  await expect(page.getByRole('dialog', { name: messages.offlineOrdersResultTitle }).getByText(messages.offlineOrderSent)).toBeVisible();
+  const rows = (await dbOrders(shop)).filter((o) => o.order_id === id);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.totals.grand_total).toBe(products[0]!.price * 2);
+  await ctx.close();
+});
+
+test("the worker's report of an order it sent while the page's scripts were still to run is shown once they ran", async ({ browser }) => {
+  const { ctx, page } = await fresh(browser);
+  await ctx.setOffline(true);
+  const id = newId('early-report');
+  expect((await placeOrder(page, orderPayload(id, [{ product: products[0]!, qty: 1 }]))).status).toBe('queued');
+  // The page's start script (the offline indicator's) is held: out of the worker's cache, its download waits.
+  const boot = /\/_astro\/OfflineIndicator\.astro_astro_type_script[^/]*\.js$/;
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let asked = 0;
+  await ctx.route(boot, async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  const dropped = await page.evaluate(async (src) => {
+    let n = 0;
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) if (new RegExp(src).test(new URL(req.url).pathname)) n += Number(await cache.delete(req));
+    }
+    return n;
+  }, boot.source);
+  expect(dropped).toBeGreaterThan(0);
+  await page.reload();
+  await expect.poll(() => asked, { timeout: 20_000 }).toBeGreaterThan(0);
+  // Back online, the worker sends the order (Background Sync) and tells the page, whose scripts have not run.
+  await ctx.setOffline(false);
+  await expect.poll(async () => (await dbOrders(shop)).filter((o) => o.order_id === id).length, { timeout: 30_000 }).toBe(1);
+  await expect(page.getByRole('dialog', { name: messages.offlineOrdersResultTitle })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: messages.offlineOrdersResultTitle }).getByText(messages.offlineOrderSent)).toBeVisible({ timeout: 20_000 });
+  expect((await dbOrders(shop)).filter((o) => o.order_id === id)).toHaveLength(1);
+  await ctx.close();
+});
