@@ -57,7 +57,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Four pages at a time: an editor's rebuild restores ~16,000 unchanged pages from the incremental
   // cache (a file copy each) and renders ~270; one at a time, each copy waited for the last
-  // (docs/benchmarks.md, "Rebuild fixed costs"). The logs' interleaved lines are read by
+  // (docs/benchmarks/history/2026-11-25.md, "Rebuild fixed costs"). The logs' interleaved lines are read by
   // scripts/bench/build.ts `generationLog`.
   build: { format: 'directory', concurrency: 4 },
   // Editors' rebuilds render only the pages whose cacheKey (src/lib/build/cache-keys.ts) or code changed.

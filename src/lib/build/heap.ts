@@ -1,13 +1,13 @@
 /**
  * The V8 heap limit of a site build, grown with the catalogue. Left to itself, V8 sizes the heap
  * from the machine's memory and keeps garbage it could collect: a 10,000-product build peaked at
- * 1,084 MB resident when its live data needs far less (docs/benchmarks.md). A limit that follows
+ * 1,084 MB resident when its live data needs far less (docs/benchmarks/history/2026-11-26.md). A limit that follows
  * the snapshot's product count makes V8 collect sooner, so the peak follows the catalogue too.
  * Every place that starts a build passes these arguments to Node and the variables of `buildEnv` to
  * its environment: `npm run build` (scripts/build.ts), the rebuild hook (server/rebuild.ts
  * `astroBuild`) and the benchmark.
  *
- * Most of a build's resident memory is not V8's heap (docs/benchmarks.md, "Build memory"): the
+ * Most of a build's resident memory is not V8's heap (docs/benchmarks/history/2026-11-27.md, "Build memory"): the
  * bundler (rolldown, native code with its own allocator, mimalloc) frees the memory of the server
  * and client bundles once they are written, but mimalloc kept those pages resident for the rest of
  * the build. `MIMALLOC_PURGE_DELAY=0` makes it hand freed pages back to the system at once.
@@ -44,7 +44,7 @@ export function snapshotProductCount(snapshotDir: string): number {
  * The largest semi-space of V8's young generation, MB. V8's default lets the young generation grow
  * to 3 x 64 MB whatever the old-space limit, and a build, which allocates fast (every page's HTML,
  * props and strings), keeps it near that size. 32 MB: a 10,000-product build's peak fell from
- * 927 to 877 MB; 16 MB saved as much but doubled the scavenges again (docs/benchmarks.md).
+ * 927 to 877 MB; 16 MB saved as much but doubled the scavenges again (docs/benchmarks/history/2026-11-27.md).
  */
 export const SEMI_SPACE_MB = 32;
 

@@ -1,7 +1,7 @@
 /**
  * Restored pages by hard link. An editor's rebuild restores ~16,000 unchanged pages from Astro's
  * incremental cache (`<cacheDir>/dist/`), and Astro copies each: about 500 MB written at 10,000
- * products, most of the rebuild's system time (docs/benchmarks.md, "Rebuild fixed costs"). A hard
+ * products, most of the rebuild's system time (docs/benchmarks/history/2026-11-25.md, "Rebuild fixed costs"). A hard
  * link gives the same file without writing its bytes.
  *
  * A link shares the file with the cache, so nothing may write into a cached file in place any more:

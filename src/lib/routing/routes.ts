@@ -169,7 +169,7 @@ const share = (s: string): string => {
  * (description, short description, meta title and description; the gallery beyond its first image,
  * the tile's fallback; a link's fields other than its type and target sku), and with one copy of a
  * repeated image path or category name. About 40 % of a record's heap in the generated catalogue
- * (docs/benchmarks.md). Still a valid Product: every field left out is optional.
+ * (docs/benchmarks/history/2026-11-27.md, "Sharded build: slim records"). Still a valid Product: every field left out is optional.
  */
 export function slimProduct(p: Product): Product {
   const { description: _d, short_description: _s, meta_title: _t, meta_description: _m, media_gallery, product_links, category, ...rest } = p;
