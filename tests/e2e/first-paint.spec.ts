@@ -59,6 +59,17 @@ test.describe('first paint', () => {
     expect(new URL(page.url()).pathname).toBe('/rings');
   });
 
+  test('a plain link clicked before the page scripts ran is followed at once, without waiting for them', async ({ page }) => {
+    const held = await holdScripts(page);
+    await page.goto('/rings', { waitUntil: 'commit' });
+    const tile = page.locator('#product-grid a[href]').first();
+    const href = (await tile.getAttribute('href'))!;
+    await tile.click();
+    // The scripts' download is held for the whole test: the page changed all the same.
+    await expect(page).toHaveURL(new URL(href, page.url()).href);
+    expect(held.asked.length).toBeGreaterThan(0);
+  });
+
   test('a filter ticked before the page scripts ran ticks at once, and the listing applies it once they have run', async ({ page }) => {
     const held = await holdScripts(page);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -14,8 +14,8 @@
  *
  * What the shopper does before the scripts ran is held, starts them at once, and is replayed once they
  * have run, so a script that enhances a control (a header link that opens a panel instead of leaving,
- * a button that opens the filters) still does what was asked: a plain click on a link, button or summary
- * (`el.click()` again), a form's submission (`requestSubmit` with the same submitter), a changed field
+ * a button that opens the filters) still does what was asked: a plain click on a button, a summary or a
+ * link a script takes over (`el.click()` again; `ENHANCED_LINK`: other links are followed at once), a form's submission (`requestSubmit` with the same submitter), a changed field
  * (its `change` event again; the value is kept). A checkbox or radio is not held: it ticks at once, as
  * the shopper expects, and its `change` is what is replayed. A click with a modifier key
  * (a new tab) is the browser's. The service worker's messages to the page are kept for the page's
@@ -35,6 +35,14 @@ const MODULE_SCRIPT = /<script type="module" src="([^"<>]+)"><\/script>/g;
  * timing) and the load event, then a frame and an idle moment, or for the shopper's first
  * interaction, whichever comes first; after 8 s it starts anyway.
  */
+/**
+ * The links a page script takes over on click instead of following them (the header's panels,
+ * src/islands/HeaderControls.ts; the sign-in dialog, AuthModalLauncher.ts; the list panels,
+ * ListPanel.ts; the newsletter pop-up, src/scripts/newsletter.ts). A click on one before the scripts ran
+ * is held and replayed; any other link is followed at once, as without scripts.
+ */
+export const ENHANCED_LINK = '[data-panel],[data-open],[data-open-auth],[data-open-list]';
+
 export const PAGE_SCRIPT_LOADER_SOURCE = `(() => {
   const { modules, now } = document.currentScript.dataset;
   const urls = JSON.parse(modules);
@@ -62,7 +70,8 @@ export const PAGE_SCRIPT_LOADER_SOURCE = `(() => {
     const t = e.target;
     let kind = e.type;
     const el = state > 1 || !t.closest || t.closest('astro-island') ? null : kind === 'click' ? !e.button && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey && !t.matches('[type=checkbox],[type=radio]') && t.closest('a[href],button,summary,input,[role=button],[data-panel]') : t;
-    if (!el) return;
+    // A plain link goes at once: only a link a script takes over (a panel, a dialog) waits for it.
+    if (!el || (el.matches('a[href]') && !el.matches(${JSON.stringify(ENHANCED_LINK)}))) return;
     if (kind === 'submit' || kind === 'click') {
       e.preventDefault();
       e.stopPropagation();
