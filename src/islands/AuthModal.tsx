@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
-import { login, register, resetPassword, saveSessionNow } from '../lib/account/session';
+import { login, register, resetPassword } from '../lib/account/session';
 import { $authNotice } from '../lib/account/flash';
 import { forms } from '../lib/forms/rules';
 import { messages } from '../lib/messages';
@@ -20,8 +20,8 @@ import authCss from './AuthModal.css?inline';
 async function afterLogin(): Promise<void> {
   const notice = $authNotice.get();
   $authNotice.set(null);
+  // login() has stored the session already.
   if (!notice?.returnTo || typeof location === 'undefined') return;
-  await saveSessionNow();
   location.assign(notice.returnTo);
 }
 

@@ -65,6 +65,29 @@ async function newCustomer(password = 'password123') {
 }
 
 describe('sign-in', () => {
+  it('the session is in storage before the modal closes and says "logged in" (a page change at once keeps the login)', async () => {
+    const c = await newCustomer();
+    const user = collection('user');
+    const put = user.setItem.bind(user);
+    const written = new Set<string>();
+    // Slow storage, as on a busy phone: each write lands 100 ms after it was asked.
+    vi.spyOn(user, 'setItem').mockImplementation(async (key: string, value: unknown) => {
+      await new Promise((r) => setTimeout(r, 100));
+      const out = await put(key, value);
+      written.add(key);
+      return out;
+    });
+    openAuthModal('login');
+    let atClose: string[] | null = null;
+    const off = $ui.subscribe((ui) => {
+      if (!ui.authModal && atClose === null) atClose = [...written];
+    });
+    expect((await login(c.email, c.password)).ok).toBe(true);
+    off();
+    expect(atClose).toEqual(expect.arrayContaining([KEYS.userToken, KEYS.currentUser]));
+    expect(await user.getItem(KEYS.userToken)).toBe($user.get().token);
+  });
+
   it('login stores the tokens and the customer, closes the modal and says so', async () => {
     const c = await newCustomer();
     openAuthModal('login');

@@ -106,6 +106,8 @@ export async function login(email: string, password: string): Promise<Outcome> {
   setUserToken(r.result, refreshToken);
   await Promise.all([refreshCustomer(), cartSettled()]);
   afterSessionChange();
+  // Stored before the shopper is told: a page change right after the dialog closes keeps the login.
+  await saveSessionNow();
   closeAuthModal();
   notify({ type: 'success', message: messages.loggedIn });
   return { ok: true };
