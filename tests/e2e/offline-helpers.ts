@@ -206,7 +206,8 @@ declare global {
 export async function openControlled(ctx: BrowserContext, path = '/'): Promise<Page> {
   const page = await ctx.newPage();
   await page.goto(path);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 15_000 });
+  // The worker is registered by the page scripts, which start after the first paint and an idle moment.
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
   return page;
 }
 
