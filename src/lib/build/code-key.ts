@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Relative module specifiers of a TypeScript/JavaScript source: static and dynamic imports, re-exports. */
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -38,11 +39,26 @@ export function sourceClosureKey(entry: string, root: string): string {
   return h.digest('base64url').slice(0, 32);
 }
 
+/**
+ * The project folder: the nearest folder above this module holding src/middleware.ts (bundled into a
+ * build's chunks, the module sits under the project's cache or output folder), else the folder the
+ * process runs in.
+ */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'src/middleware.ts'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
+
 const middlewareKeys = new Map<string, string>();
-/** The code key of src/middleware.ts and what it imports, in the project the build runs in. */
-export function middlewareCodeKey(root: string = process.cwd()): string {
+/** The code key of src/middleware.ts and what it imports, in the project the build runs for. */
+export function middlewareCodeKey(root: string = projectRoot()): string {
   const entry = join(root, 'src/middleware.ts');
-  if (!existsSync(entry)) throw new Error(`no ${entry}: the build runs in the project's folder, where the middleware's code key is read`);
+  if (!existsSync(entry)) throw new Error(`no ${entry}: the middleware's code key is read from the project's source, which this build cannot find`);
   let key = middlewareKeys.get(root);
   if (key === undefined) middlewareKeys.set(root, (key = sourceClosureKey(entry, root)));
   return key;
