@@ -111,6 +111,9 @@ async function guestUnknownOrder(page: Page, withServerCart: boolean) {
   const again = page.getByRole('button', { name: messages.orderUnknownSendAgain });
   await expect(again.first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(fill(messages.orderUnknown)).first()).toBeVisible();
+  // The header's notice does not call it "waiting to be sent": it may have reached the shop.
+  await expect(page.getByRole('button', { name: messages.ordersUnknownOne })).toBeVisible();
+  await expect(page.getByRole('button', { name: messages.ordersWaitingOne })).toHaveCount(0);
   expect(orderPosts()).toBe(1);
   return again;
 }

@@ -40,23 +40,46 @@ describe('what the stored orders ask of a page start', () => {
       'shop-de-orders/keyvaluepairs/o4': JSON.stringify({ order_id: 'o4', transmited: false }),
       'shop-gb-orders/keyvaluepairs/broken': '{not json',
     });
-    expect(await ordersAtStart('shop-gb-orders', { localStorage: ls })).toEqual({ waiting: 1, owing: 1 });
-    expect(await ordersAtStart('shop-nl-orders', { localStorage: ls })).toEqual({ waiting: 0, owing: 0 });
+    expect(await ordersAtStart('shop-gb-orders', { localStorage: ls })).toEqual({ waiting: 1, unknown: 0, owing: 1 });
+    expect(await ordersAtStart('shop-nl-orders', { localStorage: ls })).toEqual({ waiting: 0, unknown: 0, owing: 0 });
   });
 
-  it('the notice says how many orders wait, and hides at none', () => {
+  it('the notice says how many orders wait to be sent, and hides at none', () => {
     const text = { textContent: '' };
     const el = {
       hidden: true,
-      dataset: { one: '1 order is waiting to be sent', many: '{count} orders are waiting to be sent' },
+      dataset: {
+        one: '1 order is waiting to be sent',
+        many: '{count} orders are waiting to be sent',
+        unknownOne: 'one unknown',
+        unknownMany: '{count} unknown',
+      },
       querySelector: () => text,
     } as unknown as HTMLElement;
-    showOrdersNotice(el, 2);
+    showOrdersNotice(el, { waiting: 2, unknown: 0 });
     expect(el.hidden).toBe(false);
     expect(text.textContent).toBe('2 orders are waiting to be sent');
-    showOrdersNotice(el, 1);
+    showOrdersNotice(el, { waiting: 1, unknown: 0 });
     expect(text.textContent).toBe('1 order is waiting to be sent');
-    showOrdersNotice(el, 0);
+    // An order whose send had no answer is not "waiting to be sent": it may have reached the shop.
+    showOrdersNotice(el, { waiting: 3, unknown: 1 });
+    expect(text.textContent).toBe('2 orders are waiting to be sent');
+    showOrdersNotice(el, { waiting: 1, unknown: 1 });
+    expect(el.hidden).toBe(false);
+    expect(text.textContent).toBe('one unknown');
+    showOrdersNotice(el, { waiting: 2, unknown: 2 });
+    expect(text.textContent).toBe('2 unknown');
+    showOrdersNotice(el, { waiting: 0, unknown: 0 });
     expect(el.hidden).toBe(true);
+  });
+
+  it('counts the waiting orders whose send had no answer apart, from the stored fields', async () => {
+    const ls = storage({
+      'shop-gb-orders/keyvaluepairs/a': JSON.stringify({ order_id: 'a', transmited: false }),
+      'shop-gb-orders/keyvaluepairs/b': JSON.stringify({ order_id: 'b', transmited: false, send_began_at: '2026-11-28T10:00:00.000Z' }),
+      'shop-gb-orders/keyvaluepairs/c': JSON.stringify({ order_id: 'c', transmited: true, send_began_at: '2026-11-28T10:00:00.000Z' }),
+      'shop-gb-orders/keyvaluepairs/d': JSON.stringify({ order_id: 'd', transmited: false, cancelled: true, send_began_at: '2026-11-28T10:00:00.000Z' }),
+    });
+    expect(await ordersAtStart('shop-gb-orders', { localStorage: ls })).toEqual({ waiting: 2, unknown: 1, owing: 0 });
   });
 });

@@ -7,7 +7,7 @@
 import { registerServiceWorker } from './register';
 import { showUpdateNotice } from './update-notice';
 import { watchOfflineIndicator } from './indicator';
-import { ordersAtStart, showOrdersNotice } from './pending-orders';
+import { ordersAtStart, showOrdersNotice, type WaitingCounts } from './pending-orders';
 import { lazyModule } from './lazy-module';
 import { takeHeldWorkerMessages } from './held-messages';
 
@@ -19,7 +19,7 @@ const ordersDb = notice?.dataset.ordersDb;
 const ordersWaiting = async (): Promise<boolean> => {
   if (!ordersDb) return false;
   const at = await ordersAtStart(ordersDb);
-  showOrdersNotice(notice, at.waiting);
+  showOrdersNotice(notice, at);
   return at.waiting + at.owing > 0;
 };
 
@@ -41,7 +41,10 @@ window.addEventListener('online', () => {
   void ordersWaiting().then((yes) => yes && startOrders());
 });
 // The queue (in this page) tells the count as it changes; other tabs and the worker say something changed.
-window.addEventListener('shop-orders-waiting', (e) => showOrdersNotice(notice, Number((e as CustomEvent<number>).detail) || 0));
+window.addEventListener('shop-orders-waiting', (e) => {
+  const d = (e as CustomEvent<Partial<WaitingCounts> | null>).detail;
+  showOrdersNotice(notice, { waiting: Number(d?.waiting) || 0, unknown: Number(d?.unknown) || 0 });
+});
 try {
   // Same channel name as ORDERS_CHANNEL in src/lib/state/sync/order-send.ts (kept literal: that module is not loaded here).
   new BroadcastChannel('shop-orders').onmessage = () => void ordersWaiting().then((yes) => yes && startOrders());

@@ -7,16 +7,28 @@
  * after the collection (`shop-{store}-orders`), or, where IndexedDB is missing, as localStorage keys
  * `{db}/keyvaluepairs/{key}`. Both are read; an absent database is never created.
  */
+import { answerMissing, isPendingOrder } from '../state/sync/order-status';
 
 /** localforage's object store (and localStorage key infix) of every instance. */
 export const LOCALFORAGE_STORE = 'keyvaluepairs';
 
-type Raw = { transmited?: unknown; cancelled?: unknown; bag?: unknown; resultCode?: unknown } | null;
+type Raw = { transmited?: unknown; cancelled?: unknown; bag?: unknown; resultCode?: unknown; send_began_at?: unknown } | null;
+
+const isOrder = (v: unknown): v is NonNullable<Raw> => !!v && typeof v === 'object' && 'order_id' in v;
+const statusOf = (o: NonNullable<Raw>) => ({
+  transmited: !!o.transmited,
+  cancelled: !!o.cancelled,
+  send_began_at: typeof o.send_began_at === 'string' ? o.send_began_at : null,
+});
 
 /** True for a stored order that still has to be sent (the queue's isPendingOrder, on raw data). */
 export function isWaiting(v: unknown): boolean {
-  const o = v as Raw;
-  return !!o && typeof o === 'object' && 'order_id' in o && !o.transmited && !o.cancelled;
+  return isOrder(v) && isPendingOrder(statusOf(v));
+}
+
+/** True for a waiting order whose send had no answer: not known whether the shop has it (the queue's answerMissing, on raw data). */
+export function isUnknown(v: unknown): boolean {
+  return isOrder(v) && answerMissing(statusOf(v));
 }
 
 /**
@@ -33,12 +45,15 @@ export function owesBag(v: unknown): boolean {
 export interface OrdersAtStart {
   /** Orders still to be sent. */
   waiting: number;
+  /** Of those, the orders a send of which had no answer (not known whether the shop has them). */
+  unknown: number;
   /** Orders still owing their bag an emptying or their lines back. */
   owing: number;
 }
 
 function tally(into: OrdersAtStart, v: unknown): void {
   if (isWaiting(v)) into.waiting++;
+  if (isUnknown(v)) into.unknown++;
   if (owesBag(v)) into.owing++;
 }
 
@@ -105,7 +120,7 @@ export async function ordersAtStart(
     })(),
   },
 ): Promise<OrdersAtStart> {
-  const into: OrdersAtStart = { waiting: 0, owing: 0 };
+  const into: OrdersAtStart = { waiting: 0, unknown: 0, owing: 0 };
   try {
     if (env.localStorage) countLocalStorage(dbName, env.localStorage, into);
   } catch {
@@ -115,10 +130,23 @@ export async function ordersAtStart(
   return into;
 }
 
-/** The header's order notice: '1 order is waiting to be sent' (texts carried by the element, from the catalogue). */
-export function showOrdersNotice(el: HTMLElement | null | undefined, count: number): void {
+/** The waiting orders a notice counts: all of them, and of those the ones whose send had no answer. */
+export interface WaitingCounts {
+  waiting: number;
+  unknown: number;
+}
+
+/**
+ * The header's order notice (texts carried by the element, from the catalogue): '1 order is waiting to
+ * be sent' counts the orders still to send; an order whose send had no answer is not "waiting to be
+ * sent" (it may have reached the shop), so when only such orders wait the notice says that instead.
+ */
+export function showOrdersNotice(el: HTMLElement | null | undefined, counts: WaitingCounts): void {
   if (!el) return;
-  el.hidden = count === 0;
+  const toSend = counts.waiting - counts.unknown;
+  el.hidden = counts.waiting === 0;
   const text = el.querySelector<HTMLElement>('[data-orders-text]');
-  if (text) text.textContent = count === 1 ? (el.dataset.one ?? '') : (el.dataset.many ?? '').replace('{count}', String(count));
+  if (!text) return;
+  const [count, one, many] = toSend > 0 ? [toSend, el.dataset.one, el.dataset.many] : [counts.unknown, el.dataset.unknownOne, el.dataset.unknownMany];
+  text.textContent = count === 1 ? (one ?? '') : (many ?? '').replace('{count}', String(count));
 }

@@ -15,6 +15,7 @@ import { fill, messages } from '../../messages';
 import type { OfflineOrder, OrderPayload } from '../../schemas';
 import type { Collection } from '../storage';
 import { withOrderLock } from './order-lock';
+import { answerMissing, isPendingOrder } from './order-status';
 import { withStoreCode } from '../../api/store-code';
 import { lookUpOrder, ORDER_LOOKUP_PAGE_SIZE, ORDER_LOOKUP_SETTLE_MS, type LookupAnswer } from './order-lookup';
 
@@ -120,15 +121,7 @@ export function toOfflineOrder(payload: OrderPayload): OfflineOrder {
   return { ...payload, transmited: false, transmited_at: null } as OfflineOrder;
 }
 
-/** True while an order still has to be sent (an order whose answer never came included: see `answerMissing`). */
-export function isPendingOrder(o: Pick<OfflineOrder, 'transmited' | 'cancelled'>): boolean {
-  return !o.transmited && !o.cancelled;
-}
-
-/** True for a pending order a send of which began and never had its answer: whether the shop has it is not known. */
-export function answerMissing(o: Pick<OfflineOrder, 'transmited' | 'cancelled' | 'send_began_at'>): boolean {
-  return isPendingOrder(o) && typeof o.send_began_at === 'string' && o.send_began_at !== '';
-}
+export { answerMissing, isPendingOrder } from './order-status';
 
 /**
  * The §8 message when an answer cancels the order (code 400, or 500 with the add-products error), else

@@ -15,10 +15,11 @@ import { emitSyncEvent } from './events';
 import { syncFetch } from './fetch';
 import { ORDER_LOCK, ORDER_SYNC_TAG, ORDERS_CHANNEL, isPendingOrder, storedOrders, type OrderSession, type SendOptions } from './order-send';
 import { withOrderLock } from './order-lock';
+import { answerMissing } from './order-status';
 
 /** Event emitted (through ./events) whenever the stored orders change; payload: the pending orders. */
 export const ORDERS_CHANGED_EVENT = 'orders-changed';
-/** DOM event on `window` whenever the count of waiting orders is read (detail: the count): the page's order notice follows it (src/lib/pwa/boot.ts). */
+/** DOM event on `window` whenever the waiting orders are read (detail: `{ waiting, unknown }` counts): the page's order notice follows it (src/lib/pwa/boot.ts). */
 export const ORDERS_WAITING_DOM_EVENT = 'shop-orders-waiting';
 /** Untransmitted orders of the current store, oldest first (kept current by every change in any tab). */
 export const $queuedOrders = atom<OfflineOrder[]>([]);
@@ -175,7 +176,7 @@ export async function refreshQueuedOrders(broadcast = true): Promise<OfflineOrde
   const pending = all.filter(isPendingOrder);
   $queuedOrders.set(pending);
   if (typeof window !== 'undefined' && typeof CustomEvent !== 'undefined')
-    window.dispatchEvent(new CustomEvent(ORDERS_WAITING_DOM_EVENT, { detail: pending.length }));
+    window.dispatchEvent(new CustomEvent(ORDERS_WAITING_DOM_EVENT, { detail: { waiting: pending.length, unknown: pending.filter(answerMissing).length } }));
   if (all.some(owesBag)) await settleBags(all).catch((err: unknown) => console.error('[orders] the bag could not be emptied', err));
   if (all.some(owesRestore))
     await restoreBags(all).catch((err: unknown) => console.error('[orders] the lines of a cancelled order could not be put back', err));
