@@ -65,6 +65,8 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
       outDir,
       maxPages: 2000,
       fullBuild: () => measureBuild(ROOT, to, outDir, join(WORK, 'cache-render')).then(() => undefined),
+      // The step's line says where the time went (the renderer's phases, the site files, the deploy plan).
+      report: { log: (line) => log(`render: ${line}`), pages: () => undefined },
     });
     const madeMs = performance.now() - started;
     site.switchTo(outDir);

@@ -45,6 +45,8 @@ export interface OverlayResult {
   changed: string[];
   rendered: number;
   kept: number;
+  /** Where the time went, in ms (the renderer's phases, then this step's). */
+  timings: Record<string, number>;
 }
 
 const RENDERER = fileURLToPath(new URL('./renderer.ts', import.meta.url));
@@ -134,13 +136,21 @@ function serviceWorker(sw: Buffer, changed: Map<string, { before: Buffer | null;
 export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult> {
   const parentKeep = keepDirOf(opts.parent);
   if (!existsSync(join(parentKeep, CONTEXT_FILE))) throw new FullBuildNeeded(`${opts.parent}: no kept renderer`);
+  let t = performance.now();
+  const timings: Record<string, number> = {};
+  const lap = (name: string) => {
+    timings[name] = Math.round(performance.now() - t);
+    t = performance.now();
+  };
   const context = readRenderContext(parentKeep);
   if (context.code !== codeStamp(opts.projectRoot ?? process.cwd())) throw new FullBuildNeeded('the code changed since the full build under the live site');
   const hashes = readCdnHashes(parentKeep);
   const staging = `${opts.outDir}.staging`;
   rmSync(staging, { recursive: true, force: true });
   try {
+    lap('prepare');
     const r = await runRenderer({ keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages }, opts.env);
+    lap('renderer');
     if (r.tooMany) throw new FullBuildNeeded(`more than ${opts.maxPages} pages to render`);
     if (r.removed.length || r.paths.length !== context.paths.length) throw new FullBuildNeeded('pages added or removed (the sitemap changes)');
     const tree = openTree(opts.parent);
@@ -168,6 +178,7 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     const max = precacheMaxBytes();
     for (const [f, c] of changed)
       if (c.before && c.before.length <= max !== c.after.length <= max) throw new FullBuildNeeded(`${f}: crosses the precache's size limit`);
+    lap('compare');
     const sw = tree.file(SERVICE_WORKER);
     const newSw = sw && changed.size ? serviceWorker(readFileSync(sw), changed) : null;
     if (newSw) changed.set(SERVICE_WORKER, { before: null, after: newSw });
@@ -181,6 +192,7 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     for (const [f, c] of changed) manifest.files[f] = digestOf(c.after);
     const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     changed.set(FILES_MANIFEST, { before: null, after: Buffer.from(`${JSON.stringify({ version: 1, files })}\n`) });
+    lap('site files');
     // The overlay: its files, then its manifest; then what the next change needs (the renderer's paths, the hashes).
     const name = basename(opts.outDir);
     const overlay: OverlayManifest = {
@@ -195,19 +207,22 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
       writeFileSync(join(opts.outDir, f), c.after);
     }
     writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    lap('write');
     if (opts.deployBefore) {
       writeDeployPlan(opts.deployBefore, opts.outDir);
       overlay.files[DEPLOY_PLAN] = name;
       changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
       writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
     }
+    lap('deploy plan');
     const keep = keepDirOf(opts.outDir);
     mkdirSync(keep, { recursive: true });
-    writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify({ ...context, paths: r.paths }));
+    writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify({ ...context, snapshot: opts.snapshotDir, paths: r.paths }));
     writeFileSync(join(keep, CDN_HASHES_FILE), JSON.stringify({ pageHashes: [...pageHashes], ampHashes: [...ampHashes] }));
     // The next change's renderer, loading now.
     warmRenderer(keep, opts.env);
-    return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept };
+    lap('keep');
+    return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings } };
   } catch (e) {
     rmSync(opts.outDir, { recursive: true, force: true });
     rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });
