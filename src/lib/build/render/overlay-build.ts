@@ -60,7 +60,11 @@ interface Warm {
   env: string;
   child: ChildProcessWithoutNullStreams;
   exited: boolean;
+  /** Settles when it has read everything it reads ahead (or exited). */
+  ready: Promise<void>;
 }
+/** The renderer's line on stdout once it waits with everything read ahead (./renderer.ts). */
+export const READY_LINE = 'ready';
 let warm: Warm | null = null;
 
 function startRenderer(keepDir: string | null, env: Record<string, string>): ChildProcessWithoutNullStreams {
@@ -80,12 +84,33 @@ export function warmRenderer(keepDir: string, env: Record<string, string> = {}):
   if (warm && !warm.exited && warm.bundle === bundle && warm.env === key) return;
   if (warm && !warm.exited) warm.child.kill();
   const child = startRenderer(keepDir, env);
-  const w: Warm = { bundle, env: key, child, exited: false };
-  child.on('exit', () => (w.exited = true));
-  child.on('error', () => (w.exited = true));
+  let settle = () => {};
+  const w: Warm = { bundle, env: key, child, exited: false, ready: new Promise<void>((r) => (settle = r)) };
+  let said = '';
+  const hear = (b: Buffer) => {
+    said += b.toString();
+    if (said.startsWith(`${READY_LINE}\n`) || said.length > READY_LINE.length) {
+      child.stdout.off('data', hear);
+      settle();
+    }
+  };
+  child.stdout.on('data', hear);
+  child.on('exit', () => {
+    w.exited = true;
+    settle();
+  });
+  child.on('error', () => {
+    w.exited = true;
+    settle();
+  });
   // A warm renderer never keeps the process alive on its own.
   child.unref();
   warm = w;
+}
+
+/** Settles when the waiting renderer is ready for a change (at once when none waits). */
+export function rendererReady(): Promise<void> {
+  return warm && !warm.exited ? warm.ready : Promise.resolve();
 }
 
 /** Stops the waiting renderer (the server's shutdown, tests). */
@@ -110,7 +135,8 @@ export function runRenderer(job: RenderJob, env: Record<string, string> = {}): P
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`the renderer exited with code ${code}: ${err.trim()}`));
       try {
-        resolvePromise(JSON.parse(out) as RenderResult);
+        // The answer is the last line (a warm renderer said it was ready first).
+        resolvePromise(JSON.parse(out.trim().split('\n').pop() ?? '') as RenderResult);
       } catch (e) {
         reject(new Error(`the renderer's answer is not JSON: ${(e as Error).message}`));
       }

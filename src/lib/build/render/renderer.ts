@@ -173,6 +173,8 @@ async function main(): Promise<void> {
   } catch (e) {
     process.stderr.write(`renderer: the live snapshot was not read ahead: ${(e as Error).message}\n`);
   }
+  // Ready (./overlay-build.ts READY_LINE; not imported: that module starts processes).
+  if (app) process.stdout.write('ready\n');
   let input = '';
   for await (const chunk of process.stdin) input += chunk;
   const job = renderJobSchema.parse(JSON.parse(input));
