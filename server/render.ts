@@ -48,7 +48,7 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<'overlay' 
       });
       opts.report?.pages(r.rendered, r.rendered);
       const where = Object.entries(r.timings)
-        .filter(([, ms]) => ms >= 50)
+        .filter(([what, ms]) => ms >= 50 || what === 'read ahead')
         .map(([what, ms]) => `${what} ${ms}`)
         .join(', ');
       say(

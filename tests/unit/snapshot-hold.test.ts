@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
-import { heldCount } from '../../src/lib/build/snapshot-hold';
+import { heldCount, takenCount } from '../../src/lib/build/snapshot-hold';
 import { ProductSchema } from '../../src/lib/schemas';
 
 const root = mkdtempSync(join(tmpdir(), 'snapshot-hold-test-'));
@@ -46,6 +46,7 @@ describe('snapshot files read ahead', () => {
     const parse = vi.spyOn(ProductSchema, 'safeParse');
     const first = snap.readArray(dir, shards[0]!, ProductSchema);
     expect(parse).not.toHaveBeenCalled();
+    expect(takenCount()).toBe(1);
     const again = snap.readArray(dir, shards[0]!, ProductSchema);
     expect(parse).toHaveBeenCalledTimes(again.length);
     expect(again).toEqual(first);

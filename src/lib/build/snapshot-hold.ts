@@ -22,11 +22,13 @@ interface HoldStore {
   /** The snapshot folder being held now (its reads are kept), or null. */
   holding: string | null;
   files: Map<string, HeldFile>;
+  /** Held files taken by reads since the last holding. */
+  taken: number;
   /** The snapshot module's `holdSnapshot`, of the copy loaded last (the bundle's, once the renderer loaded it). */
   hold?: (dir: string) => void;
 }
 const STORE = Symbol.for('pj.snapshot.held');
-const store = (): HoldStore => ((globalThis as Record<symbol, HoldStore | undefined>)[STORE] ??= { holding: null, files: new Map() });
+const store = (): HoldStore => ((globalThis as Record<symbol, HoldStore | undefined>)[STORE] ??= { holding: null, files: new Map(), taken: 0 });
 
 /** The file's name within its snapshot (`products/0001.json`, `stores/de/categories.json`); null outside `root`. */
 function nameIn(root: string, dir: string, file: string): string | null {
@@ -53,13 +55,16 @@ export function readHeld<T>(root: string, dir: string, file: string, reader: obj
   const held = s.files.get(name);
   if (!held) return read(bytes);
   s.files.delete(name);
-  return held.reader === reader && held.bytes.equals(bytes) ? (held.value as T) : read(bytes);
+  if (held.reader !== reader || !held.bytes.equals(bytes)) return read(bytes);
+  s.taken++;
+  return held.value as T;
 }
 
 /** Runs `hold` with the reads of the snapshot `root` kept (replacing what was held). */
 export function holding(root: string, hold: () => void): void {
   const s = store();
   s.files.clear();
+  s.taken = 0;
   s.holding = root;
   try {
     hold();
@@ -82,3 +87,5 @@ export function holdWithLoaded(dir: string): boolean {
 
 /** How many files are held (tests). */
 export const heldCount = (): number => store().files.size;
+/** How many held files reads have taken since the last holding (the renderer's log). */
+export const takenCount = (): number => store().taken;

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { BuildAppLike } from './keep';
-import { holdWithLoaded } from '../snapshot-hold';
+import { holdWithLoaded, takenCount } from '../snapshot-hold';
 import { readRenderContext, type KeptPath, type RenderContext } from './kept';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
@@ -185,7 +185,8 @@ async function main(): Promise<void> {
   process.env.PJ_PAGE_CSS = JSON.stringify({ outDir: job.staging, keepDir: join(job.staging, '.page-css'), readDir: context.outDir });
   const loaded = Math.round(performance.now() - t);
   const result = await render(job, app ?? (await loadApp(context)));
-  result.timings = { context: loaded, ...result.timings };
+  // `read ahead`: the live snapshot's files the job took as read ahead (a count, not ms).
+  result.timings = { context: loaded, ...result.timings, 'read ahead': takenCount() };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
