@@ -47,7 +47,13 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<'overlay' 
         deployBefore: opts.live,
       });
       opts.report?.pages(r.rendered, r.rendered);
-      say(`rendered ${r.rendered} page(s) (${r.kept} unchanged), ${r.changed.length} file(s) changed, in ${Math.round(performance.now() - started)} ms`);
+      const where = Object.entries(r.timings)
+        .filter(([what, ms]) => ms >= 50 || what === 'read ahead')
+        .map(([what, ms]) => `${what} ${ms}`)
+        .join(', ');
+      say(
+        `rendered ${r.rendered} page(s) (${r.kept} unchanged), ${r.changed.length} file(s) changed, in ${Math.round(performance.now() - started)} ms (${where})`,
+      );
       return 'overlay';
     } catch (e) {
       const why = e instanceof FullBuildNeeded ? e.message : `the renderer failed: ${(e as Error).message.split('\n')[0]}`;

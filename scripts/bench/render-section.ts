@@ -20,6 +20,7 @@ import type { Results } from './results';
 import { Site } from '../../server/static';
 import { renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
 import { openTree } from '../../src/lib/build/render/overlay';
+import { rendererReady } from '../../src/lib/build/render/overlay-build';
 import { keepDirOf } from '../../src/lib/build/render/kept';
 
 export interface RenderRound {
@@ -55,6 +56,11 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
     // Each change on the last one's snapshot: the overlays chain as an editor's day does.
     const from = i === 0 ? snap.dir : join(WORK, `snap-render-${i - 1}`);
     const to = join(WORK, `snap-render-${i}`);
+    // The hook of an editor's next change comes after the renderer has read ahead (seconds after a
+    // run); how long that took is printed, a change arriving sooner waits for the rest.
+    const readyFrom = performance.now();
+    await rendererReady();
+    log(`render: the renderer was ready ${seconds(performance.now() - readyFrom)} s after the last run`);
     const change = edit(from, to);
     const outDir = join(WORK, `dist-${products}-render-${i}`);
     const started = performance.now();
@@ -65,6 +71,8 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
       outDir,
       maxPages: 2000,
       fullBuild: () => measureBuild(ROOT, to, outDir, join(WORK, 'cache-render')).then(() => undefined),
+      // The step's line says where the time went (the renderer's phases, the site files, the deploy plan).
+      report: { log: (line) => log(`render: ${line}`), pages: () => undefined },
     });
     const madeMs = performance.now() - started;
     site.switchTo(outDir);

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import * as S from '../schemas';
+import { holding, offerHold, readHeld } from './snapshot-hold';
 
 /** The committed sample snapshot (the build's default input). */
 const SAMPLE_NEXT_TO_MODULE = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
@@ -49,11 +50,21 @@ export class SnapshotError extends Error {
 export function readJsonFile(dir: string, file: string): unknown {
   const path = join(dir, file);
   if (!existsSync(path)) throw new SnapshotError(file, undefined, '', 'is missing: the file does not exist');
+  return parseJsonFile(file, readFileSync(path, 'utf8'));
+}
+
+function parseJsonFile(file: string, text: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    return JSON.parse(text);
   } catch (e) {
     throw new SnapshotError(file, undefined, '', `is not valid JSON (${(e as Error).message})`);
   }
+}
+
+/** A snapshot file read and made into records by `make`, through the files held ahead (./snapshot-hold.ts). */
+function readMade<T>(dir: string, file: string, schema: z.ZodType, make: (raw: unknown) => T): T {
+  if (!existsSync(join(dir, file))) throw new SnapshotError(file, undefined, '', 'is missing: the file does not exist');
+  return readHeld(snapshotDir(), dir, file, schema, (bytes) => make(parseJsonFile(file, bytes.toString('utf8'))));
 }
 
 function recordIdOf(value: unknown, index: number): string | number {
@@ -102,14 +113,14 @@ export function assertUnique<R>(records: readonly R[], file: string, key: Record
 
 /** Reads an array file of the snapshot and validates every record (and, given a key, that no two share it). */
 export function readArray<T extends z.ZodType>(dir: string, file: string, schema: T, key?: RecordKey<z.output<T>>): z.output<T>[] {
-  const records = validateArray(schema, readJsonFile(dir, file), file);
+  const records = readMade(dir, file, schema, (raw) => validateArray(schema, raw, file));
   if (key) assertUnique(records, file, key);
   return records;
 }
 
 /** Reads an object file of the snapshot and validates it. */
 export function readObject<T extends z.ZodType>(dir: string, file: string, schema: T): z.output<T> {
-  return validateOne(schema, readJsonFile(dir, file), file);
+  return readMade(dir, file, schema, (raw) => validateOne(schema, raw, file));
 }
 
 export const readManifest = (dir = snapshotDir()) => readObject(dir, 'manifest.json', S.SnapshotManifestSchema);
@@ -160,3 +171,18 @@ export const readSocial = (dir = snapshotDir()) => readObject(dir, 'social.json'
 export const readUrlMap = (dir = snapshotDir()) => readArray(dir, 'url-map.json', S.UrlMapEntrySchema, { field: 'from', of: (u) => u.from });
 /** Banner JSON per store code (§7: "banner JSON per store code from local files"). */
 export const readBanners = (storeCode: string, dir = snapshotDir()) => readObject(dir, `banners/${storeCode}.json`, S.BannersSchema);
+
+/**
+ * Reads and validates the big files of the snapshot `dir` ahead (its product files, categories and
+ * attributes): a later read of a file with the same bytes, in any snapshot folder, takes the records
+ * (./snapshot-hold.ts). The persistent renderer calls it with the live snapshot while it waits for a change.
+ */
+export function holdSnapshot(dir: string): void {
+  holding(resolve(dir), () => {
+    for (const shard of readManifest(dir).product_shards) readArray(dir, shard, S.ProductSchema);
+    readCategories(dir);
+    readAttributes(dir);
+  });
+}
+// The renderer reaches the bundle's copy of this module (and its schemas) through the holding store.
+offerHold(holdSnapshot);

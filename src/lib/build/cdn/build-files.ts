@@ -18,7 +18,7 @@ import { enabledStoreViews } from '../../config';
 import { localizedPath } from '../../catalog/urls';
 import { formatHeaders, siteHeaderRules } from './headers';
 import { DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
-import { parseTagManifest, TAG_MANIFEST } from './tag-manifest';
+import { parseTagManifest, TAG_MANIFEST, type TagManifest } from './tag-manifest';
 import { fileIdentity, FileScans } from './file-scans';
 import { storeRoots } from './store-roots';
 import { openTree } from '../render/overlay';
@@ -160,9 +160,14 @@ export function readFilesManifest(dir: string): FilesManifest | null {
 /** The deploy plan of the folder `after` against the folder `before` (null: a first deploy); written into `after`. */
 export function writeDeployPlan(before: string | null, after: string): DeployPlan {
   // Either folder may be an overlay generation (../render/overlay.ts): its tag manifest may be its parent's.
-  const tags = (dir: string) => {
+  // An overlay and the generation before it often hold the same tag manifest file: read once.
+  const read = new Map<string, TagManifest>();
+  const tags = (dir: string): TagManifest => {
     const file = openTree(dir).file(TAG_MANIFEST);
-    return file ? parseTagManifest(readFileSync(file, 'utf8')) : { version: 1 as const, pages: {} };
+    if (!file) return { version: 1 as const, pages: {} };
+    let m = read.get(file);
+    if (!m) read.set(file, (m = parseTagManifest(readFileSync(file, 'utf8'))));
+    return m;
   };
   const now = readFilesManifest(after);
   if (!now) throw new Error(`${after}: no ${FILES_MANIFEST}: not a finished build`);

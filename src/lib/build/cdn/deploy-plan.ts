@@ -66,11 +66,17 @@ export function deployPlan(before: FilesManifest | null, after: FilesManifest, t
   // Tags whose every page (in either build) changed. The site's and a store's tags are also on pages
   // the manifest does not list (home, blog: every answer carries `site`): never purged for a few pages.
   const changed = new Set(invalidate.map(pathKey));
+  // Only a tag of a changed page can have every page changed: the pages of those tags alone are gathered.
+  const manifests = tagsBefore === tagsAfter ? [tagsAfter] : [tagsBefore, tagsAfter];
+  const candidates = new Set<string>();
+  for (const m of manifests)
+    for (const [page, tags] of Object.entries(m?.pages ?? {}))
+      if (changed.has(pathKey(page))) for (const t of tags) if (t !== SITE_TAG && !t.startsWith('store-')) candidates.add(t);
   const pagesOf = new Map<string, Set<string>>();
-  for (const m of [tagsBefore, tagsAfter]) {
+  for (const m of manifests) {
     for (const [page, tags] of Object.entries(m?.pages ?? {})) {
       for (const t of tags) {
-        if (t === SITE_TAG || t.startsWith('store-')) continue;
+        if (!candidates.has(t)) continue;
         let s = pagesOf.get(t);
         if (!s) pagesOf.set(t, (s = new Set()));
         s.add(pathKey(page));

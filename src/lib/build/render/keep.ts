@@ -13,6 +13,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } fro
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { snapshotDir } from '../snapshot';
 import { BUNDLE_DIR, codeStamp, CONTEXT_FILE, keepDirOf, PRERENDER_ENTRY, type KeptPath, type RenderContext } from './kept';
 
 /** Astro's default prerenderer (astro/dist/core/build/default-prerenderer.js, astro 7.3) has the app it loaded. */
@@ -102,6 +103,7 @@ export function keepRenderer(): AstroIntegration {
                 bundle: join(keep, BUNDLE_DIR),
                 entry,
                 code: codeStamp(process.cwd()),
+                snapshot: snapshotDir(),
                 styles: Object.fromEntries([...internals.pagesByKeys].map(([k, v]) => [k, v.styles])),
                 bundleMap: Object.fromEntries(internals.entrySpecifierToBundleMap),
                 scripts: def.app.getSettings().scripts.filter((s) => s.stage === 'page' || s.stage === 'head-inline'),

@@ -39,6 +39,8 @@ const contextSchema = z.object({
   scripts: z.array(z.object({ stage: z.string(), content: z.string() })),
   /** The code the bundle was built from (`codeStamp`): another stamp is a code change, a full build. */
   code: z.string(),
+  /** The snapshot folder the generation was made of (the renderer of the next change reads it ahead). */
+  snapshot: z.string().optional(),
   /** Every path the build wrote, with its cache key (none: rendered by every build). */
   paths: z.array(keptPathSchema),
 });

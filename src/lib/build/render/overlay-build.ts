@@ -45,6 +45,8 @@ export interface OverlayResult {
   changed: string[];
   rendered: number;
   kept: number;
+  /** Where the time went, in ms (the renderer's phases, then this step's). */
+  timings: Record<string, number>;
 }
 
 const RENDERER = fileURLToPath(new URL('./renderer.ts', import.meta.url));
@@ -58,7 +60,11 @@ interface Warm {
   env: string;
   child: ChildProcessWithoutNullStreams;
   exited: boolean;
+  /** Settles when it has read everything it reads ahead (or exited). */
+  ready: Promise<void>;
 }
+/** The renderer's line on stdout once it waits with everything read ahead (./renderer.ts). */
+export const READY_LINE = 'ready';
 let warm: Warm | null = null;
 
 function startRenderer(keepDir: string | null, env: Record<string, string>): ChildProcessWithoutNullStreams {
@@ -78,12 +84,33 @@ export function warmRenderer(keepDir: string, env: Record<string, string> = {}):
   if (warm && !warm.exited && warm.bundle === bundle && warm.env === key) return;
   if (warm && !warm.exited) warm.child.kill();
   const child = startRenderer(keepDir, env);
-  const w: Warm = { bundle, env: key, child, exited: false };
-  child.on('exit', () => (w.exited = true));
-  child.on('error', () => (w.exited = true));
+  let settle = () => {};
+  const w: Warm = { bundle, env: key, child, exited: false, ready: new Promise<void>((r) => (settle = r)) };
+  let said = '';
+  const hear = (b: Buffer) => {
+    said += b.toString();
+    if (said.startsWith(`${READY_LINE}\n`) || said.length > READY_LINE.length) {
+      child.stdout.off('data', hear);
+      settle();
+    }
+  };
+  child.stdout.on('data', hear);
+  child.on('exit', () => {
+    w.exited = true;
+    settle();
+  });
+  child.on('error', () => {
+    w.exited = true;
+    settle();
+  });
   // A warm renderer never keeps the process alive on its own.
   child.unref();
   warm = w;
+}
+
+/** Settles when the waiting renderer is ready for a change (at once when none waits). */
+export function rendererReady(): Promise<void> {
+  return warm && !warm.exited ? warm.ready : Promise.resolve();
 }
 
 /** Stops the waiting renderer (the server's shutdown, tests). */
@@ -108,7 +135,8 @@ export function runRenderer(job: RenderJob, env: Record<string, string> = {}): P
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`the renderer exited with code ${code}: ${err.trim()}`));
       try {
-        resolvePromise(JSON.parse(out) as RenderResult);
+        // The answer is the last line (a warm renderer said it was ready first).
+        resolvePromise(JSON.parse(out.trim().split('\n').pop() ?? '') as RenderResult);
       } catch (e) {
         reject(new Error(`the renderer's answer is not JSON: ${(e as Error).message}`));
       }
@@ -134,13 +162,21 @@ function serviceWorker(sw: Buffer, changed: Map<string, { before: Buffer | null;
 export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult> {
   const parentKeep = keepDirOf(opts.parent);
   if (!existsSync(join(parentKeep, CONTEXT_FILE))) throw new FullBuildNeeded(`${opts.parent}: no kept renderer`);
+  let t = performance.now();
+  const timings: Record<string, number> = {};
+  const lap = (name: string) => {
+    timings[name] = Math.round(performance.now() - t);
+    t = performance.now();
+  };
   const context = readRenderContext(parentKeep);
   if (context.code !== codeStamp(opts.projectRoot ?? process.cwd())) throw new FullBuildNeeded('the code changed since the full build under the live site');
   const hashes = readCdnHashes(parentKeep);
   const staging = `${opts.outDir}.staging`;
   rmSync(staging, { recursive: true, force: true });
   try {
+    lap('prepare');
     const r = await runRenderer({ keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages }, opts.env);
+    lap('renderer');
     if (r.tooMany) throw new FullBuildNeeded(`more than ${opts.maxPages} pages to render`);
     if (r.removed.length || r.paths.length !== context.paths.length) throw new FullBuildNeeded('pages added or removed (the sitemap changes)');
     const tree = openTree(opts.parent);
@@ -168,6 +204,7 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     const max = precacheMaxBytes();
     for (const [f, c] of changed)
       if (c.before && c.before.length <= max !== c.after.length <= max) throw new FullBuildNeeded(`${f}: crosses the precache's size limit`);
+    lap('compare');
     const sw = tree.file(SERVICE_WORKER);
     const newSw = sw && changed.size ? serviceWorker(readFileSync(sw), changed) : null;
     if (newSw) changed.set(SERVICE_WORKER, { before: null, after: newSw });
@@ -181,6 +218,7 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     for (const [f, c] of changed) manifest.files[f] = digestOf(c.after);
     const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     changed.set(FILES_MANIFEST, { before: null, after: Buffer.from(`${JSON.stringify({ version: 1, files })}\n`) });
+    lap('site files');
     // The overlay: its files, then its manifest; then what the next change needs (the renderer's paths, the hashes).
     const name = basename(opts.outDir);
     const overlay: OverlayManifest = {
@@ -195,19 +233,22 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
       writeFileSync(join(opts.outDir, f), c.after);
     }
     writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    lap('write');
     if (opts.deployBefore) {
       writeDeployPlan(opts.deployBefore, opts.outDir);
       overlay.files[DEPLOY_PLAN] = name;
       changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
       writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
     }
+    lap('deploy plan');
     const keep = keepDirOf(opts.outDir);
     mkdirSync(keep, { recursive: true });
-    writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify({ ...context, paths: r.paths }));
+    writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify({ ...context, snapshot: opts.snapshotDir, paths: r.paths }));
     writeFileSync(join(keep, CDN_HASHES_FILE), JSON.stringify({ pageHashes: [...pageHashes], ampHashes: [...ampHashes] }));
     // The next change's renderer, loading now.
     warmRenderer(keep, opts.env);
-    return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept };
+    lap('keep');
+    return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings } };
   } catch (e) {
     rmSync(opts.outDir, { recursive: true, force: true });
     rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });

@@ -9,12 +9,13 @@
  *
  * Run by ./overlay-build.ts in a process of its own (`main` below). Build time only.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { BuildAppLike } from './keep';
+import { holdWithLoaded, takenCount } from '../snapshot-hold';
 import { readRenderContext, type KeptPath, type RenderContext } from './kept';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
@@ -33,6 +34,8 @@ export interface RenderResult {
   /** Pages rendered, and the paths whose key was unchanged. */
   rendered: number;
   kept: number;
+  /** Where the time went, in ms: reading the job's context, listing the paths and their keys, then rendering, by page component. */
+  timings: Record<string, number>;
 }
 
 interface RouteLike {
@@ -42,6 +45,25 @@ interface RouteLike {
 }
 interface AppLike extends BuildAppLike {
   render(request: Request, opts: { routeData: RouteLike }): Promise<Response>;
+  manifest: { routes: { routeData: RouteLike & { prerender: boolean } }[] };
+  getComponentByRoute(route: RouteLike): Promise<unknown>;
+}
+
+/**
+ * Imports every page's module (and the chunks it imports) ahead of the job, as the job's listing of
+ * the paths would: a warm renderer spends its wait on it instead of the editor. Importing reads no
+ * snapshot (the pages read it when asked for their paths); if one did, the job would fail on the
+ * folder named here, and the change would be a full build.
+ */
+export async function preloadPages(app: AppLike): Promise<void> {
+  const given = process.env.SNAPSHOT_DIR;
+  process.env.SNAPSHOT_DIR = '/nonexistent/snapshot-not-given-yet';
+  try {
+    for (const { routeData } of app.manifest.routes) if (routeData.prerender) await app.getComponentByRoute(routeData);
+  } finally {
+    if (given === undefined) delete process.env.SNAPSHOT_DIR;
+    else process.env.SNAPSHOT_DIR = given;
+  }
 }
 
 /**
@@ -98,7 +120,10 @@ export async function render(job: RenderJob, app?: AppLike): Promise<RenderResul
   const context = readRenderContext(job.keepDir);
   app ??= await loadApp(context);
   const before = new Map(context.paths.map((p) => [p.pathname, p]));
+  const timings: Record<string, number> = {};
+  let t = performance.now();
   const all = await staticPaths(app);
+  timings.paths = Math.round(performance.now() - t);
   const todo = all.filter((p) => {
     if (p.route.type === 'redirect' || p.route.type === 'fallback')
       throw new Error(`${p.pathname}: a ${p.route.type} route (the renderer renders pages and endpoints only)`);
@@ -113,9 +138,10 @@ export async function render(job: RenderJob, app?: AppLike): Promise<RenderResul
     component: p.route.component,
     ...(p.cacheKey !== undefined && { cacheKey: p.cacheKey }),
   }));
-  const result: RenderResult = { tooMany: false, written: [], removed, paths, rendered: 0, kept: all.length - todo.length };
+  const result: RenderResult = { tooMany: false, written: [], removed, paths, rendered: 0, kept: all.length - todo.length, timings };
   if (todo.length > job.maxPages) return { ...result, tooMany: true };
   for (const p of todo) {
+    t = performance.now();
     const res = await app.render(new Request(requestUrl(context.origin, p.pathname, p.route.type)), { routeData: p.route });
     // As the build: any answer's body is the file (the 404 page answers 404); a redirect is not a page.
     if (res.status >= 300 && res.status < 400) throw new Error(`${p.pathname}: answered ${res.status} (a redirect)`);
@@ -125,6 +151,7 @@ export async function render(job: RenderJob, app?: AppLike): Promise<RenderResul
     writeFileSync(out, Buffer.from(await res.arrayBuffer()));
     result.written.push(file);
     result.rendered++;
+    timings[p.route.component] = Math.round((timings[p.route.component] ?? 0) + performance.now() - t);
   }
   return result;
 }
@@ -139,14 +166,27 @@ async function main(): Promise<void> {
   const warm = warmDir ? readRenderContext(warmDir) : null;
   // The head's merged stylesheet (src/lib/build/page-css.ts) reads the build's component CSS; where it writes is the job's.
   const app = warm ? await loadApp(warm) : null;
+  if (app) await preloadPages(app);
+  // The live snapshot's files read ahead: the next one's unchanged files are not parsed again (src/lib/build/snapshot-hold.ts).
+  try {
+    if (warm?.snapshot && existsSync(warm.snapshot)) holdWithLoaded(warm.snapshot);
+  } catch (e) {
+    process.stderr.write(`renderer: the live snapshot was not read ahead: ${(e as Error).message}\n`);
+  }
+  // Ready (./overlay-build.ts READY_LINE; not imported: that module starts processes).
+  if (app) process.stdout.write('ready\n');
   let input = '';
   for await (const chunk of process.stdin) input += chunk;
   const job = renderJobSchema.parse(JSON.parse(input));
+  const t = performance.now();
   const context = readRenderContext(job.keepDir);
   if (warm && warm.bundle !== context.bundle) throw new Error(`the warm renderer holds ${warm.bundle}, the job needs ${context.bundle}`);
   process.env.SNAPSHOT_DIR = job.snapshotDir;
   process.env.PJ_PAGE_CSS = JSON.stringify({ outDir: job.staging, keepDir: join(job.staging, '.page-css'), readDir: context.outDir });
+  const loaded = Math.round(performance.now() - t);
   const result = await render(job, app ?? (await loadApp(context)));
+  // `read ahead`: the live snapshot's files the job took as read ahead (a count, not ms).
+  result.timings = { context: loaded, ...result.timings, 'read ahead': takenCount() };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
