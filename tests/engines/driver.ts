@@ -30,6 +30,11 @@ export interface Tab {
   fill(t: Target, value: string): Promise<void>;
   select(t: Target, value: string): Promise<void>;
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+  /**
+   * Runs a script's source text (a library such as axe-core) in the page as the driver's own script:
+   * the shop's CSP refuses `eval` and inline script tags, but not what the driver runs.
+   */
+  runSource(source: string): Promise<void>;
   screenshot(path: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -76,8 +81,13 @@ function markScript(arg: { css: string; text: string | null; re: string | null; 
     // A checkbox or radio drawn by its label: the label is what the shopper sees and clicks.
     const shown = visible(el) ? el : (el as HTMLInputElement).labels?.[0];
     if (!shown || !visible(shown)) continue;
-    shown.setAttribute('data-engine-target', arg.key);
     shown.scrollIntoView({ block: 'center' });
+    // What a pointer at its centre would hit must be the element itself (not a toast or an overlay
+    // over it), as a shopper waits for what covers a button to go before pressing it.
+    const r = shown.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !shown.contains(hit)) return false;
+    shown.setAttribute('data-engine-target', arg.key);
     return true;
   }
   return false;
@@ -103,7 +113,19 @@ async function mark(tab: Pick<Tab, 'evaluate'>, t: Target, timeout = 15_000): Pr
   const until = Date.now() + timeout;
   debug(`find ${JSON.stringify({ ...arg, key: undefined })}`);
   for (;;) {
-    if (await tab.evaluate(markScript, arg).catch(() => false)) return `[data-engine-target="${key}"]`;
+    if (await tab.evaluate(markScript, arg).catch(() => false)) {
+      // The scroll is painted before the engine's pointer acts: WebKit hit-tests a click against
+      // the last painted frame, so a click right after a scroll lands on what was there before.
+      // (Bounded: a tab in the background paints no frames.)
+      await tab.evaluate(
+        () =>
+          new Promise<void>((r) => {
+            requestAnimationFrame(() => requestAnimationFrame(() => r()));
+            setTimeout(r, 1000);
+          }),
+      );
+      return `[data-engine-target="${key}"]`;
+    }
     if (Date.now() > until)
       throw new Error(`no visible element for ${JSON.stringify({ css: t.css, text: String(t.text ?? ''), label: String(t.label ?? '') })}`);
     await new Promise((r) => setTimeout(r, 150));
@@ -113,21 +135,34 @@ async function mark(tab: Pick<Tab, 'evaluate'>, t: Target, timeout = 15_000): Pr
 /** A free TCP port on this machine. */
 // ---------------------------------------------------------------- Firefox (puppeteer-core, WebDriver BiDi)
 
+/** The tab in front in each Firefox (a background tab's timers and frames are throttled, so a shopper's input goes to the front one). */
+const inFront = new WeakMap<PBrowser, PPage>();
+
 function puppeteerTab(page: PPage): Tab {
+  const front = async () => {
+    const browser = page.browser();
+    if (inFront.get(browser) === page) return;
+    await page.bringToFront();
+    inFront.set(browser, page);
+  };
   const tab: Tab = {
     async goto(url) {
+      await front();
       await page.goto(url, { waitUntil: 'load' });
     },
     async reload() {
+      await front();
       await page.reload({ waitUntil: 'load' });
     },
     async url() {
       return page.url();
     },
     async click(t) {
+      await front();
       await page.click(await mark(tab, t));
     },
     async fill(t, value) {
+      await front();
       const sel = await mark(tab, t);
       await page.focus(sel);
       await page.evaluate((s) => document.querySelector<HTMLInputElement>(s)!.select(), sel);
@@ -135,9 +170,14 @@ function puppeteerTab(page: PPage): Tab {
       await page.type(sel, value);
     },
     async select(t, value) {
+      await front();
       await page.select(await mark(tab, t), value);
     },
     evaluate: (fn, arg) => page.evaluate(fn as never, arg as never) as never,
+    async runSource(source) {
+      // A string is sent as WebDriver BiDi's script.evaluate expression.
+      await page.evaluate(`${source}\n;undefined`);
+    },
     async screenshot(path) {
       await page.screenshot({ path: path as `${string}.png` });
     },
@@ -163,7 +203,12 @@ export async function launchFirefox(): Promise<Engine> {
     emulatesOffline: true,
     async newTab() {
       const page = await browser.newPage();
+      inFront.set(browser, page);
       pages.add(page);
+      if (process.env.ENGINES_DEBUG) {
+        page.on('console', (m) => debug(`console.${m.type()}: ${m.text()}`));
+        page.on('pageerror', (e) => debug(`page error: ${String(e)}`));
+      }
       page.on('close', () => pages.delete(page));
       if (offline) await page.setOfflineMode(true);
       return puppeteerTab(page);
@@ -190,6 +235,8 @@ export async function launchWebKit(): Promise<Engine> {
   try {
     const b = await webkitSession(port);
     await b.setWindowSize(1366, 900).catch(() => {});
+    // A script may wait for the page (axe's run over a long page): the journeys' own waits bound it.
+    await b.setTimeout({ script: 120_000 });
     let current = await b.getWindowHandle();
     const use = async (h: string) => {
       if (current !== h) await b.switchToWindow(h);
@@ -213,7 +260,16 @@ export async function launchWebKit(): Promise<Engine> {
         },
         async click(t) {
           const sel = await mark(tab, t);
-          await b.$(sel).click();
+          const at = await tab.evaluate((s) => {
+            const r = document.querySelector(s)!.getBoundingClientRect();
+            return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) };
+          }, sel);
+          await b
+            .action('pointer', { parameters: { pointerType: 'mouse' } })
+            .move({ x: at.x, y: at.y, origin: 'viewport' })
+            .down()
+            .up()
+            .perform();
         },
         async fill(t, value) {
           const sel = await mark(tab, t);
@@ -227,6 +283,11 @@ export async function launchWebKit(): Promise<Engine> {
           await use(handle);
           // WebDriver's Execute Script awaits a returned promise.
           return (await b.execute(fn as never, arg as never)) as never;
+        },
+        async runSource(source) {
+          await use(handle);
+          // The text is Execute Script's own function body.
+          await b.execute(`${source}\n;return null;`);
         },
         async screenshot(path) {
           await use(handle);

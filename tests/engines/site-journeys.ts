@@ -52,7 +52,7 @@ export async function workerLife(run: Run, tab: Tab): Promise<void> {
       (v) => v,
       'the search box of the old page',
     );
-    await tab.evaluate(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    await clickButton(tab, messages.searchClose);
     await clickButton(tab, messages.refresh);
     const assets = await until(
       () => tab.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>('script[src*="/_astro/"]')].map((s) => s.src)),
@@ -72,7 +72,7 @@ const AXE = () => readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), '
 
 /** axe's serious and critical violations of WCAG 2.0-2.2 A and AA on the page, as 'rule: targets'. */
 async function axeViolations(tab: Tab, source: string): Promise<string[]> {
-  await tab.evaluate((src) => void (0, eval)(src), source);
+  await tab.runSource(source);
   return tab.evaluate(async () => {
     const axe = (
       window as unknown as {

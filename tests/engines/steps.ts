@@ -86,9 +86,12 @@ export function controlled(tab: Tab, timeout = 120_000): Promise<boolean> {
   );
 }
 
-/** Waits until every island on the page is hydrated. */
+/**
+ * Waits until every island that starts by itself (client:load, client:idle) is hydrated; those that
+ * wait for the shopper's touch (client:interact) or for being scrolled to (client:visible) stay static.
+ */
 export function hydrated(tab: Tab): Promise<number> {
-  return seeCount(tab, 'astro-island[ssr]', (n) => n === 0, 'every island hydrated');
+  return seeCount(tab, 'astro-island[ssr]:not([client="interact"]):not([client="visible"])', (n) => n === 0, "the page's islands hydrated");
 }
 
 /**
