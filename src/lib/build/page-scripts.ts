@@ -80,11 +80,8 @@ export const PAGE_SCRIPT_LOADER_SOURCE = `(() => {
     run();
   };
   for (const t of ['click', 'submit', 'change']) addEventListener(t, hold, true);
-  const sw = navigator.serviceWorker;
-  if (sw) {
-    const early = (window.${HELD_WORKER_MESSAGES} = []);
-    sw.addEventListener('message', (e) => window.${HELD_WORKER_MESSAGES} && early.push(e.data));
-  }
+  window.${HELD_WORKER_MESSAGES} = [];
+  navigator.serviceWorker?.addEventListener('message', (e) => window.${HELD_WORKER_MESSAGES}?.push(e.data));
   for (const t of ['pointerdown', 'touchstart', 'keydown', 'focusin']) addEventListener(t, run, { capture: true, once: true, passive: true });
   let painted = 0;
   let loaded = 0;

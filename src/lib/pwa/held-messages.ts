@@ -6,7 +6,8 @@
  * array on `window` under this name; the page's start script (./boot.ts) takes them once, and from then
  * on hears the worker itself.
  */
-export const HELD_WORKER_MESSAGES = '__heldWorkerMessages';
+/** Short: the loader that writes it is in every page's HTML. */
+export const HELD_WORKER_MESSAGES = '__swq';
 
 /** The messages held so far (none where no loader ran, as under `astro dev`); later ones are not held. */
 export function takeHeldWorkerMessages(): unknown[] {
