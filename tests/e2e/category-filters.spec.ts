@@ -71,6 +71,22 @@ function stockAsks(page: Page): string[] {
   return asked;
 }
 
+/**
+ * The listing code's first download is held until `release()`, then fails (offline before it was
+ * cached); later requests for it go through. `asked()`: how many times it was requested.
+ */
+async function failFirstListingDownload(page: Page): Promise<{ release: () => void; asked: () => number }> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let asked = 0;
+  await page.route(/\/_astro\/CategoryListingRun\.[^/]*\.js$/, async (route) => {
+    if (asked++ > 0) return route.continue();
+    await held;
+    return route.abort('internetdisconnected');
+  });
+  return { release, asked: () => asked };
+}
+
 test.describe('category filters, sorts and infinite scroll', () => {
   test('filters by two facets, clears one, and the url and the back button follow', async ({ page }) => {
     const { a, b, both, onlyA, onlyB } = twoFacets();
@@ -271,16 +287,7 @@ test.describe('category filters, sorts and infinite scroll', () => {
 
   test('when the listing code cannot be downloaded the grid is not left busy, and the next choice downloads it and applies both', async ({ page }) => {
     const { a, b, both } = twoFacets();
-    // The listing code's first download is held until the shopper has chosen, then fails (offline
-    // before it was cached); later requests for it go through.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let asked = 0;
-    await page.route(/\/_astro\/CategoryListingRun\.[^/]*\.js$/, async (route) => {
-      if (asked++ > 0) return route.continue();
-      await held;
-      return route.abort('internetdisconnected');
-    });
+    const { release, asked } = await failFirstListingDownload(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/rings');
     const grid = page.locator('#product-grid');
@@ -292,28 +299,21 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await expect(page.locator('[data-listing]').getByRole('alert')).toHaveText('Something went wrong ...');
     await expect(grid).not.toHaveAttribute('aria-busy');
     await expect(page.locator('[data-listing-count]')).toHaveText(countText(expected(rings().id).length));
-    expect(asked).toBe(1);
+    expect(asked()).toBe(1);
 
     await checkbox(page, 'size', b.label).click();
     await expect(page.locator('[data-listing]').getByRole('alert')).toBeHidden();
     await expectListing(page, both);
     await expect(page).toHaveURL(`/rings?color=${a.id}&size=${b.id}`);
     await expect(grid).not.toHaveAttribute('aria-busy');
-    expect(asked).toBe(2);
+    expect(asked()).toBe(2);
   });
 
   test('after the listing code failed to download, the pointer coming back over the filters downloads it, applies the waiting choice and clears the error', async ({
     page,
   }) => {
     const { a, onlyA } = twoFacets();
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let asked = 0;
-    await page.route(/\/_astro\/CategoryListingRun\.[^/]*\.js$/, async (route) => {
-      if (asked++ > 0) return route.continue();
-      await held;
-      return route.abort('internetdisconnected');
-    });
+    const { release, asked } = await failFirstListingDownload(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/rings');
     await checkbox(page, 'color', a.label).click();
@@ -321,12 +321,12 @@ test.describe('category filters, sorts and infinite scroll', () => {
     release();
     const alert = page.locator('[data-listing]').getByRole('alert');
     await expect(alert).toHaveText('Something went wrong ...');
-    expect(asked).toBe(1);
+    expect(asked()).toBe(1);
     await checkbox(page, 'color', a.label).hover();
     await expect(alert).toBeHidden();
     await expectListing(page, onlyA);
     await expect(page).toHaveURL(`/rings?color=${a.id}`);
-    expect(asked).toBe(2);
+    expect(asked()).toBe(2);
   });
 
   test('on a phone the full-screen panel filters and closes, and the mobile sort sorts', async ({ page }) => {
