@@ -19,7 +19,7 @@
  * - after an order its quote is gone: cart calls on it answer Magento's `No such entity with cartId = …`
  *   as VSFA relays a Magento error, code 500 (`magento2-rest-client` rejects with the text alone).
  *
- * Test switches: `dropAnswer` (the order is placed, its answer cut off: see `cutOff`) and the
+ * Test switches: `dropAnswer` (the order is placed, its answer cut off: see `cutOff`), `cartCreateDown` and the
  * Magento's `slowMs`. Mount with `vsfaOrderRoutes(magento, settings)(app)` (a route module of
  * tests/vsfa/server.ts, or ./shop-server.ts's).
  */
@@ -38,6 +38,8 @@ export interface VsfaOrderSettings {
   tokens: Map<string, number>;
   /** Test switch: the next order posts are placed but never answered (the connection is dropped). */
   dropAnswer: number;
+  /** Test switch: Magento refuses new carts (`cart/create` answers its error, code 500), so a bag cannot sync. */
+  cartCreateDown: boolean;
 }
 
 export const defaultOrderSettings = (over: Partial<VsfaOrderSettings> = {}): VsfaOrderSettings => ({
@@ -48,6 +50,7 @@ export const defaultOrderSettings = (over: Partial<VsfaOrderSettings> = {}): Vsf
   objHashSecret: '__SECRET_CHANGE_ME__',
   tokens: new Map(),
   dropAnswer: 0,
+  cartCreateDown: false,
   ...over,
 });
 
@@ -211,6 +214,7 @@ export function vsfaOrderRoutes(magento: Magento, settings: VsfaOrderSettings): 
 
     app.post('/api/cart/create', async (c) => {
       try {
+        if (settings.cartCreateDown) throw new Error('Could not create a cart: the store is temporarily unavailable');
         return apiStatus(c, magento.createCart(customerOf(c)));
       } catch (e) {
         return apiError(c, e);
