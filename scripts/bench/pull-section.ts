@@ -1,6 +1,6 @@
 /**
- * The `pull` section of `npm run bench`: the rebuild hook's pull through `_search` plus the build
- * after one editor's change (scripts/bench/pull.ts measures it), printed as a table.
+ * The `pull` section of `npm run bench`: the rebuild hook's pull through `_search` plus the server's
+ * build step after one editor's change (scripts/bench/pull.ts measures it), printed as a table.
  */
 import { ensureSnapshot } from './lib/catalog';
 import { BIG, type BenchContext } from './lib/context';
@@ -18,8 +18,8 @@ export async function sectionPull(ctx: BenchContext, res: Results): Promise<void
   );
   console.log(
     table(
-      ['change', 'pull', 'pull s', 'build s', 'live s'],
-      p.runs.map((r) => [r.change.description, r.mode, r.pullS, r.ok ? r.buildS : 'failed', r.ok ? r.totalS : '-']),
+      ['change', 'pull', 'pull s', 'build', 'build s', 'live s'],
+      p.runs.map((r) => [r.change.description, r.mode, r.pullS, r.way, r.ok ? r.buildS : 'failed', r.ok ? r.totalS : '-']),
     ),
   );
 }
