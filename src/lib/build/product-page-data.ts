@@ -145,8 +145,26 @@ function linkedView(
   };
 }
 
+/**
+ * Related products by catalogue index, record and count: a product page, its cache key and its cache
+ * tags each ask for them (an index is one snapshot's, so a new snapshot asks again). Callers must not
+ * change the list they get.
+ */
+const relatedMemo = new WeakMap<object, WeakMap<Product, Map<number, readonly Product[]>>>();
+
 /** Up to `max` related products: related links first, then products of the same category. */
-export function relatedProducts(p: Product, max = 8, storeCode?: string): Product[] {
+export function relatedProducts(p: Product, max = 8, storeCode?: string): readonly Product[] {
+  const index = catalog(storeCode);
+  let byRecord = relatedMemo.get(index);
+  if (!byRecord) relatedMemo.set(index, (byRecord = new WeakMap()));
+  let byMax = byRecord.get(p);
+  if (!byMax) byRecord.set(p, (byMax = new Map()));
+  let found = byMax.get(max);
+  if (!found) byMax.set(max, (found = findRelated(p, max, storeCode)));
+  return found;
+}
+
+function findRelated(p: Product, max: number, storeCode?: string): Product[] {
   const { bySku } = catalog(storeCode);
   const out: Product[] = [];
   const seen = new Set([p.id]);
@@ -318,7 +336,7 @@ export function productPageCore(productId: number, storeCode?: string): ProductP
     grouped,
     bundle,
     attributes: attributeRows(p, storeCode),
-    related: relatedProducts(p, undefined, storeCode),
+    related: [...relatedProducts(p, undefined, storeCode)],
     reviews,
     hasSizeOption: options.some((o) => o.kind === 'size'),
   };

@@ -52,7 +52,7 @@ const routesByShard = once(() => {
  */
 export function linkedProducts(p: Product): Product[] {
   const { bySku } = catalog();
-  const out = relatedProducts(p);
+  const out = [...relatedProducts(p)];
   const push = (sku: string | undefined) => {
     const lp = sku ? bySku.get(sku) : undefined;
     if (lp) out.push(lp);
