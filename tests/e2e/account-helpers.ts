@@ -107,6 +107,17 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Forgets the bag's server cart (its token), then opens `path`: written from a page without the shop's
+ * scripts, as an open shop page keeps the token in memory and may store it again before a reload.
+ */
+export async function forgetServerCart(page: Page, path = '/checkout'): Promise<void> {
+  await page.goto('/robots.txt');
+  await writeStored(page, 'carts', 'current-cart-token', null);
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/**
  * Opens the checkout as a guest whose earlier visit left these lines in the cart (stored in the
  * browser, not yet on any server cart); the page then sends them to a new guest cart.
  */

@@ -9,7 +9,7 @@
 import { expect, test } from './fixture';
 import type { Page } from '@playwright/test';
 import { fill, messages } from '../../src/lib/messages';
-import { cartLine, hydrated, openCheckoutWithGuestCart, readStored, simpleProducts, writeStored } from './account-helpers';
+import { cartLine, forgetServerCart, hydrated, openCheckoutWithGuestCart, readStored, simpleProducts, writeStored } from './account-helpers';
 import { fillGuestCheckout } from './checkout-helpers';
 import { DIST, orderPayload, placeOrder, shopContext, storedOrders } from './offline-helpers';
 import type { RunningServer } from '../../server/server';
@@ -97,11 +97,7 @@ async function guestUnknownOrder(page: Page, withServerCart: boolean) {
     // no server cart, so VSFA makes a new quote for each send.
     await expect.poll(() => readStored<string>(page, 'carts', 'current-cart-token'), { timeout: 15_000 }).not.toBeNull();
     vsfa.settings.cartCreateDown = true;
-    // Written with no shop page open: an open page keeps the token in memory and may store it again.
-    await page.goto('/robots.txt');
-    await writeStored(page, 'carts', 'current-cart-token', null);
-    await page.goto('/checkout');
-    await hydrated(page);
+    await forgetServerCart(page);
   }
   vsfa.settings.dropAnswer = 1;
   await fillGuestCheckout(page);
