@@ -11,7 +11,7 @@
  * default 1), --shard-products N, --shards N, --shard-only K (the shards section), --work DIR (default
  * bench/tmp), --no-write, --lh-no-paint-holding (Lighthouse's Chromium without Paint Holding, as
  * Playwright runs it: see docs/benchmarks.md for why the first paint is otherwise late at random; the
- * default keeps it), --drop-caches (the rebuild and shards sections drop the kernel's page cache before each
+ * default keeps it), --drop-caches (the rebuild, shards and pull sections drop the kernel's page cache before each
  * build, as root: on a machine where making folders slows down after many were removed, each
  * build then starts from the same kernel state; see docs/benchmarks.md, "Rebuild growth"),
  * --keep-builds (the rebuild section keeps each round's output until it ends, instead of removing it

@@ -11,7 +11,7 @@ import type { Results } from './results';
 export async function sectionPull(ctx: BenchContext, res: Results): Promise<void> {
   const { root: ROOT, work: WORK, seed: SEED, log } = ctx;
   const big = await ensureSnapshot(ROOT, WORK, BIG, SEED, log);
-  const p = await benchPull(ROOT, WORK, big, log);
+  const p = await benchPull(ROOT, WORK, big, log, { dropCaches: ctx.options.flag('drop-caches') });
   res.sections.pull = p;
   console.log(
     `\nPull + build after one editor's change (${p.base}, reference API's _search; first pull ${p.firstPullS} s, base build ${p.baseBuildS} s; load ${p.loadAverage.join(' ')})\n`,

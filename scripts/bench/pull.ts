@@ -12,6 +12,7 @@ import { importFromVsfApi } from '../../server/import/vsf-import';
 import { measureBuild } from './build';
 import { copyWithCmsEdit, copyWithPriceEdit, type EditorChange } from './lib/catalog';
 import { startShop } from './lib/server';
+import { dropPageCache } from './lib/page-cache';
 import { renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
 import { rendererReady } from '../../src/lib/build/render/overlay-build';
 
@@ -48,7 +49,14 @@ function productId(dir: string, sku: string): number {
   throw new Error(`no product ${sku} in ${dir}`);
 }
 
-export async function benchPull(root: string, work: string, big: { dir: string; products: number }, log: (s: string) => void): Promise<PullSummary> {
+export async function benchPull(
+  root: string,
+  work: string,
+  big: { dir: string; products: number },
+  log: (s: string) => void,
+  /** Drop the kernel's page cache before the base build and before each change (./lib/page-cache.ts). */
+  opts: { dropCaches?: boolean } = {},
+): Promise<PullSummary> {
   const dist = join(work, 'pull-empty-dist');
   mkdirSync(dist, { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<h1>bench</h1>');
@@ -65,6 +73,7 @@ export async function benchPull(root: string, work: string, big: { dir: string; 
   }
   const firstPullS = s(performance.now() - t);
   log(`pull: first pull ${firstPullS} s; base build ...`);
+  if (opts.dropCaches) dropPageCache();
   const baseBuild = await measureBuild(root, base, join(work, 'pull-dist-base'), cache);
   if (!baseBuild.ok) throw new Error(`base build failed: ${baseBuild.error}`);
   const runs: PullRun[] = [];
@@ -87,6 +96,7 @@ export async function benchPull(root: string, work: string, big: { dir: string; 
       // As the server does once a build is live: the next change's renderer started and read ahead.
       warmLive(live);
       await rendererReady();
+      if (opts.dropCaches) dropPageCache();
       log(`pull: after ${change.description} ...`);
       try {
         t = performance.now();
