@@ -50,6 +50,8 @@ export function webkitSession(port: number, args: string[] = []): Promise<Webdri
     port,
     logLevel: 'error',
     connectionRetryCount: 10,
+    // A try to open the session waits at most this long (the journeys bound each later call themselves).
+    connectionRetryTimeout: 60_000,
     capabilities: {
       // Classic WebDriver: WebKitWebDriver has no BiDi session (WebdriverIO asks for one by default).
       'wdio:enforceWebDriverClassic': true,

@@ -4,6 +4,7 @@
  * checkout a guest fills in.
  */
 import { debug, type Engine, type Tab, type Target } from './driver';
+import { isNoAnswer } from './bounded';
 import type { EngineShop } from './shop';
 
 export interface Run {
@@ -24,6 +25,8 @@ export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, wh
       last = await read();
       if (ok(last)) return last;
     } catch (err) {
+      // A driver that left a call unanswered will not answer the next one either.
+      if (isNoAnswer(err)) throw err;
       error = err;
     }
     if (Date.now() > end) {

@@ -10,6 +10,7 @@ import { launch, type EngineName, type Tab } from './driver';
 import { startEngineShop } from './shop';
 import { ROOT } from './shop';
 import type { Run } from './steps';
+import { isNoAnswer } from './bounded';
 
 export type Journey = (run: Run, tab: Tab) => Promise<void>;
 
@@ -17,6 +18,8 @@ export function engineSuite(name: EngineName, journeys: Record<string, Journey>)
   const shots = join(ROOT, 'test-results', 'engines');
   let run: Run | undefined;
   let lastTab: Tab | undefined;
+  /** Set when a driver call went unanswered: the next journey starts the engine afresh. */
+  let stuck = false;
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     const [shop, engine] = await Promise.all([startEngineShop(), launch(name)]);
@@ -33,6 +36,12 @@ export function engineSuite(name: EngineName, journeys: Record<string, Journey>)
       const r = run!;
       // The previous journey's tab closes only now, so that a failure's screenshot could still be taken.
       await lastTab?.close().catch(() => undefined);
+      lastTab = undefined;
+      if (stuck) {
+        stuck = false;
+        await r.engine.close().catch((err) => console.error(`closing ${name}`, err));
+        r.engine = await launch(name);
+      }
       const tab = await r.engine.newTab();
       lastTab = tab;
       let shot = false;
@@ -50,6 +59,7 @@ export function engineSuite(name: EngineName, journeys: Record<string, Journey>)
       try {
         await journey(r, tab);
       } catch (err) {
+        stuck = isNoAnswer(err);
         await screenshot();
         throw err;
       }
