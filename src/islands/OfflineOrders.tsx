@@ -26,6 +26,7 @@ import {
   goodsTotal,
   heldReason,
   orderOwner,
+  savedOnDevice,
   sendQueuedOrder,
 } from '../lib/state/sync/order-queue';
 import { Dialog } from './Dialog';
@@ -140,7 +141,7 @@ function OrderList({
 }
 
 /** Where the waiting orders are kept and whether this browser may delete them (src/lib/pwa/storage.ts). */
-function StorageNotes() {
+function StorageNotes({ orders }: { orders: readonly OfflineOrder[] }) {
   const facts = useStore($storageFacts);
   useEffect(() => {
     void readStorageFacts();
@@ -148,7 +149,7 @@ function StorageNotes() {
   if (!facts) return null;
   return (
     <div className="oo-storage" data-persistence={facts.persistence}>
-      {storageNotes(facts).map((note) => (
+      {storageNotes(facts, savedOnDevice(orders)).map((note) => (
         <p key={note}>{note}</p>
       ))}
     </div>
@@ -183,7 +184,7 @@ export function WaitingOrders({ mine = false, warned = false }: { mine?: boolean
       </style>
       <h2 id="waiting-orders-title">{messages.offlineOrderConfirmTitle}</h2>
       <p className="oo-intro">{messages.orderWaitingEmailLater}</p>
-      <StorageNotes />
+      <StorageNotes orders={waiting} />
       <OrderList orders={waiting} busy={busy} run={run} warned={warned} />
       <p className="oo-status" role="status" aria-live="polite">
         {status}
@@ -233,7 +234,7 @@ export default function OfflineOrders() {
       {waiting.length > 0 && (
         <>
           <p className="oo-intro">{messages.offlineOrderConfirmIntro}</p>
-          <StorageNotes />
+          <StorageNotes orders={waiting} />
           <OrderList orders={waiting} busy={busy} run={run} />
         </>
       )}

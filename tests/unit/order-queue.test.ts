@@ -4,11 +4,19 @@ import { config } from '../../src/lib/config';
 import { fill, messages } from '../../src/lib/messages';
 import { setOnline } from '../../src/lib/state/stores/network';
 import { $notifications } from '../../src/lib/state/stores/notifications';
-import { $queuedOrders, sendQueuedOrder, configureOrderQueue, listQueuedOrders, placeOrder, sendQueuedOrders } from '../../src/lib/state/sync/order-queue';
+import {
+  $queuedOrders,
+  sendQueuedOrder,
+  configureOrderQueue,
+  listQueuedOrders,
+  placeOrder,
+  savedOnDevice,
+  sendQueuedOrders,
+} from '../../src/lib/state/sync/order-queue';
 import { deferred, flush, json } from './stores-fixtures';
 import { logout } from '../../src/lib/state/stores/user';
 import { configureTokenLock } from '../../src/lib/state/sync/token-lock';
-import { collection } from '../../src/lib/state/storage';
+import { collection, memoryEngine, setStorageEngine } from '../../src/lib/state/storage';
 import { address, api, calls, html, payload, registerSync, signIn, stored, systemNotes, useOrderQueueHarness } from './order-queue-fixtures';
 
 useOrderQueueHarness();
@@ -208,6 +216,37 @@ describe('placing an order', () => {
     expect(systemNotes).toEqual(['Order waiting!']);
     expect(registerSync).toHaveBeenCalledTimes(1);
     expect($queuedOrders.get().map((o) => o.order_id)).toEqual([p.order_id]);
+  });
+
+  it('an order the browser storage did not take (its write never answered) is not said to be saved or queued: the shopper is told to keep the page open', async () => {
+    const mem = memoryEngine();
+    setStorageEngine({
+      name: 'stalled-orders',
+      open(name, o) {
+        const d = mem.open(name, o);
+        // The orders database takes no write (as a stalled IndexedDB transaction); reads answer.
+        return name.endsWith('-orders') ? { ...d, setItem: () => new Promise<never>(() => {}) } : d;
+      },
+    });
+    setOnline(false);
+    const p = payload();
+    const r = await placeOrder(p);
+    expect(r.status).toBe('queued');
+    expect(r.message).toBe(messages.offlineOrderNotSaved);
+    const notice = $notifications.get().at(-1)?.message ?? '';
+    expect(notice).toContain(messages.offlineOrderNotSaved);
+    expect(notice).not.toContain(messages.offlineOrderNotice);
+    // Still waiting in this page: it goes when the connection returns.
+    expect($queuedOrders.get().map((o) => o.order_id)).toEqual([p.order_id]);
+    // The waiting-orders list tells the same (its notes: src/lib/pwa/storage-notes.ts).
+    expect(savedOnDevice($queuedOrders.get())).toBe(false);
+  });
+
+  it('an order the browser storage took is saved on the device', async () => {
+    setOnline(false);
+    await placeOrder(payload());
+    expect($queuedOrders.get()).toHaveLength(1);
+    expect(savedOnDevice($queuedOrders.get())).toBe(true);
   });
 
   it('does not notify nor register a background sync when the offline-order notification is off', async () => {

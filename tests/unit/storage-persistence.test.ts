@@ -42,6 +42,13 @@ describe('the notes shown with waiting orders', () => {
     expect(seven({ persistence: 'not-kept', homeScreen: false, webkit: false })).toBe(false);
   });
 
+  test('an order the browser storage did not take: only that the page must stay open, no word of it being kept', () => {
+    for (const persistence of ['kept', 'not-kept', 'unsupported'] as const)
+      expect(storageNotes({ persistence, homeScreen: false, webkit: true }, false)).toEqual([
+        'Your order could not be saved on this device. Keep this page open: it will be sent when the connection returns.',
+      ]);
+  });
+
   test('every note is a text of the catalogue', () => {
     const catalogue = new Set<string>(Object.values(messages));
     for (const persistence of ['kept', 'not-kept', 'unsupported'] as const)

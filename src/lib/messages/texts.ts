@@ -29,6 +29,8 @@ export const offlineOrderWaiting = 'Order waiting!';
 export const offlineOrderNotice =
   'Your order has been saved and will be sent as soon as you are back online. Please do not clear your browser data until then.';
 export const offlineOrderQueued = 'Your order is queued and will be sent when the connection returns.';
+/** An order waiting to be sent that the browser storage did not take (a write that timed out or failed): it lives in this page only. */
+export const offlineOrderNotSaved = 'Your order could not be saved on this device. Keep this page open: it will be sent when the connection returns.';
 export const offlineOrderConfirmTitle = 'Orders waiting to be sent';
 export const offlineOrderSend = 'Send orders now';
 export const offlineOrderCancel = 'Cancel orders';

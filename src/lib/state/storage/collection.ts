@@ -77,6 +77,14 @@ export class Collection {
     return this.persistentOn;
   }
 
+  /**
+   * False when the key's last write here did not reach the browser storage (it timed out or failed,
+   * or the storage is switched off): its value then lives in this page's memory only.
+   */
+  onDevice(key: string): boolean {
+    return this.persistentOn && !this.unsynced.has(key);
+  }
+
   /** Failed writes and reads so far. */
   get errorCounts(): { set: number; get: number } {
     return { set: this.setErrors, get: this.getErrors };

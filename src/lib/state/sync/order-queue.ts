@@ -88,12 +88,14 @@ function notifyCancelled(message: string): void {
   notify({ type: 'error', message, action1: { label: messages.ok }, hasNoTimeout: true });
 }
 
-async function orderWaiting(): Promise<void> {
+async function orderWaiting(savedOnDevice: boolean): Promise<void> {
   if (!config.orders.offline_orders.notification.enabled) return;
-  notify({ type: 'info', message: `${messages.offlineOrderWaiting} ${messages.offlineOrderNotice}`, action1: { label: messages.ok } });
+  // The notice says the order was saved only when the browser storage took it.
+  const notice = savedOnDevice ? messages.offlineOrderNotice : messages.offlineOrderNotSaved;
+  notify({ type: 'info', message: `${messages.offlineOrderWaiting} ${notice}`, action1: { label: messages.ok } });
   await Promise.all([
     queueDeps()
-      .showSystemNotification(messages.offlineOrderWaiting, messages.offlineOrderNotice)
+      .showSystemNotification(messages.offlineOrderWaiting, notice)
       .catch(() => {}),
     queueDeps()
       .registerSync()
@@ -126,9 +128,15 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
   const existing = await c.getItem<OfflineOrder>(stored.order_id);
   // Placing the same order again (a double click, a retry) never makes a second order.
   if (!existing) await c.setItem(stored.order_id, { ...stored, bag: 'full' });
+  // A storage that did not take the order (a stalled or failing write): never say it was saved or queued.
+  const savedOnDevice = c.onDevice(stored.order_id);
   let out: SendOutcome | null = existing && !isPendingOrder(existing) ? { kind: 'skipped', order: existing } : null;
   if (!out && $online.get()) out = await sendStoredOrder(c, stored.order_id, await sendOptions());
-  const result = toResult(out, existing ?? stored);
+  const answer = toResult(out, existing ?? stored);
+  const result =
+    answer.status === 'queued' && !savedOnDevice && answer.message === messages.offlineOrderQueued
+      ? { ...answer, message: messages.offlineOrderNotSaved }
+      : answer;
   // Refused at placement (§8 message): the bag stays for the shopper to fix; otherwise the order has its lines now.
   if (result.status === 'cancelled' && !existing) {
     const now = await c.getItem<OfflineOrder>(stored.order_id);
@@ -136,7 +144,7 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
   }
   await refreshQueuedOrders();
   if (result.status === 'cancelled' && result.message) notifyCancelled(result.message);
-  if (result.status === 'queued') await orderWaiting();
+  if (result.status === 'queued') await orderWaiting(savedOnDevice);
   // The order now lives only in this browser until the shop has it.
   if (result.status === 'queued' || result.status === 'unknown') void askPersistentStorage();
   // No answer: nothing claims it waits to be sent; the service worker's run can still look it up (§7: a failed send asks for Background Sync).
@@ -222,6 +230,12 @@ export async function sendQueuedOrder(orderId: string, again = false): Promise<P
       .registerSync()
       .catch(() => {});
   return result;
+}
+
+/** True when the browser storage took every one of these orders (false: some live in this page only). */
+export function savedOnDevice(list: readonly Pick<OfflineOrder, 'order_id'>[]): boolean {
+  const c = orders();
+  return list.every((o) => c.onDevice(o.order_id));
 }
 
 /** The untransmitted orders of the current store, oldest first. */
