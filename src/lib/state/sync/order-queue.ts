@@ -88,10 +88,10 @@ function notifyCancelled(message: string): void {
   notify({ type: 'error', message, action1: { label: messages.ok }, hasNoTimeout: true });
 }
 
-async function orderWaiting(savedOnDevice: boolean): Promise<void> {
+async function orderWaiting(onDevice: boolean): Promise<void> {
   if (!config.orders.offline_orders.notification.enabled) return;
   // The notice says the order was saved only when the browser storage took it.
-  const notice = savedOnDevice ? messages.offlineOrderNotice : messages.offlineOrderNotSaved;
+  const notice = onDevice ? messages.offlineOrderNotice : messages.offlineOrderNotSaved;
   notify({ type: 'info', message: `${messages.offlineOrderWaiting} ${notice}`, action1: { label: messages.ok } });
   await Promise.all([
     queueDeps()
@@ -103,16 +103,17 @@ async function orderWaiting(savedOnDevice: boolean): Promise<void> {
   ]);
 }
 
-function toResult(out: SendOutcome | null, fallback: OfflineOrder): PlaceOrderResult {
-  if (!out) return { status: 'queued', order: fallback, message: messages.offlineOrderQueued };
-  if (out.kind === 'held') return { status: 'queued', order: out.order, message: out.message ?? messages.offlineOrderQueued };
+/** `queued`: what a waiting order's result says (that it is queued, or that it could not be saved on this device). */
+function toResult(out: SendOutcome | null, fallback: OfflineOrder, queued: string = messages.offlineOrderQueued): PlaceOrderResult {
+  if (!out) return { status: 'queued', order: fallback, message: queued };
+  if (out.kind === 'held') return { status: 'queued', order: out.order, message: out.message ?? queued };
   if (out.kind === 'unknown') return { status: 'unknown', order: out.order, message: fill(messages.orderUnknown) };
   const o = out.order;
   if (out.kind === 'sent' || (out.kind === 'skipped' && o.transmited && !o.cancelled)) return { status: 'sent', order: o, result: o.result };
   if (out.kind === 'cancelled' || (out.kind === 'skipped' && o.cancelled)) {
     return { status: 'cancelled', order: o, message: out.message ?? o.cancel_reason ?? undefined, result: o.result };
   }
-  return { status: 'queued', order: o, message: messages.offlineOrderQueued, ...(out.result !== undefined ? { result: out.result } : {}) };
+  return { status: 'queued', order: o, message: queued, ...(out.result !== undefined ? { result: out.result } : {}) };
 }
 
 /**
@@ -129,14 +130,10 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
   // Placing the same order again (a double click, a retry) never makes a second order.
   if (!existing) await c.setItem(stored.order_id, { ...stored, bag: 'full' });
   // A storage that did not take the order (a stalled or failing write): never say it was saved or queued.
-  const savedOnDevice = c.onDevice(stored.order_id);
+  const onDevice = c.onDevice(stored.order_id);
   let out: SendOutcome | null = existing && !isPendingOrder(existing) ? { kind: 'skipped', order: existing } : null;
   if (!out && $online.get()) out = await sendStoredOrder(c, stored.order_id, await sendOptions());
-  const answer = toResult(out, existing ?? stored);
-  const result =
-    answer.status === 'queued' && !savedOnDevice && answer.message === messages.offlineOrderQueued
-      ? { ...answer, message: messages.offlineOrderNotSaved }
-      : answer;
+  const result = toResult(out, existing ?? stored, onDevice ? messages.offlineOrderQueued : messages.offlineOrderNotSaved);
   // Refused at placement (§8 message): the bag stays for the shopper to fix; otherwise the order has its lines now.
   if (result.status === 'cancelled' && !existing) {
     const now = await c.getItem<OfflineOrder>(stored.order_id);
@@ -144,7 +141,7 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
   }
   await refreshQueuedOrders();
   if (result.status === 'cancelled' && result.message) notifyCancelled(result.message);
-  if (result.status === 'queued') await orderWaiting(savedOnDevice);
+  if (result.status === 'queued') await orderWaiting(onDevice);
   // The order now lives only in this browser until the shop has it.
   if (result.status === 'queued' || result.status === 'unknown') void askPersistentStorage();
   // No answer: nothing claims it waits to be sent; the service worker's run can still look it up (§7: a failed send asks for Background Sync).
