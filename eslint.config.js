@@ -13,6 +13,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // @ts-expect-error -- eslint-plugin-jsx-a11y ships no type declarations
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 /**
  * A scrolling region (role="region" with a label, like the compare table's scroller) takes focus so
@@ -120,11 +121,17 @@ export default defineConfig(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: ioModules.map(({ regex, what, instead }) => ({
-            regex,
-            message: `An island or page script must not import ${what} (I/O): ${instead}.`,
-            allowTypeImports: true,
-          })),
+          patterns: ioModules
+            .map(({ regex, what, instead }) => ({
+              regex,
+              message: `An island or page script must not import ${what} (I/O): ${instead}.`,
+              allowTypeImports: true,
+            }))
+            .concat({
+              regex: '(^|/)server/',
+              message: 'Browser code must not import the reference API (server/): what both need is a pure rule in src/lib.',
+              allowTypeImports: true,
+            }),
         },
       ],
     },
@@ -152,5 +159,24 @@ export default defineConfig(
   {
     files: ['src/lib/**/*.{ts,tsx,mjs,js}'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: uiModules }] },
+  },
+  {
+    // No import cycles anywhere: a cycle makes a module's exports undefined while its partner loads and
+    // ties two files' layers together. Type-only imports leave nothing at run time and are not counted;
+    // an `import()` is, so a lazy chunk may not be a cycle in disguise.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
+  },
+  {
+    // Browser code (islands, page scripts, the client scripts of .astro files, the service worker) runs
+    // no Node: no builtin module. What it reaches through src/lib is followed by
+    // tests/unit/browser-imports.test.ts.
+    files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js', 'src/sw.ts'],
+    rules: { 'import-x/no-nodejs-modules': 'error' },
   },
 );

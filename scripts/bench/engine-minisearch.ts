@@ -1,6 +1,6 @@
 /**
  * The MiniSearch contender: the same §9 semantics as src/lib/search/engine.ts on top of the MiniSearch library.
- * Not shipped to the browser; kept so the benchmark (scripts/bench-search.ts) and the unit tests
+ * Not shipped to the browser; kept so the benchmark (scripts/bench/search-cli.ts) and the unit tests
  * can compare the two (docs/search.md has the numbers behind choosing the hand-written engine).
  */
 import MiniSearch from 'minisearch';

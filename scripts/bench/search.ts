@@ -214,9 +214,9 @@ export async function sectionSearch(ctx: BenchContext, res: Results): Promise<vo
   log('search: snapshot index ...');
   const snapshot = benchSearch({ snapshotDir: big.dir });
   log('search: synthetic index (every product searchable) ...');
-  const { syntheticCatalogue } = await import('../bench-search');
+  const { syntheticCatalogue } = await import('./search-catalogue');
   const synth = syntheticCatalogue(BIG);
-  const synthetic = benchSearch({ label: `synthetic ${BIG} (scripts/bench-search.ts)`, ...synth });
+  const synthetic = benchSearch({ label: `synthetic ${BIG} (scripts/bench/search-catalogue.ts)`, ...synth });
   log('listing: 5,000 products ...');
   const listing = benchListing(big.dir, 5000);
   log('listing: the browser engine over the root category ...');

@@ -27,17 +27,9 @@ import { writePlaceholders } from './placeholders';
 import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from './snapshot-write';
 import { searchAll, type SearchSource } from './vsf-search';
 
-export const DEFAULT_INDEX = 'vue_storefront_catalog';
+import { DEFAULT_INDEX, ImportError } from './import-error';
 
-/** An import that wrote nothing; `problems` are the records it skipped or partly mapped on the way (file, id, field, reason). */
-export class ImportError extends Error {
-  constructor(
-    message: string,
-    readonly problems: readonly Problem[] = [],
-  ) {
-    super(message);
-  }
-}
+export { DEFAULT_INDEX, ImportError };
 
 /** One problem as the import's report prints it. */
 export const problemLine = (p: Problem): string => `${p.skipped ? 'skipped' : 'partly'}: ${p.file} record ${p.id || '?'}: field '${p.field}' ${p.reason}`;

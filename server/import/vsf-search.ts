@@ -28,7 +28,7 @@ import { ID_SORT } from '../../src/lib/catalog/import/es-query';
 import type { DumpRecord } from '../../src/lib/catalog/import/dump';
 import type { VsfEntity } from '../../src/lib/catalog/import/to-vsf';
 // vsf-import.ts imports this module too; both names are read only when a pull runs.
-import { DEFAULT_INDEX, ImportError } from './vsf-import';
+import { DEFAULT_INDEX, ImportError } from './import-error';
 
 /** The field named in `_source_exclude` to have VSFA sign products: none has it, so nothing is left out. */
 export const SIGN_REQUEST_FIELD = 'vsf_price_signature_request';

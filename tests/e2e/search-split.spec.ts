@@ -16,7 +16,7 @@ import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine } from '../../src/lib/search/split-engine';
 import { docUrl, type SearchSplitFile } from '../../src/lib/search/types';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
-import { searchListing } from '../../src/lib/search/results';
+import { searchListing } from '../../src/lib/search/hit-listing';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
 import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
 import { config } from '../../src/lib/config';

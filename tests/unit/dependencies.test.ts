@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { sourceFiles } from './source-files';
+import { runtimeSpecifiers, sourceFiles } from './source-files';
 
 const ROOT = resolve(__dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
@@ -19,15 +19,6 @@ export function packageOf(spec: string): string | null {
   if (bare.startsWith('.') || bare.startsWith('/') || bare.startsWith('node:') || /^(astro|virtual):/.test(bare)) return null;
   const name = bare.startsWith('@') ? bare.split('/').slice(0, 2).join('/') : bare.split('/')[0]!;
   return builtinModules.includes(name) ? null : name;
-}
-
-/** The packages a module loads at run time: value imports, re-exports, side-effect imports and `import()` (type-only imports leave nothing). */
-export function runtimeSpecifiers(source: string): string[] {
-  const out: string[] = [];
-  for (const m of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm)) if (!m[1]) out.push(m[2]!);
-  for (const m of source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) out.push(m[1]!);
-  for (const m of source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push(m[1]!);
-  return out;
 }
 
 describe('dependencies', () => {

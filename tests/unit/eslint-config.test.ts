@@ -23,9 +23,11 @@ const boundaryErrors = (path: string, code: string) => ruleErrors('@typescript-e
 /** A module of `n` lines of code, with blank lines and comments between them. */
 const linesOfCode = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};\n\n// a comment`).join('\n') + '\n';
 
-beforeAll(() => {
+beforeAll(async () => {
   eslint = new ESLint({ cwd: ROOT, cache: false });
-});
+  // The first lint loads the parsers and walks src/lib's import graph for import-x/no-cycle: 5-30 s on two busy cores.
+  await eslint.lintText("import { $cart } from '../lib/state/stores/cart-state';\nexport const c = $cart;\n", { filePath: resolve(ROOT, 'src/islands/Warm-up.tsx') });
+}, 120_000);
 
 describe('import boundaries (ESLint)', () => {
   test.each([
@@ -88,5 +90,31 @@ describe('file size (ESLint max-lines)', () => {
     expect(await ruleErrors('max-lines', 'src/lib/messages/texts.ts', linesOfCode(2000))).toEqual([]);
     for (const file of ['tests/api/fixture.ts', 'tests/unit/order-queue.test.ts', 'scripts/bench/index.ts', 'tests/unit/sample-catalog.test.ts'])
       expect(await ruleErrors('max-lines', file, linesOfCode(401))).toEqual([expect.stringContaining('Maximum allowed is 400')]);
+  });
+});
+
+describe('layers (ESLint)', () => {
+  test('browser code may not import a Node builtin or the reference API; a type import of the API is fine', async () => {
+    for (const path of ['src/islands/Probe.tsx', 'src/scripts/probe.ts', 'src/sw.ts']) {
+      expect(await ruleErrors('import-x/no-nodejs-modules', path, "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).toHaveLength(1);
+    }
+    expect(
+      await ruleErrors('import-x/no-nodejs-modules', 'src/lib/build/probe.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n"),
+    ).toEqual([]);
+    expect(await boundaryErrors('src/islands/Probe.tsx', "import { app } from '../../server/app';\nexport const a = app;\n")).toEqual([
+      expect.stringContaining('reference API'),
+    ]);
+    expect(await boundaryErrors('src/islands/Probe.tsx', "import type { App } from '../../server/app';\nexport type A = App;\n")).toEqual([]);
+  });
+
+  test('an import cycle is an error, an import() included; a type import is not counted', async () => {
+    // engine.ts imports ranking.ts: ranking.ts importing engine.ts back closes a cycle.
+    const cycle = (code: string) => ruleErrors('import-x/no-cycle', 'src/lib/search/ranking.ts', code);
+    expect(await cycle("import { createSearchEngine } from './engine';\nexport const e = createSearchEngine;\n")).toEqual([expect.stringContaining('cycle')]);
+    expect(await cycle("export const e = () => import('./engine');\n")).toEqual([expect.stringContaining('cycle')]);
+    expect(await cycle("import type { SearchEngine } from './engine';\nexport type E = SearchEngine;\n")).toEqual([]);
+    expect(
+      await ruleErrors('import-x/no-cycle', 'server/import/probe.ts', "import { importFromDump } from './vsf-import';\nexport const i = importFromDump;\n"),
+    ).toEqual([]);
   });
 });

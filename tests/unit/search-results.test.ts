@@ -14,16 +14,8 @@ import { ListingFileSchema, searchListingFileUrl, type ListingFile } from '../..
 import { searchUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import {
-  RELEVANCE_SORT,
-  loadSearchResults,
-  readSearchQuery,
-  searchListing,
-  searchPageHeading,
-  searchPageStatus,
-  showsSuggestions,
-  type SearchPageState,
-} from '../../src/lib/search/results';
+import { RELEVANCE_SORT, searchListing } from '../../src/lib/search/hit-listing';
+import { loadSearchResults, readSearchQuery, searchPageHeading, searchPageStatus, showsSuggestions, type SearchPageState } from '../../src/lib/search/results';
 import { emptyResult } from '../../src/lib/search/query';
 import { isSearchTerm } from '../../src/lib/search/status';
 import { searchPanelStatus } from '../../src/lib/search/panel';

@@ -13,7 +13,8 @@ import { createSplitEngine, type FetchFile } from '../../src/lib/search/split-en
 import { splitSearchIndex, splitSearchListing, TILES_PER_BUCKET } from '../../src/lib/search/split';
 import { searchListingFile } from '../../src/lib/catalog/listing/file';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';
-import { loadSearchResults, searchListing, type SearchPageState, type SearchResultsDeps } from '../../src/lib/search/results';
+import { searchListing } from '../../src/lib/search/hit-listing';
+import { loadSearchResults, type SearchPageState, type SearchResultsDeps } from '../../src/lib/search/results';
 import {
   bucketsOf,
   facetFilesOf,
@@ -24,7 +25,7 @@ import {
   type SearchListingSplit,
 } from '../../src/lib/search/split-listing';
 import { recordsFileOf, type SearchPaging } from '../../src/lib/search/types';
-import { BENCH_QUERIES } from '../../scripts/bench-search';
+import { BENCH_QUERIES } from '../../scripts/bench/search-catalogue';
 import { SETTINGS } from './search-fixtures';
 import { fetchSearchListing } from '../../src/lib/catalog/listing/load';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';

@@ -5,7 +5,7 @@ import { createSplitEngine, postingsFileOf, type SplitSearchEngine } from '../..
 import { splitSearchIndex, type SplitIndex } from '../../src/lib/search/split';
 import type { SearchIndexFile, SearchPaging, SearchResult } from '../../src/lib/search/types';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
-import { BENCH_QUERIES, syntheticCatalogue } from '../../scripts/bench-search';
+import { BENCH_QUERIES, syntheticCatalogue } from '../../scripts/bench/search-catalogue';
 import { benchQueries } from '../../scripts/bench/search';
 import { SETTINGS } from './search-fixtures';
 

@@ -18,3 +18,12 @@ export function specifiers(source: string): string[] {
   for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1]!);
   return out;
 }
+
+/** The packages a module loads at run time: value imports, re-exports, side-effect imports and `import()` (type-only imports leave nothing). */
+export function runtimeSpecifiers(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm)) if (!m[1]) out.push(m[2]!);
+  for (const m of source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) out.push(m[1]!);
+  for (const m of source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push(m[1]!);
+  return out;
+}

@@ -2,10 +2,10 @@
  * The engine over a split index (docs/search.md "At scale"): /search-index.json holds the
  * statistics and the letter-only vocabulary; a query asks for the postings files of its words and
  * of the terms they expand to, then the records files of the page it shows. Same rules as the whole
- * index's engine (engine.ts: vocabulary, postings, ranking are shared), so the same totals, order
+ * index's engine (ranking.ts: vocabulary, postings, ranking are shared), so the same totals, order
  * and scores. Loaded only when the index is split (its own chunk).
  */
-import { createVocabulary, createRanker, queryWords, type Postings } from './engine';
+import { createVocabulary, createRanker, queryWords, type Postings } from './ranking';
 import type { SearchSettings } from './query';
 import {
   recordsFileOf,

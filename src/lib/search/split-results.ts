@@ -25,7 +25,8 @@ import {
   type SearchListingPrices,
   type SearchListingSplit,
 } from './split-listing';
-import { matchUrl, searchListing, type SearchPageState, type SearchResultsDeps } from './results';
+import { matchUrl, searchListing } from './hit-listing';
+import type { SearchPageState, SearchResultsDeps } from './results';
 import type { SearchMatches } from './split-engine';
 import type { UncheckedSplitListing } from '../catalog/listing/load';
 

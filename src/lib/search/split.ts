@@ -4,7 +4,7 @@
  * first letters of the term, the records to files of `rf` consecutive records, all under
  * search-index/{h}/ where h is a digest of their content. Build side only.
  */
-import { indexDocs } from './engine';
+import { indexDocs } from './ranking';
 import { postingsFileOf } from './split-engine';
 import type { ListingFile, ListingItem } from '../catalog/listing/client';
 import type { SearchListingFacets, SearchListingPrices, SearchListingSplit, SearchListingTile } from './split-listing';

@@ -16,6 +16,8 @@ import { syncFetch } from './fetch';
 import { ORDER_LOCK, ORDER_SYNC_TAG, ORDERS_CHANNEL, isPendingOrder, storedOrders, type OrderSession, type SendOptions } from './order-send';
 import { withOrderLock } from './order-lock';
 import { answerMissing } from './order-status';
+import { freshTokenAfter } from './token-lock';
+import { clearCart, restoreCartLines, storedCart } from '../stores/cart';
 
 /** Event emitted (through ./events) whenever the stored orders change; payload: the pending orders. */
 export const ORDERS_CHANGED_EVENT = 'orders-changed';
@@ -72,18 +74,18 @@ async function pageSession(): Promise<OrderSession> {
     customerId: u.current?.id ?? null,
     token: u.token,
     // The token lock's refresh (one refresh for every concurrent request; a dead session logs out).
-    refresh: async (stale) => (await import('./token-lock')).freshTokenAfter(stale),
+    refresh: (stale) => freshTokenAfter(stale),
   };
 }
 
 const pageBag: Deps['bag'] = {
   read: async () => {
-    const c = await (await import('../stores/cart')).storedCart();
+    const c = await storedCart();
     // Not read yet (a slow storage): unknown, not empty.
     return c.loaded ? { token: c.token, items: c.items } : null;
   },
-  empty: async () => (await import('../stores/cart')).clearCart(),
-  restore: async (lines) => (await import('../stores/cart')).restoreCartLines(lines),
+  empty: async () => clearCart(),
+  restore: (lines) => restoreCartLines(lines),
 };
 
 const pageDeps = (): Deps => ({
