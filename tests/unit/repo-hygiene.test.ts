@@ -83,10 +83,11 @@ export function missingPaths(text: string, exists: (path: string) => boolean): s
 export const CROSS_MODULE_TESTS: Record<string, string> = {
   'account-pages': "the account pages' rules across the API contract, the guard, flash messages and the order lists",
   budgets: 'budgets.config.ts against docs/budgets.md and the built pages',
+  'browser-imports': 'every browser entry (islands, page scripts, .astro client scripts, the service worker) and what its imports reach',
   'checkout-rules': "the checkout's rules across its handoff, payload, placing, state and the order-success page",
   dependencies: 'package.json: what is a dependency and what tooling',
   'engine-bounds': "the engine journeys' bound on every driver call (tests/engines/bounded.ts), with WebdriverIO against a driver that never answers",
-  'eslint-config': 'the ESLint rules (boundaries, file sizes) on probe files',
+  'eslint-config': 'the ESLint rules (boundaries, layers, import cycles, file sizes) on probe files',
   'islands-do-no-io': 'the island boundary over every island, .astro script and src/scripts file',
   'lib-knows-no-ui': 'src/lib imports no island, component nor UI library',
   lockfile: 'package-lock.json against every package.json',
