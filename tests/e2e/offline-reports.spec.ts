@@ -5,8 +5,24 @@
  * Against the built site on an own shop server (offline-helpers.ts).
  */
 import { expect, test } from './fixture';
+import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import { dbOrders, openControlled, orderPayload, placeOrder, setStock, shopContext, startShop, stopShop, testProducts, waitingOrders } from './offline-helpers';
+import { collectionDbName } from '../../src/lib/state/storage';
+import { cartLine, openCheckoutWithGuestCart, shoot, simpleProducts } from './account-helpers';
+import { fillGuestCheckout } from './checkout-helpers';
+import {
+  baseOf,
+  dbOrders,
+  openControlled,
+  orderPayload,
+  placeOrder,
+  setStock,
+  shopContext,
+  startShop,
+  stopShop,
+  testProducts,
+  waitingOrders,
+} from './offline-helpers';
 
 // Service worker installs precache the site: allow for a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -82,5 +98,40 @@ test("the worker's report of an order it sent while the page's scripts were stil
   release();
   await expect(page.getByRole('dialog', { name: messages.offlineOrdersResultTitle }).getByText(messages.offlineOrderSent)).toBeVisible({ timeout: 20_000 });
   expect((await dbOrders(shop)).filter((o) => o.order_id === id)).toHaveLength(1);
+  await ctx.close();
+});
+
+test('an order the browser storage never took is not called saved: the checkout tells the shopper to keep the page open, and it is sent once from it', async ({
+  browser,
+}) => {
+  const [ring] = simpleProducts(1);
+  await setStock(shop, ring!.sku, 100_000);
+  const ctx = await browser.newContext({ baseURL: baseOf(shop) });
+  // The orders database never opens (a storage that hangs, as WebKitGTK's sometimes did); every other database works.
+  await ctx.addInitScript(
+    (name) => {
+      const open = IDBFactory.prototype.open;
+      IDBFactory.prototype.open = function (this: IDBFactory, db: string, version?: number) {
+        if (db === name) return { readyState: 'pending', result: undefined, error: null } as unknown as IDBOpenDBRequest;
+        return open.call(this, db, version);
+      };
+    },
+    collectionDbName('orders', config.storeViews.default.storeCode),
+  );
+  const page = await ctx.newPage();
+  await openCheckoutWithGuestCart(page, [cartLine(ring!)]);
+  await fillGuestCheckout(page);
+  await ctx.setOffline(true);
+  await page.getByRole('button', { name: 'Place the order' }).click();
+  await expect(page.getByText(messages.offlineOrderNotSaved).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: messages.checkoutNotSavedTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messages.checkoutQueuedTitle })).toHaveCount(0);
+  // Never "queued" or "saved": neither text shows anywhere on the page.
+  await expect(page.getByText(messages.offlineOrderQueued)).toHaveCount(0);
+  await expect(page.getByText(messages.offlineOrderNotice)).toHaveCount(0);
+  await shoot(page, 'checkout-order-not-saved');
+  await ctx.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await dbOrders(shop)).filter((o) => o.totals.items.some((i) => i.sku === ring!.sku)).length, { timeout: 20_000 }).toBe(1);
   await ctx.close();
 });

@@ -274,6 +274,9 @@ describe('placing the order', () => {
   it('queued: shows the queued confirmation; cancelled: the §8 message', async () => {
     const queued = await placeCheckoutOrder(payload, async () => ({ status: 'queued', order, message: messages.offlineOrderQueued }));
     expect(queued).toEqual({ kind: 'queued', message: messages.offlineOrderQueued, order });
+    // Not taken by the browser storage: the heading says it waits, never that it is saved.
+    const inPage = await placeCheckoutOrder(payload, async () => ({ status: 'queued', order, message: messages.offlineOrderNotSaved, onDevice: false }));
+    expect(inPage).toEqual({ kind: 'queued', title: 'Your order is waiting to be sent', message: messages.offlineOrderNotSaved, order });
     const cancelled = await placeCheckoutOrder(payload, async () => ({ status: 'cancelled', order, message: messages.orderProductsOutOfStock }));
     expect(cancelled).toEqual({ kind: 'cancelled', message: "Some products you've ordered are out of stock. Your order has been canceled.", order });
   });

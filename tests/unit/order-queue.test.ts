@@ -233,6 +233,7 @@ describe('placing an order', () => {
     const r = await placeOrder(p);
     expect(r.status).toBe('queued');
     expect(r.message).toBe(messages.offlineOrderNotSaved);
+    expect(r.onDevice).toBe(false);
     const notice = $notifications.get().at(-1)?.message ?? '';
     expect(notice).toContain(messages.offlineOrderNotSaved);
     expect(notice).not.toContain(messages.offlineOrderNotice);
@@ -244,7 +245,7 @@ describe('placing an order', () => {
 
   it('an order the browser storage took is saved on the device', async () => {
     setOnline(false);
-    await placeOrder(payload());
+    expect((await placeOrder(payload())).onDevice).toBe(true);
     expect($queuedOrders.get()).toHaveLength(1);
     expect(savedOnDevice($queuedOrders.get())).toBe(true);
   });

@@ -36,5 +36,7 @@ export async function placeCheckoutOrder(
   if (r.status === 'cancelled') return { kind: 'cancelled', message: r.message ?? fill(messages.somethingWrong), order: r.order };
   // Sent, no answer: stored here, and whether the shop has it is not known (never claimed either way).
   if (r.status === 'unknown') return { kind: 'queued', title: messages.orderUnknownTitle, message: r.message ?? fill(messages.orderUnknown), order: r.order };
-  return { kind: 'queued', message: r.message ?? fill(messages.offlineOrderQueued), order: r.order };
+  // Not taken by the browser storage: the heading never says "saved".
+  const title = r.onDevice === false ? { title: messages.checkoutNotSavedTitle } : {};
+  return { kind: 'queued', message: r.message ?? fill(messages.offlineOrderQueued), order: r.order, ...title };
 }

@@ -500,6 +500,7 @@ export const checkoutContinueShopping = 'Continue shopping';
 export const checkoutPlaceOrder = 'Place the order';
 export const checkoutPlacing = 'Placing your order…';
 export const checkoutQueuedTitle = 'Your order is saved';
+export const checkoutNotSavedTitle = 'Your order is waiting to be sent';
 export const checkoutCancelledTitle = 'Your order could not be placed';
 export const checkoutEstimate = 'Estimated while the shop cannot be reached; final prices are confirmed by e-mail.';
 export const checkoutHandoff = 'Taking you to our secure checkout…';

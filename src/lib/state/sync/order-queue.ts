@@ -71,6 +71,8 @@ export interface PlaceOrderResult {
   message?: string;
   /** The API's result (for 'sent': `{ order_id, increment_id, token, ... }`). */
   result?: unknown;
+  /** False when the browser storage did not take the order: it lives in this page only (never called saved). */
+  onDevice?: boolean;
 }
 
 /** What a run of the queue did. */
@@ -133,7 +135,7 @@ export async function placeOrder(payload: OrderPayload): Promise<PlaceOrderResul
   const onDevice = c.onDevice(stored.order_id);
   let out: SendOutcome | null = existing && !isPendingOrder(existing) ? { kind: 'skipped', order: existing } : null;
   if (!out && $online.get()) out = await sendStoredOrder(c, stored.order_id, await sendOptions());
-  const result = toResult(out, existing ?? stored, onDevice ? messages.offlineOrderQueued : messages.offlineOrderNotSaved);
+  const result = { ...toResult(out, existing ?? stored, onDevice ? messages.offlineOrderQueued : messages.offlineOrderNotSaved), onDevice };
   // Refused at placement (§8 message): the bag stays for the shopper to fix; otherwise the order has its lines now.
   if (result.status === 'cancelled' && !existing) {
     const now = await c.getItem<OfflineOrder>(stored.order_id);
