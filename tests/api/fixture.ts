@@ -7,6 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { freshDatabaseUrl } from './postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { keepDirOf } from '../../src/lib/build/render/kept';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer, type StartOptions } from '../../server/server';
@@ -67,7 +68,9 @@ export async function startTestShop(
     snapshotDir,
     distDir: distDir ?? null,
     logger: createLogger({ sink: (l) => logs.push(l) }),
-    env: { SHOP_FAULTS: '1', ...env },
+    // A stand-in build's folders (`dist-{stamp}`) go to the test's own folder, not the repository's root
+    // (a real astro build stays inside the project, or it shares .astro/ with other builds: rebuild.test.ts).
+    env: { SHOP_FAULTS: '1', ...(rest.rebuildSteps?.build ? { REBUILD_WORKDIR: join(dir, 'work') } : {}), ...env },
     ...rest,
     // scrypt at N=2^14 keeps the many logins of the tests fast; the server's default (N=2^17) is tested in security.test.ts.
     options: { faults: true, outboxDir: join(dir, 'outbox'), rateLimit: { windowMs: 60_000, max: 1000 }, scrypt: { N: 2 ** 14, r: 8, p: 1 }, ...options },
@@ -180,4 +183,9 @@ export async function writtenState(db: RunningServer['db']): Promise<Record<stri
   }
   out.stock_qty = ((await db.prepare('SELECT COALESCE(SUM(qty), 0) AS n FROM stock').get()) as { n: number }).n;
   return out;
+}
+
+/** Removes a site the test built and the renderer's kept files beside it (`{dir}.render`, src/lib/build/render/kept.ts). */
+export function removeBuild(dir: string): void {
+  for (const d of [dir, keepDirOf(dir)]) rmSync(d, { recursive: true, force: true });
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importFromDump } from '../../server/import/vsf-import';
 import { astroBuild } from '../../server/rebuild';
+import { removeBuild } from './fixture';
 import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
 import { contentPaths } from '../../src/lib/routing/content-routes';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
-  if (dist) rmSync(dist, { recursive: true, force: true });
+  if (dist) removeBuild(dist);
 });
 
 describe('a site built from an imported dump', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { RebuildManager, type RebuildSteps } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
 import { readManifest, SAMPLE_DIR } from '../../src/lib/build/snapshot';
-import { spawnStart, startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
+import { removeBuild, spawnStart, startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const silent = createLogger({ sink: () => {} });
@@ -240,7 +240,7 @@ describe.skipIf(onPostgres)('npm start on a checkout without a built site', () =
       expect(await exited).toBe(0);
     } finally {
       if (child && child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dist, { recursive: true, force: true });
+      removeBuild(dist);
       rmSync(work, { recursive: true, force: true });
     }
   }, 200_000);

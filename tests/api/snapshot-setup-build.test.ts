@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { astroBuild } from '../../server/rebuild';
 import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
 import { handle } from '../../src/lib/build/cdn/worker';
-import { startTestShop, type TestShop } from './fixture';
+import { removeBuild, startTestShop, type TestShop } from './fixture';
 
 const ROOT = 3;
 /** A content route whose CMS page the snapshot lacks, and one whose page is inactive (both in the footer's menus). */
@@ -82,7 +82,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.stop();
   rmSync(work, { recursive: true, force: true });
-  if (dist) rmSync(dist, { recursive: true, force: true });
+  if (dist) removeBuild(dist);
 });
 
 describe('a snapshot whose manifest names root category 3', () => {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importDumpWithStoreViews, storeDumpFile, storeIndex, type StoreViewsSummary } from '../../server/import/store-views';
 import { astroBuild } from '../../server/rebuild';
+import { removeBuild } from './fixture';
 import { config } from '../../src/lib/config';
 import { readCategories, readManifest, readProducts, storeSnapshotDir } from '../../src/lib/build/snapshot';
 
@@ -88,7 +89,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
-  if (dist) rmSync(dist, { recursive: true, force: true });
+  if (dist) removeBuild(dist);
 });
 
 describe('importing store views from their own dumps', () => {
