@@ -5,15 +5,17 @@
  * failed token refresh (signup form), or the message an account page left when it sent a visitor
  * home ('You need to be logged in to see this page', login form).
  */
-import { $authNotice, takePageFlash } from '../lib/account/flash';
+import { $authNotice, showPageFlash } from '../lib/account/flash';
 import { $ui, openAuthModal } from '../lib/state/stores/ui';
 import { rememberOpener } from './dialog-core';
 import { lazyIsland, mountWhen } from './lazy';
 
+const authModal = lazyIsland('auth-modal', () => import('./AuthModal'));
+
 mountWhen(
   $ui,
   (ui) => ui.authModal,
-  lazyIsland('auth-modal', () => import('./AuthModal')),
+  authModal,
   // e.g. offline before the chunk was cached: the next opening tries again
   (err) => console.error('Sign-in modal could not be loaded', err),
 );
@@ -26,8 +28,11 @@ document.addEventListener('click', (e) => {
   openAuthModal(el.getAttribute('data-open-auth') === 'register' ? 'register' : 'login');
 });
 
-const flash = takePageFlash();
-if (flash) {
+// The previous page's message is forgotten only once the modal showing it is mounted: a failed
+// download (reported above) leaves it for the next page start.
+showPageFlash((flash) => {
   $authNotice.set(flash);
-  if (flash.auth) openAuthModal(flash.auth);
-}
+  if (!flash.auth) return Promise.resolve();
+  openAuthModal(flash.auth);
+  return authModal.mount();
+}).catch(() => undefined);

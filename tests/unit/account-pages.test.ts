@@ -1,7 +1,7 @@
 /** Account guard, carried messages, order pages (src/lib/account) and the order-success page (src/lib/checkout/order-success). */
 import { describe, expect, it, vi } from 'vitest';
 import { atom } from 'nanostores';
-import { $authNotice, FLASH_KEY, setFlash, takeFlash } from '../../src/lib/account/flash';
+import { $authNotice, FLASH_KEY, peekFlash, setFlash, showFlash, type Flash } from '../../src/lib/account/flash';
 import { requireLogin } from '../../src/lib/account/guard';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../../src/lib/account/orders';
 import type { CustomerOrder } from '../../src/lib/api/contract';
@@ -33,12 +33,54 @@ describe('login required', () => {
   it('a visitor without a token is sent home with the login message, which opens the login form there', () => {
     const storage = memoryStorage();
     const replace = vi.fn();
-    expect(requireLogin(null, { storage, home: '/', replace, returnTo: '/my-account/orders' })).toBe(false);
+    expect(requireLogin(null, { storage, home: '/', replace, returnTo: '/my-account/orders', from: '/my-account/orders' })).toBe(false);
     expect(replace).toHaveBeenCalledWith('/');
-    const flash = takeFlash(storage);
-    expect(flash).toEqual({ message: 'You need to be logged in to see this page', type: 'error', auth: 'login', returnTo: '/my-account/orders' });
-    // taken once
-    expect(takeFlash(storage)).toBeNull();
+    expect(peekFlash(storage, '/')).toEqual({
+      message: 'You need to be logged in to see this page',
+      type: 'error',
+      auth: 'login',
+      returnTo: '/my-account/orders',
+      from: '/my-account/orders',
+    });
+  });
+
+  it('the account page on its way home does not show the message it left: its header may start after the guard ran', async () => {
+    const storage = memoryStorage();
+    requireLogin(null, { storage, home: '/', replace: vi.fn(), returnTo: '/my-account/orders', from: '/my-account/orders' });
+    const show = vi.fn(() => Promise.resolve());
+    expect(peekFlash(storage, '/my-account/orders')).toBeNull();
+    expect(await showFlash(storage, '/my-account/orders', show)).toBeNull();
+    expect(show).not.toHaveBeenCalled();
+    // Home shows it, once.
+    expect(await showFlash(storage, '/', show)).toMatchObject({ message: 'You need to be logged in to see this page', auth: 'login' });
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(await showFlash(storage, '/', show)).toBeNull();
+    expect(storage.map.size).toBe(0);
+  });
+
+  it('the message is forgotten only once it shows: a sign-in dialog that could not be downloaded leaves it for the next page start', async () => {
+    const storage = memoryStorage();
+    setFlash(storage, { message: 'You need to be logged in to see this page', type: 'error', auth: 'login', from: '/my-account' });
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+    await expect(showFlash(storage, '/', () => Promise.reject(offline))).rejects.toBe(offline);
+    expect(storage.map.has(FLASH_KEY)).toBe(true);
+    // Still there while the download is under way; gone once it has shown.
+    let shown!: () => void;
+    const showing = showFlash(storage, '/rings', () => new Promise<void>((r) => (shown = r)));
+    await Promise.resolve();
+    expect(storage.map.has(FLASH_KEY)).toBe(true);
+    shown();
+    expect(await showing).toMatchObject({ auth: 'login' });
+    expect(storage.map.has(FLASH_KEY)).toBe(false);
+  });
+
+  it('a message another page change left while the dialog was loading stays for its page', async () => {
+    const storage = memoryStorage();
+    const first: Flash = { message: 'You need to be logged in to see this page', type: 'error', auth: 'login', from: '/my-account' };
+    const second: Flash = { ...first, returnTo: '/my-account/orders', from: '/my-account/orders' };
+    setFlash(storage, first);
+    await showFlash(storage, '/', () => Promise.resolve(setFlash(storage, second)));
+    expect(peekFlash(storage, '/')).toEqual(second);
   });
 
   it('a logged-in customer stays', () => {
@@ -52,10 +94,10 @@ describe('login required', () => {
   it('a broken or missing carried message is ignored', () => {
     const storage = memoryStorage();
     storage.setItem(FLASH_KEY, '{not json');
-    expect(takeFlash(storage)).toBeNull();
+    expect(peekFlash(storage, '/')).toBeNull();
     setFlash(storage, { message: '', type: 'info' });
-    expect(takeFlash(storage)).toBeNull();
-    expect(takeFlash(null)).toBeNull();
+    expect(peekFlash(storage, '/')).toBeNull();
+    expect(peekFlash(null, '/')).toBeNull();
     expect($authNotice.get()).toBeNull();
   });
 
@@ -63,12 +105,13 @@ describe('login required', () => {
     const storage = memoryStorage();
     const carried = (value: unknown) => {
       storage.setItem(FLASH_KEY, JSON.stringify(value));
-      return takeFlash(storage);
+      return peekFlash(storage, '/');
     };
     // The sign-in modal sends the shopper to returnTo after logging in (location.assign): never a script or another site.
     expect(carried({ message: 'Log in', type: 'error', auth: 'login', returnTo: 'javascript:alert(1)' })).toBeNull();
     expect(carried({ message: 'Log in', type: 'error', auth: 'login', returnTo: '//evil.example/my-account' })).toBeNull();
     expect(carried({ message: 'Log in', type: 'error', auth: 'login', returnTo: 'https://evil.example/' })).toBeNull();
+    expect(carried({ message: 'Log in', type: 'error', auth: 'login', from: '//evil.example/' })).toBeNull();
     expect(carried({ message: 'Hello', type: 'shout' })).toBeNull();
     expect(carried({ message: 'Hello', type: 'info', auth: 'admin' })).toBeNull();
     expect(carried(['Hello'])).toBeNull();

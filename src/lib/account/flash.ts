@@ -15,6 +15,11 @@ export interface Flash {
   auth?: 'login' | 'register';
   /** Where to go after logging in (the account page that asked for it). */
   returnTo?: string;
+  /**
+   * The path of the page that left it. That page does not show it: its own start can run after it
+   * left the message, while it is already on its way to the next page.
+   */
+  from?: string;
 }
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -31,17 +36,42 @@ export function setFlash(storage: Pick<Storage, 'setItem'> | null | undefined, f
   }
 }
 
-/** Takes (and removes) the message left by the previous page, or null. */
-export function takeFlash(storage: Store | null | undefined): Flash | null {
+/** The message a previous page left for the page at `path`, still stored; null for none, a broken one, or one this page left itself. */
+export function peekFlash(storage: Store | null | undefined, path: string): Flash | null {
   try {
     const raw = storage?.getItem(FLASH_KEY);
     if (!raw) return null;
-    storage?.removeItem(FLASH_KEY);
-    return readFlash(JSON.parse(raw));
+    const flash = readFlash(JSON.parse(raw));
+    return flash && flash.from !== path ? flash : null;
   } catch {
     return null;
   }
 }
+
+/**
+ * Hands the message a previous page left to `show` (which puts it on screen: the sign-in dialog,
+ * whose code is downloaded on demand) and removes it only once `show` has resolved. A download that
+ * fails or has not finished when the shopper moves on (offline before it was cached, a slow phone)
+ * leaves the message for the next page start instead of losing it; a message left by this very page
+ * is not touched (it is for the page this one is going to). Resolves with the message shown, or
+ * null; rejects with `show`'s failure (the message stays).
+ */
+export async function showFlash(storage: Store | null | undefined, path: string, show: (flash: Flash) => Promise<unknown>): Promise<Flash | null> {
+  const flash = peekFlash(storage, path);
+  if (!flash) return null;
+  const raw = storage?.getItem(FLASH_KEY);
+  await show(flash);
+  try {
+    // Only this message: one a later page change left in the meantime stays for its page.
+    if (storage?.getItem(FLASH_KEY) === raw) storage?.removeItem(FLASH_KEY);
+  } catch {
+    // No storage: nothing to remove.
+  }
+  return flash;
+}
+
+/** A path of this site (`/…`), never a script or another origin (`//host`, `/\\host`). */
+const sitePath = (v: unknown): v is string => typeof v === 'string' && /^\/(?![/\\])/.test(v);
 
 const TYPES: readonly string[] = ['error', 'info', 'success'] satisfies Flash['type'][];
 const FORMS: readonly string[] = ['login', 'register'] satisfies NonNullable<Flash['auth']>[];
@@ -54,15 +84,17 @@ const FORMS: readonly string[] = ['login', 'register'] satisfies NonNullable<Fla
  */
 function readFlash(value: unknown): Flash | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const { message, type, auth, returnTo } = value as Record<string, unknown>;
+  const { message, type, auth, returnTo, from } = value as Record<string, unknown>;
   if (typeof message !== 'string' || !message || typeof type !== 'string' || !TYPES.includes(type)) return null;
   if (auth !== undefined && (typeof auth !== 'string' || !FORMS.includes(auth))) return null;
-  if (returnTo !== undefined && (typeof returnTo !== 'string' || !/^\/(?![/\\])/.test(returnTo))) return null;
+  if (returnTo !== undefined && !sitePath(returnTo)) return null;
+  if (from !== undefined && !sitePath(from)) return null;
   return {
     message,
     type: type as Flash['type'],
     ...(auth ? { auth: auth as Flash['auth'] } : {}),
     ...(returnTo ? { returnTo } : {}),
+    ...(from ? { from } : {}),
   };
 }
 
@@ -71,7 +103,7 @@ export function pageSession(): Store | null {
   return typeof sessionStorage === 'undefined' ? null : sessionStorage;
 }
 
-/** The page start's reading: takes the previous page's message from this tab's sessionStorage (none where there is none). */
-export function takePageFlash(): Flash | null {
-  return takeFlash(pageSession());
+/** The page start's `showFlash`: this tab's sessionStorage, this page's path. */
+export function showPageFlash(show: (flash: Flash) => Promise<unknown>): Promise<Flash | null> {
+  return showFlash(pageSession(), typeof location === 'undefined' ? '' : location.pathname, show);
 }

@@ -12,18 +12,26 @@ import { pageSession, setFlash } from './flash';
  */
 export function requireLogin(
   token: string | null,
-  env: { storage: Pick<Storage, 'setItem'> | null | undefined; home: string; replace: (url: string) => void; returnTo?: string },
+  env: { storage: Pick<Storage, 'setItem'> | null | undefined; home: string; replace: (url: string) => void; returnTo?: string; from?: string },
 ): boolean {
   if (token) return true;
-  setFlash(env.storage, { message: messages.loginRequired, type: 'error', auth: 'login', ...(env.returnTo ? { returnTo: env.returnTo } : {}) });
+  setFlash(env.storage, {
+    message: messages.loginRequired,
+    type: 'error',
+    auth: 'login',
+    ...(env.returnTo ? { returnTo: env.returnTo } : {}),
+    ...(env.from ? { from: env.from } : {}),
+  });
   env.replace(env.home);
   return false;
 }
 
 /**
  * The account page's guard (the account island calls it once the session is read): the message waits
- * in this tab's sessionStorage, and the page is replaced with `home`, coming back here after the login.
+ * in this tab's sessionStorage for the next page (not this one, which may still start its header's
+ * scripts while it leaves), and the page is replaced with `home`, coming back here after the login.
  */
 export function requirePageLogin(token: string | null, home: string): boolean {
-  return requireLogin(token, { storage: pageSession(), home, replace: (url) => location.replace(url), returnTo: location.pathname });
+  const here = location.pathname;
+  return requireLogin(token, { storage: pageSession(), home, replace: (url) => location.replace(url), returnTo: here, from: here });
 }
