@@ -83,6 +83,13 @@ function markScript(arg: { css: string; text: string | null; re: string | null; 
     const shown = visible(el) ? el : (el as HTMLInputElement).labels?.[0];
     if (!shown || !visible(shown)) continue;
     shown.scrollIntoView({ block: 'center' });
+    // Nothing on the page is still moving in (a toast slides and fades in over the header's bag for
+    // a quarter of a second, a drawer slides in): until it has settled, what is over the element
+    // is not yet where the shopper sees it. Endless animations (a spinner) are not waited for.
+    const moving = document
+      .getAnimations()
+      .some((a) => a.playState !== 'finished' && a.playState !== 'idle' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    if (moving) return false;
     // What a pointer at its centre would hit must be the element itself (not a toast or an overlay
     // over it), as a shopper waits for what covers a button to go before pressing it.
     const r = shown.getBoundingClientRect();
@@ -117,15 +124,26 @@ async function mark(tab: Pick<Tab, 'evaluate'>, t: Target, timeout = 15_000): Pr
     if (await tab.evaluate(markScript, arg).catch(noAnswerOr(false))) {
       // The scroll is painted before the engine's pointer acts: WebKit hit-tests a click against
       // the last painted frame, so a click right after a scroll lands on what was there before.
-      // (Bounded: a tab in the background paints no frames.)
-      await tab.evaluate(
-        () =>
-          new Promise<void>((r) => {
-            requestAnimationFrame(() => requestAnimationFrame(() => r()));
-            setTimeout(r, 1000);
-          }),
-      );
-      return `[data-engine-target="${key}"]`;
+      // (Bounded: a tab in the background paints no frames.) It must still be the element at its
+      // centre once painted: something that came over it in the meantime (a toast shown a moment
+      // after the shop's confirmation) is waited out as well.
+      const still = await tab
+        .evaluate(
+          (sel) =>
+            new Promise<boolean>((r) => {
+              const check = () => {
+                const el = document.querySelector(sel);
+                const b = el?.getBoundingClientRect();
+                const hit = b && document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+                r(!!hit && el!.contains(hit));
+              };
+              requestAnimationFrame(() => requestAnimationFrame(check));
+              setTimeout(check, 1000);
+            }),
+          `[data-engine-target="${key}"]`,
+        )
+        .catch(noAnswerOr(false));
+      if (still) return `[data-engine-target="${key}"]`;
     }
     if (Date.now() > until)
       throw new Error(`no visible element for ${JSON.stringify({ css: t.css, text: String(t.text ?? ''), label: String(t.label ?? '') })}`);

@@ -22,6 +22,7 @@ import {
   seePath,
   seeText,
   until,
+  watchErrors,
   type Run,
 } from './steps';
 import { orderPayload } from '../e2e/offline-helpers';
@@ -107,6 +108,7 @@ export async function shopperJourney(run: Run, tab: Tab): Promise<void> {
   await addProduct(tab, base, other, 2);
 
   // Bag: the ring's quantity up to 2, the other line removed.
+  await watchErrors(tab);
   await tab.click({ css: 'a', text: /^Cart/ });
   await seeCount(tab, `[data-cart-line="${ring.child.sku}"]`, (n) => n === 1, 'the ring in the bag', 30_000);
   await tab.click({ css: 'button', text: `Increase the quantity of ${ring.product.name}` });
@@ -162,6 +164,8 @@ export async function accountJourney(run: Run, tab: Tab): Promise<void> {
   // My orders, signed out: the sign-in dialog opens.
   await tab.goto(`${base}/my-account/orders`);
   // The account page sends a signed-out visitor home, where the sign-in dialog opens with the message.
+  await seePath(tab, /^\/$/);
+  await watchErrors(tab);
   await seeText(tab, messages.loginRequired, 30_000);
   await fillLabel(tab, 'E-mail address', email, 'dialog input');
   await fillLabel(tab, 'Password', password, 'dialog input');

@@ -12,7 +12,7 @@ import type { Tab } from './driver';
 import { simpleProduct, sizedRing } from '../e2e/product-cart-helpers';
 import { addProduct } from './journeys';
 import { DIST, ROOT } from './shop';
-import { clickButton, controlled, freshShopper, goOffline, goOnline, hydrated, seeCount, seeText, until, type Run } from './steps';
+import { clickButton, controlled, freshShopper, goOffline, goOnline, hydrated, seeCount, seeText, until, watchErrors, type Run } from './steps';
 
 /**
  * Visited pages open offline and an unvisited one shows the offline page; an update to a new build
@@ -108,6 +108,7 @@ export async function axeClean(run: Run, tab: Tab): Promise<void> {
   await tab.goto(`${base}${productUrl(sizedRing().product, {})}`);
   await check('product');
   await addProduct(tab, base, simpleProduct(4), 1);
+  await watchErrors(tab);
   await tab.click({ css: 'a', text: /^Cart/ });
   await seeCount(tab, '[data-cart-line]', (n) => n === 1, 'the bag open', 30_000);
   await check('bag');

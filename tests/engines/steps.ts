@@ -161,6 +161,43 @@ export async function goOnline(run: Run, tabs: Tab[]): Promise<void> {
   }
 }
 
+/**
+ * What the page was doing, for a failing journey's report: its address, whether it is shown (a tab
+ * in the background paints nothing, so the page scripts that wait for the first paint start late),
+ * which page scripts, chunks and lazy islands it loaded, its dialogs, the message a page left for
+ * the next (sessionStorage), and the errors `watchErrors` collected since.
+ */
+export function pageState(tab: Tab): Promise<Record<string, unknown>> {
+  return tab.evaluate(() => ({
+    href: location.href,
+    visibility: document.visibilityState,
+    focused: document.hasFocus(),
+    painted: performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)}`),
+    scripts: [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src.split('/').pop()),
+    lazy: [...document.querySelectorAll('body > [class$="-host"]')].map((e) => `${e.className}${e.childElementCount ? '' : ' (empty)'}`),
+    chunks: performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.includes('/_astro/') && r.name.endsWith('.js'))
+      .map((r) => `${r.name.split('/').pop()} at ${Math.round(r.startTime)} ms`),
+    dialogs: [...document.querySelectorAll('dialog')].map((d) => `${d.open ? 'open' : 'closed'}: ${(d.textContent ?? '').trim().slice(0, 60)}`),
+    flash: sessionStorage.getItem('shop-flash'),
+    errors: (window as { engineErrors?: string[] }).engineErrors ?? 'not watched',
+  }));
+}
+
+/** Collects the page's script errors, failed loads and console errors into what `pageState` reports. */
+export function watchErrors(tab: Tab): Promise<void> {
+  return tab.evaluate(() => {
+    const w = window as { engineErrors?: string[] };
+    if (w.engineErrors) return;
+    const errors: string[] = (w.engineErrors = []);
+    addEventListener('error', (e) => errors.push(`error: ${e.message ?? ''} ${(e.target as Element | null)?.outerHTML?.slice(0, 120) ?? ''}`), true);
+    addEventListener('unhandledrejection', (e) => errors.push(`rejection: ${String(e.reason)}`));
+    const log = console.error.bind(console);
+    console.error = (...args: unknown[]) => (errors.push(`console.error: ${args.map(String).join(' ')}`), log(...args));
+  });
+}
+
 /** Fills a field found by its label (the first visible one). */
 export const fillLabel = (tab: Tab, label: string | RegExp, value: string, css?: string) => tab.fill({ label, ...(css ? { css } : {}) }, value);
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { launch, type EngineName, type Tab } from './driver';
 import { startEngineShop } from './shop';
 import { ROOT } from './shop';
-import type { Run } from './steps';
+import { pageState, type Run } from './steps';
 import { isNoAnswer } from './bounded';
 
 export type Journey = (run: Run, tab: Tab) => Promise<void>;
@@ -51,6 +51,10 @@ export function engineSuite(name: EngineName, journeys: Record<string, Journey>)
         const file = join(shots, `${name}-${title.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
         await tab.screenshot(file).then(
           () => console.error(`${name}: "${title}" failed; the engine showed ${file}`),
+          () => undefined,
+        );
+        await pageState(tab).then(
+          (state) => console.error(`${name}: "${title}": the page's state`, state),
           () => undefined,
         );
       };
