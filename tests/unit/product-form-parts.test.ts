@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import { initDataLayer, resetDataLayer, type DataLayerEnv, type DataLayerSettings } from '../../src/lib/analytics/datalayer';
-import { collection, KEYS } from '../../src/lib/state/storage';
+import { collection, KEYS, memoryEngine, setStorageEngine } from '../../src/lib/state/storage';
 import { $cart, cartSettled } from '../../src/lib/state/stores/cart';
 import { $notifications } from '../../src/lib/state/stores/notifications';
 import { $liveStock, $stockPending, checkStock } from '../../src/lib/state/stores/live-stock';
@@ -156,6 +156,37 @@ describe('adding the product form’s lines to the cart', () => {
     ]);
     expect($notifications.get().map((n) => n.message)).toEqual([messages.addedToCart, messages.cannotAddPriceUnknown]);
     await cartSettled();
+  });
+});
+
+describe('adding from the product page', () => {
+  it('the bag stored in this browser is read before the line goes in, so "added" means stored with the lines already there', async () => {
+    // A stored ring from an earlier page; this browser's storage answers slowly.
+    const mem = memoryEngine();
+    const gate = deferred<void>();
+    setStorageEngine({
+      name: 'slow',
+      open: (db, o) => {
+        const d = mem.open(db, o);
+        return { ...d, getItem: async <T>(k: string) => (await gate.promise, d.getItem<T>(k)) };
+      },
+    });
+    await collection('carts').setItem(KEYS.cart, [{ sku: 'R-1', name: 'Ring', price: 120, qty: 1 }]);
+    vi.stubGlobal('fetch', async () => json({ code: 500, result: 'offline in this test' }));
+    let done = false;
+    const adding = addLinesToCart([{ sku: 'W-1', name: 'Seiko Presage', price: 450, qty: 1 }], { categoryPath: '/watches', brand: 'Seiko' }).then(
+      (ok) => ((done = true), ok),
+    );
+    await flush();
+    expect(done).toBe(false);
+    expect($notifications.get()).toEqual([]);
+    gate.resolve();
+    expect(await adding).toBe(true);
+    expect($cart.get().loaded).toBe(true);
+    expect($cart.get().items.map((i) => i.sku)).toEqual(['R-1', 'W-1']);
+    expect($notifications.get().map((n) => n.message)).toEqual([messages.addedToCart]);
+    await cartSettled();
+    expect(((await collection('carts').getItem<Array<{ sku: string }>>(KEYS.cart)) ?? []).map((i) => i.sku)).toEqual(['R-1', 'W-1']);
   });
 });
 

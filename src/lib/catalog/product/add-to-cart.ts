@@ -18,10 +18,17 @@ export interface AddedFrom {
 /** The last line the cart took from the product form, with where it came from; null before any. */
 export const $addedFromProductPage = atom<TrackedProduct | null>(null);
 
-/** Adds each line to the cart; false, with the 'something went wrong' notice, when the cart could not be loaded. */
+/**
+ * Adds each line to the cart; false, with the 'something went wrong' notice, when the cart could not
+ * be loaded. The bag stored in this browser is read first (the cart store loads on demand, at the
+ * first add of a product page): a line added to a bag not yet read is stored only once the read is
+ * done, so a shopper who left the page right after 'added to the cart' (a slow phone's storage)
+ * lost it. Then the line and the stored ones are written together, as the shopper is told.
+ */
 export async function addLinesToCart(lines: readonly FormCartLine[], from: AddedFrom): Promise<boolean> {
   try {
-    const { addToCart } = await import('../../state/stores/cart');
+    const { addToCart, storedCart } = await import('../../state/stores/cart');
+    await storedCart();
     for (const line of lines) {
       if (addToCart(line)) $addedFromProductPage.set({ sku: line.sku as string, name: line.name, price: line.price, qty: line.qty, ...from });
     }
