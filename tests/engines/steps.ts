@@ -182,6 +182,8 @@ export function pageState(tab: Tab): Promise<Record<string, unknown>> {
     dialogs: [...document.querySelectorAll('dialog')].map((d) => `${d.open ? 'open' : 'closed'}: ${(d.textContent ?? '').trim().slice(0, 60)}`),
     flash: sessionStorage.getItem('shop-flash'),
     errors: (window as { engineErrors?: string[] }).engineErrors ?? 'not watched',
+    // What the tab's earlier pages collected (watchErrors keeps it in the tab's sessionStorage too).
+    earlierErrors: JSON.parse(sessionStorage.getItem('engine-errors') ?? '[]') as string[],
   }));
 }
 
@@ -191,10 +193,15 @@ export function watchErrors(tab: Tab): Promise<void> {
     const w = window as { engineErrors?: string[] };
     if (w.engineErrors) return;
     const errors: string[] = (w.engineErrors = []);
-    addEventListener('error', (e) => errors.push(`error: ${e.message ?? ''} ${(e.target as Element | null)?.outerHTML?.slice(0, 120) ?? ''}`), true);
-    addEventListener('unhandledrejection', (e) => errors.push(`rejection: ${String(e.reason)}`));
+    const note = (line: string) => {
+      errors.push(line);
+      const kept = JSON.parse(sessionStorage.getItem('engine-errors') ?? '[]') as string[];
+      sessionStorage.setItem('engine-errors', JSON.stringify([...kept, `${location.pathname}: ${line}`].slice(-20)));
+    };
+    addEventListener('error', (e) => note(`error: ${e.message ?? ''} ${(e.target as Element | null)?.outerHTML?.slice(0, 120) ?? ''}`), true);
+    addEventListener('unhandledrejection', (e) => note(`rejection: ${String(e.reason)}`));
     const log = console.error.bind(console);
-    console.error = (...args: unknown[]) => (errors.push(`console.error: ${args.map(String).join(' ')}`), log(...args));
+    console.error = (...args: unknown[]) => (note(`console.error: ${args.map(String).join(' ')}`), log(...args));
   });
 }
 
