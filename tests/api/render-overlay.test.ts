@@ -114,6 +114,8 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
 
   it('a CMS paragraph: the overlay holds the page and its aliases, and every file is the full build’s', async () => {
     const r = await overlay('base', snap('cms'), 'over-cms');
+    // A CMS page's text reaches no product, category or listing key: those are the full build's.
+    expect(r.timings['keys reused']).toBeGreaterThan(100);
     expect(r.changed).toEqual(['_cdn/files.json', 'careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
     expect(readFileSync(join(dir('over-cms'), 'careers/index.html'), 'utf8')).toContain(PARAGRAPH);
     expect(differences(dir('over-cms'), dir('full-cms'))).toEqual([]);

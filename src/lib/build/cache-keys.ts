@@ -19,7 +19,7 @@ import { productPageCore, shippingMethods } from './product-page-data';
 import { productIslandProps } from '../catalog/product/island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
 import { placeholderColours } from '../catalog/placeholders';
-import { blogData, contentPages, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
+import { blogData, contentPages, goneContentUrls, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
 import { brandContentPaths, brandListing } from '../content/brands';
 import { listingCandidates } from '../catalog/listing/file';
 import { linkedSkus, reuseOrCompute } from './key-reuse';
@@ -55,6 +55,15 @@ const memoLayoutKey = (layout: 'default' | 'amp', storeCode: string) => {
 };
 
 /**
+ * What the keys taken again from the generation before (./key-reuse.ts) read of the CMS pages: which
+ * content routes the build leaves out (the finance and promo links of a product page,
+ * src/lib/content/promo.ts, and the footer's FAQ link). Part of each such key's base, so a CMS page
+ * added, removed or switched off computes them again (./render/changes.ts KEYED_FILES).
+ */
+let contentLinksKey: string | undefined;
+const contentLinks = (): string => (contentLinksKey ??= digest(goneContentUrls()));
+
+/**
  * The digest of one snapshot record (a product), computed once per build: a page's key names the
  * records it shows by their digests instead of writing them out again (a product is shown by its own
  * page, its AMP pages, and the listings and related products of others).
@@ -77,7 +86,7 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
   const k = `${id}|${storeCode}`;
   let v = productKeys.get(k);
   if (v === undefined) {
-    const base = `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)}`;
+    const base = `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
     // Taken from the generation before when neither the product, the products it links, nor its primary category's listing (its related products) changed (./key-reuse.ts).
     const [page, amp] = reuseOrCompute(`product|${k}`, storeCode, base, () => {
       const d = productPageCore(id, storeCode);
@@ -133,7 +142,7 @@ export function productPageKey(id: number, storeCode: string): string {
 /** A category page: its page data (listing, banners, breadcrumbs), the takeover banner and the tiles' prices. */
 export function categoryPageKey(id: number, storeCode: string): string {
   // Taken from the generation before when no product of the category or its descendants changed (./key-reuse.ts).
-  return reuseOrCompute(`category|${id}|${storeCode}`, storeCode, memoLayoutKey('default', storeCode), () => {
+  return reuseOrCompute(`category|${id}|${storeCode}`, storeCode, `${memoLayoutKey('default', storeCode)} ${contentLinks()}`, () => {
     const d = categoryPageData(id, storeCode);
     const key = digest(
       memoLayoutKey('default', storeCode),
@@ -153,7 +162,7 @@ export function contentPageKey(content: ContentPageRoute | CmsAliasRoute, storeC
 /** An AMP page: a product (the canonical page's data, the child its URL names) or a category (its products in the AMP sort, their prices). */
 export function ampPageKey(r: Pick<AmpRoute, 'kind' | 'key' | 'storeCode' | 'childSku'>): string {
   if (r.kind === 'amp-product') return digest(productKeysOf(r.key, r.storeCode).amp, r.childSku ?? null);
-  return reuseOrCompute(`amp-category|${r.key}|${r.storeCode}`, r.storeCode, memoLayoutKey('amp', r.storeCode), () => {
+  return reuseOrCompute(`amp-category|${r.key}|${r.storeCode}`, r.storeCode, `${memoLayoutKey('amp', r.storeCode)} ${contentLinks()}`, () => {
     const d = ampCategoryData(r.key, r.storeCode);
     const key = digest(
       memoLayoutKey('amp', r.storeCode),
@@ -186,7 +195,7 @@ function catalogueShape(storeCode: string): string {
  * (facets), and the config, store view and placeholder colours. Not the site chrome: the file has none.
  */
 export function listingFileKey(categoryId: number, storeCode: string): string {
-  const base = `${dataKey(storeCode)} ${catalogueShape(storeCode)}`;
+  const base = `${dataKey(storeCode)} ${catalogueShape(storeCode)} ${contentLinks()}`;
   return reuseOrCompute(`listing|${categoryId}|${storeCode}`, storeCode, base, () => {
     const products = listingCandidates(categoryId, storeCode);
     const key = digest(
