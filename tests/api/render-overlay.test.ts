@@ -22,6 +22,7 @@ const ROOT = join(import.meta.dirname, '../..');
 /** Fixed, so a special price cannot start or end between the builds and the renders of the test. */
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';
 const PARAGRAPH = '<p>Apprenticeships open in Preston each September.</p>';
+const STRIP = ' Engraving free until Friday.';
 
 /** A full `astro build` of `snapshot` into `out`, with a cache folder of its own (every page rendered). */
 function fullBuild(snapshot: string, out: string): Promise<void> {
@@ -61,6 +62,7 @@ const writeJson = (file: string, v: unknown) => writeFileSync(file, JSON.stringi
 
 describe('overlay generations of the persistent renderer', { timeout: 35 * 60_000 }, () => {
   let work = '';
+  let renamed = '';
   const snap = (n: string) => join(work, `snap-${n}`);
   const dir = (n: string) => join(work, n);
   const overlay = (parent: string, snapshot: string, out: string, maxPages = 2000) =>
@@ -82,7 +84,22 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     const old = p.price as number;
     for (const k of Object.keys(p)) if (typeof p[k] === 'number' && p[k] === old && /price/i.test(k)) p[k] = 1234.56;
     writeJson(join(snap('price'), 'products/0000.json'), products);
+    // On top of the price change: the name of a product that other products' pages show among their
+    // related products (linked, or from their category's listing), as the listings of its categories do.
+    cpSync(snap('price'), snap('name'), { recursive: true });
+    const all = readJson(join(snap('name'), 'products/0000.json')) as Json[];
+    const shown = (x: Json) => x.visibility === 4 && x.status === 1 && !/[&<>"']/.test(x.name);
+    const q = all.find((x) => shown(x) && x.category_ids.some((c: number) => all.filter((y) => shown(y) && y.category_ids.includes(c)).length > 3))!;
+    q.name = `${q.name} Heritage`;
+    renamed = q.name;
+    writeJson(join(snap('name'), 'products/0000.json'), all);
+    // Then the promo strip, a CMS block every page of the default layout shows.
+    cpSync(snap('name'), snap('strip'), { recursive: true });
+    const blocks = readJson(join(snap('strip'), 'cms-blocks.json')) as Json[];
+    blocks.find((b) => b.identifier === 'promo-strip')!.content += STRIP;
+    writeJson(join(snap('strip'), 'cms-blocks.json'), blocks);
     await Promise.all([fullBuild(snap('base'), dir('base')), fullBuild(snap('cms'), dir('full-cms')), fullBuild(snap('price'), dir('full-price'))]);
+    await Promise.all([fullBuild(snap('name'), dir('full-name')), fullBuild(snap('strip'), dir('full-strip'))]);
   }, 30 * 60_000);
   afterAll(() => {
     stopWarmRenderer();
@@ -92,10 +109,13 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
   it('a full build keeps its renderer beside its output', () => {
     expect(existsSync(join(keepDirOf(dir('base')), 'context.json'))).toBe(true);
     expect(existsSync(join(keepDirOf(dir('base')), 'cdn-hashes.json'))).toBe(true);
+    expect(existsSync(join(keepDirOf(dir('base')), 'keys.json'))).toBe(true);
   });
 
   it('a CMS paragraph: the overlay holds the page and its aliases, and every file is the full build’s', async () => {
     const r = await overlay('base', snap('cms'), 'over-cms');
+    // A CMS page's text reaches no product, category or listing key: those are the full build's.
+    expect(r.timings['keys reused']).toBeGreaterThan(100);
     expect(r.changed).toEqual(['_cdn/files.json', 'careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
     expect(readFileSync(join(dir('over-cms'), 'careers/index.html'), 'utf8')).toContain(PARAGRAPH);
     expect(differences(dir('over-cms'), dir('full-cms'))).toEqual([]);
@@ -103,6 +123,8 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
 
   it('a price change on that overlay: its pages, listings, search files and the service worker, every file the full build’s', async () => {
     const r = await overlay('over-cms', snap('price'), 'over-price');
+    // The keys of the pages showing no changed record are the generation before's, not computed again.
+    expect(r.timings['keys reused']).toBeGreaterThan(100);
     expect(r.changed).toContain('sw.js');
     expect(r.changed).toContain('search-index.json');
     expect(r.changed.some((f) => f.startsWith('amp/'))).toBe(true);
@@ -112,6 +134,22 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     const m = readJson(join(dir('over-price'), OVERLAY_MANIFEST)) as Json;
     expect([m.parent, m.base]).toEqual(['over-cms', 'base']);
     expect(existsSync(join(dir('over-price'), 'careers/index.html'))).toBe(false);
+  });
+
+  it("a product's name reaches the pages that show it as a related product or in a listing: every file the full build's", async () => {
+    const r = await overlay('over-price', snap('name'), 'over-name');
+    expect(r.timings['keys reused']).toBeGreaterThan(100);
+    // Its own page, and pages of other products (related products) and categories.
+    const showing = r.changed.filter((f) => f.endsWith('.html') && readFileSync(join(dir('over-name'), f), 'utf8').includes(renamed));
+    expect(showing.length).toBeGreaterThan(3);
+    expect(differences(dir('over-name'), dir('full-name'))).toEqual([]);
+  });
+
+  it("a CMS block on every page (the promo strip): every key computed again, every file the full build's", async () => {
+    const r = await overlay('over-name', snap('strip'), 'over-strip', 100_000);
+    expect(r.timings['keys reused']).toBe(0);
+    expect(readFileSync(join(dir('over-strip'), 'about-us/index.html'), 'utf8')).toContain(STRIP.trim());
+    expect(differences(dir('over-strip'), dir('full-strip'))).toEqual([]);
   });
 
   it('the server serves an overlay generation: the changed page from the overlay, the others from the build under it', async () => {

@@ -12,16 +12,17 @@
 import { createHash } from 'node:crypto';
 import { middlewareCodeKey } from './code-key';
 import { config } from '../config';
-import { bannersFor, catalog, siteChrome, pricesFor, storeViewOf, type CatalogIndex } from '../routing/routes';
+import { bannersFor, catalog, siteChrome, pricesFor, primaryCategory, storeViewOf, type CatalogIndex } from '../routing/routes';
 import { type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
 import { productPageCore, shippingMethods } from './product-page-data';
 import { productIslandProps } from '../catalog/product/island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
 import { placeholderColours } from '../catalog/placeholders';
-import { blogData, contentPages, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
+import { blogData, contentPages, goneContentUrls, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
 import { brandContentPaths, brandListing } from '../content/brands';
 import { listingCandidates } from '../catalog/listing/file';
+import { linkedSkus, reuseOrCompute } from './key-reuse';
 import type { Category } from '../schemas';
 
 /** A short digest of JSON values (undefined and functions count as null). */
@@ -54,6 +55,15 @@ const memoLayoutKey = (layout: 'default' | 'amp', storeCode: string) => {
 };
 
 /**
+ * What the keys taken again from the generation before (./key-reuse.ts) read of the CMS pages: which
+ * content routes the build leaves out (the finance and promo links of a product page,
+ * src/lib/content/promo.ts, and the footer's FAQ link). Part of each such key's base, so a CMS page
+ * added, removed or switched off computes them again (./render/changes.ts KEYED_FILES).
+ */
+let contentLinksKey: string | undefined;
+const contentLinks = (): string => (contentLinksKey ??= digest(goneContentUrls()));
+
+/**
  * The digest of one snapshot record (a product), computed once per build: a page's key names the
  * records it shows by their digests instead of writing them out again (a product is shown by its own
  * page, its AMP pages, and the listings and related products of others).
@@ -76,42 +86,52 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
   const k = `${id}|${storeCode}`;
   let v = productKeys.get(k);
   if (v === undefined) {
-    const d = productPageCore(id, storeCode);
-    const record = recordKey(d.product);
-    const { title, canonical, breadcrumbs, prices, inStock, sku, options, children, grouped, bundle, attributes, images } = d;
-    v = {
-      // The page: its page data, the island's props, the promo block, finance and the tiles' prices
-      page: digest(
-        memoLayoutKey('default', storeCode),
-        { ...d, product: record, related: d.related.map(recordKey) },
-        productIslandProps(d, storeCode),
-        categoryPromoFor(d.product),
-        financeInfo(d.product, storeCode),
-        d.related.map((r) => pricesFor(r, storeCode)),
-        // The JSON-LD offer's shipping details.
-        shippingMethods(),
-      ),
-      // An AMP page: what it shows of the page data (no related products or reviews list); the child its URL names is added per page
-      amp: digest(memoLayoutKey('amp', storeCode), {
-        product: record,
-        title,
-        canonical,
-        breadcrumbs,
-        prices,
-        inStock,
-        sku,
-        options,
-        children,
-        grouped,
-        bundle,
-        attributes,
-        images,
-        shipping: shippingMethods(),
-      }),
-    };
-    productKeys.set(k, v);
+    const base = `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
+    // Taken from the generation before when neither the product, the products it links, nor its primary category's listing (its related products) changed (./key-reuse.ts).
+    const [page, amp] = reuseOrCompute(`product|${k}`, storeCode, base, () => {
+      const d = productPageCore(id, storeCode);
+      const keys = productKeysFrom(d, storeCode);
+      return { keys: [keys.page, keys.amp], deps: { ids: [id], skus: linkedSkus(d.product), subtree: primaryCategory(d.product, storeCode)?.id ?? null } };
+    });
+    productKeys.set(k, (v = { page: page!, amp: amp! }));
   }
   return v;
+}
+
+/** The keys of a product's page and of its AMP pages, from its page data. */
+function productKeysFrom(d: ReturnType<typeof productPageCore>, storeCode: string): { page: string; amp: string } {
+  const record = recordKey(d.product);
+  const { title, canonical, breadcrumbs, prices, inStock, sku, options, children, grouped, bundle, attributes, images } = d;
+  return {
+    // The page: its page data, the island's props, the promo block, finance and the tiles' prices
+    page: digest(
+      memoLayoutKey('default', storeCode),
+      { ...d, product: record, related: d.related.map(recordKey) },
+      productIslandProps(d, storeCode),
+      categoryPromoFor(d.product),
+      financeInfo(d.product, storeCode),
+      d.related.map((r) => pricesFor(r, storeCode)),
+      // The JSON-LD offer's shipping details.
+      shippingMethods(),
+    ),
+    // An AMP page: what it shows of the page data (no related products or reviews list); the child its URL names is added per page
+    amp: digest(memoLayoutKey('amp', storeCode), {
+      product: record,
+      title,
+      canonical,
+      breadcrumbs,
+      prices,
+      inStock,
+      sku,
+      options,
+      children,
+      grouped,
+      bundle,
+      attributes,
+      images,
+      shipping: shippingMethods(),
+    }),
+  };
 }
 
 /** A product page: its page data, the island's props, the promo block, finance and the tiles' prices. */
@@ -121,13 +141,17 @@ export function productPageKey(id: number, storeCode: string): string {
 
 /** A category page: its page data (listing, banners, breadcrumbs), the takeover banner and the tiles' prices. */
 export function categoryPageKey(id: number, storeCode: string): string {
-  const d = categoryPageData(id, storeCode);
-  return digest(
-    memoLayoutKey('default', storeCode),
-    { ...d, category: recordKey(d.category), listing: { ...d.listing, products: d.listing.products.map(recordKey) } },
-    takeoverFor(d.category),
-    d.listing.products.map((p) => pricesFor(p, storeCode)),
-  );
+  // Taken from the generation before when no product of the category or its descendants changed (./key-reuse.ts).
+  return reuseOrCompute(`category|${id}|${storeCode}`, storeCode, `${memoLayoutKey('default', storeCode)} ${contentLinks()}`, () => {
+    const d = categoryPageData(id, storeCode);
+    const key = digest(
+      memoLayoutKey('default', storeCode),
+      { ...d, category: recordKey(d.category), listing: { ...d.listing, products: d.listing.products.map(recordKey) } },
+      takeoverFor(d.category),
+      d.listing.products.map((p) => pricesFor(p, storeCode)),
+    );
+    return { keys: [key], deps: { subtree: id } };
+  })[0]!;
 }
 
 /** A content (CMS) page of the catch-all, or one of its aliases (/i/{slug}, /p/{slug}): the page record, its layout and canonical path. */
@@ -138,12 +162,15 @@ export function contentPageKey(content: ContentPageRoute | CmsAliasRoute, storeC
 /** An AMP page: a product (the canonical page's data, the child its URL names) or a category (its products in the AMP sort, their prices). */
 export function ampPageKey(r: Pick<AmpRoute, 'kind' | 'key' | 'storeCode' | 'childSku'>): string {
   if (r.kind === 'amp-product') return digest(productKeysOf(r.key, r.storeCode).amp, r.childSku ?? null);
-  const d = ampCategoryData(r.key, r.storeCode);
-  return digest(
-    memoLayoutKey('amp', r.storeCode),
-    { ...d, category: recordKey(d.category), products: d.products.map(recordKey) },
-    d.products.map((p) => pricesFor(p, r.storeCode)),
-  );
+  return reuseOrCompute(`amp-category|${r.key}|${r.storeCode}`, r.storeCode, `${memoLayoutKey('amp', r.storeCode)} ${contentLinks()}`, () => {
+    const d = ampCategoryData(r.key, r.storeCode);
+    const key = digest(
+      memoLayoutKey('amp', r.storeCode),
+      { ...d, category: recordKey(d.category), products: d.products.map(recordKey) },
+      d.products.map((p) => pricesFor(p, r.storeCode)),
+    );
+    return { keys: [key], deps: { subtree: r.key } };
+  })[0]!;
 }
 
 /** What the data files of a store view depend on besides their records: the config, the store view, the placeholder colours. */
@@ -168,14 +195,18 @@ function catalogueShape(storeCode: string): string {
  * (facets), and the config, store view and placeholder colours. Not the site chrome: the file has none.
  */
 export function listingFileKey(categoryId: number, storeCode: string): string {
-  const products = listingCandidates(categoryId, storeCode);
-  return digest(
-    dataKey(storeCode),
-    catalogueShape(storeCode),
-    categoryId,
-    products.map(recordKey),
-    products.map((p) => pricesFor(p, storeCode)),
-  );
+  const base = `${dataKey(storeCode)} ${catalogueShape(storeCode)} ${contentLinks()}`;
+  return reuseOrCompute(`listing|${categoryId}|${storeCode}`, storeCode, base, () => {
+    const products = listingCandidates(categoryId, storeCode);
+    const key = digest(
+      dataKey(storeCode),
+      catalogueShape(storeCode),
+      categoryId,
+      products.map(recordKey),
+      products.map((p) => pricesFor(p, storeCode)),
+    );
+    return { keys: [key], deps: { subtree: categoryId } };
+  })[0]!;
 }
 
 /** The listing a brand's pages show (first tiles, total, facets), by record, with the tiles' prices. */

@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { snapshotDir } from '../snapshot';
-import { BUNDLE_DIR, codeStamp, CONTEXT_FILE, keepDirOf, PRERENDER_ENTRY, type KeptPath, type RenderContext } from './kept';
+import { BUNDLE_DIR, codeStamp, CONTEXT_FILE, keepDirOf, KEYS_FILE, PRERENDER_ENTRY, type KeptPath, type KeysFile, type RenderContext } from './kept';
+import { snapshotDigests } from './changes';
+import { recordedEntries } from '../key-store';
 
 /** Astro's default prerenderer (astro/dist/core/build/default-prerenderer.js, astro 7.3) has the app it loaded. */
 type Prerenderer = AstroPrerenderer & { app?: BuildAppLike };
@@ -111,6 +113,9 @@ export function keepRenderer(): AstroIntegration {
               };
               mkdirSync(keep, { recursive: true });
               writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify(context));
+              // The pages' cache keys with what each read (../key-reuse.ts): the first change takes those it does not touch.
+              const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries() };
+              writeFileSync(join(keep, KEYS_FILE), JSON.stringify(keys));
             },
           };
         });

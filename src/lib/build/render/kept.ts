@@ -13,6 +13,10 @@ export const keepDirOf = (outDir: string): string => `${outDir.replace(/\/+$/, '
 export const BUNDLE_DIR = 'bundle';
 /** The render context (`RenderContext`). */
 export const CONTEXT_FILE = 'context.json';
+/** The cache keys of the generation with what each read, to take again for the next change (`KeysFile`, ../key-reuse.ts). */
+export const KEYS_FILE = 'keys.json';
+/** Where the renderer leaves them in its staging folder (never a site file: the site has no dot files). */
+export const STAGED_KEYS_FILE = '.keys.json';
 /** The CDN step's inline script hashes of the build's pages (`CdnHashes`). */
 export const CDN_HASHES_FILE = 'cdn-hashes.json';
 /** How Astro names the prerender bundle's entry (astro/dist/core/build/static-build.js). */
@@ -46,6 +50,21 @@ const contextSchema = z.object({
 });
 export type RenderContext = z.infer<typeof contextSchema>;
 
+const keyEntrySchema = z.object({
+  keys: z.array(z.string()).min(1),
+  base: z.string(),
+  day: z.number().nullable(),
+  deps: z.object({ ids: z.array(z.number()).optional(), skus: z.array(z.string()).optional(), subtree: z.number().nullable().optional() }),
+});
+/** The kept keys of a generation (KEYS_FILE; ../key-store.ts). */
+export const keysFileSchema = z.object({
+  version: z.literal(1),
+  /** Each snapshot file the keys were computed from -> the sha1 of its bytes (./changes.ts). */
+  files: z.record(z.string(), z.string()),
+  entries: z.record(z.string(), keyEntrySchema),
+});
+export type KeysFile = z.infer<typeof keysFileSchema>;
+
 const cdnHashesSchema = z.object({ pageHashes: z.array(z.string()), ampHashes: z.array(z.string()) });
 export type CdnHashes = z.infer<typeof cdnHashesSchema>;
 
@@ -65,6 +84,9 @@ function readKept<T>(file: string, schema: z.ZodType<T>): T {
 
 export const readRenderContext = (keepDir: string): RenderContext => readKept(join(keepDir, CONTEXT_FILE), contextSchema);
 export const readCdnHashes = (keepDir: string): CdnHashes => readKept(join(keepDir, CDN_HASHES_FILE), cdnHashesSchema);
+/** The kept keys of a generation; null when it kept none (every key is computed then). */
+export const readKeys = (keepDir: string): KeysFile | null =>
+  existsSync(join(keepDir, KEYS_FILE)) ? readKept(join(keepDir, KEYS_FILE), keysFileSchema) : null;
 
 /** What the site's code is made of: the pages, components and libraries, the config, the lock file. */
 const CODE = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];

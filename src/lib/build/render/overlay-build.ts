@@ -10,13 +10,13 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { digestOf, headersFile, isAmp, readFilesManifest, scanPage, ampPrefixes, writeDeployPlan } from '../cdn/build-files';
 import { DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
 import { siteHeaderRules } from '../cdn/headers';
-import { CDN_HASHES_FILE, codeStamp, CONTEXT_FILE, keepDirOf, readCdnHashes, readRenderContext } from './kept';
+import { CDN_HASHES_FILE, codeStamp, CONTEXT_FILE, keepDirOf, KEYS_FILE, readCdnHashes, readRenderContext, STAGED_KEYS_FILE } from './kept';
 import { OVERLAY_MANIFEST, openTree, type OverlayManifest } from './overlay';
 import type { RenderJob, RenderResult } from './renderer';
 import { precacheMaxBytes } from '../../pwa/sw-config';
@@ -245,6 +245,8 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     mkdirSync(keep, { recursive: true });
     writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify({ ...context, snapshot: opts.snapshotDir, paths: r.paths }));
     writeFileSync(join(keep, CDN_HASHES_FILE), JSON.stringify({ pageHashes: [...pageHashes], ampHashes: [...ampHashes] }));
+    // The keys the renderer listed, with what each read: the next change takes those it did not touch.
+    if (existsSync(join(staging, STAGED_KEYS_FILE))) renameSync(join(staging, STAGED_KEYS_FILE), join(keep, KEYS_FILE));
     // The next change's renderer, loading now.
     warmRenderer(keep, opts.env);
     lap('keep');

@@ -16,7 +16,9 @@ import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { BuildAppLike } from './keep';
 import { holdWithLoaded, takenCount } from '../snapshot-hold';
-import { readRenderContext, type KeptPath, type RenderContext } from './kept';
+import { STAGED_KEYS_FILE, readKeys, readRenderContext, type KeptPath, type RenderContext } from './kept';
+import { changedRecords, snapshotDigests } from './changes';
+import { offerPrevious, recordedEntries, reusedCount } from '../key-store';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
 export const renderJobSchema = z.object({ keepDir: z.string(), snapshotDir: z.string(), staging: z.string(), maxPages: z.number().int().positive() });
@@ -116,14 +118,39 @@ async function staticPaths(app: AppLike): Promise<{ pathname: string; route: Rou
   });
 }
 
+/**
+ * Offers the generation before's keys and the records changed since to the key functions
+ * (src/lib/build/key-reuse.ts), when it can tell which records changed; answers the new snapshot's
+ * file digests, kept with the keys.
+ */
+function offerKeysBefore(job: RenderJob, before: string | undefined): Record<string, string> {
+  const files = snapshotDigests(job.snapshotDir);
+  try {
+    const kept = readKeys(job.keepDir);
+    const changed = kept ? changedRecords(kept, before, job.snapshotDir, files) : 'no keys kept';
+    if (typeof changed === 'string') process.stderr.write(`renderer: every key computed (${changed})\n`);
+    else offerPrevious(kept!.entries, changed);
+  } catch (e) {
+    process.stderr.write(`renderer: every key computed (${(e as Error).message})\n`);
+  }
+  return files;
+}
+
 export async function render(job: RenderJob, app?: AppLike): Promise<RenderResult> {
   const context = readRenderContext(job.keepDir);
   app ??= await loadApp(context);
   const before = new Map(context.paths.map((p) => [p.pathname, p]));
   const timings: Record<string, number> = {};
   let t = performance.now();
+  const files = offerKeysBefore(job, context.snapshot);
+  timings.changes = Math.round(performance.now() - t);
+  t = performance.now();
   const all = await staticPaths(app);
   timings.paths = Math.round(performance.now() - t);
+  // `keys reused`: a count, not ms. The keys are kept with the staging folder for the next change.
+  timings['keys reused'] = reusedCount();
+  mkdirSync(job.staging, { recursive: true });
+  writeFileSync(join(job.staging, STAGED_KEYS_FILE), JSON.stringify({ version: 1, files, entries: recordedEntries() }));
   const todo = all.filter((p) => {
     if (p.route.type === 'redirect' || p.route.type === 'fallback')
       throw new Error(`${p.pathname}: a ${p.route.type} route (the renderer renders pages and endpoints only)`);

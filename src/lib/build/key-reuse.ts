@@ -1,0 +1,76 @@
+/**
+ * Cache keys of the generation before, taken again where none of their records changed. Listing every
+ * path's cache key (./cache-keys.ts) means working out the page data of every product and category;
+ * the persistent renderer (./render/) makes a change of a few records live, so most keys are the ones
+ * it had. Each key of a product page, a category page, an AMP page or a listing file is recorded with
+ * what it read besides the files that must be unchanged for any key to be taken again:
+ * - `ids`: the products it shows by id (its own record);
+ * - `skus`: the products it looks up by SKU (related, upsell, grouped and bundle links), found or not;
+ * - `subtree`: the category whose products (it and its descendants, by the records' category_ids) it
+ *   lists: a category's listing, facets and AMP tiles, a product's related products from its primary
+ *   category's listing;
+ * - `base`: the rest of its inputs as a digest made afresh (layout, config, store view, catalogue shape);
+ * - `day`: the day prices are judged on (special-price windows, src/lib/catalog/price.ts).
+ * A key is taken again only when the only snapshot files that changed are the default catalogue's
+ * product files (./render/changes.ts says which records), its store view has no catalogue of its own,
+ * its base and day are the same, and no changed record (before or after the change) is one it read:
+ * by id, by SKU, or as a member of its subtree. Anything else computes the key. A key wrongly taken
+ * would serve a stale page: tests/api/render-overlay.test.ts changes records that reach pages only
+ * through these links and compares every page with a full build.
+ *
+ * The renderer offers the keys before and keeps the keys after through ./key-store.ts. Build time only.
+ */
+import { buildTime, catalog, descendantIds, ownCatalogueDir, storeViewOf } from '../routing/routes';
+import { dayNumber } from '../messages/format';
+import { buildRole } from './shard';
+import { keyStore, type ChangedRecords, type KeyDeps } from './key-store';
+import type { Product } from '../schemas';
+
+/** Whether a changed record is one the key read. */
+function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string): boolean {
+  if (deps.ids?.some((id) => changed.ids.has(id))) return true;
+  if (deps.skus?.some((sku) => changed.skus.has(sku))) return true;
+  if (deps.subtree === undefined || deps.subtree === null) return false;
+  const memo = keyStore().touched;
+  const k = `${deps.subtree}|${storeCode}`;
+  let t = memo.get(k);
+  if (t === undefined) memo.set(k, (t = descendantIds(deps.subtree, storeCode).some((c) => changed.categories.has(c))));
+  return t;
+}
+
+/**
+ * The keys named `name` (e.g. `product|12|default`): the generation before's when nothing they read
+ * changed, else `compute`'s. Recorded either way, for the next change. Only a whole build records and
+ * takes keys (a shard's records are not the catalogue's).
+ */
+export function reuseOrCompute(name: string, storeCode: string, base: string, compute: () => { keys: string[]; deps: KeyDeps }): string[] {
+  if (buildRole() !== 'whole') return compute().keys;
+  const s = keyStore();
+  const day = dayNumber(buildTime(), storeViewOf(storeCode));
+  const old = s.previous?.entries[name];
+  if (old && s.previous && old.base === base && old.day === day && ownCatalogueDir(storeCode) === null && catalog(storeCode) === catalog()) {
+    if (!touches(old.deps, s.previous.changed, storeCode)) {
+      s.recorded.set(name, old);
+      s.reused++;
+      return old.keys;
+    }
+  }
+  const { keys, deps } = compute();
+  s.recorded.set(name, { keys, base, day, deps });
+  return keys;
+}
+
+/** The SKUs a product's page looks up (links of every type, grouped and bundle items, inline linked products). */
+export function linkedSkus(p: Product): string[] {
+  const out = new Set<string>();
+  for (const l of p.product_links) {
+    out.add(l.linked_product_sku);
+    if (l.product?.sku) out.add(l.product.sku);
+  }
+  for (const o of p.bundle_options)
+    for (const l of o.product_links) {
+      if (l.sku) out.add(l.sku);
+      if (l.product?.sku) out.add(l.product.sku);
+    }
+  return [...out];
+}

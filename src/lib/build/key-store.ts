@@ -1,0 +1,51 @@
+/**
+ * Where the cache keys taken again (./key-reuse.ts) come from and go: the generation before's keys
+ * with the records changed since, offered by the renderer before it lists the paths, and the keys of
+ * this snapshot, kept for the next change. On globalThis: the renderer and the build bundle it loaded
+ * hold two copies of these modules, and the bundle's copy is the one that computes keys. The file's
+ * shape is ./render/kept.ts's. Build time only.
+ */
+
+/** What a key read besides the files that must be unchanged (./key-reuse.ts). */
+export interface KeyDeps {
+  ids?: number[];
+  skus?: string[];
+  subtree?: number | null;
+}
+export interface KeyEntry {
+  keys: string[];
+  base: string;
+  day: number | null;
+  deps: KeyDeps;
+}
+
+/** The records that changed since the generation before (before and after the change: ids, SKUs, category ids). */
+export interface ChangedRecords {
+  ids: ReadonlySet<number>;
+  skus: ReadonlySet<string>;
+  categories: ReadonlySet<number>;
+}
+
+interface KeyStore {
+  /** The generation before's keys and what changed since; null: every key is computed. */
+  previous: { entries: Readonly<Record<string, KeyEntry>>; changed: ChangedRecords } | null;
+  /** The keys of this snapshot, computed or taken, by name. */
+  recorded: Map<string, KeyEntry>;
+  reused: number;
+  /** Whether a category's subtree holds a changed record (memo). */
+  touched: Map<string, boolean>;
+}
+const STORE = Symbol.for('pj.keys.reuse');
+export const keyStore = (): KeyStore =>
+  ((globalThis as Record<symbol, KeyStore | undefined>)[STORE] ??= { previous: null, recorded: new Map(), reused: 0, touched: new Map() });
+
+/** Offers the generation before's keys and the records changed since (the renderer, before it lists the paths). */
+export function offerPrevious(entries: Readonly<Record<string, KeyEntry>>, changed: ChangedRecords): void {
+  const s = keyStore();
+  s.previous = { entries, changed };
+  s.touched.clear();
+}
+
+/** The keys recorded in this process (to keep for the next change), and how many were taken again. */
+export const recordedEntries = (): Record<string, KeyEntry> => Object.fromEntries(keyStore().recorded);
+export const reusedCount = (): number => keyStore().reused;

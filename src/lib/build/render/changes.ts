@@ -1,0 +1,88 @@
+/**
+ * What changed between the snapshot a generation's cache keys were computed from and the next one,
+ * record by record, for the renderer to take the keys none of whose records changed again
+ * (../key-reuse.ts). Every file of the snapshot is compared by its sha1 with the one the keys
+ * recorded; only the default catalogue's product files (the manifest's `product_shards`) may differ,
+ * and for those the records before (read from the folder before, checked against the recorded sha1)
+ * and after are compared one by one; and the files whose part the keys read is in their base
+ * (KEYED_FILES). Anything else (another file changed, a file added or removed, the folder before gone
+ * or changed since) is a reason to compute every key. Build time only.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ChangedRecords } from '../key-store';
+import type { KeysFile } from './kept';
+
+const sha1 = (b: Buffer): string => createHash('sha1').update(b).digest('hex');
+
+/** Every file of a snapshot folder (relative path -> sha1 of its bytes). */
+export function snapshotDigests(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(r);
+      else if (e.isFile()) out[r] = sha1(readFileSync(join(dir, r)));
+    }
+  };
+  walk('');
+  return out;
+}
+
+/**
+ * Files besides the product files that may differ: what the keys taken again read of them is in each
+ * key's base (../cache-keys.ts `contentLinks`: which content routes the build leaves out, read by the
+ * finance and promo links of product pages; the menus' links are in the layout's key). The CMS pages'
+ * contents are read by the content pages' own keys, which are always computed.
+ */
+export const KEYED_FILES: ReadonlySet<string> = new Set(['cms-pages.json']);
+
+const productShardsSchema = z.looseObject({ product_shards: z.array(z.string()) });
+const rawRecordSchema = z.looseObject({ id: z.number(), sku: z.string().optional(), category_ids: z.array(z.number()).optional() });
+type RawRecord = z.infer<typeof rawRecordSchema>;
+
+/** A product file's records by id, each with its JSON (the snapshot's own checks run when the bundle reads it). */
+function recordsOf(dir: string, file: string): Map<number, { record: RawRecord; json: string }> {
+  const raw: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const records = z.array(rawRecordSchema).parse(raw);
+  return new Map(records.map((record) => [record.id, { record, json: JSON.stringify(record) }]));
+}
+
+/**
+ * The records changed from the snapshot `kept` was computed from (in `before`) to `after` (whose
+ * file digests are `now`); a string saying why it cannot tell (then every key is computed).
+ */
+export function changedRecords(kept: KeysFile, before: string | undefined, after: string, now: Record<string, string>): ChangedRecords | string {
+  const names = Object.keys(now);
+  if (names.length !== Object.keys(kept.files).length || names.some((f) => !(f in kept.files))) return 'snapshot files added or removed';
+  const shards = new Set(productShardsSchema.parse(JSON.parse(readFileSync(join(after, 'manifest.json'), 'utf8'))).product_shards);
+  const differ = names.filter((f) => now[f] !== kept.files[f]);
+  const other = differ.find((f) => !shards.has(f) && !KEYED_FILES.has(f));
+  if (other) return `${other} changed`;
+  const changed = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
+  const records = differ.filter((f) => shards.has(f));
+  if (records.length === 0) return changed;
+  if (!before || !existsSync(before)) return 'the snapshot before is gone';
+  for (const f of records) if (!existsSync(join(before, f)) || sha1(readFileSync(join(before, f))) !== kept.files[f]) return `${before}/${f} changed since`;
+  // A record may move between files: both files differ then, and it is compared across them.
+  const was = new Map<number, { record: RawRecord; json: string }>();
+  const is = new Map<number, { record: RawRecord; json: string }>();
+  for (const f of records) {
+    for (const [id, r] of recordsOf(before, f)) was.set(id, r);
+    for (const [id, r] of recordsOf(after, f)) is.set(id, r);
+  }
+  for (const id of new Set([...was.keys(), ...is.keys()])) {
+    const a = was.get(id);
+    const b = is.get(id);
+    if (a && b && a.json === b.json) continue;
+    changed.ids.add(id);
+    for (const r of [a?.record, b?.record]) {
+      if (!r) continue;
+      if (r.sku !== undefined) changed.skus.add(r.sku);
+      for (const c of r.category_ids ?? []) changed.categories.add(c);
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,150 @@
+/**
+ * Cache keys taken again from the generation before (src/lib/build/key-reuse.ts) and the record diff
+ * they rest on (src/lib/build/render/changes.ts): which records a snapshot change touched, when the
+ * renderer cannot tell (then every key is computed), and which keys a changed record makes computed again.
+ */
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as snap from '../../src/lib/build/snapshot';
+import { changedRecords, snapshotDigests } from '../../src/lib/build/render/changes';
+import { keyStore, offerPrevious, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
+import { linkedSkus, reuseOrCompute } from '../../src/lib/build/key-reuse';
+import { buildTime, catalog, storeViewOf } from '../../src/lib/routing/routes';
+import { dayNumber } from '../../src/lib/messages/format';
+import { config } from '../../src/lib/config';
+import type { KeysFile } from '../../src/lib/build/render/kept';
+
+type Json = Record<string, any>;
+const root = mkdtempSync(join(tmpdir(), 'key-reuse-test-'));
+const before = join(root, 'before');
+cpSync(snap.SAMPLE_DIR, before, { recursive: true });
+const shard = snap.readManifest(before).product_shards[0]!;
+const kept: KeysFile = { version: 1, files: snapshotDigests(before), entries: {} };
+
+/** A copy of the snapshot before with `edit` applied to its first product file (or to another file). */
+function after(name: string, edit: (products: Json[]) => void, file = shard): string {
+  const dir = join(root, name);
+  cpSync(before, dir, { recursive: true });
+  const records = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Json[];
+  edit(records);
+  writeFileSync(join(dir, file), JSON.stringify(records));
+  return dir;
+}
+const diff = (dir: string) => changedRecords(kept, before, dir, snapshotDigests(dir));
+
+afterAll(() => {
+  keyStore().previous = null;
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the records a snapshot change touched', () => {
+  it('a price change: that record only, with its SKU and categories', () => {
+    const first = (JSON.parse(readFileSync(join(before, shard), 'utf8')) as Json[])[3]!;
+    const r = diff(after('price', (ps) => (ps[3]!.price = 1234.56)));
+    expect(r).toEqual({ ids: new Set([first.id]), skus: new Set([first.sku]), categories: new Set(first.category_ids) });
+  });
+
+  it('a product moved to another category: the categories before and after', () => {
+    const first = (JSON.parse(readFileSync(join(before, shard), 'utf8')) as Json[])[0]!;
+    const r = diff(after('moved', (ps) => (ps[0]!.category_ids = [99_999])));
+    expect(typeof r).not.toBe('string');
+    expect([...(r as { categories: ReadonlySet<number> }).categories].sort()).toEqual([...first.category_ids, 99_999].sort());
+  });
+
+  it("a CMS page's text: no record (the keys taken again read only which content routes are left out, in their base)", () => {
+    expect(diff(after('cms', (ps) => (ps[0]!.content += '<p>x</p>'), 'cms-pages.json'))).toEqual({ ids: new Set(), skus: new Set(), categories: new Set() });
+  });
+
+  it('an unchanged snapshot: no record', () => {
+    expect(diff(after('same', () => undefined))).toEqual({ ids: new Set(), skus: new Set(), categories: new Set() });
+  });
+
+  it('any other file changed, a file added, or the folder before changed since: it cannot tell', () => {
+    expect(diff(after('block', (bs) => (bs[0]!.content += '<p>x</p>'), 'cms-blocks.json'))).toBe('cms-blocks.json changed');
+    const added = after('added', () => undefined);
+    writeFileSync(join(added, 'extra.json'), '[]');
+    expect(diff(added)).toBe('snapshot files added or removed');
+    // A snapshot folder edited in place: the folder before no longer holds the records the keys read.
+    const inPlace = after('in-place', () => undefined);
+    const kept2: KeysFile = { ...kept, files: snapshotDigests(inPlace) };
+    const records = JSON.parse(readFileSync(join(inPlace, shard), 'utf8')) as Json[];
+    records[0]!.price = 1;
+    writeFileSync(join(inPlace, shard), JSON.stringify(records));
+    expect(changedRecords(kept2, inPlace, inPlace, snapshotDigests(inPlace))).toMatch(/changed since$/);
+    expect(
+      changedRecords(
+        kept,
+        join(root, 'gone'),
+        after('gone-after', (ps) => (ps[0]!.price = 2)),
+        snapshotDigests(join(root, 'gone-after')),
+      ),
+    ).toBe('the snapshot before is gone');
+  });
+});
+
+describe('keys taken again or computed', () => {
+  const store = config.storeViews.default.storeCode;
+  const day = dayNumber(buildTime(), storeViewOf(store));
+  // A category with a child category, from the sample's tree.
+  const [parentId, children] = [...catalog().childrenOf].find(([, list]) => list.length > 0)!;
+  const childId = children[0]!.id;
+  const entry = (deps: KeyEntry['deps'], base = 'b'): KeyEntry => ({ keys: ['old'], base, day, deps });
+  const none = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
+  const computeOf = (name: string) => reuseOrCompute(name, store, 'b', () => ({ keys: ['new'], deps: {} }))[0];
+
+  beforeEach(() => {
+    keyStore().recorded.clear();
+    keyStore().reused = 0;
+  });
+
+  it('a key none of whose records changed is the one before; the others are computed', () => {
+    offerPrevious(
+      {
+        untouched: entry({ ids: [1], skus: ['A'], subtree: parentId }),
+        byId: entry({ ids: [7] }),
+        bySku: entry({ skus: ['LINKED'] }),
+        bySubtree: entry({ subtree: parentId }),
+        otherBase: entry({}, 'other'),
+        otherDay: { ...entry({}), day: (day ?? 0) - 1 },
+      },
+      { ids: new Set([7]), skus: new Set(['LINKED']), categories: new Set([childId]) },
+    );
+    // `untouched` reads the parent category's subtree, which holds the changed child: computed.
+    expect(['untouched', 'byId', 'bySku', 'bySubtree', 'otherBase', 'otherDay', 'unknown'].map(computeOf)).toEqual([
+      'new',
+      'new',
+      'new',
+      'new',
+      'new',
+      'new',
+      'new',
+    ]);
+    offerPrevious(
+      { untouched: entry({ ids: [1], skus: ['A'], subtree: childId }) },
+      { ids: new Set([7]), skus: new Set(['B']), categories: new Set([parentId]) },
+    );
+    expect(computeOf('untouched')).toBe('old');
+    expect(reusedCount()).toBe(1);
+    // Recorded either way, for the next change.
+    expect(recordedEntries().untouched).toEqual(entry({ ids: [1], skus: ['A'], subtree: childId }));
+  });
+
+  it('nothing offered: every key computed', () => {
+    offerPrevious({}, none);
+    expect(computeOf('untouched')).toBe('new');
+    expect(recordedEntries().untouched).toEqual({ keys: ['new'], base: 'b', day, deps: {} });
+  });
+
+  it("a product's linked SKUs: links of every type, bundle items and inline linked products", () => {
+    const p = {
+      product_links: [
+        { link_type: 'related', linked_product_sku: 'R1' },
+        { link_type: 'associated', linked_product_sku: 'G1', product: { sku: 'G1-INLINE' } },
+      ],
+      bundle_options: [{ product_links: [{ sku: 'B1' }, { product: { sku: 'B2' } }] }],
+    };
+    expect(linkedSkus(p as never).sort()).toEqual(['B1', 'B2', 'G1', 'G1-INLINE', 'R1']);
+  });
+});
