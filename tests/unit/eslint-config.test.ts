@@ -26,7 +26,9 @@ const linesOfCode = (n: number) => Array.from({ length: n }, (_, i) => `export c
 beforeAll(async () => {
   eslint = new ESLint({ cwd: ROOT, cache: false });
   // The first lint loads the parsers and walks src/lib's import graph for import-x/no-cycle: 5-30 s on two busy cores.
-  await eslint.lintText("import { $cart } from '../lib/state/stores/cart-state';\nexport const c = $cart;\n", { filePath: resolve(ROOT, 'src/islands/Warm-up.tsx') });
+  await eslint.lintText("import { $cart } from '../lib/state/stores/cart-state';\nexport const c = $cart;\n", {
+    filePath: resolve(ROOT, 'src/islands/Warm-up.tsx'),
+  });
 }, 120_000);
 
 describe('import boundaries (ESLint)', () => {
