@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { config } from '../src/lib/config';
-import type { ShopContext } from './context';
+import type { DbDeps, MetricsDeps, ShopContext } from './context';
 import { z } from 'zod';
 import { ApiError, answer, bearer, jsonBody } from './http';
 import { cartRoutes } from './routes/cart';
@@ -57,7 +57,7 @@ const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 const READY_TIMEOUT_MS = 2000;
 
 /** Why this instance should get no traffic, or null: draining, the database unreachable, or its schema older than this code's. */
-async function notReady(ctx: ShopContext, draining: boolean): Promise<string | null> {
+async function notReady(ctx: DbDeps, draining: boolean): Promise<string | null> {
   if (draining) return 'draining: the instance is shutting down';
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_r, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)));
@@ -74,7 +74,7 @@ async function notReady(ctx: ShopContext, draining: boolean): Promise<string | n
 }
 
 /** A refused customer token (the 401s of `token` and `refreshToken`), by reason, from the refusal's own text. */
-function countTokenError(ctx: ShopContext, message: string): void {
+function countTokenError(ctx: MetricsDeps, message: string): void {
   const kind = message.startsWith('token:') ? 'access' : message.startsWith('refreshToken:') ? 'refresh' : null;
   if (!kind) return;
   const reason = /expired/.test(message) ? 'expired' : /already used/.test(message) ? 'reused' : /required/.test(message) ? 'missing' : 'invalid';
@@ -84,6 +84,7 @@ function countTokenError(ctx: ShopContext, message: string): void {
 /** Path of the order endpoint on this server: config.orders.endpoint when it is a local /api path. */
 export const orderPath = (): string => (config.orders.endpoint.startsWith('/api/') ? config.orders.endpoint : '/api/order');
 
+/** Builds the application from the one `ShopContext`: it is every route's narrow dependencies (server/context.ts) at once. */
 export function createApp(ctx: ShopContext, parts: AppParts): { app: Hono; faults: Faults | null } {
   const app = new Hono();
   const faults = ctx.options.faults ? new Faults(orderPath()) : null;

@@ -1,4 +1,9 @@
-/** Everything a route needs: the database, token signer, options, cached snapshot entities, auth. */
+/**
+ * The server's shared state: the database, token signer, options, cached snapshot entities, auth.
+ * `ShopContext` holds all of it; each route factory and helper declares only the parts it uses, as
+ * the small interfaces below (`DbDeps`, `CustomerDeps`...), which `ShopContext` implements. app.ts
+ * passes the one `ShopContext` to every route; a test may hand a route only what its type names.
+ */
 import type { Context } from 'hono';
 import type { DB } from './db';
 import { ApiError } from './http';
@@ -48,7 +53,90 @@ export interface CustomerRow {
   updated_at: string;
 }
 
-export class ShopContext {
+/** The database. */
+export interface DbDeps {
+  readonly db: DB;
+}
+
+/** Some of the server's options: `OptionsDeps<'outboxDir'>` names the fields a route reads. */
+export interface OptionsDeps<K extends keyof ShopOptions> {
+  readonly options: Pick<ShopOptions, K>;
+}
+
+/** The server log. */
+export interface LoggerDeps {
+  readonly logger: Logger;
+}
+
+/** The request's customer, from its `token` query parameter (the route must be behind `verifyAccessToken`). */
+export interface CustomerDeps {
+  customerOf(c: Context): Promise<CustomerRow | null>;
+  requireCustomer(c: Context): Promise<CustomerRow>;
+}
+
+/** The read-only snapshot entities (categories, CMS, menus, shops...), read synchronously. */
+export interface SnapshotDeps {
+  entities<T>(kind: string): T[];
+  entity<T>(kind: string, key: string): T | undefined;
+}
+
+/** Values derived once from the snapshot and kept until a reseed. */
+export interface MemoDeps {
+  memo<T>(key: string, make: () => T | Promise<T>): Promise<T>;
+}
+
+/** What a price is made of: tax rates, shipping and payment methods, coupons, the customer's price group. */
+export interface PricingDeps {
+  taxRates(): TaxRate[];
+  shippingMethods(): ShippingMethod[];
+  paymentMethods(): PaymentMethod[];
+  coupon(code: string): Coupon | undefined;
+  priceGroup(customerId: number | null | undefined): number | undefined;
+}
+
+/** The per-client rate limit of a route group (a middleware). */
+export interface LimitDeps {
+  limit(group: string): MiddlewareHandler;
+}
+
+/** The token signer (access, refresh, mail and unsubscribe tokens). */
+export interface SignerDeps {
+  readonly signer: TokenSigner;
+}
+
+/** A customer's sessions: tokens issued, recorded, signed and rotated; the customer as the contract answers it. */
+export interface SessionDeps extends SignerDeps {
+  customerJson(row: CustomerRow): Promise<Customer>;
+  recordTokens(row: Pick<CustomerRow, 'id' | 'token_version'>, family?: string): Promise<TokenPair>;
+  signTokens(pair: TokenPair): Promise<{ token: string; refreshToken: string }>;
+  issueTokens(row: Pick<CustomerRow, 'id' | 'token_version'>): Promise<{ token: string; refreshToken: string }>;
+  rotateRefreshToken(claims: TokenClaims): Promise<{ token: string; refreshToken: string }>;
+}
+
+/** Confirmation copies' limit per recipient address (3 an hour). */
+export interface ConfirmationsDeps {
+  readonly confirmations: RateLimiter;
+}
+
+/** The server's Prometheus metrics. */
+export interface MetricsDeps {
+  readonly metrics: ShopMetrics;
+}
+
+export class ShopContext
+  implements
+    DbDeps,
+    OptionsDeps<keyof ShopOptions>,
+    LoggerDeps,
+    CustomerDeps,
+    SnapshotDeps,
+    MemoDeps,
+    PricingDeps,
+    LimitDeps,
+    SessionDeps,
+    ConfirmationsDeps,
+    MetricsDeps
+{
   private cache = new Map<string, { list: unknown[]; byKey: Map<string, unknown> }>();
   private memos = new Map<string, Promise<unknown>>();
   private limiter: RateLimiter | null = null;

@@ -7,7 +7,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { ShopContext } from './context';
+import type { DbDeps } from './context';
 import { ok, jsonBody, ApiError } from './http';
 import type { OrderRow } from './orders';
 import type { OutboxRow } from './mailer';
@@ -204,7 +204,7 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler {
 const StockBody = z.object({ sku: z.string().min(1), qty: z.number(), is_in_stock: z.boolean().optional() });
 
 /** The test-only routes under /api/__*. */
-export function faultRoutes(ctx: ShopContext, faults: Faults): Hono {
+export function faultRoutes(ctx: DbDeps, faults: Faults): Hono {
   const r = new Hono();
   const db = ctx.db;
   r.get('/__faults', (c) => ok(c, faults.list()));

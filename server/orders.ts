@@ -7,7 +7,7 @@ import type { OrderInputT } from './inputs';
 import { config } from '../src/lib/config';
 import { formatPrice } from '../src/lib/messages/format';
 import { messages } from '../src/lib/messages';
-import type { ShopContext, CustomerRow } from './context';
+import type { CustomerRow, DbDeps, LoggerDeps, OptionsDeps, PricingDeps } from './context';
 import { ApiError } from './http';
 import { randomId } from './auth';
 import { nowIso } from './db';
@@ -115,13 +115,13 @@ export function externalOrderJson(row: OrderRow) {
 }
 
 /** A customer's own order by the client's order_id or the shop's increment id (GET /api/order/{id}: the caller's ownership is checked there). */
-export async function getOrder(ctx: ShopContext, orderId: string): Promise<OrderRow | undefined> {
+export async function getOrder(ctx: DbDeps, orderId: string): Promise<OrderRow | undefined> {
   return (await ctx.db.prepare('SELECT rowid AS entity_id, * FROM orders WHERE order_id = ? OR increment_id = ?').get(orderId, orderId)) as
     OrderRow | undefined;
 }
 
 /** The order of a client-generated order_id only: an increment id is never a replay key. */
-async function orderByClientId(ctx: ShopContext, orderId: string): Promise<OrderRow | undefined> {
+async function orderByClientId(ctx: DbDeps, orderId: string): Promise<OrderRow | undefined> {
   return (await ctx.db.prepare('SELECT rowid AS entity_id, * FROM orders WHERE order_id = ?').get(orderId)) as OrderRow | undefined;
 }
 
@@ -141,7 +141,10 @@ function checkAddress(a: Address, field: string): void {
  * Places an order from the stored order payload. Answers `{ code, result }` pieces via the return
  * value (200) or ApiError (400 bad input/address, 401/403 access, 500 out of stock).
  */
-export async function placeOrder(ctx: ShopContext, payload: OrderInputT, customer: CustomerRow | null): Promise<{ answer: OrderAnswer; replay: boolean }> {
+/** What placing an order uses: the database, prices' parts, the outbox (the confirmation mail), the log. */
+export type PlaceOrderDeps = DbDeps & PricingDeps & OptionsDeps<'outboxDir'> & LoggerDeps;
+
+export async function placeOrder(ctx: PlaceOrderDeps, payload: OrderInputT, customer: CustomerRow | null): Promise<{ answer: OrderAnswer; replay: boolean }> {
   const db = ctx.db;
   const ai = payload.addressInformation;
   checkAddress(ai.shippingAddress, 'shippingAddress');
@@ -287,7 +290,7 @@ function replayOf(row: OrderRow, payload: OrderInputT, customer: CustomerRow | n
 const ORDER_ID_TAKEN = 'order_id: an order with this order_id was already placed with other contents; send a new order_id';
 
 /** The sku a line resolves to (for its sale limits); unknown skus fail later as out of stock. */
-async function resolvedSku(ctx: ShopContext, p: OrderInputT['products'][number]): Promise<string> {
+async function resolvedSku(ctx: DbDeps, p: OrderInputT['products'][number]): Promise<string> {
   const r = await resolveSku(ctx.db, p.sku, p.product_option);
   return r.ok ? r.row.sku : p.sku;
 }
@@ -297,7 +300,7 @@ function publicAnswer(a: OrderAnswer & { shipping_description?: string }): Order
   return rest;
 }
 
-async function confirmationMail(ctx: ShopContext, answer: OrderAnswer, to: string): Promise<void> {
+async function confirmationMail(ctx: DbDeps & OptionsDeps<'outboxDir'>, answer: OrderAnswer, to: string): Promise<void> {
   const row = (await orderByClientId(ctx, answer.order_id))!;
   const totals = JSON.parse(row.totals) as Totals;
   const lines = totals.items.map((l) => `${l.qty} x ${l.name} (${l.sku})  ${formatPrice(l.row_total_incl_tax)}`);

@@ -5,7 +5,7 @@ import type { ShippingMethod } from '../../src/lib/schemas';
 import { CartAddress, CartItemInput } from '../inputs';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import type { ShopContext, CustomerRow } from '../context';
+import type { CustomerDeps, CustomerRow, DbDeps, LimitDeps, PricingDeps } from '../context';
 import { ApiError, jsonBody, ok } from '../http';
 import { randomId } from '../auth';
 import { nowIso, type DB } from '../db';
@@ -67,16 +67,16 @@ export async function itemJson(db: DB, item: CartItemRow, groupId?: number) {
 }
 
 /** The shipping method chosen on a cart, if any. */
-function chosenShipping(ctx: ShopContext, cart: CartRow): ShippingMethod | null {
+function chosenShipping(ctx: Pick<PricingDeps, 'shippingMethods'>, cart: CartRow): ShippingMethod | null {
   if (!cart.shipping_method_code) return null;
   return findShipping(ctx, cart.shipping_carrier_code ?? '', cart.shipping_method_code) ?? null;
 }
 
-export function findShipping(ctx: ShopContext, carrier: string, method: string): ShippingMethod | undefined {
+export function findShipping(ctx: Pick<PricingDeps, 'shippingMethods'>, carrier: string, method: string): ShippingMethod | undefined {
   return ctx.shippingMethods().find((m) => m.method_code === method && (!carrier || m.carrier_code === carrier));
 }
 
-export async function cartTotals(ctx: ShopContext, cart: CartRow): Promise<Totals> {
+export async function cartTotals(ctx: DbDeps & PricingDeps, cart: CartRow): Promise<Totals> {
   const items = (await cartItems(ctx.db, cart.id)).map((i) => ({
     item_id: i.item_id,
     sku: i.sku,
@@ -92,7 +92,7 @@ export async function cartTotals(ctx: ShopContext, cart: CartRow): Promise<Total
 }
 
 /** Shipping methods for a country: §9's methods for the default country; none elsewhere. */
-export function shippingMethodsFor(ctx: ShopContext, country: string): ShippingMethod[] {
+export function shippingMethodsFor(ctx: Pick<PricingDeps, 'shippingMethods'>, country: string): ShippingMethod[] {
   if (country.toUpperCase() !== config.storeViews.default.tax.defaultCountry) return [];
   return ctx.shippingMethods().filter((m) => m.available);
 }
@@ -102,7 +102,7 @@ async function touch(db: DB, cartId: string): Promise<void> {
 }
 
 /** Creates a cart, or for a customer returns their active cart; merges a guest cart into it when asked. */
-async function createOrGetCart(ctx: ShopContext, customer: CustomerRow | null, guestCartId: string | undefined): Promise<string> {
+async function createOrGetCart(ctx: DbDeps, customer: CustomerRow | null, guestCartId: string | undefined): Promise<string> {
   const db = ctx.db;
   const now = nowIso();
   if (!customer) {
@@ -180,7 +180,10 @@ const CollectTotalsBody = z.strictObject({
   }),
 });
 
-export function cartRoutes(ctx: ShopContext): Hono {
+/** What the cart routes use: the database, the request's customer, prices' parts, rate limits (apply-coupon). */
+export type CartDeps = DbDeps & Pick<CustomerDeps, 'customerOf'> & PricingDeps & LimitDeps;
+
+export function cartRoutes(ctx: CartDeps): Hono {
   const r = new Hono();
   const db = ctx.db;
   const withCart = async (c: Context) => {

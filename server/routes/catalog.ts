@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { ReviewInputSchema, type Product, type Review } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
 import { pageSize, pageStart } from '../../src/lib/search/query';
-import type { ShopContext } from '../context';
+import type { CustomerDeps, DbDeps, OptionsDeps, SnapshotDeps } from '../context';
 import { ApiError, bearer, jsonBody, ok, okOr404, validQuery } from '../http';
 import { nowIso } from '../db';
 import { getStock, stockJson, withLiveStock } from '../catalog';
@@ -74,9 +74,12 @@ function listMedia(dir: string): string[] {
 }
 
 /** The social feed's settings (catalog/social, and ext/social-settings for the storefront's client). */
-export const socialSettings = (ctx: ShopContext) => (c: Context) => okOr404(c, ctx.entity('social', 'default'), 'social: no social settings');
+export const socialSettings = (ctx: Pick<SnapshotDeps, 'entity'>) => (c: Context) => okOr404(c, ctx.entity('social', 'default'), 'social: no social settings');
 
-export function catalogRoutes(ctx: ShopContext): Hono {
+/** What the catalogue routes use: the database, the snapshot entities, the rebuild token (coupons, media lists) and the snapshot folder. */
+export type CatalogDeps = DbDeps & SnapshotDeps & OptionsDeps<'rebuildToken' | 'snapshotDir'>;
+
+export function catalogRoutes(ctx: CatalogDeps): Hono {
   const r = new Hono();
   const db = ctx.db;
 
@@ -181,7 +184,7 @@ export function catalogRoutes(ctx: ShopContext): Hono {
   return r;
 }
 
-export function stockRoutes(ctx: ShopContext): Hono {
+export function stockRoutes(ctx: DbDeps): Hono {
   const r = new Hono();
   const check = async (c: Context, sku: string | undefined) => {
     if (!sku) throw new ApiError(400, 'query.sku: sku is required');
@@ -204,7 +207,7 @@ export function stockRoutes(ctx: ShopContext): Hono {
   return r;
 }
 
-export function reviewRoutes(ctx: ShopContext): Hono {
+export function reviewRoutes(ctx: DbDeps & Pick<CustomerDeps, 'customerOf'>): Hono {
   const r = new Hono();
   const db = ctx.db;
 

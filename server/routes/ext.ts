@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { MailPayloadSchema, NewsletterInputSchema, type CmsBlock, type CmsPage, type MenuNode, type Shop } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import type { ShopContext } from '../context';
+import type { ConfirmationsDeps, CustomerDeps, DbDeps, LimitDeps, OptionsDeps, SignerDeps, SnapshotDeps } from '../context';
 import { ApiError, answer, jsonBody, ok, okOr404, validQuery } from '../http';
 import { socialSettings } from './catalog';
 import { nowIso } from '../db';
@@ -16,7 +16,10 @@ import { z } from 'zod';
 const MAIL_TOKEN_TTL_S = 600;
 const UNSUBSCRIBE_TTL_S = 7 * 24 * 3600;
 
-export function extRoutes(ctx: ShopContext): Hono {
+/** What the extension routes use: the database, CMS and menus (snapshot), the outbox, mail tokens, rate limits. */
+export type ExtDeps = DbDeps & SnapshotDeps & Pick<CustomerDeps, 'customerOf'> & LimitDeps & OptionsDeps<'outboxDir'> & SignerDeps & ConfirmationsDeps;
+
+export function extRoutes(ctx: ExtDeps): Hono {
   const r = new Hono();
   const db = ctx.db;
 

@@ -1,11 +1,14 @@
 /** The order endpoint (POST, idempotent) and a customer's own order by id. */
 import { Hono } from 'hono';
-import type { ShopContext } from '../context';
+import type { CustomerDeps, MetricsDeps } from '../context';
 import { ApiError, jsonBody, ok } from '../http';
 import { OrderInput } from '../inputs';
-import { getOrder, orderJson, placeOrder } from '../orders';
+import { getOrder, orderJson, placeOrder, type PlaceOrderDeps } from '../orders';
 
-export function orderRoutes(ctx: ShopContext): Hono {
+/** What the order routes use: placing an order's parts, the request's customer, the orders counter. */
+export type OrderRouteDeps = PlaceOrderDeps & CustomerDeps & { readonly metrics: Pick<MetricsDeps['metrics'], 'orders'> };
+
+export function orderRoutes(ctx: OrderRouteDeps): Hono {
   const r = new Hono();
 
   // Every order request by outcome (metrics): validation refusals included, so this runs before jsonBody.

@@ -10,7 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { sha256 } from '../auth';
-import type { ShopContext } from '../context';
+import type { LimitDeps, LoggerDeps, OptionsDeps } from '../context';
 import { csrfMatches, SESSION_COOKIE, type EditorAuth, type EditorSession, type PublishHistory } from '../editor';
 import type { Generations } from '../generations';
 import type { RebuildManager } from '../rebuild';
@@ -54,7 +54,10 @@ declare module 'hono' {
   }
 }
 
-export function publishRoutes(ctx: ShopContext, p: PublishParts): Hono {
+/** What the publishing page uses besides its parts: proxy trust (secure cookies, origins), the sign-in limit, the log. */
+export type PublishDeps = OptionsDeps<'trustProxy'> & LimitDeps & LoggerDeps;
+
+export function publishRoutes(ctx: PublishDeps, p: PublishParts): Hono {
   const r = new Hono();
   const secure = (c: Context) => new URL(c.req.url).protocol === 'https:' || (ctx.options.trustProxy && c.req.header('x-forwarded-proto') === 'https');
 

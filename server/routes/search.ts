@@ -33,7 +33,7 @@ import {
   taxRateToVsf,
   type VsfEntity,
 } from '../../src/lib/catalog/import/to-vsf';
-import type { ShopContext } from '../context';
+import type { DbDeps, MemoDeps, PricingDeps, SnapshotDeps } from '../context';
 import { ApiError, issueMessage, jsonLimits } from '../http';
 import { withLiveStock } from '../catalog';
 
@@ -83,8 +83,11 @@ interface Source {
   record: Rec;
 }
 
+/** What the search route uses: the database (products, reviews, live stock), the snapshot entities and what is derived from them, tax rates. */
+export type SearchDeps = DbDeps & Pick<SnapshotDeps, 'entities'> & MemoDeps & Pick<PricingDeps, 'taxRates'>;
+
 /** A record of the entity with its Elasticsearch `_id`. */
-async function entitySources(ctx: ShopContext, entity: VsfEntity): Promise<Source[]> {
+async function entitySources(ctx: SearchDeps, entity: VsfEntity): Promise<Source[]> {
   const byId = (r: Rec, id: unknown): Source => ({ id: String(id), record: r });
   switch (entity) {
     case 'product':
@@ -161,7 +164,7 @@ function sourceLists(body: z.output<typeof SearchBody>, c: Context): { include: 
   return { include, exclude };
 }
 
-export function searchRoutes(ctx: ShopContext): Hono {
+export function searchRoutes(ctx: SearchDeps): Hono {
   const r = new Hono();
   const handler = async (c: Context) => {
     const started = performance.now();

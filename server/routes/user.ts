@@ -11,7 +11,7 @@ import {
   ResetPasswordInputSchema,
 } from '../../src/lib/schemas';
 import { config } from '../../src/lib/config';
-import type { ShopContext, CustomerRow } from '../context';
+import type { CustomerDeps, CustomerRow, DbDeps, LimitDeps, OptionsDeps, SessionDeps } from '../context';
 import { ApiError, jsonBody, ok, validQuery } from '../http';
 import { hashPassword as hashWith, needsRehash, randomId, sha256, SCRYPT_DEFAULT, verifyPassword } from '../auth';
 import { nowIso } from '../db';
@@ -54,7 +54,10 @@ const HistoryQuery = z.object({
 
 const BAD_LOGIN = 'You did not sign in correctly or your account is temporarily disabled.';
 
-export function userRoutes(ctx: ShopContext): Hono {
+/** What the user routes use: the database, rate limits, password hashing cost, the outbox, the customer's sessions. */
+export type UserDeps = DbDeps & LimitDeps & OptionsDeps<'scrypt' | 'outboxDir'> & Pick<CustomerDeps, 'requireCustomer'> & SessionDeps;
+
+export function userRoutes(ctx: UserDeps): Hono {
   const r = new Hono();
   const db = ctx.db;
   const limit = (group: string) => ctx.limit(group);
