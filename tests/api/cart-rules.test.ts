@@ -14,7 +14,7 @@ const newCart = async () => (await shop().call('POST', '/api/cart/create')).body
 const update = (cartId: string, cartItem: unknown) => shop().call('POST', '/api/cart/update', { query: { cartId }, body: { cartItem } });
 const pull = async (cartId: string) => (await shop().call('GET', '/api/cart/pull', { query: { cartId } })).body.result as unknown[];
 
-describe('item 8: malformed options are refused and the cart stays usable', () => {
+describe('malformed options are refused and the cart stays usable', () => {
   for (const bad of [5, {}, [null], 'abc']) {
     it(`custom_options ${JSON.stringify(bad)}: 400 naming the field, nothing saved, every later read works`, async () => {
       const cartId = await newCart();
@@ -54,7 +54,7 @@ describe('item 8: malformed options are refused and the cart stays usable', () =
   });
 });
 
-describe('item 9: cart quantities', () => {
+describe('cart quantities', () => {
   for (const [qty, text] of [
     [1e308, fill(messages.quantityAtMost, { max: 10000 })],
     [0.5, messages.quantityWholeNumber],

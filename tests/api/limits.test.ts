@@ -16,7 +16,7 @@ async function burst(n: number, ip: string, call: (headers: Record<string, strin
   return codes;
 }
 
-describe('item 11: limits', () => {
+describe('limits', () => {
   it('spoofed first X-Forwarded-For entries do not get past the login limit', async () => {
     const codes = await burst(MAX + 3, '203.0.113.1', (headers) =>
       shop().call('POST', '/api/user/login', { headers, body: { username: 'nobody@example.org', password: 'wrong password' } }),

@@ -41,7 +41,7 @@ const directives = (csp: string | null) =>
       .map(([k, ...v]) => [k!, v]),
   );
 
-describe('item 12: headers', () => {
+describe('headers', () => {
   const shop = useTestShop({ distDir: built });
 
   it('a page carries a CSP that allows its own inline script by hash, no unsafe-inline script, and no framing', async () => {
@@ -97,7 +97,7 @@ describe('item 12: headers', () => {
   });
 });
 
-describe('item 12: 413', () => {
+describe('request bodies over the limit (413)', () => {
   const shop = useTestShop({ options: { bodyLimitBytes: 1024 } });
 
   it('a 413 closes its connection, so the next request of a keep-alive client works', async () => {
@@ -133,7 +133,7 @@ describe('item 12: 413', () => {
   });
 });
 
-describe('item 12: storage', () => {
+describe('storage', () => {
   it('shop.db and its WAL file are created readable by the owner only (0600)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'api-dbmode-'));
     try {
@@ -149,7 +149,7 @@ describe('item 12: storage', () => {
   });
 });
 
-describe('item 12: password hashing', () => {
+describe('password hashing', () => {
   // The server's default cost (the fixture lowers it for speed): OWASP's N=2^17, r=8, p=1.
   const shop = useTestShop({ options: { scrypt: undefined } }, 120_000);
   const hashOf = async (email: string) =>

@@ -14,7 +14,7 @@ async function account(password = 'password123') {
 const me = async (token: string) => (await shop().call('GET', '/api/user/me', { query: { token } })).status;
 const refresh = (refreshToken: string) => shop().call('POST', '/api/user/refresh', { body: { refreshToken } });
 
-describe('item 7: sessions', () => {
+describe('sessions', () => {
   it('a refresh token works once and is replaced by a new one each time', async () => {
     const s = await account();
     const first = await refresh(s.refreshToken);

@@ -70,7 +70,8 @@ async function checkDatabase(dbPath: string, orderId: string): Promise<void> {
   const walGone = () => !existsSync(`${dbPath}-wal`) || statSync(`${dbPath}-wal`).size === 0;
   for (let until = Date.now() + 15_000; !walGone() && Date.now() < until;) await new Promise((r) => setTimeout(r, 200));
   expect(walGone(), 'the WAL was checkpointed').toBe(true);
-  const db = new DatabaseSync(dbPath, { readOnly: true });
+  // The server may still hold its lock for a moment while it closes: wait for it as any SQLite client would.
+  const db = new DatabaseSync(dbPath, { readOnly: true, timeout: 10_000 });
   try {
     expect(db.prepare('SELECT order_id FROM orders WHERE order_id = ?').get(orderId)).toEqual({ order_id: orderId });
   } finally {
@@ -78,7 +79,7 @@ async function checkDatabase(dbPath: string, orderId: string): Promise<void> {
   }
 }
 
-describe('item 13: shutdown', () => {
+describe('shutdown', () => {
   it('SIGTERM to npm start: not ready at once, still serving for SHUTDOWN_DRAIN_MS, drains the in-flight order, closes the database and frees the port', async () => {
     const dbPath = join(work, 'npm.db');
     const snapshot = writeFixtureSnapshot(join(work, 'snap-npm'));
