@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { accountAddressForm, profileForm } from '../lib/account/forms';
 import { accountAddress, streetFields } from '../lib/account/address';
-import { requirePageLogin } from '../lib/account/guard';
+import { accountPageGate, type PageGate } from '../lib/account/guard';
 import { changePassword, logoutCustomer, refreshCustomer, saveProfile, saveSessionNow, saveShippingDetails, shippingAddressOf } from '../lib/account/session';
 import { COUNTRIES } from '../lib/account/orders';
 import { config } from '../lib/config';
@@ -16,7 +16,7 @@ import { messages, fill } from '../lib/messages';
 import { regionName, type CustomerAddress } from '../lib/schemas';
 import { $newsletter, setNewsletterPreference } from '../lib/state/stores/newsletter';
 import { $recentlyViewed } from '../lib/state/stores/recently-viewed';
-import { $user, loadUser } from '../lib/state/stores/user';
+import { $user } from '../lib/state/stores/user';
 import { FormActions, FormStyles, StatusLine, TextField, useAccountAction } from './form-kit';
 import { AddressFields } from './address-fields';
 import { AddressBlock } from './AddressBlock';
@@ -231,15 +231,15 @@ function RecentlyViewed() {
 /** The account island: checks the login, then shows its section. */
 export default function Account({ section, home, accountPath }: AccountProps) {
   const user = useStore($user);
-  const [allowed, setAllowed] = useState(false);
+  const [gate, setGate] = useState<PageGate | 'pending'>('pending');
+  const allowed = gate === 'allowed';
 
   useEffect(() => {
     let live = true;
-    void loadUser().then(() => {
+    void accountPageGate(home).then((g) => {
       if (!live) return;
-      const ok = requirePageLogin($user.get().token, home);
-      setAllowed(ok);
-      if (ok) void refreshCustomer();
+      setGate(g);
+      if (g === 'allowed') void refreshCustomer();
     });
     return () => {
       live = false;
@@ -248,8 +248,19 @@ export default function Account({ section, home, accountPath }: AccountProps) {
 
   // Logged out meanwhile (here, in another tab, or by a failed token refresh): back home.
   useEffect(() => {
-    if (allowed && user.loaded && !user.token) void saveSessionNow().then(() => location.replace(home));
-  }, [allowed, user.loaded, user.token, home]);
+    if (allowed && user.loaded && !user.unread && !user.token) void saveSessionNow().then(() => location.replace(home));
+  }, [allowed, user.loaded, user.unread, user.token, home]);
+
+  if (gate === 'unknown') {
+    return (
+      <div className="acc__unread" role="alert">
+        <p>{messages.accountSessionUnread}</p>
+        <button type="button" className="btn" onClick={() => location.reload()}>
+          {messages.tryAgain}
+        </button>
+      </div>
+    );
+  }
 
   if (!allowed) {
     return (
@@ -260,7 +271,7 @@ export default function Account({ section, home, accountPath }: AccountProps) {
   }
 
   const logout = async () => {
-    setAllowed(false);
+    setGate('pending');
     await logoutCustomer();
     location.assign(home);
   };

@@ -4,6 +4,7 @@
  * (./flash); the home page shows it in the sign-in modal, opened on the login form.
  */
 import { messages } from '../messages';
+import { $user, awaitStoredSession } from '../state/stores/user';
 import { pageSession, setFlash } from './flash';
 
 /**
@@ -34,4 +35,17 @@ export function requireLogin(
 export function requirePageLogin(token: string | null, home: string): boolean {
   const here = location.pathname;
   return requireLogin(token, { storage: pageSession(), home, replace: (url) => location.replace(url), returnTo: here, from: here });
+}
+
+/** Where an account page's guard left the shopper: on the page, sent home to sign in, or unknown. */
+export type PageGate = 'allowed' | 'left' | 'unknown';
+
+/**
+ * The account page's gate: reads the stored session (waiting for a storage that answers late), then
+ * applies `requirePageLogin`. 'unknown' when the storage never answered: the page must not send a
+ * shopper who may well be signed in home as signed out; it says so and offers to try again.
+ */
+export async function accountPageGate(home: string): Promise<PageGate> {
+  if (!(await awaitStoredSession())) return 'unknown';
+  return requirePageLogin($user.get().token, home) ? 'allowed' : 'left';
 }

@@ -9,7 +9,7 @@ import { config, type Config } from '../config';
 import { messages } from '../messages';
 import type { Customer, CustomerAddress } from '../schemas';
 import { profileUpdate } from './address';
-import { collection, KEYS } from '../state/storage';
+import { collection, flushWrites, KEYS } from '../state/storage';
 import { $cart, cartSettled, loadCart } from '../state/stores/cart';
 import { $online } from '../state/stores/network';
 import { notify } from '../state/stores/notifications';
@@ -149,7 +149,7 @@ export async function logoutCustomer(): Promise<void> {
 }
 
 /**
- * Writes the session and the cart as they are now and waits for the writes: call before changing
+ * Writes the session and the cart as they are now and waits for the writes to land: call before changing
  * page right after a login, a logout or an order, so the next page reads the new state. (The stores
  * persist on their own, but without waiting; a write queued after theirs finishes after theirs.)
  */
@@ -163,6 +163,9 @@ export async function saveSessionNow(): Promise<void> {
     ...(u.loaded ? [put(user, KEYS.userToken, u.token), put(user, KEYS.refreshToken, u.refreshToken), put(user, KEYS.currentUser, u.current)] : []),
     ...(c.loaded ? [put(carts, KEYS.cartToken, c.token), carts.setItem(KEYS.cart, c.items), put(carts, KEYS.cartTotals, c.totals)] : []),
   ]);
+  // A write past the §9 time-out still runs in the storage, and a page change now would abort it
+  // (WebKit does): wait for it, up to the late-answer limit.
+  await flushWrites();
 }
 
 /** Saves name and e-mail (user/me). */

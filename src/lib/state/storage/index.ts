@@ -6,6 +6,7 @@
 import { config, type Config } from '../../config';
 import { Collection } from './collection';
 import type { StorageEngine } from './engine';
+import { installLeaveGuard } from './leave-guard';
 import { localforageEngine } from './localforage-engine';
 import { memoryEngine } from './memory';
 
@@ -113,6 +114,18 @@ export function collection(name: CollectionName, code?: string, cfg: Config = co
       driver: def.driver ? cfg.localForage.defaultDrivers[def.driver] : undefined,
     });
     open.set(dbName, c);
+    installLeaveGuard(writesRunning, flushWrites);
   }
   return c;
+}
+
+/** True while any open collection has a write running in the browser storage. */
+export function writesRunning(): boolean {
+  return [...open.values()].some((c) => c.writing);
+}
+
+/** Waits for every open collection's running writes (up to `ms`, else each collection's late-answer limit); true when all landed. */
+export async function flushWrites(ms?: number): Promise<boolean> {
+  const done = await Promise.all([...open.values()].map((c) => c.flush(ms)));
+  return done.every(Boolean);
 }

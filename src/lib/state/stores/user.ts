@@ -12,9 +12,14 @@ export interface UserState {
   current: Customer | null;
   /** True once the stored session has been read. */
   loaded: boolean;
+  /**
+   * True when the browser storage did not answer the read of the session in time: "no token" then
+   * means unknown, not signed out (`awaitStoredSession` waits longer for it).
+   */
+  unread: boolean;
 }
 
-const initial = (): UserState => ({ token: null, refreshToken: null, current: null, loaded: false });
+const initial = (): UserState => ({ token: null, refreshToken: null, current: null, loaded: false, unread: false });
 
 /** The session. */
 export const $user = map<UserState>(initial());
@@ -36,16 +41,41 @@ export function loadUser(): Promise<void> {
       c.getItem<Customer>(KEYS.currentUser),
     ]);
     const now = $user.get();
-    $user.set(dirty ? { ...now, loaded: true } : { token, refreshToken, current, loaded: true });
+    const unread = !c.answered(KEYS.userToken);
+    $user.set(dirty ? { ...now, loaded: true, unread: false } : { token, refreshToken, current, loaded: true, unread });
   })();
   return loading;
+}
+
+/**
+ * After `loadUser`: when the storage did not answer the session's read in time, waits for its late
+ * answer (the §9 read time-out is for the shop going on, not for deciding a shopper is signed out).
+ * True once the session is known: read, or changed by an action here since.
+ */
+export async function awaitStoredSession(): Promise<boolean> {
+  await loadUser();
+  if (!$user.get().unread) return true;
+  const c = collection('user');
+  const [token, refreshToken, current] = await Promise.all([
+    c.lateAnswer<string>(KEYS.userToken),
+    c.lateAnswer<string>(KEYS.refreshToken),
+    c.lateAnswer<Customer>(KEYS.currentUser),
+  ]);
+  const now = $user.get();
+  if (!now.unread) return true;
+  if (!token.answered) return false;
+  const next = { token: token.value, refreshToken: refreshToken.value, current: current.value, loaded: true, unread: false };
+  // What was read is what the storage holds: the persisting reaction must not write it back.
+  last = next;
+  $user.set(next);
+  return true;
 }
 
 /** Stores the tokens after login (or a refresh); the refresh token is kept when not given. */
 export function setUserToken(token: string, refreshToken?: string | null): void {
   dirty = true;
   const now = $user.get();
-  $user.set({ ...now, token, refreshToken: refreshToken === undefined ? now.refreshToken : refreshToken });
+  $user.set({ ...now, token, refreshToken: refreshToken === undefined ? now.refreshToken : refreshToken, unread: false });
 }
 
 /** Stores the refresh token alone (user/refresh rotates it: each one works once). */
@@ -63,7 +93,7 @@ export function setCurrentUser(current: Customer | null): void {
 /** Forgets the session (tokens and customer). */
 export function logout(): void {
   dirty = true;
-  $user.set({ ...$user.get(), token: null, refreshToken: null, current: null });
+  $user.set({ ...$user.get(), token: null, refreshToken: null, current: null, unread: false });
 }
 
 /**
