@@ -15,7 +15,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OptionError, scriptOptions } from './lib/cli-options';
-import { ImportError, importFromVsfApi, problemLine, readImportConfig } from '../server/import/vsf-import';
+import { ImportError } from '../server/import/import-error';
+import { importFromVsfApi, problemLine, readImportConfig } from '../server/import/vsf-import';
 import { importApiWithStoreViews, importDumpWithStoreViews, type StoreViewsSummary } from '../server/import/store-views';
 
 const USAGE =

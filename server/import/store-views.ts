@@ -17,7 +17,8 @@ import { defaultImportConfig, type ImportConfig } from '../../src/lib/catalog/im
 import { DUMP_FILES } from '../../src/lib/catalog/import/dump';
 import { VSF_ENTITIES } from '../../src/lib/catalog/import/to-vsf';
 import { STORES_DIR } from '../../src/lib/build/snapshot';
-import { ImportError, importFromDump, importFromVsfApi, type ApiPullOptions, type ImportOptions, type ImportSummary } from './vsf-import';
+import { ImportError } from './import-error';
+import { importFromDump, importFromVsfApi, type ApiPullOptions, type ImportOptions, type ImportSummary } from './vsf-import';
 import { stagingDir, swapIntoPlace } from './snapshot-write';
 
 /** The placeholder of a store view's code in an index name template (`vue_storefront_catalog_{code}`). */

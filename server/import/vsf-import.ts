@@ -26,10 +26,7 @@ import { mediaPaths, writeMedia, type MediaSources } from './media';
 import { writePlaceholders } from './placeholders';
 import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from './snapshot-write';
 import { searchAll, type SearchSource } from './vsf-search';
-
 import { DEFAULT_INDEX, ImportError } from './import-error';
-
-export { DEFAULT_INDEX, ImportError };
 
 /** One problem as the import's report prints it. */
 export const problemLine = (p: Problem): string => `${p.skipped ? 'skipped' : 'partly'}: ${p.file} record ${p.id || '?'}: field '${p.field}' ${p.reason}`;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
 import { config } from '../../src/lib/config';
 import { importApiWithStoreViews } from '../../server/import/store-views';
-import { ImportError } from '../../server/import/vsf-import';
+import { ImportError } from '../../server/import/import-error';
 import { startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
 import { fixtureFiles } from './fixture-data';
 

@@ -14,7 +14,8 @@ import { derivedPath, rootCandidates } from '../../src/lib/catalog/import/catego
 import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
 import { parseDump } from '../../src/lib/catalog/import/dump';
 import { productIdProblem } from '../../src/lib/catalog/import/from-vsf/products';
-import { ImportError, importFromDump } from '../../server/import/vsf-import';
+import { ImportError } from '../../server/import/import-error';
+import { importFromDump } from '../../server/import/vsf-import';
 
 const ROOT = join(__dirname, '..', '..');
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');

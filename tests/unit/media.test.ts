@@ -14,7 +14,8 @@ import { DUMP_FILES, parseDump } from '../../src/lib/catalog/import/dump';
 import { compileQuery, parseSort, searchAfter, sortRecords, sortValues } from '../../src/lib/catalog/import/es-query';
 import { VSF_ENTITIES } from '../../src/lib/catalog/import/to-vsf';
 import { imageRoutePath } from '../../server/import/media';
-import { ImportError, importFromDump, importFromVsfApi } from '../../server/import/vsf-import';
+import { ImportError } from '../../server/import/import-error';
+import { importFromDump, importFromVsfApi } from '../../server/import/vsf-import';
 import { vsfaImage } from '../vsfa/img';
 
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');

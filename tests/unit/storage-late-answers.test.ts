@@ -243,7 +243,8 @@ describe('a link pressed while writes run waits for them (leave-guard.ts)', () =
   const click = (href: string, attrs: Record<string, string> = {}, extra: Partial<MouseEvent> = {}) => {
     const a = { target: attrs.target ?? '', getAttribute: (n: string) => (n === 'href' ? href : (attrs[n] ?? null)), hasAttribute: (n: string) => n in attrs };
     const e = { defaultPrevented: false, button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, target: { closest: () => a }, ...extra };
-    return { ...e, preventDefault: vi.fn(() => ((e as { defaultPrevented: boolean }).defaultPrevented = true)) };
+    const ev = { ...e, preventDefault: vi.fn(() => ((e as { defaultPrevented: boolean }).defaultPrevented = true)) };
+    return ev as unknown as MouseEvent & { preventDefault: typeof ev.preventDefault };
   };
 
   it('holds only same-site links the page itself would follow', () => {

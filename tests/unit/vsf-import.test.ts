@@ -8,7 +8,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/build/snapshot';
-import { importFromDump, ImportError, type ImportSummary } from '../../server/import/vsf-import';
+import { ImportError } from '../../server/import/import-error';
+import { importFromDump, type ImportSummary } from '../../server/import/vsf-import';
 import { parseDump } from '../../src/lib/catalog/import/dump';
 import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
 import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';

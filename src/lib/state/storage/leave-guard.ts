@@ -16,7 +16,7 @@ export interface LeaveGuardEnv {
 /** The link a click would follow on this page, or null when the guard must leave it alone. */
 export function guardedLink(
   e: Pick<MouseEvent, 'defaultPrevented' | 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'target'>,
-  here: LeaveGuardEnv['location'],
+  here: Pick<Location, 'href' | 'origin' | 'pathname' | 'search'>,
 ): URL | null {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
   const target = e.target as { closest?: (s: string) => Element | null } | null;
