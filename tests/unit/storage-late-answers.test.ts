@@ -102,6 +102,21 @@ describe('a read past the time-out is unknown, not absent', () => {
     expect(await c.lateAnswer('current-token')).toEqual({ answered: true, value: 'fresh' });
   });
 
+  it('a late answer that nobody waits for still lands in memory, as in Vue Storefront: the next read has it', async () => {
+    vi.useFakeTimers();
+    const s = slowEngine({ read: 6_000 });
+    await s.inner.open('shop-gb-carts').setItem('current-cart', [{ sku: 'R-1', qty: 1 }]);
+    setStorageEngine(s.engine);
+    const c = collection('carts');
+    const read = c.getItem('current-cart');
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(await read).toBeNull();
+    // Reads are off now (§9: one failed read); memory answers, and the late answer fills it.
+    await vi.advanceTimersByTimeAsync(2_800);
+    expect(c.answered('current-cart')).toBe(true);
+    expect(await c.getItem('current-cart')).toEqual([{ sku: 'R-1', qty: 1 }]);
+  });
+
   it('a read that answers in time, even null, is answered', async () => {
     setStorageEngine(slowEngine({}).engine);
     const c = collection('user');
@@ -161,6 +176,34 @@ describe('writes past the time-out', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     expect(c.onDevice('current-cart')).toBe(false);
     expect(await c.getItem('current-cart')).toEqual([{ sku: 'A', qty: 2 }]);
+  });
+
+  it('a login on a page whose session read timed out still reaches the storage for the next page', async () => {
+    vi.useFakeTimers();
+    const s = slowEngine({ read: 'hang' });
+    setStorageEngine(s.engine);
+    const loaded = loadUser();
+    await vi.advanceTimersByTimeAsync(4_000);
+    await loaded;
+    expect($user.get()).toMatchObject({ token: null, unread: true });
+    setUserToken('tok-7', 'ref-7');
+    expect($user.get().unread).toBe(false);
+    await saveSessionNow();
+    expect(await s.inner.open('shop-gb-user').getItem('current-token')).toBe('tok-7');
+    expect(await s.inner.open('shop-gb-user').getItem('current-refresh-token')).toBe('ref-7');
+  });
+
+  it('the session store follows a late answer on its own: the header shows the shopper signed in once the storage answers', async () => {
+    vi.useFakeTimers();
+    const s = slowEngine({ read: 6_000 });
+    await s.inner.open('shop-gb-user').setItem('current-token', 'tok-3');
+    setStorageEngine(s.engine);
+    const loaded = loadUser();
+    await vi.advanceTimersByTimeAsync(4_000);
+    await loaded;
+    expect($user.get()).toMatchObject({ token: null, unread: true });
+    await vi.advanceTimersByTimeAsync(2_800);
+    expect($user.get()).toMatchObject({ token: 'tok-3', unread: false });
   });
 
   it('saveSessionNow returns only once a slow write of the session has landed', async () => {

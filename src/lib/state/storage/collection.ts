@@ -65,14 +65,17 @@ export class Collection {
    * Keys whose last read got no answer (timed out or failed) and that memory does not know: their value
    * is unknown, not absent. Each holds that read, still running, for `lateAnswer`.
    */
-  private readonly unanswered = new Map<string, Promise<Outcome<unknown>>>();
+  private readonly unanswered = new Map<string, Promise<void>>();
   /** Writes still running in the browser storage (including those past their time-out), for `flush`. */
   private readonly inflight = new Set<Promise<unknown>>();
   /** The number of each key's latest write: a late success clears `unsynced` only for the latest. */
   private readonly writeSeq = new Map<string, number>();
   private setErrors = 0;
   private getErrors = 0;
-  private persistentOn = true;
+  /** Reads go to the browser storage until `maxGetErrors` reads failed (then memory answers). */
+  private readsOn = true;
+  /** Writes go to the browser storage until `maxSetErrors` writes failed (then memory only). */
+  private writesOn = true;
   private recreated = false;
   private quotaTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -88,9 +91,14 @@ export class Collection {
     }
   }
 
-  /** False once the browser storage was switched off for this collection (memory only from then on). */
+  /**
+   * False once the browser storage was switched off for this collection's reads or writes (§9: after 1
+   * failed read, reads answer from memory; after 30 failed writes, writes stay in memory). As in Vue
+   * Storefront's cache driver, a failed read does not stop writes: what the shopper does next (a login,
+   * a bag line) still reaches the storage for the next page.
+   */
   get persistent(): boolean {
-    return this.persistentOn;
+    return this.readsOn && this.writesOn;
   }
 
   /**
@@ -98,7 +106,7 @@ export class Collection {
    * or the storage is switched off): its value then lives in this page's memory only.
    */
   onDevice(key: string): boolean {
-    return this.persistentOn && !this.unsynced.has(key);
+    return this.writesOn && !this.unsynced.has(key);
   }
 
   /** True while a write is still running in the browser storage (past its time-out or not). */
@@ -113,25 +121,31 @@ export class Collection {
 
   /** Reads a value; a slow or failing storage answers from memory (null when unknown: see `answered`). */
   async getItem<T>(key: string): Promise<T | null> {
-    if (!this.persistentOn || this.unsynced.has(key)) return this.fromMemory<T>(key);
-    let read = await this.guardedRead<T>(key, this.opts.timeoutMs);
-    if (!read.out.ok && read.out.timedOut && !this.recreated) {
+    if (this.unsynced.has(key)) return this.fromMemory<T>(key);
+    if (!this.readsOn) {
+      // Memory answers; a key it does not know is unknown, and the storage is still asked in the
+      // background for a caller that waits (`lateAnswer`).
+      if (!this.memory.has(key) && !this.unanswered.has(key)) {
+        const late = this.lateRead(this.driver.getItem<T>(key), key);
+        this.unanswered.set(key, late);
+      }
+      return this.fromMemory<T>(key);
+    }
+    let out = await this.guardedRead<T>(key, this.opts.timeoutMs);
+    if (!out.ok && out.timedOut && !this.recreated) {
       console.error(`[storage] Cache not responding within ${this.opts.timeoutMs} ms for key: ${key} in ${this.name}. Restarting the database`);
       this.recreate();
       // The new connection gets one longer chance: a storage that was only slow (a busy phone opening
       // a large database) answers it, and the shopper keeps their session and bag on this page. A
-      // memory answer would show an empty bag, and what the shopper then did would live in memory
-      // only (persistence goes off), lost at the next page.
-      read = await this.guardedRead<T>(key, this.opts.timeoutMs * SLOW_RETRY_FACTOR);
+      // memory answer would show an empty bag until the late answer arrives.
+      out = await this.guardedRead<T>(key, this.opts.timeoutMs * SLOW_RETRY_FACTOR);
     }
-    const out = read.out;
     if (!out.ok) {
       if (out.timedOut) {
         console.error(`[storage] Cache not responding within ${this.opts.timeoutMs} ms for key: ${key} in ${this.name}`);
       } else {
         console.error(`[storage] Read of ${key} in ${this.name} failed`, out.error);
       }
-      if (!this.memory.has(key)) this.unanswered.set(key, read.late);
       this.readFailed();
       return this.fromMemory<T>(key);
     }
@@ -155,19 +169,14 @@ export class Collection {
 
   /**
    * Waits up to `ms` (default `lateAnswerMs`) more for the answer to a read that missed its time-out.
-   * A late answer is kept in memory (unless the key was written here since) and the key counts as
-   * answered again; persistence stays as the §9 rule left it.
+   * A late answer, whenever it comes, is kept in memory unless the key was written here since (as Vue
+   * Storefront's cache driver does), and the key counts as answered again; reads stay as the §9 rule
+   * left them.
    */
   async lateAnswer<T>(key: string, ms: number = this.lateMs): Promise<{ answered: boolean; value: T | null }> {
     const late = this.unanswered.get(key);
-    if (!late) return { answered: true, value: this.fromMemory<T>(key) };
-    const out = await guard(late, ms);
-    if (!this.unanswered.has(key)) return { answered: true, value: this.fromMemory<T>(key) };
-    if (!out.ok || !out.value.ok) return { answered: false, value: null };
-    this.unanswered.delete(key);
-    const value = (out.value.value ?? null) as T | null;
-    if (value !== null) this.memory.set(key, clone(value));
-    return { answered: true, value: clone(value) };
+    if (late) await guard(late, ms);
+    return { answered: !this.unanswered.has(key), value: this.fromMemory<T>(key) };
   }
 
   /**
@@ -200,14 +209,18 @@ export class Collection {
     this.memory.clear();
     this.unsynced.clear();
     this.unanswered.clear();
-    if (!this.persistentOn) return;
+    // With writes off the storage keeps what was cleared here: from now on memory is the truth.
+    if (!this.writesOn) {
+      this.readsOn = false;
+      return;
+    }
     const out = await this.guarded(() => this.driver.clear(), this.opts.timeoutMs);
     if (!out.ok) this.writeFailed('clear', out);
   }
 
   /** Every entry, read within the iterate timeout (2,000 ms); memory answers when the storage does not. */
   async entries<T>(): Promise<Array<[string, T]>> {
-    if (!this.persistentOn) return [...this.memory.entries()].map(([k, v]) => [k, clone(v) as T]);
+    if (!this.readsOn) return [...this.memory.entries()].map(([k, v]) => [k, clone(v) as T]);
     const found: Array<[string, T]> = [];
     const out = await this.guarded(
       () =>
@@ -280,15 +293,32 @@ export class Collection {
     return this.opts.lateAnswerMs ?? DEFAULT_LATE_ANSWER_MS;
   }
 
-  /** A read within `ms`, and the same read (never rejecting) for a caller that waits longer. */
-  private async guardedRead<T>(key: string, ms: number): Promise<{ out: Outcome<T | null>; late: Promise<Outcome<unknown>> }> {
+  /**
+   * A read within `ms`. Until it answers, a key memory does not know counts as unanswered; the read
+   * goes on past `ms` and settles the key whenever it answers (`lateRead`).
+   */
+  private async guardedRead<T>(key: string, ms: number): Promise<Outcome<T | null>> {
     await this.driver.ready;
     const raw = this.driver.getItem<T>(key);
-    const late = raw.then(
-      (value): Outcome<unknown> => ({ ok: true, value }),
-      (error): Outcome<unknown> => ({ ok: false, timedOut: false, error }),
+    const late = this.lateRead(raw, key);
+    if (!this.memory.has(key)) this.unanswered.set(key, late);
+    return guard(raw, ms);
+  }
+
+  /**
+   * What a read does when it answers, in time or late: if the key is still unanswered (nothing was
+   * written to it here since, nor read by another read), the value goes into memory and the key is
+   * answered. A failed read leaves the key unanswered.
+   */
+  private lateRead<T>(raw: Promise<T | null>, key: string): Promise<void> {
+    return raw.then(
+      (value) => {
+        if (!this.unanswered.has(key)) return;
+        this.unanswered.delete(key);
+        if (value !== null && value !== undefined && !this.memory.has(key)) this.memory.set(key, clone(value));
+      },
+      () => undefined,
     );
-    return { out: await guard(raw, ms), late };
   }
 
   private fromMemory<T>(key: string): T | null {
@@ -296,8 +326,8 @@ export class Collection {
   }
 
   private async persist(key: string, op: () => Promise<unknown>): Promise<void> {
-    if (!this.persistentOn) return;
     this.unsynced.add(key);
+    if (!this.writesOn) return;
     const seq = (this.writeSeq.get(key) ?? 0) + 1;
     this.writeSeq.set(key, seq);
     // Tracked from now, for a `flush` called before the driver's code has even loaded.
@@ -306,7 +336,7 @@ export class Collection {
     // storage holds the truth again (the next page reads it).
     const tracked = raw.then(
       () => {
-        if (this.writeSeq.get(key) === seq && this.persistentOn) this.unsynced.delete(key);
+        if (this.writeSeq.get(key) === seq && this.writesOn) this.unsynced.delete(key);
       },
       () => undefined,
     );
@@ -336,10 +366,12 @@ export class Collection {
   }
 
   private disable(why: 'set' | 'get'): void {
-    if (!this.persistentOn) return;
-    this.persistentOn = false;
+    if (why === 'get' ? !this.readsOn : !this.writesOn) return;
+    if (why === 'get') this.readsOn = false;
+    else this.writesOn = false;
     this.dispose();
-    console.error(`[storage] Persistent cache disabled because of previous errors [${why}] in ${this.name}; going on in memory`);
+    const how = why === 'get' ? 'reads answered from memory' : 'going on in memory';
+    console.error(`[storage] Persistent cache disabled because of previous errors [${why}] in ${this.name}; ${how}`);
   }
 
   /**

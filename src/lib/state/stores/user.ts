@@ -41,8 +41,10 @@ export function loadUser(): Promise<void> {
       c.getItem<Customer>(KEYS.currentUser),
     ]);
     const now = $user.get();
-    const unread = !c.answered(KEYS.userToken);
+    const unread = !dirty && !c.answered(KEYS.userToken);
     $user.set(dirty ? { ...now, loaded: true, unread: false } : { token, refreshToken, current, loaded: true, unread });
+    // The late answer, when it comes, is the session: the header and the pages follow it.
+    if (unread) void awaitStoredSession();
   })();
   return loading;
 }
