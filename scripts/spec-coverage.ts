@@ -147,8 +147,17 @@ export function checkCoverage(rows: CoverageRow[], root: string): string[] {
  * - `messages.someKey` names a key of the message catalogue (src/lib/messages/texts.ts).
  */
 export function checkCode(rows: CoverageRow[], root: string, files: string[], opts: { exports?: boolean } = {}): string[] {
+  const check = codeChecker(root, files, opts);
+  return rows.flatMap((r) => check(r.code, `line ${r.line} (${r.section} ${r.words.slice(0, 50)})`));
+}
+
+/**
+ * The check of one code cell (see `checkCode`), for any text written the same way (the folder READMEs):
+ * `check(text, at, base)` lists its problems, each starting with `at`; a path is first looked for
+ * under the folder `base` (or each of several, in order), then as a tail of a source file's path.
+ */
+export function codeChecker(root: string, files: string[], opts: { exports?: boolean } = {}): (text: string, at: string, base?: string | string[]) => string[] {
   const exportsOnly = opts.exports ?? true;
-  const problems: string[] = [];
   const folders = new Set(
     files.flatMap((f) =>
       f
@@ -176,21 +185,31 @@ export function checkCode(rows: CoverageRow[], root: string, files: string[], op
       );
     return exportsCache.get(file)!;
   };
-  const resolveFile = (ref: string): string[] => files.filter((f) => f === ref || f.endsWith(`/${ref}`));
+  const fileSet = new Set(files);
+  const resolveFile = (ref: string, bases: string[]): string[] => {
+    const under = [...bases.map((b) => `${b}/${ref}`), ref].find((f) => fileSet.has(f)); // a path from the root is one file
+    return under ? [under] : files.filter((f) => f.endsWith(`/${ref}`));
+  };
   const CONFIG_FILES = ['src/lib/config/schema.ts', 'src/lib/config/defaults.ts'];
   const messageKeys = new Set([...read('src/lib/messages/texts.ts').matchAll(/^export const ([A-Za-z]\w*) =/gm)].map((m) => m[1]!));
-  for (const r of rows) {
-    const at = `line ${r.line} (${r.section} ${r.words.slice(0, 50)})`;
-    for (const chunk of splitChunks(r.code)) {
+  return (text, at, base) => {
+    const problems: string[] = [];
+    for (const chunk of splitChunks(text)) {
       let file: string | null = null;
       const isConfig = /^config\b/.test(chunk.trim());
-      const token =
-        /`([^`]+)`|((?:[\w$.[\]-]+\/)*[\w$.[\]-]*\.(?:tsx?|astro|mjs|js|css))(?![\w/])|((?:src|server|scripts)\/(?:[\w.[\]-]+\/)*)(?:…)?(?![\w.[\]])|\bmessages\.([A-Za-z]\w*)/g;
+      const token = new RegExp(
+        String.raw`\`([^\`]+)\`|(${PATH_TOKEN})(?![\w/])|((?:src|server|scripts)\/(?:[\w.[\]-]+\/)*)(?:…)?(?![\w.[\]])|\bmessages\.([A-Za-z]\w*)`,
+        'g',
+      );
       for (const m of chunk.matchAll(token)) {
-        const [, code, path, folder, message] = m;
+        const [, quoted, bare, folder, message] = m;
+        // a backticked path is a path: `src/lib/catalog/price.ts`
+        const isPath = quoted !== undefined && new RegExp(`^${PATH_TOKEN}$`).test(quoted);
+        const path = isPath ? quoted : bare;
+        const code = isPath ? undefined : quoted;
         if (path !== undefined) {
           if (path.startsWith('dist/') || /^\.|\/\./.test(path)) continue;
-          const found = resolveFile(path);
+          const found = resolveFile(path, base === undefined ? [] : typeof base === 'string' ? [base] : base);
           if (found.length === 1) file = found[0]!;
           else {
             problems.push(`${at}: ${path} ${found.length ? `is ambiguous (${found.join(', ')})` : 'does not exist'}`);
@@ -216,9 +235,12 @@ export function checkCode(rows: CoverageRow[], root: string, files: string[], op
         }
       }
     }
-  }
-  return problems;
+    return problems;
+  };
 }
+
+/** A file reference: a path or a tail of one, ending in a source extension. */
+const PATH_TOKEN = String.raw`(?:[\w$.[\]-]+\/)*[\w$.[\]-]*\.(?:tsx?|astro|mjs|js|css)`;
 
 /** A file whose identifiers are exports: a TypeScript or JavaScript module (an .astro or .css file is read for the word). */
 const MODULE_FILE = /\.(tsx?|mjs|js)$/;
