@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, normalize, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { codeChecker, sourceFiles } from '../../scripts/spec-coverage';
+import { folderSetOf } from './source-files';
 
 const ROOT = resolve(__dirname, '../..');
 const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
@@ -68,14 +69,7 @@ export function brokenLinks(file: string, text: string, exists: (path: string) =
 
 describe('the docs', () => {
   const files = new Set(tracked);
-  const folders = new Set(
-    tracked.flatMap((f) =>
-      f
-        .split('/')
-        .slice(0, -1)
-        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-    ),
-  );
+  const folders = folderSetOf(tracked);
   const exists = (p: string) => files.has(p) || folders.has(p);
   const textOf = (p: string) => (files.has(p) ? readFileSync(join(ROOT, p), 'utf8') : null);
 

@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { folderSetOf } from './source-files';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -217,14 +218,7 @@ describe('repository hygiene', () => {
 
   test('every repository path in the docs, the README and the code comments exists', () => {
     const tracked = new Set(files);
-    const folders = new Set(
-      files.flatMap((f) =>
-        f
-          .split('/')
-          .slice(0, -1)
-          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-      ),
-    );
+    const folders = folderSetOf(files);
     const exists = (p: string) => tracked.has(p) || folders.has(p.replace(/\/$/, ''));
     const read = texts.filter(({ file }) => /^(docs\/.*\.md|(.*\/)?README\.md|(src|server|scripts)\/.*\.(ts|tsx|mjs|js|astro|css))$/.test(file));
     expect(read.length).toBeGreaterThan(50);
