@@ -22,7 +22,8 @@ export const README_FOLDERS = ['src', 'src/lib', 'server', 'scripts', 'tests', '
 /**
  * The problems of a README's text: each line (a table row cell by cell) read as a code cell. A path is
  * looked for under the folder the row's first cell names (`| routes/ | cart.ts ... |`), then under the
- * README's folder, then as the tail of a source file's path.
+ * README's folder, then as the tail of a source file's path; when the first cell is one file, the
+ * names of the row's other cells are its exports.
  */
 export function readmeProblems(text: string, folder: string, check: ReturnType<typeof codeChecker>): string[] {
   let fenced = false;
@@ -34,7 +35,9 @@ export function readmeProblems(text: string, folder: string, check: ReturnType<t
     const cells = line.trim().startsWith('|') ? line.split('|').slice(1, -1) : [line];
     const rowFolder = /^\s*([\w./-]+)\/\s*$/.exec(cells[0] ?? '')?.[1] ?? itemFolder;
     const bases = rowFolder ? [`${folder}/${rowFolder}`, folder] : [folder];
-    return cells.flatMap((cell) => check(cell, `${folder}/README.md line ${i + 1}`, bases));
+    // a row whose first cell is one file (`| pricing.ts | ... | \`computeTotals\` |`): its names are that file's
+    const rowFile = /^\s*([\w./[\]-]+\.(?:tsx?|mjs|js|astro|css))\s*$/.exec(cells[0] ?? '')?.[1];
+    return cells.flatMap((cell, c) => check(rowFile && c > 0 ? `${rowFile}: ${cell}` : cell, `${folder}/README.md line ${i + 1}`, bases));
   });
 }
 
@@ -114,6 +117,9 @@ describe('the docs', () => {
 
     test("a README's paths are read from its folder first, and a module's names must be its exports", () => {
       expect(readmeProblems('| cart/ | index.ts: `addToCart` |', 'src/lib', check)).toEqual([]);
+      expect(readmeProblems('| cart/index.ts | what | `addToCart`, `pushLine` |', 'src/lib', check)).toEqual([
+        expect.stringMatching(/`pushLine` is not exported by src\/lib\/cart\/index\.ts/),
+      ]);
       expect(readmeProblems('cart/index.ts: `pushLine`; cart/gone.ts', 'src/lib', check)).toEqual([
         expect.stringMatching(/src\/lib\/README\.md line 1: `pushLine` is not exported by src\/lib\/cart\/index\.ts/),
         expect.stringMatching(/line 1: cart\/gone\.ts does not exist/),
