@@ -63,7 +63,7 @@ export default defineConfig({
   // Editors' rebuilds render only the pages whose cacheKey (src/lib/build/cache-keys.ts) or code changed.
   experimental: { incrementalBuild: true },
   integrations: [
-    // `--shard K/N`: this build renders 1/N of the catalogue pages (docs/architecture.md, "Sharded builds").
+    // `--shard K/N`: this build renders 1/N of the catalogue pages (docs/build.md, "Sharded builds").
     shardBuild(),
     // Astro's page bundle kept beside the output for the persistent renderer (src/lib/build/render/).
     keepRenderer(),

@@ -1,6 +1,6 @@
 /**
  * Merges the outputs of a sharded build into one folder, the same bytes a single build writes
- * (src/lib/build/merge.ts; docs/architecture.md, "Sharded builds"):
+ * (src/lib/build/merge.ts; docs/build.md, "Sharded builds"):
  *
  *   npm run build:merge -- --out DIR SHARD_DIR...
  *

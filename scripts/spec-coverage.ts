@@ -8,8 +8,8 @@
  * file must exist under tests/ (a suite `npm test` runs) and hold each name as the title of an
  * `it(...)` or `test(...)` call, quoted as written.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Status = 'done' | 'partial' | 'n/a';
@@ -137,15 +137,27 @@ export function checkCoverage(rows: CoverageRow[], root: string): string[] {
  *   file: the one whose path from the repository's root is the token or ends with `/` + the token.
  * - A folder reference (`src/lib/checkout/`, `server/`, `src/pages/[...store]/brands/`, a trailing
  *   `…` dropped) must be a folder that exists.
- * - A backticked identifier (`applySpecialPrice`, `$cartCount`, dotted `defaults.storeViews`) belongs
- *   to the chunk's last file reference before it: every dotted part must occur in that file as a
- *   whole word. Backticked text that is not an identifier (`client:interact`, `@media ...`) is prose.
+ * - A backticked identifier (`applySpecialPrice`, `$cartCount`, dotted `Collection.getItem`) belongs
+ *   to the chunk's last file reference before it. In a module (.ts, .tsx, .mjs, .js) its first part
+ *   must be an export of that file (what a caller imports: `moduleExports`), and every further dotted
+ *   part a whole word of it; in an .astro or .css file every part must occur as a whole word.
+ *   `{ exports: false }` holds modules to the word rule too (the per-area tables of docs/coverage/). Backticked text that is not an identifier (`client:interact`, `@media ...`) is prose.
  *   An identifier with no file before it in its chunk is checked against the config's schema when
  *   the chunk starts with `config` (`config \`cashOnDelivery\``), else it is prose.
  * - `messages.someKey` names a key of the message catalogue (src/lib/messages/texts.ts).
  */
-export function checkCode(rows: CoverageRow[], root: string, files: string[]): string[] {
-  const problems: string[] = [];
+export function checkCode(rows: CoverageRow[], root: string, files: string[], opts: { exports?: boolean } = {}): string[] {
+  const check = codeChecker(root, files, opts);
+  return rows.flatMap((r) => check(r.code, `line ${r.line} (${r.section} ${r.words.slice(0, 50)})`));
+}
+
+/**
+ * The check of one code cell (see `checkCode`), for any text written the same way (the folder READMEs):
+ * `check(text, at, base)` lists its problems, each starting with `at`; a path is first looked for
+ * under the folder `base` (or each of several, in order), then as a tail of a source file's path.
+ */
+export function codeChecker(root: string, files: string[], opts: { exports?: boolean } = {}): (text: string, at: string, base?: string | string[]) => string[] {
+  const exportsOnly = opts.exports ?? true;
   const folders = new Set(
     files.flatMap((f) =>
       f
@@ -160,21 +172,44 @@ export function checkCode(rows: CoverageRow[], root: string, files: string[]): s
     return sources.get(file)!;
   };
   const hasWord = (file: string, word: string) => new RegExp(`(?<![\\w$])${escapeRe(word)}(?![\\w$])`).test(read(file));
-  const resolveFile = (ref: string): string[] => files.filter((f) => f === ref || f.endsWith(`/${ref}`));
+  const exportsCache = new Map<string, Set<string>>();
+  const exportsOf = (file: string): Set<string> => {
+    if (!exportsCache.has(file))
+      exportsCache.set(
+        file,
+        moduleExports(
+          read(file),
+          (spec) => resolveExportFrom(root, file, spec),
+          (f) => exportsOf(f),
+        ),
+      );
+    return exportsCache.get(file)!;
+  };
+  const fileSet = new Set(files);
+  const resolveFile = (ref: string, bases: string[]): string[] => {
+    const under = [...bases.map((b) => `${b}/${ref}`), ref].find((f) => fileSet.has(f)); // a path from the root is one file
+    return under ? [under] : files.filter((f) => f.endsWith(`/${ref}`));
+  };
   const CONFIG_FILES = ['src/lib/config/schema.ts', 'src/lib/config/defaults.ts'];
   const messageKeys = new Set([...read('src/lib/messages/texts.ts').matchAll(/^export const ([A-Za-z]\w*) =/gm)].map((m) => m[1]!));
-  for (const r of rows) {
-    const at = `line ${r.line} (${r.section} ${r.words.slice(0, 50)})`;
-    for (const chunk of splitChunks(r.code)) {
+  return (text, at, base) => {
+    const problems: string[] = [];
+    for (const chunk of splitChunks(text)) {
       let file: string | null = null;
       const isConfig = /^config\b/.test(chunk.trim());
-      const token =
-        /`([^`]+)`|((?:[\w$.[\]-]+\/)*[\w$.[\]-]*\.(?:tsx?|astro|mjs|js|css))(?![\w/])|((?:src|server|scripts)\/(?:[\w.[\]-]+\/)*)(?:…)?(?![\w.[\]])|\bmessages\.([A-Za-z]\w*)/g;
+      const token = new RegExp(
+        String.raw`\`([^\`]+)\`|(${PATH_TOKEN})(?![\w/])|((?:src|server|scripts)\/(?:[\w.[\]-]+\/)*)(?:…)?(?![\w.[\]])|\bmessages\.([A-Za-z]\w*)`,
+        'g',
+      );
       for (const m of chunk.matchAll(token)) {
-        const [, code, path, folder, message] = m;
+        const [, quoted, bare, folder, message] = m;
+        // a backticked path is a path: `src/lib/catalog/price.ts`
+        const isPath = quoted !== undefined && new RegExp(`^${PATH_TOKEN}$`).test(quoted);
+        const path = isPath ? quoted : bare;
+        const code = isPath ? undefined : quoted;
         if (path !== undefined) {
           if (path.startsWith('dist/') || /^\.|\/\./.test(path)) continue;
-          const found = resolveFile(path);
+          const found = resolveFile(path, base === undefined ? [] : typeof base === 'string' ? [base] : base);
           if (found.length === 1) file = found[0]!;
           else {
             problems.push(`${at}: ${path} ${found.length ? `is ambiguous (${found.join(', ')})` : 'does not exist'}`);
@@ -187,13 +222,66 @@ export function checkCode(rows: CoverageRow[], root: string, files: string[]): s
         } else if (code !== undefined && /^[$A-Za-z_][\w$]*(\.[$A-Za-z_][\w$]*)*$/.test(code)) {
           const targets = file ? [file] : isConfig ? CONFIG_FILES : [];
           if (targets.length === 0) continue;
+          const [head, ...rest] = code.split('.');
+          if (exportsOnly && file && MODULE_FILE.test(file)) {
+            // a module's identifier is what a caller imports: an export of that file
+            if (!exportsOf(file).has(head!)) problems.push(`${at}: \`${head}\` is not exported by ${file}`);
+            const missing = rest.filter((part) => !hasWord(file!, part));
+            if (missing.length) problems.push(`${at}: \`${code}\` is not in ${file}`);
+            continue;
+          }
           const missing = code.split('.').filter((part) => !targets.some((t) => hasWord(t, part)));
           if (missing.length) problems.push(`${at}: \`${code}\` is not in ${targets.join(' or ')}`);
         }
       }
     }
+    return problems;
+  };
+}
+
+/** A file reference: a path or a tail of one, ending in a source extension. */
+const PATH_TOKEN = String.raw`(?:[\w$.[\]-]+\/)*[\w$.[\]-]*\.(?:tsx?|astro|mjs|js|css)`;
+
+/** A file whose identifiers are exports: a TypeScript or JavaScript module (an .astro or .css file is read for the word). */
+const MODULE_FILE = /\.(tsx?|mjs|js)$/;
+
+/**
+ * The names a module exports: `export function|const|let|class|interface|type|enum NAME` (async,
+ * default, abstract, declare included), `export { a, b as c }` (with or without `from`) and, through
+ * `export * from './x'`, the exports of the file that names (`exportsOfFile`, read by `resolve`).
+ */
+export function moduleExports(
+  source: string,
+  resolve: (spec: string) => string | null = () => null,
+  exportsOfFile: (file: string) => Set<string> = () => new Set(),
+): Set<string> {
+  const names = new Set<string>();
+  const decl =
+    /^\s*export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([$A-Za-z_][\w$]*)/gm;
+  for (const m of source.matchAll(decl)) names.add(m[1]!);
+  for (const m of source.matchAll(/^\s*export\s+(?:type\s+)?\{([^}]*)\}/gm))
+    for (const part of m[1]!.split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
+      if (name) names.add(name);
+    }
+  for (const m of source.matchAll(/^\s*export\s+\*\s+from\s*['"]([^'"]+)['"]/gm)) {
+    const target = resolve(m[1]!);
+    if (target) for (const n of exportsOfFile(target)) names.add(n);
   }
-  return problems;
+  return names;
+}
+
+/** The repository path a relative specifier of `file` names (extensionless or a folder's index), or null. */
+function resolveExportFrom(root: string, file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = join(dirname(file), spec);
+  const tries = [base, ...['.ts', '.tsx', '.js', '.mjs'].map((e) => base + e), ...['index.ts', 'index.tsx', 'index.js'].map((i) => join(base, i))];
+  return tries.find((p) => existsSync(join(root, p)) && statSync(join(root, p)).isFile()) ?? null;
 }
 
 /** The code cell's chunks: split at each `;` outside parentheses. */

@@ -3,7 +3,7 @@
  * DATABASE_URL is set; several API instances share it). One small asynchronous interface for both, so
  * the routes' SQL is written once: `?` placeholders, SQL both dialects accept (ON CONFLICT upserts,
  * RETURNING, COALESCE), a dialect branch only where they differ (`db.dialect`). Versioned migrations
- * (./migrations.ts) run at start. See docs/architecture.md, "The API's database".
+ * (./migrations.ts) run at start. See docs/api.md, "The API's database".
  */
 import { DatabaseSync } from 'node:sqlite';
 import { AsyncLocalStorage } from 'node:async_hooks';

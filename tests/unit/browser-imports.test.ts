@@ -5,10 +5,11 @@
  * followed, and none may import a Node builtin (`node:fs`, `path`, …) or the reference API (server/).
  * ESLint stops a browser file importing them directly (eslint.config.js); this follows the chain.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { resolveLocal } from '../../scripts/lib/imports';
 import { runtimeSpecifiers, sourceFiles } from './source-files';
 
 const ROOT = resolve(__dirname, '../..');
@@ -23,14 +24,6 @@ export function clientScripts(astro: string): string {
     out.push(m[2]!);
   }
   return out.join('\n');
-}
-
-/** The file a relative specifier names, as Vite resolves it (extensionless, or a folder's index); null for a package. */
-function resolveLocal(from: string, spec: string): string | null {
-  if (!spec.startsWith('.') && !spec.startsWith('/')) return null;
-  const base = resolve(dirname(from), spec.split('?')[0]!);
-  const tries = [base, ...['.ts', '.tsx', '.js', '.mjs'].map((e) => base + e), ...['index.ts', 'index.tsx', 'index.js'].map((i) => join(base, i))];
-  return tries.find((p) => existsSync(p) && statSync(p).isFile()) ?? null;
 }
 
 const isBuiltin = (spec: string) => spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0]!);

@@ -8,9 +8,9 @@
  *   (src/, server/, scripts/) names a file or folder that exists, so the map and the comments lead
  *   somewhere;
  * - a section cited as `docs/file.md "Heading"` is a heading (or a bold paragraph lead) of that doc;
- * - the README's map links every doc in docs/ (and the screenshots folder), so none is found only
- *   by chance;
- * - every unit test file is named after the module it tests (docs/architecture.md, "Tests"), or is
+ * - the map of the docs (docs/README.md) links every doc in docs/ (and the screenshots folder), so
+ *   none is found only by chance;
+ * - every unit test file is named after the module it tests (tests/README.md, "Unit test names"), or is
  *   one of the few named cross-module tests below.
  *
  * The files are the tracked ones (`git ls-files`), binary files left out (a NUL byte in the first
@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { folderSetOf } from './source-files';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -86,6 +87,7 @@ export const CROSS_MODULE_TESTS: Record<string, string> = {
   'browser-imports': 'every browser entry (islands, page scripts, .astro client scripts, the service worker) and what its imports reach',
   'checkout-rules': "the checkout's rules across its handoff, payload, placing, state and the order-success page",
   dependencies: 'package.json: what is a dependency and what tooling',
+  docs: 'the docs: the folder READMEs name files and exports that exist, every markdown link leads somewhere, the design doc stays short',
   'engine-bounds': "the engine journeys' bound on every driver call (tests/engines/bounded.ts), with WebdriverIO against a driver that never answers",
   'eslint-config': 'the ESLint rules (boundaries, layers, import cycles, file sizes) on probe files',
   'islands-do-no-io': 'the island boundary over every island, .astro script and src/scripts file',
@@ -94,7 +96,7 @@ export const CROSS_MODULE_TESTS: Record<string, string> = {
   'price-agreement': 'the same price from the product page, the cart, the server and the feeds',
   'product-form-parts': 'the product form across the cart, stock, customer group and analytics stores',
   'product-lists': 'the product lists (related, compare, summaries) across page data, island props and URLs',
-  'repo-hygiene': 'the repository: issue numbers, paths in the docs, the README map, these test names',
+  'repo-hygiene': 'the repository: issue numbers, paths in the docs, the map of the docs, these test names',
   'small-rules': 'small rules of several modules (category tags, CMS, order tracking, schemas), each too small for a file',
   'spec-constants': 'the constants of the specification (section 9) against the configuration',
   'stores-lists': 'the list stores (compare, wishlist, recently viewed, stock, newsletter) together',
@@ -149,10 +151,10 @@ const texts = files.flatMap((file) => {
 });
 
 describe('repository hygiene', () => {
-  test('src/lib has at most 15 top-level entries, one folder per concern (docs/architecture.md, "Layout")', () => {
+  test('src/lib has at most 15 top-level entries, one folder per concern (src/lib/README.md)', () => {
     const entries = execFileSync('git', ['ls-files', 'src/lib'], { cwd: ROOT, encoding: 'utf8' })
       .split('\n')
-      .filter(Boolean)
+      .filter((f) => f && f !== 'src/lib/README.md')
       .map((f) => f.split('/')[2]!);
     const top = [...new Set(entries)].sort();
     expect(top.length, top.join(', ')).toBeLessThanOrEqual(15);
@@ -206,26 +208,19 @@ describe('repository hygiene', () => {
     expect(found).toEqual([]);
   });
 
-  test("the README's map links every doc", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const docs = files.filter((f) => /^docs\/.*\.md$/.test(f));
+  test('the map of the docs links every doc', () => {
+    const map = readFileSync(join(ROOT, 'docs/README.md'), 'utf8');
+    const docs = files.filter((f) => /^docs\/.*\.md$/.test(f) && f !== 'docs/README.md');
     expect(docs.length).toBeGreaterThan(10);
-    const unlinked = [...docs, 'docs/screenshots/'].filter((doc) => !readme.includes(`](${doc})`));
+    const unlinked = [...docs, 'docs/screenshots/'].filter((doc) => !map.includes(`](${doc.slice('docs/'.length)})`));
     expect(unlinked).toEqual([]);
   });
 
   test('every repository path in the docs, the README and the code comments exists', () => {
     const tracked = new Set(files);
-    const folders = new Set(
-      files.flatMap((f) =>
-        f
-          .split('/')
-          .slice(0, -1)
-          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-      ),
-    );
+    const folders = folderSetOf(files);
     const exists = (p: string) => tracked.has(p) || folders.has(p.replace(/\/$/, ''));
-    const read = texts.filter(({ file }) => /^(docs\/.*\.md|README\.md|(src|server|scripts)\/.*\.(ts|tsx|mjs|js|astro|css))$/.test(file));
+    const read = texts.filter(({ file }) => /^(docs\/.*\.md|(.*\/)?README\.md|(src|server|scripts)\/.*\.(ts|tsx|mjs|js|astro|css))$/.test(file));
     expect(read.length).toBeGreaterThan(50);
     const found = read.flatMap(({ file, text }) => missingPaths(text, exists).map((p) => `${file}: ${p}`));
     expect(found).toEqual([]);

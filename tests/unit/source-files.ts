@@ -1,29 +1,14 @@
-/** Helpers of the tests that read the repository's own sources (boundaries, dependencies). */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+/** Helpers of the tests that read the repository's own sources (boundaries, dependencies, docs): those of scripts/lib/imports.ts, which the layer graph shares, and the folders of a file list. */
+export { runtimeSpecifiers, sourceFiles, specifiers } from '../../scripts/lib/imports';
 
-/** The files under `dir` whose name matches `ext`, recursively. */
-export function sourceFiles(dir: string, ext: RegExp = /\.(m?[jt]sx?)$/): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p, ext);
-    return ext.test(e.name) ? [p] : [];
-  });
-}
-
-/** Every module specifier a source imports: static imports and re-exports, side-effect imports, `import()` and `import type`. */
-export function specifiers(source: string): string[] {
-  const out: string[] = [];
-  const patterns = [/\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
-  for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1]!);
-  return out;
-}
-
-/** The packages a module loads at run time: value imports, re-exports, side-effect imports and `import()` (type-only imports leave nothing). */
-export function runtimeSpecifiers(source: string): string[] {
-  const out: string[] = [];
-  for (const m of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm)) if (!m[1]) out.push(m[2]!);
-  for (const m of source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) out.push(m[1]!);
-  for (const m of source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push(m[1]!);
-  return out;
+/** Every folder that holds one of the files (paths from the repository's root), with its parents. */
+export function folderSetOf(files: readonly string[]): Set<string> {
+  return new Set(
+    files.flatMap((f) =>
+      f
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The site's web fonts: what `npm run fonts` (scripts/fonts.ts) cuts from the @fontsource-variable
  * packages, and the @font-face rules it writes to src/styles/fonts.css, with metric-matched local
- * fallbacks (docs/architecture.md, "Fonts"). Build-time only (node:crypto, node:fs).
+ * fallbacks (docs/build.md, "Fonts"). Build-time only (node:crypto, node:fs).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Merging the outputs of a sharded build (./shard.ts) into one folder, byte for byte the folder a
- * single build writes (docs/architecture.md, "Sharded builds"):
+ * single build writes (docs/build.md, "Sharded builds"):
  *
  * - a file written by exactly one shard (a page of a sharded route) is copied;
  * - a file written by every shard (assets, the service worker, per-store pages, global JSON files)
@@ -252,7 +252,7 @@ export const serviceWorkerRule: MergeRule = {
 
 /**
  * Every global output that depends on the rendered pages, with its merge rule. A new build output
- * that differs between shards needs a rule here (docs/architecture.md, "Sharded builds").
+ * that differs between shards needs a rule here (docs/build.md, "Sharded builds").
  */
 export const MERGE_RULES: MergeRule[] = [
   sitemapRule,

@@ -1,5 +1,5 @@
 /**
- * The inputs of a prepared sharded build (docs/architecture.md, "Sharded builds"). The site part
+ * The inputs of a prepared sharded build (docs/build.md, "Sharded builds"). The site part
  * (`--shard 0/N`) reads the whole catalogue once and writes, into `_shard-inputs/` of its output, one
  * shared file and one file per page shard: what a page shard's catalogue pages read of products that
  * are not their own (category listings and facet counts, the newest products of the home page,

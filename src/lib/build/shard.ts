@@ -1,5 +1,5 @@
 /**
- * Sharded builds (docs/architecture.md, "Sharded builds"): `astro build --shard K/N` (or
+ * Sharded builds (docs/build.md, "Sharded builds"): `astro build --shard K/N` (or
  * `BUILD_SHARD=K/N`) renders the pages of the catalogue routes whose path hashes to shard K of N,
  * and every other output (assets, the service worker, the per-store pages, the global JSON files)
  * whole, as a single build would. `npm run build:merge` (./merge.ts) puts N shard folders together.

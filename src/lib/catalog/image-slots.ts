@@ -1,5 +1,5 @@
 /**
- * The places pictures fill (docs/architecture.md, "The image pipeline"): a slot has its §9 size,
+ * The places pictures fill (docs/snapshot.md, "The image pipeline"): a slot has its §9 size,
  * the widths it offers in `srcset` and the `sizes` hint for its place in the layout. URLs come from
  * the one builder, ./images.ts. The reference proxy accepts exactly `allowedImageSizes()`, computed
  * from the same slots, so a page can never ask for a size the proxy refuses.

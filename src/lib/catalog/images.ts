@@ -1,5 +1,5 @@
 /**
- * The one image URL builder (docs/architecture.md, "The image pipeline"): `imageUrl` is the only
+ * The one image URL builder (docs/snapshot.md, "The image pipeline"): `imageUrl` is the only
  * place a picture's URL is put together, from `config.images.urlTemplate` (the reference proxy's
  * `/img/{width}/{height}/resize{path}` of §7 by default, or any CDN's resize URL). The slots (sizes,
  * srcset widths, `sizes`) are in ./image-slots.ts, kept apart so islands that only show a tile

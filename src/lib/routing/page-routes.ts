@@ -1,5 +1,5 @@
 /**
- * The pages the build makes and the paths they answer (see docs/architecture.md, "Routing and
+ * The pages the build makes and the paths they answer (see docs/build.md, "Routing and
  * scale"): the catch-all routes per store view (categories, products, content), the AMP routes, the
  * rewrites and their aliases, and the product URLs that are gone. Computed once per build from the
  * catalogue index in ./routes.ts; nothing here renders HTML.

@@ -1,5 +1,5 @@
 /**
- * The catalogue index and per-page data, computed once per build from the snapshot (see docs/architecture.md,
+ * The catalogue index and per-page data, computed once per build from the snapshot (see docs/build.md,
  * "Routing and scale"). `getStaticPaths` returns only `{ kind, key, storeCode }` per page; a page
  * loads its record from the memoised in-memory index here; the routes themselves are in
  * ./page-routes.ts. Nothing in this module renders HTML.
@@ -197,7 +197,7 @@ export function linkedRecord(p: Product): Product {
 /**
  * The in-memory catalogue index, built once from the snapshot (products read shard by shard). A shard
  * build (N > 1) holds slim records (slimProduct): its memory then falls with the pages it renders,
- * not only with Astro's page state (docs/architecture.md, "Sharded builds").
+ * not only with Astro's page state (docs/build.md, "Sharded builds").
  */
 const defaultCatalog = once((): CatalogIndex => (buildRole() === 'pages' ? pageShardCatalog() : wholeCatalog()));
 
