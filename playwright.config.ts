@@ -22,10 +22,13 @@ const SHELL = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLES
 
 /**
  * Spec files none of whose tests runs a service worker: every test blocks it (a `test.use` at the top
- * of the file) and no test or context it opens allows it back.
+ * of the file), no test allows it back, and every context a test opens itself (which does not take the
+ * file's `test.use`) blocks it too or runs no script at all.
  */
 function serviceWorkerFree(source: string): boolean {
-  return /^test\.use\(\{ serviceWorkers: 'block' \}\);$/m.test(source) && !/serviceWorkers: 'allow'/.test(source);
+  if (!/^test\.use\(\{ serviceWorkers: 'block' \}\);$/m.test(source) || /serviceWorkers: 'allow'/.test(source)) return false;
+  const ownContexts = [...source.matchAll(/\bbrowser\.new(?:Context|Page)\(([^\n]*)/g)].map((m) => m[1]!);
+  return ownContexts.every((args) => /serviceWorkers: 'block'|javaScriptEnabled: false/.test(args));
 }
 const CHROMIUM_ARGS = [
   '--no-sandbox',
