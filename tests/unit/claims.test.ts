@@ -52,3 +52,16 @@ describe('claims collection', () => {
     expect(stored('seen')).toBeUndefined();
   });
 });
+
+describe('claims changed while the stored ones are read', () => {
+  it('a claim removed before the first read of the stored claims finishes stays removed', async () => {
+    await setClaim('promo-strip-closed', { id: 5 });
+    forget();
+    // The first use starts the read of every stored claim; the removal comes before it finishes.
+    const reading = loadClaims();
+    await removeClaim('promo-strip-closed');
+    await reading;
+    expect($claims.get()['promo-strip-closed']).toBeUndefined();
+    expect(await hasClaim('promo-strip-closed')).toBe(false);
+  });
+});

@@ -27,13 +27,16 @@ export function isClaim(x: unknown): x is Claim {
 }
 
 let loading: Promise<void> | null = null;
+/** Codes set or removed since the read of the stored claims began: what that read found of them is stale. */
+const touched = new Set<string>();
 
-/** Reads every stored claim once into `$claims` (claims set meanwhile are kept). */
+/** Reads every stored claim once into `$claims` (claims set or removed meanwhile stay as they are now). */
 export function loadClaims(): Promise<void> {
   loading ??= (async () => {
+    touched.clear();
     const stored = await collection('claims').entries<unknown>();
     const found: Record<string, Claim> = {};
-    for (const [, v] of stored) if (isClaim(v)) found[v.code] = { ...v, description: v.description ?? '' };
+    for (const [, v] of stored) if (isClaim(v) && !touched.has(v.code)) found[v.code] = { ...v, description: v.description ?? '' };
     $claims.set({ ...found, ...$claims.get() });
   })();
   return loading;
@@ -43,6 +46,7 @@ export function loadClaims(): Promise<void> {
 export async function setClaim(code: string, value: unknown = true, description = '', now: Date = new Date()): Promise<Claim> {
   if (!code) throw new Error('A claim needs a code');
   const claim: Claim = { code, created_at: now.toISOString(), value, description };
+  touched.add(code);
   $claims.setKey(code, claim);
   await collection('claims').setItem(code, claim);
   return claim;
@@ -64,6 +68,7 @@ export async function hasClaim(code: string): Promise<boolean> {
 /** Removes a claim. */
 export async function removeClaim(code: string): Promise<void> {
   const { [code]: _gone, ...rest } = $claims.get();
+  touched.add(code);
   $claims.set(rest);
   await collection('claims').removeItem(code);
 }
