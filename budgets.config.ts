@@ -48,7 +48,7 @@ const LISTING_REASON =
   'the same kind (Next.js Commerce, measured here) ships 138-162 KB on load per page.';
 
 /** The search results page's initial JavaScript, in KB (measured figure and what meeting the target takes in SEARCH_REASON). */
-const SEARCH_JS_KB = 73;
+const SEARCH_JS_KB = 74;
 const SEARCH_TARGET_KB = 45;
 const SEARCH_REASON =
   'The search results page (/search?q=…) has no static results: it runs the category listing on load (plain scripts, no ' +
@@ -61,7 +61,9 @@ const SEARCH_REASON =
   "reads a store view's own catalogue (70 KB before); 71.3 KB with the page-script loader (0.8 KB, every page) that keeps " +
   'the scripts from delaying the first paint (71 KB before); 72.1 KB once the loader keeps what the page scripts would ' +
   "have missed before they ran (the service worker's order reports, a ticked filter) and the page start tells an order " +
-  'whose send had no answer from one waiting to be sent (72 KB before).';
+  'whose send had no answer from one waiting to be sent (72 KB before); 73.0 KB on 2026-11-29 once browser storage that ' +
+  'answers late is handled (a failed read no longer stops writes, late answers fill memory, writes are followed until they ' +
+  'land, a link waits for running writes: the storage chunk grew 0.8 KB), 73 KB before.';
 
 export const budgets = {
   /** Gzipped JavaScript loaded without interaction (load + idle), per page type. */
