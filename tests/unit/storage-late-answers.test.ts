@@ -9,7 +9,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountPageGate } from '../../src/lib/account/guard';
 import { FLASH_KEY } from '../../src/lib/account/flash';
 import { saveSessionNow } from '../../src/lib/account/session';
-import { collection, flushWrites, memoryEngine, setStorageEngine, setStorageStoreCode, writesRunning, type StorageDriver } from '../../src/lib/state/storage';
+import {
+  collection,
+  flushWrites,
+  memoryEngine,
+  setStorageEngine,
+  setStorageStoreCode,
+  writesRunning,
+  type StorageDriver,
+  type StorageEngine,
+} from '../../src/lib/state/storage';
 import { guardedLink, installLeaveGuard, LEAVE_WAIT_MS } from '../../src/lib/state/storage/leave-guard';
 import { $user, awaitStoredSession, loadUser, resetUserStore, setUserToken } from '../../src/lib/state/stores/user';
 
@@ -40,6 +49,18 @@ function slowEngine(delays: Delays) {
   };
 }
 
+/**
+ * Opens collection `name` on `engine` and reads `key` until the §9 800 ms and the 3.2 s retry have
+ * passed (fake timers); answers the collection and what the page got.
+ */
+async function readPastTimeOut(engine: StorageEngine, name: 'user' | 'carts', key: string) {
+  setStorageEngine(engine);
+  const c = collection(name);
+  const read = c.getItem(key);
+  await vi.advanceTimersByTimeAsync(800 + 3_200);
+  return { c, got: await read };
+}
+
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   setStorageStoreCode('gb');
@@ -58,11 +79,8 @@ describe('a read past the time-out is unknown, not absent', () => {
     vi.useFakeTimers();
     const s = slowEngine({ read: 6_000 });
     await s.inner.open('shop-gb-user').setItem('current-token', 'tok-1');
-    setStorageEngine(s.engine);
-    const c = collection('user');
-    const read = c.getItem<string>('current-token');
-    await vi.advanceTimersByTimeAsync(800 + 3_200);
-    expect(await read).toBeNull();
+    const { c, got } = await readPastTimeOut(s.engine, 'user', 'current-token');
+    expect(got).toBeNull();
     expect(c.answered('current-token')).toBe(false);
     const late = c.lateAnswer<string>('current-token');
     // The retry's read was sent at 800 ms and answers 6 s later.
@@ -74,11 +92,7 @@ describe('a read past the time-out is unknown, not absent', () => {
 
   it('a key never answered gives up after the late-answer limit (12 s) and stays unknown', async () => {
     vi.useFakeTimers();
-    setStorageEngine(slowEngine({ read: 'hang' }).engine);
-    const c = collection('user');
-    const read = c.getItem('current-token');
-    await vi.advanceTimersByTimeAsync(4_000);
-    await read;
+    const { c } = await readPastTimeOut(slowEngine({ read: 'hang' }).engine, 'user', 'current-token');
     let out: unknown = 'pending';
     const late = c.lateAnswer('current-token').then((v) => (out = v));
     await vi.advanceTimersByTimeAsync(11_999);
@@ -91,11 +105,7 @@ describe('a read past the time-out is unknown, not absent', () => {
 
   it('a key written on this page after its read failed is known: memory holds what the shopper did', async () => {
     vi.useFakeTimers();
-    setStorageEngine(slowEngine({ read: 'hang' }).engine);
-    const c = collection('user');
-    const read = c.getItem('current-token');
-    await vi.advanceTimersByTimeAsync(4_000);
-    await read;
+    const { c } = await readPastTimeOut(slowEngine({ read: 'hang' }).engine, 'user', 'current-token');
     expect(c.answered('current-token')).toBe(false);
     await c.setItem('current-token', 'fresh');
     expect(c.answered('current-token')).toBe(true);
@@ -106,11 +116,8 @@ describe('a read past the time-out is unknown, not absent', () => {
     vi.useFakeTimers();
     const s = slowEngine({ read: 6_000 });
     await s.inner.open('shop-gb-carts').setItem('current-cart', [{ sku: 'R-1', qty: 1 }]);
-    setStorageEngine(s.engine);
-    const c = collection('carts');
-    const read = c.getItem('current-cart');
-    await vi.advanceTimersByTimeAsync(4_000);
-    expect(await read).toBeNull();
+    const { c, got } = await readPastTimeOut(s.engine, 'carts', 'current-cart');
+    expect(got).toBeNull();
     // Reads are off now (§9: one failed read); memory answers, and the late answer fills it.
     await vi.advanceTimersByTimeAsync(2_800);
     expect(c.answered('current-cart')).toBe(true);
