@@ -141,13 +141,13 @@ export function checkCoverage(rows: CoverageRow[], root: string): string[] {
  *   to the chunk's last file reference before it. In a module (.ts, .tsx, .mjs, .js) its first part
  *   must be an export of that file (what a caller imports: `moduleExports`), and every further dotted
  *   part a whole word of it; in an .astro or .css file every part must occur as a whole word.
- *   `{ exports: false }` holds modules to the word rule too (the per-area tables of docs/coverage/). Backticked text that is not an identifier (`client:interact`, `@media ...`) is prose.
+ *   Backticked text that is not an identifier (`client:interact`, `@media ...`) is prose.
  *   An identifier with no file before it in its chunk is checked against the config's schema when
  *   the chunk starts with `config` (`config \`cashOnDelivery\``), else it is prose.
  * - `messages.someKey` names a key of the message catalogue (src/lib/messages/texts.ts).
  */
-export function checkCode(rows: CoverageRow[], root: string, files: string[], opts: { exports?: boolean } = {}): string[] {
-  const check = codeChecker(root, files, opts);
+export function checkCode(rows: CoverageRow[], root: string, files: string[]): string[] {
+  const check = codeChecker(root, files);
   return rows.flatMap((r) => check(r.code, `line ${r.line} (${r.section} ${r.words.slice(0, 50)})`));
 }
 
@@ -156,8 +156,7 @@ export function checkCode(rows: CoverageRow[], root: string, files: string[], op
  * `check(text, at, base)` lists its problems, each starting with `at`; a path is first looked for
  * under the folder `base` (or each of several, in order), then as a tail of a source file's path.
  */
-export function codeChecker(root: string, files: string[], opts: { exports?: boolean } = {}): (text: string, at: string, base?: string | string[]) => string[] {
-  const exportsOnly = opts.exports ?? true;
+export function codeChecker(root: string, files: string[]): (text: string, at: string, base?: string | string[]) => string[] {
   const folders = new Set(
     files.flatMap((f) =>
       f
@@ -223,7 +222,7 @@ export function codeChecker(root: string, files: string[], opts: { exports?: boo
           const targets = file ? [file] : isConfig ? CONFIG_FILES : [];
           if (targets.length === 0) continue;
           const [head, ...rest] = code.split('.');
-          if (exportsOnly && file && MODULE_FILE.test(file)) {
+          if (file && MODULE_FILE.test(file)) {
             // a module's identifier is what a caller imports: an export of that file
             if (!exportsOf(file).has(head!)) problems.push(`${at}: \`${head}\` is not exported by ${file}`);
             const missing = rest.filter((part) => !hasWord(file!, part));

@@ -70,7 +70,7 @@ describe('the code column', () => {
     const tables = readdirSync(dir).filter((f) => f.endsWith('.md'));
     expect(tables.length).toBeGreaterThan(5);
     const problems = tables.flatMap((f) =>
-      checkCode(parseCoverage(readFileSync(join(dir, f), 'utf8')), ROOT, files, { exports: false }).map((p) => `docs/coverage/${f} ${p}`),
+      checkCode(parseCoverage(readFileSync(join(dir, f), 'utf8')), ROOT, files).map((p) => `docs/coverage/${f} ${p}`),
     );
     expect(problems).toEqual([]);
   });
@@ -99,14 +99,14 @@ describe('the code column', () => {
     mkdirSync(dirname(join(fake, file)), { recursive: true });
     writeFileSync(join(fake, file), text);
   }
-  const check = (code: string, opts: { exports?: boolean } = {}) => {
+  const check = (code: string) => {
     const md = [
       '## §4 States',
       '| spec § | words | code | test | status |',
       '| --- | --- | --- | --- | --- |',
       `| §4 | words | ${code} | — | n/a: example |`,
     ].join('\n');
-    return checkCode(parseCoverage(md), fake, sourceFiles(fake), opts);
+    return checkCode(parseCoverage(md), fake, sourceFiles(fake));
   };
 
   it('passes what exists: path tails, folders, identifiers, dotted names, config keys, messages and prose', () => {
@@ -140,10 +140,6 @@ describe('the code column', () => {
     ]);
     // an .astro file exports nothing: its identifiers are words of it
     expect(check('src/components/Price.astro: `special`')).toEqual([]);
-  });
-
-  it('the per-area tables may name a word of a module that it does not export', () => {
-    expect(check('server/pricing.ts: `discountOf`', { exports: false })).toEqual([]);
   });
 
   it('checks an identifier in the last file named before it in its chunk', () => {
