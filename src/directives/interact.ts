@@ -9,11 +9,11 @@
  * inside it): for when the static HTML is not what the island would show this shopper (a product
  * page whose product is already on the shopper's wishlist, say).
  *
- * A failed download (offline before the island was cached) follows src/lib/pwa/lazy-module.ts's rule: it
+ * A failed download (offline before the island was cached) follows src/lib/state/lazy-module.ts's rule: it
  * is forgotten and the island listens again, so the next interaction tries again.
  */
 import type { ClientDirective } from 'astro';
-import { lazyModule } from '../lib/pwa/lazy-module';
+import { lazyModule } from '../lib/state/lazy-module';
 
 /** The event a page script dispatches on an island (it bubbles from inside too) to hydrate it now. */
 export const WAKE_EVENT = 'island:wake';

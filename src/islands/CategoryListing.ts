@@ -8,7 +8,7 @@
  * No framework: React would cost ~70 KB of the page's 90 KB budget for controls that are plain HTML.
  */
 import type { ListingAction, ListingController } from './CategoryListingRun';
-import { lazyModule } from '../lib/pwa/lazy-module';
+import { lazyModule } from '../lib/state/lazy-module';
 
 const HISTORY_KEY = 'categoryListing';
 

@@ -12,8 +12,8 @@ import { formatDate, formatPrice } from '../lib/messages/format';
 import { messages, fill } from '../lib/messages';
 import type { OfflineOrder } from '../lib/schemas';
 import { $user } from '../lib/state/stores/user';
-import { lazyModule } from '../lib/pwa/lazy-module';
-import { $storageFacts, readStorageFacts } from '../lib/pwa/storage';
+import { lazyModule } from '../lib/state/lazy-module';
+import { $storageFacts, readStorageFacts } from '../lib/state/stores/storage-persistence';
 import { storageNotes } from '../lib/pwa/storage-notes';
 import {
   $offlineOrderConfirmation,
@@ -140,7 +140,7 @@ function OrderList({
   );
 }
 
-/** Where the waiting orders are kept and whether this browser may delete them (src/lib/pwa/storage.ts). */
+/** Where the waiting orders are kept and whether this browser may delete them (src/lib/state/stores/storage-persistence.ts). */
 function StorageNotes({ orders }: { orders: readonly OfflineOrder[] }) {
   const facts = useStore($storageFacts);
   useEffect(() => {

@@ -9,11 +9,11 @@
  *
  * A few hundred bytes on the page; React, the island and its styles download on the first `warm()`
  * (a hover) or `mount()`, and a failed download (offline before it was cached) is tried again next time
- * (the one rule of src/lib/pwa/lazy-module.ts).
+ * (the one rule of src/lib/state/lazy-module.ts).
  */
 import type { ComponentType } from 'react';
 import type { ReadableAtom } from 'nanostores';
-import { lazyModule } from '../lib/pwa/lazy-module';
+import { lazyModule } from '../lib/state/lazy-module';
 
 export interface LazyIsland {
   /** Downloads the island's code without mounting it (a pointer hovering its button). */

@@ -1,6 +1,6 @@
-/** Loads the notifications renderer (./Notifications.ts) when the first notification arrives; once per page (src/lib/pwa/lazy-module.ts's retry rule). */
+/** Loads the notifications renderer (./Notifications.ts) when the first notification arrives; once per page (src/lib/state/lazy-module.ts's retry rule). */
 import { $notifications } from '../lib/state/stores/notifications';
-import { lazyModule } from '../lib/pwa/lazy-module';
+import { lazyModule } from '../lib/state/lazy-module';
 
 export function startNotifications(doc: Document = document): void {
   const root = doc.documentElement as HTMLElement & { pjNotifications?: boolean };

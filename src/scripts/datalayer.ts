@@ -4,7 +4,7 @@
  * breadcrumb names and the address). The cookie notice (./cookie-notice.ts) loads only when asked for.
  */
 import { startDataLayer } from '../lib/analytics/page-start';
-import { lazyModule } from '../lib/pwa/lazy-module';
+import { lazyModule } from '../lib/state/lazy-module';
 
 const cookieNotice = lazyModule(() => import('./cookie-notice'));
 

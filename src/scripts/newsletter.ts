@@ -9,7 +9,7 @@
 import { $ui, setNewsletterPopup } from '../lib/state/stores/ui';
 import { rememberOpener } from '../islands/dialog-core';
 import { lazyIsland, mountWhen } from '../islands/lazy';
-import { lazyModule } from '../lib/pwa/lazy-module';
+import { lazyModule } from '../lib/state/lazy-module';
 
 /** The newsletter store, downloaded on the first submit (offline before it was cached: the next submit tries again). */
 const loadStore = lazyModule(() => import('../lib/state/stores/newsletter'));

@@ -1,5 +1,5 @@
 /**
- * Storage that survives (src/lib/pwa/storage.ts, docs/offline.md "What each browser keeps"), in
+ * Storage that survives (src/lib/state/stores/storage-persistence.ts, docs/offline.md "What each browser keeps"), in
  * Chromium with the browser's answer to `navigator.storage.persist()` set by the test (granted,
  * denied, or no Storage API at all): the shop asks when the bag gets its first line, not on page
  * load; a waiting order says it is only on this device, and what the browser will do with it.

@@ -1,6 +1,6 @@
-/** The one lazy-module helper (src/lib/pwa/lazy-module.ts): one download shared, a failed one retried on next use. */
+/** The one lazy-module helper (src/lib/state/lazy-module.ts): one download shared, a failed one retried on next use. */
 import { describe, expect, it } from 'vitest';
-import { lazyModule } from '../../src/lib/pwa/lazy-module';
+import { lazyModule } from '../../src/lib/state/lazy-module';
 
 /** A load whose answers are given in turn: an Error rejects, anything else resolves. */
 function scripted<T>(...answers: (T | Error)[]) {

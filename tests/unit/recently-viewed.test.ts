@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRecentlyViewed, removeRecentlyViewed, uniqueBySku } from '../../src/lib/catalog/product/recently-viewed';
+import { addRecentlyViewed, removeRecentlyViewed, uniqueBySku } from '../../src/lib/catalog/recently-viewed';
 
 const item = (sku: string, name = sku) => ({ sku, name });
 

@@ -1,10 +1,10 @@
 /**
- * Storage that survives (src/lib/pwa/storage.ts): what the waiting orders tell the shopper about where
+ * Storage that survives (src/lib/state/stores/storage-persistence.ts): what the waiting orders tell the shopper about where
  * an order is kept, and when and how often the shop asks the browser for persistent storage.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { messages } from '../../src/lib/messages';
-import { askPersistentStorage, readStorageFacts, resetStorageAsk, $storageFacts } from '../../src/lib/pwa/storage';
+import { askPersistentStorage, readStorageFacts, resetStorageAsk, $storageFacts } from '../../src/lib/state/stores/storage-persistence';
 import { storageNotes } from '../../src/lib/pwa/storage-notes';
 import { addToCart, loadCart } from '../../src/lib/state/stores/cart';
 import { setSyncFetch } from '../../src/lib/state/sync';

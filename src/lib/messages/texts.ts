@@ -60,7 +60,7 @@ export const orderUnknown =
 export const orderUnknownStatus = 'Sent, but no answer came back: not known whether the shop received it';
 export const orderUnknownSendAgain = 'Send again anyway';
 export const offlineOrderStillWaiting = 'The shop could not be reached. Your orders are still waiting and will be sent later.';
-// where a waiting order is kept (src/lib/pwa/storage.ts)
+// where a waiting order is kept (src/lib/state/stores/storage-persistence.ts)
 export const orderOnlyOnDevice = 'Until it is sent, this order is saved only in this browser on this device: the shop does not have it yet.';
 export const storageKept = "This browser has agreed to keep the shop's data, so it will not delete this order to free up space.";
 export const storageNotKept = "This browser has not agreed to keep the shop's data: it may delete this order if the device runs short of space.";

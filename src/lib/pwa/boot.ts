@@ -8,7 +8,7 @@ import { registerServiceWorker } from './register';
 import { showUpdateNotice } from './update-notice';
 import { watchOfflineIndicator } from './indicator';
 import { ordersAtStart, showOrdersNotice, type WaitingCounts } from './pending-orders';
-import { lazyModule } from './lazy-module';
+import { lazyModule } from '../state/lazy-module';
 import { takeHeldWorkerMessages } from './held-messages';
 
 /** The order notice, carrying the store's orders database name (src/components/OfflineIndicator.astro). */

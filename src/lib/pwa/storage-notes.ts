@@ -1,6 +1,6 @@
 /** What the waiting orders tell the shopper about where an order is kept (./storage.ts has the facts). */
 import { messages } from '../messages';
-import type { StorageFacts } from './storage';
+import type { StorageFacts } from '../state/stores/storage-persistence';
 
 /**
  * The notes shown with waiting orders, in order (or only that the page must stay open, when an order

@@ -10,7 +10,7 @@ import type { FetchFile, SearchMatches, SplitSearchEngine } from './split-engine
 import type { SearchFlags, SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile, SearchSuggestions } from './types';
 import { SEARCH_INDEX_VERSION } from './types';
 import { storeViewForPath } from '../state/stores/store-view';
-import { lazyModule } from '../pwa/lazy-module';
+import { lazyModule } from '../state/lazy-module';
 
 /** Where the index is served (src/pages/[...store]/search-index.json.ts). */
 export const SEARCH_INDEX_PATH = 'search-index.json';
@@ -93,7 +93,7 @@ export function createSearchClient(opts: SearchClientOptions): SearchClient {
 
   /**
    * The engine over its index, made once; a failed download or a bad index is forgotten, so the next
-   * query tries again (src/lib/pwa/lazy-module.ts).
+   * query tries again (src/lib/state/lazy-module.ts).
    */
   const ready = lazyModule(async () => {
     const [create, res] = await Promise.all([loadEngine(), fetchJson<SearchIndexFile | SearchSplitFile>(indexUrl)]);

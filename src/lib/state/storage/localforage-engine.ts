@@ -1,6 +1,6 @@
 /** The browser engine: localforage (IndexedDB first), imported lazily so Node never loads it. */
 import type { StorageDriver, StorageEngine } from './engine';
-import { lazyModule } from '../../pwa/lazy-module';
+import { lazyModule } from '../lazy-module';
 
 type LocalForage = typeof import('localforage');
 /** localforage, downloaded on the first open (a failed download: the next open tries again). */

@@ -6,7 +6,7 @@
  */
 import { onMount } from 'nanostores';
 import { config } from '../../config';
-import { askPersistentStorage } from '../../pwa/storage';
+import { askPersistentStorage } from './storage-persistence';
 import type { CartItem, CartTotals } from '../../schemas';
 import { collection, KEYS } from '../storage';
 import { executeTask, runSyncQueue, setTaskParam } from '../sync/tasks';

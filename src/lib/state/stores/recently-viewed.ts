@@ -1,6 +1,6 @@
-/** Recently viewed products (spec §3, §4 Product page): the rule of src/lib/catalog/product/recently-viewed.ts (newest first, unique by sku), persisted. */
+/** Recently viewed products (spec §3, §4 Product page): the rule of src/lib/catalog/recently-viewed.ts (newest first, unique by sku), persisted. */
 import { KEYS } from '../storage';
-import { addRecentlyViewed as addViewed, uniqueBySku } from '../../catalog/product/recently-viewed';
+import { addRecentlyViewed as addViewed, uniqueBySku } from '../../catalog/recently-viewed';
 import type { ProductSummary } from './product-summary';
 import { storedList, type StoredListState } from './stored-list';
 

@@ -10,7 +10,7 @@
 import { config } from '../../config';
 import { fill, messages } from '../../messages';
 import type { OfflineOrder, OrderPayload } from '../../schemas';
-import { askPersistentStorage } from '../../pwa/storage';
+import { askPersistentStorage } from '../stores/storage-persistence';
 import { $online, onBackOnline } from '../stores/network';
 import { notify } from '../stores/notifications';
 import { emitSyncEvent } from './events';

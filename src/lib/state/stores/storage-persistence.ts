@@ -10,7 +10,7 @@
  *   (`askPersistentStorage`), never on page load (Firefox asks the shopper; Chromium and Safari
  *   decide by themselves);
  * - the waiting orders say plainly that an order is only on this device until it is sent, and
- *   whether this browser may delete it (./storage-notes.ts, from what the browser reports, read by
+ *   whether this browser may delete it (src/lib/pwa/storage-notes.ts, from what the browser reports, read by
  *   `readStorageFacts`): nothing claims the data is kept unless the browser says so.
  *
  * The asking is on every page with a bag, so this file carries no texts.
