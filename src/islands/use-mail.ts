@@ -2,7 +2,8 @@
  * The send of a mail form (contact, booking) as a React 19 action. Its own module so that the other
  * form islands (sign-in, account, checkout, reviews, newsletter) do not load the mailer.
  */
-import { sendMail, type Letter } from '../lib/forms/mail';
+import type { Letter } from '../lib/forms/mail';
+import { sendMail } from '../lib/content/mail-actions';
 import { messages } from '../lib/messages';
 import { notify } from '../lib/state/stores/notifications';
 import { useFormAction } from './use-form';

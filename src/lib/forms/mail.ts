@@ -8,7 +8,7 @@ import { config } from '../config';
 import { messages, fill } from '../messages';
 import { fields, forms } from './rules';
 import type { Booking, MailPayloadInput } from '../schemas';
-import { createApiClient, type ApiResult } from '../api/client';
+import type { ApiResult } from '../api/client';
 
 /** A shop the booking form offers (the four shops of the snapshot). */
 export interface BookingShop {
@@ -130,7 +130,7 @@ export function contactLetter(v: ContactValues, pageLink: string): Letter {
   };
 }
 
-/** What sending needs from the API client (src/lib/api: `api.mailer`). */
+/** What sending needs from the API client (src/lib/api: `api.mailer`; the page's send is src/lib/content/mail-actions.ts). */
 export interface MailerApi {
   getToken: () => Promise<ApiResult<string>>;
   send: (payload: MailPayloadInput) => Promise<ApiResult<unknown>>;
@@ -165,8 +165,3 @@ export const CONTACT_FORM_PAGES: readonly string[] = ['contact', 'contact-us'];
 
 /** True when a CMS page shows the contact form. */
 export const hasContactForm = (identifier: string): boolean => CONTACT_FORM_PAGES.includes(identifier);
-
-/** Sends a letter through the shop's API mailer (§7): the mail forms' send. */
-export function sendMail(letter: Letter): Promise<SendResult> {
-  return sendLetter(createApiClient().mailer, letter);
-}
