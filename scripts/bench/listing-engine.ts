@@ -1,12 +1,12 @@
 /**
  * The category listing as the shopper's browser runs it: the root category's listing file (every
- * listed product of SNAPSHOT_DIR, built by src/lib/catalog/listing/file.ts exactly as the build writes it)
+ * listed product of SNAPSHOT_DIR, built by src/lib/build/listing-file.ts exactly as the build writes it)
  * parsed and indexed by src/lib/catalog/listing-engine.ts, then filtered, counted per facet and
  * sorted by `runListing`. Run in its own process (the catalogue is read once per process):
  * `SNAPSHOT_DIR=... tsx scripts/bench/listing-engine.ts [rounds]` prints one JSON object.
  */
 import { performance } from 'node:perf_hooks';
-import { listingFile } from '../../src/lib/catalog/listing/file';
+import { listingFile } from '../../src/lib/build/listing-file';
 import { rootCategoryId } from '../../src/lib/routing/routes';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
 import { config } from '../../src/lib/config';

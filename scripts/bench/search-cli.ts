@@ -90,7 +90,7 @@ async function main() {
   if (snapshot) {
     // The results page lists matches from the catalogue's search listing, made by the build's own code for this snapshot.
     process.env.SNAPSHOT_DIR = snapshot;
-    const { searchListingFile } = await import('../../src/lib/catalog/listing/file');
+    const { searchListingFile } = await import('../../src/lib/build/listing-file');
     const full = searchListingFile();
     report.resultsPage = resultsPageDownloads(file, full, [...queries, 'gold', 'silver', 'ring']);
     report.warming = warmingDownloads(file, full);

@@ -27,7 +27,7 @@ const loading = new Map<ListPanelName, Promise<HTMLElement | null>>();
 
 /**
  * The panel element: already in the page, or downloaded from its fragment (the trigger's
- * `data-list-src`, src/lib/catalog/listing/list-panels.ts) and added to the page on first use; null when the page
+ * `data-list-src`, src/lib/build/list-panels.ts) and added to the page on first use; null when the page
  * has no such panel or the fragment cannot be fetched (offline before the service worker cached it).
  */
 export function ensureListPanel(name: ListPanelName, doc: Document = document, fetcher: typeof fetch = fetch): Promise<HTMLElement | null> {

@@ -17,7 +17,7 @@ import { messages } from '../lib/messages';
 import { childSkuFromUrl } from '../lib/catalog/product/child-url';
 import { chooseOption, chosenChild, initialFormState, optionValueAvailable, shownPrices, type FormErrors, type FormState } from '../lib/catalog/product/form';
 import { checkAdd } from '../lib/catalog/product/form-add';
-import type { ProductIslandProps } from '../lib/catalog/product/island-props';
+import type { ProductIslandProps } from '../lib/build/product-island-props';
 import { productPrices } from '../lib/catalog/price';
 import { addLinesToCart } from '../lib/catalog/product/add-to-cart';
 import { brandOf, sortedCustomOptions } from '../lib/catalog/product/options-view';

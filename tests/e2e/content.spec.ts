@@ -6,7 +6,7 @@
 import { expect, test } from './fixture';
 import AxeBuilder from '@axe-core/playwright';
 import { contentPages, cmsRoutes, blogData, snapshotShops, goneUrls, TOKEN_PAGE_IDENTIFIERS, ACCOUNT_SHELLS } from '../../src/lib/routing/content-routes';
-import { brandCategories } from '../../src/lib/content/brands';
+import { brandCategories } from '../../src/lib/build/brand-page-data';
 import { formatDate } from '../../src/lib/messages/format';
 import { messages, fill } from '../../src/lib/messages';
 import { config } from '../../src/lib/config';

@@ -10,7 +10,7 @@ import { type Page } from '@playwright/test';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
-import { searchListingFile } from '../../src/lib/catalog/listing/file';
+import { searchListingFile } from '../../src/lib/build/listing-file';
 import { loadSearchResults } from '../../src/lib/search/results';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';
 import { config } from '../../src/lib/config';

@@ -15,7 +15,7 @@ import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine } from '../../src/lib/search/split-engine';
 import { docUrl, type SearchSplitFile } from '../../src/lib/search/types';
-import { searchListingFile } from '../../src/lib/catalog/listing/file';
+import { searchListingFile } from '../../src/lib/build/listing-file';
 import { searchListing } from '../../src/lib/search/hit-listing';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
 import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';

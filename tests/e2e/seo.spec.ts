@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from './fixture';
 import { type APIRequestContext } from '@playwright/test';
 import { ACCOUNT_SHELLS, cmsRoutes, contentPages, blogData, snapshotShops } from '../../src/lib/routing/content-routes';
-import { brandCategories } from '../../src/lib/content/brands';
+import { brandCategories } from '../../src/lib/build/brand-page-data';
 import { config } from '../../src/lib/config';
 import { SITE } from './content-helpers';
 

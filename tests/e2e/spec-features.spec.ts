@@ -8,7 +8,7 @@ import { type Page } from '@playwright/test';
 import { messages, fill } from '../../src/lib/messages';
 import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
-import { financeInfo, categoryPromoFor } from '../../src/lib/content/promo';
+import { financeInfo, categoryPromoFor } from '../../src/lib/build/promo';
 import { formatPrice } from './oracle';
 import { readShops, readSocial } from '../../src/lib/build/snapshot';
 import { pagePath, visit } from './helpers';

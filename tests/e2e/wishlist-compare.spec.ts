@@ -4,7 +4,7 @@
  * header badge, the wishlist panel, the compare view, both surviving a reload.
  */
 import { expect, test } from './fixture';
-import { listProduct } from '../../src/lib/catalog/product/island-props';
+import { listProduct } from '../../src/lib/build/product-island-props';
 import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-helpers';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTime, catalog, descendantIds } from '../../src/lib/routing/routes';
 import { categoryListing } from '../../src/lib/build/page-data';
-import { listedCategoryIds, listingFile } from '../../src/lib/catalog/listing/file';
+import { listedCategoryIds, listingFile } from '../../src/lib/build/listing-file';
 import { indexListing, readListingParams, runListing, sameSelection, writeListingParams } from '../../src/lib/catalog/listing-engine';
 import { applyQuery, buildCatalogQuery, initialQueryState, toggleFilter } from '../../src/lib/catalog/query';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';

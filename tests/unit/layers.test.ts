@@ -75,6 +75,11 @@ describe('the layer graph of src/lib', () => {
     expect(() => importEdges(ROOT)).not.toThrow();
   });
 
+  test('no import of src/lib runs against the direction: a module imports its own layer and the layers below', () => {
+    const back = backwardImports(importEdges(ROOT)).map((e) => `${e.fromFile} -> ${e.toFile} (${e.from} -> ${e.to})`);
+    expect(back, 'move the imported rule down a layer, or pass it in from the higher one (docs/layers.md)').toEqual([]);
+  });
+
   test('docs/layers.md is the graph the imports draw now (npm run docs:layers writes it)', () => {
     expect(readFileSync(LAYERS_DOC, 'utf8')).toBe(layersDoc(importEdges(ROOT)));
   });

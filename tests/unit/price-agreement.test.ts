@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTime, catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productPageData } from '../../src/lib/build/product-page-data';
-import { productIslandProps } from '../../src/lib/catalog/product/island-props';
+import { productIslandProps } from '../../src/lib/build/product-island-props';
 import { initialFormState } from '../../src/lib/catalog/product/form';
 import { checkAdd } from '../../src/lib/catalog/product/form-add';
 import { unitPrice, type SkuRow } from '../../server/pricing';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { productPrices } from '../../src/lib/catalog/price';
 import { formProduct, initialFormState, unitPrices } from '../../src/lib/catalog/product/form';
-import { listProduct } from '../../src/lib/catalog/product/island-props';
+import { listProduct } from '../../src/lib/build/product-island-props';
 import { bundleLinkPrices } from '../../src/lib/catalog/product/options-view';
 import { asListProduct, listPrices } from '../../src/lib/catalog/product/summary-view';
 import { toSearchDoc } from '../../src/lib/search/build';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asListProduct, compareTable, listImage, listPrices, withoutSku, type ListProduct } from '../../src/lib/catalog/product/summary-view';
-import { compareRows, listProduct, productIslandProps } from '../../src/lib/catalog/product/island-props';
+import { compareRows, listProduct, productIslandProps } from '../../src/lib/build/product-island-props';
 import { catalog } from '../../src/lib/routing/routes';
 import { productPageData } from '../../src/lib/build/product-page-data';
 import { productUrl } from '../../src/lib/catalog/urls';

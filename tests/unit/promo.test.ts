@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPromoFor, cmsBlockHtml, financeInfo, firstLink, takeoverFor } from '../../src/lib/content/promo';
+import { categoryPromoFor, cmsBlockHtml, financeInfo, firstLink, takeoverFor } from '../../src/lib/build/promo';
 import { catalog } from '../../src/lib/routing/routes';
 import { contentPaths } from '../../src/lib/routing/content-routes';
 import type { CmsBlock } from '../../src/lib/schemas';

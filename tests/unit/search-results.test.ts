@@ -8,7 +8,7 @@ import { iterateProducts, readAttributes, readCategories, readManifest } from '.
 import { buildSearchIndex, isSearchable } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { catalog, rootCategoryId } from '../../src/lib/routing/routes';
-import { listingFile, searchListingFile } from '../../src/lib/catalog/listing/file';
+import { listingFile, searchListingFile } from '../../src/lib/build/listing-file';
 import { indexListing, runListing } from '../../src/lib/catalog/listing-engine';
 import { ListingFileSchema, searchListingFileUrl, type ListingFile } from '../../src/lib/catalog/listing/client';
 import { searchUrl } from '../../src/lib/catalog/urls';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { splitThreshold } from '../../src/lib/search/site-index';
+import { splitThreshold } from '../../src/lib/build/search-site-index';
 import { SPLIT_ABOVE } from '../../src/lib/search/split';
 import { isSearchable } from '../../src/lib/search/build';
 import { readProducts } from '../../src/lib/build/snapshot';

@@ -11,7 +11,7 @@ import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine, type FetchFile } from '../../src/lib/search/split-engine';
 import { splitSearchIndex, splitSearchListing, TILES_PER_BUCKET } from '../../src/lib/search/split';
-import { searchListingFile } from '../../src/lib/catalog/listing/file';
+import { searchListingFile } from '../../src/lib/build/listing-file';
 import type { ListingFile } from '../../src/lib/catalog/listing/client';
 import { searchListing } from '../../src/lib/search/hit-listing';
 import { loadSearchResults, type SearchPageState, type SearchResultsDeps } from '../../src/lib/search/results';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
-import { searchListingFile } from '../../src/lib/catalog/listing/file';
+import { searchListingFile } from '../../src/lib/build/listing-file';
 import { warmSplitSearch, type WarmOptions } from '../../src/lib/pwa/search-warm';
 import { writeBundles } from '../../src/lib/search/bundles';
 import { splitIndexFiles } from '../../src/lib/search/types';

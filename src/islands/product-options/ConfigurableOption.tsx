@@ -3,7 +3,7 @@
  * select for any other attribute; a value with no variant left is marked unavailable.
  */
 import type { CSSProperties } from 'react';
-import type { ProductIslandProps } from '../../lib/catalog/product/island-props';
+import type { ProductIslandProps } from '../../lib/build/product-island-props';
 
 export type ConfigurableOptionView = ProductIslandProps['options'][number];
 

@@ -16,12 +16,12 @@ import { bannersFor, catalog, siteChrome, pricesFor, primaryCategory, storeViewO
 import { type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
 import { productPageCore, shippingMethods } from './product-page-data';
-import { productIslandProps } from '../catalog/product/island-props';
-import { categoryPromoFor, financeInfo, takeoverFor } from '../content/promo';
-import { placeholderColours } from '../catalog/placeholders';
+import { productIslandProps } from './product-island-props';
+import { categoryPromoFor, financeInfo, takeoverFor } from './promo';
+import { placeholderColours } from './placeholders';
 import { blogData, contentPages, goneContentUrls, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
-import { brandContentPaths, brandListing } from '../content/brands';
-import { listingCandidates } from '../catalog/listing/file';
+import { brandContentPaths, brandListing } from './brand-page-data';
+import { listingCandidates } from './listing-file';
 import { linkedSkus, reuseOrCompute } from './key-reuse';
 import type { Category } from '../schemas';
 
@@ -57,7 +57,7 @@ const memoLayoutKey = (layout: 'default' | 'amp', storeCode: string) => {
 /**
  * What the keys taken again from the generation before (./key-reuse.ts) read of the CMS pages: which
  * content routes the build leaves out (the finance and promo links of a product page,
- * src/lib/content/promo.ts, and the footer's FAQ link). Part of each such key's base, so a CMS page
+ * src/lib/build/promo.ts, and the footer's FAQ link). Part of each such key's base, so a CMS page
  * added, removed or switched off computes them again (./render/changes.ts KEYED_FILES).
  */
 let contentLinksKey: string | undefined;
@@ -190,7 +190,7 @@ function catalogueShape(storeCode: string): string {
 }
 
 /**
- * A category's listing file (/listing/{id}.json, src/lib/catalog/listing/file.ts): every product of the
+ * A category's listing file (/listing/{id}.json, src/lib/build/listing-file.ts): every product of the
  * category and its descendants (by record), their prices now, the category tree and attributes
  * (facets), and the config, store view and placeholder colours. Not the site chrome: the file has none.
  */

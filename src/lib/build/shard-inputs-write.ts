@@ -8,7 +8,7 @@
 import { enabledStoreViews } from '../config';
 import { catalog, hasCategoryPage, isBrandCategory, once } from '../routing/routes';
 import { ampRoutes, catchAllRoutes, type AmpRoute, type PageRoute } from '../routing/page-routes';
-import { listedCategoryIds } from '../catalog/listing/file';
+import { listedCategoryIds } from './listing-file';
 import { ampCategoryListing, categoryListing, newestProducts } from './page-data';
 import { relatedProducts } from './product-page-data';
 import { buildRole, currentShard, shardOfPath } from './shard';

@@ -1,7 +1,7 @@
 /**
  * The search results page (`/search?q=…`): every match of a query, shown by the
  * category listing (filters, sorts, infinite scroll) from the listing of every searchable product
- * (`/search-listing.json`, src/lib/catalog/listing/file.ts `searchListingFile`). The query is searched by the
+ * (`/search-listing.json`, src/lib/build/listing-file.ts `searchListingFile`). The query is searched by the
  * same static index and engine as the search panel (src/lib/search/client.ts), so the page works
  * offline once the service worker holds both files. Rules only: the page's script
  * (src/islands/SearchResults.ts) renders what these return.

@@ -4,10 +4,10 @@
  * the store's prefix, prices in its currency (format: src/lib/search/types.ts). The products are the
  * build's catalogue index, already in memory (the catalogue pages load it), not the shards read again.
  * A large catalogue's index is split: this file then holds its statistics and vocabulary, and
- * search-index/[h]/[file].json.ts writes the rest (src/lib/search/site-index.ts).
+ * search-index/[h]/[file].json.ts writes the rest (src/lib/build/search-site-index.ts).
  */
 import type { APIRoute } from 'astro';
-import { storeSearchFiles } from '../../lib/search/site-index';
+import { storeSearchFiles } from '../../lib/build/search-site-index';
 import { onePagePerStore } from '../../lib/routing/content-routes';
 import { wholeSiteOnly } from '../../lib/build/shard';
 

@@ -8,7 +8,7 @@
 import type { APIRoute } from 'astro';
 import { onePagePerStore } from '../../lib/routing/content-routes';
 import { wholeSiteOnly } from '../../lib/build/shard';
-import { storeSearchListing } from '../../lib/search/site-index';
+import { storeSearchListing } from '../../lib/build/search-site-index';
 
 export const prerender = true;
 

@@ -1,7 +1,7 @@
 /** Per-category listing files, /listing/{categoryId}.json (format: src/lib/catalog/listing/client.ts), read by the category page's script. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { perStore } from '../../../lib/routing/content-routes';
-import { listedCategoryIds, listingFile } from '../../../lib/catalog/listing/file';
+import { listedCategoryIds, listingFile } from '../../../lib/build/listing-file';
 import { listingFileKey } from '../../../lib/build/cache-keys';
 import { listingFileUrl } from '../../../lib/catalog/listing/client';
 import { shardedFiles } from '../../../lib/build/shard';

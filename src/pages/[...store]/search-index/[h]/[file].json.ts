@@ -2,10 +2,10 @@
  * The files of a split search index (a large catalogue, docs/search.md "At scale"):
  * /search-index/{h}/p-{i}.json (postings) and /search-index/{h}/d-{i}.json (records), per store view,
  * and /search-index/{h}/bundle-{i}.json, the same files in bundles for the offline warming (bundles.ts).
- * None when the index is whole (src/lib/search/site-index.ts decides).
+ * None when the index is whole (src/lib/build/search-site-index.ts decides).
  */
 import type { APIRoute } from 'astro';
-import { storeSearchFiles } from '../../../../lib/search/site-index';
+import { storeSearchFiles } from '../../../../lib/build/search-site-index';
 import { perStore } from '../../../../lib/routing/content-routes';
 import { wholeSiteOnly } from '../../../../lib/build/shard';
 

@@ -3,10 +3,10 @@
  * scale"): /search-listing/{h}/d-{i}.json (tiles), /search-listing/{h}/facets/d-{i}.json (filter data) and
  * /search-listing/{h}/prices/d-{i}.json (prices, for a sort by price) of the split index's documents
  * from i×rf (i×fk for facet and price files), per store view, and /search-listing/{h}/bundle-{i}.json,
- * the same files in bundles for the offline warming (bundles.ts). None when the index is whole (src/lib/search/site-index.ts decides).
+ * the same files in bundles for the offline warming (bundles.ts). None when the index is whole (src/lib/build/search-site-index.ts decides).
  */
 import type { APIRoute } from 'astro';
-import { storeSearchListing } from '../../../../lib/search/site-index';
+import { storeSearchListing } from '../../../../lib/build/search-site-index';
 import { perStore } from '../../../../lib/routing/content-routes';
 import { wholeSiteOnly } from '../../../../lib/build/shard';
 

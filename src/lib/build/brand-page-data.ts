@@ -5,8 +5,8 @@
 import { catalog, hasCategoryPage, homeUrl, isBrandCategory, urlOpts } from '../routing/routes';
 import { brandAllProductsUrl, brandUrl, categoryUrl } from '../catalog/urls';
 import { messages } from '../messages';
-import type { Crumb } from './seo';
-import { categoryListing } from '../build/page-data';
+import type { Crumb } from '../content/seo';
+import { categoryListing } from './page-data';
 import { contentPaths, perStore } from '../routing/content-routes';
 import type { Listing } from '../catalog/listing/listing';
 import type { Category } from '../schemas';

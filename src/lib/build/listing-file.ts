@@ -3,19 +3,19 @@
  * product a category page lists, in the default sort, with the tile fields and the index of each
  * filter value it has. Same rules, prices and facets as the static page (src/lib/catalog/listing/listing.ts).
  */
-import { config } from '../../config';
-import { listProducts } from './listing';
-import { brandCategories, brandSlug } from '../../content/brands';
-import { buildTime, catalog, currencyRate, once, descendantIds, pricesFor, productImagePath, rootCategoryId, storeViewOf, urlOpts } from '../../routing/routes';
-import { catchAllRoutes } from '../../routing/page-routes';
-import { facetValuesOf } from '../facets';
-import { productUrl } from '../urls';
-import { placeholderColour } from '../placeholders';
-import { listingFileUrl, type ListingFile, type ListingItem } from './client';
-import { isSearchable } from '../../search/build';
-import type { Product } from '../../schemas';
-import { buildRole } from '../../build/shard';
-import { sharedInput } from '../../build/shard-inputs';
+import { config } from '../config';
+import { listProducts } from '../catalog/listing/listing';
+import { brandCategories, brandSlug } from './brand-page-data';
+import { buildTime, catalog, currencyRate, once, descendantIds, pricesFor, productImagePath, rootCategoryId, storeViewOf, urlOpts } from '../routing/routes';
+import { catchAllRoutes } from '../routing/page-routes';
+import { facetValuesOf } from '../catalog/facets';
+import { productUrl } from '../catalog/urls';
+import { placeholderColour } from './placeholders';
+import { listingFileUrl, type ListingFile, type ListingItem } from '../catalog/listing/client';
+import { isSearchable } from '../search/build';
+import type { Product } from '../schemas';
+import { buildRole } from './shard';
+import { sharedInput } from './shard-inputs';
 
 /** Products of a category and its descendants, before the §5 query filters (what its listing file is made of). */
 export function listingCandidates(categoryId: number, storeCode?: string): Product[] {

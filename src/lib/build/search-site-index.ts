@@ -4,15 +4,15 @@
  * (default SPLIT_ABOVE) the split index's files under search-index/{h}/ (docs/search.md "At scale").
  * Made once per store view per build and shared by the two endpoints that write them.
  */
-import { readManifest } from '../build/snapshot';
+import { readManifest } from './snapshot';
 import { catalog, currencyRate, storeViewOf } from '../routing/routes';
-import { buildSearchIndex } from './build';
-import { SPLIT_ABOVE, splitSearchIndex, splitSearchListing } from './split';
-import { searchListingFile } from '../catalog/listing/file';
+import { buildSearchIndex } from '../search/build';
+import { SPLIT_ABOVE, splitSearchIndex, splitSearchListing } from '../search/split';
+import { searchListingFile } from './listing-file';
 import type { ListingFile } from '../catalog/listing/client';
-import { splitListingFiles, type SearchListingSplit } from './split-listing';
-import { splitIndexFiles, type SearchDoc, type SearchIndexFile, type SearchSplitFile } from './types';
-import { writeBundles } from './bundles';
+import { splitListingFiles, type SearchListingSplit } from '../search/split-listing';
+import { splitIndexFiles, type SearchDoc, type SearchIndexFile, type SearchSplitFile } from '../search/types';
+import { writeBundles } from '../search/bundles';
 
 /** Searchable products above which the index is split: SEARCH_SPLIT_ABOVE (a whole number, 0 splits always), else SPLIT_ABOVE. */
 export function splitThreshold(env: Record<string, string | undefined> = process.env): number {

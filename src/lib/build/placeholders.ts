@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { snapshotDir } from '../build/snapshot';
-import { mediaPath } from './images';
+import { snapshotDir } from './snapshot';
+import { mediaPath } from '../catalog/images';
 
 export const PlaceholdersSchema = z.record(z.string().startsWith('/'), z.string().regex(/^#[0-9a-f]{6}$/, 'expected a colour #rrggbb'));
 

@@ -4,14 +4,14 @@
  * configurable children and the summary kept by the wishlist, compare and recently viewed lists
  * (with the comparable attributes in words). Server side only (reads the catalogue index).
  */
-import { config } from '../../config';
-import { catalog, productImagePath, urlOpts } from '../../routing/routes';
-import { optionLabel, type OptionView, type ProductPageCore } from '../../build/product-page-data';
-import { productUrl, cmsUrl } from '../urls';
-import { defaultChild } from '../variants';
-import { formProduct, type FormProduct, type GroupedItem } from './form';
-import type { Product } from '../../schemas';
-import type { CompareRow, ListProduct } from './summary-view';
+import { config } from '../config';
+import { catalog, productImagePath, urlOpts } from '../routing/routes';
+import { optionLabel, type OptionView, type ProductPageCore } from './product-page-data';
+import { productUrl, cmsUrl } from '../catalog/urls';
+import { defaultChild } from '../catalog/variants';
+import { formProduct, type FormProduct, type GroupedItem } from '../catalog/product/form';
+import type { Product } from '../schemas';
+import type { CompareRow, ListProduct } from '../catalog/product/summary-view';
 
 /** Props of the product options island. */
 export interface ProductIslandProps {

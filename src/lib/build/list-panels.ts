@@ -3,9 +3,9 @@
  * each store view's panels are built once (src/pages/[...store]/panels/[panel].html.astro) and
  * downloaded on the first open (src/islands/ListPanel.ts), so pages carry only the buttons.
  */
-import { localizedPath } from '../urls';
-import { cmsBlockHtml } from '../../content/promo';
-import { siteChrome } from '../../routing/routes';
+import { localizedPath } from '../catalog/urls';
+import { cmsBlockHtml } from './promo';
+import { siteChrome } from '../routing/routes';
 
 export type ListPanelName = 'storeslist' | 'faqList';
 

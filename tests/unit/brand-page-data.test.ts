@@ -1,6 +1,6 @@
-/** What both brand pages start from (src/lib/content/brands.ts `brandPageData`). */
+/** What both brand pages start from (src/lib/build/brand-page-data.ts `brandPageData`). */
 import { describe, expect, it } from 'vitest';
-import { brandCategories, brandPageData } from '../../src/lib/content/brands';
+import { brandCategories, brandPageData } from '../../src/lib/build/brand-page-data';
 import { categoryListing } from '../../src/lib/build/page-data';
 
 describe('brand page data', () => {

@@ -6,7 +6,7 @@
  */
 import type { Category, CmsBlock, Product } from '../schemas';
 import { cmsBlocks } from '../routing/routes';
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml } from '../content/sanitize';
 import { localizedPath } from '../catalog/urls';
 import { isLinkableContentPath } from '../routing/content-routes';
 
