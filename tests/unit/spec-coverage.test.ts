@@ -69,9 +69,7 @@ describe('the code column', () => {
     const files = sourceFiles(ROOT);
     const tables = readdirSync(dir).filter((f) => f.endsWith('.md'));
     expect(tables.length).toBeGreaterThan(5);
-    const problems = tables.flatMap((f) =>
-      checkCode(parseCoverage(readFileSync(join(dir, f), 'utf8')), ROOT, files).map((p) => `docs/coverage/${f} ${p}`),
-    );
+    const problems = tables.flatMap((f) => checkCode(parseCoverage(readFileSync(join(dir, f), 'utf8')), ROOT, files).map((p) => `docs/coverage/${f} ${p}`));
     expect(problems).toEqual([]);
   });
 
