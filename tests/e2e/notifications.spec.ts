@@ -172,4 +172,40 @@ test.describe('the product form toasts (§4 Notification)', () => {
     // Default time to live 5,000 ms (§9), and a little for the machine.
     await expect(toasts).not.toContainText('Please configure product custom options', { timeout: 8_000 });
   });
+  for (const width of [1366, 390]) {
+    test(`at ${width} px a toast leaves the header's buttons free to press, and on a phone the add-to-bag bar too`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width > 767 ? 800 : 844 });
+      await openProduct(page, simpleProduct());
+      await addToCart(page);
+      const toast = page.locator('.ntf__item').filter({ hasText: 'Product has been added to the cart!' });
+      await expect(toast).toBeVisible();
+      // The header in view, as on a page the shopper has not scrolled.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const bag = page.getByRole('link', { name: /^Cart/ });
+      for (const button of [
+        bag,
+        page
+          .locator('header')
+          .getByRole('button', { name: /search/i })
+          .first(),
+      ]) {
+        const box = (await button.boundingBox())!;
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a, button')?.outerHTML.slice(0, 80) ?? null,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
+        expect(hit, 'the element at the centre of the header button').toBe((await button.evaluate((e) => e.outerHTML)).slice(0, 80));
+      }
+      await expect(toast).toBeVisible();
+      if (width < 768) {
+        // Scrolled past the add-to-bag button, its bar shows at the bottom: the toast sits above it.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        const bar = page.locator('[data-sticky-buy]');
+        await expect(bar).toHaveClass(/is-shown/);
+        const barBox = (await bar.boundingBox())!;
+        const toastBox = (await toast.boundingBox())!;
+        expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
+      }
+    });
+  }
 });
