@@ -1,5 +1,5 @@
 /**
- * The reference API's throughput on loopback: runs the API helper's `scripts/bench-api.ts`
+ * The reference API's throughput on loopback: runs the API helper's `scripts/bench/api-cli.ts`
  * (autocannon against a fresh server and database) and reads its result lines.
  */
 import { join } from 'node:path';
@@ -45,7 +45,7 @@ export const API_SETUPS = [
   ['--database', 'postgres', '--instances', '2'],
 ];
 
-/** Runs scripts/bench-api.ts for `durationS` seconds per route, once per setup of API_SETUPS. */
+/** Runs scripts/bench/api-cli.ts for `durationS` seconds per route, once per setup of API_SETUPS. */
 export async function benchApi(root: string, durationS = 5, connections = 10): Promise<ApiBench> {
   const routes: ApiRoute[] = [];
   for (const setup of API_SETUPS) {
@@ -53,7 +53,7 @@ export async function benchApi(root: string, durationS = 5, connections = 10): P
       process.execPath,
       [
         join(root, 'node_modules/tsx/dist/cli.mjs'),
-        join(root, 'scripts/bench-api.ts'),
+        join(root, 'scripts/bench/api-cli.ts'),
         '--duration',
         String(durationS),
         '--connections',
@@ -77,7 +77,7 @@ export async function benchApi(root: string, durationS = 5, connections = 10): P
 
 export async function sectionApi(ctx: BenchContext, res: Results): Promise<void> {
   const { root: ROOT, quick, log } = ctx;
-  log('api: autocannon on loopback (scripts/bench-api.ts) ...');
+  log('api: autocannon on loopback (scripts/bench/api-cli.ts) ...');
   const api = await benchApi(ROOT, quick ? 3 : 5, 10);
   res.sections.api = { measuredAt: new Date().toISOString(), ...api };
   if (!api.ok) throw new Error(api.error);

@@ -1,5 +1,5 @@
 /**
- * The client bundles' zod without its JSON Schema generator (src/build/zod-client.ts): the stubs
+ * The client bundles' zod without its JSON Schema generator (src/vite/zod-client.ts): the stubs
  * export every name the real modules export (a zod upgrade that adds one fails here, not in a
  * shopper's browser), they throw when called, and schemas built with them still parse.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import zodClient, { exportNames, stubModule } from '../../src/build/zod-client';
+import zodClient, { exportNames, stubModule } from '../../src/vite/zod-client';
 
 const zodCore = join(dirname(createRequire(import.meta.url).resolve('zod/package.json')), 'v4', 'core');
 

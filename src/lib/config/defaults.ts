@@ -2,7 +2,7 @@
  * The configuration's default values (before any environment override): the shop, its store views,
  * switches, API, images, orders, checkout and theme. ./schema.ts types them as `Config` and builds the
  * config from them; this module imports nothing from it, so the two do not import each other. Like it,
- * build time and Node only (client bundles get the validated values as plain JSON: src/build/client-config.ts).
+ * build time and Node only (client bundles get the validated values as plain JSON: src/vite/client-config.ts).
  */
 const gbI18n = {
   defaultCountry: 'GB',

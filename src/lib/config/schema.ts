@@ -1,7 +1,7 @@
 /**
  * The configuration's schema and environment overrides (zod), over the defaults in ./defaults.ts.
  * Build time and Node only: client bundles get the validated values as plain JSON instead
- * (src/build/client-config.ts), so no island pays for zod just to read the config. Import `config`
+ * (src/vite/client-config.ts), so no island pays for zod just to read the config. Import `config`
  * from '.'.
  */
 import { z } from 'zod';
@@ -221,7 +221,7 @@ export type Config = z.output<typeof ConfigSchema>;
 
 /**
  * The defaults, typed here so ./defaults.ts needs nothing from this module. They stand in this module's
- * exports: client bundles replace the whole module (src/build/client-config.ts).
+ * exports: client bundles replace the whole module (src/vite/client-config.ts).
  */
 export const defaults: Config = defaultValues;
 

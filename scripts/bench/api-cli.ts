@@ -11,12 +11,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../server/server';
-import { createLogger } from '../server/logger';
-import { readProducts } from '../src/lib/build/snapshot';
-import { startPostgres, type Cluster } from './lib/postgres-cluster';
-import { OptionError, scriptOptions } from './lib/cli-options';
-import { sampleOrder } from './lib/sample-order';
+import { startServer } from '../../server/server';
+import { createLogger } from '../../server/logger';
+import { readProducts } from '../../src/lib/build/snapshot';
+import { startPostgres, type Cluster } from '../lib/postgres-cluster';
+import { OptionError, scriptOptions } from '../lib/cli-options';
+import { sampleOrder } from '../lib/sample-order';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     const urls = [server.url];
     for (let n = 1; n < instances; n++) {
       // The other instances: server/start.ts processes of their own on the same database.
-      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'server', 'start.ts'), '--no-build'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'server', 'start.ts'), '--no-build'], {
         env: {
           ...process.env,
           PJ_SHOP_RELAYED: '1',
