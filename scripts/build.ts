@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildEnv, buildNodeArgs } from '../src/lib/build/heap';
-import { snapshotDir } from '../src/lib/build/snapshot';
+import { snapshotDir } from '../src/lib/snapshot/read';
 import { takeStaleMarker } from '../src/lib/build/stale-restore';
 import { astroBin, astroCacheDir } from '../server/rebuild';
 

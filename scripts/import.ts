@@ -5,19 +5,19 @@
  *   npm run data:import -- --from-vsf-api URL [--index NAME] [--store-index TEMPLATE] --out SNAPSHOT_DIR [--config FILE] [--media DIR]
  *
  * With multistore on (PUBLIC_MULTISTORE=true), each other enabled store view is imported from its own
- * catalogue into the snapshot's stores/{code}/ (server/import/store-views.ts): from the dump's
+ * catalogue into the snapshot's stores/{code}/ (src/lib/import/store-views.ts): from the dump's
  * catalog_{code}_*.json files when it has them, or from the index `--store-index` names for it
  * (`vue_storefront_catalog_{code}`).
  * `--from-es` reads a dump (a folder of per-entity files, or one file holding the whole index), `--from-vsf-api` pages through a running vue-storefront-api; the import
- * itself (mapping, problems report, atomic validated write) is server/import/vsf-import.ts, which the
+ * itself (mapping, problems report, atomic validated write) is src/lib/import/vsf-import.ts, which the
  * reference API's rebuild hook uses too.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OptionError, scriptOptions } from './lib/cli-options';
-import { ImportError } from '../server/import/import-error';
-import { importFromVsfApi, problemLine, readImportConfig } from '../server/import/vsf-import';
-import { importApiWithStoreViews, importDumpWithStoreViews, type StoreViewsSummary } from '../server/import/store-views';
+import { ImportError } from '../src/lib/import/import-error';
+import { importFromVsfApi, problemLine, readImportConfig } from '../src/lib/import/vsf-import';
+import { importApiWithStoreViews, importDumpWithStoreViews, type StoreViewsSummary } from '../src/lib/import/store-views';
 
 const USAGE =
   'usage: npm run data:import -- (--from-es DIR|FILE | --from-vsf-api URL [--index NAME] [--store-index TEMPLATE]) --out SNAPSHOT_DIR [--config FILE] [--media DIR]';

@@ -2,7 +2,7 @@
  * Writes a deterministic sample snapshot (layout in docs/snapshot.md) for a UK jeweller:
  *   npm run data:sample -- --products 400 --seed 1 --out src/content/sample
  * Same seed and product count give byte-identical files. "Now" is the fixed REFERENCE_DATE.
- * The files written are validated with the readers of src/lib/build/snapshot.ts before the script ends.
+ * The files written are validated with the readers of src/lib/snapshot/read.ts before the script ends.
  */
 import { mkdirSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { config } from '../src/lib/config';
 import { scriptOptions } from './lib/cli-options';
 import { createRng, mixSeed } from './lib/prng';
-import { writePlaceholders } from '../server/import/placeholders';
-import { validateSnapshot } from '../server/import/snapshot-write';
+import { writePlaceholders } from '../src/lib/snapshot/placeholders-write';
+import { validateSnapshot } from '../src/lib/snapshot/write';
 import { photoPath, type Look, type ShotView } from './lib/sample-photos';
 import { attributeDefs, ROOT_ID } from './lib/sample-catalog-data';
 import { BLOG_AUTHORS, BLOG_CATEGORIES } from './lib/sample-content';
@@ -35,7 +35,7 @@ export interface SampleOptions {
   out: string;
   /** Where the photographs are (default: the committed sample's media/ folder). */
   photos?: string;
-  /** Validate the written files with src/lib/build/snapshot.ts readers (default true). */
+  /** Validate the written files with src/lib/snapshot/read.ts readers (default true). */
   validate?: boolean;
   log?: (line: string) => void;
 }
@@ -145,12 +145,12 @@ export function generateSample(opts: SampleOptions): SampleResult {
     const v0 = performance.now();
     validateSnapshot(out);
     validateMs = performance.now() - v0;
-    log(`sample: validated with src/lib/build/snapshot.ts readers in ${(validateMs / 1000).toFixed(2)} s`);
+    log(`sample: validated with src/lib/snapshot/read.ts readers in ${(validateMs / 1000).toFixed(2)} s`);
   }
   return { counts, writeMs, validateMs, shots, pictures: [...pictures].sort() };
 }
 
-export { validateSnapshot } from '../server/import/snapshot-write';
+export { validateSnapshot } from '../src/lib/snapshot/write';
 
 const USAGE = 'usage: npm run data:sample -- [--products N] [--seed S] [--out DIR] [--no-validate]';
 

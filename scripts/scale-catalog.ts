@@ -12,7 +12,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readJsonFile, readManifest } from '../src/lib/build/snapshot';
+import { readJsonFile, readManifest } from '../src/lib/snapshot/read';
 import { OptionError, scriptOptions } from './lib/cli-options';
 
 /** The id offset of each copy: above any id of a source catalogue of up to 10 million products. */

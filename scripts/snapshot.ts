@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { OptionError, scriptOptions } from './lib/cli-options';
 import * as S from '../src/lib/schemas';
-import { validateArray, validateOne } from '../src/lib/build/snapshot';
-import { writePlaceholders } from '../server/import/placeholders';
-import { stagingDir, swapIntoPlace, writeJson, writeShards } from '../server/import/snapshot-write';
+import { SnapshotManifestSchema, UrlMapEntrySchema, type SnapshotManifest } from '../src/lib/snapshot/schemas';
+import { validateArray, validateOne } from '../src/lib/snapshot/read';
+import { writePlaceholders } from '../src/lib/snapshot/placeholders-write';
+import { stagingDir, swapIntoPlace, writeJson, writeShards } from '../src/lib/snapshot/write';
 
 export interface PullOptions {
   /** Base URL of the backend, e.g. http://127.0.0.1:4321 (the /api prefix is added). */
@@ -47,7 +48,7 @@ const LISTS = (
     ['shipping-methods', S.ShippingMethodSchema],
     ['payment-methods', S.PaymentMethodSchema],
     ['tax-rates', S.TaxRateSchema],
-    ['url-map', S.UrlMapEntrySchema],
+    ['url-map', UrlMapEntrySchema],
     ['coupons', S.CouponSchema, true],
   ] as Array<[path: string, schema: z.ZodType, optional?: boolean]>
 ).map(([path, schema, optional]) => ({ file: `${path}.json`, path, schema, optional }));
@@ -102,7 +103,7 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
   const tmp = stagingDir(out);
   const write = (file: string, value: unknown, pretty = false) => writeJson(tmp, file, value, pretty);
   try {
-    const source = (await getJson('manifest', true))?.result as Partial<S.SnapshotManifest> | null;
+    const source = (await getJson('manifest', true))?.result as Partial<SnapshotManifest> | null;
 
     // Products, paged, validated, written in shards of 1,000.
     const products = validateArray(S.ProductSchema, await getPaged('products'), 'products');
@@ -153,7 +154,7 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
     log(`media: ${media.length}`);
     log(`placeholders: ${await writePlaceholders(tmp)}`);
 
-    const manifest: S.SnapshotManifest = {
+    const manifest: SnapshotManifest = {
       version: 1,
       generated_at: new Date().toISOString(),
       source: base,
@@ -164,7 +165,7 @@ export async function pullSnapshot(opts: PullOptions): Promise<PullResult> {
       counts,
       product_shards: shards,
     };
-    write('manifest.json', validateOne(S.SnapshotManifestSchema, manifest, 'manifest.json'), true);
+    write('manifest.json', validateOne(SnapshotManifestSchema, manifest, 'manifest.json'), true);
 
     swapIntoPlace(tmp, out);
     return { out, counts, warnings };

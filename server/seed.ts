@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as snap from '../src/lib/build/snapshot';
+import * as snap from '../src/lib/snapshot/read';
 import type { ConfigurableChild, Product } from '../src/lib/schemas';
 import { getMeta, setMeta, upsertSql, type DB } from './db';
 import type { SkuRow } from './pricing';

@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import { snapshotDir } from '../src/lib/build/snapshot';
+import { snapshotDir } from '../src/lib/snapshot/read';
 import { astroBuild, needsBuild, readLivePointer } from './rebuild';
 import { PROJECT_ROOT, startServer } from './server';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/server';
 import { createLogger } from '../../server/logger';
-import { readProducts } from '../../src/lib/build/snapshot';
+import { readProducts } from '../../src/lib/snapshot/read';
 import { startPostgres, type Cluster } from '../lib/postgres-cluster';
 import { OptionError, scriptOptions } from '../lib/cli-options';
 import { sampleOrder } from '../lib/sample-order';

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { measureBuild, type BuildResult } from './build';
 import { ensureSnapshot } from './lib/catalog';
 import { BIG, LARGE, SMALL, mb, type BenchContext } from './lib/context';

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { startServer } from '../../server/server';
 import { resize } from '../../server/images';
 import { createLogger } from '../../server/logger';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { median, round } from './lib/stats';
 import { loadavg } from 'node:os';
 import type { BenchContext } from './lib/context';

@@ -8,7 +8,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { importFromVsfApi } from '../../server/import/vsf-import';
+import { importFromVsfApi } from '../../src/lib/import/vsf-import';
 import { measureBuild } from './build';
 import { copyWithCmsEdit, copyWithPriceEdit, type EditorChange } from './lib/catalog';
 import { startShop } from './lib/server';

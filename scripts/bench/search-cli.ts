@@ -72,7 +72,7 @@ async function main() {
   let file: SearchIndexFile;
   const t0 = performance.now();
   if (snapshot) {
-    const { iterateProducts, readCategories, readAttributes } = await import('../../src/lib/build/snapshot');
+    const { iterateProducts, readCategories, readAttributes } = await import('../../src/lib/snapshot/read');
     file = buildSearchIndex(iterateProducts(snapshot), readCategories(snapshot), { attributes: readAttributes(snapshot) });
   } else {
     const { products, categories } = syntheticCatalogue(productCount);

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { config } from '../../src/lib/config';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine } from '../../src/lib/search/split-engine';

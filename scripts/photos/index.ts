@@ -18,7 +18,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writePlaceholders } from '../../server/import/placeholders';
+import { writePlaceholders } from '../../src/lib/snapshot/placeholders-write';
 import { scriptOptions } from '../lib/cli-options';
 import { openStudio } from './browser';
 import { sampleJobs } from './jobs';

@@ -3,25 +3,15 @@
  * Elasticsearch query DSL (or, with GET, the `request` query parameter holding it as JSON); `from`,
  * `size`, `sort`, `_source_include` and `_source_exclude` may also come as query parameters. The answer
  * is Elasticsearch's raw response, not the `{ code, result }` envelope of the other routes. Records are
- * served in VSF's shapes (`src/lib/catalog/import/to-vsf.ts`); the query subset is the one of
- * `src/lib/catalog/import/es-query.ts`. The reference API holds one store: any index name serves it.
+ * served in VSF's shapes (`src/lib/import/to-vsf.ts`); the query subset is the one of
+ * `src/lib/import/es-query.ts`. The reference API holds one store: any index name serves it.
  * Paging past the 10,000-hit window is `sort` with `search_after` (each sorted hit carries its `sort`
  * values, as Elasticsearch's do); `hits.total` is exact (`track_total_hits` is accepted and changes nothing).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Attribute, Category, CmsBlock, CmsPage, Product, Review } from '../../src/lib/schemas';
-import {
-  compileQuery,
-  filterSource,
-  listParam,
-  parseSort,
-  QueryError,
-  searchAfter,
-  sortRecords,
-  sortValues,
-  type Rec,
-} from '../../src/lib/catalog/import/es-query';
+import { compileQuery, filterSource, listParam, parseSort, QueryError, searchAfter, sortRecords, sortValues, type Rec } from '../../src/lib/import/es-query';
 import {
   VSF_ENTITIES,
   attributeToVsf,
@@ -32,7 +22,7 @@ import {
   reviewToVsf,
   taxRateToVsf,
   type VsfEntity,
-} from '../../src/lib/catalog/import/to-vsf';
+} from '../../src/lib/import/to-vsf';
 import type { DbDeps, MemoDeps, PricingDeps, SnapshotDeps } from '../context';
 import { ApiError, issueMessage, jsonLimits } from '../http';
 import { withLiveStock } from '../catalog';

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importFromDump } from '../../server/import/vsf-import';
+import { importFromDump } from '../../src/lib/import/vsf-import';
 import { astroBuild } from '../../server/rebuild';
 import { removeBuild } from './fixture';
-import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
+import { ImportConfigSchema } from '../../src/lib/import/config';
 import { contentPaths } from '../../src/lib/routing/content-routes';
 
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as snap from '../../src/lib/build/snapshot';
-import { importFromVsfApi } from '../../server/import/vsf-import';
-import { VSFA_COMPUTED_FIELDS } from '../../src/lib/catalog/import/from-vsf/prices';
+import * as snap from '../../src/lib/snapshot/read';
+import { importFromVsfApi } from '../../src/lib/import/vsf-import';
+import { VSFA_COMPUTED_FIELDS } from '../../src/lib/import/from-vsf/prices';
 import { startTestShop, type TestShop } from './fixture';
 
 let shop: TestShop;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { astroBin } from '../../server/rebuild';
 import { generationLog } from '../../scripts/bench/build';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RebuildManager, type RebuildSteps } from '../../server/rebuild';
 import { createLogger } from '../../server/logger';
-import { readManifest, SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { readManifest, SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { removeBuild, spawnStart, startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { astroBin } from '../../server/rebuild';
 import { listFiles } from '../../src/lib/build/cdn/build-files';
 import { buildOverlay, FullBuildNeeded, stopWarmRenderer } from '../../src/lib/build/render/overlay-build';

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { astroBuild } from '../../server/rebuild';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { handle } from '../../src/lib/build/cdn/worker';
 import { removeBuild, startTestShop, type TestShop } from './fixture';
 

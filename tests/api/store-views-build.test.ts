@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importDumpWithStoreViews, storeDumpFile, storeIndex, type StoreViewsSummary } from '../../server/import/store-views';
+import { importDumpWithStoreViews, storeDumpFile, storeIndex, type StoreViewsSummary } from '../../src/lib/import/store-views';
 import { astroBuild } from '../../server/rebuild';
 import { removeBuild } from './fixture';
 import { config } from '../../src/lib/config';
-import { readCategories, readManifest, readProducts, storeSnapshotDir } from '../../src/lib/build/snapshot';
+import { readCategories, readManifest, readProducts, storeSnapshotDir } from '../../src/lib/snapshot/read';
 
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');
 const MEDIA = join(__dirname, '..', 'fixtures', 'vsf-media');

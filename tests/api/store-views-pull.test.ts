@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as snap from '../../src/lib/build/snapshot';
+import * as snap from '../../src/lib/snapshot/read';
 import { config } from '../../src/lib/config';
-import { importApiWithStoreViews } from '../../server/import/store-views';
-import { ImportError } from '../../server/import/import-error';
+import { importApiWithStoreViews } from '../../src/lib/import/store-views';
+import { ImportError } from '../../src/lib/import/import-error';
 import { startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
 import { fixtureFiles } from './fixture-data';
 

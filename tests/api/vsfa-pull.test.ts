@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as snap from '../../src/lib/build/snapshot';
+import * as snap from '../../src/lib/snapshot/read';
 import type { Product } from '../../src/lib/schemas';
-import { DUMP_FILES } from '../../src/lib/catalog/import/dump';
-import { importFromDump, importFromVsfApi, type ImportSummary } from '../../server/import/vsf-import';
+import { DUMP_FILES } from '../../src/lib/import/dump';
+import { importFromDump, importFromVsfApi, type ImportSummary } from '../../src/lib/import/vsf-import';
 import { startVsfa, type RunningVsfa } from '../vsfa/server';
 import { simpleProduct, vsfCatalogue, type VsfaEntity } from '../vsfa/fixtures';
 

@@ -3,7 +3,7 @@ import { expect, test } from './fixture';
 import AxeBuilder from '@axe-core/playwright';
 import { pagePath, sampleProduct } from './helpers';
 import { blogUrl } from '../../src/lib/catalog/urls';
-import { readBlogPosts } from '../../src/lib/build/snapshot';
+import { readBlogPosts } from '../../src/lib/snapshot/read';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.

@@ -9,7 +9,7 @@ import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visit, pagePath, sampleProduct } from './helpers';
-import { SAMPLE_DIR, readBlogPosts } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR, readBlogPosts } from '../../src/lib/snapshot/read';
 import { ampProductUrl } from '../../src/lib/catalog/urls';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its

@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from '../../server/server';
 import { config } from '../../src/lib/config';
 import { collectionDbName } from '../../src/lib/state/storage';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
-import { readProducts } from '../../src/lib/build/snapshot';
+import { readProducts } from '../../src/lib/snapshot/read';
 import type { FaultRule } from './offline-schedules';
 
 export const ROOT = resolve(import.meta.dirname, '../..');

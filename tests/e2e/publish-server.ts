@@ -11,7 +11,7 @@ import { FILES_MANIFEST } from '../../src/lib/build/cdn/deploy-plan';
 import { join, resolve } from 'node:path';
 import { startServer, PROJECT_ROOT } from '../../server/server';
 import { addEditor } from '../../server/editor';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dataDir = process.env.PUBLISH_E2E_DATA!;

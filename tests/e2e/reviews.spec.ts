@@ -7,7 +7,7 @@ import { expect, test } from './fixture';
 import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
-import { readReviews } from '../../src/lib/build/snapshot';
+import { readReviews } from '../../src/lib/snapshot/read';
 import { approvedReviews, averageRating } from '../../src/lib/content/reviews';
 import { catalog, pagePath, productsWithPages } from './helpers';
 

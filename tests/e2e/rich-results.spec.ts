@@ -12,7 +12,7 @@ import { expect, test } from './fixture';
 import { jsonLdOf, pageFile, sitemapPaths } from './dist-pages';
 import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
-import { readBlogPosts, readCmsPages } from '../../src/lib/build/snapshot';
+import { readBlogPosts, readCmsPages } from '../../src/lib/snapshot/read';
 import { cmsCanonicalPath } from '../../src/lib/routing/content-routes';
 import { config } from '../../src/lib/config';
 

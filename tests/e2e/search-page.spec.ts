@@ -7,7 +7,7 @@
  */
 import { expect, test } from './fixture';
 import { type Page } from '@playwright/test';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { searchListingFile } from '../../src/lib/build/listing-file';

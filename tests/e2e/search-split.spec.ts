@@ -10,7 +10,7 @@ import { expect, test } from './fixture';
 import { type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine } from '../../src/lib/search/split-engine';

@@ -7,7 +7,7 @@
 import { expect, test } from './fixture';
 import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { readProducts } from '../../src/lib/build/snapshot';
+import { readProducts } from '../../src/lib/snapshot/read';
 import { isSearchable } from '../../src/lib/search/build';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { messages } from '../../src/lib/messages';

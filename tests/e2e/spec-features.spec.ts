@@ -10,7 +10,7 @@ import { catalog, hasProductPage } from '../../src/lib/routing/routes';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { financeInfo, categoryPromoFor } from '../../src/lib/build/promo';
 import { formatPrice } from './oracle';
-import { readShops, readSocial } from '../../src/lib/build/snapshot';
+import { readShops, readSocial } from '../../src/lib/snapshot/read';
 import { pagePath, visit } from './helpers';
 import { ampProductUrl } from '../../src/lib/catalog/urls';
 

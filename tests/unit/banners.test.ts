@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bannersFor } from '../../src/lib/routing/routes';
-import { readBanners } from '../../src/lib/build/snapshot';
+import { readBanners } from '../../src/lib/snapshot/read';
 import { config } from '../../src/lib/config';
 
 describe('banner json per store code', () => {

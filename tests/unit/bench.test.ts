@@ -12,7 +12,7 @@ import { inlineAssets } from '../../scripts/bench/page-weight';
 import { parseApiBench } from '../../scripts/bench/api';
 import { benchQueries, typo } from '../../scripts/bench/search';
 import { copyWithCmsEdit, copyWithPriceEdit } from '../../scripts/bench/lib/catalog';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bench-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

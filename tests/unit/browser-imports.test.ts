@@ -71,8 +71,8 @@ describe('browser bundles', () => {
   test('the walk finds a Node builtin or server code reached through a chain of imports', () => {
     // A made-up island importing a src/lib module that reads files: the chain is named.
     const island = join(SRC, 'islands', 'Made-up.tsx');
-    const reached = nodeOnlyReached([[island, "import { snapshotDir } from '../lib/build/snapshot';\nimport type { X } from '../lib/build/heap';"]]);
-    expect(reached.some((l) => l.startsWith('src/islands/Made-up.tsx → src/lib/build/snapshot.ts') && / imports node:/.test(l))).toBe(true);
+    const reached = nodeOnlyReached([[island, "import { snapshotDir } from '../lib/snapshot/read';\nimport type { X } from '../lib/build/heap';"]]);
+    expect(reached.some((l) => l.startsWith('src/islands/Made-up.tsx → src/lib/snapshot/read.ts') && / imports node:/.test(l))).toBe(true);
     expect(nodeOnlyReached([[island, "import { app } from '../../server/app';"]])).toEqual(['src/islands/Made-up.tsx imports server/app.ts']);
     expect(nodeOnlyReached([[island, "import type { App } from '../../server/app';"]])).toEqual([]);
   });

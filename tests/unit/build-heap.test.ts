@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildEnv, buildNodeArgs, heapLimitMb, SEMI_SPACE_MB, snapshotProductCount } from '../../src/lib/build/heap';
 import { astroBuild } from '../../server/rebuild';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 
 function snapshotWith(manifest: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'heap-test-'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { warnEmptyHeaderMenu } from '../../src/lib/build/warnings';
 import { snapshotCmsPages } from '../../src/lib/routing/content-routes';
-import { SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { messages } from '../../src/lib/messages';
 
 describe('build warnings for empty content (§8)', () => {

@@ -1,5 +1,5 @@
 /**
- * The category tree of an import (src/lib/catalog/import/category-tree.ts): paths derived from parent_id
+ * The category tree of an import (src/lib/import/category-tree.ts): paths derived from parent_id
  * where a dump has none; when the configured root is missing, the candidate roots with their product
  * counts, and the records skipped on the way listed before the fatal message (the command line too);
  * product records with non-numeric ids skipped one by one with their reason.
@@ -9,13 +9,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as snap from '../../src/lib/build/snapshot';
-import { derivedPath, rootCandidates } from '../../src/lib/catalog/import/category-tree';
-import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
-import { parseDump } from '../../src/lib/catalog/import/dump';
-import { productIdProblem } from '../../src/lib/catalog/import/from-vsf/products';
-import { ImportError } from '../../server/import/import-error';
-import { importFromDump } from '../../server/import/vsf-import';
+import * as snap from '../../src/lib/snapshot/read';
+import { derivedPath, rootCandidates } from '../../src/lib/import/category-tree';
+import { ImportConfigSchema } from '../../src/lib/import/config';
+import { parseDump } from '../../src/lib/import/dump';
+import { productIdProblem } from '../../src/lib/import/from-vsf/products';
+import { ImportError } from '../../src/lib/import/import-error';
+import { importFromDump } from '../../src/lib/import/vsf-import';
 
 const ROOT = join(__dirname, '..', '..');
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');

@@ -63,7 +63,7 @@ describe('import boundaries (ESLint)', () => {
       expect.stringContaining('The server must not import tooling'),
     ]);
     expect(
-      await boundaryErrors('server/routes/probe.ts', `import { importFromVsfApi } from '../import/vsf-import';\nexport const i = importFromVsfApi;\n`),
+      await boundaryErrors('server/routes/probe.ts', `import { importFromVsfApi } from '../../src/lib/import/vsf-import';\nexport const i = importFromVsfApi;\n`),
     ).toEqual([]);
   });
 
@@ -116,7 +116,7 @@ describe('layers (ESLint)', () => {
     expect(await cycle("export const e = () => import('./engine');\n")).toEqual([expect.stringContaining('cycle')]);
     expect(await cycle("import type { SearchEngine } from './engine';\nexport type E = SearchEngine;\n")).toEqual([]);
     expect(
-      await ruleErrors('import-x/no-cycle', 'server/import/probe.ts', "import { importFromDump } from './vsf-import';\nexport const i = importFromDump;\n"),
+      await ruleErrors('import-x/no-cycle', 'src/lib/import/probe.ts', "import { importFromDump } from './vsf-import';\nexport const i = importFromDump;\n"),
     ).toEqual([]);
   });
 });

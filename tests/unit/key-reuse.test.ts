@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as snap from '../../src/lib/build/snapshot';
+import * as snap from '../../src/lib/snapshot/read';
 import { changedRecords, snapshotDigests } from '../../src/lib/build/render/changes';
 import { keyStore, offerPrevious, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
 import { linkedSkus, reuseOrCompute } from '../../src/lib/build/key-reuse';

@@ -2,20 +2,20 @@
  * Dumps and pictures as a retailer has them: a whole index in one file (elasticdump of an Elasticsearch 5
  * index, every `_type` in it; or Elasticsearch 7's index per entity) imports as the per-entity files do;
  * pictures fetched through vue-storefront-api's image route are asked for by their path below
- * `magento2.imgUrl`, which already ends with /catalog/product (server/import/media.ts).
+ * `magento2.imgUrl`, which already ends with /catalog/product (src/lib/import/media.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as snap from '../../src/lib/build/snapshot';
-import { DUMP_FILES, parseDump } from '../../src/lib/catalog/import/dump';
-import { compileQuery, parseSort, searchAfter, sortRecords, sortValues } from '../../src/lib/catalog/import/es-query';
-import { VSF_ENTITIES } from '../../src/lib/catalog/import/to-vsf';
-import { imageRoutePath } from '../../server/import/media';
-import { ImportError } from '../../server/import/import-error';
-import { importFromDump, importFromVsfApi } from '../../server/import/vsf-import';
+import * as snap from '../../src/lib/snapshot/read';
+import { DUMP_FILES, parseDump } from '../../src/lib/import/dump';
+import { compileQuery, parseSort, searchAfter, sortRecords, sortValues } from '../../src/lib/import/es-query';
+import { VSF_ENTITIES } from '../../src/lib/import/to-vsf';
+import { imageRoutePath } from '../../src/lib/import/media';
+import { ImportError } from '../../src/lib/import/import-error';
+import { importFromDump, importFromVsfApi } from '../../src/lib/import/vsf-import';
 import { vsfaImage } from '../vsfa/img';
 
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
-import { SAMPLE_DIR, iterateProducts } from '../../src/lib/build/snapshot';
+import { SAMPLE_DIR, iterateProducts } from '../../src/lib/snapshot/read';
 import { photoPath, viewsOf, shapeOf, stoneLookOf, metalOf, watchMetalOf, strapOf, variantOf } from '../../scripts/lib/sample-photos';
 
 const MEDIA = join(SAMPLE_DIR, 'media');

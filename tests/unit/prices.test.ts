@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assembleSnapshot, type CatalogInput } from '../../src/lib/catalog/import/assemble';
-import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
-import { DUMP_FILES } from '../../src/lib/catalog/import/dump';
-import { VSF_ENTITIES, type VsfEntity } from '../../src/lib/catalog/import/to-vsf';
-import { importFromDump } from '../../server/import/vsf-import';
-import * as snap from '../../src/lib/build/snapshot';
+import { assembleSnapshot, type CatalogInput } from '../../src/lib/import/assemble';
+import { ImportConfigSchema } from '../../src/lib/import/config';
+import { DUMP_FILES } from '../../src/lib/import/dump';
+import { VSF_ENTITIES, type VsfEntity } from '../../src/lib/import/to-vsf';
+import { importFromDump } from '../../src/lib/import/vsf-import';
+import * as snap from '../../src/lib/snapshot/read';
 import type { Product } from '../../src/lib/schemas';
 import { processProducts, vsfaSign, type VsfaProcessorConfig } from '../vsfa/product-processor';
 

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { createApiClient } from '../../src/lib/api/client';
 import { formErrors } from '../../src/lib/forms/rules';
-import { readReviews } from '../../src/lib/build/snapshot';
+import { readReviews } from '../../src/lib/snapshot/read';
 import type { Review } from '../../src/lib/schemas';
 import {
   approvedReviews,

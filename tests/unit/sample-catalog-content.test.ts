@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSample, REFERENCE_DATE } from '../../scripts/sample-catalog';
-import * as snap from '../../src/lib/build/snapshot';
+import * as snap from '../../src/lib/snapshot/read';
 import { specialPriceApplies } from '../../src/lib/catalog/price';
 import { config } from '../../src/lib/config';
 import type { Product } from '../../src/lib/schemas';

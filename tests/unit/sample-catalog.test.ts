@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { generateSample, validateSnapshot, REFERENCE_DATE } from '../../scripts/sample-catalog';
-import * as snap from '../../src/lib/build/snapshot';
+import * as snap from '../../src/lib/snapshot/read';
 import { slugify } from '../../src/lib/catalog/slug';
 import { mediaPath } from '../../src/lib/catalog/images';
 import type { Product } from '../../src/lib/schemas';

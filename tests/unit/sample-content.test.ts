@@ -4,7 +4,7 @@
  * costs and takes, blog posts of real length. Read from the committed sample snapshot.
  */
 import { describe, expect, it } from 'vitest';
-import { readBlogPosts, readCmsPages } from '../../src/lib/build/snapshot';
+import { readBlogPosts, readCmsPages } from '../../src/lib/snapshot/read';
 
 const page = (id: string) => {
   const p = readCmsPages().find((x) => x.identifier === id);

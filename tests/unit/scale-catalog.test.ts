@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { copyProduct, ID_STRIDE, scaleCatalog } from '../../scripts/scale-catalog';
-import { readManifest, readProducts, SAMPLE_DIR } from '../../src/lib/build/snapshot';
+import { readManifest, readProducts, SAMPLE_DIR } from '../../src/lib/snapshot/read';
 
 const work = mkdtempSync(join(tmpdir(), 'pj-scale-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { buildSearchIndex, isSearchable, toSearchDoc } from '../../src/lib/searc
 import { docPrices, docUrl, packUrl } from '../../src/lib/search/types';
 import { productPrices } from '../../src/lib/catalog/price';
 import { productUrl } from '../../src/lib/catalog/urls';
-import { iterateProducts, readAttributes, readCategories, readManifest, readProducts } from '../../src/lib/build/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest, readProducts } from '../../src/lib/snapshot/read';
 import { CATEGORIES, SETTINGS, indexOf, product } from './search-fixtures';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { indexUrlFor } from '../../src/lib/search/client';

@@ -4,7 +4,7 @@
  * prices of category pages, child skus, filters from the matches), the page's states and texts.
  */
 import { describe, expect, it } from 'vitest';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { buildSearchIndex, isSearchable } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { catalog, rootCategoryId } from '../../src/lib/routing/routes';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { splitThreshold } from '../../src/lib/build/search-site-index';
 import { SPLIT_ABOVE } from '../../src/lib/search/split';
 import { isSearchable } from '../../src/lib/search/build';
-import { readProducts } from '../../src/lib/build/snapshot';
+import { readProducts } from '../../src/lib/snapshot/read';
 
 type Endpoint = (ctx: unknown) => Response | Promise<Response>;
 

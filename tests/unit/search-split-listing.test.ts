@@ -6,7 +6,7 @@
  * or missing files give the page's error or offline state.
  */
 import { describe, expect, it } from 'vitest';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine, type FetchFile } from '../../src/lib/search/split-engine';

@@ -4,7 +4,7 @@ import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine, postingsFileOf, type SplitSearchEngine } from '../../src/lib/search/split-engine';
 import { splitSearchIndex, type SplitIndex } from '../../src/lib/search/split';
 import type { SearchIndexFile, SearchPaging, SearchResult } from '../../src/lib/search/types';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { BENCH_QUERIES, syntheticCatalogue } from '../../scripts/bench/search-catalogue';
 import { benchQueries } from '../../scripts/bench/search';
 import { SETTINGS } from './search-fixtures';

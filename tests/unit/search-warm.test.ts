@@ -7,7 +7,7 @@
  * bundles holding what the cache does not hold yet; a build warmed whole is not looked at again.
  */
 import { describe, expect, it } from 'vitest';
-import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/build/snapshot';
+import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { splitSearchIndex, splitSearchListing } from '../../src/lib/search/split';
 import { searchListingFile } from '../../src/lib/build/listing-file';

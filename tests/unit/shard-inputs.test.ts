@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readProducts } from '../../src/lib/build/snapshot';
+import { readProducts } from '../../src/lib/snapshot/read';
 import { shardOfPath } from '../../src/lib/build/shard';
 
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';

@@ -4,7 +4,7 @@
  * committed sample against the snapshot read directly.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readProductRecords, readProducts } from '../../src/lib/build/snapshot';
+import { readProductRecords, readProducts } from '../../src/lib/snapshot/read';
 
 const snapshot = new Map(readProducts().map((p) => [p.id, p]));
 const withDescription = [...snapshot.values()].filter((p) => p.description);

@@ -1,5 +1,5 @@
 /**
- * The snapshot's files read ahead (src/lib/build/snapshot-hold.ts): the persistent renderer reads the
+ * The snapshot's files read ahead (src/lib/snapshot/hold.ts): the persistent renderer reads the
  * live snapshot while it waits; the next snapshot's files with the same bytes are then not parsed and
  * validated again, and a changed file is always read afresh.
  */
@@ -7,8 +7,8 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as snap from '../../src/lib/build/snapshot';
-import { heldCount, takenCount } from '../../src/lib/build/snapshot-hold';
+import * as snap from '../../src/lib/snapshot/read';
+import { heldCount, takenCount } from '../../src/lib/snapshot/hold';
 import { ProductSchema } from '../../src/lib/schemas';
 
 const root = mkdtempSync(join(tmpdir(), 'snapshot-hold-test-'));

@@ -2,9 +2,9 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import * as snap from '../../src/lib/build/snapshot';
+import * as snap from '../../src/lib/snapshot/read';
 import { generateSample, validateSnapshot } from '../../scripts/sample-catalog';
-import { writePlaceholders } from '../../server/import/placeholders';
+import { writePlaceholders } from '../../src/lib/snapshot/placeholders-write';
 
 const root = mkdtempSync(join(tmpdir(), 'snapshot-test-'));
 /** A copy of the committed sample that a test may break. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sameItems, settingsFromAnswer, socialFeedItems } from '../../src/islands/SocialFeed';
-import { readSocial } from '../../src/lib/build/snapshot';
+import { readSocial } from '../../src/lib/snapshot/read';
 import { config } from '../../src/lib/config';
 
 const post = (n: number, extra: Record<string, unknown> = {}) => ({

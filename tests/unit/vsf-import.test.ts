@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as snap from '../../src/lib/build/snapshot';
-import { ImportError } from '../../server/import/import-error';
-import { importFromDump, type ImportSummary } from '../../server/import/vsf-import';
-import { parseDump } from '../../src/lib/catalog/import/dump';
-import { ImportConfigSchema } from '../../src/lib/catalog/import/config';
-import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
+import * as snap from '../../src/lib/snapshot/read';
+import { ImportError } from '../../src/lib/import/import-error';
+import { importFromDump, type ImportSummary } from '../../src/lib/import/vsf-import';
+import { parseDump } from '../../src/lib/import/dump';
+import { ImportConfigSchema } from '../../src/lib/import/config';
+import type { Problem } from '../../src/lib/import/from-vsf/common';
 import type { Product } from '../../src/lib/schemas';
 
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');

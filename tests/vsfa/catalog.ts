@@ -19,7 +19,7 @@
  *   is not modelled: an error naming it.
  */
 import type { Context, Hono } from 'hono';
-import type { Rec } from '../../src/lib/catalog/import/es-query';
+import type { Rec } from '../../src/lib/import/es-query';
 import type { EsIndex } from './es-index';
 
 /**

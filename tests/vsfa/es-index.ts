@@ -13,11 +13,11 @@
  * - No de-duplication: two documents with one `_source.id` are two hits.
  * - What it does not model is an error (es-errors.ts `unsupported`), never a silently different answer.
  *
- * The query predicate is the shared evaluator of src/lib/catalog/import/es-query.ts (bool, term(s),
+ * The query predicate is the shared evaluator of src/lib/import/es-query.ts (bool, term(s),
  * range, exists, match...), checked first against the mapping (a term on a long field with a value
  * that is not a number fails as ES fails it; an `ids` query, which matches `_id`, is not modelled).
  */
-import { compileQuery, filterSource, QueryError, type Rec } from '../../src/lib/catalog/import/es-query';
+import { compileQuery, filterSource, QueryError, type Rec } from '../../src/lib/import/es-query';
 import { EsError, parsingError, resultWindowError, shardsFailed, unsupported, type EsAnswer, type EsVersion } from './es-errors';
 import { asFieldValue, compareTuples, parseSearchAfter, parseSortKeys, sortValue, type FieldType, type SortKey } from './es-sort';
 

@@ -8,7 +8,7 @@
  * returns the hits strictly after them: hits whose sort values are all equal to them are not
  * returned, which is why the documentation asks for a tiebreaker with one value per document.
  */
-import { valuesAt, type Rec } from '../../src/lib/catalog/import/es-query';
+import { valuesAt, type Rec } from '../../src/lib/import/es-query';
 import { parsingError, shardsFailed, type EsError } from './es-errors';
 
 export type FieldType = 'long' | 'integer' | 'float' | 'keyword' | 'date' | 'text' | 'boolean';

@@ -6,7 +6,7 @@
  * as some indexer set-ups write them) and reviews. Written for the stand-in; shapes as in
  * vue-storefront-api's var/ samples (fields the importer reads).
  */
-import type { Rec } from '../../src/lib/catalog/import/es-query';
+import type { Rec } from '../../src/lib/import/es-query';
 import type { FieldType } from './es-index';
 
 export type VsfaEntity = 'product' | 'category' | 'attribute' | 'cms_page' | 'cms_block' | 'review' | 'taxrule';

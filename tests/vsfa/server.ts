@@ -18,7 +18,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Rec } from '../../src/lib/catalog/import/es-query';
+import type { Rec } from '../../src/lib/import/es-query';
 import { Site } from '../../server/static';
 import { catalogRoutes, type ProcessProducts } from './catalog';
 import { processProducts, type VsfaProcessorConfig } from './product-processor';

@@ -18,7 +18,7 @@ import { ampCategoryData, categoryPageData } from './page-data';
 import { productPageCore, shippingMethods } from './product-page-data';
 import { productIslandProps } from './product-island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from './promo';
-import { placeholderColours } from './placeholders';
+import { placeholderColours } from '../snapshot/placeholders-read';
 import { blogData, contentPages, goneContentUrls, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
 import { brandContentPaths, brandListing } from './brand-page-data';
 import { listingCandidates } from './listing-file';

@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SnapshotManifestSchema } from '../schemas/snapshot';
+import { SnapshotManifestSchema } from '../snapshot/schemas';
 import { inputsFromArgs, shardFromArgs } from './shard';
 
 /** Heap for the build's fixed part (Astro, Vite, the bundles, the sample-sized snapshot), MB. */

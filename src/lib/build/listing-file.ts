@@ -10,7 +10,7 @@ import { buildTime, catalog, currencyRate, once, descendantIds, pricesFor, produ
 import { catchAllRoutes } from '../routing/page-routes';
 import { facetValuesOf } from '../catalog/facets';
 import { productUrl } from '../catalog/urls';
-import { placeholderColour } from './placeholders';
+import { placeholderColour } from '../snapshot/placeholders-read';
 import { listingFileUrl, type ListingFile, type ListingItem } from '../catalog/listing/client';
 import { isSearchable } from '../search/build';
 import type { Product } from '../schemas';

@@ -16,7 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFi
 import { dirname, join, relative, sep } from 'node:path';
 import { SHARD_INPUTS_FOLDER, SHARD_MARKER, ShardMarkerSchema, type ShardMarker } from './shard';
 import { APPENDED_PRECACHE_URLS, PRECACHE_CALL, SW_FILE } from '../pwa/sw-config';
-import { jsonValueEnd } from '../catalog/import/dump';
+import { jsonValueEnd } from '../import/dump';
 import { CDN_DERIVED_FILES, writeCdnFiles } from './cdn/build-files';
 
 /** One shard's copy of the files a rule owns: relative path ('/' separated) to bytes. */

@@ -8,7 +8,7 @@ import { messages } from '../messages';
 import { htmlToText, sanitizeHtml } from '../content/sanitize';
 import { breadcrumbJsonLd, productJsonLd, type Crumb, type OfferPrice } from '../content/seo';
 import { catalog, hasProductPage, homeUrl, once, pricesFor, primaryCategory, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
-import { readShippingMethods } from './snapshot';
+import { readShippingMethods } from '../snapshot/read';
 import { ampProductUrl, productUrl } from '../catalog/urls';
 import { galleryImage } from '../catalog/images';
 import { defaultChild, isOptionValueAvailable, isVariantAvailable, selectionOf, type Selection } from '../catalog/variants';

@@ -4,7 +4,7 @@
  * (default SPLIT_ABOVE) the split index's files under search-index/{h}/ (docs/search.md "At scale").
  * Made once per store view per build and shared by the two endpoints that write them.
  */
-import { readManifest } from './snapshot';
+import { readManifest } from '../snapshot/read';
 import { catalog, currencyRate, storeViewOf } from '../routing/routes';
 import { buildSearchIndex } from '../search/build';
 import { SPLIT_ABOVE, splitSearchIndex, splitSearchListing } from '../search/split';

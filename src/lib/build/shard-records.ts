@@ -5,7 +5,7 @@
  * catalogue) in one streaming pass over the snapshot, the first time a product page asks. A page
  * shard of a prepared build (./shard-inputs.ts) has them in its catalogue index already.
  */
-import * as snap from './snapshot';
+import * as snap from '../snapshot/read';
 import { catalog, once, ownCatalogueDir } from '../routing/routes';
 import { ampRoutes, catchAllRoutes } from '../routing/page-routes';
 import { buildRole, ofThisShard } from './shard';

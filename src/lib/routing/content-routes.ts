@@ -6,7 +6,7 @@
  */
 import type { RedirectRule } from './redirect-rules';
 import type { BlogCategory, BlogPost, CmsPage, Product, Shop } from '../schemas';
-import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from '../build/snapshot';
+import { iterateProducts, readBlogCategories, readBlogPosts, readCmsPages, readShops, snapshotDir } from '../snapshot/read';
 import { config, enabledStoreViews, type StoreView } from '../config';
 import { ampProductUrl, blogUrl, productUrl, storePrefix } from '../catalog/urls';
 import { absoluteUrl, publisherJsonLd } from '../content/seo';

@@ -9,7 +9,7 @@
  * order's page) so that, applied in order, those pages are served before a product's stale-slug rule
  * sees them.
  */
-import * as snap from '../build/snapshot';
+import * as snap from '../snapshot/read';
 import { config } from '../config';
 import { catalog, hasProductPage, once } from './routes';
 import { hasPageAt, rewriteAliases } from './page-routes';

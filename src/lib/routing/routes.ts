@@ -4,7 +4,7 @@
  * loads its record from the memoised in-memory index here; the routes themselves are in
  * ./page-routes.ts. Nothing in this module renders HTML.
  */
-import * as snap from '../build/snapshot';
+import * as snap from '../snapshot/read';
 import { config, enabledStoreViews, type StoreView } from '../config';
 import { menuTree, type MenuItem } from '../content/menus';
 import { MENU_IDS, type Attribute, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from '../schemas';

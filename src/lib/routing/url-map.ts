@@ -6,13 +6,14 @@
  * store prefix of the unknown path on multistore.
  */
 import { z } from 'zod';
-import * as snap from '../build/snapshot';
+import * as snap from '../snapshot/read';
 import { config, enabledStoreViews } from '../config';
 import { catalog, hasCategoryPage, hasProductPage, isBrandCategory, once } from './routes';
 import { categoryUrl, productUrl, storePrefix } from '../catalog/urls';
 import { cmsCanonicalPath } from './content-routes';
 import { normalizePath, shardOf, type ProductShard, type UrlMap } from './dispatcher';
-import type { Category, Product, UrlMapEntry } from '../schemas';
+import type { Category, Product } from '../schemas';
+import type { UrlMapEntry } from '../snapshot/schemas';
 
 const Targets = z.record(z.string(), z.string());
 const ProductTargetSchema = z.strictObject({ u: z.string(), c: Targets.optional() });

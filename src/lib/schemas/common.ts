@@ -3,7 +3,7 @@
  *
  * Every exported schema in this folder is built inside a `/*#__PURE__*\/ (() => ...)()`: zod's
  * constructors are calls a bundler cannot prove free of side effects, so without the mark each
- * browser bundle would carry every entity schema (blog, CMS, snapshot...) it never uses.
+ * browser bundle would carry every entity schema (blog, CMS, menus...) it never uses.
  */
 import { z } from 'zod';
 

@@ -25,6 +25,5 @@ export * from './sync-task';
 export * from './user';
 export * from './api';
 export * from './social';
-export * from './snapshot';
 export * from './coupon';
 export * from './mail';

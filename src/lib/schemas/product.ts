@@ -107,7 +107,7 @@ export const StockSchema = /*#__PURE__*/ (() =>
 export type Stock = z.output<typeof StockSchema>;
 
 /**
- * The price vue-storefront-api signed with `sgn` (src/lib/catalog/import/from-vsf/prices.ts
+ * The price vue-storefront-api signed with `sgn` (src/lib/import/from-vsf/prices.ts
  * `signedPrice`): an order line carries it in the same field so that VSFA's signature check passes.
  */
 export const SignedPriceSchema = /*#__PURE__*/ (() => z.strictObject({ field: z.enum(['priceInclTax', 'price']), value: z.number().nullable() }))();

@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } fro
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
-import { snapshotDir } from '../snapshot';
+import { snapshotDir } from '../../snapshot/read';
 import { BUNDLE_DIR, codeStamp, CONTEXT_FILE, keepDirOf, KEYS_FILE, PRERENDER_ENTRY, type KeptPath, type KeysFile, type RenderContext } from './kept';
 import { snapshotDigests } from './changes';
 import { recordedEntries } from '../key-store';

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { BuildAppLike } from './keep';
-import { holdWithLoaded, takenCount } from '../snapshot-hold';
+import { holdWithLoaded, takenCount } from '../../snapshot/hold';
 import { STAGED_KEYS_FILE, readKeys, readRenderContext, type KeptPath, type RenderContext } from './kept';
 import { changedRecords, snapshotDigests } from './changes';
 import { offerPrevious, recordedEntries, reusedCount } from '../key-store';
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   // The head's merged stylesheet (src/lib/build/page-css.ts) reads the build's component CSS; where it writes is the job's.
   const app = warm ? await loadApp(warm) : null;
   if (app) await preloadPages(app);
-  // The live snapshot's files read ahead: the next one's unchanged files are not parsed again (src/lib/build/snapshot-hold.ts).
+  // The live snapshot's files read ahead: the next one's unchanged files are not parsed again (src/lib/snapshot/hold.ts).
   try {
     if (warm?.snapshot && existsSync(warm.snapshot)) holdWithLoaded(warm.snapshot);
   } catch (e) {

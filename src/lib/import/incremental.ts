@@ -1,9 +1,10 @@
 /**
  * Rules of the incremental (rebuild) pull that keep the merged snapshot true to the index. Pure: the
- * pull (server/import/vsf-import.ts) reads the index and the previous snapshot and applies them.
+ * pull (./vsf-import.ts) reads the index and the previous snapshot and applies them.
  */
-import type { Category, Product, UrlMapEntry } from '../../schemas';
-import { categoryUrl } from '../urls';
+import type { Category, Product } from '../schemas';
+import type { UrlMapEntry } from '../snapshot/schemas';
+import { categoryUrl } from '../catalog/urls';
 import type { DumpRecord } from './dump';
 
 /**

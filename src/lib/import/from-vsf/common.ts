@@ -7,7 +7,7 @@
  * values (the prices are prices.ts's). What every VSF field becomes is in docs/vsf-migration.md; the inverse is
  * `../to-vsf.ts`. The mapped records are then validated with the snapshot schemas by `../assemble.ts`.
  */
-import type { UrlMapEntry } from '../../../schemas';
+import type { UrlMapEntry } from '../../snapshot/schemas';
 
 export type Rec = Record<string, unknown>;
 

@@ -24,9 +24,9 @@
  *   not, as URL source filters override the body's `_source` in Elasticsearch.
  */
 import { z } from 'zod';
-import { ID_SORT } from '../../src/lib/catalog/import/es-query';
-import type { DumpRecord } from '../../src/lib/catalog/import/dump';
-import type { VsfEntity } from '../../src/lib/catalog/import/to-vsf';
+import { ID_SORT } from './es-query';
+import type { DumpRecord } from './dump';
+import type { VsfEntity } from './to-vsf';
 // vsf-import.ts imports this module too; both names are read only when a pull runs.
 import { DEFAULT_INDEX, ImportError } from './import-error';
 

@@ -2,7 +2,7 @@
  * One Magento tax rule of the VSF index to the snapshot's tax rates. Part of the VSF import's mapping
  * (common.ts).
  */
-import type { TaxRate } from '../../../schemas';
+import type { TaxRate } from '../../schemas';
 import { type Rec, MapError, isObj, toInt, toNum, str, intList } from './common';
 
 /** A Magento tax rule: one tax rate of the snapshot per rate nested in `rates[]` (or the rule itself when it is flat). */

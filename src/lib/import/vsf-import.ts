@@ -2,7 +2,7 @@
  * Catalogue import from vue-storefront's Elasticsearch indices (docs/vsf-migration.md): a dump
  * (`importFromDump`: catalog_product.json, catalog_category.json, ... as vue-storefront-api's var/
  * names them, or a whole index in one file as elasticdump writes it) or a running vue-storefront-api (`importFromVsfApi`: pages through
- * URL/api/catalog/{index}/{entity}/_search). Both map every record (src/lib/catalog/import), report
+ * URL/api/catalog/{index}/{entity}/_search). Both map every record (assemble.ts, from-vsf/), report
  * what cannot be mapped (file, id, field, reason), and write a complete snapshot atomically, validated
  * with the snapshot readers. Nothing is written when no shop can be built (no root category, no
  * product). With `previous`, the pull is the rebuild hook's (server/rebuild.ts): only what changed
@@ -12,19 +12,20 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync }
 import { gunzipSync } from 'node:zlib';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
-import * as snap from '../../src/lib/build/snapshot';
-import { ProductSchema, type Category, type CmsPage, type Product, type SnapshotManifest, type UrlMapEntry } from '../../src/lib/schemas';
-import { contentPaths } from '../../src/lib/routing/content-routes';
-import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBase, type SourceNames } from '../../src/lib/catalog/import/assemble';
-import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from '../../src/lib/catalog/import/config';
-import { DUMP_FILES, parseDump, splitDump } from '../../src/lib/catalog/import/dump';
-import { changedQuery } from '../../src/lib/catalog/import/es-query';
-import { parentsToRefresh, urlMapAfterPull } from '../../src/lib/catalog/import/incremental';
-import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
-import { VSF_ENTITIES, productToVsf } from '../../src/lib/catalog/import/to-vsf';
+import * as snap from '../snapshot/read';
+import { ProductSchema, type Category, type CmsPage, type Product } from '../schemas';
+import type { SnapshotManifest, UrlMapEntry } from '../snapshot/schemas';
+import { contentPaths } from '../routing/content-routes';
+import { assembleSnapshot, type CatalogInput, type ImportResult, type ProductBase, type SourceNames } from './assemble';
+import { ImportConfigSchema, defaultImportConfig, type ImportConfig } from './config';
+import { DUMP_FILES, parseDump, splitDump } from './dump';
+import { changedQuery } from './es-query';
+import { parentsToRefresh, urlMapAfterPull } from './incremental';
+import type { Problem } from './from-vsf/common';
+import { VSF_ENTITIES, productToVsf } from './to-vsf';
 import { mediaPaths, writeMedia, type MediaSources } from './media';
-import { writePlaceholders } from './placeholders';
-import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from './snapshot-write';
+import { writePlaceholders } from '../snapshot/placeholders-write';
+import { digestOf, stagingDir, swapIntoPlace, validateSnapshot, writeJson, writeShards, type PreviousShards } from '../snapshot/write';
 import { searchAll, type SearchSource } from './vsf-search';
 import { DEFAULT_INDEX, ImportError } from './import-error';
 

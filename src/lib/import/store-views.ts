@@ -12,14 +12,14 @@
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { enabledStoreViews, config as siteConfig, type Config, type StoreView } from '../../src/lib/config';
-import { defaultImportConfig, type ImportConfig } from '../../src/lib/catalog/import/config';
-import { DUMP_FILES } from '../../src/lib/catalog/import/dump';
-import { VSF_ENTITIES } from '../../src/lib/catalog/import/to-vsf';
-import { STORES_DIR } from '../../src/lib/build/snapshot';
+import { enabledStoreViews, config as siteConfig, type Config, type StoreView } from '../config';
+import { defaultImportConfig, type ImportConfig } from './config';
+import { DUMP_FILES } from './dump';
+import { VSF_ENTITIES } from './to-vsf';
+import { STORES_DIR } from '../snapshot/read';
 import { ImportError } from './import-error';
 import { importFromDump, importFromVsfApi, type ApiPullOptions, type ImportOptions, type ImportSummary } from './vsf-import';
-import { stagingDir, swapIntoPlace } from './snapshot-write';
+import { stagingDir, swapIntoPlace } from '../snapshot/write';
 
 /** The placeholder of a store view's code in an index name template (`vue_storefront_catalog_{code}`). */
 export const STORE_CODE_PLACEHOLDER = '{code}';

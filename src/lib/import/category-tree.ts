@@ -3,7 +3,7 @@
  * has none, and the categories that could be the shop's root (with the products below each) for the
  * message of an import whose configured root is missing. Pure; used by assemble.ts.
  */
-import type { Category } from '../../schemas';
+import type { Category } from '../schemas';
 
 /**
  * A category's path as Magento writes it ('1/2/3'): the ids of its parent_id chain down to it, from the

@@ -3,8 +3,8 @@
  * folder beside the target, which replaces the target only when it is complete and valid.
  */
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import * as snapshot from '../../src/lib/build/snapshot';
-import { ProductSchema } from '../../src/lib/schemas';
+import * as snapshot from './read';
+import { ProductSchema } from '../schemas';
 import { createHash, randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -90,7 +90,7 @@ export function swapIntoPlace(tmp: string, out: string): void {
 }
 
 /**
- * Reads every file of a snapshot with the readers of src/lib/build/snapshot.ts (throws a SnapshotError
+ * Reads every file of a snapshot with the readers of src/lib/snapshot/read.ts (throws a SnapshotError
  * on the first bad record); returns the product count. Product shards named in `trusted` (linked
  * unchanged from a snapshot validated when it was written) are counted, not validated again.
  */

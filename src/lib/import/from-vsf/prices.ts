@@ -14,7 +14,7 @@
  *
  * Both forms of one catalogue give the same prices (tests/unit/prices.test.ts).
  */
-import type { TaxRate } from '../../../schemas';
+import type { TaxRate } from '../../schemas';
 import type { ImportConfig } from '../config';
 import { type Rec, MapError, isObj, round2, str, toInt, toNum } from './common';
 

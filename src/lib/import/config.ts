@@ -11,14 +11,13 @@ import {
   BlogPostSchema,
   CmsPageSchema,
   CouponSchema,
-  DEFAULT_ROOT_CATEGORY_ID,
   MenuNodeSchema,
   PaymentMethodSchema,
   ShippingMethodSchema,
   ShopSchema,
   SocialSettingsSchema,
-  UrlMapEntrySchema,
-} from '../../schemas';
+} from '../schemas';
+import { DEFAULT_ROOT_CATEGORY_ID, UrlMapEntrySchema } from '../snapshot/schemas';
 
 const MenuIds = z.enum(['1', '2', '3', '4', '5', '6']);
 

@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import * as S from '../schemas';
-import { holding, offerHold, readHeld } from './snapshot-hold';
+import { DEFAULT_ROOT_CATEGORY_ID, SnapshotManifestSchema, UrlMapEntrySchema } from './schemas';
+import { holding, offerHold, readHeld } from './hold';
 
 /** The committed sample snapshot (the build's default input). */
 const SAMPLE_NEXT_TO_MODULE = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
@@ -61,7 +62,7 @@ function parseJsonFile(file: string, text: string): unknown {
   }
 }
 
-/** A snapshot file read and made into records by `make`, through the files held ahead (./snapshot-hold.ts). */
+/** A snapshot file read and made into records by `make`, through the files held ahead (./hold.ts). */
 function readMade<T>(dir: string, file: string, schema: z.ZodType, make: (raw: unknown) => T): T {
   if (!existsSync(join(dir, file))) throw new SnapshotError(file, undefined, '', 'is missing: the file does not exist');
   return readHeld(snapshotDir(), dir, file, schema, (bytes) => make(parseJsonFile(file, bytes.toString('utf8'))));
@@ -123,10 +124,10 @@ export function readObject<T extends z.ZodType>(dir: string, file: string, schem
   return readMade(dir, file, schema, (raw) => validateOne(schema, raw, file));
 }
 
-export const readManifest = (dir = snapshotDir()) => readObject(dir, 'manifest.json', S.SnapshotManifestSchema);
+export const readManifest = (dir = snapshotDir()) => readObject(dir, 'manifest.json', SnapshotManifestSchema);
 
 /** The snapshot's catalogue root: its manifest's `root_category_id`, else Magento's default category (2). */
-export const readRootCategoryId = (dir = snapshotDir()): number => readManifest(dir).root_category_id ?? S.DEFAULT_ROOT_CATEGORY_ID;
+export const readRootCategoryId = (dir = snapshotDir()): number => readManifest(dir).root_category_id ?? DEFAULT_ROOT_CATEGORY_ID;
 
 /** Every product of the snapshot, shard by shard (products/NNNN.json). */
 export function* iterateProducts(dir = snapshotDir()): Generator<S.Product> {
@@ -168,14 +169,14 @@ export const readPaymentMethods = (dir = snapshotDir()) => readArray(dir, 'payme
 export const readTaxRates = (dir = snapshotDir()) => readArray(dir, 'tax-rates.json', S.TaxRateSchema, { field: 'code', of: (t) => t.code });
 export const readCoupons = (dir = snapshotDir()) => readArray(dir, 'coupons.json', S.CouponSchema, { field: 'code', of: (c) => c.code });
 export const readSocial = (dir = snapshotDir()) => readObject(dir, 'social.json', S.SocialSettingsSchema);
-export const readUrlMap = (dir = snapshotDir()) => readArray(dir, 'url-map.json', S.UrlMapEntrySchema, { field: 'from', of: (u) => u.from });
+export const readUrlMap = (dir = snapshotDir()) => readArray(dir, 'url-map.json', UrlMapEntrySchema, { field: 'from', of: (u) => u.from });
 /** Banner JSON per store code (§7: "banner JSON per store code from local files"). */
 export const readBanners = (storeCode: string, dir = snapshotDir()) => readObject(dir, `banners/${storeCode}.json`, S.BannersSchema);
 
 /**
  * Reads and validates the big files of the snapshot `dir` ahead (its product files, categories and
  * attributes): a later read of a file with the same bytes, in any snapshot folder, takes the records
- * (./snapshot-hold.ts). The persistent renderer calls it with the live snapshot while it waits for a change.
+ * (./hold.ts). The persistent renderer calls it with the live snapshot while it waits for a change.
  */
 export function holdSnapshot(dir: string): void {
   holding(resolve(dir), () => {

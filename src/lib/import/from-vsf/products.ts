@@ -2,9 +2,9 @@
  * One product record of the VSF index to the snapshot's product: prices made VAT-inclusive, stock, custom, bundle and configurable options, media, the attributes the shop filters by. Part of the VSF import's mapping
  * (common.ts).
  */
-import type { Attribute, Product } from '../../../schemas';
-import { PRODUCT_TYPES } from '../../../schemas/product';
-import { slugify } from '../../slug';
+import type { Attribute, Product } from '../../schemas';
+import { PRODUCT_TYPES } from '../../schemas/product';
+import { slugify } from '../../catalog/slug';
 import { type Rec, MapError, type MapNotes, productImage, isObj, toInt, toNum, toBool, str, required, stripUrl, clean, intList } from './common';
 import { type PriceRule, VSFA_COMPUTED_FIELDS, inclTax, priceFields, signedPrice } from './prices';
 

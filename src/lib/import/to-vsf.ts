@@ -4,7 +4,7 @@
  * that importing what the reference API serves gives back the snapshot it serves. Only the fields whose
  * VSF shape differs are changed; every other field is served as the snapshot holds it.
  */
-import type { Attribute, Category, CmsBlock, CmsPage, Product, Review, TaxRate } from '../../schemas';
+import type { Attribute, Category, CmsBlock, CmsPage, Product, Review, TaxRate } from '../schemas';
 
 export type VsfRecord = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
  * One review record of the VSF index to the snapshot's review. Part of the VSF import's mapping
  * (common.ts).
  */
-import type { Review } from '../../../schemas';
+import type { Review } from '../../schemas';
 import { type Rec, MapError, isObj, toInt, toNum, str, required, clean } from './common';
 
 export function reviewFromVsf(src: Rec): Review {

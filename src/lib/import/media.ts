@@ -9,8 +9,8 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ImportResult } from '../../src/lib/catalog/import/assemble';
-import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
+import type { ImportResult } from './assemble';
+import type { Problem } from './from-vsf/common';
 
 /** Media paths (relative to media/) a snapshot's records name; absolute URLs are left as they are. */
 export function mediaPaths(result: ImportResult): string[] {

@@ -1,5 +1,9 @@
-/** The snapshot folder's manifest (docs/snapshot.md). */
-import { z } from './common';
+/**
+ * The schemas of the snapshot folder's own files (docs/snapshot.md): its manifest, the legacy URL map
+ * and the placeholder colours. The entity files (products, categories, CMS, ...) are validated by the
+ * entity schemas of src/lib/schemas/, which the API client and the reference API share.
+ */
+import { z } from '../schemas/common';
 
 /** The catalogue's root category when a manifest names none (Magento's default category, §9). */
 export const DEFAULT_ROOT_CATEGORY_ID = 2;
@@ -22,3 +26,6 @@ export type SnapshotManifest = z.output<typeof SnapshotManifestSchema>;
 export const UrlMapEntrySchema = /*#__PURE__*/ (() =>
   z.object({ from: z.string().startsWith('/'), to_type: z.enum(['product', 'category', 'cms']), to_id: z.union([z.number().int(), z.string()]) }))();
 export type UrlMapEntry = z.output<typeof UrlMapEntrySchema>;
+
+/** `placeholders.json`: media path -> the picture's placeholder colour (its mean colour, '#rrggbb'). */
+export const PlaceholdersSchema = z.record(z.string().startsWith('/'), z.string().regex(/^#[0-9a-f]{6}$/, 'expected a colour #rrggbb'));

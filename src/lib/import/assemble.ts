@@ -2,11 +2,12 @@
  * A whole snapshot from the records of a VSF catalogue (dump files or `_search` pages): every record
  * mapped (`from-vsf/`, one module per entity) and validated with the snapshot schemas, or reported (file, id, field,
  * reason); the parts the catalogue lacks from the import configuration (`config.ts`); counts written
- * and skipped per entity. Pure: the files are written by server/import/vsf-import.ts.
+ * and skipped per entity. Pure: the files are written by ./vsf-import.ts.
  */
 import type { z } from 'zod';
-import * as S from '../../schemas';
-import { categoryUrl } from '../urls';
+import * as S from '../schemas';
+import type { UrlMapEntry } from '../snapshot/schemas';
+import { categoryUrl } from '../catalog/urls';
 import { MapError, newNotes, type MapNotes, type Problem } from './from-vsf/common';
 import { priceRule } from './from-vsf/prices';
 import { attributeFromVsf } from './from-vsf/attributes';
@@ -60,7 +61,7 @@ function mapAll<T>(
   map: (src: Record<string, unknown>, notes: MapNotes) => unknown[],
   schema: z.ZodType<T>,
   problems: Problem[],
-  urlMap: S.UrlMapEntry[],
+  urlMap: UrlMapEntry[],
 ): { out: T[]; skipped: number } {
   const out: T[] = [];
   let skipped = 0;
@@ -166,7 +167,7 @@ export interface ProductBase {
  */
 export function assembleSnapshot(input: CatalogInput, config: ImportConfig, names: SourceNames, base?: ProductBase): ImportResult {
   const problems: Problem[] = [];
-  const urlMap: S.UrlMapEntry[] = [];
+  const urlMap: UrlMapEntry[] = [];
   const counts = {} as Record<VsfEntity, EntityCount>;
 
   // Tax rules first: prices need them.

@@ -1,5 +1,5 @@
 /** What every part of the VSFA import shares: the default index name and the error of an import that wrote nothing. */
-import type { Problem } from '../../src/lib/catalog/import/from-vsf/common';
+import type { Problem } from './from-vsf/common';
 
 /** vue-storefront-api's default Elasticsearch index (config/default.json `elasticsearch.indices[0]`). */
 export const DEFAULT_INDEX = 'vue_storefront_catalog';

@@ -5,11 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { snapshotDir } from './snapshot';
+import { snapshotDir } from './read';
+import { PlaceholdersSchema } from './schemas';
 import { mediaPath } from '../catalog/images';
-
-export const PlaceholdersSchema = z.record(z.string().startsWith('/'), z.string().regex(/^#[0-9a-f]{6}$/, 'expected a colour #rrggbb'));
 
 let cache: { dir: string; map: Record<string, string> } | null = null;
 

@@ -2,7 +2,7 @@
  * One CMS page or block record of the VSF index to the snapshot's, for this store view. Part of the VSF import's mapping
  * (common.ts).
  */
-import type { CmsBlock, CmsPage } from '../../../schemas';
+import type { CmsBlock, CmsPage } from '../../schemas';
 import { PAGE_LAYOUTS } from '../to-vsf';
 import { type Rec, MapError, toInt, toBool, str, required, stripUrl, clean } from './common';
 

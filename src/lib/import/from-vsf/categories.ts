@@ -2,8 +2,8 @@
  * One category record of the VSF index to the snapshot's category (and the nested categories to map next). Part of the VSF import's mapping
  * (common.ts).
  */
-import type { Category } from '../../../schemas';
-import { slugify } from '../../slug';
+import type { Category } from '../../schemas';
+import { slugify } from '../../catalog/slug';
 import { type Rec, type MapNotes, isObj, toInt, toNum, toBool, str, required, stripUrl, clean } from './common';
 
 /** One category; `children_data` that hold whole categories are returned in `children` to be mapped too. */

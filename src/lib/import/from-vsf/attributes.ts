@@ -2,7 +2,7 @@
  * One attribute record of the VSF index to the snapshot's attribute, with the labels of this store view. Part of the VSF import's mapping
  * (common.ts).
  */
-import type { Attribute } from '../../../schemas';
+import type { Attribute } from '../../schemas';
 import { type Rec, MapError, isObj, toInt, toNum, toBool, str, required, clean } from './common';
 
 const INPUTS = ['select', 'multiselect', 'text', 'textarea', 'price', 'boolean', 'date', 'swatch_visual', 'swatch_text'];
