@@ -39,6 +39,24 @@ export const ioModules = [
   { regex: '(^|/)lib/pwa/register$', what: 'the service worker registration', instead: 'src/lib/pwa/boot starts it' },
 ];
 
+/**
+ * Node-only code, which browser code (islands, page scripts, the client scripts of .astro files, the
+ * service worker) must not import: it reads and writes files, or runs only in the build or the server.
+ * Written as targets rather than as the importers' folders, so it holds wherever browser code lives.
+ * A type-only import is fine (it leaves nothing in the bundle). What browser code reaches through a
+ * chain of imports is followed by tests/unit/browser-imports.test.ts.
+ */
+export const nodeOnlyTargets = [
+  { regex: '(^|/)server/', message: 'Browser code must not import the reference API (server/): what both need is a pure rule in src/lib.' },
+  { regex: '^node:', message: 'Browser code must not import a Node builtin: it runs in the browser.' },
+  { regex: '(^|/)lib/build(/|$)', message: 'Browser code must not import build-time code (src/lib/build): it is Node only.' },
+  {
+    regex: '(^|/)lib/snapshot(/|$)',
+    message: 'Browser code must not import the snapshot format (src/lib/snapshot): its readers and writers are Node only; pages pass what they read.',
+  },
+  { regex: '(^|/)lib/import(/|$)', message: 'Browser code must not import the catalogue importer (src/lib/import): it is Node only.' },
+].map((target) => ({ ...target, allowTypeImports: true }));
+
 /** What src/lib must not import: the UI (src/lib is shared with the server and the build; it announces, the UI reacts). */
 const uiModules = [
   {
@@ -127,14 +145,15 @@ export default defineConfig(
               message: `An island or page script must not import ${what} (I/O): ${instead}.`,
               allowTypeImports: true,
             }))
-            .concat({
-              regex: '(^|/)server/',
-              message: 'Browser code must not import the reference API (server/): what both need is a pure rule in src/lib.',
-              allowTypeImports: true,
-            }),
+            .concat(nodeOnlyTargets),
         },
       ],
     },
+  },
+  {
+    // The service worker is browser code too; its I/O (workbox, storage, the order send) is its own.
+    files: ['src/sw.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: nodeOnlyTargets }] },
   },
   {
     // A file holds one concern: 400 lines of code at most (blank lines and comments not counted).

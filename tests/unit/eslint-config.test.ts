@@ -2,7 +2,8 @@
  * What eslint.config.js enforces beyond style: the file size limit, and the import boundaries
  * (docs/architecture.md "Boundaries"): islands,
  * page scripts and the client scripts of .astro files import no I/O module (a type import is fine);
- * src/lib imports no UI. Each case lints a source as if it were a file at that path, with the project's
+ * browser code (those and the service worker) imports no Node-only code (the reference API, the
+ * snapshot format, the importer, build-time code, Node builtins); src/lib imports no UI. Each case lints a source as if it were a file at that path, with the project's
  * own configuration, so the test fails when a rule is dropped or narrowed.
  */
 import { ESLint } from 'eslint';
@@ -63,7 +64,10 @@ describe('import boundaries (ESLint)', () => {
       expect.stringContaining('The server must not import tooling'),
     ]);
     expect(
-      await boundaryErrors('server/routes/probe.ts', `import { importFromVsfApi } from '../../src/lib/import/vsf-import';\nexport const i = importFromVsfApi;\n`),
+      await boundaryErrors(
+        'server/routes/probe.ts',
+        `import { importFromVsfApi } from '../../src/lib/import/vsf-import';\nexport const i = importFromVsfApi;\n`,
+      ),
     ).toEqual([]);
   });
 
@@ -107,6 +111,37 @@ describe('layers (ESLint)', () => {
       expect.stringContaining('reference API'),
     ]);
     expect(await boundaryErrors('src/islands/Probe.tsx', "import type { App } from '../../server/app';\nexport type A = App;\n")).toEqual([]);
+  });
+
+  test.each([
+    ['src/islands/Probe.tsx', "import { readProducts } from '../lib/snapshot/read';\nexport const r = readProducts;\n", 'the snapshot format'],
+    ['src/islands/checkout/Probe.tsx', "import { writeJson } from '../../lib/snapshot/write';\nexport const w = writeJson;\n", 'the snapshot format'],
+    [
+      'src/islands/Probe.ts',
+      "import { SnapshotManifestSchema } from '../lib/snapshot/schemas';\nexport const s = SnapshotManifestSchema;\n",
+      'the snapshot format',
+    ],
+    ['src/islands/Probe.tsx', "import { importFromDump } from '../lib/import/vsf-import';\nexport const i = importFromDump;\n", 'the catalogue importer'],
+    ['src/scripts/probe.ts', "import { compileQuery } from '../lib/import/es-query';\nexport const c = compileQuery;\n", 'the catalogue importer'],
+    ['src/islands/Probe.tsx', "import { listingFile } from '../lib/build/listing-file';\nexport const l = listingFile;\n", 'build-time code'],
+    ['src/islands/Probe.tsx', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", 'a Node builtin'],
+    ['src/sw.ts', "import { readManifest } from './lib/snapshot/read';\nexport const m = readManifest;\n", 'the snapshot format'],
+    ['src/sw.ts', "import { importFromVsfApi } from './lib/import/vsf-import';\nexport const i = importFromVsfApi;\n", 'the catalogue importer'],
+    [
+      'src/components/Probe.astro',
+      `---\nconst a = 1;\n---\n<p>{a}</p>\n<script>\n  import { placeholderColour } from '../lib/snapshot/placeholders-read';\n  void placeholderColour;\n</script>\n`,
+      'the snapshot format',
+    ],
+  ])('browser code importing Node-only code is an error naming it: %s (%#)', async (path, code, what) => {
+    expect(await boundaryErrors(path, code)).toEqual([expect.stringContaining(`Browser code must not import ${what}`)]);
+  });
+
+  test('browser code may import a type of the snapshot format or the importer; the server and the build import them', async () => {
+    const types =
+      "import type { SnapshotManifest } from '../lib/snapshot/schemas';\nimport type { ImportSummary } from '../lib/import/vsf-import';\nexport type T = [SnapshotManifest, ImportSummary];\n";
+    expect(await boundaryErrors('src/islands/Probe.tsx', types)).toEqual([]);
+    expect(await boundaryErrors('server/probe.ts', "import { readManifest } from '../src/lib/snapshot/read';\nexport const m = readManifest;\n")).toEqual([]);
+    expect(await boundaryErrors('src/lib/build/probe.ts', "import { parseDump } from '../import/dump';\nexport const p = parseDump;\n")).toEqual([]);
   });
 
   test('an import cycle is an error, an import() included; a type import is not counted', async () => {
