@@ -22,10 +22,11 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 const scrollRegionMayTakeFocus = { tags: [], roles: ['tabpanel', 'region'] };
 
 /**
- * Import boundaries (docs/architecture.md, "Boundaries"). The UI (islands, page scripts, the client
- * scripts of .astro files) renders and calls actions; the modules below reach the network, browser
- * storage, the data layer or the service worker by themselves, and only src/lib's actions, stores and
- * page starts import them. Type-only imports are fine: they leave nothing in the bundle.
+ * Import boundaries (docs/architecture.md, "Boundaries"). The UI (src/browser: islands and page
+ * scripts; the client scripts of .astro files) renders and calls actions; the modules below reach
+ * the network, browser storage, the data layer or the service worker by themselves, and only
+ * src/lib's actions, stores and page starts import them. Type-only imports are fine: they leave
+ * nothing in the bundle.
  */
 export const ioModules = [
   { regex: '^localforage$', what: 'browser storage', instead: 'read and write through the stores and actions of src/lib' },
@@ -40,8 +41,8 @@ export const ioModules = [
 ];
 
 /**
- * Node-only code, which browser code (islands, page scripts, the client scripts of .astro files, the
- * service worker) must not import: it reads and writes files, or runs only in the build or the server.
+ * Node-only code, which browser code (src/browser, the client scripts of .astro files, the service
+ * worker) must not import: it reads and writes files, or runs only in the build or the server.
  * Written as targets rather than as the importers' folders, so it holds wherever browser code lives.
  * A type-only import is fine (it leaves nothing in the bundle). What browser code reaches through a
  * chain of imports is followed by tests/unit/browser-imports.test.ts.
@@ -60,8 +61,8 @@ export const nodeOnlyTargets = [
 /** What src/lib must not import: the UI (src/lib is shared with the server and the build; it announces, the UI reacts). */
 const uiModules = [
   {
-    regex: '(^|/)(islands|components|layouts|pages|views|scripts)(/|$)',
-    message: 'src/lib must not import the UI (islands, components, layouts, pages, views, page scripts) nor tooling (scripts/).',
+    regex: '(^|/)(browser|components|layouts|pages|views|scripts)(/|$)',
+    message: 'src/lib must not import the UI (browser code, components, layouts, pages, views) nor tooling (scripts/).',
   },
   { regex: '\\.(tsx|jsx|astro)$', message: 'src/lib must not import a component.' },
   {
@@ -109,7 +110,7 @@ export default defineConfig(
     rules: { 'astro/jsx-a11y/no-noninteractive-tabindex': ['error', scrollRegionMayTakeFocus] },
   },
   {
-    // Hooks live in the islands. Elsewhere a `use…` name is not a React hook (the API tests'
+    // Hooks live in the islands (src/browser). Elsewhere a `use…` name is not a React hook (the API tests'
     // `useTestShop()` fixture, Playwright's `use`), and rules-of-hooks would misread it.
     files: ['src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
@@ -134,7 +135,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'],
+    files: ['src/browser/**/*.{ts,tsx}', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -192,10 +193,10 @@ export default defineConfig(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
   },
   {
-    // Browser code (islands, page scripts, the client scripts of .astro files, the service worker) runs
+    // Browser code (src/browser, the client scripts of .astro files, the service worker) runs
     // no Node: no builtin module. What it reaches through src/lib is followed by
     // tests/unit/browser-imports.test.ts.
-    files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js', 'src/sw.ts'],
+    files: ['src/browser/**/*.{ts,tsx}', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js', 'src/sw.ts'],
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
 );

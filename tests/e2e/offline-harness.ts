@@ -3,14 +3,14 @@
  * the test's browser context as an init script. It is the shop's own order queue
  * (src/lib/state/sync/order-queue.ts) exposed on `window.__orders`, so a test places orders exactly as the
  * checkout does, sharing the page's IndexedDB, locks and service worker. `openConfirmation` shows the
- * offline-order confirmation (src/islands/OfflineOrders.tsx) as it appears with automatic
+ * offline-order confirmation (src/browser/offline/OfflineOrders.tsx) as it appears with automatic
  * transmission off (the built site has it on). `signIn` and `signOut` are the shop's own login and
  * logout (src/lib/account/session.ts), written to storage before they resolve, as before a page change.
  */
 import './offline-harness-jitless';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import OfflineOrders from '../../src/islands/OfflineOrders';
+import OfflineOrders from '../../src/browser/offline/OfflineOrders';
 import { config } from '../../src/lib/config';
 import { login, logoutCustomer, saveSessionNow } from '../../src/lib/account/session';
 import type { OrderPayload } from '../../src/lib/schemas';

@@ -180,7 +180,7 @@ export function harness(): Promise<string> {
 /** A browser context with the harness in every page. */
 export async function shopContext(browser: Browser, shop: RunningServer): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL: baseOf(shop) });
-  const css = readFileSync(join(ROOT, 'src/islands/OfflineOrders.css'), 'utf8');
+  const css = readFileSync(join(ROOT, 'src/browser/offline/OfflineOrders.css'), 'utf8');
   await ctx.addInitScript({ content: `window.__offlineOrdersCss = ${JSON.stringify(css)};` });
   await ctx.addInitScript({ content: await harness() });
   return ctx;

@@ -195,7 +195,7 @@ test('a waiting order refused for its address is cancelled with the address mess
   const id = newId('bad-address');
   await placeOrder(page, orderPayload(id, [{ product: products[1]!, qty: 1 }], { postcode: '12345' }));
   await ctx.setOffline(false);
-  // The §8 message is a notification with OK (src/islands/Notifications.ts).
+  // The §8 message is a notification with OK (src/browser/kit/Notifications.ts).
   const notice = page.getByRole('alert').filter({ hasText: addressMessage });
   await expect(notice).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: test.info().outputPath('cancelled-address-1280.png') });

@@ -1,8 +1,8 @@
-/** The one order-lines table (src/islands/OrderLinesTable.tsx): an account order's columns and the order confirmation's compact rows. */
+/** The one order-lines table (src/browser/checkout/OrderLinesTable.tsx): an account order's columns and the order confirmation's compact rows. */
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { OrderLinesTable, type OrderLinesTableProps } from '../../src/islands/OrderLinesTable';
+import { OrderLinesTable, type OrderLinesTableProps } from '../../src/browser/checkout/OrderLinesTable';
 
 const lines = [{ name: 'Silver Ring', sku: 'RING-1', qty: 2, price: 120, rowTotal: 240 }];
 /** Each cell of a part of the table as [text, data-label, class] (no DOM in the unit tests: read from the markup). */

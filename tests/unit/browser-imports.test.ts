@@ -1,6 +1,6 @@
 /**
- * Node-only code never reaches a browser bundle. From every browser entry (the islands, the page
- * scripts, the client `<script>` blocks of .astro files, the service worker), every module reached by
+ * Node-only code never reaches a browser bundle. From every browser entry (the islands and page
+ * scripts of src/browser, the client `<script>` blocks of .astro files, the service worker), every module reached by
  * a run-time import (static, re-export, side effect or `import()`; `import type` leaves nothing) is
  * followed, and none may import a Node builtin (`node:fs`, `path`, …) or the reference API (server/).
  * ESLint stops a browser file importing them directly (eslint.config.js); this follows the chain.
@@ -32,12 +32,7 @@ const isBuiltin = (spec: string) => spec.startsWith('node:') || builtinModules.i
 function entries(): [string, string][] {
   const code = (f: string): [string, string] => [f, readFileSync(f, 'utf8')];
   const astro = sourceFiles(SRC, /\.astro$/).map((f): [string, string] => [f, clientScripts(readFileSync(f, 'utf8'))]);
-  return [
-    ...sourceFiles(join(SRC, 'islands'), /\.(ts|tsx)$/).map(code),
-    ...sourceFiles(join(SRC, 'scripts'), /\.ts$/).map(code),
-    code(join(SRC, 'sw.ts')),
-    ...astro.filter(([, s]) => s.trim() !== ''),
-  ];
+  return [...sourceFiles(join(SRC, 'browser'), /\.(ts|tsx)$/).map(code), code(join(SRC, 'sw.ts')), ...astro.filter(([, s]) => s.trim() !== '')];
 }
 
 /** What the browser bundles can reach that they must not: "chain → what", one line each. */
@@ -70,11 +65,11 @@ export function nodeOnlyReached(start: [string, string][]): string[] {
 describe('browser bundles', () => {
   test('the walk finds a Node builtin or server code reached through a chain of imports', () => {
     // A made-up island importing a src/lib module that reads files: the chain is named.
-    const island = join(SRC, 'islands', 'Made-up.tsx');
-    const reached = nodeOnlyReached([[island, "import { snapshotDir } from '../lib/snapshot/read';\nimport type { X } from '../lib/build/heap';"]]);
-    expect(reached.some((l) => l.startsWith('src/islands/Made-up.tsx → src/lib/snapshot/read.ts') && / imports node:/.test(l))).toBe(true);
-    expect(nodeOnlyReached([[island, "import { app } from '../../server/app';"]])).toEqual(['src/islands/Made-up.tsx imports server/app.ts']);
-    expect(nodeOnlyReached([[island, "import type { App } from '../../server/app';"]])).toEqual([]);
+    const island = join(SRC, 'browser', 'product', 'Made-up.tsx');
+    const reached = nodeOnlyReached([[island, "import { snapshotDir } from '../../lib/snapshot/read';\nimport type { X } from '../../lib/build/heap';"]]);
+    expect(reached.some((l) => l.startsWith('src/browser/product/Made-up.tsx → src/lib/snapshot/read.ts') && / imports node:/.test(l))).toBe(true);
+    expect(nodeOnlyReached([[island, "import { app } from '../../../server/app';"]])).toEqual(['src/browser/product/Made-up.tsx imports server/app.ts']);
+    expect(nodeOnlyReached([[island, "import type { App } from '../../../server/app';"]])).toEqual([]);
   });
 
   test('client script blocks are read, inline ones and JSON left out', () => {

@@ -1,9 +1,9 @@
 /**
  * What eslint.config.js enforces beyond style: the file size limit, and the import boundaries
- * (docs/architecture.md "Boundaries"): islands,
- * page scripts and the client scripts of .astro files import no I/O module (a type import is fine);
- * browser code (those and the service worker) imports no Node-only code (the reference API, the
- * snapshot format, the importer, build-time code, Node builtins); src/lib imports no UI. Each case lints a source as if it were a file at that path, with the project's
+ * (docs/architecture.md "Boundaries"): the islands and page scripts of src/browser and the client
+ * scripts of .astro files import no I/O module (a type import is fine); browser code (those and the
+ * service worker) imports no Node-only code (the reference API, the snapshot format, the importer,
+ * build-time code, Node builtins); src/lib imports no UI. Each case lints a source as if it were a file at that path, with the project's
  * own configuration, so the test fails when a rule is dropped or narrowed.
  */
 import { ESLint } from 'eslint';
@@ -27,21 +27,25 @@ const linesOfCode = (n: number) => Array.from({ length: n }, (_, i) => `export c
 beforeAll(async () => {
   eslint = new ESLint({ cwd: ROOT, cache: false });
   // The first lint loads the parsers and walks src/lib's import graph for import-x/no-cycle: 5-30 s on two busy cores.
-  await eslint.lintText("import { $cart } from '../lib/state/stores/cart-state';\nexport const c = $cart;\n", {
-    filePath: resolve(ROOT, 'src/islands/Warm-up.tsx'),
+  await eslint.lintText("import { $cart } from '../../lib/state/stores/cart-state';\nexport const c = $cart;\n", {
+    filePath: resolve(ROOT, 'src/browser/kit/Warm-up.tsx'),
   });
 }, 120_000);
 
 describe('import boundaries (ESLint)', () => {
   test.each([
-    ['src/islands/Probe.tsx', `import { createApiClient } from '../lib/api/client';\nexport const c = createApiClient;\n`, 'API client'],
-    ['src/islands/Probe.ts', `import { syncFetch } from '../lib/state/sync';\nexport const f = syncFetch;\n`, 'sync fetch'],
-    ['src/islands/checkout/Probe.tsx', `import { collectionDbName } from '../../lib/state/storage';\nexport const n = collectionDbName;\n`, 'browser storage'],
-    ['src/islands/Probe.ts', `import localforage from 'localforage';\nexport const l = localforage;\n`, 'browser storage'],
-    ['src/scripts/probe.ts', `import { pushEvent } from '../lib/analytics/datalayer';\nexport const p = pushEvent;\n`, 'data layer'],
-    ['src/islands/Probe.ts', `import { fetchListing } from '../lib/catalog/listing/client';\nexport const f = fetchListing;\n`, 'listing file'],
-    ['src/islands/Probe.ts', `import { createSearchClient } from '../lib/search/client';\nexport const s = createSearchClient;\n`, 'search index'],
-    ['src/islands/Probe.ts', `import { registerServiceWorker } from '../lib/pwa/register';\nexport const r = registerServiceWorker;\n`, 'service worker'],
+    ['src/browser/kit/Probe.tsx', `import { createApiClient } from '../../lib/api/client';\nexport const c = createApiClient;\n`, 'API client'],
+    ['src/browser/kit/Probe.ts', `import { syncFetch } from '../../lib/state/sync';\nexport const f = syncFetch;\n`, 'sync fetch'],
+    ['src/browser/checkout/Probe.tsx', `import { collectionDbName } from '../../lib/state/storage';\nexport const n = collectionDbName;\n`, 'browser storage'],
+    ['src/browser/kit/Probe.ts', `import localforage from 'localforage';\nexport const l = localforage;\n`, 'browser storage'],
+    ['src/browser/consent/probe.ts', `import { pushEvent } from '../../lib/analytics/datalayer';\nexport const p = pushEvent;\n`, 'data layer'],
+    ['src/browser/kit/Probe.ts', `import { fetchListing } from '../../lib/catalog/listing/client';\nexport const f = fetchListing;\n`, 'listing file'],
+    ['src/browser/kit/Probe.ts', `import { createSearchClient } from '../../lib/search/client';\nexport const s = createSearchClient;\n`, 'search index'],
+    [
+      'src/browser/kit/Probe.ts',
+      `import { registerServiceWorker } from '../../lib/pwa/register';\nexport const r = registerServiceWorker;\n`,
+      'service worker',
+    ],
     [
       'src/components/Probe.astro',
       `---\nconst a = 1;\n---\n<p>{a}</p>\n<script>\n  import { syncFetch } from '../lib/state/sync/fetch';\n  void syncFetch;\n</script>\n`,
@@ -55,8 +59,8 @@ describe('import boundaries (ESLint)', () => {
   });
 
   test('a type import of an I/O module, and an action, are fine in an island', async () => {
-    const code = `import type { ApiResult } from '../lib/api/client';\nimport { pageSearchClient } from '../lib/search/session';\nexport type R = ApiResult<number>;\nexport const s = pageSearchClient;\n`;
-    expect(await boundaryErrors('src/islands/Probe.ts', code)).toEqual([]);
+    const code = `import type { ApiResult } from '../../lib/api/client';\nimport { pageSearchClient } from '../../lib/search/session';\nexport type R = ApiResult<number>;\nexport const s = pageSearchClient;\n`;
+    expect(await boundaryErrors('src/browser/kit/Probe.ts', code)).toEqual([]);
   });
 
   test('the server importing tooling (scripts/) is an error', async () => {
@@ -72,7 +76,7 @@ describe('import boundaries (ESLint)', () => {
   });
 
   test('src/lib importing an island, a component or React is an error', async () => {
-    expect(await boundaryErrors('src/lib/search/probe.ts', `import Panel from '../../islands/SearchPanel';\nexport const p = Panel;\n`)).toEqual([
+    expect(await boundaryErrors('src/lib/search/probe.ts', `import Panel from '../../browser/search/SearchPanel';\nexport const p = Panel;\n`)).toEqual([
       expect.stringContaining('src/lib must not import the UI'),
     ]);
     expect(await boundaryErrors('src/lib/probe.ts', `import Tag from './catalog/PriceTag.tsx';\nexport const p = Tag;\n`)).toEqual([
@@ -101,30 +105,34 @@ describe('file size (ESLint max-lines)', () => {
 
 describe('layers (ESLint)', () => {
   test('browser code may not import a Node builtin or the reference API; a type import of the API is fine', async () => {
-    for (const path of ['src/islands/Probe.tsx', 'src/scripts/probe.ts', 'src/sw.ts']) {
+    for (const path of ['src/browser/kit/Probe.tsx', 'src/browser/header/probe.ts', 'src/sw.ts']) {
       expect(await ruleErrors('import-x/no-nodejs-modules', path, "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).toHaveLength(1);
     }
     expect(
       await ruleErrors('import-x/no-nodejs-modules', 'src/lib/build/probe.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n"),
     ).toEqual([]);
-    expect(await boundaryErrors('src/islands/Probe.tsx', "import { app } from '../../server/app';\nexport const a = app;\n")).toEqual([
+    expect(await boundaryErrors('src/browser/kit/Probe.tsx', "import { app } from '../../../server/app';\nexport const a = app;\n")).toEqual([
       expect.stringContaining('reference API'),
     ]);
-    expect(await boundaryErrors('src/islands/Probe.tsx', "import type { App } from '../../server/app';\nexport type A = App;\n")).toEqual([]);
+    expect(await boundaryErrors('src/browser/kit/Probe.tsx', "import type { App } from '../../../server/app';\nexport type A = App;\n")).toEqual([]);
   });
 
   test.each([
-    ['src/islands/Probe.tsx', "import { readProducts } from '../lib/snapshot/read';\nexport const r = readProducts;\n", 'the snapshot format'],
-    ['src/islands/checkout/Probe.tsx', "import { writeJson } from '../../lib/snapshot/write';\nexport const w = writeJson;\n", 'the snapshot format'],
+    ['src/browser/kit/Probe.tsx', "import { readProducts } from '../../lib/snapshot/read';\nexport const r = readProducts;\n", 'the snapshot format'],
+    ['src/browser/checkout/Probe.tsx', "import { writeJson } from '../../lib/snapshot/write';\nexport const w = writeJson;\n", 'the snapshot format'],
     [
-      'src/islands/Probe.ts',
-      "import { SnapshotManifestSchema } from '../lib/snapshot/schemas';\nexport const s = SnapshotManifestSchema;\n",
+      'src/browser/kit/Probe.ts',
+      "import { SnapshotManifestSchema } from '../../lib/snapshot/schemas';\nexport const s = SnapshotManifestSchema;\n",
       'the snapshot format',
     ],
-    ['src/islands/Probe.tsx', "import { importFromDump } from '../lib/import/vsf-import';\nexport const i = importFromDump;\n", 'the catalogue importer'],
-    ['src/scripts/probe.ts', "import { compileQuery } from '../lib/import/es-query';\nexport const c = compileQuery;\n", 'the catalogue importer'],
-    ['src/islands/Probe.tsx', "import { listingFile } from '../lib/build/listing-file';\nexport const l = listingFile;\n", 'build-time code'],
-    ['src/islands/Probe.tsx', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", 'a Node builtin'],
+    [
+      'src/browser/kit/Probe.tsx',
+      "import { importFromDump } from '../../lib/import/vsf-import';\nexport const i = importFromDump;\n",
+      'the catalogue importer',
+    ],
+    ['src/browser/consent/probe.ts', "import { compileQuery } from '../../lib/import/es-query';\nexport const c = compileQuery;\n", 'the catalogue importer'],
+    ['src/browser/kit/Probe.tsx', "import { listingFile } from '../../lib/build/listing-file';\nexport const l = listingFile;\n", 'build-time code'],
+    ['src/browser/kit/Probe.tsx', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", 'a Node builtin'],
     ['src/sw.ts', "import { readManifest } from './lib/snapshot/read';\nexport const m = readManifest;\n", 'the snapshot format'],
     ['src/sw.ts', "import { importFromVsfApi } from './lib/import/vsf-import';\nexport const i = importFromVsfApi;\n", 'the catalogue importer'],
     [
@@ -138,8 +146,8 @@ describe('layers (ESLint)', () => {
 
   test('browser code may import a type of the snapshot format or the importer; the server and the build import them', async () => {
     const types =
-      "import type { SnapshotManifest } from '../lib/snapshot/schemas';\nimport type { ImportSummary } from '../lib/import/vsf-import';\nexport type T = [SnapshotManifest, ImportSummary];\n";
-    expect(await boundaryErrors('src/islands/Probe.tsx', types)).toEqual([]);
+      "import type { SnapshotManifest } from '../../lib/snapshot/schemas';\nimport type { ImportSummary } from '../../lib/import/vsf-import';\nexport type T = [SnapshotManifest, ImportSummary];\n";
+    expect(await boundaryErrors('src/browser/kit/Probe.tsx', types)).toEqual([]);
     expect(await boundaryErrors('server/probe.ts', "import { readManifest } from '../src/lib/snapshot/read';\nexport const m = readManifest;\n")).toEqual([]);
     expect(await boundaryErrors('src/lib/build/probe.ts', "import { parseDump } from '../import/dump';\nexport const p = parseDump;\n")).toEqual([]);
   });

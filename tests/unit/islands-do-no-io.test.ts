@@ -1,5 +1,5 @@
 /**
- * Islands render and call actions: the islands, the page scripts (src/scripts) and the `<script>`s of
+ * Islands render and call actions: the islands and page scripts (src/browser) and the `<script>`s of
  * .astro files reach the network, browser storage and the data layer only through src/lib (stores,
  * actions, page starts). The scan looks at what a module can do by itself: a value import or a lazy
  * `import()` of an I/O module (the list ESLint enforces for static imports, eslint.config.js
@@ -25,9 +25,9 @@ export function astroScripts(source: string): string[] {
   return out;
 }
 
-/** Every piece of browser UI code: islands, page scripts and the scripts of .astro files, by file. */
+/** Every piece of browser UI code: islands and page scripts (src/browser) and the scripts of .astro files, by file. */
 function uiSources(): [string, string][] {
-  const modules = [...files(join(ROOT, 'src/islands'), /\.(m?[jt]sx?)$/), ...files(join(ROOT, 'src/scripts'), /\.(m?[jt]sx?)$/)];
+  const modules = files(join(ROOT, 'src/browser'), /\.(m?[jt]sx?)$/);
   const astro = files(join(ROOT, 'src'), /\.astro$/);
   return [
     ...modules.map((f): [string, string] => [relative(ROOT, f), readFileSync(f, 'utf8')]),

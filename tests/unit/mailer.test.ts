@@ -19,8 +19,8 @@ import {
   type BookingValues,
   type MailerApi,
 } from '../../src/lib/forms/mail';
-import BookingForm from '../../src/islands/BookingForm';
-import ContactForm from '../../src/islands/ContactForm';
+import BookingForm from '../../src/browser/content/BookingForm';
+import ContactForm from '../../src/browser/content/ContactForm';
 import { useTestShop } from '../api/fixture';
 
 const SHOPS = ['preston', 'blackburn', 'bury', 'carlisle'].map((loc) => ({

@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/state/stores/newsletter';
 import { $ui, setNewsletterPopup } from '../../src/lib/state/stores/ui';
 import { CONTENT_PATHS } from '../../src/lib/routing/content-routes';
-import NewsletterPopup from '../../src/islands/NewsletterPopup';
+import NewsletterPopup from '../../src/browser/content/NewsletterPopup';
 import { freshState, newPage } from './stores-fixtures';
 import { startTestShop, type TestShop } from '../api/fixture';
 

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { priceHtml, priceInnerHtml, priceText } from '../../src/lib/catalog/price-markup';
 import { productPrices } from '../../src/lib/catalog/price';
 import { formatPrice } from '../../src/lib/messages/format';
-import { PriceTag } from '../../src/islands/PriceTag';
+import { PriceTag } from '../../src/browser/kit/PriceTag';
 
 const gbp = (n: number) => formatPrice(n);
 

@@ -1,7 +1,7 @@
 /**
  * The product form's lib side: stock checks as store actions, the customer group as
  * a store, the add to cart with its data-layer reaction, and the option fields' rules. The island
- * (src/islands/ProductOptions.tsx) renders these and calls them; it fetches, stores and tracks nothing.
+ * (src/browser/product/ProductOptions.tsx) renders these and calls them; it fetches, stores and tracks nothing.
  */
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -235,7 +235,10 @@ describe('option fields', () => {
 
 describe('the product options island', () => {
   it('renders and calls actions: no fetch, storage, sync or data layer of its own', () => {
-    const files = ['src/islands/ProductOptions.tsx', ...readdirSync('src/islands/product-options').map((f) => `src/islands/product-options/${f}`)];
+    const files = [
+      'src/browser/product/ProductOptions.tsx',
+      ...readdirSync('src/browser/product/product-options').map((f) => `src/browser/product/product-options/${f}`),
+    ];
     for (const f of files) {
       const src = readFileSync(f, 'utf8');
       expect(src, f).not.toMatch(/\bfetch\(|localStorage|indexedDB|lib\/(api|storage|sync|datalayer)\b|stores\/(cart|user)'|import\(/);

@@ -16,7 +16,7 @@ import {
   submitReview,
   type SubmitReviewDeps,
 } from '../../src/lib/content/reviews';
-import Reviews from '../../src/islands/Reviews';
+import Reviews from '../../src/browser/product/Reviews';
 import { useTestShop } from '../api/fixture';
 
 const review = (id: number, over: Partial<Review> = {}): Review => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameItems, settingsFromAnswer, socialFeedItems } from '../../src/islands/SocialFeed';
+import { sameItems, settingsFromAnswer, socialFeedItems } from '../../src/browser/content/SocialFeed';
 import { readSocial } from '../../src/lib/snapshot/read';
 import { config } from '../../src/lib/config';
 

@@ -87,7 +87,7 @@ describe('the code column', () => {
     'src/lib/catalog/price.ts': 'export function specialPriceFor() {}\nexport const $final = 1;\n',
     'src/lib/state/notifications.ts': 'export function timeToLive() {}\n',
     'src/lib/state/stores/notifications.ts': 'export const $notifications = 1;\n',
-    'src/islands/Microcart.tsx': 'export default function Microcart() {}\n',
+    'src/browser/bag/Microcart.tsx': 'export default function Microcart() {}\n',
     'server/pricing.ts':
       "function discountOf() {}\nexport class Totals { grand() {} }\nconst round2 = 1;\nexport { round2 as round, discountOf as couponDiscount };\nexport * from './tax';\n",
     'server/tax.ts': 'export const taxRate = 0.2;\n',

@@ -1,5 +1,5 @@
 /**
- * The cookie answer: what the cookie notice (src/scripts/cookie-notice.ts, loaded only when it shows)
+ * The cookie answer: what the cookie notice (src/browser/consent/cookie-notice.ts, loaded only when it shows)
  * calls, so it only draws. The data layer (./datalayer) and the consent claim's storage stay behind it.
  */
 import { CONSENT_CLAIM, CONSENT_MIRROR_KEY, grantConsent, type Consent } from './datalayer';

@@ -1,5 +1,5 @@
 /**
- * The data layer's page start: what the page script (src/scripts/datalayer.ts) calls, so it only reads
+ * The data layer's page start: what the page script (src/browser/consent/datalayer.ts) calls, so it only reads
  * the page. The data layer itself (./datalayer) stays behind it. The cookie answer is ./consent, kept
  * apart so its code loads only with the notice.
  */

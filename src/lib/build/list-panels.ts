@@ -1,7 +1,7 @@
 /**
  * The stores list and FAQ list panels (spec §3 UI flags storeslist, faqList) as static fragments:
  * each store view's panels are built once (src/pages/[...store]/panels/[panel].html.astro) and
- * downloaded on the first open (src/islands/ListPanel.ts), so pages carry only the buttons.
+ * downloaded on the first open (src/browser/content/ListPanel.ts), so pages carry only the buttons.
  */
 import { localizedPath } from '../catalog/urls';
 import { cmsBlockHtml } from './promo';

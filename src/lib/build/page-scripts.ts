@@ -37,8 +37,8 @@ const MODULE_SCRIPT = /<script type="module" src="([^"<>]+)"><\/script>/g;
  */
 /**
  * The links a page script takes over on click instead of following them (the header's panels,
- * src/islands/HeaderControls.ts; the sign-in dialog, AuthModalLauncher.ts; the list panels,
- * ListPanel.ts; the newsletter pop-up, src/scripts/newsletter.ts). A click on one before the scripts ran
+ * src/browser/header/HeaderControls.ts; the sign-in dialog, AuthModalLauncher.ts; the list panels,
+ * ListPanel.ts; the newsletter pop-up, src/browser/content/newsletter.ts). A click on one before the scripts ran
  * is held and replayed; any other link is followed at once, as without scripts.
  */
 export const ENHANCED_LINK = '[data-panel],[data-open],[data-open-auth],[data-open-list]';

@@ -1,7 +1,7 @@
 /**
  * The totals rows of a bag or an order: the one rule behind every totals list (the microcart, the
  * checkout's bag and review, the order confirmation, an account order). The islands render the rows
- * as they come (src/islands/TotalsList.tsx); the order, the labels and "Free" are decided here.
+ * as they come (src/browser/bag/TotalsList.tsx); the order, the labels and "Free" are decided here.
  *
  * Order: subtotal, discount, shipping, grand total, then the VAT included in it. Every amount is VAT
  * included (§9: tax is calculated server side, prices are shown with VAT), so the first rows add up

@@ -1,6 +1,6 @@
 /**
  * The §5 e-mail check ('Please provide valid e-mail address.') for the footer newsletter form's
- * page script (src/scripts/newsletter.ts), which runs on every page and so cannot load zod's schemas:
+ * page script (src/browser/content/newsletter.ts), which runs on every page and so cannot load zod's schemas:
  * it takes only the pattern of zod's `z.email()` (zod's own regex, the one value both use), the
  * forms' rule (./rules.ts `fields.email`), so the footer, the forms and the API's schemas accept the
  * same addresses. The footer downloads it on its first submit.

@@ -4,7 +4,7 @@
  * §5 texts of src/lib/messages in the order they show; a rule across fields (passwords identical, a UK
  * postcode when the country is GB) is a form-level `superRefine` that puts its issue on the field's
  * path, after that field's own. `formErrors` is the one adapter from a zod result to the per-field
- * message lists the form kit (src/islands/use-form.ts) shows.
+ * message lists the form kit (src/browser/kit/use-form.ts) shows.
  *
  * Not shared with the reference API (server/): it validates its bodies with the zod schemas of
  * src/lib/schemas and server/inputs.ts, whose texts are the API's own (§7: 'email must be a valid

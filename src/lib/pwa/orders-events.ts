@@ -1,7 +1,7 @@
 /**
  * What the page side of the order queue (./orders.ts) tells the page's UI, as DOM events on `window`
  * (a few bytes, so the UI's listener loads nothing of the queue): lib knows no UI, the UI listens
- * (src/islands/OfflineOrdersLauncher.ts).
+ * (src/browser/offline/OfflineOrdersLauncher.ts).
  */
 
 /** The shopper must decide about waiting orders, or waiting orders were sent or cancelled: the offline-orders panel shows. */

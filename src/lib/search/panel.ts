@@ -1,10 +1,10 @@
-/** The search panel's rules (src/islands/SearchPanel.tsx renders what they return). */
+/** The search panel's rules (src/browser/search/SearchPanel.tsx renders what they return). */
 import { messages, fill } from '../messages';
 import { isSearchTerm, nothingFound } from './status';
 import type { SearchResult } from './types';
 
 /**
- * The search panel's status line under the box (src/islands/SearchPanel.tsx): the min-length
+ * The search panel's status line under the box (src/browser/search/SearchPanel.tsx): the min-length
  * hint, searching (`loading`: the latest query has no answer yet), the count of results (and
  * how many of them show when the panel's page of 50 holds fewer), or why nothing was found.
  */

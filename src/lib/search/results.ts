@@ -4,7 +4,7 @@
  * (`/search-listing.json`, src/lib/build/listing-file.ts `searchListingFile`). The query is searched by the
  * same static index and engine as the search panel (src/lib/search/client.ts), so the page works
  * offline once the service worker holds both files. Rules only: the page's script
- * (src/islands/SearchResults.ts) renders what these return.
+ * (src/browser/search/SearchResults.ts) renders what these return.
  */
 import { messages, fill } from '../messages';
 import { isSearchTerm, nothingFound } from './status';

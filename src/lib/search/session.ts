@@ -1,6 +1,6 @@
 /**
- * The page's search client, shared by the search panel (src/islands/SearchPanel.tsx) and the search
- * results page (src/islands/SearchResults.ts): one client per page, so the engine and the index load
+ * The page's search client, shared by the search panel (src/browser/search/SearchPanel.tsx) and the search
+ * results page (src/browser/search/SearchResults.ts): one client per page, so the engine and the index load
  * once. The client (./client) does the I/O; the UI takes it from here.
  */
 import { config } from '../config';

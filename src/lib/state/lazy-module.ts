@@ -10,7 +10,7 @@
  * cached, and a retry a moment later would fail the same way; the shopper's next action (a click, a
  * filter, a submit) or the next event (back online, a new notification) is the retry. The caller
  * decides what the failure means now (the control leaves its busy state, a §8 text is shown, or it
- * is only logged). Also used for the islands mounted on demand (src/islands/lazy.ts) and the
+ * is only logged). Also used for the islands mounted on demand (src/browser/kit/lazy.ts) and the
  * `client:interact` directive (src/directives/interact.ts).
  */
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {

@@ -2,7 +2,7 @@
  * The per-category listing file (`/listing/{categoryId}.json`, written at build time by
  * src/pages/[...store]/listing/[id].json.ts): every product of a category in the default sort, with
  * the fields a tile and the filters need (the schema below is the format). Validated with zod/mini,
- * loaded only once the shopper filters, sorts or scrolls (src/islands/CategoryListingRun.ts).
+ * loaded only once the shopper filters, sorts or scrolls (src/browser/listing/CategoryListingRun.ts).
  */
 import * as z from 'zod/mini';
 import { localizedPath } from '../urls';

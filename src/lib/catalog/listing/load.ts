@@ -1,5 +1,5 @@
 /**
- * The listing action the page scripts call (src/islands/CategoryListingRun.ts, SearchResults.ts):
+ * The listing action the page scripts call (src/browser/listing/CategoryListingRun.ts, SearchResults.ts):
  * the listing file a listing's markup names, loaded and validated by ./client. A listing without the
  * attribute is a page bug, reported by name instead of a request for `undefined`.
  */

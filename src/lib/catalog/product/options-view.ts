@@ -2,7 +2,7 @@
  * What the product form's option fields show and how a click changes a choice (spec §4 Option prices,
  * §5 bundles): the custom options in their sort order, the extra a value adds to the price, a bundle
  * link's prices, and the choices after ticking a bundle link or a custom checkbox. Pure; the option
- * components of src/islands/product-options/ render them.
+ * components of src/browser/product/product-options/ render them.
  */
 import { priceFieldsOf, productPrices, type ProductPrices } from '../price';
 import { optionValuePrice, type CustomOptionInput } from '../options';

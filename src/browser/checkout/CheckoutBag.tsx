@@ -1,0 +1,69 @@
+/** The checkout's bag (its lines, editable until the order is placed) and the totals under it and in the review. */
+import { formatPrice } from '../../lib/messages/format';
+import { messages, fill } from '../../lib/messages';
+import type { ReviewTotals } from '../../lib/checkout/state';
+import type { CartItem } from '../../lib/schemas';
+import { removeFromCart, updateCartQuantity } from '../../lib/state/stores/cart';
+import { totalsRows } from '../../lib/checkout/totals';
+import { TotalsList } from '../bag/TotalsList';
+
+export function Totals({ totals }: { totals: ReviewTotals }) {
+  return (
+    <>
+      <TotalsList className="co-totals" rows={totalsRows(totals)} />
+      {!totals.fromServer ? <p className="co-totals__note">{messages.checkoutEstimate}</p> : null}
+    </>
+  );
+}
+
+export function Bag({ items, totals, editable }: { items: CartItem[]; totals: ReviewTotals; editable: boolean }) {
+  return (
+    <section className="co-bag card" aria-labelledby="co-bag-title">
+      <h2 id="co-bag-title">{messages.checkoutBag}</h2>
+      <ul className="co-bag__items">
+        {items.map((i) => {
+          const name = i.name ?? i.sku;
+          return (
+            <li key={i.sku} className="co-line">
+              <div className="co-line__text">
+                <span className="co-line__name">{name}</span>
+                <span className="co-line__sku">
+                  {messages.skuLabel}: {i.sku}
+                </span>
+              </div>
+              <div className="co-line__qty">
+                {editable ? (
+                  <>
+                    <button type="button" aria-label={fill(messages.checkoutDecrease, { name })} onClick={() => updateCartQuantity(i.sku, i.qty - 1)}>
+                      −
+                    </button>
+                    <span aria-label={messages.quantityLabel}>{i.qty}</span>
+                    <button type="button" aria-label={fill(messages.checkoutIncrease, { name })} onClick={() => updateCartQuantity(i.sku, i.qty + 1)}>
+                      +
+                    </button>
+                  </>
+                ) : (
+                  <span>× {i.qty}</span>
+                )}
+              </div>
+              <span className="co-line__price">{typeof i.price === 'number' ? formatPrice(i.price * i.qty) : ''}</span>
+              {editable ? (
+                <button
+                  type="button"
+                  className="co-line__remove"
+                  aria-label={fill(messages.checkoutRemove, { name })}
+                  onClick={() => {
+                    if (window.confirm(messages.confirmRemoveFromCart)) removeFromCart(i.sku);
+                  }}
+                >
+                  ×
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <Totals totals={totals} />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The order-success page's island (spec §2 'Order confirmation', §4, §5 order tracking): fetches the
+ * external order by the token in `o` (rejected when the cart is empty or the token missing), shows the
+ * order number and lines (the page's I/O: src/lib/checkout/order-success-page.ts).
+ */
+import { useEffect, useState } from 'react';
+import { externalOrderLines, externalOrderTotals, type OrderSuccessState } from '../../lib/checkout/order-success';
+import { startOrderSuccess } from '../../lib/checkout/order-success-page';
+import { messages, fill } from '../../lib/messages';
+import { totalsRows } from '../../lib/checkout/totals';
+import { TotalsList } from '../bag/TotalsList';
+import { OrderLinesTable } from './OrderLinesTable';
+import { LazyWaitingOrders } from '../offline/LazyWaitingOrders';
+import './OrderSuccess.css';
+
+export default function OrderSuccess() {
+  const [state, setState] = useState<OrderSuccessState>({ status: 'loading' });
+
+  // The page's I/O (cart, the order's fetch, the data layer, the thank-you state) is src/lib's.
+  useEffect(() => startOrderSuccess(setState), []);
+
+  if (state.status === 'loading')
+    return (
+      <p className="muted os-status" role="status">
+        {messages.accountLoading}
+      </p>
+    );
+  // Orders still waiting to be sent stay in sight here too (loaded only with the page's island, after it).
+  if (state.status === 'rejected') return <LazyWaitingOrders />;
+  if (state.status === 'error')
+    return (
+      <p className="os-status muted" role="status">
+        {state.message}
+      </p>
+    );
+  const o = state.order;
+  return (
+    <section className="os card" aria-labelledby="os-title">
+      <p className="os__number" id="os-title">
+        {fill(messages.orderSuccessNumber, { id: o.order_id })}
+      </p>
+      <h2 className="os__title">{messages.orderSummaryTitle}</h2>
+      <OrderLinesTable className="os__lines" layout="compact" skuClassName="os__sku" lines={externalOrderLines(o)} />
+      <TotalsList className="os__totals" prefix="os" rows={totalsRows(externalOrderTotals(o))} />
+    </section>
+  );
+}

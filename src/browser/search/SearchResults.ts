@@ -1,0 +1,91 @@
+/**
+ * The search results page's script (/search?q=…, src/pages/[...store]/search.astro): reads the
+ * query, searches it with the panel's client (the same static index and engine, so offline too),
+ * then hands every match to the category listing (CategoryListingRun.ts: filters, sorts, infinite
+ * scroll, URL state) as a listing file (src/lib/search/results.ts). Shows the heading, the status
+ * line, and the suggestions when there is no query or nothing matched. No framework.
+ */
+import { pageSearchClient } from '../../lib/search/session';
+import { fetchSearchListing } from '../../lib/catalog/listing/load';
+import { searchUrl } from '../../lib/catalog/urls';
+import { storeViewForPath } from '../../lib/state/stores/store-view';
+import { loadSearchResults, readSearchQuery, searchPageHeading, searchPageStatus, showsSuggestions } from '../../lib/search/results';
+import { messages } from '../../lib/messages';
+import { startListing } from '../listing/CategoryListingRun';
+import { wireListingControls } from '../listing/CategoryListing';
+
+async function start(root: HTMLElement): Promise<void> {
+  const grid = root.querySelector<HTMLElement>('[data-product-grid]');
+  const status = root.querySelector<HTMLElement>('[data-search-status]');
+  if (!grid || !status) return;
+  const input = root.querySelector<HTMLInputElement>('[data-search-input]');
+  const heading = root.querySelector<HTMLElement>('[data-listing-heading]');
+  const query = readSearchQuery(location.search);
+  const store = storeViewForPath(location.pathname);
+
+  if (input) input.value = query;
+  const title = searchPageHeading(query);
+  if (heading) heading.textContent = title;
+  document.title = document.title.replace(messages.searchPageTitle, title);
+  if (query) {
+    status.textContent = messages.searchLoading;
+    grid.setAttribute('aria-busy', 'true');
+  } else {
+    input?.focus();
+  }
+
+  const client = pageSearchClient();
+  const listingUrl = root.getAttribute('data-search-listing-src')!;
+  const state = await loadSearchResults(query, {
+    search: client.search,
+    matches: client.matches,
+    loadListing: () => fetchSearchListing(listingUrl),
+    listingUrl,
+  });
+  status.textContent = searchPageStatus(state);
+  root.dataset.searchState = state.kind;
+  root.querySelector<HTMLElement>('[data-search-help]')!.hidden = state.kind !== 'none';
+
+  if (state.kind === 'results') {
+    for (const el of root.querySelectorAll<HTMLElement>('.listing__toolbar, .listing__body')) el.hidden = false;
+    const controller = startListing(root, grid, {
+      load: () => Promise.resolve(state.file),
+      searchProductQuery: query,
+      tiles: state.tiles,
+      sorting: state.sorting,
+    });
+    wireListingControls(root, grid, () => Promise.resolve(controller));
+    return;
+  }
+  grid.removeAttribute('aria-busy');
+
+  // No query, too short or nothing found: popular searches (links to their results) and the top categories.
+  await client.preload();
+  const suggested = client.suggestions();
+  if (!showsSuggestions(state, suggested)) return;
+  const links = (list: Element | null, items: [string, string][]) => {
+    list?.replaceChildren(
+      ...items.map(([label, href]) => {
+        const li = document.createElement('li');
+        const a = document.createElement('a');
+        a.href = href;
+        a.textContent = label;
+        li.append(a);
+        return li;
+      }),
+    );
+  };
+  const popular = root.querySelector<HTMLElement>('[data-search-popular]');
+  const categories = root.querySelector<HTMLElement>('[data-search-categories]');
+  links(
+    popular?.querySelector('ul') ?? null,
+    suggested.popular.map((term) => [term, searchUrl(term, { storeCode: store.storeCode })]),
+  );
+  links(categories?.querySelector('ul') ?? null, suggested.categories);
+  if (popular) popular.hidden = suggested.popular.length === 0;
+  if (categories) categories.hidden = suggested.categories.length === 0;
+  root.querySelector<HTMLElement>('[data-search-suggest]')!.hidden = false;
+}
+
+const root = document.querySelector<HTMLElement>('[data-search-listing-src]');
+if (root) void start(root);
