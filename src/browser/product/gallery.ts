@@ -1,0 +1,51 @@
+/**
+ * The product gallery (src/components/catalogue/Gallery.astro): the carousel (previous, next,
+ * thumbnails) and the full-screen zoom overlay, the shop's one dialog (src/browser/kit/dialog-core.ts:
+ * Tab stays inside, Escape closes, focus returns to the opener).
+ */
+import { openDialog, rememberOpener } from '../kit/dialog-core';
+for (const root of document.querySelectorAll<HTMLElement>('[data-gallery]')) {
+  const track = root.querySelector<HTMLElement>('[data-gallery-track]');
+  const thumbs = [...root.querySelectorAll<HTMLButtonElement>('[data-gallery-goto]')];
+  const count = track ? track.children.length : 0;
+  const current = () => (track ? Math.round(track.scrollLeft / Math.max(1, track.clientWidth)) : 0);
+  const go = (i: number) => {
+    if (!track) return;
+    const n = (i + count) % count;
+    track.scrollTo({ left: n * track.clientWidth });
+    thumbs.forEach((t, k) => (k === n ? t.setAttribute('aria-current', 'true') : t.removeAttribute('aria-current')));
+  };
+  root.querySelector('[data-gallery-prev]')?.addEventListener('click', () => go(current() - 1));
+  root.querySelector('[data-gallery-next]')?.addEventListener('click', () => go(current() + 1));
+  thumbs.forEach((t) => t.addEventListener('click', () => go(Number(t.dataset.galleryGoto))));
+  track?.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowRight') go(current() + 1);
+    if (e.key === 'ArrowLeft') go(current() - 1);
+  });
+  track?.addEventListener(
+    'scroll',
+    () => {
+      const n = current();
+      thumbs.forEach((t, k) => (k === n ? t.setAttribute('aria-current', 'true') : t.removeAttribute('aria-current')));
+    },
+    { passive: true },
+  );
+
+  const overlay = root.querySelector<HTMLDialogElement>('[data-zoom-overlay]');
+  const img = root.querySelector<HTMLImageElement>('[data-zoom-img]');
+  const close = root.querySelector<HTMLButtonElement>('[data-zoom-close]');
+  let release: (() => void) | null = null;
+  const hide = () => {
+    release?.();
+    release = null;
+  };
+  root.querySelectorAll<HTMLElement>('[data-zoom]').forEach((b) =>
+    b.addEventListener('click', () => {
+      if (!overlay || !img || release) return;
+      img.src = b.dataset.zoom ?? '';
+      rememberOpener(b);
+      release = openDialog(overlay, { onClose: hide, initial: close });
+    }),
+  );
+  close?.addEventListener('click', hide);
+}
