@@ -60,6 +60,25 @@ test.describe('product page on a phone', () => {
     await expect(bar(page)).toBeHidden();
     await page.screenshot({ path: test.info().outputPath('product-390.png') });
   });
+
+  test('the bar shows at once when the shopper scrolled past Add to cart before the page scripts started', async ({ page }) => {
+    // The bar's script held back until the page has been scrolled (page scripts start after the first paint).
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/_astro\/StickyBuy\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(productUrl(simpleProduct()));
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await expect(bar(page)).toBeHidden();
+    const started = page.waitForResponse(/StickyBuy\.astro_astro_type_script/);
+    release();
+    await started;
+    // No further scroll: the script measures where the form's button is when it starts.
+    await expect(bar(page)).toBeVisible();
+  });
 });
 
 test.describe('product page on a desktop', () => {

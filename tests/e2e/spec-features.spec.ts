@@ -260,7 +260,11 @@ test.describe('stores list and faq list panels', () => {
   test('opening one list panel closes the other', async ({ page }) => {
     await visit(page, '/');
     await page.getByRole('button', { name: messages.storesListOpen }).click();
+    // The panel comes from its fragment on the first open: Escape closes it once it is there.
+    const stores = page.getByRole('dialog', { name: messages.storesListTitle });
+    await expect(stores).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(stores).toBeHidden();
     await page.getByRole('link', { name: messages.faqListOpen }).click();
     await expect(page.getByRole('dialog', { name: messages.faqListTitle })).toBeVisible();
     await expect(page.getByRole('dialog', { name: messages.storesListTitle })).toBeHidden();
