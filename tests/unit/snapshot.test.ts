@@ -1,7 +1,9 @@
 import { describe, it, expect, afterAll } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as snap from '../../src/lib/snapshot/read';
 import { generateSample, validateSnapshot } from '../../scripts/sample-catalog';
 import { writePlaceholders } from '../../src/lib/snapshot/placeholders-write';
@@ -23,6 +25,26 @@ function editJson(dir: string, file: string, edit: (value: any) => void) {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('snapshot reader', () => {
+  it('finds the committed sample from its own folder, whatever folder the process runs in', () => {
+    const reader = join(import.meta.dirname, '../../src/lib/snapshot/read.ts');
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        pathToFileURL(join(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs')).href,
+        '--input-type=module',
+        '-e',
+        `import { SAMPLE_DIR } from ${JSON.stringify(reader)}; console.log(SAMPLE_DIR);`,
+      ],
+      {
+        cwd: tmpdir(),
+        encoding: 'utf8',
+      },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe(join(import.meta.dirname, '../../src/content/sample'));
+  });
+
   it('reads and validates every file of the committed sample', () => {
     const n = validateSnapshot(snap.SAMPLE_DIR);
     expect(n).toBe(snap.readManifest(snap.SAMPLE_DIR).counts.products);

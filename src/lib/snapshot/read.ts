@@ -13,7 +13,7 @@ import { DEFAULT_ROOT_CATEGORY_ID, SnapshotManifestSchema, UrlMapEntrySchema } f
 import { holding, offerHold, readHeld } from './hold';
 
 /** The committed sample snapshot (the build's default input). */
-const SAMPLE_NEXT_TO_MODULE = resolve(fileURLToPath(new URL('../content/sample', import.meta.url)));
+const SAMPLE_NEXT_TO_MODULE = resolve(fileURLToPath(new URL('../../content/sample', import.meta.url)));
 // Inside Astro's build this module is bundled into .astro/chunks, where the relative URL no longer
 // reaches the sample: fall back to the project folder the build runs in.
 export const SAMPLE_DIR = existsSync(join(SAMPLE_NEXT_TO_MODULE, 'manifest.json')) ? SAMPLE_NEXT_TO_MODULE : resolve(process.cwd(), 'src/content/sample');
