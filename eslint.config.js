@@ -44,12 +44,11 @@ export const ioModules = [
  * Node-only code, which browser code (src/browser, the client scripts of .astro files, the service
  * worker) must not import: it reads and writes files, or runs only in the build or the server.
  * Written as targets rather than as the importers' folders, so it holds wherever browser code lives.
- * A type-only import is fine (it leaves nothing in the bundle). What browser code reaches through a
- * chain of imports is followed by tests/unit/browser-imports.test.ts.
+ * A type-only import is fine (it leaves nothing in the bundle). Node builtins are `import-x/no-nodejs-modules`'s
+ * (below); what browser code reaches through a chain of imports is followed by tests/unit/browser-imports.test.ts.
  */
 export const nodeOnlyTargets = [
   { regex: '(^|/)server/', message: 'Browser code must not import the reference API (server/): what both need is a pure rule in src/lib.' },
-  { regex: '^node:', message: 'Browser code must not import a Node builtin: it runs in the browser.' },
   { regex: '(^|/)lib/build(/|$)', message: 'Browser code must not import build-time code (src/lib/build): it is Node only.' },
   {
     regex: '(^|/)lib/snapshot(/|$)',
@@ -57,6 +56,9 @@ export const nodeOnlyTargets = [
   },
   { regex: '(^|/)lib/import(/|$)', message: 'Browser code must not import the catalogue importer (src/lib/import): it is Node only.' },
 ].map((target) => ({ ...target, allowTypeImports: true }));
+
+/** Browser code outside src/lib: the islands and page scripts, and the client scripts of .astro files. */
+const browserFiles = ['src/browser/**/*.{ts,tsx}', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'];
 
 /** What src/lib must not import: the UI (src/lib is shared with the server and the build; it announces, the UI reacts). */
 const uiModules = [
@@ -135,7 +137,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/browser/**/*.{ts,tsx}', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'],
+    files: browserFiles,
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -196,7 +198,7 @@ export default defineConfig(
     // Browser code (src/browser, the client scripts of .astro files, the service worker) runs
     // no Node: no builtin module. What it reaches through src/lib is followed by
     // tests/unit/browser-imports.test.ts.
-    files: ['src/browser/**/*.{ts,tsx}', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js', 'src/sw.ts'],
+    files: [...browserFiles, 'src/sw.ts'],
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
 );

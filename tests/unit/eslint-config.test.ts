@@ -132,7 +132,6 @@ describe('layers (ESLint)', () => {
     ],
     ['src/browser/consent/probe.ts', "import { compileQuery } from '../../lib/import/es-query';\nexport const c = compileQuery;\n", 'the catalogue importer'],
     ['src/browser/kit/Probe.tsx', "import { listingFile } from '../../lib/build/listing-file';\nexport const l = listingFile;\n", 'build-time code'],
-    ['src/browser/kit/Probe.tsx', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", 'a Node builtin'],
     ['src/sw.ts', "import { readManifest } from './lib/snapshot/read';\nexport const m = readManifest;\n", 'the snapshot format'],
     ['src/sw.ts', "import { importFromVsfApi } from './lib/import/vsf-import';\nexport const i = importFromVsfApi;\n", 'the catalogue importer'],
     [
