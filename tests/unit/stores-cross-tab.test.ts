@@ -44,6 +44,7 @@ async function openTab(engine: StorageEngine, hub: ReturnType<typeof fakeHub>, f
 }
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
+const watch = { sku: 'W-77', name: 'Halden Automatic Watch', price: 540 };
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -88,6 +89,41 @@ describe('two tabs', () => {
     expect(a.cart.$cartCount.get()).toBe(1);
     expect(api.calls).toEqual(['cart/update', 'cart/totals']);
     expect([...api.carts.get(String(a.cart.$cart.get().token))!.values()].map((l) => l.qty)).toEqual([1]);
+  });
+});
+
+describe('two tabs sending the same new line', () => {
+  // A line sent without an item id is added to the server's line of the same product (Magento), so
+  // two tabs that both think the server lacks a line would double it: the rounds run one tab at a
+  // time (Web Locks: Node's navigator.locks here), and a line without an item id is sent only after a
+  // pull in the same round.
+  it('the server cart ends with the bag, not the sum of both sends', async () => {
+    const engine = memoryEngine();
+    const hub = fakeHub();
+    const api = fakeCartApi({ updateDelayMs: 30 });
+    const a = await openTab(engine, hub, api.handler);
+    const b = await openTab(engine, hub, api.handler);
+    a.cart.addToCart({ ...ring, qty: 2 });
+    await a.cart.cartSettled();
+    await flush();
+    // A cancelled order's lines go back into tab a's bag; tab b takes the new bag at once and, while
+    // a's send is on its way, runs a round of its own (a reload, coming back online).
+    await a.cart.restoreCartLines([{ sku: watch.sku, qty: 5, name: watch.name, price: watch.price }]);
+    await flush();
+    expect(b.cart.$cart.get().items.map((i) => [i.sku, i.qty])).toEqual([
+      [ring.sku, 2],
+      [watch.sku, 5],
+    ]);
+    await Promise.all([b.cart.syncCart(), a.cart.cartSettled()]);
+    await Promise.all([a.cart.cartSettled(), b.cart.cartSettled()]);
+    await flush();
+    const server = [...api.carts.get(String(a.cart.$cart.get().token))!.values()].map((l) => [l.sku, l.qty]);
+    expect(server).toEqual([
+      [ring.sku, 2],
+      [watch.sku, 5],
+    ]);
+    for (const tab of [a, b]) expect(tab.cart.$cart.get().items.map((i) => [i.sku, i.qty])).toEqual(server);
+    expect(api.calls.filter((c) => c === 'cart/update')).toHaveLength(2);
   });
 });
 

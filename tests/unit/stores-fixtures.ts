@@ -74,7 +74,17 @@ export const flush = async (times = 20) => {
 };
 
 /** An in-memory cart API answering the contract's cart calls (`{ code, result }`). */
-export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => string | null; refuseDelete?: (sku: string) => string | null } = {}) {
+/** Waits `ms` (nothing when 0 or unset). */
+const delay = (ms = 0) => (ms > 0 ? new Promise<void>((r) => setTimeout(r, ms)) : Promise.resolve());
+
+export function fakeCartApi(
+  opts: {
+    refuse?: (sku: string, qty: number) => string | null;
+    refuseDelete?: (sku: string) => string | null;
+    /** How long an update takes before the server applies it (a slow backend; 0: at once). */
+    updateDelayMs?: number;
+  } = {},
+) {
   const carts = new Map<string, Map<string, { sku: string; qty: number; item_id: number; price: number }>>();
   const calls: string[] = [];
   let nextCart = 100;
@@ -95,11 +105,17 @@ export function fakeCartApi(opts: { refuse?: (sku: string, qty: number) => strin
     const cart = carts.get(cartId);
     if (!cart) return json({ code: 500, result: `No such entity with cartId = ${cartId}` });
     if (call === 'cart/update') {
-      const { sku, qty } = body.cartItem;
-      const refusal = opts.refuse?.(sku, qty);
+      const { sku, qty, item_id } = body.cartItem as { sku: string; qty: number; item_id?: number };
+      const existing = cart.get(sku);
+      if (item_id && existing?.item_id !== item_id) return json({ code: 500, result: `Cart ${cartId} doesn't contain item  ${item_id}` });
+      // As Magento (POST /V1/carts/{id}/items): a line sent without an item id is *added* to the
+      // quote's line of the same product; with an item id (PUT) its quantity is set.
+      const total = existing && !item_id ? existing.qty + qty : qty;
+      const refusal = opts.refuse?.(sku, total);
       if (refusal) return json({ code: 500, result: refusal });
-      const line = cart.get(sku) ?? { sku, qty, item_id: nextItem++, price: 100 };
-      line.qty = qty;
+      await delay(opts.updateDelayMs);
+      const line = cart.get(sku) ?? { sku, qty: 0, item_id: nextItem++, price: 100 };
+      line.qty = item_id ? qty : line.qty + qty;
       cart.set(sku, line);
       return json({ code: 200, result: { ...line, quote_id: cartId } });
     }
