@@ -17,6 +17,8 @@ import type { BenchContext } from './lib/context';
 import { table } from './lib/table';
 import { pageSamples } from './pages';
 import type { Results } from './results';
+import { PROVISIONAL_CACHE_CONTROL } from '../../server/images';
+import { warmPage } from './lib/warm';
 
 export const CHROME_FLAGS = [
   '--headless=new',
@@ -182,6 +184,9 @@ export async function sectionLighthouse(ctx: BenchContext, res: Results, baseUrl
   const pages: LighthouseScores[] = [];
   const cli = way === 'lighthouse-cli';
   for (const s of samples) {
+    // One unmeasured load first, its pictures brought to their final cached form (./lib/warm.ts).
+    const w = await warmPage(baseUrl + s.path, (u) => lighthouseCliRun(u, ['--only-categories=performance']), PROVISIONAL_CACHE_CONTROL);
+    log(`${way}: ${s.type} warmed: ${w.pictures} pictures in ${w.ms} ms${w.notFinal.length ? `, ${w.notFinal.length} still provisional` : ''}`);
     log(`${way}: ${s.type} ${s.path} (${lhRuns} run${lhRuns > 1 ? 's' : ''}) ...`);
     pages.push(cli ? await auditPageCli(baseUrl, s.path, lhRuns) : await auditPage(baseUrl, s.path, lhRuns, undefined, lhFlags));
   }

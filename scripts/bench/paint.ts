@@ -5,7 +5,9 @@
  * copy of the same build: the same HTML with every `<script>` and `<link rel="modulepreload">`
  * removed, served side by side by a second shop server. The two variants of a page are audited in
  * turn within each run, so both see the same machine load; their ratio (with ÷ without) is the
- * figure that does not depend on the machine. The load average is printed beside the figures.
+ * figure that does not depend on the machine. Before its runs, each page is loaded once unmeasured on
+ * both servers and its pictures brought to their final cached form (./lib/warm.ts), so no run times
+ * the image proxy's first encodes. The load average is printed beside the figures.
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -17,6 +19,8 @@ import { table } from './lib/table';
 import { lighthouseCliRun, type Lhr } from './lighthouse';
 import { pageSamples, type PageType } from './pages';
 import type { Results } from './results';
+import { PROVISIONAL_CACHE_CONTROL } from '../../server/images';
+import { warmPage } from './lib/warm';
 
 /** The page types this section audits. */
 export const PAINT_PAGES: readonly PageType[] = ['home', 'category', 'product', 'search', 'cms'];
@@ -92,6 +96,10 @@ export async function sectionPaint(ctx: BenchContext, res: Results, dist: string
   const pages: PaintPage[] = [];
   try {
     for (const s of samples) {
+      for (const base of [withScriptsUrl, shop.url]) {
+        const w = await warmPage(base + s.path, (u) => lighthouseCliRun(u, PAINT_LH_FLAGS), PROVISIONAL_CACHE_CONTROL);
+        log(`paint: ${s.type} warmed on ${base}: ${w.pictures} pictures in ${w.ms} ms${w.notFinal.length ? `, ${w.notFinal.length} still provisional` : ''}`);
+      }
       const pageRuns: PaintRun[] = [];
       for (let i = 0; i < runs; i++) {
         log(`paint: ${s.type} ${s.path} run ${i + 1}/${runs} (load ${loadavg()[0]!.toFixed(2)}) ...`);

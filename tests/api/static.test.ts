@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { startTestShop, type TestShop } from './fixture';
+import { PROVISIONAL_CACHE_CONTROL } from '../../server/images';
+import { CHROMIUM_IMAGE_ACCEPT, warmPage } from '../../scripts/bench/lib/warm';
 import { formatHeaders, parseHeaders, siteHeaderRules } from '../../src/lib/build/cdn/headers';
 import { bucketFile, buildEdgeMap, EDGE_INDEX } from '../../src/lib/build/cdn/edge-map';
 
@@ -250,6 +252,38 @@ describe('image proxy', () => {
     const meta = await sharp(later.body).metadata();
     expect([meta.width, meta.height]).toEqual([310, 300]);
     expect(later.body.length).toBeLessThan(original.length / 4);
+  });
+
+  it("the bench's warm-up (scripts/bench/lib/warm.ts) ends only once every picture the audit asked for answers in its final form", async () => {
+    // A size no other test asks, so its first answer is the provisional WebP.
+    const picture = `${shop.url}/img/750/930/resize${PHOTO_URL}`;
+    const audited: string[] = [];
+    const lhr = {
+      categories: {},
+      audits: {
+        'network-requests': {
+          id: 'network-requests',
+          title: '',
+          score: null,
+          scoreDisplayMode: 'informative',
+          details: { items: [{ url: `${shop.url}/` }, { url: picture }, { url: 'https://elsewhere.example/img/1/1/resize/a.jpg' }] as never },
+        },
+      },
+    };
+    const warmed = await warmPage(
+      `${shop.url}/`,
+      async (u) => {
+        audited.push(u);
+        return lhr;
+      },
+      PROVISIONAL_CACHE_CONTROL,
+      60_000,
+    );
+    expect(audited).toEqual([`${shop.url}/`]);
+    expect(warmed).toMatchObject({ pictures: 1, notFinal: [] });
+    const after = await fetch(picture, { headers: { Accept: CHROMIUM_IMAGE_ACCEPT } });
+    expect(after.headers.get('content-type')).toBe('image/avif');
+    expect(after.headers.get('x-image-cache')).toBe('hit');
   });
 
   it('webp without avif in accept, jpeg without either', async () => {
