@@ -1,6 +1,6 @@
 /**
  * Draws bench/results/build-scaling.svg: build time and peak memory against catalogue size, two
- * panels on a logarithmic size axis, each with its target as a dashed line. Plain SVG text built
+ * panels on a logarithmic size axis, each target a dashed mark at the catalogue size it is set for. Plain SVG text built
  * here (no library, no network); failed builds are drawn as crosses at the time they failed.
  */
 
@@ -12,11 +12,17 @@ export interface ScalingPoint {
   ok: boolean;
 }
 
+/** A target set for one catalogue size (docs/benchmarks.md): the most build seconds and peak MB. */
+export interface SizeTarget {
+  products: number;
+  seconds: number;
+  mb: number;
+}
+
 export interface ChartOptions {
   title?: string;
-  /** Target lines: build seconds and peak MB. */
-  targetS?: number;
-  targetMb?: number;
+  /** The targets, each drawn at its catalogue size. */
+  targets?: readonly SizeTarget[];
   /** A line of small print under the title (machine, date). */
   subtitle?: string;
 }
@@ -41,7 +47,7 @@ interface Panel {
   label: string;
   unit: string;
   value: (p: ScalingPoint) => number;
-  target?: number;
+  target: (t: SizeTarget) => number;
   colour: string;
 }
 
@@ -58,9 +64,10 @@ export function scalingChart(points: readonly ScalingPoint[], opts: ChartOptions
   const maxX = Math.max(...sizes, 10_000) * 1.5;
   const lx = (n: number, x0: number) => x0 + ((Math.log10(n) - Math.log10(minX)) / (Math.log10(maxX) - Math.log10(minX))) * pw;
   const panels: Panel[] = [
-    { x: 60, label: 'Full build time', unit: 's', value: (p) => p.wallS, target: opts.targetS, colour: '#8a6d1f' },
-    { x: 470, label: 'Peak memory of the build process tree', unit: 'MB', value: (p) => p.peakMb, target: opts.targetMb, colour: '#1f4e79' },
+    { x: 60, label: 'Full build time', unit: 's', value: (p) => p.wallS, target: (t) => t.seconds, colour: '#8a6d1f' },
+    { x: 470, label: 'Peak memory of the build process tree', unit: 'MB', value: (p) => p.peakMb, target: (t) => t.mb, colour: '#1f4e79' },
   ];
+  const targets = opts.targets ?? [];
   const parts: string[] = [];
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Inter, Helvetica, Arial, sans-serif" font-size="12" role="img" aria-label="${esc(opts.title ?? 'Build scaling')}">`,
@@ -72,7 +79,7 @@ export function scalingChart(points: readonly ScalingPoint[], opts: ChartOptions
   if (opts.subtitle) parts.push(`<text x="20" y="46" font-size="11" fill="#5b6673">${esc(opts.subtitle)}</text>`);
   for (const panel of panels) {
     const values = sorted.map(panel.value);
-    const ymax = Math.max(...values, panel.target ?? 0) * 1.1 || 1;
+    const ymax = Math.max(...values, ...targets.map(panel.target)) * 1.1 || 1;
     const ticks = niceTicks(ymax);
     const top2 = ticks[ticks.length - 1]!;
     const y = (v: number) => bottom - (v / top2) * (bottom - top);
@@ -82,17 +89,20 @@ export function scalingChart(points: readonly ScalingPoint[], opts: ChartOptions
       parts.push(`<text x="${panel.x - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" fill="#5b6673">${t}</text>`);
     }
     parts.push(`<line x1="${panel.x}" x2="${panel.x + pw}" y1="${bottom}" y2="${bottom}" stroke="#9aa3ad"/>`);
-    for (const n of [...new Set(sizes)]) {
+    for (const n of [...new Set([...sizes, ...targets.map((t) => t.products)])]) {
       const x = lx(n, panel.x).toFixed(1);
       parts.push(`<line x1="${x}" x2="${x}" y1="${bottom}" y2="${bottom + 5}" stroke="#9aa3ad"/>`);
       parts.push(`<text x="${x}" y="${bottom + 18}" text-anchor="middle" fill="#5b6673">${fmtSize(n)}</text>`);
     }
     parts.push(`<text x="${panel.x + pw / 2}" y="${bottom + 36}" text-anchor="middle" fill="#5b6673">products in the catalogue (log scale)</text>`);
-    if (panel.target) {
-      const ty = y(panel.target).toFixed(1);
-      parts.push(`<line x1="${panel.x}" x2="${panel.x + pw}" y1="${ty}" y2="${ty}" stroke="#b42318" stroke-dasharray="5 4"/>`);
+    for (const t of targets) {
+      const tx = lx(t.products, panel.x);
+      const ty = y(panel.target(t)).toFixed(1);
       parts.push(
-        `<text x="${panel.x + pw}" y="${(Number(ty) - 4).toFixed(1)}" text-anchor="end" fill="#b42318" font-size="11">target ${panel.target} ${panel.unit}</text>`,
+        `<line x1="${(tx - 24).toFixed(1)}" x2="${(tx + 24).toFixed(1)}" y1="${ty}" y2="${ty}" stroke="#b42318" stroke-width="2" stroke-dasharray="5 3"/>`,
+      );
+      parts.push(
+        `<text x="${(tx - 26).toFixed(1)}" y="${(Number(ty) + 4).toFixed(1)}" text-anchor="end" fill="#b42318" font-size="11">target ${panel.target(t)} ${panel.unit} at ${fmtSize(t.products)}</text>`,
       );
     }
     const ok = sorted.filter((p) => p.ok);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ApiBench } from './api';
 import type { BuildSummary } from './build-section';
 import { scalingChart, type ScalingPoint } from './chart';
+import { BUILD_TARGETS } from './targets';
 import type { ImageBench } from './images';
 import type { LighthouseScores } from './lighthouse';
 import type { PageSummary } from './pages';
@@ -90,8 +91,7 @@ export function writeOutputs(resultsDir: string, res: Results): void {
     const svg = scalingChart(points, {
       title: 'Pendle & James storefront: full build against catalogue size',
       subtitle: `${String(m.cpus)} CPU cores, Node ${String(m.node)}, load average at start ${(m.loadAverageAtStart as number[] | undefined)?.[0] ?? '?'}, commit ${String(m.commit)}, ${res.sections.build!.measuredAt.slice(0, 10)}`,
-      targetS: 90,
-      targetMb: 2048,
+      targets: BUILD_TARGETS,
     });
     writeFileSync(join(resultsDir, 'build-scaling.svg'), svg);
   }

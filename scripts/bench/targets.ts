@@ -7,21 +7,29 @@ import { BIG, LARGE } from './lib/context';
 import { kb, round } from './lib/stats';
 import { pageSamples } from './pages';
 import type { Results } from './results';
+import type { SizeTarget } from './chart';
+
+/** The full build's targets by catalogue size (docs/benchmarks.md), for the checks below and the chart. */
+export const BUILD_TARGETS = [
+  { products: BIG, seconds: 50, mb: 1024 },
+  { products: LARGE, seconds: 200, mb: 2048 },
+] as const satisfies readonly SizeTarget[];
 
 export function targets(res: Results): Results['targets'] {
   const out: Results['targets'] = [];
   const s = res.sections;
   const b10 = s.build?.builds.find((b) => b.products === BIG);
   // Build targets: no regression from the move to Astro 7 and React 19
+  const [t10, t50] = BUILD_TARGETS;
   out.push({
-    target: '10,000 products build in <= 50 s',
+    target: `10,000 products build in <= ${t10.seconds} s`,
     value: b10 ? (b10.ok ? `${b10.wallS} s` : 'failed') : 'not measured',
-    met: b10 ? b10.ok && b10.wallS <= 50 : null,
+    met: b10 ? b10.ok && b10.wallS <= t10.seconds : null,
   });
   out.push({
     target: '10,000 products build with <= 1 GB peak memory',
     value: b10 ? `${b10.peakMb} MB` : 'not measured',
-    met: b10 ? b10.ok && b10.peakMb <= 1024 : null,
+    met: b10 ? b10.ok && b10.peakMb <= t10.mb : null,
   });
   const b50 = s.build?.builds.find((b) => b.products === LARGE);
   out.push({
@@ -31,7 +39,7 @@ export function targets(res: Results): Results['targets'] {
         ? `${b50.wallS} s, ${b50.peakMb} MB`
         : `failed${b50.runs.some((r) => r.outOfMemory) ? ' (out of memory)' : ''}`
       : 'not measured (--large)',
-    met: b50 ? b50.ok && b50.wallS <= 200 && b50.peakMb <= 2048 : null,
+    met: b50 ? b50.ok && b50.wallS <= t50.seconds && b50.peakMb <= t50.mb : null,
   });
   for (const r of s.pull?.runs ?? [])
     out.push({

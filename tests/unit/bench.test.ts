@@ -186,13 +186,22 @@ describe('chart', () => {
         { products: 10000, wallS: 95, peakMb: 1900, ok: true },
         { products: 50000, wallS: 300, peakMb: 5900, ok: false },
       ],
-      { targetS: 90, targetMb: 2048, subtitle: 'two cores' },
+      {
+        targets: [
+          { products: 10000, seconds: 50, mb: 1024 },
+          { products: 50000, seconds: 200, mb: 2048 },
+        ],
+        subtitle: 'two cores',
+      },
     );
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg.trim().endsWith('</svg>')).toBe(true);
     expect(svg.match(/<circle /g)).toHaveLength(4);
-    expect(svg).toContain('target 90 s');
-    expect(svg).toContain('target 2048 MB');
+    // Each target at the size it is set for, not one line across every size.
+    expect(svg).toContain('target 50 s at 10k');
+    expect(svg).toContain('target 200 s at 50k');
+    expect(svg).toContain('target 1024 MB at 10k');
+    expect(svg).toContain('target 2048 MB at 50k');
     expect(svg).toContain('300 (failed)');
     expect(svg).toContain('>50k<');
     expect(svg).not.toMatch(/NaN|undefined|https?:\/\/(?!www\.w3\.org)/);
