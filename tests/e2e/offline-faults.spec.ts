@@ -40,6 +40,7 @@ import {
   type OrderSend,
   type TestCustomer,
   type TestProduct,
+  bagAgainstServer,
 } from './offline-helpers';
 import { makeSchedules, type Identity, type PlannedOrder, type Schedule } from './offline-schedules';
 
@@ -191,6 +192,9 @@ const userStorageTrouble: number[] = [];
  * TRIGGER_MS; when sends failed (faults) the next trigger is a page start or another tab, never a
  * blind reload loop. Held orders of a customer who is not signed in wait until that customer signs in.
  */
+/** Schedules whose bag and server cart disagreed once the schedule was over (what and where). */
+const cartMismatches: string[] = [];
+
 async function settle(b: Browsing, s: Schedule & { started: number }, firstTrigger: { name: string; since: number }): Promise<void> {
   let trigger = firstTrigger;
   const others = ['page start: tab goes to another page', 'another tab opens', 'page start: tab reloads'] as const;
@@ -320,6 +324,9 @@ async function runSchedule(b: Browsing, s: Schedule, log: string[]): Promise<Pla
   await clearFaults(shop);
   // Tabs opened as triggers close now that their sends are over.
   while (tabs.length > (s.twoTabs ? 2 : 1)) await tabs.pop()!.close();
+  // Cancelled orders' lines went back into the bag, maybe in two tabs at once: the server cart must hold what the bag holds.
+  const mismatch = await bagAgainstServer(tab(0), shop.url);
+  if (mismatch) cartMismatches.push(`schedule ${s.index}: ${mismatch}`);
   log.push(
     `schedule ${s.index} (${((Date.now() - started) / 1000).toFixed(1)} s): ${s.orders.length} orders (${s.orders.filter((o) => o.offline).length} offline, ${s.orders.filter((o) => o.interrupt).length} interrupted, ` +
       `${s.orders.filter((o) => o.kind !== 'ok').length} refused, ${s.orders.filter((o) => o.via === 'checkout').length} via checkout), ` +
@@ -413,6 +420,7 @@ test("randomised fault schedules: every order arrives exactly once, under its ow
       `${c.order_id} sent twice at the same time: #${a!.seq} from ${a!.from} [${a!.start}, ${a!.end ?? 'open'}) and #${z!.seq} from ${z!.from} from ${z!.start}`,
     );
   }
+  failures.push(...cartMismatches.map((m) => `the bag and its server cart differ after ${m}`));
   const waitingNow = error ? [] : await waitingOrders(b.tabs[0]!);
   if (waitingNow.length) failures.push(`still waiting: ${waitingNow.map((o) => o.order_id).join(', ')}`);
   const ourSends = sends.filter((x) => ours.has(x.order_id));
@@ -432,7 +440,7 @@ test("randomised fault schedules: every order arrives exactly once, under its ow
     `${viaCheckout} through the checkout page, ${byCustomers} by signed-in customers), ${ourSends.length} order requests seen by the API ` +
     `(${ourSends.length - byWorker} from pages, ${byWorker} from the service worker; ${resent} resends, ${closed} whose sender went away first), triggers: ${triggers}; ` +
     `lost ${lost}, sent twice concurrently ${twice.length}, misattributed ${misattributed}, stored twice ${storedTwice}, refused but created ${createdThoughRefused}, ` +
-    `silent triggers ${stats.silentTriggers.length}, sent again by the shopper after no answer ${stats.shopperResends}, user storage not answering ${userStorageTrouble.length}${error ? `, STOPPED at schedule ${log.length}: ${(error as Error).message.split('\n')[0]}` : ''}`;
+    `silent triggers ${stats.silentTriggers.length}, sent again by the shopper after no answer ${stats.shopperResends}, bag ≠ server cart ${cartMismatches.length}, user storage not answering ${userStorageTrouble.length}${error ? `, STOPPED at schedule ${log.length}: ${(error as Error).message.split('\n')[0]}` : ''}`;
   console.log(`[offline-faults] seed ${SEED}\n${log.join('\n')}`);
   console.log(summary);
   test.info().annotations.push({ type: 'offline-faults', description: summary });

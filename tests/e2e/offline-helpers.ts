@@ -16,6 +16,7 @@ import { collectionDbName } from '../../src/lib/state/storage';
 import type { OfflineOrder, OrderPayload } from '../../src/lib/schemas';
 import { readProducts } from '../../src/lib/snapshot/read';
 import type { FaultRule } from './offline-schedules';
+import { readStored } from './account-helpers';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The built site under test (the shared e2e server's choice: DIST_DIR, else dist/). */
@@ -291,4 +292,42 @@ export async function putStored(
       }),
     { db: collectionDbName(collection, store), key, value },
   );
+}
+
+/** A bag's or a server cart's lines, as `sku×qty` sorted. */
+const cartLines = (items: ReadonlyArray<{ sku: string; qty: number }>) =>
+  items
+    .map((i) => `${i.sku}×${i.qty}`)
+    .sort()
+    .join(' ');
+
+/**
+ * Whether the bag the page keeps and the server cart it belongs to hold the same lines once the
+ * schedule is over (the cart's rounds may still be finishing: asked until they agree or 10 s pass).
+ * Null when they agree; otherwise what each holds. The server cart is asked as the shop asks it
+ * (`cart/pull` with the session's token and the bag's cart id).
+ */
+export async function bagAgainstServer(page: Page, shopUrl: string): Promise<string | null> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [items, cartId, token] = await Promise.all([
+      readStored<Array<{ sku: string; qty: number }>>(page, 'carts', 'current-cart'),
+      readStored<string>(page, 'carts', 'current-cart-token'),
+      readStored<string>(page, 'user', 'current-token'),
+    ]);
+    const bag = cartLines(items ?? []);
+    let seen: string;
+    if (!cartId) {
+      if (!bag) return null;
+      seen = `bag [${bag}] and no server cart`;
+    } else {
+      const r = await fetch(`${shopUrl}/api/cart/pull?token=${encodeURIComponent(token ?? '')}&cartId=${encodeURIComponent(cartId)}`);
+      const body = (await r.json()) as { result?: unknown };
+      const server = Array.isArray(body.result) ? cartLines(body.result as Array<{ sku: string; qty: number }>) : null;
+      if (server === bag) return null;
+      seen = `bag [${bag}], server cart ${server === null ? `answered ${r.status} ${JSON.stringify(body.result)}` : `[${server}]`}`;
+    }
+    if (Date.now() > deadline) return seen;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
