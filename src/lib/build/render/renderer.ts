@@ -187,10 +187,8 @@ async function staticPaths(app: AppLike, timings: Record<string, number>): Promi
  * (src/lib/build/key-reuse.ts), when it can tell which records changed; answers the new snapshot's
  * file digests, kept with the keys.
  */
-function offerKeysBefore(job: RenderJob, before: string | undefined, ahead: ReadAhead | undefined): Record<string, string> {
-  const files = snapshotDigests(job.snapshotDir, ahead?.files);
-  // Their bytes are the hold's (src/lib/snapshot/hold.ts), let go as the bundle takes them.
-  if (ahead) delete ahead.files;
+function offerKeysBefore(job: RenderJob, before: string | undefined, ahead: ReadAhead | undefined, known: KnownFiles | undefined): Record<string, string> {
+  const files = snapshotDigests(job.snapshotDir, known);
   try {
     const kept = ahead?.keys !== undefined ? ahead.keys : readKeys(job.keepDir);
     const changed = kept ? changedRecords(kept, before, job.snapshotDir, files) : 'no keys kept';
@@ -209,7 +207,10 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   const before = new Map(context.paths.map((p) => [p.pathname, p]));
   const timings: Record<string, number> = {};
   let t = performance.now();
-  const files = offerKeysBefore(job, context.snapshot, ahead);
+  // The live snapshot's digests hold for any job; their bytes are the hold's (src/lib/snapshot/hold.ts), let go as the bundle takes them.
+  const known = readBefore?.files;
+  if (readBefore) delete readBefore.files;
+  const files = offerKeysBefore(job, context.snapshot, ahead, known);
   timings.changes = Math.round(performance.now() - t);
   t = performance.now();
   const all = await staticPaths(app, timings);
