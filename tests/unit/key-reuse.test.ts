@@ -8,10 +8,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/snapshot/read';
-import { changedRecords, snapshotDigests } from '../../src/lib/build/render/changes';
+import { changedRecords, knownFiles, snapshotDigests } from '../../src/lib/build/render/changes';
 import { keyStore, offerPrevious, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
 import { linkedSkus, reuseOrCompute } from '../../src/lib/build/key-reuse';
-import { buildTime, catalog, storeViewOf } from '../../src/lib/routing/routes';
+import { buildTime, catalog, descendantIds, primaryCategory, storeViewOf } from '../../src/lib/routing/routes';
+import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
+import { pageTagMap, pageTags } from '../../src/lib/build/cache-tags';
+import { categoryListing } from '../../src/lib/build/page-data';
+import { brandPaths } from '../../src/lib/build/brand-page-data';
+import { brandListingPageKey, brandPageKey } from '../../src/lib/build/cache-keys';
+import type { Product } from '../../src/lib/schemas';
 import { dayNumber } from '../../src/lib/messages/format';
 import { config } from '../../src/lib/config';
 import type { KeysFile } from '../../src/lib/build/render/kept';
@@ -146,5 +152,133 @@ describe('keys taken again or computed', () => {
       bundle_options: [{ product_links: [{ sku: 'B1' }, { product: { sku: 'B2' } }] }],
     };
     expect(linkedSkus(p as never).sort()).toEqual(['B1', 'B2', 'G1', 'G1-INLINE', 'R1']);
+  });
+});
+
+describe("pages' cache tags taken again (the CDN's tag map, src/lib/build/cache-tags.ts)", () => {
+  const store = config.storeViews.default.storeCode;
+  const none = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
+  const changedOf = (...ps: Product[]) => ({
+    ids: new Set(ps.map((p) => p.id)),
+    skus: new Set(ps.map((p) => p.sku)),
+    categories: new Set(ps.flatMap((p) => p.category_ids)),
+  });
+  const PLANTED = ['site', 'planted-before'];
+  const { byId } = catalog();
+  const routes = catchAllRoutes().filter((r) => r.storeCode === store);
+  // A product page listing related products from its primary category, and that category's page.
+  const productRoute = routes.find((r) => {
+    if (r.kind !== 'product') return false;
+    const p = byId.get(Number(r.key))!;
+    const cat = primaryCategory(p, store);
+    return cat && routes.some((c) => c.kind === 'category' && Number(c.key) === cat.id) && categoryListing(cat.id).products.some((x) => x.id !== p.id);
+  })!;
+  const product = byId.get(Number(productRoute.key))!;
+  const primary = primaryCategory(product, store)!;
+  const categoryRoute = routes.find((r) => r.kind === 'category' && Number(r.key) === primary.id)!;
+  const neighbour = categoryListing(primary.id).products.find((x) => x.id !== product.id)!;
+  // A category page none of whose products is the neighbour's category.
+  const elsewhere = routes.find((r) => r.kind === 'category' && !descendantIds(Number(r.key), store).some((c) => neighbour.category_ids.includes(c)))!;
+  const ampCategory = ampRoutes().find((r) => r.kind === 'amp-category' && r.storeCode === store && r.key === primary.id)!;
+
+  /** Every page's tags computed afresh, recorded; then offered back with each tag list replaced by PLANTED. */
+  function plantBefore(changed: ReturnType<typeof changedOf>): void {
+    offerPrevious({}, none);
+    keyStore().recorded.clear();
+    pageTagMap();
+    const planted = Object.fromEntries(Object.entries(recordedEntries()).map(([name, e]) => [name, name.startsWith('tags|') ? { ...e, keys: PLANTED } : e]));
+    keyStore().recorded.clear();
+    offerPrevious(planted, changed);
+  }
+
+  it('found the pages the cases need in the sample', () => {
+    expect([productRoute, categoryRoute, neighbour, elsewhere, ampCategory].every(Boolean)).toBe(true);
+  });
+
+  it('nothing changed: every tag list that reads a listing is the one before', () => {
+    plantBefore(none);
+    expect(pageTags(productRoute)).toEqual(PLANTED);
+    expect(pageTags(categoryRoute)).toEqual(PLANTED);
+    expect(pageTags(ampCategory)).toEqual(PLANTED);
+  });
+
+  it("a product of the category changed: the category's pages and the product pages listing it as related are computed", () => {
+    offerPrevious({}, none);
+    const fresh = { product: pageTags(productRoute), category: pageTags(categoryRoute), amp: pageTags(ampCategory) };
+    plantBefore(changedOf(neighbour));
+    expect(pageTags(productRoute)).toEqual(fresh.product);
+    expect(pageTags(categoryRoute)).toEqual(fresh.category);
+    expect(pageTags(ampCategory)).toEqual(fresh.amp);
+    // A category that does not hold it keeps the tags before.
+    expect(pageTags(elsewhere)).toEqual(PLANTED);
+  });
+
+  it("the product itself, or a product it links to by SKU, changed: its page's tags are computed", () => {
+    offerPrevious({}, none);
+    const fresh = pageTags(productRoute);
+    plantBefore({ ids: new Set([product.id]), skus: new Set(), categories: new Set() });
+    expect(pageTags(productRoute)).toEqual(fresh);
+    const linked = routes.find((r) => r.kind === 'product' && linkedSkus(byId.get(Number(r.key))!).length > 0);
+    if (linked) {
+      offerPrevious({}, none);
+      const linkedFresh = pageTags(linked);
+      plantBefore({ ids: new Set(), skus: new Set([linkedSkus(byId.get(Number(linked.key))!)[0]!]), categories: new Set() });
+      expect(pageTags(linked)).toEqual(linkedFresh);
+    }
+  });
+});
+
+describe('snapshot digests from the files read ahead', () => {
+  it('an unchanged file takes the known digest; a changed one is hashed', () => {
+    const dir = after('known', (ps) => (ps[0]!.price = 4321));
+    const real = snapshotDigests(dir);
+    const known = new Map([
+      ['manifest.json', { bytes: readFileSync(join(dir, 'manifest.json')), sha1: 'known-digest' }],
+      [shard, { bytes: readFileSync(join(before, shard)), sha1: 'stale-digest' }],
+    ]);
+    const got = snapshotDigests(dir, known);
+    expect(got['manifest.json']).toBe('known-digest');
+    expect(got[shard]).toBe(real[shard]);
+    expect(knownFiles(new Map([['x', Buffer.from('abc')]])).get('x')!.sha1).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
+  });
+});
+
+describe("brand pages' keys taken again", () => {
+  const store = config.storeViews.default.storeCode;
+  const none = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
+  const brands = brandPaths()
+    .filter((p) => p.props.storeCode === store)
+    .map((p) => p.props.brand);
+  // A brand listing products, and one of its products.
+  const brand = brands.find((b) => categoryListing(b.id, store).products.length > 0)!;
+  const product = categoryListing(brand.id, store).products[0]!;
+  const keysOf = () => [brandPageKey(brand, store), brandListingPageKey(brand, store)];
+
+  /** Both keys computed afresh and recorded; then offered back as PLANTED with `changed`. */
+  function plantBefore(changed: typeof none): void {
+    offerPrevious({}, none);
+    keyStore().recorded.clear();
+    keysOf();
+    const planted = Object.fromEntries(Object.entries(recordedEntries()).map(([name, e]) => [name, { ...e, keys: [`planted ${name}`] }]));
+    keyStore().recorded.clear();
+    offerPrevious(planted, changed);
+  }
+
+  it('found a brand with products in the sample', () => {
+    expect(brand).toBeDefined();
+    expect(product).toBeDefined();
+  });
+
+  it('no product of the brand changed: both keys are the ones before; one of its products changed: both computed', () => {
+    offerPrevious({}, none);
+    const fresh = keysOf();
+    plantBefore(none);
+    expect(keysOf()).toEqual([`planted brand|${brand.id}|${store}`, `planted brand-listing|${brand.id}|${store}`]);
+    // Another brand's product (or none of the brand's categories) changed: still the ones before.
+    const other = catalog().products.find((p) => !descendantIds(brand.id, store).some((c) => p.category_ids.includes(c)))!;
+    plantBefore({ ids: new Set([other.id]), skus: new Set([other.sku]), categories: new Set(other.category_ids) });
+    expect(keysOf()).toEqual([`planted brand|${brand.id}|${store}`, `planted brand-listing|${brand.id}|${store}`]);
+    plantBefore({ ids: new Set([product.id]), skus: new Set([product.sku]), categories: new Set(product.category_ids) });
+    expect(keysOf()).toEqual(fresh);
   });
 });

@@ -4,7 +4,7 @@
  * validated again, and a changed file is always read afresh.
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as snap from '../../src/lib/snapshot/read';
@@ -40,7 +40,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('snapshot files read ahead', () => {
   it('an unchanged file of the next snapshot is taken as held, once; a second read parses it again', () => {
     snap.holdSnapshot(live);
-    expect(heldCount()).toBe(shards.length + 3);
+    // The product files, the manifest, categories and attributes; the smaller files every change reads
+    // (reviews, the URL map, CMS pages and blocks, menus, blog posts and categories, shops, shipping
+    // methods) and each store view's banners.
+    expect(heldCount()).toBe(shards.length + 3 + 9 + readdirSync(join(live, 'banners')).length);
     const dir = next('same');
     process.env.SNAPSHOT_DIR = dir;
     const parse = vi.spyOn(ProductSchema, 'safeParse');
@@ -51,6 +54,10 @@ describe('snapshot files read ahead', () => {
     expect(parse).toHaveBeenCalledTimes(again.length);
     expect(again).toEqual(first);
     expect(again[0]).not.toBe(first[0]);
+    // A smaller file too: the banners of a store view.
+    const banners = snap.readBanners('gb', dir);
+    expect(takenCount()).toBe(2);
+    expect(snap.readBanners('gb', dir)).toEqual(banners);
   });
 
   it('a changed file is read afresh: the change is seen', () => {

@@ -64,6 +64,13 @@ let contentLinksKey: string | undefined;
 const contentLinks = (): string => (contentLinksKey ??= digest(goneContentUrls()));
 
 /**
+ * The base of a value taken again from the generation before that reads listings but shows no layout
+ * (a page's cache tags, ./cache-tags.ts): the config and store view (listing sizes and order) through
+ * the layout's key, and the content links, as the page keys' bases have them.
+ */
+export const reuseBase = (storeCode: string): string => `${memoLayoutKey('default', storeCode)} ${contentLinks()}`;
+
+/**
  * The digest of one snapshot record (a product), computed once per build: a page's key names the
  * records it shows by their digests instead of writing them out again (a product is shown by its own
  * page, its AMP pages, and the listings and related products of others).
@@ -215,17 +222,32 @@ function brandListingKey(brand: Category, storeCode: string): unknown {
   return [{ ...listing, products: listing.products.map(recordKey) }, listing.products.map((p) => pricesFor(p, storeCode))];
 }
 
-/** A brand's page (/brands/{brand}): the brand and its parent (breadcrumbs), its listing, the content pages about it. */
+/**
+ * A brand's page (/brands/{brand}): the brand and its parent (breadcrumbs), its listing, the content
+ * pages about it. Taken from the generation before when no product of the brand's listing (the brand
+ * category and its descendants) changed; the rest is its base (./key-reuse.ts).
+ */
 export function brandPageKey(brand: Category, storeCode: string): string {
   const parent = catalog().categoryById.get(brand.parent_id);
   const related = brandContentPaths(brand).map((path) => contentPages().find((c) => c.path === path) ?? null);
-  return digest(memoLayoutKey('default', storeCode), 'brand', brand, parent ?? null, brandListingKey(brand, storeCode), related);
+  const layout = memoLayoutKey('default', storeCode);
+  return reuseOrCompute(`brand|${brand.id}|${storeCode}`, storeCode, digest(layout, 'brand', brand, parent ?? null, related, contentLinks()), () => ({
+    keys: [digest(layout, 'brand', brand, parent ?? null, brandListingKey(brand, storeCode), related)],
+    deps: { subtree: brand.id },
+  }))[0]!;
 }
 
-/** A brand's listing (/brands/{brand}/all-products): the brand and its parent, its listing and the banners of the store view. */
+/** A brand's listing (/brands/{brand}/all-products): the brand and its parent, its listing and the banners of the store view; taken again as the brand's page is. */
 export function brandListingPageKey(brand: Category, storeCode: string): string {
   const parent = catalog().categoryById.get(brand.parent_id);
-  return digest(memoLayoutKey('default', storeCode), 'brand-listing', brand, parent ?? null, brandListingKey(brand, storeCode), bannersFor(storeCode));
+  const layout = memoLayoutKey('default', storeCode);
+  const banners = bannersFor(storeCode);
+  return reuseOrCompute(
+    `brand-listing|${brand.id}|${storeCode}`,
+    storeCode,
+    digest(layout, 'brand-listing', brand, parent ?? null, banners, contentLinks()),
+    () => ({ keys: [digest(layout, 'brand-listing', brand, parent ?? null, brandListingKey(brand, storeCode), banners)], deps: { subtree: brand.id } }),
+  )[0]!;
 }
 
 /** Every blog page (the list, a category, a post): the whole blog (posts, categories), which each shows part of. */

@@ -10,10 +10,12 @@
  * a category listing more products than that drops the last ones' tags, and a change to a product
  * purges `c-{id}` of its categories as well (docs/deploy.md).
  */
-import { catalog } from '../routing/routes';
+import { catalog, primaryCategory } from '../routing/routes';
 import { catchAllRoutes, ampRoutes, type PageRoute, type AmpRoute } from '../routing/page-routes';
 import { categoryListing, ampCategoryData } from './page-data';
 import { relatedProducts } from './product-page-data';
+import { linkedSkus, reuseOrCompute } from './key-reuse';
+import { reuseBase } from './cache-keys';
 
 /** CloudFront's limits, the strictest of the three: 50 tags a page, 256 characters a tag. */
 export const MAX_TAGS = 50;
@@ -35,20 +37,32 @@ export function limitTags(storeCode: string, own: readonly string[]): string[] {
 export function pageTags(r: Pick<PageRoute, 'kind' | 'key' | 'storeCode'> | Pick<AmpRoute, 'kind' | 'key' | 'storeCode'>): string[] {
   const { byId } = catalog(r.storeCode);
   switch (r.kind) {
-    case 'product':
     case 'amp-product': {
       const p = byId.get(Number(r.key));
+      return limitTags(r.storeCode, p ? [tag('p', p.sku)] : []);
+    }
+    // The tags that read listings are taken from the generation before when none of the records they read changed (./key-reuse.ts), as the page's key is.
+    case 'product': {
+      const p = byId.get(Number(r.key));
       if (!p) return limitTags(r.storeCode, []);
-      const related = r.kind === 'product' ? relatedProducts(p, undefined, r.storeCode) : [];
-      return limitTags(r.storeCode, [tag('p', p.sku), ...related.map((x) => tag('p', x.sku))]);
+      return reuseOrCompute(`tags|product|${p.id}|${r.storeCode}`, r.storeCode, reuseBase(r.storeCode), () => ({
+        keys: limitTags(r.storeCode, [tag('p', p.sku), ...relatedProducts(p, undefined, r.storeCode).map((x) => tag('p', x.sku))]),
+        deps: { ids: [p.id], skus: linkedSkus(p), subtree: primaryCategory(p, r.storeCode)?.id ?? null },
+      }));
     }
     case 'category': {
       const id = Number(r.key);
-      return limitTags(r.storeCode, [tag('c', id), ...categoryListing(id, r.storeCode).products.map((p) => tag('p', p.sku))]);
+      return reuseOrCompute(`tags|category|${id}|${r.storeCode}`, r.storeCode, reuseBase(r.storeCode), () => ({
+        keys: limitTags(r.storeCode, [tag('c', id), ...categoryListing(id, r.storeCode).products.map((p) => tag('p', p.sku))]),
+        deps: { subtree: id },
+      }));
     }
     case 'amp-category': {
       const id = Number(r.key);
-      return limitTags(r.storeCode, [tag('c', id), ...ampCategoryData(id, r.storeCode).products.map((p) => tag('p', p.sku))]);
+      return reuseOrCompute(`tags|amp-category|${id}|${r.storeCode}`, r.storeCode, reuseBase(r.storeCode), () => ({
+        keys: limitTags(r.storeCode, [tag('c', id), ...ampCategoryData(id, r.storeCode).products.map((p) => tag('p', p.sku))]),
+        deps: { subtree: id },
+      }));
     }
     case 'content':
       return limitTags(r.storeCode, [tag('cms', String(r.key).replace(/^\/+|\/+$/g, '') || 'home')]);

@@ -2,13 +2,14 @@
  * Cache keys of the generation before, taken again where none of their records changed. Listing every
  * path's cache key (./cache-keys.ts) means working out the page data of every product and category;
  * the persistent renderer (./render/) makes a change of a few records live, so most keys are the ones
- * it had. Each key of a product page, a category page, an AMP page or a listing file is recorded with
- * what it read besides the files that must be unchanged for any key to be taken again:
+ * it had. Each key of a product page, a category page, an AMP page, a listing file or a brand page
+ * (and the cache tags of product and category pages, ./cache-tags.ts, which read the same listings)
+ * is recorded with what it read besides the files that must be unchanged for any key to be taken again:
  * - `ids`: the products it shows by id (its own record);
  * - `skus`: the products it looks up by SKU (related, upsell, grouped and bundle links), found or not;
  * - `subtree`: the category whose products (it and its descendants, by the records' category_ids) it
- *   lists: a category's listing, facets and AMP tiles, a product's related products from its primary
- *   category's listing;
+ *   lists: a category's or a brand's listing, facets and AMP tiles, a product's related products from
+ *   its primary category's listing;
  * - `base`: the rest of its inputs as a digest made afresh (layout, config, store view, catalogue shape);
  * - `day`: the day prices are judged on (special-price windows, src/lib/catalog/price.ts).
  * A key is taken again only when the only snapshot files that changed are the default catalogue's

@@ -13,6 +13,7 @@ export interface KeyDeps {
   subtree?: number | null;
 }
 export interface KeyEntry {
+  /** The page's cache keys (or, for a `tags|…` entry, its cache tags). */
   keys: string[];
   base: string;
   day: number | null;

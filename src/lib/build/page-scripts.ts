@@ -92,10 +92,19 @@ export const PAGE_SCRIPT_LOADER_SOURCE = `(() => {
   if (now != null) addEventListener('DOMContentLoaded', run);
 })()`;
 
-let minified: string | undefined;
+/**
+ * The minified loader by its source, on globalThis: the persistent renderer (./render/renderer.ts)
+ * makes it while it waits for a change, and the build bundle it loaded (a second copy of this
+ * module) takes it instead of running esbuild in the change's time.
+ */
+const LOADER = Symbol.for('pj.page-script-loader');
 /** The loader as the pages carry it (the same text on every page). */
 export function pageScriptLoader(): string {
-  return (minified ??= transformSync(PAGE_SCRIPT_LOADER_SOURCE, { minify: true }).code.trim());
+  const g = globalThis as Record<symbol, { source: string; code: string } | undefined>;
+  let made = g[LOADER];
+  if (made?.source !== PAGE_SCRIPT_LOADER_SOURCE)
+    g[LOADER] = made = { source: PAGE_SCRIPT_LOADER_SOURCE, code: transformSync(PAGE_SCRIPT_LOADER_SOURCE, { minify: true }).code.trim() };
+  return made.code;
 }
 
 /**

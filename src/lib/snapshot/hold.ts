@@ -85,6 +85,9 @@ export function holdWithLoaded(dir: string): boolean {
   return hold !== undefined;
 }
 
+/** The bytes of each held file, by its name within the held snapshot (the renderer compares the next snapshot's files with them). */
+export const heldBytes = (): ReadonlyMap<string, Buffer> => new Map([...store().files].map(([name, f]) => [name, f.bytes]));
+
 /** How many files are held (tests). */
 export const heldCount = (): number => store().files.size;
 /** How many held files reads have taken since the last holding (the renderer's log). */

@@ -4,7 +4,7 @@
  * record throws a SnapshotError naming the file, the record's id and the field, and so does a second
  * record with the same key; nothing is dropped silently.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -183,6 +183,16 @@ export function holdSnapshot(dir: string): void {
     for (const shard of readManifest(dir).product_shards) readArray(dir, shard, S.ProductSchema);
     readCategories(dir);
     readAttributes(dir);
+    // The smaller files every change reads too; one missing or invalid is read (and reported) by the change itself.
+    const banners = existsSync(join(dir, 'banners')) ? readdirSync(join(dir, 'banners')).filter((f) => f.endsWith('.json')) : [];
+    const rest = [readReviews, readUrlMap, readCmsPages, readCmsBlocks, readMenus, readBlogPosts, readBlogCategories, readShops, readShippingMethods];
+    for (const read of [...rest.map((r) => () => r(dir)), ...banners.map((f) => () => readBanners(f.slice(0, -'.json'.length), dir))]) {
+      try {
+        read();
+      } catch {
+        // Not held: the change reads it as usual.
+      }
+    }
   });
 }
 // The renderer reaches the bundle's copy of this module (and its schemas) through the holding store.

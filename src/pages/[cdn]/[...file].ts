@@ -7,10 +7,12 @@
 import type { APIRoute } from 'astro';
 import { edgeFiles } from '../../lib/build/cdn/site-map';
 import { wholeSiteOnly } from '../../lib/build/shard';
+import { digest } from '../../lib/build/cache-keys';
 
 export function getStaticPaths() {
   // Made of every page's route: a prepared build's site part writes them (src/lib/build/shard.ts).
-  return wholeSiteOnly(() => [...edgeFiles().keys()].map((file) => ({ params: { cdn: '_cdn', file } })));
+  // Keyed by their text (made here anyway): a file that did not change is not written again.
+  return wholeSiteOnly(() => [...edgeFiles()].map(([file, text]) => ({ params: { cdn: '_cdn', file }, cacheKey: digest(text) })));
 }
 
 export const GET: APIRoute = ({ params }) =>

@@ -17,14 +17,29 @@ import type { KeysFile } from './kept';
 
 const sha1 = (b: Buffer): string => createHash('sha1').update(b).digest('hex');
 
-/** Every file of a snapshot folder (relative path -> sha1 of its bytes). */
-export function snapshotDigests(dir: string): Record<string, string> {
+/** Files whose digests are known (relative path -> their bytes and the sha1 of those bytes). */
+export type KnownFiles = ReadonlyMap<string, { bytes: Buffer; sha1: string }>;
+
+/** The sha1 of each of `files` (made while the renderer waits, for `snapshotDigests`). */
+export function knownFiles(files: ReadonlyMap<string, Buffer>): KnownFiles {
+  return new Map([...files].map(([name, bytes]) => [name, { bytes, sha1: sha1(bytes) }]));
+}
+
+/**
+ * Every file of a snapshot folder (relative path -> sha1 of its bytes). A file with the same bytes
+ * as one of `known` (the live snapshot's, read ahead) takes its digest instead of hashing them again.
+ */
+export function snapshotDigests(dir: string, known?: KnownFiles): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (rel: string) => {
     for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(r);
-      else if (e.isFile()) out[r] = sha1(readFileSync(join(dir, r)));
+      else if (e.isFile()) {
+        const bytes = readFileSync(join(dir, r));
+        const k = known?.get(r);
+        out[r] = k && k.bytes.equals(bytes) ? k.sha1 : sha1(bytes);
+      }
     }
   };
   walk('');

@@ -132,7 +132,8 @@ export function runRenderer(job: RenderJob, env: Record<string, string> = {}): P
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (err = (err + b.toString()).slice(-4000)));
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // `close`, not `exit`: the answer may still be in the pipe when the process has exited.
+    child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`the renderer exited with code ${code}: ${err.trim()}`));
       try {
         // The answer is the last line (a warm renderer said it was ready first).

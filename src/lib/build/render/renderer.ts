@@ -9,15 +9,16 @@
  *
  * Run by ./overlay-build.ts in a process of its own (`main` below). Build time only.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { BuildAppLike } from './keep';
-import { holdWithLoaded, takenCount } from '../../snapshot/hold';
-import { STAGED_KEYS_FILE, readKeys, readRenderContext, type KeptPath, type RenderContext } from './kept';
-import { changedRecords, snapshotDigests } from './changes';
+import { heldBytes, holdWithLoaded, takenCount } from '../../snapshot/hold';
+import { pageScriptLoader } from '../page-scripts';
+import { CONTEXT_FILE, KEYS_FILE, STAGED_KEYS_FILE, readKeys, readRenderContext, type KeptPath, type KeysFile, type RenderContext } from './kept';
+import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './changes';
 import { offerPrevious, recordedEntries, reusedCount } from '../key-store';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
@@ -101,16 +102,79 @@ export async function loadApp(context: RenderContext): Promise<AppLike> {
   return mod.app;
 }
 
-/** Every path of the new snapshot, as Astro's build lists them (its StaticPaths, in the bundle's module graph). */
-async function staticPaths(app: AppLike): Promise<{ pathname: string; route: RouteLike; cacheKey?: string }[]> {
-  // Astro's own module (not exported by its package): the one its build lists paths with.
+type StaticPathsModule = {
+  StaticPaths: new (app: AppLike) => { getAll(): Promise<{ pathname: string; route: RouteLike; cacheKey?: string }[]> };
+};
+let staticPathsImport: Promise<StaticPathsModule> | undefined;
+/** Astro's own module (not exported by its package): the one its build lists paths with. Imported once (a warm renderer imports it while it waits). */
+function staticPathsModule(): Promise<StaticPathsModule> {
   const astroDir = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
-  const { StaticPaths } = (await import(pathToFileURL(join(astroDir, 'dist/runtime/prerender/static-paths.js')).href)) as {
-    StaticPaths: new (app: AppLike) => { getAll(): Promise<{ pathname: string; route: RouteLike; cacheKey?: string }[]> };
+  return (staticPathsImport ??= import(pathToFileURL(join(astroDir, 'dist/runtime/prerender/static-paths.js')).href) as Promise<StaticPathsModule>);
+}
+
+/**
+ * What a warm renderer read of the kept folder it was started for while it waited (its context and
+ * kept keys), with each file's size and time then: a job on that folder takes them when the files
+ * are still the same.
+ */
+export interface ReadAhead {
+  keepDir: string;
+  context: RenderContext;
+  /** Undefined: not read (the job reads them, and says what is wrong with them). */
+  keys?: KeysFile | null;
+  /** The live snapshot's files read ahead, with their digests (the new snapshot's unchanged files are not hashed again). */
+  files?: KnownFiles;
+  stamps: string;
+}
+const stampsOf = (keepDir: string): string =>
+  [CONTEXT_FILE, KEYS_FILE]
+    .map((f) => {
+      const st = statSync(join(keepDir, f), { throwIfNoEntry: false });
+      return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '-';
+    })
+    .join(' ');
+
+/** Reads the kept folder's context and keys ahead (a warm renderer, while it waits). */
+export function readAhead(keepDir: string): ReadAhead {
+  const stamps = stampsOf(keepDir);
+  const ahead: ReadAhead = { keepDir: resolve(keepDir), context: readRenderContext(keepDir), stamps };
+  try {
+    ahead.keys = readKeys(keepDir);
+  } catch {
+    // Read again by the job, which says why it computes every key.
+  }
+  return ahead;
+}
+/** The read-ahead of the job's kept folder, if the files are as they were read. */
+const aheadFor = (job: RenderJob, ahead: ReadAhead | undefined): ReadAhead | undefined =>
+  ahead && ahead.keepDir === resolve(job.keepDir) && ahead.stamps === stampsOf(job.keepDir) ? ahead : undefined;
+
+/**
+ * Every path of the new snapshot, as Astro's build lists them (its StaticPaths, in the bundle's module
+ * graph). `timings` gets the time of each page component's listing (`paths <component>`, ms): Astro
+ * asks for each route's component just before it calls its getStaticPaths, so the time from one ask
+ * to the next is the route's.
+ */
+async function staticPaths(app: AppLike, timings: Record<string, number>): Promise<{ pathname: string; route: RouteLike; cacheKey?: string }[]> {
+  const { StaticPaths } = await staticPathsModule();
+  let current: string | null = null;
+  let since = performance.now();
+  const lap = (next: string | null) => {
+    const now = performance.now();
+    if (current !== null) timings[`paths ${current}`] = Math.round((timings[`paths ${current}`] ?? 0) + now - since);
+    current = next;
+    since = now;
   };
+  const timed: AppLike = Object.create(app) as AppLike;
+  timed.getComponentByRoute = (route: RouteLike) => {
+    lap(route.component);
+    return app.getComponentByRoute(route);
+  };
+  const all = await new StaticPaths(timed).getAll();
+  lap(null);
   const seen = new Set<string>();
   // The first route of a path wins, as in the build (generate.js, prerenderConflictBehavior).
-  return (await new StaticPaths(app).getAll()).filter((p) => {
+  return all.filter((p) => {
     const k = p.pathname.replace(/\/+$/, '');
     if (seen.has(k)) return false;
     seen.add(k);
@@ -123,10 +187,10 @@ async function staticPaths(app: AppLike): Promise<{ pathname: string; route: Rou
  * (src/lib/build/key-reuse.ts), when it can tell which records changed; answers the new snapshot's
  * file digests, kept with the keys.
  */
-function offerKeysBefore(job: RenderJob, before: string | undefined): Record<string, string> {
-  const files = snapshotDigests(job.snapshotDir);
+function offerKeysBefore(job: RenderJob, before: string | undefined, ahead: ReadAhead | undefined, known: KnownFiles | undefined): Record<string, string> {
+  const files = snapshotDigests(job.snapshotDir, known);
   try {
-    const kept = readKeys(job.keepDir);
+    const kept = ahead?.keys !== undefined ? ahead.keys : readKeys(job.keepDir);
     const changed = kept ? changedRecords(kept, before, job.snapshotDir, files) : 'no keys kept';
     if (typeof changed === 'string') process.stderr.write(`renderer: every key computed (${changed})\n`);
     else offerPrevious(kept!.entries, changed);
@@ -136,16 +200,20 @@ function offerKeysBefore(job: RenderJob, before: string | undefined): Record<str
   return files;
 }
 
-export async function render(job: RenderJob, app?: AppLike): Promise<RenderResult> {
-  const context = readRenderContext(job.keepDir);
+export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhead): Promise<RenderResult> {
+  const ahead = aheadFor(job, readBefore);
+  const context = ahead?.context ?? readRenderContext(job.keepDir);
   app ??= await loadApp(context);
   const before = new Map(context.paths.map((p) => [p.pathname, p]));
   const timings: Record<string, number> = {};
   let t = performance.now();
-  const files = offerKeysBefore(job, context.snapshot);
+  // The live snapshot's digests hold for any job; their bytes are the hold's (src/lib/snapshot/hold.ts), let go as the bundle takes them.
+  const known = readBefore?.files;
+  if (readBefore) delete readBefore.files;
+  const files = offerKeysBefore(job, context.snapshot, ahead, known);
   timings.changes = Math.round(performance.now() - t);
   t = performance.now();
-  const all = await staticPaths(app);
+  const all = await staticPaths(app, timings);
   timings.paths = Math.round(performance.now() - t);
   // `keys reused`: a count, not ms. The keys are kept with the staging folder for the next change.
   timings['keys reused'] = reusedCount();
@@ -190,13 +258,19 @@ export async function render(job: RenderJob, app?: AppLike): Promise<RenderResul
  */
 async function main(): Promise<void> {
   const warmDir = process.argv[2];
-  const warm = warmDir ? readRenderContext(warmDir) : null;
+  const ahead = warmDir ? readAhead(warmDir) : undefined;
+  const warm = ahead?.context ?? null;
   // The head's merged stylesheet (src/lib/build/page-css.ts) reads the build's component CSS; where it writes is the job's.
   const app = warm ? await loadApp(warm) : null;
-  if (app) await preloadPages(app);
+  if (app) {
+    await preloadPages(app);
+    await staticPathsModule();
+    // The pages' script loader, minified once (the first page rendered would run esbuild for it).
+    pageScriptLoader();
+  }
   // The live snapshot's files read ahead: the next one's unchanged files are not parsed again (src/lib/snapshot/hold.ts).
   try {
-    if (warm?.snapshot && existsSync(warm.snapshot)) holdWithLoaded(warm.snapshot);
+    if (warm?.snapshot && existsSync(warm.snapshot) && holdWithLoaded(warm.snapshot) && ahead) ahead.files = knownFiles(heldBytes());
   } catch (e) {
     process.stderr.write(`renderer: the live snapshot was not read ahead: ${(e as Error).message}\n`);
   }
@@ -206,15 +280,16 @@ async function main(): Promise<void> {
   for await (const chunk of process.stdin) input += chunk;
   const job = renderJobSchema.parse(JSON.parse(input));
   const t = performance.now();
-  const context = readRenderContext(job.keepDir);
+  const context = aheadFor(job, ahead)?.context ?? readRenderContext(job.keepDir);
   if (warm && warm.bundle !== context.bundle) throw new Error(`the warm renderer holds ${warm.bundle}, the job needs ${context.bundle}`);
   process.env.SNAPSHOT_DIR = job.snapshotDir;
   process.env.PJ_PAGE_CSS = JSON.stringify({ outDir: job.staging, keepDir: join(job.staging, '.page-css'), readDir: context.outDir });
   const loaded = Math.round(performance.now() - t);
-  const result = await render(job, app ?? (await loadApp(context)));
+  const result = await render(job, app ?? (await loadApp(context)), ahead);
   // `read ahead`: the live snapshot's files the job took as read ahead (a count, not ms).
   result.timings = { context: loaded, ...result.timings, 'read ahead': takenCount() };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  // Exits once answered: what the bundle leaves behind (timers of its modules) would keep the process, and the change's caller, waiting.
+  process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
