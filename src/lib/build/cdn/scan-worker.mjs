@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * The CDN step's file scans, made on a thread of their own while the pages are rendered
+ * (./scan-stream.ts feeds it each page as Astro writes it): the digest, links and inline script
+ * hashes of ./page-scan.ts, kept by file identity as the step's store keeps them (./file-scans.ts),
+ * and handed over in one message when the pages are done. A file that cannot be read here (gone,
+ * renamed) is left out: the step reads it itself. Build time only.
+ */
+import { parentPort } from 'node:worker_threads';
+import { fileIdentity, scanFile } from './page-scan.ts';
+
+/** @type {string[]} */
+const names = [];
+/** @type {Map<string, number>} */
+const index = new Map();
+/** @type {Record<string, { digest: string; assets?: number[]; hashes?: number[]; amp?: boolean }>} */
+const files = {};
+let failed = 0;
+
+/** @param {string[] | undefined} list */
+const indices = (list) =>
+  list?.map((n) => {
+    let i = index.get(n);
+    if (i === undefined) index.set(n, (i = names.push(n) - 1));
+    return i;
+  });
+
+parentPort?.on('message', (/** @type {{ path?: string; end?: true }} */ msg) => {
+  if (msg.end) {
+    parentPort?.postMessage({ names, files, failed });
+    return;
+  }
+  if (!msg.path) return;
+  try {
+    const identity = fileIdentity(msg.path);
+    const scan = scanFile(msg.path);
+    files[identity] = {
+      digest: scan.digest,
+      ...(scan.assets && { assets: indices(scan.assets) }),
+      ...(scan.hashes && { hashes: indices(scan.hashes) }),
+      ...(scan.amp !== undefined && { amp: scan.amp }),
+    };
+  } catch {
+    failed++;
+  }
+});
