@@ -84,14 +84,19 @@ export class FileScans {
   adopt(fresh: StoredScans): void {
     const offset = this.previous.names.length;
     for (const n of fresh.names) this.previous.names.push(n);
-    const shift = (list: number[] | undefined) => list?.map((i) => i + offset);
-    for (const [identity, f] of Object.entries(fresh.files)) {
-      this.previous.files[identity] = {
-        digest: f.digest,
-        ...(f.assets && { assets: shift(f.assets) }),
-        ...(f.hashes && { hashes: shift(f.hashes) }),
-        ...(f.amp !== undefined && { amp: f.amp }),
-      };
+    // No store before (a first or full build): the entries are taken as they are, not copied.
+    const shift = (list: number[] | undefined) => (offset === 0 ? list : list?.map((i) => i + offset));
+    for (const identity in fresh.files) {
+      const f = fresh.files[identity]!;
+      this.previous.files[identity] =
+        offset === 0
+          ? f
+          : {
+              digest: f.digest,
+              ...(f.assets && { assets: shift(f.assets) }),
+              ...(f.hashes && { hashes: shift(f.hashes) }),
+              ...(f.amp !== undefined && { amp: f.amp }),
+            };
     }
   }
 

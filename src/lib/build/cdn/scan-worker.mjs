@@ -17,13 +17,24 @@ const index = new Map();
 const files = {};
 let failed = 0;
 
+/** Lists of indices met so far: pages of one kind link the same assets, and share one list (also in the message). */
+/** @type {Map<string, number[]>} */
+const lists = new Map();
+
 /** @param {string[] | undefined} list */
-const indices = (list) =>
-  list?.map((n) => {
+const indices = (list) => {
+  if (!list) return undefined;
+  const found = list.map((n) => {
     let i = index.get(n);
     if (i === undefined) index.set(n, (i = names.push(n) - 1));
     return i;
   });
+  const key = found.join(',');
+  const same = lists.get(key);
+  if (same) return same;
+  lists.set(key, found);
+  return found;
+};
 
 parentPort?.on('message', (/** @type {{ path?: string; end?: true }} */ msg) => {
   if (msg.end) {
