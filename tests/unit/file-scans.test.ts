@@ -71,6 +71,7 @@ describe("the CDN step's file scans", () => {
 
     const stream = new ScanStream();
     for (const f of ['index.html', 'amp/p/index.html', 'p/a/index.html', 'listing/1.json', 'gone/index.html']) stream.add(join(streamed, f));
+    await stream.drain();
     const scans = await stream.finish();
     expect(scans.given).toBe(5);
     expect(scans.failed).toBe(1);

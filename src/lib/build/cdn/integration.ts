@@ -21,7 +21,6 @@ import { ScanStream, type StreamedScans } from './scan-stream';
 export function cdnFiles(): AstroIntegration {
   let cacheDir = '';
   let stream: ScanStream | null = null;
-  let streamed: StreamedScans | null = null;
   return {
     name: 'pj-cdn-files',
     hooks: {
@@ -32,20 +31,29 @@ export function cdnFiles(): AstroIntegration {
         const s = (stream = new ScanStream());
         onPageWritten((path) => s.add(path));
       },
-      // Before the post-build steps move pages: the scans name the files as written.
+      // Before the post-build steps move pages: the scans name the files as written. They stay in
+      // the worker (not in the build's heap) through the sitemap and the service worker's build.
       'astro:build:generated': async ({ logger }) => {
         onPageWritten(null);
         try {
-          streamed = await stream?.finish() ?? null;
+          await stream?.drain();
         } catch (e) {
           logger.warn(`the CDN scans beside the rendering failed (${(e as Error).message}): every file is read after the build`);
+          await stream?.stop();
+          stream = null;
         }
-        stream = null;
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const scans = FileScans.load(join(cacheDir, FILE_SCANS));
         if (scans.problem) logger.warn(scans.problem);
+        let streamed: StreamedScans | null = null;
+        try {
+          streamed = (await stream?.finish()) ?? null;
+        } catch (e) {
+          logger.warn(`the CDN scans beside the rendering failed (${(e as Error).message}): every file is read`);
+        }
+        stream = null;
         if (streamed) scans.adopt(streamed);
         const beside = streamed ? `; ${streamed.given - streamed.failed} pages scanned while rendering` : '';
         streamed = null;

@@ -3,7 +3,8 @@
  * The CDN step's file scans, made on a thread of their own while the pages are rendered
  * (./scan-stream.ts feeds it each page as Astro writes it): the digest, links and inline script
  * hashes of ./page-scan.ts, kept by file identity as the step's store keeps them (./file-scans.ts),
- * and handed over in one message when the pages are done. A file that cannot be read here (gone,
+ * and handed over in one message when the step asks (it first waits for the pages to be scanned,
+ * before the post-build steps move some). A file that cannot be read here (gone,
  * renamed) is left out: the step reads it itself. Build time only.
  */
 import { parentPort } from 'node:worker_threads';
@@ -36,7 +37,12 @@ const indices = (list) => {
   return found;
 };
 
-parentPort?.on('message', (/** @type {{ path?: string; end?: true }} */ msg) => {
+parentPort?.on('message', (/** @type {{ path?: string; drain?: true; end?: true }} */ msg) => {
+  // Messages are handled in order: every path sent before this one is scanned.
+  if (msg.drain) {
+    parentPort?.postMessage({ drained: true });
+    return;
+  }
   if (msg.end) {
     parentPort?.postMessage({ names, files, failed });
     return;
