@@ -3,13 +3,13 @@
  * files of the build before, and the step takes their digest, links and inline scripts from the
  * store instead of reading them; a file written again is read; the store holds the last build only.
  */
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCdnFiles } from '../../src/lib/build/cdn/build-files';
 import { FileScans, fileIdentity } from '../../src/lib/build/cdn/file-scans';
-import { ScanStream } from '../../src/lib/build/cdn/scan-stream';
+import { readStreamedScans, ScanStream } from '../../src/lib/build/cdn/scan-stream';
 
 const work = mkdtempSync(join(tmpdir(), 'file-scans-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -72,7 +72,10 @@ describe("the CDN step's file scans", () => {
     const stream = new ScanStream();
     for (const f of ['index.html', 'amp/p/index.html', 'p/a/index.html', 'listing/1.json', 'gone/index.html']) stream.add(join(streamed, f));
     await stream.drain();
-    const scans = await stream.finish();
+    const file = join(work, 'streamed.json');
+    await stream.finishInto(file);
+    const scans = readStreamedScans(file)!;
+    expect(existsSync(file)).toBe(false);
     expect(scans.given).toBe(5);
     expect(scans.failed).toBe(1);
     expect(Object.keys(scans.files)).toHaveLength(4);

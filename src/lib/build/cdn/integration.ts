@@ -9,14 +9,17 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { CDN_HASHES_FILE, keepDirOf } from '../render/kept';
 import { writeCdnFiles } from './build-files';
 import { FILE_SCANS, FileScans } from './file-scans';
 import { staleRestore } from '../stale-restore';
 import { prunePageCss } from '../page-css';
 import { onPageWritten } from '../link-restore';
-import { ScanStream, type StreamedScans } from './scan-stream';
+import { readStreamedScans, ScanStream } from './scan-stream';
+
+/** Where the scans made beside the rendering wait for the step, in the cache folder. */
+const STREAMED_SCANS = 'cdn-streamed-scans.json';
 
 export function cdnFiles(): AstroIntegration {
   let cacheDir = '';
@@ -28,32 +31,27 @@ export function cdnFiles(): AstroIntegration {
         cacheDir = fileURLToPath(config.cacheDir);
       },
       'astro:build:start': () => {
+        rmSync(join(cacheDir, STREAMED_SCANS), { force: true });
         const s = (stream = new ScanStream());
         onPageWritten((path) => s.add(path));
       },
-      // Before the post-build steps move pages: the scans name the files as written. They stay in
-      // the worker (not in the build's heap) through the sitemap and the service worker's build.
+      // Before the post-build steps move pages: the scans name the files as written. Kept in a file
+      // (not in the build's heap, nor in a worker's) through the sitemap and the service worker's build.
       'astro:build:generated': async ({ logger }) => {
         onPageWritten(null);
         try {
-          await stream?.drain();
+          mkdirSync(cacheDir, { recursive: true });
+          await stream?.finishInto(join(cacheDir, STREAMED_SCANS));
         } catch (e) {
           logger.warn(`the CDN scans beside the rendering failed (${(e as Error).message}): every file is read after the build`);
-          await stream?.stop();
-          stream = null;
         }
+        stream = null;
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const scans = FileScans.load(join(cacheDir, FILE_SCANS));
         if (scans.problem) logger.warn(scans.problem);
-        let streamed: StreamedScans | null = null;
-        try {
-          streamed = (await stream?.finish()) ?? null;
-        } catch (e) {
-          logger.warn(`the CDN scans beside the rendering failed (${(e as Error).message}): every file is read`);
-        }
-        stream = null;
+        let streamed = readStreamedScans(join(cacheDir, STREAMED_SCANS));
         if (streamed) scans.adopt(streamed);
         const beside = streamed ? `; ${streamed.given - streamed.failed} pages scanned while rendering` : '';
         streamed = null;

@@ -1,11 +1,13 @@
 /**
  * The CDN step's per-file work beside the rendering: each page Astro writes (told by ../link-restore.ts
  * as its incremental cache records the page) is scanned on a worker thread (./scan-worker.mjs), on
- * the second core, while the next pages render; when the pages are done, the scans are handed to the
- * step (./integration.ts), which then reads only the files nobody told it of (pages without a cache
- * key, assets, the files written after the pages). The scans are those the step would make itself
+ * the second core, while the next pages render; when the pages are done, the worker writes its scans
+ * into a file and ends (nothing of them held through the sitemap and the service worker's build), and
+ * the step (./integration.ts) adopts them and reads only the files nobody told it of (pages without a
+ * cache key, assets, the files written after the pages). The scans are those the step would make itself
  * (./page-scan.ts), by the file's identity, so its output is the same. Build time only.
  */
+import { readFileSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { StoredScans } from './file-scans';
 
@@ -19,6 +21,17 @@ export interface StreamedScans extends StoredScans {
 /** The worker's heap (MB): its scans of 80,000 pages take about 20 MB. */
 const WORKER_YOUNG_MB = 8;
 const WORKER_OLD_MB = 256;
+
+/** The scans `finishInto` wrote (null when the file is not there or not readable); the file is removed. */
+export function readStreamedScans(file: string): StreamedScans | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as StreamedScans;
+  } catch {
+    return null;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
 
 export class ScanStream {
   private readonly worker: Worker;
@@ -64,26 +77,20 @@ export class ScanStream {
     });
   }
 
-  /**
-   * Resolves once every file given so far is scanned (before the post-build steps move pages); the
-   * scans stay in the worker until `finish`.
-   */
+  /** Resolves once every file given so far is scanned. */
   async drain(): Promise<void> {
     await this.ask<{ drained: true }>({ drain: true });
   }
 
-  /** Every scan made (of the files given so far), and the worker ended; rejects when the worker failed. */
-  async finish(): Promise<StreamedScans> {
-    const given = this.given;
+  /**
+   * Every scan made (of the files given so far) written into `file` (JSON, `StreamedScans`), and the
+   * worker ended: the scans are held by no heap until they are read (`readStreamedScans`).
+   */
+  async finishInto(file: string): Promise<void> {
     try {
-      return { ...(await this.ask<Omit<StreamedScans, 'given'>>({ end: true })), given };
+      await this.ask<{ file: string }>({ end: true, file, given: this.given });
     } finally {
       await this.worker.terminate();
     }
-  }
-
-  /** Ends the worker without its scans. */
-  async stop(): Promise<void> {
-    await this.worker.terminate();
   }
 }

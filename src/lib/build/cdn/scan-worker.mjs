@@ -3,10 +3,10 @@
  * The CDN step's file scans, made on a thread of their own while the pages are rendered
  * (./scan-stream.ts feeds it each page as Astro writes it): the digest, links and inline script
  * hashes of ./page-scan.ts, kept by file identity as the step's store keeps them (./file-scans.ts),
- * and handed over in one message when the step asks (it first waits for the pages to be scanned,
- * before the post-build steps move some). A file that cannot be read here (gone,
+ * and written into a file when the pages are done, for the step to read at the end of the build. A file that cannot be read here (gone,
  * renamed) is left out: the step reads it itself. Build time only.
  */
+import { writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { fileIdentity, scanFile } from './page-scan.ts';
 
@@ -37,14 +37,16 @@ const indices = (list) => {
   return found;
 };
 
-parentPort?.on('message', (/** @type {{ path?: string; drain?: true; end?: true }} */ msg) => {
+parentPort?.on('message', (/** @type {{ path?: string; drain?: true; end?: true; file?: string; given?: number }} */ msg) => {
   // Messages are handled in order: every path sent before this one is scanned.
   if (msg.drain) {
     parentPort?.postMessage({ drained: true });
     return;
   }
   if (msg.end) {
-    parentPort?.postMessage({ names, files, failed });
+    // Into a file, so that nothing of it is held in memory until the step reads it.
+    if (msg.file) writeFileSync(msg.file, JSON.stringify({ names, files, failed, given: msg.given ?? 0 }));
+    parentPort?.postMessage({ file: msg.file, failed });
     return;
   }
   if (!msg.path) return;
