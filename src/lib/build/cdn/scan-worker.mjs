@@ -7,8 +7,18 @@
  * renamed) is left out: the step reads it itself. Build time only.
  */
 import { writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { fileIdentity, scanFile } from './page-scan.ts';
+
+// This thread only (Linux gives each thread its own priority): the rendering thread and the garbage
+// collector's helper threads go first; the scans take the time they leave, and what is left when
+// the pages are done is scanned then, no later than the step used to.
+try {
+  setPriority(19);
+} catch {
+  // Not allowed here: the scans run at the build's priority.
+}
 
 /** @type {string[]} */
 const names = [];
