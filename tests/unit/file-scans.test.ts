@@ -3,13 +3,12 @@
  * files of the build before, and the step takes their digest, links and inline scripts from the
  * store instead of reading them; a file written again is read; the store holds the last build only.
  */
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCdnFiles } from '../../src/lib/build/cdn/build-files';
 import { FileScans, fileIdentity } from '../../src/lib/build/cdn/file-scans';
-import { readStreamedScans, ScanStream } from '../../src/lib/build/cdn/scan-stream';
 
 const work = mkdtempSync(join(tmpdir(), 'file-scans-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -52,46 +51,6 @@ describe("the CDN step's file scans", () => {
     expect(kept).toHaveLength(5);
     expect(kept).toContain(fileIdentity(join(two, 'p/c/index.html')));
     expect(kept).not.toContain(fileIdentity(join(one, 'p/b/index.html')));
-  });
-
-  it('takes the scans made beside the rendering (a worker thread) instead of reading those files, with the same output', async () => {
-    const files = {
-      'index.html': '<link rel="stylesheet" href="/_astro/a.css"><script>alert(1)</script>',
-      'amp/p/index.html': '<html amp><script type="module">amp()</script>',
-      'p/a/index.html': '<script src="/_astro/x.js"></script><script>a()</script>',
-      'listing/1.json': '{}',
-      '_astro/x.js': 'x',
-      '_astro/a.css': 'a',
-    };
-    const read = join(work, 'read');
-    const streamed = join(work, 'streamed');
-    put(read, files);
-    put(streamed, files);
-    await writeCdnFiles(read, null, FileScans.none());
-
-    const stream = new ScanStream();
-    for (const f of ['index.html', 'amp/p/index.html', 'p/a/index.html', 'listing/1.json', 'gone/index.html']) stream.add(join(streamed, f));
-    await stream.drain();
-    const file = join(work, 'streamed.json');
-    await stream.finishInto(file);
-    const scans = readStreamedScans(file)!;
-    expect(existsSync(file)).toBe(false);
-    expect(scans.given).toBe(5);
-    expect(scans.failed).toBe(1);
-    expect(Object.keys(scans.files)).toHaveLength(4);
-    // A scan that could only come from the worker: the step takes it and does not read the page.
-    const marked = { ...scans, files: { ...scans.files, [fileIdentity(join(streamed, 'p/a/index.html'))]: { ...scans.files[fileIdentity(join(streamed, 'p/a/index.html'))]!, digest: 'streamed' } } };
-    const taken = FileScans.none();
-    taken.adopt(marked);
-    await writeCdnFiles(streamed, null, taken);
-    expect(manifestOf(streamed)['p/a/index.html']).toBe('streamed');
-
-    const again = FileScans.none();
-    again.adopt(scans);
-    const r = await writeCdnFiles(streamed, null, again);
-    for (const f of ['_headers', '_cdn/files.json']) expect(readFileSync(join(streamed, f), 'utf8')).toBe(readFileSync(join(read, f), 'utf8'));
-    expect(r.hashes.ampHashes).toHaveLength(1);
-    expect([...r.linked].sort()).toEqual(['_astro/a.css', '_astro/x.js']);
   });
 
   it('names what is wrong with a store it cannot use, and reads every file', () => {

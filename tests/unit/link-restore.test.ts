@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IncrementalBuildCache } from '../../node_modules/astro/dist/core/build/incremental.js';
-import { endFoldersAhead, installLinkingMethods, onPageWritten } from '../../src/lib/build/link-restore';
+import { endFoldersAhead, installLinkingMethods } from '../../src/lib/build/link-restore';
 
 const work = mkdtempSync(join(tmpdir(), 'link-restore-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -70,26 +70,6 @@ describe("Astro's incremental cache with linked restores", () => {
     expect(statSync(cachedPage).ino).not.toBe(statSync(written).ino);
     expect(readFileSync(cachedPage, 'utf8')).toBe('<h1>£300</h1>');
     expect(readFileSync(written, 'utf8')).toBe('<h1>£30</h1>');
-  });
-
-  it('tells the listener of each page written into the output folder, once the cache has recorded it', async () => {
-    const out = join(work, 'dist-6');
-    const written = join(out, 'p', 'rw1010', 'index.html');
-    mkdirSync(join(out, 'p', 'rw1010'), { recursive: true });
-    writeFileSync(written, '<h1>£40</h1>');
-    const withOut = { config: { ...settings.config, outDir: pathToFileURL(`${out}/`) } };
-    const told: string[] = [];
-    onPageWritten((path) => told.push(path));
-    try {
-      await cache.writeOutputFile(withOut as never, 'p/rw1010/index.html', '<h1>£40</h1>');
-      // Not what Astro was given (the cache's copy is written from the bytes): still the page written.
-      await cache.writeOutputFile(withOut as never, 'p/rw1010/index.html', '<h1>£400</h1>');
-    } finally {
-      onPageWritten(null);
-    }
-    expect(told).toEqual([written, written]);
-    await cache.writeOutputFile(withOut as never, 'p/rw1010/index.html', '<h1>£40</h1>');
-    expect(told).toHaveLength(2);
   });
 
   it('makes the folders of the build before’s pages ahead, and removes those no page used when the pages are done', async () => {

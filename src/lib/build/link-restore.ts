@@ -124,14 +124,6 @@ export async function endFoldersAhead(): Promise<number> {
   return done ? done.removeUnused() : 0;
 }
 
-/** Told of each page Astro writes into the output folder (its absolute path), after the cache has recorded it: the CDN step's scans (./cdn/scan-stream.ts). */
-let pageWritten: ((path: string) => void) | null = null;
-
-/** Sets (or with null, clears) the one listener told of each page written. */
-export function onPageWritten(listener: ((path: string) => void) | null): void {
-  pageWritten = listener;
-}
-
 /** The replacements of the two methods: restore by link, write the cache's copy as a new file. */
 export const linkingMethods: CacheFileMethods = {
   async restoreOutputFile(settings, outputFile, destination) {
@@ -148,14 +140,12 @@ export const linkingMethods: CacheFileMethods = {
     if (written && sizeOf(written) === (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) {
       try {
         await replaceWith(cached, (tmp) => link(written, tmp));
-        pageWritten?.(written);
         return;
       } catch (e) {
         if (!NO_LINK.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
       }
     }
     await replaceFile(cached, body);
-    if (written) pageWritten?.(written);
   },
 };
 

@@ -8,11 +8,16 @@
  * The store holds the files of the last build only, so it does not grow from build to build.
  * Build time only.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { FileScan } from './page-scan';
 
-export { fileIdentity, type FileScan } from './page-scan';
+/** One file as the CDN step saw it: its digest and, for a page, its links and inline scripts. */
+export interface FileScan {
+  digest: string;
+  assets?: string[];
+  hashes?: string[];
+  amp?: boolean;
+}
 
 /**
  * A file as stored: its asset names and script hashes are indices into the store's `names` (every
@@ -26,12 +31,6 @@ const StoredScanSchema = z.object({
 });
 type StoredScan = z.infer<typeof StoredScanSchema>;
 
-/** Scans as stored: names once, files by identity naming them by index (also what the scan worker hands over, ./scan-stream.ts). */
-export interface StoredScans {
-  names: string[];
-  files: Record<string, StoredScan>;
-}
-
 const StoreSchema = z
   .object({ version: z.literal(1), names: z.array(z.string()), files: z.record(z.string(), StoredScanSchema) })
   .refine((s) => Object.values(s.files).every((f) => [...(f.assets ?? []), ...(f.hashes ?? [])].every((i) => i < s.names.length)), {
@@ -41,6 +40,12 @@ const StoreSchema = z
 /** The store's file name in the build's cache folder. */
 export const FILE_SCANS = 'cdn-file-scans.json';
 
+/** A file's identity: the same as in an earlier build only if it is the same file, unchanged since. */
+export function fileIdentity(path: string): string {
+  const s = statSync(path, { bigint: true });
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`;
+}
+
 export class FileScans {
   private readonly next: Record<string, StoredScan> = {};
   /** This build's asset names and script hashes, and their indices. */
@@ -49,7 +54,7 @@ export class FileScans {
 
   private constructor(
     private readonly file: string | null,
-    private readonly previous: StoredScans,
+    private readonly previous: { names: string[]; files: Record<string, StoredScan> },
     /** Why the stored scans were not used (unreadable or not a store), for the build's log. */
     readonly problem: string | null,
   ) {}
@@ -75,29 +80,6 @@ export class FileScans {
       return new FileScans(file, empty, `${file}: ${issue?.path.join('.') || '(root)'} ${issue?.message}; every file is read again`);
     }
     return new FileScans(file, parsed.data, null);
-  }
-
-  /**
-   * Adds the scans this build made of its own files while rendering (./scan-stream.ts): `take` finds
-   * them as it finds those of the build before, and the step does not read those files again.
-   */
-  adopt(fresh: StoredScans): void {
-    const offset = this.previous.names.length;
-    for (const n of fresh.names) this.previous.names.push(n);
-    // No store before (a first or full build): the entries are taken as they are, not copied.
-    const shift = (list: number[] | undefined) => (offset === 0 ? list : list?.map((i) => i + offset));
-    for (const identity in fresh.files) {
-      const f = fresh.files[identity]!;
-      this.previous.files[identity] =
-        offset === 0
-          ? f
-          : {
-              digest: f.digest,
-              ...(f.assets && { assets: shift(f.assets) }),
-              ...(f.hashes && { hashes: shift(f.hashes) }),
-              ...(f.amp !== undefined && { amp: f.amp }),
-            };
-    }
   }
 
   /** The scan of the file with this identity from the build before, if it was the same file (let go of: each file is asked for once). */
