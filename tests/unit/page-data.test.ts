@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog, hasProductPage, buildTime } from '../../src/lib/routing/routes';
 import { ampCategoryData, categoryListing, categoryPageData, homePageData } from '../../src/lib/build/page-data';
-import { productPageData } from '../../src/lib/build/product-page-data';
+import { productPageData, shareProductTexts, sharedTextsSize } from '../../src/lib/build/product-page-data';
 import { listProducts } from '../../src/lib/catalog/listing/listing';
 import { productPrices } from '../../src/lib/catalog/price';
 import { defaultChild } from '../../src/lib/catalog/variants';
@@ -145,6 +145,33 @@ describe('product pages', () => {
     const material = rows.find((r) => r.label === 'Material')!;
     expect(material.value).toMatch(/[A-Za-z]/);
     expect(material.value).not.toBe(String(p.pj_material));
+  });
+
+  it('a product’s AMP pages keep the texts made from its HTML for its page, which takes them; the same data as made afresh', () => {
+    const p = products.find((x) => (x.description ?? '').length > 0 && x.type_id === 'simple')!;
+    const fresh = productPageData(p.id);
+    const before = sharedTextsSize().entries;
+    const amp = productPageData(p.id, undefined, 'amp');
+    expect(sharedTextsSize().entries).toBe(before + 1);
+    // A second AMP page of the product (a child's) and then its page get the very strings kept.
+    expect(productPageData(p.id, undefined, 'amp').descriptionHtml).toBe(amp.descriptionHtml);
+    const page = productPageData(p.id, undefined, 'page');
+    expect(sharedTextsSize().entries).toBe(before);
+    for (const d of [amp, page]) {
+      expect(d.descriptionHtml).toBe(fresh.descriptionHtml);
+      expect(d.shortDescriptionHtml).toBe(fresh.shortDescriptionHtml);
+      expect(d.description).toBe(fresh.description);
+      expect(d.jsonLd).toEqual(fresh.jsonLd);
+    }
+  });
+
+  it('kept texts serve only the record they were made from', () => {
+    const p = products.find((x) => (x.description ?? '').length > 0)!;
+    shareProductTexts(p, 'gb', 'amp');
+    // The same product id with another record (a later snapshot in the persistent renderer): made afresh.
+    const changed = { ...p, description: '<p>Changed <b>text</b><script>x()</script></p>' };
+    expect(shareProductTexts(changed, 'gb', 'page').descriptionHtml).toBe('<p>Changed <b>text</b></p>');
+    expect(shareProductTexts(p, 'gb', 'page').descriptionHtml).toBe(productPageData(p.id).descriptionHtml);
   });
 
   it('descriptions are sanitised: no script, handler or javascript url', () => {

@@ -2,9 +2,19 @@
 import sanitize from 'sanitize-html';
 import { sanitizeHtml } from '../content/sanitize';
 
+/** The last HTML made AMP-valid and its result: a configurable product's AMP pages (one a child, one after another) show the same description. */
+let last: { html: string; amp: string } | null = null;
+
 /** Snapshot HTML made safe (sanitizeHtml) and AMP-valid: images, iframes, forms, styles and scripts removed. */
 export function sanitizeAmpHtml(html: string | null | undefined): string {
-  const safe = sanitizeHtml(html ?? '');
+  const source = html ?? '';
+  if (last?.html === source) return last.amp;
+  const amp = ampValid(sanitizeHtml(source));
+  last = { html: source, amp };
+  return amp;
+}
+
+function ampValid(safe: string): string {
   return sanitize(safe, {
     allowedTags: sanitize.defaults.allowedTags
       .filter((t) => !['img', 'iframe', 'form', 'input', 'button', 'select', 'textarea', 'style', 'script'].includes(t))

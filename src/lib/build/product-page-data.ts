@@ -198,17 +198,88 @@ export function productInStock(p: Product): boolean {
  */
 export type ProductPageCore = Omit<ProductPageData, 'description' | 'descriptionHtml' | 'shortDescriptionHtml' | 'jsonLd'>;
 
-/** Everything a product page (and its AMP twin) shows. */
-export function productPageData(productId: number, storeCode?: string): ProductPageData {
+/** A product page's texts made from the record's HTML: the same for its page and its AMP pages. */
+export interface ProductTexts {
+  description: string | undefined;
+  descriptionHtml: string;
+  shortDescriptionHtml: string;
+  /** The JSON-LD offer's description. */
+  jsonLdDescription: string | undefined;
+}
+
+/** Sanitises a record's HTML into its pages' texts (four passes of the sanitiser). */
+function productTexts(p: Product): ProductTexts {
+  return {
+    description: metaDescription(p.meta_description, p.short_description || p.description),
+    descriptionHtml: sanitizeHtml(p.description ?? ''),
+    shortDescriptionHtml: sanitizeHtml(p.short_description ?? ''),
+    jsonLdDescription: htmlToText(p.short_description || p.description || '', 500) || undefined,
+  };
+}
+
+/**
+ * Which page asks for a product's data: its AMP pages keep the texts they made for its page, which
+ * takes them (`shareProductTexts`); any other caller makes them.
+ */
+export type ProductPageUse = 'amp' | 'page' | undefined;
+
+/**
+ * The texts a product's AMP pages made, until its page takes them. A build renders route after
+ * route: every AMP page (their route comes first) a whole route before the product pages, so the
+ * texts of the whole catalogue are kept between the two (about 0.8 KB a product, 40 MB at 50,000,
+ * let go of page by page as the product pages take them). Bounded: past SHARED_TEXTS_MAX_CHARS
+ * nothing more is kept, and those products' pages sanitise again. An entry is used only for the very
+ * record it was made from (the persistent renderer renders record after record in one process).
+ */
+const shared = new Map<string, { record: Product; texts: ProductTexts; chars: number }>();
+let sharedChars = 0;
+/** The bound of the kept texts, in characters (about as many bytes: the texts are mostly Latin-1). */
+export const SHARED_TEXTS_MAX_CHARS = 48 * 1024 * 1024;
+
+const textChars = (t: ProductTexts) => (t.description?.length ?? 0) + t.descriptionHtml.length + t.shortDescriptionHtml.length + (t.jsonLdDescription?.length ?? 0);
+
+/** The texts of record `p` for a page (`use`): kept by an AMP page, taken by the product's page, made otherwise. */
+export function shareProductTexts(p: Product, storeCode: string | undefined, use: ProductPageUse): ProductTexts {
+  if (!use) return productTexts(p);
+  const key = `${storeCode ?? ''}:${p.id}`;
+  const kept = shared.get(key);
+  if (kept && use === 'page') {
+    shared.delete(key);
+    sharedChars -= kept.chars;
+  }
+  if (kept?.record === p) return kept.texts;
+  const texts = productTexts(p);
+  if (use === 'amp') {
+    if (kept) {
+      shared.delete(key);
+      sharedChars -= kept.chars;
+    }
+    const chars = textChars(texts);
+    if (sharedChars + chars <= SHARED_TEXTS_MAX_CHARS) {
+      shared.set(key, { record: p, texts, chars });
+      sharedChars += chars;
+    }
+  }
+  return texts;
+}
+
+/** The texts kept for product pages not yet rendered: entries and characters. */
+export const sharedTextsSize = (): { entries: number; chars: number } => ({ entries: shared.size, chars: sharedChars });
+
+/**
+ * Everything a product page (and its AMP twin) shows. `use` says which page asks: a product's AMP
+ * pages and its page share the texts made from the record's HTML (`shareProductTexts`).
+ */
+export function productPageData(productId: number, storeCode?: string, use?: ProductPageUse): ProductPageData {
   const d = productPageCore(productId, storeCode);
   const { product: p, canonical, images, grouped, prices, inStock, brand, reviews, breadcrumbs } = d;
-  const description = metaDescription(p.meta_description, p.short_description || p.description);
+  const { description, descriptionHtml, shortDescriptionHtml, jsonLdDescription } = shareProductTexts(p, storeCode, use);
   const jsonLd = [
     productJsonLd({
       name: p.name,
       sku: p.sku,
       url: canonical,
-      description: htmlToText(p.short_description || p.description || '', 500) || undefined,
+      description: jsonLdDescription,
       images: images.map(galleryImage),
       offer: offerPrice(p, prices, grouped),
       currency: storeViewOf(storeCode).i18n.currencyCode,
@@ -223,8 +294,8 @@ export function productPageData(productId: number, storeCode?: string): ProductP
   return {
     ...d,
     description,
-    descriptionHtml: sanitizeHtml(p.description ?? ''),
-    shortDescriptionHtml: sanitizeHtml(p.short_description ?? ''),
+    descriptionHtml,
+    shortDescriptionHtml,
     jsonLd,
   };
 }
