@@ -236,7 +236,8 @@ let sharedChars = 0;
 /** The bound of the kept texts, in characters (about as many bytes: the texts are mostly Latin-1). */
 export const SHARED_TEXTS_MAX_CHARS = 48 * 1024 * 1024;
 
-const textChars = (t: ProductTexts) => (t.description?.length ?? 0) + t.descriptionHtml.length + t.shortDescriptionHtml.length + (t.jsonLdDescription?.length ?? 0);
+const textChars = (t: ProductTexts) =>
+  (t.description?.length ?? 0) + t.descriptionHtml.length + t.shortDescriptionHtml.length + (t.jsonLdDescription?.length ?? 0);
 
 /** The texts of record `p` for a page (`use`): kept by an AMP page, taken by the product's page, made otherwise. */
 export function shareProductTexts(p: Product, storeCode: string | undefined, use: ProductPageUse): ProductTexts {
