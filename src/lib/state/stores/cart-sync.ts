@@ -52,11 +52,6 @@ let chain: Promise<void> = Promise.resolve();
  * think the server lacks a line would double it.
  */
 export const CART_LOCK = 'shop-cart';
-/**
- * How long a round waits for that lock before it goes on without it: a tab whose round is stuck
- * (a request that never ends) must not stop every other tab's bag, and its checkout, for good.
- */
-export const CART_LOCK_WAIT_MS = 10_000;
 /** The round running under the lock (counted), and the round whose pull last answered. */
 let round = 0;
 let pulledInRound = -1;
@@ -114,14 +109,10 @@ export function cartDiff(serverLines: ReadonlyMap<string, ServerLine>, items: re
 export function enqueue(job: () => Promise<void>): Promise<void> {
   chain = chain
     .then(() =>
-      withTabLock(
-        CART_LOCK,
-        () => {
-          round += 1;
-          return Promise.race([job(), abandoned]);
-        },
-        { waitMs: CART_LOCK_WAIT_MS },
-      ),
+      withTabLock(CART_LOCK, () => {
+        round += 1;
+        return Promise.race([job(), abandoned]);
+      }),
     )
     .catch((err) => console.error('[cart] sync failed', err));
   return chain;
