@@ -11,7 +11,6 @@ import { messages } from '../../messages';
 import { CartTotalsSchema, type CartItem, type OfflineOrder, type SyncTask } from '../../schemas';
 import { collection, KEYS } from '../storage';
 import { closedCart, owesBag } from '../sync/order-bag';
-import { withTabLock } from '../sync/tab-lock';
 import { executeTask, queueTask } from '../sync/tasks';
 import { $cart } from './cart-state';
 import { recordCartOutcome } from './cart-outcome';
@@ -45,19 +44,6 @@ export function removeLine(item: CartItem): void {
 /** What the server cart holds, as far as this tab knows (updated when a change is queued). */
 let server = new Map<string, ServerLine>();
 let chain: Promise<void> = Promise.resolve();
-/**
- * The lock every server round of the cart runs under, shared by the shop's tabs: the tabs share one
- * server cart, and a line sent without an item id is *added* to the server's line of the same product
- * (VSFA's cart/update without item_id is Magento's POST /carts/{id}/items), so two tabs that each
- * think the server lacks a line would double it.
- */
-export const CART_LOCK = 'shop-cart';
-/** The round running under the lock (counted), and the round whose pull last answered. */
-let round = 0;
-let pulledInRound = -1;
-/** Lets go of the lock when the store is cleaned (a round still waiting then is abandoned with its page). */
-let abandon = () => {};
-let abandoned = new Promise<void>((resolve) => (abandon = resolve));
 /** The items the last server round was scheduled for. */
 let lastItems: CartItem[] = [];
 
@@ -91,9 +77,6 @@ export function resetCartSync(): void {
   server = new Map();
   removing.clear();
   lastItems = [];
-  pulledInRound = -1;
-  abandon();
-  abandoned = new Promise<void>((resolve) => (abandon = resolve));
   chain = Promise.resolve();
 }
 
@@ -105,16 +88,9 @@ export function cartDiff(serverLines: ReadonlyMap<string, ServerLine>, items: re
   return { updates, deletes };
 }
 
-/** Schedules a server round after the ones already scheduled; it runs holding the cart's cross-tab lock. */
+/** Schedules a server round after the ones already scheduled. */
 export function enqueue(job: () => Promise<void>): Promise<void> {
-  chain = chain
-    .then(() =>
-      withTabLock(CART_LOCK, () => {
-        round += 1;
-        return Promise.race([job(), abandoned]);
-      }),
-    )
-    .catch((err) => console.error('[cart] sync failed', err));
+  chain = chain.then(job).catch((err) => console.error('[cart] sync failed', err));
   return chain;
 }
 
@@ -143,9 +119,7 @@ export async function ensureCartToken(): Promise<boolean> {
   const t = await executeTask({ url: 'cart/create?token={{token}}', method: 'POST', silent: true });
   const id = answer(t, CartIdSchema);
   if (id === null) return false;
-  // A cart just made is empty, and this round is the only one sending to it: known without a pull.
   server = new Map();
-  pulledInRound = round;
   saveServer();
   $cart.setKey('token', id);
   return true;
@@ -197,11 +171,7 @@ async function askCart(call: string): Promise<SyncTask | null> {
   return $cart.get().token === asked ? t : null;
 }
 
-/**
- * Pulls the server cart and merges it with the bag. `keepBag` (a pull before sending the bag's own
- * change) merges as a union whatever the merge switch says: the bag holds what the shopper just did.
- */
-export async function pullAndMerge(keepBag = false): Promise<void> {
+export async function pullAndMerge(): Promise<void> {
   const t = await askCart('pull');
   if (!t) return;
   if (noSuchCart(t.result)) {
@@ -214,18 +184,16 @@ export async function pullAndMerge(keepBag = false): Promise<void> {
   const remote = answer(t, PullSchema);
   if (remote === null) return;
   server = new Map(remote.map((i) => [i.sku, { sku: i.sku, qty: i.qty, item_id: i.item_id ?? null }]));
-  pulledInRound = round;
   saveServer();
   const local = $cart.get().items;
   let items: CartItem[];
-  if (keepBag || config.switches.serverMergeCart) {
-    // Union: the shopper's quantities win, the server gives item ids and lines only it knows (but not
-    // a line the shopper has taken out whose removal is still to be sent).
+  if (config.switches.serverMergeCart) {
+    // Union: the shopper's quantities win, the server gives item ids and lines only it knows.
     items = local.map((i) => {
       const r = server.get(i.sku);
       return r?.item_id ? { ...i, item_id: r.item_id } : i;
     });
-    for (const r of remote) if (!local.some((i) => i.sku === r.sku) && !removing.has(r.sku)) items.push(r);
+    for (const r of remote) if (!local.some((i) => i.sku === r.sku)) items.push(r);
   } else {
     items = remote;
   }
@@ -242,17 +210,8 @@ export async function pushChanges(retry = true): Promise<void> {
   const state = $cart.get();
   if (!state.loaded) return;
   if ((await cartState()) === 'wait') return;
-  let { updates, deletes } = cartDiff(server, $cart.get().items);
+  const { updates, deletes } = cartDiff(server, $cart.get().items);
   if (updates.length === 0 && deletes.length === 0) return;
-  // A line the server may not hold yet goes without an item id, and the server adds its quantity to
-  // any line of that product it has: another tab may have sent it since this one last looked, so
-  // look first, in this round (the lock keeps the others out until it ends). Unanswered (offline),
-  // the line is queued as it is, and the round after the queue has run pulls before it sends.
-  if ($cart.get().token && pulledInRound !== round && updates.some((i) => !server.get(i.sku)?.item_id)) {
-    await pullAndMerge(true);
-    ({ updates, deletes } = cartDiff(server, $cart.get().items));
-    if (updates.length === 0 && deletes.length === 0) return;
-  }
   if (!(await ensureCartToken())) return;
   const cartId = $cart.get().token;
   const jobs: Array<Promise<void>> = [];
