@@ -239,22 +239,24 @@ export const SHARED_TEXTS_MAX_CHARS = 48 * 1024 * 1024;
 const textChars = (t: ProductTexts) =>
   (t.description?.length ?? 0) + t.descriptionHtml.length + t.shortDescriptionHtml.length + (t.jsonLdDescription?.length ?? 0);
 
+/** Lets go of the texts kept under `key`, if any. */
+function forgetTexts(key: string): void {
+  const kept = shared.get(key);
+  if (!kept) return;
+  shared.delete(key);
+  sharedChars -= kept.chars;
+}
+
 /** The texts of record `p` for a page (`use`): kept by an AMP page, taken by the product's page, made otherwise. */
 export function shareProductTexts(p: Product, storeCode: string | undefined, use: ProductPageUse): ProductTexts {
   if (!use) return productTexts(p);
   const key = `${storeCode ?? ''}:${p.id}`;
   const kept = shared.get(key);
-  if (kept && use === 'page') {
-    shared.delete(key);
-    sharedChars -= kept.chars;
-  }
+  if (use === 'page') forgetTexts(key);
   if (kept?.record === p) return kept.texts;
   const texts = productTexts(p);
   if (use === 'amp') {
-    if (kept) {
-      shared.delete(key);
-      sharedChars -= kept.chars;
-    }
+    forgetTexts(key);
     const chars = textChars(texts);
     if (sharedChars + chars <= SHARED_TEXTS_MAX_CHARS) {
       shared.set(key, { record: p, texts, chars });
