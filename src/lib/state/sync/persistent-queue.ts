@@ -98,6 +98,13 @@ export function createPersistentQueue<T>(opts: PersistentQueueOptions<T>): Persi
       } finally {
         current = null;
       }
+      // A call that came once the run had stopped (while its waiters were being answered) was told to
+      // wait for this run, which no longer looks at the queue: its item gets a run of its own, or its
+      // waiter (a cart round holding up the bag and the checkout) would wait for the next trigger.
+      if (again) {
+        again = false;
+        void run();
+      }
     })();
     return current;
   };

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { collection, type Collection } from '../../src/lib/state/storage';
+import { createPersistentQueue } from '../../src/lib/state/sync/persistent-queue';
+import { deferred, freshState } from './stores-fixtures';
+
+interface Item {
+  id: number;
+  sent: boolean;
+}
+
+beforeEach(() => {
+  freshState();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/**
+ * The syncTasks collection with a gate on reads: while `gate` is set, each read waits for it (after
+ * `onRead` has seen the key), so a test can act while the queue is inside a read.
+ */
+function gatedCollection() {
+  const base = collection('syncTasks');
+  const control = { gate: null as Promise<void> | null, onRead: (_key: string) => {} };
+  const gated = Object.create(base) as Collection;
+  gated.getItem = (async (key: string) => {
+    control.onRead(key);
+    if (control.gate) await control.gate;
+    return base.getItem(key);
+  }) as Collection['getItem'];
+  return { gated, control };
+}
+
+describe('persistent queue', () => {
+  it('answers an item pushed while a stopped run answers its waiters (it does not wait for the next trigger)', async () => {
+    const { gated, control } = gatedCollection();
+    let online = false;
+    const sends: number[] = [];
+    const queue = createPersistentQueue<Item>({
+      name: 'test-queue',
+      collection: () => gated,
+      key: (i) => String(i.id),
+      isPending: (i) => !i.sent,
+      order: (a, b) => a.id - b.id,
+      send: async (i) => {
+        sends.push(i.id);
+        return online ? { ...i, sent: true } : null;
+      },
+    });
+    // The first push's run stops (offline) and, answering its waiter, reads item 1 again: the second
+    // push lands during that read.
+    const inSettle = deferred<void>();
+    const release = deferred<void>();
+    let reads = 0;
+    control.onRead = (key) => {
+      // Reads of item 1: before its send (1), then when the stopped run answers its waiter (2).
+      if (key === '1' && ++reads === 2) {
+        control.gate = release.promise;
+        inSettle.resolve();
+      }
+    };
+    const first = queue.push({ id: 1, sent: false });
+    await inSettle.promise;
+    const second = queue.push({ id: 2, sent: false });
+    // Let the second push store its item and ask for a run while the first run is still answering.
+    await new Promise((r) => setTimeout(r, 10));
+    control.gate = null;
+    release.resolve();
+    await expect(first).resolves.toEqual({ id: 1, sent: false });
+    const timeout = new Promise((r) => setTimeout(() => r('still waiting after 1 s'), 1_000));
+    // Still offline: the second item is answered as it stays, unsent, after a run of its own tried it.
+    await expect(Promise.race([second, timeout])).resolves.toEqual({ id: 2, sent: false });
+    online = true;
+    await queue.run();
+    expect(await queue.pending()).toEqual([]);
+    expect(sends.slice(-2)).toEqual([1, 2]);
+  });
+});
