@@ -107,7 +107,8 @@ describe('cart persistence and server sync', () => {
     expect($cart.get().items[0]?.item_id).toBe(1);
     expect($cart.get().totals).toMatchObject({ grand_total: 100, items_qty: 1 });
     expect(console.error).not.toHaveBeenCalled();
-    expect(api.calls).toEqual(['cart/create', 'cart/update', 'cart/totals']);
+    // The new line is sent after a pull: a server cart may hold it already (another tab's, a lost answer).
+    expect(api.calls).toEqual(['cart/create', 'cart/pull', 'cart/update', 'cart/totals']);
     const [task] = await storedSyncTasks();
     expect(task).toMatchObject({ url: 'cart/update?token={{token}}&cartId={{cartId}}', transmited: true, resultCode: 200 });
     await flush();
@@ -224,6 +225,55 @@ describe('cart persistence and server sync', () => {
     expect(serverLines()).toEqual([
       ['R-1042', 1],
       ['W-77', 1],
+    ]);
+  });
+
+  it('a line whose answer was lost is not added again when its send is repeated (Magento adds a line sent without an item id)', async () => {
+    api = fakeCartApi({ loseUpdateAnswers: 1 });
+    setSyncFetch(api.handler);
+    await loadCart();
+    addToCart({ ...ring, qty: 2 });
+    await cartSettled();
+    // The server made the line; the tab never heard so, and keeps the task to send again.
+    expect(serverLines()).toEqual([['R-1042', 2]]);
+    expect(await unsentTasks()).toHaveLength(1);
+    setOnline(false);
+    setOnline(true);
+    await flush();
+    await cartSettled();
+    expect(await unsentTasks()).toEqual([]);
+    // Sent again, the line is named: its qty is set, never put on top of the line the lost send made.
+    expect(api.updates).toEqual([
+      { sku: 'R-1042', qty: 2 },
+      { sku: 'R-1042', qty: 2, item_id: 1 },
+    ]);
+    expect(serverLines()).toEqual([['R-1042', 2]]);
+    expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([['R-1042', 2]]);
+  });
+
+  it('a new line whose quantity changes offline reaches the server with the quantity the bag holds', async () => {
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    api.setOnline(false);
+    setOnline(false);
+    addToCart(watch);
+    await cartSettled();
+    updateCartQuantity('W-77', 3);
+    await cartSettled();
+    // Two sends of the line wait, neither with an item id (the server has not made the line yet).
+    expect(await unsentTasks()).toHaveLength(2);
+    api.setOnline(true);
+    setOnline(true);
+    await flush();
+    await cartSettled();
+    expect(api.updates.filter((u) => u.sku === 'W-77')).toEqual([
+      { sku: 'W-77', qty: 1 },
+      { sku: 'W-77', qty: 3, item_id: 2 },
+    ]);
+    expect(serverLines()).toEqual([
+      ['R-1042', 1],
+      ['W-77', 3],
     ]);
   });
 

@@ -83,13 +83,18 @@ export function fakeCartApi(
     refuseDelete?: (sku: string) => string | null;
     /** How long an update takes before the server applies it (a slow backend; 0: at once). */
     updateDelayMs?: number;
+    /** How many updates are applied and then lose their answer (the connection drops, the tab reloads). */
+    loseUpdateAnswers?: number;
   } = {},
 ) {
   const carts = new Map<string, Map<string, { sku: string; qty: number; item_id: number; price: number }>>();
   const calls: string[] = [];
+  /** The cartItem of every cart/update, as sent. */
+  const updates: Array<{ sku: string; qty: number; item_id?: number }> = [];
   let nextCart = 100;
   let nextItem = 1;
   let online = true;
+  let lost = 0;
   const handler = async (url: string, init?: RequestInit): Promise<Response> => {
     if (!online) throw new TypeError('Failed to fetch');
     const u = new URL(url, 'http://shop.test');
@@ -106,6 +111,7 @@ export function fakeCartApi(
     if (!cart) return json({ code: 500, result: `No such entity with cartId = ${cartId}` });
     if (call === 'cart/update') {
       const { sku, qty, item_id } = body.cartItem as { sku: string; qty: number; item_id?: number };
+      updates.push({ sku, qty, ...(item_id ? { item_id } : {}) });
       const existing = cart.get(sku);
       if (item_id && existing?.item_id !== item_id) return json({ code: 500, result: `Cart ${cartId} doesn't contain item  ${item_id}` });
       // As Magento (POST /V1/carts/{id}/items): a line sent without an item id is *added* to the
@@ -117,6 +123,10 @@ export function fakeCartApi(
       const line = cart.get(sku) ?? { sku, qty: 0, item_id: nextItem++, price: 100 };
       line.qty = item_id ? qty : line.qty + qty;
       cart.set(sku, line);
+      if (lost < (opts.loseUpdateAnswers ?? 0)) {
+        lost++;
+        throw new TypeError('Failed to fetch');
+      }
       return json({ code: 200, result: { ...line, quote_id: cartId } });
     }
     if (call === 'cart/delete') {
@@ -174,6 +184,7 @@ export function fakeCartApi(
     handler,
     carts,
     calls,
+    updates,
     setOnline(v: boolean) {
       online = v;
     },

@@ -200,6 +200,39 @@ export async function pullAndMerge(): Promise<void> {
   setItemsNoSync(items);
 }
 
+/** The body of a stored cart/update as far as naming its line goes (the rest is kept as it is). */
+const QueuedUpdateSchema = z.looseObject({ cartItem: z.looseObject({ sku: z.string(), item_id: z.number().nullish() }) });
+
+/**
+ * A stored cart/update that names no item id, just before the sync queue sends it (one tab at a time):
+ * VSFA hands such a line to Magento as an add, which puts its qty on top of the product's line in the
+ * cart. So the same line sent by another tab meanwhile, or by this one when the answer was lost (a
+ * reload, a dropped connection) and the task is sent again, would be doubled. The server cart is
+ * pulled first; when it holds the line, the task names it, and the server sets the qty the bag holds.
+ * Null (not sent yet) when the pull cannot reach the server.
+ */
+export async function nameQueuedLine(task: SyncTask): Promise<SyncTask | null> {
+  if (!task.url.startsWith('cart/update')) return task;
+  let body: z.output<typeof QueuedUpdateSchema>;
+  try {
+    const parsed = QueuedUpdateSchema.safeParse(JSON.parse(String(task.payload.body)));
+    if (!parsed.success) return task;
+    body = parsed.data;
+  } catch {
+    return task;
+  }
+  if (body.cartItem.item_id) return task;
+  const t = await askCart('pull');
+  // No cart to ask (or it changed meanwhile): the send meets what it would have met.
+  if (!t) return task;
+  if (!t.transmited) return null;
+  const line = answer(t, PullSchema)?.find((l) => l.sku === body.cartItem.sku);
+  if (!line) return task;
+  const known = server.get(line.sku);
+  if (known && !known.item_id) server.set(line.sku, { ...known, item_id: line.item_id });
+  return { ...task, payload: { ...task.payload, body: JSON.stringify({ ...body, cartItem: { ...body.cartItem, item_id: line.item_id } }) } };
+}
+
 /** Changes lines without a new server round (item ids from the server, the state being pulled). */
 function setItemsNoSync(items: CartItem[]): void {
   lastItems = items;

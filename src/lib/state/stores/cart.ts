@@ -9,7 +9,7 @@ import { config } from '../../config';
 import { askPersistentStorage } from './storage-persistence';
 import type { CartItem, CartTotals } from '../../schemas';
 import { collection, KEYS } from '../storage';
-import { executeTask, runSyncQueue, setTaskParam } from '../sync/tasks';
+import { executeTask, prepareQueuedTasks, runSyncQueue, setTaskParam } from '../sync/tasks';
 import { setBadge } from './badges';
 import { $cart, $cartCount, type CartState } from './cart-state';
 import {
@@ -18,6 +18,7 @@ import {
   ensureCartToken,
   knownServerLines,
   lastSyncedItems,
+  nameQueuedLine,
   openCartId,
   pullAndMerge,
   pushChanges,
@@ -265,6 +266,7 @@ export async function cartSettled(): Promise<void> {
 // Reactions
 
 setTaskParam('cartId', openCartId);
+prepareQueuedTasks(nameQueuedLine);
 
 let lastUserToken: string | null = null;
 let userWasLoaded = false;

@@ -157,13 +157,36 @@ async function attempt(task: SyncTask): Promise<Attempt> {
   return { sent };
 }
 
+/**
+ * Looks at a stored task just before the queue sends it, inside the queue's run (one tab at a time):
+ * the task to send (itself, or rewritten to what the server needs now), or null when it cannot be
+ * sent yet (the run stops and the task stays unsent, as offline).
+ */
+export type QueuedTaskPreparer = (task: SyncTask) => Promise<SyncTask | null>;
+const preparers: QueuedTaskPreparer[] = [];
+
+/**
+ * Registers a preparer for stored tasks (the cart's: a line sent without an item id is named by the
+ * one the server cart holds by then, since an add is not idempotent). Returns the unregister function.
+ */
+export function prepareQueuedTasks(fn: QueuedTaskPreparer): () => void {
+  preparers.push(fn);
+  return () => {
+    const at = preparers.indexOf(fn);
+    if (at >= 0) preparers.splice(at, 1);
+  };
+}
+
 const queue = createPersistentQueue<SyncTask>({
   name: 'shop-sync-tasks',
   collection: () => collection('syncTasks'),
   key: (t) => String(t.task_id),
   isPending: (t) => !t.transmited,
   order: (a, b) => a.task_id - b.task_id,
-  send: async (t) => {
+  send: async (stored) => {
+    let t: SyncTask | null = stored;
+    for (const prepare of preparers) if (t) t = await prepare(t);
+    if (!t) return null;
     const r = await attempt(t);
     return 'sent' in r ? r.sent : null;
   },
