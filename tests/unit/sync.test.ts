@@ -83,6 +83,28 @@ describe('sync task queue', () => {
     expect(urls).toEqual(['/api/cart/pull?token=tok%20en&cartId=cart-9']);
   });
 
+  it('sends the token and the cart id of one session: a sign-in while the cart id is read sends with the new token', async () => {
+    const urls: string[] = [];
+    setSyncFetch(async (url) => {
+      urls.push(url);
+      return json({ code: 200, result: null });
+    });
+    // A guest; while the cart id is being worked out, the customer signs in and the bag moves to their cart.
+    let cart = 'guest-cart';
+    const reading = deferred<void>();
+    setTaskParam('cartId', async () => {
+      await reading.promise;
+      return cart;
+    });
+    const sent = executeTask({ url: 'cart/shipping-methods?token={{token}}&cartId={{cartId}}', method: 'POST', body: {} });
+    await flush();
+    setUserToken('customer-token');
+    cart = 'customer-cart';
+    reading.resolve();
+    await sent;
+    expect(urls).toEqual(['/api/cart/shipping-methods?token=customer-token&cartId=customer-cart']);
+  });
+
   it("answers 'Error with response - bad content-type!' for a non-JSON reply", async () => {
     setSyncFetch(async () => new Response('<html>oops</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     const sent = await queueTask({ url: 'cart/totals' });

@@ -9,7 +9,7 @@ import type { SyncTask } from '../../schemas';
 import { collection } from '../storage';
 import { onBackOnline } from '../stores/network';
 import { notify } from '../stores/notifications';
-import { loadUser } from '../stores/user';
+import { $user, loadUser } from '../stores/user';
 import { emitSyncEvent } from './events';
 import { apiUrl, syncFetch } from './fetch';
 import { onForcedLogout } from './logout';
@@ -99,6 +99,15 @@ class MissingParam extends Error {
   }
 }
 
+/** The session changed while a task's URL was filled (a sign-in or out, a refresh): its cart id may be the new session's. */
+class SessionChanged extends Error {
+  constructor() {
+    super('the session changed while the url was filled');
+  }
+}
+/** How many times a task's URL is filled again after the session changed under it before the task waits (not sent). */
+const REFILLS = 3;
+
 type Attempt = { sent: SyncTask } | { failed: string };
 
 async function fillUrl(url: string, token: string | null): Promise<string | { missing: string }> {
@@ -116,29 +125,35 @@ async function fillUrl(url: string, token: string | null): Promise<string | { mi
 /** Sends a task once (with the token-refresh logic) and returns it with its answer, or why it was not sent. */
 async function attempt(task: SyncTask): Promise<Attempt> {
   await loadUser();
-  let reply: Reply;
-  try {
-    reply = await withTokenRefresh(async (token) => {
-      const url = await fillUrl(task.url, token);
-      if (typeof url !== 'string') throw new MissingParam(url.missing);
-      const { method, headers, body, mode } = task.payload;
-      const res = await syncFetch(url, { method, headers, body, mode: mode as RequestMode | undefined });
-      if (!(res.headers.get('content-type') ?? '').includes('application/json')) {
-        return { status: res.status, body: BAD_CONTENT };
+  let reply: Reply | undefined;
+  for (let fills = 0; !reply; fills++) {
+    try {
+      reply = await withTokenRefresh(async (token) => {
+        const url = await fillUrl(task.url, token);
+        if (typeof url !== 'string') throw new MissingParam(url.missing);
+        // The token and the cart id must be one session's: a guest's token with the customer's new cart
+        // (or the reverse) earns a 401 and, worse, asks a cart in another's name.
+        if ($user.get().token !== token) throw new SessionChanged();
+        const { method, headers, body, mode } = task.payload;
+        const res = await syncFetch(url, { method, headers, body, mode: mode as RequestMode | undefined });
+        if (!(res.headers.get('content-type') ?? '').includes('application/json')) {
+          return { status: res.status, body: BAD_CONTENT };
+        }
+        try {
+          return { status: res.status, body: await res.json() };
+        } catch {
+          return { status: res.status, body: BAD_CONTENT };
+        }
+      });
+    } catch (err) {
+      if (err instanceof SessionChanged && fills < REFILLS) continue;
+      if (err instanceof MissingParam) {
+        console.error(`[sync] Error executing sync task ${task.url}: the required ${err.param} is missing`);
+        return { failed: `missing ${err.param}` };
       }
-      try {
-        return { status: res.status, body: await res.json() };
-      } catch {
-        return { status: res.status, body: BAD_CONTENT };
-      }
-    });
-  } catch (err) {
-    if (err instanceof MissingParam) {
-      console.error(`[sync] Error executing sync task ${task.url}: the required ${err.param} is missing`);
-      return { failed: `missing ${err.param}` };
+      console.error(`[sync] Network error for ${task.url}`, err);
+      return { failed: err instanceof Error ? err.message : String(err) };
     }
-    console.error(`[sync] Network error for ${task.url}`, err);
-    return { failed: err instanceof Error ? err.message : String(err) };
   }
   const sent: SyncTask = { ...task, transmited: true, transmited_at: new Date().toISOString() };
   if (reply.body === BAD_CONTENT) {
