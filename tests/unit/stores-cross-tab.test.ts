@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryEngine, type StorageEngine } from '../../src/lib/state/storage';
 import { storageEventTabChannel, type TabChannel, type TabMessage } from '../../src/lib/state/stores/cross-tab';
-import { fakeCartApi, flush } from './stores-fixtures';
+import { fakeCartApi, flush, json } from './stores-fixtures';
 
 /** A fake BroadcastChannel hub: what one channel posts, every other channel receives. */
 function fakeHub() {
@@ -38,9 +38,11 @@ async function openTab(engine: StorageEngine, hub: ReturnType<typeof fakeHub>, f
   sync.setSyncFetch(fetchFn);
   const wishlist = await import('../../src/lib/state/stores/wishlist');
   const cart = await import('../../src/lib/state/stores/cart');
+  const user = await import('../../src/lib/state/stores/user');
+  await user.loadUser();
   await cart.loadCart();
   await wishlist.loadWishlist();
-  return { wishlist, cart, tabId: crossTab.TAB_ID };
+  return { wishlist, cart, user, sync, tabId: crossTab.TAB_ID };
 }
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
@@ -90,6 +92,68 @@ describe('two tabs', () => {
     expect(a.cart.$cartCount.get()).toBe(1);
     expect(api.calls).toEqual(['cart/update', 'cart/totals']);
     expect([...api.carts.get(String(a.cart.$cart.get().token))!.values()].map((l) => l.qty)).toEqual([1]);
+  });
+});
+
+describe('one session in every tab', () => {
+  it("a sign-in in one tab is the other's at once, and only the tab that signed in moves the bag to the customer's cart", async () => {
+    const engine = memoryEngine();
+    const hub = fakeHub();
+    const api = fakeCartApi();
+    const a = await openTab(engine, hub, api.handler);
+    const b = await openTab(engine, hub, api.handler);
+    a.cart.addToCart({ ...ring, qty: 1 });
+    await a.cart.cartSettled();
+    await flush();
+    const guestCart = a.cart.$cart.get().token;
+    api.calls.length = 0;
+    a.user.setUserToken('customer-token', 'refresh-1');
+    await a.cart.cartSettled();
+    await flush();
+    await b.cart.cartSettled();
+    expect(b.user.$user.get()).toMatchObject({ token: 'customer-token', refreshToken: 'refresh-1' });
+    const customerCart = a.cart.$cart.get().token;
+    expect(customerCart).not.toBe(guestCart);
+    expect(b.cart.$cart.get().token).toBe(customerCart);
+    expect(b.cart.$cart.get().items.map((i) => [i.sku, i.qty])).toEqual([[ring.sku, 1]]);
+    expect(api.calls.filter((c) => c === 'cart/create')).toHaveLength(1);
+    // A sign-out there empties the bag here too, and signs this tab out.
+    a.user.logout();
+    await flush();
+    expect(b.user.$user.get().token).toBeNull();
+    expect(b.cart.$cart.get()).toMatchObject({ items: [], token: null });
+  });
+
+  it("two tabs refused the same expired token refresh it once: the second takes the first one's new tokens instead of spending the refresh token again", async () => {
+    const engine = memoryEngine();
+    const hub = fakeHub();
+    const refreshes: string[] = [];
+    let revoked = false;
+    // As the API: a refresh token works once; sent again, it closes the session (reuse).
+    const refresh = async (refreshToken: string | null) => {
+      refreshes.push(String(refreshToken));
+      await new Promise((r) => setTimeout(r, 20));
+      if (refreshToken !== 'refresh-1' || refreshes.length > 1) {
+        revoked = true;
+        return null;
+      }
+      return 'token-2';
+    };
+    const handler = async (url: string) => {
+      const token = new URL(url, 'http://shop.test').searchParams.get('token');
+      return token === 'token-2' && !revoked ? json({ code: 200, result: { ok: true } }) : json({ code: 401, result: 'not authorized' }, 401);
+    };
+    const a = await openTab(engine, hub, handler);
+    const b = await openTab(engine, hub, handler);
+    for (const tab of [a, b]) tab.sync.configureTokenLock({ refresh: () => refresh(tab.user.$user.get().refreshToken) });
+    a.user.setUserToken('token-1', 'refresh-1');
+    await flush();
+    expect(b.user.$user.get().token).toBe('token-1');
+    const [ta, tb] = await Promise.all([a.sync.executeTask({ url: 'user/me?token={{token}}' }), b.sync.executeTask({ url: 'user/me?token={{token}}' })]);
+    expect([ta.resultCode, tb.resultCode]).toEqual([200, 200]);
+    expect(refreshes).toEqual(['refresh-1']);
+    expect(revoked).toBe(false);
+    for (const tab of [a, b]) expect(tab.user.$user.get().token).toBe('token-2');
   });
 });
 

@@ -34,7 +34,7 @@ import {
 import { onTabMessage, publishToTabs } from './cross-tab';
 import { onBackOnline } from './network';
 import { $lastCartOutcome, recordCartOutcome, type CartRefusal } from './cart-outcome';
-import { $user } from './user';
+import { $user, sessionFromAnotherTab } from './user';
 
 export { $cart, $cartCount, type CartState };
 
@@ -333,7 +333,7 @@ onMount($cart, () => {
   };
 });
 
-/** Follows the session: a login connects the cart to the customer's server cart, a logout empties it. */
+/** Follows the session: a login here connects the cart to the customer's server cart, a logout here empties it. */
 function followLogin(): () => void {
   lastUserToken = $user.get().token;
   userWasLoaded = $user.get().loaded;
@@ -342,8 +342,9 @@ function followLogin(): () => void {
     userWasLoaded = u.loaded;
     const was = lastUserToken;
     lastUserToken = u.token;
-    // Reading the stored session is not a login.
-    if (!u.loaded || justLoaded || u.token === was) return;
+    // Reading the stored session is not a login; nor is another tab's: that tab moves the bag to the
+    // session's server cart (or empties it) and this one takes its cart as it goes.
+    if (!u.loaded || justLoaded || u.token === was || sessionFromAnotherTab()) return;
     if (was && !u.token) {
       clearCart();
     } else if (u.token && !was) {

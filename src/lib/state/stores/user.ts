@@ -1,10 +1,15 @@
 /**
  * The user (spec §3 client state "user", §6): token, refresh token and current customer, persisted in
- * the user collection (key current-token, as §3 names it). Loaded once, on first use.
+ * the user collection (key current-token, as §3 names it). Loaded once, on first use. The tabs share
+ * one session: a sign-in, sign-out or token refresh in one tab is taken by the others at once (a tab
+ * left on a spent refresh token would close the session with it; a guest tab would ask the customer's
+ * cart without their token).
  */
 import { computed, map, onMount } from 'nanostores';
-import type { Customer } from '../../schemas';
+import { z } from 'zod';
+import { CustomerSchema, type Customer } from '../../schemas';
 import { collection, KEYS } from '../storage';
+import { onTabMessage, publishToTabs } from './cross-tab';
 
 export interface UserState {
   token: string | null;
@@ -78,24 +83,85 @@ export function setUserToken(token: string, refreshToken?: string | null): void 
   dirty = true;
   const now = $user.get();
   $user.set({ ...now, token, refreshToken: refreshToken === undefined ? now.refreshToken : refreshToken, unread: false });
+  shareSession();
 }
 
 /** Stores the refresh token alone (user/refresh rotates it: each one works once). */
 export function setRefreshToken(refreshToken: string): void {
   dirty = true;
   $user.setKey('refreshToken', refreshToken);
+  shareSession();
 }
 
 /** Stores the current customer (user/me answer). */
 export function setCurrentUser(current: Customer | null): void {
   dirty = true;
   $user.setKey('current', current);
+  shareSession();
 }
 
 /** Forgets the session (tokens and customer). */
 export function logout(): void {
   dirty = true;
   $user.set({ ...$user.get(), token: null, refreshToken: null, current: null, unread: false });
+  shareSession();
+}
+
+/** Writes the session's tokens and customer as they are now and waits for the writes (before another tab may read them). */
+export async function persistSession(): Promise<void> {
+  const u = $user.get();
+  if (!u.loaded) return;
+  const c = collection('user');
+  const put = (key: string, v: unknown) => (v === null ? c.removeItem(key) : c.setItem(key, v));
+  await Promise.all([put(KEYS.userToken, u.token), put(KEYS.refreshToken, u.refreshToken), put(KEYS.currentUser, u.current)]);
+}
+
+/** The tokens as stored (another tab's refresh lands there before it lets go of the refresh lock). */
+export async function storedTokens(): Promise<{ token: string | null; refreshToken: string | null }> {
+  const c = collection('user');
+  const [token, refreshToken] = await Promise.all([c.getItem<string>(KEYS.userToken), c.getItem<string>(KEYS.refreshToken)]);
+  return { token: token ?? null, refreshToken: refreshToken ?? null };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The session across tabs
+
+const SESSION_TOPIC = 'session';
+const SharedSessionSchema = z.object({ token: z.string().nullable(), refreshToken: z.string().nullable(), current: CustomerSchema.nullable() });
+/** Set while this tab takes a session another tab changed. */
+let fromAnotherTab = false;
+
+/** True while the session being set is another tab's (its sign-in, sign-out or refresh): that tab does the cart's part. */
+export function sessionFromAnotherTab(): boolean {
+  return fromAnotherTab;
+}
+
+/** Tells the other tabs about a session this tab changed (never about one it read or took from them). */
+function shareSession(): void {
+  if (fromAnotherTab) return;
+  const { token, refreshToken, current } = $user.get();
+  publishToTabs(SESSION_TOPIC, { token, refreshToken, current });
+}
+
+/** Takes another tab's session: it is stored already (not written again) and wins over a read in flight here. */
+function takeSession(value: unknown): void {
+  const parsed = SharedSessionSchema.safeParse(value);
+  if (!parsed.success) {
+    console.error('[user] a session from another tab of the wrong shape', parsed.error.issues[0]);
+    return;
+  }
+  const { token, refreshToken, current } = parsed.data;
+  const now = $user.get();
+  if (now.loaded && now.token === token && now.refreshToken === refreshToken && JSON.stringify(now.current) === JSON.stringify(current)) return;
+  const next: UserState = { token, refreshToken, current, loaded: true, unread: false };
+  dirty = true;
+  last = next;
+  fromAnotherTab = true;
+  try {
+    $user.set(next);
+  } finally {
+    fromAnotherTab = false;
+  }
 }
 
 /**
@@ -125,6 +191,10 @@ onMount($user, () => {
     if (u.current !== last.current) put(KEYS.currentUser, u.current);
     last = u;
   });
+  const stopTabs = onTabMessage(SESSION_TOPIC, takeSession);
   void loadUser();
-  return stop;
+  return () => {
+    stop();
+    stopTabs();
+  };
 });

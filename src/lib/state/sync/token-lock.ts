@@ -8,7 +8,8 @@ import { atom } from 'nanostores';
 import { config, type Config } from '../../config';
 import { messages } from '../../messages';
 import { notify } from '../stores/notifications';
-import { $user, setRefreshToken, setUserToken } from '../stores/user';
+import { $user, persistSession, setRefreshToken, setUserToken, storedTokens } from '../stores/user';
+import { withTabLock } from './tab-lock';
 import { createApiClient } from '../../api/client';
 import { syncFetch } from './fetch';
 import { forceLogout } from './logout';
@@ -130,14 +131,11 @@ export async function withTokenRefresh(send: (token: string | null) => Promise<R
     $tokenLock.set(LOCK.refreshing);
     let fresh: string | null = null;
     try {
-      fresh = await opts.refresh();
+      fresh = await withTabLock(REFRESH_LOCK, () => refreshOnce(token));
     } catch (err) {
       console.error('[sync] token refresh failed', err);
     }
     if (fresh) {
-      ownTokenChange = true;
-      setUserToken(fresh);
-      ownTokenChange = false;
       $tokenLock.set(LOCK.idle);
       continue;
     }
@@ -148,11 +146,50 @@ export async function withTokenRefresh(send: (token: string | null) => Promise<R
   }
 }
 
+/** The cross-tab lock one refresh of the shared session runs under. */
+const REFRESH_LOCK = 'shop-token-refresh';
+
+/** Sets a token this tab got by refreshing (or took from the tab that did): the same session, the lock stays as it is. */
+function setOwnToken(token: string, refreshToken?: string | null): void {
+  ownTokenChange = true;
+  try {
+    setUserToken(token, refreshToken);
+  } finally {
+    ownTokenChange = false;
+  }
+}
+
+/**
+ * One refresh of the session whose access token `stale` was refused, holding the cross-tab refresh
+ * lock: refresh tokens are spent on use, and the tabs share one, so a second tab refreshing with it
+ * would close the session (reuse). When another tab refreshed while this one waited, its tokens are
+ * in storage (it stores them before it lets go of the lock) and are taken instead. The new token, or null.
+ */
+async function refreshOnce(stale: string): Promise<string | null> {
+  // The other tab's session came by message while this one waited.
+  const now = $user.get().token;
+  if (now && now !== stale) return now;
+  const stored = await storedTokens();
+  // A token this tab held before is older than the one refused (its own write still on its way), never another tab's refresh.
+  if (stored.token && stored.token !== stale && !heldTokens.has(stored.token)) {
+    setOwnToken(stored.token, stored.refreshToken);
+    return stored.token;
+  }
+  const fresh = await opts.refresh();
+  if (!fresh) return null;
+  setOwnToken(fresh);
+  await persistSession();
+  return fresh;
+}
+
 // A token set by a login (not by our own refresh) starts a new session: the lock is idle again.
 let seenToken = $user.get().token;
+/** Every token this tab has held (a stored token among them is not a newer one from another tab). */
+const heldTokens = new Set<string>();
 $user.listen((u) => {
   const changed = u.token !== seenToken;
   seenToken = u.token;
+  if (u.token) heldTokens.add(u.token);
   if (changed && u.token && !ownTokenChange) resetTokenLock();
 });
 
