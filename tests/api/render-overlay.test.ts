@@ -25,11 +25,11 @@ const PARAGRAPH = '<p>Apprenticeships open in Preston each September.</p>';
 const STRIP = ' Engraving free until Friday.';
 
 /** A full `astro build` of `snapshot` into `out`, with a cache folder of its own (every page rendered). */
-function fullBuild(snapshot: string, out: string): Promise<void> {
+function fullBuild(snapshot: string, out: string, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [astroBin(ROOT), 'build', '--outDir', out, '--config', 'scripts/bench/astro.bench.config.mjs'], {
       cwd: ROOT,
-      env: { ...process.env, SNAPSHOT_DIR: snapshot, BENCH_CACHE_DIR: `${out}-cache`, BUILD_TIME, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      env: { ...process.env, SNAPSHOT_DIR: snapshot, BENCH_CACHE_DIR: `${out}-cache`, BUILD_TIME, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
@@ -65,8 +65,10 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
   let renamed = '';
   const snap = (n: string) => join(work, `snap-${n}`);
   const dir = (n: string) => join(work, n);
-  const overlay = (parent: string, snapshot: string, out: string, maxPages = 2000) =>
-    buildOverlay({ parent: dir(parent), snapshotDir: snapshot, outDir: dir(out), maxPages, env: { BUILD_TIME } });
+  const overlay = (parent: string, snapshot: string, out: string, maxPages = 2000, env: Record<string, string> = {}) =>
+    buildOverlay({ parent: dir(parent), snapshotDir: snapshot, outDir: dir(out), maxPages, env: { BUILD_TIME, ...env } });
+  /** The search index split however small the catalogue (as above SPLIT_ABOVE products). */
+  const SPLIT = { SEARCH_SPLIT_ABOVE: '0' };
 
   beforeAll(async () => {
     // Inside the project: a build whose output lies outside the working folder shares Astro's `.astro/` fallback with other builds.
@@ -100,6 +102,7 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     writeJson(join(snap('strip'), 'cms-blocks.json'), blocks);
     await Promise.all([fullBuild(snap('base'), dir('base')), fullBuild(snap('cms'), dir('full-cms')), fullBuild(snap('price'), dir('full-price'))]);
     await Promise.all([fullBuild(snap('name'), dir('full-name')), fullBuild(snap('strip'), dir('full-strip'))]);
+    await Promise.all([fullBuild(snap('base'), dir('split-base'), SPLIT), fullBuild(snap('cms'), dir('split-full-cms'), SPLIT)]);
   }, 30 * 60_000);
   afterAll(() => {
     stopWarmRenderer();
@@ -119,6 +122,16 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(r.changed).toEqual(['_cdn/files.json', 'careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
     expect(readFileSync(join(dir('over-cms'), 'careers/index.html'), 'utf8')).toContain(PARAGRAPH);
     expect(differences(dir('over-cms'), dir('full-cms'))).toEqual([]);
+  });
+
+  it('a CMS paragraph with the search index split (a large catalogue): its split files are kept, not rendered again', async () => {
+    const searchFiles = listFiles(dir('split-base')).filter((f) => /^search-(index|listing)\//.test(f));
+    expect(searchFiles.length).toBeGreaterThan(10);
+    const r = await overlay('split-base', snap('cms'), 'over-cms-split', 2000, SPLIT);
+    // Only the key-less pages besides the CMS page and its aliases are rendered (the search files were, every one, without keys).
+    expect(r.rendered).toBeLessThan(40);
+    expect(r.changed).toEqual(['_cdn/files.json', 'careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
+    expect(differences(dir('over-cms-split'), dir('split-full-cms'))).toEqual([]);
   });
 
   it('a price change on that overlay: its pages, listings, search files and the service worker, every file the full build’s', async () => {

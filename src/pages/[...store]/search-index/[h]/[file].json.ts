@@ -12,12 +12,15 @@ import { wholeSiteOnly } from '../../../../lib/build/shard';
 export const prerender = true;
 
 export function getStaticPaths() {
-  // A prepared build's site part writes the search files (src/lib/build/shard.ts).
+  // A prepared build's site part writes the search files (src/lib/build/shard.ts). A file's text is
+  // fixed by its path ({h} digests the whole split, the file names one part of it), so its cache key is
+  // {h}: an unchanged index is never rendered again (the persistent renderer and the incremental build
+  // would otherwise render every one of them, 24,000 at 100,000 products, on any change).
   return wholeSiteOnly(() =>
     perStore((storeCode) => {
       const { index, files, bundles } = storeSearchFiles(storeCode);
       if (!('split' in index)) return [];
-      return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: index.split.h, file } }));
+      return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: index.split.h, file }, cacheKey: index.split.h }));
     }),
   );
 }
