@@ -14,7 +14,7 @@ import { $cart, cartSettled, loadCart } from '../state/stores/cart';
 import { $online } from '../state/stores/network';
 import { notify } from '../state/stores/notifications';
 import { closeAuthModal } from '../state/stores/ui';
-import { $user, loadUser, logout, setCurrentUser, setUserToken } from '../state/stores/user';
+import { $user, loadUser, logout, persistSession, setCurrentUser, setUserToken } from '../state/stores/user';
 import { emitSyncEvent, PRICE_TIERS_REFRESH_EVENT } from '../state/sync/events';
 import { syncFetch } from '../state/sync/fetch';
 import { withTokenRefresh } from '../state/sync/token-lock';
@@ -154,15 +154,10 @@ export async function logoutCustomer(): Promise<void> {
  * persist on their own, but without waiting; a write queued after theirs finishes after theirs.)
  */
 export async function saveSessionNow(): Promise<void> {
-  const u = $user.get();
   const c = $cart.get();
-  const user = collection('user');
   const carts = collection('carts');
-  const put = (col: typeof user, key: string, v: unknown) => (v === null || v === undefined ? col.removeItem(key) : col.setItem(key, v));
-  await Promise.all([
-    ...(u.loaded ? [put(user, KEYS.userToken, u.token), put(user, KEYS.refreshToken, u.refreshToken), put(user, KEYS.currentUser, u.current)] : []),
-    ...(c.loaded ? [put(carts, KEYS.cartToken, c.token), carts.setItem(KEYS.cart, c.items), put(carts, KEYS.cartTotals, c.totals)] : []),
-  ]);
+  const put = (key: string, v: unknown) => (v === null || v === undefined ? carts.removeItem(key) : carts.setItem(key, v));
+  await Promise.all([persistSession(), ...(c.loaded ? [put(KEYS.cartToken, c.token), carts.setItem(KEYS.cart, c.items), put(KEYS.cartTotals, c.totals)] : [])]);
   // A write past the §9 time-out still runs in the storage, and a page change now would abort it
   // (WebKit does): wait for it, up to the late-answer limit.
   await flushWrites();
