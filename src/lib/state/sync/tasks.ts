@@ -181,15 +181,12 @@ export type QueuedTaskPreparer = (task: SyncTask) => Promise<SyncTask | null>;
 const preparers: QueuedTaskPreparer[] = [];
 
 /**
- * Registers a preparer for stored tasks (the cart's: a line sent without an item id is named by the
- * one the server cart holds by then, since an add is not idempotent). Returns the unregister function.
+ * Registers a preparer for stored tasks, as `setTaskParam` registers a URL placeholder's source (the
+ * cart's: a line sent without an item id is named by the one the server cart holds by then, since an
+ * add is not idempotent).
  */
-export function prepareQueuedTasks(fn: QueuedTaskPreparer): () => void {
+export function prepareQueuedTasks(fn: QueuedTaskPreparer): void {
   preparers.push(fn);
-  return () => {
-    const at = preparers.indexOf(fn);
-    if (at >= 0) preparers.splice(at, 1);
-  };
 }
 
 const queue = createPersistentQueue<SyncTask>({
