@@ -41,6 +41,7 @@ import {
   type TestCustomer,
   type TestProduct,
   bagAgainstServer,
+  untilStored,
 } from './offline-helpers';
 import { makeSchedules, type Identity, type PlannedOrder, type Schedule } from './offline-schedules';
 
@@ -81,11 +82,6 @@ interface Placed {
 const expectedMessage = (kind: PlannedOrder['kind']) =>
   kind === 'bad-address' ? messages.orderAddressInvalid.replace('{email}', config.mailer.contactAddress) : messages.orderProductsOutOfStock;
 
-/** Polls the stored orders of a page until the order is there (it is stored before any send). */
-async function untilStored(page: Page, orderId: string): Promise<void> {
-  await expect.poll(async () => (await storedOrders(page)).some((o) => o.order_id === orderId), { timeout: 10_000 }).toBe(true);
-}
-
 /** The stored orders of a page that may be navigating (retried until the page answers). */
 async function storedIds(page: Page): Promise<string[]> {
   for (let i = 0; ; i++) {
@@ -125,6 +121,7 @@ async function checkoutOrder(page: Page, lines: Placed['lines'], interrupt: bool
     .poll(async () => (orderId = (await storedIds(page)).find((id) => !before.has(id))), { timeout: 15_000, message: 'the checkout stores the order' })
     .toBeTruthy();
   if (interrupt) {
+    await untilStored(page, orderId!);
     // The page may be going to the confirmation already (its own navigation then wins over the reload).
     await page.reload().catch(() => page.waitForLoadState());
   } else {

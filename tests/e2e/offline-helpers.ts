@@ -217,6 +217,15 @@ export function placeOrder(page: Page, payload: OrderPayload) {
   return page.evaluate((p) => window.__orders.placeOrder(p), payload);
 }
 
+/**
+ * Polls the browser storage itself until the order is there: it is written before any send, and only
+ * a committed write outlives a reload (the page's own list also shows a write still in flight, which
+ * a reload aborts: an order the shop never said it kept).
+ */
+export async function untilStored(page: Page, orderId: string): Promise<void> {
+  await expect.poll(async () => (await readStored(page, 'orders', orderId)) !== null, { timeout: 10_000 }).toBe(true);
+}
+
 /** The orders stored in the page's browser storage. */
 export function storedOrders(page: Page): Promise<OfflineOrder[]> {
   return page.evaluate(() => window.__orders.listStoredOrders());
