@@ -76,3 +76,30 @@ describe('persistent queue', () => {
     expect(sends.slice(-2)).toEqual([1, 2]);
   });
 });
+
+describe('persistent queue: answers nobody waits for', () => {
+  it('tells of an item a later run sent after its own push was answered unsent, and of nothing that had a waiter', async () => {
+    let online = false;
+    const unclaimed: number[] = [];
+    const queue = createPersistentQueue<Item>({
+      name: 'test-unclaimed',
+      collection: () => collection('syncTasks'),
+      key: (i) => String(i.id),
+      isPending: (i) => !i.sent,
+      order: (a, b) => a.id - b.id,
+      send: async (i) => (online ? { ...i, sent: true } : null),
+      unclaimed: (i) => unclaimed.push(i.id),
+    });
+    // Offline: the push is answered with its item unsent; nobody waits for it any more.
+    expect(await queue.push({ id: 1, sent: false })).toEqual({ id: 1, sent: false });
+    online = true;
+    // The next push's run sends item 1 first (unclaimed), then item 2 (its pusher waits).
+    expect(await queue.push({ id: 2, sent: false })).toEqual({ id: 2, sent: true });
+    expect(unclaimed).toEqual([1]);
+    // An item stored by another page (only added here) and sent by a run of this one.
+    await queue.add({ id: 3, sent: false });
+    await queue.run();
+    expect(unclaimed).toEqual([1, 3]);
+    expect(await queue.pending()).toEqual([]);
+  });
+});

@@ -16,8 +16,7 @@ import { cartDiff } from '../../src/lib/state/stores/cart-sync';
 import { $shippingMethods, defaultShippingMethods } from '../../src/lib/state/stores/shipping';
 import { setPanel } from '../../src/lib/state/stores/ui';
 import { loadUser, logout, setUserToken } from '../../src/lib/state/stores/user';
-import { setOnline } from '../../src/lib/state/stores/network';
-import { storedSyncTasks, setSyncFetch, unsentTasks } from '../../src/lib/state/sync';
+import { storedSyncTasks, setSyncFetch } from '../../src/lib/state/sync';
 import { fakeCartApi, flush, freshState, json, newPage } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
@@ -205,76 +204,6 @@ describe('cart persistence and server sync', () => {
     expect($cart.get().items).toHaveLength(linesLeft);
     expect($cart.get().token).toBe(linesLeft ? gone : null);
     expect($notifications.get()).toEqual([]);
-  });
-
-  it('keeps changes made offline and sends them when back online', async () => {
-    await loadCart();
-    addToCart(ring);
-    await cartSettled();
-    api.setOnline(false);
-    setOnline(false);
-    addToCart(watch);
-    await cartSettled();
-    expect($cartCount.get()).toBe(2);
-    expect((await unsentTasks()).map((t) => t.url)).toEqual(['cart/update?token={{token}}&cartId={{cartId}}']);
-    api.setOnline(true);
-    setOnline(true);
-    await flush();
-    await cartSettled();
-    expect(await unsentTasks()).toEqual([]);
-    expect(serverLines()).toEqual([
-      ['R-1042', 1],
-      ['W-77', 1],
-    ]);
-  });
-
-  it('a line whose answer was lost is not added again when its send is repeated (Magento adds a line sent without an item id)', async () => {
-    api = fakeCartApi({ loseUpdateAnswers: 1 });
-    setSyncFetch(api.handler);
-    await loadCart();
-    addToCart({ ...ring, qty: 2 });
-    await cartSettled();
-    // The server made the line; the tab never heard so, and keeps the task to send again.
-    expect(serverLines()).toEqual([['R-1042', 2]]);
-    expect(await unsentTasks()).toHaveLength(1);
-    setOnline(false);
-    setOnline(true);
-    await flush();
-    await cartSettled();
-    expect(await unsentTasks()).toEqual([]);
-    // Sent again, the line is named: its qty is set, never put on top of the line the lost send made.
-    expect(api.updates).toEqual([
-      { sku: 'R-1042', qty: 2 },
-      { sku: 'R-1042', qty: 2, item_id: 1 },
-    ]);
-    expect(serverLines()).toEqual([['R-1042', 2]]);
-    expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([['R-1042', 2]]);
-  });
-
-  it('a new line whose quantity changes offline reaches the server with the quantity the bag holds', async () => {
-    await loadCart();
-    addToCart(ring);
-    await cartSettled();
-    api.setOnline(false);
-    setOnline(false);
-    addToCart(watch);
-    await cartSettled();
-    updateCartQuantity('W-77', 3);
-    await cartSettled();
-    // Two sends of the line wait, neither with an item id (the server has not made the line yet).
-    expect(await unsentTasks()).toHaveLength(2);
-    api.setOnline(true);
-    setOnline(true);
-    await flush();
-    await cartSettled();
-    expect(api.updates.filter((u) => u.sku === 'W-77')).toEqual([
-      { sku: 'W-77', qty: 1 },
-      { sku: 'W-77', qty: 3, item_id: 2 },
-    ]);
-    expect(serverLines()).toEqual([
-      ['R-1042', 1],
-      ['W-77', 3],
-    ]);
   });
 
   it("a cancelled order's lines go back into the bag (the same sku adds up), are stored and reach a new server cart", async () => {

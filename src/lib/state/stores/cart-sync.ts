@@ -11,7 +11,7 @@ import { messages } from '../../messages';
 import { CartTotalsSchema, type CartItem, type OfflineOrder, type SyncTask } from '../../schemas';
 import { collection, KEYS } from '../storage';
 import { closedCart, owesBag } from '../sync/order-bag';
-import { executeTask, queueTask } from '../sync/tasks';
+import { executeTask, queueTask, unsentTasks } from '../sync/tasks';
 import { $cart } from './cart-state';
 import { recordCartOutcome } from './cart-outcome';
 import { loadUser } from './user';
@@ -181,8 +181,12 @@ export async function pullAndMerge(): Promise<void> {
     $cart.setKey('token', null);
     return;
   }
-  const remote = answer(t, PullSchema);
-  if (remote === null) return;
+  const answered = answer(t, PullSchema);
+  if (answered === null) return;
+  // A line whose removal waits in the sync queue (its send failed, or another tab's is on its way) is
+  // gone as far as the bag goes: taken back in here, it would stay once the removal is sent.
+  const leaving = await waitingRemovals($cart.get().token);
+  const remote = answered.filter((r) => !leaving.has(r.sku));
   server = new Map(remote.map((i) => [i.sku, { sku: i.sku, qty: i.qty, item_id: i.item_id ?? null }]));
   saveServer();
   const local = $cart.get().items;
@@ -200,8 +204,21 @@ export async function pullAndMerge(): Promise<void> {
   setItemsNoSync(items);
 }
 
-/** The body of a stored cart/update as far as naming its line goes (the rest is kept as it is). */
-const QueuedUpdateSchema = z.looseObject({ cartItem: z.looseObject({ sku: z.string(), item_id: z.number().nullish() }) });
+/** The body of a stored cart/update or cart/delete as far as its line and cart go (the rest is kept as it is). */
+const QueuedUpdateSchema = z.looseObject({
+  cartItem: z.looseObject({ sku: z.string(), item_id: z.number().nullish(), quote_id: z.union([z.string(), z.number()]).nullish() }),
+});
+type QueuedLine = z.output<typeof QueuedUpdateSchema>;
+
+/** A stored cart call's body, or null when it is not a cart line's. */
+function queuedLine(task: SyncTask): QueuedLine | null {
+  try {
+    const parsed = QueuedUpdateSchema.safeParse(JSON.parse(String(task.payload.body)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A stored cart/update that names no item id, just before the sync queue sends it (one tab at a time):
@@ -213,15 +230,8 @@ const QueuedUpdateSchema = z.looseObject({ cartItem: z.looseObject({ sku: z.stri
  */
 export async function nameQueuedLine(task: SyncTask): Promise<SyncTask | null> {
   if (!task.url.startsWith('cart/update')) return task;
-  let body: z.output<typeof QueuedUpdateSchema>;
-  try {
-    const parsed = QueuedUpdateSchema.safeParse(JSON.parse(String(task.payload.body)));
-    if (!parsed.success) return task;
-    body = parsed.data;
-  } catch {
-    return task;
-  }
-  if (body.cartItem.item_id) return task;
+  const body = queuedLine(task);
+  if (!body || body.cartItem.item_id) return task;
   const t = await askCart('pull');
   // No cart to ask (or it changed meanwhile): the send meets what it would have met.
   if (!t) return task;
@@ -231,6 +241,45 @@ export async function nameQueuedLine(task: SyncTask): Promise<SyncTask | null> {
   const known = server.get(line.sku);
   if (known && !known.item_id) server.set(line.sku, { ...known, item_id: line.item_id });
   return { ...task, payload: { ...task.payload, body: JSON.stringify({ ...body, cartItem: { ...body.cartItem, item_id: line.item_id } }) } };
+}
+
+/**
+ * A stored cart/update or cart/delete of this bag's server cart answered by a run in which no round of
+ * this tab waited for it (its own round had stopped with the send unmade, or another page or tab
+ * queued it): a refusal goes unheard, and the bag would keep a line the server cart does not (or lose
+ * one it does). A refused or failed answer brings a round of its own: the server cart is pulled, a
+ * refused line goes back to what the server holds (as its own round would have put it), and the rest
+ * is sent as usual.
+ */
+export function settleUnclaimed(task: SyncTask): void {
+  if (!/^cart\/(update|delete)\b/.test(task.url) || Number(task.resultCode) === 200) return;
+  const body = queuedLine(task);
+  if (!body) return;
+  void enqueue(async () => {
+    // A call of a server cart the bag has left since (an order, a logout, an expired cart) is that cart's.
+    if (String(body.cartItem.quote_id ?? '') !== String($cart.get().token ?? '')) return;
+    await pullAndMerge();
+    if (task.url.startsWith('cart/update') && !noSuchCart(task.result) && $cart.get().token) {
+      const sku = body.cartItem.sku;
+      const held = server.get(sku);
+      const items = $cart.get().items;
+      setItemsNoSync(held ? items.map((i) => (i.sku === sku ? { ...i, qty: held.qty } : i)) : items.filter((i) => i.sku !== sku));
+    }
+    await pushChanges();
+    await refreshTotals();
+  });
+}
+
+/** The skus of the stored cart/delete calls of server cart `cartId` still waiting to be sent. */
+async function waitingRemovals(cartId: string | null): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (!cartId) return out;
+  for (const task of await unsentTasks().catch(() => [] as SyncTask[])) {
+    if (!task.url.startsWith('cart/delete')) continue;
+    const body = queuedLine(task);
+    if (body && String(body.cartItem.quote_id ?? '') === cartId) out.add(body.cartItem.sku);
+  }
+  return out;
 }
 
 /** Changes lines without a new server round (item ids from the server, the state being pulled). */

@@ -9,7 +9,7 @@ import { config } from '../../config';
 import { askPersistentStorage } from './storage-persistence';
 import type { CartItem, CartTotals } from '../../schemas';
 import { collection, KEYS } from '../storage';
-import { executeTask, prepareQueuedTasks, runSyncQueue, setTaskParam } from '../sync/tasks';
+import { executeTask, onUnclaimedAnswers, prepareQueuedTasks, runSyncQueue, setTaskParam } from '../sync/tasks';
 import { setBadge } from './badges';
 import { $cart, $cartCount, type CartState } from './cart-state';
 import {
@@ -19,6 +19,7 @@ import {
   knownServerLines,
   lastSyncedItems,
   nameQueuedLine,
+  settleUnclaimed,
   openCartId,
   pullAndMerge,
   pushChanges,
@@ -267,6 +268,7 @@ export async function cartSettled(): Promise<void> {
 
 setTaskParam('cartId', openCartId);
 prepareQueuedTasks(nameQueuedLine);
+onUnclaimedAnswers(settleUnclaimed);
 
 let lastUserToken: string | null = null;
 let userWasLoaded = false;

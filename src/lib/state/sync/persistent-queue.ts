@@ -19,6 +19,11 @@ export interface PersistentQueueOptions<T> {
   order(a: T, b: T): number;
   /** Sends one item: the item to save back, or null to stop the run and leave it pending (offline). */
   send(item: T): Promise<T | null>;
+  /**
+   * Told of an item this tab's run sent while nobody here waited for it (its push's run had stopped
+   * and answered it unsent, or another page or tab stored it): whoever queued it will not hear the answer.
+   */
+  unclaimed?(item: T): void;
 }
 
 export interface PersistentQueue<T> {
@@ -47,10 +52,12 @@ export function createPersistentQueue<T>(opts: PersistentQueueOptions<T>): Persi
   const all = async () => (await opts.collection().entries<T>()).map(([, v]) => v).sort(opts.order);
   const pending = async () => (await all()).filter(opts.isPending);
 
-  const settle = (key: string, item: T) => {
+  /** Answers the waiters of an item; false when nobody waited for it. */
+  const settle = (key: string, item: T): boolean => {
     const ws = waiters.get(key);
     waiters.delete(key);
     for (const w of ws ?? []) w(item);
+    return !!ws?.length;
   };
 
   /** One pass over the pending items; false when a send asked to stop. */
@@ -67,7 +74,7 @@ export function createPersistentQueue<T>(opts: PersistentQueueOptions<T>): Persi
       if (saved === null) return false;
       // Forced logout may have cleared the queue while this item was in flight: do not bring it back.
       if ((await c.getItem<T>(key)) !== null) await c.setItem(key, saved);
-      settle(key, saved);
+      if (!settle(key, saved)) opts.unclaimed?.(saved);
     }
     return true;
   };

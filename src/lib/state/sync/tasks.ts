@@ -189,6 +189,19 @@ export function prepareQueuedTasks(fn: QueuedTaskPreparer): void {
   preparers.push(fn);
 }
 
+/** Told of a stored task this tab sent while no caller here waited for its answer (see `onUnclaimedAnswers`). */
+export type UnclaimedAnswer = (task: SyncTask) => void;
+const unclaimedListeners: UnclaimedAnswer[] = [];
+
+/**
+ * Registers who hears the answer of a stored task sent while nobody in this tab waited for it: its
+ * own call had stopped (the run ended unsent, offline or a dropped connection) and a later run sent
+ * it, or another page or tab stored it. The cart's: a refused line goes back to what the server holds.
+ */
+export function onUnclaimedAnswers(fn: UnclaimedAnswer): void {
+  unclaimedListeners.push(fn);
+}
+
 const queue = createPersistentQueue<SyncTask>({
   name: 'shop-sync-tasks',
   collection: () => collection('syncTasks'),
@@ -201,6 +214,9 @@ const queue = createPersistentQueue<SyncTask>({
     if (!t) return null;
     const r = await attempt(t);
     return 'sent' in r ? r.sent : null;
+  },
+  unclaimed: (task) => {
+    for (const fn of unclaimedListeners) fn(task);
   },
 });
 
