@@ -109,6 +109,12 @@ export async function axeClean(run: Run, tab: Tab): Promise<void> {
   const found: Record<string, string[]> = {};
   const check = async (name: string) => {
     await hydrated(tab);
+    // Colours are measured as they end: a drawer fading in (opacity) is not yet its contrast.
+    await until(
+      () => tab.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity).length),
+      (n) => n === 0,
+      'the animations on the page to end',
+    );
     found[name] = await axeViolations(tab, source);
   };
   await check('home');
