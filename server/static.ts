@@ -10,7 +10,7 @@
  *
  * Files are found and streamed by @hono/node-server's `serveStatic` (it refuses `..`, backslashes and
  * encoded slashes, and serves a `.br`/`.gz` beside a file when the client accepts it); revalidation is
- * hono's `etag` middleware and gzip its `compress` middleware (`siteRoutes`). What is ours: the
+ * hono's `etag` middleware, brotli ./brotli.ts and gzip hono's `compress` (`siteRoutes`). What is ours: the
  * contract files above, the `/x` -> `x.html` lookup, and what a file says of itself (ETag from size
  * and time, Last-Modified, content types with their charset); a page's CSP is kept on its 304.
  */
@@ -20,6 +20,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
+import { brotli } from './brotli';
 import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
@@ -58,13 +59,18 @@ const PRECOMPRESSED = /\.(br|gz|zst)$/;
 
 export const contentType = (file: string): string => TYPES[extname(file.replace(PRECOMPRESSED, '')).toLowerCase()] ?? 'application/octet-stream';
 
+/** One brotli cache for every route that serves files (./brotli.ts). */
+const siteBrotli = brotli();
+
 /**
- * Revalidation and gzip of files (hono's middleware). A 304 keeps a page's CSP (its headers replace the
- * stored ones in the browser's cache) and Last-Modified besides what hono keeps. Compression streams
- * and leaves precompressed files (Content-Encoding set) alone.
+ * Revalidation and compression of files: hono's etag, brotli at its best quality once per file
+ * version (./brotli.ts) and hono's gzip for clients without brotli. A 304 keeps a page's CSP (its
+ * headers replace the stored ones in the browser's cache) and Last-Modified besides what hono keeps.
+ * Precompressed files (Content-Encoding set) are left alone.
  */
 export const fileMiddleware = (): MiddlewareHandler[] => [
   compress(),
+  siteBrotli,
   etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy', 'last-modified'] }),
 ];
 

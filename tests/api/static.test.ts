@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { acceptsBrotli } from '../../server/brotli';
 import { startTestShop, type TestShop } from './fixture';
 import { PROVISIONAL_CACHE_CONTROL } from '../../server/images';
 import { CHROMIUM_IMAGE_ACCEPT, warmPage } from '../../scripts/bench/lib/warm';
@@ -196,6 +197,54 @@ describe('built site', () => {
     expect(first.headers.get('content-encoding')).toBe('gzip');
     const again = await get('/', { 'Accept-Encoding': 'gzip', 'If-None-Match': first.headers.get('etag')! });
     expect(again.status).toBe(304);
+  });
+
+  it('text goes as brotli to a client that takes it: smaller than gzip, the same bytes, a weak etag that revalidates, gzip when br is refused', async () => {
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; buf: Buffer }>((resolve, reject) => {
+        const req = request(shop.url + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, buf: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const page = readFileSync(join(dist, 'index.html'));
+    // A browser's header, once and again (the second answer is the kept copy).
+    for (let i = 0; i < 2; i++) {
+      const br = await raw('/', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.buf).equals(page)).toBe(true);
+      expect(Number(br.headers['content-length'])).toBe(br.buf.length);
+      expect(br.buf.length).toBeLessThan(gzipSync(page, { level: 9 }).length);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers.etag).toMatch(/^W\//);
+      // The page's own headers stay.
+      expect(br.headers['content-security-policy']).toContain("'sha256-fixture'");
+      const again = await raw('/', { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.etag! });
+      expect(again.status).toBe(304);
+    }
+    expect((await raw('/', { 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    // Under the 1,024-byte threshold: as it is.
+    expect((await raw('/rings', { 'Accept-Encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    // What counts as taking brotli.
+    expect(acceptsBrotli('gzip, br;q=0.5')).toBe(true);
+    expect(acceptsBrotli('gzip, br;q=0')).toBe(false);
+    expect(acceptsBrotli('gzip, brx')).toBe(false);
+  });
+
+  it('a new version of a file is compressed anew, not answered from the copy of the old one', async () => {
+    const file = join(dist, 'styles/next.css');
+    writeFileSync(file, 'body{color:#111}' + 'a{}'.repeat(600));
+    const first = await fetch(shop.url + '/styles/next.css', { headers: { 'Accept-Encoding': 'br' } });
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(await first.text()).toContain('#111');
+    writeFileSync(file, 'body{color:#222}' + 'b{}'.repeat(700));
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const second = await fetch(shop.url + '/styles/next.css', { headers: { 'Accept-Encoding': 'br' } });
+    expect(second.headers.get('content-encoding')).toBe('br');
+    expect(await second.text()).toContain('#222');
   });
 
   it('path traversal does not leave the site folder', async () => {
