@@ -45,9 +45,9 @@ export function acceptsBrotli(header: string | undefined): boolean {
 export function brotli(opts: BrotliOptions = {}): MiddlewareHandler {
   const threshold = opts.threshold ?? 1024;
   const cacheBytes = opts.cacheBytes ?? 64 * 1024 * 1024;
-  const kept = new Map<string, Uint8Array>();
+  const kept = new Map<string, Uint8Array<ArrayBuffer>>();
   let keptBytes = 0;
-  const keep = (key: string, body: Uint8Array) => {
+  const keep = (key: string, body: Uint8Array<ArrayBuffer>) => {
     if (body.byteLength > cacheBytes) return;
     kept.set(key, body);
     keptBytes += body.byteLength;
@@ -68,7 +68,7 @@ export function brotli(opts: BrotliOptions = {}): MiddlewareHandler {
     if (length !== null && Number(length) < threshold) return;
     const tag = res.headers.get('ETag');
     const key = tag ? `${c.req.path}\u0000${tag}` : null;
-    let body = key ? kept.get(key) : undefined;
+    let body: Uint8Array<ArrayBuffer> | undefined = key ? kept.get(key) : undefined;
     if (body) {
       // Used again: the most recently used goes last.
       kept.delete(key!);
