@@ -27,6 +27,13 @@ afterEach(() => {
 
 const serverLines = () => [...(api.carts.get(String($cart.get().token))?.values() ?? [])].map((l) => [l.sku, l.qty]);
 
+/** The queue is empty, and the server cart and the bag hold these lines, [sku, qty] in order. */
+async function expectAgreed(lines: Array<[string, number]>): Promise<void> {
+  expect(await unsentTasks()).toEqual([]);
+  expect(serverLines()).toEqual(lines);
+  expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual(lines);
+}
+
 describe('cart lines through the sync queue', () => {
   it('keeps changes made offline and sends them when back online', async () => {
     await loadCart();
@@ -85,12 +92,7 @@ describe('cart lines through the sync queue', () => {
     // The next change's run sends the waiting line first: refused, with no round waiting for its answer.
     addToCart(watch);
     await cartSettled();
-    expect(await unsentTasks()).toEqual([]);
-    expect(serverLines()).toEqual([
-      ['R-1042', 1],
-      ['W-77', 1],
-    ]);
-    expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([
+    await expectAgreed([
       ['R-1042', 1],
       ['W-77', 1],
     ]);
@@ -114,12 +116,7 @@ describe('cart lines through the sync queue', () => {
     // The next run sends the removal: bag and server cart agree.
     addToCart({ sku: 'R-2001', name: 'Aurora Band', price: 300 });
     await cartSettled();
-    expect(await unsentTasks()).toEqual([]);
-    expect(serverLines()).toEqual([
-      ['R-1042', 1],
-      ['R-2001', 1],
-    ]);
-    expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([
+    await expectAgreed([
       ['R-1042', 1],
       ['R-2001', 1],
     ]);
