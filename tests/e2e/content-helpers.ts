@@ -53,6 +53,13 @@ export async function screenshots(page: Page, path: string, name: string): Promi
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(path);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    const shot = () => page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    // Headless Chromium now and then refuses one full-page capture on a busy machine ("Unable to
+    // capture screenshot", a known upstream flake); a second capture a moment later succeeds.
+    await shot().catch(async (err: unknown) => {
+      if (!/Unable to capture screenshot/.test(String(err))) throw err;
+      await page.waitForTimeout(500);
+      await shot();
+    });
   }
 }
