@@ -109,6 +109,9 @@ async function checkoutOrder(page: Page, lines: Placed['lines'], interrupt: bool
     lines.map((l) => ({ sku: l.product.sku, qty: l.qty, name: l.product.name, price: l.product.price, product_type: 'simple' })),
   );
   for (const key of ['current-cart-token', 'current-cart-server', 'current-totals']) await writeStored(page, 'carts', key, null);
+  // Every open tab reads that bag again: one left open keeps its own in memory, and its next cart
+  // round (a pull) would write it back over this one.
+  for (const other of page.context().pages()) if (other !== page) await other.reload();
   await page.reload();
   await hydrated(page);
   const bag = page.getByRole('region', { name: 'Your bag' });

@@ -223,7 +223,8 @@ export function placeOrder(page: Page, payload: OrderPayload) {
  * a reload aborts: an order the shop never said it kept).
  */
 export async function untilStored(page: Page, orderId: string): Promise<void> {
-  await expect.poll(async () => (await readStored(page, 'orders', orderId)) !== null, { timeout: 10_000 }).toBe(true);
+  // A page going to its next page (a checkout's confirmation) answers once it is there.
+  await expect.poll(async () => (await readStored(page, 'orders', orderId).catch(() => null)) !== null, { timeout: 10_000 }).toBe(true);
 }
 
 /** The orders stored in the page's browser storage. */
