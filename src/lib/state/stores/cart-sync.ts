@@ -263,7 +263,9 @@ export function settleUnclaimed(task: SyncTask): void {
       const sku = body.cartItem.sku;
       const held = server.get(sku);
       const items = $cart.get().items;
-      setItemsNoSync(held ? items.map((i) => (i.sku === sku ? { ...i, qty: held.qty } : i)) : items.filter((i) => i.sku !== sku));
+      const line = items.find((i) => i.sku === sku);
+      // Only a line that differs from the server's changes (a change is stored and told to the other tabs).
+      if (line && line.qty !== held?.qty) setItemsNoSync(held ? items.map((i) => (i === line ? { ...i, qty: held.qty } : i)) : items.filter((i) => i !== line));
     }
     await pushChanges();
     await refreshTotals();
