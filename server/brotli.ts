@@ -14,11 +14,10 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 
 const compressBr = promisify(brotliCompress);
 
-/** Text types worth compressing (hono's compress uses the same kind of filter). */
-const TEXT_TYPE = /^\s*(?:text\/|application\/(?:json|javascript|manifest\+json|xml|ld\+json)|image\/svg\+xml)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 /** Above this size the file is compressed at quality 5 (brotli 11 takes seconds on megabytes). */
 const BEST_QUALITY_MAX = 1 << 20;
@@ -41,7 +40,7 @@ export function acceptsBrotli(header: string | undefined): boolean {
   });
 }
 
-/** The middleware: brotli for text answers of 200 to GET when the client takes it (see the file's comment). */
+/** The middleware: brotli for answers of 200 to GET of the types hono's gzip compresses, when the client takes it (see the file's comment). */
 export function brotli(opts: BrotliOptions = {}): MiddlewareHandler {
   const threshold = opts.threshold ?? 1024;
   const cacheBytes = opts.cacheBytes ?? 64 * 1024 * 1024;
@@ -63,7 +62,7 @@ export function brotli(opts: BrotliOptions = {}): MiddlewareHandler {
     const res = c.res;
     if (c.req.method !== 'GET' || res.status !== 200 || !res.body) return;
     if (res.headers.has('Content-Encoding') || !acceptsBrotli(c.req.header('Accept-Encoding'))) return;
-    if (!TEXT_TYPE.test(res.headers.get('Content-Type') ?? '') || NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
+    if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') || NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
     const length = res.headers.get('Content-Length');
     if (length !== null && Number(length) < threshold) return;
     const tag = res.headers.get('ETag');
