@@ -265,7 +265,7 @@ export function settleUnclaimed(task: SyncTask): void {
       const items = $cart.get().items;
       const line = items.find((i) => i.sku === sku);
       // Only a line that differs from the server's changes (a change is stored and told to the other tabs).
-      if (line && line.qty !== held?.qty) setItemsNoSync(held ? items.map((i) => (i === line ? { ...i, qty: held.qty } : i)) : items.filter((i) => i !== line));
+      if (line && line.qty !== held?.qty) setItemsNoSync(backToServer(items, sku, held));
     }
     await pushChanges();
     await refreshTotals();
@@ -282,6 +282,11 @@ async function waitingRemovals(cartId: string | null): Promise<Set<string>> {
     if (body && String(body.cartItem.quote_id ?? '') === cartId) out.add(body.cartItem.sku);
   }
   return out;
+}
+
+/** The bag's lines with line `sku` back to what the server holds: its qty, or gone when it holds none (a refused change). */
+function backToServer(items: CartItem[], sku: string, held: Pick<ServerLine, 'qty'> | undefined): CartItem[] {
+  return held ? items.map((i) => (i.sku === sku ? { ...i, qty: held.qty } : i)) : items.filter((i) => i.sku !== sku);
 }
 
 /** Changes lines without a new server round (item ids from the server, the state being pulled). */
@@ -331,8 +336,7 @@ export async function pushChanges(retry = true): Promise<void> {
           // Refused (out of stock, ...): the server's notice was shown; go back to what the server holds.
           if (before) server.set(item.sku, before);
           else server.delete(item.sku);
-          const items = $cart.get().items;
-          $cart.setKey('items', before ? items.map((i) => (i.sku === item.sku ? { ...i, qty: before.qty } : i)) : items.filter((i) => i.sku !== item.sku));
+          $cart.setKey('items', backToServer($cart.get().items, item.sku, before));
         }
       }),
     );
