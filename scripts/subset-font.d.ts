@@ -5,6 +5,8 @@ declare module 'subset-font' {
     variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
     keepAllGlyphs?: boolean;
     noHinting?: boolean;
+    /** OpenType feature tags kept (default: every feature). */
+    keepFeatures?: string[];
   }
   export default function subsetFont(buffer: Buffer, text: string | null | undefined, options?: SubsetOptions): Promise<Buffer>;
 }

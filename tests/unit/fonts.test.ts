@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { create, type Font } from 'fontkitten';
+import subsetFont from 'subset-font';
 import {
   FONT_FACES,
   FONT_SUBSETS,
@@ -22,6 +23,21 @@ import {
 const ROOT = join(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'src/assets/fonts/fonts.json'), 'utf8')) as FontManifest;
 const font = (file: string) => create(readFileSync(join(ROOT, 'src/assets/fonts', file))) as Font;
+
+/** The feature tags of a font's GSUB and GPOS tables (read from the sfnt the WOFF2 decodes to: its table directory, then each FeatureList). */
+async function featureTags(woff2: Buffer): Promise<string[]> {
+  const sfnt = await subsetFont(woff2, null, { targetFormat: 'sfnt', keepAllGlyphs: true });
+  const tags = new Set<string>();
+  const tag = (at: number) => sfnt.toString('latin1', at, at + 4);
+  for (let i = 0; i < sfnt.readUInt16BE(4); i++) {
+    const record = 12 + 16 * i;
+    if (tag(record) !== 'GSUB' && tag(record) !== 'GPOS') continue;
+    const table = sfnt.readUInt32BE(record + 8);
+    const list = table + sfnt.readUInt16BE(table + 6);
+    for (let k = 0; k < sfnt.readUInt16BE(list); k++) tags.add(tag(list + 2 + 6 * k));
+  }
+  return [...tags].sort();
+}
 
 describe('web fonts', () => {
   it('are current: made from the installed packages with these settings, and fonts.css is what the script writes', () => {
@@ -52,7 +68,7 @@ describe('web fonts', () => {
     expect(FONT_SUBSETS.map((s) => s.name)).toEqual(['basic', 'latin1']);
   });
 
-  it('weigh less than the packages’ files; the basic files, all a page preloads, under 45 KB together', () => {
+  it('weigh less than the packages’ files; the basic files, all a page preloads, under 36 KB together', () => {
     let basic = 0;
     for (const face of FONT_FACES) {
       for (const sub of FONT_SUBSETS) {
@@ -62,7 +78,23 @@ describe('web fonts', () => {
         if (sub.name === 'basic') basic += bytes;
       }
     }
-    expect(basic).toBeLessThan(45 * 1024);
+    expect(basic).toBeLessThan(36 * 1024);
+  });
+
+  it('keep the features a browser applies by default and the prices’ tabular figures, and drop the figure styles no stylesheet sets', async () => {
+    for (const face of FONT_FACES) {
+      const source = await featureTags(readFileSync(join(ROOT, 'node_modules', face.source)));
+      // The packages' files carry figures the shop never turns on (fractions, proportional or lining figures).
+      expect(source.filter((t) => /^(frac|numr|dnom|pnum|lnum)$/.test(t)).length, face.family).toBeGreaterThan(0);
+      for (const sub of FONT_SUBSETS) {
+        const kept = await featureTags(readFileSync(join(ROOT, 'src/assets/fonts', fontFile(face, sub))));
+        expect(kept, `${face.family} ${sub.name}`).toEqual(expect.arrayContaining(['kern', 'tnum']));
+        expect(
+          kept.filter((t) => !face.features.includes(t)),
+          `${face.family} ${sub.name}`,
+        ).toEqual([]);
+      }
+    }
   });
 
   it('the shop’s sample names and titles use only the basic files’ characters (the first screen needs no other file)', () => {

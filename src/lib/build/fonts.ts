@@ -15,6 +15,8 @@ export interface FontFace {
   file: string;
   /** The weight range kept: the weights the stylesheets set for the family. */
   weight: [number, number];
+  /** The OpenType features kept (the rest, with the glyphs only they reach, are dropped): see TEXT_FEATURES. */
+  features: readonly string[];
   /** The local fonts of the fallback face, and their metrics (the same for each: they are metric-compatible). */
   fallback: { local: string[]; metrics: FallbackMetrics; generic: 'sans-serif' | 'serif' };
 }
@@ -33,6 +35,15 @@ const ARIAL: FallbackMetrics = { unitsPerEm: 2048, ascent: 1854, descent: -434, 
 /** Times New Roman's metrics (the same as Liberation Serif's and Tinos', measured from Liberation Serif 2.1). */
 const TIMES: FallbackMetrics = { unitsPerEm: 2048, ascent: 1825, descent: -443, lineGap: 87, xWidthAvg: 832 };
 
+/**
+ * The features a browser applies to text by default (kerning, ligatures, the variable font's
+ * required alternates, composition and marks), and `tnum` for the prices' tabular figures
+ * (font-variant-numeric: tabular-nums). The packages' files also carry fractions (frac, numr, dnom)
+ * and proportional or lining figures (pnum, lnum), whose extra glyphs no stylesheet turns on: with
+ * Inter's `calt` (below) they were about a quarter of the basic files.
+ */
+const TEXT_FEATURES = ['kern', 'liga', 'clig', 'calt', 'rvrn', 'ccmp', 'locl', 'mark', 'mkmk', 'tnum'] as const;
+
 export const FONT_FACES: readonly FontFace[] = [
   {
     family: 'Inter',
@@ -40,6 +51,9 @@ export const FONT_FACES: readonly FontFace[] = [
     file: 'inter-text',
     // body 400, labels and prices 500, badges and buttons 600, strong 700
     weight: [400, 700],
+    // Without Inter's contextual alternates (arrows from -> and punctuation raised between capitals
+    // and digits): 3.8 KB of its 19.5 KB, for forms the shop's texts hardly meet.
+    features: TEXT_FEATURES.filter((f) => f !== 'calt'),
     fallback: { local: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'], metrics: ARIAL, generic: 'sans-serif' },
   },
   {
@@ -48,6 +62,7 @@ export const FONT_FACES: readonly FontFace[] = [
     file: 'cormorant-display',
     // text in the display face 400, headings 500, the logo 600
     weight: [400, 600],
+    features: TEXT_FEATURES,
     fallback: { local: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif', 'LiberationSerif', 'Tinos'], metrics: TIMES, generic: 'serif' },
   },
 ];
