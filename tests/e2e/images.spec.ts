@@ -104,7 +104,7 @@ test.describe('responsive images per page type', () => {
     await visit(page, '/bracelets');
     const hero = await expectResponsive(page);
     expect(hero.src).toMatch(/^\/img\/310\/300\/resize\/catalog\/product\//);
-    expect(hero.sizes).toBe('(max-width: 767px) 50vw, 310px');
+    expect(hero.sizes).toBe('(max-width: 767px) calc(50vw - 24px), 310px');
     const { imgs } = await images(page);
     const tiles = imgs.filter((i) => i.selector.includes('tile__img') && !i.selector.includes('tile__img--hover'));
     expect(tiles[0]!.fetchpriority).toBe('high');
@@ -176,6 +176,35 @@ test.describe('responsive images per page type', () => {
       .first()
       .evaluate((i: HTMLImageElement) => i.currentSrc);
     expect(current).toMatch(/\/img\/(360\/446|600\/744)\/resize\//);
+  });
+
+  test('phone widths: a tile picture’s sizes is the width it is drawn at (grids, home, the related slider)', async ({ page }) => {
+    const product = sampleProduct((x) => x.type_id === 'simple', 'a simple product');
+    for (const width of [360, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ['/', '/rings', pagePath(product)]) {
+        await visit(page, path);
+        // Each picture's sizes evaluated as the browser does: the first entry whose media condition
+        // matches (or the last, which has none), its length measured on a probe element.
+        const drawn = await page.$$eval('img.tile__img:not(.tile__img--hover), .cat__media img', (imgs) =>
+          imgs.map((img) => {
+            const entries = img
+              .getAttribute('sizes')!
+              .split(/,(?![^(]*\))/)
+              .map((e) => e.trim());
+            const parsed = entries.map((e) => /^(\([^)]*\))\s+(.+)$/.exec(e) ?? [e, null, e]);
+            const [, , length] = parsed.find(([, media]) => media === null || matchMedia(media!).matches)!;
+            const probe = document.body.appendChild(document.createElement('div'));
+            probe.style.cssText = `position:absolute;width:${length}`;
+            const sized = probe.getBoundingClientRect().width;
+            probe.remove();
+            return { src: img.getAttribute('src'), drawn: img.getBoundingClientRect().width, sized };
+          }),
+        );
+        expect(drawn.length, path).toBeGreaterThan(0);
+        for (const d of drawn) expect(Math.abs(d.sized - d.drawn), `${width} px ${path} ${d.src}: sizes ${d.sized}, drawn ${d.drawn}`).toBeLessThanOrEqual(4);
+      }
+    }
   });
 
   test('amp product: amp-img at 450x500 with srcset', async ({ request }) => {

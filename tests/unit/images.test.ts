@@ -93,6 +93,7 @@ describe('responsive images', () => {
       'galleryThumb',
       'zoom',
       'tile',
+      'tileRail',
       'tileHover',
       'ampGallery',
       'bannerMain',

@@ -13,6 +13,7 @@ export type ImageSlot =
   | 'galleryThumb'
   | 'zoom'
   | 'tile'
+  | 'tileRail'
   | 'tileHover'
   | 'ampGallery'
   | 'bannerMain'
@@ -41,13 +42,19 @@ const MOBILE = `(max-width: ${config.constants.layout.mobileMaxPx}px)`;
 
 // Widths: the 1x size, its 2x, and the steps a phone (360-430 px at 2-3x) and a tablet pick from.
 // Sources are at most 1,600 px on the long side, so nothing asks for more.
+const TILE_WIDTHS = [IMG.tile.width / 2, IMG.tile.width, 465, IMG.tile.width * 2];
+
 const SLOTS: Record<ImageSlot, SlotSpec> = {
   // 750: a 375-px phone at 2x (and Lighthouse's mobile, 412 px at 1.75x) takes it instead of the 826 px
   // size, about a fifth fewer pixels for the product page's largest picture.
   gallery: { ...IMG.gallery, widths: [360, IMG.gallery.width, 750, 900, IMG.gallery.width * 2], sizes: `${MOBILE} 100vw, ${IMG.gallery.width}px` },
   galleryThumb: { width: 72, height: Math.round((72 * IMG.gallery.height) / IMG.gallery.width), widths: [72, 144], sizes: '72px' },
   zoom: { width: IMG.gallery.width * 2, height: IMG.gallery.height * 2, widths: [IMG.gallery.width * 2], sizes: '100vw' },
-  tile: { ...IMG.tile, widths: [IMG.tile.width / 2, IMG.tile.width, 465, IMG.tile.width * 2], sizes: `${MOBILE} 50vw, ${IMG.tile.width}px` },
+  // A phone draws the listings' tiles two a row between its 16 px gutters, 16 px apart: 50vw - 24px
+  // (171 px at 390), so a 1.75x screen takes the 310 px size, not the 465 px one 50vw asked for.
+  tile: { ...IMG.tile, widths: TILE_WIDTHS, sizes: `${MOBILE} calc(50vw - 24px), ${IMG.tile.width}px` },
+  // The product page's related slider: on a phone a tile is 62 % of the row between the gutters.
+  tileRail: { ...IMG.tile, widths: TILE_WIDTHS, sizes: `${MOBILE} calc(62vw - 20px), ${IMG.tile.width}px` },
   // Shown only on screens with hover (desktop): the 1x and 2x of the tile, no phone widths.
   tileHover: { ...IMG.tile, widths: [IMG.tile.width, IMG.tile.width * 2], sizes: `${IMG.tile.width}px` },
   ampGallery: {
