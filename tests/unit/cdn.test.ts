@@ -43,6 +43,19 @@ describe('_headers', () => {
     expect(get('/sw.js', 'Content-Security-Policy')).toMatch(/^default-src 'self'; connect-src/);
   });
 
+  it('files that are never pages carry a short policy of their own, not the page policy with its script hashes', () => {
+    for (const path of ['/_astro/page.abc.css', '/_astro/inter-text-basic.abc.woff2', '/_astro/app.abc.js']) {
+      const csp = get(path, 'Content-Security-Policy')!;
+      expect(csp, path).toMatch(/^default-src 'self'; connect-src 'self'.*; script-src 'self'; /);
+      expect(csp, path).not.toContain('sha256');
+    }
+    for (const path of ['/favicon.svg', '/icons/icon-192.png', '/manifest.webmanifest']) {
+      expect(get(path, 'Content-Security-Policy'), path).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(get(path, 'X-Content-Type-Options'), path).toBe('nosniff');
+    }
+    expect(get('/about-us', 'Content-Security-Policy')).toContain("'sha256-a'");
+  });
+
   it('follows the CDN semantics: every matching rule in order, ! removes, a repeated header joins', () => {
     const t = new HeaderTable(parseHeaders('/*\n  A: 1\n  B: 1\n/x/:id\n  A: 2\n  ! B\n/x/*\n  B: 3\n'));
     expect(t.headersFor('/x/7')).toEqual([

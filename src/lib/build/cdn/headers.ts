@@ -23,6 +23,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** The CSP of everything that is not a page or a script (API JSON): nothing runs, nothing frames it. */
 export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** Files of public/ every page names in its head (icons, the web app manifest): fetched beside the page's first picture. */
+const SHELL_FILES = ['/favicon.svg', '/favicon.ico', '/icons/*', '/manifest.webmanifest'] as const;
+
 /** Hashed build assets: their name changes with their content, so caches keep them for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -105,8 +108,8 @@ export interface SiteHeaderInput {
 
 /**
  * The site's header rules: everything (`/*`) gets the security headers, the page policy and the
- * revalidating lifetime; AMP pages their own policy; hashed assets a year; the service worker its
- * script policy and no-cache. Well under any CDN's rule limit (Cloudflare Pages: 100).
+ * revalidating lifetime; AMP pages their own policy; hashed assets a year and the script policy; the
+ * shell's icons and manifest the non-page policy; the service worker its script policy and no-cache. Well under any CDN's rule limit (Cloudflare Pages: 100).
  */
 export function siteHeaderRules(input: SiteHeaderInput): HeaderRule[] {
   const rules: HeaderRule[] = [
@@ -119,7 +122,19 @@ export function siteHeaderRules(input: SiteHeaderInput): HeaderRule[] {
   for (const prefix of [...input.ampPrefixes].sort()) {
     rules.push({ pattern: `${prefix}/*`, detach: ['Content-Security-Policy'], set: [['Content-Security-Policy', pagePolicy(input.ampHashes, true)]] });
   }
-  rules.push({ pattern: '/_astro/*', detach: ['Cache-Control'], set: [['Cache-Control', IMMUTABLE]] });
+  // Build assets: the worker's policy instead of the page's (a module a worker loads runs under its own
+  // answer's policy; a stylesheet, font or picture under none), 117 bytes instead of about 900 on each.
+  rules.push({
+    pattern: '/_astro/*',
+    detach: ['Cache-Control', 'Content-Security-Policy'],
+    set: [
+      ['Cache-Control', IMMUTABLE],
+      ['Content-Security-Policy', scriptCsp()],
+    ],
+  });
+  // The shell's icons and manifest are never pages: the policy of every non-page answer (an SVG opened
+  // by itself runs nothing).
+  for (const pattern of SHELL_FILES) rules.push({ pattern, detach: ['Content-Security-Policy'], set: [['Content-Security-Policy', NON_HTML_CSP]] });
   rules.push({
     pattern: '/sw.js',
     detach: ['Content-Security-Policy', 'Cache-Control'],
