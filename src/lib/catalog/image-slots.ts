@@ -53,8 +53,9 @@ const SLOTS: Record<ImageSlot, SlotSpec> = {
   // A phone draws the listings' tiles two a row between its 16 px gutters, 16 px apart: 50vw - 24px
   // (171 px at 390), so a 1.75x screen takes the 310 px size, not the 465 px one 50vw asked for.
   tile: { ...IMG.tile, widths: TILE_WIDTHS, sizes: `${MOBILE} calc(50vw - 24px), ${IMG.tile.width}px` },
-  // The product page's related slider: on a phone a tile is 62 % of the row between the gutters.
-  tileRail: { ...IMG.tile, widths: TILE_WIDTHS, sizes: `${MOBILE} calc(62vw - 20px), ${IMG.tile.width}px` },
+  // The product page's related slider: on a phone a tile is 62 % of the row between the gutters, and
+  // at least 200 px wide anywhere, so the 155 px size is never chosen (left out of its srcset).
+  tileRail: { ...IMG.tile, widths: TILE_WIDTHS.slice(1), sizes: `${MOBILE} calc(62vw - 20px), ${IMG.tile.width}px` },
   // Shown only on screens with hover (desktop): the 1x and 2x of the tile, no phone widths.
   tileHover: { ...IMG.tile, widths: [IMG.tile.width, IMG.tile.width * 2], sizes: `${IMG.tile.width}px` },
   ampGallery: {
