@@ -109,7 +109,8 @@ export interface SiteHeaderInput {
 /**
  * The site's header rules: everything (`/*`) gets the security headers, the page policy and the
  * revalidating lifetime; AMP pages their own policy; hashed assets a year and the script policy; the
- * shell's icons and manifest the non-page policy; the service worker its script policy and no-cache. Well under any CDN's rule limit (Cloudflare Pages: 100).
+ * shell's icons and manifest the non-page policy; the service worker its script policy and no-cache.
+ * Well under any CDN's rule limit (Cloudflare Pages: 100).
  */
 export function siteHeaderRules(input: SiteHeaderInput): HeaderRule[] {
   const rules: HeaderRule[] = [
