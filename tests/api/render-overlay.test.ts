@@ -130,8 +130,17 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     const r = await overlay('split-base', snap('cms'), 'over-cms-split', 2000, SPLIT);
     // Only the key-less pages besides the CMS page and its aliases are rendered (the search files were, every one, without keys).
     expect(r.rendered).toBeLessThan(40);
+    // No product changed: the search files' names and keys are the generation before's, so neither
+    // they, their heads nor the results page are rendered (a component's time is there when it was).
+    expect(Object.keys(r.timings).filter((k) => /search/.test(k) && !k.startsWith('paths '))).toEqual([]);
     expect(r.changed).toEqual(['_cdn/files.json', 'careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
     expect(differences(dir('over-cms-split'), dir('split-full-cms'))).toEqual([]);
+  });
+
+  it('a price change on that split overlay: the search files are worked out again (renamed: a full build)', async () => {
+    // The split files' folder is a digest of the whole split, so a price renames every one of them:
+    // taken again from the generation before, they would have kept their names and an overlay stale files.
+    await expect(overlay('over-cms-split', snap('price'), 'over-price-split', 2000, SPLIT)).rejects.toThrow(FullBuildNeeded);
   });
 
   it('a price change on that overlay: its pages, listings, search files and the service worker, every file the full build’s', async () => {

@@ -16,7 +16,10 @@ import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { pageTagMap, pageTags } from '../../src/lib/build/cache-tags';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { brandPaths } from '../../src/lib/build/brand-page-data';
-import { brandListingPageKey, brandPageKey } from '../../src/lib/build/cache-keys';
+import { brandListingPageKey, brandPageKey, searchKeys } from '../../src/lib/build/cache-keys';
+import { storeSearchFiles, storeSearchListing } from '../../src/lib/build/search-site-index';
+import { edgeFileKeys, edgeFiles } from '../../src/lib/build/cdn/site-map';
+import { digest } from '../../src/lib/build/cache-keys';
 import type { Product } from '../../src/lib/schemas';
 import { dayNumber } from '../../src/lib/messages/format';
 import { config } from '../../src/lib/config';
@@ -280,5 +283,64 @@ describe("brand pages' keys taken again", () => {
     expect(keysOf()).toEqual([`planted brand|${brand.id}|${store}`, `planted brand-listing|${brand.id}|${store}`]);
     plantBefore({ ids: new Set([product.id]), skus: new Set([product.sku]), categories: new Set(product.category_ids) });
     expect(keysOf()).toEqual(fresh);
+  });
+});
+
+describe('the search files and the CDN files taken again (every product read: any changed product computes them)', () => {
+  const store = config.storeViews.default.storeCode;
+  const none = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
+  const split = process.env.SEARCH_SPLIT_ABOVE;
+  afterAll(() => {
+    if (split === undefined) delete process.env.SEARCH_SPLIT_ABOVE;
+    else process.env.SEARCH_SPLIT_ABOVE = split;
+  });
+
+  it('a key read by every product: taken again when no record changed, computed when any did', () => {
+    const day = dayNumber(buildTime(), storeViewOf(store));
+    const old: KeyEntry = { keys: ['old'], base: 'b', day, deps: { all: true } };
+    const compute = () => reuseOrCompute('every', store, 'b', () => ({ keys: ['new'], deps: { all: true } }))[0];
+    offerPrevious({ every: old }, none);
+    expect(compute()).toBe('old');
+    const any = catalog().products[0]!;
+    offerPrevious({ every: old }, { ids: new Set([any.id]), skus: new Set([any.sku]), categories: new Set() });
+    expect(compute()).toBe('new');
+  });
+
+  it("no product changed: the split files' names, the heads', the results page's and the CDN files' keys are the ones before, not worked out", () => {
+    // The index split however small the sample (as above SPLIT_ABOVE products).
+    process.env.SEARCH_SPLIT_ABOVE = '0';
+    offerPrevious({}, none);
+    keyStore().recorded.clear();
+    const fresh = searchKeys(store);
+    const freshEdge = edgeFileKeys();
+    // Computed: the names the split writes, under the folder its head names; the CDN files by their text's digest.
+    const { index, files, bundles } = storeSearchFiles(store);
+    const { listing, files: listed } = storeSearchListing(store);
+    expect(fresh.indexFiles).toEqual({ h: 'split' in index ? index.split.h : null, names: [...files.keys(), ...bundles.keys()] });
+    expect(fresh.indexFiles!.names.length).toBeGreaterThan(2);
+    expect(fresh.listingFiles!.h).toBe('split' in listing ? listing.split.h : null);
+    expect(fresh.listingFiles!.names).toEqual(expect.arrayContaining([...listed.keys()]));
+    expect(fresh.index).toBe(digest(index));
+    expect(freshEdge).toEqual([...edgeFiles()].map(([f, text]) => [f, digest(text)]));
+    // Offered back with other values: taken as they are.
+    const planted = {
+      ...recordedEntries(),
+      [`search|${store}`]: { ...recordedEntries()[`search|${store}`]!, keys: ['page', 'index', 'listing', '1', 'hi', 'p-0', '2', 'hl', 'd-0', 'facets/d-0'] },
+      'cdn-files': { ...recordedEntries()['cdn-files']!, keys: ['edge/index.json', 'planted'] },
+    };
+    offerPrevious(planted, none);
+    expect(searchKeys(store)).toEqual({
+      page: 'page',
+      index: 'index',
+      listing: 'listing',
+      indexFiles: { h: 'hi', names: ['p-0'] },
+      listingFiles: { h: 'hl', names: ['d-0', 'facets/d-0'] },
+    });
+    expect(edgeFileKeys()).toEqual([['edge/index.json', 'planted']]);
+    // A product changed: worked out again.
+    const any = catalog().products[0]!;
+    offerPrevious(planted, { ids: new Set([any.id]), skus: new Set([any.sku]), categories: new Set(any.category_ids) });
+    expect(searchKeys(store)).toEqual(fresh);
+    expect(edgeFileKeys()).toEqual(freshEdge);
   });
 });

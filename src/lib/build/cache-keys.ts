@@ -22,7 +22,10 @@ import { placeholderColours } from '../snapshot/placeholders-read';
 import { blogData, contentPages, goneContentUrls, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
 import { brandContentPaths, brandListing } from './brand-page-data';
 import { listingCandidates } from './listing-file';
+import { searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
+import { searchListingFileUrl } from '../catalog/listing/client';
 import { linkedSkus, reuseOrCompute } from './key-reuse';
+import { keyStore } from './key-store';
 import type { Category } from '../schemas';
 
 /** A short digest of JSON values (undefined and functions count as null). */
@@ -259,4 +262,65 @@ export function blogPageKey(storeCode: string, page: unknown): string {
 /** A shop's page (/stores/jewellers-{location}): every shop (the page lists the others too). */
 export function shopPageKey(storeCode: string, location: string): string {
   return digest(memoLayoutKey('default', storeCode), 'shop', snapshotShops(), location);
+}
+
+/**
+ * The search files of a store view and its search results page (./search-site-index.ts): the keys of
+ * their paths, worked out together because they read the same thing, every searchable product. Taken
+ * from the generation before when no product changed and the base did not (the layout, config, store
+ * view, category tree and attributes), so a change that reaches no product (a CMS paragraph) does not
+ * work out the search index again, seconds at 100,000 products. `page`: the results page's key;
+ * `index` and `listing`: the heads' (their text's digest); `indexFiles` and `listingFiles`: the split
+ * files by name, keyed by the folder's digest, which names them (null when the index is whole).
+ */
+export interface SearchKeys {
+  page: string;
+  index: string;
+  listing: string;
+  indexFiles: SplitNames | null;
+  listingFiles: SplitNames | null;
+}
+interface SplitNames {
+  h: string;
+  names: string[];
+}
+/** Made once per store view for the keys offered (four routes ask), again when other keys are offered. */
+const searchKeysMade = new Map<string, { offered: unknown; keys: SearchKeys }>();
+export function searchKeys(storeCode: string): SearchKeys {
+  const offered = keyStore().previous;
+  const made = searchKeysMade.get(storeCode);
+  if (made && made.offered === offered) return made.keys;
+  const base = `${memoLayoutKey('default', storeCode)} ${dataKey(storeCode)} ${catalogueShape(storeCode)} ${contentLinks()}`;
+  // One list of strings (the kept keys' shape): page, index, listing, then per split its name count, folder and names.
+  const keys = reuseOrCompute(`search|${storeCode}`, storeCode, base, () => {
+    const { index, files, bundles } = storeSearchFiles(storeCode);
+    const { listing, files: listed, bundles: listedBundles } = storeSearchListing(storeCode);
+    const { facets, templateProduct } = searchPageData(storeCode);
+    const split = (h: string | undefined, ...maps: Map<string, string>[]) => {
+      const names = maps.flatMap((m) => [...m.keys()]);
+      return h === undefined ? ['-'] : [String(names.length), h, ...names];
+    };
+    return {
+      keys: [
+        digest(base, 'search', facets, templateProduct ? recordKey(templateProduct) : null, searchListingFileUrl(storeCode)),
+        digest(index),
+        digest(listing),
+        ...split('split' in index ? index.split.h : undefined, files, bundles),
+        ...split('split' in listing ? listing.split.h : undefined, listed, listedBundles),
+      ],
+      deps: { all: true },
+    };
+  });
+  let at = 3;
+  const split = (): SplitNames | null => {
+    const count = keys[at++];
+    if (count === '-') return null;
+    const n = Number(count);
+    const h = keys[at++]!;
+    const names = keys.slice(at, (at += n));
+    return { h, names };
+  };
+  const got = { page: keys[0]!, index: keys[1]!, listing: keys[2]!, indexFiles: split(), listingFiles: split() };
+  searchKeysMade.set(storeCode, { offered, keys: got });
+  return got;
 }

@@ -10,6 +10,7 @@
  * - `subtree`: the category whose products (it and its descendants, by the records' category_ids) it
  *   lists: a category's or a brand's listing, facets and AMP tiles, a product's related products from
  *   its primary category's listing;
+ * - `all`: every product (the search files and the search page, which list them all);
  * - `base`: the rest of its inputs as a digest made afresh (layout, config, store view, catalogue shape);
  * - `day`: the day prices are judged on (special-price windows, src/lib/catalog/price.ts).
  * A key is taken again only when the only snapshot files that changed are the default catalogue's
@@ -29,6 +30,7 @@ import type { Product } from '../schemas';
 
 /** Whether a changed record is one the key read. */
 function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string): boolean {
+  if (deps.all && changed.ids.size > 0) return true;
   if (deps.ids?.some((id) => changed.ids.has(id))) return true;
   if (deps.skus?.some((sku) => changed.skus.has(sku))) return true;
   if (deps.subtree === undefined || deps.subtree === null) return false;

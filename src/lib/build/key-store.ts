@@ -11,6 +11,8 @@ export interface KeyDeps {
   ids?: number[];
   skus?: string[];
   subtree?: number | null;
+  /** Every product (the search files, which list them all): any changed record is one it read. */
+  all?: boolean;
 }
 export interface KeyEntry {
   /** The page's cache keys (or, for a `tags|…` entry, its cache tags). */

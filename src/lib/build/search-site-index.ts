@@ -6,6 +6,7 @@
  */
 import { readManifest } from '../snapshot/read';
 import { catalog, currencyRate, storeViewOf } from '../routing/routes';
+import type { Product } from '../schemas';
 import { buildSearchIndex } from '../search/build';
 import { SPLIT_ABOVE, splitSearchIndex, splitSearchListing } from '../search/split';
 import { searchListingFile } from './listing-file';
@@ -77,4 +78,14 @@ export function storeSearchListing(storeCode: string): StoreSearchListing {
     listings.set(storeCode, got);
   }
   return got;
+}
+
+/**
+ * What the search results page (/search) shows of the catalogue: the filters of every searchable
+ * product, and the product its tile template is made from (the listing's first one in the catalogue).
+ */
+export function searchPageData(storeCode: string): { facets: ListingFile['facets']; templateProduct: Product | undefined } {
+  const listing = searchListingFile(storeCode);
+  const templateProduct = listing.products.map((p) => catalog(storeCode).bySku.get(p.sku)).find((p) => !!p);
+  return { facets: listing.facets, templateProduct };
 }

@@ -8,13 +8,14 @@
  */
 import type { APIRoute } from 'astro';
 import { storeSearchFiles } from '../../lib/build/search-site-index';
-import { onePagePerStore } from '../../lib/routing/content-routes';
+import { perStore } from '../../lib/routing/content-routes';
+import { searchKeys } from '../../lib/build/cache-keys';
 import { wholeSiteOnly } from '../../lib/build/shard';
 
 export const prerender = true;
 
 // The search files read the whole catalogue: a prepared build's site part writes them (src/lib/build/shard.ts).
-export const getStaticPaths = () => wholeSiteOnly(onePagePerStore);
+export const getStaticPaths = () => wholeSiteOnly(() => perStore((storeCode) => [{ params: {}, cacheKey: searchKeys(storeCode).index }]));
 
 export const GET: APIRoute = ({ props }) => {
   const { storeCode } = props as { storeCode: string };

@@ -6,14 +6,15 @@
  * and search-listing/[h]/[file].json.ts writes the listing records in buckets (src/lib/search/split-listing.ts).
  */
 import type { APIRoute } from 'astro';
-import { onePagePerStore } from '../../lib/routing/content-routes';
+import { perStore } from '../../lib/routing/content-routes';
+import { searchKeys } from '../../lib/build/cache-keys';
 import { wholeSiteOnly } from '../../lib/build/shard';
 import { storeSearchListing } from '../../lib/build/search-site-index';
 
 export const prerender = true;
 
 // The search files read the whole catalogue: a prepared build's site part writes them (src/lib/build/shard.ts).
-export const getStaticPaths = () => wholeSiteOnly(onePagePerStore);
+export const getStaticPaths = () => wholeSiteOnly(() => perStore((storeCode) => [{ params: {}, cacheKey: searchKeys(storeCode).listing }]));
 
 export const GET: APIRoute = ({ props }) => {
   const { listing } = storeSearchListing((props as { storeCode: string }).storeCode);

@@ -5,14 +5,14 @@
  * tags, sorted by path). (A folder name starting with '_' is private in Astro, hence the parameter.)
  */
 import type { APIRoute } from 'astro';
-import { edgeFiles } from '../../lib/build/cdn/site-map';
+import { edgeFileKeys, edgeFiles } from '../../lib/build/cdn/site-map';
 import { wholeSiteOnly } from '../../lib/build/shard';
-import { digest } from '../../lib/build/cache-keys';
 
 export function getStaticPaths() {
   // Made of every page's route: a prepared build's site part writes them (src/lib/build/shard.ts).
-  // Keyed by their text (made here anyway): a file that did not change is not written again.
-  return wholeSiteOnly(() => [...edgeFiles()].map(([file, text]) => ({ params: { cdn: '_cdn', file }, cacheKey: digest(text) })));
+  // Keyed by their text: a file that did not change is not written again (nor, when no product and
+  // no content route changed, worked out again: edgeFileKeys).
+  return wholeSiteOnly(() => edgeFileKeys().map(([file, key]) => ({ params: { cdn: '_cdn', file }, cacheKey: key })));
 }
 
 export const GET: APIRoute = ({ params }) =>

@@ -54,7 +54,12 @@ const keyEntrySchema = z.object({
   keys: z.array(z.string()).min(1),
   base: z.string(),
   day: z.number().nullable(),
-  deps: z.object({ ids: z.array(z.number()).optional(), skus: z.array(z.string()).optional(), subtree: z.number().nullable().optional() }),
+  deps: z.object({
+    ids: z.array(z.number()).optional(),
+    skus: z.array(z.string()).optional(),
+    subtree: z.number().nullable().optional(),
+    all: z.boolean().optional(),
+  }),
 });
 /** The kept keys of a generation (KEYS_FILE; ../key-store.ts). */
 export const keysFileSchema = z.object({

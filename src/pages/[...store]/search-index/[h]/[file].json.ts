@@ -8,6 +8,7 @@ import type { APIRoute } from 'astro';
 import { storeSearchFiles } from '../../../../lib/build/search-site-index';
 import { perStore } from '../../../../lib/routing/content-routes';
 import { wholeSiteOnly } from '../../../../lib/build/shard';
+import { searchKeys } from '../../../../lib/build/cache-keys';
 
 export const prerender = true;
 
@@ -15,12 +16,12 @@ export function getStaticPaths() {
   // A prepared build's site part writes the search files (src/lib/build/shard.ts). A file's text is
   // fixed by its path ({h} digests the whole split, the file names one part of it), so its cache key is
   // {h}: an unchanged index is never rendered again (the persistent renderer and the incremental build
-  // would otherwise render every one of them, 24,000 at 100,000 products, on any change).
+  // would otherwise render every one of them, 24,000 at 100,000 products, on any change). The names
+  // come from searchKeys, which takes them from the generation before when no product changed.
   return wholeSiteOnly(() =>
     perStore((storeCode) => {
-      const { index, files, bundles } = storeSearchFiles(storeCode);
-      if (!('split' in index)) return [];
-      return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: index.split.h, file }, cacheKey: index.split.h }));
+      const split = searchKeys(storeCode).indexFiles;
+      return split ? split.names.map((file) => ({ params: { h: split.h, file }, cacheKey: split.h })) : [];
     }),
   );
 }

@@ -9,6 +9,7 @@ import type { APIRoute } from 'astro';
 import { storeSearchListing } from '../../../../lib/build/search-site-index';
 import { perStore } from '../../../../lib/routing/content-routes';
 import { wholeSiteOnly } from '../../../../lib/build/shard';
+import { searchKeys } from '../../../../lib/build/cache-keys';
 
 export const prerender = true;
 
@@ -16,12 +17,12 @@ export function getStaticPaths() {
   // A prepared build's site part writes the search files (src/lib/build/shard.ts). A file's text is
   // fixed by its path ({h} digests the whole split, the file names one part of it), so its cache key is
   // {h}: an unchanged index is never rendered again (the persistent renderer and the incremental build
-  // would otherwise render every one of them, 24,000 at 100,000 products, on any change).
+  // would otherwise render every one of them, 24,000 at 100,000 products, on any change). The names
+  // come from searchKeys, which takes them from the generation before when no product changed.
   return wholeSiteOnly(() =>
     perStore((storeCode) => {
-      const { listing, files, bundles } = storeSearchListing(storeCode);
-      if (!('split' in listing)) return [];
-      return [...files.keys(), ...bundles.keys()].map((file) => ({ params: { h: listing.split.h, file }, cacheKey: listing.split.h }));
+      const split = searchKeys(storeCode).listingFiles;
+      return split ? split.names.map((file) => ({ params: { h: split.h, file }, cacheKey: split.h })) : [];
     }),
   );
 }
