@@ -28,6 +28,10 @@ const OTHER_KEYED_ROUTES = [
   'src/pages/[...store]/p/[slug].astro',
   // The CDN's files (edge map, tag manifest), keyed by their own text.
   'src/pages/[cdn]/[...file].ts',
+  // The search files and the results page, keyed by what they list (every searchable product).
+  'src/pages/[...store]/search.astro',
+  'src/pages/[...store]/search-index.json.ts',
+  'src/pages/[...store]/search-listing.json.ts',
 ];
 /** Fixed, so a special price cannot start or end between two builds of the test. */
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';
