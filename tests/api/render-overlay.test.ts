@@ -67,8 +67,8 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
   const dir = (n: string) => join(work, n);
   const overlay = (parent: string, snapshot: string, out: string, maxPages = 2000, env: Record<string, string> = {}) =>
     buildOverlay({ parent: dir(parent), snapshotDir: snapshot, outDir: dir(out), maxPages, env: { BUILD_TIME, ...env } });
-  /** The search index split however small the catalogue (as above SPLIT_ABOVE products). */
-  const SPLIT = { SEARCH_SPLIT_ABOVE: '0' };
+  /** The search index split however small the catalogue (as above SPLIT_ABOVE products), in parts of 16 files (several, as a large catalogue's). */
+  const SPLIT = { SEARCH_SPLIT_ABOVE: '0', SEARCH_PART_FILES: '16' };
 
   beforeAll(async () => {
     // Inside the project: a build whose output lies outside the working folder shares Astro's `.astro/` fallback with other builds.
@@ -102,7 +102,11 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     writeJson(join(snap('strip'), 'cms-blocks.json'), blocks);
     await Promise.all([fullBuild(snap('base'), dir('base')), fullBuild(snap('cms'), dir('full-cms')), fullBuild(snap('price'), dir('full-price'))]);
     await Promise.all([fullBuild(snap('name'), dir('full-name')), fullBuild(snap('strip'), dir('full-strip'))]);
-    await Promise.all([fullBuild(snap('base'), dir('split-base'), SPLIT), fullBuild(snap('cms'), dir('split-full-cms'), SPLIT)]);
+    await Promise.all([
+      fullBuild(snap('base'), dir('split-base'), SPLIT),
+      fullBuild(snap('cms'), dir('split-full-cms'), SPLIT),
+      fullBuild(snap('price'), dir('split-full-price'), SPLIT),
+    ]);
   }, 30 * 60_000);
   afterAll(() => {
     stopWarmRenderer();
@@ -137,10 +141,21 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(differences(dir('over-cms-split'), dir('split-full-cms'))).toEqual([]);
   });
 
-  it('a price change on that split overlay: the search files are worked out again (renamed: a full build)', async () => {
-    // The split files' folder is a digest of the whole split, so a price renames every one of them:
-    // taken again from the generation before, they would have kept their names and an overlay stale files.
-    await expect(overlay('over-cms-split', snap('price'), 'over-price-split', 2000, SPLIT)).rejects.toThrow(FullBuildNeeded);
+  it('a price change on that split overlay: only the parts of the split holding the product are renamed, every file the full build’s', async () => {
+    const r = await overlay('over-cms-split', snap('price'), 'over-price-split', 2000, SPLIT);
+    const split = (fs: string[]) => fs.filter((f) => /^search-(index|listing)\//.test(f));
+    const all = split(listFiles(dir('split-full-price')));
+    expect(r.changed).toContain('search-index.json');
+    expect(r.changed).toContain('search-listing.json');
+    expect(split(r.changed).length).toBeGreaterThan(0);
+    expect(split(r.changed).length).toBeLessThan(all.length / 2);
+    // The parts it renamed are gone from the site: every file is the full build's, no more.
+    expect(differences(dir('over-price-split'), dir('split-full-price'))).toEqual([]);
+    const m = readJson(join(dir('over-price-split'), OVERLAY_MANIFEST)) as Json;
+    expect(split(m.removed).length).toBeGreaterThan(0);
+    // And the CDN is told to delete them (the deploy plan of the files manifest's difference).
+    const files = readJson(join(dir('over-price-split'), '_cdn/files.json')) as Json;
+    expect(split(Object.keys(files.files)).sort()).toEqual(all.sort());
   });
 
   it('a price change on that overlay: its pages, listings, search files and the service worker, every file the full build’s', async () => {

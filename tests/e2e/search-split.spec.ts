@@ -1,6 +1,7 @@
 /**
  * The split search index in the browser: the sample built with SEARCH_SPLIT_ABOVE=0 (the sample is
- * small enough to keep one file otherwise), served on its own port. The panel finds what the whole
+ * small enough to keep one file otherwise) and parts of 16 files (its files in several folders, as a
+ * large catalogue's are), served on its own port. The panel finds what the whole
  * index finds, fetching only the files a query needs, and offline afterwards answers that query from
  * the files the service worker kept, while a query needing a file never fetched gets the §8 offline
  * text. Set E2E_SPLIT_DIST to a folder already built that way to skip the build, E2E_SKIP_BUILDS=1 to
@@ -49,7 +50,7 @@ function filesOf(q: string): string[] {
 
 test.beforeAll(() => {
   test.setTimeout(600_000);
-  out = process.env.E2E_SPLIT_DIST ?? build('dist-e2e-split', { SEARCH_SPLIT_ABOVE: '0' });
+  out = process.env.E2E_SPLIT_DIST ?? build('dist-e2e-split', { SEARCH_SPLIT_ABOVE: '0', SEARCH_PART_FILES: '16' });
   index = JSON.parse(readFileSync(join(out, 'search-index.json'), 'utf8')) as SearchSplitFile;
 });
 
@@ -66,10 +67,13 @@ const hrefs = (page: Page) =>
     .locator('a.sp-hit')
     .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
 
-test('the build wrote the split index: statistics in /search-index.json, its files in search-index/{h}/', () => {
+test("the build wrote the split index: statistics in /search-index.json, its files in their parts' folders search-index/{hs[k]}/", () => {
   expect(index.split.n).toBe(whole.d.length);
-  expect(existsSync(join(out, 'search-index', index.split.h, 'p-0.json'))).toBe(true);
-  expect(existsSync(join(out, 'search-index', index.split.h, 'd-0.json'))).toBe(true);
+  expect(existsSync(join(out, 'search-index', index.split.hs[0]!, 'p-0.json'))).toBe(true);
+  expect(existsSync(join(out, 'search-index', index.split.hs[0]!, 'bundle-0.json'))).toBe(true);
+  const last = index.split.hs.length - 1;
+  expect(existsSync(join(out, 'search-index', index.split.hs[last]!, `bundle-${last}.json`))).toBe(true);
+  expect(readdirSync(join(out, 'search-index')).sort()).toEqual([...new Set(index.split.hs)].sort());
 });
 
 test('the panel answers as the whole index, online and then offline; an unseen query offline says search is not available', async ({ browser }) => {
@@ -143,9 +147,12 @@ test('warmed in the background, the split index answers a query never searched o
     await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
     await page.reload();
     // Once the page is loaded and idle, the worker downloads the build's bundles and puts every file
-    // the build wrote under search-index/{h}/ and search-listing/{h}/ in its cache (not the bundles).
+    // the build wrote under search-index/ and search-listing/ in its cache (not the bundles).
     const files = [
-      ...readdirSync(join(out, 'search-index', index.split.h)).map((f) => `/search-index/${index.split.h}/${f}`),
+      ...readdirSync(join(out, 'search-index'), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `/search-index/${f}`),
       ...readdirSync(join(out, 'search-listing'), { recursive: true })
         .map(String)
         .filter((f) => f.endsWith('.json'))

@@ -316,16 +316,21 @@ describe('the search files and the CDN files taken again (every product read: an
     // Computed: the names the split writes, under the folder its head names; the CDN files by their text's digest.
     const { index, files, bundles } = storeSearchFiles(store);
     const { listing, files: listed } = storeSearchListing(store);
-    expect(fresh.indexFiles).toEqual({ h: 'split' in index ? index.split.h : null, names: [...files.keys(), ...bundles.keys()] });
-    expect(fresh.indexFiles!.names.length).toBeGreaterThan(2);
-    expect(fresh.listingFiles!.h).toBe('split' in listing ? listing.split.h : null);
-    expect(fresh.listingFiles!.names).toEqual(expect.arrayContaining([...listed.keys()]));
+    if (!('split' in index) || !('split' in listing)) throw new Error('the index is not split');
+    expect(fresh.indexFiles!.map(([, name]) => name)).toEqual([...files.keys(), ...bundles.keys()]);
+    expect(fresh.indexFiles!.length).toBeGreaterThan(2);
+    expect(fresh.indexFiles!.every(([folder]) => index.split.hs.includes(folder))).toBe(true);
+    expect(fresh.listingFiles!.map(([, name]) => name)).toEqual(expect.arrayContaining([...listed.keys()]));
+    expect(fresh.listingFiles!.every(([folder]) => listing.split.hs!.includes(folder))).toBe(true);
     expect(fresh.index).toBe(digest(index));
     expect(freshEdge).toEqual([...edgeFiles()].map(([f, text]) => [f, digest(text)]));
     // Offered back with other values: taken as they are.
     const planted = {
       ...recordedEntries(),
-      [`search|${store}`]: { ...recordedEntries()[`search|${store}`]!, keys: ['page', 'index', 'listing', '1', 'hi', 'p-0', '2', 'hl', 'd-0', 'facets/d-0'] },
+      [`search|${store}`]: {
+        ...recordedEntries()[`search|${store}`]!,
+        keys: ['page', 'index', 'listing', '1', 'hi', 'p-0', '2', 'hl', 'd-0', 'hm', 'facets/d-0'],
+      },
       'cdn-files': { ...recordedEntries()['cdn-files']!, keys: ['edge/index.json', 'planted'] },
     };
     offerPrevious(planted, none);
@@ -333,8 +338,11 @@ describe('the search files and the CDN files taken again (every product read: an
       page: 'page',
       index: 'index',
       listing: 'listing',
-      indexFiles: { h: 'hi', names: ['p-0'] },
-      listingFiles: { h: 'hl', names: ['d-0', 'facets/d-0'] },
+      indexFiles: [['hi', 'p-0']],
+      listingFiles: [
+        ['hl', 'd-0'],
+        ['hm', 'facets/d-0'],
+      ],
     });
     expect(edgeFileKeys()).toEqual([['edge/index.json', 'planted']]);
     // A product changed: worked out again.

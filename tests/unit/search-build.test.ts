@@ -96,7 +96,8 @@ describe('search index builder', () => {
 
   it('the endpoint answers the index as JSON', async () => {
     const { GET, getStaticPaths } = await import('../../src/pages/[...store]/search-index.json');
-    expect(getStaticPaths()).toEqual([{ params: { store: undefined }, props: { storeCode: 'gb' } }]);
+    // Keyed (a digest of the file): a rebuild that changes no product does not render it again.
+    expect(getStaticPaths()).toEqual([{ params: { store: undefined }, props: { storeCode: 'gb' }, cacheKey: expect.stringMatching(/^[\w-]{32}$/) }]);
     const res = await (GET as (ctx: unknown) => Response | Promise<Response>)({ props: { storeCode: 'gb' } });
     expect(res.headers.get('Content-Type')).toContain('application/json');
     const file = await res.json();

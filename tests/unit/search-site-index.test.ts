@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { splitThreshold } from '../../src/lib/build/search-site-index';
+import { partFiles, splitThreshold } from '../../src/lib/build/search-site-index';
+import { BUNDLE_FILES } from '../../src/lib/search/bundles';
 import { SPLIT_ABOVE } from '../../src/lib/search/split';
 import { isSearchable } from '../../src/lib/search/build';
 import { readProducts } from '../../src/lib/snapshot/read';
@@ -10,6 +11,13 @@ describe('search index files of the build', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.resetModules();
+  });
+
+  it('SEARCH_PART_FILES sets the files of a part; a bad value is refused by name', () => {
+    expect(partFiles({})).toBe(BUNDLE_FILES);
+    expect(partFiles({ SEARCH_PART_FILES: ' 16 ' })).toBe(16);
+    expect(() => partFiles({ SEARCH_PART_FILES: '0' })).toThrow(/SEARCH_PART_FILES must be a whole number.*"0"/);
+    expect(() => partFiles({ SEARCH_PART_FILES: 'some' })).toThrow(/SEARCH_PART_FILES/);
   });
 
   it('SEARCH_SPLIT_ABOVE sets the threshold; a bad value is refused by name', () => {
@@ -35,11 +43,23 @@ describe('search index files of the build', () => {
     expect(index.split.n).toBe(readProducts().filter(isSearchable).length);
     const files = await import('../../src/pages/[...store]/search-index/[h]/[file].json');
     const paths = files.getStaticPaths();
-    expect(paths.every((p) => p.params.h === index.split.h && p.params.store === undefined && p.props.storeCode === 'gb')).toBe(true);
+    expect(
+      paths.every((p) => index.split.hs.includes(p.params.h) && p.cacheKey === p.params.h && p.params.store === undefined && p.props.storeCode === 'gb'),
+    ).toBe(true);
+    // Each file in its part's folder: part k holds the files k × ps … in the head's order (postings, then records), and bundle k.
+    const names = [
+      ...Array.from({ length: index.split.pf }, (_, i) => `p-${i}`),
+      ...Array.from({ length: Math.ceil(index.split.n / index.split.rf) }, (_, i) => `d-${i}`),
+    ];
+    const want = [
+      ...names.map((file, i) => [index.split.hs[Math.floor(i / index.split.ps)], file]),
+      ...index.split.hs.map((h: string, k: number) => [h, `bundle-${k}`]),
+    ];
+    expect(paths.map((p) => [p.params.h, p.params.file])).toEqual(want);
     expect(paths.filter((p) => p.params.file.startsWith('p-'))).toHaveLength(index.split.pf);
     expect(paths.filter((p) => p.params.file.startsWith('d-'))).toHaveLength(Math.ceil(index.split.n / index.split.rf));
-    const d0 = await (await (files.GET as Endpoint)({ props: { storeCode: 'gb' }, params: { h: index.split.h, file: 'd-0' } })).json();
+    const d0 = await (await (files.GET as Endpoint)({ props: { storeCode: 'gb' }, params: { h: index.split.hs[0], file: 'd-0' } })).json();
     expect(d0).toHaveLength(index.split.rf);
-    expect((await (files.GET as Endpoint)({ props: { storeCode: 'gb' }, params: { h: index.split.h, file: 'd-99999' } })).status).toBe(404);
+    expect((await (files.GET as Endpoint)({ props: { storeCode: 'gb' }, params: { h: index.split.hs[0], file: 'd-99999' } })).status).toBe(404);
   });
 });

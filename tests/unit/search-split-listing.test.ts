@@ -21,10 +21,14 @@ import {
   fetchListingFiles,
   ListingFetchError,
   parseSearchListingSplit,
+  bucketPath,
+  pricesFileOf,
+  splitListingFiles,
   SearchListingBucketSchema,
   type SearchListingSplit,
 } from '../../src/lib/search/split-listing';
-import { recordsFileOf, type SearchPaging } from '../../src/lib/search/types';
+import { recordsFileOf, splitIndexFiles, type SearchPaging } from '../../src/lib/search/types';
+import { folderOf } from '../../src/lib/search/bundles';
 import { BENCH_QUERIES } from '../../scripts/bench/search-catalogue';
 import { SETTINGS } from './search-fixtures';
 import { fetchSearchListing } from '../../src/lib/catalog/listing/load';
@@ -37,8 +41,11 @@ const plain = searchListingFile();
 // The sample's sorts are all worked out in the browser; an extra carried order (by name) checks `o`.
 const byName = plain.products.map((_, i) => i).sort((a, b) => plain.products[a]!.name.localeCompare(plain.products[b]!.name) || a - b);
 const full: ListingFile = { ...plain, orders: { ...plain.orders, 'name:asc': byName } };
-const index = splitSearchIndex(whole);
-const listing = splitSearchListing(full, whole.d);
+// Parts of 16 files, so that the files are in several folders.
+const index = splitSearchIndex(whole, { partFiles: 16 });
+const listing = splitSearchListing(full, whole.d, { ps: 16 });
+const indexFolder = folderOf(index.index.split, () => splitIndexFiles(index.index.split));
+const at = (name: string) => `/${bucketPath(listing.head, name)}`;
 const ALL: SearchPaging = { start: 0, size: Number.MAX_SAFE_INTEGER };
 
 /** A fetch serving the split build's files (index and listing) from memory, recording the paths asked. */
@@ -47,8 +54,8 @@ function server(asked: string[] = []): typeof fetch {
     ['/search-index.json', JSON.stringify(index.index)],
     ['/search-listing.json', JSON.stringify(listing.head)],
   ]);
-  for (const [name, text] of index.files) files.set(`/search-index/${index.index.split.h}/${name}.json`, text);
-  for (const [name, text] of listing.files) files.set(`/search-listing/${listing.head.split.h}/${name}.json`, text);
+  for (const [name, text] of index.files) files.set(`/search-index/${indexFolder(name)}/${name}.json`, text);
+  for (const [name, text] of listing.files) files.set(`/${bucketPath(listing.head, name)}`, text);
   return (async (url: string) => {
     asked.push(url);
     const text = files.get(url);
@@ -101,8 +108,40 @@ describe('the split search listing', () => {
     expect([...listing.files.keys()].filter((f) => f.startsWith('facets/')).length).toBe(Math.ceil(whole.d.length / fk));
     expect([...listing.files.keys()].filter((f) => f.startsWith('prices/')).length).toBe(Math.ceil(whole.d.length / fk));
     expect(h).toMatch(/^[0-9a-f]{8}$/);
-    const other = splitSearchListing({ ...full, products: full.products.map((p, i) => (i ? p : { ...p, name: `${p.name}!` })) }, whole.d);
+    const other = splitSearchListing({ ...full, products: full.products.map((p, i) => (i ? p : { ...p, name: `${p.name}!` })) }, whole.d, { ps: 16 });
     expect(other.head.split.h).not.toBe(h);
+  });
+
+  it('names each part of 16 files by its content: a change renames only the parts it reaches, the other files keep their URLs', () => {
+    const { hs, ps } = listing.head.split;
+    const names = splitListingFiles(listing.head);
+    expect(ps).toBe(16);
+    expect(hs).toHaveLength(Math.ceil(names.length / 16));
+    expect(new Set(hs).size).toBe(hs!.length);
+    const partOf = (name: string) => Math.floor(names.indexOf(name) / 16);
+    const renamed = (o: typeof listing) => o.head.split.hs!.flatMap((f, k) => (f === hs![k] ? [] : [k]));
+    // A name: the part of the product's tile bucket only.
+    const named = full.products[0]!;
+    const byName = splitSearchListing({ ...full, products: full.products.map((p, i) => (i ? p : { ...p, name: `${p.name}!` })) }, whole.d, { ps: 16 });
+    expect(renamed(byName)).toEqual([partOf(recordsFileOf(docOf(named.sku), listing.head.split))]);
+    // A price: the parts of its tile bucket and of its price file, and the facet files' when the price
+    // range moved (their code models); every other tile bucket keeps its folder.
+    const priced = full.products.findIndex((p) => p.price[2] > 100);
+    const p = full.products[priced]!;
+    const byPrice = splitSearchListing(
+      { ...full, products: full.products.map((x, i) => (i === priced ? { ...x, price: [x.price[0], x.price[1], x.price[2] + 10] as typeof x.price } : x)) },
+      whole.d,
+      { ps: 16 },
+    );
+    const doc = docOf(p.sku);
+    const facetParts = new Set(names.filter((n) => n.startsWith('facets/')).map(partOf));
+    const allowed = new Set([partOf(recordsFileOf(doc, listing.head.split)), partOf(pricesFileOf(doc, listing.head)), ...facetParts]);
+    expect(renamed(byPrice).length).toBeGreaterThan(0);
+    expect(renamed(byPrice).every((k) => allowed.has(k))).toBe(true);
+    expect(renamed(byPrice).length).toBeLessThan(hs!.length);
+    // The folders the index's files are in: its parts' too.
+    expect(index.index.split.hs).toHaveLength(Math.ceil(splitIndexFiles(index.index.split).length / 16));
+    expect(new Set(splitIndexFiles(index.index.split).map(indexFolder))).toEqual(new Set(index.index.split.hs));
   });
 
   it('lists the matches of every benchmark query as the whole listing does: facet files of the matches and the tiles of the first page first, then tiles of the products shown', async () => {
@@ -122,7 +161,7 @@ describe('the split search listing', () => {
       // The facet files of every match, and beside them the buckets of the first page in the engine's order.
       const firstPage = docs.slice(0, config.constants.categoryPageSize);
       expect(asked.filter((u) => u.startsWith('/search-listing/')).sort(), q).toEqual(
-        [...facetFilesOf(docs, listing.head), ...bucketsOf(firstPage, listing.head)].map((n) => `/search-listing/${h}/${n}.json`).sort(),
+        [...facetFilesOf(docs, listing.head), ...bucketsOf(firstPage, listing.head)].map(at).sort(),
       );
       // No tile given yet; the first page's tiles come from the buckets already fetched.
       expect(got.file.products.every((p) => p.url === '')).toBe(true);
@@ -141,7 +180,7 @@ describe('the split search listing', () => {
           listing.head,
         )
           .filter((n) => !held.has(n))
-          .map((n) => `/search-listing/${h}/${n}.json`)
+          .map(at)
           .sort(),
       );
       expect(await allTiles(got), q).toEqual(want);
@@ -169,7 +208,7 @@ describe('the split search listing', () => {
       expect(got.sorting!('final_price:desc')).toBe(loading);
       await loading;
       const docs = engine.search(q, ALL).items.map((d) => docOf(d.s));
-      expect(asked.sort(), q).toEqual([...new Set(docs.map((d) => `/search-listing/${h}/prices/d-${Math.floor(d / listing.head.split.fk)}.json`))].sort());
+      expect(asked.sort(), q).toEqual([...new Set(docs.map((d) => at(`prices/d-${Math.floor(d / listing.head.split.fk)}`)))].sort());
       await got.tiles!(got.file.products.map((_, i) => i));
       for (const sort of ['final_price:asc', 'final_price:desc']) {
         expect(got.sorting!(sort), sort).toBeNull();

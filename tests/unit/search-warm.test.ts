@@ -17,33 +17,40 @@ import { splitIndexFiles } from '../../src/lib/search/types';
 import { splitListingFiles } from '../../src/lib/search/split-listing';
 
 const whole = buildSearchIndex(iterateProducts(), readCategories(), { attributes: readAttributes(), generatedAt: readManifest().generated_at });
-const index = splitSearchIndex(whole);
-const listing = splitSearchListing(searchListingFile(), whole.d);
-const heads = new Map<string, unknown>([
-  ['/search-index.json', index.index],
-  ['/search-listing.json', listing.head],
-]);
-/** Every file the build wrote (URL -> content), and its bundles (URL -> content), of a few files each on this small catalogue. */
+/** Parts (and bundles) of a few files each on this small catalogue. */
 const BUNDLE_FILES = 8;
-const built = new Map<string, string>();
-const served = new Map<string, string>();
-const folders = [
-  { base: `/search-index/${index.index.split.h}/`, files: index.files, names: splitIndexFiles(index.index.split) },
-  { base: `/search-listing/${listing.head.split.h}/`, files: listing.files, names: splitListingFiles(listing.head) },
-];
-for (const { base, files, names } of folders) {
-  for (const [name, text] of files) built.set(`${base}${name}.json`, text);
-  for (const [name, text] of writeBundles(files, names, BUNDLE_FILES)) served.set(`${base}${name}.json`, text);
+const full = searchListingFile();
+const index = splitSearchIndex(whole, { partFiles: BUNDLE_FILES });
+const listing = splitSearchListing(full, whole.d, { ps: BUNDLE_FILES });
+
+/** A build's heads, every file it wrote (URL -> content) and its bundles (URL -> content): part k's files and bundle k under folder hs[k]. */
+function site(idx: typeof index, lst: typeof listing) {
+  const heads = new Map<string, unknown>([
+    ['/search-index.json', idx.index],
+    ['/search-listing.json', lst.head],
+  ]);
+  const built = new Map<string, string>();
+  const served = new Map<string, string>();
+  const folders = [
+    { root: '/search-index/', hs: idx.index.split.hs, files: idx.files, names: splitIndexFiles(idx.index.split) },
+    { root: '/search-listing/', hs: lst.head.split.hs!, files: lst.files, names: splitListingFiles(lst.head) },
+  ];
+  for (const { root, hs, files, names } of folders) {
+    names.forEach((name, i) => built.set(`${root}${hs[Math.floor(i / BUNDLE_FILES)]}/${name}.json`, files.get(name)!));
+    [...writeBundles(files, names, BUNDLE_FILES)].forEach(([name, text], k) => served.set(`${root}${hs[k]}/${name}.json`, text));
+  }
+  return { heads, built, served, folders };
 }
+const { heads, built, served, folders } = site(index, listing);
 const bundleCount = served.size;
 
 /** A worker over the built bundles: its cache of files, and `network` the bundles that reached the server. */
-function worker(bundles: ReadonlyMap<string, string> = served, over: Partial<WarmOptions> = {}) {
+function worker(bundles: ReadonlyMap<string, string> = served, over: Partial<WarmOptions> = {}, from = heads) {
   const network: string[] = [];
   const cache = new Map<string, string>();
   let pauses = 0;
   const opts: WarmOptions = {
-    readHead: async (url) => heads.get(url) ?? null,
+    readHead: async (url) => from.get(url) ?? null,
     isHeld: async (url) => cache.has(url),
     fetchBundle: async (url) => {
       network.push(url);
@@ -76,6 +83,30 @@ describe('warmSplitSearch', () => {
     w.network.length = 0;
     expect(await warmSplitSearch(w.opts)).toEqual({ files: built.size, done: built.size });
     expect(w.network).toEqual([]);
+  });
+
+  it('after a change, downloads only the bundles of the parts it renamed: every other file keeps its URL and its cached copy', async () => {
+    const w = worker();
+    await warmSplitSearch(w.opts);
+    // One product's name: its index records file and its tile bucket, in one part each.
+    const sku = whole.d[Math.floor(whole.d.length / 2)]!.s;
+    const renamed = { ...whole, d: whole.d.map((d) => (d.s === sku ? { ...d, n: `${d.n} Heritage` } : d)) };
+    const next = site(
+      splitSearchIndex(renamed, { partFiles: BUNDLE_FILES }),
+      splitSearchListing({ ...full, products: full.products.map((p) => (p.sku === sku ? { ...p, name: `${p.name} Heritage` } : p)) }, renamed.d, {
+        ps: BUNDLE_FILES,
+      }),
+    );
+    const kept = [...next.built.keys()].filter((url) => built.has(url));
+    expect(kept.length).toBeGreaterThan(next.built.size / 2);
+    const after = worker(next.served, {}, next.heads);
+    for (const [url, text] of w.cache) after.cache.set(url, text);
+    expect(await warmSplitSearch(after.opts)).toEqual({ files: next.built.size, done: next.built.size });
+    // The renamed parts' bundles only, and the cache holds the new build's every file with its content.
+    const renamedParts = next.folders.reduce((n, f, i) => n + f.hs.filter((h) => !folders[i]!.hs.includes(h)).length, 0);
+    expect(renamedParts).toBeGreaterThan(0);
+    expect(after.network).toHaveLength(renamedParts);
+    for (const [url, text] of next.built) expect(after.cache.get(url), url).toBe(text);
   });
 
   it('marks a build warmed whole, and a later run of that build looks at none of its files; another build starts again', async () => {

@@ -24,6 +24,9 @@ import { brandContentPaths, brandListing } from './brand-page-data';
 import { listingCandidates } from './listing-file';
 import { searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
 import { searchListingFileUrl } from '../catalog/listing/client';
+import { folderOf, type SplitFolders } from '../search/bundles';
+import { splitIndexFiles } from '../search/types';
+import { splitListingFiles } from '../search/split-listing';
 import { linkedSkus, reuseOrCompute } from './key-reuse';
 import { keyStore } from './key-store';
 import type { Category } from '../schemas';
@@ -271,18 +274,15 @@ export function shopPageKey(storeCode: string, location: string): string {
  * view, category tree and attributes), so a change that reaches no product (a CMS paragraph) does not
  * work out the search index again, seconds at 100,000 products. `page`: the results page's key;
  * `index` and `listing`: the heads' (their text's digest); `indexFiles` and `listingFiles`: the split
- * files by name, keyed by the folder's digest, which names them (null when the index is whole).
+ * files and their bundles, each as [folder, name], keyed by the folder, a digest of its part's
+ * content (../search/bundles.ts); null when the index is whole.
  */
 export interface SearchKeys {
   page: string;
   index: string;
   listing: string;
-  indexFiles: SplitNames | null;
-  listingFiles: SplitNames | null;
-}
-interface SplitNames {
-  h: string;
-  names: string[];
+  indexFiles: [folder: string, name: string][] | null;
+  listingFiles: [folder: string, name: string][] | null;
 }
 /** Made once per store view for the keys offered (four routes ask), again when other keys are offered. */
 const searchKeysMade = new Map<string, { offered: unknown; keys: SearchKeys }>();
@@ -291,34 +291,35 @@ export function searchKeys(storeCode: string): SearchKeys {
   const made = searchKeysMade.get(storeCode);
   if (made && made.offered === offered) return made.keys;
   const base = `${memoLayoutKey('default', storeCode)} ${dataKey(storeCode)} ${catalogueShape(storeCode)} ${contentLinks()}`;
-  // One list of strings (the kept keys' shape): page, index, listing, then per split its name count, folder and names.
+  // One list of strings (the kept keys' shape): page, index, listing, then per split its file count and [folder, name] pairs ('-': whole).
   const keys = reuseOrCompute(`search|${storeCode}`, storeCode, base, () => {
     const { index, files, bundles } = storeSearchFiles(storeCode);
     const { listing, files: listed, bundles: listedBundles } = storeSearchListing(storeCode);
     const { facets, templateProduct } = searchPageData(storeCode);
-    const split = (h: string | undefined, ...maps: Map<string, string>[]) => {
-      const names = maps.flatMap((m) => [...m.keys()]);
-      return h === undefined ? ['-'] : [String(names.length), h, ...names];
+    const split = (head: SplitFolders | undefined, names: () => string[], ...maps: Map<string, string>[]) => {
+      if (!head) return ['-'];
+      const folder = folderOf(head, names);
+      const all = maps.flatMap((m) => [...m.keys()]);
+      return [String(all.length), ...all.flatMap((name) => [folder(name), name])];
     };
     return {
       keys: [
         digest(base, 'search', facets, templateProduct ? recordKey(templateProduct) : null, searchListingFileUrl(storeCode)),
         digest(index),
         digest(listing),
-        ...split('split' in index ? index.split.h : undefined, files, bundles),
-        ...split('split' in listing ? listing.split.h : undefined, listed, listedBundles),
+        ...('split' in index ? split(index.split, () => splitIndexFiles(index.split), files, bundles) : split(undefined, () => [])),
+        ...('split' in listing ? split(listing.split, () => splitListingFiles(listing), listed, listedBundles) : split(undefined, () => [])),
       ],
       deps: { all: true },
     };
   });
   let at = 3;
-  const split = (): SplitNames | null => {
+  const split = (): [string, string][] | null => {
     const count = keys[at++];
     if (count === '-') return null;
-    const n = Number(count);
-    const h = keys[at++]!;
-    const names = keys.slice(at, (at += n));
-    return { h, names };
+    const out: [string, string][] = [];
+    for (let i = 0; i < Number(count); i++, at += 2) out.push([keys[at]!, keys[at + 1]!]);
+    return out;
   };
   const got = { page: keys[0]!, index: keys[1]!, listing: keys[2]!, indexFiles: split(), listingFiles: split() };
   searchKeysMade.set(storeCode, { offered, keys: got });

@@ -1,7 +1,7 @@
 /**
  * The search index files of a store view at build time (spec §7: a search index per store):
  * /search-index.json, and when the catalogue has more than SEARCH_SPLIT_ABOVE searchable products
- * (default SPLIT_ABOVE) the split index's files under search-index/{h}/ (docs/search.md "At scale").
+ * (default SPLIT_ABOVE) the split index's files under search-index/{folder}/ (docs/search.md "At scale").
  * Made once per store view per build and shared by the two endpoints that write them.
  */
 import { readManifest } from '../snapshot/read';
@@ -13,7 +13,7 @@ import { searchListingFile } from './listing-file';
 import type { ListingFile } from '../catalog/listing/client';
 import { splitListingFiles, type SearchListingSplit } from '../search/split-listing';
 import { splitIndexFiles, type SearchDoc, type SearchIndexFile, type SearchSplitFile } from '../search/types';
-import { writeBundles } from '../search/bundles';
+import { BUNDLE_FILES, writeBundles } from '../search/bundles';
 
 /** Searchable products above which the index is split: SEARCH_SPLIT_ABOVE (a whole number, 0 splits always), else SPLIT_ABOVE. */
 export function splitThreshold(env: Record<string, string | undefined> = process.env): number {
@@ -21,6 +21,15 @@ export function splitThreshold(env: Record<string, string | undefined> = process
   if (!raw) return SPLIT_ABOVE;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`SEARCH_SPLIT_ABOVE must be a whole number of products (0 or more), not "${raw}"`);
+  return n;
+}
+
+/** Files per part of a split (src/lib/search/bundles.ts): SEARCH_PART_FILES (a whole number above 0; tests make small parts), else BUNDLE_FILES. */
+export function partFiles(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.SEARCH_PART_FILES?.trim();
+  if (!raw) return BUNDLE_FILES;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`SEARCH_PART_FILES must be a whole number of files (1 or more), not "${raw}"`);
   return n;
 }
 
@@ -47,9 +56,9 @@ export function storeSearchFiles(storeCode: string): StoreSearchFiles {
       rate: currencyRate(storeViewOf(storeCode)),
     });
     if (whole.d.length > splitThreshold()) {
-      const { index, files } = splitSearchIndex(whole);
+      const { index, files } = splitSearchIndex(whole, { partFiles: partFiles() });
       const docs = whole.d.map(({ s, cs, cu }) => ({ s, ...(cs ? { cs } : {}), ...(cu ? { cu } : {}) }));
-      got = { index, files, bundles: writeBundles(files, splitIndexFiles(index.split)), docs };
+      got = { index, files, bundles: writeBundles(files, splitIndexFiles(index.split), index.split.ps), docs };
     } else got = { index: whole, files: new Map(), bundles: new Map(), docs: [] };
     made.set(storeCode, got);
   }
@@ -72,8 +81,8 @@ export function storeSearchListing(storeCode: string): StoreSearchListing {
     const { index, docs } = storeSearchFiles(storeCode);
     const full = searchListingFile(storeCode);
     if ('split' in index) {
-      const { head, files } = splitSearchListing(full, docs);
-      got = { listing: head, files, bundles: writeBundles(files, splitListingFiles(head)) };
+      const { head, files } = splitSearchListing(full, docs, { ps: partFiles() });
+      got = { listing: head, files, bundles: writeBundles(files, splitListingFiles(head), head.split.ps) };
     } else got = { listing: full, files: new Map(), bundles: new Map() };
     listings.set(storeCode, got);
   }

@@ -11,7 +11,7 @@
  * (/search-index.json, /search-listing.json); a whole index needs nothing (its one file is precached).
  */
 import { indexUrlFor } from '../search/client';
-import { BUNDLE_FILES, bundlesOf, SearchBundleSchema } from '../search/bundles';
+import { BUNDLE_FILES, bundlesOf, folderOf, SearchBundleSchema, type SplitFolders } from '../search/bundles';
 import { SearchListingSplitSchema, SplitIndexHeadSchema, splitListingFiles } from '../search/split-listing';
 import { splitIndexFiles } from '../search/types';
 import { searchListingFileUrl } from '../catalog/listing/client';
@@ -35,7 +35,7 @@ export interface WarmOptions {
   pause: () => Promise<void>;
   /** Builds warmed whole (by the two folders' digests), so a later run looks at none of their files. */
   warmed?: { has: (key: string) => Promise<boolean>; add: (key: string) => Promise<void> };
-  /** Files per bundle: the build's (BUNDLE_FILES), unless a test writes smaller ones. */
+  /** Files per bundle of a build before parts (its head has no `ps`): BUNDLE_FILES, unless a test writes smaller ones. */
   bundleFiles?: number;
   /** The path of the page opened (its store view's files) and the site's base. */
   pathname: string;
@@ -66,13 +66,17 @@ export async function splitSearchBundles(
   const index = SplitIndexHeadSchema.safeParse(await readHead(indexUrl));
   if (!index.success) return null;
   const meta = index.data.split;
-  const folder = (base: string, names: string[]): WarmBundle[] =>
-    bundlesOf(names, size).map((b) => ({ url: `${base}${b.name}.json`, files: b.files.map((name) => [name, `${base}${name}.json`]) }));
-  const bundles = folder(`${indexUrl.replace(/[^/]*$/, '')}search-index/${meta.h}/`, splitIndexFiles(meta));
+  // Bundle k holds part k's files, in its folder (a build before parts: every file under `h`, bundles of `size`).
+  const inFolders = (root: string, split: SplitFolders, names: string[]): WarmBundle[] => {
+    const folder = folderOf(split, () => names);
+    const at = (name: string) => `${root}${folder(name)}/${name}.json`;
+    return bundlesOf(names, split.ps ?? size).map((b) => ({ url: at(b.name), files: b.files.map((name) => [name, at(name)]) }));
+  };
+  const bundles = inFolders(`${indexUrl.replace(/[^/]*$/, '')}search-index/`, meta, splitIndexFiles(meta));
   const head = SearchListingSplitSchema.safeParse(await readHead(listingUrl));
   let key = meta.h;
   if (head.success) {
-    bundles.push(...folder(`${listingUrl.replace(/[^/]*$/, '')}search-listing/${head.data.split.h}/`, splitListingFiles(head.data)));
+    bundles.push(...inFolders(`${listingUrl.replace(/[^/]*$/, '')}search-listing/`, head.data.split, splitListingFiles(head.data)));
     key += `-${head.data.split.h}`;
   }
   return { key, bundles };

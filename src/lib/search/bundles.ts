@@ -20,6 +20,62 @@ export function bundlesOf(names: readonly string[], size = BUNDLE_FILES): { name
   }));
 }
 
+/**
+ * What a split head says of its folders: `h` a digest of the whole split; `hs` each part's folder, a
+ * digest of its files (the files in the head's order, `ps` a part: part k holds bundle k's files), so
+ * a change renames only the parts it reaches and every other file keeps its URL (and its cached copy).
+ * A build made before parts had one folder for every file, `h`.
+ */
+export interface SplitFolders {
+  h: string;
+  hs?: string[];
+  ps?: number;
+}
+
+const folderFns = new WeakMap<SplitFolders, (name: string) => string>();
+
+/** The folder of each file (and bundle) of a split whose files the head names in order as `names`. */
+export function folderOf(split: SplitFolders, names: () => readonly string[]): (name: string) => string {
+  let fn = folderFns.get(split);
+  if (fn) return fn;
+  const { h, hs, ps } = split;
+  if (!hs || !ps) fn = () => h;
+  else {
+    const at = new Map(names().map((n, i) => [n, i]));
+    fn = (name) => {
+      const bundle = /^bundle-(\d+)$/.exec(name);
+      const folder = hs[bundle ? Number(bundle[1]) : Math.floor((at.get(name) ?? -1) / ps)];
+      if (folder === undefined) throw new Error(`${name} is not a file of this split search`);
+      return folder;
+    };
+  }
+  folderFns.set(split, fn);
+  return fn;
+}
+
+/** Build side: each part's folder, a digest of its files' texts and of `context(k)` (what reading part k needs of the head besides). */
+export function partFolders(
+  files: ReadonlyMap<string, string>,
+  names: readonly string[],
+  ps: number,
+  digest: (parts: Iterable<string>) => string,
+  context: (part: number) => string,
+): string[] {
+  return bundlesOf(names, ps).map((b, k) =>
+    digest(
+      (function* () {
+        yield context(k);
+        for (const name of b.files) {
+          const text = files.get(name);
+          if (text === undefined) throw new Error(`a split search part names ${name}, which the build did not write`);
+          yield name;
+          yield text;
+        }
+      })(),
+    ),
+  );
+}
+
 /** A bundle: `f` each file's content (its JSON) by name. */
 export const SearchBundleSchema = z.object({ v: z.literal(1), f: z.record(z.string(), z.unknown()) });
 

@@ -6,9 +6,11 @@
  * and scores. Loaded only when the index is split (its own chunk).
  */
 import { createVocabulary, createRanker, queryWords, type Postings } from './ranking';
+import { folderOf } from './bundles';
 import type { SearchSettings } from './query';
 import {
   recordsFileOf,
+  splitIndexFiles,
   type SearchDoc,
   type SearchPaging,
   type SearchPostingsFile,
@@ -50,7 +52,7 @@ export interface SplitSearchEngine {
   stepMatches(query: string): SearchMatches | SearchNeed;
   /** A fetched file (postings or records), by name; throws when it is not a file of this format. */
   add(name: string, data: unknown): void;
-  /** Where a file is, relative to /search-index.json's folder: search-index/{h}/{name}.json. */
+  /** Where a file is, relative to /search-index.json's folder: search-index/{its part's folder}/{name}.json. */
   path(name: string): string;
 }
 
@@ -73,6 +75,7 @@ export function createSplitEngine(
 ): SplitSearchEngine {
   const meta = file.split;
   const n = meta.n;
+  const folder = folderOf(meta, () => splitIndexFiles(meta));
   const vocab = createVocabulary();
   for (const t of meta.t) vocab.add(t);
   const loaded = new Set<string>();
@@ -121,7 +124,7 @@ export function createSplitEngine(
 
   const engine: SplitSearchEngine = {
     count: n,
-    path: (name) => `search-index/${meta.h}/${name}.json`,
+    path: (name) => `search-index/${folder(name)}/${name}.json`,
     search: (query, paging = {}) => resolve(() => engine.step(query, paging)),
     matches: (query) => resolve(() => engine.stepMatches(query)),
     add(name, data) {

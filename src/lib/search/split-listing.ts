@@ -13,6 +13,7 @@
 import * as z from 'zod/mini';
 import { FacetSchema, ListingItemSchema } from '../catalog/listing/client';
 import { recordsFileOf } from './types';
+import { folderOf } from './bundles';
 
 /** How often each symbol of a code model occurs (range-code.ts scales them to its frequencies): whole numbers, not all 0. */
 const CountsSchema = z
@@ -64,6 +65,8 @@ export const FacetModelSchema = z
     ),
   );
 
+const Hex = z.string().check(z.regex(/^[0-9a-f]+$/));
+
 /** /search-listing.json when the index is split: what every query's listing shares. */
 export const SearchListingSplitSchema = z.object({
   v: z.literal(1),
@@ -76,8 +79,11 @@ export const SearchListingSplitSchema = z.object({
   /** The sorts the full listing carries an order for (ListingFile.orders), in the order of a facet file's `o`. */
   orders: z.array(z.string()),
   split: z.object({
-    /** Folder of the files: a digest of their content. */
-    h: z.string().check(z.regex(/^[0-9a-f]+$/)),
+    /** A digest of the whole split. */
+    h: Hex,
+    /** The files' folders by part, `ps` files a part in splitListingFiles order (bundles.ts SplitFolders; absent in builds before parts: every file under `h`). */
+    hs: z.optional(z.array(Hex)),
+    ps: z.optional(z.number().check(z.int(), z.positive())),
     /** Number of documents (the split index's `n`). */
     n: z.number(),
     /** Documents per tile bucket: document k's tile is in recordsFileOf(k, { rf }) (the index's numbering of its records files, with fewer documents a file). */
@@ -92,7 +98,9 @@ export const SearchListingSplitSchema = z.object({
 /** What a page needs of a split /search-index.json to name its files (the rest is the engine's). */
 export const SplitIndexHeadSchema = z.object({
   split: z.object({
-    h: z.string().check(z.regex(/^[0-9a-f]+$/)),
+    h: Hex,
+    hs: z.optional(z.array(Hex)),
+    ps: z.optional(z.number().check(z.int(), z.positive())),
     n: z.number().check(z.int(), z.nonnegative()),
     pf: z.number().check(z.int(), z.positive()),
     rf: z.number().check(z.int(), z.positive()),
@@ -132,7 +140,7 @@ export type SearchListingFacets = z.output<typeof SearchListingFacetsSchema>;
 export type SearchListingPrices = z.output<typeof SearchListingPricesSchema>;
 export type FacetModel = z.output<typeof FacetModelSchema>;
 
-/** The facet file holding a document (as named under search-listing/{h}/). */
+/** The facet file holding a document (as named in its part's folder). */
 export function facetsFileOf(doc: number, head: Pick<SearchListingSplit, 'split'>): string {
   return `facets/${recordsFileOf(doc, { rf: head.split.fk })}`;
 }
@@ -142,9 +150,9 @@ export function pricesFileOf(doc: number, head: Pick<SearchListingSplit, 'split'
   return `prices/${recordsFileOf(doc, { rf: head.split.fk })}`;
 }
 
-/** Where a file (tile bucket or facet file) is, relative to /search-listing.json's folder. */
+/** Where a file (tile bucket, facet or price file) is, relative to /search-listing.json's folder: under its part's folder. */
 export function bucketPath(head: SearchListingSplit, name: string): string {
-  return `search-listing/${head.split.h}/${name}.json`;
+  return `search-listing/${folderOf(head.split, () => splitListingFiles(head))(name)}/${name}.json`;
 }
 
 /** The tile buckets holding these documents, each once, in the order of their first document. */

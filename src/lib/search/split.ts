@@ -1,15 +1,24 @@
 /**
  * Splits the search index for large catalogues (docs/search.md "At scale"): /search-index.json keeps
  * the statistics, the letter-only vocabulary and the suggestions; the postings go to files by the
- * first letters of the term, the records to files of `rf` consecutive records, all under
- * search-index/{h}/ where h is a digest of their content. Build side only.
+ * first letters of the term, the records to files of `rf` consecutive records, in parts of
+ * BUNDLE_FILES files each under search-index/{hs[k]}/, a digest of the part's content. Build side only.
  */
 import { indexDocs } from './ranking';
 import { postingsFileOf } from './split-engine';
 import type { ListingFile, ListingItem } from '../catalog/listing/client';
-import type { SearchListingFacets, SearchListingPrices, SearchListingSplit, SearchListingTile } from './split-listing';
+import { splitListingFiles, type SearchListingFacets, type SearchListingPrices, type SearchListingSplit, type SearchListingTile } from './split-listing';
 import { facetCoding } from './facet-code';
-import { recordsFileOf, type SearchDoc, type SearchIndexFile, type SearchPostingsFile, type SearchSplitFile, type SearchSplitMeta } from './types';
+import { BUNDLE_FILES, partFolders } from './bundles';
+import {
+  recordsFileOf,
+  splitIndexFiles,
+  type SearchDoc,
+  type SearchIndexFile,
+  type SearchPostingsFile,
+  type SearchSplitFile,
+  type SearchSplitMeta,
+} from './types';
 
 /** Above this many searchable products the index is split (the whole file passes ~300 KB gzipped near 10,000). */
 export const SPLIT_ABOVE = 8000;
@@ -21,7 +30,7 @@ const POSTINGS_PER_FILE = 1000;
 /** Records per records file: the panel's 50 results fetch up to 50 of them, about 2 KB raw each. */
 export const RECORDS_PER_FILE = 8;
 
-/** The split index: the file served as /search-index.json and the files under search-index/{h}/ (name without .json -> JSON text). */
+/** The split index: the file served as /search-index.json and the files under its parts' folders search-index/{hs[k]}/ (name without .json -> JSON text). */
 export interface SplitIndex {
   index: SearchSplitFile;
   files: Map<string, string>;
@@ -34,12 +43,13 @@ export function digest(parts: Iterable<string>): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?: number; postingsPerFile?: number } = {}): SplitIndex {
+export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?: number; postingsPerFile?: number; partFiles?: number } = {}): SplitIndex {
   const { n, vocab, postings, totalLen } = indexDocs(file);
   const total = postings.reduce((sum, p) => sum + p.length / 4, 0);
   const pf = 2 ** Math.max(0, Math.round(Math.log2(Math.max(1, total / (opts.postingsPerFile ?? POSTINGS_PER_FILE)))));
   const rf = opts.recordsPerFile ?? RECORDS_PER_FILE;
-  const meta: SearchSplitMeta = { h: '', n, len: totalLen, t: vocab.terms.filter((t) => !/\d/.test(t)), pf, rf };
+  const ps = opts.partFiles ?? BUNDLE_FILES;
+  const meta: SearchSplitMeta = { h: '', hs: [], ps, n, len: totalLen, t: vocab.terms.filter((t) => !/\d/.test(t)), pf, rf };
   const byFile = new Map<string, SearchPostingsFile>();
   vocab.terms.forEach((term, id) => {
     const name = postingsFileOf(term, meta);
@@ -59,11 +69,14 @@ export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?:
   const files = new Map<string, string>();
   for (let i = 0; i < pf; i++) files.set(`p-${i}`, JSON.stringify(byFile.get(`p-${i}`) ?? {}));
   for (let doc = 0; doc < n; doc += rf) files.set(recordsFileOf(doc, meta), JSON.stringify(file.d.slice(doc, doc + rf)));
-  meta.h = digest([JSON.stringify(meta), file.at, ...files.values()]);
+  // A part's files read as they are: its folder digests their texts and the numbering that names them.
+  const numbering = JSON.stringify([n, pf, rf]);
+  meta.hs = partFolders(files, splitIndexFiles(meta), ps, digest, () => numbering);
+  meta.h = digest([JSON.stringify(meta), file.at]);
   return { index: { v: file.v, at: file.at, sg: file.sg, split: meta }, files };
 }
 
-/** The split search listing: the file served as /search-listing.json and its files under search-listing/{h}/ (name without .json -> JSON text). */
+/** The split search listing: the file served as /search-listing.json and its files under its parts' folders search-listing/{hs[k]}/ (name without .json -> JSON text). */
 export interface SplitListing {
   head: SearchListingSplit;
   files: Map<string, string>;
@@ -88,7 +101,7 @@ export const TILES_PER_BUCKET = 4;
 export function splitSearchListing(
   full: ListingFile,
   docs: readonly Pick<SearchDoc, 's' | 'cs' | 'cu'>[],
-  { rf = TILES_PER_BUCKET, fk = FACET_RECORDS_PER_FILE }: { rf?: number; fk?: number } = {},
+  { rf = TILES_PER_BUCKET, fk = FACET_RECORDS_PER_FILE, ps = BUNDLE_FILES }: { rf?: number; fk?: number; ps?: number } = {},
 ): SplitListing {
   const at = new Map(full.products.map((p, i) => [p.sku, i]));
   const listed = docs.map((d) => at.get(d.s));
@@ -134,8 +147,15 @@ export function splitSearchListing(
     sort: full.sort,
     facets: full.facets,
     orders: sorts,
-    split: { h: '', n: docs.length, rf, fk, fm: coding.model },
+    split: { h: '', hs: [], ps, n: docs.length, rf, fk, fm: coding.model },
   };
-  head.split.h = digest([JSON.stringify(head), ...files.values()]);
+  // A part's folder digests its files' texts and the numbering that names them; a part holding facet
+  // files also the code models and the orders they are read with (a price change may change the
+  // models: then the facet files' parts are renamed, the tiles' and the other prices' are not).
+  const numbering = JSON.stringify([docs.length, rf, fk]);
+  const facetContext = `${numbering}${JSON.stringify([coding.model, sorts])}`;
+  const facetFiles = Math.ceil(docs.length / fk);
+  head.split.hs = partFolders(files, splitListingFiles(head), ps, digest, (k) => (k * ps < facetFiles ? facetContext : numbering));
+  head.split.h = digest([JSON.stringify(head)]);
   return { head, files };
 }

@@ -51,7 +51,7 @@ export interface SearchIndexFile {
 /**
  * The file served at /search-index.json when the index is split (a large catalogue, docs/search.md
  * "At scale"): the statistics and the letter-only vocabulary; the postings and the records are in
- * files under search-index/{h}/ fetched by the queries that need them.
+ * files under search-index/{folder}/ fetched by the queries that need them.
  */
 export interface SearchSplitFile {
   v: 1;
@@ -62,8 +62,15 @@ export interface SearchSplitFile {
 
 /** What the split engine needs before any query. */
 export interface SearchSplitMeta {
-  /** Folder of this build's files (a digest of their content), so files of two builds never mix in a cache. */
+  /** A digest of the whole split (what the offline warming marks as done). */
   h: string;
+  /**
+   * The files' folders by part (../search/bundles.ts SplitFolders): part k, bundle k's files in
+   * splitIndexFiles order, `ps` a part, is in search-index/{hs[k]}/, a digest of its content, so files
+   * of two builds never mix in a cache and a change renames only the parts it reaches.
+   */
+  hs: string[];
+  ps: number;
   /** Number of searchable products. */
   n: number;
   /** Total words per field (name, sku, category names, supplier code), for BM25's average field lengths. */
@@ -84,7 +91,7 @@ export function recordsFileOf(doc: number, meta: Pick<SearchSplitMeta, 'rf'>): s
   return `d-${Math.floor(doc / meta.rf)}`;
 }
 
-/** Every file of a split index (postings, then records), as named under search-index/{h}/. */
+/** Every file of a split index (postings, then records), as named in their parts' folders, in the order the parts take them. */
 export function splitIndexFiles(meta: Pick<SearchSplitMeta, 'pf' | 'n' | 'rf'>): string[] {
   const names = Array.from({ length: meta.pf }, (_, i) => `p-${i}`);
   for (let doc = 0; doc < meta.n; doc += meta.rf) names.push(recordsFileOf(doc, meta));

@@ -159,6 +159,9 @@ function serviceWorker(sw: Buffer, changed: Map<string, { before: Buffer | null;
   return touched ? Buffer.from(text, 'utf8') : null;
 }
 
+/** Files an overlay may add or remove: a split search file or bundle, in its part's folder (any store view's). */
+const MOVABLE = /^(?:[^/]+\/)?search-(?:index|listing)\/[0-9a-f]+\/[^/]+(?:\/[^/]+)?\.json$/;
+
 /** Makes the overlay generation of `snapshotDir` on `parent`; FullBuildNeeded when it cannot. */
 export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult> {
   const parentKeep = keepDirOf(opts.parent);
@@ -179,7 +182,13 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     const r = await runRenderer({ keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages }, opts.env);
     lap('renderer');
     if (r.tooMany) throw new FullBuildNeeded(`more than ${opts.maxPages} pages to render`);
-    if (r.removed.length || r.paths.length !== context.paths.length) throw new FullBuildNeeded('pages added or removed (the sitemap changes)');
+    // Pages added or removed change the sitemap and the links to them: a full build. Split search files
+    // come and go with the parts a change renames (src/lib/search/bundles.ts): nothing links to them but
+    // their heads, rendered here too, and the service worker caches them as they are asked for.
+    const was = new Set(context.paths.map((p) => p.pathname));
+    const added = r.paths.filter((p) => !was.has(p.pathname)).map((p) => p.pathname.replace(/^\/+/, ''));
+    const moved = [...r.removed, ...added].filter((f) => !MOVABLE.test(f));
+    if (moved.length) throw new FullBuildNeeded(`pages added or removed (the sitemap changes): ${moved.slice(0, 3).join(', ')}`);
     const tree = openTree(opts.parent);
     const changed = new Map<string, { before: Buffer | null; after: Buffer }>();
     const consider = (file: string, after: Buffer) => {
@@ -216,19 +225,21 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     // The CDN's files manifest: the parent's, with the digests of the changed files.
     const manifest = readFilesManifest(opts.parent);
     if (!manifest) throw new FullBuildNeeded(`${opts.parent}: no ${FILES_MANIFEST}`);
+    for (const f of r.removed) delete manifest.files[f];
     for (const [f, c] of changed) manifest.files[f] = digestOf(c.after);
     const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     changed.set(FILES_MANIFEST, { before: null, after: Buffer.from(`${JSON.stringify({ version: 1, files })}\n`) });
     lap('site files');
     // The overlay: its files, then its manifest; then what the next change needs (the renderer's paths, the hashes).
     const name = basename(opts.outDir);
-    const overlay: OverlayManifest = {
-      version: 1,
-      parent: basename(tree.dir),
-      base: basename(tree.base),
-      files: { ...(tree.overlay?.files ?? {}), ...Object.fromEntries([...changed.keys()].map((f) => [f, name])) },
-      removed: tree.overlay?.removed ?? [],
-    };
+    const held = { ...(tree.overlay?.files ?? {}), ...Object.fromEntries([...changed.keys()].map((f) => [f, name])) };
+    const gone = new Set(tree.overlay?.removed ?? []);
+    for (const f of r.removed) {
+      delete held[f];
+      gone.add(f);
+    }
+    for (const f of changed.keys()) gone.delete(f);
+    const overlay: OverlayManifest = { version: 1, parent: basename(tree.dir), base: basename(tree.base), files: held, removed: [...gone].sort() };
     for (const [f, c] of changed) {
       mkdirSync(dirname(join(opts.outDir, f)), { recursive: true });
       writeFileSync(join(opts.outDir, f), c.after);

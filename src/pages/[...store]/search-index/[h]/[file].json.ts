@@ -1,7 +1,8 @@
 /**
  * The files of a split search index (a large catalogue, docs/search.md "At scale"):
  * /search-index/{h}/p-{i}.json (postings) and /search-index/{h}/d-{i}.json (records), per store view,
- * and /search-index/{h}/bundle-{i}.json, the same files in bundles for the offline warming (bundles.ts).
+ * and /search-index/{h}/bundle-{i}.json, the same files in bundles for the offline warming; {h} is the
+ * folder of the file's part (src/lib/search/bundles.ts).
  * None when the index is whole (src/lib/build/search-site-index.ts decides).
  */
 import type { APIRoute } from 'astro';
@@ -14,16 +15,11 @@ export const prerender = true;
 
 export function getStaticPaths() {
   // A prepared build's site part writes the search files (src/lib/build/shard.ts). A file's text is
-  // fixed by its path ({h} digests the whole split, the file names one part of it), so its cache key is
-  // {h}: an unchanged index is never rendered again (the persistent renderer and the incremental build
-  // would otherwise render every one of them, 24,000 at 100,000 products, on any change). The names
-  // come from searchKeys, which takes them from the generation before when no product changed.
-  return wholeSiteOnly(() =>
-    perStore((storeCode) => {
-      const split = searchKeys(storeCode).indexFiles;
-      return split ? split.names.map((file) => ({ params: { h: split.h, file }, cacheKey: split.h })) : [];
-    }),
-  );
+  // fixed by its path (its folder digests its part of the split, src/lib/search/bundles.ts), so its
+  // cache key is its folder: a part that did not change is never rendered again (the persistent
+  // renderer and the incremental build would otherwise render every file, 24,000 at 100,000
+  // products, on any change). searchKeys takes them from the generation before when no product changed.
+  return wholeSiteOnly(() => perStore((storeCode) => (searchKeys(storeCode).indexFiles ?? []).map(([h, file]) => ({ params: { h, file }, cacheKey: h }))));
 }
 
 export const GET: APIRoute = ({ props, params }) => {
