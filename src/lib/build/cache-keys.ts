@@ -304,7 +304,13 @@ export function searchKeys(storeCode: string): SearchKeys {
     };
     return {
       keys: [
-        digest(base, 'search', facets, templateProduct ? recordKey(templateProduct) : null, searchListingFileUrl(storeCode)),
+        digest(
+          base,
+          'search',
+          facets,
+          templateProduct ? [recordKey(templateProduct), pricesFor(templateProduct, storeCode)] : null,
+          searchListingFileUrl(storeCode),
+        ),
         digest(index),
         digest(listing),
         ...('split' in index ? split(index.split, () => splitIndexFiles(index.split), files, bundles) : split(undefined, () => [])),
