@@ -6,8 +6,9 @@
  * left to a full build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
@@ -117,6 +118,53 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(existsSync(join(keepDirOf(dir('base')), 'context.json'))).toBe(true);
     expect(existsSync(join(keepDirOf(dir('base')), 'cdn-hashes.json'))).toBe(true);
     expect(existsSync(join(keepDirOf(dir('base')), 'keys.json'))).toBe(true);
+  });
+
+  it('a renderer kept beside an output folder outside the project loads its bundle there and waits, ready', async () => {
+    // A server's output folder may be anywhere: the bundle's imports of the project's packages still resolve.
+    const away = mkdtempSync(join(tmpdir(), 'kept-renderer-'));
+    try {
+      const kept = join(away, 'site.render');
+      cpSync(keepDirOf(dir('base')), kept, { recursive: true, verbatimSymlinks: true });
+      // The copy's own bundle, not the one in the project.
+      const context = readJson(join(kept, 'context.json')) as Json;
+      writeJson(join(kept, 'context.json'), { ...context, bundle: join(kept, 'bundle') });
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/lib/build/render/renderer.ts'), kept], {
+        cwd: ROOT,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+      child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+      const ended = new Promise<number | null>((r) => child.on('exit', r));
+      await Promise.race([ended, new Promise<void>((r) => child.stdout.on('data', () => out.includes('\n') && r()))]);
+      child.kill();
+      await ended;
+      expect({ out: out.split('\n')[0], err: err.slice(0, 300) }).toEqual({ out: 'ready', err: '' });
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
+  });
+
+  it('a process with nothing else to do that waits for a warm renderer lives until it is ready or gone', async () => {
+    // The renderer is unreferenced (it never keeps a server up on its own): the wait must. Here the
+    // renderer fails at once (its bundle gone): the wait settles, the process does not end mid-wait.
+    const broken = join(work, 'broken.render');
+    cpSync(keepDirOf(dir('base')), broken, { recursive: true, verbatimSymlinks: true });
+    writeJson(join(broken, 'context.json'), { ...(readJson(join(broken, 'context.json')) as Json), bundle: join(broken, 'gone') });
+    const script = join(work, 'wait-for-renderer.mts');
+    writeFileSync(
+      script,
+      [
+        `import { rendererReady, warmRenderer } from ${JSON.stringify(join(ROOT, 'src/lib/build/render/overlay-build.ts'))};`,
+        `warmRenderer(${JSON.stringify(broken)});`,
+        'await rendererReady();',
+        "console.log('settled');",
+      ].join('\n'),
+    );
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect({ status: r.status, out: r.stdout.trim() }).toEqual({ status: 0, out: 'settled' });
   });
 
   it('a CMS paragraph: the overlay holds the page and its aliases, and every file is the full build’s', async () => {

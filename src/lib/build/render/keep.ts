@@ -9,7 +9,7 @@
  * Astro has no setting for this: the integration wraps Astro's default prerenderer (the hook
  * `astro:build:start`'s `setPrerenderer`), which it leaves to do all the work. Build time only.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
@@ -77,6 +77,9 @@ export function keepRenderer(): AstroIntegration {
                   set(i);
                 };
                 cpSync(src, join(keep, BUNDLE_DIR), { recursive: true });
+                // The bundle imports the project's packages by name: found from any folder the kept
+                // renderer is in (an output folder outside the project, as a server's may be).
+                symlinkSync(join(process.cwd(), 'node_modules'), join(keep, 'node_modules'), 'dir');
               }
               await def.setup?.();
             },

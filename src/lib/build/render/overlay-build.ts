@@ -97,6 +97,8 @@ export function warmRenderer(keepDir: string, env: Record<string, string> = {}):
   child.stdout.on('data', hear);
   child.on('exit', () => {
     w.exited = true;
+    // Its pipes too: a renderer that failed leaves what it wrote unread, which would hold this process.
+    for (const s of [child.stdin, child.stdout, child.stderr]) s.destroy();
     settle();
   });
   child.on('error', () => {
@@ -108,9 +110,15 @@ export function warmRenderer(keepDir: string, env: Record<string, string> = {}):
   warm = w;
 }
 
-/** Settles when the waiting renderer is ready for a change (at once when none waits). */
+/**
+ * Settles when the waiting renderer is ready for a change (at once when none waits). Whoever waits
+ * keeps this process alive until then: the renderer is unreferenced, so a caller with nothing else
+ * to do (a script, the bench) would otherwise end with the wait unsettled.
+ */
 export function rendererReady(): Promise<void> {
-  return warm && !warm.exited ? warm.ready : Promise.resolve();
+  if (!warm || warm.exited) return Promise.resolve();
+  const alive = setInterval(() => undefined, 60_000);
+  return warm.ready.finally(() => clearInterval(alive));
 }
 
 /** Stops the waiting renderer (the server's shutdown, tests). */
