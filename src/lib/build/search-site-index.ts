@@ -15,23 +15,22 @@ import { splitListingFiles, type SearchListingSplit } from '../search/split-list
 import { splitIndexFiles, type SearchDoc, type SearchIndexFile, type SearchSplitFile } from '../search/types';
 import { BUNDLE_FILES, writeBundles } from '../search/bundles';
 
-/** Searchable products above which the index is split: SEARCH_SPLIT_ABOVE (a whole number, 0 splits always), else SPLIT_ABOVE. */
-export function splitThreshold(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.SEARCH_SPLIT_ABOVE?.trim();
-  if (!raw) return SPLIT_ABOVE;
+type Env = Record<string, string | undefined>;
+
+/** A whole number of `what` from the variable `name` (at least `min`), else `fallback`; a bad value is refused by name. */
+function wholeNumber(env: Env, name: string, what: string, min: number, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`SEARCH_SPLIT_ABOVE must be a whole number of products (0 or more), not "${raw}"`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of ${what} (${min} or more), not "${raw}"`);
   return n;
 }
 
-/** Files per part of a split (src/lib/search/bundles.ts): SEARCH_PART_FILES (a whole number above 0; tests make small parts), else BUNDLE_FILES. */
-export function partFiles(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.SEARCH_PART_FILES?.trim();
-  if (!raw) return BUNDLE_FILES;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`SEARCH_PART_FILES must be a whole number of files (1 or more), not "${raw}"`);
-  return n;
-}
+/** Searchable products above which the index is split: SEARCH_SPLIT_ABOVE (0 splits always), else SPLIT_ABOVE. */
+export const splitThreshold = (env: Env = process.env): number => wholeNumber(env, 'SEARCH_SPLIT_ABOVE', 'products', 0, SPLIT_ABOVE);
+
+/** Files per part of a split (src/lib/search/bundles.ts): SEARCH_PART_FILES (tests make small parts), else BUNDLE_FILES. */
+export const partFiles = (env: Env = process.env): number => wholeNumber(env, 'SEARCH_PART_FILES', 'files', 1, BUNDLE_FILES);
 
 /** A store view's search files: the index (whole or split) and, when split, its files and their warming bundles (bundles.ts) by name. */
 export interface StoreSearchFiles {
