@@ -4,17 +4,15 @@
  * (A file name starting with '_' is private in Astro, hence the parameter.)
  */
 import type { APIRoute } from 'astro';
-import { urlMap } from '../lib/routing/url-map';
+import { urlMapFiles } from '../lib/routing/url-map';
 import { wholeSiteOnly } from '../lib/build/shard';
+import { wholeCatalogueFileKeys } from '../lib/build/cache-keys';
 
 export function getStaticPaths() {
   // Made of the whole catalogue: a prepared build's site part writes it (src/lib/build/shard.ts).
-  return wholeSiteOnly(() => [{ params: { urlmap: '_url-map' } }, ...urlMap().shards.map((_, n) => ({ params: { urlmap: `_url-map-${n}` } }))]);
+  // Keyed by their text, taken again when no product and no content route changed.
+  return wholeSiteOnly(() => wholeCatalogueFileKeys('url-map', urlMapFiles).map(([urlmap, key]) => ({ params: { urlmap }, cacheKey: key })));
 }
 
-export const GET: APIRoute = ({ params }) => {
-  const { map, shards } = urlMap();
-  const n = /^_url-map-(\d+)$/.exec(params.urlmap ?? '')?.[1];
-  const body = n === undefined ? map : shards[Number(n)];
-  return new Response(`${JSON.stringify(body)}\n`, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
-};
+export const GET: APIRoute = ({ params }) =>
+  new Response(urlMapFiles().get(params.urlmap ?? '') ?? '', { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

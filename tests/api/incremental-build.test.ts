@@ -26,8 +26,9 @@ const OTHER_KEYED_ROUTES = [
   'src/pages/[...store]/stores/jewellers-[location].astro',
   'src/pages/[...store]/i/[slug].astro',
   'src/pages/[...store]/p/[slug].astro',
-  // The CDN's files (edge map, tag manifest), keyed by their own text.
+  // The CDN's files (edge map, tag manifest) and the URL dispatcher's map, keyed by their own text.
   'src/pages/[cdn]/[...file].ts',
+  'src/pages/[urlmap].json.ts',
   // The search files and the results page, keyed by what they list (every searchable product).
   'src/pages/[...store]/search.astro',
   'src/pages/[...store]/search-index.json.ts',

@@ -16,7 +16,8 @@ import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { pageTagMap, pageTags } from '../../src/lib/build/cache-tags';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { brandPaths } from '../../src/lib/build/brand-page-data';
-import { brandListingPageKey, brandPageKey, searchKeys } from '../../src/lib/build/cache-keys';
+import { brandListingPageKey, brandPageKey, searchKeys, wholeCatalogueFileKeys } from '../../src/lib/build/cache-keys';
+import { urlMap, urlMapFiles } from '../../src/lib/routing/url-map';
 import { storeSearchFiles, storeSearchListing } from '../../src/lib/build/search-site-index';
 import { edgeFileKeys, edgeFiles } from '../../src/lib/build/cdn/site-map';
 import { digest } from '../../src/lib/build/cache-keys';
@@ -313,6 +314,8 @@ describe('the search files and the CDN files taken again (every product read: an
     keyStore().recorded.clear();
     const fresh = searchKeys(store);
     const freshEdge = edgeFileKeys();
+    const freshMap = wholeCatalogueFileKeys('url-map', urlMapFiles);
+    expect(freshMap.map(([name]) => name)).toEqual(['_url-map', ...urlMap().shards.map((_, n) => `_url-map-${n}`)]);
     // Computed: the names the split writes, under the folder its head names; the CDN files by their text's digest.
     const { index, files, bundles } = storeSearchFiles(store);
     const { listing, files: listed } = storeSearchListing(store);
@@ -332,6 +335,7 @@ describe('the search files and the CDN files taken again (every product read: an
         keys: ['page', 'index', 'listing', '1', 'hi', 'p-0', '2', 'hl', 'd-0', 'hm', 'facets/d-0'],
       },
       'cdn-files': { ...recordedEntries()['cdn-files']!, keys: ['edge/index.json', 'planted'] },
+      'url-map': { ...recordedEntries()['url-map']!, keys: ['_url-map', 'planted map'] },
     };
     offerPrevious(planted, none);
     expect(searchKeys(store)).toEqual({
@@ -345,10 +349,12 @@ describe('the search files and the CDN files taken again (every product read: an
       ],
     });
     expect(edgeFileKeys()).toEqual([['edge/index.json', 'planted']]);
+    expect(wholeCatalogueFileKeys('url-map', urlMapFiles)).toEqual([['_url-map', 'planted map']]);
     // A product changed: worked out again.
     const any = catalog().products[0]!;
     offerPrevious(planted, { ids: new Set([any.id]), skus: new Set([any.sku]), categories: new Set(any.category_ids) });
     expect(searchKeys(store)).toEqual(fresh);
     expect(edgeFileKeys()).toEqual(freshEdge);
+    expect(wholeCatalogueFileKeys('url-map', urlMapFiles)).toEqual(freshMap);
   });
 });

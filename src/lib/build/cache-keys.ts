@@ -13,13 +13,22 @@ import { createHash } from 'node:crypto';
 import { middlewareCodeKey } from './code-key';
 import { config } from '../config';
 import { bannersFor, catalog, siteChrome, pricesFor, primaryCategory, storeViewOf, type CatalogIndex } from '../routing/routes';
-import { type AmpRoute } from '../routing/page-routes';
+import { catchAllRoutes, type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
 import { productPageCore, shippingMethods } from './product-page-data';
 import { productIslandProps } from './product-island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from './promo';
 import { placeholderColours } from '../snapshot/placeholders-read';
-import { blogData, contentPages, goneContentUrls, snapshotShops, type CmsAliasRoute, type ContentPageRoute } from '../routing/content-routes';
+import {
+  blogData,
+  contentPages,
+  contentPaths,
+  goneContentUrls,
+  snapshotShops,
+  storeParams,
+  type CmsAliasRoute,
+  type ContentPageRoute,
+} from '../routing/content-routes';
 import { brandContentPaths, brandListing } from './brand-page-data';
 import { listingCandidates } from './listing-file';
 import { searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
@@ -330,4 +339,38 @@ export function searchKeys(storeCode: string): SearchKeys {
   const got = { page: keys[0]!, index: keys[1]!, listing: keys[2]!, indexFiles: split(), listingFiles: split() };
   searchKeysMade.set(storeCode, { offered, keys: got });
   return got;
+}
+
+/**
+ * What the files made from every product read of the CMS pages besides: which content routes there
+ * are (the pages' paths, the paths legacy URLs name, the ones left out), with the config and store
+ * views. A page's text is not in it.
+ */
+let contentRoutesDigest: string | undefined;
+const contentRoutesKey = (): string =>
+  (contentRoutesDigest ??= digest(
+    'content-routes',
+    config,
+    storeParams(),
+    catchAllRoutes()
+      .filter((r) => r.kind === 'content')
+      .map((r) => [r.path, r.key, r.storeCode]),
+    contentPaths(),
+    goneContentUrls(),
+  ));
+
+/**
+ * Files made together from every product (the CDN's edge files, the URL dispatcher's map), by name
+ * with their keys (their text's digest): taken again from the generation before when no product
+ * changed and the content routes did not (contentRoutesKey), so a CMS page's text works none of them
+ * out again. Any other snapshot file changed computes them (./key-reuse.ts).
+ */
+export function wholeCatalogueFileKeys(name: string, files: () => ReadonlyMap<string, string>): [string, string][] {
+  const keys = reuseOrCompute(name, config.storeViews.default.storeCode, contentRoutesKey(), () => ({
+    keys: [...files()].flatMap(([file, text]) => [file, digest(text)]),
+    deps: { all: true },
+  }));
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < keys.length; i += 2) out.push([keys[i]!, keys[i + 1]!]);
+  return out;
 }

@@ -92,3 +92,9 @@ export const urlMap = once((): { map: UrlMap; shards: ProductShard[] } => {
     shards: shards.map((sh) => ProductShardSchema.parse(sh)),
   };
 });
+
+/** The dispatcher's files by name (`_url-map`, `_url-map-{n}`): each one's JSON text, as the build writes it. */
+export const urlMapFiles = once((): Map<string, string> => {
+  const { map, shards } = urlMap();
+  return new Map([['_url-map', `${JSON.stringify(map)}\n`], ...shards.map((s, n): [string, string] => [`_url-map-${n}`, `${JSON.stringify(s)}\n`])]);
+});
