@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { astroBin } from '../../server/rebuild';
-import { listFiles } from '../../src/lib/build/cdn/build-files';
+import { listFiles, writeDeployPlan } from '../../src/lib/build/cdn/build-files';
+import { DEPLOY_PLAN } from '../../src/lib/build/cdn/deploy-plan';
 import { buildOverlay, FullBuildNeeded, stopWarmRenderer } from '../../src/lib/build/render/overlay-build';
 import { OVERLAY_MANIFEST, openTree } from '../../src/lib/build/render/overlay';
 import { keepDirOf } from '../../src/lib/build/render/kept';
@@ -190,20 +191,33 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
   });
 
   it('a price change on that split overlay: only the parts of the split holding the product are renamed, every file the full build’s', async () => {
-    const r = await overlay('over-cms-split', snap('price'), 'over-price-split', 2000, SPLIT);
+    const r = await buildOverlay({
+      parent: dir('over-cms-split'),
+      snapshotDir: snap('price'),
+      outDir: dir('over-price-split'),
+      maxPages: 2000,
+      env: { BUILD_TIME, ...SPLIT },
+      deployBefore: dir('over-cms-split'),
+    });
     const split = (fs: string[]) => fs.filter((f) => /^search-(index|listing)\//.test(f));
     const all = split(listFiles(dir('split-full-price')));
     expect(r.changed).toContain('search-index.json');
     expect(r.changed).toContain('search-listing.json');
     expect(split(r.changed).length).toBeGreaterThan(0);
     expect(split(r.changed).length).toBeLessThan(all.length / 2);
-    // The parts it renamed are gone from the site: every file is the full build's, no more.
-    expect(differences(dir('over-price-split'), dir('split-full-price'))).toEqual([]);
+    // The parts it renamed are gone from the site: every file is the full build's, no more (but the
+    // deploy plan, which a build made without a build before it has none of).
+    expect(differences(dir('over-price-split'), dir('split-full-price'))).toEqual([`extra ${DEPLOY_PLAN}`]);
     const m = readJson(join(dir('over-price-split'), OVERLAY_MANIFEST)) as Json;
     expect(split(m.removed).length).toBeGreaterThan(0);
     // And the CDN is told to delete them (the deploy plan of the files manifest's difference).
     const files = readJson(join(dir('over-price-split'), '_cdn/files.json')) as Json;
     expect(split(Object.keys(files.files)).sort()).toEqual(all.sort());
+    const plan = readJson(join(dir('over-price-split'), DEPLOY_PLAN)) as Json;
+    expect(split(plan.delete).sort()).toEqual(split(m.removed).sort());
+    expect(plan.upload).toEqual(expect.arrayContaining(split(r.changed)));
+    // The plan made from the manifests the overlay held is the one made from the folders.
+    expect(writeDeployPlan(dir('over-cms-split'), dir('over-price-split'))).toEqual(plan);
   });
 
   it('a price change on that overlay: its pages, listings, search files and the service worker, every file the full build’s', async () => {

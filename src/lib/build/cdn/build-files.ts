@@ -157,8 +157,12 @@ export function readFilesManifest(dir: string): FilesManifest | null {
   return r.data;
 }
 
-/** The deploy plan of the folder `after` against the folder `before` (null: a first deploy); written into `after`. */
-export function writeDeployPlan(before: string | null, after: string): DeployPlan {
+/**
+ * The deploy plan of the folder `after` against the folder `before` (null: a first deploy); written
+ * into `after`. `known`: their files manifests when the caller holds them already (an overlay has
+ * just read the one and written the other), so neither is read and checked again.
+ */
+export function writeDeployPlan(before: string | null, after: string, known: { before?: FilesManifest; after?: FilesManifest } = {}): DeployPlan {
   // Either folder may be an overlay generation (../render/overlay.ts): its tag manifest may be its parent's.
   // An overlay and the generation before it often hold the same tag manifest file: read once.
   const read = new Map<string, TagManifest>();
@@ -169,9 +173,9 @@ export function writeDeployPlan(before: string | null, after: string): DeployPla
     if (!m) read.set(file, (m = parseTagManifest(readFileSync(file, 'utf8'))));
     return m;
   };
-  const now = readFilesManifest(after);
+  const now = known.after ?? readFilesManifest(after);
   if (!now) throw new Error(`${after}: no ${FILES_MANIFEST}: not a finished build`);
-  const plan = deployPlan(before ? readFilesManifest(before) : null, now, before ? tags(before) : null, tags(after));
+  const plan = deployPlan(before ? (known.before ?? readFilesManifest(before)) : null, now, before ? tags(before) : null, tags(after));
   writeFileSync(join(after, DEPLOY_PLAN), `${JSON.stringify(plan, null, 1)}\n`);
   return plan;
 }

@@ -11,7 +11,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { digestOf, headersFile, isAmp, readFilesManifest, scanPage, ampPrefixes, writeDeployPlan } from '../cdn/build-files';
 import { DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
@@ -231,8 +231,9 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
       changed.set('_headers', { before: null, after: Buffer.from(headersFile(rules)) });
     }
     // The CDN's files manifest: the parent's, with the digests of the changed files.
-    const manifest = readFilesManifest(opts.parent);
-    if (!manifest) throw new FullBuildNeeded(`${opts.parent}: no ${FILES_MANIFEST}`);
+    const parentManifest = readFilesManifest(opts.parent);
+    if (!parentManifest) throw new FullBuildNeeded(`${opts.parent}: no ${FILES_MANIFEST}`);
+    const manifest = { version: 1 as const, files: { ...parentManifest.files } };
     for (const f of r.removed) delete manifest.files[f];
     for (const [f, c] of changed) manifest.files[f] = digestOf(c.after);
     const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -255,7 +256,9 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
     lap('write');
     if (opts.deployBefore) {
-      writeDeployPlan(opts.deployBefore, opts.outDir);
+      // Against the parent (the live generation, as the server asks): both manifests are in hand.
+      const same = resolve(opts.deployBefore) === resolve(opts.parent);
+      writeDeployPlan(opts.deployBefore, opts.outDir, same ? { before: parentManifest, after: { version: 1, files } } : {});
       overlay.files[DEPLOY_PLAN] = name;
       changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
       writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
