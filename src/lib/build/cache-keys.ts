@@ -305,8 +305,7 @@ export function searchKeys(storeCode: string): SearchKeys {
     const { index, files, bundles } = storeSearchFiles(storeCode);
     const { listing, files: listed, bundles: listedBundles } = storeSearchListing(storeCode);
     const { facets, templateProduct } = searchPageData(storeCode);
-    const split = (head: SplitFolders | undefined, names: () => string[], ...maps: Map<string, string>[]) => {
-      if (!head) return ['-'];
+    const split = (head: SplitFolders, names: () => string[], ...maps: Map<string, string>[]) => {
       const folder = folderOf(head, names);
       const all = maps.flatMap((m) => [...m.keys()]);
       return [String(all.length), ...all.flatMap((name) => [folder(name), name])];
@@ -322,8 +321,8 @@ export function searchKeys(storeCode: string): SearchKeys {
         ),
         digest(index),
         digest(listing),
-        ...('split' in index ? split(index.split, () => splitIndexFiles(index.split), files, bundles) : split(undefined, () => [])),
-        ...('split' in listing ? split(listing.split, () => splitListingFiles(listing), listed, listedBundles) : split(undefined, () => [])),
+        ...('split' in index ? split(index.split, () => splitIndexFiles(index.split), files, bundles) : ['-']),
+        ...('split' in listing ? split(listing.split, () => splitListingFiles(listing), listed, listedBundles) : ['-']),
       ],
       deps: { all: true },
     };
@@ -332,8 +331,8 @@ export function searchKeys(storeCode: string): SearchKeys {
   const split = (): [string, string][] | null => {
     const count = keys[at++];
     if (count === '-') return null;
-    const out: [string, string][] = [];
-    for (let i = 0; i < Number(count); i++, at += 2) out.push([keys[at]!, keys[at + 1]!]);
+    const out = pairsOf(keys, at, Number(count));
+    at += out.length * 2;
     return out;
   };
   const got = { page: keys[0]!, index: keys[1]!, listing: keys[2]!, indexFiles: split(), listingFiles: split() };
@@ -370,7 +369,12 @@ export function wholeCatalogueFileKeys(name: string, files: () => ReadonlyMap<st
     keys: [...files()].flatMap(([file, text]) => [file, digest(text)]),
     deps: { all: true },
   }));
+  return pairsOf(keys, 0, Math.floor(keys.length / 2));
+}
+
+/** `count` pairs of a kept key list from index `from`: [a, b] of keys[from], keys[from + 1] and so on. */
+function pairsOf(keys: readonly string[], from: number, count: number): [string, string][] {
   const out: [string, string][] = [];
-  for (let i = 0; i + 1 < keys.length; i += 2) out.push([keys[i]!, keys[i + 1]!]);
+  for (let i = 0, at = from; i < count; i++, at += 2) out.push([keys[at]!, keys[at + 1]!]);
   return out;
 }
