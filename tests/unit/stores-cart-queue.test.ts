@@ -9,7 +9,8 @@ import { $cart, $cartCount, addToCart, cartSettled, loadCart, removeFromCart, sy
 import { loadUser } from '../../src/lib/state/stores/user';
 import { setOnline } from '../../src/lib/state/stores/network';
 import { setSyncFetch, unsentTasks } from '../../src/lib/state/sync';
-import { fakeCartApi, flush, freshState } from './stores-fixtures';
+import { knownServerLines, setServerLines } from '../../src/lib/state/stores/cart-sync';
+import { deferred, fakeCartApi, flush, freshState } from './stores-fixtures';
 
 const ring = { sku: 'R-1042', name: 'Evermore Platinum Solitaire Ring', price: 1250 };
 const watch = { sku: 'W-77', name: 'Halden Automatic Watch', price: 540 };
@@ -146,5 +147,42 @@ describe('cart lines through the sync queue', () => {
       ['R-1042', 1],
       ['W-77', 3],
     ]);
+  });
+
+  it("a line's answer that comes after another tab's state replaced what the server holds is kept whole, and the next change removes nothing", async () => {
+    await loadCart();
+    // The server's answer to the ring's update is held ...
+    const held = deferred<void>();
+    let holding = true;
+    setSyncFetch(async (url, init) => {
+      if (holding && url.includes('/cart/update')) await held.promise;
+      return api.handler(url, init);
+    });
+    addToCart(ring);
+    await flush();
+    await flush();
+    // ... while another tab's state arrives: its server lines (none yet) replace this tab's (what the
+    // cart store does with a tab message, src/lib/state/stores/cart.ts).
+    setServerLines([]);
+    holding = false;
+    held.resolve();
+    await cartSettled();
+    expect(knownServerLines()).toEqual([{ sku: 'R-1042', qty: 1, item_id: expect.any(Number) }]);
+    // A line known by its item id alone was sent as a removal of that item with the next change.
+    updateCartQuantity('R-1042', 2);
+    await cartSettled();
+    await expectAgreed([['R-1042', 2]]);
+  });
+
+  it('a server line told without its sku (another tab, an older version) is not known, and is never sent as a removal', async () => {
+    await loadCart();
+    addToCart(ring);
+    await cartSettled();
+    const itemId = knownServerLines()[0]!.item_id;
+    setServerLines([{ item_id: itemId }]);
+    expect(knownServerLines()).toEqual([]);
+    updateCartQuantity('R-1042', 2);
+    await cartSettled();
+    await expectAgreed([['R-1042', 2]]);
   });
 });

@@ -130,9 +130,14 @@ export function fakeCartApi(
       return json({ code: 200, result: { ...line, quote_id: cartId } });
     }
     if (call === 'cart/delete') {
-      const refusal = opts.refuseDelete?.(body.cartItem.sku);
+      const { sku, item_id } = body.cartItem as { sku?: string; item_id?: number };
+      const refusal = opts.refuseDelete?.(String(sku));
       if (refusal) return json({ code: 400, result: refusal });
-      cart.delete(body.cartItem.sku);
+      // As Magento (DELETE /V1/carts/{id}/items/{itemId}, what VSFA calls): the item id names the
+      // line, whatever sku the body carries; without one, the line of the sku.
+      const line = item_id ? [...cart.values()].find((l) => l.item_id === item_id) : sku ? cart.get(sku) : undefined;
+      if (item_id && !line) return json({ code: 500, result: `Cart ${cartId} doesn't contain item  ${item_id}` });
+      if (line) cart.delete(line.sku);
       return json({ code: 200, result: true });
     }
     if (call === 'cart/pull') return json({ code: 200, result: [...cart.values()] });

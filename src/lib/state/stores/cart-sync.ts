@@ -52,9 +52,17 @@ export function knownServerLines(): ServerLine[] {
   return [...server.values()];
 }
 
+/** A server line as stored or told by another tab: one without its sku or qty is not known (the next pull tells). */
+const ServerLineSchema = z.object({ sku: z.string().min(1), qty: z.number(), item_id: z.number().nullish() });
+
 /** Replaces what this tab knows of the server lines (the stored ones, another tab's, none). */
-export function setServerLines(lines: readonly ServerLine[] = []): void {
-  server = new Map(lines.map((l) => [l.sku, l]));
+export function setServerLines(lines: readonly unknown[] = []): void {
+  server = new Map(
+    lines.flatMap((l) => {
+      const line = ServerLineSchema.safeParse(l);
+      return line.success ? [[line.data.sku, line.data] as const] : [];
+    }),
+  );
 }
 
 /** The items the last server round was scheduled for. */
@@ -323,7 +331,10 @@ export async function pushChanges(retry = true): Promise<void> {
         if (Number(t.resultCode) === 200) {
           const r = answer(t, CartLineSchema);
           if (r) {
-            server.set(item.sku, { ...server.get(item.sku)!, item_id: r.item_id });
+            // What the server holds now, from its answer: the map may have been replaced while the
+            // answer was on its way (another tab's state, a pull), and a line known only by its item
+            // id would be sent as a removal by the next round.
+            server.set(item.sku, { sku: item.sku, qty: r.qty ?? item.qty, item_id: r.item_id });
             setItemsNoSync($cart.get().items.map((i) => (i.sku === item.sku ? { ...i, item_id: r.item_id } : i)));
           }
         } else if (noSuchCart(t.result)) {
