@@ -103,3 +103,69 @@ describe('persistent queue: answers nobody waits for', () => {
     expect(await queue.pending()).toEqual([]);
   });
 });
+
+describe('persistent queue: a run stopped online is tried again', () => {
+  const waitFor = async (cond: () => boolean, ms = 2_000) => {
+    const until = Date.now() + ms;
+    while (!cond()) {
+      if (Date.now() > until) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+
+  it('sends an item whose send failed online after the next delay, with no other trigger, and waits longer after each stop', async () => {
+    const online = true;
+    let reachable = false;
+    const sends: number[] = [];
+    const queue = createPersistentQueue<Item>({
+      name: 'test-retry',
+      collection: () => collection('syncTasks'),
+      key: (i) => String(i.id),
+      isPending: (i) => !i.sent,
+      order: (a, b) => a.id - b.id,
+      send: async (i) => {
+        sends.push(Date.now());
+        return reachable ? { ...i, sent: true } : null;
+      },
+      retry: { online: () => online, delaysMs: [40, 120] },
+    });
+    // The server does not answer: the push is answered unsent (its caller is not held up) ...
+    expect(await queue.push({ id: 1, sent: false })).toEqual({ id: 1, sent: false });
+    // ... and the queue tries again by itself: after 40 ms, then after 120 ms (the last delay repeats).
+    await waitFor(() => sends.length >= 3);
+    expect(sends[1]! - sends[0]!).toBeGreaterThanOrEqual(35);
+    expect(sends[2]! - sends[1]!).toBeGreaterThanOrEqual(110);
+    reachable = true;
+    await waitFor(() => sends.length >= 4);
+    await waitFor(() => !queue.running);
+    expect(await queue.pending()).toEqual([]);
+    // Everything sent: no more tries.
+    const after = sends.length;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sends.length).toBe(after);
+  });
+
+  it('does not try again offline: the next trigger (coming back online, a push) sends', async () => {
+    let online = false;
+    const sends: number[] = [];
+    const queue = createPersistentQueue<Item>({
+      name: 'test-retry-offline',
+      collection: () => collection('syncTasks'),
+      key: (i) => String(i.id),
+      isPending: (i) => !i.sent,
+      order: (a, b) => a.id - b.id,
+      send: async (i) => {
+        sends.push(i.id);
+        return online ? { ...i, sent: true } : null;
+      },
+      retry: { online: () => online, delaysMs: [20] },
+    });
+    await queue.push({ id: 1, sent: false });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(sends).toEqual([1]);
+    online = true;
+    await queue.run();
+    expect(sends).toEqual([1, 1]);
+    expect(await queue.pending()).toEqual([]);
+  });
+});

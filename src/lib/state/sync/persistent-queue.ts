@@ -24,6 +24,14 @@ export interface PersistentQueueOptions<T> {
    * and answered it unsent, or another page or tab stored it): whoever queued it will not hear the answer.
    */
   unclaimed?(item: T): void;
+  /**
+   * Runs tried again after one stopped while `online()` says the browser is online (a dropped
+   * connection, a server not answering, a send that cannot be made yet): each such stop waits the next
+   * of `delaysMs` (the last one repeating) and runs again; a run that sends everything starts the
+   * delays over. Without it, or offline, a stopped run waits for the next trigger (a push, coming back
+   * online, a page start), and an item stays unsent however long the page stays open.
+   */
+  retry?: { online(): boolean; delaysMs: readonly number[] };
 }
 
 export interface PersistentQueue<T> {
@@ -47,6 +55,9 @@ export interface PersistentQueue<T> {
 export function createPersistentQueue<T>(opts: PersistentQueueOptions<T>): PersistentQueue<T> {
   let current: Promise<void> | null = null;
   let again = false;
+  /** The stops in a row so far (which delay the next retry waits), and the retry waiting. */
+  let stops = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   const waiters = new Map<string, Array<(item: T) => void>>();
 
   const all = async () => (await opts.collection().entries<T>()).map(([, v]) => v).sort(opts.order);
@@ -88,14 +99,34 @@ export function createPersistentQueue<T>(opts: PersistentQueueOptions<T>): Persi
     }
   };
 
+  /** After a run: the next retry when it stopped online, none once everything is sent. */
+  const retryAfter = (stopped: boolean) => {
+    const retry = opts.retry;
+    if (!retry) return;
+    if (!stopped) {
+      stops = 0;
+      if (retryTimer !== null) clearTimeout(retryTimer);
+      retryTimer = null;
+      return;
+    }
+    if (retryTimer !== null || !retry.online() || !retry.delaysMs.length) return;
+    const delay = retry.delaysMs[Math.min(stops++, retry.delaysMs.length - 1)]!;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void run();
+    }, delay);
+    // A Node process (tests, the build) does not wait for a retry.
+    (retryTimer as { unref?: () => void }).unref?.();
+  };
+
   const run = (): Promise<void> => {
     if (current) {
       again = true;
       return current;
     }
     current = (async () => {
+      let go = false;
       try {
-        let go = true;
         do {
           again = false;
           go = await withTabLock(opts.name, pass);
@@ -104,6 +135,7 @@ export function createPersistentQueue<T>(opts: PersistentQueueOptions<T>): Persi
         if (!go) await settleRest();
       } finally {
         current = null;
+        retryAfter(!go);
       }
       // A call that came once the run had stopped (while its waiters were being answered) was told to
       // wait for this run, which no longer looks at the queue: its item gets a run of its own, or its

@@ -7,7 +7,7 @@
 import { messages } from '../../messages';
 import type { SyncTask } from '../../schemas';
 import { collection } from '../storage';
-import { onBackOnline } from '../stores/network';
+import { $online, onBackOnline } from '../stores/network';
 import { notify } from '../stores/notifications';
 import { $user, loadUser } from '../stores/user';
 import { emitSyncEvent } from './events';
@@ -202,6 +202,9 @@ export function onUnclaimedAnswers(fn: UnclaimedAnswer): void {
   unclaimedListeners.push(fn);
 }
 
+/** How long the sync queue waits before trying again after a run stopped online: 1 s, then longer, at most 30 s. */
+export const SYNC_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+
 const queue = createPersistentQueue<SyncTask>({
   name: 'shop-sync-tasks',
   collection: () => collection('syncTasks'),
@@ -218,6 +221,9 @@ const queue = createPersistentQueue<SyncTask>({
   unclaimed: (task) => {
     for (const fn of unclaimedListeners) fn(task);
   },
+  // A send that failed online (a dropped connection, the API not answering) is tried again by itself:
+  // a cart line queued then would otherwise wait for the shopper's next change or page.
+  retry: { online: () => $online.get(), delaysMs: SYNC_RETRY_MS },
 });
 
 /** Stores a task and runs the queue; resolves with the task as saved (transmited false if it could not be sent yet). */
