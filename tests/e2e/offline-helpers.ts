@@ -286,19 +286,42 @@ export async function putStored(
   value: unknown,
   store = config.storeViews.default.storeCode,
 ): Promise<void> {
+  // Every way the write can end says so (a hang here would only show as the test's time-out): a
+  // database made without the store (an empty one another reader created) gets it in a new version,
+  // as localforage does.
   await page.evaluate(
     ({ db, key, value }) =>
       new Promise<void>((resolve, reject) => {
-        const req = indexedDB.open(db);
-        req.onupgradeneeded = () => req.result.createObjectStore('keyvaluepairs');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const d = req.result;
-          const tx = d.transaction('keyvaluepairs', 'readwrite');
-          tx.objectStore('keyvaluepairs').put(value, key);
-          tx.oncomplete = () => (d.close(), resolve());
-          tx.onerror = () => reject(tx.error);
+        const fail = (why: string) => reject(new Error(`putStored ${db}/${key}: ${why}`));
+        const timer = setTimeout(() => fail('no answer in 15 s'), 15_000);
+        const open = (version?: number) => {
+          const req = version === undefined ? indexedDB.open(db) : indexedDB.open(db, version);
+          req.onupgradeneeded = () => {
+            if (!req.result.objectStoreNames.contains('keyvaluepairs')) req.result.createObjectStore('keyvaluepairs');
+          };
+          req.onblocked = () => fail('the upgrade is blocked by another connection');
+          req.onerror = () => fail(`open: ${req.error?.message}`);
+          req.onsuccess = () => {
+            const d = req.result;
+            d.onversionchange = () => d.close();
+            if (!d.objectStoreNames.contains('keyvaluepairs')) {
+              d.close();
+              open(d.version + 1);
+              return;
+            }
+            try {
+              const tx = d.transaction('keyvaluepairs', 'readwrite');
+              tx.objectStore('keyvaluepairs').put(value, key);
+              tx.oncomplete = () => (clearTimeout(timer), d.close(), resolve());
+              tx.onerror = () => fail(`write: ${tx.error?.message}`);
+              tx.onabort = () => fail(`write aborted: ${tx.error?.message}`);
+            } catch (err) {
+              d.close();
+              fail(`write: ${(err as Error).message}`);
+            }
+          };
         };
+        open();
       }),
     { db: collectionDbName(collection, store), key, value },
   );
