@@ -39,6 +39,7 @@ import type { BenchContext } from './lib/context';
 import { startShop } from './lib/server';
 import { round, seconds } from './lib/stats';
 import { table } from './lib/table';
+import { guardUnsettled } from './lib/unsettled';
 import { sectionLighthouse } from './lighthouse';
 import { sectionPages } from './pages';
 import { sectionPaint } from './paint';
@@ -108,8 +109,11 @@ async function main(): Promise<void> {
   };
   // Sections measured now replace earlier ones; sections not run keep their earlier figures.
   for (const s of SECTIONS) if (wanted(s)) delete res.sections[s];
+  let section: string | null = null;
+  const guard = guardUnsettled(() => section);
   const run = async (s: Section, fn: () => Promise<void>) => {
     if (!wanted(s)) return;
+    section = s;
     try {
       await fn();
     } catch (e) {
@@ -162,6 +166,7 @@ async function main(): Promise<void> {
     console.log(`wrote ${join('bench/results', 'latest.json')} and build-scaling.svg`);
   }
   if (Object.keys(res.errors).length) process.exitCode = 1;
+  guard.done();
 }
 
 main().catch((e) => {

@@ -13,6 +13,7 @@ import { parseApiBench } from '../../scripts/bench/api';
 import { benchQueries, typo } from '../../scripts/bench/search';
 import { copyWithCmsEdit, copyWithPriceEdit } from '../../scripts/bench/lib/catalog';
 import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
+import { spawnSync } from 'node:child_process';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bench-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -294,5 +295,26 @@ describe('build log', () => {
     const { rendered, restored } = generationLog(log);
     expect([...rendered].sort()).toEqual(['/404.html', '/amp/rings/index.html', '/amp/wedding-rings/index.html', '/listing/60.json']);
     expect([...restored].sort()).toEqual(['/about-us/index.html', '/rings/index.html']);
+  });
+});
+
+describe('a run that stops with nothing left to wait for', () => {
+  const guarded = (body: string) => {
+    const file = join(tmp, `unsettled-${Math.random().toString(36).slice(2)}.mts`);
+    const lib = join(process.cwd(), 'scripts/bench/lib/unsettled.ts');
+    writeFileSync(file, `import { guardUnsettled } from ${JSON.stringify(lib)};\nconst guard = guardUnsettled(() => 'render');\n${body}\n`);
+    return spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 30_000 });
+  };
+
+  test('fails, naming the section, when its work never settles', () => {
+    const r = guarded('await new Promise(() => {});\nguard.done();');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("stopped in section 'render'");
+  });
+
+  test('ends as it would without the guard once the run is done', () => {
+    const r = guarded('await new Promise((ok) => setTimeout(ok, 10));\nguard.done();');
+    expect(r.status).toBe(0);
+    expect(r.stderr).not.toContain('stopped in section');
   });
 });
