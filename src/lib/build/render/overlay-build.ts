@@ -67,8 +67,15 @@ interface Warm {
 export const READY_LINE = 'ready';
 let warm: Warm | null = null;
 
+/**
+ * Node options for the renderer process from RENDERER_NODE_ARGS, space-separated: for looking into it,
+ * e.g. `--cpu-prof --cpu-prof-dir=DIR` (NODE_OPTIONS does not take those; the renderer ends with
+ * process.exit, which writes the profile).
+ */
+const rendererNodeArgs = (): string[] => (process.env.RENDERER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function startRenderer(keepDir: string | null, env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', RENDERER, ...(keepDir ? [keepDir] : [])], {
+  return spawn(process.execPath, [...rendererNodeArgs(), '--import', 'tsx', RENDERER, ...(keepDir ? [keepDir] : [])], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
