@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collection, type Collection } from '../../src/lib/state/storage';
-import { createPersistentQueue } from '../../src/lib/state/sync/persistent-queue';
+import { createPersistentQueue, type PersistentQueueOptions } from '../../src/lib/state/sync/persistent-queue';
 import { deferred, freshState } from './stores-fixtures';
 
 interface Item {
@@ -104,6 +104,18 @@ describe('persistent queue: answers nobody waits for', () => {
   });
 });
 
+/** A queue of test items in the syncTasks collection, sent by `send`. */
+const itemQueue = (name: string, send: PersistentQueueOptions<Item>['send'], more: Partial<PersistentQueueOptions<Item>> = {}) =>
+  createPersistentQueue<Item>({
+    name,
+    collection: () => collection('syncTasks'),
+    key: (i) => String(i.id),
+    isPending: (i) => !i.sent,
+    order: (a, b) => a.id - b.id,
+    send,
+    ...more,
+  });
+
 describe('persistent queue: a run stopped online is tried again', () => {
   const waitFor = async (cond: () => boolean, ms = 2_000) => {
     const until = Date.now() + ms;
@@ -117,18 +129,14 @@ describe('persistent queue: a run stopped online is tried again', () => {
     const online = true;
     let reachable = false;
     const sends: number[] = [];
-    const queue = createPersistentQueue<Item>({
-      name: 'test-retry',
-      collection: () => collection('syncTasks'),
-      key: (i) => String(i.id),
-      isPending: (i) => !i.sent,
-      order: (a, b) => a.id - b.id,
-      send: async (i) => {
+    const queue = itemQueue(
+      'test-retry',
+      async (i) => {
         sends.push(Date.now());
         return reachable ? { ...i, sent: true } : null;
       },
-      retry: { online: () => online, delaysMs: [40, 120] },
-    });
+      { retry: { online: () => online, delaysMs: [40, 120] } },
+    );
     // The server does not answer: the push is answered unsent (its caller is not held up) ...
     expect(await queue.push({ id: 1, sent: false })).toEqual({ id: 1, sent: false });
     // ... and the queue tries again by itself: after 40 ms, then after 120 ms (the last delay repeats).
@@ -148,18 +156,14 @@ describe('persistent queue: a run stopped online is tried again', () => {
   it('does not try again offline: the next trigger (coming back online, a push) sends', async () => {
     let online = false;
     const sends: number[] = [];
-    const queue = createPersistentQueue<Item>({
-      name: 'test-retry-offline',
-      collection: () => collection('syncTasks'),
-      key: (i) => String(i.id),
-      isPending: (i) => !i.sent,
-      order: (a, b) => a.id - b.id,
-      send: async (i) => {
+    const queue = itemQueue(
+      'test-retry-offline',
+      async (i) => {
         sends.push(i.id);
         return online ? { ...i, sent: true } : null;
       },
-      retry: { online: () => online, delaysMs: [20] },
-    });
+      { retry: { online: () => online, delaysMs: [20] } },
+    );
     await queue.push({ id: 1, sent: false });
     await new Promise((r) => setTimeout(r, 150));
     expect(sends).toEqual([1]);
