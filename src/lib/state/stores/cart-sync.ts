@@ -334,7 +334,7 @@ export async function pushChanges(retry = true): Promise<void> {
             // What the server holds now, from its answer: the map may have been replaced while the
             // answer was on its way (another tab's state, a pull), and a line known only by its item
             // id would be sent as a removal by the next round.
-            server.set(item.sku, { sku: item.sku, qty: r.qty ?? item.qty, item_id: r.item_id });
+            server.set(item.sku, { sku: item.sku, qty: r.qty, item_id: r.item_id });
             setItemsNoSync($cart.get().items.map((i) => (i.sku === item.sku ? { ...i, item_id: r.item_id } : i)));
           }
         } else if (noSuchCart(t.result)) {
