@@ -11,8 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { middlewareCodeKey } from './code-key';
-import { config } from '../config';
-import { bannersFor, catalog, siteChrome, pricesFor, primaryCategory, storeViewOf, type CatalogIndex } from '../routing/routes';
+import { config, enabledStoreViews } from '../config';
+import { bannersFor, catalog, once, routeFieldsOf, siteChrome, pricesFor, primaryCategory, storeViewOf, type CatalogIndex } from '../routing/routes';
 import { catchAllRoutes, type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
 import { productPageCore, shippingMethods } from './product-page-data';
@@ -359,15 +359,37 @@ const contentRoutesKey = (): string =>
   ));
 
 /**
- * Files made together from every product (the CDN's edge files, the URL dispatcher's map), by name
- * with their keys (their text's digest): taken again from the generation before when no product
- * changed and the content routes did not (contentRoutesKey), so a CMS page's text works none of them
- * out again. Any other snapshot file changed computes them (./key-reuse.ts).
+ * The route fields (../routing/routes.ts routeFieldsOf) of every product of every store view's
+ * catalogue, in catalogue order: what the files made from every product read of them besides the
+ * pages' cache tags.
  */
-export function wholeCatalogueFileKeys(name: string, files: () => ReadonlyMap<string, string>): [string, string][] {
-  const keys = reuseOrCompute(name, config.storeViews.default.storeCode, contentRoutesKey(), () => ({
+const catalogueRoutesKey = once((): string => {
+  const h = createHash('sha256');
+  const seen = new Set<CatalogIndex>();
+  for (const s of enabledStoreViews()) {
+    const c = catalog(s.storeCode);
+    if (seen.has(c)) continue;
+    seen.add(c);
+    h.update(`${s.storeCode}\u0000`);
+    for (const p of c.products) h.update(`${JSON.stringify(routeFieldsOf(p))}\n`);
+  }
+  return h.digest('base64url').slice(0, 32);
+});
+
+/**
+ * Files made together from every product (the CDN's edge files, the URL dispatcher's map), by name
+ * with their keys (their text's digest). They read of the products only their routes (which pages
+ * there are, at which URLs) and of the CMS pages only the content routes (contentRoutesKey), so their
+ * base is those two with `also` (the pages' cache tags, for the edge files), and nothing else they
+ * read can change without every key being computed (./render/changes.ts): taken again from the
+ * generation before whenever no product's route fields changed, so neither a price nor a CMS
+ * paragraph works them out again (seconds at 100,000 products).
+ */
+export function wholeCatalogueFileKeys(name: string, files: () => ReadonlyMap<string, string>, also = ''): [string, string][] {
+  const base = digest(contentRoutesKey(), catalogueRoutesKey(), also);
+  const keys = reuseOrCompute(name, config.storeViews.default.storeCode, base, () => ({
     keys: [...files()].flatMap(([file, text]) => [file, digest(text)]),
-    deps: { all: true },
+    deps: {},
   }));
   return pairsOf(keys, 0, Math.floor(keys.length / 2));
 }

@@ -312,6 +312,19 @@ export function hasProductPage(p: Product): boolean {
   return p.visibility >= 2 && p.status < 2 && p.discontinued !== 1;
 }
 
+/**
+ * What of a product decides which pages it has and at which URLs: what hasProductPage, productUrl and
+ * ampProductUrl read, with its children's SKUs (their aliases and AMP pages) and its gone URLs. The
+ * route lists, the redirect rules and the URL dispatcher's map read nothing else of a product, so the
+ * files made of them are taken again when no product's route fields changed (a price, a text, stock:
+ * src/lib/build/cache-keys.ts wholeCatalogueFileKeys). tests/unit/key-reuse.test.ts changes every other
+ * field of every product and checks that those files do not change.
+ */
+export function routeFieldsOf(p: Product): unknown[] {
+  const own = [p.id, p.sku, p.slug, p.type_id, p.url_path, p.url_key, p.parentSku ?? null, p.visibility, p.status, p.discontinued];
+  return [...own, p.configurable_children?.map((c) => c.sku) ?? null];
+}
+
 /** The url_path segment of the brands category: its children are listed at /brands/{slug}/all-products. */
 export const BRANDS_SEGMENT = 'brands';
 

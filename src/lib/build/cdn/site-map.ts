@@ -3,6 +3,7 @@
  * map (./edge-map.ts) of the dispatcher's rules and the pages' tags, and CloudFront's tag manifest.
  * Build time only.
  */
+import { createHash } from 'node:crypto';
 import { once } from '../../routing/routes';
 import { edgeRules } from '../../routing/redirects';
 import { pageTagMap } from '../cache-tags';
@@ -12,9 +13,12 @@ import { wholeCatalogueFileKeys } from '../cache-keys';
 
 const rel = (file: string, dir: string) => file.slice(dir.length + 1);
 
+/** Every page's cache tags (read for the files' key, then for the files when they are worked out). */
+const tagMap = once(pageTagMap);
+
 /** The files by their path under `_cdn/` (`edge/index.json`, `edge/0.json`, …, `cache-tags.json`). */
 export const edgeFiles = once((): Map<string, string> => {
-  const tags = pageTagMap();
+  const tags = tagMap();
   const { index, buckets } = buildEdgeMap(edgeRules(), tags);
   const out = new Map<string, string>();
   const under = '_cdn';
@@ -25,9 +29,18 @@ export const edgeFiles = once((): Map<string, string> => {
 });
 
 /**
- * The files' names with their keys (../cache-keys.ts wholeCatalogueFileKeys): the rules and tags read
- * every product (routes, aliases, discontinued ones, listings) and of the CMS pages only which routes
- * there are (a content page's tag is its path), so a CMS page's text does not work them out again
- * (seconds at 100,000 products).
+ * The files' names with their keys (../cache-keys.ts wholeCatalogueFileKeys): the rules read of the
+ * products only their routes, and of the CMS pages only which routes there are (a content page's tag is
+ * its path); the tags, which read listings and related products, are in the key as they are now (each
+ * page's taken again when none of its records changed, ../cache-tags.ts). So neither a CMS page's text
+ * nor a price that changes no page's tags works the rules and the map out again (seconds at 100,000
+ * products).
  */
-export const edgeFileKeys = (): [string, string][] => wholeCatalogueFileKeys('cdn-files', edgeFiles);
+export const edgeFileKeys = (): [string, string][] => wholeCatalogueFileKeys('cdn-files', edgeFiles, tagMapDigest());
+
+/** A digest of every page's path and tags, in path order. */
+function tagMapDigest(): string {
+  const h = createHash('sha256');
+  for (const [path, tags] of tagMap()) h.update(`${path}\u0000${tags.join(' ')}\n`);
+  return h.digest('base64url');
+}
