@@ -8,7 +8,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { keyStore, offerPrevious, recordedEntries } from '../../src/lib/build/key-store';
+import { keyStore, offerPrevious, recordedEntries, reusedCount } from '../../src/lib/build/key-store';
 import { snapshotCopies, type SnapshotJson as Json } from './snapshot-copies';
 
 const { root, before, shard, after, diff } = snapshotCopies('route-file-reuse-test-');
@@ -140,5 +140,87 @@ describe("the files made from every product's route (the CDN's edge files, the U
     expect(onMove.edgeKeys()).toEqual([...onMove.edgeFiles()].map(([f, t]) => [f, onMove.digest(t)]));
     // Its URL did not change: the dispatcher's map is taken again.
     expect(onMove.mapKeys()).toEqual([['_url-map', 'planted map']]);
+  });
+});
+
+describe("the routes' and the tags' digests: read from every product only when a product changed", () => {
+  const none = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+    keyStore().previous = null;
+  });
+
+  it('a CMS paragraph takes both again; a price with other routes before works both out', async () => {
+    const build = async () => {
+      vi.resetModules();
+      vi.stubEnv('SNAPSHOT_DIR', before);
+      return (await import('../../src/lib/build/cdn/site-map')).edgeFileKeys;
+    };
+    offerPrevious({}, none);
+    keyStore().recorded.clear();
+    (await build())();
+    const rec = recordedEntries();
+    const real = [rec['cdn-tags']!.keys, rec['catalogue-routes']!.keys];
+    const planted = {
+      ...rec,
+      'cdn-tags': { ...rec['cdn-tags']!, keys: ['planted tags'] },
+      'catalogue-routes': { ...rec['catalogue-routes']!, keys: ['planted routes'] },
+    };
+    const digestsAfter = async (changed: ReturnType<typeof diff>) => {
+      if (typeof changed === 'string') throw new Error(changed);
+      const edgeKeys = await build();
+      keyStore().recorded.clear();
+      offerPrevious(planted, changed);
+      edgeKeys();
+      return [recordedEntries()['cdn-tags']!.keys, recordedEntries()['catalogue-routes']!.keys];
+    };
+    const cms = after('cms-text', (ps) => (ps[0]!.content += '<p>More.</p>'), 'cms-pages.json');
+    expect(await digestsAfter(diff(cms))).toEqual([['planted tags'], ['planted routes']]);
+    const price = after('one-price', (ps) => (ps[0]!.price += 10));
+    expect(await digestsAfter(diff(price))).toEqual(real);
+  });
+
+  it("a product changed without changing a route or a page's tags: the tags' digest is the one before, with only the tag lists it reaches worked out", async () => {
+    const build = async (dir: string) => {
+      vi.resetModules();
+      vi.stubEnv('SNAPSHOT_DIR', dir);
+      return (await import('../../src/lib/build/cdn/site-map')).edgeFileKeys;
+    };
+    offerPrevious({}, none);
+    keyStore().recorded.clear();
+    (await build(before))();
+    const rec = recordedEntries();
+    const tagNames = Object.keys(rec).filter((n) => n.startsWith('tags|'));
+    const planted = { ...rec, 'cdn-tags': { ...rec['cdn-tags']!, keys: ['planted tags'] } };
+    const tagsDigestOn = async (dir: string) => {
+      const changed = diff(dir);
+      if (typeof changed === 'string') throw new Error(changed);
+      const edgeKeys = await build(dir);
+      keyStore().recorded.clear();
+      keyStore().reused = 0;
+      offerPrevious(planted, changed);
+      edgeKeys();
+      return recordedEntries()['cdn-tags']!.keys[0];
+    };
+    // A text of a listed product: its page's and its categories' tag lists are worked out again, and come out the same.
+    const listed = (JSON.parse(readFileSync(join(before, shard), 'utf8')) as Json[]).findIndex(
+      (p) => p.visibility >= 2 && p.status < 2 && p.category_ids.length > 0,
+    );
+    const text = after('listed-text', (ps) => (ps[listed]!.description = `${ps[listed]!.description ?? ''}<p>More.</p>`));
+    expect(await tagsDigestOn(text)).toBe('planted tags');
+    // Every tag list is kept for the next change, those it did not reach as they were.
+    expect(
+      Object.keys(recordedEntries())
+        .filter((n) => n.startsWith('tags|'))
+        .sort(),
+    ).toEqual(tagNames.sort());
+    expect(reusedCount()).toBeGreaterThan(tagNames.length / 2);
+    // Moved to another category: the tag lists of both categories' pages change, the digest is worked out.
+    const moved = after('listed-moved', (ps) => {
+      const other = ps.find((x) => x.category_ids.length > 0 && !x.category_ids.includes(ps[listed]!.category_ids[0]))!;
+      ps[listed]!.category_ids = other.category_ids;
+    });
+    expect(await tagsDigestOn(moved)).not.toBe('planted tags');
   });
 });

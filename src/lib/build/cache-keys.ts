@@ -359,22 +359,41 @@ const contentRoutesKey = (): string =>
   ));
 
 /**
+ * A digest of what `compute` reads of every product: taken again from the generation before when no
+ * product changed (a CMS paragraph), or when `asBefore` tells that what it reads did not, so the change
+ * does not read the whole catalogue for it.
+ */
+export function everyProductDigest(name: string, compute: () => string, asBefore?: () => boolean): string {
+  const base = contentRoutesKey();
+  return reuseOrCompute(name, config.storeViews.default.storeCode, base, () => {
+    // A product changed, but what the digest reads may not have: `asBefore` says so without reading every product.
+    const old = keyStore().previous?.entries[name];
+    return { keys: old && old.base === base && asBefore?.() ? old.keys : [compute()], deps: { all: true } };
+  })[0]!;
+}
+
+/** Whether the products' routes are the generation before's (which pages there are, at which URLs). */
+export const routesAsBefore = (): boolean => keyStore().previous?.entries['catalogue-routes']?.keys[0] === catalogueRoutesKey();
+
+/**
  * The route fields (../routing/routes.ts routeFieldsOf) of every product of every store view's
  * catalogue, in catalogue order: what the files made from every product read of them besides the
  * pages' cache tags.
  */
-const catalogueRoutesKey = once((): string => {
-  const h = createHash('sha256');
-  const seen = new Set<CatalogIndex>();
-  for (const s of enabledStoreViews()) {
-    const c = catalog(s.storeCode);
-    if (seen.has(c)) continue;
-    seen.add(c);
-    h.update(`${s.storeCode}\u0000`);
-    for (const p of c.products) h.update(`${JSON.stringify(routeFieldsOf(p))}\n`);
-  }
-  return h.digest('base64url').slice(0, 32);
-});
+const catalogueRoutesKey = once(() =>
+  everyProductDigest('catalogue-routes', () => {
+    const h = createHash('sha256');
+    const seen = new Set<CatalogIndex>();
+    for (const s of enabledStoreViews()) {
+      const c = catalog(s.storeCode);
+      if (seen.has(c)) continue;
+      seen.add(c);
+      h.update(`${s.storeCode}\u0000`);
+      for (const p of c.products) h.update(`${JSON.stringify(routeFieldsOf(p))}\n`);
+    }
+    return h.digest('base64url').slice(0, 32);
+  }),
+);
 
 /**
  * Files made together from every product (the CDN's edge files, the URL dispatcher's map), by name

@@ -25,7 +25,7 @@
 import { buildTime, catalog, descendantIds, ownCatalogueDir, storeViewOf } from '../routing/routes';
 import { dayNumber } from '../messages/format';
 import { buildRole } from './shard';
-import { keyStore, type ChangedRecords, type KeyDeps } from './key-store';
+import { keyStore, type ChangedRecords, type KeyDeps, type KeyEntry } from './key-store';
 import type { Product } from '../schemas';
 
 /** Whether a changed record is one the key read. */
@@ -41,6 +41,13 @@ function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string): boo
   return t;
 }
 
+/** Whether the generation before's entry stands as it is: same base and day, no changed record it read (the rules above). */
+function stands(old: KeyEntry, storeCode: string, base: string): boolean {
+  const s = keyStore();
+  if (!s.previous || old.base !== base || old.day !== dayNumber(buildTime(), storeViewOf(storeCode))) return false;
+  return ownCatalogueDir(storeCode) === null && catalog(storeCode) === catalog() && !touches(old.deps, s.previous.changed, storeCode);
+}
+
 /**
  * The keys named `name` (e.g. `product|12|default`): the generation before's when nothing they read
  * changed, else `compute`'s. Recorded either way, for the next change. Only a whole build records and
@@ -49,18 +56,41 @@ function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string): boo
 export function reuseOrCompute(name: string, storeCode: string, base: string, compute: () => { keys: string[]; deps: KeyDeps }): string[] {
   if (buildRole() !== 'whole') return compute().keys;
   const s = keyStore();
-  const day = dayNumber(buildTime(), storeViewOf(storeCode));
   const old = s.previous?.entries[name];
-  if (old && s.previous && old.base === base && old.day === day && ownCatalogueDir(storeCode) === null && catalog(storeCode) === catalog()) {
-    if (!touches(old.deps, s.previous.changed, storeCode)) {
-      s.recorded.set(name, old);
-      s.reused++;
-      return old.keys;
-    }
+  if (old && stands(old, storeCode, base)) {
+    s.recorded.set(name, old);
+    s.reused++;
+    return old.keys;
   }
   const { keys, deps } = compute();
-  s.recorded.set(name, { keys, base, day, deps });
+  s.recorded.set(name, { keys, base, day: dayNumber(buildTime(), storeViewOf(storeCode)), deps });
   return keys;
+}
+
+/**
+ * Whether every entry of the generation before named `{prefix}|…|{storeCode}` comes out the same now,
+ * and there were `count` of them: those that stand are recorded again as they are; the others are
+ * worked out again through `again(name)` (which records them) and compared. False when nothing was
+ * offered. For a digest of many entries (the pages' cache tags) that a change of a few records
+ * leaves as it was, without asking for every entry.
+ */
+export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCode: string) => string, again: (name: string) => readonly string[]): boolean {
+  const s = keyStore();
+  if (buildRole() !== 'whole' || !s.previous) return false;
+  let seen = 0;
+  for (const [name, old] of Object.entries(s.previous.entries)) {
+    if (!name.startsWith(`${prefix}|`)) continue;
+    seen++;
+    const storeCode = name.slice(name.lastIndexOf('|') + 1);
+    if (stands(old, storeCode, baseOf(storeCode))) {
+      s.recorded.set(name, old);
+      s.reused++;
+    } else {
+      const now = again(name);
+      if (now.length !== old.keys.length || now.some((k, i) => k !== old.keys[i])) return false;
+    }
+  }
+  return seen === count;
 }
 
 /** The SKUs a product's page looks up (links of every type, grouped and bundle items, inline linked products). */

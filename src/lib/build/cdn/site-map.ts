@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { once } from '../../routing/routes';
 import { edgeRules } from '../../routing/redirects';
-import { pageTagMap } from '../cache-tags';
+import { pageTagMap, tagsAsBefore } from '../cache-tags';
 import { buildEdgeMap, EDGE_INDEX, bucketFile } from './edge-map';
 import { tagManifest } from './tag-manifest';
-import { wholeCatalogueFileKeys } from '../cache-keys';
+import { everyProductDigest, routesAsBefore, wholeCatalogueFileKeys } from '../cache-keys';
 
 const rel = (file: string, dir: string) => file.slice(dir.length + 1);
 
@@ -36,11 +36,20 @@ export const edgeFiles = once((): Map<string, string> => {
  * nor a price that changes no page's tags works the rules and the map out again (seconds at 100,000
  * products).
  */
-export const edgeFileKeys = (): [string, string][] => wholeCatalogueFileKeys('cdn-files', edgeFiles, tagMapDigest());
+export const edgeFileKeys = (): [string, string][] => wholeCatalogueFileKeys('cdn-files', edgeFiles, tagMapKey());
 
-/** A digest of every page's path and tags, in path order. */
-function tagMapDigest(): string {
-  const h = createHash('sha256');
-  for (const [path, tags] of tagMap()) h.update(`${path}\u0000${tags.join(' ')}\n`);
-  return h.digest('base64url');
-}
+/**
+ * A digest of every page's path and tags, in path order: taken again when no product changed, or when
+ * the routes and every tag list a changed product reaches are as before (a price, mostly).
+ */
+const tagMapKey = once(() =>
+  everyProductDigest(
+    'cdn-tags',
+    () => {
+      const h = createHash('sha256');
+      for (const [path, tags] of tagMap()) h.update(`${path}\u0000${tags.join(' ')}\n`);
+      return h.digest('base64url');
+    },
+    () => routesAsBefore() && tagsAsBefore(),
+  ),
+);
