@@ -177,6 +177,15 @@ describe("the routes' and the tags' digests: read from every product only when a
     };
     const cms = after('cms-text', (ps) => (ps[0]!.content += '<p>More.</p>'), 'cms-pages.json');
     expect(await digestsAfter(diff(cms))).toEqual([['planted tags'], ['planted routes']]);
+    // Offered as they were: the edge files are taken again and no tag list is asked for; those before
+    // are kept for the next change, which then compares only the ones it reaches.
+    const edgeKeys = await build();
+    keyStore().recorded.clear();
+    offerPrevious(rec, diff(cms) as Exclude<ReturnType<typeof diff>, string>);
+    edgeKeys();
+    const kept = Object.entries(recordedEntries()).filter(([n]) => n.startsWith('tags|'));
+    expect(kept).toEqual(Object.entries(rec).filter(([n]) => n.startsWith('tags|')));
+    expect(kept.length).toBeGreaterThan(100);
     const price = after('one-price', (ps) => (ps[0]!.price += 10));
     expect(await digestsAfter(diff(price))).toEqual(real);
   });

@@ -88,3 +88,6 @@ export function tagsAsBefore(): boolean {
     return pageTags({ kind, key: Number(key), storeCode } as Pick<PageRoute, 'kind' | 'key' | 'storeCode'>);
   });
 }
+
+/** Keeps the tag lists of the generation before that still stand for the next change, when this one asked for none (no product changed). */
+export const keepTagsAsBefore = (): void => void entriesUnchanged('tags', 0, reuseBase);

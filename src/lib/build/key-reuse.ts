@@ -70,11 +70,13 @@ export function reuseOrCompute(name: string, storeCode: string, base: string, co
 /**
  * Whether every entry of the generation before named `{prefix}|…|{storeCode}` comes out the same now,
  * and there were `count` of them: those that stand are recorded again as they are; the others are
- * worked out again through `again(name)` (which records them) and compared. False when nothing was
- * offered. For a digest of many entries (the pages' cache tags) that a change of a few records
- * leaves as it was, without asking for every entry.
+ * worked out again through `again(name)` (which records them) and compared. Without `again`, the
+ * entries that stand are only kept for the next change (the others are worked out when next asked
+ * for), and the answer says nothing. False when nothing was offered. For a digest of many entries
+ * (the pages' cache tags) that a change of a few records leaves as it was, without asking for every
+ * entry.
  */
-export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCode: string) => string, again: (name: string) => readonly string[]): boolean {
+export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCode: string) => string, again?: (name: string) => readonly string[]): boolean {
   const s = keyStore();
   if (buildRole() !== 'whole' || !s.previous) return false;
   let seen = 0;
@@ -85,12 +87,12 @@ export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCo
     if (stands(old, storeCode, baseOf(storeCode))) {
       s.recorded.set(name, old);
       s.reused++;
-    } else {
+    } else if (again) {
       const now = again(name);
       if (now.length !== old.keys.length || now.some((k, i) => k !== old.keys[i])) return false;
     }
   }
-  return seen === count;
+  return again !== undefined && seen === count;
 }
 
 /** The SKUs a product's page looks up (links of every type, grouped and bundle items, inline linked products). */

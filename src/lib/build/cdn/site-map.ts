@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { once } from '../../routing/routes';
 import { edgeRules } from '../../routing/redirects';
-import { pageTagMap, tagsAsBefore } from '../cache-tags';
+import { keepTagsAsBefore, pageTagMap, tagsAsBefore } from '../cache-tags';
 import { buildEdgeMap, EDGE_INDEX, bucketFile } from './edge-map';
 import { tagManifest } from './tag-manifest';
 import { everyProductDigest, routesAsBefore, wholeCatalogueFileKeys } from '../cache-keys';
@@ -40,16 +40,25 @@ export const edgeFileKeys = (): [string, string][] => wholeCatalogueFileKeys('cd
 
 /**
  * A digest of every page's path and tags, in path order: taken again when no product changed, or when
- * the routes and every tag list a changed product reaches are as before (a price, mostly).
+ * the routes and every tag list a changed product reaches are as before (a price, mostly). When no
+ * product changed, no tag list is asked for: those before are kept for the next change, which
+ * compares only the lists it reaches.
  */
-const tagMapKey = once(() =>
-  everyProductDigest(
+const tagMapKey = once(() => {
+  let asked = false;
+  const key = everyProductDigest(
     'cdn-tags',
     () => {
+      asked = true;
       const h = createHash('sha256');
       for (const [path, tags] of tagMap()) h.update(`${path}\u0000${tags.join(' ')}\n`);
       return h.digest('base64url');
     },
-    () => routesAsBefore() && tagsAsBefore(),
-  ),
-);
+    () => {
+      asked = true;
+      return routesAsBefore() && tagsAsBefore();
+    },
+  );
+  if (!asked) keepTagsAsBefore();
+  return key;
+});
