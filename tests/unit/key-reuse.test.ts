@@ -51,6 +51,13 @@ describe('the records a snapshot change touched', () => {
     expect(diff(after('cms', (ps) => (ps[0]!.content += '<p>x</p>'), 'cms-pages.json'))).toEqual({ ids: new Set(), skus: new Set(), categories: new Set() });
   });
 
+  it("the same records in another order: it cannot tell (the catalogue, the URL map and the search index follow the files' order)", () => {
+    expect(diff(after('reordered', (ps) => ps.reverse()))).toBe('records in another order');
+    // One record changed and the rest in their order: that record only.
+    const r = diff(after('one-of-many', (ps) => (ps[7]!.name += ' II')));
+    expect(typeof r !== 'string' && r.ids.size).toBe(1);
+  });
+
   it('an unchanged snapshot: no record', () => {
     expect(diff(after('same', () => undefined))).toEqual({ ids: new Set(), skus: new Set(), categories: new Set() });
   });

@@ -6,7 +6,7 @@
  * and for those the records before (read from the folder before, checked against the recorded sha1)
  * and after are compared one by one; and the files whose part the keys read is in their base
  * (KEYED_FILES). Anything else (another file changed, a file added or removed, the folder before gone
- * or changed since) is a reason to compute every key. Build time only.
+ * or changed since, the same records in another order) is a reason to compute every key. Build time only.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -77,7 +77,8 @@ export function changedRecords(kept: KeysFile, before: string | undefined, after
   const other = differ.find((f) => !shards.has(f) && !KEYED_FILES.has(f));
   if (other) return `${other} changed`;
   const changed = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
-  const records = differ.filter((f) => shards.has(f));
+  // In the manifest's order, the catalogue's.
+  const records = [...shards].filter((f) => now[f] !== kept.files[f]);
   if (records.length === 0) return changed;
   if (!before || !existsSync(before)) return 'the snapshot before is gone';
   for (const f of records) if (!existsSync(join(before, f)) || sha1(readFileSync(join(before, f))) !== kept.files[f]) return `${before}/${f} changed since`;
@@ -88,6 +89,10 @@ export function changedRecords(kept: KeysFile, before: string | undefined, after
     for (const [id, r] of recordsOf(before, f)) was.set(id, r);
     for (const [id, r] of recordsOf(after, f)) is.set(id, r);
   }
+  // The catalogue's order is the files' (the URL map, the search index and ties in listings follow it):
+  // the same records in another order reach keys that no changed record names.
+  const order = [...is.keys()].filter((id) => was.has(id));
+  if ([...was.keys()].filter((id) => is.has(id)).some((id, i) => id !== order[i])) return 'records in another order';
   for (const id of new Set([...was.keys(), ...is.keys()])) {
     const a = was.get(id);
     const b = is.get(id);
