@@ -37,6 +37,7 @@ import { folderOf, type SplitFolders } from '../search/bundles';
 import { splitIndexFiles } from '../search/types';
 import { splitListingFiles } from '../search/split-listing';
 import { linkedSkus, reuseOrCompute } from './key-reuse';
+import { buildRole } from './shard';
 import { keyStore } from './key-store';
 import type { Category } from '../schemas';
 
@@ -401,11 +402,12 @@ const catalogueRoutesKey = once(() =>
  * there are, at which URLs) and of the CMS pages only the content routes (contentRoutesKey), so their
  * base is those two with `also` (the pages' cache tags, for the edge files), and nothing else they
  * read can change without every key being computed (./render/changes.ts): taken again from the
- * generation before whenever no product's route fields changed, so neither a price nor a CMS
- * paragraph works them out again (seconds at 100,000 products).
+ * generation before whenever neither the products' routes nor the pages' tags changed, so neither a
+ * price nor a CMS paragraph works them out again (seconds at 100,000 products).
  */
-export function wholeCatalogueFileKeys(name: string, files: () => ReadonlyMap<string, string>, also = ''): [string, string][] {
-  const base = digest(contentRoutesKey(), catalogueRoutesKey(), also);
+export function wholeCatalogueFileKeys(name: string, files: () => ReadonlyMap<string, string>, also: () => string = () => ''): [string, string][] {
+  // Only a whole build keeps keys for the next change (./key-reuse.ts); a shard's base would go unread.
+  const base = buildRole() === 'whole' ? digest(contentRoutesKey(), catalogueRoutesKey(), also()) : '';
   const keys = reuseOrCompute(name, config.storeViews.default.storeCode, base, () => ({
     keys: [...files()].flatMap(([file, text]) => [file, digest(text)]),
     deps: {},

@@ -36,7 +36,7 @@ export const edgeFiles = once((): Map<string, string> => {
  * nor a price that changes no page's tags works the rules and the map out again (seconds at 100,000
  * products).
  */
-export const edgeFileKeys = (): [string, string][] => wholeCatalogueFileKeys('cdn-files', edgeFiles, tagMapKey());
+export const edgeFileKeys = (): [string, string][] => wholeCatalogueFileKeys('cdn-files', edgeFiles, tagMapKey);
 
 /**
  * A digest of every page's path and tags, in path order: taken again when no product changed, or when
