@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { keyStore, offerPrevious, recordedEntries, reusedCount } from '../../src/lib/build/key-store';
 import { snapshotCopies, type SnapshotJson as Json } from './snapshot-copies';
 
-const { root, before, shard, after, diff } = snapshotCopies('route-file-reuse-test-');
+const { root, before, shard, after, diff } = snapshotCopies('site-map-test-');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("the files made from every product's route (the CDN's edge files, the URL dispatcher's map): taken again unless a route or a page's tags changed", () => {
