@@ -317,7 +317,7 @@ export function hasProductPage(p: Product): boolean {
  * ampProductUrl read, with its children's SKUs (their aliases and AMP pages) and its gone URLs. The
  * route lists, the redirect rules and the URL dispatcher's map read nothing else of a product, so the
  * files made of them are taken again when no product's route fields changed (a price, a text, stock:
- * src/lib/build/cache-keys.ts wholeCatalogueFileKeys). tests/unit/key-reuse.test.ts changes every other
+ * src/lib/build/cache-keys.ts wholeCatalogueFileKeys). tests/unit/site-map.test.ts changes every other
  * field of every product and checks that those files do not change.
  */
 export function routeFieldsOf(p: Product): unknown[] {
