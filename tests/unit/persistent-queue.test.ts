@@ -31,22 +31,31 @@ function gatedCollection() {
   return { gated, control };
 }
 
+/** A queue of test items in the syncTasks collection, sent by `send`. */
+const itemQueue = (name: string, send: PersistentQueueOptions<Item>['send'], more: Partial<PersistentQueueOptions<Item>> = {}) =>
+  createPersistentQueue<Item>({
+    name,
+    collection: () => collection('syncTasks'),
+    key: (i) => String(i.id),
+    isPending: (i) => !i.sent,
+    order: (a, b) => a.id - b.id,
+    send,
+    ...more,
+  });
+
 describe('persistent queue', () => {
   it('answers an item pushed while a stopped run answers its waiters (it does not wait for the next trigger)', async () => {
     const { gated, control } = gatedCollection();
     let online = false;
     const sends: number[] = [];
-    const queue = createPersistentQueue<Item>({
-      name: 'test-queue',
-      collection: () => gated,
-      key: (i) => String(i.id),
-      isPending: (i) => !i.sent,
-      order: (a, b) => a.id - b.id,
-      send: async (i) => {
+    const queue = itemQueue(
+      'test-queue',
+      async (i) => {
         sends.push(i.id);
         return online ? { ...i, sent: true } : null;
       },
-    });
+      { collection: () => gated },
+    );
     // The first push's run stops (offline) and, answering its waiter, reads item 1 again: the second
     // push lands during that read.
     const inSettle = deferred<void>();
@@ -81,15 +90,7 @@ describe('persistent queue: answers nobody waits for', () => {
   it('tells of an item a later run sent after its own push was answered unsent, and of nothing that had a waiter', async () => {
     let online = false;
     const unclaimed: number[] = [];
-    const queue = createPersistentQueue<Item>({
-      name: 'test-unclaimed',
-      collection: () => collection('syncTasks'),
-      key: (i) => String(i.id),
-      isPending: (i) => !i.sent,
-      order: (a, b) => a.id - b.id,
-      send: async (i) => (online ? { ...i, sent: true } : null),
-      unclaimed: (i) => unclaimed.push(i.id),
-    });
+    const queue = itemQueue('test-unclaimed', async (i) => (online ? { ...i, sent: true } : null), { unclaimed: (i) => unclaimed.push(i.id) });
     // Offline: the push is answered with its item unsent; nobody waits for it any more.
     expect(await queue.push({ id: 1, sent: false })).toEqual({ id: 1, sent: false });
     online = true;
@@ -103,18 +104,6 @@ describe('persistent queue: answers nobody waits for', () => {
     expect(await queue.pending()).toEqual([]);
   });
 });
-
-/** A queue of test items in the syncTasks collection, sent by `send`. */
-const itemQueue = (name: string, send: PersistentQueueOptions<Item>['send'], more: Partial<PersistentQueueOptions<Item>> = {}) =>
-  createPersistentQueue<Item>({
-    name,
-    collection: () => collection('syncTasks'),
-    key: (i) => String(i.id),
-    isPending: (i) => !i.sent,
-    order: (a, b) => a.id - b.id,
-    send,
-    ...more,
-  });
 
 describe('persistent queue: a run stopped online is tried again', () => {
   const waitFor = async (cond: () => boolean, ms = 2_000) => {
