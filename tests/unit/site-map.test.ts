@@ -13,9 +13,32 @@ import { snapshotCopies, type SnapshotJson as Json } from './snapshot-copies';
 
 const { root, before, shard, after, diff } = snapshotCopies('site-map-test-');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  keyStore().previous = null;
+});
+const none = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
+
+/** The modules as a fresh build process on snapshot `dir` sees them (the catalogue and its files are memoised per process). */
+async function processOn(dir: string) {
+  vi.resetModules();
+  vi.stubEnv('SNAPSHOT_DIR', dir);
+  const redirects = await import('../../src/lib/routing/redirects');
+  const urlMaps = await import('../../src/lib/routing/url-map');
+  const keys = await import('../../src/lib/build/cache-keys');
+  const site = await import('../../src/lib/build/cdn/site-map');
+  return {
+    rules: redirects.edgeRules,
+    mapFiles: urlMaps.urlMapFiles,
+    mapKeys: () => keys.wholeCatalogueFileKeys('url-map', urlMaps.urlMapFiles),
+    edgeFiles: site.edgeFiles,
+    edgeKeys: site.edgeFileKeys,
+    digest: keys.digest,
+  };
+}
 
 describe("the files made from every product's route (the CDN's edge files, the URL dispatcher's map): taken again unless a route or a page's tags changed", () => {
-  const none = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
   /** What decides a product's pages and URLs; every other field is changed below. */
   const ROUTE = new Set(['id', 'sku', 'slug', 'type_id', 'url_path', 'url_key', 'parentSku', 'visibility', 'status', 'discontinued']);
   /** Strings the catalogue's schema allows only a few values of (kinds, types, attribute codes). */
@@ -48,23 +71,6 @@ describe("the files made from every product's route (the CDN's edge files, the U
     return v;
   }
 
-  /** The modules as a fresh build process on snapshot `dir` sees them (the catalogue and its files are memoised per process). */
-  async function processOn(dir: string) {
-    vi.resetModules();
-    vi.stubEnv('SNAPSHOT_DIR', dir);
-    const redirects = await import('../../src/lib/routing/redirects');
-    const urlMaps = await import('../../src/lib/routing/url-map');
-    const keys = await import('../../src/lib/build/cache-keys');
-    const site = await import('../../src/lib/build/cdn/site-map');
-    return {
-      rules: redirects.edgeRules,
-      mapFiles: urlMaps.urlMapFiles,
-      mapKeys: () => keys.wholeCatalogueFileKeys('url-map', urlMaps.urlMapFiles),
-      edgeFiles: site.edgeFiles,
-      edgeKeys: site.edgeFileKeys,
-      digest: keys.digest,
-    };
-  }
   /** Every key computed in process `p`, recorded; offered back with the URL map's and the edge files' keys planted. */
   function plantedFrom(p: Awaited<ReturnType<typeof processOn>>) {
     offerPrevious({}, none);
@@ -79,12 +85,6 @@ describe("the files made from every product's route (the CDN's edge files, the U
       'cdn-files': { ...rec['cdn-files']!, keys: ['edge/index.json', 'planted edge'] },
     };
   }
-
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-    keyStore().previous = null;
-  });
 
   it('every field but the routes changed in every product: the same redirect rules and URL map, taken again', async () => {
     const dir = after('every-field', (ps) => {
@@ -144,19 +144,8 @@ describe("the files made from every product's route (the CDN's edge files, the U
 });
 
 describe("the routes' and the tags' digests: read from every product only when a product changed", () => {
-  const none = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-    keyStore().previous = null;
-  });
-
   it('a CMS paragraph takes both again; a price with other routes before works both out', async () => {
-    const build = async () => {
-      vi.resetModules();
-      vi.stubEnv('SNAPSHOT_DIR', before);
-      return (await import('../../src/lib/build/cdn/site-map')).edgeFileKeys;
-    };
+    const build = async () => (await processOn(before)).edgeKeys;
     offerPrevious({}, none);
     keyStore().recorded.clear();
     (await build())();
@@ -191,11 +180,7 @@ describe("the routes' and the tags' digests: read from every product only when a
   });
 
   it("a product changed without changing a route or a page's tags: the tags' digest is the one before, with only the tag lists it reaches worked out", async () => {
-    const build = async (dir: string) => {
-      vi.resetModules();
-      vi.stubEnv('SNAPSHOT_DIR', dir);
-      return (await import('../../src/lib/build/cdn/site-map')).edgeFileKeys;
-    };
+    const build = async (dir: string) => (await processOn(dir)).edgeKeys;
     offerPrevious({}, none);
     keyStore().recorded.clear();
     (await build(before))();
