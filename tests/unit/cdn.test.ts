@@ -248,6 +248,61 @@ describe('the deploy plan', () => {
     expect(plan.delete).toEqual([]);
   });
 
+  it('agrees with the plan read straight from its definition, on many random builds, the tag manifests used again, told which files may differ or not', () => {
+    // Pages of a few products and categories under paths that differ in case and trailing slash
+    // (one page key), tag manifests that differ between the builds, and the same manifest objects
+    // planned with again (their index is worked out once).
+    let a = 11;
+    const next = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+    const pages = ['/p/a', '/p/b', '/P/A', '/p/c/', '/c/x', '/c/y', '/about', '/'];
+    const fileOf = (page: string) => (page === '/' ? 'index.html' : `${page.replace(/^\/|\/$/g, '')}/index.html`);
+    const tagSets = ['p-a', 'p-b', 'p-c', 'c-x', 'c-y', 'site', 'store-gb'];
+    const randomTags = (): TagManifest =>
+      tags(
+        Object.fromEntries(
+          pages.filter(() => next() < 0.8).map((p) => [p, [...new Set(Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(tagSets)))]]),
+        ),
+      );
+    const randomFiles = (): FilesManifest =>
+      files(Object.fromEntries([...pages.map(fileOf), 'x.css', '_astro/y.js'].filter(() => next() < 0.85).map((f) => [f, pick(['1', '2'])])));
+    const reference = (b: FilesManifest, f: FilesManifest, tb: TagManifest, ta: TagManifest) => {
+      const upload = Object.keys(f.files)
+        .filter((x) => b.files[x] !== f.files[x])
+        .sort();
+      const del = Object.keys(b.files)
+        .filter((x) => !(x in f.files))
+        .sort();
+      const invalidate = [...new Set([...upload, ...del].map(urlPathOf).filter((x): x is string => !!x))].sort();
+      const key = (p: string) => (p.length > 1 ? p.toLowerCase().replace(/\/+$/, '') : p);
+      const changed = new Set(invalidate.map(key));
+      const pagesOf = (t: string) =>
+        new Set(
+          [tb, ta].flatMap((m) =>
+            Object.entries(m.pages)
+              .filter(([, ts]) => ts.includes(t))
+              .map(([p]) => key(p)),
+          ),
+        );
+      const all = [...new Set([tb, ta].flatMap((m) => Object.values(m.pages).flat()))].filter((t) => t !== 'site' && !t.startsWith('store-'));
+      const purged = all.filter((t) => [...pagesOf(t)].every((p) => changed.has(p))).sort();
+      const covered = new Set(purged.flatMap((t) => [...pagesOf(t)]));
+      return { upload, delete: del, purge: { tags: purged, paths: invalidate.filter((p) => !covered.has(key(p))) }, invalidate };
+    };
+    for (let round = 0; round < 150; round++) {
+      const [b, f, tb] = [randomFiles(), randomFiles(), randomTags()];
+      const ta = next() < 0.5 ? tb : randomTags();
+      for (let again = 0; again < 2; again++) {
+        const plan = deployPlan(b, f, tb, ta);
+        expect({ upload: plan.upload, delete: plan.delete, purge: plan.purge, invalidate: plan.invalidate }).toEqual(reference(b, f, tb, ta));
+        expect(plan.unchanged).toBe(Object.keys(f.files).filter((x) => b.files[x] === f.files[x]).length);
+        // Told which files may differ (every one that does, and some that do not), the same plan.
+        const differ = [...new Set([...Object.keys(b.files), ...Object.keys(f.files)])].filter((x) => b.files[x] !== f.files[x]);
+        expect(deployPlan(b, f, tb, ta, [...differ, ...Object.keys(f.files).filter(() => next() < 0.3)])).toEqual(plan);
+      }
+    }
+  });
+
   it('maps files to the URL paths they answer at', () => {
     expect(urlPathOf('index.html')).toBe('/');
     expect(urlPathOf('rings/index.html')).toBe('/rings');

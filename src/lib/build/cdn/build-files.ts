@@ -19,6 +19,7 @@ import { localizedPath } from '../../catalog/urls';
 import { formatHeaders, siteHeaderRules } from './headers';
 import { DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
 import { parseTagManifest, TAG_MANIFEST, type TagManifest } from './tag-manifest';
+import { readHeld } from '../held-json';
 import { fileIdentity, FileScans } from './file-scans';
 import { storeRoots } from './store-roots';
 import { openTree } from '../render/overlay';
@@ -152,30 +153,34 @@ export interface CdnFilesResult {
 export function readFilesManifest(dir: string): FilesManifest | null {
   const p = join(dir, FILES_MANIFEST);
   if (!existsSync(p)) return null;
-  const r = filesManifestSchema.safeParse(JSON.parse(readFileSync(p, 'utf8')));
-  if (!r.success) throw new Error(`${p}: not a files manifest: ${r.error.issues[0]?.message}`);
-  return r.data;
+  return readHeld(p, (text) => {
+    const r = filesManifestSchema.safeParse(JSON.parse(text));
+    if (!r.success) throw new Error(`${p}: not a files manifest: ${r.error.issues[0]?.message}`);
+    return r.data;
+  });
 }
 
 /**
  * The deploy plan of the folder `after` against the folder `before` (null: a first deploy); written
  * into `after`. `known`: their files manifests when the caller holds them already (an overlay has
- * just read the one and written the other), so neither is read and checked again.
+ * just read the one and written the other), so neither is read and checked again, and the files
+ * that alone can differ between them (deployPlan's `mayDiffer`).
  */
-export function writeDeployPlan(before: string | null, after: string, known: { before?: FilesManifest; after?: FilesManifest } = {}): DeployPlan {
+export function writeDeployPlan(
+  before: string | null,
+  after: string,
+  known: { before?: FilesManifest; after?: FilesManifest; mayDiffer?: Iterable<string> } = {},
+): DeployPlan {
   // Either folder may be an overlay generation (../render/overlay.ts): its tag manifest may be its parent's.
-  // An overlay and the generation before it often hold the same tag manifest file: read once.
-  const read = new Map<string, TagManifest>();
+  // An overlay and the generation before it often hold the same tag manifest file: read once, and
+  // held for the next change (../held-json.ts).
   const tags = (dir: string): TagManifest => {
     const file = openTree(dir).file(TAG_MANIFEST);
-    if (!file) return { version: 1 as const, pages: {} };
-    let m = read.get(file);
-    if (!m) read.set(file, (m = parseTagManifest(readFileSync(file, 'utf8'))));
-    return m;
+    return file ? readHeld(file, (text) => parseTagManifest(text, file)) : { version: 1 as const, pages: {} };
   };
   const now = known.after ?? readFilesManifest(after);
   if (!now) throw new Error(`${after}: no ${FILES_MANIFEST}: not a finished build`);
-  const plan = deployPlan(before ? (known.before ?? readFilesManifest(before)) : null, now, before ? tags(before) : null, tags(after));
+  const plan = deployPlan(before ? (known.before ?? readFilesManifest(before)) : null, now, before ? tags(before) : null, tags(after), known.mayDiffer);
   writeFileSync(join(after, DEPLOY_PLAN), `${JSON.stringify(plan, null, 1)}\n`);
   return plan;
 }

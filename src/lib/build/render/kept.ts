@@ -3,9 +3,10 @@
  * ./overlay-build.ts read it): where, and in which shape. Build time only.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readHeld } from '../held-json';
 
 /** The kept folder of a build's output folder: `<outDir>.render/`, beside it. */
 export const keepDirOf = (outDir: string): string => `${outDir.replace(/\/+$/, '')}.render`;
@@ -76,15 +77,18 @@ export type CdnHashes = z.infer<typeof cdnHashesSchema>;
 /** A kept file read and checked; a clear error naming the file and what is wrong. */
 function readKept<T>(file: string, schema: z.ZodType<T>): T {
   if (!existsSync(file)) throw new Error(`${file}: missing (the build kept no renderer)`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
-  const r = schema.safeParse(raw);
-  if (!r.success) throw new Error(`${file}: ${r.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
-  return r.data;
+  // Held from the change before by the process that wrote it (../held-json.ts): the context lists every path.
+  return readHeld(file, (text) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (e) {
+      throw new Error(`${file}: not JSON (${(e as Error).message})`);
+    }
+    const r = schema.safeParse(raw);
+    if (!r.success) throw new Error(`${file}: ${r.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
+    return r.data;
+  });
 }
 
 export const readRenderContext = (keepDir: string): RenderContext => readKept(join(keepDir, CONTEXT_FILE), contextSchema);
