@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCdnFiles } from '../../src/lib/build/cdn/build-files';
-import { FileScans, fileIdentity } from '../../src/lib/build/cdn/file-scans';
+import { FileScans } from '../../src/lib/build/cdn/file-scans';
+import { fileIdentity } from '../../src/lib/build/file-identity';
 
 const work = mkdtempSync(join(tmpdir(), 'file-scans-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -38,8 +39,8 @@ describe("the CDN step's file scans", () => {
     linkSync(join(one, 'p/a/index.html'), join(two, 'p/a/index.html'));
     // A stored scan that could only come from the store: the linked file is not read again.
     const stored = storeOf(store);
-    stored.files[fileIdentity(join(one, 'p/a/index.html'))]!.digest = 'from-the-store';
-    stored.files[fileIdentity(join(one, 'p/b/index.html'))]!.digest = 'stale';
+    stored.files[fileIdentity(join(one, 'p/a/index.html'))!]!.digest = 'from-the-store';
+    stored.files[fileIdentity(join(one, 'p/b/index.html'))!]!.digest = 'stale';
     writeFileSync(store, JSON.stringify(stored));
     const r = await writeCdnFiles(two, null, FileScans.load(store));
     const second = manifestOf(two);

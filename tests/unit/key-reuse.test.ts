@@ -4,9 +4,10 @@
  * renderer cannot tell (then every key is computed), and which keys a changed record makes computed again.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { changedRecords, knownFiles, snapshotDigests } from '../../src/lib/build/render/changes';
+import { fileIdentity } from '../../src/lib/build/file-identity';
 import { keyStore, offerPrevious, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
 import { linkedSkus, reuseOrCompute } from '../../src/lib/build/key-reuse';
 import { buildTime, catalog, descendantIds, primaryCategory, storeViewOf } from '../../src/lib/routing/routes';
@@ -228,13 +229,22 @@ describe('snapshot digests from the files read ahead', () => {
     const dir = after('known', (ps) => (ps[0]!.price = 4321));
     const real = snapshotDigests(dir);
     const known = new Map([
-      ['manifest.json', { bytes: readFileSync(join(dir, 'manifest.json')), sha1: 'known-digest' }],
-      [shard, { bytes: readFileSync(join(before, shard)), sha1: 'stale-digest' }],
+      ['manifest.json', { bytes: readFileSync(join(dir, 'manifest.json')), identity: null, sha1: 'known-digest' }],
+      [shard, { bytes: readFileSync(join(before, shard)), identity: fileIdentity(join(before, shard)), sha1: 'stale-digest' }],
     ]);
     const got = snapshotDigests(dir, known);
     expect(got['manifest.json']).toBe('known-digest');
     expect(got[shard]).toBe(real[shard]);
-    expect(knownFiles(new Map([['x', Buffer.from('abc')]])).get('x')!.sha1).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
+    expect(knownFiles(new Map([['x', { bytes: Buffer.from('abc'), identity: null }]])).get('x')!.sha1).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
+  });
+
+  it('the very file read ahead (linked by an incremental pull) takes the known digest unread', () => {
+    const dir = after('linked', () => undefined);
+    rmSync(join(dir, shard));
+    linkSync(join(before, shard), join(dir, shard));
+    // Known with other bytes: only the identity can have given the known digest.
+    const known = new Map([[shard, { bytes: Buffer.from('other bytes'), identity: fileIdentity(join(before, shard)), sha1: 'known-by-identity' }]]);
+    expect(snapshotDigests(dir, known)[shard]).toBe('known-by-identity');
   });
 });
 

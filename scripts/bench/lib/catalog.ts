@@ -2,8 +2,8 @@
  * Generated catalogues for the benchmark: one snapshot folder per size (made once by the sample
  * generator, reused while its manifest matches), and copies with one editor's change applied.
  */
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { runMeasured } from './proc';
 
 export interface SnapshotInfo {
@@ -72,10 +72,30 @@ export interface EditorChange {
   description: string;
 }
 
+/**
+ * Copies the snapshot `from` to `to` (replacing it) as an incremental pull writes the next snapshot
+ * (src/lib/snapshot/write.ts `writeShards`): the product files hard-linked from it (the change then
+ * replaces the one it edits; copied across file systems), every other file written anew.
+ */
+function copyAsPulled(from: string, to: string): void {
+  rmSync(to, { recursive: true, force: true });
+  const shards = new Set((readManifest(from)?.product_shards ?? []).map((s) => resolve(from, s)));
+  cpSync(from, to, { recursive: true, filter: (src) => !shards.has(resolve(src)) });
+  for (const s of shards) {
+    const target = join(to, relative(from, s));
+    mkdirSync(dirname(target), { recursive: true });
+    try {
+      linkSync(s, target);
+    } catch {
+      // Another file system: copied, as writeShards writes it then.
+      copyFileSync(s, target);
+    }
+  }
+}
+
 /** Copies `from` to `to` (replacing it) and changes one CMS page's text. */
 export function copyWithCmsEdit(from: string, to: string, identifier = 'about-us'): EditorChange {
-  rmSync(to, { recursive: true, force: true });
-  cpSync(from, to, { recursive: true });
+  copyAsPulled(from, to);
   const file = join(to, 'cms-pages.json');
   const pages = JSON.parse(readFileSync(file, 'utf8')) as { identifier: string; content: string }[];
   const page = pages.find((p) => p.identifier === identifier) ?? pages[0];
@@ -87,8 +107,7 @@ export function copyWithCmsEdit(from: string, to: string, identifier = 'about-us
 
 /** Copies `from` to `to` (replacing it) and raises the price of the first visible simple product by £10. */
 export function copyWithPriceEdit(from: string, to: string): EditorChange {
-  rmSync(to, { recursive: true, force: true });
-  cpSync(from, to, { recursive: true });
+  copyAsPulled(from, to);
   const m = readManifest(to);
   for (const shard of m?.product_shards ?? []) {
     const file = join(to, shard);
@@ -98,6 +117,8 @@ export function copyWithPriceEdit(from: string, to: string): EditorChange {
     for (const k of ['price', 'final_price', 'priceInclTax', 'originalPrice', 'originalPriceInclTax']) {
       if (typeof p[k] === 'number') p[k] = (p[k] as number) + 10;
     }
+    // A new file, not the link's target (the snapshot it was copied from) written through.
+    rmSync(file);
     writeFileSync(file, `[\n${products.map((x) => JSON.stringify(x)).join(',\n')}\n]\n`);
     return { kind: 'product-price', target: String(p.sku), description: `price of ${String(p.sku)} raised by £10` };
   }

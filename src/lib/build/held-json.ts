@@ -5,27 +5,23 @@
  * products), which take seconds to read and check again at each change. The process that wrote them
  * at the change before still holds what it wrote, so the next change takes that instead.
  *
- * A file is taken as held only while it is the file that was held: same path, size, time and inode
- * (a file written over, even with the same size, is read again). Only the last few files are held.
+ * A file is taken as held only while it is the file that was held: same path and identity
+ * (./file-identity.ts: a file written over, even with the same size, is read again). Only the last few files are held.
  * A held value is shared by every reader: nothing may change it. Build time only.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileIdentity } from './file-identity';
 
 /** How many files are held at once: a change reads its parent's manifests and context and writes its own. */
 const HELD_FILES = 6;
 
 interface Held {
-  stamp: string;
+  identity: string;
   value: unknown;
 }
 /** By absolute path, the most recently used last. */
 const held = new Map<string, Held>();
-
-function stampOf(file: string): string | null {
-  const st = statSync(file, { throwIfNoEntry: false, bigint: true });
-  return st ? `${st.size}:${st.mtimeNs}:${st.ino}` : null;
-}
 
 function keep(path: string, entry: Held): void {
   held.delete(path);
@@ -36,15 +32,15 @@ function keep(path: string, entry: Held): void {
 /** The file's value as `parse` made it from its text, held from the last read or write when the file is still that file. */
 export function readHeld<T>(file: string, parse: (text: string) => T): T {
   const path = resolve(file);
-  const stamp = stampOf(path);
+  const identity = fileIdentity(path);
   const got = held.get(path);
-  if (got && stamp !== null && got.stamp === stamp) {
+  if (got && identity !== null && got.identity === identity) {
     keep(path, got);
     return got.value as T;
   }
   const value = parse(readFileSync(path, 'utf8'));
-  // The stamp from before the read: a file written over while it was read is read again next time.
-  if (stamp !== null) keep(path, { stamp, value });
+  // The identity from before the read: a file written over while it was read is read again next time.
+  if (identity !== null) keep(path, { identity, value });
   return value;
 }
 
@@ -52,8 +48,8 @@ export function readHeld<T>(file: string, parse: (text: string) => T): T {
 export function writeHeld(file: string, text: string, value: unknown): void {
   const path = resolve(file);
   writeFileSync(path, text);
-  const stamp = stampOf(path);
-  if (stamp !== null) keep(path, { stamp, value });
+  const identity = fileIdentity(path);
+  if (identity !== null) keep(path, { identity, value });
 }
 
 /** Lets go of every held file (tests). */

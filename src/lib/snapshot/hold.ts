@@ -4,16 +4,21 @@
  * at hand) reads and validates that one's files while it waits; a read of the next snapshot whose
  * file has the same bytes then takes the held records instead of parsing and validating them again.
  * A held file is taken once: a second read of it parses afresh, as without holding, so no two readers
- * ever share records. A file whose bytes differ in any way is read as usual. Build time only.
+ * ever share records. A file whose bytes differ in any way is read as usual. The very file held (same
+ * identity: an incremental pull hard-links the product shards it did not change) is not even read.
+ * Build time only.
  *
  * The store lives on globalThis: the renderer and the build bundle it loaded hold two copies of the
  * snapshot module, and the bundle's copy is the one that reads (with its own schemas).
  */
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { fileIdentity } from '../build/file-identity';
 
 interface HeldFile {
   bytes: Buffer;
+  /** The file's identity when it was read (../build/file-identity.ts). */
+  identity: string | null;
   /** What the reader made of them (the validated records), by the reader (a schema). */
   reader: object;
   value: unknown;
@@ -45,17 +50,22 @@ export function readHeld<T>(root: string, dir: string, file: string, reader: obj
   const s = store();
   const holding = s.holding !== null;
   const name = nameIn(holding ? s.holding! : root, dir, file);
-  if (name === null) return read(readFileSync(join(dir, file)));
-  const bytes = readFileSync(join(dir, file));
+  const path = join(dir, file);
+  if (name === null) return read(readFileSync(path));
   if (holding) {
+    // The identity from before the read: a file written over while it was read is not taken for it.
+    const identity = fileIdentity(path);
+    const bytes = readFileSync(path);
     const value = read(bytes);
-    s.files.set(name, { bytes, reader, value });
+    s.files.set(name, { bytes, identity, reader, value });
     return value;
   }
   const held = s.files.get(name);
-  if (!held) return read(bytes);
-  s.files.delete(name);
-  if (held.reader !== reader || !held.bytes.equals(bytes)) return read(bytes);
+  if (held) s.files.delete(name);
+  // The very file held (a shard an incremental pull linked unchanged): not read again.
+  const same = held && held.reader === reader && held.identity !== null && held.identity === fileIdentity(path);
+  const bytes = same ? held.bytes : readFileSync(path);
+  if (!held || held.reader !== reader || !held.bytes.equals(bytes)) return read(bytes);
   s.taken++;
   return held.value as T;
 }
@@ -85,8 +95,9 @@ export function holdWithLoaded(dir: string): boolean {
   return hold !== undefined;
 }
 
-/** The bytes of each held file, by its name within the held snapshot (the renderer compares the next snapshot's files with them). */
-export const heldBytes = (): ReadonlyMap<string, Buffer> => new Map([...store().files].map(([name, f]) => [name, f.bytes]));
+/** The bytes and identity of each held file, by its name within the held snapshot (the renderer compares the next snapshot's files with them). */
+export const heldFiles = (): ReadonlyMap<string, { bytes: Buffer; identity: string | null }> =>
+  new Map([...store().files].map(([name, f]) => [name, { bytes: f.bytes, identity: f.identity }]));
 
 /** How many files are held (tests). */
 export const heldCount = (): number => store().files.size;

@@ -20,7 +20,8 @@ import { formatHeaders, siteHeaderRules } from './headers';
 import { DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
 import { parseTagManifest, TAG_MANIFEST, type TagManifest } from './tag-manifest';
 import { readHeld } from '../held-json';
-import { fileIdentity, FileScans } from './file-scans';
+import { FileScans } from './file-scans';
+import { fileIdentity } from '../file-identity';
 import { storeRoots } from './store-roots';
 import { openTree } from '../render/overlay';
 
@@ -207,7 +208,8 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
   for (const f of names) {
     if (CDN_DERIVED_FILES.has(f)) continue;
     const path = join(dir, f);
-    const identity = fileIdentity(path);
+    // Listed a moment ago: a file gone since fails on its read below.
+    const identity = fileIdentity(path) ?? path;
     let scan = scans.take(identity);
     if (!scan) {
       const buf = readFileSync(path);

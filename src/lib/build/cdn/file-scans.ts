@@ -8,7 +8,7 @@
  * The store holds the files of the last build only, so it does not grow from build to build.
  * Build time only.
  */
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** One file as the CDN step saw it: its digest and, for a page, its links and inline scripts. */
@@ -39,12 +39,6 @@ const StoreSchema = z
 
 /** The store's file name in the build's cache folder. */
 export const FILE_SCANS = 'cdn-file-scans.json';
-
-/** A file's identity: the same as in an earlier build only if it is the same file, unchanged since. */
-export function fileIdentity(path: string): string {
-  const s = statSync(path, { bigint: true });
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`;
-}
 
 export class FileScans {
   private readonly next: Record<string, StoredScan> = {};

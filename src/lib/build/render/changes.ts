@@ -14,20 +14,23 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ChangedRecords } from '../key-store';
 import type { KeysFile } from './kept';
+import { fileIdentity } from '../file-identity';
 
 const sha1 = (b: Buffer): string => createHash('sha1').update(b).digest('hex');
 
-/** Files whose digests are known (relative path -> their bytes and the sha1 of those bytes). */
-export type KnownFiles = ReadonlyMap<string, { bytes: Buffer; sha1: string }>;
+/** Files whose digests are known (relative path -> their bytes, their identity when read, and the sha1 of those bytes). */
+export type KnownFiles = ReadonlyMap<string, { bytes: Buffer; identity: string | null; sha1: string }>;
 
 /** The sha1 of each of `files` (made while the renderer waits, for `snapshotDigests`). */
-export function knownFiles(files: ReadonlyMap<string, Buffer>): KnownFiles {
-  return new Map([...files].map(([name, bytes]) => [name, { bytes, sha1: sha1(bytes) }]));
+export function knownFiles(files: ReadonlyMap<string, { bytes: Buffer; identity: string | null }>): KnownFiles {
+  return new Map([...files].map(([name, f]) => [name, { ...f, sha1: sha1(f.bytes) }]));
 }
 
 /**
- * Every file of a snapshot folder (relative path -> sha1 of its bytes). A file with the same bytes
- * as one of `known` (the live snapshot's, read ahead) takes its digest instead of hashing them again.
+ * Every file of a snapshot folder (relative path -> sha1 of its bytes). A file of `known` (the live
+ * snapshot's, read ahead) takes its digest instead of hashing it again: unread when it is the very
+ * same file (../file-identity.ts: a product shard an incremental pull linked unchanged), else when it
+ * has the same bytes.
  */
 export function snapshotDigests(dir: string, known?: KnownFiles): Record<string, string> {
   const out: Record<string, string> = {};
@@ -36,8 +39,12 @@ export function snapshotDigests(dir: string, known?: KnownFiles): Record<string,
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(r);
       else if (e.isFile()) {
-        const bytes = readFileSync(join(dir, r));
         const k = known?.get(r);
+        if (k && k.identity !== null && k.identity === fileIdentity(join(dir, r))) {
+          out[r] = k.sha1;
+          continue;
+        }
+        const bytes = readFileSync(join(dir, r));
         out[r] = k && k.bytes.equals(bytes) ? k.sha1 : sha1(bytes);
       }
     }

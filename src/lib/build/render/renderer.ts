@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { BuildAppLike } from './keep';
-import { heldBytes, holdWithLoaded, takenCount } from '../../snapshot/hold';
+import { heldFiles, holdWithLoaded, takenCount } from '../../snapshot/hold';
 import { pageScriptLoader } from '../page-scripts';
 import { CONTEXT_FILE, KEYS_FILE, STAGED_KEYS_FILE, readKeys, readRenderContext, type KeptPath, type KeysFile, type RenderContext } from './kept';
 import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './changes';
@@ -270,7 +270,7 @@ async function main(): Promise<void> {
   }
   // The live snapshot's files read ahead: the next one's unchanged files are not parsed again (src/lib/snapshot/hold.ts).
   try {
-    if (warm?.snapshot && existsSync(warm.snapshot) && holdWithLoaded(warm.snapshot) && ahead) ahead.files = knownFiles(heldBytes());
+    if (warm?.snapshot && existsSync(warm.snapshot) && holdWithLoaded(warm.snapshot) && ahead) ahead.files = knownFiles(heldFiles());
   } catch (e) {
     process.stderr.write(`renderer: the live snapshot was not read ahead: ${(e as Error).message}\n`);
   }
