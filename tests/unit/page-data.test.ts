@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalog, hasProductPage, buildTime } from '../../src/lib/routing/routes';
 import { ampCategoryData, categoryListing, categoryPageData, homePageData } from '../../src/lib/build/page-data';
 import { productPageData, shareProductTexts, sharedTextsSize } from '../../src/lib/build/product-page-data';
@@ -191,5 +191,27 @@ describe('home page', () => {
     expect(d.banners.mainBanners.length).toBeGreaterThan(0);
     expect(d.jsonLd[0]).toMatchObject({ '@type': 'Organization' });
     expect(categoryListing(d.categories[0]!.category.id).total).toBe(d.categories[0]!.count);
+  });
+
+  it("made in an editor's change (kept keys offered: no category listing at hand), shows what a whole build shows", async () => {
+    const fresh = async (offered: boolean) => {
+      vi.resetModules();
+      const keys = await import('../../src/lib/build/key-store');
+      if (offered) keys.offerPrevious({}, { ids: new Set(), skus: new Set(), categories: new Set() });
+      const data = await import('../../src/lib/build/page-data');
+      const home = data.homePageData();
+      // Every category's first product and total (the sample's featured ones have pictures of their own).
+      const heads = catalog()
+        .categories.map((c) => data.categoryHead(c.id))
+        .map((h) => [h.first?.sku, h.total]);
+      return { home, heads };
+    };
+    const whole = await fresh(false);
+    const change = await fresh(true);
+    expect(change.home.categories.map((c) => [c.category.id, c.image, c.count])).toEqual(whole.home.categories.map((c) => [c.category.id, c.image, c.count]));
+    expect(change.home.products.map((p) => p.sku)).toEqual(whole.home.products.map((p) => p.sku));
+    expect(change.heads).toEqual(whole.heads);
+    expect(whole.heads.filter(([sku]) => sku !== undefined).length).toBeGreaterThan(10);
+    vi.resetModules();
   });
 });

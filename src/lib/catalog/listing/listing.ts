@@ -46,6 +46,8 @@ export interface ListingOptions {
   size?: number;
   /** Leave the price facet out (store views whose currency differs from the snapshot's). */
   withoutPrice?: boolean;
+  /** Work out no facets (`facets` empty): for a listing shown only by its first products and total (the home page). */
+  withoutFacets?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export function listProducts(candidates: readonly Product[], opts: ListingOption
   const state = initialQueryState(opts.sort ? { sort: opts.sort } : {});
   const query: CatalogQuery = buildCatalogQuery(state, { categoryId: opts.categoryId ?? null, categories: opts.categories ?? [] });
   const all = applyQuery(candidates, { ...query, from: 0, size: candidates.length }, opts.now);
-  const raw = countFacets(all.items, opts.attributes, { now: opts.now });
+  const raw = opts.withoutFacets ? {} : countFacets(all.items, opts.attributes, { now: opts.now });
   const byCode = new Map(opts.attributes.map((a) => [a.attribute_code, a]));
   const out: Facet[] = [];
   const labels = new Set<string>();
