@@ -28,6 +28,19 @@ describe('search index files of the build', () => {
     expect(() => splitThreshold({ SEARCH_SPLIT_ABOVE: '-1' })).toThrow(/SEARCH_SPLIT_ABOVE/);
   });
 
+  it("the search page's data taken from the listing of the search files is what it works out on its own", async () => {
+    vi.stubEnv('SEARCH_SPLIT_ABOVE', '0');
+    const alone = (await import('../../src/lib/build/search-site-index')).searchPageData('gb');
+    vi.resetModules();
+    const site = await import('../../src/lib/build/search-site-index');
+    site.storeSearchListing('gb');
+    const taken = site.searchPageData('gb');
+    expect(taken.templateProduct?.sku).toBe(alone.templateProduct?.sku);
+    expect(taken.templateProduct).toBeDefined();
+    expect(taken.facets).toEqual(alone.facets);
+    expect(taken.facets.length).toBeGreaterThan(2);
+  });
+
   it('the sample keeps one whole file and writes no split files', async () => {
     const files = await import('../../src/pages/[...store]/search-index/[h]/[file].json');
     expect(files.getStaticPaths()).toEqual([]);

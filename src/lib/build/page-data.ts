@@ -206,6 +206,7 @@ export function ampCategoryListing(categoryId: number, storeCode?: string): { pr
     attributes: [],
     now: buildTime(),
     sort: config.constants.ampCategoryDefaultSort,
+    withoutFacets: true,
   });
 }
 

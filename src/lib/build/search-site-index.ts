@@ -79,6 +79,7 @@ export function storeSearchListing(storeCode: string): StoreSearchListing {
   if (!got) {
     const { index, docs } = storeSearchFiles(storeCode);
     const full = searchListingFile(storeCode);
+    if (!pageData.has(storeCode)) pageData.set(storeCode, pageDataOf(full, storeCode));
     if ('split' in index) {
       const { head, files } = splitSearchListing(full, docs, { ps: partFiles() });
       got = { listing: head, files, bundles: writeBundles(files, splitListingFiles(head), head.split.ps) };
@@ -88,12 +89,25 @@ export function storeSearchListing(storeCode: string): StoreSearchListing {
   return got;
 }
 
+/** What the search results page shows of the catalogue (searchPageData). */
+export interface SearchPageData {
+  facets: ListingFile['facets'];
+  templateProduct: Product | undefined;
+}
+/** By store view: taken from the listing the search files were made of, else worked out (seconds at 100,000 products). */
+const pageData = new Map<string, SearchPageData>();
+function pageDataOf(listing: ListingFile, storeCode: string): SearchPageData {
+  const { bySku } = catalog(storeCode);
+  const first = listing.products.find((p) => bySku.has(p.sku));
+  return { facets: listing.facets, templateProduct: first && bySku.get(first.sku) };
+}
+
 /**
  * What the search results page (/search) shows of the catalogue: the filters of every searchable
  * product, and the product its tile template is made from (the listing's first one in the catalogue).
  */
-export function searchPageData(storeCode: string): { facets: ListingFile['facets']; templateProduct: Product | undefined } {
-  const listing = searchListingFile(storeCode);
-  const templateProduct = listing.products.map((p) => catalog(storeCode).bySku.get(p.sku)).find((p) => !!p);
-  return { facets: listing.facets, templateProduct };
+export function searchPageData(storeCode: string): SearchPageData {
+  let got = pageData.get(storeCode);
+  if (!got) pageData.set(storeCode, (got = pageDataOf(searchListingFile(storeCode), storeCode)));
+  return got;
 }
