@@ -14,7 +14,18 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { snapshotDir } from '../../snapshot/read';
-import { BUNDLE_DIR, codeStamp, CONTEXT_FILE, keepDirOf, KEYS_FILE, PRERENDER_ENTRY, type KeptPath, type KeysFile, type RenderContext } from './kept';
+import {
+  BUNDLE_DIR,
+  codeStamp,
+  CONTEXT_FILE,
+  keepDirOf,
+  KEYS_FILE,
+  PATHS_FILE,
+  PRERENDER_ENTRY,
+  type KeptPath,
+  type KeysFile,
+  type RenderContext,
+} from './kept';
 import { snapshotDigests } from './changes';
 import { recordedEntries } from '../key-store';
 
@@ -112,10 +123,10 @@ export function keepRenderer(): AstroIntegration {
                 styles: Object.fromEntries([...internals.pagesByKeys].map(([k, v]) => [k, v.styles])),
                 bundleMap: Object.fromEntries(internals.entrySpecifierToBundleMap),
                 scripts: def.app.getSettings().scripts.filter((s) => s.stage === 'page' || s.stage === 'head-inline'),
-                paths,
               };
               mkdirSync(keep, { recursive: true });
               writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify(context));
+              writeFileSync(join(keep, PATHS_FILE), JSON.stringify(paths));
               // The pages' cache keys with what each read (../key-reuse.ts): the first change takes those it does not touch.
               const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries() };
               writeFileSync(join(keep, KEYS_FILE), JSON.stringify(keys));

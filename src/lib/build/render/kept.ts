@@ -14,6 +14,13 @@ export const keepDirOf = (outDir: string): string => `${outDir.replace(/\/+$/, '
 export const BUNDLE_DIR = 'bundle';
 /** The render context (`RenderContext`). */
 export const CONTEXT_FILE = 'context.json';
+/**
+ * Every path the generation wrote, with its cache key (`KeptPath[]`): read and written by the
+ * renderer alone (186,000 paths at 100,000 products), beside the small context the server reads.
+ */
+export const PATHS_FILE = 'paths.json';
+/** Where the renderer leaves the next generation's paths in its staging folder. */
+export const STAGED_PATHS_FILE = '.paths.json';
 /** The cache keys of the generation with what each read, to take again for the next change (`KeysFile`, ../key-reuse.ts). */
 export const KEYS_FILE = 'keys.json';
 /** Where the renderer leaves them in its staging folder (never a site file: the site has no dot files). */
@@ -23,6 +30,7 @@ export const CDN_HASHES_FILE = 'cdn-hashes.json';
 /** How Astro names the prerender bundle's entry (astro/dist/core/build/static-build.js). */
 export const PRERENDER_ENTRY = 'prerender-entry';
 
+/** A path the generation wrote, with its cache key (none: rendered by every change). */
 const keptPathSchema = z.object({ pathname: z.string(), route: z.string(), component: z.string(), cacheKey: z.string().optional() });
 export type KeptPath = z.infer<typeof keptPathSchema>;
 
@@ -46,8 +54,6 @@ const contextSchema = z.object({
   code: z.string(),
   /** The snapshot folder the generation was made of (the renderer of the next change reads it ahead). */
   snapshot: z.string().optional(),
-  /** Every path the build wrote, with its cache key (none: rendered by every build). */
-  paths: z.array(keptPathSchema),
 });
 export type RenderContext = z.infer<typeof contextSchema>;
 
@@ -93,6 +99,7 @@ function readKept<T>(file: string, schema: z.ZodType<T>): T {
 
 export const readRenderContext = (keepDir: string): RenderContext => readKept(join(keepDir, CONTEXT_FILE), contextSchema);
 export const readCdnHashes = (keepDir: string): CdnHashes => readKept(join(keepDir, CDN_HASHES_FILE), cdnHashesSchema);
+export const readKeptPaths = (keepDir: string): KeptPath[] => readKept(join(keepDir, PATHS_FILE), z.array(keptPathSchema));
 /** The kept keys of a generation; null when it kept none (every key is computed then). */
 export const readKeys = (keepDir: string): KeysFile | null =>
   existsSync(join(keepDir, KEYS_FILE)) ? readKept(join(keepDir, KEYS_FILE), keysFileSchema) : null;

@@ -16,7 +16,19 @@ import { fileURLToPath } from 'node:url';
 import { digestOf, headersFile, isAmp, readFilesManifest, scanPage, ampPrefixes, writeDeployPlan } from '../cdn/build-files';
 import { DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
 import { siteHeaderRules } from '../cdn/headers';
-import { CDN_HASHES_FILE, codeStamp, CONTEXT_FILE, keepDirOf, KEYS_FILE, readCdnHashes, readRenderContext, STAGED_KEYS_FILE, type RenderContext } from './kept';
+import {
+  CDN_HASHES_FILE,
+  codeStamp,
+  CONTEXT_FILE,
+  keepDirOf,
+  KEYS_FILE,
+  PATHS_FILE,
+  readCdnHashes,
+  readRenderContext,
+  STAGED_KEYS_FILE,
+  STAGED_PATHS_FILE,
+  type RenderContext,
+} from './kept';
 import { OVERLAY_MANIFEST, openTree, type OverlayManifest } from './overlay';
 import { writeHeld } from '../held-json';
 import type { RenderJob, RenderResult } from './renderer';
@@ -231,9 +243,7 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     // Pages added or removed change the sitemap and the links to them: a full build. Split search files
     // come and go with the parts a change renames (src/lib/search/bundles.ts): nothing links to them but
     // their heads, rendered here too, and the service worker caches them as they are asked for.
-    const was = new Set(context.paths.map((p) => p.pathname));
-    const added = r.paths.filter((p) => !was.has(p.pathname)).map((p) => p.pathname.replace(/^\/+/, ''));
-    const moved = [...r.removed, ...added].filter((f) => !MOVABLE.test(f));
+    const moved = [...r.removed, ...r.added].filter((f) => !MOVABLE.test(f));
     if (moved.length) throw new FullBuildNeeded(`pages added or removed (the sitemap changes): ${moved.slice(0, 3).join(', ')}`);
     const tree = openTree(opts.parent);
     const changed = new Map<string, { before: Buffer | null; after: Buffer }>();
@@ -308,9 +318,11 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     lap('deploy plan');
     const keep = keepDirOf(opts.outDir);
     mkdirSync(keep, { recursive: true });
-    // Held as written, as the files manifest: the next change's first step reads them.
-    const nextContext: RenderContext = { ...context, snapshot: opts.snapshotDir, paths: r.paths };
+    // Held as written, as the files manifest: the next change's first step reads them. The paths,
+    // which only the next renderer reads, as the renderer wrote them.
+    const nextContext: RenderContext = { ...context, snapshot: opts.snapshotDir };
     writeHeld(join(keep, CONTEXT_FILE), JSON.stringify(nextContext), nextContext);
+    renameSync(join(staging, STAGED_PATHS_FILE), join(keep, PATHS_FILE));
     const nextHashes = { pageHashes: [...pageHashes], ampHashes: [...ampHashes] };
     writeHeld(join(keep, CDN_HASHES_FILE), JSON.stringify(nextHashes), nextHashes);
     // The keys the renderer listed, with what each read: the next change takes those it did not touch.

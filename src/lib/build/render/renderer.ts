@@ -17,7 +17,19 @@ import { z } from 'zod';
 import type { BuildAppLike } from './keep';
 import { heldFiles, holdWithLoaded, takenCount } from '../../snapshot/hold';
 import { pageScriptLoader } from '../page-scripts';
-import { CONTEXT_FILE, KEYS_FILE, STAGED_KEYS_FILE, readKeys, readRenderContext, type KeptPath, type KeysFile, type RenderContext } from './kept';
+import {
+  CONTEXT_FILE,
+  KEYS_FILE,
+  PATHS_FILE,
+  STAGED_KEYS_FILE,
+  STAGED_PATHS_FILE,
+  readKeptPaths,
+  readKeys,
+  readRenderContext,
+  type KeptPath,
+  type KeysFile,
+  type RenderContext,
+} from './kept';
 import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './changes';
 import { offerPrevious, recordedEntries, reusedCount } from '../key-store';
 
@@ -32,8 +44,8 @@ export interface RenderResult {
   written: string[];
   /** Output files of paths the snapshot no longer has. */
   removed: string[];
-  /** The new snapshot's paths with their keys (the next generation's). */
-  paths: KeptPath[];
+  /** The new snapshot's paths the generation before did not have (without their leading slash). Its paths with their keys, the next generation's, are in the staging folder (STAGED_PATHS_FILE). */
+  added: string[];
   /** Pages rendered, and the paths whose key was unchanged. */
   rendered: number;
   kept: number;
@@ -120,6 +132,8 @@ function staticPathsModule(): Promise<StaticPathsModule> {
 export interface ReadAhead {
   keepDir: string;
   context: RenderContext;
+  /** The generation's paths (PATHS_FILE); undefined: not read (the job reads them). */
+  paths?: KeptPath[];
   /** Undefined: not read (the job reads them, and says what is wrong with them). */
   keys?: KeysFile | null;
   /** The live snapshot's files read ahead, with their digests (the new snapshot's unchanged files are not hashed again). */
@@ -127,7 +141,7 @@ export interface ReadAhead {
   stamps: string;
 }
 const stampsOf = (keepDir: string): string =>
-  [CONTEXT_FILE, KEYS_FILE]
+  [CONTEXT_FILE, PATHS_FILE, KEYS_FILE]
     .map((f) => {
       const st = statSync(join(keepDir, f), { throwIfNoEntry: false });
       return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '-';
@@ -138,6 +152,11 @@ const stampsOf = (keepDir: string): string =>
 export function readAhead(keepDir: string): ReadAhead {
   const stamps = stampsOf(keepDir);
   const ahead: ReadAhead = { keepDir: resolve(keepDir), context: readRenderContext(keepDir), stamps };
+  try {
+    ahead.paths = readKeptPaths(keepDir);
+  } catch {
+    // Read again by the job, which fails with what is wrong.
+  }
   try {
     ahead.keys = readKeys(keepDir);
   } catch {
@@ -204,7 +223,8 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   const ahead = aheadFor(job, readBefore);
   const context = ahead?.context ?? readRenderContext(job.keepDir);
   app ??= await loadApp(context);
-  const before = new Map(context.paths.map((p) => [p.pathname, p]));
+  const beforePaths = ahead?.paths ?? readKeptPaths(job.keepDir);
+  const before = new Map(beforePaths.map((p) => [p.pathname, p]));
   const timings: Record<string, number> = {};
   let t = performance.now();
   // The live snapshot's digests hold for any job; their bytes are the hold's (src/lib/snapshot/hold.ts), let go as the bundle takes them.
@@ -226,14 +246,17 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
     return p.cacheKey === undefined || old?.cacheKey !== p.cacheKey || old.component !== p.route.component;
   });
   const now = new Set(all.map((p) => p.pathname));
-  const removed = context.paths.filter((p) => !now.has(p.pathname)).map((p) => outputFile(p.pathname, p.component.endsWith('.astro') ? 'page' : 'endpoint'));
-  const paths = all.map((p) => ({
+  const removed = beforePaths.filter((p) => !now.has(p.pathname)).map((p) => outputFile(p.pathname, p.component.endsWith('.astro') ? 'page' : 'endpoint'));
+  const added = all.filter((p) => !before.has(p.pathname)).map((p) => p.pathname.replace(/^\/+/, ''));
+  const paths: KeptPath[] = all.map((p) => ({
     pathname: p.pathname,
     route: p.route.route,
     component: p.route.component,
     ...(p.cacheKey !== undefined && { cacheKey: p.cacheKey }),
   }));
-  const result: RenderResult = { tooMany: false, written: [], removed, paths, rendered: 0, kept: all.length - todo.length, timings };
+  // The next generation's paths, for the change after this one (./overlay-build.ts keeps them): never sent to the server, which does not read them.
+  writeFileSync(join(job.staging, STAGED_PATHS_FILE), JSON.stringify(paths));
+  const result: RenderResult = { tooMany: false, written: [], removed, added, rendered: 0, kept: all.length - todo.length, timings };
   if (todo.length > job.maxPages) return { ...result, tooMany: true };
   for (const p of todo) {
     t = performance.now();
