@@ -33,6 +33,8 @@ interface ImgFacts {
 }
 
 async function images(page: Page): Promise<{ imgs: ImgFacts[]; preloads: { href: string; srcset: string | null; sizes: string | null }[]; viewport: number }> {
+  // Measured in the page's own fonts: before they arrive, the wider fallback moves a tile by some 20 px.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return page.evaluate(() => {
     const imgs = [...document.querySelectorAll('img')]
       // Not the closed zoom's placeholder (a data: URL of nothing): it is no picture.

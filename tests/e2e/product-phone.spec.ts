@@ -5,7 +5,8 @@
  * On a desktop there is no bar.
  */
 import { expect, test } from './fixture';
-import { cartBadge, productUrl, simpleProduct } from './product-cart-helpers';
+import { cartBadge, pick, productUrl, simpleProduct } from './product-cart-helpers';
+import { productPageData } from '../../src/lib/build/product-page-data';
 import { formatPrice, shopperPrice } from './oracle';
 
 test.use({ serviceWorkers: 'block' });
@@ -59,6 +60,26 @@ test.describe('product page on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(bar(page)).toBeHidden();
     await page.screenshot({ path: test.info().outputPath('product-390.png') });
+  });
+
+  test('with a special price and before the web fonts arrive, the bar keeps its height and the price one line', async ({ page }) => {
+    const p = pick(
+      (x) => x.type_id === 'simple' && x.stock.is_in_stock && x.custom_options.length === 0 && productPageData(x.id).prices.special !== null,
+      'simple, in stock, with a special price',
+    );
+    // The fallback font, wider than the web font, is the longest the price line can be.
+    await page.route(/\.woff2?(\?|$)/, (route) => route.abort());
+    await page.goto(productUrl(p));
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
+    const region = page.getByRole('region', { name: p.name, exact: true });
+    await expect(region).toBeVisible();
+    await expect(region.locator('.price__special')).toBeVisible();
+    // The room the page keeps at its foot (76 px) is the bar's height: taller, it would hide the page's end and meet the toasts.
+    expect((await region.boundingBox())!.height).toBeLessThanOrEqual(76);
+    const original = (await region.locator('.price__original').boundingBox())!;
+    const special = (await region.locator('.price__special').boundingBox())!;
+    expect(Math.abs(original.y + original.height - (special.y + special.height)), 'both amounts on one line').toBeLessThan(8);
+    await page.screenshot({ path: test.info().outputPath('product-special-390.png') });
   });
 
   test('the bar shows at once when the shopper scrolled past Add to cart before the page scripts started', async ({ page }) => {
