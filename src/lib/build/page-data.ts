@@ -142,15 +142,25 @@ export interface HomePageData {
   jsonLd: unknown[];
 }
 
+interface CategoryHead {
+  first: Product | undefined;
+  total: number;
+}
+/** The heads worked out, per category and store view: the home's three pages (/, /home-dev, /pwa.html) ask for the same eight. */
+const headCache = new Map<string, CategoryHead>();
+
 /**
  * A category's first product (in its listing's order) and its total, as its listing has them. A
  * whole build lists every category page, so the listing is worked out (and kept) for them; a change
  * made by the persistent renderer (kept keys offered) lists few, and the home page's eight featured
  * categories' facets were most of its time at 100,000 products: their listing is worked out without.
  */
-export function categoryHead(categoryId: number, storeCode?: string): { first: Product | undefined; total: number } {
+export function categoryHead(categoryId: number, storeCode?: string): CategoryHead {
   const store = storeViewOf(storeCode);
-  let l = listingCache.get(`${categoryId}|${store.storeCode}`);
+  const key = `${categoryId}|${store.storeCode}`;
+  let head = headCache.get(key);
+  if (head) return head;
+  let l = listingCache.get(key);
   if (!l && keyStore().previous && buildRole() === 'whole') {
     const { categories } = catalog(store.storeCode);
     l = listProducts(categoryCandidates(categoryId, store.storeCode), {
@@ -163,7 +173,8 @@ export function categoryHead(categoryId: number, storeCode?: string): { first: P
     });
   }
   l ??= categoryListing(categoryId, storeCode);
-  return { first: l.products[0], total: l.total };
+  headCache.set(key, (head = { first: l.products[0], total: l.total }));
+  return head;
 }
 
 /** The home page: banners, the featured (top-level menu) categories and the newest products. */
