@@ -16,6 +16,7 @@ import { categoryListing, ampCategoryData } from './page-data';
 import { relatedProducts } from './product-page-data';
 import { entriesUnchanged, linkedSkus, reuseOrCompute } from './key-reuse';
 import { reuseBase } from './cache-keys';
+import { byName } from './cdn/deploy-plan';
 
 /** CloudFront's limits, the strictest of the three: 50 tags a page, 256 characters a tag. */
 export const MAX_TAGS = 50;
@@ -73,7 +74,7 @@ export function pageTags(r: Pick<PageRoute, 'kind' | 'key' | 'storeCode'> | Pick
 export function pageTagMap(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const r of [...catchAllRoutes(), ...ampRoutes()]) out.set(r.path, pageTags(r));
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...out].sort(([a], [b]) => byName(a, b)));
 }
 
 /**

@@ -17,15 +17,13 @@ import { build } from 'esbuild';
 import { enabledStoreViews } from '../../config';
 import { localizedPath } from '../../catalog/urls';
 import { formatHeaders, siteHeaderRules } from './headers';
-import { DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
+import { byName, DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
 import { parseTagManifest, TAG_MANIFEST, type TagManifest } from './tag-manifest';
 import { readHeld } from '../held-json';
 import { FileScans } from './file-scans';
 import { fileIdentity } from '../file-identity';
 import { storeRoots } from './store-roots';
 import { openTree } from '../render/overlay';
-
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The files of a folder, relative and sorted. */
 export function listFiles(dir: string): string[] {

@@ -39,7 +39,9 @@ const NOT_UPLOADED = new Set([FILES_MANIFEST, DEPLOY_PLAN]);
 /** Files whose change changes every answer. */
 const EVERY_ANSWER = new Set(['_headers', '_worker.js', '_routes.json']);
 
-const sorted = (xs: Iterable<string>) => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+/** Names in UTF-16 code-unit order, the files manifest's and the plan's: the same on every machine, whatever its locale. */
+export const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const sorted = (xs: Iterable<string>) => [...xs].sort(byName);
 
 /** The URL path a file answers at (`a/index.html` -> `/a`, `x.css` -> `/x.css`); null for files that are no URL (`_headers`, hashed assets never change in place). */
 export function urlPathOf(file: string): string | null {

@@ -4,6 +4,7 @@
  * with it (./deploy-plan.ts). It is also the per-page form a sharded build merges (docs/architecture.md).
  */
 import { z } from 'zod';
+import { byName } from './deploy-plan';
 
 export const TAG_MANIFEST = '_cdn/cache-tags.json';
 
@@ -13,12 +14,10 @@ export const tagManifestSchema = z.object({
 });
 export type TagManifest = z.infer<typeof tagManifestSchema>;
 
-const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Writes the manifest, sorted by path (the same tags give the same bytes). */
 export function tagManifest(tags: ReadonlyMap<string, readonly string[]>): string {
   const pages: Record<string, string[]> = {};
-  for (const path of [...tags.keys()].sort(byPath)) pages[path] = [...tags.get(path)!];
+  for (const path of [...tags.keys()].sort(byName)) pages[path] = [...tags.get(path)!];
   return `${JSON.stringify({ version: 1, pages } satisfies TagManifest)}\n`;
 }
 
@@ -35,5 +34,5 @@ export function pagesTagged(m: TagManifest, tags: Iterable<string>): string[] {
   return Object.entries(m.pages)
     .filter(([, t]) => t.some((x) => want.has(x)))
     .map(([p]) => p)
-    .sort(byPath);
+    .sort(byName);
 }

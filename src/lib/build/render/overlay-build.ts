@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { digestOf, headersFile, isAmp, readFilesManifest, scanPage, ampPrefixes, writeDeployPlan } from '../cdn/build-files';
-import { DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
+import { byName, DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
 import { siteHeaderRules } from '../cdn/headers';
 import {
   CDN_HASHES_FILE,
@@ -186,8 +186,6 @@ function serviceWorker(sw: Buffer, changed: Map<string, { before: Buffer | null;
   });
   return touched ? Buffer.from(text, 'utf8') : null;
 }
-
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The files manifest's `files` (sorted by name) with the digests `set` (changed or new files; a file
