@@ -153,13 +153,35 @@ describe('the search page states', () => {
     expect(await loadSearchResults('ring', offline)).toEqual({ kind: 'offline' });
   });
 
-  it('the listing is loaded only when something matched, and a failed load is an error', async () => {
+  it('the listing loads beside the search for a search term only, and a failed load is an error', async () => {
     let loads = 0;
     const counting = { search, loadListing: () => (loads++, Promise.resolve(full)) };
-    await loadSearchResults('zzzqqqxx', counting);
+    await loadSearchResults('', counting);
     await loadSearchResults('ri', counting);
     expect(loads).toBe(0);
+    // Asked before the search has answered: the two downloads overlap.
+    let answer: (r: SearchResult) => void = () => {};
+    const held = { search: () => new Promise<SearchResult>((r) => (answer = r)), loadListing: () => (loads++, Promise.resolve(full)) };
+    const state = loadSearchResults('ring', held);
+    await Promise.resolve();
+    expect(loads).toBe(1);
+    answer(await search('ring'));
+    expect((await state).kind).toBe('results');
     expect((await loadSearchResults('ring', { search, loadListing: () => Promise.reject(new Error('HTTP 500')) })).kind).toBe('error');
+  });
+
+  it('a listing that fails while nothing matched is no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const note = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', note);
+    try {
+      const state = await loadSearchResults('zzzqqqxx', { search, loadListing: () => Promise.reject(new Error('offline')) });
+      expect(state.kind).toBe('none');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
   });
 
   it('says what each state is, from the message catalogue', () => {

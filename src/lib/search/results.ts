@@ -69,16 +69,23 @@ export interface SearchResultsDeps {
 /** Every match, not the panel's first 50. */
 const ALL: SearchPaging = { start: 0, size: Number.MAX_SAFE_INTEGER };
 
-/** Searches a query and lists its matches; never rejects. The listing loads only when something matched. */
+/**
+ * Searches a query and lists its matches; never rejects. For a search term the listing loads beside
+ * the search, not after it: the results wait for one download the less (a query that matches nothing
+ * has fetched it in vain, the rarer case). Not for an empty or too short query.
+ */
 export async function loadSearchResults(query: string, deps: SearchResultsDeps): Promise<SearchPageState> {
   const q = query.trim();
   if (!q) return { kind: 'empty' };
   if (!isSearchTerm(q)) return { kind: 'short' };
+  const loading = deps.loadListing();
+  // Awaited below only when something matched: a failure before then is not an unhandled rejection.
+  loading.catch(() => undefined);
   const result = deps.matches ? await deps.matches(q) : await deps.search(q, ALL);
   if (result.noresults) return { kind: result.offline ? 'offline' : 'none' };
   let file: ListingFile;
   try {
-    const listing = await deps.loadListing();
+    const listing = await loading;
     const split = 'split' in listing;
     // The index and the listing come from one build: both split, or both whole.
     if (split !== 'docs' in result) throw new Error('the search index and the search listing are of two builds');
