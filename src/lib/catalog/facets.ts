@@ -42,23 +42,36 @@ export function priceRangeLabel(r: PriceRange): string {
   return r.to === undefined ? fill(messages.priceRangeAbove, { from }) : fill(messages.priceRangeLabel, { from, to: formatPriceWhole(r.to) });
 }
 
+/** Adds an attribute's value (one, or a list of a multiselect) as option ids; an empty value adds none. */
+function addValue(v: unknown, into: Set<string>): void {
+  if (v === undefined || v === null || v === '') return;
+  if (Array.isArray(v)) for (const x of v) into.add(String(x));
+  else into.add(typeof v === 'string' ? v : String(v));
+}
+
 function collectValues(p: QueryableProduct, code: string, into: Set<string>): void {
-  const add = (v: unknown) => {
-    if (v === undefined || v === null || v === '') return;
-    if (Array.isArray(v)) for (const x of v) into.add(String(x));
-    else into.add(String(v));
-  };
-  add(p[code]);
+  addValue(p[code], into);
   if (p.type_id === 'configurable' && p.configurable_children && hasOption(p, code)) {
-    for (const c of p.configurable_children) add(childAttribute(c, code));
+    for (const c of p.configurable_children) addValue(childAttribute(c, code), into);
   }
 }
 
-/** The value ids a product has for a filter (a configurable option adds its children's values), as `facets` counts them. */
-export function facetValuesOf(p: QueryableProduct, code: string): Set<string> {
+const NONE: readonly string[] = [];
+
+/**
+ * The value ids a product has for a filter (a configurable option adds its children's values), as
+ * `facets` counts them, each once. Most products hold one value or none for most filters: those are
+ * answered without a set.
+ */
+export function facetValuesOf(p: QueryableProduct, code: string): readonly string[] {
+  if (p.type_id !== 'configurable') {
+    const own = p[code];
+    if (own === undefined || own === null || own === '') return NONE;
+    if (!Array.isArray(own)) return [typeof own === 'string' ? own : String(own)];
+  }
   const out = new Set<string>();
   collectValues(p, code, out);
-  return out;
+  return [...out];
 }
 
 /**
@@ -100,12 +113,7 @@ export function facets(products: readonly QueryableProduct[], attributes: Attrib
     if (!attribute) continue;
     const order = new Map(attribute.options.map((o, i) => [String(o.value), { label: o.label, rank: o.sort_order ?? i }]));
     const counts = new Map<string, number>();
-    const seen = new Set<string>();
-    for (const p of products) {
-      seen.clear();
-      collectValues(p, code, seen);
-      for (const v of seen) if (order.has(v)) counts.set(v, (counts.get(v) ?? 0) + 1);
-    }
+    for (const p of products) for (const v of facetValuesOf(p, code)) if (order.has(v)) counts.set(v, (counts.get(v) ?? 0) + 1);
     const rank = (id: string) => order.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
     const top = [...counts.entries()]
       .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]))
