@@ -68,6 +68,18 @@ test.describe('search results page', () => {
     await expect(tiles(page).first().locator('.price')).toHaveAttribute('data-price', String(first.price[2]));
   });
 
+  test('the index is asked with the HTML, and each search file once', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\/search-(index|listing)\.json$/.test(path)) asked.push(path);
+    });
+    await results(page, 'ring');
+    // Preloaded by the page's head, and the script's own fetch took that download (no second request).
+    expect(await page.locator('head link[rel="preload"][as="fetch"]').getAttribute('href')).toBe('/search-index.json');
+    expect(asked.sort()).toEqual(['/search-index.json', '/search-listing.json']);
+  });
+
   test('a result chosen with the arrow keys still opens with enter', async ({ page }) => {
     await page.goto('/');
     await searchButton(page).click();
