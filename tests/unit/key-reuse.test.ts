@@ -133,6 +133,35 @@ describe('keys taken again or computed', () => {
     expect(recordedEntries().untouched).toEqual(entry({ ids: [1], skus: ['A'], subtree: childId }));
   });
 
+  it("a subtree's change leaves a key standing when what the key reads of it (`read`) is as before", () => {
+    const withRead = (name: string, now: string) =>
+      reuseOrCompute(
+        name,
+        store,
+        'b',
+        () => ({ keys: ['new'], deps: { ids: [1], subtree: parentId } }),
+        () => now,
+      )[0];
+    offerPrevious(
+      {
+        same: entry({ ids: [1], subtree: parentId, read: 'R1' }),
+        other: entry({ ids: [1], subtree: parentId, read: 'R1' }),
+        unread: entry({ ids: [1], subtree: parentId }),
+        ownRecord: entry({ ids: [7], subtree: parentId, read: 'R1' }),
+      },
+      { ids: new Set([7]), skus: new Set(), categories: new Set([childId]) },
+    );
+    expect(withRead('same', 'R1')).toBe('old');
+    // What it reads there changed, or was not recorded: computed, and the digest recorded with it.
+    expect(withRead('other', 'R2')).toBe('new');
+    expect(recordedEntries().other!.deps).toEqual({ ids: [1], subtree: parentId, read: 'R2' });
+    expect(withRead('unread', 'R1')).toBe('new');
+    // Its own record changed: computed, whatever it reads of its subtree.
+    expect(withRead('ownRecord', 'R1')).toBe('new');
+    // Without `read`, a key of a changed subtree is computed.
+    expect(reuseOrCompute('same', store, 'b', () => ({ keys: ['new'], deps: {} }))[0]).toBe('new');
+  });
+
   it('nothing offered: every key computed', () => {
     offerPrevious({}, none);
     expect(computeOf('untouched')).toBe('new');

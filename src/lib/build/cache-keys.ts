@@ -15,7 +15,7 @@ import { config, enabledStoreViews } from '../config';
 import { bannersFor, catalog, once, routeFieldsOf, siteChrome, pricesFor, primaryCategory, storeViewOf, type CatalogIndex } from '../routing/routes';
 import { catchAllRoutes, type AmpRoute } from '../routing/page-routes';
 import { ampCategoryData, categoryPageData } from './page-data';
-import { productPageCore, shippingMethods } from './product-page-data';
+import { productPageCore, relatedProducts, shippingMethods } from './product-page-data';
 import { productIslandProps } from './product-island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from './promo';
 import { placeholderColours } from '../snapshot/placeholders-read';
@@ -110,15 +110,31 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
   let v = productKeys.get(k);
   if (v === undefined) {
     const base = `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
-    // Taken from the generation before when neither the product, the products it links, nor its primary category's listing (its related products) changed (./key-reuse.ts).
-    const [page, amp] = reuseOrCompute(`product|${k}`, storeCode, base, () => {
-      const d = productPageCore(id, storeCode);
-      const keys = productKeysFrom(d, storeCode);
-      return { keys: [keys.page, keys.amp], deps: { ids: [id], skus: linkedSkus(d.product), subtree: primaryCategory(d.product, storeCode)?.id ?? null } };
-    });
+    // Taken from the generation before when neither the product nor the products it links changed, and
+    // its primary category's listing did not or still gives the same related products (./key-reuse.ts).
+    const [page, amp] = reuseOrCompute(
+      `product|${k}`,
+      storeCode,
+      base,
+      () => {
+        const d = productPageCore(id, storeCode);
+        const keys = productKeysFrom(d, storeCode);
+        return { keys: [keys.page, keys.amp], deps: { ids: [id], skus: linkedSkus(d.product), subtree: primaryCategory(d.product, storeCode)?.id ?? null } };
+      },
+      () => relatedRead(id, storeCode),
+    );
     productKeys.set(k, (v = { page: page!, amp: amp! }));
   }
   return v;
+}
+
+/**
+ * What a product's page reads of its primary category's listing: its related products (chosen from
+ * that listing) and their records, which its tiles show. Its keys digest these with the rest.
+ */
+function relatedRead(id: number, storeCode: string): string {
+  const p = catalog(storeCode).byId.get(id);
+  return p ? digest(relatedProducts(p, undefined, storeCode).map(recordKey)) : '-';
 }
 
 /** The keys of a product's page and of its AMP pages, from its page data. */

@@ -11,6 +11,9 @@
  *   lists: a category's or a brand's listing, facets and AMP tiles, a product's related products from
  *   its primary category's listing;
  * - `all`: every product (the search files and the search page, which list them all);
+ * - `read`: with `subtree`, a digest of the little the key reads of its subtree (a product page: which
+ *   products are its related ones, and their records), where the caller can work that out without
+ *   computing the key: a change in the subtree that leaves it the same does not touch the key;
  * - `base`: the rest of its inputs as a digest made afresh (layout, config, store view, catalogue shape);
  * - `day`: the day prices are judged on (special-price windows, src/lib/catalog/price.ts).
  * A key is taken again only when the only snapshot files that changed are the default catalogue's
@@ -28,41 +31,49 @@ import { buildRole } from './shard';
 import { keyStore, type ChangedRecords, type KeyDeps, type KeyEntry } from './key-store';
 import type { Product } from '../schemas';
 
-/** Whether a changed record is one the key read. */
-function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string): boolean {
-  if (deps.all && changed.ids.size > 0) return true;
-  if (deps.ids?.some((id) => changed.ids.has(id))) return true;
-  if (deps.skus?.some((sku) => changed.skus.has(sku))) return true;
-  if (deps.subtree === undefined || deps.subtree === null) return false;
+/** Whether a changed record is one the key read: none, only through its subtree, or another way. */
+function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string): 'none' | 'subtree' | 'other' {
+  if (deps.all && changed.ids.size > 0) return 'other';
+  if (deps.ids?.some((id) => changed.ids.has(id))) return 'other';
+  if (deps.skus?.some((sku) => changed.skus.has(sku))) return 'other';
+  if (deps.subtree === undefined || deps.subtree === null) return 'none';
   const memo = keyStore().touched;
   const k = `${deps.subtree}|${storeCode}`;
   let t = memo.get(k);
   if (t === undefined) memo.set(k, (t = descendantIds(deps.subtree, storeCode).some((c) => changed.categories.has(c))));
-  return t;
+  return t ? 'subtree' : 'none';
 }
 
-/** Whether the generation before's entry stands as it is: same base and day, no changed record it read (the rules above). */
-function stands(old: KeyEntry, storeCode: string, base: string): boolean {
+/**
+ * Whether the generation before's entry stands as it is: same base and day, no changed record it read
+ * (the rules above); a changed record in its subtree leaves it standing when what it reads there,
+ * `read()`, is as before.
+ */
+function stands(old: KeyEntry, storeCode: string, base: string, read?: () => string): boolean {
   const s = keyStore();
   if (!s.previous || old.base !== base || old.day !== dayNumber(buildTime(), storeViewOf(storeCode))) return false;
-  return ownCatalogueDir(storeCode) === null && catalog(storeCode) === catalog() && !touches(old.deps, s.previous.changed, storeCode);
+  if (ownCatalogueDir(storeCode) !== null || catalog(storeCode) !== catalog()) return false;
+  const t = touches(old.deps, s.previous.changed, storeCode);
+  return t === 'none' || (t === 'subtree' && read !== undefined && old.deps.read !== undefined && old.deps.read === read());
 }
 
 /**
  * The keys named `name` (e.g. `product|12|default`): the generation before's when nothing they read
  * changed, else `compute`'s. Recorded either way, for the next change. Only a whole build records and
- * takes keys (a shard's records are not the catalogue's).
+ * takes keys (a shard's records are not the catalogue's). `read`: for keys with a subtree, the digest
+ * of what they read of it (KeyDeps.read), recorded with them and compared when the subtree changed.
  */
-export function reuseOrCompute(name: string, storeCode: string, base: string, compute: () => { keys: string[]; deps: KeyDeps }): string[] {
+export function reuseOrCompute(name: string, storeCode: string, base: string, compute: () => { keys: string[]; deps: KeyDeps }, read?: () => string): string[] {
   if (buildRole() !== 'whole') return compute().keys;
   const s = keyStore();
   const old = s.previous?.entries[name];
-  if (old && stands(old, storeCode, base)) {
+  if (old && stands(old, storeCode, base, read)) {
     s.recorded.set(name, old);
     s.reused++;
     return old.keys;
   }
   const { keys, deps } = compute();
+  if (read && deps.subtree !== undefined && deps.subtree !== null) deps.read = read();
   s.recorded.set(name, { keys, base, day: dayNumber(buildTime(), storeViewOf(storeCode)), deps });
   return keys;
 }

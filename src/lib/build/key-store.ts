@@ -13,6 +13,12 @@ export interface KeyDeps {
   subtree?: number | null;
   /** Every product (the search files, which list them all): any changed record is one it read. */
   all?: boolean;
+  /**
+   * What the key reads of its subtree, as a digest, where that is a few of its records (a product
+   * page: its related products): a change in the subtree that leaves this digest the same leaves the
+   * key standing (./key-reuse.ts reuseOrCompute's `read`).
+   */
+  read?: string;
 }
 export interface KeyEntry {
   /** The page's cache keys (or, for a `tags|…` entry, its cache tags). */

@@ -66,6 +66,7 @@ const keyEntrySchema = z.object({
     skus: z.array(z.string()).optional(),
     subtree: z.number().nullable().optional(),
     all: z.boolean().optional(),
+    read: z.string().optional(),
   }),
 });
 /** The kept keys of a generation (KEYS_FILE; ../key-store.ts). */
