@@ -125,6 +125,21 @@ describe('the /de pages of a store view with its own catalogue', () => {
     expect(html).toContain(DE.ring.name);
   });
 
+  it("show de's own products as related ones, each at an address de has a page for", () => {
+    // Every de page with related products: they come from de's own listing of the product's category.
+    const pages = (readdirSync(join(dist, 'de'), { recursive: true }) as string[]).filter((f) => f.endsWith('index.html') && !f.startsWith('amp'));
+    let links = 0;
+    for (const file of pages) {
+      const related = /<section class="related"[\s\S]*?<\/section>/.exec(readFileSync(join(dist, 'de', file), 'utf8'))?.[0] ?? '';
+      for (const [, href] of related.matchAll(/<a [^>]*href="([^"]+)"/g)) {
+        links++;
+        expect(existsSync(join(dist, href!.replace(/^\//, ''), 'index.html')), `/de/${file} links ${href}`).toBe(true);
+      }
+      expect(related, file).not.toContain('Solitaire Diamond Ring');
+    }
+    expect(links).toBeGreaterThan(0);
+  });
+
   it('leave the GB pages as they were', () => {
     const html = page('/rings/solitaire-diamond-ring');
     expect(html).toContain('Solitaire Diamond Ring');

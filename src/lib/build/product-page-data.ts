@@ -177,7 +177,7 @@ function findRelated(p: Product, max: number, storeCode?: string): Product[] {
   for (const l of p.product_links) if (l.link_type === 'related' || l.link_type === 'upsell') push(bySku.get(l.linked_product_sku));
   const cat = primaryCategory(p, storeCode);
   if (cat && out.length < max) {
-    for (const x of categoryListing(cat.id).products) push(x);
+    for (const x of categoryListing(cat.id, storeCode).products) push(x);
   }
   return out;
 }
