@@ -42,11 +42,16 @@ export function priceRangeLabel(r: PriceRange): string {
   return r.to === undefined ? fill(messages.priceRangeAbove, { from }) : fill(messages.priceRangeLabel, { from, to: formatPriceWhole(r.to) });
 }
 
+/** Whether an attribute's value is none: absent or empty. */
+const noValue = (v: unknown): boolean => v === undefined || v === null || v === '';
+/** An option id as text (49 and '49' are one value). */
+const idOf = (v: unknown): string => (typeof v === 'string' ? v : String(v));
+
 /** Adds an attribute's value (one, or a list of a multiselect) as option ids; an empty value adds none. */
 function addValue(v: unknown, into: Set<string>): void {
-  if (v === undefined || v === null || v === '') return;
-  if (Array.isArray(v)) for (const x of v) into.add(String(x));
-  else into.add(typeof v === 'string' ? v : String(v));
+  if (noValue(v)) return;
+  if (Array.isArray(v)) for (const x of v) into.add(idOf(x));
+  else into.add(idOf(v));
 }
 
 function collectValues(p: QueryableProduct, code: string, into: Set<string>): void {
@@ -66,8 +71,8 @@ const NONE: readonly string[] = [];
 export function facetValuesOf(p: QueryableProduct, code: string): readonly string[] {
   if (p.type_id !== 'configurable') {
     const own = p[code];
-    if (own === undefined || own === null || own === '') return NONE;
-    if (!Array.isArray(own)) return [typeof own === 'string' ? own : String(own)];
+    if (noValue(own)) return NONE;
+    if (!Array.isArray(own)) return [idOf(own)];
   }
   const out = new Set<string>();
   collectValues(p, code, out);
