@@ -25,7 +25,7 @@
  *
  * The renderer offers the keys before and keeps the keys after through ./key-store.ts. Build time only.
  */
-import { buildTime, catalog, descendantIds, ownCatalogueDir, storeViewOf } from '../routing/routes';
+import { buildTime, catalog, descendantIds, once, ownCatalogueDir, storeViewOf } from '../routing/routes';
 import { dayNumber } from '../messages/format';
 import { buildRole } from './shard';
 import { keyStore, type ChangedRecords, type KeyDeps, type KeyEntry } from './key-store';
@@ -67,13 +67,15 @@ export function reuseOrCompute(name: string, storeCode: string, base: string, co
   if (buildRole() !== 'whole') return compute().keys;
   const s = keyStore();
   const old = s.previous?.entries[name];
-  if (old && stands(old, storeCode, base, read)) {
+  // Asked at most once: when the entry does not stand, the digest compared is the one recorded.
+  const readOnce = read && once(read);
+  if (old && stands(old, storeCode, base, readOnce)) {
     s.recorded.set(name, old);
     s.reused++;
     return old.keys;
   }
   const { keys, deps } = compute();
-  if (read && deps.subtree !== undefined && deps.subtree !== null) deps.read = read();
+  if (readOnce && deps.subtree !== undefined && deps.subtree !== null) deps.read = readOnce();
   s.recorded.set(name, { keys, base, day: dayNumber(buildTime(), storeViewOf(storeCode)), deps });
   return keys;
 }
