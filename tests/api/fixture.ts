@@ -189,3 +189,15 @@ export async function writtenState(db: RunningServer['db']): Promise<Record<stri
 export function removeBuild(dir: string): void {
   for (const d of [dir, keepDirOf(dir)]) rmSync(d, { recursive: true, force: true });
 }
+
+/** Runs `args` with the project's Node in `cwd` (the project); rejects with the end of its output when it exits with an error. */
+export function runNode(args: string[], env: Record<string, string> = {}, cwd: string = process.cwd()): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stdout.on('data', (b: Buffer) => (log += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (log += b.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.slice(1).join(' ')} exited with ${code}:\n${log.slice(-3000)}`))));
+  });
+}

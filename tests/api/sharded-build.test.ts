@@ -11,31 +11,19 @@
  * incremental-build one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { astroBin } from '../../server/rebuild';
 import { shardOfPath, SHARD_MARKER } from '../../src/lib/build/shard';
+import { runNode } from './fixture';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';
 /** Two shards: as many as tell "one shard per page" from "every shard" (each build of the sample costs 20-60 s). */
 const N = 2;
 
-function run(cmd: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cmd, {
-      cwd: ROOT,
-      env: { ...process.env, BUILD_TIME, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (b: Buffer) => (log += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (log += b.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd.slice(1).join(' ')} exited with ${code}:\n${log.slice(-3000)}`))));
-  });
-}
+const run = (cmd: string[], env: Record<string, string>): Promise<void> =>
+  runNode(cmd, { BUILD_TIME, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env }, ROOT);
 
 /** `astro build` into `out` with a cache folder of its own, so no page is restored from another build. */
 const build = (out: string, cacheDir: string, extra: string[] = [], env: Record<string, string> = {}) =>

@@ -2,21 +2,25 @@
  * Store views with their own catalogue (multistore): dumps for gb and de with different names, url
  * keys and prices import into one snapshot (the de catalogue in stores/de/), and the /de pages show
  * de's names, addresses and euro prices from its own records, with no exchange rate; it, without dumps
- * of its own, keeps the GB catalogue at the configured rate.
+ * of its own, keeps the GB catalogue at the configured rate. A prepared sharded build of the same
+ * snapshot (the site part and two page shards, merged) writes the same bytes as the whole build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { importDumpWithStoreViews, storeDumpFile, storeIndex, type StoreViewsSummary } from '../../src/lib/import/store-views';
-import { astroBuild } from '../../server/rebuild';
-import { removeBuild } from './fixture';
+import { astroBin, astroBuild } from '../../server/rebuild';
+import { removeBuild, runNode } from './fixture';
 import { config } from '../../src/lib/config';
 import { readCategories, readManifest, readProducts, storeSnapshotDir } from '../../src/lib/snapshot/read';
 
 const DUMP = join(__dirname, '..', 'fixtures', 'vsf-dump');
 const MEDIA = join(__dirname, '..', 'fixtures', 'vsf-media');
 const multistore = { ...config, storeViews: { ...config.storeViews, multistore: true } };
+/** One build time for the whole build and the sharded one, so their bytes can be compared. */
+const BUILD_TIME = '2026-11-20T12:00:00.000Z';
+const buildEnv = { PUBLIC_MULTISTORE: 'true', BUILD_TIME };
 
 /** The de store view's own texts and prices for two records of the GB dump. */
 const DE = {
@@ -85,11 +89,14 @@ beforeAll(async () => {
   out = join(work, 'snapshot');
   summary = await importDumpWithStoreViews(dumps, { out, mediaDir: MEDIA }, multistore);
   dist = mkdtempSync(join(process.cwd(), 'dist-test-stores-'));
-  await astroBuild({ projectRoot: process.cwd(), snapshotDir: out, outDir: dist, extraEnv: { PUBLIC_MULTISTORE: 'true' } });
+  await astroBuild({ projectRoot: process.cwd(), snapshotDir: out, outDir: dist, extraEnv: buildEnv });
 }, 600_000);
+/** The prepared sharded build's folders (inside the project, as Astro's prerender chunks need). */
+const sharded = mkdtempSync(join(process.cwd(), 'dist-test-stores-sharded-'));
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
   if (dist) removeBuild(dist);
+  rmSync(sharded, { recursive: true, force: true });
 });
 
 describe('importing store views from their own dumps', () => {
@@ -154,4 +161,48 @@ describe('the /de pages of a store view with its own catalogue', () => {
       priceCurrency: 'EUR',
     });
   });
+});
+
+/** `args` run by the project's Node with the multistore build's environment. */
+const run = (args: string[], env: Record<string, string>): Promise<void> =>
+  runNode(args, { ...buildEnv, SNAPSHOT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env });
+
+function files(dir: string): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  for (const rel of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (rel.isFile()) found.set(relative(dir, join(rel.parentPath, rel.name)).split(sep).join('/'), readFileSync(join(rel.parentPath, rel.name)));
+  return found;
+}
+
+describe('a prepared sharded build of the same snapshot', () => {
+  it('writes the whole build’s bytes: the de AMP category pages list de’s own records', async () => {
+    // Each part with a cache folder of its own, so no page is restored from another build's output.
+    const build = (name: string, shard: string, extra: string[] = []) =>
+      run([astroBin(process.cwd()), 'build', '--outDir', join(sharded, name), '--config', 'scripts/bench/astro.bench.config.mjs', '--shard', shard, ...extra], {
+        BENCH_CACHE_DIR: join(sharded, `cache-${name}`),
+      });
+    await build('site', '0/2');
+    for (const k of [1, 2]) await build(`pages-${k}`, `${k}/2`, ['--inputs', join(sharded, 'site', '_shard-inputs')]);
+    const merged = join(sharded, 'merged');
+    await run(
+      [
+        join(process.cwd(), 'node_modules/tsx/dist/cli.mjs'),
+        'scripts/build-merge.ts',
+        '--out',
+        merged,
+        ...['site', 'pages-1', 'pages-2'].map((d) => join(sharded, d)),
+      ],
+      {},
+    );
+    const whole = files(dist);
+    const got = files(merged);
+    expect([...got.keys()].sort()).toEqual([...whole.keys()].sort());
+    expect([...whole].filter(([rel, body]) => !got.get(rel)!.equals(body)).map(([rel]) => rel)).toEqual([]);
+    // The page the prepared build got wrong before: de's AMP category (where de's category page points), with de's own names.
+    const amp = /<link rel="amphtml" href="https?:\/\/[^/]+\/([^"]+)"/.exec(page('/de/ringe'))?.[1];
+    expect(amp).toMatch(/^de\/amp\//);
+    const ampHtml = readFileSync(join(merged, amp!, 'index.html'), 'utf8');
+    expect(ampHtml).toContain(DE.ring.name);
+    expect(ampHtml).not.toContain('Solitaire Diamond Ring');
+  }, 600_000);
 });

@@ -77,9 +77,10 @@ export function pageShardInputFile(index: number): PageShardInput {
   }
   const ampListings: PageShardInput['ampListings'] = {};
   for (const r of amp[index]!) {
-    if (r.kind !== 'amp-category' || ampListings[String(r.key)]) continue;
-    const { products, total } = ampCategoryListing(r.key);
-    ampListings[String(r.key)] = { products, total };
+    const key = listingKey(r.key, r.storeCode);
+    if (r.kind !== 'amp-category' || ampListings[key]) continue;
+    const { products, total } = ampCategoryListing(r.key, r.storeCode);
+    ampListings[key] = { products, total };
   }
   return { ...buildOf(), index, catchAll: catchAll[index]!, amp: amp[index]!, linked: [...linked], reviews, ampListings };
 }

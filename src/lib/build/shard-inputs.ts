@@ -77,7 +77,7 @@ export const PageShardInputSchema = BuildSchema.extend({
   linked: z.array(z.number().int()),
   /** The reviews of its own products. */
   reviews: z.array(ReviewSchema),
-  /** The AMP category listing (first page and total) of each of its AMP category pages, by category id. */
+  /** The AMP category listing (first page and total) of each of its AMP category pages, by listingKey (category and store view: one with its own catalogue lists its own records). */
   ampListings: z.record(z.string(), z.object({ products: z.array(ProductSchema), total: z.number().int().min(0) })),
 });
 export type PageShardInput = z.infer<typeof PageShardInputSchema>;
@@ -150,10 +150,10 @@ export function preparedListing(categoryId: number, storeCode: string): Listing 
   return l;
 }
 
-/** The AMP listing of one of this shard's AMP category pages. */
-export function preparedAmpListing(categoryId: number): { products: Product[]; total: number } {
-  const l = pageShardInput().ampListings[String(categoryId)];
-  if (!l) throw new ShardInputError(`no AMP listing of category ${categoryId} in this shard's input`);
+/** The AMP listing of one of this shard's AMP category pages in a store view. */
+export function preparedAmpListing(categoryId: number, storeCode: string): { products: Product[]; total: number } {
+  const l = pageShardInput().ampListings[listingKey(categoryId, storeCode)];
+  if (!l) throw new ShardInputError(`no AMP listing of category ${categoryId} in store view ${storeCode} in this shard's input`);
   return l;
 }
 
