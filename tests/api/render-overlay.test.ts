@@ -18,7 +18,7 @@ import { releaseHeld } from '../../src/lib/build/held-json';
 import { DEPLOY_PLAN } from '../../src/lib/build/cdn/deploy-plan';
 import { buildOverlay, FullBuildNeeded, stopWarmRenderer } from '../../src/lib/build/render/overlay-build';
 import { OVERLAY_MANIFEST, openTree } from '../../src/lib/build/render/overlay';
-import { keepDirOf } from '../../src/lib/build/render/kept';
+import { keepDirOf, readKeys } from '../../src/lib/build/render/kept';
 import { Site } from '../../server/static';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -66,6 +66,8 @@ const writeJson = (file: string, v: unknown) => writeFileSync(file, JSON.stringi
 describe('overlay generations of the persistent renderer', { timeout: 35 * 60_000 }, () => {
   let work = '';
   let renamed = '';
+  /** The product whose price the price change changes. */
+  let priced = 0;
   const snap = (n: string) => join(work, `snap-${n}`);
   const dir = (n: string) => join(work, n);
   const overlay = (parent: string, snapshot: string, out: string, maxPages = 2000, env: Record<string, string> = {}) =>
@@ -86,6 +88,7 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     cpSync(snap('cms'), snap('price'), { recursive: true });
     const products = readJson(join(snap('price'), 'products/0000.json')) as Json[];
     const p = products.find((x) => x.type_id === 'simple' && x.visibility === 4 && x.status === 1 && !x.special_price && x.price > 100)!;
+    priced = p.id as number;
     const old = p.price as number;
     for (const k of Object.keys(p)) if (typeof p[k] === 'number' && p[k] === old && /price/i.test(k)) p[k] = 1234.56;
     writeJson(join(snap('price'), 'products/0000.json'), products);
@@ -232,6 +235,15 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(r.changed.some((f) => f.startsWith('amp/'))).toBe(true);
     expect(r.changed.some((f) => f.startsWith('listing/'))).toBe(true);
     expect(differences(dir('over-price'), dir('full-price'))).toEqual([]);
+    // The records' digests kept for the next change: the changed record's worked out again, the others' as they were.
+    const before = readKeys(keepDirOf(dir('over-cms')))!.records!;
+    const after = readKeys(keepDirOf(dir('over-price')))!.records!;
+    expect(before[priced]).toBeDefined();
+    expect(after[priced]).toBeDefined();
+    expect(after[priced]).not.toBe(before[priced]);
+    const unchanged = Object.keys(before).filter((id) => id !== String(priced));
+    expect(unchanged.length).toBeGreaterThan(100);
+    expect(unchanged.filter((id) => after[id] !== before[id])).toEqual([]);
     // An overlay on an overlay still names the full build under them, and holds only its own changes.
     const m = readJson(join(dir('over-price'), OVERLAY_MANIFEST)) as Json;
     expect([m.parent, m.base]).toEqual(['over-cms', 'base']);

@@ -36,23 +36,50 @@ export interface ChangedRecords {
 }
 
 interface KeyStore {
-  /** The generation before's keys and what changed since; null: every key is computed. */
-  previous: { entries: Readonly<Record<string, KeyEntry>>; changed: ChangedRecords } | null;
+  /**
+   * The generation before's keys and what changed since; null: every key is computed. `records`: the
+   * digests of the default catalogue's product records then, by id (../cache-keys.ts recordKey).
+   */
+  previous: { entries: Readonly<Record<string, KeyEntry>>; changed: ChangedRecords; records?: Readonly<Record<string, string>> } | null;
   /** The keys of this snapshot, computed or taken, by name. */
   recorded: Map<string, KeyEntry>;
   reused: number;
   /** Whether a category's subtree holds a changed record (memo). */
   touched: Map<string, boolean>;
+  /** The digests of the default catalogue's product records worked out or taken again in this process, by id. */
+  records: Map<number, string>;
 }
 const STORE = Symbol.for('pj.keys.reuse');
 export const keyStore = (): KeyStore =>
-  ((globalThis as Record<symbol, KeyStore | undefined>)[STORE] ??= { previous: null, recorded: new Map(), reused: 0, touched: new Map() });
+  ((globalThis as Record<symbol, KeyStore | undefined>)[STORE] ??= { previous: null, recorded: new Map(), reused: 0, touched: new Map(), records: new Map() });
 
-/** Offers the generation before's keys and the records changed since (the renderer, before it lists the paths). */
-export function offerPrevious(entries: Readonly<Record<string, KeyEntry>>, changed: ChangedRecords): void {
+/** Offers the generation before's keys, the records changed since and the record digests then (the renderer, before it lists the paths). */
+export function offerPrevious(entries: Readonly<Record<string, KeyEntry>>, changed: ChangedRecords, records?: Readonly<Record<string, string>>): void {
   const s = keyStore();
-  s.previous = { entries, changed };
+  s.previous = { entries, changed, ...(records && { records }) };
   s.touched.clear();
+}
+
+/**
+ * The digest the generation before had for the default catalogue's product `id`, when its record did
+ * not change since (undefined otherwise: it is worked out).
+ */
+export function recordDigestBefore(id: number): string | undefined {
+  const p = keyStore().previous;
+  return p && !p.changed.ids.has(id) ? p.records?.[id] : undefined;
+}
+
+/**
+ * The record digests to keep for the next change, by id: those worked out or taken in this process,
+ * and the generation before's of every record that did not change (a removed record is a changed one).
+ */
+export function recordDigests(): Record<string, string> {
+  const s = keyStore();
+  const out: Record<string, string> = {};
+  const before = s.previous?.records;
+  if (before) for (const [id, d] of Object.entries(before)) if (!s.previous!.changed.ids.has(Number(id))) out[id] = d;
+  for (const [id, d] of s.records) out[id] = d;
+  return out;
 }
 
 /** The keys recorded in this process (to keep for the next change), and how many were taken again. */

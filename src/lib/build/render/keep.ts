@@ -27,7 +27,7 @@ import {
   type RenderContext,
 } from './kept';
 import { snapshotDigests } from './changes';
-import { recordedEntries } from '../key-store';
+import { recordDigests, recordedEntries } from '../key-store';
 
 /** Astro's default prerenderer (astro/dist/core/build/default-prerenderer.js, astro 7.3) has the app it loaded. */
 type Prerenderer = AstroPrerenderer & { app?: BuildAppLike };
@@ -128,7 +128,7 @@ export function keepRenderer(): AstroIntegration {
               writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify(context));
               writeFileSync(join(keep, PATHS_FILE), JSON.stringify(paths));
               // The pages' cache keys with what each read (../key-reuse.ts): the first change takes those it does not touch.
-              const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries() };
+              const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries(), records: recordDigests() };
               writeFileSync(join(keep, KEYS_FILE), JSON.stringify(keys));
             },
           };

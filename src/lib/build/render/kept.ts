@@ -75,6 +75,8 @@ export const keysFileSchema = z.object({
   /** Each snapshot file the keys were computed from -> the sha1 of its bytes (./changes.ts). */
   files: z.record(z.string(), z.string()),
   entries: z.record(z.string(), keyEntrySchema),
+  /** The digest of each product record of the default catalogue, by id (../cache-keys.ts recordKey); absent: every record is digested again. */
+  records: z.record(z.string(), z.string()).optional(),
 });
 export type KeysFile = z.infer<typeof keysFileSchema>;
 

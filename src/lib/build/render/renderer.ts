@@ -31,7 +31,7 @@ import {
   type RenderContext,
 } from './kept';
 import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './changes';
-import { offerPrevious, recordedEntries, reusedCount } from '../key-store';
+import { offerPrevious, recordDigests, recordedEntries, reusedCount } from '../key-store';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
 export const renderJobSchema = z.object({ keepDir: z.string(), snapshotDir: z.string(), staging: z.string(), maxPages: z.number().int().positive() });
@@ -212,7 +212,7 @@ function offerKeysBefore(job: RenderJob, before: string | undefined, ahead: Read
     const kept = ahead?.keys !== undefined ? ahead.keys : readKeys(job.keepDir);
     const changed = kept ? changedRecords(kept, before, job.snapshotDir, files) : 'no keys kept';
     if (typeof changed === 'string') process.stderr.write(`renderer: every key computed (${changed})\n`);
-    else offerPrevious(kept!.entries, changed);
+    else offerPrevious(kept!.entries, changed, kept!.records);
   } catch (e) {
     process.stderr.write(`renderer: every key computed (${(e as Error).message})\n`);
   }
@@ -238,7 +238,8 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   // `keys reused`: a count, not ms. The keys are kept with the staging folder for the next change.
   timings['keys reused'] = reusedCount();
   mkdirSync(job.staging, { recursive: true });
-  writeFileSync(join(job.staging, STAGED_KEYS_FILE), JSON.stringify({ version: 1, files, entries: recordedEntries() }));
+  const keys: KeysFile = { version: 1, files, entries: recordedEntries(), records: recordDigests() };
+  writeFileSync(join(job.staging, STAGED_KEYS_FILE), JSON.stringify(keys));
   const todo = all.filter((p) => {
     if (p.route.type === 'redirect' || p.route.type === 'fallback')
       throw new Error(`${p.pathname}: a ${p.route.type} route (the renderer renders pages and endpoints only)`);
