@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { importDumpWithStoreViews, storeDumpFile, storeIndex, type StoreViewsSummary } from '../../src/lib/import/store-views';
-import { astroBin, astroBuild } from '../../server/rebuild';
+import { astroBin } from '../../server/rebuild';
 import { removeBuild, runNode } from './fixture';
 import { config } from '../../src/lib/config';
 import { readCategories, readManifest, readProducts, storeSnapshotDir } from '../../src/lib/snapshot/read';
@@ -89,7 +89,9 @@ beforeAll(async () => {
   out = join(work, 'snapshot');
   summary = await importDumpWithStoreViews(dumps, { out, mediaDir: MEDIA }, multistore);
   dist = mkdtempSync(join(process.cwd(), 'dist-test-stores-'));
-  await astroBuild({ projectRoot: process.cwd(), snapshotDir: out, outDir: dist, extraEnv: buildEnv });
+  // With a cache folder of its own, as each part of the sharded build below: a build on the project's
+  // shared cache folder also copies the merged stylesheets other builds left in it.
+  await astroBuildAt(dist, join(sharded, 'cache-whole'));
 }, 600_000);
 /** The prepared sharded build's folders (inside the project, as Astro's prerender chunks need). */
 const sharded = mkdtempSync(join(process.cwd(), 'dist-test-stores-sharded-'));
@@ -167,6 +169,10 @@ describe('the /de pages of a store view with its own catalogue', () => {
 const run = (args: string[], env: Record<string, string>): Promise<void> =>
   runNode(args, { ...buildEnv, SNAPSHOT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env });
 
+/** `astro build` of the multistore snapshot into `outDir` with the cache folder `cacheDir` (the project's config but for it). */
+const astroBuildAt = (outDir: string, cacheDir: string, extra: string[] = []): Promise<void> =>
+  run([astroBin(process.cwd()), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs', ...extra], { BENCH_CACHE_DIR: cacheDir });
+
 function files(dir: string): Map<string, Buffer> {
   const found = new Map<string, Buffer>();
   for (const rel of readdirSync(dir, { recursive: true, withFileTypes: true }))
@@ -178,9 +184,7 @@ describe('a prepared sharded build of the same snapshot', () => {
   it('writes the whole build’s bytes: the de AMP category pages list de’s own records', async () => {
     // Each part with a cache folder of its own, so no page is restored from another build's output.
     const build = (name: string, shard: string, extra: string[] = []) =>
-      run([astroBin(process.cwd()), 'build', '--outDir', join(sharded, name), '--config', 'scripts/bench/astro.bench.config.mjs', '--shard', shard, ...extra], {
-        BENCH_CACHE_DIR: join(sharded, `cache-${name}`),
-      });
+      astroBuildAt(join(sharded, name), join(sharded, `cache-${name}`), ['--shard', shard, ...extra]);
     await build('site', '0/2');
     for (const k of [1, 2]) await build(`pages-${k}`, `${k}/2`, ['--inputs', join(sharded, 'site', '_shard-inputs')]);
     const merged = join(sharded, 'merged');
