@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { freshDatabaseUrl } from './postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { keepDirOf } from '../../src/lib/build/render/kept';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { astroBin } from '../../server/rebuild';
 import { startServer, type RunningServer, type StartOptions } from '../../server/server';
 import { createLogger } from '../../server/logger';
 import type { ShopOptions } from '../../server/context';
@@ -201,3 +202,28 @@ export function runNode(args: string[], env: Record<string, string> = {}, cwd: s
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.slice(1).join(' ')} exited with ${code}:\n${log.slice(-3000)}`))));
   });
 }
+
+/** A folder's files (path relative to it, with `/`) and their bytes. */
+export function filesOf(dir: string): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) found.set(relative(dir, join(e.parentPath, e.name)).split(sep).join('/'), readFileSync(join(e.parentPath, e.name)));
+  return found;
+}
+
+/**
+ * `astro build` into `outDir` with a cache folder of its own (the project's config but for it,
+ * scripts/bench/astro.bench.config.mjs), so no page or merged stylesheet comes from another build.
+ */
+export const buildWithOwnCache = (
+  outDir: string,
+  cacheDir: string,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+  cwd: string = process.cwd(),
+): Promise<void> =>
+  runNode(
+    [astroBin(cwd), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs', ...extra],
+    { BENCH_CACHE_DIR: cacheDir, ...env },
+    cwd,
+  );

@@ -11,11 +11,10 @@
  * incremental-build one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { astroBin } from '../../server/rebuild';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { shardOfPath, SHARD_MARKER } from '../../src/lib/build/shard';
-import { runNode } from './fixture';
+import { buildWithOwnCache, filesOf, runNode } from './fixture';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';
@@ -27,20 +26,7 @@ const run = (cmd: string[], env: Record<string, string>): Promise<void> =>
 
 /** `astro build` into `out` with a cache folder of its own, so no page is restored from another build. */
 const build = (out: string, cacheDir: string, extra: string[] = [], env: Record<string, string> = {}) =>
-  run([astroBin(ROOT), 'build', '--outDir', out, '--config', 'scripts/bench/astro.bench.config.mjs', ...extra], { BENCH_CACHE_DIR: cacheDir, ...env });
-
-function files(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else out.set(relative(dir, full).split(sep).join('/'), readFileSync(full));
-    }
-  };
-  walk(dir);
-  return out;
-}
+  buildWithOwnCache(out, cacheDir, extra, { BUILD_TIME, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env }, ROOT);
 
 /** The URL path of a page file: 'rings/x/index.html' -> '/rings/x'. */
 const pagePath = (rel: string) => `/${rel.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/';
@@ -50,7 +36,7 @@ const work = mkdtempSync(join(ROOT, 'dist-shard-test-'));
 const whole = join(work, 'whole');
 /** The single build both kinds of sharded build are compared with (built once). */
 let wholeBuild: Promise<Map<string, Buffer>> | undefined;
-const wholeFiles = () => (wholeBuild ??= build(whole, join(work, 'cache-whole')).then(() => files(whole)));
+const wholeFiles = () => (wholeBuild ??= build(whole, join(work, 'cache-whole')).then(() => filesOf(whole)));
 afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
 /** The files of a page of a sharded route (catch-all, AMP, listing file) among a build's files. */
@@ -67,11 +53,11 @@ describe('a build in two shards', () => {
     single = await wholeFiles();
     for (let i = 0; i < N; i++) await build(shardDirs[i]!, join(work, `cache-${i + 1}`), ['--shard', `${i + 1}/${N}`]);
     await run([join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build-merge.ts', '--out', merged, ...shardDirs], {});
-    shards = shardDirs.map(files);
+    shards = shardDirs.map(filesOf);
   }, 900_000);
 
   it('merges into the single build’s folder, byte for byte', () => {
-    const out = files(merged);
+    const out = filesOf(merged);
     expect([...out.keys()].sort()).toEqual([...single.keys()].sort());
     const differ = [...single].filter(([rel, body]) => !out.get(rel)!.equals(body)).map(([rel]) => rel);
     expect(differ).toEqual([]);
@@ -130,12 +116,12 @@ describe('a prepared build: the site part and two page shards', () => {
     for (let i = 0; i < N; i++)
       await build(pageDirs[i]!, join(work, `cache-pages-${i + 1}`), ['--shard', `${i + 1}/${N}`, '--inputs', join(site, '_shard-inputs')]);
     await run([join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build-merge.ts', '--out', merged, site, ...pageDirs], {});
-    siteFiles = files(site);
-    pages = pageDirs.map(files);
+    siteFiles = filesOf(site);
+    pages = pageDirs.map(filesOf);
   }, 900_000);
 
   it('merges into the single build’s folder, byte for byte, without the inputs', () => {
-    const out = files(merged);
+    const out = filesOf(merged);
     expect([...out.keys()].sort()).toEqual([...single.keys()].sort());
     const differ = [...single].filter(([rel, body]) => !out.get(rel)!.equals(body)).map(([rel]) => rel);
     expect(differ).toEqual([]);

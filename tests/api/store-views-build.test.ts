@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { importDumpWithStoreViews, storeDumpFile, storeIndex, type StoreViewsSummary } from '../../src/lib/import/store-views';
-import { astroBin } from '../../server/rebuild';
-import { removeBuild, runNode } from './fixture';
+import { buildWithOwnCache, filesOf, removeBuild, runNode } from './fixture';
 import { config } from '../../src/lib/config';
 import { readCategories, readManifest, readProducts, storeSnapshotDir } from '../../src/lib/snapshot/read';
 
@@ -169,16 +168,9 @@ describe('the /de pages of a store view with its own catalogue', () => {
 const run = (args: string[], env: Record<string, string>): Promise<void> =>
   runNode(args, { ...buildEnv, SNAPSHOT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env });
 
-/** `astro build` of the multistore snapshot into `outDir` with the cache folder `cacheDir` (the project's config but for it). */
+/** `astro build` of the multistore snapshot into `outDir` with the cache folder `cacheDir`. */
 const astroBuildAt = (outDir: string, cacheDir: string, extra: string[] = []): Promise<void> =>
-  run([astroBin(process.cwd()), 'build', '--outDir', outDir, '--config', 'scripts/bench/astro.bench.config.mjs', ...extra], { BENCH_CACHE_DIR: cacheDir });
-
-function files(dir: string): Map<string, Buffer> {
-  const found = new Map<string, Buffer>();
-  for (const rel of readdirSync(dir, { recursive: true, withFileTypes: true }))
-    if (rel.isFile()) found.set(relative(dir, join(rel.parentPath, rel.name)).split(sep).join('/'), readFileSync(join(rel.parentPath, rel.name)));
-  return found;
-}
+  buildWithOwnCache(outDir, cacheDir, extra, { ...buildEnv, SNAPSHOT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' });
 
 describe('a prepared sharded build of the same snapshot', () => {
   it('writes the whole build’s bytes: the de AMP category pages list de’s own records', async () => {
@@ -198,8 +190,8 @@ describe('a prepared sharded build of the same snapshot', () => {
       ],
       {},
     );
-    const whole = files(dist);
-    const got = files(merged);
+    const whole = filesOf(dist);
+    const got = filesOf(merged);
     expect([...got.keys()].sort()).toEqual([...whole.keys()].sort());
     expect([...whole].filter(([rel, body]) => !got.get(rel)!.equals(body)).map(([rel]) => rel)).toEqual([]);
     // The page the prepared build got wrong before: de's AMP category (where de's category page points), with de's own names.

@@ -209,7 +209,7 @@ export function newestProducts(storeCode?: string): Product[] {
 
 /** The AMP category page's products (the AMP default sort) and their total. */
 export function ampCategoryListing(categoryId: number, storeCode?: string): { products: Product[]; total: number } {
-  if (buildRole() === 'pages') return preparedAmpListing(categoryId, storeCode ?? config.storeViews.default.storeCode);
+  if (buildRole() === 'pages') return preparedAmpListing(categoryId, storeViewOf(storeCode).storeCode);
   const { categories } = catalog(storeCode);
   return listProducts(categoryCandidates(categoryId, storeCode), {
     categoryId,
