@@ -6,7 +6,7 @@ import { config } from './src/lib/config/index.ts';
 import { postBuild } from './src/lib/build/postbuild.mjs';
 import { cdnFiles } from './src/lib/build/cdn/integration.ts';
 import { pageCss } from './src/lib/build/page-css.ts';
-import { linkRestore } from './src/lib/build/link-restore.ts';
+import { linkRestore, renderedThisBuild } from './src/lib/build/link-restore.ts';
 import { shardBuild } from './src/lib/build/shard.ts';
 import { keepRenderer } from './src/lib/build/render/keep.ts';
 import { SITEMAP_ENTRY_LIMIT } from './src/lib/build/merge.ts';
@@ -73,7 +73,7 @@ export default defineConfig({
     directives(),
     postBuild(),
     // One stylesheet per page (src/middleware.ts); before the PWA, whose precache scan must see the merged files.
-    pageCss(),
+    pageCss(renderedThisBuild),
     sitemap({ filter: sitemapFilter, serialize: sitemapSerialize, entryLimit: SITEMAP_ENTRY_LIMIT }),
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),

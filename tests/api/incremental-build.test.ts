@@ -306,6 +306,32 @@ describe('incremental builds for editors', { timeout: 15 * 60_000 }, () => {
     expect(rendered.length).toBeLessThan(keyed.size / 2);
   });
 
+  it('every store closed: their pages go, and so does the stylesheet only they linked (not left in the site or its precache)', async () => {
+    const before = prev.out;
+    const storePage = 'stores/jewellers-preston/index.html';
+    const sheetOf = (dir: string, f: string) => /<link rel="stylesheet" href="\/(_astro\/page\.[^"]+\.css)"/.exec(readFileSync(join(dir, f), 'utf8'))?.[1];
+    const sheet = sheetOf(before, storePage);
+    // The case under test: a merged stylesheet that only the store pages link.
+    expect(sheet).toBeDefined();
+    const linkingBefore = [...files(before)].filter(([f, body]) => f.endsWith('.html') && body.includes(`/${sheet}"`)).map(([f]) => f);
+    expect(linkingBefore.length).toBeGreaterThan(0);
+    expect(linkingBefore.every((f) => f.startsWith('stores/'))).toBe(true);
+    const { next } = await change(() => writeJson(join(snap, 'shops.json'), []));
+    expect(existsSync(join(next.out, storePage))).toBe(false);
+    expect(next.restored.size).toBeGreaterThan(0);
+    expect(existsSync(join(next.out, sheet!))).toBe(false);
+    expect(readFileSync(join(next.out, 'sw.js'), 'utf8')).not.toContain(sheet!.slice('_astro/'.length));
+    // No merged stylesheet in the site that no page links; every page's stylesheet is there.
+    const site = files(next.out);
+    const pages = [...site].filter(([f]) => f.endsWith('.html'));
+    const merged = [...site.keys()].filter((f) => /^_astro\/page\.[^/]+\.css$/.test(f));
+    expect(merged.filter((m) => !pages.some(([, body]) => body.includes(`/${m}"`)))).toEqual([]);
+    for (const [f] of pages) {
+      const own = sheetOf(next.out, f);
+      if (own) expect(site.has(own), `${f} links ${own}`).toBe(true);
+    }
+  });
+
   it('after all the changes, the incremental output equals a full build of the same snapshot', async () => {
     const full = await build(snap, join(work, 'cache-full'), join(work, 'out-full'));
     expect(full.restored.size).toBe(0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { mergePageCss, mergeRenderedPage, prunePageCss } from '../../src/lib/build/page-css';
+import { mergePageCss, mergeRenderedPage, pageCssLinksFile, prunePageCss, storedCssToCopy, takePageCssLinks } from '../../src/lib/build/page-css';
 
 const files: Record<string, string> = { '/_astro/a.css': '.a{color:red}', '/_astro/b.css': '.b{color:blue}\n' };
 const read = (href: string) => files[href]!;
@@ -83,7 +83,10 @@ describe('one stylesheet per page', () => {
 });
 
 describe('the merged stylesheets kept for restored pages', () => {
-  it('keeps only those some page of the finished build links, so code changes do not pile them up', () => {
+  /** A page whose head links `href`, with a long head (the link past the first read) when `pad` is set. */
+  const linking = (href: string, pad = 0) => page(`<meta name="x" content="${'y'.repeat(pad)}"><link rel="stylesheet" href="${href}">`);
+
+  it('keeps only those some page of the finished build links, with the pages that link each, so code changes do not pile them up', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'page-css-store-'));
     try {
       const store = join(cacheDir, 'page-css');
@@ -92,11 +95,87 @@ describe('the merged stylesheets kept for restored pages', () => {
       writeFileSync(join(store, 'page.old1.css'), 'a{}');
       writeFileSync(join(store, 'page.new1.css'), 'b{}');
       writeFileSync(join(store, 'page.kept.css'), 'c{}');
-      expect(prunePageCss(cacheDir, new Set(['_astro/page.new1.css', '_astro/page.kept.css', '_astro/Header.x.js']))).toEqual(['page.old1.css']);
+      const linkedBy = new Map([
+        ['_astro/page.new1.css', ['rings/index.html', 'watches/index.html']],
+        ['_astro/page.kept.css', ['index.html']],
+        ['_astro/Header.x.css', ['index.html']],
+      ]);
+      expect(prunePageCss(cacheDir, linkedBy)).toEqual(['page.old1.css']);
       expect(existsSync(join(store, 'page.old1.css'))).toBe(false);
       expect(readFileSync(join(store, 'page.new1.css'), 'utf8')).toBe('b{}');
       expect(existsSync(join(store, 'page.kept.css'))).toBe(true);
-      expect(prunePageCss(join(cacheDir, 'none'), new Set())).toEqual([]);
+      expect(JSON.parse(readFileSync(pageCssLinksFile(cacheDir), 'utf8'))).toEqual({
+        version: 1,
+        pages: { 'page.new1.css': ['rings/index.html', 'watches/index.html'], 'page.kept.css': ['index.html'] },
+      });
+      expect(prunePageCss(join(cacheDir, 'none'), new Map())).toEqual([]);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('copies into a build only the files a page it did not render still links', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'page-css-copy-'));
+    try {
+      const cacheDir = join(dir, 'cache');
+      const outDir = join(dir, 'dist');
+      const store = join(cacheDir, 'page-css');
+      mkdirSync(store, { recursive: true });
+      mkdirSync(join(outDir, '_astro'), { recursive: true });
+      for (const name of ['page.restored.css', 'page.rerendered.css', 'page.gone.css', 'page.unrecorded.css', 'page.written.css', 'page.later.css'])
+        writeFileSync(join(store, name), `/* ${name} */`);
+      const put = (path: string, html: string) => {
+        mkdirSync(join(outDir, path, '..'), { recursive: true });
+        writeFileSync(join(outDir, path), html);
+      };
+      // The build before: what each stored file's pages were.
+      const links = {
+        'page.restored.css': ['rings/index.html', 'watches/index.html'],
+        'page.rerendered.css': ['index.html', 'about-us/index.html'],
+        'page.gone.css': ['stores/jewellers-preston/index.html'],
+        'page.written.css': ['contact-us/index.html'],
+        'page.later.css': ['rings/x/index.html'],
+      };
+      // This build: `rings/` restored (its head, past the first 16 KB read, still links its file) while
+      // `watches/` was re-rendered with a new file; both pages of `rerendered` re-rendered (the home
+      // recorded as rendered, about-us known by its head); the store page gone; contact-us links a
+      // file this build wrote itself; the product page of `later` re-rendered but not recorded (a
+      // page without a cache key). `unrecorded` is a file the record does not name.
+      put('rings/index.html', linking('/_astro/page.restored.css', 40_000));
+      put('watches/index.html', linking('/_astro/page.new.css'));
+      put('index.html', linking('/_astro/page.rerendered.css'));
+      put('about-us/index.html', linking('/_astro/page.new.css'));
+      put('contact-us/index.html', linking('/_astro/page.written.css'));
+      put('rings/x/index.html', linking('/_astro/page.new.css'));
+      writeFileSync(join(outDir, '_astro/page.written.css'), 'x');
+      const rendered = new Set(['index.html', 'watches/index.html']);
+      expect(storedCssToCopy(cacheDir, outDir, links, rendered).sort()).toEqual(['page.restored.css', 'page.unrecorded.css']);
+      // Without the record of the build before, every stored file the build lacks is copied.
+      expect(storedCssToCopy(cacheDir, outDir, null, rendered).sort()).toEqual(
+        ['page.gone.css', 'page.later.css', 'page.rerendered.css', 'page.restored.css', 'page.unrecorded.css'].sort(),
+      );
+      // A page rendered by this build is not read: the home's head would keep its file otherwise.
+      expect(storedCssToCopy(cacheDir, outDir, links, new Set())).toContain('page.rerendered.css');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("takes the record at a build's start: a build that stops before its end leaves none behind", () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'page-css-links-'));
+    try {
+      expect(takePageCssLinks(cacheDir)).toBeNull();
+      mkdirSync(join(cacheDir, 'page-css'));
+      writeFileSync(join(cacheDir, 'page-css/page.a.css'), 'a{}');
+      prunePageCss(cacheDir, new Map([['_astro/page.a.css', ['index.html']]]));
+      expect(takePageCssLinks(cacheDir)).toEqual({ 'page.a.css': ['index.html'] });
+      expect(existsSync(pageCssLinksFile(cacheDir))).toBe(false);
+      expect(takePageCssLinks(cacheDir)).toBeNull();
+      for (const bad of ['not json', JSON.stringify({ version: 2, pages: {} }), JSON.stringify({ version: 1, pages: { 'page.a.css': 'index.html' } })]) {
+        writeFileSync(pageCssLinksFile(cacheDir), bad);
+        expect(takePageCssLinks(cacheDir)).toBeNull();
+        expect(existsSync(pageCssLinksFile(cacheDir))).toBe(false);
+      }
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
     }

@@ -124,6 +124,12 @@ export async function endFoldersAhead(): Promise<number> {
   return done ? done.removeUnused() : 0;
 }
 
+/** The output files (Astro's names, relative to the output folder) this process has rendered and written to the cache. */
+const rendered = new Set<string>();
+
+/** The pages rendered in this build, as Astro names their output files (empty when the linking methods are not installed). */
+export const renderedThisBuild = (): ReadonlySet<string> => rendered;
+
 /** The replacements of the two methods: restore by link, write the cache's copy as a new file. */
 export const linkingMethods: CacheFileMethods = {
   async restoreOutputFile(settings, outputFile, destination) {
@@ -132,6 +138,7 @@ export const linkingMethods: CacheFileMethods = {
     return linkOrCopySync(cachedOutputPath(settings, outputFile), dest);
   },
   async writeOutputFile(settings, outputFile, body) {
+    rendered.add(outputFile);
     const cached = cachedOutputPath(settings, outputFile);
     // Astro has just written the page into the output folder: the cache's copy becomes that same file
     // (a link), so the next build restores the very file this one wrote, and the CDN step knows it
@@ -187,6 +194,7 @@ export function linkRestore(): AstroIntegration {
         root = config.root;
       },
       'astro:build:start': ({ logger }) => {
+        rendered.clear();
         if (!root) return;
         const found = astroCacheClass(root);
         if (typeof found === 'string' || !installLinkingMethods(found.prototype))

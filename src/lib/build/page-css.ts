@@ -10,10 +10,11 @@
  * Build time only (node:fs, node:crypto).
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { z } from 'zod';
 
 /** A stylesheet Astro put in a page's head: a linked build asset or an inline block without attributes. */
 const HEAD_CSS = /<link rel="stylesheet" href="(\/_astro\/[^"<>]+\.css)"\s*\/?>|<style>([^<]*)<\/style>/g;
@@ -70,17 +71,102 @@ function mergedFile(found: RegExpMatchArray[], readCss: (href: string) => string
 export const pageCssStore = (cacheDir: string): string => join(cacheDir, 'page-css');
 
 /**
- * Drops from the store the merged files no page of the finished build links (`linked`: the site's
- * `_astro/…` paths its pages link, found by the CDN step): a code change gives new merged files and
- * re-renders the pages that linked the old ones, which the store would otherwise keep, and copy into
- * every later build, for good. Returns the names dropped.
+ * Beside the store: which pages of the last finished build linked each of its files (written with the
+ * store's pruning, read when the next build restores pages).
  */
-export function prunePageCss(cacheDir: string, linked: ReadonlySet<string>): string[] {
+export const pageCssLinksFile = (cacheDir: string): string => join(cacheDir, 'page-css-links.json');
+
+const LinksSchema = z.object({ version: z.literal(1), pages: z.record(z.string(), z.array(z.string())) });
+
+/**
+ * Drops from the store the merged files no page of the finished build links, and records the pages
+ * that link each file kept (`stylesheetPages`: each stylesheet's `_astro/…` path and the pages that
+ * link it, found by the CDN step). A code change gives new merged files and re-renders the pages that
+ * linked the old ones, which the store would otherwise keep, and copy into every later build, for
+ * good. Returns the names dropped.
+ */
+export function prunePageCss(cacheDir: string, stylesheetPages: ReadonlyMap<string, readonly string[]>): string[] {
   const store = pageCssStore(cacheDir);
   if (!existsSync(store)) return [];
-  const dropped = readdirSync(store).filter((name) => !linked.has(`_astro/${name}`));
-  for (const name of dropped) rmSync(join(store, name), { force: true });
+  const pages: Record<string, string[]> = {};
+  const dropped: string[] = [];
+  for (const name of readdirSync(store)) {
+    const linking = stylesheetPages.get(`_astro/${name}`);
+    if (linking?.length) pages[name] = [...linking];
+    else {
+      rmSync(join(store, name), { force: true });
+      dropped.push(name);
+    }
+  }
+  const file = pageCssLinksFile(cacheDir);
+  writeFileSync(`${file}.tmp`, JSON.stringify({ version: 1, pages } satisfies z.infer<typeof LinksSchema>));
+  renameSync(`${file}.tmp`, file);
   return dropped;
+}
+
+/** Whether the page at `path` links `href` in its head (false when there is no such page). Reads up to the head's end only. */
+function headLinks(path: string, href: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const chunk = Buffer.alloc(16 * 1024);
+    let head = '';
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      head += chunk.toString('latin1', 0, n);
+      const end = head.indexOf('</head>');
+      if (end >= 0) return head.slice(0, end).includes(`href="${href}"`);
+    }
+    return head.includes(`href="${href}"`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Which pages linked each stored file at the end of the build before. */
+export type PageCssLinks = Record<string, string[]>;
+
+/**
+ * The record `prunePageCss` wrote at the end of the build before, taken at a build's start: read,
+ * then removed, so that a build stopped before its end leaves no record that its own files are
+ * missing from (the next build then copies every stored file). Null when there is none or it is not one.
+ */
+export function takePageCssLinks(cacheDir: string): PageCssLinks | null {
+  const file = pageCssLinksFile(cacheDir);
+  if (!existsSync(file)) return null;
+  try {
+    const parsed = LinksSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data.pages : null;
+  } catch {
+    return null;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The store's merged files to copy into a finished build at `outDir`: those a page this build did not
+ * render links (a page restored from the incremental cache links the merged file of the build that
+ * rendered it). A page this build rendered links only files this build wrote, which are there already.
+ * For each stored file not in the output, the pages that linked it at the end of the build before
+ * (`links`) are asked in turn: one this build did not render (`rendered`, Astro's output names) whose
+ * head still links the file keeps it. Without a record (no finished build before), or for a file the
+ * record does not name, the file is copied: a missing stylesheet breaks a page, a spare one costs bytes.
+ */
+export function storedCssToCopy(cacheDir: string, outDir: string, links: PageCssLinks | null, rendered: ReadonlySet<string> = new Set()): string[] {
+  const store = pageCssStore(cacheDir);
+  if (!existsSync(store)) return [];
+  const names = readdirSync(store).filter((name) => !existsSync(join(outDir, '_astro', name)));
+  if (!links) return names;
+  return names.filter((name) => {
+    const pages = links[name];
+    return !pages || pages.some((page) => !rendered.has(page) && headLinks(join(outDir, page), `/_astro/${name}`));
+  });
 }
 
 /** Where the running build writes: set by the `pageCss` integration, read by the middleware. */
@@ -120,24 +206,35 @@ export function mergeRenderedPage(html: string, env: Record<string, string | und
   return r.html;
 }
 
-/** The integration: points the middleware at the build's folders, then restores merged files the restored pages link. */
-export function pageCss(): AstroIntegration {
+/**
+ * The integration: points the middleware at the build's folders, then copies in the merged files the
+ * pages this build restored link. `rendered` gives the output files Astro rendered in this build
+ * (./link-restore.ts records them); without it every page's head is read.
+ */
+export function pageCss(rendered: () => ReadonlySet<string> = () => new Set()): AstroIntegration {
   let dirs: Dirs | undefined;
+  let cacheDir = '';
+  let links: PageCssLinks | null = null;
   return {
     name: 'pj-page-css',
     hooks: {
       'astro:config:done': ({ config }) => {
-        dirs = { outDir: fileURLToPath(config.outDir), keepDir: pageCssStore(fileURLToPath(config.cacheDir)) };
+        cacheDir = fileURLToPath(config.cacheDir);
+        dirs = { outDir: fileURLToPath(config.outDir), keepDir: pageCssStore(cacheDir) };
       },
       'astro:build:start': () => {
-        if (dirs) process.env[ENV] = JSON.stringify(dirs);
+        if (!dirs) return;
+        process.env[ENV] = JSON.stringify(dirs);
+        links = takePageCssLinks(cacheDir);
       },
       'astro:build:done': ({ dir }) => {
-        if (!dirs || !existsSync(dirs.keepDir)) return;
-        const out = join(fileURLToPath(dir), '_astro');
+        if (!dirs) return;
+        const outDir = fileURLToPath(dir);
+        const copy = storedCssToCopy(cacheDir, outDir, links, rendered());
+        if (!copy.length) return;
+        const out = join(outDir, '_astro');
         mkdirSync(out, { recursive: true });
-        // A page restored from the incremental cache links the merged file of the build that rendered it
-        for (const name of readdirSync(dirs.keepDir)) if (!existsSync(join(out, name))) copyFileSync(join(dirs.keepDir, name), join(out, name));
+        for (const name of copy) copyFileSync(join(dirs.keepDir, name), join(out, name));
       },
     },
   };

@@ -142,8 +142,8 @@ export interface CdnFilesResult {
   plan: DeployPlan | null;
   /** Assets pages link that the folder does not hold (a page restored from the cache of a build with other client code). */
   missing: { page: string; asset: string }[];
-  /** Every `_astro/…` path some page links. */
-  linked: Set<string>;
+  /** The pages (relative paths) linking each stylesheet (`_astro/….css`), for the merged stylesheets kept in the cache (../page-css.ts). */
+  stylesheetPages: Map<string, string[]>;
   /** The inline script hashes of the pages, and of the AMP pages (`_headers`' CSP sources). */
   hashes: { pageHashes: string[]; ampHashes: string[] };
 }
@@ -202,7 +202,7 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
   const names = listFiles(dir);
   const present = new Set(names);
   const links: [page: string, asset: string][] = [];
-  const linked = new Set<string>();
+  const stylesheetPages = new Map<string, string[]>();
   for (const f of names) {
     if (CDN_DERIVED_FILES.has(f)) continue;
     const path = join(dir, f);
@@ -221,7 +221,11 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
     files[f] = scan.digest;
     if (!f.endsWith('.html')) continue;
     for (const a of scan.assets ?? []) {
-      linked.add(a);
+      if (a.endsWith('.css')) {
+        const pages = stylesheetPages.get(a);
+        if (pages) pages.push(f);
+        else stylesheetPages.set(a, [f]);
+      }
       if (!present.has(a)) links.push([f, a]);
     }
     for (const h of scan.hashes ?? []) (scan.amp ? ampHashes : pageHashes).add(h);
@@ -243,5 +247,5 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
   const plan = before && existsSync(join(before, FILES_MANIFEST)) ? writeDeployPlan(before, dir) : null;
   const missing = links.filter(([, asset]) => !(asset in files)).map(([page, asset]) => ({ page, asset }));
   const hashes = { pageHashes: [...pageHashes], ampHashes: [...ampHashes] };
-  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing, linked, hashes };
+  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing, stylesheetPages, hashes };
 }

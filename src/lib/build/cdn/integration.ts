@@ -33,8 +33,8 @@ export function cdnFiles(): AstroIntegration {
         // The pages' script hashes, for the overlays the persistent renderer makes on this build (src/lib/build/render/).
         const keep = keepDirOf(fileURLToPath(dir).replace(/\/$/, ''));
         if (existsSync(keep)) writeFileSync(join(keep, CDN_HASHES_FILE), JSON.stringify(r.hashes));
-        // The merged stylesheets kept for restored pages: only those some page of this build links.
-        prunePageCss(cacheDir, r.linked);
+        // The merged stylesheets kept for restored pages: only those some page of this build links, with those pages.
+        prunePageCss(cacheDir, r.stylesheetPages);
         logger.info(
           `_headers (${r.headerRules} rules, ${r.pageHashes} inline script hashes), _worker.js, files manifest (${r.files} files)${r.plan ? `, deploy plan (${r.plan.upload.length} to upload)` : ''} in ${Math.round(performance.now() - started)} ms`,
         );
