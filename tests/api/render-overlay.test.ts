@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
-import { astroBin } from '../../server/rebuild';
 import { listFiles, writeDeployPlan } from '../../src/lib/build/cdn/build-files';
 import { releaseHeld } from '../../src/lib/build/held-json';
 import { DEPLOY_PLAN } from '../../src/lib/build/cdn/deploy-plan';
@@ -20,6 +19,7 @@ import { buildOverlay, FullBuildNeeded, stopWarmRenderer } from '../../src/lib/b
 import { OVERLAY_MANIFEST, openTree } from '../../src/lib/build/render/overlay';
 import { keepDirOf, readKeys } from '../../src/lib/build/render/kept';
 import { Site } from '../../server/static';
+import { buildWithOwnCache } from './fixture';
 
 const ROOT = join(import.meta.dirname, '../..');
 /** Fixed, so a special price cannot start or end between the builds and the renders of the test. */
@@ -28,20 +28,8 @@ const PARAGRAPH = '<p>Apprenticeships open in Preston each September.</p>';
 const STRIP = ' Engraving free until Friday.';
 
 /** A full `astro build` of `snapshot` into `out`, with a cache folder of its own (every page rendered). */
-function fullBuild(snapshot: string, out: string, env: Record<string, string> = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astroBin(ROOT), 'build', '--outDir', out, '--config', 'scripts/bench/astro.bench.config.mjs'], {
-      cwd: ROOT,
-      env: { ...process.env, SNAPSHOT_DIR: snapshot, BENCH_CACHE_DIR: `${out}-cache`, BUILD_TIME, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (b: Buffer) => (log = (log + b.toString()).slice(-3000)));
-    child.stderr.on('data', (b: Buffer) => (log = (log + b.toString()).slice(-3000)));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}:\n${log}`))));
-  });
-}
+const fullBuild = (snapshot: string, out: string, env: Record<string, string> = {}): Promise<void> =>
+  buildWithOwnCache(out, `${out}-cache`, [], { SNAPSHOT_DIR: snapshot, BUILD_TIME, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env }, ROOT);
 
 /** The files of `overlay` that differ from the full build `full` (missing, extra, or other bytes). */
 function differences(overlay: string, full: string): string[] {
