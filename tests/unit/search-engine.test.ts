@@ -155,3 +155,19 @@ describe('engines agree', () => {
     }
   });
 });
+
+// The shop's engines (the MiniSearch contender of the benchmark weighs each expansion by its own frequency).
+describe.each(ENGINES.filter(([label]) => label !== 'minisearch engine'))('%s: blended frequencies', (_label, create) => {
+  it('a typo match does not outrank the word itself for being rarer: "ring" lists rings before a "wing" charm', () => {
+    // Many rings, one angel wing charm: weighed by its own frequency, the rare "wing" scored above
+    // every ring; blended with "ring"'s (as Elasticsearch's fuzzy rewrite does), it comes after them.
+    const rings = Array.from({ length: 12 }, (_, i) => product({ id: 10 + i, sku: `RG-${i}`, name: `Gold Ring ${['Twist', 'Halo', 'Band', 'Pave'][i % 4]}` }));
+    const e = create(indexOf([product({ id: 1, sku: 'CH-1', name: 'Silver Angel Wing Charm' }), ...rings]), SETTINGS);
+    const r = e.search('ring');
+    expect(r.items.map((h) => h.s)).toContain('CH-1');
+    expect(r.items.at(-1)!.s).toBe('CH-1');
+    expect(r.items[0]!.n).toMatch(/Ring/);
+    // The typo still finds the charm alone, and the word itself still ranks above its typo.
+    expect(names(e.search('wing'))[0]).toBe('Silver Angel Wing Charm');
+  });
+});

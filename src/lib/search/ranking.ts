@@ -166,13 +166,22 @@ export function createRanker(n: number, totalLen: number[], settings: SearchSett
   ): Omit<SearchResult, 'items'> & { items: H[] } {
     const { size, start } = normalisePaging(paging, settings.defaultSize);
     const touched: number[] = [];
-    words.forEach((matches, qi) => {
+    words.forEach((wordMatches, qi) => {
       const seen: number[] = [];
+      const matches = [...wordMatches];
+      // Inverse document frequency per field, blended over the terms the word matched: each field
+      // takes the most documents any of them is in, as Elasticsearch's fuzzy and prefix rewrite does
+      // (Lucene's TopTermsBlendedFreqScoringRewrite). Weighed by its own frequency, a rare typo match
+      // outscores the word itself for being rare: "wing" charms above every ring for "ring".
+      const df = [0, 0, 0, 0];
+      const own = [0, 0, 0, 0];
+      for (const [list] of matches) {
+        own.fill(0);
+        for (let i = 1; i < list.length; i += 4) own[list[i]!]!++;
+        for (let f = 0; f < FIELD_COUNT; f++) df[f] = Math.max(df[f]!, own[f]!);
+      }
+      const idf = df.map((d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
       for (const [list, weight] of matches) {
-        // Inverse document frequency per field (documents holding the term in that field, out of n).
-        const df = [0, 0, 0, 0];
-        for (let i = 1; i < list.length; i += 4) df[list[i]!]!++;
-        const idf = df.map((d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
         for (let i = 0; i < list.length; i += 4) {
           const doc = list[i]!;
           const f = list[i + 1]!;
