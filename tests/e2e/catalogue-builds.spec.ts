@@ -19,6 +19,7 @@ import { build, serveBuild } from './build-helpers';
 import { cartLine, createCustomer, loginInDialog, openSignIn, readStored, simpleProducts, writeStored } from './account-helpers';
 import { messages } from '../../src/lib/messages';
 import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
+import { canonicalMove } from '../../src/lib/build/cdn/canonical-url';
 
 /** The precache cut of the long-urls build (bytes). */
 const PRECACHE_CUT = 40_000;
@@ -50,11 +51,25 @@ test.describe('multistore on', () => {
       expect(home).toContain(`<html lang="${view.i18n.defaultLocale}"`);
       expect(canonicalOf(home)).toEqual([`${SITE}/${store}/`]);
       const rings = page(out, `/${store}/rings`);
+      // Shared links name the store view's language too (de_DE), not the default store's.
+      for (const html of [home, rings]) expect(html).toContain(`<meta property="og:locale" content="${view.i18n.defaultLocale.replace('-', '_')}"`);
       expect(canonicalOf(rings)).toEqual([`${SITE}/${store}/rings`]);
       expect(rings).toContain(`href="/${store}/rings/engagement-rings"`);
       expect(rings).not.toMatch(/href="\/rings\/engagement-rings"/);
       expect(page(out, `/${store}/amp/rings`)).toContain(`<link rel="canonical" href="${SITE}/${store}/rings"`);
     }
+  });
+
+  test("the sitemap names every page by the URL that answers it, each page's own canonical: the store homes with their slash", () => {
+    const locs = [...readFileSync(join(out, 'sitemap-0.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const roots = ['/', '/de/', '/it/'];
+    for (const store of ['de', 'it']) expect(locs).toContain(`${SITE}/${store}/`);
+    const moved = locs.filter((u) => canonicalMove(new URL(u).pathname, roots) !== null);
+    expect(moved).toEqual([]);
+    // Each entry is the canonical URL its page names (one page of each store view's home and a sample of the rest).
+    const sample = locs.filter((u, i) => roots.some((r) => u === `${SITE}${r}`) || i % 97 === 0);
+    expect(sample.length).toBeGreaterThan(5);
+    for (const u of sample) expect(canonicalOf(page(out, new URL(u).pathname)), u).toEqual([u]);
   });
 
   test('content pages build per store view too: blog, a brand, a shop page and a CMS page under /de and /it', () => {
@@ -100,6 +115,17 @@ test.describe('multistore on', () => {
     const gb = page(out, `/${p.url_path}`);
     expect(ldProduct(gb).offers.priceCurrency).toBe('GBP');
     expect(gb).toContain('>£');
+  });
+
+  test("the finance line's monthly amount is in the store view's currency too, converted as its prices", () => {
+    const rate = config.storeViews.others.find((s) => s.storeCode === 'de')!.i18n.exchangeRate;
+    const p = productsWithPages().find((x) => x.can_be_financed === 1 && Number(x.lowest_possible_finance) > 0)!;
+    const line = (html: string) => /data-finance-from[^>]*>\s*<span[^>]*>([^<]+)<\/span>/.exec(html)?.[1] ?? '';
+    const de = line(page(out, `/de/${p.url_path}`));
+    const euros = /([\d.]+,\d\d)\s€/.exec(de);
+    expect(euros, de).not.toBeNull();
+    expect(Number(euros![1]!.replace(/\./g, '').replace(',', '.'))).toBeCloseTo(Math.round(Number(p.lowest_possible_finance) * rate * 100) / 100, 2);
+    expect(line(page(out, `/${p.url_path}`))).toContain(formatPrice(Number(p.lowest_possible_finance)));
   });
 });
 

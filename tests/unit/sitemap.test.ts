@@ -77,4 +77,13 @@ describe('sitemap entries', () => {
     expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/pjworld/post/x/' }).url).toBe('https://www.pendleandjames.co.uk/pjworld/post/x');
     expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/' }).url).toBe('https://www.pendleandjames.co.uk/');
   });
+
+  it("name a store view's home with its slash, the URL that answers 200 (`/de` moves to `/de/`)", async () => {
+    const { sitemapSerialize } = await import('../../src/lib/build/sitemap');
+    const roots = ['/', '/de/', '/it/'];
+    expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/de/' }, roots).url).toBe('https://www.pendleandjames.co.uk/de/');
+    expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/de' }, roots).url).toBe('https://www.pendleandjames.co.uk/de/');
+    expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/de/ringe/' }, roots).url).toBe('https://www.pendleandjames.co.uk/de/ringe');
+    expect(sitemapSerialize({ url: 'https://www.pendleandjames.co.uk/' }, roots).url).toBe('https://www.pendleandjames.co.uk/');
+  });
 });

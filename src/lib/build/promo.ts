@@ -5,7 +5,8 @@
  * category_promo_block. CMS block HTML is sanitised here.
  */
 import type { Category, CmsBlock, Product } from '../schemas';
-import { cmsBlocks } from '../routing/routes';
+import { cmsBlocks, currencyRate, storeViewOf } from '../routing/routes';
+import { convertPrice } from '../catalog/price';
 import { sanitizeHtml } from '../content/sanitize';
 import { localizedPath } from '../catalog/urls';
 import { isLinkableContentPath } from '../routing/content-routes';
@@ -15,7 +16,7 @@ export const FINANCE_PAGES = { klarnaInfo: '/klarna-info', klarnaFaqs: '/klarna-
 
 /** What the product page says about paying over time. */
 export interface FinanceInfo {
-  /** 'from £X a month': the lowest monthly payment, when the product can be financed. */
+  /** 'from £X a month': the lowest monthly payment in the store view's currency, when the product can be financed. */
   monthlyFrom: number | null;
   /** The Klarna call to action shows. */
   klarna: boolean;
@@ -23,10 +24,10 @@ export interface FinanceInfo {
   links: { klarnaInfo: string | null; klarnaFaqs: string | null; financeOptions: string | null };
 }
 
-/** The finance lines of a product, or null when it shows none. */
+/** The finance lines of a product in a store view (its amount in the store view's currency, as its prices), or null when it shows none. */
 export function financeInfo(p: Pick<Product, 'can_be_financed' | 'klarna_cta_available' | 'lowest_possible_finance'>, storeCode?: string): FinanceInfo | null {
   const lowest = Number(p.lowest_possible_finance ?? 0);
-  const monthlyFrom = p.can_be_financed === 1 && Number.isFinite(lowest) && lowest > 0 ? lowest : null;
+  const monthlyFrom = p.can_be_financed === 1 && Number.isFinite(lowest) && lowest > 0 ? convertPrice(lowest, currencyRate(storeViewOf(storeCode))) : null;
   const klarna = p.klarna_cta_available === 1;
   if (monthlyFrom === null && !klarna) return null;
   const at = (path: string) => (isLinkableContentPath(path) ? localizedPath(path, { storeCode }) : null);

@@ -7,6 +7,8 @@ import { config, enabledStoreViews } from '../config';
 import { storePrefix } from '../catalog/urls';
 import { cmsCanonicalPath, contentPaths, snapshotCmsPages } from '../routing/content-routes';
 import type { CmsPage } from '../schemas';
+import { canonicalMove } from './cdn/canonical-url';
+import { storeRoots } from './cdn/store-roots';
 
 /** Pages that are never indexed (noindex shells, error pages, duplicates of home, examples). Store prefix not included. */
 export const NOINDEX_PATHS = [
@@ -77,10 +79,13 @@ export function sitemapFilter(url: string): boolean {
   return isIndexablePath(new URL(url).pathname);
 }
 
-/** The @astrojs/sitemap `serialize`: each entry names the page by its canonical URL (no trailing slash but on home). */
-export function sitemapSerialize<T extends { url: string }>(item: T): T {
+/**
+ * The @astrojs/sitemap `serialize`: each entry names the page by its canonical URL, the one that
+ * answers 200 (./cdn/canonical-url.ts: no trailing slash but on the store views' homes, `/` and `/de/`).
+ */
+export function sitemapSerialize<T extends { url: string }>(item: T, roots: readonly string[] = storeRoots()): T {
   const u = new URL(item.url);
-  if (u.pathname !== '/') u.pathname = u.pathname.replace(/\/+$/, '');
+  u.pathname = canonicalMove(u.pathname, roots) ?? u.pathname;
   return { ...item, url: u.toString() };
 }
 
