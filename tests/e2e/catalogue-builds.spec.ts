@@ -51,6 +51,10 @@ test.describe('multistore on', () => {
       expect(home).toContain(`<html lang="${view.i18n.defaultLocale}"`);
       expect(canonicalOf(home)).toEqual([`${SITE}/${store}/`]);
       const rings = page(out, `/${store}/rings`);
+      // The banners lead to the store view's own pages, as its menus do.
+      const bannerLinks = [...home.matchAll(/<a class="banner [^"]*" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(bannerLinks.length).toBeGreaterThan(2);
+      for (const href of bannerLinks.filter((h) => h.startsWith('/'))) expect(href, href).toMatch(new RegExp(`^/${store}/`));
       // Shared links name the store view's language too (de_DE), not the default store's.
       for (const html of [home, rings]) expect(html).toContain(`<meta property="og:locale" content="${view.i18n.defaultLocale.replace('-', '_')}"`);
       expect(canonicalOf(rings)).toEqual([`${SITE}/${store}/rings`]);

@@ -7,8 +7,8 @@
 import * as snap from '../snapshot/read';
 import { config, enabledStoreViews, type StoreView } from '../config';
 import { menuTree, type MenuItem } from '../content/menus';
-import { MENU_IDS, type Attribute, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from '../schemas';
-import { homeUrl as storeHomeUrl, localizedPath, type UrlOptions } from '../catalog/urls';
+import { MENU_IDS, type Attribute, type Banner, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from '../schemas';
+import { homeUrl as storeHomeUrl, localizedPath, storePrefix, type UrlOptions } from '../catalog/urls';
 import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
 import { canonicalContentLink, isLinkableContentPath } from './content-routes';
@@ -75,11 +75,22 @@ function localizeMenu(items: MenuItem[], storeCode: string): MenuItem[] {
   return items.flatMap((i): MenuItem[] => {
     const children = localizeMenu(i.children, storeCode);
     const own = !!i.href && i.href.startsWith('/') && !i.href.startsWith('//');
-    // Own paths are linked at their canonical address (a CMS page's, not its /p/ alias), in the store view.
     const canonical = own ? canonicalContentLink(i.href!) : null;
     if (canonical !== null && !isLinkableContentPath(canonical)) return children.length > 0 ? [{ ...i, href: null, children }] : [];
-    return [{ ...i, href: canonical !== null ? localizedPath(canonical, { storeCode }) : i.href, children }];
+    return [{ ...i, href: i.href === null ? null : storeLink(i.href, storeCode), children }];
   });
+}
+
+/**
+ * A link the data gives (a menu entry's, a banner's) as a page of a store view links it: an own path
+ * at its canonical address (a CMS page's, not its /p/ alias) with the store view's prefix
+ * (`/rings` -> `/de/rings` on multistore) unless it has it already; another site's link as it is.
+ */
+export function storeLink(href: string, storeCode: string): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  const prefix = storePrefix(storeCode);
+  if (prefix && (href === prefix || href.startsWith(`${prefix}/`))) return href;
+  return localizedPath(canonicalContentLink(href), { storeCode });
 }
 
 /** The six menus as trees, the shops and the promo strip block: everything the header and footer show (per store view). */
@@ -109,7 +120,7 @@ export function siteChrome(storeCode: string = config.storeViews.default.storeCo
 export const cmsBlocks = once(() => snap.readCmsBlocks());
 
 const bannersByStore = new Map<string, Banners>();
-/** The banners of a store view (banners/{storeCode}.json, else the default store's file). */
+/** The banners of a store view (banners/{storeCode}.json, else the default store's file), their links in the store view. */
 export function bannersFor(storeCode: string = config.storeViews.default.storeCode): Banners {
   let b = bannersByStore.get(storeCode);
   if (!b) {
@@ -117,8 +128,11 @@ export function bannersFor(storeCode: string = config.storeViews.default.storeCo
       b = snap.readBanners(storeCode);
     } catch (e) {
       if (storeCode === config.storeViews.default.storeCode) throw e;
-      b = bannersFor(config.storeViews.default.storeCode);
+      b = snap.readBanners(config.storeViews.default.storeCode);
     }
+    // Their links lead to the store view's own pages, as its menus' do.
+    const local = (list: Banner[]) => list.map((x) => ({ ...x, link: storeLink(x.link, storeCode) }));
+    b = { ...b, mainBanners: local(b.mainBanners), smallBanners: local(b.smallBanners), productBanners: local(b.productBanners) };
     bannersByStore.set(storeCode, b);
   }
   return b;
