@@ -121,6 +121,46 @@ test.describe('multistore on', () => {
     expect(gb).toContain('>£');
   });
 
+  test("a de product page keeps euros once the shopper chooses: the price with a custom option's surcharge, the surcharge's label", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const rate = config.storeViews.others.find((s) => s.storeCode === 'de')!.i18n.exchangeRate;
+    const p = productsWithPages().find(
+      (x) =>
+        x.type_id === 'simple' &&
+        x.stock.is_in_stock &&
+        productPageData(x.id).prices.special === null &&
+        x.custom_options.some((o) => o.type === 'radio' && o.values.some((v) => Number(v.price) > 0 && v.price_type === 'fixed')),
+    )!;
+    const radio = p.custom_options.find((o) => o.type === 'radio' && o.values.some((v) => Number(v.price) > 0 && v.price_type === 'fixed'))!;
+    const fixed = radio.values.find((v) => Number(v.price) > 0 && v.price_type === 'fixed')!;
+    const euros = (text: string) => {
+      const m = /([\d.]+,\d\d)\s€/.exec(text);
+      return m ? Number(m[1]!.replace(/\./g, '').replace(',', '.')) : NaN;
+    };
+    const cents = (n: number) => Math.round(n * 100) / 100;
+    const shop = await serveBuild(out);
+    const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}`, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      expect((await page.goto(`/de/${p.url_path}`))?.status()).toBe(200);
+      const price = page.locator('[data-product-price]');
+      expect(euros(await price.innerText())).toBeCloseTo(cents(shopperPrice(p) * rate), 2);
+      // The surcharge's label names euros (the static HTML and the live form alike).
+      const label = page.locator('.pf').getByText(/\+\s/).first();
+      await expect(label).toContainText('€');
+      await expect(page.locator('.pf')).not.toContainText('£');
+      await page.locator('.pf').dispatchEvent('pointerdown');
+      await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+      await page.getByRole('radio', { name: fixed.title }).check();
+      await expect.poll(async () => euros(await price.innerText())).toBeCloseTo(cents((shopperPrice(p) + Number(fixed.price)) * rate), 2);
+      await expect(price).not.toContainText('£');
+      await expect(page.locator('.pf')).not.toContainText('£');
+    } finally {
+      await context.close();
+      await shop.close();
+    }
+  });
+
   test("the finance line's monthly amount is in the store view's currency too, converted as its prices", () => {
     const rate = config.storeViews.others.find((s) => s.storeCode === 'de')!.i18n.exchangeRate;
     const p = productsWithPages().find((x) => x.can_be_financed === 1 && Number(x.lowest_possible_finance) > 0)!;

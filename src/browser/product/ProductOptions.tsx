@@ -38,7 +38,8 @@ import { BundleOption } from './product-options/BundleOption';
 import { ConfigurableOption } from './product-options/ConfigurableOption';
 import { CustomOption } from './product-options/CustomOption';
 import { GroupedProducts } from './product-options/GroupedProducts';
-import { money } from './product-options/parts';
+import { MoneyProvider } from './product-options/parts';
+import { storeMoney } from '../../lib/catalog/price';
 import './ProductOptions.css';
 
 export type ProductOptionsProps = ProductIslandProps;
@@ -55,7 +56,7 @@ export default function ProductOptions(props: ProductOptionsProps) {
 
 const noBundleChoice = { linkIds: [], qty: 1 };
 
-function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary, sizeGuideHref }: ProductIslandProps) {
+function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary, sizeGuideHref, money: moneyOf }: ProductIslandProps) {
   // The build-time state first (hydration matches the HTML), then the child the address names.
   const [state, setState] = useState<FormState>(() => initialFormState(p, { grouped }));
   const [errors, setErrors] = useState<FormErrors>({ custom: {}, bundle: {} });
@@ -71,7 +72,9 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
 
   const child = chosenChild(p, state);
   const sku = child?.sku ?? p.sku;
-  const prices = useMemo(() => shownPrices(p, state, new Date(), group === null ? undefined : { groupId: group }), [p, state, group]);
+  // Amounts in the page's store view's currency (the catalogue's converted at its rate), as the build priced the page.
+  const money = useMemo(() => storeMoney(moneyOf.storeCode, moneyOf.rate), [moneyOf.storeCode, moneyOf.rate]);
+  const prices = useMemo(() => money.prices(shownPrices(p, state, new Date(), group === null ? undefined : { groupId: group })), [money, p, state, group]);
   // The regular price does not depend on the date (the special price does), so build and browser agree.
   const unitOriginal = useMemo(() => productPrices(child ?? p).original, [p, child]);
   const stock = liveStock[sku] ?? (child ? child.stock : p.stock);
@@ -172,100 +175,102 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   const outOfStock = stock ? !stock.is_in_stock : false;
 
   return (
-    <form
-      className="options"
-      data-product-form
-      data-product-id={p.id}
-      data-product-sku={p.sku}
-      data-type={p.type_id}
-      data-child-sku={child?.sku}
-      suppressHydrationWarning
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void add();
-      }}
-    >
-      {priceHost && p.type_id !== 'grouped' && createPortal(<PriceTag block size="lg" prices={prices} format={money} />, priceHost)}
+    <MoneyProvider value={money}>
+      <form
+        className="options"
+        data-product-form
+        data-product-id={p.id}
+        data-product-sku={p.sku}
+        data-type={p.type_id}
+        data-child-sku={child?.sku}
+        suppressHydrationWarning
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        {priceHost && p.type_id !== 'grouped' && createPortal(<PriceTag block size="lg" prices={prices} format={money.format} />, priceHost)}
 
-      {options.map((o) => (
-        <ConfigurableOption
-          key={o.code}
-          option={o}
-          chosen={state.selection[o.code]}
-          available={(v) => optionValueAvailable(p, state, o.code, v)}
-          onChoose={(v) => choose(o.code, v)}
-        />
-      ))}
-      {sizeGuideHref && (
-        <a className="size-guide" href={sizeGuideHref} data-size-guide role="button">
-          {messages.sizeGuide}
-        </a>
-      )}
-
-      {grouped.length > 0 && (
-        <GroupedProducts
-          items={grouped}
-          qty={state.grouped}
-          errors={errors.grouped}
-          onQty={(s, qty) => update({ ...state, grouped: { ...state.grouped, [s]: qty } })}
-        />
-      )}
-
-      {p.type_id === 'bundle' &&
-        p.bundle_options.map((b) => (
-          <BundleOption
-            key={b.option_id}
-            option={b}
-            choice={state.bundle[b.option_id] ?? noBundleChoice}
-            error={errors.bundle[b.option_id]}
-            onChange={(patch) => setBundle(b.option_id, patch)}
+        {options.map((o) => (
+          <ConfigurableOption
+            key={o.code}
+            option={o}
+            chosen={state.selection[o.code]}
+            available={(v) => optionValueAvailable(p, state, o.code, v)}
+            onChoose={(v) => choose(o.code, v)}
           />
         ))}
+        {sizeGuideHref && (
+          <a className="size-guide" href={sizeGuideHref} data-size-guide role="button">
+            {messages.sizeGuide}
+          </a>
+        )}
 
-      {customOptions.length > 0 && (
-        <div className="custom" data-custom-options>
-          <p className="custom__title">{messages.customOptionsTitle}</p>
-          {customOptions.map((o) => (
-            <CustomOption
-              key={o.option_id}
-              option={o}
-              value={state.custom[o.option_id]}
-              error={errors.custom[o.option_id]}
-              unitOriginal={unitOriginal}
-              onChange={(v) => setCustom(o.option_id, v)}
+        {grouped.length > 0 && (
+          <GroupedProducts
+            items={grouped}
+            qty={state.grouped}
+            errors={errors.grouped}
+            onQty={(s, qty) => update({ ...state, grouped: { ...state.grouped, [s]: qty } })}
+          />
+        )}
+
+        {p.type_id === 'bundle' &&
+          p.bundle_options.map((b) => (
+            <BundleOption
+              key={b.option_id}
+              option={b}
+              choice={state.bundle[b.option_id] ?? noBundleChoice}
+              error={errors.bundle[b.option_id]}
+              onChange={(patch) => setBundle(b.option_id, patch)}
             />
           ))}
-        </div>
-      )}
 
-      {child && outOfStock && (
-        <p className="pf-stock alert" role="status">
-          {messages.productOutOfStock}
-        </p>
-      )}
-      {pending[sku] && (
-        <p className="pf-checking" role="status">
-          {messages.stockChecking}
-        </p>
-      )}
+        {customOptions.length > 0 && (
+          <div className="custom" data-custom-options>
+            <p className="custom__title">{messages.customOptionsTitle}</p>
+            {customOptions.map((o) => (
+              <CustomOption
+                key={o.option_id}
+                option={o}
+                value={state.custom[o.option_id]}
+                error={errors.custom[o.option_id]}
+                unitOriginal={unitOriginal}
+                onChange={(v) => setCustom(o.option_id, v)}
+              />
+            ))}
+          </div>
+        )}
 
-      <AddToCartButton
-        showQty={p.type_id !== 'grouped'}
-        qty={state.qty}
-        qtyError={errors.qty}
-        busy={busy}
-        onQty={(qty) => {
-          update({ ...state, qty });
-          if (errors.qty) setErrors({ ...errors, qty: undefined });
-        }}
-      />
-      {productError && (
-        <p className="pf-error alert" data-product-error>
-          {productError}
-        </p>
-      )}
-      <ListToggles product={summary} />
-    </form>
+        {child && outOfStock && (
+          <p className="pf-stock alert" role="status">
+            {messages.productOutOfStock}
+          </p>
+        )}
+        {pending[sku] && (
+          <p className="pf-checking" role="status">
+            {messages.stockChecking}
+          </p>
+        )}
+
+        <AddToCartButton
+          showQty={p.type_id !== 'grouped'}
+          qty={state.qty}
+          qtyError={errors.qty}
+          busy={busy}
+          onQty={(qty) => {
+            update({ ...state, qty });
+            if (errors.qty) setErrors({ ...errors, qty: undefined });
+          }}
+        />
+        {productError && (
+          <p className="pf-error alert" data-product-error>
+            {productError}
+          </p>
+        )}
+        <ListToggles product={summary} />
+      </form>
+    </MoneyProvider>
   );
 }

@@ -5,7 +5,7 @@
  * (with the comparable attributes in words). Server side only (reads the catalogue index).
  */
 import { config } from '../config';
-import { catalog, productImagePath, urlOpts } from '../routing/routes';
+import { catalog, currencyRate, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
 import { optionLabel, type OptionView, type ProductPageCore } from './product-page-data';
 import { productUrl, cmsUrl } from '../catalog/urls';
 import { defaultChild } from '../catalog/variants';
@@ -23,6 +23,8 @@ export interface ProductIslandProps {
   pushChildUrl: boolean;
   summary: ListProduct;
   sizeGuideHref: string | null;
+  /** The page's store view and the rate from the catalogue's prices to its currency (1 but for a converted store view). */
+  money: { storeCode: string; rate: number };
 }
 
 /** The comparable attributes (is_comparable) of a product in words; configurable options list their values. */
@@ -89,5 +91,6 @@ export function productIslandProps(d: ProductPageCore, storeCode?: string): Prod
     pushChildUrl: config.switches.pushChildSkuToUrl,
     summary: listProduct(p, storeCode),
     sizeGuideHref: d.hasSizeOption || p.pj_bracelet_size != null ? cmsUrl('ring-size-guide', { storeCode }) : null,
+    money: { storeCode: storeViewOf(storeCode).storeCode, rate: currencyRate(storeViewOf(storeCode)) },
   };
 }

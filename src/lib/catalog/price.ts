@@ -3,7 +3,7 @@
  * a lower price of the catalogue price rules (final_price) and a lower group price count like one.
  */
 import { config, type StoreView } from '../config';
-import { dayNumber } from '../messages/format';
+import { dayNumber, formatPrice } from '../messages/format';
 import { defaultChild, type VariantOptions } from './variants';
 
 /** The fields the price rules read; products, configurable children and linked products all have them. */
@@ -202,4 +202,25 @@ export function bundlePrice(options: readonly BundleOptionLike[], choices: Bundl
 /** A GBP price in a store view's currency at `rate` (1 for GBP), rounded to pennies or cents. */
 export function convertPrice(n: number, rate: number): number {
   return rate === 1 ? n : Math.round(n * rate * 100) / 100;
+}
+
+/** A product's prices in a store view's currency at `rate`, each converted as `convertPrice`. */
+export function convertPrices(prices: ProductPrices, rate: number): ProductPrices {
+  if (rate === 1) return prices;
+  const conv = (n: number) => convertPrice(n, rate);
+  return { original: conv(prices.original), special: prices.special === null ? null : conv(prices.special), final: conv(prices.final) };
+}
+
+/** How a store view's page shows money: a catalogue amount converted at its rate, an amount in its currency formatted. */
+export interface StoreMoney {
+  convert(catalogueAmount: number): number;
+  /** A product's catalogue prices converted (`convertPrices`). */
+  prices(cataloguePrices: ProductPrices): ProductPrices;
+  format(amount: number): string;
+}
+
+/** The money of the store view `storeCode` (any configured one; unknown: the default) at `rate` from the catalogue's prices. */
+export function storeMoney(storeCode: string | undefined, rate: number, cfg = config): StoreMoney {
+  const store = [cfg.storeViews.default, ...cfg.storeViews.others].find((s) => s.storeCode === storeCode) ?? cfg.storeViews.default;
+  return { convert: (n) => convertPrice(n, rate), prices: (p) => convertPrices(p, rate), format: (n) => formatPrice(n, store) };
 }

@@ -9,7 +9,7 @@ import { config, enabledStoreViews, type StoreView } from '../config';
 import { menuTree, type MenuItem } from '../content/menus';
 import { MENU_IDS, type Attribute, type Banner, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from '../schemas';
 import { homeUrl as storeHomeUrl, localizedPath, storePrefix, type UrlOptions } from '../catalog/urls';
-import { convertPrice, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
+import { convertPrices, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
 import { canonicalContentLink, isLinkableContentPath } from './content-routes';
 import { buildRole, currentShard } from '../build/shard';
@@ -399,11 +399,7 @@ export const buildTime = once(() => (process.env.BUILD_TIME ? new Date(process.e
 /** Original, special and final price of a product in a store view's currency. */
 export function pricesFor(p: PricedProduct, storeCode?: string): ProductPrices {
   const store = storeViewOf(storeCode);
-  const prices = productPrices(p, buildTime(), { store });
-  const rate = currencyRate(store);
-  if (rate === 1) return prices;
-  const conv = (n: number) => convertPrice(n, rate);
-  return { original: conv(prices.original), special: prices.special === null ? null : conv(prices.special), final: conv(prices.final) };
+  return convertPrices(productPrices(p, buildTime(), { store }), currencyRate(store));
 }
 
 /**

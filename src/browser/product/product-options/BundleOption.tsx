@@ -7,7 +7,7 @@ import { isMultiBundleOption } from '../../../lib/catalog/price';
 import { messages } from '../../../lib/messages';
 import type { FormProduct, FormState } from '../../../lib/catalog/product/form';
 import { bundleLinkPrices, pickBundleLink } from '../../../lib/catalog/product/options-view';
-import { FieldError, SmallPrice } from './parts';
+import { FieldError, SmallPrice, useMoney } from './parts';
 
 type BundleChoice = FormState['bundle'][number];
 
@@ -21,6 +21,7 @@ export interface BundleOptionProps {
 export function BundleOption({ option: b, choice, error, onChange }: BundleOptionProps) {
   const errId = `pf-bundle-${b.option_id}-error`;
   const multi = isMultiBundleOption(b);
+  const money = useMoney();
   return (
     <fieldset className="opt bundle" data-bundle-option={b.option_id} aria-describedby={error ? errId : undefined}>
       <legend className="opt__legend">
@@ -58,7 +59,7 @@ export function BundleOption({ option: b, choice, error, onChange }: BundleOptio
                 />
                 <span className="linked__name">{name}</span>
               </label>
-              <SmallPrice prices={bundleLinkPrices(l)} />
+              <SmallPrice prices={money.prices(bundleLinkPrices(l))} />
               {l.can_change_quantity !== false && (
                 <label className="qty qty--sm">
                   <span className="visually-hidden">

@@ -5,7 +5,7 @@
 import { messages, fill } from '../../../lib/messages';
 import type { FormProduct, FormState } from '../../../lib/catalog/product/form';
 import { customValueChosen, optionExtra, toggleCustomValue } from '../../../lib/catalog/product/options-view';
-import { FieldError, RequiredMark, money } from './parts';
+import { FieldError, RequiredMark, useMoney } from './parts';
 
 type Input = FormState['custom'][number];
 
@@ -23,9 +23,10 @@ export function CustomOption({ option: o, value, error, unitOriginal, onChange }
   const errId = `${id}-error`;
   const invalid = error ? 'true' : undefined;
   const described = error ? errId : undefined;
+  const money = useMoney();
   const extra = (price: unknown, type: 'fixed' | 'percent' | null | undefined) => {
     const amount = optionExtra(price, type, unitOriginal);
-    return amount > 0 ? fill(messages.optionPriceAdd, { price: money(amount) }) : '';
+    return amount > 0 ? fill(messages.optionPriceAdd, { price: money.format(money.convert(amount)) }) : '';
   };
   const required = o.is_require && <RequiredMark />;
 

@@ -1,13 +1,18 @@
-/** Small pieces the product form's option fields share: the money format, a small price, a field's error. */
-import { formatPrice } from '../../../lib/messages/format';
-import type { ProductPrices } from '../../../lib/catalog/price';
+/** Small pieces the product form's option fields share: the page's money, a small price, a field's error. */
+import { createContext, useContext } from 'react';
+import { storeMoney, type ProductPrices, type StoreMoney } from '../../../lib/catalog/price';
 import { PriceTag } from '../../kit/PriceTag';
 
-export const money = (n: number) => formatPrice(n);
+const MoneyContext = createContext<StoreMoney>(storeMoney(undefined, 1));
+/** Gives the form's fields the money of the page's store view (ProductForm). */
+export const MoneyProvider = MoneyContext.Provider;
+/** The money of the page's store view: catalogue amounts converted to its currency, and formatted. */
+export const useMoney = (): StoreMoney => useContext(MoneyContext);
 
-/** A linked product's price (a grouped product, a bundle link). */
+/** A linked product's price (a grouped product, a bundle link), in the store view's currency already. */
 export function SmallPrice({ prices }: { prices: ProductPrices }) {
-  return <PriceTag block size="sm" prices={prices} format={money} />;
+  const money = useMoney();
+  return <PriceTag block size="sm" prices={prices} format={money.format} />;
 }
 
 /** A field's error text, under the field (its id is the field's aria-describedby). */
