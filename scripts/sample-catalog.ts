@@ -12,7 +12,7 @@ import { scriptOptions } from './lib/cli-options';
 import { createRng, mixSeed } from './lib/prng';
 import { writePlaceholders } from '../src/lib/snapshot/placeholders-write';
 import { validateSnapshot } from '../src/lib/snapshot/write';
-import { photoPath, type Look, type ShotView } from './lib/sample-photos';
+import { nearestPhoto, photoPath, type Look, type ShotView } from './lib/sample-photos';
 import { attributeDefs, ROOT_ID } from './lib/sample-catalog-data';
 import { BLOG_AUTHORS, BLOG_CATEGORIES } from './lib/sample-content';
 import { buildCategories } from './lib/sample/categories';
@@ -66,13 +66,41 @@ export function generateSample(opts: SampleOptions): SampleResult {
   const cats = buildCategories();
   /** The product shots the sample uses (path -> look and view), for scripts/photos. */
   const shots = new Map<string, Look & { view: ShotView }>();
+  const photoDir = resolve(opts.photos ?? join(ROOT, 'src/content/sample/media'));
+  // A look not photographed yet shows the nearest photographed one, so no product of a sample of
+  // another seed or size points at a picture the snapshot lacks (a broken image on every page that
+  // shows it). Without a photographs folder (scripts/photos, which renders the looks) every look is kept.
+  const kinds = new Map<string, { names: string[]; known: Set<string> }>();
+  const folder = (kind: string) => {
+    let f = kinds.get(kind);
+    if (!f) {
+      const dir = join(photoDir, 'catalog/product', kind);
+      const names = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((n) => n.endsWith('.jpg'))
+            .sort()
+        : [];
+      kinds.set(kind, (f = { names, known: new Set(names) }));
+    }
+    return f;
+  };
+  const photographed = (kind: string) => folder(kind).names;
+  const substitute = existsSync(photoDir);
+  let substituted = 0;
   const ctx: ProductContext = {
     seed,
     opt,
     cats,
     shopName: config.shop.name,
     useImage: (look, view = 'front') => {
-      const path = photoPath(look, view);
+      let path = photoPath(look, view);
+      if (substitute && !folder(look.kind).known.has(path.slice(path.lastIndexOf('/') + 1))) {
+        const near = nearestPhoto(look, view, photographed);
+        if (near) {
+          substituted++;
+          path = near;
+        }
+      }
       if (!shots.has(path)) shots.set(path, { ...look, view });
       return path;
     },
@@ -108,7 +136,7 @@ export function generateSample(opts: SampleOptions): SampleResult {
   writeMenus(write, categories, shops);
   for (const code of ['gb', 'de', 'it'] as const) write(`banners/${code}.json`, bannerSet(code));
   writeStoreData(write, visible);
-  const photoDir = resolve(opts.photos ?? join(ROOT, 'src/content/sample/media'));
+  if (substituted) log(`sample: ${substituted} product pictures show the nearest photographed look (npm run photos renders the committed sample's looks only)`);
   const pictures = writeMedia({ out, photoDir, shots, categories, posts, shops, log });
 
   const counts: Record<string, number> = {

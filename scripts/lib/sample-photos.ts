@@ -92,3 +92,20 @@ export function photoPath(look: Look, view: ShotView = 'front'): string {
   const name = [look.design, look.metal, look.stone, look.dial, look.strap].filter(Boolean).join('-');
   return `/catalog/product/${look.kind}/${name}-${look.v}${view === 'front' ? '' : `-${view}`}.jpg`;
 }
+
+/**
+ * The photographed shot nearest to a look's, for a sample whose looks are not all photographed yet
+ * (another seed or size than the committed sample's): the same kind and view, then the same design
+ * and metal, the same design, the same metal, any (first by name). `photographed(kind)` lists the
+ * file names of a kind's folder. Null when the kind has none.
+ */
+export function nearestPhoto(look: Look, view: ShotView, photographed: (kind: string) => readonly string[]): string | null {
+  const names = photographed(look.kind);
+  const suffix = view === 'front' ? '' : `-${view}`;
+  const ofView = (v: string) => names.filter((n) => (v === '' ? /-\d\.jpg$/.test(n) : n.endsWith(`${v}.jpg`)));
+  const pool = ofView(suffix).length ? ofView(suffix) : ofView('');
+  if (!pool.length) return null;
+  const rank = (n: string) => (n.startsWith(`${look.design}-${look.metal}-`) ? 3 : n.startsWith(`${look.design}-`) ? 2 : n.includes(`-${look.metal}-`) ? 1 : 0);
+  const best = [...pool].sort((a, b) => rank(b) - rank(a) || (a < b ? -1 : a > b ? 1 : 0))[0]!;
+  return `/catalog/product/${look.kind}/${best}`;
+}

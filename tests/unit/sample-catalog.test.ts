@@ -13,6 +13,7 @@ import * as snap from '../../src/lib/snapshot/read';
 import { slugify } from '../../src/lib/catalog/slug';
 import { mediaPath } from '../../src/lib/catalog/images';
 import type { Product } from '../../src/lib/schemas';
+import type { Look } from '../../scripts/lib/sample-photos';
 
 const N = 200;
 const root = mkdtempSync(join(tmpdir(), 'sample-catalog-'));
@@ -223,6 +224,41 @@ describe('sample catalogue generator', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stderr).toContain('usage: npm run data:sample -- [--products N]');
     }
+  });
+
+  it('another seed and size show the nearest photographed look for a look not photographed: no product points at a missing picture', () => {
+    const dir = join(root, 'seed-42');
+    const lines: string[] = [];
+    generateSample({ products: 1500, seed: 42, out: dir, validate: false, log: (l) => lines.push(l) });
+    // The case: this catalogue asks for looks the committed photographs lack.
+    expect(lines.some((l) => /product pictures show the nearest photographed look/.test(l))).toBe(true);
+    const refs = snap
+      .readProducts(dir)
+      .flatMap((p) => [p.image, p.small_image, p.thumbnail, ...p.media_gallery.map((m) => m.image)])
+      .filter((r): r is string => typeof r === 'string' && r !== '' && r !== 'no_selection');
+    expect(refs.length).toBeGreaterThan(1500);
+    const missing = [...new Set(refs.map((r) => mediaPath(r)).filter((m): m is string => m !== null))].filter((m) => !existsSync(join(dir, 'media', m)));
+    expect(missing).toEqual([]);
+  });
+
+  it('the nearest photographed look: the same kind and view, then design and metal, design, metal', async () => {
+    const { nearestPhoto } = await import('../../scripts/lib/sample-photos');
+    const ring = [
+      'band-silver-0.jpg',
+      'band-silver-0-angle.jpg',
+      'halo-platinum-sapphire-1.jpg',
+      'halo-rose-gold-diamond-0.jpg',
+      'halo-rose-gold-diamond-0-angle.jpg',
+    ];
+    const folder = (kind: string) => (kind === 'ring' ? ring : []);
+    const look: Look = { kind: 'ring', design: 'halo', metal: 'rose-gold', stone: 'emerald', v: 1 };
+    expect(nearestPhoto(look, 'front', folder)).toBe('/catalog/product/ring/halo-rose-gold-diamond-0.jpg');
+    expect(nearestPhoto(look, 'angle', folder)).toBe('/catalog/product/ring/halo-rose-gold-diamond-0-angle.jpg');
+    expect(nearestPhoto({ ...look, metal: 'silver' }, 'front', folder)).toBe('/catalog/product/ring/halo-platinum-sapphire-1.jpg');
+    expect(nearestPhoto({ ...look, design: 'solitaire', metal: 'silver' }, 'angle', folder)).toBe('/catalog/product/ring/band-silver-0-angle.jpg');
+    // A view nobody photographed: the front view; a kind with no photograph: none.
+    expect(nearestPhoto(look, 'detail', folder)).toBe('/catalog/product/ring/halo-rose-gold-diamond-0.jpg');
+    expect(nearestPhoto({ ...look, kind: 'watch' }, 'front', folder)).toBeNull();
   });
 
   it('refuses to write into a folder that is not a snapshot', () => {
