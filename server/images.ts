@@ -22,6 +22,9 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000';
 /** A WebP standing in for an AVIF still being made: kept a minute, so browsers and CDNs ask again and get the AVIF. */
 export const PROVISIONAL_CACHE_CONTROL = 'public, max-age=60';
 
+/** The tone a missing picture's placeholder is drawn in: the pages' sand (--sand in src/styles/global.css). */
+const MISSING_TONE = { r: 0xf3, g: 0xee, b: 0xe6 };
+
 const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif', '.tif', '.tiff']);
 export type Format = 'avif' | 'webp' | 'jpeg' | 'png';
 const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' };
@@ -102,10 +105,41 @@ export class ImageProxy {
       // vue-storefront-api's form: a product picture's path below media/catalog/product (its route reads below magento2.imgUrl).
       const product = resolve(root, PRODUCT_FOLDER, '.' + normalize(rel));
       const found = existsSync(product) ? statSync(product) : null;
-      if (!found?.isFile()) return c.json({ code: 404, result: 'path: no such image' }, 404);
+      if (!found?.isFile()) return this.missing(c, rel, width, height);
       return this.answer(c, product, found, rel, width, height);
     }
     return this.answer(c, file, st, rel, width, height);
+  }
+
+  /** Placeholders of missing pictures by box and format (a few dozen at most: the shop's sizes times three formats). */
+  private placeholders = new Map<string, Promise<Buffer>>();
+
+  /**
+   * A picture the media folder lacks: still a 404, but a picture of the asked box in the pages'
+   * placeholder tone, so a page shows an empty frame rather than the browser's broken-image icon and
+   * alt text (a product the catalogue lists before its photographs are uploaded). Kept a minute, so
+   * the real picture shows once it arrives. The original size (0x0) and other files answer the JSON 404.
+   */
+  private async missing(c: Context, rel: string, width: number, height: number): Promise<Response> {
+    const ext = extname(rel).toLowerCase();
+    if ((width === 0 && height === 0) || !RASTER.has(ext)) return c.json({ code: 404, result: 'path: no such image' }, 404);
+    const format = negotiateFormat(c.req.header('accept'), ext === '.png' ? '.png' : '.jpg');
+    const key = `${width}x${height}.${format}`;
+    let made = this.placeholders.get(key);
+    if (!made) {
+      made = sharp({ create: { width, height, channels: 3, background: MISSING_TONE } })
+        .toFormat(format, format === 'avif' ? { quality: 40, effort: 2 } : { quality: 60 })
+        .toBuffer();
+      this.placeholders.set(key, made);
+    }
+    const body = await made;
+    return c.body(new Uint8Array(body), 404, {
+      'Content-Type': MIME[format],
+      'Cache-Control': PROVISIONAL_CACHE_CONTROL,
+      Vary: 'Accept',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Image-Missing': '1',
+    });
   }
 
   private async answer(c: Context, file: string, st: Stats, rel: string, width: number, height: number): Promise<Response> {

@@ -384,8 +384,23 @@ describe('image proxy', () => {
     expect(Buffer.from(await r.arrayBuffer()).equals(original)).toBe(true);
   });
 
-  it('a missing image answers 404 and traversal is refused', async () => {
+  it('a missing picture answers 404 with a plain picture of the asked box (no broken-image icon on the page); traversal is refused', async () => {
     expect((await get('/img/310/300/resize/catalog/product/none.svg')).status).toBe(404);
+    for (const [accept, type] of [
+      ['image/webp,*/*', 'image/webp'],
+      ['image/jpeg', 'image/jpeg'],
+    ] as const) {
+      const r = await get('/img/310/300/resize/catalog/product/ring/not-photographed-yet.jpg', { Accept: accept });
+      expect(r.status).toBe(404);
+      expect(r.headers.get('content-type')).toBe(type);
+      expect(r.headers.get('cache-control')).toMatch(/max-age=60\b/);
+      const meta = await sharp(Buffer.from(await r.arrayBuffer())).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe('310x300');
+    }
+    // The original size asked by a snapshot pull still answers the JSON error.
+    const original = await get('/img/0/0/resize/catalog/product/ring/not-photographed-yet.jpg');
+    expect(original.status).toBe(404);
+    expect(((await original.json()) as { result: string }).result).toBe('path: no such image');
     const t = await get('/img/310/300/resize/..%2f..%2fshop.db');
     expect([400, 404]).toContain(t.status);
     expect(await t.text()).not.toContain('SQLite');
