@@ -106,6 +106,33 @@ describe('product pages', () => {
     expect(d.canonical).toBe(`/${p.url_path}`);
   });
 
+  it("a configurable product's option values come in the attribute's option order, as Magento lists them, whatever the record's order", () => {
+    // The sample holds products whose records list sizes out of order (a ring in W, Y and L).
+    const { attributes } = catalog();
+    const rankOf = (code: string) => {
+      const a = attributes.get(code)!;
+      return new Map(a.options.map((o, i) => [String(o.value), o.sort_order ?? i]));
+    };
+    const unordered = catalog().products.filter(
+      (p) =>
+        hasProductPage(p) &&
+        (p.configurable_options ?? []).some((o) => {
+          const r = rankOf(o.attribute_code);
+          const ranks = o.values.map((v) => r.get(String(v.value_index))!);
+          return ranks.some((x, i) => i > 0 && x < ranks[i - 1]!);
+        }),
+    );
+    expect(unordered.length).toBeGreaterThan(0);
+    for (const p of unordered) {
+      for (const o of productPageData(p.id).options) {
+        const r = rankOf(o.code);
+        const ranks = o.values.map((v) => r.get(String(v.id))!);
+        expect(ranks, `${p.sku} ${o.code}`).toEqual([...ranks].sort((a, b) => a - b));
+        expect(o.values).toHaveLength(p.configurable_options!.find((c) => c.attribute_code === o.code)!.values.length);
+      }
+    }
+  });
+
   it('breadcrumbs link every ancestor and end with the product name', () => {
     const p = products.find((x) => x.url_path.startsWith('rings/engagement-rings/'))!;
     const d = productPageData(p.id);

@@ -11,6 +11,7 @@ import { catalog, hasProductPage, homeUrl, once, pricesFor, primaryCategory, pro
 import { readShippingMethods } from '../snapshot/read';
 import { ampProductUrl, productUrl } from '../catalog/urls';
 import { galleryImage } from '../catalog/images';
+import { optionRanks } from '../catalog/facets';
 import { defaultChild, isOptionValueAvailable, isVariantAvailable, selectionOf, type Selection } from '../catalog/variants';
 import type { ProductPrices } from '../catalog/price';
 import type { Product, Review } from '../schemas';
@@ -343,17 +344,23 @@ export function productPageCore(productId: number, storeCode?: string): ProductP
     for (const o of p.configurable_options ?? []) {
       const code = o.attribute_code;
       const kind = code === 'color' || code === 'colour' ? 'color' : code === 'size' || code.endsWith('_size') ? 'size' : 'generic';
+      // In the attribute's option order, as Magento lists them (ring sizes K, M, O, not O, K, M); values the attribute does not list last.
+      const attribute = catalog(storeCode).attributes.get(code);
+      const ranks = attribute ? optionRanks(attribute) : new Map<string, { rank: number }>();
+      const rank = (v: { value_index: number | string }) => ranks.get(String(v.value_index))?.rank ?? Number.MAX_SAFE_INTEGER;
       options.push({
         code,
         label: o.label,
         kind,
-        values: o.values.map((v) => ({
-          id: v.value_index,
-          label: v.label,
-          ...(kind === 'color' && config.colorMappings[v.label] ? { swatch: config.colorMappings[v.label] } : {}),
-          available: isOptionValueAvailable(p, selection, code, v.value_index),
-          selected: selection[code] === v.value_index,
-        })),
+        values: [...o.values]
+          .sort((a, b) => rank(a) - rank(b))
+          .map((v) => ({
+            id: v.value_index,
+            label: v.label,
+            ...(kind === 'color' && config.colorMappings[v.label] ? { swatch: config.colorMappings[v.label] } : {}),
+            available: isOptionValueAvailable(p, selection, code, v.value_index),
+            selected: selection[code] === v.value_index,
+          })),
       });
     }
     for (const c of p.configurable_children ?? []) {

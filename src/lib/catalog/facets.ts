@@ -116,7 +116,7 @@ export function facets(products: readonly QueryableProduct[], attributes: Attrib
     }
     const attribute = byCode.get(code);
     if (!attribute) continue;
-    const order = new Map(attribute.options.map((o, i) => [String(o.value), { label: o.label, rank: o.sort_order ?? i }]));
+    const order = optionRanks(attribute);
     const counts = new Map<string, number>();
     for (const p of products) for (const v of facetValuesOf(p, code)) if (order.has(v)) counts.set(v, (counts.get(v) ?? 0) + 1);
     const rank = (id: string) => order.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
@@ -127,4 +127,13 @@ export function facets(products: readonly QueryableProduct[], attributes: Attrib
     out[code] = top.map(([id, count]) => ({ attribute_code: code, id, label: order.get(id)!.label, count }));
   }
   return out;
+}
+
+/**
+ * An attribute's options by value: each one's label and rank, its `sort_order` (Magento's option
+ * position) or else its place in the list. Filters list values in this order, and Magento gives a
+ * configurable product's option values in it.
+ */
+export function optionRanks(attribute: Pick<Attribute, 'options'>): Map<string, { label: string; rank: number }> {
+  return new Map(attribute.options.map((o, i) => [String(o.value), { label: o.label, rank: o.sort_order ?? i }]));
 }
