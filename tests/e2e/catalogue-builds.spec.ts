@@ -76,6 +76,23 @@ test.describe('multistore on', () => {
     for (const u of sample) expect(canonicalOf(page(out, new URL(u).pathname)), u).toEqual([u]);
   });
 
+  test('each page names its version in every store view (hreflang), each a page of the build whose canonical it is; a noindex page none', () => {
+    const alternatesOf = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!] as const);
+    const langs = [config.storeViews.default, ...config.storeViews.others].map((v) => v.i18n.defaultLocale);
+    const p = productsWithPages().find((x) => x.type_id === 'simple')!;
+    for (const path of ['/de/', '/it/rings', `/de/${p.url_path}`, '/about-us', '/de/pjworld']) {
+      const alternates = alternatesOf(page(out, path));
+      expect(
+        alternates.map(([l]) => l),
+        path,
+      ).toEqual([...langs, 'x-default']);
+      for (const [, href] of alternates) expect(canonicalOf(page(out, new URL(href).pathname)), `${path} -> ${href}`).toEqual([href]);
+      // The page itself is one of them.
+      expect(alternates.map(([, h]) => h)).toContain(canonicalOf(page(out, path))[0]);
+    }
+    expect(alternatesOf(page(out, '/de/checkout'))).toEqual([]);
+  });
+
   test('content pages build per store view too: blog, a brand, a shop page and a CMS page under /de and /it', () => {
     for (const store of ['de', 'it']) {
       for (const path of ['/pjworld', '/brands/evermore', '/stores/jewellers-preston', '/about-us']) {

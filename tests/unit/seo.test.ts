@@ -227,3 +227,30 @@ describe("Astro's island style", () => {
     expect(hoistIslandStyles(plain)).toBe(plain);
   });
 });
+
+describe('the same page in every store view (hreflang alternates)', () => {
+  const views = [config.storeViews.default, ...config.storeViews.others];
+  const site = config.shop.siteUrl.replace(/\/$/, '');
+
+  it("names each store view's version of a page by its language, and the default one as x-default", async () => {
+    const { storeAlternates } = await import('../../src/lib/content/seo');
+    const de = views.find((v) => v.storeCode === 'de')!;
+    const expected = (path: string) => [
+      ...views.map((v) => ({ hreflang: v.i18n.defaultLocale, href: `${site}${v.storeCode === config.storeViews.default.storeCode ? '' : v.url}${path}` })),
+      { hreflang: 'x-default', href: `${site}${path}` },
+    ];
+    // From a de page, a GB page and a URL on the shop's origin: the same set.
+    expect(storeAlternates('/de/rings/engagement-rings', 'de', views)).toEqual(expected('/rings/engagement-rings'));
+    expect(storeAlternates('/rings/engagement-rings', config.storeViews.default.storeCode, views)).toEqual(expected('/rings/engagement-rings'));
+    expect(storeAlternates(`${site}/de/rings/engagement-rings`, 'de', views)).toEqual(expected('/rings/engagement-rings'));
+    expect(de.url).toBe('/de');
+    // The homes keep their slash: /de/ is the de home's one URL.
+    expect(storeAlternates('/de/', 'de', views).map((a) => a.href)).toEqual([`${site}/`, `${site}/de/`, `${site}/it/`, `${site}/`]);
+  });
+
+  it('none with one store view, or for a URL elsewhere', async () => {
+    const { storeAlternates } = await import('../../src/lib/content/seo');
+    expect(storeAlternates('/rings', undefined, [config.storeViews.default])).toEqual([]);
+    expect(storeAlternates('https://elsewhere.example/rings', 'de', views)).toEqual([]);
+  });
+});

@@ -4,7 +4,8 @@
  * WebPage and FAQPage. Each builder gives the fields Google's rich-result rules ask for; the build
  * checks every page of the sample against those rules (tests/e2e/rich-results.spec.ts).
  */
-import { config } from '../config';
+import { config, enabledStoreViews, type StoreView } from '../config';
+import { localizedPath, storePrefix } from '../catalog/urls';
 import type { Review, Shop, ShippingMethod } from '../schemas';
 import { htmlToText } from './sanitize';
 
@@ -13,6 +14,35 @@ export function absoluteUrl(pathOrUrl: string, siteUrl: string = config.shop.sit
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
   const base = siteUrl.replace(/\/$/, '');
   return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** One `<link rel="alternate" hreflang>` of a page. */
+export interface StoreAlternate {
+  hreflang: string;
+  href: string;
+}
+
+/**
+ * The same page in every enabled store view, for `<link rel="alternate" hreflang>`: the page at
+ * `canonical` (a path, or a URL on the shop's origin) of the store view `storeCode`, moved to each
+ * store view's prefix (`/de/rings` -> `/rings`, `/it/rings`), named by the store view's language,
+ * and `x-default` for the default store view's. For store views that share the default catalogue,
+ * where every page has the same path under each prefix; none with one store view or for a URL
+ * elsewhere.
+ */
+export function storeAlternates(canonical: string, storeCode: string | undefined, views: readonly StoreView[] = enabledStoreViews()): StoreAlternate[] {
+  if (views.length < 2) return [];
+  const site = new URL(config.shop.siteUrl);
+  const url = new URL(canonical, site);
+  if (url.origin !== site.origin) return [];
+  // Two store views or more: multistore is on, and each but the default has its prefix.
+  const prefix = storePrefix(storeCode, { multistore: true });
+  const path = prefix && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) ? url.pathname.slice(prefix.length) || '/' : url.pathname;
+  const at = (code: string) => absoluteUrl(localizedPath(path, { storeCode: code, multistore: true }));
+  return [
+    ...views.map((v) => ({ hreflang: v.i18n.defaultLocale, href: at(v.storeCode) })),
+    { hreflang: 'x-default', href: at(config.storeViews.default.storeCode) },
+  ];
 }
 
 /** JSON for a `<script type="application/ld+json">`, with `<` escaped so content cannot close the script. */

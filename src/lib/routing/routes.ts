@@ -226,6 +226,9 @@ export function ownCatalogueDir(storeCode?: string): string | null {
   return snap.storeSnapshotDir(storeCode);
 }
 
+/** No enabled store view has a catalogue of its own: every page has the same path under each store view's prefix. */
+export const storeViewsShareCatalogue = once(() => !enabledStoreViews().some((v) => ownCatalogueDir(v.storeCode)));
+
 const storeCatalogs = new Map<string, CatalogIndex>();
 
 /**
