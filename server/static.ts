@@ -92,6 +92,26 @@ export class SiteFolder {
   readonly edge: EdgeLookup | null;
   readonly notFound: Buffer | null;
   private buckets = new Map<number, EdgeBucket>();
+  /** The 404 bodies of folders below the root (a store view's `de/404.html`), read when first asked. */
+  private folderNotFound = new Map<string, Buffer | null>();
+
+  /**
+   * The 404 body for a path: the closest `404.html` of its folders, as Cloudflare Pages picks it (a
+   * store view's own under `/de/`), else the root one.
+   */
+  notFoundFor(path: string): Buffer | null {
+    const folders = path.split('/').filter(Boolean).slice(0, -1);
+    for (let n = folders.length; n > 0; n--) {
+      const file = `${folders.slice(0, n).join('/')}/404.html`;
+      let body = this.folderNotFound.get(file);
+      if (body === undefined) {
+        const found = this.tree.file(file);
+        this.folderNotFound.set(file, (body = found ? readFileSync(found) : null));
+      }
+      if (body) return body;
+    }
+    return this.notFound;
+  }
 
   /** The folder's files: a full build's, or an overlay's on the generations under it (src/lib/build/render/overlay.ts). */
   readonly tree: SiteTree;
@@ -252,10 +272,12 @@ export class Site {
   /** The 404 page's body with the status; its headers are those of `_headers` for `headersPath` (a CDN's: the request's for a 404, the page's for a 410). */
   private notFoundPage(c: Context, f: SiteFolder, status: 404 | 410, headersPath: string): Response {
     const headers = new Headers(status === 410 ? { 'X-Cache-Tags': GONE_TAGS } : {});
-    if (!f.notFound) return c.text(status === 410 ? 'Gone' : 'Not Found', status, Object.fromEntries(headers));
+    // The closest 404.html: the request's (a 404), the gone page the rule names (a 410: `/de/404.html` under /de).
+    const body = f.notFoundFor(headersPath);
+    if (!body) return c.text(status === 410 ? 'Gone' : 'Not Found', status, Object.fromEntries(headers));
     headers.set('Content-Type', TYPES['.html']!);
     f.applyHeaders(headers, headersPath);
-    return new Response(new Uint8Array(f.notFound), { status, headers });
+    return new Response(new Uint8Array(body), { status, headers });
   }
 }
 

@@ -29,6 +29,9 @@ beforeAll(async () => {
     'rings/index.html': '<!doctype html><title>Rings</title>',
     'rings/bangle-103/index.html': '<!doctype html><title>Bangle</title>',
     '404.html': '<!doctype html><title>404 Page Not Found</title><h1>Page not found</h1>',
+    // A store view's own (multistore: /de/...).
+    'de/404.html': '<!doctype html><html lang="de-DE"><title>404</title><h1>Page not found (de)</h1>',
+    'de/ringe/index.html': '<!doctype html><title>Ringe</title>',
     '_astro/app.abc123.js': 'console.log("app")',
     'sw.js': 'self.addEventListener("fetch", () => {})',
     'raw-output-example.xml': '<?xml version="1.0"?><root/>',
@@ -109,6 +112,20 @@ describe('built site', () => {
     const r = await get('/no/such/page');
     expect(r.status).toBe(404);
     expect(await r.text()).toContain('<h1>Page not found</h1>');
+  });
+
+  it("an unknown path under a store view's prefix answers its own 404 page, the closest 404.html as Cloudflare Pages picks it", async () => {
+    for (const path of ['/de/nope', '/de/ringe/nope', '/de/a/b/c']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(await r.text(), path).toContain('<h1>Page not found (de)</h1>');
+    }
+    // Elsewhere (and a folder that only starts the same), the root one.
+    for (const path of ['/deutsch/nope', '/it/nope']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(await r.text(), path).toContain('<h1>Page not found</h1>');
+    }
   });
 
   it('a discontinued product answers 410 with the 404 body and the page-not-found cache tag', async () => {

@@ -93,6 +93,23 @@ test.describe('multistore on', () => {
     expect(alternatesOf(page(out, '/de/checkout'))).toEqual([]);
   });
 
+  test('each store view has its own 404 page (its language, its links), kept out of the sitemap', () => {
+    const sitemap = readFileSync(join(out, 'sitemap-0.xml'), 'utf8');
+    for (const store of ['de', 'it']) {
+      const view = config.storeViews.others.find((s) => s.storeCode === store)!;
+      const html = page(out, `/${store}/404.html`);
+      expect(html).toContain(`<html lang="${view.i18n.defaultLocale}"`);
+      expect(html).toContain('data-page-not-found');
+      expect(html).toContain('<meta name="robots" content="noindex');
+      const links = [...html.matchAll(/<ul class="not-found__links"[^>]*>([\s\S]*?)<\/ul>/g)].flatMap((m) =>
+        [...m[1]!.matchAll(/href="([^"]+)"/g)].map((l) => l[1]!),
+      );
+      expect(links.length).toBeGreaterThan(2);
+      for (const href of links) expect(href).toMatch(new RegExp(`^/${store}/`));
+      expect(sitemap).not.toContain(`/${store}/404`);
+    }
+  });
+
   test('content pages build per store view too: blog, a brand, a shop page and a CMS page under /de and /it', () => {
     for (const store of ['de', 'it']) {
       for (const path of ['/pjworld', '/brands/evermore', '/stores/jewellers-preston', '/about-us']) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RedirectTable } from '../../src/lib/routing/redirect-rules';
-import { redirectRules } from '../../src/lib/routing/redirects';
+import { gonePageFor, redirectRules } from '../../src/lib/routing/redirects';
+import { config } from '../../src/lib/config';
 import { catalog } from '../../src/lib/routing/routes';
 import { catchAllRoutes, ampRoutes } from '../../src/lib/routing/page-routes';
 
@@ -52,5 +53,17 @@ describe('the redirects the build writes from the sample snapshot', () => {
     const last200 = rules.map((r) => r.status).lastIndexOf(200);
     const first301 = rules.findIndex((r) => r.status === 301);
     expect(last200).toBeLessThan(first301);
+  });
+});
+
+describe('the page a gone URL answers with (410)', () => {
+  it("under a store view's prefix its own 404 page (multistore), elsewhere the root one", () => {
+    const views = [config.storeViews.default, ...config.storeViews.others];
+    expect(gonePageFor('/de/about-us', views)).toBe('/de/404.html');
+    expect(gonePageFor('/it/i/careers', views)).toBe('/it/404.html');
+    expect(gonePageFor('/about-us', views)).toBe('/404.html');
+    expect(gonePageFor('/deutsch/about-us', views)).toBe('/404.html');
+    // One store view: no prefix is a store's.
+    expect(gonePageFor('/de/about-us', [config.storeViews.default])).toBe('/404.html');
   });
 });

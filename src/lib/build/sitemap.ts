@@ -17,6 +17,7 @@ export const NOINDEX_PATHS = [
   '/page-not-found',
   '/error',
   '/404',
+  '/404.html',
   '/home-dev',
   '/pwa.html',
   '/raw-output-example.xml',

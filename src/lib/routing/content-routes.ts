@@ -228,6 +228,11 @@ export function storeParams(): { store: string | undefined; storeCode: string }[
   });
 }
 
+/** The paths of a `src/pages/[store]/` page: one per enabled store view but the default one (multistore on only). */
+export function otherStorePaths(): { params: { store: string }; props: { storeCode: string } }[] {
+  return storeParams().flatMap(({ store, storeCode }) => (store ? [{ params: { store }, props: { storeCode } }] : []));
+}
+
 /** The enabled store view with this code (the default one when absent). */
 export function storeViewFor(storeCode?: string): StoreView {
   return enabledStoreViews().find((s) => s.storeCode === storeCode) ?? config.storeViews.default;

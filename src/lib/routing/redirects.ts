@@ -10,10 +10,10 @@
  * sees them.
  */
 import * as snap from '../snapshot/read';
-import { config } from '../config';
+import { config, enabledStoreViews, type StoreView } from '../config';
 import { catalog, hasProductPage, once } from './routes';
 import { hasPageAt, rewriteAliases } from './page-routes';
-import { productUrl } from '../catalog/urls';
+import { productUrl, storePrefix } from '../catalog/urls';
 import { legacyTarget, urlMap } from './url-map';
 import type { RedirectRule } from './redirect-rules';
 import { contentRewriteRules, goneContentUrls, goneUrlsOf } from './content-routes';
@@ -75,12 +75,20 @@ export const redirectRules = once((): RedirectRule[] => {
 /** The body a discontinued product's URL, or a content route left out, answers with (status 410). */
 export const GONE_PAGE = '/404.html';
 
+/** The gone page for a URL: its store view's own under its prefix (`/de/404.html`, multistore), else GONE_PAGE. */
+export function gonePageFor(path: string, views: readonly StoreView[] = enabledStoreViews()): string {
+  const prefix = views
+    .map((v) => (views.length > 1 ? storePrefix(v.storeCode, { multistore: true }) : ''))
+    .find((p) => p && (path === p || path.startsWith(`${p}/`)));
+  return prefix ? `${prefix}${GONE_PAGE}` : GONE_PAGE;
+}
+
 /**
  * Every rule of the redirect map (src/lib/build/cdn/edge-map.ts): discontinued products' URLs and
  * those of the content routes left out for want of an active CMS page first (410, before any file or
  * rewrite), then the redirect rules above.
  */
 export const edgeRules = once((): RedirectRule[] => [
-  ...[...goneUrlsOf(catalog().products), ...goneContentUrls()].map((from) => ({ from, to: GONE_PAGE, status: 410 })),
+  ...[...goneUrlsOf(catalog().products), ...goneContentUrls()].map((from) => ({ from, to: gonePageFor(from), status: 410 })),
   ...redirectRules(),
 ]);
