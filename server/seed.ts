@@ -33,9 +33,17 @@ const ENTITY_FILES = {
 
 export type EntityKind = keyof typeof ENTITY_FILES | 'menus' | 'social' | 'banners' | 'manifest';
 
-/** Hash of the snapshot's manifest: the seed key. */
+/**
+ * How the seed lays a snapshot out in the tables: part of the seed key, so a database seeded by an
+ * older layout is seeded again at the next start (2: configurable children written over the rows of
+ * their own records).
+ */
+const SEED_LAYOUT = '2';
+
+/** Hash of the seed layout and the snapshot's manifest: the seed key. */
 export function snapshotKey(dir: string): string {
   return createHash('sha256')
+    .update(`seed layout ${SEED_LAYOUT}\n`)
     .update(readFileSync(join(dir, 'manifest.json')))
     .digest('hex');
 }
@@ -96,6 +104,12 @@ export async function seedFromSnapshot(db: DB, dir: string, opts: { force?: bool
       await insProduct.run(p.id, p.sku, p.url_path, p.url_key, pos, JSON.stringify(p));
       await insSku.run(...skuColumns(skuRow(p)));
       await stockRow(p.sku, p.id, p.stock);
+    }
+    // Then every configurable child, over the row of its own record: Magento and the VSF index list
+    // each child a second time as a simple product (not visible individually), and that record knows
+    // neither its parent nor the parent's custom options (engraving, gift wrap), which the cart must
+    // price. Whichever came later in the files used to win.
+    for (const p of products) {
       for (const ch of p.configurable_children ?? []) {
         await insSku.run(...skuColumns(skuRow(p, ch)));
         await stockRow(ch.sku, ch.id, ch.stock);

@@ -86,3 +86,30 @@ describe('cart quantities', () => {
     expect(totals.body.result.grand_total).toBe(5 * 4045);
   });
 });
+
+describe("a configurable child with its parent's custom options", () => {
+  it('is charged the options it carries, though the sample lists the child again as its own simple product (after its parent)', async () => {
+    // EV1024 (a ring, configurable) offers engraving (+£10) and gift wrap (+£3.95); its child
+    // EV1024-K is also a record of its own in the snapshot, which knows neither.
+    const plain = await newCart();
+    expect((await update(plain, { sku: 'EV1024-K', qty: 1 })).status).toBe(200);
+    const base = (await shop().call('GET', '/api/cart/totals', { query: { cartId: plain } })).body.result.grand_total as number;
+    expect(base).toBeGreaterThan(0);
+    const extras = await newCart();
+    const options = {
+      extension_attributes: {
+        custom_options: [
+          { option_id: 102401, option_value: 'For ever' },
+          { option_id: 102403, option_value: '1024004' },
+        ],
+      },
+    };
+    expect((await update(extras, { sku: 'EV1024-K', qty: 1, product_option: options })).status).toBe(200);
+    const totals = (await shop().call('GET', '/api/cart/totals', { query: { cartId: extras } })).body.result as {
+      grand_total: number;
+      items: { price_incl_tax: number }[];
+    };
+    expect(totals.grand_total).toBeCloseTo(base + 10 + 3.95, 2);
+    expect(totals.items[0]!.price_incl_tax).toBeCloseTo(base + 13.95, 2);
+  });
+});
