@@ -21,16 +21,46 @@ export const WAKE_EVENT = 'island:wake';
 const START = ['pointerdown', 'touchstart', 'keydown', 'focusin', WAKE_EVENT] as const;
 const WARM = ['pointerover'] as const;
 
+/** How long a held click waits for the island's live mark before it is replayed anyway. */
+const LIVE_WAIT_MS = 2000;
+
+/**
+ * Resolves once the island has marked itself live (`data-live` on an element of it, set in an effect,
+ * so after React has committed the hydration: src/browser/kit/use-hydrated.ts), or after `ms`.
+ * Astro's hydrate() resolves when React has been asked to hydrate, not when it has: a click replayed
+ * before the commit toggles a radio that React then reads as already chosen and resets, so the
+ * shopper's choice is lost (buttons, which keep no state, were not affected).
+ */
+function liveMark(el: HTMLElement, ms: number): Promise<void> {
+  const marked = () => el.matches('[data-live]') || el.querySelector('[data-live]') !== null;
+  if (typeof MutationObserver === 'undefined' || typeof el.querySelector !== 'function' || marked()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => marked() && done());
+    observer.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-live'] });
+    const timer = setTimeout(done, ms);
+  });
+}
+
 const interact: ClientDirective = (load, opts, el) => {
   const selector = typeof opts.value === 'string' && opts.value.trim() ? opts.value : '';
   const targets = (): EventTarget[] => [el, ...(selector ? Array.from(document.querySelectorAll(selector)) : [])];
-  let hydrated = false;
+  // Started: the hydration is under way (the first interaction, once). Live: it has finished. A click
+  // between the two is held too: the module may already be downloaded (a hover), so the hydration
+  // starts at once on the pointer going down, and the click that follows it would otherwise toggle a
+  // radio or a checkbox that the hydration then resets to the page's state, the shopper's choice lost.
+  let started = false;
+  let live = false;
   let pending: HTMLElement | undefined;
 
   const warm = lazyModule(load);
   const prefetch = () => void warm().catch(() => {}); // a hover's failed download: the interaction tries again
   const onClick = (e: Event) => {
-    if (hydrated) return;
+    if (live) return;
     const t = e.target as HTMLElement | null;
     // Inside the island, hold the click until React owns the element, then replay it.
     if (t && el.contains(t)) {
@@ -47,7 +77,7 @@ const interact: ClientDirective = (load, opts, el) => {
     }
   };
   const start = async () => {
-    if (hydrated) return;
+    if (started) return;
     listen(false);
     let hydrate: () => Promise<void>;
     try {
@@ -58,9 +88,11 @@ const interact: ClientDirective = (load, opts, el) => {
       console.error('The island could not be loaded', err);
       return;
     }
-    if (hydrated) return;
-    hydrated = true;
+    if (started) return;
+    started = true;
     await hydrate();
+    await liveMark(el, LIVE_WAIT_MS);
+    live = true;
     el.removeEventListener('click', onClick, true);
     const replay = pending;
     pending = undefined;

@@ -46,6 +46,31 @@ test.describe('product options', () => {
     expect(islandCode.some((u) => u.includes('/ProductOptions.'))).toBe(true);
   });
 
+  test("on a phone, the first tap on the still static form counts: a bundle's other choice is chosen and priced", async ({ browser }) => {
+    // BND-1021 (the charm starter gift set): the Bracelet radio defaults to DL1320 (£249), the set costs
+    // £281.99; the other bracelet is the first thing the shopper touches on the page.
+    const p = pick((x) => x.sku === 'BND-1021', 'the charm starter gift set');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      expect((await page.goto(productUrl(p)))?.status()).toBe(200);
+      await page.waitForLoadState('load');
+      await expect(page.locator('.pf[data-live]')).toHaveCount(0);
+      const option = page.locator('[data-bundle-option="10211"]');
+      const link = p.bundle_options.find((o) => o.option_id === 10211)!.product_links.find((l) => !l.is_default)!;
+      const other = option.getByRole('radio', { name: link.product!.name });
+      await expect(other).not.toBeChecked();
+      await other.scrollIntoViewIfNeeded();
+      await other.tap();
+      await expect(page.locator('.pf[data-live]')).toHaveCount(1);
+      await expect(other).toBeChecked();
+      await expect(page.locator('[data-product-price]')).not.toContainText('£281.99');
+      await expect(option.locator('input[type="radio"]:checked')).toHaveCount(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('choosing a size reconfigures the ring: sku, price and address follow the child', async ({ page }) => {
     const { product, size, child } = sizedRing();
     await openProduct(page, product);

@@ -12,7 +12,10 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 /** An island element with no children (the events come from the element itself). */
 const island = () => Object.assign(new EventTarget(), { contains: () => false }) as unknown as HTMLElement;
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('client:interact', () => {
   it('downloads on the first interaction and hydrates once', async () => {
@@ -51,5 +54,33 @@ describe('client:interact', () => {
     await flush();
     expect(load).toHaveBeenCalledTimes(2);
     expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds a click that comes while the island hydrates (its module already downloaded) and replays it once live', async () => {
+    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => setTimeout(cb, 0));
+    let finish = () => {};
+    const hydrate = vi.fn(() => new Promise<void>((r) => (finish = r)));
+    const load = vi.fn(async () => hydrate);
+    // The island and the radio the shopper taps are one element here: the click's target is inside it.
+    const el = Object.assign(new EventTarget(), { contains: () => true, closest: () => el, isConnected: true, click: vi.fn() }) as unknown as HTMLElement;
+    interact(load, { name: 'interact', value: '' } as Parameters<ClientDirective>[1], el);
+    el.dispatchEvent(new Event('pointerover'));
+    await flush();
+    el.dispatchEvent(new Event('pointerdown'));
+    await flush();
+    expect(hydrate).toHaveBeenCalledTimes(1);
+    // The tap's click arrives while React is still taking the form over: held, not toggled.
+    const click = new Event('click', { cancelable: true });
+    el.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(el.click).not.toHaveBeenCalled();
+    finish();
+    await flush();
+    await flush();
+    expect(el.click).toHaveBeenCalledTimes(1);
+    // Live: clicks are the island's own.
+    const later = new Event('click', { cancelable: true });
+    el.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
   });
 });

@@ -28,7 +28,9 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   const form = useForm<Values>(bookingForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
   // Today in the shopper's browser (the static HTML has no minimum: it was built on another day).
-  const minDate = useHydrated() ? todayIso() : undefined;
+  // Live once React owns the form: today's date as the earliest, and a click held before then is replayed (src/directives/interact.ts).
+  const live = useHydrated();
+  const minDate = live ? todayIso() : undefined;
   const { adopt, set } = form;
 
   useEffect(() => {
@@ -51,7 +53,15 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   return (
     <>
       <FormStyles />
-      <form ref={formRef} className="fk-form booking-form" noValidate action={mail.action} onSubmit={mail.onSubmit} data-booking-form>
+      <form
+        ref={formRef}
+        className="fk-form booking-form"
+        noValidate
+        action={mail.action}
+        onSubmit={mail.onSubmit}
+        data-booking-form
+        data-live={live ? 'true' : undefined}
+      >
         <TextField form={form} name="name" label={messages.bookingName} autoComplete="name" required />
         <div className="fk-row">
           <TextField form={form} name="phone" label={messages.bookingPhone} type="tel" autoComplete="tel" required />

@@ -9,6 +9,7 @@ import { contactForm, contactLetter, type ContactValues } from '../../lib/forms/
 import { FormActions, FormStatus, FormStyles, TextField } from '../kit/form-kit';
 import { useMailAction } from './use-mail';
 import { useForm } from '../kit/use-form';
+import { useHydrated } from '../kit/use-hydrated';
 
 export interface ContactFormProps {
   /** The page link sent when the browser's address is not available (build time). */
@@ -27,6 +28,8 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   useEffect(() => adopt(formRef.current), [adopt]);
 
   const pageLink = typeof window !== 'undefined' ? window.location.href : page;
+  // Marks the island live once React owns it: a click held before then is replayed (src/directives/interact.ts).
+  const live = useHydrated();
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.
   const mail = useMailAction(() => contactLetter(form.values, pageLink), form.reset, form.check);
 
@@ -41,6 +44,7 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
         onSubmit={mail.onSubmit}
         aria-labelledby={`${uid}-title`}
         data-contact-form
+        data-live={live ? 'true' : undefined}
       >
         <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
         <p className="muted">{messages.contactIntro}</p>
