@@ -91,7 +91,7 @@ export const budgets = {
   /** Gzipped JavaScript once every island on the page has hydrated, on any page. */
   jsEventual: {
     any: {
-      max: 180 * KB,
+      max: 181 * KB,
       reason:
         'Even a shopper who opens everything (search, cart, filters, options, account) should not pay more than React ' +
         '(~69 KB: react-dom, scheduler, react) plus ~106 KB of islands: shared chunks keep each island small, and 175 KB ' +
@@ -103,7 +103,9 @@ export const budgets = {
         'carries the 0.8 KB loader that starts its scripts after the first paint (177 KB before); 178.1 KB once the loader ' +
         "keeps the worker's order reports and the page start tells an order without an answer apart (178 KB before); 179.2 KB " +
         "once the tabs share one session (a sign-in, sign-out or refresh in one is the others' at once; one refresh at a time) " +
-        'and a stored new cart line is named from a pull before it is sent, so it is never doubled (179 KB before).',
+        'and a stored new cart line is named from a pull before it is sent, so it is never doubled (179 KB before); 180.2 KB ' +
+        "on 2026-12-01 once the product form prices in the page's store view's currency (multistore), the gallery shows the " +
+        "chosen colour's picture and a tap on the still static form is held until the form is live (180 KB before).",
     },
     amp: { max: 0, reason: 'AMP pages have no islands: nothing may load later either.' },
   },

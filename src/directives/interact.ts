@@ -21,7 +21,7 @@ export const WAKE_EVENT = 'island:wake';
 const START = ['pointerdown', 'touchstart', 'keydown', 'focusin', WAKE_EVENT] as const;
 const WARM = ['pointerover'] as const;
 
-/** How long a held click waits for the island's live mark before it is replayed anyway. */
+/** How long a held click waits for the island's live mark before it is replayed anyway, in ms. */
 const LIVE_WAIT_MS = 2000;
 
 /**
@@ -29,22 +29,15 @@ const LIVE_WAIT_MS = 2000;
  * so after React has committed the hydration: src/browser/kit/use-hydrated.ts), or after `ms`.
  * Astro's hydrate() resolves when React has been asked to hydrate, not when it has: a click replayed
  * before the commit toggles a radio that React then reads as already chosen and resets, so the
- * shopper's choice is lost (buttons, which keep no state, were not affected).
+ * shopper's choice is lost (buttons, which keep no state, were not affected). Checked once a frame:
+ * this code is inlined in every page that has such an island.
  */
-function liveMark(el: HTMLElement, ms: number): Promise<void> {
-  const marked = () => el.matches('[data-live]') || el.querySelector('[data-live]') !== null;
-  if (typeof MutationObserver === 'undefined' || typeof el.querySelector !== 'function' || marked()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    };
-    const observer = new MutationObserver(() => marked() && done());
-    observer.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-live'] });
-    const timer = setTimeout(done, ms);
+const liveMark = (el: HTMLElement, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const until = Date.now() + ms;
+    const check = () => (el.querySelector('[data-live]') || Date.now() > until ? resolve() : requestAnimationFrame(check));
+    check();
   });
-}
 
 const interact: ClientDirective = (load, opts, el) => {
   const selector = typeof opts.value === 'string' && opts.value.trim() ? opts.value : '';

@@ -71,6 +71,39 @@ test.describe('product options', () => {
     }
   });
 
+  test("choosing a colour shows that child's own picture in the gallery", async ({ page }) => {
+    // A configurable ring whose children carry their own pictures, part of its gallery.
+    const p = pick(
+      (x) =>
+        x.type_id === 'configurable' &&
+        (x.configurable_options ?? []).some((o) => o.attribute_code === 'color') &&
+        new Set((x.configurable_children ?? []).map((c) => c.image).filter(Boolean)).size > 1,
+      'a configurable product with a picture per colour',
+    );
+    await openProduct(page, p);
+    const colour = p.configurable_options!.find((o) => o.attribute_code === 'color')!;
+    const shown = () =>
+      page.evaluate(() => {
+        const i = Number(document.querySelector('[data-gallery-goto][aria-current="true"]')?.getAttribute('data-gallery-goto'));
+        return document.querySelector(`.gallery__slide[data-index="${i}"] img`)?.getAttribute('src') ?? '';
+      });
+    // Each colour in turn: the gallery shows a picture of that colour's child.
+    let moved = 0;
+    for (const v of colour.values) {
+      const child = p.configurable_children!.find((c) => String(c.color) === String(v.value_index) && c.image && c.status === 1);
+      const button = page.getByRole('button', { name: v.label, exact: true });
+      if (!child || !(await button.isEnabled())) continue;
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      const file = child.image!.split('/').pop()!;
+      const inGallery = await page.locator(`.gallery__slide img[src*="${file}"]`).count();
+      if (!inGallery) continue;
+      await expect.poll(shown).toContain(file);
+      moved++;
+    }
+    expect(moved).toBeGreaterThan(1);
+  });
+
   test('choosing a size reconfigures the ring: sku, price and address follow the child', async ({ page }) => {
     const { product, size, child } = sizedRing();
     await openProduct(page, product);

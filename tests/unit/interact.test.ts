@@ -9,8 +9,8 @@ import interact from '../../src/directives/interact';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-/** An island element with no children (the events come from the element itself). */
-const island = () => Object.assign(new EventTarget(), { contains: () => false }) as unknown as HTMLElement;
+/** An island element with no children (the events come from the element itself), live as soon as hydrated. */
+const island = () => Object.assign(new EventTarget(), { contains: () => false, querySelector: () => ({}) }) as unknown as HTMLElement;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -62,7 +62,15 @@ describe('client:interact', () => {
     const hydrate = vi.fn(() => new Promise<void>((r) => (finish = r)));
     const load = vi.fn(async () => hydrate);
     // The island and the radio the shopper taps are one element here: the click's target is inside it.
-    const el = Object.assign(new EventTarget(), { contains: () => true, closest: () => el, isConnected: true, click: vi.fn() }) as unknown as HTMLElement;
+    // It marks itself live (data-live) once `finish` has run, as the islands do after React's commit.
+    let marked = false;
+    const el = Object.assign(new EventTarget(), {
+      contains: () => true,
+      closest: () => el,
+      isConnected: true,
+      click: vi.fn(),
+      querySelector: () => (marked ? el : null),
+    }) as unknown as HTMLElement;
     interact(load, { name: 'interact', value: '' } as Parameters<ClientDirective>[1], el);
     el.dispatchEvent(new Event('pointerover'));
     await flush();
@@ -75,6 +83,12 @@ describe('client:interact', () => {
     expect(click.defaultPrevented).toBe(true);
     expect(el.click).not.toHaveBeenCalled();
     finish();
+    await flush();
+    await flush();
+    // Hydrated but not yet committed: still held.
+    expect(el.click).not.toHaveBeenCalled();
+    marked = true;
+    await flush();
     await flush();
     await flush();
     expect(el.click).toHaveBeenCalledTimes(1);

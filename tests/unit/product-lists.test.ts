@@ -3,7 +3,7 @@ import { asListProduct, compareTable, listImage, listPrices, withoutSku, type Li
 import { compareRows, listProduct, productIslandProps } from '../../src/lib/build/product-island-props';
 import { catalog } from '../../src/lib/routing/routes';
 import { productPageData } from '../../src/lib/build/product-page-data';
-import { productUrl } from '../../src/lib/catalog/urls';
+import { CHILD_SKU_TOKEN, childUrl, productUrl } from '../../src/lib/catalog/urls';
 
 const now = new Date('2026-07-03T12:00:00Z');
 
@@ -109,8 +109,12 @@ describe('build-time props of the product islands (sample catalogue)', () => {
   it('the options island gets the child urls and a trimmed product', () => {
     const p = products.find((x) => x.type_id === 'configurable')!;
     const props = productIslandProps(productPageData(p.id));
-    expect(Object.keys(props.urls.children)).toEqual(p.configurable_children!.map((c) => c.sku));
-    expect(props.urls.children[p.configurable_children![0]!.sku]).toBe(productUrl(p, { childSku: p.configurable_children![0]!.sku }));
+    // One template for every child's URL, the same URLs as productUrl gives, in either URL scheme.
+    for (const c of p.configurable_children!) expect(childUrl(props.urls.child, c.sku)).toBe(productUrl(p, { childSku: c.sku }));
+    for (const opts of [{ dispatcher: false }, { dispatcher: false, short: false }])
+      for (const sku of [p.configurable_children![0]!.sku, 'A/B C?&'])
+        expect(childUrl(productUrl(p, { ...opts, childSku: CHILD_SKU_TOKEN }), sku)).toBe(productUrl(p, { ...opts, childSku: sku }));
+    expect(childUrl(productUrl(p, { childSku: CHILD_SKU_TOKEN }), 'A/B C?&')).toBe(productUrl(p, { childSku: 'A/B C?&' }));
     expect(props.product).not.toHaveProperty('description');
     expect(props.product).not.toHaveProperty('media_gallery');
     expect(JSON.stringify(props).length).toBeLessThan(20_000);

@@ -15,6 +15,7 @@ import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { messages } from '../../lib/messages';
 import { childSkuFromUrl } from '../../lib/catalog/product/child-url';
+import { childUrl } from '../../lib/catalog/urls';
 import {
   chooseOption,
   chosenChild,
@@ -63,6 +64,8 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   const [productError, setProductError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [priceHost, setPriceHost] = useState<HTMLElement | null>(null);
+  // Live: the chosen child's picture is named for the gallery (src/browser/product/gallery.ts); not in the static HTML.
+  const live = useHydrated();
   const liveStock = useStore($liveStock);
   const pending = useStore($stockPending);
   // Group price tiers (§6, when switched on): the shopper's customer group, known once the session is read.
@@ -73,7 +76,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
   const child = chosenChild(p, state);
   const sku = child?.sku ?? p.sku;
   // Amounts in the page's store view's currency (the catalogue's converted at its rate), as the build priced the page.
-  const money = useMemo(() => storeMoney(moneyOf.storeCode, moneyOf.rate), [moneyOf.storeCode, moneyOf.rate]);
+  const money = useMemo(() => storeMoney(moneyOf?.storeCode, moneyOf?.rate ?? 1), [moneyOf?.storeCode, moneyOf?.rate]);
   const prices = useMemo(() => money.prices(shownPrices(p, state, new Date(), group === null ? undefined : { groupId: group })), [money, p, state, group]);
   // The regular price does not depend on the date (the special price does), so build and browser agree.
   const unitOriginal = useMemo(() => productPrices(child ?? p).original, [p, child]);
@@ -106,8 +109,8 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     const el = document.querySelector('[data-sku-text]');
     if (el && el.textContent !== sku) el.textContent = sku;
     if (!child || !userChanged.current) return;
-    if (pushChildUrl && urls.children[child.sku]) {
-      const next = new URL(urls.children[child.sku]!, location.href);
+    if (pushChildUrl && urls.child) {
+      const next = new URL(childUrl(urls.child, child.sku), location.href);
       if (next.pathname + next.search !== location.pathname + location.search)
         history.replaceState(history.state, '', next.pathname + next.search + location.hash);
     }
@@ -183,6 +186,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
         data-product-sku={p.sku}
         data-type={p.type_id}
         data-child-sku={child?.sku}
+        data-child-image={live && child?.image ? child.image : undefined}
         suppressHydrationWarning
         noValidate
         onSubmit={(e) => {

@@ -1,7 +1,8 @@
 /**
  * The product gallery (src/components/catalogue/Gallery.astro): the carousel (previous, next,
  * thumbnails) and the full-screen zoom overlay, the shop's one dialog (src/browser/kit/dialog-core.ts:
- * Tab stays inside, Escape closes, focus returns to the opener).
+ * Tab stays inside, Escape closes, focus returns to the opener). When the product form chooses a
+ * configurable child with a picture of its own in the gallery, the carousel goes to it.
  */
 import { openDialog, rememberOpener } from '../kit/dialog-core';
 for (const root of document.querySelectorAll<HTMLElement>('[data-gallery]')) {
@@ -30,6 +31,21 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-gallery]')) {
     },
     { passive: true },
   );
+
+  // The chosen child's own picture, when the gallery holds it: once live, the form names it
+  // (`data-child-image`, a media path); each slide's picture is that path through the image proxy.
+  // Only a child other than the one the page opened with moves the carousel.
+  const form = document.querySelector<HTMLElement>('[data-product-form]')?.parentElement;
+  let sku = form?.querySelector<HTMLElement>('[data-product-form]')?.dataset.childSku;
+  if (form && track) {
+    new MutationObserver(() => {
+      const chosen = form.querySelector<HTMLElement>('[data-product-form]')?.dataset;
+      if (!chosen?.childImage || chosen.childSku === sku) return;
+      sku = chosen.childSku;
+      const slide = [...track.querySelectorAll('img')].findIndex((i) => i.getAttribute('src')?.endsWith(chosen.childImage!));
+      if (slide >= 0 && slide !== current()) go(slide);
+    }).observe(form, { subtree: true, attributes: true, attributeFilter: ['data-child-sku', 'data-child-image'] });
+  }
 
   const overlay = root.querySelector<HTMLDialogElement>('[data-zoom-overlay]');
   const img = root.querySelector<HTMLImageElement>('[data-zoom-img]');

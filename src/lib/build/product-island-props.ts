@@ -7,7 +7,7 @@
 import { config } from '../config';
 import { catalog, currencyRate, productImagePath, storeViewOf, urlOpts } from '../routing/routes';
 import { optionLabel, type OptionView, type ProductPageCore } from './product-page-data';
-import { productUrl, cmsUrl } from '../catalog/urls';
+import { CHILD_SKU_TOKEN, productUrl, cmsUrl } from '../catalog/urls';
 import { defaultChild } from '../catalog/variants';
 import { formProduct, type FormProduct, type GroupedItem } from '../catalog/product/form';
 import type { Product } from '../schemas';
@@ -18,13 +18,14 @@ export interface ProductIslandProps {
   product: FormProduct;
   options: OptionView[];
   grouped: GroupedItem[];
-  urls: { product: string; children: Record<string, string> };
+  /** The product's URL, and its children's as a template (`childUrl`): one string, not one URL a child, in the page's bytes. */
+  urls: { product: string; child: string };
   /** Push the chosen child's URL into the address bar (config.switches.pushChildSkuToUrl). */
   pushChildUrl: boolean;
   summary: ListProduct;
   sizeGuideHref: string | null;
-  /** The page's store view and the rate from the catalogue's prices to its currency (1 but for a converted store view). */
-  money: { storeCode: string; rate: number };
+  /** The page's store view and the rate from the catalogue's prices to its currency; none: the default store view at 1 (kept out of the page's bytes). */
+  money?: { storeCode: string; rate: number };
 }
 
 /** The comparable attributes (is_comparable) of a product in words; configurable options list their values. */
@@ -66,12 +67,17 @@ export function listProduct(p: Product, storeCode?: string): ListProduct {
   };
 }
 
+/** The island's `money` prop: only for a store view other than the default one, or at another rate. */
+function moneyOf(storeCode?: string): Pick<ProductIslandProps, 'money'> {
+  const store = storeViewOf(storeCode);
+  const rate = currencyRate(store);
+  return store.storeCode === config.storeViews.default.storeCode && rate === 1 ? {} : { money: { storeCode: store.storeCode, rate } };
+}
+
 /** The props of the options island for a product page. */
 export function productIslandProps(d: ProductPageCore, storeCode?: string): ProductIslandProps {
   const p = d.product;
   const opts = urlOpts(storeCode);
-  const children: Record<string, string> = {};
-  if (p.type_id === 'configurable') for (const c of p.configurable_children ?? []) children[c.sku] = productUrl(p, { ...opts, childSku: c.sku });
   const { bySku } = catalog(storeCode);
   return {
     product: formProduct(p),
@@ -87,10 +93,10 @@ export function productIslandProps(d: ProductPageCore, storeCode?: string): Prod
         ...(g.href ? { href: g.href } : {}),
       };
     }),
-    urls: { product: productUrl(p, opts), children },
+    urls: { product: productUrl(p, opts), child: p.type_id === 'configurable' ? productUrl(p, { ...opts, childSku: CHILD_SKU_TOKEN }) : '' },
     pushChildUrl: config.switches.pushChildSkuToUrl,
     summary: listProduct(p, storeCode),
     sizeGuideHref: d.hasSizeOption || p.pj_bracelet_size != null ? cmsUrl('ring-size-guide', { storeCode }) : null,
-    money: { storeCode: storeViewOf(storeCode).storeCode, rate: currencyRate(storeViewOf(storeCode)) },
+    ...moneyOf(storeCode),
   };
 }

@@ -89,6 +89,14 @@ export function productUrl(p: ProductUrlFields, opts: { childSku?: string } & Ur
   return localizedPath(`${base}/${seg(params.parentSku)}/${seg(params.slug)}${child}`, opts);
 }
 
+/** Stands for a child's sku in a product's child URL template (left as it is by encodeURIComponent). */
+export const CHILD_SKU_TOKEN = '__child_sku__';
+
+/** A configurable child's page URL from its product's template (`productUrl` with CHILD_SKU_TOKEN as the child). */
+export function childUrl(template: string, childSku: string): string {
+  return template.replace(CHILD_SKU_TOKEN, seg(childSku));
+}
+
 /** The absolute canonical URL of a product page: the parent's URL, without a chosen child. */
 export function productCanonicalUrl(p: ProductUrlFields, opts: UrlOptions = {}): string {
   const parent = { ...p, sku: p.parentSku || p.sku };
