@@ -105,7 +105,8 @@ function count(bodies: Iterable<Uint8Array | string>, compressed = false): Asset
 const SCROLL_THROUGH = `(async () => {
   // Each position is held until two frames have been drawn: an IntersectionObserver (client:visible)
   // only sees what a drawn frame showed, and a busy machine draws late.
-  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 60))));
+  // At most a second a position: a page whose frames stall (a loaded machine) is still scrolled through.
+  const frames = () => new Promise((r) => { const t = setTimeout(r, 1000); requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => (clearTimeout(t), r()), 60))); });
   const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
   for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
     window.scrollTo(0, y);

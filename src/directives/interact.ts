@@ -29,13 +29,13 @@ const LIVE_WAIT_MS = 2000;
  * so after React has committed the hydration: src/browser/kit/use-hydrated.ts), or after `ms`.
  * Astro's hydrate() resolves when React has been asked to hydrate, not when it has: a click replayed
  * before the commit toggles a radio that React then reads as already chosen and resets, so the
- * shopper's choice is lost (buttons, which keep no state, were not affected). Checked once a frame:
- * this code is inlined in every page that has such an island.
+ * shopper's choice is lost (buttons, which keep no state, were not affected). Checked every 50 ms
+ * (timers run where frames may stall; small, as this code is inlined in every page with such an island).
  */
 const liveMark = (el: HTMLElement, ms: number): Promise<void> =>
   new Promise((resolve) => {
     const until = Date.now() + ms;
-    const check = () => (el.querySelector('[data-live]') || Date.now() > until ? resolve() : requestAnimationFrame(check));
+    const check = () => (el.querySelector('[data-live]') || Date.now() > until ? resolve() : setTimeout(check, 50));
     check();
   });
 

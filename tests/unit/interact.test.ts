@@ -88,9 +88,8 @@ describe('client:interact', () => {
     // Hydrated but not yet committed: still held.
     expect(el.click).not.toHaveBeenCalled();
     marked = true;
-    await flush();
-    await flush();
-    await flush();
+    // The mark is looked for every 50 ms; then the replay waits a frame.
+    await new Promise((r) => setTimeout(r, 150));
     expect(el.click).toHaveBeenCalledTimes(1);
     // Live: clicks are the island's own.
     const later = new Event('click', { cancelable: true });
