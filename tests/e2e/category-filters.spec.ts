@@ -205,6 +205,24 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await expect(tile.locator('.price')).toContainText(formatPrice(item.price[2]));
   });
 
+  test('on a phone, jumping straight to the bottom (End) loads the next 50', async ({ page }) => {
+    const all = expected(byPath('brands').id);
+    expect(all.length).toBeGreaterThan(2 * PER_PAGE);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/brands');
+    await expect(page.locator('#product-grid .tile')).toHaveCount(PER_PAGE);
+    // The phone's footer is taller than the screen: at the very bottom the grid's end is above the view.
+    await page.keyboard.press('End');
+    await expect.poll(() => page.evaluate(() => document.querySelector('.site-footer')!.getBoundingClientRect().height > innerHeight)).toBe(true);
+    await expect(page.locator('#product-grid .tile')).toHaveCount(2 * PER_PAGE);
+    // The batch lands in view (the page does not follow the footer down and load batch after batch).
+    const firstNew = page.locator('#product-grid .tile').nth(PER_PAGE);
+    await expect(page.locator('.site-footer')).not.toBeInViewport();
+    expect(await firstNew.evaluate((t) => t.getBoundingClientRect().top)).toBeLessThan(await page.evaluate(() => innerHeight));
+    await page.keyboard.press('End');
+    await expect.poll(() => page.locator('#product-grid .tile').count()).toBeGreaterThan(2 * PER_PAGE);
+  });
+
   test('back from a product page, the batches shown and the scroll position come back (§3 pagination)', async ({ page }) => {
     const all = expected(byPath('brands').id);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -9,6 +9,7 @@
  */
 import type { ListingAction, ListingController } from './CategoryListingRun';
 import { lazyModule } from '../../lib/state/lazy-module';
+import { watchListingEnd } from './listing-end';
 
 const HISTORY_KEY = 'categoryListing';
 
@@ -73,16 +74,10 @@ function boot(root: HTMLElement): void {
     for (const ev of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const)
       el?.addEventListener(ev, () => warm(), { signal: started.signal, passive: true });
   }
-  const sentinel = root.querySelector('[data-load-more]');
+  const sentinel = root.querySelector<HTMLElement>('[data-load-more]');
+  // Watched until the listing has started: after a failed download, the grid's end coming back into view tries again.
   if (sentinel) {
-    const io = new IntersectionObserver(
-      (entries) => {
-        // Watched until the listing has started: after a failed download, the grid's end coming back into view tries again.
-        if (entries.some((e) => e.isIntersecting)) warm(() => io.disconnect());
-      },
-      { rootMargin: '0px 0px 1500px 0px' },
-    );
-    io.observe(sentinel);
+    const io = watchListingEnd(sentinel, () => warm(() => io.disconnect()), 1500);
   }
 
   // Filters in the URL (a shared link, the back button) or a listing left scrolled down: load now.

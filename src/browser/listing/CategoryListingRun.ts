@@ -24,6 +24,7 @@ import {
 import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSort, startCategoryQuery } from '../../lib/state/stores/category';
 import { tileMaker } from './CategoryTiles';
 import { watchTiles } from './CategoryStock';
+import { watchListingEnd } from './listing-end';
 import type { CategoryQueryState } from '../../lib/schemas';
 
 /** A shopper's action forwarded by CategoryListing.ts. */
@@ -343,12 +344,7 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
       busy = false;
     }
   }
-  new IntersectionObserver(
-    (entries) => {
-      if (entries.some((e) => e.isIntersecting)) void more();
-    },
-    { rootMargin: '0px 0px 600px 0px' },
-  ).observe(sentinel);
+  watchListingEnd(sentinel, () => void more(), 600);
 
   // Back from a product page without the page cache (or a reload): the batches shown and the scroll position come back.
   addEventListener('pagehide', () => {
