@@ -208,4 +208,36 @@ test.describe('the product form toasts (§4 Notification)', () => {
       }
     });
   }
+  /** Whether `toast` and `target` overlap on the screen (a press on any part of the target reaches it). */
+  const overlap = async (toast: import('@playwright/test').Locator, target: import('@playwright/test').Locator) => {
+    const [t, b] = [(await toast.boundingBox())!, (await target.boundingBox())!];
+    return t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+  };
+  for (const width of [1366, 390]) {
+    test(`at ${width} px a toast leaves the bag's "Go to checkout" and the product form's "Add to cart" free to press`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width > 767 ? 800 : 844 });
+      // The product form's refusal while its button is in view.
+      await openProduct(page, engravingProduct());
+      const add = page.locator('form').getByRole('button', { name: 'Add to cart' });
+      // Scrolled down through the options, the button low on the screen.
+      await add.evaluate((b) => b.scrollIntoView({ block: 'end' }));
+      await add.click();
+      const refusal = page.locator('.ntf__item').filter({ hasText: 'Please configure product custom options' });
+      await expect(refusal).toBeVisible();
+      // The field errors above it moved the button down: the shopper brings it back into view.
+      await add.evaluate((b) => b.scrollIntoView({ block: 'end' }));
+      await expect(add).toBeInViewport();
+      expect(await overlap(refusal, add)).toBe(false);
+
+      await openProduct(page, simpleProduct());
+      await addToCart(page);
+      const added = page.locator('.ntf__item').filter({ hasText: 'Product has been added to the cart!' });
+      await expect(added).toBeVisible();
+      const cart = await openMicrocart(page);
+      await expect(added).toBeVisible();
+      const checkout = cart.getByRole('link', { name: 'Go to checkout' }).or(cart.getByRole('button', { name: 'Go to checkout' }));
+      await expect(checkout).toBeInViewport();
+      expect(await overlap(added, checkout)).toBe(false);
+    });
+  }
 });

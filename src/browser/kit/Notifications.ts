@@ -9,6 +9,7 @@ import { messages } from '../../lib/messages';
 import { $notifications, notificationShown, removeNotification, runNotificationAction, type ShopNotification } from '../../lib/state/stores/notifications';
 import css from './Notifications.css?inline';
 import { topDialog } from './dialog-core';
+import { lastPressed } from './last-press';
 
 const HOST = '[data-notifications]';
 
@@ -67,6 +68,30 @@ function item(doc: Document, n: ShopNotification): HTMLElement {
   return el;
 }
 
+/**
+ * Where toasts go when the first of a group arrives: away from what the shopper just pressed. A press
+ * in the lower half of the screen (Add to cart scrolled to the foot of the view, the add-to-bag bar)
+ * puts them at the top, under the header while it is in view, so they cover neither the button nor
+ * the header's bag and search; otherwise they stay at the bottom (Notifications.css). Toasts already
+ * shown keep their place. Inside an open dialog the stylesheet places them (clear of the drawer's
+ * foot, where its main button is).
+ */
+function place(host: HTMLElement, doc: Document): void {
+  const view = doc.defaultView!;
+  const last = lastPressed();
+  const pressed = last?.isConnected ? last : doc.activeElement !== doc.body ? doc.activeElement : null;
+  const box = pressed?.getBoundingClientRect();
+  host.classList.toggle('ntf--top', !!box && box.top + box.height / 2 > view.innerHeight / 2);
+  followHeader(host, doc);
+}
+
+/** Keeps `--ntf-top` just under the header while the header is in view (it scrolls with the page). */
+function followHeader(host: HTMLElement, doc: Document): void {
+  const header = doc.querySelector('.site-header');
+  const gap = doc.defaultView!.innerWidth < 768 ? 8 : 16;
+  host.style.setProperty('--ntf-top', `${Math.max(0, header?.getBoundingClientRect().bottom ?? 0) + gap}px`);
+}
+
 let stop: (() => void) | null = null;
 
 /** Starts rendering the notifications into the live region; returns the stop function. Once per page. */
@@ -80,6 +105,15 @@ export function mountNotifications(doc: Document = document): () => void {
   }
   const host = notificationsHost(doc);
   const shown = new Map<number, HTMLElement>();
+  let frame = 0;
+  const onScroll = () => {
+    if (frame || !host.classList.contains('ntf--top')) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      followHeader(host, doc);
+    });
+  };
+  doc.addEventListener('scroll', onScroll, { passive: true });
   const unsubscribe = $notifications.subscribe((list) => {
     const ids = new Set(list.map((n) => n.id));
     for (const [id, el] of shown) {
@@ -90,6 +124,7 @@ export function mountNotifications(doc: Document = document): () => void {
     }
     for (const n of list) {
       if (shown.has(n.id)) continue;
+      if (shown.size === 0) place(host, doc);
       const el = item(doc, n);
       shown.set(n.id, el);
       host.append(el);
@@ -98,6 +133,7 @@ export function mountNotifications(doc: Document = document): () => void {
   });
   stop = () => {
     unsubscribe();
+    doc.removeEventListener('scroll', onScroll);
     stop = null;
   };
   return stop;
