@@ -9,7 +9,6 @@ import { messages } from '../../lib/messages';
 import { $notifications, notificationShown, removeNotification, runNotificationAction, type ShopNotification } from '../../lib/state/stores/notifications';
 import css from './Notifications.css?inline';
 import { topDialog } from './dialog-core';
-import { lastPressed } from './last-press';
 
 const HOST = '[data-notifications]';
 
@@ -69,18 +68,19 @@ function item(doc: Document, n: ShopNotification): HTMLElement {
 }
 
 /**
- * Where toasts go when the first of a group arrives: away from what the shopper just pressed. A press
- * in the lower half of the screen (Add to cart scrolled to the foot of the view, the add-to-bag bar)
- * puts them at the top, under the header while it is in view, so they cover neither the button nor
- * the header's bag and search; otherwise they stay at the bottom (Notifications.css). Toasts already
- * shown keep their place. Inside an open dialog the stylesheet places them (clear of the drawer's
- * foot, where its main button is).
+ * Where toasts go when the first of a group arrives: away from what the shopper just pressed (the
+ * focused element, or, where a press does not focus (WebKit's buttons), the one under the pointer or
+ * the finger). A press in the lower half of the screen (Add to cart scrolled to the foot of the view,
+ * the add-to-bag bar) puts them at the top, under the header while it is in view, so they cover
+ * neither the button nor the header's bag and search; otherwise they stay at the bottom
+ * (Notifications.css). Toasts already shown keep their place. Inside an open dialog the stylesheet
+ * places them (clear of the drawer's foot, where its main button is).
  */
 function place(host: HTMLElement, doc: Document): void {
   const view = doc.defaultView!;
-  const last = lastPressed();
-  const pressed = last?.isConnected ? last : doc.activeElement !== doc.body ? doc.activeElement : null;
-  const box = pressed?.getBoundingClientRect();
+  const focused = doc.activeElement && doc.activeElement !== doc.body ? doc.activeElement : null;
+  const pressed = focused ?? Array.from(doc.querySelectorAll(':hover')).pop() ?? null;
+  const box = pressed && pressed !== doc.documentElement && pressed !== doc.body ? pressed.getBoundingClientRect() : null;
   host.classList.toggle('ntf--top', !!box && box.top + box.height / 2 > view.innerHeight / 2);
   followHeader(host, doc);
 }
