@@ -30,7 +30,7 @@ async function writeReview(page: Page) {
   await expect(reviewForm(page).getByLabel(messages.reviewName, { exact: true })).toBeFocused();
 }
 
-/** Opens the product page and waits for the reviews island to hydrate (client:visible). */
+/** Opens the product page and waits for the reviews island to hydrate (it wakes as it comes into view). */
 async function openReviews(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('heading', { name: messages.reviewsTitle }).scrollIntoViewIfNeeded();
@@ -83,6 +83,24 @@ test.describe('product reviews', () => {
   test('a product without reviews invites the first one', async ({ page }) => {
     await page.goto(pagePath(unreviewed));
     await expect(page.getByText(messages.reviewsNone)).toBeVisible();
+  });
+
+  test('a press on "Write a review" made while the section is still waking up opens the form', async ({ page }) => {
+    // The island's code held back: the shopper scrolls to the reviews and presses at once.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/_astro\/Reviews\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(pagePath(reviewed));
+    const open = page.getByRole('button', { name: messages.reviewFormTitle });
+    await open.scrollIntoViewIfNeeded();
+    await open.click();
+    await expect(island(page)).toHaveAttribute('ssr', /.*/);
+    release();
+    await expect(reviewForm(page)).toBeVisible({ timeout: 20_000 });
+    await expect(reviewForm(page).getByLabel(messages.reviewName, { exact: true })).toBeFocused();
   });
 
   test('the form asks for every field before sending', async ({ page }) => {

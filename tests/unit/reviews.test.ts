@@ -177,7 +177,7 @@ describe('reviews against the reference api', () => {
 describe('reviews island (server render)', () => {
   it('renders the approved reviews, their average and the button that opens the review form (the form opens on request)', () => {
     const html = renderToString(
-      createElement(Reviews, { productId: 7, initial: [review(1, { title: 'Stunning' }), review(2, { title: 'Hidden', review_status: 2 })] }),
+      createElement(Reviews, { productId: 7, initial: reviewList([review(1, { title: 'Stunning' }), review(2, { title: 'Hidden', review_status: 2 })]) }),
     );
     expect(html).toContain('Customer reviews');
     expect(html).toContain('Stunning');
@@ -189,7 +189,7 @@ describe('reviews island (server render)', () => {
   });
 
   it('says there are no reviews yet when none is approved', () => {
-    const html = renderToString(createElement(Reviews, { productId: 7, initial: [] }));
+    const html = renderToString(createElement(Reviews, { productId: 7, initial: reviewList([]) }));
     expect(html).toContain('There are no reviews yet. Be the first to write one.');
   });
 });

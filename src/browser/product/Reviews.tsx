@@ -6,19 +6,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages, fill } from '../../lib/messages';
 import { formatDate } from '../../lib/messages/format';
-import type { Review } from '../../lib/schemas';
-import {
-  REVIEW_SORTS,
-  emptyReview,
-  reviewForm,
-  reviewList,
-  reviewRating,
-  type ReviewList,
-  type ReviewSort,
-  type ReviewValues,
-} from '../../lib/content/reviews';
+import { REVIEW_SORTS, emptyReview, reviewForm, type ReviewList, type ShownReview, type ReviewSort, type ReviewValues } from '../../lib/content/reviews';
 import { FormActions, FormStatus, TextField } from '../kit/form-kit';
 import { useForm, useFormAction } from '../kit/use-form';
+import { useHydrated } from '../kit/use-hydrated';
 // Linked with the product page's CSS (cached), not inlined into its HTML as a React <style precedence>
 // would be: the island is rendered on the server, and the page's HTML has a 14 KB budget.
 import '../kit/forms.css';
@@ -27,8 +18,8 @@ import { loadReviews, sendReview } from '../../lib/content/review-actions';
 
 export interface ReviewsProps {
   productId: number;
-  /** Approved reviews known at build time (the snapshot). */
-  initial: Review[];
+  /** The list as the snapshot has it at build time (reviewList). */
+  initial: ReviewList;
 }
 
 const SORT_LABELS: Record<ReviewSort, string> = {
@@ -48,8 +39,8 @@ function Stars({ value }: { value: number }) {
   );
 }
 
-function ReviewItem({ review }: { review: Review }) {
-  const rating = reviewRating(review);
+function ReviewItem({ review }: { review: ShownReview }) {
+  const rating = review.rating;
   return (
     <li className="rv-item">
       <h3 className="rv-item__title">{review.title}</h3>
@@ -64,8 +55,10 @@ function ReviewItem({ review }: { review: Review }) {
 
 export default function Reviews({ productId, initial }: ReviewsProps) {
   const uid = useId();
+  // The live mark: a press held by client:interact while the island woke is replayed once it is set.
+  const live = useHydrated();
   const [sort, setSort] = useState<ReviewSort | ''>('');
-  const [list, setList] = useState<ReviewList>(() => reviewList(initial));
+  const [list, setList] = useState<ReviewList>(initial);
   // The form opens on request (its fields stay out of the page's first 14 KB: budgets.config.ts htmlProduct).
   const [writing, setWriting] = useState(false);
   const form = useForm<ReviewValues & Record<string, string>>(reviewForm, emptyReview as () => ReviewValues & Record<string, string>);
@@ -99,7 +92,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
   const ratingErrors = form.shown('rating');
 
   return (
-    <section className="rv" aria-labelledby={`${uid}-title`} data-reviews-island>
+    <section className="rv" aria-labelledby={`${uid}-title`} data-reviews-island data-live={live ? 'true' : undefined}>
       <header className="rv__head">
         <h2 id={`${uid}-title`}>{messages.reviewsTitle}</h2>
         {list.average !== null && (

@@ -1,6 +1,7 @@
 /**
  * The product page's script (src/components/catalogue/ProductPage.astro): the collapsible details on
- * phones, the product page's start once the page is idle, and a configurable child's URL preselecting that child.
+ * phones, the reviews waking as they come into view, the product page's start once the page is idle,
+ * and a configurable child's URL preselecting that child.
  */
 import { WAKE_EVENT } from '../../directives/interact';
 import { readProductPageData } from '../../lib/catalog/product/embedded-data';
@@ -16,6 +17,20 @@ document.querySelectorAll<HTMLElement>('[data-collapsible]').forEach((box) => {
     btn.textContent = (open ? btn.dataset.less : btn.dataset.more) ?? '';
   });
 });
+
+// The reviews island (client:interact, so that a press made while it wakes is held and replayed) wakes
+// as it comes into view, to show the reviews approved since the build.
+// Its box is watched: an island element is `display: contents` and never intersects.
+const reviews = document.querySelector<HTMLElement>('[data-reviews]');
+const reviewsIsland = reviews?.querySelector('astro-island');
+if (reviews && reviewsIsland && 'IntersectionObserver' in window) {
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    reviewsIsland.dispatchEvent(new Event(WAKE_EVENT));
+  });
+  seen.observe(reviews);
+}
 
 // The data the build embedded, read through its schema: a missing or malformed blob leaves the page as built.
 const data = readProductPageData(document.getElementById('product-data')?.textContent);

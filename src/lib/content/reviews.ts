@@ -63,9 +63,28 @@ export function sortReviews(list: readonly Review[], sort?: ReviewSort | null): 
     .map((x) => x.r);
 }
 
+/** A review as the list shows it: what its item needs, its rating worked out (the island's props, built into the product page, carry no more). */
+export interface ShownReview {
+  id: number;
+  title: string;
+  detail: string;
+  nickname: string;
+  created_at: string;
+  rating: number | null;
+}
+
+export const shownReview = (r: Review): ShownReview => ({
+  id: r.id,
+  title: r.title,
+  detail: r.detail,
+  nickname: r.nickname,
+  created_at: r.created_at,
+  rating: reviewRating(r),
+});
+
 /** The approved reviews of a product as the list shows them: at most 50, sorted, with the average. */
 export interface ReviewList {
-  items: Review[];
+  items: ShownReview[];
   total: number;
   average: number | null;
 }
@@ -73,7 +92,7 @@ export interface ReviewList {
 /** Builds the shown list from reviews already at hand (the snapshot at build time, or an API page). */
 export function reviewList(list: readonly Review[], opts: { sort?: ReviewSort | null; total?: number } = {}): ReviewList {
   const approved = approvedReviews(list);
-  const items = sortReviews(approved, opts.sort).slice(0, config.constants.reviewPageSize);
+  const items = sortReviews(approved, opts.sort).slice(0, config.constants.reviewPageSize).map(shownReview);
   return { items, total: Math.max(opts.total ?? 0, approved.length), average: averageRating(approved) };
 }
 
