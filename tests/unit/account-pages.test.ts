@@ -1,7 +1,7 @@
 /** Account guard, carried messages, order pages (src/lib/account) and the order-success page (src/lib/checkout/order-success). */
 import { describe, expect, it, vi } from 'vitest';
 import { atom } from 'nanostores';
-import { $authNotice, FLASH_KEY, peekFlash, setFlash, showFlash, type Flash } from '../../src/lib/account/flash';
+import { $authNotice, FLASH_KEY, noticeOnForm, peekFlash, setFlash, showFlash, type Flash } from '../../src/lib/account/flash';
 import { requireLogin } from '../../src/lib/account/guard';
 import { addressLines, countryName, orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../../src/lib/account/orders';
 import type { CustomerOrder } from '../../src/lib/api/contract';
@@ -81,6 +81,17 @@ describe('login required', () => {
     setFlash(storage, first);
     await showFlash(storage, '/', () => Promise.resolve(setFlash(storage, second)));
     expect(peekFlash(storage, '/')).toEqual(second);
+  });
+
+  it("the modal's notice shows on the form it opened with only, and is kept while another form shows", () => {
+    const required: Flash = { message: 'You need to be logged in to see this page', type: 'error', returnTo: '/my-account' };
+    expect(noticeOnForm(required, 'login')).toBe(required);
+    expect(noticeOnForm(required, 'register')).toBeNull();
+    expect(noticeOnForm(required, 'forgot-pass')).toBeNull();
+    const welcome: Flash = { message: 'Create an account', type: 'info', auth: 'register' };
+    expect(noticeOnForm(welcome, 'register')).toBe(welcome);
+    expect(noticeOnForm(welcome, 'login')).toBeNull();
+    expect(noticeOnForm(null, 'login')).toBeNull();
   });
 
   it('a logged-in customer stays', () => {

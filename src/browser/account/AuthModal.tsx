@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../kit/Dialog';
 import { login, register, resetPassword } from '../../lib/account/session';
-import { $authNotice } from '../../lib/account/flash';
+import { $authNotice, noticeOnForm } from '../../lib/account/flash';
 import { forms } from '../../lib/forms/rules';
 import { messages } from '../../lib/messages';
 import { $online } from '../../lib/state/stores/network';
@@ -95,7 +95,7 @@ function ResetForm() {
 /** The modal; rendered on every page by the header's launcher (AuthModalLauncher) and by the checkout. */
 export default function AuthModal() {
   const ui = useStore($ui);
-  const notice = useStore($authNotice);
+  const notice = noticeOnForm(useStore($authNotice), ui.authElem);
   const box = useRef<HTMLDivElement>(null);
 
   // The form's first field takes the focus (on opening and when the form changes).

@@ -27,6 +27,15 @@ type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 /** The notice shown at the top of the sign-in modal (e.g. 'You need to be logged in to see this page'); null for none. */
 export const $authNotice = atom<Flash | null>(null);
 
+/**
+ * The notice to show while the modal shows `form`: a notice belongs to the form it opened with (the
+ * login form unless it names another), not to a form the shopper switches to ('You need to be logged
+ * in' has nothing to say above the register form). It is kept meanwhile: its `returnTo` still applies.
+ */
+export function noticeOnForm(notice: Flash | null, form: string): Flash | null {
+  return notice && (notice.auth ?? 'login') === form ? notice : null;
+}
+
 /** Leaves a message for the next page. */
 export function setFlash(storage: Pick<Storage, 'setItem'> | null | undefined, flash: Flash): void {
   try {
