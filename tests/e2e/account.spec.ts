@@ -20,6 +20,10 @@ test('visiting my orders logged out shows the login message and lands home', asy
   await expect(dialog.getByRole('alert')).toHaveText('You need to be logged in to see this page');
   await expect(dialog.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await shoot(page, 'auth-login-required');
+  // The message belongs to the login form: not above the register form the shopper switches to.
+  await dialog.getByRole('button', { name: 'Register now' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Create a new account' })).toBeVisible();
+  await expect(dialog.getByText('You need to be logged in to see this page')).toHaveCount(0);
   // Escape closes the modal; the message does not come back on the next page
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -50,6 +54,11 @@ test('create an account, log out, log in again and find the merged cart', async 
   await expect(dialog.getByText('Name must have at least 2 letters.')).toBeVisible();
   await expect(dialog.getByText('Password must have at least 8 letters.')).toBeVisible();
   await expect(dialog.getByText('Passwords must be identical.')).toBeVisible();
+  // A field's neighbour in its row keeps its shape and line while the field shows its error.
+  await dialog.getByLabel('Last name').fill('Hopper');
+  const [first, last] = [(await dialog.getByLabel('First name').boundingBox())!, (await dialog.getByLabel('Last name').boundingBox())!];
+  expect(Math.abs(last.height - first.height)).toBeLessThan(1);
+  expect(Math.abs(last.y - first.y)).toBeLessThan(1);
   await shoot(page, 'auth-register-errors');
   const email = `grace-${Date.now()}@example.org`;
   await dialog.getByLabel('E-mail address').fill(email);
