@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  storeOfPath,
   productUrl,
   productCanonicalUrl,
   productRouteParams,
@@ -171,6 +172,22 @@ describe('store prefixes', () => {
 
   it('the default store view has no prefix even with multistore on', () => {
     expect(productUrl(simple, { ...on, storeCode: 'gb', multistore: true })).toBe('/WB-77/silver-bangle');
+  });
+
+  it('a path belongs to the store view whose prefix it is under, as a whole segment', () => {
+    const views = [
+      { storeCode: 'gb', url: '' },
+      { storeCode: 'de', url: '/de' },
+      { storeCode: 'it', url: '/it/' },
+    ];
+    expect(storeOfPath('/de/rings/x', views)).toEqual({ view: views[1], prefix: '/de', rest: '/rings/x' });
+    expect(storeOfPath('/de', views)).toEqual({ view: views[1], prefix: '/de', rest: '/' });
+    expect(storeOfPath('/de/', views)).toEqual({ view: views[1], prefix: '/de', rest: '/' });
+    expect(storeOfPath('/it/page-not-found', views)).toEqual({ view: views[2], prefix: '/it', rest: '/page-not-found' });
+    // Not a store view's: no prefix, or one that only starts the same way.
+    expect(storeOfPath('/rings', views)).toEqual({ view: null, prefix: '', rest: '/rings' });
+    expect(storeOfPath('/design-service', views)).toEqual({ view: null, prefix: '', rest: '/design-service' });
+    expect(storeOfPath('/', views)).toEqual({ view: null, prefix: '', rest: '/' });
   });
 
   it('page not found and home carry the store prefix', () => {

@@ -4,7 +4,7 @@
  * by src/pages/robots.txt.ts.
  */
 import { config, enabledStoreViews } from '../config';
-import { storePrefix } from '../catalog/urls';
+import { storeOfPath, storePrefix } from '../catalog/urls';
 import { cmsCanonicalPath, contentPaths, snapshotCmsPages } from '../routing/content-routes';
 import type { CmsPage } from '../schemas';
 import { canonicalMove } from './cdn/canonical-url';
@@ -36,15 +36,7 @@ export const ROBOTS_DISALLOW = ['/my-account', '/checkout', '/order-success', '/
 
 /** '/de/faq/' -> '/faq' (store prefix of an enabled store view and trailing slash removed). */
 export function barePath(pathname: string): string {
-  let p = pathname.replace(/\/+$/, '') || '/';
-  for (const s of enabledStoreViews()) {
-    const prefix = storePrefix(s.storeCode);
-    if (prefix && (p === prefix || p.startsWith(`${prefix}/`))) {
-      p = p.slice(prefix.length) || '/';
-      break;
-    }
-  }
-  return p;
+  return storeOfPath(pathname.replace(/\/+$/, '') || '/', enabledStoreViews()).rest;
 }
 
 /**

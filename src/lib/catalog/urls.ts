@@ -46,6 +46,21 @@ export function storePrefix(storeCode?: string, opts: Pick<UrlOptions, 'multisto
   return view ? view.url.replace(/\/+$/, '') : `/${seg(storeCode)}`;
 }
 
+/**
+ * The store view a site path belongs to among `views` (the store views in play: each but the default
+ * has its URL prefix), its prefix and the path without it: `/de/rings` -> { de, '/de', '/rings' },
+ * `/de` -> { de, '/de', '/' }; a path under no prefix: { null, '', path } (the default store view's). The one rule for
+ * "is this path under a store view's prefix" (sitemap, share alternates, gone pages, menu and banner
+ * links, the browser's store view).
+ */
+export function storeOfPath<V extends { url: string }>(path: string, views: readonly V[]): { view: V | null; prefix: string; rest: string } {
+  for (const view of views) {
+    const prefix = view.url.replace(/\/+$/, '');
+    if (prefix && (path === prefix || path.startsWith(`${prefix}/`))) return { view, prefix, rest: path.slice(prefix.length) || '/' };
+  }
+  return { view: null, prefix: '', rest: path };
+}
+
 /** A path with the store prefix applied ('/page-not-found' -> '/de/page-not-found' on multistore). */
 export function localizedPath(path: string, opts: UrlOptions = {}): string {
   const prefix = storePrefix(opts.storeCode, opts);

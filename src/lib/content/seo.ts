@@ -5,7 +5,7 @@
  * checks every page of the sample against those rules (tests/e2e/rich-results.spec.ts).
  */
 import { config, enabledStoreViews, type StoreView } from '../config';
-import { localizedPath, storePrefix } from '../catalog/urls';
+import { localizedPath, storeOfPath } from '../catalog/urls';
 import type { Review, Shop, ShippingMethod } from '../schemas';
 import { htmlToText } from './sanitize';
 
@@ -36,8 +36,8 @@ export function storeAlternates(canonical: string, storeCode: string | undefined
   const url = new URL(canonical, site);
   if (url.origin !== site.origin) return [];
   // Two store views or more: multistore is on, and each but the default has its prefix.
-  const prefix = storePrefix(storeCode, { multistore: true });
-  const path = prefix && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) ? url.pathname.slice(prefix.length) || '/' : url.pathname;
+  const own = storeOfPath(url.pathname, views);
+  const path = own.view?.storeCode === storeCode ? own.rest : url.pathname;
   const at = (code: string) => absoluteUrl(localizedPath(path, { storeCode: code, multistore: true }));
   return [
     ...views.map((v) => ({ hreflang: v.i18n.defaultLocale, href: at(v.storeCode) })),

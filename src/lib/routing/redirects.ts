@@ -13,7 +13,7 @@ import * as snap from '../snapshot/read';
 import { config, enabledStoreViews, type StoreView } from '../config';
 import { catalog, hasProductPage, once } from './routes';
 import { hasPageAt, rewriteAliases } from './page-routes';
-import { productUrl, storePrefix } from '../catalog/urls';
+import { productUrl, storeOfPath } from '../catalog/urls';
 import { legacyTarget, urlMap } from './url-map';
 import type { RedirectRule } from './redirect-rules';
 import { contentRewriteRules, goneContentUrls, goneUrlsOf } from './content-routes';
@@ -77,10 +77,7 @@ export const GONE_PAGE = '/404.html';
 
 /** The gone page for a URL: its store view's own under its prefix (`/de/404.html`, multistore), else GONE_PAGE. */
 export function gonePageFor(path: string, views: readonly StoreView[] = enabledStoreViews()): string {
-  const prefix = views
-    .map((v) => (views.length > 1 ? storePrefix(v.storeCode, { multistore: true }) : ''))
-    .find((p) => p && (path === p || path.startsWith(`${p}/`)));
-  return prefix ? `${prefix}${GONE_PAGE}` : GONE_PAGE;
+  return `${storeOfPath(path, views).prefix}${GONE_PAGE}`;
 }
 
 /**

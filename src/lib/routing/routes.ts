@@ -8,7 +8,7 @@ import * as snap from '../snapshot/read';
 import { config, enabledStoreViews, type StoreView } from '../config';
 import { menuTree, type MenuItem } from '../content/menus';
 import { MENU_IDS, type Attribute, type Banner, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from '../schemas';
-import { homeUrl as storeHomeUrl, localizedPath, storePrefix, type UrlOptions } from '../catalog/urls';
+import { homeUrl as storeHomeUrl, localizedPath, storeOfPath, type UrlOptions } from '../catalog/urls';
 import { convertPrices, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
 import { canonicalContentLink, isLinkableContentPath } from './content-routes';
@@ -88,8 +88,8 @@ function localizeMenu(items: MenuItem[], storeCode: string): MenuItem[] {
  */
 export function storeLink(href: string, storeCode: string): string {
   if (!href.startsWith('/') || href.startsWith('//')) return href;
-  const prefix = storePrefix(storeCode);
-  if (prefix && (href === prefix || href.startsWith(`${prefix}/`))) return href;
+  // Already a store view's link (this one's, or another's on purpose).
+  if (storeOfPath(href, enabledStoreViews()).view) return href;
   return localizedPath(canonicalContentLink(href), { storeCode });
 }
 

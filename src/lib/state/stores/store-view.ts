@@ -1,6 +1,7 @@
 /** The current store view (spec §3 client state "storeView"); it also names the storage collections. */
 import { atom } from 'nanostores';
 import { config, enabledStoreViews, type StoreView } from '../../config';
+import { storeOfPath } from '../../catalog/urls';
 import { setApiStoreCode } from '../../api/store-code';
 import { setStorageStoreCode } from '../storage';
 
@@ -9,8 +10,7 @@ export const $storeView = atom<StoreView>(config.storeViews.default);
 
 /** The enabled store view a path belongs to ('/de/...' when multistore is on), else the default. */
 export function storeViewForPath(pathname: string, cfg = config): StoreView {
-  const first = pathname.split('/')[1] ?? '';
-  return enabledStoreViews(cfg).find((s) => s.url !== '' && s.url === `/${first}`) ?? cfg.storeViews.default;
+  return storeOfPath(pathname, enabledStoreViews(cfg)).view ?? cfg.storeViews.default;
 }
 
 /** Switches the store view by code (unknown or disabled codes give the default one). */
