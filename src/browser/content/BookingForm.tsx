@@ -8,7 +8,8 @@ import { useEffect, useRef } from 'react';
 import { messages } from '../../lib/messages';
 import { $user, loadUser } from '../../lib/state/stores/user';
 import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../../lib/forms/mail';
-import { FormActions, FormStatus, FormStyles, TextField } from '../kit/form-kit';
+import { TextField } from '../kit/form-kit';
+import { MailForm } from './MailForm';
 import { useMailAction } from './use-mail';
 import { useForm } from '../kit/use-form';
 import { useHydrated } from '../kit/use-hydrated';
@@ -28,7 +29,7 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   const form = useForm<Values>(bookingForm, initial);
   const formRef = useRef<HTMLFormElement>(null);
   // Today in the shopper's browser (the static HTML has no minimum: it was built on another day).
-  // Live once React owns the form: today's date as the earliest, and a click held before then is replayed (src/directives/interact.ts).
+  // Once React owns the form: today's date as the earliest.
   const live = useHydrated();
   const minDate = live ? todayIso() : undefined;
   const { adopt, set } = form;
@@ -51,44 +52,31 @@ export default function BookingForm({ shops, shop = '', page = '' }: BookingForm
   const mail = useMailAction(() => bookingLetter(form.values, pageLink, shops), form.reset, form.check);
 
   return (
-    <>
-      <FormStyles />
-      <form
-        ref={formRef}
-        className="fk-form booking-form"
-        noValidate
-        action={mail.action}
-        onSubmit={mail.onSubmit}
-        data-booking-form
-        data-live={live ? 'true' : undefined}
-      >
-        <TextField form={form} name="name" label={messages.bookingName} autoComplete="name" required />
-        <div className="fk-row">
-          <TextField form={form} name="phone" label={messages.bookingPhone} type="tel" autoComplete="tel" required />
-          <TextField form={form} name="email" label={messages.bookingEmail} type="email" autoComplete="email" required />
-        </div>
-        <div className="fk-row">
-          <TextField form={form} name="date" label={messages.bookingDate} type="date" min={minDate} required />
-          <TextField
-            form={form}
-            name="time"
-            label={messages.bookingTime}
-            required
-            options={[{ value: '', label: messages.bookingTimeChoose }, ...BOOKING_TIMES.map((t) => ({ value: t, label: t }))]}
-          />
-        </div>
+    <MailForm formRef={formRef} mail={mail} className="booking-form" submitLabel={messages.bookingSubmit} data-booking-form>
+      <TextField form={form} name="name" label={messages.bookingName} autoComplete="name" required />
+      <div className="fk-row">
+        <TextField form={form} name="phone" label={messages.bookingPhone} type="tel" autoComplete="tel" required />
+        <TextField form={form} name="email" label={messages.bookingEmail} type="email" autoComplete="email" required />
+      </div>
+      <div className="fk-row">
+        <TextField form={form} name="date" label={messages.bookingDate} type="date" min={minDate} required />
         <TextField
           form={form}
-          name="store"
-          label={messages.bookingShop}
+          name="time"
+          label={messages.bookingTime}
           required
-          options={[{ value: '', label: messages.bookingShopChoose }, ...shops.map((s) => ({ value: s.location, label: s.name }))]}
+          options={[{ value: '', label: messages.bookingTimeChoose }, ...BOOKING_TIMES.map((t) => ({ value: t, label: t }))]}
         />
-        <TextField form={form} name="requirements" label={messages.bookingRequirements} multiline />
-        <TextField form={form} name="item" label={messages.bookingItem} />
-        <FormActions label={messages.bookingSubmit} disabled={mail.pending} />
-        <FormStatus status={mail.status} />
-      </form>
-    </>
+      </div>
+      <TextField
+        form={form}
+        name="store"
+        label={messages.bookingShop}
+        required
+        options={[{ value: '', label: messages.bookingShopChoose }, ...shops.map((s) => ({ value: s.location, label: s.name }))]}
+      />
+      <TextField form={form} name="requirements" label={messages.bookingRequirements} multiline />
+      <TextField form={form} name="item" label={messages.bookingItem} />
+    </MailForm>
   );
 }

@@ -6,10 +6,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../lib/messages';
 import { contactForm, contactLetter, type ContactValues } from '../../lib/forms/mail';
-import { FormActions, FormStatus, FormStyles, TextField } from '../kit/form-kit';
+import { TextField } from '../kit/form-kit';
+import { MailForm } from './MailForm';
 import { useMailAction } from './use-mail';
 import { useForm } from '../kit/use-form';
-import { useHydrated } from '../kit/use-hydrated';
 
 export interface ContactFormProps {
   /** The page link sent when the browser's address is not available (build time). */
@@ -28,35 +28,19 @@ export default function ContactForm({ page = '' }: ContactFormProps) {
   useEffect(() => adopt(formRef.current), [adopt]);
 
   const pageLink = typeof window !== 'undefined' ? window.location.href : page;
-  // Marks the island live once React owns it: a click held before then is replayed (src/directives/interact.ts).
-  const live = useHydrated();
   // An invalid form is not sent: the first invalid field takes the focus and every message shows.
   const mail = useMailAction(() => contactLetter(form.values, pageLink), form.reset, form.check);
 
   return (
-    <>
-      <FormStyles />
-      <form
-        ref={formRef}
-        className="fk-form contact-form"
-        noValidate
-        action={mail.action}
-        onSubmit={mail.onSubmit}
-        aria-labelledby={`${uid}-title`}
-        data-contact-form
-        data-live={live ? 'true' : undefined}
-      >
-        <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
-        <p className="muted">{messages.contactIntro}</p>
-        <div className="fk-row">
-          <TextField form={form} name="name" label={messages.contactName} autoComplete="name" required />
-          <TextField form={form} name="email" label={messages.contactEmail} type="email" autoComplete="email" required />
-        </div>
-        <TextField form={form} name="phone" label={messages.contactPhone} type="tel" autoComplete="tel" />
-        <TextField form={form} name="message" label={messages.contactMessage} multiline required />
-        <FormActions label={messages.contactSubmit} disabled={mail.pending} />
-        <FormStatus status={mail.status} />
-      </form>
-    </>
+    <MailForm formRef={formRef} mail={mail} className="contact-form" submitLabel={messages.contactSubmit} aria-labelledby={`${uid}-title`} data-contact-form>
+      <h2 id={`${uid}-title`}>{messages.contactTitle}</h2>
+      <p className="muted">{messages.contactIntro}</p>
+      <div className="fk-row">
+        <TextField form={form} name="name" label={messages.contactName} autoComplete="name" required />
+        <TextField form={form} name="email" label={messages.contactEmail} type="email" autoComplete="email" required />
+      </div>
+      <TextField form={form} name="phone" label={messages.contactPhone} type="tel" autoComplete="tel" />
+      <TextField form={form} name="message" label={messages.contactMessage} multiline required />
+    </MailForm>
   );
 }
