@@ -12,7 +12,7 @@ import type { Coupon, Customer, PaymentMethod, ShippingMethod, TaxRate } from '.
 import type { Logger } from './logger';
 import { RateLimiter, rateLimit } from './ratelimit';
 import type { MiddlewareHandler } from 'hono';
-import { config } from '../src/lib/config';
+import { config, enabledStoreViews, type StoreView } from '../src/lib/config';
 import { CUSTOMER_GROUPS } from '../src/lib/catalog/price';
 import { ShopMetrics } from './metrics';
 
@@ -39,6 +39,8 @@ export interface ShopOptions {
   scrypt?: ScryptParams;
   /** Group price tiers (§6; config switches.usePriceTiers, env PUBLIC_PRICE_TIERS): carts and orders are priced for the customer's group. */
   usePriceTiers?: boolean;
+  /** Store views besides the default one (config storeViews.multistore, env PUBLIC_MULTISTORE): carts and orders are quoted in the one a call names. */
+  multistore?: boolean;
 }
 
 export interface CustomerRow {
@@ -92,6 +94,8 @@ export interface PricingDeps {
   paymentMethods(): PaymentMethod[];
   coupon(code: string): Coupon | undefined;
   priceGroup(customerId: number | null | undefined): number | undefined;
+  /** The store views a call may name (`storeCode`), the default one first: carts and orders are quoted in their currency. */
+  storeViews(): StoreView[];
 }
 
 /** The per-client rate limit of a route group (a middleware). */
@@ -165,6 +169,12 @@ export class ShopContext
   priceGroup(customerId: number | null | undefined): number | undefined {
     if (!(this.options.usePriceTiers ?? config.switches.usePriceTiers)) return undefined;
     return customerId === null || customerId === undefined ? CUSTOMER_GROUPS.guest : CUSTOMER_GROUPS.customer;
+  }
+
+  /** The enabled store views: the default one, and the others when multistore is on (options.multistore, else the config's). */
+  storeViews(): StoreView[] {
+    const multistore = this.options.multistore ?? config.storeViews.multistore;
+    return enabledStoreViews({ ...config, storeViews: { ...config.storeViews, multistore } });
   }
 
   /**

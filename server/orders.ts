@@ -4,8 +4,8 @@
  */
 import { UK_POSTCODE, type OrderPayload, type Address } from '../src/lib/schemas';
 import type { OrderInputT } from './inputs';
-import { config } from '../src/lib/config';
-import { formatPrice } from '../src/lib/messages/format';
+import { config, type StoreView } from '../src/lib/config';
+import { priceFormatter } from '../src/lib/messages/currency-format';
 import { messages } from '../src/lib/messages';
 import type { CustomerRow, DbDeps, LoggerDeps, OptionsDeps, PricingDeps } from './context';
 import { ApiError } from './http';
@@ -61,7 +61,9 @@ export function orderJson(row: OrderRow) {
     customer_firstname: ai.billingAddress.firstname,
     customer_lastname: ai.billingAddress.lastname,
     order_currency_code: totals.quote_currency_code,
+    base_currency_code: totals.base_currency_code,
     grand_total: totals.grand_total,
+    base_grand_total: totals.base_grand_total,
     subtotal: totals.subtotal,
     subtotal_incl_tax: totals.subtotal_incl_tax,
     tax_amount: totals.tax_amount,
@@ -144,7 +146,12 @@ function checkAddress(a: Address, field: string): void {
 /** What placing an order uses: the database, prices' parts, the outbox (the confirmation mail), the log. */
 export type PlaceOrderDeps = DbDeps & PricingDeps & OptionsDeps<'outboxDir'> & LoggerDeps;
 
-export async function placeOrder(ctx: PlaceOrderDeps, payload: OrderInputT, customer: CustomerRow | null): Promise<{ answer: OrderAnswer; replay: boolean }> {
+export async function placeOrder(
+  ctx: PlaceOrderDeps,
+  payload: OrderInputT,
+  customer: CustomerRow | null,
+  store?: StoreView,
+): Promise<{ answer: OrderAnswer; replay: boolean }> {
   const db = ctx.db;
   const ai = payload.addressInformation;
   checkAddress(ai.shippingAddress, 'shippingAddress');
@@ -226,7 +233,7 @@ export async function placeOrder(ctx: PlaceOrderDeps, payload: OrderInputT, cust
           .prepare('UPDATE stock SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE sku = ? AND manage_stock = 1')
           .run(qty, qty, sku);
       }
-      const totals = await computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping, groupId: ctx.priceGroup(customer?.id) });
+      const totals = await computeTotals(db, lines, { rates: ctx.taxRates(), coupon, shipping, groupId: ctx.priceGroup(customer?.id), store });
       const nextNumber = db.dialect === 'postgres' ? "SELECT nextval('order_numbers') AS n" : 'SELECT COALESCE(MAX(rowid), 0) + 1 AS n FROM orders';
       const seq = ((await db.prepare(nextNumber).get()) as { n: number }).n;
       const incrementId = `PJ${String(100000000 + seq)}`;
@@ -303,6 +310,8 @@ function publicAnswer(a: OrderAnswer & { shipping_description?: string }): Order
 async function confirmationMail(ctx: DbDeps & OptionsDeps<'outboxDir'>, answer: OrderAnswer, to: string): Promise<void> {
   const row = (await orderByClientId(ctx, answer.order_id))!;
   const totals = JSON.parse(row.totals) as Totals;
+  // Amounts in the order's currency.
+  const formatPrice = priceFormatter(totals.quote_currency_code);
   const lines = totals.items.map((l) => `${l.qty} x ${l.name} (${l.sku})  ${formatPrice(l.row_total_incl_tax)}`);
   await sendMail(ctx.db, ctx.options.outboxDir, {
     kind: 'order',

@@ -1,11 +1,14 @@
 /**
  * Server-side prices and totals: unit prices from the database (never from the client), option and
  * bundle prices (§4), coupons, shipping, UK VAT included in prices (§9: tax calculated server side).
+ * A cart is quoted in its store view's currency (Magento's quote currency): each catalogue amount is
+ * converted by the pages' one rule (`convertPrice` at `storeRate`) before lines are multiplied and
+ * added, so the lines, the subtotal and the totals are the amounts the store view's pages show.
  */
-import { type TierFor, type TierPriceLike } from '../src/lib/catalog/price';
+import { convertPrice, storeRate, type TierFor, type TierPriceLike } from '../src/lib/catalog/price';
 import { lineOptionInputs, priceWithOptions } from '../src/lib/catalog/options';
-import type { Coupon, CustomOption, BundleOption, ShippingMethod, TaxRate } from '../src/lib/schemas';
-import { config } from '../src/lib/config';
+import type { Coupon, CustomOption, BundleOption, PaymentMethod, ShippingMethod, TaxRate } from '../src/lib/schemas';
+import { config, type StoreView } from '../src/lib/config';
 import type { DB } from './db';
 
 export interface SkuRow {
@@ -116,18 +119,84 @@ export interface TotalsContext {
   coupon?: Coupon | null;
   shipping?: ShippingMethod | null;
   now?: Date;
+  /** The store view the cart is quoted for (its currency); none: the default store view. */
+  store?: StoreView;
 }
 
-/** Computes the totals of a set of lines; unknown skus must be filtered out by the caller. */
+/** A line with its sku's row and its unit price in the catalogue's (base) currency. */
+interface PricedLine {
+  line: LineInput;
+  row: SkuRow;
+  /** Unit price, tax included, in the base currency. */
+  unit: number;
+  /** VAT rate of the line (0.2 for 20%). */
+  rate: number;
+}
+
+/** A shipping method with its amounts in a store view's currency (as Magento estimates them for a quote). */
+export function shippingIn(m: ShippingMethod, store: StoreView | undefined): ShippingMethod {
+  const rate = store ? storeRate(store) : 1;
+  if (rate === 1) return m;
+  const conv = (n: number) => convertPrice(n, rate);
+  return { ...m, amount: conv(m.amount), price_excl_tax: conv(m.price_excl_tax), price_incl_tax: conv(m.price_incl_tax) };
+}
+
+/** A payment method with its costs in a store view's currency. */
+export function paymentIn(p: PaymentMethod, store: StoreView | undefined): PaymentMethod {
+  const rate = store ? storeRate(store) : 1;
+  if (rate === 1) return p;
+  return { ...p, cost: convertPrice(p.cost, rate), costInclTax: convertPrice(p.costInclTax, rate) };
+}
+
+/** A unit price of the catalogue in a store view's currency (the pages' conversion). */
+export function unitIn(unit: number, store: StoreView | undefined): number {
+  return store ? convertPrice(unit, storeRate(store)) : unit;
+}
+
+/**
+ * Computes the totals of a set of lines, quoted in `ctx.store`'s currency (quote_currency_code) with
+ * the base currency's grand total beside it (base_currency_code, base_grand_total); unknown skus must
+ * be filtered out by the caller.
+ */
 export async function computeTotals(db: DB, lines: LineInput[], ctx: TotalsContext): Promise<Totals> {
   const now = ctx.now ?? new Date();
-  const currency = config.storeViews.default.i18n.currencyCode;
-  const rows: TotalsLine[] = [];
+  const priced: PricedLine[] = [];
   for (const l of lines) {
     const row = await getSku(db, l.sku);
     if (!row) continue;
     const unit = unitPrice(row, l.product_option, now, ctx.groupId === undefined ? undefined : { groupId: ctx.groupId, qty: l.qty });
-    const rate = taxRate(ctx.rates, row.tax_class_id);
+    priced.push({ line: l, row, unit, rate: taxRate(ctx.rates, row.tax_class_id) });
+  }
+  const base = config.storeViews.default;
+  const store = ctx.store ?? base;
+  const rate = storeRate(store);
+  const quote = totalsAt(priced, ctx, rate);
+  const inBase = rate === 1 ? quote : totalsAt(priced, ctx, 1);
+  const { grand_total, items, total_segments, coupon_code, items_qty, ...amounts } = quote;
+  // The contract's order of fields, as before quotes had a currency of their own.
+  return {
+    grand_total,
+    base_grand_total: inBase.grand_total,
+    ...amounts,
+    base_currency_code: base.i18n.currencyCode,
+    quote_currency_code: store.i18n.currencyCode,
+    coupon_code,
+    items_qty,
+    items,
+    total_segments,
+  };
+}
+
+/** The totals of priced lines with every catalogue amount converted at `currencyRate` (1: the base currency). */
+function totalsAt(
+  priced: PricedLine[],
+  ctx: TotalsContext,
+  currencyRate: number,
+): Omit<Totals, 'base_grand_total' | 'base_currency_code' | 'quote_currency_code'> {
+  const conv = (n: number) => convertPrice(n, currencyRate);
+  const rows: TotalsLine[] = [];
+  for (const { line: l, row, unit: baseUnit, rate } of priced) {
+    const unit = conv(baseUnit);
     const rowIncl = round2(unit * l.qty);
     const rowExcl = round2(rowIncl / (1 + rate));
     rows.push({
@@ -137,7 +206,7 @@ export async function computeTotals(db: DB, lines: LineInput[], ctx: TotalsConte
       qty: l.qty,
       price: round2(unit / (1 + rate)),
       price_incl_tax: unit,
-      original_price: row.price,
+      original_price: conv(row.price),
       row_total: rowExcl,
       row_total_incl_tax: rowIncl,
       tax_amount: round2(rowIncl - rowExcl),
@@ -152,7 +221,7 @@ export async function computeTotals(db: DB, lines: LineInput[], ctx: TotalsConte
   let discount = 0;
   const coupon = ctx.coupon && ctx.coupon.active ? ctx.coupon : null;
   if (coupon && subtotalIncl > 0) {
-    discount = coupon.type === 'percent' ? round2((subtotalIncl * coupon.amount) / 100) : Math.min(coupon.amount, subtotalIncl);
+    discount = coupon.type === 'percent' ? round2((subtotalIncl * coupon.amount) / 100) : Math.min(conv(coupon.amount), subtotalIncl);
     // Spread the discount over the lines (the last line takes the rounding rest).
     let left = discount;
     rows.forEach((r, i) => {
@@ -162,7 +231,7 @@ export async function computeTotals(db: DB, lines: LineInput[], ctx: TotalsConte
     });
   }
   const defaultRate = taxRate(ctx.rates, null);
-  const shippingIncl = round2(ctx.shipping?.amount ?? 0);
+  const shippingIncl = conv(round2(ctx.shipping?.amount ?? 0));
   const shippingExcl = round2(shippingIncl / (1 + defaultRate));
   // Tax per line after discount, plus the shipping's tax.
   let tax = 0;
@@ -187,15 +256,12 @@ export async function computeTotals(db: DB, lines: LineInput[], ctx: TotalsConte
   ];
   return {
     grand_total: grand,
-    base_grand_total: grand,
     subtotal: subtotalExcl,
     subtotal_incl_tax: subtotalIncl,
     discount_amount: -discount,
     shipping_amount: shippingExcl,
     shipping_incl_tax: shippingIncl,
     tax_amount: tax,
-    base_currency_code: currency,
-    quote_currency_code: currency,
     coupon_code: coupon?.code ?? null,
     items_qty: rows.reduce((s, r) => s + r.qty, 0),
     items: rows,

@@ -2,14 +2,15 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ShippingMethod } from '../../src/lib/schemas';
+import type { StoreView } from '../../src/lib/config';
 import { CartAddress, CartItemInput } from '../inputs';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
 import type { CustomerDeps, CustomerRow, DbDeps, LimitDeps, PricingDeps } from '../context';
-import { ApiError, jsonBody, ok } from '../http';
+import { ApiError, jsonBody, ok, validQuery } from '../http';
 import { randomId } from '../auth';
 import { nowIso, type DB } from '../db';
-import { computeTotals, getSku, unitPrice, type Totals } from '../pricing';
+import { computeTotals, getSku, paymentIn, shippingIn, unitIn, unitPrice, type Totals } from '../pricing';
 import { checkSaleQty, getStock, optionsKey, resolveSku, saleLimits } from '../catalog';
 
 export interface CartRow {
@@ -49,8 +50,8 @@ export async function cartItems(db: DB, cartId: string): Promise<CartItemRow[]> 
   return (await db.prepare('SELECT * FROM cart_items WHERE cart_id = ? ORDER BY item_id').all(cartId)) as CartItemRow[];
 }
 
-/** A cart line as `cart/pull` and `cart/update` answer it. */
-export async function itemJson(db: DB, item: CartItemRow, groupId?: number) {
+/** A cart line as `cart/pull` and `cart/update` answer it: its price in the quote's currency (`store`'s). */
+export async function itemJson(db: DB, item: CartItemRow, groupId?: number, store?: StoreView) {
   const row = await getSku(db, item.sku);
   const productOption = item.product_option ? JSON.parse(item.product_option) : null;
   return {
@@ -58,7 +59,7 @@ export async function itemJson(db: DB, item: CartItemRow, groupId?: number) {
     sku: item.sku,
     qty: item.qty,
     name: row?.name ?? item.sku,
-    price: row ? unitPrice(row, productOption, new Date(), groupId === undefined ? undefined : { groupId, qty: item.qty }) : 0,
+    price: row ? unitIn(unitPrice(row, productOption, new Date(), groupId === undefined ? undefined : { groupId, qty: item.qty }), store) : 0,
     product_type: row?.type_id ?? 'simple',
     quote_id: item.cart_id,
     ...(row?.parent_sku ? { parent_sku: row.parent_sku } : {}),
@@ -76,7 +77,33 @@ export function findShipping(ctx: Pick<PricingDeps, 'shippingMethods'>, carrier:
   return ctx.shippingMethods().find((m) => m.method_code === method && (!carrier || m.carrier_code === carrier));
 }
 
-export async function cartTotals(ctx: DbDeps & PricingDeps, cart: CartRow): Promise<Totals> {
+/**
+ * The query of every call that a store view prices (vue-storefront-api's multistore `storeCode`): an
+ * enabled store view's code, or none for the default store view. Any other code is a 400 naming it.
+ */
+export function storeCodeQuery(ctx: Pick<PricingDeps, 'storeViews'>) {
+  return validQuery(
+    z.object({
+      storeCode: z
+        .string()
+        .optional()
+        .superRefine((code, issue) => {
+          if (code === undefined) return;
+          const codes = ctx.storeViews().map((s) => s.storeCode);
+          if (!codes.includes(code)) issue.addIssue({ code: 'custom', message: `no store view '${code}' here (store views: ${codes.join(', ')})` });
+        }),
+    }),
+  );
+}
+
+/** The store view a call names (`storeCode`, checked by `storeCodeQuery`); the default one when it names none. */
+export function storeOf(ctx: Pick<PricingDeps, 'storeViews'>, c: Context): StoreView {
+  const views = ctx.storeViews();
+  const code = c.req.query('storeCode');
+  return views.find((s) => s.storeCode === code) ?? views[0]!;
+}
+
+export async function cartTotals(ctx: DbDeps & PricingDeps, cart: CartRow, store?: StoreView): Promise<Totals> {
   const items = (await cartItems(ctx.db, cart.id)).map((i) => ({
     item_id: i.item_id,
     sku: i.sku,
@@ -88,7 +115,13 @@ export async function cartTotals(ctx: DbDeps & PricingDeps, cart: CartRow): Prom
     groupId: ctx.priceGroup(cart.customer_id),
     coupon: cart.coupon_code ? ctx.coupon(cart.coupon_code) : null,
     shipping: chosenShipping(ctx, cart),
+    store,
   });
+}
+
+/** The payment methods with their costs in a store view's currency. */
+function paymentMethodsIn(ctx: Pick<PricingDeps, 'paymentMethods'>, store: StoreView) {
+  return ctx.paymentMethods().map((p) => paymentIn(p, store));
 }
 
 /** Shipping methods for a country: §9's methods for the default country; none elsewhere. */
@@ -186,6 +219,7 @@ export type CartDeps = DbDeps & Pick<CustomerDeps, 'customerOf'> & PricingDeps &
 export function cartRoutes(ctx: CartDeps): Hono {
   const r = new Hono();
   const db = ctx.db;
+  const store = storeCodeQuery(ctx);
   const withCart = async (c: Context) => {
     const customer = await ctx.customerOf(c);
     return loadCart(db, c.req.query('cartId'), customer);
@@ -195,15 +229,15 @@ export function cartRoutes(ctx: CartDeps): Hono {
     const customer = await ctx.customerOf(c);
     return ok(c, await createOrGetCart(ctx, customer, c.req.query('guestCartId') ?? body.guestCartId));
   };
-  r.post('/create', jsonBody(CreateBody, { optional: true }), (c) => create(c, c.req.valid('json')));
-  r.get('/create', (c) => create(c));
+  r.post('/create', store, jsonBody(CreateBody, { optional: true }), (c) => create(c, c.req.valid('json')));
+  r.get('/create', store, (c) => create(c));
 
-  r.get('/pull', async (c) => {
+  r.get('/pull', store, async (c) => {
     const cart = await withCart(c);
-    return ok(c, await Promise.all((await cartItems(db, cart.id)).map((i) => itemJson(db, i, ctx.priceGroup(cart.customer_id)))));
+    return ok(c, await Promise.all((await cartItems(db, cart.id)).map((i) => itemJson(db, i, ctx.priceGroup(cart.customer_id), storeOf(ctx, c)))));
   });
 
-  r.post('/update', jsonBody(UpdateBody), async (c) => {
+  r.post('/update', store, jsonBody(UpdateBody), async (c) => {
     const cart = await withCart(c);
     const { cartItem } = c.req.valid('json');
     const resolved = await resolveSku(db, cartItem.sku, cartItem.product_option);
@@ -237,10 +271,10 @@ export function cartRoutes(ctx: CartDeps): Hono {
     })();
     await touch(db, cart.id);
     const item = (await db.prepare('SELECT * FROM cart_items WHERE item_id = ?').get(itemId)) as CartItemRow;
-    return ok(c, await itemJson(db, item, ctx.priceGroup(cart.customer_id)));
+    return ok(c, await itemJson(db, item, ctx.priceGroup(cart.customer_id), storeOf(ctx, c)));
   });
 
-  r.post('/delete', jsonBody(DeleteBody), async (c) => {
+  r.post('/delete', store, jsonBody(DeleteBody), async (c) => {
     const cart = await withCart(c);
     const { cartItem } = c.req.valid('json');
     if (cartItem.item_id !== undefined) await db.prepare('DELETE FROM cart_items WHERE cart_id = ? AND item_id = ?').run(cart.id, cartItem.item_id);
@@ -249,23 +283,27 @@ export function cartRoutes(ctx: CartDeps): Hono {
     return ok(c, true);
   });
 
-  r.get('/totals', async (c) => ok(c, await cartTotals(ctx, await withCart(c))));
+  r.get('/totals', store, async (c) => ok(c, await cartTotals(ctx, await withCart(c), storeOf(ctx, c))));
 
   const paymentMethods = async (c: Context) => {
     await withCart(c);
-    return ok(c, ctx.paymentMethods());
+    return ok(c, paymentMethodsIn(ctx, storeOf(ctx, c)));
   };
-  r.get('/payment-methods', paymentMethods);
+  r.get('/payment-methods', store, paymentMethods);
 
   const shippingMethods = async (c: Context, body: z.output<typeof ShippingMethodsBody> = {}) => {
     await withCart(c);
     const country = body.address?.country_id ?? c.req.query('country_id') ?? config.storeViews.default.tax.defaultCountry;
-    return ok(c, shippingMethodsFor(ctx, country));
+    const quoted = storeOf(ctx, c);
+    return ok(
+      c,
+      shippingMethodsFor(ctx, country).map((m) => shippingIn(m, quoted)),
+    );
   };
-  r.post('/shipping-methods', jsonBody(ShippingMethodsBody, { optional: true }), (c) => shippingMethods(c, c.req.valid('json')));
-  r.get('/shipping-methods', (c) => shippingMethods(c));
+  r.post('/shipping-methods', store, jsonBody(ShippingMethodsBody, { optional: true }), (c) => shippingMethods(c, c.req.valid('json')));
+  r.get('/shipping-methods', store, (c) => shippingMethods(c));
 
-  r.post('/shipping-information', jsonBody(ShippingInfoBody), async (c) => {
+  r.post('/shipping-information', store, jsonBody(ShippingInfoBody), async (c) => {
     const cart = await withCart(c);
     const { addressInformation: ai } = c.req.valid('json');
     const method = shippingMethodsFor(ctx, ai.shippingAddress.country_id).find(
@@ -283,10 +321,11 @@ export function cartRoutes(ctx: CartDeps): Hono {
         cart.id,
       );
     const updated = await loadCart(db, cart.id, await ctx.customerOf(c));
-    return ok(c, { payment_methods: ctx.paymentMethods(), totals: await cartTotals(ctx, updated) });
+    const quoted = storeOf(ctx, c);
+    return ok(c, { payment_methods: paymentMethodsIn(ctx, quoted), totals: await cartTotals(ctx, updated, quoted) });
   });
 
-  r.post('/collect-totals', jsonBody(CollectTotalsBody), async (c) => {
+  r.post('/collect-totals', store, jsonBody(CollectTotalsBody), async (c) => {
     const cart = await withCart(c);
     const { methods } = c.req.valid('json');
     if (methods.shippingMethodCode) {
@@ -301,11 +340,11 @@ export function cartRoutes(ctx: CartDeps): Hono {
       await db.prepare('UPDATE carts SET payment_method_code = ? WHERE id = ?').run(methods.paymentMethod.method, cart.id);
     }
     await touch(db, cart.id);
-    return ok(c, await cartTotals(ctx, await loadCart(db, cart.id, await ctx.customerOf(c))));
+    return ok(c, await cartTotals(ctx, await loadCart(db, cart.id, await ctx.customerOf(c)), storeOf(ctx, c)));
   });
 
   // Guessing codes: limited per client address like the logins.
-  r.post('/apply-coupon', ctx.limit('apply-coupon'), async (c) => {
+  r.post('/apply-coupon', ctx.limit('apply-coupon'), store, async (c) => {
     const cart = await withCart(c);
     const code = (c.req.query('coupon') ?? '').trim();
     if (!code) throw new ApiError(400, 'coupon: coupon is required');
@@ -315,13 +354,13 @@ export function cartRoutes(ctx: CartDeps): Hono {
     return ok(c, true);
   });
 
-  r.post('/delete-coupon', async (c) => {
+  r.post('/delete-coupon', store, async (c) => {
     const cart = await withCart(c);
     await db.prepare('UPDATE carts SET coupon_code = NULL, updated_at = ? WHERE id = ?').run(nowIso(), cart.id);
     return ok(c, true);
   });
 
-  r.get('/coupon', async (c) => ok(c, (await withCart(c)).coupon_code ?? null));
+  r.get('/coupon', store, async (c) => ok(c, (await withCart(c)).coupon_code ?? null));
 
   return r;
 }

@@ -4,6 +4,7 @@ import type { CustomerDeps, MetricsDeps } from '../context';
 import { ApiError, jsonBody, ok } from '../http';
 import { OrderInput } from '../inputs';
 import { getOrder, orderJson, placeOrder, type PlaceOrderDeps } from '../orders';
+import { storeCodeQuery, storeOf } from './cart';
 
 /** What the order routes use: placing an order's parts, the request's customer, the orders counter. */
 export type OrderRouteDeps = PlaceOrderDeps & CustomerDeps & { readonly metrics: Pick<MetricsDeps['metrics'], 'orders'> };
@@ -20,10 +21,12 @@ export function orderRoutes(ctx: OrderRouteDeps): Hono {
       const outcome = status >= 400 ? 'refused' : c.res.headers.get('X-Order-Replay') ? 'duplicate' : 'accepted';
       ctx.metrics.orders.inc({ outcome, status: String(status) });
     },
+    storeCodeQuery(ctx),
     jsonBody(OrderInput),
     async (c) => {
       const customer = await ctx.customerOf(c);
-      const { answer, replay } = await placeOrder(ctx, c.req.valid('json'), customer);
+      // The order is quoted in the currency of the store view it was placed in (`storeCode`), as its cart was.
+      const { answer, replay } = await placeOrder(ctx, c.req.valid('json'), customer, storeOf(ctx, c));
       if (replay) c.header('X-Order-Replay', '1');
       return ok(c, answer);
     },

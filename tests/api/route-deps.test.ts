@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cartRoutes, type CartDeps } from '../../server/routes/cart';
 import type { Coupon, PaymentMethod, ShippingMethod, TaxRate } from '../../src/lib/schemas';
+import { config } from '../../src/lib/config';
 import { useTestShop } from './fixture';
 
 const shop = useTestShop();
@@ -55,6 +56,7 @@ describe('a route built from only its declared dependencies', () => {
       paymentMethods: () => [PAYMENT],
       coupon: (code) => (code.toUpperCase() === COUPON.code ? COUPON : undefined),
       priceGroup: () => undefined,
+      storeViews: () => [config.storeViews.default],
       limit: (group) => (limited.push(group), pass),
     };
     const read = new Set<string>();
@@ -89,7 +91,7 @@ describe('a route built from only its declared dependencies', () => {
       coupon_code: 'HAND40',
     });
     expect(limited).toEqual(['apply-coupon']);
-    expect([...read].sort()).toEqual(['coupon', 'customerOf', 'db', 'limit', 'paymentMethods', 'priceGroup', 'shippingMethods', 'taxRates']);
+    expect([...read].sort()).toEqual(['coupon', 'customerOf', 'db', 'limit', 'paymentMethods', 'priceGroup', 'shippingMethods', 'storeViews', 'taxRates']);
   });
 
   it('built without a part its type names (limit), the cart routes fail at once, not on a later request', () => {

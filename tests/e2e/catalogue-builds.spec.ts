@@ -8,6 +8,7 @@
  */
 import { bucketFile, EDGE_INDEX, EdgeLookup } from '../../src/lib/build/cdn/edge-map';
 import { expect, test } from './fixture';
+import type { Page } from '@playwright/test';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalog, productsWithPages, SITE } from './helpers';
@@ -33,6 +34,13 @@ const url0 = (u: string | [string, string]) => (typeof u === 'string' ? u : u[0]
 const canonicalOf = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
 const ldProduct = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((d) => d['@type'] === 'Product');
+
+/** The euro amount a text shows ('1.281,15 €' -> 1281.15), NaN when none. */
+const euros = (text: string | null) => {
+  const m = /([\d.]+,\d\d)\s€/.exec(text ?? '');
+  return m ? Number(m[1]!.replace(/\./g, '').replace(',', '.')) : NaN;
+};
+const cents = (n: number) => Math.round(n * 100) / 100;
 
 test.describe.configure({ mode: 'serial' });
 test.skip(!!process.env.E2E_SKIP_BUILDS, 'E2E_SKIP_BUILDS is set');
@@ -167,11 +175,6 @@ test.describe('multistore on', () => {
     )!;
     const radio = p.custom_options.find((o) => o.type === 'radio' && o.values.some((v) => Number(v.price) > 0 && v.price_type === 'fixed'))!;
     const fixed = radio.values.find((v) => Number(v.price) > 0 && v.price_type === 'fixed')!;
-    const euros = (text: string) => {
-      const m = /([\d.]+,\d\d)\s€/.exec(text);
-      return m ? Number(m[1]!.replace(/\./g, '').replace(',', '.')) : NaN;
-    };
-    const cents = (n: number) => Math.round(n * 100) / 100;
     const shop = await serveBuild(out);
     const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}`, viewport: { width: 390, height: 844 } });
     try {
@@ -192,6 +195,61 @@ test.describe('multistore on', () => {
     } finally {
       await context.close();
       await shop.close();
+    }
+  });
+
+  test('a de bag shows the euro amounts of the product page: the mini-cart and the checkout, lines and totals', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const rate = config.storeViews.others.find((s) => s.storeCode === 'de')!.i18n.exchangeRate;
+    const p = productsWithPages().find(
+      (x) => x.type_id === 'simple' && x.stock.is_in_stock && x.custom_options.length === 0 && productPageData(x.id).prices.special === null,
+    )!;
+    // The de page's unit price, to the cent, and two of them: what the bag and its totals must say.
+    const unit = cents(shopperPrice(p) * rate);
+    const line = cents(unit * 2);
+    const shop = await serveBuild(out, { multistore: true });
+    const context = await browser.newContext({ baseURL: `http://localhost:${shop.port}`, serviceWorkers: 'block' });
+    const shots = async (tab: Page, name: string) => {
+      for (const width of [390, 1366]) {
+        await tab.setViewportSize({ width, height: 900 });
+        await tab.waitForTimeout(300);
+        await tab.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results/screenshots'}/${name}-${width}.png` });
+      }
+    };
+    try {
+      const tab = await context.newPage();
+      expect((await tab.goto(`/de/${p.url_path}`))?.status()).toBe(200);
+      expect(euros(await tab.locator('[data-product-price]').innerText())).toBeCloseTo(unit, 2);
+      await tab.locator('.pf').dispatchEvent('pointerdown');
+      await expect(tab.locator('.pf[data-live]')).toHaveCount(1);
+      await tab.getByLabel('Quantity', { exact: true }).fill('2');
+      const totals = tab.waitForResponse((r) => r.url().includes('/api/cart/totals') && r.status() === 200);
+      await tab.getByRole('button', { name: 'Add to cart' }).click();
+      // The cart calls name the page's store view, as vue-storefront's do.
+      expect(new URL((await totals).url()).searchParams.get('storeCode')).toBe('de');
+
+      await tab.getByRole('link', { name: /^Cart/ }).click();
+      const cart = tab.getByRole('dialog', { name: /Shopping cart/ });
+      await expect(cart).toBeVisible({ timeout: 15_000 });
+      await expect(cart.locator('[data-total="grand_total"]')).toContainText('€');
+      expect(euros(await cart.locator(`[data-cart-line="${p.sku}"] .hp-line__price`).textContent())).toBeCloseTo(line, 2);
+      expect(euros(await cart.locator('[data-total="subtotal"]').textContent())).toBeCloseTo(line, 2);
+      expect(euros(await cart.locator('[data-total="grand_total"]').textContent())).toBeCloseTo(line, 2);
+      await expect(cart).not.toContainText('£');
+      await shots(tab, 'multistore-de-microcart');
+
+      await cart.getByRole('link', { name: messages.goToCheckout }).click();
+      await tab.waitForURL((u) => u.pathname.replace(/\/$/, '') === '/de/checkout');
+      const bag = tab.locator('.co-bag');
+      await expect(bag.locator('[data-total="grand_total"]')).toContainText('€');
+      expect(euros(await bag.locator('.co-line__price').first().textContent())).toBeCloseTo(line, 2);
+      expect(euros(await bag.locator('[data-total="subtotal"]').textContent())).toBeCloseTo(line, 2);
+      expect(euros(await bag.locator('[data-total="grand_total"]').textContent())).toBeCloseTo(line, 2);
+      await expect(bag).not.toContainText('£');
+      await shots(tab, 'multistore-de-checkout');
+    } finally {
+      await context.close();
+      await shop.close(2000);
     }
   });
 

@@ -155,6 +155,7 @@ describe('totals', () => {
       tax: 74.33,
       grandTotal: 445.99,
       fromServer: true,
+      currency: 'GBP',
     });
   });
 
@@ -175,6 +176,15 @@ describe('totals', () => {
       grandTotal: 445.99,
       fromServer: false,
     });
+  });
+
+  it("the estimate of a store view in another currency converts each line as its pages do; the server's totals name their currency", () => {
+    // 1.17 EUR a pound, each unit to the cent before the quantity: 2 × 140.40 + 233.99 (199.99 × 1.17 = 233.9883).
+    const line = (unit: number, qty: number) => Math.round(Math.round(unit * 1.17 * 100) * qty) / 100;
+    expect(estimateTotals(ITEMS, 7.02, undefined, line)).toMatchObject({ subtotal: 514.79, shipping: 7.02, grandTotal: 521.81, fromServer: false });
+    expect(pickTotals([serverTotals({ quote_currency_code: 'EUR' })], ITEMS, 6).currency).toBe('EUR');
+    const estimate = pickTotals([], ITEMS, 7.02, line);
+    expect([estimate.subtotal, estimate.currency]).toEqual([514.79, undefined]);
   });
 
   it('before a shipping method is chosen the shipping is 0 and not a chosen price (so it does not read Free)', () => {

@@ -69,6 +69,13 @@ describe('recognising an order in the order history', () => {
     expect(matchPlacedOrder(order(), [r], began)).toBeNull();
   });
 
+  it("a store view's order matches its record in that store view's currency (each line converted as its pages did), not the catalogue's", () => {
+    // 1.17 EUR a pound: 45 → 52.65, 120 → 140.40 (× 2); the record of the de order says 333.45.
+    const de = order({ store_code: 'de' });
+    expect(matchPlacedOrder(de, [record({ subtotal_incl_tax: 333.45 })], began)?.increment_id).toBe('000000012');
+    expect(matchPlacedOrder(de, [record()], began)).toBeNull();
+  });
+
   it('does not match a record another stored order was matched to (two identical orders stay two)', () => {
     expect(matchPlacedOrder(order(), [record()], began, new Set(['000000012']))).toBeNull();
   });

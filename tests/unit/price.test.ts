@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applySpecialPrice, CUSTOMER_GROUPS, productPrices, specialPriceApplies, tierPrice } from '../../src/lib/catalog/price';
+import { applySpecialPrice, CUSTOMER_GROUPS, productPrices, specialPriceApplies, storeMoney, storeRate, tierPrice } from '../../src/lib/catalog/price';
+import { config } from '../../src/lib/config';
 import { product, ring } from './catalog-fixtures';
 
 const now = new Date('2026-07-03T12:00:00Z');
@@ -121,5 +122,24 @@ describe('group price tiers (§6)', () => {
     expect(productPrices(p, new Date(), { tier: { groupId: 1 } })).toEqual({ original: 49.99, special: 47.49, final: 47.49 });
     expect(productPrices(p)).toEqual({ original: 49.99, special: null, final: 49.99 });
     expect(productPrices({ price: 30, tier_prices: tiers }, new Date(), { tier: { groupId: 1 } }).final).toBe(30);
+  });
+});
+
+describe("a store view's currency (multistore)", () => {
+  const [de] = config.storeViews.others;
+
+  it('storeRate: 1 for the catalogue currency, the configured rate for another', () => {
+    expect(storeRate(config.storeViews.default)).toBe(1);
+    expect(storeRate(de!)).toBe(1.17);
+    // A store view in pounds too is not converted, whatever rate it names.
+    expect(storeRate({ ...de!, i18n: { ...de!.i18n, currencyCode: 'GBP', exchangeRate: 2 } })).toBe(1);
+  });
+
+  it("storeMoney without a rate converts at the store view's own, to the cent", () => {
+    expect(storeMoney('de').convert(1095)).toBe(1281.15);
+    expect(storeMoney('de').convert(103.95)).toBe(121.62);
+    expect(storeMoney('de').format(storeMoney('de').convert(1095))).toBe('1.281,15 €');
+    expect(storeMoney('gb').convert(1095)).toBe(1095);
+    expect(storeMoney('de', 1).convert(1095)).toBe(1095);
   });
 });

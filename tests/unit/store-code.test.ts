@@ -1,8 +1,9 @@
 /** VSF's multistore adjustment of API calls (src/lib/api/store-code.ts): cart, user, stock, order and review carry `storeCode`. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { config } from '../../src/lib/config';
-import { setApiStoreCode, withStoreCode } from '../../src/lib/api/store-code';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { config, loadConfig } from '../../src/lib/config';
+import { pageStoreView, setApiStoreCode, storeViewForPath, withStoreCode } from '../../src/lib/api/store-code';
 import { apiUrl } from '../../src/lib/state/sync/fetch';
+import { collectionDbName } from '../../src/lib/state/storage';
 import { sendOrder } from '../../src/lib/state/sync/order-send';
 import type { OfflineOrder } from '../../src/lib/schemas';
 import { json } from './stores-fixtures';
@@ -11,6 +12,7 @@ import { payload } from './order-queue-fixtures';
 afterEach(() => {
   config.storeViews.multistore = false;
   setApiStoreCode(null);
+  vi.unstubAllGlobals();
 });
 
 describe('storeCode on the calls VSF adjusts per store view', () => {
@@ -37,6 +39,16 @@ describe('storeCode on the calls VSF adjusts per store view', () => {
     expect(apiUrl('cart/pull?token=&cartId=3')).toMatch(/\/api\/cart\/pull\?token=&cartId=3&storeCode=it$/);
   });
 
+  it("unset, the calls carry the code of the page's store view (its path), and its storage is named after it", () => {
+    config.storeViews.multistore = true;
+    vi.stubGlobal('location', { pathname: '/de/some-ring' });
+    expect(apiUrl('cart/totals?token=&cartId=3')).toMatch(/\/api\/cart\/totals\?token=&cartId=3&storeCode=de$/);
+    expect(collectionDbName('carts')).toBe('shop-de-carts');
+    config.storeViews.multistore = false;
+    expect(apiUrl('cart/totals?token=&cartId=3')).toMatch(/cartId=3$/);
+    expect(collectionDbName('carts')).toBe('shop-gb-carts');
+  });
+
   it("an order goes with its own store view's code, whichever page sends it", async () => {
     config.storeViews.multistore = true;
     setApiStoreCode('gb');
@@ -44,5 +56,18 @@ describe('storeCode on the calls VSF adjusts per store view', () => {
     const order = { ...payload({ store_code: 'de' }), transmited: false, transmited_at: null } as OfflineOrder;
     await sendOrder(order, { fetch: async (u) => (urls.push(u), json({ code: 200, result: { backendOrderId: 1 } })), session: null });
     expect(urls).toEqual([expect.stringMatching(/\/api\/order\?storeCode=de$/)]);
+  });
+});
+
+describe("the page's store view", () => {
+  it("a page's store view is the one of its path's prefix with multistore on, else the default; outside a page the default", () => {
+    const multi = loadConfig({ PUBLIC_MULTISTORE: 'true' });
+    const single = loadConfig({});
+    expect(['/de/rings', '/it/', '/rings', '/', '/dex/rings'].map((p) => storeViewForPath(p, multi).storeCode)).toEqual(['de', 'it', 'gb', 'gb', 'gb']);
+    expect(storeViewForPath('/de/rings', single).storeCode).toBe('gb');
+    expect(pageStoreView(multi).storeCode).toBe('gb');
+    vi.stubGlobal('location', { pathname: '/de/checkout' });
+    expect(pageStoreView(multi).storeCode).toBe('de');
+    expect(pageStoreView(single).storeCode).toBe('gb');
   });
 });

@@ -1,11 +1,14 @@
 /** The account's order history (user/order-history) and order detail pages. */
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $storeView } from '../../lib/state/stores/store-view';
 import { customerOrder, orderHistory } from '../../lib/account/session';
 import { orderIdFromPath, orderLines, orderPath, orderTotals, statusLabel } from '../../lib/account/orders';
 import { LOADING, startLoad, type Load } from '../../lib/api/load';
 import type { CustomerOrder, OrderHistory as OrderHistoryPage } from '../../lib/api/contract';
 import { isCashOnDelivery } from '../../lib/checkout/state';
-import { formatDate, formatPrice } from '../../lib/messages/format';
+import { formatDate } from '../../lib/messages/format';
+import { formatPriceIn, priceFormatter } from '../../lib/messages/currency-format';
 import { messages, fill } from '../../lib/messages';
 import { Status } from '../kit/form-kit';
 import { totalsRows } from '../../lib/checkout/totals';
@@ -28,6 +31,7 @@ export function OrderList({ accountPath }: { accountPath: string }) {
 /** The order history: number, date, status, total, link to the order. */
 function OrderHistory({ accountPath }: { accountPath: string }) {
   const [load, setLoad] = useState<Load<OrderHistoryPage>>(LOADING);
+  const store = useStore($storeView);
   useEffect(() => startLoad(() => orderHistory({ pageSize: 50 }), messages.somethingWrong, setLoad), []);
   if (load.state === 'loading')
     return (
@@ -63,7 +67,7 @@ function OrderHistory({ accountPath }: { accountPath: string }) {
             <td data-label={messages.orderDate}>{formatDate(o.created_at)}</td>
             <td data-label={messages.orderStatus}>{statusLabel(o.status)}</td>
             <td data-label={messages.orderTotal} className="num">
-              {formatPrice(o.grand_total)}
+              {formatPriceIn(o.grand_total, o.order_currency_code, store)}
             </td>
             <td className="acc-orders__link">
               <a href={orderPath(o, accountPath)} aria-label={fill(messages.orderView, { id: o.increment_id })}>
@@ -81,6 +85,7 @@ function OrderHistory({ accountPath }: { accountPath: string }) {
 export function OrderDetail({ accountPath }: { accountPath: string }) {
   const id = typeof location === 'undefined' ? null : orderIdFromPath(location.pathname);
   const [load, setLoad] = useState<Load<CustomerOrder>>(LOADING);
+  const store = useStore($storeView);
   useEffect(
     () =>
       startLoad(
@@ -110,6 +115,8 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
     );
   }
   const o = load.data;
+  // Every amount in the order's own currency.
+  const format = priceFormatter(o.order_currency_code, store);
   const shipping = o.shipping_address;
   const billing = o.billing_address;
   return (
@@ -126,8 +133,8 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
         </div>
       </dl>
       <h3>{messages.orderItems}</h3>
-      <OrderLinesTable className="acc-table acc-lines" layout="columns" lines={orderLines(o)} />
-      <TotalsList className="acc-totals" rows={totalsRows(orderTotals(o))} />
+      <OrderLinesTable className="acc-table acc-lines" layout="columns" lines={orderLines(o)} format={format} />
+      <TotalsList className="acc-totals" rows={totalsRows(orderTotals(o), format)} />
       <div className="acc-order__addresses">
         {shipping ? (
           <OrderAddress

@@ -1,7 +1,7 @@
 /**
  * The microcart (spec §3 cart, §4 Panels, §9 Cart): a drawer with the cart lines (quantity to
  * update, remove after a confirmation), the totals the API computed (cart/totals: subtotal,
- * discount, shipping, VAT, grand total in pounds), a coupon form ('incorrect coupon code' when
+ * discount, shipping, VAT, grand total in the cart's currency), a coupon form ('incorrect coupon code' when
  * refused) and the shipping methods, loaded when it opens for the shipping country or the default
  * tax country. Opened by the header's cart button; the overlay, Escape and the close button shut it
  * (the one dialog, ../kit/Dialog.tsx).
@@ -9,6 +9,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice } from '../../lib/messages/format';
+import { priceFormatter } from '../../lib/messages/currency-format';
+import { storeMoney } from '../../lib/catalog/price';
+import { $storeView } from '../../lib/state/stores/store-view';
 import { messages, fill } from '../../lib/messages';
 import { localizedPath } from '../../lib/catalog/urls';
 import { tileImage } from '../../lib/catalog/images';
@@ -20,7 +23,6 @@ import { cartTotalsFigures, totalsRows } from '../../lib/checkout/totals';
 import { Dialog } from '../kit/Dialog';
 import { TotalsList } from './TotalsList';
 
-const money = (n: number) => formatPrice(n);
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 export function CloseIcon() {
@@ -41,6 +43,8 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
   const url = str(item.url);
   const options = str(item.options);
   const unit = typeof item.price === 'number' ? item.price : null;
+  // The bag holds catalogue prices: the line in the page's currency, as its product page showed it.
+  const money = storeMoney(useStore($storeView).storeCode);
 
   useEffect(() => {
     if (confirming) yes.current?.focus();
@@ -71,7 +75,7 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
           ) : (
             <span className="hp-line__name">{name}</span>
           )}
-          {unit !== null && <span className="hp-line__price">{money(unit * item.qty)}</span>}
+          {unit !== null && <span className="hp-line__price">{money.format(money.line(unit, item.qty))}</span>}
         </div>
         {options && <p className="hp-line__opts">{options}</p>}
         <p className="hp-line__sku">
@@ -184,6 +188,8 @@ function Coupon({ totals }: { totals: CartTotals | null }) {
 
 function Shipping() {
   const methods = useStore($shippingMethods);
+  // Amounts the API quoted (or the §9 ones converted) in the page's currency.
+  const store = useStore($storeView);
   if (!methods.length) return null;
   return (
     <details className="hp-ship">
@@ -192,7 +198,7 @@ function Shipping() {
         {methods.map((m) => (
           <li key={`${m.carrier_code}-${m.method_code}`}>
             <span>{m.method_title || m.carrier_title}</span>
-            <span>{m.price_incl_tax > 0 ? money(m.price_incl_tax) : messages.shippingFree}</span>
+            <span>{m.price_incl_tax > 0 ? formatPrice(m.price_incl_tax, store) : messages.shippingFree}</span>
           </li>
         ))}
       </ul>
@@ -205,6 +211,7 @@ export default function Microcart() {
   const ui = useStore($ui);
   const cart = useStore($cart);
   const count = useStore($cartCount);
+  const store = useStore($storeView);
   const open = ui.microcart;
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -217,7 +224,7 @@ export default function Microcart() {
   if (!open) return null;
 
   // The microcart chooses no shipping method: its shipping is an amount, never 'Free' (src/lib/checkout/totals.ts).
-  const rows = cart.totals ? totalsRows(cartTotalsFigures(cart.totals, false)) : null;
+  const rows = cart.totals ? totalsRows(cartTotalsFigures(cart.totals, false), priceFormatter(cart.totals.quote_currency_code, store)) : null;
   const stale = cart.totals !== null && cart.totals.items_qty !== count;
   return (
     <Dialog open panel labelledBy={titleId} onClose={close} data={{ 'data-microcart': '' }}>
@@ -263,7 +270,7 @@ export default function Microcart() {
               </div>
             </div>
             <div className="hp-drawer__foot">
-              <a className="btn" href={localizedPath('/checkout')}>
+              <a className="btn" href={localizedPath('/checkout', { storeCode: store.storeCode })}>
                 {messages.goToCheckout}
               </a>
               <button type="button" className="hp-text-btn" onClick={close}>

@@ -1,5 +1,8 @@
 /** The checkout's bag (its lines, editable until the order is placed) and the totals under it and in the review. */
-import { formatPrice } from '../../lib/messages/format';
+import { useStore } from '@nanostores/react';
+import { priceFormatter } from '../../lib/messages/currency-format';
+import { storeMoney } from '../../lib/catalog/price';
+import { $storeView } from '../../lib/state/stores/store-view';
 import { messages, fill } from '../../lib/messages';
 import type { ReviewTotals } from '../../lib/checkout/state';
 import type { CartItem } from '../../lib/schemas';
@@ -8,15 +11,19 @@ import { totalsRows } from '../../lib/checkout/totals';
 import { TotalsList } from '../bag/TotalsList';
 
 export function Totals({ totals }: { totals: ReviewTotals }) {
+  // The server's amounts in the currency it quoted; the estimate in the page's.
+  const store = useStore($storeView);
   return (
     <>
-      <TotalsList className="co-totals" rows={totalsRows(totals)} />
+      <TotalsList className="co-totals" rows={totalsRows(totals, priceFormatter(totals.currency, store))} />
       {!totals.fromServer ? <p className="co-totals__note">{messages.checkoutEstimate}</p> : null}
     </>
   );
 }
 
 export function Bag({ items, totals, editable }: { items: CartItem[]; totals: ReviewTotals; editable: boolean }) {
+  // The bag holds catalogue prices: each line in the page's currency, as its product page showed it.
+  const money = storeMoney(useStore($storeView).storeCode);
   return (
     <section className="co-bag card" aria-labelledby="co-bag-title">
       <h2 id="co-bag-title">{messages.checkoutBag}</h2>
@@ -46,7 +53,7 @@ export function Bag({ items, totals, editable }: { items: CartItem[]; totals: Re
                   <span>× {i.qty}</span>
                 )}
               </div>
-              <span className="co-line__price">{typeof i.price === 'number' ? formatPrice(i.price * i.qty) : ''}</span>
+              <span className="co-line__price">{typeof i.price === 'number' ? money.format(money.line(i.price, i.qty)) : ''}</span>
               {editable ? (
                 <button
                   type="button"

@@ -3,10 +3,10 @@
  * each row, then its figures. Two layouts: 'columns' gives the sku and the row total columns of their
  * own and labels every cell for the phone layout (the account's table turns its rows into cards);
  * 'compact' writes the sku under the name and shows quantity and unit price only. The lines come from
- * src/lib (`orderLines`, `externalOrderLines`), the amounts written by `formatPrice`.
+ * src/lib (`orderLines`, `externalOrderLines`), the amounts written by `format` (the order's currency:
+ * `priceFormatter`).
  */
 import type { OrderLineView } from '../../lib/checkout/totals';
-import { formatPrice } from '../../lib/messages/format';
 import { messages } from '../../lib/messages';
 
 export interface OrderLinesTableProps {
@@ -15,20 +15,22 @@ export interface OrderLinesTableProps {
   layout: 'columns' | 'compact';
   /** The class of the sku under the name ('compact'). */
   skuClassName?: string;
+  /** How an amount of the order is written (`priceFormatter` of its currency and the page's store view). */
+  format: (amount: number) => string;
 }
 
 interface Column {
   label: string;
   numeric: boolean;
-  value: (l: OrderLineView) => string | number;
+  value: (l: OrderLineView, format: (amount: number) => string) => string | number;
 }
 
 const sku: Column = { label: messages.skuLabel, numeric: false, value: (l) => l.sku };
 const qty: Column = { label: messages.orderQty, numeric: true, value: (l) => l.qty };
-const price: Column = { label: messages.orderPrice, numeric: true, value: (l) => formatPrice(l.price) };
-const subtotal: Column = { label: messages.orderSubtotal, numeric: true, value: (l) => (l.rowTotal === undefined ? '' : formatPrice(l.rowTotal)) };
+const price: Column = { label: messages.orderPrice, numeric: true, value: (l, format) => format(l.price) };
+const subtotal: Column = { label: messages.orderSubtotal, numeric: true, value: (l, format) => (l.rowTotal === undefined ? '' : format(l.rowTotal)) };
 
-export function OrderLinesTable({ lines, className, layout, skuClassName }: OrderLinesTableProps) {
+export function OrderLinesTable({ lines, className, layout, skuClassName, format }: OrderLinesTableProps) {
   const labelled = layout === 'columns';
   const columns = labelled ? [sku, qty, price, subtotal] : [qty, price];
   const num = (c: Column) => (c.numeric ? 'num' : undefined);
@@ -57,7 +59,7 @@ export function OrderLinesTable({ lines, className, layout, skuClassName }: Orde
             </th>
             {columns.map((c) => (
               <td key={c.label} data-label={labelled ? c.label : undefined} className={num(c)}>
-                {c.value(l)}
+                {c.value(l, format)}
               </td>
             ))}
           </tr>

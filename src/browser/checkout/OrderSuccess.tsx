@@ -4,6 +4,9 @@
  * order number and lines (the page's I/O: src/lib/checkout/order-success-page.ts).
  */
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { priceFormatter } from '../../lib/messages/currency-format';
+import { $storeView } from '../../lib/state/stores/store-view';
 import { externalOrderLines, externalOrderTotals, type OrderSuccessState } from '../../lib/checkout/order-success';
 import { startOrderSuccess } from '../../lib/checkout/order-success-page';
 import { messages, fill } from '../../lib/messages';
@@ -15,6 +18,7 @@ import './OrderSuccess.css';
 
 export default function OrderSuccess() {
   const [state, setState] = useState<OrderSuccessState>({ status: 'loading' });
+  const store = useStore($storeView);
 
   // The page's I/O (cart, the order's fetch, the data layer, the thank-you state) is src/lib's.
   useEffect(() => startOrderSuccess(setState), []);
@@ -34,14 +38,16 @@ export default function OrderSuccess() {
       </p>
     );
   const o = state.order;
+  // The external order result names no currency: the order's is the page's store view's, where it was placed.
+  const format = priceFormatter(undefined, store);
   return (
     <section className="os card" aria-labelledby="os-title">
       <p className="os__number" id="os-title">
         {fill(messages.orderSuccessNumber, { id: o.order_id })}
       </p>
       <h2 className="os__title">{messages.orderSummaryTitle}</h2>
-      <OrderLinesTable className="os__lines" layout="compact" skuClassName="os__sku" lines={externalOrderLines(o)} />
-      <TotalsList className="os__totals" prefix="os" rows={totalsRows(externalOrderTotals(o))} />
+      <OrderLinesTable className="os__lines" layout="compact" skuClassName="os__sku" lines={externalOrderLines(o)} format={format} />
+      <TotalsList className="os__totals" prefix="os" rows={totalsRows(externalOrderTotals(o), format)} />
     </section>
   );
 }

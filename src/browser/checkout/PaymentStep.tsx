@@ -1,5 +1,7 @@
 /** Step 3: the payment method (cash on delivery with its info panel; server methods are handed to the backend); once done, its title. */
 import type { FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $storeView } from '../../lib/state/stores/store-view';
 import { handedToBackend, proceedsDirectly } from '../../lib/checkout/state';
 import { choosePayment } from '../../lib/checkout/store';
 import { formatPrice } from '../../lib/messages/format';
@@ -25,6 +27,8 @@ export function PaymentStep({
   onContinue: (e: FormEvent<HTMLFormElement>) => void;
 }) {
   const payment = payments.find((p) => p.code === paymentMethod);
+  // The API quotes a method's cost in the currency of the page's store view.
+  const store = useStore($storeView);
   return open ? (
     <ContinueForm step="payment" onContinue={onContinue}>
       <fieldset className="co-methods" aria-describedby={paymentErrors.length ? 'co-payment-errors' : undefined}>
@@ -35,7 +39,7 @@ export function PaymentStep({
             <label key={p.code} className="co-method" htmlFor={id}>
               <input id={id} type="radio" name="paymentMethod" checked={paymentMethod === p.code} onChange={() => choosePayment(p.code)} />
               <span className="co-method__title">{p.title}</span>
-              {p.costInclTax ? <span className="co-method__price">{formatPrice(p.costInclTax)}</span> : null}
+              {p.costInclTax ? <span className="co-method__price">{formatPrice(p.costInclTax, store)}</span> : null}
             </label>
           );
         })}

@@ -1,5 +1,7 @@
 /** Step 2: the shipping address and the delivery method (the §9 list, or collection from a shop); once done, their summary. */
 import type { FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $storeView } from '../../lib/state/stores/store-view';
 import { chosenShipping, collectionShopName, isStoreCollection, shippingChoices, shippingPrice, type CheckoutValues } from '../../lib/checkout/state';
 import { chooseShipping } from '../../lib/checkout/store';
 import { config } from '../../lib/config';
@@ -60,6 +62,8 @@ function ShippingMethods({
 }) {
   const { delivery, collection } = shippingChoices(shippingMethods);
   const collectionChosen = isStoreCollection(shippingMethod);
+  // The API quotes the methods in the currency of the page's store view (as the §9 defaults are converted).
+  const store = useStore($storeView);
   return (
     <fieldset className="co-methods" aria-describedby={shippingErrors.length ? 'co-shipping-errors' : undefined}>
       <legend>{messages.orderShippingMethod}</legend>
@@ -80,7 +84,7 @@ function ShippingMethods({
               {/* The carrier that delivers (Royal Mail, DPD Courier: §9) when it is not the method's own name. */}
               {m.carrier_title && m.carrier_title !== m.method_title ? <span className="co-method__carrier">{m.carrier_title}</span> : null}
             </span>
-            <span className="co-method__price">{price === 0 ? messages.shippingFree : formatPrice(price)}</span>
+            <span className="co-method__price">{price === 0 ? messages.shippingFree : formatPrice(price, store)}</span>
           </label>
         );
       })}

@@ -6,7 +6,8 @@
  */
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatPrice } from '../../lib/messages/format';
+import { storeMoney } from '../../lib/catalog/price';
+import { $storeView } from '../../lib/state/stores/store-view';
 import { messages, fill } from '../../lib/messages';
 import { localizedPath } from '../../lib/catalog/urls';
 import { asListProduct, listImage, listPrices } from '../../lib/catalog/product/summary-view';
@@ -21,6 +22,9 @@ export default function WishlistPanel() {
   const ui = useStore($ui);
   const wishlist = useStore($wishlist);
   const compare = useStore($compare);
+  // The wishlist holds catalogue prices: shown in the page's currency, as its product pages show them.
+  const store = useStore($storeView);
+  const money = storeMoney(store.storeCode);
   const titleId = useId();
   const close = () => setPanel('wishlist', false);
   if (!ui.wishlist) return null;
@@ -50,7 +54,8 @@ export default function WishlistPanel() {
             <ul className="hp-lines">
               {items.map((item) => {
                 const img = listImage(item);
-                const prices = listPrices(item);
+                const listed = listPrices(item);
+                const prices = listed && money.prices(listed);
                 return (
                   <li className="hp-line" key={item.sku} data-wishlist-item={item.sku}>
                     {img ? (
@@ -72,10 +77,10 @@ export default function WishlistPanel() {
                             {prices.special !== null ? (
                               <>
                                 <span className="visually-hidden">{messages.specialPrice} </span>
-                                {formatPrice(prices.special)}
+                                {money.format(prices.special)}
                               </>
                             ) : (
-                              formatPrice(prices.final)
+                              money.format(prices.final)
                             )}
                           </span>
                         )}
@@ -104,7 +109,7 @@ export default function WishlistPanel() {
         </div>
         {compare.items.length > 0 && (
           <div className="hp-drawer__foot">
-            <a className="btn btn--ghost" href={localizedPath('/compare')}>
+            <a className="btn btn--ghost" href={localizedPath('/compare', { storeCode: store.storeCode })}>
               {fill(messages.compareLink, { count: compare.items.length })}
             </a>
           </div>

@@ -8,7 +8,7 @@ import { formatPrice } from '../../lib/messages/format';
 
 export interface PriceTagProps {
   prices: Pick<ProductPrices, 'original' | 'special'>;
-  /** How an amount is written (default: the default store's currency). */
+  /** How an amount is written (default: the default store's currency); a store view's page passes its `StoreMoney.format`. */
   format?: (n: number) => string;
   /** The island's own class (place, colour), beside the price's. */
   className?: string;

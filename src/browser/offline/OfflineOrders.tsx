@@ -8,7 +8,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { formatDate, formatPrice } from '../../lib/messages/format';
+import { formatDate } from '../../lib/messages/format';
+import { storeMoney } from '../../lib/catalog/price';
 import { messages, fill } from '../../lib/messages';
 import type { OfflineOrder } from '../../lib/schemas';
 import { $user } from '../../lib/state/stores/user';
@@ -64,7 +65,7 @@ function OrderRow({
     <li className="oo-order">
       <div className="oo-order__head">
         <span className="oo-order__date">{fill(messages.offlineOrderPlacedAt, { date: formatDate(order.created_at) })}</span>
-        {total !== null && <span className="oo-order__total">{formatPrice(total)}</span>}
+        {total !== null && <span className="oo-order__total">{storeMoney(order.store_code ?? undefined).format(total)}</span>}
       </div>
       <p className="oo-order__status">{status}</p>
       {unknown && !warned && <p className="oo-order__warning">{fill(messages.orderUnknown)}</p>}

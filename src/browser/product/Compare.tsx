@@ -8,12 +8,16 @@ import { messages, fill } from '../../lib/messages';
 import { homeUrl } from '../../lib/catalog/urls';
 import { asListProduct, compareTable, listImage, listPrices } from '../../lib/catalog/product/summary-view';
 import { $compare, clearCompare, removeFromCompare } from '../../lib/state/stores/compare';
+import { $storeView } from '../../lib/state/stores/store-view';
+import { storeMoney } from '../../lib/catalog/price';
 import { PriceTag } from '../kit/PriceTag';
 import './Compare.css';
 
 /** The compare table. */
 export default function Compare() {
   const compare = useStore($compare);
+  // The list holds catalogue prices: shown in the page's currency, as its product pages show them.
+  const money = storeMoney(useStore($storeView).storeCode);
   if (!compare.loaded) {
     return (
       <p className="muted" role="status">
@@ -71,7 +75,7 @@ export default function Compare() {
               <th scope="row">{messages.comparePrice}</th>
               {items.map((item) => {
                 const prices = listPrices(item);
-                return <td key={item.sku}>{!prices ? messages.notAvailableShort : <PriceTag prices={prices} />}</td>;
+                return <td key={item.sku}>{!prices ? messages.notAvailableShort : <PriceTag prices={money.prices(prices)} format={money.format} />}</td>;
               })}
             </tr>
             <tr data-compare-row="sku">

@@ -7,6 +7,8 @@ import { useStore } from '@nanostores/react';
 import { messages } from '../../lib/messages';
 import { asListProduct, listImage, listPrices, withoutSku } from '../../lib/catalog/product/summary-view';
 import { $recentlyViewed, clearRecentlyViewed } from '../../lib/state/stores/recently-viewed';
+import { $storeView } from '../../lib/state/stores/store-view';
+import { storeMoney } from '../../lib/catalog/price';
 import { PriceTag } from '../kit/PriceTag';
 import { useHydrated } from '../kit/use-hydrated';
 import './RecentlyViewed.css';
@@ -23,6 +25,8 @@ export interface RecentlyViewedProps {
 /** The recently viewed list. */
 export default function RecentlyViewed({ exclude, variant = 'product', max }: RecentlyViewedProps) {
   const state = useStore($recentlyViewed);
+  // The list holds catalogue prices: shown in the page's currency, as its product pages show them.
+  const money = storeMoney(useStore($storeView).storeCode);
   // The first render matches the build's HTML (the empty text): hydrating straight into the list left
   // the server's 'No products yet' beside it. The list replaces it in a normal render right after.
   const hydrated = useHydrated();
@@ -39,7 +43,8 @@ export default function RecentlyViewed({ exclude, variant = 'product', max }: Re
       <ul className="rcv__list rail" data-recently-viewed-list>
         {items.map((item) => {
           const img = listImage(item);
-          const prices = listPrices(item);
+          const listed = listPrices(item);
+          const prices = listed && money.prices(listed);
           return (
             <li className="rcv__cell" key={item.sku} data-recently-viewed-item={item.sku}>
               <a className="rcv__tile" href={item.url ?? '#'}>
@@ -49,7 +54,7 @@ export default function RecentlyViewed({ exclude, variant = 'product', max }: Re
                   <span className="rcv__img tile-img" aria-hidden="true" />
                 )}
                 <span className="rcv__name">{item.name}</span>
-                {prices && <PriceTag className="rcv__price" prices={prices} />}
+                {prices && <PriceTag className="rcv__price" prices={prices} format={money.format} />}
               </a>
             </li>
           );

@@ -51,6 +51,8 @@ export const CustomerOrderSchema = /*#__PURE__*/ (() =>
     shipping_incl_tax: z.number().optional(),
     shipping_description: z.string().optional(),
     coupon_code: z.string().nullish(),
+    /** The currency the order's amounts are in (Magento's order_currency_code); absent: the page's store view's. */
+    order_currency_code: z.string().nullish(),
     payment: z.looseObject({ method: z.string() }).optional(),
     billing_address: AddressSchema.optional(),
     shipping_address: AddressSchema.optional(),

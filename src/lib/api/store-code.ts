@@ -4,16 +4,31 @@
  * view (cart, user, stock, order, review) carry the store view's code as `storeCode`, so that
  * vue-storefront-api talks to that store's Magento (its `/{storeCode}` REST base).
  */
-import { config } from '../config';
+import { config, enabledStoreViews, type Config, type StoreView } from '../config';
+import { storeOfPath } from '../catalog/urls';
 
 /** The API paths VSF adjusts per store view. */
 const ADJUSTED = /^(?:cart|user|stock|order|review)(?:[/?]|$)/;
 
 let current: string | null = null;
 
-/** The store view code calls are made for now (set by the store-view store; null: the default). */
+/** The enabled store view a path belongs to ('/de/...' when multistore is on), else the default. */
+export function storeViewForPath(pathname: string, cfg: Config = config): StoreView {
+  return storeOfPath(pathname, enabledStoreViews(cfg)).view ?? cfg.storeViews.default;
+}
+
+/**
+ * The store view of the page this code runs in, from its path: what its API calls name, its storage
+ * collections are named after and its money is shown in. The default store view outside a page (the
+ * build, the server, a service worker, whose path is its script's).
+ */
+export function pageStoreView(cfg: Config = config): StoreView {
+  return typeof location === 'undefined' ? cfg.storeViews.default : storeViewForPath(location.pathname, cfg);
+}
+
+/** The store view code calls are made for now: the one the store-view store set, else the page's (its path). */
 export function apiStoreCode(): string {
-  return current ?? config.storeViews.default.storeCode;
+  return current ?? pageStoreView().storeCode;
 }
 
 /** Sets the store view code calls are made for (src/lib/state/stores/store-view.ts). */

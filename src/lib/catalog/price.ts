@@ -216,11 +216,34 @@ export interface StoreMoney {
   convert(catalogueAmount: number): number;
   /** A product's catalogue prices converted (`convertPrices`). */
   prices(cataloguePrices: ProductPrices): ProductPrices;
+  /**
+   * A bag line's amount: its catalogue unit price converted, times the quantity, to the cent (the
+   * reference API's rule for a quote's line, so the bag shows what the cart's totals add up).
+   */
+  line(catalogueUnit: number, qty: number): number;
   format(amount: number): string;
 }
 
-/** The money of the store view `storeCode` (any configured one; unknown: the default) at `rate` from the catalogue's prices. */
-export function storeMoney(storeCode: string | undefined, rate: number, cfg = config): StoreMoney {
+/**
+ * The exchange rate from the catalogue's prices (in the default store view's currency) to a store
+ * view's currency: 1 when it is the same currency, else the store view's configured rate. The pages,
+ * the bag and the reference API's cart all convert with it, so they show the same amounts.
+ */
+export function storeRate(store: StoreView, cfg = config): number {
+  return store.i18n.currencyCode === cfg.storeViews.default.i18n.currencyCode ? 1 : store.i18n.exchangeRate;
+}
+
+/**
+ * The money of the store view `storeCode` (any configured one; unknown: the default) at `rate` from the
+ * catalogue's prices (default: its `storeRate`).
+ */
+export function storeMoney(storeCode: string | undefined, rate?: number, cfg = config): StoreMoney {
   const store = [cfg.storeViews.default, ...cfg.storeViews.others].find((s) => s.storeCode === storeCode) ?? cfg.storeViews.default;
-  return { convert: (n) => convertPrice(n, rate), prices: (p) => convertPrices(p, rate), format: (n) => formatPrice(n, store) };
+  const r = rate ?? storeRate(store, cfg);
+  return {
+    convert: (n) => convertPrice(n, r),
+    prices: (p) => convertPrices(p, r),
+    line: (unit, qty) => Math.round(convertPrice(unit, r) * qty * 100) / 100,
+    format: (n) => formatPrice(n, store),
+  };
 }

@@ -210,25 +210,35 @@ export interface ReviewTotals extends TotalsFigures {
   discount: number;
   /** True when computed by the server (cart/totals); false for the local estimate. */
   fromServer: boolean;
+  /** The currency of the amounts (the server's quote_currency_code); absent for the estimate, which is in the page's. */
+  currency?: string;
 }
 
 /** The review totals from the server's cart totals; `shippingChosen`: their shipping is a chosen method's price. */
 export function totalsFromServer(t: CartTotals, shippingChosen = true): ReviewTotals {
-  return { ...cartTotalsFigures(t, shippingChosen), subtotal: t.subtotal_incl_tax, discount: t.discount_amount, fromServer: true };
+  return {
+    ...cartTotalsFigures(t, shippingChosen),
+    subtotal: t.subtotal_incl_tax,
+    discount: t.discount_amount,
+    fromServer: true,
+    currency: t.quote_currency_code,
+  };
 }
 
 /**
  * A local estimate when the server's totals are not available (offline): item prices include VAT,
  * so the VAT shown is the part of the total at the §9 VAT rate. `shipping` is the chosen method's
- * price, or null while none is chosen (counted as 0).
+ * price, or null while none is chosen (counted as 0). Item prices are the catalogue's, each line
+ * in the page's currency by `line` (StoreMoney's; default: the catalogue's currency as it is).
  */
 export function estimateTotals(
   items: readonly Pick<CartItem, 'price' | 'qty'>[],
   shipping: number | null,
   vatRate: number = config.constants.vatRate,
+  line: (unit: number, qty: number) => number = (unit, qty) => unit * qty,
 ): ReviewTotals {
   const round = (n: number) => Math.round(n * 100) / 100;
-  const subtotal = round(items.reduce((sum, i) => sum + (i.price ?? 0) * i.qty, 0));
+  const subtotal = round(items.reduce((sum, i) => sum + line(i.price ?? 0, i.qty), 0));
   const grandTotal = round(subtotal + (shipping ?? 0));
   const tax = round((grandTotal * vatRate) / (1 + vatRate));
   return { subtotal, shipping: round(shipping ?? 0), shippingChosen: shipping !== null, discount: 0, tax, grandTotal, fromServer: false };
@@ -249,11 +259,12 @@ export function pickTotals(
   candidates: readonly (CartTotals | null | undefined)[],
   items: readonly Pick<CartItem, 'sku' | 'qty' | 'price'>[],
   chosenShippingPrice: number | null,
+  line?: (unit: number, qty: number) => number,
 ): ReviewTotals {
   for (const t of candidates) {
     if (!t || !totalsMatchCart(t, items)) continue;
     if (chosenShippingPrice !== null && Math.abs(t.shipping_incl_tax - chosenShippingPrice) > 0.005) continue;
     return totalsFromServer(t, chosenShippingPrice !== null);
   }
-  return estimateTotals(items, chosenShippingPrice);
+  return estimateTotals(items, chosenShippingPrice, undefined, line);
 }

@@ -13,6 +13,8 @@ import { $cart, cartSettled, loadCart } from '../state/stores/cart';
 import { $online } from '../state/stores/network';
 import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../state/stores/shipping';
 import { $user, loadUser } from '../state/stores/user';
+import { $storeView } from '../state/stores/store-view';
+import { storeMoney } from '../catalog/price';
 import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress, type PlaceDeps, type PlaceResult, type StepMove } from './flow';
 import { externalCheckoutEnabled, handOffToExternalCheckout } from './handoff';
 import { fetchPaymentMethods } from './server';
@@ -65,9 +67,9 @@ const initial = (): CheckoutState => ({
 export const $checkout = map<CheckoutState>(initial());
 
 /** The totals shown: the server's for the bag and the chosen shipping, else the local estimate. */
-export const $checkoutTotals = computed([$checkout, $cart, $shippingMethods], (c, cart, methods): ReviewTotals => {
+export const $checkoutTotals = computed([$checkout, $cart, $shippingMethods, $storeView], (c, cart, methods, store): ReviewTotals => {
   const chosen = chosenShipping(methods, c.values.shippingMethod);
-  return pickTotals([c.serverTotals, cart.totals], cart.items, chosen ? shippingPrice(chosen) : null);
+  return pickTotals([c.serverTotals, cart.totals], cart.items, chosen ? shippingPrice(chosen) : null, storeMoney(store.storeCode).line);
 });
 
 // ------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { config, enabledStoreViews, type StoreView } from '../config';
 import { menuTree, type MenuItem } from '../content/menus';
 import { MENU_IDS, type Attribute, type Banner, type Banners, type Category, type CmsBlock, type Product, type Review, type Shop } from '../schemas';
 import { homeUrl as storeHomeUrl, localizedPath, storeOfPath, type UrlOptions } from '../catalog/urls';
-import { convertPrices, productPrices, type PricedProduct, type ProductPrices } from '../catalog/price';
+import { convertPrices, productPrices, storeRate, type PricedProduct, type ProductPrices } from '../catalog/price';
 import { warnEmptyHeaderMenu } from '../build/warnings';
 import { canonicalContentLink, isLinkableContentPath } from './content-routes';
 import { buildRole, currentShard } from '../build/shard';
@@ -411,7 +411,7 @@ export function pricesFor(p: PricedProduct, storeCode?: string): ProductPrices {
  */
 export function currencyRate(store: StoreView): number {
   if (ownCatalogueDir(store.storeCode)) return 1;
-  return store.i18n.currencyCode === config.storeViews.default.i18n.currencyCode ? 1 : store.i18n.exchangeRate;
+  return storeRate(store);
 }
 
 /** The image of a product's tile: image, then small_image, thumbnail, first gallery image. */

@@ -4,6 +4,7 @@
  * The engine is injectable (`setStorageEngine`): localforage in the browser, memory in Node and tests.
  */
 import { config, type Config } from '../../config';
+import { pageStoreView } from '../../api/store-code';
 import { Collection } from './collection';
 import type { StorageEngine } from './engine';
 import { installLeaveGuard } from './leave-guard';
@@ -66,9 +67,9 @@ export function collectionDbName(name: CollectionName, code: string = currentSto
   return cfg.storeViews.commonCache ? `shop-shop-${name}` : `shop-${code}-${name}`;
 }
 
-/** The store code collections are named after (the default store view until `setStorageStoreCode`). */
+/** The store code collections are named after: the one `setStorageStoreCode` set, else the page's store view's (its path). */
 export function currentStorageStoreCode(): string {
-  return storeCode ?? config.storeViews.default.storeCode;
+  return storeCode ?? pageStoreView().storeCode;
 }
 
 /** Switches the store code used for collection names (called by the store-view store). */

@@ -10,21 +10,23 @@ import { ShippingMethodSchema, type ShippingMethod } from '../../schemas';
 import { executeTask } from '../sync/tasks';
 import { $cart } from './cart';
 import { $storeView } from './store-view';
+import { storeMoney } from '../../catalog/price';
 import { $ui } from './ui';
 
-/** The §9 shipping methods in the shape the API answers. */
-export function defaultShippingMethods(): ShippingMethod[] {
+/** The §9 shipping methods in the shape the API answers, their amounts in the store view's currency (as the API quotes them). */
+export function defaultShippingMethods(storeCode: string = $storeView.get().storeCode): ShippingMethod[] {
+  const money = storeMoney(storeCode);
   return config.constants.shippingMethods.map((m) => ({
     carrier_code: m.carrier_code,
     method_code: m.method_code,
     carrier_title: m.title,
     method_title: m.title,
-    amount: m.amount,
+    amount: money.convert(m.amount),
     base_amount: m.amount,
     available: true,
     error_message: '',
-    price_excl_tax: m.amount,
-    price_incl_tax: m.amount,
+    price_excl_tax: money.convert(m.amount),
+    price_incl_tax: money.convert(m.amount),
   }));
 }
 

@@ -1,17 +1,13 @@
 /** The current store view (spec §3 client state "storeView"); it also names the storage collections. */
 import { atom } from 'nanostores';
 import { config, enabledStoreViews, type StoreView } from '../../config';
-import { storeOfPath } from '../../catalog/urls';
-import { setApiStoreCode } from '../../api/store-code';
+import { pageStoreView, setApiStoreCode, storeViewForPath } from '../../api/store-code';
 import { setStorageStoreCode } from '../storage';
 
-/** The store view the shopper is in. */
-export const $storeView = atom<StoreView>(config.storeViews.default);
+export { storeViewForPath };
 
-/** The enabled store view a path belongs to ('/de/...' when multistore is on), else the default. */
-export function storeViewForPath(pathname: string, cfg = config): StoreView {
-  return storeOfPath(pathname, enabledStoreViews(cfg)).view ?? cfg.storeViews.default;
-}
+/** The store view the shopper is in: the page's (its path), until `setStoreView`. */
+export const $storeView = atom<StoreView>(pageStoreView());
 
 /** Switches the store view by code (unknown or disabled codes give the default one). */
 export function setStoreView(code: string, cfg = config): StoreView {

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import type { OfflineOrder } from '../../schemas';
+import { storeMoney } from '../../catalog/price';
 import type { OrderFetch } from './order-send';
 
 /** How long after a send began a look-up that finds nothing counts as proof the order never arrived. */
@@ -54,15 +55,20 @@ const lineKey = (lines: ReadonlyArray<{ sku: string; qty: number }>): string =>
     .sort()
     .join('\u0001');
 
-/** The order's goods total as the shopper saw it (price incl. tax times quantity), or null when a price is missing. */
-export function goodsTotal(order: Pick<OfflineOrder, 'products'>): number | null {
+/**
+ * The order's goods total as the shopper saw it (price incl. tax times quantity), or null when a price
+ * is missing: in the currency of its store view (`store_code`), each line converted from the bag's
+ * catalogue prices as the pages and the API convert it, so it compares with the order's record.
+ */
+export function goodsTotal(order: Pick<OfflineOrder, 'products' | 'store_code'>): number | null {
+  const money = storeMoney(order.store_code ?? undefined);
   let sum = 0;
   for (const p of order.products) {
     const price = p.priceInclTax ?? p.price;
     if (typeof price !== 'number') return null;
-    sum += price * p.qty;
+    sum += money.line(price, p.qty);
   }
-  return sum;
+  return Math.round(sum * 100) / 100;
 }
 
 /**
@@ -70,7 +76,7 @@ export function goodsTotal(order: Pick<OfflineOrder, 'products'>): number | null
  * increment ids already matched to other stored orders (two identical orders in a row stay two).
  */
 export function matchPlacedOrder(
-  order: Pick<OfflineOrder, 'products'>,
+  order: Pick<OfflineOrder, 'products' | 'store_code'>,
   records: readonly HistoryRecord[],
   began: string,
   claimed: ReadonlySet<string> = new Set(),
