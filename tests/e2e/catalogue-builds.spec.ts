@@ -222,6 +222,9 @@ test.describe('multistore on', () => {
       expect(euros(await tab.locator('[data-product-price]').innerText())).toBeCloseTo(unit, 2);
       await tab.locator('.pf').dispatchEvent('pointerdown');
       await expect(tab.locator('.pf[data-live]')).toHaveCount(1);
+      // The product form's link to the compare page stays in the store view.
+      await tab.getByRole('button', { name: 'Add to compare' }).click();
+      await expect(tab.locator('.pf [data-compare-link]')).toHaveAttribute('href', '/de/compare');
       await tab.getByLabel('Quantity', { exact: true }).fill('2');
       const totals = tab.waitForResponse((r) => r.url().includes('/api/cart/totals') && r.status() === 200);
       await tab.getByRole('button', { name: 'Add to cart' }).click();

@@ -8,6 +8,7 @@ import { messages, fill } from '../../lib/messages';
 import { localizedPath } from '../../lib/catalog/urls';
 import { $wishlist, toggleWishlist } from '../../lib/state/stores/wishlist';
 import { $compare, addToCompare, removeFromCompare } from '../../lib/state/stores/compare';
+import { $storeView } from '../../lib/state/stores/store-view';
 import type { ListProduct } from '../../lib/catalog/product/summary-view';
 import { useHydrated } from '../kit/use-hydrated';
 
@@ -80,6 +81,7 @@ export { useHydrated };
 export function ListToggles({ product }: { product: ListProduct }) {
   const wishlist = useStore($wishlist);
   const compare = useStore($compare);
+  const store = useStore($storeView);
   const live = useHydrated();
   const onWishlist = wishlist.items.some((i) => i.sku === product.sku);
   const inCompare = compare.items.some((i) => i.sku === product.sku);
@@ -99,15 +101,10 @@ export function ListToggles({ product }: { product: ListProduct }) {
         {inCompare ? messages.removeFromCompare : messages.addToCompare}
       </button>
       {compare.items.length > 0 && (
-        <a className="link-btn" href={compareUrl()} data-compare-link>
+        <a className="link-btn" href={localizedPath('/compare', { storeCode: store.storeCode })} data-compare-link>
           {fill(messages.compareLink, { count: compare.items.length })}
         </a>
       )}
     </div>
   );
-}
-
-/** The compare page. */
-export function compareUrl(): string {
-  return localizedPath('/compare');
 }
