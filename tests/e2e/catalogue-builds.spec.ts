@@ -161,6 +161,10 @@ test.describe('multistore on', () => {
     const gb = page(out, `/${p.url_path}`);
     expect(ldProduct(gb).offers.priceCurrency).toBe('GBP');
     expect(gb).toContain('>£');
+    // The data layer's ecommerce events name the store view's currency, and its cookie notice links the store view's page.
+    const layer = (html: string) => JSON.parse(/<script type="application\/json" id="datalayer-settings">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(layer(de)).toMatchObject({ currency: 'EUR', consent: { policyHref: '/de/enable-cookies' } });
+    expect(layer(gb)).toMatchObject({ currency: 'GBP', consent: { policyHref: '/enable-cookies' } });
   });
 
   test("a de product page keeps euros once the shopper chooses: the price with a custom option's surcharge, the surcharge's label", async ({ browser }) => {
