@@ -162,9 +162,8 @@ test.describe('multistore on', () => {
     expect(ldProduct(gb).offers.priceCurrency).toBe('GBP');
     expect(gb).toContain('>£');
     // The data layer's ecommerce events name the store view's currency, and its cookie notice links the store view's page.
-    const layer = (html: string) => JSON.parse(/<script type="application\/json" id="datalayer-settings">(.*?)<\/script>/s.exec(html)![1]!);
-    expect(layer(de)).toMatchObject({ currency: 'EUR', consent: { policyHref: '/de/enable-cookies' } });
-    expect(layer(gb)).toMatchObject({ currency: 'GBP', consent: { policyHref: '/enable-cookies' } });
+    const layer = (h: string) => /id="datalayer-settings">[^<]*"currency":"(\w+)"[^<]*"policyHref":"([^"]+)"/.exec(h)?.slice(1);
+    expect([de, gb].map((h) => layer(h)?.join(' ')).join(', ')).toBe('EUR /de/enable-cookies, GBP /enable-cookies');
   });
 
   test("a de product page keeps euros once the shopper chooses: the price with a custom option's surcharge, the surcharge's label", async ({ browser }) => {
@@ -226,8 +225,7 @@ test.describe('multistore on', () => {
       expect(euros(await tab.locator('[data-product-price]').innerText())).toBeCloseTo(unit, 2);
       await tab.locator('.pf').dispatchEvent('pointerdown');
       await expect(tab.locator('.pf[data-live]')).toHaveCount(1);
-      // The product form's link to the compare page stays in the store view.
-      await tab.getByRole('button', { name: 'Add to compare' }).click();
+      await tab.getByRole('button', { name: 'Add to compare' }).click(); // its link to the compare page stays in the store view
       await expect(tab.locator('.pf [data-compare-link]')).toHaveAttribute('href', '/de/compare');
       await tab.getByLabel('Quantity', { exact: true }).fill('2');
       const totals = tab.waitForResponse((r) => r.url().includes('/api/cart/totals') && r.status() === 200);
