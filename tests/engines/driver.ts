@@ -30,6 +30,8 @@ export interface Tab {
   click(t: Target): Promise<void>;
   fill(t: Target, value: string): Promise<void>;
   select(t: Target, value: string): Promise<void>;
+  /** A real key press (down and up) on the focused element, as the engine's input would deliver it. */
+  press(key: 'ArrowRight' | 'ArrowLeft'): Promise<void>;
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   /**
    * Runs a script's source text (a library such as axe-core) in the page as the driver's own script:
@@ -192,6 +194,10 @@ function puppeteerTab(page: PPage): Tab {
       await front();
       await page.select(await mark(tab, t), value);
     },
+    async press(key) {
+      await front();
+      await page.keyboard.press(key);
+    },
     evaluate: (fn, arg) => page.evaluate(fn as never, arg as never) as never,
     async runSource(source) {
       // A string is sent as WebDriver BiDi's script.evaluate expression.
@@ -305,6 +311,12 @@ export async function launchWebKit(): Promise<Engine> {
         async select(t, value) {
           const sel = await mark(tab, t);
           await b.$(sel).selectByAttribute('value', value);
+        },
+        async press(key) {
+          await use(handle);
+          // WebDriver's key codes for the arrows (the Actions API's normalised keys).
+          const code = { ArrowRight: '\uE014', ArrowLeft: '\uE012' }[key];
+          await b.action('key').down(code).up(code).perform();
         },
         async evaluate(fn, arg) {
           await use(handle);

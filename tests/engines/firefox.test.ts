@@ -2,7 +2,7 @@
 import { engineSuite } from './suite';
 import { searchJourney, shopperJourney } from './journeys';
 import { offlineNextPageStart, offlineOnlineEventTwoTabs, reloadMidSend } from './offline-journeys';
-import { axeClean, workerLife } from './site-journeys';
+import { axeClean, galleryKeys, workerLife } from './site-journeys';
 
 engineSuite('firefox', {
   'browse, filter, sort, scroll, size, bag, cash-on-delivery checkout': shopperJourney,
@@ -12,4 +12,5 @@ engineSuite('firefox', {
   'search: the header panel finds a product and opens it; the results page lists it': searchJourney,
   'axe: no serious or critical WCAG 2.2 AA violation on home, category, product, bag and checkout': axeClean,
   'the worker: the offline page, visited pages offline, an update to a new build': workerLife,
+  'the product gallery steps one picture per arrow key': galleryKeys,
 });

@@ -12,6 +12,7 @@ import type { Tab } from './driver';
 import { simpleProduct, sizedRing } from '../e2e/product-cart-helpers';
 import { addProduct } from './journeys';
 import { DIST, ROOT } from './shop';
+import { pagePath, sampleProduct } from '../e2e/helpers';
 import { clickButton, controlled, freshShopper, goOffline, goOnline, hydrated, seeCount, seeText, until, watchErrors, type Run } from './steps';
 
 /**
@@ -130,4 +131,37 @@ export async function axeClean(run: Run, tab: Tab): Promise<void> {
   await tab.goto(`${base}/checkout`);
   await check('checkout');
   expect(found).toEqual({ home: [], category: [], product: [], bag: [], checkout: [] });
+}
+
+/**
+ * The product gallery's arrow keys step one picture at a time. The page moves the focused strip
+ * itself; an engine that also scrolls a focused scroll container on an arrow key (Firefox) must not
+ * add its own step, or a picture is skipped.
+ */
+export async function galleryKeys(run: Run, tab: Tab): Promise<void> {
+  const p = sampleProduct((x) => (x.media_gallery?.length ?? 0) > 3, 'a product with four pictures or more');
+  await tab.goto(`${run.shop.base}${pagePath(p)}`);
+  await tab.evaluate(() => document.querySelector<HTMLElement>('[data-gallery-track]')!.focus());
+  // The picture shown once the strip has stopped moving (two reads 300 ms apart agree).
+  const shown = () =>
+    until(
+      () =>
+        tab.evaluate(async () => {
+          const t = document.querySelector<HTMLElement>('[data-gallery-track]')!;
+          const at = () => t.scrollLeft / t.clientWidth;
+          const a = at();
+          await new Promise((r) => setTimeout(r, 300));
+          return a === at() ? Math.round(a) : -1;
+        }),
+      (v) => v >= 0,
+      'the gallery at rest',
+      10_000,
+    );
+  expect(await shown()).toBe(0);
+  for (const want of [1, 2, 3]) {
+    await tab.press('ArrowRight');
+    expect(await shown(), `picture ${want + 1} after ArrowRight`).toBe(want);
+  }
+  await tab.press('ArrowLeft');
+  expect(await shown(), 'picture 3 after ArrowLeft').toBe(2);
 }

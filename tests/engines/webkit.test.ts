@@ -2,7 +2,7 @@
 import { engineSuite } from './suite';
 import { accountJourney, shopperJourney } from './journeys';
 import { offlineNextPageStart, offlineOnlineEventTwoTabs, reloadMidSend } from './offline-journeys';
-import { axeClean, workerLife } from './site-journeys';
+import { axeClean, galleryKeys, workerLife } from './site-journeys';
 
 engineSuite('webkit', {
   'browse, filter, sort, scroll, size, bag, cash-on-delivery checkout': shopperJourney,
@@ -12,4 +12,5 @@ engineSuite('webkit', {
   'sign in and find the order in the account': accountJourney,
   'axe: no serious or critical WCAG 2.2 AA violation on home, category, product, bag and checkout': axeClean,
   'the worker: the offline page, visited pages offline, an update to a new build': workerLife,
+  'the product gallery steps one picture per arrow key': galleryKeys,
 });

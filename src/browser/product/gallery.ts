@@ -20,8 +20,11 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-gallery]')) {
   root.querySelector('[data-gallery-next]')?.addEventListener('click', () => go(current() + 1));
   thumbs.forEach((t) => t.addEventListener('click', () => go(Number(t.dataset.galleryGoto))));
   track?.addEventListener('keydown', (e) => {
-    if (e.key === 'ArrowRight') go(current() + 1);
-    if (e.key === 'ArrowLeft') go(current() - 1);
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    // The engine's own scroll of a focused strip (Firefox's) would add to this step and skip a picture.
+    e.preventDefault();
+    go(current() + step);
   });
   track?.addEventListener(
     'scroll',
