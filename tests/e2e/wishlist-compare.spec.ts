@@ -11,6 +11,22 @@ import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-hel
 // precache in every new context cost a fifth of the CPU these tests used.
 test.use({ serviceWorkers: 'block' });
 
+test('with the lists filled, a product page and the compare page hydrate without a mismatch (the build knows no lists)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const p = simpleProduct();
+  await openProduct(page, p);
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await page.getByRole('button', { name: 'Add to compare' }).click();
+  await expect(page.locator('[data-compare-count]')).toHaveText('1');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
+  await page.goto('/compare');
+  await expect(page.locator('[data-compare-table]')).toContainText(p.name);
+  expect(errors).toEqual([]);
+});
+
 test.describe('wishlist', () => {
   test('adding notifies, counts on the header and survives a reload; the panel lists it; removing notifies', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });

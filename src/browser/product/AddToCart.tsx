@@ -83,8 +83,9 @@ export function ListToggles({ product }: { product: ListProduct }) {
   const compare = useStore($compare);
   const store = useStore($storeView);
   const live = useHydrated();
-  const onWishlist = wishlist.items.some((i) => i.sku === product.sku);
-  const inCompare = compare.items.some((i) => i.sku === product.sku);
+  // The hydrating render is the build's (the lists read nothing at build time); the lists show once live.
+  const onWishlist = live && wishlist.items.some((i) => i.sku === product.sku);
+  const inCompare = live && compare.items.some((i) => i.sku === product.sku);
   return (
     <div className="secondary">
       <button type="button" className="link-btn" data-add-to-wishlist={product.sku} disabled={live && !wishlist.loaded} onClick={() => toggleWishlist(product)}>
@@ -100,7 +101,7 @@ export function ListToggles({ product }: { product: ListProduct }) {
       >
         {inCompare ? messages.removeFromCompare : messages.addToCompare}
       </button>
-      {compare.items.length > 0 && (
+      {live && compare.items.length > 0 && (
         <a className="link-btn" href={localizedPath('/compare', { storeCode: store.storeCode })} data-compare-link>
           {fill(messages.compareLink, { count: compare.items.length })}
         </a>

@@ -11,6 +11,7 @@ import { $compare, clearCompare, removeFromCompare } from '../../lib/state/store
 import { $storeView } from '../../lib/state/stores/store-view';
 import { storeMoney } from '../../lib/catalog/price';
 import { PriceTag } from '../kit/PriceTag';
+import { useHydrated } from '../kit/use-hydrated';
 import './Compare.css';
 
 /** The compare table. */
@@ -18,7 +19,9 @@ export default function Compare() {
   const compare = useStore($compare);
   // The list holds catalogue prices: shown in the page's currency, as its product pages show them.
   const money = storeMoney(useStore($storeView).storeCode);
-  if (!compare.loaded) {
+  // The hydrating render is the build's loading line, whatever the list already holds.
+  const live = useHydrated();
+  if (!live || !compare.loaded) {
     return (
       <p className="muted" role="status">
         {messages.listLoading}
