@@ -293,6 +293,39 @@ test.describe('product options', () => {
     await expect(cartBadge(page)).toHaveText('');
   });
 
+  test('a size sold out since the build, opened at its own address, is refused at the add, not at the order', async ({ page }) => {
+    // EV1001's default child EV1001-P-O is in stock in the snapshot; the API now says none is left.
+    await page.route('**/api/stock/check**', async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      if (new URL(route.request().url()).searchParams.get('sku') === 'EV1001-P-O') Object.assign(body.result, { is_in_stock: false, qty: 0 });
+      await route.fulfill({ response: answer, json: body });
+    });
+    await openProduct(
+      page,
+      pick((x) => x.sku === 'EV1001', 'the evermore ring'),
+      'EV1001-P-O',
+    );
+    await expect(page.locator('[data-sku-text]')).toHaveText('EV1001-P-O');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.locator('[data-notifications]')).toContainText('The product is out of stock and cannot be added to the cart!');
+    await expect(page.locator('[data-notifications]')).not.toContainText('Product has been added to the cart!');
+    await expect(cartBadge(page)).toHaveText('');
+  });
+
+  test("on a phone, the add-to-bag bar's refused add brings the field at fault into view and focus at once", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openProduct(page, engravingProduct());
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const bar = page.locator('[data-sticky-buy]');
+    await expect(bar).toHaveClass(/is-shown/);
+    await bar.getByRole('button', { name: 'Add to cart' }).click();
+    const field = productForm(page).locator('[aria-invalid="true"]').first();
+    await expect(field).toBeFocused();
+    await expect(field).toBeInViewport();
+    await expect(cartBadge(page)).toBeHidden();
+  });
+
   test('more than max_sale_qty (5 in the sample) is refused on the page and in the cart', async ({ page }) => {
     // EV1001's default child EV1001-P-O: 7 in stock, max_sale_qty 5.
     await openProduct(

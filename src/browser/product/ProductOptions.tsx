@@ -32,7 +32,7 @@ import { addLinesToCart } from '../../lib/catalog/product/add-to-cart';
 import { brandOf, sortedCustomOptions } from '../../lib/catalog/product/options-view';
 import { $customerGroup, onCustomerGroupRefresh } from '../../lib/state/stores/customer-group';
 import { notify, removeNotification } from '../../lib/state/stores/notifications';
-import { $liveStock, $stockPending, checkStock } from '../../lib/state/stores/live-stock';
+import { $liveStock, $stockPending, checkStock, type LiveStock } from '../../lib/state/stores/live-stock';
 import { AddToCartButton, ListToggles, useHydrated } from './AddToCart';
 import { PriceTag } from '../kit/PriceTag';
 import { BundleOption } from './product-options/BundleOption';
@@ -153,8 +153,30 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
     if (errors.bundle[id]) setErrors({ ...errors, bundle: { ...errors.bundle, [id]: '' } });
   };
 
+  // After a refused add has drawn its messages: the first field at fault takes the focus, in the middle
+  // of the screen (clear of the phone's add-to-bag bar), else the form's message comes into view.
+  const showFault = useRef(false);
+  useEffect(() => {
+    if (!showFault.current) return;
+    showFault.current = false;
+    const fault = document.querySelector<HTMLElement>('.pf [aria-invalid="true"]') ?? document.querySelector<HTMLElement>('[data-product-error]');
+    if (!fault) return;
+    if (fault.matches('[aria-invalid="true"]')) fault.focus({ preventScroll: true });
+    fault.scrollIntoView({ block: 'center' });
+  });
+
   const add = async () => {
-    const check = checkAdd(p, state, { stockPending: !!pending[sku], stock: liveStock[sku] ?? null, urls, tier }, grouped);
+    // What the page opened with (the address's child, the default one, a simple product) has not been
+    // checked as a choice would be: its stock is asked for now, so a sold-out one is refused here, not
+    // at the order. Unanswered (offline), the build's stock stands.
+    const wasPending = !!pending[sku];
+    let live: LiveStock | null = liveStock[sku] ?? null;
+    if (!live && !wasPending && (p.type_id === 'simple' || p.type_id === 'configurable')) {
+      setBusy(true);
+      live = await checkStock({ sku, id: child?.id ?? p.id });
+      setBusy(false);
+    }
+    const check = checkAdd(p, state, { stockPending: wasPending, stock: live, urls, tier }, grouped);
     if (!check.ok) {
       setErrors(check.errors);
       setProductError(check.message);
@@ -162,8 +184,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
       refusal.current =
         notify({ type: check.message === messages.stockCheckInProgress ? 'warning' : 'error', message: check.message, action1: { label: messages.ok } })?.id ??
         null;
-      const first = document.querySelector<HTMLElement>('.pf [aria-invalid="true"]');
-      first?.focus();
+      showFault.current = true;
       return;
     }
     setErrors({ custom: {}, bundle: {} });
