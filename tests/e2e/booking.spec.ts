@@ -8,7 +8,7 @@ import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '../../src/lib/messages';
 import { snapshotShops } from '../../src/lib/routing/content-routes';
-import { todayIso } from '../../src/lib/forms/mail';
+import { todayIso } from '../../src/lib/forms/rules';
 
 interface OutboxMail {
   kind: string;

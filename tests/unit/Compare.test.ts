@@ -1,5 +1,5 @@
 /** The compare table (src/browser/product/Compare.tsx): the listed products' prices in the page's store view's currency. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Compare from '../../src/browser/product/Compare';
@@ -7,6 +7,9 @@ import { $compare } from '../../src/lib/state/stores/compare';
 import { $storeView } from '../../src/lib/state/stores/store-view';
 import { config } from '../../src/lib/config';
 import { freshState } from './stores-fixtures';
+
+// The table as the live island draws it (its hydrating render is the build's loading line).
+vi.mock('../../src/browser/kit/use-hydrated', () => ({ useHydrated: () => true }));
 
 const ring = { sku: 'RING-1', name: 'Silver Ring', price: 100, special_price: null };
 /** The price cell's text. */

@@ -123,7 +123,7 @@ describe('form rules', () => {
       name: 'Jo Smith',
       phone: '01772 000000',
       email: 'jo@example.com',
-      date: '2026-07-03',
+      date: '2099-07-03',
       time: '10:00',
       store: 'Preston',
     });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
@@ -15,13 +15,13 @@ import {
   contactLetter,
   hasContactForm,
   sendLetter,
-  todayIso,
   type BookingValues,
   type MailerApi,
 } from '../../src/lib/forms/mail';
 import BookingForm from '../../src/browser/content/BookingForm';
 import ContactForm from '../../src/browser/content/ContactForm';
 import { useTestShop } from '../api/fixture';
+import { todayIso } from '../../src/lib/forms/rules';
 
 const SHOPS = ['preston', 'blackburn', 'bury', 'carlisle'].map((loc) => ({
   location: loc,
@@ -33,7 +33,7 @@ const booking: BookingValues = {
   name: 'Ada Lovelace',
   phone: '01772 123456',
   email: 'ada@example.com',
-  date: '2026-12-01',
+  date: '2099-12-01',
   time: '10:30',
   store: 'bury',
   requirements: 'Resize my ring',
@@ -64,6 +64,28 @@ describe('booking form rules', () => {
     expect(todayIso(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
     expect(todayIso(new Date('2026-01-10T12:00:00Z'))).toBe('2026-01-10');
   });
+
+  it("today's date does not depend on how the engine's locale data writes a date (WebKitGTK writes en-CA as 12/01/2026)", () => {
+    // `format` is an accessor of Intl.DateTimeFormat.prototype (it returns a bound function).
+    const written = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get').mockReturnValue(() => '12/01/2026');
+    try {
+      expect(todayIso(new Date('2026-12-01T12:00:00Z'))).toBe('2026-12-01');
+    } finally {
+      written.mockRestore();
+    }
+  });
+
+  it('refuses a day gone by, and a date that is not one, with the date text; today and later pass', () => {
+    const on = (date: string) => formErrors(bookingForm, { ...booking, date }).date;
+    const today = todayIso();
+    const yesterday = todayIso(new Date(Date.now() - 86_400_000));
+    expect(on(today)).toEqual([]);
+    expect(on('2099-01-31')).toEqual([]);
+    expect(on(yesterday)).toEqual(['Please choose today or a later date.']);
+    expect(on('0006-12-12')).toEqual(['Please choose today or a later date.']);
+    expect(on('12/06/2026')).toEqual(['Please choose today or a later date.']);
+    expect(on('')).toEqual(['Field is required']);
+  });
 });
 
 describe('contact form rules', () => {
@@ -88,7 +110,7 @@ describe('letters', () => {
       'Name: Ada Lovelace',
       'Phone: 01772 123456',
       'Email: ada@example.com',
-      'Date: 2026-12-01',
+      'Date: 2099-12-01',
       'Time: 10:30',
       'Store: Pendle & James Bury',
       'Requirements: Resize my ring',
@@ -101,7 +123,7 @@ describe('letters', () => {
     expect(letter).not.toHaveProperty('booking');
     expect(letter.targetAddress).toBe('bury@pendleandjames.co.uk');
     expect(letter.sourceAddress).toBe('ada@example.com');
-    expect(letter.subject).toBe('Appointment booking: Pendle & James Bury, 2026-12-01 at 10:30');
+    expect(letter.subject).toBe('Appointment booking: Pendle & James Bury, 2099-12-01 at 10:30');
     expect(MailPayloadSchema.safeParse({ ...letter, token: 't' }).success).toBe(true);
   });
 
@@ -191,7 +213,7 @@ describe('mail through the reference api', () => {
       'Name: Ada Lovelace',
       'Phone: 01772 123456',
       'Email: ada@example.com',
-      'Date: 2026-12-01',
+      'Date: 2099-12-01',
       'Time: 10:30',
       'Store: Pendle & James Bury',
       'Requirements: Resize my ring',
@@ -202,7 +224,7 @@ describe('mail through the reference api', () => {
     }
     const files = readdirSync(join(shop().dir, 'outbox')).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
-    expect(readFileSync(join(shop().dir, 'outbox', files[0]!), 'utf8')).toContain('Subject: Appointment booking: Pendle & James Bury, 2026-12-01 at 10:30');
+    expect(readFileSync(join(shop().dir, 'outbox', files[0]!), 'utf8')).toContain('Subject: Appointment booking: Pendle & James Bury, 2099-12-01 at 10:30');
   });
 
   it('a contact message lands in the outbox for the contact address', async () => {

@@ -7,7 +7,8 @@
 import { useEffect, useRef } from 'react';
 import { messages } from '../../lib/messages';
 import { $user, loadUser } from '../../lib/state/stores/user';
-import { BOOKING_TIMES, bookingForm, bookingLetter, todayIso, type BookingShop, type BookingValues } from '../../lib/forms/mail';
+import { BOOKING_TIMES, bookingForm, bookingLetter, type BookingShop, type BookingValues } from '../../lib/forms/mail';
+import { todayIso } from '../../lib/forms/rules';
 import { TextField } from '../kit/form-kit';
 import { MailForm } from './MailForm';
 import { useMailAction } from './use-mail';

@@ -62,11 +62,6 @@ export const BOOKING_TIMES: readonly string[] = Array.from({ length: 15 }, (_, i
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
 });
 
-/** Today as YYYY-MM-DD in the shop's time zone (the earliest date a booking can ask for). */
-export function todayIso(now: Date = new Date(), timeZone: string = config.storeViews.default.i18n.timeZone): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** The text of a booking mail: every field of the booking on its own labelled line. */
 export function bookingText(b: Booking): string {
   return [

@@ -36,6 +36,20 @@ const emailCheck = z.email();
 /** A minimum length, checked once something is typed. */
 const atLeast = (n: number) => (v: string) => !filled(v) || v.trim().length >= n;
 
+/**
+ * Today as YYYY-MM-DD in the shop's time zone (the earliest date a booking can ask for, and a date
+ * input's `min`). Built from the date's parts, not from a locale's written form: WebKitGTK's locale
+ * data writes en-CA as 12/01/2026, which a date input's `min` ignores.
+ */
+export function todayIso(now: Date = new Date(), timeZone: string = config.storeViews.default.i18n.timeZone): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** A date input's value: YYYY-MM-DD (what every engine submits for a date it understood). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** The §5 fields, each with its rules in the order their messages show. */
 export const fields = {
   /** A text field without a rule. */
@@ -56,6 +70,8 @@ export const fields = {
   taxId: () => fields.text().refine(atLeast(3), messages.taxIdMinLength),
   /** 'Quantity must be above 0' while the quantity is not a number above 0. */
   quantity: () => fields.text().refine((v) => Number(v.trim() || Number.NaN) > 0, messages.quantityAboveZero),
+  /** Required; a date from today on in the shop's time zone (a booking cannot ask for a day gone by). */
+  dateFromToday: () => fields.required().refine((v) => !filled(v) || (ISO_DATE.test(v.trim()) && v.trim() >= todayIso()), messages.dateFromToday),
   /** 'You must accept the terms and conditions.' while the box is not ticked. */
   terms: () => fields.checkbox().refine((v) => v, messages.termsRequired),
 };
@@ -142,7 +158,7 @@ export const forms = {
     name: fields.name(),
     phone: fields.required(),
     email: fields.email(),
-    date: fields.required(),
+    date: fields.dateFromToday(),
     time: fields.required(),
     store: fields.required(),
   }),

@@ -130,6 +130,8 @@ export const quantityAtLeast = 'The minimum quantity you can order of this produ
 export const searchMinLength = 'Search term must have at least 3 characters';
 export const termsRequired = 'You must accept the terms and conditions.';
 export const postcodeInvalid = 'Please provide a valid UK postcode.';
+// The booking form's date (the spec gives no text: a day gone by cannot be booked)
+export const dateFromToday = 'Please choose today or a later date.';
 // §2 routing and pages
 export const loginRequired = 'You need to be logged in to see this page';
 export const orderConfirmationTitle = 'Order confirmation';
