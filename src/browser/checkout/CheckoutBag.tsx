@@ -7,7 +7,7 @@ import { messages, fill } from '../../lib/messages';
 import type { ReviewTotals } from '../../lib/checkout/state';
 import type { CartItem } from '../../lib/schemas';
 import { removeFromCart, updateCartQuantity } from '../../lib/state/stores/cart';
-import { cartLineKey } from '../../lib/catalog/cart-line';
+import { cartLineKey, lineOptionsText } from '../../lib/catalog/cart-line';
 import { totalsRows } from '../../lib/checkout/totals';
 import { TotalsList } from '../bag/TotalsList';
 
@@ -31,10 +31,12 @@ export function Bag({ items, totals, editable }: { items: CartItem[]; totals: Re
       <ul className="co-bag__items">
         {items.map((i) => {
           const name = i.name ?? i.sku;
+          const options = lineOptionsText(i);
           return (
             <li key={cartLineKey(i)} className="co-line">
               <div className="co-line__text">
                 <span className="co-line__name">{name}</span>
+                {options && <span className="co-line__opts">{options}</span>}
                 <span className="co-line__sku">
                   {messages.skuLabel}: {i.sku}
                 </span>
