@@ -14,9 +14,19 @@ export interface LineIdentity {
 }
 
 type Ext = { custom_options?: unknown; bundle_options?: unknown; configurable_item_options?: unknown };
-const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
+type Opt = Record<string, unknown>;
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
-const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** One kind of option as sorted `id=value` texts; an option whose value is '' is left out. */
+const chosen = (v: unknown, value: (o: Opt) => string): string[] =>
+  (Array.isArray(v) ? (v as Opt[]) : []).flatMap((o) => (o && value(o) ? [`${text(o.option_id)}=${value(o)}`] : [])).sort();
+
+/** A bundle option's choice: its qty (1 when not said) and its selections in order; '' when none or qty 0. */
+const pieces = (o: Opt): string => {
+  const qty = o.option_qty === undefined || o.option_qty === null ? 1 : Number(o.option_qty);
+  const picks = Array.isArray(o.option_selections) ? o.option_selections.map(text).sort() : [];
+  return qty > 0 && picks.length ? `${qty}x${picks.join(',')}` : '';
+};
 
 /**
  * The chosen options of a line's product_option (its extension_attributes' custom, bundle and
@@ -25,24 +35,9 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
  */
 export function optionsChecksum(productOption: unknown): string {
   const ext = ((productOption as { extension_attributes?: Ext } | null | undefined)?.extension_attributes ?? {}) as Ext;
-  const custom = list(ext.custom_options)
-    .map((o) => ({ id: text(o.option_id), v: text(o.option_value) }))
-    .filter((o) => o.v !== '')
-    .sort(byId);
-  const bundle = list(ext.bundle_options)
-    .map((o) => ({
-      id: text(o.option_id),
-      q: o.option_qty === undefined || o.option_qty === null ? 1 : Number(o.option_qty),
-      s: (Array.isArray(o.option_selections) ? o.option_selections.map(text) : []).sort(),
-    }))
-    .filter((o) => o.s.length > 0 && o.q > 0)
-    .sort(byId);
-  const configurable = list(ext.configurable_item_options)
-    .map((o) => ({ id: text(o.option_id), v: text(o.option_value) }))
-    .filter((o) => o.v !== '')
-    .sort(byId);
-  if (!custom.length && !bundle.length && !configurable.length) return '';
-  return JSON.stringify([custom, bundle, configurable]);
+  const value = (o: Opt) => text(o.option_value);
+  const all = [chosen(ext.custom_options, value), chosen(ext.bundle_options, pieces), chosen(ext.configurable_item_options, value)];
+  return all.some((l) => l.length) ? JSON.stringify(all) : '';
 }
 
 /** A line's key: its sku and the checksum of its options (a line holds one product with one set of choices). */
