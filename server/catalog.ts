@@ -6,6 +6,7 @@ import { ApiError } from './http';
 import { QTY_CEILING } from './inputs';
 import { messages, fill } from '../src/lib/messages';
 import { matchesSelection } from '../src/lib/catalog/variants';
+import { optionsChecksum } from '../src/lib/catalog/cart-line';
 
 export interface StockRow {
   sku: string;
@@ -132,11 +133,14 @@ export function stableJson(value: unknown, { dropNull = false } = {}): string {
   return JSON.stringify(norm(value));
 }
 
-/** A stable key of the chosen options, so equal lines merge. */
+/**
+ * The key of a cart line's chosen options (the shop's one rule: src/lib/catalog/cart-line.ts), so a
+ * line added with the same options as a line of the cart raises that line's qty, and one with other
+ * options is a line of its own (as Magento's quote). The configurable choice is left to the sku: a
+ * line's sku is the child it resolved to (`resolveSku`).
+ */
 export function optionsKey(productOption: unknown): string {
   const ext = (productOption as { extension_attributes?: Record<string, unknown> } | null)?.extension_attributes;
   if (!ext) return '';
-  const { custom_options, bundle_options } = ext as { custom_options?: unknown; bundle_options?: unknown };
-  if (!custom_options && !bundle_options) return '';
-  return stableJson({ custom_options: custom_options ?? null, bundle_options: bundle_options ?? null });
+  return optionsChecksum({ extension_attributes: { custom_options: ext.custom_options, bundle_options: ext.bundle_options } });
 }

@@ -287,7 +287,7 @@ describe('account calls', () => {
     const cartId = $cart.get().token;
     now += 2 * 3600 * 1000;
     requests.length = 0;
-    updateCartQuantity('RING-101', 3);
+    updateCartQuantity({ sku: 'RING-101' }, 3);
     await cartSettled();
     expect(requests).toEqual(['POST /api/cart/update', 'POST /api/user/refresh', 'POST /api/cart/update', 'GET /api/cart/totals']);
     expect($cart.get().token).toBe(cartId);

@@ -74,7 +74,7 @@ describe('removing a line of the server cart', () => {
     expect((await shop().call('GET', '/api/cart/pull', { query: { cartId } })).body.result).toHaveLength(2);
     $notifications.set([]);
 
-    removeFromCart('RING-101');
+    removeFromCart({ sku: 'RING-101' });
     expect($cart.get().items.map((i) => i.sku)).toEqual(['WATCH-102']);
     // Not yet said: the server has not answered.
     expect($notifications.get()).toEqual([]);

@@ -32,7 +32,7 @@ describe('cart notices are a reaction to what the actions record', () => {
       message: 'Product price is unknown, product cannot be added to the cart!',
       action1: { label: 'OK' },
     });
-    removeFromCart(ring.sku);
+    removeFromCart(ring);
     expect($notifications.get().at(-1)).toMatchObject({ type: 'success', message: 'Product has been removed from the cart.' });
   });
 
@@ -44,7 +44,7 @@ describe('cart notices are a reaction to what the actions record', () => {
     expect($lastCartOutcome.get()).toEqual({ kind: 'added', sku: 'R-1042' });
     expect(addToCart({ ...ring, qty: 0 })).toBe(false);
     expect($lastCartOutcome.get()).toEqual({ kind: 'refused', reason: 'quantity' });
-    removeFromCart(ring.sku);
+    removeFromCart(ring);
     expect($lastCartOutcome.get()).toEqual({ kind: 'removed', sku: 'R-1042' });
     expect(await applyCoupon('  ')).toBe(false);
     expect($lastCartOutcome.get()).toEqual({ kind: 'refused', reason: 'coupon-incorrect' });

@@ -107,7 +107,7 @@ describe('cart lines through the sync queue', () => {
     await cartSettled();
     // The connection drops: the removal's send fails and waits in the queue.
     api.setOnline(false);
-    removeFromCart('W-77');
+    removeFromCart({ sku: 'W-77' });
     await cartSettled();
     expect((await unsentTasks()).map((t) => t.url)).toEqual(['cart/delete?token={{token}}&cartId={{cartId}}']);
     api.setOnline(true);
@@ -131,7 +131,7 @@ describe('cart lines through the sync queue', () => {
     setOnline(false);
     addToCart(watch);
     await cartSettled();
-    updateCartQuantity('W-77', 3);
+    updateCartQuantity({ sku: 'W-77' }, 3);
     await cartSettled();
     // Two sends of the line wait, neither with an item id (the server has not made the line yet).
     expect(await unsentTasks()).toHaveLength(2);
@@ -169,7 +169,7 @@ describe('cart lines through the sync queue', () => {
     await cartSettled();
     expect(knownServerLines()).toEqual([{ sku: 'R-1042', qty: 1, item_id: expect.any(Number) }]);
     // A line known by its item id alone was sent as a removal of that item with the next change.
-    updateCartQuantity('R-1042', 2);
+    updateCartQuantity({ sku: 'R-1042' }, 2);
     await cartSettled();
     await expectAgreed([['R-1042', 2]]);
   });
@@ -181,7 +181,7 @@ describe('cart lines through the sync queue', () => {
     const itemId = knownServerLines()[0]!.item_id;
     setServerLines([{ item_id: itemId }]);
     expect(knownServerLines()).toEqual([]);
-    updateCartQuantity('R-1042', 2);
+    updateCartQuantity({ sku: 'R-1042' }, 2);
     await cartSettled();
     await expectAgreed([['R-1042', 2]]);
   });

@@ -78,18 +78,18 @@ describe('cart actions', () => {
     expect(addToCart({ ...ring, qty: 2, max_qty: 5 })).toBe(true);
     expect(addToCart({ ...ring, qty: 1, max_qty: 5 })).toBe(false);
     expect($notifications.get().at(-1)?.message).toBe('Some of the ordered products are not available!');
-    expect(updateCartQuantity(ring.sku, 9)).toBe(false);
+    expect(updateCartQuantity(ring, 9)).toBe(false);
     expect($cart.get().items.find((i) => i.sku === ring.sku)?.qty).toBe(5);
-    expect(updateCartQuantity(ring.sku, 4)).toBe(true);
+    expect(updateCartQuantity(ring, 4)).toBe(true);
     expect($cart.get().items.find((i) => i.sku === ring.sku)?.qty).toBe(4);
   });
 
   it('setting a quantity of 0 removes the line', async () => {
     await loadCart();
     addToCart(ring);
-    updateCartQuantity('R-1042', 3);
+    updateCartQuantity({ sku: 'R-1042' }, 3);
     expect($cartCount.get()).toBe(3);
-    updateCartQuantity('R-1042', 0);
+    updateCartQuantity({ sku: 'R-1042' }, 0);
     expect($cart.get().items).toEqual([]);
     expect($notifications.get().at(-1)?.message).toBe('Product has been removed from the cart.');
   });
@@ -120,8 +120,8 @@ describe('cart persistence and server sync', () => {
     addToCart(ring);
     addToCart(watch);
     await cartSettled();
-    updateCartQuantity('W-77', 3);
-    removeFromCart('R-1042');
+    updateCartQuantity({ sku: 'W-77' }, 3);
+    removeFromCart({ sku: 'R-1042' });
     await cartSettled();
     expect(serverLines()).toEqual([['W-77', 3]]);
     expect(api.calls.filter((c) => c === 'cart/delete')).toHaveLength(1);
@@ -136,12 +136,12 @@ describe('cart persistence and server sync', () => {
     addToCart(watch);
     await cartSettled();
     $notifications.set([]);
-    removeFromCart('R-1042');
+    removeFromCart({ sku: 'R-1042' });
     expect($notifications.get()).toEqual([]);
     await cartSettled();
     expect($notifications.get().map((n) => n.message)).toEqual(['Product has been removed from the cart.']);
     $notifications.set([]);
-    removeFromCart('W-77');
+    removeFromCart({ sku: 'W-77' });
     await cartSettled();
     expect(serverLines()).toEqual([['W-77', 1]]);
     expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([['W-77', 1]]);
@@ -152,7 +152,7 @@ describe('cart persistence and server sync', () => {
     await loadCart();
     addToCart(ring);
     await cartSettled();
-    updateCartQuantity('R-1042', 9);
+    updateCartQuantity({ sku: 'R-1042' }, 9);
     addToCart({ sku: 'SOLD-OUT', name: 'Gone', price: 10 });
     await cartSettled();
     expect($cart.get().items.map((i) => [i.sku, i.qty])).toEqual([['R-1042', 1]]);
@@ -352,7 +352,7 @@ describe('header badges', () => {
     addToCompare(ring);
     expect($badges.get()).toEqual({ cart: 3, wishlist: 1, compare: 1 });
     stop();
-    removeFromCart(ring.sku);
+    removeFromCart(ring);
     expect($badges.get().cart).toBe(0);
     await cartSettled();
   });

@@ -86,7 +86,7 @@ describe('two tabs', () => {
     // A new line is sent after a pull (the server cart may hold it already: the send would add to it).
     expect(api.calls).toEqual(['cart/create', 'cart/pull', 'cart/update', 'cart/totals']);
     api.calls.length = 0;
-    b.cart.updateCartQuantity('R-1042', 1);
+    b.cart.updateCartQuantity({ sku: 'R-1042' }, 1);
     await b.cart.cartSettled();
     await flush();
     expect(a.cart.$cartCount.get()).toBe(1);

@@ -87,7 +87,9 @@ export function fakeCartApi(
     loseUpdateAnswers?: number;
   } = {},
 ) {
-  const carts = new Map<string, Map<string, { sku: string; qty: number; item_id: number; price: number }>>();
+  const carts = new Map<string, Map<string, { sku: string; qty: number; item_id: number; price: number; product_option?: unknown }>>();
+  // As Magento's quote: a product with other options is an item of its own (the options as sent).
+  const lineKey = (sku: string, option: unknown) => (option ? `${sku}|${JSON.stringify(option)}` : sku);
   const calls: string[] = [];
   /** The cartItem of every cart/update, as sent. */
   const updates: Array<{ sku: string; qty: number; item_id?: number }> = [];
@@ -110,9 +112,10 @@ export function fakeCartApi(
     const cart = carts.get(cartId);
     if (!cart) return json({ code: 500, result: `No such entity with cartId = ${cartId}` });
     if (call === 'cart/update') {
-      const { sku, qty, item_id } = body.cartItem as { sku: string; qty: number; item_id?: number };
+      const { sku, qty, item_id, product_option } = body.cartItem as { sku: string; qty: number; item_id?: number; product_option?: unknown };
       updates.push({ sku, qty, ...(item_id ? { item_id } : {}) });
-      const existing = cart.get(sku);
+      const key = lineKey(sku, product_option);
+      const existing = item_id ? [...cart.values()].find((l) => l.item_id === item_id) : cart.get(key);
       if (item_id && existing?.item_id !== item_id) return json({ code: 500, result: `Cart ${cartId} doesn't contain item  ${item_id}` });
       // As Magento (POST /V1/carts/{id}/items): a line sent without an item id is *added* to the
       // quote's line of the same product; with an item id (PUT) its quantity is set.
@@ -120,9 +123,9 @@ export function fakeCartApi(
       const refusal = opts.refuse?.(sku, total);
       if (refusal) return json({ code: 500, result: refusal });
       await delay(opts.updateDelayMs);
-      const line = cart.get(sku) ?? { sku, qty: 0, item_id: nextItem++, price: 100 };
+      const line = existing ?? { sku, qty: 0, item_id: nextItem++, price: 100, ...(product_option ? { product_option } : {}) };
       line.qty = item_id ? qty : line.qty + qty;
-      cart.set(sku, line);
+      cart.set(lineKey(line.sku, line.product_option), line);
       if (lost < (opts.loseUpdateAnswers ?? 0)) {
         lost++;
         throw new TypeError('Failed to fetch');
@@ -137,7 +140,7 @@ export function fakeCartApi(
       // line, whatever sku the body carries; without one, the line of the sku.
       const line = item_id ? [...cart.values()].find((l) => l.item_id === item_id) : sku ? cart.get(sku) : undefined;
       if (item_id && !line) return json({ code: 500, result: `Cart ${cartId} doesn't contain item  ${item_id}` });
-      if (line) cart.delete(line.sku);
+      if (line) cart.delete(lineKey(line.sku, line.product_option));
       return json({ code: 200, result: true });
     }
     if (call === 'cart/pull') return json({ code: 200, result: [...cart.values()] });

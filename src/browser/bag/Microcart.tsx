@@ -15,6 +15,7 @@ import { $storeView } from '../../lib/state/stores/store-view';
 import { messages, fill } from '../../lib/messages';
 import { localizedPath } from '../../lib/catalog/urls';
 import { tileImage } from '../../lib/catalog/images';
+import { cartLineKey, lineOptionsText } from '../../lib/catalog/cart-line';
 import { $cart, $cartCount, applyCoupon, loadCart, removeCoupon, removeFromCart, updateCartQuantity } from '../../lib/state/stores/cart';
 import { $shippingMethods, loadShippingMethods } from '../../lib/state/stores/shipping';
 import { $ui, setPanel } from '../../lib/state/stores/ui';
@@ -41,7 +42,7 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
   const name = item.name ?? item.sku;
   const image = str(item.image);
   const url = str(item.url);
-  const options = str(item.options);
+  const options = lineOptionsText(item);
   const unit = typeof item.price === 'number' ? item.price : null;
   // The bag holds catalogue prices: the line in the page's currency, as its product page showed it.
   const money = storeMoney(useStore($storeView).storeCode);
@@ -56,7 +57,7 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
     setDraft(null);
     if (!Number.isInteger(n) || n < 0 || draft.trim() === '') return;
     if (n === 0) setConfirming(true);
-    else if (n !== item.qty) updateCartQuantity(item.sku, n);
+    else if (n !== item.qty) updateCartQuantity(item, n);
   };
 
   return (
@@ -87,7 +88,7 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
               type="button"
               aria-label={fill(messages.qtyDecrease, { name })}
               disabled={item.qty <= 1}
-              onClick={() => updateCartQuantity(item.sku, item.qty - 1)}
+              onClick={() => updateCartQuantity(item, item.qty - 1)}
             >
               −
             </button>
@@ -107,7 +108,7 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
                 }
               }}
             />
-            <button type="button" aria-label={fill(messages.qtyIncrease, { name })} onClick={() => updateCartQuantity(item.sku, item.qty + 1)}>
+            <button type="button" aria-label={fill(messages.qtyIncrease, { name })} onClick={() => updateCartQuantity(item, item.qty + 1)}>
               +
             </button>
           </div>
@@ -125,7 +126,7 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
               className="btn"
               ref={yes}
               onClick={() => {
-                removeFromCart(item.sku);
+                removeFromCart(item);
                 onRemoved();
               }}
             >
@@ -255,7 +256,7 @@ export default function Microcart() {
             <div className="hp-drawer__body">
               <ul className="hp-lines">
                 {cart.items.map((item) => (
-                  <Line key={item.sku} item={item} onRemoved={() => panel.current?.focus()} />
+                  <Line key={cartLineKey(item)} item={item} onRemoved={() => panel.current?.focus()} />
                 ))}
               </ul>
               <div className="hp-summary">

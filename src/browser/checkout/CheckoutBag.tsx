@@ -7,6 +7,7 @@ import { messages, fill } from '../../lib/messages';
 import type { ReviewTotals } from '../../lib/checkout/state';
 import type { CartItem } from '../../lib/schemas';
 import { removeFromCart, updateCartQuantity } from '../../lib/state/stores/cart';
+import { cartLineKey, lineOptionsText } from '../../lib/catalog/cart-line';
 import { totalsRows } from '../../lib/checkout/totals';
 import { TotalsList } from '../bag/TotalsList';
 
@@ -30,10 +31,12 @@ export function Bag({ items, totals, editable }: { items: CartItem[]; totals: Re
       <ul className="co-bag__items">
         {items.map((i) => {
           const name = i.name ?? i.sku;
+          const options = lineOptionsText(i);
           return (
-            <li key={i.sku} className="co-line">
+            <li key={cartLineKey(i)} className="co-line">
               <div className="co-line__text">
                 <span className="co-line__name">{name}</span>
+                {options && <span className="co-line__opts">{options}</span>}
                 <span className="co-line__sku">
                   {messages.skuLabel}: {i.sku}
                 </span>
@@ -41,11 +44,11 @@ export function Bag({ items, totals, editable }: { items: CartItem[]; totals: Re
               <div className="co-line__qty">
                 {editable ? (
                   <>
-                    <button type="button" aria-label={fill(messages.checkoutDecrease, { name })} onClick={() => updateCartQuantity(i.sku, i.qty - 1)}>
+                    <button type="button" aria-label={fill(messages.checkoutDecrease, { name })} onClick={() => updateCartQuantity(i, i.qty - 1)}>
                       −
                     </button>
                     <span aria-label={messages.quantityLabel}>{i.qty}</span>
-                    <button type="button" aria-label={fill(messages.checkoutIncrease, { name })} onClick={() => updateCartQuantity(i.sku, i.qty + 1)}>
+                    <button type="button" aria-label={fill(messages.checkoutIncrease, { name })} onClick={() => updateCartQuantity(i, i.qty + 1)}>
                       +
                     </button>
                   </>
@@ -60,7 +63,7 @@ export function Bag({ items, totals, editable }: { items: CartItem[]; totals: Re
                   className="co-line__remove"
                   aria-label={fill(messages.checkoutRemove, { name })}
                   onClick={() => {
-                    if (window.confirm(messages.confirmRemoveFromCart)) removeFromCart(i.sku);
+                    if (window.confirm(messages.confirmRemoveFromCart)) removeFromCart(i);
                   }}
                 >
                   ×

@@ -15,6 +15,8 @@ export interface OrderLinesTableProps {
   layout: 'columns' | 'compact';
   /** The class of the sku under the name ('compact'). */
   skuClassName?: string;
+  /** The class of the line's chosen options under the name. */
+  optionsClassName?: string;
   /** How an amount of the order is written (`priceFormatter` of its currency and the page's store view). */
   format: (amount: number) => string;
 }
@@ -30,7 +32,7 @@ const qty: Column = { label: messages.orderQty, numeric: true, value: (l) => l.q
 const price: Column = { label: messages.orderPrice, numeric: true, value: (l, format) => format(l.price) };
 const subtotal: Column = { label: messages.orderSubtotal, numeric: true, value: (l, format) => (l.rowTotal === undefined ? '' : format(l.rowTotal)) };
 
-export function OrderLinesTable({ lines, className, layout, skuClassName, format }: OrderLinesTableProps) {
+export function OrderLinesTable({ lines, className, layout, skuClassName, optionsClassName, format }: OrderLinesTableProps) {
   const labelled = layout === 'columns';
   const columns = labelled ? [sku, qty, price, subtotal] : [qty, price];
   const num = (c: Column) => (c.numeric ? 'num' : undefined);
@@ -47,10 +49,12 @@ export function OrderLinesTable({ lines, className, layout, skuClassName, format
         </tr>
       </thead>
       <tbody>
-        {lines.map((l) => (
-          <tr key={`${l.sku}-${l.name}`}>
+        {lines.map((l, at) => (
+          // A product may have several lines (other options): the row's place tells them apart.
+          <tr key={at}>
             <th scope="row" data-label={labelled ? messages.orderProductName : undefined}>
               {l.name}
+              {l.options ? <span className={optionsClassName}>{l.options}</span> : null}
               {!labelled && (
                 <span className={skuClassName}>
                   {messages.skuLabel}: {l.sku}

@@ -46,7 +46,14 @@ export default function OrderSuccess() {
         {fill(messages.orderSuccessNumber, { id: o.order_id })}
       </p>
       <h2 className="os__title">{messages.orderSummaryTitle}</h2>
-      <OrderLinesTable className="os__lines" layout="compact" skuClassName="os__sku" lines={externalOrderLines(o)} format={format} />
+      <OrderLinesTable
+        className="os__lines"
+        layout="compact"
+        skuClassName="os__sku"
+        optionsClassName="os__opts"
+        lines={externalOrderLines(o)}
+        format={format}
+      />
       <TotalsList className="os__totals" prefix="os" rows={totalsRows(externalOrderTotals(o), format)} />
     </section>
   );

@@ -82,7 +82,7 @@ export async function placeCheckout(
     writePlacedOrder(deps.storage, {
       token: orderToken,
       lines: items.map((i) => ({ sku: i.sku, qty: i.qty })),
-      order: placedOrderResult(payload, outcome.result, input.totals ?? null),
+      order: placedOrderResult(payload, outcome.result, input.totals ?? null, items),
     });
     // The order queue emptied the bag once it had stored the order (src/lib/state/sync/order-queue.ts).
     await deps.saveSession();

@@ -9,6 +9,7 @@ import { messages } from '../messages';
 import { config } from '../config';
 import { ExternalOrderResultSchema, type ExternalOrderResult, type OrderPayload } from '../schemas';
 import type { OrderLineView, TotalsFigures } from './totals';
+import { lineOptionsText } from '../catalog/cart-line';
 
 /** The element an external thank-you page carries; while present, notifications are hidden. */
 export const THANK_YOU_ELEMENT = '#external-thank-you, [data-external-thank-you]';
@@ -28,9 +29,15 @@ export function externalOrderTotals(o: Pick<ExternalOrderResult, 'order_total' |
   return { shipping: o.order_shipping, shippingChosen: true, tax: o.order_tax, grandTotal: o.order_total };
 }
 
-/** The lines of an external order result (§3): a line without a name is shown by its sku; no row total (the result has none). */
+/** The lines of an external order result (§3): a line without a name is shown by its sku; its options when it has them; no row total (the result has none). */
 export function externalOrderLines(o: Pick<ExternalOrderResult, 'order_lines'>): OrderLineView[] {
-  return o.order_lines.map((l) => ({ name: l.line_name ?? l.line_sku, sku: l.line_sku, qty: l.line_qty, price: l.line_original_price }));
+  return o.order_lines.map((l) => ({
+    name: l.line_name ?? l.line_sku,
+    sku: l.line_sku,
+    qty: l.line_qty,
+    price: l.line_original_price,
+    ...(l.line_options ? { options: l.line_options } : {}),
+  }));
 }
 
 /** The totals the checkout showed when the order was placed (incl. VAT). */
@@ -63,11 +70,15 @@ export function answerOrderNumber(answer: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The confirmation of a placed order from what the checkout sent and showed and what the API answered. */
-export function placedOrderResult(payload: OrderPayload, answer: unknown, totals: PlacedTotals | null): ExternalOrderResult {
-  const lines = payload.products.map((p) => ({
+/**
+ * The confirmation of a placed order from what the checkout sent and showed and what the API answered;
+ * `bag`, the bag's lines the payload's products were made from (in their order), give each line's options in words.
+ */
+export function placedOrderResult(payload: OrderPayload, answer: unknown, totals: PlacedTotals | null, bag: readonly object[] = []): ExternalOrderResult {
+  const lines = payload.products.map((p, at) => ({
     line_sku: p.sku,
     ...(p.name ? { line_name: p.name } : {}),
+    ...(lineOptionsText(bag[at]) ? { line_options: lineOptionsText(bag[at]) } : {}),
     line_qty: p.qty,
     line_discount: 0,
     line_original_price: p.priceInclTax ?? p.price ?? 0,

@@ -53,6 +53,8 @@ export interface OrderLineView {
   sku: string;
   qty: number;
   price: number;
+  /** The chosen options in words (the cart line's: catalog/cart-line.ts `lineOptionsText`), when the source has them. */
+  options?: string;
   /** Absent where the source has none (the external order result of §3 has a line discount, no row total). */
   rowTotal?: number;
 }

@@ -8,6 +8,8 @@ export const ExternalOrderLineSchema = /*#__PURE__*/ (() =>
     line_discount: NumberLike,
     line_original_price: NumberLike,
     line_name: z.string().optional(),
+    /** The line's chosen options in words (the shop's own confirmation: the bag line's; an order lookup has none). */
+    line_options: z.string().optional(),
   }))();
 
 export const ExternalOrderResultSchema = /*#__PURE__*/ (() =>

@@ -13,17 +13,27 @@ import { collection, KEYS } from '../storage';
 import { closedCart, owesBag } from '../sync/order-bag';
 import { executeTask, queueTask, unsentTasks } from '../sync/tasks';
 import { $cart } from './cart-state';
+import { cartLineKey, sameCartLine } from '../../catalog/cart-line';
 import { recordCartOutcome } from './cart-outcome';
 import { loadUser } from './user';
 
-/** A line as the server holds it. */
+/** A line as the server holds it (its options make it a line of its own: ../../catalog/cart-line.ts). */
 export interface ServerLine {
   sku: string;
   qty: number;
   item_id?: number | null;
+  product_option?: unknown;
 }
 
-/** Lines taken out of the bag whose removal the server has not answered yet, by sku. */
+/** A server line as this tab keeps it: its key, qty and item id, and its options. */
+const serverLine = (l: ServerLine): ServerLine => ({
+  sku: l.sku,
+  qty: l.qty,
+  item_id: l.item_id ?? null,
+  ...(l.product_option ? { product_option: l.product_option } : {}),
+});
+
+/** Lines taken out of the bag whose removal the server has not answered yet, by line key. */
 const removing = new Map<string, CartItem>();
 
 /**
@@ -32,16 +42,17 @@ const removing = new Map<string, CartItem>();
  * line back. A line only this bag knows is removed at once.
  */
 export function removeLine(item: CartItem): void {
-  const onServer = server.has(item.sku);
-  if (onServer) removing.set(item.sku, item);
+  const key = cartLineKey(item);
+  const onServer = server.has(key);
+  if (onServer) removing.set(key, item);
   $cart.setKey(
     'items',
-    $cart.get().items.filter((i) => i.sku !== item.sku),
+    $cart.get().items.filter((i) => i !== item),
   );
   if (!onServer) recordCartOutcome({ kind: 'removed', sku: item.sku });
 }
 
-/** What the server cart holds, as far as this tab knows (updated when a change is queued). */
+/** What the server cart holds, as far as this tab knows (updated when a change is queued), by line key. */
 let server = new Map<string, ServerLine>();
 let chain: Promise<void> = Promise.resolve();
 /** The items the last server round was scheduled for. */
@@ -53,14 +64,14 @@ export function knownServerLines(): ServerLine[] {
 }
 
 /** A server line as stored or told by another tab: one without its sku or qty is not known (the next pull tells). */
-const ServerLineSchema = z.object({ sku: z.string().min(1), qty: z.number(), item_id: z.number().nullish() });
+const ServerLineSchema = z.object({ sku: z.string().min(1), qty: z.number(), item_id: z.number().nullish(), product_option: z.unknown().optional() });
 
 /** Replaces what this tab knows of the server lines (the stored ones, another tab's, none). */
 export function setServerLines(lines: readonly unknown[] = []): void {
   server = new Map(
     lines.flatMap((l) => {
       const line = ServerLineSchema.safeParse(l);
-      return line.success ? [[line.data.sku, line.data] as const] : [];
+      return line.success ? [[cartLineKey(line.data), line.data] as const] : [];
     }),
   );
 }
@@ -88,11 +99,12 @@ export function resetCartSync(): void {
   chain = Promise.resolve();
 }
 
-/** The cart calls to bring the server cart from `serverLines` to `items`: updates (new or changed qty) and deletes. */
+/** The cart calls to bring the server cart from `serverLines` to `items`: updates (new or changed qty) and deletes; a line is its sku and options. */
 export function cartDiff(serverLines: ReadonlyMap<string, ServerLine>, items: readonly CartItem[]): { updates: CartItem[]; deletes: ServerLine[] } {
-  const updates = items.filter((i) => serverLines.get(i.sku)?.qty !== i.qty);
-  const skus = new Set(items.map((i) => i.sku));
-  const deletes = [...serverLines.values()].filter((l) => !skus.has(l.sku));
+  const held = new Map([...serverLines.values()].map((l) => [cartLineKey(l), l]));
+  const updates = items.filter((i) => held.get(cartLineKey(i))?.qty !== i.qty);
+  const keys = new Set(items.map(cartLineKey));
+  const deletes = [...held.values()].filter((l) => !keys.has(cartLineKey(l)));
   return { updates, deletes };
 }
 
@@ -194,18 +206,18 @@ export async function pullAndMerge(): Promise<void> {
   // A line whose removal waits in the sync queue (its send failed, or another tab's is on its way) is
   // gone as far as the bag goes: taken back in here, it would stay once the removal is sent.
   const leaving = await waitingRemovals($cart.get().token);
-  const remote = answered.filter((r) => !leaving.has(r.sku));
-  server = new Map(remote.map((i) => [i.sku, { sku: i.sku, qty: i.qty, item_id: i.item_id ?? null }]));
+  const remote = answered.filter((r) => !leaving(r));
+  server = new Map(remote.map((i) => [cartLineKey(i), serverLine(i)]));
   saveServer();
   const local = $cart.get().items;
   let items: CartItem[];
   if (config.switches.serverMergeCart) {
     // Union: the shopper's quantities win, the server gives item ids and lines only it knows.
     items = local.map((i) => {
-      const r = server.get(i.sku);
+      const r = server.get(cartLineKey(i));
       return r?.item_id ? { ...i, item_id: r.item_id } : i;
     });
-    for (const r of remote) if (!local.some((i) => i.sku === r.sku)) items.push(r);
+    for (const r of remote) if (!local.some((i) => sameCartLine(i, r))) items.push(r);
   } else {
     items = remote;
   }
@@ -214,7 +226,12 @@ export async function pullAndMerge(): Promise<void> {
 
 /** The body of a stored cart/update or cart/delete as far as its line and cart go (the rest is kept as it is). */
 const QueuedUpdateSchema = z.looseObject({
-  cartItem: z.looseObject({ sku: z.string(), item_id: z.number().nullish(), quote_id: z.union([z.string(), z.number()]).nullish() }),
+  cartItem: z.looseObject({
+    sku: z.string(),
+    item_id: z.number().nullish(),
+    quote_id: z.union([z.string(), z.number()]).nullish(),
+    product_option: z.unknown().optional(),
+  }),
 });
 type QueuedLine = z.output<typeof QueuedUpdateSchema>;
 
@@ -244,10 +261,11 @@ export async function nameQueuedLine(task: SyncTask): Promise<SyncTask | null> {
   // No cart to ask (or it changed meanwhile): the send meets what it would have met.
   if (!t) return task;
   if (!t.transmited) return null;
-  const line = answer(t, PullSchema)?.find((l) => l.sku === body.cartItem.sku);
+  const key = cartLineKey(body.cartItem);
+  const line = answer(t, PullSchema)?.find((l) => cartLineKey(l) === key);
   if (!line) return task;
-  const known = server.get(line.sku);
-  if (known && !known.item_id) server.set(line.sku, { ...known, item_id: line.item_id });
+  const known = server.get(key);
+  if (known && !known.item_id) server.set(key, { ...known, item_id: line.item_id });
   return { ...task, payload: { ...task.payload, body: JSON.stringify({ ...body, cartItem: { ...body.cartItem, item_id: line.item_id } }) } };
 }
 
@@ -268,33 +286,40 @@ export function settleUnclaimed(task: SyncTask): void {
     if (String(body.cartItem.quote_id ?? '') !== String($cart.get().token ?? '')) return;
     await pullAndMerge();
     if (task.url.startsWith('cart/update') && !noSuchCart(task.result) && $cart.get().token) {
-      const sku = body.cartItem.sku;
-      const held = server.get(sku);
+      const key = cartLineKey(body.cartItem);
+      const held = server.get(key);
       const items = $cart.get().items;
-      const line = items.find((i) => i.sku === sku);
+      const line = items.find((i) => cartLineKey(i) === key);
       // Only a line that differs from the server's changes (a change is stored and told to the other tabs).
-      if (line && line.qty !== held?.qty) setItemsNoSync(backToServer(items, sku, held));
+      if (line && line.qty !== held?.qty) setItemsNoSync(backToServer(items, key, held));
     }
     await pushChanges();
     await refreshTotals();
   });
 }
 
-/** The skus of the stored cart/delete calls of server cart `cartId` still waiting to be sent. */
-async function waitingRemovals(cartId: string | null): Promise<Set<string>> {
-  const out = new Set<string>();
-  if (!cartId) return out;
-  for (const task of await unsentTasks().catch(() => [] as SyncTask[])) {
-    if (!task.url.startsWith('cart/delete')) continue;
-    const body = queuedLine(task);
-    if (body && String(body.cartItem.quote_id ?? '') === cartId) out.add(body.cartItem.sku);
+/**
+ * Which server lines the stored cart/delete calls of server cart `cartId` still waiting to be sent
+ * take out: the line of the item id they name (the server, too, removes by it), else every line of their sku.
+ */
+async function waitingRemovals(cartId: string | null): Promise<(line: { sku: string; item_id?: number | null }) => boolean> {
+  const ids = new Set<number>();
+  const skus = new Set<string>();
+  if (cartId) {
+    for (const task of await unsentTasks().catch(() => [] as SyncTask[])) {
+      if (!task.url.startsWith('cart/delete')) continue;
+      const body = queuedLine(task);
+      if (!body || String(body.cartItem.quote_id ?? '') !== cartId) continue;
+      if (body.cartItem.item_id) ids.add(body.cartItem.item_id);
+      else skus.add(body.cartItem.sku);
+    }
   }
-  return out;
+  return (line) => skus.has(line.sku) || (!!line.item_id && ids.has(line.item_id));
 }
 
-/** The bag's lines with line `sku` back to what the server holds: its qty, or gone when it holds none (a refused change). */
-function backToServer(items: CartItem[], sku: string, held: Pick<ServerLine, 'qty'> | undefined): CartItem[] {
-  return held ? items.map((i) => (i.sku === sku ? { ...i, qty: held.qty } : i)) : items.filter((i) => i.sku !== sku);
+/** The bag's lines with line `key` back to what the server holds: its qty, or gone when it holds none (a refused change). */
+function backToServer(items: CartItem[], key: string, held: Pick<ServerLine, 'qty'> | undefined): CartItem[] {
+  return held ? items.map((i) => (cartLineKey(i) === key ? { ...i, qty: held.qty } : i)) : items.filter((i) => cartLineKey(i) !== key);
 }
 
 /** Changes lines without a new server round (item ids from the server, the state being pulled). */
@@ -313,11 +338,12 @@ export async function pushChanges(retry = true): Promise<void> {
   const cartId = $cart.get().token;
   const jobs: Array<Promise<void>> = [];
   for (const item of updates) {
-    const before = server.get(item.sku);
+    const key = cartLineKey(item);
+    const before = server.get(key);
     // Only the id the current server cart gave the line: an id from an earlier cart (the guest cart
     // before login, an expired cart) names another cart's line, and the server would refuse it.
     const itemId = before?.item_id ?? null;
-    server.set(item.sku, { sku: item.sku, qty: item.qty, item_id: itemId });
+    server.set(key, serverLine({ ...item, item_id: itemId }));
     const cartItem = {
       sku: item.sku,
       qty: item.qty,
@@ -334,8 +360,8 @@ export async function pushChanges(retry = true): Promise<void> {
             // What the server holds now, from its answer: the map may have been replaced while the
             // answer was on its way (another tab's state, a pull), and a line known only by its item
             // id would be sent as a removal by the next round.
-            server.set(item.sku, { sku: item.sku, qty: r.qty, item_id: r.item_id });
-            setItemsNoSync($cart.get().items.map((i) => (i.sku === item.sku ? { ...i, item_id: r.item_id } : i)));
+            server.set(key, serverLine({ ...item, qty: r.qty, item_id: r.item_id }));
+            setItemsNoSync($cart.get().items.map((i) => (cartLineKey(i) === key ? { ...i, item_id: r.item_id } : i)));
           }
         } else if (noSuchCart(t.result)) {
           // Only the cart this line was sent to is gone (not one the bag has moved to since).
@@ -345,17 +371,18 @@ export async function pushChanges(retry = true): Promise<void> {
           }
         } else {
           // Refused (out of stock, ...): the server's notice was shown; go back to what the server holds.
-          if (before) server.set(item.sku, before);
-          else server.delete(item.sku);
-          $cart.setKey('items', backToServer($cart.get().items, item.sku, before));
+          if (before) server.set(key, before);
+          else server.delete(key);
+          $cart.setKey('items', backToServer($cart.get().items, key, before));
         }
       }),
     );
   }
   for (const line of deletes) {
-    server.delete(line.sku);
-    const removed = removing.get(line.sku);
-    removing.delete(line.sku);
+    const key = cartLineKey(line);
+    server.delete(key);
+    const removed = removing.get(key);
+    removing.delete(key);
     const cartItem = { sku: line.sku, quote_id: cartId, ...(line.item_id ? { item_id: line.item_id } : {}) };
     jobs.push(
       queueTask({ url: cartPath('delete'), method: 'POST', body: { cartItem } }).then((t) => {
@@ -367,9 +394,9 @@ export async function pushChanges(retry = true): Promise<void> {
           return;
         }
         // Refused: the server's notice was shown; the line is still in the server cart, so back in the bag.
-        server.set(line.sku, line);
+        server.set(key, line);
         const items = $cart.get().items;
-        if (removed && !items.some((i) => i.sku === line.sku)) setItemsNoSync([...items, removed]);
+        if (removed && !items.some((i) => cartLineKey(i) === key)) setItemsNoSync([...items, removed]);
       }),
     );
   }

@@ -7,6 +7,7 @@
 import { onMount } from 'nanostores';
 import { config } from '../../config';
 import { askPersistentStorage } from './storage-persistence';
+import { sameCartLine, type LineIdentity } from '../../catalog/cart-line';
 import type { CartItem, CartTotals } from '../../schemas';
 import { collection, KEYS } from '../storage';
 import { executeTask, onUnclaimedAnswers, prepareQueuedTasks, runSyncQueue, setTaskParam } from '../sync/tasks';
@@ -66,7 +67,7 @@ function quietly(fn: () => void): void {
 // ------------------------------------------------------------------------------------------------
 // Actions
 
-/** Adds a product line (qty 1 by default; the same sku adds up). False, with the refusal recorded, when it cannot be added. */
+/** Adds a product line (qty 1 by default; the same sku with the same options adds up, other options make a line of their own). False, with the refusal recorded, when it cannot be added. */
 export function addToCart(input: AddToCartInput): boolean {
   const { stock, qty = 1, ...line } = input;
   if (!(qty > 0)) {
@@ -79,7 +80,7 @@ export function addToCart(input: AddToCartInput): boolean {
     return refuse('out-of-stock');
   }
   const items = $cart.get().items;
-  const existing = items.find((i) => i.sku === line.sku);
+  const existing = items.find((i) => sameCartLine(i, { sku: String(line.sku), product_option: line.product_option }));
   if (exceedsMax(line.max_qty, (existing?.qty ?? 0) + qty)) {
     return refuse('over-max');
   }
@@ -96,19 +97,23 @@ function exceedsMax(max: unknown, qty: number): boolean {
   return typeof max === 'number' && Number.isFinite(max) && qty > max;
 }
 
-/** Sets a line's quantity; 0 or less removes the line. False (refusal recorded: the §8 notice) above the line's maximum per order. */
-export function updateCartQuantity(sku: string, qty: number): boolean {
+/**
+ * Sets one line's quantity (`of`: the line, named by its sku and options or its server item id: a
+ * product may have several lines); 0 or less removes the line. False (refusal recorded: the §8
+ * notice) above the line's maximum per order.
+ */
+export function updateCartQuantity(of: LineIdentity, qty: number): boolean {
   if (qty <= 0) {
-    removeFromCart(sku);
+    removeFromCart(of);
     return true;
   }
-  const line = $cart.get().items.find((i) => i.sku === sku);
+  const line = $cart.get().items.find((i) => sameCartLine(i, of));
   if (line && qty > line.qty && exceedsMax(line.max_qty, qty)) {
     return refuse('over-max');
   }
   $cart.setKey(
     'items',
-    $cart.get().items.map((i) => (i.sku === sku ? { ...i, qty } : i)),
+    $cart.get().items.map((i) => (i === line ? { ...i, qty } : i)),
   );
   return true;
 }
@@ -118,14 +123,14 @@ export function updateCartQuantity(sku: string, qty: number): boolean {
  * ./cart-outcome.ts) is recorded once it is removed: at once for a line only the bag holds, when
  * the server answers for a line of the server cart (./cart-sync.ts `removeLine`).
  */
-export function removeFromCart(sku: string): void {
-  const line = $cart.get().items.find((i) => i.sku === sku);
+export function removeFromCart(of: LineIdentity): void {
+  const line = $cart.get().items.find((i) => sameCartLine(i, of));
   if (line) removeLine(line);
 }
 
 /**
  * Puts lines back into the bag (a cancelled order's: src/lib/state/sync/order-store.ts `restoreBags`): the
- * same sku adds up; the change reaches the server cart like any other.
+ * same line (sku and options) adds up; the change reaches the server cart like any other.
  */
 export async function restoreCartLines(
   lines: ReadonlyArray<Pick<CartItem, 'sku' | 'qty' | 'name' | 'price' | 'product_type' | 'product_option' | 'sgn' | 'sgn_price'>>,
@@ -133,7 +138,7 @@ export async function restoreCartLines(
   await storedCart();
   const items = [...$cart.get().items];
   for (const l of lines) {
-    const at = items.findIndex((i) => i.sku === l.sku);
+    const at = items.findIndex((i) => sameCartLine(i, l));
     if (at >= 0) items[at] = { ...items[at]!, qty: items[at]!.qty + l.qty };
     else
       items.push({
@@ -217,7 +222,7 @@ export function loadCart(): Promise<void> {
     const stored = items ?? [];
     let merged = stored;
     for (const add of now.items) {
-      const hit = merged.find((i) => i.sku === add.sku);
+      const hit = merged.find((i) => sameCartLine(i, add));
       merged = hit ? merged.map((i) => (i === hit ? { ...i, qty: i.qty + add.qty } : i)) : [...merged, add];
     }
     quietly(() => $cart.set({ items: stored, token: now.token ?? token, totals: totals ?? null, loaded: true }));
