@@ -238,6 +238,9 @@ test.describe('the product form toasts (§4 Notification)', () => {
       const checkout = cart.getByRole('link', { name: 'Go to checkout' }).or(cart.getByRole('button', { name: 'Go to checkout' }));
       await expect(checkout).toBeInViewport();
       expect(await overlap(added, checkout)).toBe(false);
+      // Nor the drawer's title and close button.
+      expect(await overlap(added, cart.locator('.hp-drawer__close'))).toBe(false);
+      expect(await overlap(added, cart.getByRole('heading', { name: /Shopping cart/ }))).toBe(false);
     });
   }
 });
