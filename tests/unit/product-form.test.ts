@@ -3,6 +3,7 @@ import { childSkuFromUrl } from '../../src/lib/catalog/product/child-url';
 import { chooseOption, formProduct, initialFormState, shownPrices, unitPrices, validQty, type FormState } from '../../src/lib/catalog/product/form';
 import { checkAdd, optionsSummary, productOption } from '../../src/lib/catalog/product/form-add';
 import { product, ring } from './catalog-fixtures';
+import { CHILD_SKU_TOKEN } from '../../src/lib/catalog/urls';
 
 const now = new Date('2026-07-03T12:00:00Z');
 
@@ -121,7 +122,8 @@ describe('product form: configurable products', () => {
   it('the cart line is the chosen child with the parent name, its price and the options in words', () => {
     const p = configurable();
     const s = chooseOption(p, initialFormState(p), 'size', 168).state;
-    const r = checkAdd(p, s, { now, urls: { product: '/rings/x', children: { 'R-G-M': '/rings/x?childSku=R-G-M' } } });
+    // The island's props: the product's URL and its children's template (src/lib/build/product-island-props.ts).
+    const r = checkAdd(p, s, { now, urls: { product: '/rings/x', child: `/rings/x?childSku=${CHILD_SKU_TOKEN}` } });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.lines).toHaveLength(1);

@@ -9,6 +9,7 @@ import { maxOrderQty, mergeStock, type StockLimits } from '../quantity';
 import type { CartItem } from '../../schemas';
 import { type TierFor } from '../price';
 import { isVariantAvailable } from '../variants';
+import { childUrl } from '../urls';
 import { parseBundleQty, selectedCustomValues, validateBundleOptions, validateCustomOptions, type BundleChoices, type CustomOptionInput } from '../options';
 import { chosenChild, qtyNumber, validQty, unitPrices, type FormProduct, type GroupedItem, type FormState, type FormErrors } from './form';
 
@@ -33,7 +34,8 @@ export interface AddContext {
   /** Live stock of the sku being added, when checked. */
   stock?: StockLimits | null;
   /** URL of each child's page (configurable), and of the product. */
-  urls?: { product?: string; children?: Record<string, string> };
+  /** The product's page and, for a configurable, its children's URL template (../urls.ts `childUrl`): the bag line links the page of what it holds. */
+  urls?: { product?: string; child?: string };
   allowOutOfStock?: boolean;
   now?: Date;
   /** The shopper's customer group when group price tiers are on (§6). */
@@ -176,7 +178,7 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
   // vue-storefront-api's signature of the price of the sku ordered (the chosen child's for a configurable).
   const signed = child ?? p;
   const sgn = signed.sgn;
-  const url = child ? (ctx.urls?.children?.[child.sku] ?? ctx.urls?.product) : ctx.urls?.product;
+  const url = child && ctx.urls?.child ? childUrl(ctx.urls.child, child.sku) : ctx.urls?.product;
   return {
     ok: true,
     lines: [
