@@ -257,7 +257,7 @@ describe('mail form islands (server render)', () => {
     for (const label of ['Your name', 'Phone number', 'E-mail address', 'Preferred date', 'Preferred time', 'Shop']) {
       expect(html).toContain(`>${label}${REQUIRED_MARK}`);
     }
-    for (const label of ['Your requirements', 'Item (optional)']) expect(html).toContain(`>${label}</label></span>`);
+    for (const label of ['Your requirements (optional)', 'Item (optional)']) expect(html).toContain(`>${label}</label></span>`);
     const options = [...html.matchAll(/<option([^>]*)>([^<]*)<\/option>/g)].map((m) => ({ attrs: m[1]!, label: m[2]! }));
     for (const s of SHOPS)
       expect(

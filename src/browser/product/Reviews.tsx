@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { messages, fill } from '../../lib/messages';
 import { formatDate } from '../../lib/messages/format';
 import { REVIEW_SORTS, emptyReview, reviewForm, type ReviewList, type ShownReview, type ReviewSort, type ReviewValues } from '../../lib/content/reviews';
-import { FormActions, FormStatus, TextField } from '../kit/form-kit';
+import { FormActions, FormStatus, RequiredMark, TextField } from '../kit/form-kit';
 import { useForm, useFormAction } from '../kit/use-form';
 import { useHydrated } from '../kit/use-hydrated';
 // Linked with the product page's CSS (cached), not inlined into its HTML as a React <style precedence>
@@ -148,7 +148,9 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
             <TextField form={form} name="title" label={messages.reviewSummary} required />
             <TextField form={form} name="detail" label={messages.reviewText} multiline required />
             <fieldset className="fk-stars" aria-describedby={ratingErrors.length ? `${uid}-rating-errors` : undefined}>
-              <legend className="fk-legend">{messages.reviewRating}</legend>
+              <legend className="fk-legend">
+                {messages.reviewRating} <RequiredMark />
+              </legend>
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className={`fk-star${n <= rating ? ' fk-star--on' : ''}`}>
                   <input
@@ -156,6 +158,7 @@ export default function Reviews({ productId, initial }: ReviewsProps) {
                     name="rating"
                     value={String(n)}
                     checked={rating === n}
+                    required
                     aria-label={fill(messages.reviewStars, { count: n })}
                     onChange={() => form.set('rating', String(n))}
                   />
