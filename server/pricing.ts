@@ -7,6 +7,7 @@
  */
 import { convertPrice, storeRate, type TierFor, type TierPriceLike } from '../src/lib/catalog/price';
 import { lineOptionInputs, priceWithOptions } from '../src/lib/catalog/options';
+import { lineOptionLabels } from '../src/lib/catalog/product/form-add';
 import type { Coupon, CustomOption, BundleOption, PaymentMethod, ShippingMethod, TaxRate } from '../src/lib/schemas';
 import { config, type StoreView } from '../src/lib/config';
 import type { DB } from './db';
@@ -62,6 +63,21 @@ export function unitPrice(row: SkuRow, productOption: unknown, now = new Date(),
   return round2(priceWithOptions(product, lineOptionInputs(product, productOption), now, { tier }).final);
 }
 
+/** A line's options in words for its totals item (src/lib/catalog/product/form-add.ts `lineOptionLabels`, the product page's rule). */
+function itemOptions(row: SkuRow, productOption: unknown): string {
+  const data = JSON.parse(row.data) as { custom_options?: CustomOption[]; bundle_options?: BundleOption[] };
+  return JSON.stringify(
+    lineOptionLabels(
+      {
+        type_id: row.type_id as Parameters<typeof lineOptionLabels>[0]['type_id'],
+        custom_options: data.custom_options ?? [],
+        bundle_options: data.bundle_options ?? [],
+      },
+      productOption,
+    ),
+  );
+}
+
 /** The VAT rate (0.2 for 20%) of a product tax class in a country; prices include it. */
 export function taxRate(rates: TaxRate[], taxClassId: number | null, country = config.storeViews.default.tax.defaultCountry): number {
   const inCountry = rates.filter((r) => r.tax_country_id === country);
@@ -93,6 +109,8 @@ export interface TotalsLine {
   product_type: string;
   parent_sku: string | null;
   product_option: unknown;
+  /** The chosen custom and bundle options as Magento's totals items list them: a JSON text of `{ label, value }` ('[]' for none). */
+  options: string;
 }
 
 export interface Totals {
@@ -215,6 +233,7 @@ function totalsAt(
       product_type: row.type_id,
       parent_sku: row.parent_sku,
       product_option: l.product_option ?? null,
+      options: itemOptions(row, l.product_option),
     });
   }
   const subtotalIncl = round2(rows.reduce((s, r) => s + r.row_total_incl_tax, 0));

@@ -15,7 +15,7 @@ interface Option {
   option_id: number;
   title: string;
   price?: number;
-  values: Array<{ option_type_id: number; price: number; price_type: string }>;
+  values: Array<{ option_type_id: number; price: number; price_type: string; title: string }>;
 }
 const watch = (
   JSON.parse(readFileSync(join(sample, 'products', '0000.json'), 'utf8')) as Array<{ sku: string; final_price: number; custom_options: Option[] }>
@@ -81,6 +81,20 @@ describe('cart/update without an item id', () => {
     expect((await pull(cartId)).map((l) => [l.qty, l.price])).toEqual([
       [2, watch.final_price],
       [1, watch.final_price + engraving.price!],
+    ]);
+  });
+
+  it("the totals name each item's chosen options as Magento's do (label and value), so a line only the server knew reads as it was chosen", async () => {
+    const cartId = await newCart();
+    await update(cartId, { sku: 'TI1034', qty: 1, product_option: engraved('For Bea', true) });
+    await update(cartId, { sku: 'TI1034', qty: 1 });
+    const totals = (await shop().call('GET', '/api/cart/totals', { query: { cartId } })).body.result as { items: Array<{ options: string }> };
+    expect(totals.items.map((i) => JSON.parse(i.options))).toEqual([
+      [
+        { label: 'Engraving text', value: 'For Bea' },
+        { label: 'Gift wrap', value: wrap.title },
+      ],
+      [],
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { expect, test } from './fixture';
 import { formatPrice, shopperPrice } from './oracle';
 import { addToCart, openMicrocart, openProduct, pick, SHOTS } from './product-cart-helpers';
 import { defaultChild } from '../../src/lib/catalog/variants';
+import { createCustomer, loginInDialog, openSignIn } from './account-helpers';
 
 /** A configurable ring with an engraving text and a gift wrap checkbox, its default size in stock. */
 const ring = pick(
@@ -80,4 +81,25 @@ test('two engravings of one ring are two lines with their own options and prices
   await expect(rows.locator('.co-line__price')).toHaveText([formatPrice(annaPrice), formatPrice(2 * beaPrice)]);
   await expect(checkoutBag.locator('[data-total="subtotal"]')).toContainText(formatPrice(annaPrice + 2 * beaPrice));
   await snap(page, 'checkout');
+});
+
+test("an engraved line the bag gets back from the account's cart reads as it was chosen", async ({ page, request }) => {
+  const c = await createCustomer(request, 'Kept', 'Engraving');
+  await openProduct(page, ring);
+  await engrave(page, 'Kept?', true);
+  // Signed in: the line goes to the customer's server cart. Signed out: the bag is empty.
+  await openSignIn(page);
+  await loginInDialog(page, c.email, c.password);
+  await page.goto('/my-account');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+  // Signed in again: the line comes back from the server cart, which keeps no words for its options.
+  await openSignIn(page);
+  await loginInDialog(page, c.email, c.password);
+  const bag = await openMicrocart(page);
+  const line = bag.locator('.hp-line').filter({ hasText: ring.name });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(`${engraving.title}: Kept?`);
+  await expect(line).toContainText(wrapped);
+  await expect(line).toContainText(formatPrice(beaPrice));
 });

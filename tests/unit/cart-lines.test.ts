@@ -3,7 +3,7 @@
  * is two lines, each with its own options and price; the same choices again raise the line's qty.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cartLineKey, optionsChecksum, sameCartLine } from '../../src/lib/catalog/cart-line';
+import { cartLineKey, optionsChecksum, optionsFromTotals, sameCartLine, withTotalsOptions } from '../../src/lib/catalog/cart-line';
 import { $cart, $cartCount, addToCart, cartSettled, loadCart, removeFromCart, restoreCartLines, updateCartQuantity } from '../../src/lib/state/stores/cart';
 import { loadUser } from '../../src/lib/state/stores/user';
 import { setSyncFetch } from '../../src/lib/state/sync';
@@ -133,5 +133,36 @@ describe('the bag keeps a line per choice of options', () => {
       [anna.product_option, 3],
       [bea.product_option, 1],
     ]);
+  });
+});
+
+describe("a line only the server cart knew: its options in words from the totals (Magento's item options)", () => {
+  const totals = {
+    items: [
+      {
+        item_id: 7,
+        options: JSON.stringify([
+          { label: 'Engraving text', value: 'Kept?' },
+          { label: 'Gift wrap', value: 'Luxury gift wrap and card' },
+        ]),
+      },
+      { item_id: 8, options: '[]' },
+      { item_id: 9, options: 'not json' },
+    ],
+  };
+  it('reads label and value pairs, and nothing from an empty, missing or broken text', () => {
+    expect(optionsFromTotals(totals.items[0]!.options)).toBe('Engraving text: Kept?, Gift wrap: Luxury gift wrap and card');
+    expect(optionsFromTotals('[]')).toBe('');
+    expect(optionsFromTotals(undefined)).toBe('');
+    expect(optionsFromTotals('not json')).toBe('');
+    expect(optionsFromTotals('[{"label":1,"value":"x"}]')).toBe('');
+  });
+  it('names the lines that have no words of their own, keeps those that have, and changes nothing when there is nothing to name', () => {
+    const pulled = { sku: 'CL1001-P-V', qty: 1, item_id: 7 };
+    const own = { sku: 'TI1034', qty: 1, item_id: 8, options: 'Engraving text: Mine' };
+    const named = withTotalsOptions([pulled, own], totals);
+    expect(named).toEqual([{ ...pulled, options: 'Engraving text: Kept?, Gift wrap: Luxury gift wrap and card' }, own]);
+    const plain = [own, { sku: 'X', qty: 1, item_id: 9 }, { sku: 'Y', qty: 1 }];
+    expect(withTotalsOptions(plain, totals)).toBe(plain);
   });
 });

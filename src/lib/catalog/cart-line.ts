@@ -60,3 +60,33 @@ export function lineOptionsText(line: object | undefined): string {
   const options = (line as { options?: unknown } | undefined)?.options;
   return typeof options === 'string' ? options.trim() : '';
 }
+
+/** Magento's totals item `options` (a JSON text of `{ label, value }`) in words; '' when none or not that shape. */
+export function optionsFromTotals(options: string | null | undefined): string {
+  try {
+    const list: unknown = JSON.parse(options ?? '[]');
+    if (!Array.isArray(list)) return '';
+    return list
+      .flatMap((o: { label?: unknown; value?: unknown }) => (typeof o?.label === 'string' && typeof o.value === 'string' ? [`${o.label}: ${o.value}`] : []))
+      .join(', ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The bag's lines with their options in words from the cart's totals where they have none: a line only
+ * the server cart knew (added on another device, or before a login on this one) comes without them,
+ * and the totals name them as Magento's do. The same array when nothing changes.
+ */
+export function withTotalsOptions<T extends { item_id?: number | null }>(items: T[], totals: { items: { item_id: number; options?: string | null }[] }): T[] {
+  let changed = false;
+  const out = items.map((i) => {
+    if (!i.item_id || lineOptionsText(i)) return i;
+    const text = optionsFromTotals(totals.items.find((t) => t.item_id === i.item_id)?.options);
+    if (!text) return i;
+    changed = true;
+    return { ...i, options: text };
+  });
+  return changed ? out : items;
+}

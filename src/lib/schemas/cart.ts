@@ -35,7 +35,16 @@ export const CartTotalsSchema = /*#__PURE__*/ (() =>
     coupon_code: opt(z.string()),
     items_qty: z.number(),
     items: z.array(
-      z.looseObject({ item_id: z.number().int(), sku: opt(z.string()), qty: z.number(), price: z.number(), row_total_incl_tax: z.number(), name: z.string() }),
+      z.looseObject({
+        item_id: z.number().int(),
+        sku: opt(z.string()),
+        qty: z.number(),
+        price: z.number(),
+        row_total_incl_tax: z.number(),
+        name: z.string(),
+        /** Magento's item options: a JSON text of `{ label, value }` (src/lib/catalog/cart-line.ts `optionsFromTotals`). */
+        options: opt(z.string()),
+      }),
     ),
     total_segments: z.array(TotalSegmentSchema),
   }))();

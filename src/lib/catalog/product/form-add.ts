@@ -10,7 +10,15 @@ import type { CartItem } from '../../schemas';
 import { type TierFor } from '../price';
 import { isVariantAvailable } from '../variants';
 import { childUrl } from '../urls';
-import { parseBundleQty, selectedCustomValues, validateBundleOptions, validateCustomOptions, type BundleChoices, type CustomOptionInput } from '../options';
+import {
+  lineOptionInputs,
+  parseBundleQty,
+  selectedCustomValues,
+  validateBundleOptions,
+  validateCustomOptions,
+  type BundleChoices,
+  type CustomOptionInput,
+} from '../options';
 import { chosenChild, qtyNumber, validQty, unitPrices, type FormProduct, type GroupedItem, type FormState, type FormErrors } from './form';
 
 /** A line for the cart store's `addToCart` (its AddToCartInput) plus what the microcart shows. */
@@ -78,33 +86,58 @@ export function productOption(p: FormProduct, state: FormState): CartItem['produ
   return { extension_attributes: { ...(custom.length ? { custom_options: custom } : {}), ...(bundle.length ? { bundle_options: bundle } : {}) } };
 }
 
-/** The chosen options in words, for the cart line ('Colour: Platinum, Size: O, Engraving text: Love'). */
-export function optionsSummary(p: FormProduct, state: FormState): string {
-  const parts: string[] = [];
+/** A chosen option as Magento's cart totals item lists it (its `options`, a JSON text of these). */
+export interface OptionLabel {
+  label: string;
+  value: string;
+}
+
+/** The chosen options as label and value, configurable ones first ('Colour' 'Platinum', 'Engraving text' 'Love'). */
+export function optionLabels(
+  p: Pick<FormProduct, 'type_id' | 'custom_options' | 'bundle_options' | 'configurable_options'>,
+  state: Pick<FormState, 'selection' | 'custom' | 'bundle'>,
+): OptionLabel[] {
+  const out: OptionLabel[] = [];
   for (const o of p.configurable_options ?? []) {
     const v = o.values.find((x) => x.value_index === state.selection[o.attribute_code]);
-    if (v) parts.push(`${o.label}: ${v.label}`);
+    if (v) out.push({ label: o.label, value: v.label });
   }
   for (const o of p.custom_options) {
     const input = state.custom[o.option_id];
     if (o.type === 'field' || o.type === 'area') {
-      if (typeof input === 'string' && input.trim()) parts.push(`${o.title}: ${input.trim()}`);
+      if (typeof input === 'string' && input.trim()) out.push({ label: o.title, value: input.trim() });
       continue;
     }
     const titles = selectedCustomValues(o, input)
       .map((v) => (v as { title?: string }).title)
       .filter(Boolean);
-    if (titles.length) parts.push(`${o.title}: ${titles.join(', ')}`);
+    if (titles.length) out.push({ label: o.title, value: titles.join(', ') });
   }
   if (p.type_id === 'bundle') {
     for (const o of p.bundle_options) {
       const c = state.bundle[o.option_id];
       const links = o.product_links.filter((l) => c?.linkIds.includes(l.id));
       const qty = parseBundleQty(c?.qty);
-      if (links.length && qty > 0) parts.push(`${o.title}: ${links.map((l) => `${qty} x ${l.product?.name ?? l.sku ?? l.id}`).join(', ')}`);
+      if (links.length && qty > 0) out.push({ label: o.title, value: links.map((l) => `${qty} x ${l.product?.name ?? l.sku ?? l.id}`).join(', ') });
     }
   }
-  return parts.join(', ');
+  return out;
+}
+
+/** The chosen options in words, for the cart line ('Colour: Platinum, Size: O, Engraving text: Love'). */
+export function optionsSummary(p: FormProduct, state: FormState): string {
+  return optionLabels(p, state)
+    .map((o) => `${o.label}: ${o.value}`)
+    .join(', ');
+}
+
+/**
+ * A cart line's custom and bundle options as label and value, read from its product_option against
+ * its product's record: what the reference API's cart totals items carry as `options`, as Magento's do.
+ */
+export function lineOptionLabels(p: Pick<FormProduct, 'type_id' | 'custom_options' | 'bundle_options'>, productOption: unknown): OptionLabel[] {
+  const { custom, bundle } = lineOptionInputs(p, productOption);
+  return optionLabels(p, { selection: {}, custom, bundle: bundle ?? {} });
 }
 
 /**

@@ -13,7 +13,7 @@ import { collection, KEYS } from '../storage';
 import { closedCart, owesBag } from '../sync/order-bag';
 import { executeTask, queueTask, unsentTasks } from '../sync/tasks';
 import { $cart } from './cart-state';
-import { cartLineKey, sameCartLine } from '../../catalog/cart-line';
+import { cartLineKey, sameCartLine, withTotalsOptions } from '../../catalog/cart-line';
 import { recordCartOutcome } from './cart-outcome';
 import { loadUser } from './user';
 
@@ -410,5 +410,9 @@ export async function pushChanges(retry = true): Promise<void> {
 export async function refreshTotals(): Promise<void> {
   const t = await askCart('totals');
   const totals = t && answer(t, CartTotalsSchema);
-  if (totals) $cart.setKey('totals', totals);
+  if (!totals) return;
+  $cart.setKey('totals', totals);
+  const items = $cart.get().items;
+  const named = withTotalsOptions(items, totals);
+  if (named !== items) setItemsNoSync(named);
 }
