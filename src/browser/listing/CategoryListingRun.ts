@@ -7,7 +7,7 @@
  * the facet counts of the current choice; restores the batches shown when the shopper comes back.
  */
 import listingCss from './CategoryListing.css?inline';
-import { config, storeViewByCode, type StoreView } from '../../lib/config';
+import { config, type StoreView } from '../../lib/config';
 import { messages, fill } from '../../lib/messages';
 import type { ListingFile } from '../../lib/catalog/listing/client';
 import { loadListingOf } from '../../lib/catalog/listing/load';
@@ -84,7 +84,8 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
   const countEl = root.querySelector<HTMLElement>('[data-listing-count]');
   const applyBtn = root.querySelector<HTMLElement>('.filters__apply');
   const toolbar = root.querySelector<HTMLElement>('.listing__toolbar');
-  const store: StoreView = storeViewByCode(root.dataset.store);
+  const store: StoreView =
+    [config.storeViews.default, ...config.storeViews.others].find((s) => s.storeCode === root.dataset.store) ?? config.storeViews.default;
   const makeTile = tileMaker(root.querySelector<HTMLTemplateElement>('template[data-tile-template]'), store);
   // The sorts the page offers (the category's, or the search page's with its best-match sort first); the first is the default.
   const offered = Array.from(sorts[0]?.options ?? [], (o) => o.value);

@@ -2,7 +2,7 @@
  * Prices (spec §4 Price): the special price applies only below the price and inside its date window;
  * a lower price of the catalogue price rules (final_price) and a lower group price count like one.
  */
-import { config, storeViewByCode, type StoreView } from '../config';
+import { config, type StoreView } from '../config';
 import { dayNumber, formatPrice } from '../messages/format';
 import { defaultChild, type VariantOptions } from './variants';
 
@@ -238,7 +238,7 @@ export function storeRate(store: StoreView, cfg = config): number {
  * catalogue's prices (default: its `storeRate`).
  */
 export function storeMoney(storeCode: string | undefined, rate?: number, cfg = config): StoreMoney {
-  const store = storeViewByCode(storeCode, cfg);
+  const store = [cfg.storeViews.default, ...cfg.storeViews.others].find((s) => s.storeCode === storeCode) ?? cfg.storeViews.default;
   const r = rate ?? storeRate(store, cfg);
   return {
     convert: (n) => convertPrice(n, r),

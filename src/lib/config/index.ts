@@ -16,16 +16,6 @@ export function enabledStoreViews(cfg: Config = config): StoreView[] {
   return [cfg.storeViews.default, ...cfg.storeViews.others.map((s) => ({ ...s, disabled: false }))];
 }
 
-/** Every configured store view, enabled or not: the default one first. */
-export function configuredStoreViews(cfg: Config = config): StoreView[] {
-  return [cfg.storeViews.default, ...cfg.storeViews.others];
-}
-
-/** The configured store view of `storeCode` (enabled or not); the default one for none or an unknown code. */
-export function storeViewByCode(storeCode: string | undefined, cfg: Config = config): StoreView {
-  return configuredStoreViews(cfg).find((s) => s.storeCode === storeCode) ?? cfg.storeViews.default;
-}
-
 /** True when an attribute code is filterable by default (§9: color, size, price, brand, pj_ attributes). */
 export function isFilterableAttribute(code: string, cfg: Config = config): boolean {
   return cfg.filterableAttributes.includes(code) || code.startsWith('pj_');

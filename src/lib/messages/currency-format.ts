@@ -3,7 +3,7 @@
  * order's order_currency_code), through the one money format (./format.ts `formatPrice`). A module of
  * its own: the catalogue's pages format prices in their own currency and do not carry it.
  */
-import { config, configuredStoreViews, type StoreView } from '../config';
+import { config, type StoreView } from '../config';
 import { formatPrice } from './format';
 
 /**
@@ -20,7 +20,7 @@ export function priceFormatter(
 ): (amount: number) => string {
   const code = currencyCode?.trim().toUpperCase();
   if (!code || code === store.i18n.currencyCode) return (n) => formatPrice(n, store);
-  const view = configuredStoreViews(cfg).find((s) => s.i18n.currencyCode === code);
+  const view = [cfg.storeViews.default, ...cfg.storeViews.others].find((s) => s.i18n.currencyCode === code);
   const sign = { currencyCode: code, currencySign: code, currencySignPlacement: 'append' as const };
   const other = view ?? { ...store, i18n: { ...store.i18n, ...sign } };
   return (n) => formatPrice(n, other);
