@@ -5,8 +5,9 @@
  * rewrites applied before the file lookup, the 410 of discontinued products (the body of `404.html`,
  * `X-Cache-Tags: page-not-found`), the 301 of old URLs that have no file, and each page's cache tags
  * (`Cache-Tag`, `Surrogate-Key`); `404.html` is the body of unknown paths (status 404). A page answers
- * at its one URL (`/x`); `/x/` and `/x/index.html` move there with 301, as at the edge
- * (src/lib/build/cdn/canonical-url.ts).
+ * at its one URL (`/x`); `/x/` and `/x/index.html` move there with 301 (or, for an old URL, straight
+ * to where it moves), as at the edge (src/lib/build/cdn/canonical-url.ts); the page-not-found page
+ * answers 404 at its own URL too.
  *
  * Files are found and streamed by @hono/node-server's `serveStatic` (it refuses `..`, backslashes and
  * encoded slashes, and serves a `.br`/`.gz` beside a file when the client accepts it); revalidation is
@@ -24,7 +25,7 @@ import { brotli } from './brotli';
 import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
-import { canonicalMove } from '../src/lib/build/cdn/canonical-url';
+import { canonicalMove, isNotFoundPage } from '../src/lib/build/cdn/canonical-url';
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
 import { openTree, type SiteTree } from '../src/lib/build/render/overlay';
 
@@ -171,9 +172,13 @@ export class SiteFolder {
 
   /** The absolute path of a site path's file: itself, else its folder's index.html (in the base folder when none: no file). */
   private locate(path: string): string {
+    return this.fileOf(path) ?? join(this.tree.base, path.replace(/^\/+/, ''));
+  }
+
+  /** The absolute path of a site path's file: itself, else its folder's index.html; null when none. */
+  private fileOf(path: string): string | null {
     const rel = path.replace(/^\/+/, '');
-    const file = rel === '' || rel.endsWith('/') ? this.tree.file(`${rel}index.html`) : (this.tree.file(rel) ?? this.tree.file(`${rel}/index.html`));
-    return file ?? join(this.tree.base, rel);
+    return rel === '' || rel.endsWith('/') ? this.tree.file(`${rel}index.html`) : (this.tree.file(rel) ?? this.tree.file(`${rel}/index.html`));
   }
 
   /** The map's first rule for a path (null: none, or no map). */
@@ -183,6 +188,22 @@ export class SiteFolder {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Where an old URL's other form moves in one hop (`/about/` straight to `/about-us`, not through
+   * `/about`): the move of its canonical path when that path has no file, else null.
+   */
+  oldUrlMove(canonical: string): string | null {
+    const rule = this.rule(canonical);
+    if (!rule || rule.status < 300 || rule.status >= 400) return null;
+    let path: string;
+    try {
+      path = decodeURIComponent(canonical);
+    } catch {
+      return null;
+    }
+    return this.fileOf(this.withHtml(path)) ? null : rule.to;
   }
 
   /** The path a 200 rule serves instead (the path itself when none). */
@@ -239,7 +260,7 @@ export class Site {
     const canonical = canonicalMove(url.pathname, this.roots);
     if (canonical !== null) {
       c.header('Cache-Control', REDIRECT_CACHE);
-      return c.redirect(`${canonical}${url.search}`, 301);
+      return c.redirect(`${f.oldUrlMove(canonical) ?? canonical}${url.search}`, 301);
     }
     const rule = f.rule(c.req.path);
     if (rule?.status === 410) return this.notFoundPage(c, f, 410, rule.to);
@@ -247,6 +268,7 @@ export class Site {
     const file = c.get('siteFile');
     if (!file) return;
     const page = rule?.status === 200 ? rule.to : path;
+    if (c.res.status === 200 && isNotFoundPage(path, this.roots)) c.res = new Response(c.res.body, { status: 404, headers: c.res.headers });
     setFileHeaders(c.res.headers, file);
     // A folder's page has the headers of its folder form (`/x/`), as a CDN's asset server gives them.
     f.applyHeaders(c.res.headers, file.endsWith('/index.html') && !page.endsWith('/') ? `${page}/` : page);

@@ -54,6 +54,26 @@ export async function expectMoves(request: APIRequestContext) {
   const q = await request.get('/about?utm_source=mail', { maxRedirects: 0 });
   expect(q.status()).toBe(301);
   expect(q.headers()['location']).toBe('/about-us?utm_source=mail');
+  // An old URL's other forms (`/about/`, `/about/index.html`) move where it moves, in one hop, not through `/about`.
+  for (const [kind, from, to] of MOVES.filter(([, from]) => !from.endsWith('.html'))) {
+    for (const other of [`${from}/`, `${from}/index.html`]) {
+      const res = await request.get(other, { maxRedirects: 0 });
+      expect([res.status(), res.headers()['location']], `${kind}: ${other}`).toEqual([301, to]);
+    }
+  }
+}
+
+/**
+ * The page-not-found page and the 404 body's own file answer 404 where they are asked for by name, as
+ * Vue Storefront's page-not-found route does: a crawler never sees a "not found" page with a 200.
+ */
+export async function expectNotFoundPages(request: APIRequestContext) {
+  for (const path of ['/page-not-found', '/404.html', '/404']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).toContain('data-page-not-found');
+    expectPageHeaders(res.headers(), `404 ${path}`);
+  }
 }
 
 export async function expectGone(request: APIRequestContext) {

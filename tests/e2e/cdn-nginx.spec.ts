@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve, type Served } from './served';
-import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls } from './cdn-cases';
+import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls, expectNotFoundPages } from './cdn-cases';
 
 const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 const SHOP_PORT = Number(process.env.E2E_PORT ?? 4399);
@@ -67,6 +67,7 @@ test.describe("docs/deploy.md's nginx in front of the shop's server", () => {
   test('every kind of old URL answers 301; discontinued products 410; pages carry the headers of _headers', async () => {
     await expectMoves(api);
     await expectGone(api);
+    await expectNotFoundPages(api);
     await expectHeaders(api, DIST);
   });
 

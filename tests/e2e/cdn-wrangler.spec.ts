@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve, type Served } from './served';
-import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls } from './cdn-cases';
+import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls, expectNotFoundPages } from './cdn-cases';
 
 const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 const PORT = Number(process.env.WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4399) + 2);
@@ -72,8 +72,9 @@ test.describe('dist/ on Cloudflare Pages (wrangler pages dev, workerd)', () => {
     await expectMoves(api);
   });
 
-  test('discontinued products answer 410 with the page-not-found page', async () => {
+  test('discontinued products answer 410 with the page-not-found page; that page answers 404 by its own name', async () => {
     await expectGone(api);
+    await expectNotFoundPages(api);
   });
 
   test('pages carry the CSP, the security headers, their lifetimes and cache tags; hashed assets a year', async () => {

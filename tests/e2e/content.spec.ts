@@ -329,8 +329,8 @@ test.describe('shells and service routes', () => {
 });
 
 test.describe('not found and gone', () => {
-  test('page-not-found route shows the not found page', async ({ page }) => {
-    await open(page, '/page-not-found');
+  test('page-not-found route shows the not found page, with a 404 as Vue Storefront answers it', async ({ page }) => {
+    await open(page, '/page-not-found', 404);
     const f = await facts(page);
     expectOneH1(f, messages.notFound404);
     expect(f.robots).toContain('noindex');

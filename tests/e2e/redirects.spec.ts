@@ -5,7 +5,7 @@
  * server applies them. The same checks run on Cloudflare's runtime in cdn-wrangler.spec.ts.
  */
 import { expect, test } from './fixture';
-import { EV, expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls, REWRITTEN } from './cdn-cases';
+import { EV, expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls, expectNotFoundPages, REWRITTEN } from './cdn-cases';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.
@@ -18,8 +18,9 @@ test.describe('old urls', () => {
     await expectMoves(request);
   });
 
-  test('discontinued products answer 410; pages carry the headers of _headers and their cache tags', async ({ request }) => {
+  test('discontinued products answer 410, the page-not-found page 404; pages carry the headers of _headers and their cache tags', async ({ request }) => {
     await expectGone(request);
+    await expectNotFoundPages(request);
     await expectHeaders(request, DIST);
   });
 

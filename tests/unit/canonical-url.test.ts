@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetPaths, canonicalMove } from '../../src/lib/build/cdn/canonical-url';
+import { assetPaths, canonicalMove, isNotFoundPage } from '../../src/lib/build/cdn/canonical-url';
 import { bucketFile, buildEdgeMap, EDGE_INDEX } from '../../src/lib/build/cdn/edge-map';
 import { handle } from '../../src/lib/build/cdn/worker';
 
@@ -39,6 +39,15 @@ describe("a page's one URL", () => {
     expect(assetPaths('/')).toEqual(['/']);
     expect(assetPaths('/pwa.html')).toEqual(['/pwa.html']);
     expect(assetPaths('/_cdn/edge/index.json')).toEqual(['/_cdn/edge/index.json']);
+  });
+});
+
+describe('the page-not-found pages', () => {
+  it('are the page-not-found route and the 404 body of each store view, nothing else', () => {
+    const roots = ['/', '/de/'];
+    for (const path of ['/page-not-found', '/404.html', '/404', '/de/page-not-found', '/de/404.html']) expect(isNotFoundPage(path, roots), path).toBe(true);
+    for (const path of ['/', '/page-not-found-rings', '/rings/page-not-found', '/it/page-not-found', '/4040'])
+      expect(isNotFoundPage(path, roots), path).toBe(false);
   });
 });
 
@@ -83,6 +92,7 @@ describe('the edge function on Pages-style asset routing', () => {
     'rings/index.html': 'rings',
     'rings/bangle-103/index.html': 'bangle',
     'pwa.html': 'pwa',
+    'page-not-found/index.html': 'the page-not-found page',
     '404.html': 'not found',
     'sw.js': 'sw',
     [EDGE_INDEX]: JSON.stringify(index),
@@ -124,6 +134,23 @@ describe('the edge function on Pages-style asset routing', () => {
     expect([moved.status, moved.headers.get('location')]).toEqual([301, '/rings']);
     const missing = await get('/no/such/page');
     expect([missing.status, await missing.text()]).toEqual([404, 'not found']);
+  });
+
+  it("moves an old URL's other forms straight to where it moves, in one hop; a page's slash form to the page", async () => {
+    for (const [from, to] of [
+      ['/c/rings/', '/rings'],
+      ['/c/rings/index.html?utm=x', '/rings?utm=x'],
+      ['/rings/', '/rings'],
+    ]) {
+      const res = await get(from!);
+      expect([res.status, res.headers.get('location')], from).toEqual([301, to]);
+    }
+  });
+
+  it('answers the page-not-found page 404 at its own URL, with its body', async () => {
+    const res = await get('/page-not-found');
+    expect([res.status, await res.text()]).toEqual([404, 'the page-not-found page']);
+    expect((await get('/404.html')).status).toBe(404);
   });
 
   it("asks the asset server for a page's folder form once", async () => {

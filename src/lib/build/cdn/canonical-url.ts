@@ -30,3 +30,15 @@ const isPagePath = (path: string): boolean => !/\.[^/]*$/.test(path);
 export function assetPaths(path: string): string[] {
   return isPagePath(path) && !path.endsWith('/') ? [`${path}/`, path] : [path];
 }
+
+/**
+ * The page-not-found page at its own URL (`/page-not-found`, `/de/page-not-found`) and the 404 body's
+ * file (`/404.html`, `/404`): their status is 404 wherever they are asked for, as Vue Storefront
+ * answers its page-not-found route, so a crawler never takes them for a page (a "soft 404").
+ */
+export function isNotFoundPage(path: string, storeRoots: readonly string[] = ['/']): boolean {
+  return storeRoots.some((root) => {
+    const base = root.endsWith('/') ? root : `${root}/`;
+    return path === `${base}page-not-found` || path === `${base}404.html` || path === `${base}404`;
+  });
+}

@@ -2,16 +2,17 @@
  * The edge function of Cloudflare Pages (advanced mode: the build bundles this file into
  * dist/_worker.js, src/lib/build/cdn/build-files.ts). It does at the edge what the shop's server does
  * (server/static.ts), from the same redirect map (./edge-map.ts): a page's other URL forms (`/x/`,
- * `/x/index.html`) answer 301 to its one URL (./canonical-url.ts); a discontinued product answers 410
- * with the page-not-found page; a rewrite serves its page; a file is served as it is; an old URL with
- * no file answers 301; anything else the 404 page. A page is fetched from the asset server in its
+ * `/x/index.html`) answer 301 to its one URL (./canonical-url.ts), or in one hop to where that URL
+ * moves when it is an old one; a discontinued product answers 410 with the page-not-found page; a
+ * rewrite serves its page; a file is served as it is; an old URL with no file answers 301; the
+ * page-not-found page answers 404 at its own URL too; anything else the 404 page. A page is fetched from the asset server in its
  * folder form (`/x/`), so Pages' own slash redirect (`/x` -> `/x/`, 308) never reaches a shopper.
  * Pages get their cache tags (`Cache-Tag`, `Surrogate-Key`). The headers of `_headers` (CSP, security,
  * lifetimes) are applied by Pages to every file it serves, the 404 and 410 bodies included; a 301
  * carries its own lifetime. `handle` takes the asset fetch as a parameter, so another platform's edge
  * function can reuse it.
  */
-import { assetPaths, canonicalMove } from './canonical-url';
+import { assetPaths, canonicalMove, isNotFoundPage } from './canonical-url';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, bucketsFor, type EdgeBucket, type EdgeIndex } from './edge-map';
 
 /** Fetches a file of the deployed site (Cloudflare: env.ASSETS.fetch). */
@@ -80,6 +81,24 @@ async function fetchFile(fetchAsset: AssetFetch, path: string, request: Request,
   return res!;
 }
 
+/**
+ * Where an old URL's other form moves in one hop (`/about/` straight to `/about-us`, not through
+ * `/about`): the move of its canonical path when that path has no file, else null.
+ */
+async function oldUrlMove(canonical: string, fetchAsset: AssetFetch, base: URL): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(canonical);
+  } catch {
+    return null;
+  }
+  const rule = (await lookupFor(decoded, fetchAsset, base))?.match(decoded) ?? null;
+  if (!rule || rule.status < 300 || rule.status >= 400) return null;
+  const res = await fetchFile(fetchAsset, decoded, new Request(new URL(canonical, base), { method: 'HEAD' }), base);
+  await res.body?.cancel();
+  return res.status === 404 ? rule.to : null;
+}
+
 /** The homes of the store views (`/`, `/de/`): set when the build bundles the worker (./build-files.ts `workerBundle`). */
 declare const STORE_ROOTS: readonly string[] | undefined;
 const storeRoots = (): readonly string[] => (typeof STORE_ROOTS === 'undefined' ? ['/'] : STORE_ROOTS);
@@ -95,7 +114,7 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
     return new Response('Bad Request', { status: 400 });
   }
   const canonical = canonicalMove(url.pathname, roots);
-  if (canonical !== null) return moved(`${canonical}${url.search}`, 301);
+  if (canonical !== null) return moved(`${(await oldUrlMove(canonical, fetchAsset, url)) ?? canonical}${url.search}`, 301);
   const map = await lookupFor(path, fetchAsset, url);
   const rule = map?.match(path) ?? null;
   if (rule?.status === 410) {
@@ -108,6 +127,7 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
     await res.body?.cancel();
     return moved(`${rule.to}${rule.to.includes('?') ? '' : url.search}`, rule.status);
   }
+  if (res.status === 200 && isNotFoundPage(path, roots)) return withHeaders(res, 404, {});
   if (res.status !== 200 || !pageMap) return res;
   const tags = pageMap.tags(page);
   return withHeaders(res, 200, { 'Cache-Tag': tags.join(','), 'Surrogate-Key': tags.join(' ') });
