@@ -14,6 +14,7 @@ import {
   writeStored,
 } from './account-helpers';
 import { fillAddress } from './checkout-helpers';
+import { messages } from '../../src/lib/messages';
 
 test('a full checkout with cash on delivery ends on the order confirmation and the order appears in the order history with its lines', async ({
   page,
@@ -165,6 +166,34 @@ test('an expired access token is refreshed transparently during a cart update', 
   expect((pulled.result as { sku: string; qty: number }[]).map((l) => `${l.sku}:${l.qty}`)).toEqual([`${ring!.sku}:2`]);
   await expect(authDialog(page)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toHaveCount(0);
+});
+
+test("removing a line at checkout asks the shop's own question first: Cancel keeps it, the answer removes it", async ({ page }) => {
+  const [ring, watch] = simpleProducts(2);
+  let nativeDialogs = 0;
+  page.on('dialog', (d) => {
+    nativeDialogs++;
+    void d.dismiss();
+  });
+  await openCheckoutWithGuestCart(page, [cartLine(ring!), cartLine(watch!)]);
+  const bag = page.getByRole('region', { name: 'Your bag' });
+  const remove = bag.getByRole('button', { name: `Remove ${ring!.name}` });
+  await remove.click();
+  const question = bag.getByRole('alertdialog', { name: messages.confirmRemoveFromCart });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: messages.confirmRemoveYes })).toBeFocused();
+  await shoot(page, 'checkout-remove-question');
+  await question.getByRole('button', { name: messages.cancel }).click();
+  await expect(question).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(bag.getByText(ring!.name)).toBeVisible();
+
+  // "−" at one asks too, rather than removing the line unasked.
+  await bag.getByRole('button', { name: `Decrease the quantity of ${ring!.name}` }).click();
+  await question.getByRole('button', { name: messages.confirmRemoveYes }).click();
+  await expect(bag.getByText(ring!.name)).toHaveCount(0);
+  await expect(bag.getByText(watch!.name)).toBeVisible();
+  expect(nativeDialogs, "the browser's own confirm()").toBe(0);
 });
 
 test('the checkout with an empty bag says so', async ({ page }) => {

@@ -23,6 +23,7 @@ import type { CartItem, CartTotals } from '../../lib/schemas';
 import { cartTotalsFigures, totalsRows } from '../../lib/checkout/totals';
 import { Dialog } from '../kit/Dialog';
 import { TotalsList } from './TotalsList';
+import { ConfirmRemove } from '../kit/ConfirmRemove';
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
@@ -37,7 +38,7 @@ export function CloseIcon() {
 function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const yes = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
   const id = useId();
   const name = item.name ?? item.sku;
   const image = str(item.image);
@@ -46,10 +47,6 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
   const unit = typeof item.price === 'number' ? item.price : null;
   // The bag holds catalogue prices: the line in the page's currency, as its product page showed it.
   const money = storeMoney(useStore($storeView).storeCode);
-
-  useEffect(() => {
-    if (confirming) yes.current?.focus();
-  }, [confirming]);
 
   const commit = () => {
     if (draft === null) return;
@@ -112,31 +109,26 @@ function Line({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
               +
             </button>
           </div>
-          <button type="button" className="hp-line__remove" aria-label={fill(messages.removeItemLabel, { name })} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            ref={removeButton}
+            className="hp-line__remove"
+            aria-label={fill(messages.removeItemLabel, { name })}
+            onClick={() => setConfirming(true)}
+          >
             {messages.removeItem}
           </button>
         </div>
       </div>
       {confirming && (
-        <div className="hp-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>
-          <p id={`${id}-confirm`}>{messages.confirmRemoveFromCart}</p>
-          <div className="hp-confirm__actions">
-            <button
-              type="button"
-              className="btn"
-              ref={yes}
-              onClick={() => {
-                removeFromCart(item);
-                onRemoved();
-              }}
-            >
-              {messages.confirmRemoveYes}
-            </button>
-            <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
-              {messages.cancel}
-            </button>
-          </div>
-        </div>
+        <ConfirmRemove
+          back={removeButton}
+          onYes={() => {
+            removeFromCart(item);
+            onRemoved();
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       )}
     </li>
   );
