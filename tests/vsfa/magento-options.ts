@@ -16,8 +16,9 @@
  *   `super_attribute` in the order the request names them (`attributes`), with the child as
  *   `simple_product`; the item carries the child's sku and price, the parent's name and type;
  * - Bundle's Type `_prepareProduct`: the selections and their quantities are the item's
- *   `bundle_identity` (in the product's option and selection order); a bundle item keeps the bundle's sku
- *   here (Magento's fixed-sku bundle; a dynamic-sku one appends the selections' skus);
+ *   `bundle_identity`; the stand-in lists them in the product's option and selection order, so the
+ *   request's order does not part two items; a bundle item keeps the bundle's sku here (Magento's
+ *   fixed-sku bundle; a dynamic-sku one appends the selections' skus);
  * - Quote/Model/Quote/Item.php `representProduct`/`compareOptions`: two items are one when every option
  *   code of each is in the other with an equal value, `info_buyRequest` aside; so the same options merge
  *   (the qty adds up, the item keeps the request it was first added with) and other options stay apart;
