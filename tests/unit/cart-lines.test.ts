@@ -157,6 +157,21 @@ describe("a line only the server cart knew: its options in words from the totals
     expect(optionsFromTotals('not json')).toBe('');
     expect(optionsFromTotals('[{"label":1,"value":"x"}]')).toBe('');
   });
+  it("reads Magento's values as words: escapes read back, line breaks, prices' and the cut's markup out, a cut value whole", () => {
+    // As Magento's ItemConverter writes them (PHP's json_encode: `\/`, `\u00a3`).
+    const cut = ' <a href=\\"#\\" class=\\"dots tooltip toggle\\" onclick=\\"return false\\">...<\\/a>';
+    const magento = [
+      '{"value":"Ann &amp; Bob &lt;3 &#039;24","label":"Engraving text"}',
+      `{"value":"To the moon and back, love from all of us at number for${cut}","full_view":"To the moon and back, love from all of us at number forty-two","label":"Card"}`,
+      '{"value":"Line one<br />\\nLine two","label":"Note"}',
+      '{"value":"2 x Knot &amp; Bar <span class=\\"price\\">\\u00a31,250.00<\\/span>","label":"Cufflinks"}',
+    ];
+    expect(optionsFromTotals(`[${magento.join(',')}]`)).toBe(
+      "Engraving text: Ann & Bob <3 '24, Card: To the moon and back, love from all of us at number forty-two, Note: Line one\nLine two, Cufflinks: 2 x Knot & Bar £1,250.00",
+    );
+    // Our own API's values are plain text: left as they are.
+    expect(optionsFromTotals('[{"value":"I <3 you > all","label":"Engraving text"}]')).toBe('Engraving text: I <3 you > all');
+  });
   it('names the lines that have no words of their own, keeps those that have, and changes nothing when there is nothing to name', () => {
     const pulled = { sku: 'CL1001-P-V', qty: 1, item_id: 7 };
     const own = { sku: 'TI1034', qty: 1, item_id: 8, options: 'Engraving text: Mine' };

@@ -101,7 +101,7 @@ export const CROSS_MODULE_TESTS: Record<string, string> = {
   'spec-constants': 'the constants of the specification (section 9) against the configuration',
   'stores-lists': 'the list stores (compare, wishlist, recently viewed, stock, newsletter) together',
   'vsfa-contract': "the client's requests and the reference API's answers against vue-storefront-api's contract",
-  'vsfa-stand-in': "the test backend of tests/vsfa against Elasticsearch's documentation and vue-storefront-api's catalogue route",
+  'vsfa-stand-in': "the test backend of tests/vsfa against Elasticsearch's documentation, vue-storefront-api's catalogue route and Magento's quote items",
 };
 
 /**

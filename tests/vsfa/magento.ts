@@ -9,10 +9,20 @@
  *   `No such entity with cartId = {id}` (an error Magento sends as 404 and VSFA relays: ./orders.ts);
  * - adding more than the stock holds is `The requested qty is not available`; an unknown sku
  *   `The product that was requested doesn't exist. Verify the product and try again.`;
+ * - a quote item is a product with its options (./magento-options.ts: custom, configurable and bundle
+ *   options as Magento compares them): an add with the same options raises that item's qty, other
+ *   options make an item of their own; an update naming an item id sets that item's qty alone and
+ *   keeps its options (Quote/Model/Quote/Item/CartItemPersister.php as 2.4.4 and 2.4.5 run it: Magento's
+ *   tracker has it confirmed that a REST update did not change an item's custom or configurable
+ *   options then; other releases re-add the item through Quote::updateItem when the update's options
+ *   differ, which the shop never sends); the stock check counts every item of the sku;
+ * - GET .../items answers each item's `product_option` as its request sent it, and the totals items
+ *   carry `options`, ItemConverter's JSON text (./magento-options.ts);
  * - nothing is de-duplicated: each placement is a new order with the next increment id;
  * - a slow Magento (`slowMs`) takes that long for each placement.
  */
 import { randomBytes } from 'node:crypto';
+import { prepareItem, sameOptions, totalsOptions, type ItemConfig, type ProductWithOptions } from './magento-options';
 
 /** An error as Magento's REST API gives it (message with %placeholders filled). */
 export class MagentoError extends Error {
@@ -24,7 +34,7 @@ export class MagentoError extends Error {
   }
 }
 
-export interface MagentoProduct {
+export interface MagentoProduct extends ProductWithOptions {
   sku: string;
   name: string;
   /** The price incl. VAT (a UK shop's catalogue prices include tax). */
@@ -41,14 +51,28 @@ export interface QuoteItem {
   price: number;
   product_type: string;
   quote_id: string;
+  /** The options as the item's request sent them (Magento's answer leaves it out for an item without). */
+  product_option?: Record<string, unknown>;
+}
+
+/** A quote item with what Magento keeps beside it: the product it was added as, and its configuration. */
+interface StoredItem extends QuoteItem {
+  productSku: string;
+  config: ItemConfig;
 }
 
 interface Quote {
   id: string;
   customerId: number | null;
   active: boolean;
-  items: QuoteItem[];
+  items: StoredItem[];
 }
+
+/** An item as the REST API answers it. */
+const answerOf = ({ productSku: _p, config: _c, ...item }: StoredItem): QuoteItem => ({
+  ...item,
+  ...(item.product_option ? { product_option: structuredClone(item.product_option) } : {}),
+});
 
 /** A placed order, as Magento's order repository (and so `user/order-history`) gives it. */
 export interface MagentoOrder {
@@ -109,33 +133,53 @@ export class Magento {
 
   /** The active quote's lines (GET /guest-carts/{id}/items). */
   items(cartId: string): QuoteItem[] {
-    return this.quote(cartId).items.map((i) => ({ ...i }));
+    return this.quote(cartId).items.map(answerOf);
   }
 
-  /** Adds a line or changes its quantity (POST/PUT .../items); Magento's stock check included. */
-  update(cartId: string, line: { sku: string; qty: number; item_id?: number }): QuoteItem {
+  /**
+   * Adds a line or changes its quantity (POST/PUT .../items). Without an item id the product and its
+   * options are added: to the item they represent (its qty grows), else as a new item. With one, that
+   * item's qty is set. Magento's stock check, over every item of the sku, included.
+   */
+  update(cartId: string, line: { sku: string; qty: number; item_id?: number; product_option?: unknown }): QuoteItem {
     const q = this.quote(cartId);
+    if (line.item_id) {
+      const existing = q.items.find((i) => i.item_id === Number(line.item_id));
+      if (!existing) throw new MagentoError(`Cart ${cartId} doesn't contain item  ${line.item_id}`, 404);
+      this.checkStock(q, existing.sku, line.qty, existing);
+      existing.qty = line.qty;
+      return answerOf(existing);
+    }
     const product = this.products.get(line.sku);
     if (!product) throw new MagentoError("The product that was requested doesn't exist. Verify the product and try again.", 404);
-    const existing = line.item_id ? q.items.find((i) => i.item_id === line.item_id) : q.items.find((i) => i.sku === line.sku);
-    if (line.item_id && !existing) throw new MagentoError(`Cart ${cartId} doesn't contain item  ${line.item_id}`, 404);
-    const qty = line.item_id || !existing ? line.qty : existing.qty + line.qty;
-    if (qty > product.qty) throw new MagentoError('The requested qty is not available');
+    const config = prepareItem(product, line.product_option, (sku) => this.products.get(sku));
+    if (typeof config === 'string') throw new MagentoError(config);
+    const existing = q.items.find((i) => i.productSku === product.sku && sameOptions(i.config.codes, config.codes));
+    this.checkStock(q, config.sku, (existing?.qty ?? 0) + line.qty, existing);
     if (existing) {
-      existing.qty = qty;
-      return { ...existing };
+      existing.qty += line.qty;
+      return answerOf(existing);
     }
-    const item: QuoteItem = {
+    const item: StoredItem = {
       item_id: this.nextItem++,
-      sku: product.sku,
-      qty,
+      sku: config.sku,
+      qty: line.qty,
       name: product.name,
-      price: product.price,
-      product_type: product.type_id ?? 'simple',
+      price: config.price,
+      product_type: config.productType,
       quote_id: q.id,
+      ...(config.answer ? { product_option: config.answer } : {}),
+      productSku: product.sku,
+      config,
     };
     q.items.push(item);
-    return { ...item };
+    return answerOf(item);
+  }
+
+  /** `The requested qty is not available` when the quote's items of `sku` would hold more than its stock. */
+  private checkStock(q: Quote, sku: string, qty: number, item: StoredItem | undefined): void {
+    const others = q.items.filter((i) => i !== item && i.sku === sku).reduce((s, i) => s + i.qty, 0);
+    if (others + qty > (this.products.get(sku)?.qty ?? 0)) throw new MagentoError('The requested qty is not available');
   }
 
   delete(cartId: string, itemId: number): boolean {
@@ -171,6 +215,7 @@ export class Magento {
         row_total_incl_tax: round(i.price * i.qty),
         price_incl_tax: i.price,
         name: i.name,
+        options: totalsOptions(i.config.labels),
       })),
       total_segments: [
         { code: 'subtotal', title: 'Subtotal', value: subtotalIncl },

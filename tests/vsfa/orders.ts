@@ -11,7 +11,9 @@
  * - with `orders.useServerQueue` it answers a job id at once (the order is placed later); otherwise it
  *   places through Magento: a signed-in order (`user_id` > 0) takes the customer's cart (a fresh one
  *   once the last was ordered), a guest order the `cart_id` it names; the lines are brought in line
- *   with the order's products; a refused line answers `Error while adding products. <Magento's
+ *   with the order's products, paired with the quote's items as vsf-utilities' `productsEquals` pairs
+ *   them (a line with custom or bundle options by its server item id or the checksum of its options, a
+ *   configurable one by sku, any other by item id or sku); a refused line answers `Error while adding products. <Magento's
  *   reason>` (500); the answer is `{ magentoOrderId, orderNumber, backendOrderId, transferedAt }`;
  * - nothing is de-duplicated: the same order posted twice is placed twice;
  * - a guest order naming a cart that was ordered already never answers (o2m.js does not catch the
@@ -129,6 +131,43 @@ function cutOff(c: Context): Promise<Response> {
   return new Promise<Response>(() => {});
 }
 
+type Line = { sku: string; item_id?: number; server_item_id?: number; product_option?: unknown };
+
+/** vsf-utilities' `productChecksum` before its hash: the first kind of options that has any, numbers as text. */
+function checksumOf(l: Line): string {
+  const po = l.product_option as { extension_attributes?: Record<string, unknown> } | undefined;
+  if (!po) return 'null';
+  const texts = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(texts)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, texts(x)]))
+        : typeof v === 'number'
+          ? String(v)
+          : v;
+  for (const kind of ['bundle_options', 'custom_options', 'configurable_item_options']) {
+    const found = po.extension_attributes?.[kind];
+    const list = Array.isArray(found) ? found : found && typeof found === 'object' ? Object.values(found) : [];
+    if (list.length) return JSON.stringify(texts(list));
+  }
+  return JSON.stringify(po);
+}
+
+/** vsf-utilities' `productsEquals`: how o2m.js pairs an order's line with a quote item. */
+export function productsEqual(a: Line, b: Line): boolean {
+  const has = (kind: string) =>
+    [a, b].some((l) => {
+      const v = (l.product_option as { extension_attributes?: Record<string, unknown> } | undefined)?.extension_attributes?.[kind];
+      return Array.isArray(v) ? v.length > 0 : !!v && typeof v === 'object' && Object.keys(v).length > 0;
+    });
+  const idA = a.server_item_id ?? a.item_id;
+  const idB = b.server_item_id ?? b.item_id;
+  const sameId = idA !== undefined && idB !== undefined && idA === idB;
+  if (has('bundle_options') || has('custom_options')) return sameId || checksumOf(a) === checksumOf(b);
+  if (has('configurable_item_options')) return String(a.sku) === String(b.sku);
+  return sameId || String(a.sku) === String(b.sku);
+}
+
 /** VSFA's `apiStatus`: `{ code, result }` with the HTTP status = code. */
 const apiStatus = (c: Context, result: unknown, code = 200) => c.json({ code, result }, code as 200);
 /** VSFA's `apiError` on what `magento2-rest-client` rejects with: the text alone, so code 500. */
@@ -158,14 +197,15 @@ export function vsfaOrderRoutes(magento: Magento, settings: VsfaOrderSettings): 
       // o2m.js does not catch a failed pull: the request is never answered.
       return 'hang';
     }
-    const products = order.products as Array<{ sku: string; qty: number }>;
+    const products = order.products as Array<Line & { qty: number }>;
     try {
       for (const p of products) {
-        const on = server.find((i) => i.sku === p.sku);
-        if (!on) magento.update(cartId, { sku: p.sku, qty: p.qty });
-        else if (on.qty !== p.qty) magento.update(cartId, { sku: p.sku, qty: p.qty, item_id: on.item_id });
+        const on = server.find((i) => productsEqual(i, p));
+        const option = p.product_option ? { product_option: p.product_option } : {};
+        if (!on) magento.update(cartId, { sku: p.sku, qty: p.qty, ...option });
+        else if (on.qty !== p.qty) magento.update(cartId, { sku: p.sku, qty: p.qty, item_id: on.item_id, ...option });
       }
-      for (const i of server) if (!products.some((p) => p.sku === i.sku)) magento.delete(cartId, i.item_id);
+      for (const i of server) if (!products.some((p) => productsEqual(p, i))) magento.delete(cartId, i.item_id);
     } catch (e) {
       throw new Error(`Error while adding products. ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -227,7 +267,7 @@ export function vsfaOrderRoutes(magento: Magento, settings: VsfaOrderSettings): 
     app.post(
       '/api/cart/update',
       cartCall(async (c, id) => {
-        const { cartItem } = (await bodyOf(c)) as { cartItem?: { sku: string; qty: number; item_id?: number } };
+        const { cartItem } = (await bodyOf(c)) as { cartItem?: { sku: string; qty: number; item_id?: number; product_option?: unknown } };
         if (!cartItem) throw new Error('No cartItem element provided within the request body');
         return magento.update(id, cartItem);
       }),

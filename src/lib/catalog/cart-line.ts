@@ -61,13 +61,33 @@ export function lineOptionsText(line: object | undefined): string {
   return typeof options === 'string' ? options.trim() : '';
 }
 
+/** The HTML escapes Magento's Escaper writes (PHP's htmlspecialchars; `&#039;` is the quote). */
+const ESCAPES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+
+/**
+ * A totals option's value in words. Magento writes it for a page, not as text: the value HTML-escaped,
+ * a line break as `<br />`, a bundle selection's price in a `<span class="price">`, and a value over 55
+ * characters cut with a "..." link after it and given whole as `full_view`. So the whole value is read,
+ * that markup (and only that: a value from our own API is plain text) taken out and the escapes read back.
+ */
+function optionWords(o: { value: string; full_view?: unknown }): string {
+  const html = typeof o.full_view === 'string' ? o.full_view : o.value;
+  return html
+    .replace(/<a\b[^>]*>[\s\S]*?<\/a>/gi, '')
+    .replace(/<\/?span\b[^>]*>|<br\s*\/?>/gi, '')
+    .replace(/&(amp|lt|gt|quot|#0?39);/g, (_, e: string) => ESCAPES[e] ?? "'")
+    .trim();
+}
+
 /** Magento's totals item `options` (a JSON text of `{ label, value }`) in words; '' when none or not that shape. */
 export function optionsFromTotals(options: string | null | undefined): string {
   try {
     const list: unknown = JSON.parse(options ?? '[]');
     if (!Array.isArray(list)) return '';
     return list
-      .flatMap((o: { label?: unknown; value?: unknown }) => (typeof o?.label === 'string' && typeof o.value === 'string' ? [`${o.label}: ${o.value}`] : []))
+      .flatMap((o: { label?: unknown; value?: unknown; full_view?: unknown }) =>
+        typeof o?.label === 'string' && typeof o.value === 'string' ? [`${o.label}: ${optionWords(o as { value: string })}`] : [],
+      )
       .join(', ');
   } catch {
     return '';
