@@ -94,6 +94,8 @@ describe('headers', () => {
     expect(csp.get('default-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // A token or an order over plain HTTP is readable on the way: once seen over HTTPS, a browser keeps to it.
+    expect(Number(res.headers.get('strict-transport-security')?.match(/max-age=(\d+)/)?.[1] ?? 0)).toBeGreaterThanOrEqual(15_768_000);
   });
 });
 

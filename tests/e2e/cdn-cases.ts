@@ -102,6 +102,8 @@ function expectPageHeaders(h: Record<string, string>, what: string, amp = false)
   expect(h['x-content-type-options'], what).toBe('nosniff');
   expect(h['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(h['permissions-policy'], what).toContain('camera=()');
+  // HTTPS only, for at least half a year (what browsers' HSTS guidance asks).
+  expect(Number(h['strict-transport-security']?.match(/max-age=(\d+)/)?.[1] ?? 0), `${what}: HSTS`).toBeGreaterThanOrEqual(15_768_000);
 }
 
 export async function expectHeaders(request: APIRequestContext, dist: string) {

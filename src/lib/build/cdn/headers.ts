@@ -18,6 +18,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // Legacy twin of frame-ancestors 'none' for old browsers: no page of the shop may be framed.
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // HTTPS only for a year once a browser has seen the shop over HTTPS (it ignores the header over plain
+  // HTTP, so `npm start` on localhost is unaffected). Without includeSubDomains: the shop cannot know
+  // every subdomain of the retailer's domain is on HTTPS; docs/deploy.md says how to add it and preload.
+  'Strict-Transport-Security': 'max-age=31536000',
 };
 
 /** The CSP of everything that is not a page or a script (API JSON): nothing runs, nothing frames it. */
