@@ -27,6 +27,8 @@ test('visiting my orders logged out shows the login message and lands home', asy
   // Escape closes the modal; the message does not come back on the next page
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // Nothing on this page opened it: a keyboard shopper goes on from the page's content, not from the top of the document.
+  await expect(page.locator('main#main')).toBeFocused();
   await page.reload();
   await expect(page.getByRole('dialog')).toBeHidden();
 });

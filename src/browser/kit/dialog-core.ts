@@ -13,7 +13,7 @@
  * - the page does not scroll behind it: a panel is as large as the screen and takes the wheel and the
  *   touch (the list panels, which load no dialog.css; e2e "the page behind an open list panel does
  *   not scroll"), and `html:has(dialog:modal)` in dialog.css holds the page behind the islands' dialogs;
- * - focus goes back to what opened it when it closes.
+ * - focus goes back to what opened it when it closes (to the page's main content when nothing did).
  * Plain code without React: the React islands use it through <Dialog> (Dialog.tsx), the list panels
  * (ListPanel.ts) directly.
  */
@@ -29,6 +29,9 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
+/** Elements of the page that must stay above the page while a modal dialog is open. */
+const CARRIED = '[data-overlay], [data-notifications]';
+
 /** The elements of `root` that take focus with Tab, in document order (hidden ones left out). */
 export function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
@@ -39,7 +42,7 @@ export function focusables(root: HTMLElement): HTMLElement[] {
 /** Keeps a Tab or Shift+Tab key press inside `root` (wraps from the last element to the first and back). */
 export function wrapTab(root: HTMLElement, e: KeyboardEvent): void {
   if (e.key !== 'Tab') return;
-  const items = focusables(root).filter((el) => !el.closest('[data-overlay],[data-notifications]'));
+  const items = focusables(root).filter((el) => !el.closest(CARRIED));
   if (items.length === 0) {
     e.preventDefault();
     root.focus();
@@ -75,9 +78,6 @@ export function topDialog(): HTMLDialogElement | null {
   return stack[stack.length - 1] ?? null;
 }
 
-/** Elements of the page that must stay above the page while a modal dialog is open. */
-const CARRIED = '[data-overlay], [data-notifications]';
-
 export interface DialogOptions {
   /** Called on Escape, a click on the backdrop or the overlay's own close: the shop closes its state. */
   onClose: () => void;
@@ -97,7 +97,8 @@ export function openDialog(dialog: HTMLDialogElement, opts: DialogOptions): () =
   const doc = dialog.ownerDocument;
   const modal = opts.modal ?? true;
   const active = doc.activeElement;
-  const opener = nextOpener ?? (active instanceof HTMLElement && active !== doc.body ? active : null);
+  // No control opened it (it opened by itself as the page started): the focus goes to the page's main content when it closes, not to the top of the document.
+  const opener = nextOpener ?? (active instanceof HTMLElement && active !== doc.body ? active : doc.getElementById('main'));
   nextOpener = null;
 
   const onKey = (e: KeyboardEvent) => {
