@@ -5,7 +5,11 @@
  */
 import { expect, test } from './fixture';
 import { listProduct } from '../../src/lib/build/product-island-props';
-import { openProduct, shots, simpleProduct, sizedRing } from './product-cart-helpers';
+import { defaultChild } from '../../src/lib/catalog/variants';
+import { CompareItemSchema, WishlistItemSchema } from '../../src/lib/schemas';
+import { openProduct, pick, productUrl, shots, simpleProduct, sizedRing, SHOTS } from './product-cart-helpers';
+import { readStored, writeStored } from './account-helpers';
+import { formatPrice, shopperPrice } from './oracle';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.
@@ -154,5 +158,133 @@ test.describe('on a phone (390 px)', () => {
     await compare.click();
     await expect(page).toHaveURL(/\/compare$/);
     await expect(page.locator('main')).toContainText(p.name);
+  });
+});
+
+test.describe('a configured variant', () => {
+  // A configurable ring, its default child, and a child of another colour and size at another price with another picture.
+  const ring = () => {
+    const other = (p: ReturnType<typeof pick>) => {
+      const def = defaultChild(p)!;
+      return p.configurable_children!.find(
+        (c) =>
+          c.status === 1 &&
+          c.stock.is_in_stock &&
+          c.image &&
+          c.image !== def.image &&
+          shopperPrice(c) !== shopperPrice(def) &&
+          c.color !== def.color &&
+          c.size !== def.size,
+      );
+    };
+    const p = pick(
+      (x) =>
+        x.type_id === 'configurable' &&
+        !!defaultChild(x) &&
+        ['color', 'size'].every((c) => x.configurable_options?.some((o) => o.attribute_code === c)) &&
+        !!other(x),
+      'a configurable ring with a child of another colour, size, price and picture',
+    );
+    const child = other(p)!;
+    const value = (code: 'color' | 'size') => {
+      const o = p.configurable_options!.find((x) => x.attribute_code === code)!;
+      return { option: o.label, label: o.values.find((v) => v.value_index === Number(child[code]))!.label };
+    };
+    return { p, def: defaultChild(p)!, child, colour: value('color'), size: value('size') };
+  };
+
+  test('the wishlist line and the compare column are the variant chosen, with its price, options, sku, picture and page', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const { p, def, child, colour, size } = ring();
+    const price = formatPrice(shopperPrice(child));
+    const options = `${colour.option}: ${colour.label}, ${size.option}: ${size.label}`;
+    const picture = child.image!.split('/').pop()!;
+    const childPage = productUrl(p, { childSku: child.sku });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openProduct(page, p);
+    await page.getByRole('button', { name: colour.label, exact: true }).click();
+    await page.getByRole('button', { name: `${size.option} ${size.label}`, exact: true }).click();
+    await expect(page.locator('[data-sku-text]')).toHaveText(child.sku);
+    await expect(page.locator('[data-product-price]')).toContainText(price);
+    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to compare' }).click();
+    await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
+
+    // What the lists stored: the child with its parent, passing the lists' schemas.
+    await expect.poll(() => readStored<unknown[]>(page, 'compare', 'current-compare').then((l) => l?.length ?? 0)).toBe(1);
+    const [wished] = (await readStored<unknown[]>(page, 'wishlist', 'current-wishlist'))!;
+    const [compared] = (await readStored<unknown[]>(page, 'compare', 'current-compare'))!;
+    expect(WishlistItemSchema.parse(wished)).toMatchObject({ sku: child.sku, parentSku: p.sku, qty: 1 });
+    expect(CompareItemSchema.parse(compared)).toMatchObject({ sku: child.sku, parentSku: p.sku });
+
+    await page
+      .locator('#site-header')
+      .getByRole('link', { name: /^Wishlist/ })
+      .click();
+    const panel = page.getByRole('dialog', { name: /Wishlist/ });
+    await expect(panel).toBeVisible({ timeout: 15_000 });
+    const line = panel.locator(`[data-wishlist-item="${child.sku}"]`);
+    await expect(line).toContainText(p.name);
+    await expect(line.locator('.hp-line__price')).toHaveText(price);
+    await expect(line).toContainText(options);
+    await expect(line).toContainText(`SKU: ${child.sku}`);
+    await expect(line.locator('img')).toHaveAttribute('src', new RegExp(`/${picture.replace('.', '\\.')}$`));
+    await expect(line.getByRole('link', { name: 'View product' })).toHaveAttribute('href', childPage);
+    // The panel once it has slid in, without the two notices over it.
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/wishlist-variant-390.png`, style: '[data-notifications] { display: none }' });
+
+    // "View product" opens the variant, shown as listed.
+    await line.getByRole('link', { name: 'View product' }).click();
+    await expect(page.locator('[data-sku-text]')).toHaveText(child.sku);
+    await expect(page.locator('[data-product-price]')).toContainText(price);
+    await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible({ timeout: 15_000 });
+    // The page at its default: the default variant is not on the lists; choosing the listed one says so.
+    await page.goto(productUrl(p));
+    await expect(page.locator('.pf[data-live]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('[data-sku-text]')).toHaveText(def.sku);
+    await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to compare' })).toBeVisible();
+    await page.getByRole('button', { name: colour.label, exact: true }).click();
+    await page.getByRole('button', { name: `${size.option} ${size.label}`, exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/compare');
+    const table = page.getByRole('table', { name: 'Compare products' });
+    const column = table.locator(`[data-compare-item="${child.sku}"]`);
+    await expect(column).toContainText(p.name);
+    await expect(column).toContainText(options);
+    await expect(column.locator('img')).toHaveAttribute('src', new RegExp(`/${picture.replace('.', '\\.')}$`));
+    await expect(column.getByRole('link')).toHaveAttribute('href', childPage);
+    await expect(table.locator('[data-compare-row="price"] td')).toHaveText(price);
+    await expect(table.locator('[data-compare-row="sku"] td')).toHaveText(child.sku);
+    await expect(table.locator('[data-compare-row="color"] td')).toHaveText(colour.label);
+    await page.screenshot({ path: `${SHOTS}/compare-variant-1366.png` });
+    expect(errors).toEqual([]);
+  });
+
+  test('an entry stored before the lists kept the variant still shows, and the toggle of any variant removes it', async ({ page }) => {
+    const { p, child, colour, size } = ring();
+    await openProduct(page, p);
+    await writeStored(page, 'wishlist', 'current-wishlist', [{ ...listProduct(p), qty: 1 }]);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: colour.label, exact: true }).click();
+    await page.getByRole('button', { name: `${size.option} ${size.label}`, exact: true }).click();
+    await expect(page.locator('[data-sku-text]')).toHaveText(child.sku);
+    await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+    await page
+      .locator('#site-header')
+      .getByRole('link', { name: /^Wishlist/ })
+      .click();
+    const panel = page.getByRole('dialog', { name: /Wishlist/ });
+    await expect(panel.locator(`[data-wishlist-item="${p.sku}"]`)).toContainText(p.name, { timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Remove from wishlist' }).click();
+    await expect(page.locator('[data-notifications]')).toContainText(`Product ${p.name} has been removed from wishlist!`);
+    await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
   });
 });

@@ -4,6 +4,12 @@ import { compareRows, listProduct, productIslandProps } from '../../src/lib/buil
 import { catalog } from '../../src/lib/routing/routes';
 import { productPageData } from '../../src/lib/build/product-page-data';
 import { CHILD_SKU_TOKEN, childUrl, productUrl } from '../../src/lib/catalog/urls';
+import { chosenListProduct } from '../../src/lib/catalog/product/list-entry';
+import { chooseOption, initialFormState } from '../../src/lib/catalog/product/form';
+import { defaultChild } from '../../src/lib/catalog/variants';
+import { tileImage } from '../../src/lib/catalog/images';
+import { productPrices } from '../../src/lib/catalog/price';
+import { CompareItemSchema, WishlistItemSchema } from '../../src/lib/schemas';
 
 const now = new Date('2026-07-03T12:00:00Z');
 
@@ -118,5 +124,78 @@ describe('build-time props of the product islands (sample catalogue)', () => {
     expect(props.product).not.toHaveProperty('description');
     expect(props.product).not.toHaveProperty('media_gallery');
     expect(JSON.stringify(props).length).toBeLessThan(20_000);
+  });
+});
+
+describe('the list entry of the product as configured on its page (what the wishlist and compare toggles store)', () => {
+  // A configurable ring whose default child and another child differ in colour, size, price and picture.
+  const pickRing = () => {
+    for (const p of catalog().products) {
+      const def = p.type_id === 'configurable' ? defaultChild(p) : undefined;
+      const codes = (p.configurable_options ?? []).map((o) => o.attribute_code);
+      if (!def || !codes.includes('color') || !codes.includes('size')) continue;
+      const other = p.configurable_children!.find(
+        (c) =>
+          c.status === 1 &&
+          c.stock.is_in_stock &&
+          c.image &&
+          c.image !== def.image &&
+          Number(c.price) !== Number(def.price) &&
+          c.color !== def.color &&
+          c.size !== def.size,
+      );
+      if (other) return { p, def, other };
+    }
+    throw new Error('the sample has no configurable ring with a child of another colour, size, price and picture');
+  };
+  const { p, def, other } = pickRing();
+  const props = productIslandProps(productPageData(p.id));
+  const label = (code: string, value: unknown) => {
+    const o = p.configurable_options!.find((x) => x.attribute_code === code)!;
+    return { label: o.label, value: o.values.find((v) => v.value_index === Number(value))!.label };
+  };
+  const chosen = () => {
+    let state = initialFormState(props.product);
+    for (const code of ['color', 'size']) state = chooseOption(props.product, state, code, Number(other[code as 'color' | 'size'])).state;
+    return state;
+  };
+
+  it("is the chosen child: its sku with the product's, its price, picture, page and options, its colour in the compare rows", () => {
+    const state = chosen();
+    expect(state.childSku).toBe(other.sku);
+    const e = chosenListProduct(props.summary, props.product, state, props.urls.child);
+    const colour = label('color', other.color);
+    const size = label('size', other.size);
+    expect(e).toMatchObject({ sku: other.sku, parentSku: p.sku, name: p.name, price: Number(other.price), image: other.image });
+    expect(listPrices(e, now)?.final).toBe(productPrices(other, now).final);
+    expect(listPrices(e, now)?.final).not.toBe(listPrices(props.summary, now)?.final);
+    expect(listImage(e)).toBe(tileImage(other.image!));
+    // The page the product page itself writes into the address after the choice.
+    expect(e.url).toBe(productUrl(p, { childSku: other.sku }));
+    expect(e.options).toBe(`${colour.label}: ${colour.value}, ${size.label}: ${size.value}`);
+    expect(e.compare!.find((r) => r.code === 'color')!.value).toBe(colour.value);
+    expect(e.compare!.filter((r) => r.code !== 'color')).toEqual(props.summary.compare!.filter((r) => r.code !== 'color'));
+  });
+
+  it('is the default child as the page opens, and the summary as built for a product without variants', () => {
+    expect(chosenListProduct(props.summary, props.product, initialFormState(props.product), props.urls.child)).toMatchObject({
+      sku: def.sku,
+      parentSku: p.sku,
+    });
+    const simple = catalog().products.find((x) => x.type_id === 'simple')!;
+    const sp = productIslandProps(productPageData(simple.id));
+    expect(chosenListProduct(sp.summary, sp.product, initialFormState(sp.product), sp.urls.child)).toBe(sp.summary);
+  });
+
+  it("the entries stored pass the lists' schemas, entries stored before the lists kept the variant too, and read back whole", () => {
+    const e = chosenListProduct(props.summary, props.product, chosen(), props.urls.child);
+    const old = listProduct(p);
+    for (const entry of [e, old]) {
+      expect(WishlistItemSchema.safeParse({ ...entry, qty: 1 }).error).toBeUndefined();
+      expect(CompareItemSchema.safeParse(entry).error).toBeUndefined();
+    }
+    expect(asListProduct(e)).toMatchObject({ sku: other.sku, parentSku: p.sku, options: e.options, url: e.url, image: other.image });
+    expect(asListProduct(old).parentSku).toBeUndefined();
+    expect(WishlistItemSchema.safeParse({ sku: 'A', name: 'A', parentSku: '', qty: 1 }).success).toBe(false);
   });
 });

@@ -50,6 +50,14 @@ describe('product page start', () => {
     expect(await woken({ wishlist: [{ ...ring, qty: 1 }] })).toBe(true);
   });
 
+  it('wakes it when a variant of this product is on the wishlist (the island tells whether it is the one the page opens with)', async () => {
+    expect(await woken({ wishlist: [{ sku: `${ring.sku}-P-T`, parentSku: ring.sku, name: ring.name, qty: 1 }] })).toBe(true);
+  });
+
+  it("leaves it asleep when only another product's variant is on the wishlist", async () => {
+    expect(await woken({ wishlist: [{ sku: `${watch.sku}-S`, parentSku: watch.sku, name: watch.name, qty: 1 }] })).toBe(false);
+  });
+
   it('wakes it when anything is being compared (the compare link shows)', async () => {
     expect(await woken({ compare: [watch] })).toBe(true);
   });

@@ -9,7 +9,8 @@ import {
   removeFromWishlist,
   toggleWishlist,
 } from '../../src/lib/state/stores/wishlist';
-import { $compare, $lastCompareChange, addToCompare, clearCompare, removeFromCompare } from '../../src/lib/state/stores/compare';
+import { $compare, $lastCompareChange, addToCompare, clearCompare, removeFromCompare, toggleCompare } from '../../src/lib/state/stores/compare';
+import { listedEntry } from '../../src/lib/state/stores/product-summary';
 import { $recentlyViewed, addRecentlyViewed, loadRecentlyViewed } from '../../src/lib/state/stores/recently-viewed';
 import { $stock, getStock, loadStock, setStock } from '../../src/lib/state/stores/stock';
 import {
@@ -106,6 +107,47 @@ describe('wishlist', () => {
     expect(w.$wishlist.get().loaded).toBe(true);
     expect(w.$wishlistCount.get()).toBe(1);
     off();
+  });
+});
+
+describe('a configured variant on the lists (as Vue Storefront keeps it: the child sku with its parentSku)', () => {
+  const platinumT = { sku: 'R-1042-P-T', parentSku: 'R-1042', name: ring.name, price: 1450 };
+  const goldM = { sku: 'R-1042-Y-M', parentSku: 'R-1042', name: ring.name, price: 1250 };
+
+  it('the entry of a variant is its own; an entry of the product stored before the lists kept variants stands for each variant', () => {
+    expect(listedEntry([platinumT], platinumT)).toBe(platinumT);
+    expect(listedEntry([platinumT], goldM)).toBeUndefined();
+    const old = { ...ring, qty: 1 as const };
+    expect(listedEntry([old], goldM)).toBe(old);
+    expect(listedEntry([old, platinumT], platinumT)).toBe(platinumT);
+    expect(listedEntry([platinumT], ring)).toBeUndefined();
+  });
+
+  it('the toggles add the variant chosen and remove the entry that holds it, each variant apart', async () => {
+    await loadWishlist();
+    toggleWishlist(platinumT);
+    toggleWishlist(goldM);
+    expect($wishlist.get().items.map((i) => i.sku)).toEqual([platinumT.sku, goldM.sku]);
+    toggleWishlist(platinumT);
+    expect($wishlist.get().items).toEqual([{ ...goldM, qty: 1 }]);
+    const off = $compare.subscribe(() => {});
+    await flush();
+    toggleCompare(platinumT);
+    toggleCompare(goldM);
+    toggleCompare(goldM);
+    expect($compare.get().items).toEqual([platinumT]);
+    off();
+  });
+
+  it("a product's entry stored before the lists kept variants is removed by the toggle of any of its variants", async () => {
+    await mem.open('shop-gb-wishlist').setItem('current-wishlist', [{ ...ring, qty: 1 }]);
+    await loadWishlist();
+    toggleWishlist(platinumT);
+    expect($wishlist.get().items).toEqual([]);
+    expect($notifications.get().at(-1)?.message).toBe(`Product ${ring.name} has been removed from wishlist!`);
+    toggleWishlist(platinumT);
+    await flush();
+    expect(stored('shop-gb-wishlist', 'current-wishlist')).toEqual([{ ...platinumT, qty: 1 }]);
   });
 });
 

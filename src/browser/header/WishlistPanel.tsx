@@ -1,6 +1,6 @@
 /**
  * The wishlist panel (spec §3 Wishlist, §4 Wishlist and Panels): a drawer listing the wishlist
- * (loaded once from the cache), each product with its image, price and page, removable (with the
+ * (loaded once from the cache), each product with its image, price, options chosen, sku and page, removable (with the
  * store's notice). Opened by the header's wishlist button (the one dialog, ../kit/Dialog.tsx); links to
  * the compare view.
  */
@@ -85,6 +85,10 @@ export default function WishlistPanel() {
                           </span>
                         )}
                       </div>
+                      {item.options && <p className="hp-line__opts">{item.options}</p>}
+                      <p className="hp-line__sku">
+                        {messages.skuLabel}: {item.sku}
+                      </p>
                       <div className="hp-line__row">
                         {item.url && (
                           <a className="hp-text-btn" href={item.url}>

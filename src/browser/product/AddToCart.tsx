@@ -7,7 +7,8 @@ import { useStore } from '@nanostores/react';
 import { messages, fill } from '../../lib/messages';
 import { localizedPath } from '../../lib/catalog/urls';
 import { $wishlist, toggleWishlist } from '../../lib/state/stores/wishlist';
-import { $compare, addToCompare, removeFromCompare } from '../../lib/state/stores/compare';
+import { $compare, toggleCompare } from '../../lib/state/stores/compare';
+import { listedEntry } from '../../lib/state/stores/product-summary';
 import { $storeView } from '../../lib/state/stores/store-view';
 import type { ListProduct } from '../../lib/catalog/product/summary-view';
 import { useHydrated } from '../kit/use-hydrated';
@@ -74,9 +75,10 @@ function Heart({ filled }: { filled: boolean }) {
 export { useHydrated };
 
 /**
- * 'Add to wishlist' and 'Add to compare', each a toggle showing whether the product is on the list.
- * In the static HTML they are enabled: a click there wakes the island (`client:interact`) and is
- * replayed; once live, a toggle waits for its list to be read.
+ * 'Add to wishlist' and 'Add to compare', each a toggle showing whether the product as configured (the
+ * chosen variant of a configurable: src/lib/catalog/product/list-entry.ts) is on the list; removing
+ * removes the entry that holds it. In the static HTML they are enabled: a click there wakes the island
+ * (`client:interact`) and is replayed; once live, a toggle waits for its list to be read.
  */
 export function ListToggles({ product }: { product: ListProduct }) {
   const wishlist = useStore($wishlist);
@@ -84,21 +86,15 @@ export function ListToggles({ product }: { product: ListProduct }) {
   const store = useStore($storeView);
   const live = useHydrated();
   // The hydrating render is the build's (the lists read nothing at build time); the lists show once live.
-  const onWishlist = live && wishlist.items.some((i) => i.sku === product.sku);
-  const inCompare = live && compare.items.some((i) => i.sku === product.sku);
+  const onWishlist = live && !!listedEntry(wishlist.items, product);
+  const inCompare = live && !!listedEntry(compare.items, product);
   return (
     <div className="secondary">
-      <button type="button" className="link-btn" data-add-to-wishlist={product.sku} disabled={live && !wishlist.loaded} onClick={() => toggleWishlist(product)}>
+      <button type="button" className="link-btn" data-add-to-wishlist disabled={live && !wishlist.loaded} onClick={() => toggleWishlist(product)}>
         <Heart filled={onWishlist} />
         {onWishlist ? messages.removeFromWishlist : messages.addToWishlist}
       </button>
-      <button
-        type="button"
-        className="link-btn"
-        data-add-to-compare={product.sku}
-        disabled={live && !compare.loaded}
-        onClick={() => (inCompare ? removeFromCompare(product) : addToCompare(product))}
-      >
+      <button type="button" className="link-btn" data-add-to-compare disabled={live && !compare.loaded} onClick={() => toggleCompare(product)}>
         {inCompare ? messages.removeFromCompare : messages.addToCompare}
       </button>
       {live && compare.items.length > 0 && (

@@ -59,6 +59,7 @@ export default function Compare() {
                         <span className="cmp__img tile-img" aria-hidden="true" />
                       )}
                       <span className="cmp__name">{item.name}</span>
+                      {item.options && <span className="cmp__opts">{item.options}</span>}
                     </a>
                     <button
                       type="button"

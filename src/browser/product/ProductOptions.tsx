@@ -26,6 +26,7 @@ import {
   type FormState,
 } from '../../lib/catalog/product/form';
 import { checkAdd } from '../../lib/catalog/product/form-add';
+import { chosenListProduct } from '../../lib/catalog/product/list-entry';
 import type { ProductIslandProps } from '../../lib/build/product-island-props';
 import { productPrices } from '../../lib/catalog/price';
 import { addLinesToCart } from '../../lib/catalog/product/add-to-cart';
@@ -294,7 +295,7 @@ function ProductForm({ product: p, options, grouped, urls, pushChildUrl, summary
             {productError}
           </p>
         )}
-        <ListToggles product={summary} />
+        <ListToggles product={chosenListProduct(summary, p, state, urls.child)} />
       </form>
     </MoneyProvider>
   );

@@ -90,6 +90,8 @@ export function productOption(p: FormProduct, state: FormState): CartItem['produ
 export interface OptionLabel {
   label: string;
   value: string;
+  /** A configurable option's attribute code ('color'): what the product page's list entry matches its compare rows by. */
+  code?: string;
 }
 
 /** The chosen options as label and value, configurable ones first ('Colour' 'Platinum', 'Engraving text' 'Love'). */
@@ -100,7 +102,7 @@ export function optionLabels(
   const out: OptionLabel[] = [];
   for (const o of p.configurable_options ?? []) {
     const v = o.values.find((x) => x.value_index === state.selection[o.attribute_code]);
-    if (v) out.push({ label: o.label, value: v.label });
+    if (v) out.push({ code: o.attribute_code, label: o.label, value: v.label });
   }
   for (const o of p.custom_options) {
     const input = state.custom[o.option_id];
@@ -125,7 +127,7 @@ export function optionLabels(
 }
 
 /** The chosen options in words, for the cart line ('Colour: Platinum, Size: O, Engraving text: Love'). */
-export function optionsSummary(p: FormProduct, state: FormState): string {
+export function optionsSummary(p: FormProduct, state: Pick<FormState, 'selection' | 'custom' | 'bundle'>): string {
   return optionLabels(p, state)
     .map((o) => `${o.label}: ${o.value}`)
     .join(', ');

@@ -3,7 +3,7 @@
  * in recently viewed, reads the wishlist and compare lists, and tells whether the options island must
  * start at once. The island's static HTML is what a shopper with empty lists sees ("Add to wishlist",
  * "Add to compare", no compare link), so for most shoppers React loads only when they touch the form
- * (`client:interact`); when this product is on the wishlist or anything is being compared, the
+ * (`client:interact`); when this product (any variant of it) is on the wishlist or anything is being compared, the
  * toggles would show the wrong state until then, so the island is woken on load.
  */
 import { atom, type ReadableAtom } from 'nanostores';
@@ -12,9 +12,14 @@ import { addRecentlyViewed } from '../../state/stores/recently-viewed';
 import { $wishlist, loadWishlist } from '../../state/stores/wishlist';
 import type { ProductSummary } from '../../state/stores/product-summary';
 
-/** True when the island's static HTML is wrong for this shopper (see the module comment). */
-export function optionsNeedWaking(sku: string, wishlist: { items: Array<{ sku: string }> }, compare: { items: unknown[] }): boolean {
-  return wishlist.items.some((i) => i.sku === sku) || compare.items.length > 0;
+/**
+ * True when the island's static HTML may be wrong for this shopper (see the module comment). The
+ * wishlist keeps a configurable product as the variant chosen (its child's sku, the product's in
+ * `parentSku`): any entry of the product wakes the island, which alone knows the variant the page
+ * opens with (the address's child or the default one) and shows whether that one is listed.
+ */
+export function optionsNeedWaking(sku: string, wishlist: { items: Array<{ sku: string; parentSku?: string }> }, compare: { items: unknown[] }): boolean {
+  return wishlist.items.some((i) => i.sku === sku || i.parentSku === sku) || compare.items.length > 0;
 }
 
 /**

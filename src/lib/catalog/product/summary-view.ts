@@ -14,10 +14,19 @@ export interface CompareRow {
   value: string;
 }
 
-/** The summary the product page stores in the lists. */
+/**
+ * The summary the product page stores in the lists. A configurable product is stored as the variant
+ * chosen (./list-entry.ts): its child's sku, price, picture and page, with the product's sku in
+ * `parentSku` and the chosen options in words in `options` (as a cart line names them); entries stored
+ * before the lists kept the variant are the product's own, without either.
+ */
 export type ListProduct = {
   sku: string;
+  /** The configurable product of a variant entry. */
+  parentSku?: string;
   name: string;
+  /** The chosen options in words ('Colour: Platinum, Size: T'). */
+  options?: string;
   type_id?: string;
   price?: number | null;
   special_price?: number | null;
@@ -39,7 +48,9 @@ export function asListProduct(item: ProductSummary): ListProduct {
   const compare = Array.isArray(i.compare) ? (i.compare as CompareRow[]).filter((r) => r && typeof r.label === 'string') : [];
   return {
     sku: i.sku,
+    parentSku: str(i.parentSku),
     name: i.name,
+    options: str(i.options),
     type_id: str(i.type_id),
     price: num(i.price),
     special_price: num(i.special_price),

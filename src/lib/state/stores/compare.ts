@@ -35,6 +35,9 @@ export const addToCompare = (product: ProductSummary): boolean => actions.add(pr
 /** Removes a product; false when it was not there. */
 export const removeFromCompare = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => actions.remove(product);
 
+/** Adds a product as configured, or removes the entry that holds it (./product-summary.ts `listedEntry`). */
+export const toggleCompare: (product: ProductSummary) => void = actions.toggle;
+
 /** Empties the compare list (no notice). */
 export function clearCompare(): void {
   $compare.setKey('items', []);

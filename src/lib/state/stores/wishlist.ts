@@ -42,11 +42,8 @@ export const addToWishlist = (product: ProductSummary): boolean => actions.add({
 /** Removes a product; false when it was not there. */
 export const removeFromWishlist = (product: Pick<ProductSummary, 'sku' | 'name'>): boolean => actions.remove(product);
 
-/** Adds or removes a product. */
-export function toggleWishlist(product: ProductSummary): void {
-  if (isOnWishlist(product.sku)) removeFromWishlist(product);
-  else addToWishlist(product);
-}
+/** Adds a product as configured, or removes the entry that holds it (./product-summary.ts `listedEntry`). */
+export const toggleWishlist = (product: ProductSummary): void => actions.toggle({ ...product, qty: 1 });
 
 /** Empties the wishlist (no notice). */
 export function clearWishlist(): void {
