@@ -91,7 +91,7 @@ export const budgets = {
   /** Gzipped JavaScript once every island on the page has hydrated, on any page. */
   jsEventual: {
     any: {
-      max: 182 * KB,
+      max: 183 * KB,
       reason:
         'Even a shopper who opens everything (search, cart, filters, options, account) should not pay more than React ' +
         '(~69 KB: react-dom, scheduler, react) plus ~106 KB of islands: shared chunks keep each island small, and 175 KB ' +
@@ -108,7 +108,10 @@ export const budgets = {
         "chosen colour's picture and a tap on the still static form is held until the form is live (180 KB before); 181.7 KB " +
         'on 2026-12-01 once a bag line is its sku and its chosen options (two engravings of one ring stayed one line, the ' +
         'first engraving lost), the bag and checkout show the currency their data names, and the add asks the stock of what ' +
-        'the page opened with (a size sold out since the build went into the bag) (181 KB before). Where to win it back: ' +
+        'the page opened with (a size sold out since the build went into the bag) (181 KB before); 182.3 KB on 2026-12-01 ' +
+        'once the wishlist and compare list keep the variant chosen (they listed the default at its price), a bag line ' +
+        "only the server cart knew reads Magento's HTML-escaped option words as text, and the mini-cart's remove question " +
+        "is the kit's, shared with the checkout (which used the browser's own confirm) (182 KB before). Where to win it back: " +
         "the api chunk (14.9 KB) is zod's core shared with the API client's classic schemas.",
     },
     amp: { max: 0, reason: 'AMP pages have no islands: nothing may load later either.' },
