@@ -265,7 +265,7 @@ describe('product form: bundles', () => {
 describe('product form: add-to-cart refusals', () => {
   it("a quantity that is not above 0 says 'Quantity must be above 0' and asks to fix the errors", () => {
     const p = formProduct(product({ price: 10 }));
-    for (const qty of [0, -1, '', '1.5', 'abc']) {
+    for (const qty of [0, -1, '', 'abc']) {
       expect(validQty(qty)).toBe(false);
       expect(checkAdd(p, { ...initialFormState(p), qty }, { now })).toMatchObject({
         ok: false,
@@ -346,5 +346,22 @@ describe('product form: add-to-cart refusals', () => {
       message: 'Please fix the validation errors',
       errors: { grouped: { A: 'Quantity must be above 0' } },
     });
+    expect(checkAdd(p, { ...s, grouped: { A: '1.5', B: 0 } }, { now }, grouped)).toMatchObject({
+      errors: { grouped: { A: 'Quantity must be a whole number' } },
+    });
+  });
+
+  it('tells a fraction it is not a whole number, and nothing above 0 that it is not above 0', () => {
+    const p = formProduct(product({ price: 10 }));
+    const qtyError = (qty: string) => {
+      const r = checkAdd(p, { ...initialFormState(p), qty }, { now });
+      return r.ok ? null : r.errors?.qty;
+    };
+    expect(qtyError('1.5')).toBe('Quantity must be a whole number');
+    expect(qtyError('0.5')).toBe('Quantity must be a whole number');
+    expect(qtyError('0')).toBe('Quantity must be above 0');
+    expect(qtyError('-2')).toBe('Quantity must be above 0');
+    expect(qtyError('')).toBe('Quantity must be above 0');
+    expect(qtyError('2')).toBeNull();
   });
 });

@@ -150,6 +150,9 @@ export function lineOptionLabels(p: Pick<FormProduct, 'type_id' | 'custom_option
  * still running; out of stock (unless out-of-stock items are allowed in the cart); unknown price.
  * Otherwise the cart lines to add.
  */
+/** What a refused quantity is told: a fraction (1.5) is above 0 but not a whole number; anything else is not above 0. */
+const qtyMessage = (n: number): string => (n > 0 ? messages.quantityWholeNumber : messages.quantityAboveZero);
+
 export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {}, grouped: GroupedItem[] = []): AddCheck {
   const fail = (message: string, errors: Partial<FormErrors> = {}): AddCheck => ({ ok: false, message, errors: { ...noErrors(), ...errors } });
   const allowOutOfStock = ctx.allowOutOfStock ?? config.switches.allowOutOfStockInCart;
@@ -163,7 +166,7 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
       const n = qtyNumber(raw);
       if (raw === '' || raw === undefined || n === 0) continue;
       if (!Number.isInteger(n) || n < 0) {
-        errs[g.product.sku] = messages.quantityAboveZero;
+        errs[g.product.sku] = qtyMessage(n);
         continue;
       }
       lines.push({
@@ -188,7 +191,7 @@ export function checkAdd(p: FormProduct, state: FormState, ctx: AddContext = {},
 
   const child = p.type_id === 'configurable' ? chosenChild(p, state) : undefined;
   if (p.type_id === 'configurable' && (!child || !isVariantAvailable(child))) return fail(messages.noSuchConfiguration);
-  if (!validQty(state.qty)) return fail(messages.fixValidationErrors, { qty: messages.quantityAboveZero });
+  if (!validQty(state.qty)) return fail(messages.fixValidationErrors, { qty: qtyMessage(qtyNumber(state.qty)) });
   const custom = validateCustomOptions(p.custom_options, state.custom);
   if (!custom.valid) return fail(custom.productError ?? messages.fixValidationErrors, { custom: custom.fields });
   if (p.type_id === 'bundle') {
