@@ -223,3 +223,35 @@ test('the sign-in dialog closes on a click on the backdrop, not on a click insid
   await page.mouse.click(Math.max(2, box.x - 10), box.y + box.height / 2);
   await expect(dialog).toBeHidden();
 });
+
+test('a session ended elsewhere (the password changed on another device) sends an account page home to the login form, with the reason', async ({
+  page,
+  request,
+  apiAnswers,
+}) => {
+  // The ended session's calls and its refresh are refused: that is how the page learns of it.
+  for (const path of ['/api/user/me', '/api/user/order-history', '/api/user/refresh']) apiAnswers.expect(path, 401);
+  const c = await createCustomer(request);
+  await page.goto('/');
+  await openSignIn(page);
+  await loginInDialog(page, c.email, c.password);
+  await page.goto('/my-account/orders');
+  await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+
+  // Another device signs in and changes the password: every session before it stops working.
+  const other = await request.post('/api/user/login', { data: { username: c.email, password: c.password } });
+  const token = ((await other.json()) as { result: string }).result;
+  const changed = await request.post(`/api/user/change-password?token=${encodeURIComponent(token)}`, {
+    data: { currentPassword: c.password, newPassword: 'another-password-456' },
+  });
+  expect(changed.status()).toBe(200);
+
+  await page.reload();
+  await page.waitForURL((u) => u.pathname === '/');
+  const dialog = authDialog(page);
+  await expect(dialog.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('You need to be logged in to see this page');
+  // Signed in again, the shopper is back where they were.
+  await loginInDialog(page, c.email, 'another-password-456');
+  await page.waitForURL((u) => u.pathname === '/my-account/orders');
+});

@@ -215,7 +215,7 @@ describe('sync task queue', () => {
     expect(await unsentTasks()).toEqual([]);
     expect((await storedSyncTasks()).map((t) => t.url)).toEqual(['cart/update?n=1']);
     expect($user.get().token).toBeNull();
-    expect($ui.get()).toMatchObject({ authModal: true, authElem: 'register' });
+    expect($ui.get()).toMatchObject({ authModal: true, authElem: 'login' });
   });
 
   it('executeTask sends at once without storing the task', async () => {

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { accountAddressForm, profileForm } from '../../lib/account/forms';
 import { accountAddress, streetFields } from '../../lib/account/address';
-import { accountPageGate, type PageGate } from '../../lib/account/guard';
+import { accountPageGate, requirePageLogin, type PageGate } from '../../lib/account/guard';
 import {
   changePassword,
   logoutCustomer,
@@ -254,9 +254,10 @@ export default function Account({ section, home, accountPath }: AccountProps) {
     };
   }, [home]);
 
-  // Logged out meanwhile (here, in another tab, or by a failed token refresh): back home.
+  // Logged out meanwhile (in another tab, or by a failed token refresh; this page's own logout leaves the gate first):
+  // home with the login-required message and the login form, back here once signed in again.
   useEffect(() => {
-    if (allowed && user.loaded && !user.unread && !user.token) void saveSessionNow().then(() => location.replace(home));
+    if (allowed && user.loaded && !user.unread && !user.token) void saveSessionNow().then(() => requirePageLogin(null, home));
   }, [allowed, user.loaded, user.unread, user.token, home]);
 
   if (gate === 'unknown') {

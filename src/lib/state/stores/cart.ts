@@ -37,6 +37,7 @@ import { onTabMessage, publishToTabs } from './cross-tab';
 import { onBackOnline } from './network';
 import { $lastCartOutcome, recordCartOutcome, type CartRefusal } from './cart-outcome';
 import { $user, sessionFromAnotherTab } from './user';
+import { onForcedLogout } from '../sync/logout';
 
 export { $cart, $cartCount, type CartState };
 
@@ -277,6 +278,12 @@ onUnclaimedAnswers(settleUnclaimed);
 
 let lastUserToken: string | null = null;
 let userWasLoaded = false;
+
+// A forced logout (an ended session) reads the stored cart first, as the shopper's own logout does. Whenever
+// this module is loaded, not only once the store is in use: the read starts the store, which then follows
+// the logout; a cart not read yet (or still loading) would bring the ended session's server cart back after
+// the logout, and the next page would ask for it without a token.
+onForcedLogout(() => loadCart());
 
 /**
  * Starts on first use (a read, an action or a subscriber): persists and shares each change and sends

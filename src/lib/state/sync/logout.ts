@@ -1,6 +1,8 @@
 /**
  * Forced logout (spec §4 Session token): the session is dropped silently, the signup modal opens, and
- * every registered clean-up runs (the sync queue clears its unsent tasks).
+ * every registered clean-up runs (the sync queue clears its unsent tasks; the cart store reads the
+ * stored cart). The modal opens on its login form (§3 UI flags: authElem, default login), as Vue
+ * Storefront's signup modal does: the shopper whose session ended is a customer, who signs in again.
  */
 import { logout } from '../stores/user';
 import { openAuthModal } from '../stores/ui';
@@ -13,7 +15,7 @@ export function onForcedLogout(cb: () => unknown): () => void {
   return () => cleanups.delete(cb);
 }
 
-/** Logs out without a notice, runs the clean-ups and opens the signup modal. */
+/** Logs out without a notice, runs the clean-ups and opens the signup modal on its login form. */
 export async function forceLogout(): Promise<void> {
   await Promise.all(
     [...cleanups].map((cb) =>
@@ -23,5 +25,5 @@ export async function forceLogout(): Promise<void> {
     ),
   );
   logout();
-  openAuthModal('register');
+  openAuthModal('login');
 }
