@@ -35,6 +35,7 @@ import {
   searchShellKey,
   searchShells,
   startUrls,
+  checkoutPages,
 } from './lib/pwa/sw-config';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -137,11 +138,11 @@ self.addEventListener('install', (event) => {
       // Bounded: versions older than the last few lose their assets first (keys are oldest first).
       const kept = await assets.keys();
       for (const old of kept.slice(0, Math.max(0, kept.length - ASSET_CACHE_LIMITS.maxEntries))) await assets.delete(old);
-      // The homes, the installed app's start URL and the search page work offline from the first visit.
+      // The homes, the installed app's start URL, the search page and the checkout work offline from the first visit.
       const pageCache = await caches.open(CACHE_NAMES.pages);
       const prefixes = enabledStoreViews().map((s) => s.url);
       await Promise.all(
-        [...startUrls(prefixes), ...searchShells(prefixes)].map(async (u) => {
+        [...startUrls(prefixes), ...searchShells(prefixes), ...checkoutPages(prefixes)].map(async (u) => {
           try {
             const res = await fetch(u, { cache: 'no-cache' });
             if (res.ok) await pageCache.put(u, res);

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goneUrls } from '../../src/lib/routing/content-routes';
 import { config, enabledStoreViews } from '../../src/lib/config';
-import { searchShells, startUrls } from '../../src/lib/pwa/sw-config';
+import { checkoutPages, searchShells, startUrls } from '../../src/lib/pwa/sw-config';
 
 export const EV = '/rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001';
 
@@ -241,7 +241,7 @@ export async function expectNamedUrls(request: APIRequestContext, dist: string) 
   await expectAnswers200(
     request,
     'service worker',
-    [...precached, ...startUrls(prefixes), ...searchShells(prefixes), manifest.start_url, manifest.scope],
+    [...precached, ...startUrls(prefixes), ...searchShells(prefixes), ...checkoutPages(prefixes), manifest.start_url, manifest.scope],
     checked,
   );
   const map = JSON.parse(readFileSync(join(dist, '_url-map.json'), 'utf8')) as { paths: Record<string, string> };

@@ -163,6 +163,20 @@ test('search runs offline from the cached index', async ({ browser }) => {
   await ctx.close();
 });
 
+test('a shopper who goes offline before ever opening the checkout can still open it with their bag', async ({ browser }) => {
+  const { ctx, page } = await fresh(browser);
+  const p = simpleProduct();
+  await openProduct(page, p);
+  await addToCart(page);
+  await expect(cartBadge(page)).toHaveText('1');
+  await ctx.setOffline(true);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your bag' })).toContainText(p.name);
+  await expect(page.getByText(messages.offlinePageUnavailable)).toHaveCount(0);
+  await ctx.close();
+});
+
 test('the cart, wishlist and compare list work offline on visited pages', async ({ browser }) => {
   const { ctx, page } = await fresh(browser);
   const p = simpleProduct();

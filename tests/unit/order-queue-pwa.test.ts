@@ -11,6 +11,7 @@ import {
   searchShellKey,
   searchShells,
   startUrls,
+  checkoutPages,
   START_URL,
 } from '../../src/lib/pwa/sw-config';
 import { webAppManifest } from '../../src/lib/pwa/manifest';
@@ -271,6 +272,7 @@ describe('installability settings', () => {
   it('the search page keeps one shell per store, whatever the query', () => {
     expect(searchShells([''])).toEqual(['/search']);
     expect(searchShells(['', '/de', '/it/'])).toEqual(['/search', '/de/search', '/it/search']);
+    expect(checkoutPages(['', '/de', '/it/'])).toEqual(['/checkout', '/de/checkout', '/it/checkout']);
     expect(searchShellKey('https://shop.test/search?q=ring&color=12#top')).toBe('https://shop.test/search');
     expect(PRECACHE_GLOBS).toContain('{,*/}search-listing.json');
   });

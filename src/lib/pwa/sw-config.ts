@@ -83,6 +83,15 @@ export function searchShells(storePrefixes: string[]): string[] {
   return [...new Set(storePrefixes.map((p) => `${p.replace(/\/+$/, '')}/search`))];
 }
 
+/**
+ * The checkout of each store ('/checkout', '/de/checkout'): the same page for every shopper (the bag and
+ * the steps are the browser's), fetched into the page cache at install, so a shopper who goes offline
+ * before ever opening it can still check out and have the order queued (§1, §4 Offline order).
+ */
+export function checkoutPages(storePrefixes: string[]): string[] {
+  return [...new Set(storePrefixes.map((p) => `${p.replace(/\/+$/, '')}/checkout`))];
+}
+
 /** The page-cache key of a search page request: the shell's URL, without the query. */
 export function searchShellKey(url: string): string {
   const u = new URL(url);
