@@ -85,6 +85,14 @@ declare module 'hono' {
 /** A contract file of the site folder that does not read as one: the file and what is wrong. */
 export class SiteFileError extends Error {}
 
+/**
+ * Whether a site path can name a file: each segment within a file name's 255 bytes once the lookup adds
+ * `.html` or `/index.html`, the whole within PATH_MAX (4,096 bytes). Scanners and crawlers send longer ones.
+ */
+export function fitsFileSystem(path: string): boolean {
+  return Buffer.byteLength(path) < 4000 && path.split('/').every((segment) => Buffer.byteLength(segment) <= 245);
+}
+
 /** One built site folder with its contract files loaded. */
 export class SiteFolder {
   /** The rules of `_headers` (none when the folder has no such file: the app's defaults apply). */
@@ -264,6 +272,8 @@ export class Site {
     }
     const rule = f.rule(c.req.path);
     if (rule?.status === 410) return this.notFoundPage(c, f, 410, rule.to);
+    // A path no file system could hold is no file: the old URL it may be, else the 404 page (the lookup would fail with ENAMETOOLONG).
+    if (!fitsFileSystem(path)) return this.fallback(c, next);
     await next();
     const file = c.get('siteFile');
     if (!file) return;

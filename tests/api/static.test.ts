@@ -114,6 +114,14 @@ describe('built site', () => {
     expect(await r.text()).toContain('<h1>Page not found</h1>');
   });
 
+  it('a path too long for any file system (a segment over 255 bytes, 6,000 characters in all) is a 404, not a server error', async () => {
+    for (const path of [`/${'a'.repeat(256)}`, `/rings/${'é'.repeat(130)}`, `/${'ab/'.repeat(2000)}x`]) {
+      const r = await get(path);
+      expect(r.status, path.slice(0, 40)).toBe(404);
+      expect(await r.text()).toContain('<h1>Page not found</h1>');
+    }
+  });
+
   it("an unknown path under a store view's prefix answers its own 404 page, the closest 404.html as Cloudflare Pages picks it", async () => {
     for (const path of ['/de/nope', '/de/ringe/nope', '/de/a/b/c']) {
       const r = await get(path);

@@ -36,7 +36,14 @@ export interface SiteTree {
   file(rel: string): string | null;
 }
 
-const isFile = (p: string): boolean => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+/** Whether `p` is a file; a name no file system could hold (ENAMETOOLONG) or a file taken for a folder (ENOTDIR) is not one. */
+const isFile = (p: string): boolean => {
+  try {
+    return statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+};
 
 /** Reads an overlay folder's manifest (null: a full build's folder); a clear error when it does not read as one. */
 export function readOverlay(dir: string): OverlayManifest | null {
