@@ -5,7 +5,7 @@
  * converted by the pages' one rule (`convertPrice` at `storeRate`) before lines are multiplied and
  * added, so the lines, the subtotal and the totals are the amounts the store view's pages show.
  */
-import { convertPrice, storeRate, type TierFor, type TierPriceLike } from '../src/lib/catalog/price';
+import { bagVat, convertPrice, includedVat, storeRate, type TierFor, type TierPriceLike } from '../src/lib/catalog/price';
 import { lineOptionInputs, priceWithOptions } from '../src/lib/catalog/options';
 import { lineOptionLabels } from '../src/lib/catalog/product/form-add';
 import type { Coupon, CustomOption, BundleOption, PaymentMethod, ShippingMethod, TaxRate } from '../src/lib/schemas';
@@ -216,7 +216,7 @@ function totalsAt(
   for (const { line: l, row, unit: baseUnit, rate } of priced) {
     const unit = conv(baseUnit);
     const rowIncl = round2(unit * l.qty);
-    const rowExcl = round2(rowIncl / (1 + rate));
+    const rowExcl = round2(rowIncl - includedVat(rowIncl, rate));
     rows.push({
       item_id: l.item_id,
       sku: l.sku,
@@ -227,7 +227,7 @@ function totalsAt(
       original_price: conv(row.price),
       row_total: rowExcl,
       row_total_incl_tax: rowIncl,
-      tax_amount: round2(rowIncl - rowExcl),
+      tax_amount: includedVat(rowIncl, rate),
       tax_percent: round2(rate * 100),
       discount_amount: 0,
       product_type: row.type_id,
@@ -251,15 +251,12 @@ function totalsAt(
   }
   const defaultRate = taxRate(ctx.rates, null);
   const shippingIncl = conv(round2(ctx.shipping?.amount ?? 0));
-  const shippingExcl = round2(shippingIncl / (1 + defaultRate));
-  // Tax per line after discount, plus the shipping's tax.
-  let tax = 0;
-  for (const r of rows) {
-    const rate = r.tax_percent / 100;
-    const net = r.row_total_incl_tax - r.discount_amount;
-    tax += net - net / (1 + rate);
-  }
-  tax = round2(tax + (shippingIncl - shippingExcl));
+  const shippingExcl = round2(shippingIncl - includedVat(shippingIncl, defaultRate));
+  // Tax per line after discount, plus the shipping's tax (the one rule of src/lib/catalog/price.ts).
+  const tax = bagVat(
+    rows.map((r) => ({ gross: round2(r.row_total_incl_tax - r.discount_amount), rate: r.tax_percent / 100 })),
+    { gross: shippingIncl, rate: defaultRate },
+  );
   const grand = round2(subtotalIncl - discount + shippingIncl);
   const subtotalExcl = round2(rows.reduce((s, r) => s + r.row_total, 0));
   const segments = [

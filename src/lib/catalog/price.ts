@@ -199,6 +199,24 @@ export function bundlePrice(options: readonly BundleOptionLike[], choices: Bundl
   return Math.round(sum * 100) / 100;
 }
 
+/**
+ * The VAT included in an amount that includes it (a bag line, the shipping), to the penny, as Magento
+ * works it out for prices that include tax: the amount without VAT rounded (half up) first, the VAT the
+ * rest. In whole pennies and basis points, so that 51.99 at 20 % is 8.66 whichever way the floating
+ * point falls. The reference API's totals and the checkout's estimate both take it.
+ */
+export function includedVat(gross: number, rate: number): number {
+  const pennies = Math.round(gross * 100);
+  const bp = Math.round(rate * 10_000);
+  return (pennies - Math.round((pennies * 10_000) / (10_000 + bp))) / 100;
+}
+
+/** The VAT of a bag: each line's (after its discount, at its rate) and the shipping's, summed in pennies. */
+export function bagVat(lines: readonly { gross: number; rate: number }[], shipping: { gross: number; rate: number }): number {
+  const pennies = [...lines, shipping].reduce((sum, l) => sum + Math.round(includedVat(l.gross, l.rate) * 100), 0);
+  return pennies / 100;
+}
+
 /** A GBP price in a store view's currency at `rate` (1 for GBP), rounded to pennies or cents. */
 export function convertPrice(n: number, rate: number): number {
   return rate === 1 ? n : Math.round(n * rate * 100) / 100;

@@ -9,6 +9,7 @@ import { across, form, forms, formErrors, isFormValid } from '../forms/rules';
 import type { CartItem, CartTotals, PaymentMethod, ShippingMethod } from '../schemas';
 import { streetText } from '../account/address';
 import { cartTotalsFigures, type TotalsFigures } from './totals';
+import { bagVat } from '../catalog/price';
 
 /** The checkout's steps, in order. */
 export const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
@@ -240,7 +241,11 @@ export function estimateTotals(
   const round = (n: number) => Math.round(n * 100) / 100;
   const subtotal = round(items.reduce((sum, i) => sum + line(i.price ?? 0, i.qty), 0));
   const grandTotal = round(subtotal + (shipping ?? 0));
-  const tax = round((grandTotal * vatRate) / (1 + vatRate));
+  // The VAT as the totals work it out (src/lib/catalog/price.ts `bagVat`), line by line, not as a part of the grand total.
+  const tax = bagVat(
+    items.map((i) => ({ gross: round(line(i.price ?? 0, i.qty)), rate: vatRate })),
+    { gross: round(shipping ?? 0), rate: vatRate },
+  );
   return { subtotal, shipping: round(shipping ?? 0), shippingChosen: shipping !== null, discount: 0, tax, grandTotal, fromServer: false };
 }
 
