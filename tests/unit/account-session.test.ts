@@ -295,7 +295,7 @@ describe('account calls', () => {
     expect(pulled.body.result.map((l: { sku: string; qty: number }) => [l.sku, l.qty])).toEqual([['RING-101', 3]]);
   });
 
-  it('a refused refresh logs out silently and opens the signup form', async () => {
+  it('a refused refresh logs out silently and opens the signup modal on its login form', async () => {
     const c = await newCustomer();
     await login(c.email, c.password);
     $user.setKey('refreshToken', 'not-a-token');
@@ -303,7 +303,7 @@ describe('account calls', () => {
     const r = await orderHistory();
     expect(r).toMatchObject({ ok: false, code: 401, result: messages.tokenRefreshAborted });
     expect($user.get().token).toBeNull();
-    expect($ui.get()).toMatchObject({ authModal: true, authElem: 'register' });
+    expect($ui.get()).toMatchObject({ authModal: true, authElem: 'login' });
   });
 
   it('without a session the account calls are refused before any request', async () => {

@@ -104,7 +104,7 @@ describe('token refresh lock', () => {
     expect(b.result).toBe(ABORTED);
     expect($tokenLock.get()).toBe(-1);
     expect($user.get().token).toBeNull();
-    expect($ui.get()).toMatchObject({ authElem: 'register', authModal: true });
+    expect($ui.get()).toMatchObject({ authElem: 'login', authModal: true });
     // silent: no notification for the logout itself
     expect($notifications.get()).toEqual([]);
   });
@@ -142,7 +142,7 @@ describe('token refresh lock', () => {
     expect(r.result).toBe(ABORTED);
     expect($notifications.get()).toMatchObject([{ type: 'error', message: LIMIT, action1: { label: 'OK' } }]);
     expect($user.get().token).toBeNull();
-    expect($ui.get()).toMatchObject({ authElem: 'register', authModal: true });
+    expect($ui.get()).toMatchObject({ authElem: 'login', authModal: true });
     expect($tokenLock.get()).toBe(-1);
   });
 
