@@ -6,8 +6,8 @@
  * `X-Cache-Tags: page-not-found`), the 301 of old URLs that have no file, and each page's cache tags
  * (`Cache-Tag`, `Surrogate-Key`); `404.html` is the body of unknown paths (status 404). A page answers
  * at its one URL (`/x`); `/x/` and `/x/index.html` move there with 301 (or, for an old URL, straight
- * to where it moves), as at the edge (src/lib/build/cdn/canonical-url.ts); the page-not-found page
- * answers 404 at its own URL too.
+ * to where it moves), as at the edge (src/lib/build/cdn/canonical-url.ts); an address with capitals
+ * that answers nothing moves to its lower-case page; the page-not-found page answers 404 at its own URL too.
  *
  * Files are found and streamed by @hono/node-server's `serveStatic` (it refuses `..`, backslashes and
  * encoded slashes, and serves a `.br`/`.gz` beside a file when the client accepts it); revalidation is
@@ -25,7 +25,7 @@ import { brotli } from './brotli';
 import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
-import { canonicalMove, isNotFoundPage } from '../src/lib/build/cdn/canonical-url';
+import { canonicalMove, isNotFoundPage, lowerCasePath } from '../src/lib/build/cdn/canonical-url';
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
 import { openTree, type SiteTree } from '../src/lib/build/render/overlay';
 
@@ -200,18 +200,37 @@ export class SiteFolder {
 
   /**
    * Where an old URL's other form moves in one hop (`/about/` straight to `/about-us`, not through
-   * `/about`): the move of its canonical path when that path has no file, else null.
+   * `/about`; `/RINGS/` straight to `/rings`): the move of its canonical path when that path has no
+   * file, else null.
    */
   oldUrlMove(canonical: string): string | null {
     const rule = this.rule(canonical);
-    if (!rule || rule.status < 300 || rule.status >= 400) return null;
+    if (rule?.status === 200) return null;
     let path: string;
     try {
       path = decodeURIComponent(canonical);
     } catch {
       return null;
     }
-    return this.fileOf(this.withHtml(path)) ? null : rule.to;
+    if (!fitsFileSystem(path) || this.fileOf(this.withHtml(path))) return null;
+    if (lowerCasePath(path) !== null) return this.lowerCaseMove(canonical);
+    return rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
+  }
+
+  /** Where a path with capitals that answers nothing moves: its lower-case page, or where that old URL moves; null when neither. */
+  lowerCaseMove(rawPath: string): string | null {
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      return null;
+    }
+    const lower = lowerCasePath(path);
+    if (lower === null || !fitsFileSystem(lower)) return null;
+    // A page first: a map's move applies only where there is no file, as for any path.
+    const rule = this.rule(lower);
+    if (this.fileOf(this.withHtml(rule?.status === 200 ? rule.to : lower))) return encodeURI(lower);
+    return rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
   }
 
   /** The path a 200 rule serves instead (the path itself when none). */
@@ -292,6 +311,12 @@ export class Site {
   /** No file: an old URL the build could resolve moves for good (crawlers and scripts-off browsers too); else the 404 page. */
   private fallback: MiddlewareHandler = (c) => {
     const f = this.folder!;
+    // An address with capitals goes to its lower-case page first: the map compares paths without case.
+    const lower = f.lowerCaseMove(c.req.path);
+    if (lower !== null) {
+      c.header('Cache-Control', REDIRECT_CACHE);
+      return Promise.resolve(c.redirect(`${lower}${lower.includes('?') ? '' : new URL(c.req.url).search}`, 301));
+    }
     const moved = f.rule(c.req.path);
     if (moved && moved.status >= 300 && moved.status < 400) {
       const query = new URL(c.req.url).search;

@@ -114,8 +114,14 @@ describe('built site', () => {
     expect(await r.text()).toContain('<h1>Page not found</h1>');
   });
 
-  it('a path too long for any file system (a segment over 255 bytes, 6,000 characters in all) is a 404, not a server error', async () => {
-    for (const path of [`/${'a'.repeat(256)}`, `/rings/${'é'.repeat(130)}`, `/${'ab/'.repeat(2000)}x`]) {
+  it('an address with capitals that answers nothing moves to its lower-case page in one hop; a path too long for a file system is a 404', async () => {
+    const moves = { '/RINGS': '/rings', '/Rings/Bangle-103/': '/rings/bangle-103', '/About?x=1': '/about?x=1', '/Engagement-Rings.html': '/rings' };
+    for (const [from, to] of Object.entries(moves)) {
+      const r = await fetch(shop.url + from, { redirect: 'manual' });
+      expect([r.status, r.headers.get('location')], from).toEqual([301, to]);
+    }
+    // Too long for any file system (a segment over 255 bytes, 6,000 characters in all): a 404, not a server error.
+    for (const path of ['/No/Such/Page', `/${'a'.repeat(256)}`, `/rings/${'é'.repeat(130)}`, `/${'ab/'.repeat(2000)}x`]) {
       const r = await get(path);
       expect(r.status, path.slice(0, 40)).toBe(404);
       expect(await r.text()).toContain('<h1>Page not found</h1>');

@@ -1,7 +1,7 @@
 /**
  * What a CDN must answer, checked on the shop's server (redirects.spec.ts) and on Cloudflare's own
  * runtime serving dist/ (cdn-wrangler.spec.ts) with the same expectations: every kind of old URL
- * answers 301 (§2 dispatcher, url-map, short-URL switch, `.html`), discontinued products 410, and
+ * answers 301 (§2 dispatcher, url-map, short-URL switch, `.html`, capitals), discontinued products 410, and
  * the headers of `_headers` (CSP, security headers, cache lifetimes) and the cache tags; every page
  * answers 200 at the one URL the site names it by (links, canonical tags, sitemap, service worker,
  * URL map), never through the CDN's own trailing-slash redirect, and its other forms 301 there.
@@ -28,6 +28,9 @@ export const MOVES: [kind: string, from: string, to: string][] = [
   ['dispatcher, old slug', '/EV1001/old-slug', EV],
   ['dispatcher, child', '/EV1001/old-slug/EV1001-WG-Q', `${EV}?childSku=EV1001-WG-Q`],
   ['dispatcher under /p', '/p/EV1001/old-slug', EV],
+  ['capitals', '/RINGS', '/rings'],
+  ['capitals', '/About-Us', '/about-us'],
+  ['capitals, url-map', '/ABOUT', '/about-us'],
 ];
 
 /** A URL served as another page (a configurable child's named route). */

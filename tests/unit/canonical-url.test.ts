@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetPaths, canonicalMove, isNotFoundPage } from '../../src/lib/build/cdn/canonical-url';
+import { assetPaths, canonicalMove, isNotFoundPage, lowerCasePath } from '../../src/lib/build/cdn/canonical-url';
 import { bucketFile, buildEdgeMap, EDGE_INDEX } from '../../src/lib/build/cdn/edge-map';
 import { handle } from '../../src/lib/build/cdn/worker';
 
@@ -39,6 +39,13 @@ describe("a page's one URL", () => {
     expect(assetPaths('/')).toEqual(['/']);
     expect(assetPaths('/pwa.html')).toEqual(['/pwa.html']);
     expect(assetPaths('/_cdn/edge/index.json')).toEqual(['/_cdn/edge/index.json']);
+  });
+});
+
+describe('an address with capitals', () => {
+  it('has a lower-case form; one without capitals has none', () => {
+    expect(lowerCasePath('/RINGS/Engagement-Rings')).toBe('/rings/engagement-rings');
+    expect(lowerCasePath('/rings/engagement-rings')).toBeNull();
   });
 });
 
@@ -145,6 +152,18 @@ describe('the edge function on Pages-style asset routing', () => {
       const res = await get(from!);
       expect([res.status, res.headers.get('location')], from).toEqual([301, to]);
     }
+  });
+
+  it('moves an address with capitals that answers nothing to its lower-case page, or where that old URL moves, in one hop', async () => {
+    for (const [from, to] of [
+      ['/RINGS', '/rings'],
+      ['/Rings/?utm=x', '/rings?utm=x'],
+      ['/C/Rings', '/rings'],
+    ]) {
+      const res = await get(from!);
+      expect([res.status, res.headers.get('location')], from).toEqual([301, to]);
+    }
+    expect((await get('/No/Such/Page')).status).toBe(404);
   });
 
   it('answers the page-not-found page 404 at its own URL, with its body', async () => {

@@ -42,3 +42,14 @@ export function isNotFoundPage(path: string, storeRoots: readonly string[] = ['/
     return path === `${base}page-not-found` || path === `${base}404.html` || path === `${base}404`;
   });
 }
+
+/**
+ * The lower-case form of a path that has capitals (`/RINGS`, `/About-Us`), null when it has none: every
+ * page, category and CMS address the shop makes is lower case, so an address typed or linked with
+ * capitals that answers nothing moves there (or where that old URL moves) with a 301, rather than
+ * ending on the 404 page. Only a path that answers nothing as it is: a SKU route keeps its capitals.
+ */
+export function lowerCasePath(path: string): string | null {
+  const lower = path.toLowerCase();
+  return lower === path ? null : lower;
+}

@@ -4,15 +4,16 @@
  * (server/static.ts), from the same redirect map (./edge-map.ts): a page's other URL forms (`/x/`,
  * `/x/index.html`) answer 301 to its one URL (./canonical-url.ts), or in one hop to where that URL
  * moves when it is an old one; a discontinued product answers 410 with the page-not-found page; a
- * rewrite serves its page; a file is served as it is; an old URL with no file answers 301; the
- * page-not-found page answers 404 at its own URL too; anything else the 404 page. A page is fetched from the asset server in its
+ * rewrite serves its page; a file is served as it is; an old URL with no file answers 301; an address
+ * with capitals that answers nothing moves to its lower-case page; the page-not-found page answers 404
+ * at its own URL too; anything else the 404 page. A page is fetched from the asset server in its
  * folder form (`/x/`), so Pages' own slash redirect (`/x` -> `/x/`, 308) never reaches a shopper.
  * Pages get their cache tags (`Cache-Tag`, `Surrogate-Key`). The headers of `_headers` (CSP, security,
  * lifetimes) are applied by Pages to every file it serves, the 404 and 410 bodies included; a 301
  * carries its own lifetime. `handle` takes the asset fetch as a parameter, so another platform's edge
  * function can reuse it.
  */
-import { assetPaths, canonicalMove, isNotFoundPage } from './canonical-url';
+import { assetPaths, canonicalMove, isNotFoundPage, lowerCasePath } from './canonical-url';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, bucketsFor, type EdgeBucket, type EdgeIndex } from './edge-map';
 
 /** Fetches a file of the deployed site (Cloudflare: env.ASSETS.fetch). */
@@ -83,7 +84,8 @@ async function fetchFile(fetchAsset: AssetFetch, path: string, request: Request,
 
 /**
  * Where an old URL's other form moves in one hop (`/about/` straight to `/about-us`, not through
- * `/about`): the move of its canonical path when that path has no file, else null.
+ * `/about`; `/RINGS/` straight to `/rings`): the move of its canonical path when that path has no
+ * file, else null.
  */
 async function oldUrlMove(canonical: string, fetchAsset: AssetFetch, base: URL): Promise<string | null> {
   let decoded: string;
@@ -93,10 +95,26 @@ async function oldUrlMove(canonical: string, fetchAsset: AssetFetch, base: URL):
     return null;
   }
   const rule = (await lookupFor(decoded, fetchAsset, base))?.match(decoded) ?? null;
-  if (!rule || rule.status < 300 || rule.status >= 400) return null;
+  const moves = !!rule && rule.status >= 300 && rule.status < 400;
+  // Only an old URL or an address with capitals can move on: any other form moves to its canonical path without a lookup.
+  if (!moves && (rule?.status === 200 || lowerCasePath(decoded) === null)) return null;
   const res = await fetchFile(fetchAsset, decoded, new Request(new URL(canonical, base), { method: 'HEAD' }), base);
   await res.body?.cancel();
-  return res.status === 404 ? rule.to : null;
+  if (res.status !== 404) return null;
+  if (lowerCasePath(decoded) !== null) return lowerCaseMove(decoded, fetchAsset, base);
+  return moves ? rule!.to : null;
+}
+
+/** Where a path with capitals that answers nothing moves: its lower-case page, or where that old URL moves; null when neither. */
+async function lowerCaseMove(path: string, fetchAsset: AssetFetch, base: URL): Promise<string | null> {
+  const lower = lowerCasePath(path);
+  if (lower === null) return null;
+  const rule = (await lookupFor(lower, fetchAsset, base))?.match(lower) ?? null;
+  // A page first: a map's move applies only where there is no file, as for any path.
+  const res = await fetchFile(fetchAsset, rule?.status === 200 ? rule.to : lower, new Request(new URL(lower, base), { method: 'HEAD' }), base);
+  await res.body?.cancel();
+  if (res.status === 200) return encodeURI(lower);
+  return rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
 }
 
 /** The homes of the store views (`/`, `/de/`): set when the build bundles the worker (./build-files.ts `workerBundle`). */
@@ -123,6 +141,12 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
   const page = rule?.status === 200 ? rule.to : path;
   const pageMap = page === path ? map : await lookupFor(page, fetchAsset, url);
   const res = await fetchFile(fetchAsset, page, request, url);
+  // An address with capitals goes to its lower-case page first: the map compares paths without case.
+  const lower = res.status === 404 ? await lowerCaseMove(path, fetchAsset, url) : null;
+  if (lower !== null) {
+    await res.body?.cancel();
+    return moved(`${lower}${lower.includes('?') ? '' : url.search}`, 301);
+  }
   if (res.status === 404 && rule && rule.status >= 300 && rule.status < 400) {
     await res.body?.cancel();
     return moved(`${rule.to}${rule.to.includes('?') ? '' : url.search}`, rule.status);
