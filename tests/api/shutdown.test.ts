@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -67,7 +67,8 @@ async function orderInFlight(url: string, delayMs: number) {
 
 /** The database once the server closed it (waits up to 15 s): the WAL was checkpointed and the order is there. */
 async function checkDatabase(dbPath: string, orderId: string): Promise<void> {
-  const walGone = () => !existsSync(`${dbPath}-wal`) || statSync(`${dbPath}-wal`).size === 0;
+  // One look at the file: the closing server may remove it between an exists check and a stat.
+  const walGone = () => (statSync(`${dbPath}-wal`, { throwIfNoEntry: false })?.size ?? 0) === 0;
   for (let until = Date.now() + 15_000; !walGone() && Date.now() < until;) await new Promise((r) => setTimeout(r, 200));
   expect(walGone(), 'the WAL was checkpointed').toBe(true);
   // The server may still hold its lock for a moment while it closes: wait for it as any SQLite client would.
