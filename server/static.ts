@@ -93,6 +93,12 @@ export function fitsFileSystem(path: string): boolean {
   return Buffer.byteLength(path) < 4000 && path.split('/').every((segment) => Buffer.byteLength(segment) <= 245);
 }
 
+/** A move (301 unless the map's rule says otherwise) with its lifetime; the request's query goes along unless the target has its own. */
+function moveTo(c: Context, to: string, status = 301): Response {
+  c.header('Cache-Control', REDIRECT_CACHE);
+  return c.redirect(`${to}${to.includes('?') ? '' : new URL(c.req.url).search}`, status as 301);
+}
+
 /** One built site folder with its contract files loaded. */
 export class SiteFolder {
   /** The rules of `_headers` (none when the folder has no such file: the app's defaults apply). */
@@ -213,18 +219,12 @@ export class SiteFolder {
       return null;
     }
     if (!fitsFileSystem(path) || this.fileOf(this.withHtml(path))) return null;
-    if (lowerCasePath(path) !== null) return this.lowerCaseMove(canonical);
+    if (lowerCasePath(path) !== null) return this.lowerCaseMove(path);
     return rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
   }
 
-  /** Where a path with capitals that answers nothing moves: its lower-case page, or where that old URL moves; null when neither. */
-  lowerCaseMove(rawPath: string): string | null {
-    let path: string;
-    try {
-      path = decodeURIComponent(rawPath);
-    } catch {
-      return null;
-    }
+  /** Where a (decoded) path with capitals that answers nothing moves: its lower-case page, or where that old URL moves; null when neither. */
+  lowerCaseMove(path: string): string | null {
     const lower = lowerCasePath(path);
     if (lower === null || !fitsFileSystem(lower)) return null;
     // A page first: a map's move applies only where there is no file, as for any path.
@@ -285,10 +285,7 @@ export class Site {
     // A page's other URL forms (`/x/`, `/x/index.html`) move to its one URL, as at the CDN's edge.
     const url = new URL(c.req.url);
     const canonical = canonicalMove(url.pathname, this.roots);
-    if (canonical !== null) {
-      c.header('Cache-Control', REDIRECT_CACHE);
-      return c.redirect(`${f.oldUrlMove(canonical) ?? canonical}${url.search}`, 301);
-    }
+    if (canonical !== null) return moveTo(c, f.oldUrlMove(canonical) ?? canonical);
     const rule = f.rule(c.req.path);
     if (rule?.status === 410) return this.notFoundPage(c, f, 410, rule.to);
     // A path no file system could hold is no file: the old URL it may be, else the 404 page (the lookup would fail with ENAMETOOLONG).
@@ -312,17 +309,11 @@ export class Site {
   private fallback: MiddlewareHandler = (c) => {
     const f = this.folder!;
     // An address with capitals goes to its lower-case page first: the map compares paths without case.
-    const lower = f.lowerCaseMove(c.req.path);
-    if (lower !== null) {
-      c.header('Cache-Control', REDIRECT_CACHE);
-      return Promise.resolve(c.redirect(`${lower}${lower.includes('?') ? '' : new URL(c.req.url).search}`, 301));
-    }
+    // (The path decodes: the contract answered 400 to one that does not.)
+    const lower = f.lowerCaseMove(decodeURIComponent(c.req.path));
+    if (lower !== null) return Promise.resolve(moveTo(c, lower));
     const moved = f.rule(c.req.path);
-    if (moved && moved.status >= 300 && moved.status < 400) {
-      const query = new URL(c.req.url).search;
-      c.header('Cache-Control', REDIRECT_CACHE);
-      return Promise.resolve(c.redirect(`${moved.to}${moved.to.includes('?') ? '' : query}`, moved.status as 301));
-    }
+    if (moved && moved.status >= 300 && moved.status < 400) return Promise.resolve(moveTo(c, moved.to, moved.status));
     return Promise.resolve(this.notFoundPage(c, f, 404, c.req.path));
   };
 

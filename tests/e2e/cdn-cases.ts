@@ -57,6 +57,9 @@ export async function expectMoves(request: APIRequestContext) {
   const q = await request.get('/about?utm_source=mail', { maxRedirects: 0 });
   expect(q.status()).toBe(301);
   expect(q.headers()['location']).toBe('/about-us?utm_source=mail');
+  // An old URL's other form whose target has a query of its own does not get a second '?'.
+  const child = await request.get('/EV1001/old-slug/EV1001-WG-Q/?utm_source=mail', { maxRedirects: 0 });
+  expect([child.status(), child.headers()['location']]).toEqual([301, `${EV}?childSku=EV1001-WG-Q`]);
   // An old URL's other forms (`/about/`, `/about/index.html`) move where it moves, in one hop, not through `/about`.
   for (const [kind, from, to] of MOVES.filter(([, from]) => !from.endsWith('.html'))) {
     for (const other of [`${from}/`, `${from}/index.html`]) {

@@ -56,8 +56,9 @@ const withHeaders = (res: Response, status: number, extra: Record<string, string
   return out;
 };
 
-/** A relative Location, as the shop's server sends. */
-const moved = (location: string, status: number): Response => new Response(null, { status, headers: { Location: location, 'Cache-Control': REDIRECT_CACHE } });
+/** A relative Location, as the shop's server sends: the request's query goes along unless the target has its own. */
+const moved = (to: string, search: string, status = 301): Response =>
+  new Response(null, { status, headers: { Location: `${to}${to.includes('?') ? '' : search}`, 'Cache-Control': REDIRECT_CACHE } });
 
 /** Pages' asset server answers its own slash rules with these (`/x.html` -> `/x`, `/x` -> `/x/`). */
 const isAssetRedirect = (res: Response): boolean => res.status === 307 || res.status === 308;
@@ -96,12 +97,13 @@ async function oldUrlMove(canonical: string, fetchAsset: AssetFetch, base: URL):
   }
   const rule = (await lookupFor(decoded, fetchAsset, base))?.match(decoded) ?? null;
   const moves = !!rule && rule.status >= 300 && rule.status < 400;
+  const capitals = lowerCasePath(decoded) !== null;
   // Only an old URL or an address with capitals can move on: any other form moves to its canonical path without a lookup.
-  if (!moves && (rule?.status === 200 || lowerCasePath(decoded) === null)) return null;
+  if (!moves && (rule?.status === 200 || !capitals)) return null;
   const res = await fetchFile(fetchAsset, decoded, new Request(new URL(canonical, base), { method: 'HEAD' }), base);
   await res.body?.cancel();
   if (res.status !== 404) return null;
-  if (lowerCasePath(decoded) !== null) return lowerCaseMove(decoded, fetchAsset, base);
+  if (capitals) return lowerCaseMove(decoded, fetchAsset, base);
   return moves ? rule!.to : null;
 }
 
@@ -132,7 +134,7 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
     return new Response('Bad Request', { status: 400 });
   }
   const canonical = canonicalMove(url.pathname, roots);
-  if (canonical !== null) return moved(`${(await oldUrlMove(canonical, fetchAsset, url)) ?? canonical}${url.search}`, 301);
+  if (canonical !== null) return moved((await oldUrlMove(canonical, fetchAsset, url)) ?? canonical, url.search);
   const map = await lookupFor(path, fetchAsset, url);
   const rule = map?.match(path) ?? null;
   if (rule?.status === 410) {
@@ -141,15 +143,14 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
   const page = rule?.status === 200 ? rule.to : path;
   const pageMap = page === path ? map : await lookupFor(page, fetchAsset, url);
   const res = await fetchFile(fetchAsset, page, request, url);
-  // An address with capitals goes to its lower-case page first: the map compares paths without case.
-  const lower = res.status === 404 ? await lowerCaseMove(path, fetchAsset, url) : null;
-  if (lower !== null) {
-    await res.body?.cancel();
-    return moved(`${lower}${lower.includes('?') ? '' : url.search}`, 301);
-  }
-  if (res.status === 404 && rule && rule.status >= 300 && rule.status < 400) {
-    await res.body?.cancel();
-    return moved(`${rule.to}${rule.to.includes('?') ? '' : url.search}`, rule.status);
+  if (res.status === 404) {
+    // An address with capitals goes to its lower-case page first: the map compares paths without case.
+    const lower = await lowerCaseMove(path, fetchAsset, url);
+    const move = lower !== null ? { to: lower, status: 301 } : rule && rule.status >= 300 && rule.status < 400 ? rule : null;
+    if (move) {
+      await res.body?.cancel();
+      return moved(move.to, url.search, move.status);
+    }
   }
   if (res.status === 200 && isNotFoundPage(path, roots)) return withHeaders(res, 404, {});
   if (res.status !== 200 || !pageMap) return res;
