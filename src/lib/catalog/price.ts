@@ -206,15 +206,19 @@ export function bundlePrice(options: readonly BundleOptionLike[], choices: Bundl
  * point falls. The reference API's totals and the checkout's estimate both take it.
  */
 export function includedVat(gross: number, rate: number): number {
+  return vatPennies(gross, rate) / 100;
+}
+
+/** `includedVat` in whole pennies. */
+function vatPennies(gross: number, rate: number): number {
   const pennies = Math.round(gross * 100);
   const bp = Math.round(rate * 10_000);
-  return (pennies - Math.round((pennies * 10_000) / (10_000 + bp))) / 100;
+  return pennies - Math.round((pennies * 10_000) / (10_000 + bp));
 }
 
 /** The VAT of a bag: each line's (after its discount, at its rate) and the shipping's, summed in pennies. */
 export function bagVat(lines: readonly { gross: number; rate: number }[], shipping: { gross: number; rate: number }): number {
-  const pennies = [...lines, shipping].reduce((sum, l) => sum + Math.round(includedVat(l.gross, l.rate) * 100), 0);
-  return pennies / 100;
+  return [...lines, shipping].reduce((sum, l) => sum + vatPennies(l.gross, l.rate), 0) / 100;
 }
 
 /** A GBP price in a store view's currency at `rate` (1 for GBP), rounded to pennies or cents. */

@@ -80,7 +80,12 @@ export function startUrls(storePrefixes: string[]): string[] {
  * answered offline for any query: search works offline like the panel.
  */
 export function searchShells(storePrefixes: string[]): string[] {
-  return [...new Set(storePrefixes.map((p) => `${p.replace(/\/+$/, '')}/search`))];
+  return inEachStore(storePrefixes, '/search');
+}
+
+/** A page's path under each store's prefix ('/checkout' -> '/checkout', '/de/checkout'), once each. */
+function inEachStore(storePrefixes: string[], path: string): string[] {
+  return [...new Set(storePrefixes.map((p) => `${p.replace(/\/+$/, '')}${path}`))];
 }
 
 /**
@@ -89,7 +94,7 @@ export function searchShells(storePrefixes: string[]): string[] {
  * before ever opening it can still check out and have the order queued (§1, §4 Offline order).
  */
 export function checkoutPages(storePrefixes: string[]): string[] {
-  return [...new Set(storePrefixes.map((p) => `${p.replace(/\/+$/, '')}/checkout`))];
+  return inEachStore(storePrefixes, '/checkout');
 }
 
 /** The page-cache key of a search page request: the shell's URL, without the query. */
