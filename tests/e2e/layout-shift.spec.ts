@@ -71,3 +71,43 @@ for (const [width, height] of [
     }
   });
 }
+
+/**
+ * A phone on a slow network paints a page before all its HTML has arrived, and paints again as the
+ * rest comes in. What is painted early must not be pushed down by what arrives later. The page is
+ * served through a proxy that holds its HTML for `pause` ms right after `splitAfter`, so the browser
+ * paints the first part on its own.
+ */
+async function streamedLoad(page: Page, baseURL: string, path: string, splitAfter: string | number, pause = 800): Promise<void> {
+  const { createServer } = await import('node:http');
+  const server = createServer(async (req, res) => {
+    const upstream = await fetch(new URL(req.url ?? '/', baseURL), { headers: { accept: req.headers.accept ?? '*/*' }, redirect: 'manual' });
+    const headers = Object.fromEntries([...upstream.headers].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding'].includes(k)));
+    res.writeHead(upstream.status, headers);
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const split = typeof splitAfter === 'number' ? Math.round(body.length * splitAfter) : body.indexOf(splitAfter) + splitAfter.length;
+    if (!(upstream.headers.get('content-type') ?? '').includes('text/html') || split < splitAfter.toString().length) return void res.end(body);
+    res.write(body.subarray(0, split));
+    await new Promise((r) => setTimeout(r, pause));
+    res.end(body.subarray(split));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  try {
+    await page.goto(`http://127.0.0.1:${port}${path}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+  } finally {
+    server.close();
+    server.closeAllConnections();
+  }
+}
+
+test.describe('HTML that arrives in parts, at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('a category: the promoted offers wait below the products instead of being pushed down by them', async ({ page, baseURL }) => {
+    await streamedLoad(page, baseURL!, '/rings', '<ul class="grid');
+    const { score, sources } = await shiftScore(page);
+    expect(score, `shifted: ${sources.join(', ')}`).toBeLessThan(0.1);
+  });
+});
