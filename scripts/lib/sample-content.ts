@@ -2,6 +2,7 @@
  * Editorial copy of the sample snapshot: CMS pages (one per content route of spec §2), CMS blocks
  * and the /pjworld blog. British English, written for a UK jeweller with four shops.
  */
+import { firstSentence } from './sample/common';
 
 export interface ContentContext {
   shop: string;
@@ -100,14 +101,14 @@ export function pageDrafts(c: ContentContext): PageDraft[] {
     heading: title,
     booking: true,
     html: p(intro) + ul(...points) + more + book,
-    metaDescription: `${title} at ${c.shop}: ${intro.split('. ')[0]}.`,
+    metaDescription: `${title} at ${c.shop}: ${firstSentence(intro)}`,
   });
   const campaign = (identifier: string, title: string, intro: string, link: string, linkText: string, extra = ''): PageDraft => ({
     identifier,
     title,
     heading: title,
     html: p(intro) + p(a(link, linkText)) + extra,
-    metaDescription: `${title} at ${c.shop}. ${intro.split('. ')[0]}.`,
+    metaDescription: `${title} at ${c.shop}. ${firstSentence(intro)}`,
   });
   const info = (identifier: string, title: string, html: string, extra: Partial<PageDraft> = {}): PageDraft => ({
     identifier,
@@ -142,7 +143,7 @@ export function pageDrafts(c: ContentContext): PageDraft[] {
       p(a(link, linkText)) +
       h2('The small print') +
       ul(...small),
-    metaDescription: `${title} at ${c.shop}. ${intro.split('. ')[0]}.`,
+    metaDescription: `${title} at ${c.shop}. ${firstSentence(intro)}`,
   });
   const smallPrint = (extra: string[] = []) => [
     'Offers apply to new orders only, while stocks last, and cannot be combined with any other discount, voucher or price match.',

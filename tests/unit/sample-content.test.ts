@@ -4,7 +4,7 @@
  * costs and takes, blog posts of real length. Read from the committed sample snapshot.
  */
 import { describe, expect, it } from 'vitest';
-import { readBlogPosts, readCmsPages } from '../../src/lib/snapshot/read';
+import { readBlogPosts, readCmsPages, readProducts } from '../../src/lib/snapshot/read';
 
 const page = (id: string) => {
   const p = readCmsPages().find((x) => x.identifier === id);
@@ -74,5 +74,14 @@ describe('the sample content', () => {
       expect(words(p.content), p.slug).toBeGreaterThanOrEqual(250);
       expect((p.content.match(/<p>/g) ?? []).length, p.slug).toBeGreaterThanOrEqual(5);
     }
+  });
+
+  it('no meta description or short description ends in a doubled full stop', () => {
+    const texts = [
+      ...readCmsPages().map((p) => [`cms ${p.identifier}`, p.meta_description ?? ''] as const),
+      ...readProducts().flatMap((p) => [[`${p.sku} meta`, p.meta_description ?? ''] as const, [`${p.sku} short`, p.short_description ?? ''] as const]),
+    ];
+    expect(texts.length).toBeGreaterThan(400);
+    expect(texts.filter(([, t]) => /\.\.\s*$/.test(t)).map(([where]) => where)).toEqual([]);
   });
 });

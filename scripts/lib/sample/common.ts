@@ -73,3 +73,6 @@ export interface ProductContext {
   pendingLinks: PendingLink[];
   tally: { discontinued: number; unsafeDone: boolean };
 }
+
+/** The first sentence of `text`, with its one full stop (a one-sentence text already ends with it). */
+export const firstSentence = (text: string): string => text.split('. ')[0]!.replace(/\.$/, '') + '.';

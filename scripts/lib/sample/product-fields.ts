@@ -8,7 +8,7 @@ import { slugify } from '../../../src/lib/catalog/slug';
 import type { Rng } from '../prng';
 import { metalOf, variantOf, viewsOf, type Look } from '../sample-photos';
 import type { ArtKind } from '../sample-svg';
-import { dayString, MEDIA_BASE_URL, round2, weighted, type Json, type LookBase, type ProductContext } from './common';
+import { dayString, firstSentence, MEDIA_BASE_URL, round2, weighted, type Json, type LookBase, type ProductContext } from './common';
 import type { Planned } from './plan';
 
 /** A simple product's fields: the product steps change what their kind needs. */
@@ -143,7 +143,7 @@ export function describe(name: string, brand: string | undefined, lines: [string
     .join('');
   return {
     description: `<p>${intro}</p>${brand ? `<p>${brand} is one of the brands we sell as an authorised retailer, with the full manufacturer's guarantee.</p>` : ''}<ul>${specs}</ul><p>${care}</p>`,
-    short: intro.split('. ')[0]!.replace(/\.$/, '') + '.',
+    short: firstSentence(intro),
   };
 }
 
