@@ -272,16 +272,17 @@ export class Site {
     return [...fileMiddleware(), this.contract, (c, next) => this.folder!.files(c, next), this.fallback];
   }
 
-  /** Before the lookup: no site yet (503), a path that does not decode (400), another form of a page's URL (301), a discontinued product (410); after it, the found file's headers. */
+  /** Before the lookup: no site yet (503), a path that does not decode (400, with the 404 page's body), another form of a page's URL (301), a discontinued product (410); after it, the found file's headers. */
   private contract: MiddlewareHandler = async (c, next) => {
     const f = this.folder;
+    if (!f) return c.text('The site has not been built yet.', 503);
     let path: string;
     try {
       path = decodeURIComponent(c.req.path);
     } catch {
-      return c.text('Bad Request', 400);
+      // A shopper who typed or followed a broken address gets the shop's page, not a bare error.
+      return this.notFoundPage(c, f, 400, c.req.path);
     }
-    if (!f) return c.text('The site has not been built yet.', 503);
     // A page's other URL forms (`/x/`, `/x/index.html`) move to its one URL, as at the CDN's edge.
     const url = new URL(c.req.url);
     const canonical = canonicalMove(url.pathname, this.roots);
@@ -318,11 +319,11 @@ export class Site {
   };
 
   /** The 404 page's body with the status; its headers are those of `_headers` for `headersPath` (a CDN's: the request's for a 404, the page's for a 410). */
-  private notFoundPage(c: Context, f: SiteFolder, status: 404 | 410, headersPath: string): Response {
+  private notFoundPage(c: Context, f: SiteFolder, status: 400 | 404 | 410, headersPath: string): Response {
     const headers = new Headers(status === 410 ? { 'X-Cache-Tags': GONE_TAGS } : {});
     // The closest 404.html: the request's (a 404), the gone page the rule names (a 410: `/de/404.html` under /de).
     const body = f.notFoundFor(headersPath);
-    if (!body) return c.text(status === 410 ? 'Gone' : 'Not Found', status, Object.fromEntries(headers));
+    if (!body) return c.text(status === 410 ? 'Gone' : status === 400 ? 'Bad Request' : 'Not Found', status, Object.fromEntries(headers));
     headers.set('Content-Type', TYPES['.html']!);
     f.applyHeaders(headers, headersPath);
     return new Response(new Uint8Array(body), { status, headers });

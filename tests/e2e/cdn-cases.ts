@@ -80,6 +80,13 @@ export async function expectNotFoundPages(request: APIRequestContext) {
     expect(await res.text(), path).toContain('data-page-not-found');
     expectPageHeaders(res.headers(), `404 ${path}`);
   }
+  // An address that does not decode is a bad request, answered with the shop's page rather than a bare error.
+  for (const path of ['/%', '/%zz', '/rings/%E0%A4%A']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(400);
+    expect(await res.text(), path).toContain('data-page-not-found');
+    expectPageHeaders(res.headers(), `400 ${path}`);
+  }
 }
 
 export async function expectGone(request: APIRequestContext) {

@@ -43,7 +43,7 @@ test.beforeAll(async () => {
   for (const part of ['listen 80;', 'http://127.0.0.1:4321', '/var/cache/pj']) expect(block, `the documented block has ${part}`).toContain(part);
   const site = block
     .replace('listen 80;', `listen 127.0.0.1:${PORT};`)
-    .replace('http://127.0.0.1:4321', `http://127.0.0.1:${SHOP_PORT}`)
+    .replaceAll('http://127.0.0.1:4321', `http://127.0.0.1:${SHOP_PORT}`)
     .replace('/var/cache/pj', join(dir, 'cache'));
   // One process as the user running the tests (as root, nginx's workers would be `nobody`, shut out of the temporary folder).
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, t)};`).join('\n');

@@ -131,7 +131,10 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
   try {
     path = decodeURIComponent(url.pathname);
   } catch {
-    return new Response('Bad Request', { status: 400 });
+    // A broken address (`/%`, `/%zz`) gets the shop's page-not-found page with 400, not a bare error.
+    const root = roots.filter((r) => url.pathname.startsWith(r)).sort((a, b) => b.length - a.length)[0] ?? '/';
+    const page = await fetchFile(fetchAsset, `${root.endsWith('/') ? root : `${root}/`}404.html`, new Request(url, { method: request.method }), url);
+    return page.status === 200 ? withHeaders(page, 400, {}) : new Response('Bad Request', { status: 400 });
   }
   const canonical = canonicalMove(url.pathname, roots);
   if (canonical !== null) return moved((await oldUrlMove(canonical, fetchAsset, url)) ?? canonical, url.search);
