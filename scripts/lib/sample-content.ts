@@ -617,7 +617,7 @@ export function pageDrafts(c: ContentContext): PageDraft[] {
     info(
       'newsletter-subscription-thank-you',
       'Thank You for Subscribing',
-      p(`Welcome! Your ${c.couponPercent}% welcome code ${c.couponCode} is on its way to your inbox. Use it on your first order.`),
+      p(`Welcome! Your ${c.couponPercent}% welcome code ${c.couponCode} is on its way to your inbox. Use it on your next order.`),
       { noindex: true },
     ),
     info(
@@ -778,7 +778,7 @@ export function blockDrafts(c: ContentContext, shops: { name: string; location: 
     {
       identifier: 'promo-strip',
       title: 'Promo strip',
-      html: p(`Free UK delivery and 30-day returns. Sign up to our newsletter for ${c.couponPercent}% off your first order.`),
+      html: p(`Free UK delivery and 30-day returns. ${a('#newsletter', 'Sign up to our newsletter')} for ${c.couponPercent}% off your next order.`),
     },
     {
       identifier: 'takeover-engagement-rings',
@@ -817,7 +817,7 @@ export function blockDrafts(c: ContentContext, shops: { name: string; location: 
         a('/klarna-faqs', 'How does Klarna work?'),
       ),
     },
-    { identifier: 'newsletter-popup', title: 'Newsletter pop-up', html: p(`Join our newsletter and get ${c.couponPercent}% off your first order.`) },
+    { identifier: 'newsletter-popup', title: 'Newsletter pop-up', html: p(`Join our newsletter and get ${c.couponPercent}% off your next order.`) },
   ];
 }
 

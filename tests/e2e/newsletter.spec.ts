@@ -117,14 +117,11 @@ test.describe('newsletter', () => {
     await page.keyboard.press('Escape');
     await expect(popup(page)).toBeHidden();
 
-    await page.evaluate(() => {
-      const a = document.createElement('a');
-      a.href = '#newsletter';
-      a.textContent = 'Get 10% off';
-      a.id = 'test-newsletter-link';
-      document.querySelector('main')!.prepend(a);
-    });
-    await page.locator('#test-newsletter-link').click();
+    // The promo strip's offer is the way in: its sign-up link (a CMS link to #newsletter) opens the popup.
+    await page
+      .locator('[data-promo-strip]')
+      .getByRole('link', { name: /newsletter/i })
+      .click();
     await expect(popup(page)).toBeVisible();
     const email = `popup-${Date.now()}@example.com`;
     await popup(page).getByRole('button', { name: messages.newsletterSubscribe }).click();
