@@ -16,7 +16,7 @@ import { ampCategoryUrl, ampProductUrl, categoryUrl, productUrl } from '../../sr
 import { productPageData } from '../../src/lib/build/product-page-data';
 import { config } from '../../src/lib/config';
 import { formatPrice, shopperPrice } from './oracle';
-import { build, serveBuild } from './build-helpers';
+import { build, canonicalOf, ldProduct, page, pageLinksIn, serveBuild, url0 } from './build-helpers';
 import { cartLine, createCustomer, loginInDialog, openSignIn, readStored, simpleProducts, writeStored } from './account-helpers';
 import { messages } from '../../src/lib/messages';
 import { CACHE_NAMES } from '../../src/lib/pwa/sw-config';
@@ -24,16 +24,6 @@ import { canonicalMove } from '../../src/lib/build/cdn/canonical-url';
 
 /** The precache cut of the long-urls build (bytes). */
 const PRECACHE_CUT = 40_000;
-
-const page = (out: string, path: string) => {
-  const file = path.endsWith('.html') ? join(out, path) : join(out, path, 'index.html');
-  expect(existsSync(file), `${path} was built`).toBe(true);
-  return readFileSync(file, 'utf8');
-};
-const url0 = (u: string | [string, string]) => (typeof u === 'string' ? u : u[0]);
-const canonicalOf = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
-const ldProduct = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((d) => d['@type'] === 'Product');
 
 /** The euro amount a text shows ('1.281,15 €' -> 1281.15), NaN when none. */
 const euros = (text: string | null) => {
@@ -118,10 +108,14 @@ test.describe('multistore on', () => {
     }
   });
 
-  test('content pages build per store view too: blog, a brand, a shop page and a CMS page under /de and /it', () => {
+  test("content pages build per store view too: blog, a brand, a shop page and CMS pages under /de and /it, their links (the editors', the booking block's shops) in it", () => {
     for (const store of ['de', 'it']) {
-      for (const path of ['/pjworld', '/brands/evermore', '/stores/jewellers-preston', '/about-us']) {
+      for (const path of ['/pjworld', '/brands/evermore', '/stores/jewellers-preston', '/about-us', '/repairs']) {
         const html = page(out, `/${store}${path}`);
+        expect(
+          pageLinksIn(html, 'main').filter((href) => !href.startsWith(`/${store}/`)),
+          `${store}${path}`,
+        ).toEqual([]);
         expect(canonicalOf(html), `${store}${path}`).toEqual([`${SITE}/${store}${path}`]);
         expect(html).toContain(`<html lang="${config.storeViews.others.find((s) => s.storeCode === store)!.i18n.defaultLocale}"`);
       }

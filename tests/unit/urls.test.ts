@@ -14,6 +14,7 @@ import {
   storeUrl,
   blogUrl,
   localizedPath,
+  localizeLinks,
   pageNotFoundUrl,
   homeUrl,
 } from '../../src/lib/catalog/urls';
@@ -168,6 +169,20 @@ describe('store prefixes', () => {
     expect(categoryUrl(cat, { dispatcher: true, storeCode: 'it', multistore: true })).toBe('/it/rings/engagement-rings');
     expect(cmsUrl('about-us', { storeCode: 'de', multistore: true })).toBe('/de/i/about-us');
     expect(ampCategoryUrl(cat, { short: false, storeCode: 'de', multistore: true })).toBe('/de/amp/c/engagement-rings');
+  });
+
+  it("an editor's links to the shop's pages stay in the store view; files, other sites, anchors and links already in it do not move", () => {
+    const html =
+      '<p><a href="/repair-or-renew">Repairs</a> <a class="x" href="/i/hallmarking-explained?from=cms#marks">Marks</a> ' +
+      '<a href="/media/wysiwyg/guide.pdf">Guide</a> <a href="https://example.com/x">Elsewhere</a> <a href="//cdn.example.com/y">CDN</a> ' +
+      '<a href="#booking">Book</a> <a href="/de/insurance">Insurance</a> <a href="/">Home</a> <a href="/delivery">Delivery</a></p>';
+    expect(localizeLinks(html, { storeCode: 'de', multistore: true })).toBe(
+      '<p><a href="/de/repair-or-renew">Repairs</a> <a class="x" href="/de/i/hallmarking-explained?from=cms#marks">Marks</a> ' +
+        '<a href="/media/wysiwyg/guide.pdf">Guide</a> <a href="https://example.com/x">Elsewhere</a> <a href="//cdn.example.com/y">CDN</a> ' +
+        '<a href="#booking">Book</a> <a href="/de/insurance">Insurance</a> <a href="/de/">Home</a> <a href="/de/delivery">Delivery</a></p>',
+    );
+    expect(localizeLinks(html, { storeCode: 'de', multistore: false })).toBe(html);
+    expect(localizeLinks(html, { storeCode: 'gb', multistore: true })).toBe(html);
   });
 
   it('the default store view has no prefix even with multistore on', () => {

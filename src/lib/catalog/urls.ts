@@ -69,6 +69,21 @@ export function localizedPath(path: string, opts: UrlOptions = {}): string {
   return p === '/' ? `${prefix}/` : `${prefix}${p}`;
 }
 
+/**
+ * Editors' HTML with its links to the shop's pages (`href="/repairs"`) kept in the store view: under
+ * /de they lead to /de/repairs. Files (`/media/guide.pdf`), other sites, anchors and links already in
+ * the store view are left as written. Nothing changes in the default store view or with multistore off.
+ */
+export function localizeLinks(html: string, opts: UrlOptions = {}): string {
+  const prefix = storePrefix(opts.storeCode, opts);
+  if (!prefix) return html;
+  return html.replace(/(<a\b[^>]*?\shref=")(\/(?!\/)[^"]*)"/gi, (whole, start: string, href: string) => {
+    const path = href.split(/[?#]/)[0]!;
+    const inStore = path === prefix || path.startsWith(`${prefix}/`);
+    return inStore || /\.[^/]*$/.test(path) ? whole : `${start}${localizedPath(href, opts)}"`;
+  });
+}
+
 /** An absolute URL on the shop's public origin (for canonical links and share tags). */
 export function absoluteUrl(path: string): string {
   return `${config.shop.siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
