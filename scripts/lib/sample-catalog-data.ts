@@ -670,7 +670,23 @@ export const DOWNLOADS = [
   { name: 'Jewellery Care Guide (PDF)', price: 2.99, code: 'GDE', art: 'guide' as const, leaf: 85 },
   { name: 'Watch Care Guide (PDF)', price: 2.99, code: 'GDE', art: 'guide' as const, leaf: 85 },
   { name: 'Diamond Buying Guide (PDF)', price: 4.99, code: 'GDE', art: 'guide' as const, leaf: 85 },
+  { name: 'Digital Gift Card', price: 10, code: 'EGC', art: 'giftcard' as const, leaf: 73 },
+  { name: 'Engagement Ring Guide (PDF)', price: 4.99, code: 'GDE', art: 'guide' as const, leaf: 85 },
+  { name: 'Digital Gift Card', price: 75, code: 'EGC', art: 'giftcard' as const, leaf: 73 },
+  { name: 'Watch Buying Guide (PDF)', price: 4.99, code: 'GDE', art: 'guide' as const, leaf: 85 },
+  { name: 'Digital Gift Card', price: 150, code: 'EGC', art: 'giftcard' as const, leaf: 73 },
+  { name: 'Gemstone Guide (PDF)', price: 3.99, code: 'GDE', art: 'guide' as const, leaf: 85 },
+  { name: 'Digital Gift Card', price: 500, code: 'EGC', art: 'giftcard' as const, leaf: 73 },
+  { name: 'Pearl Care Guide (PDF)', price: 2.99, code: 'GDE', art: 'guide' as const, leaf: 85 },
 ];
+
+/**
+ * A catalogue with more services or downloads than the lists above names the later rounds apart, as a
+ * shop would: a service at each of the shops, a gift card in another design, a guide in a later edition.
+ */
+export const SERVICE_ROUNDS = ['Preston', 'Blackburn', 'Bury', 'Carlisle'];
+export const GIFT_CARD_DESIGNS = ['Birthday design', 'Wedding design', 'Christmas design', 'Thank You design'];
+export const GUIDE_EDITIONS = ['2nd edition', '3rd edition', '4th edition', '5th edition'];
 
 /** Review copy. */
 export const REVIEW_NICKNAMES = [

@@ -45,6 +45,18 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+let seed42Sample: { dir: string; lines: string[] } | undefined;
+/** A bigger catalogue of another seed (1,500 products), generated once. */
+function seed42(): { dir: string; lines: string[] } {
+  if (!seed42Sample) {
+    const dir = join(root, 'seed-42');
+    const lines: string[] = [];
+    generateSample({ products: 1500, seed: 42, out: dir, validate: false, log: (l) => lines.push(l) });
+    seed42Sample = { dir, lines };
+  }
+  return seed42Sample;
+}
+
 describe('sample catalogue generator', () => {
   it('same seed and product count give byte-identical files', () => {
     const a = files(dirA);
@@ -227,9 +239,7 @@ describe('sample catalogue generator', () => {
   });
 
   it('another seed and size show the nearest photographed look for a look not photographed: no product points at a missing picture', () => {
-    const dir = join(root, 'seed-42');
-    const lines: string[] = [];
-    generateSample({ products: 1500, seed: 42, out: dir, validate: false, log: (l) => lines.push(l) });
+    const { dir, lines } = seed42();
     // The case: this catalogue asks for looks the committed photographs lack.
     expect(lines.some((l) => /product pictures show the nearest photographed look/.test(l))).toBe(true);
     const refs = snap
@@ -239,6 +249,13 @@ describe('sample catalogue generator', () => {
     expect(refs.length).toBeGreaterThan(1500);
     const missing = [...new Set(refs.map((r) => mediaPath(r)).filter((m): m is string => m !== null))].filter((m) => !existsSync(join(dir, 'media', m)));
     expect(missing).toEqual([]);
+  });
+
+  it('a shopper never meets two services, downloads or sets of one name, in a catalogue with more of them than the lists name', () => {
+    const others = snap.readProducts(seed42().dir).filter((p) => ['virtual', 'downloadable', 'bundle', 'grouped'].includes(p.type_id) && p.visibility !== 1);
+    expect(others.filter((p) => p.type_id === 'virtual').length).toBeGreaterThan(8);
+    const names = others.map((p) => p.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 
   it('the nearest photographed look: the same kind and view, then design and metal, design, metal', async () => {

@@ -9,6 +9,8 @@ export interface Planned {
   kind: ProductKind;
   family?: Family;
   index: number;
+  /** Its place among the planned products of its kind (0 for the first virtual product, and so on). */
+  ordinal: number;
   childCount: number;
 }
 
@@ -42,6 +44,7 @@ const FORCED: (ProductKind | [ProductKind, string])[] = [
 /** Plans products until `N` records (parents and children) are reached; the first ones are FORCED. */
 export function planProducts(rng: Rng, N: number): Planned[] {
   const plan: Planned[] = [];
+  const ofKind = new Map<ProductKind, number>();
   let nextId = 1001;
   let total = 0;
   const familyWeights: [Family, number][] = FAMILIES.map((f) => [f, f.weight]);
@@ -64,7 +67,9 @@ export function planProducts(rng: Rng, N: number): Planned[] {
         childCount = 0;
       }
     }
-    plan.push({ id: nextId, kind, family, index, childCount });
+    const ordinal = ofKind.get(kind) ?? 0;
+    ofKind.set(kind, ordinal + 1);
+    plan.push({ id: nextId, kind, family, index, ordinal, childCount });
     nextId += 1 + childCount;
     total += 1 + childCount;
   }

@@ -1,6 +1,6 @@
 /** Sample products that are not jewellery or watches: workshop services, downloads and gift cards, bundle and grouped sets. */
 import type { Rng } from '../prng';
-import { DOWNLOADS, SERVICES } from '../sample-catalog-data';
+import { DOWNLOADS, GIFT_CARD_DESIGNS, GUIDE_EDITIONS, SERVICE_ROUNDS, SERVICES } from '../sample-catalog-data';
 import { variantOf } from '../sample-photos';
 import type { ArtKind } from '../sample-svg';
 import type { Json, LookBase, ProductContext } from './common';
@@ -19,15 +19,19 @@ const notCounted = () => ({ is_in_stock: true, qty: 9999, manage_stock: false })
 
 export function buildVirtual(ctx: ProductContext, pl: Planned, r: Rng): Json {
   const { shopName } = ctx;
-  const s = SERVICES[pl.index === 4 ? 0 : r.int(0, SERVICES.length - 1)]!;
-  const p = baseFields(ctx, pl, r, s.name, `SRV-${s.code}-${pl.id}`, 85, 'service', 'Silver', s.price, [], {
+  // Each service once, then again at each shop: a shopper never meets two products of one name.
+  const s = SERVICES[pl.ordinal % SERVICES.length]!;
+  if (pl.index !== 4) r.int(0, SERVICES.length - 1); // the draw that once chose it: the rest of the product stays as it was
+  const round = Math.floor(pl.ordinal / SERVICES.length);
+  const name = round === 0 ? s.name : `${s.name} (${SERVICE_ROUNDS[(round - 1) % SERVICE_ROUNDS.length]})`;
+  const p = baseFields(ctx, pl, r, name, `SRV-${s.code}-${pl.id}`, 85, 'service', 'Silver', s.price, [], {
     kind: 'service',
     design: 'loupe',
     metal: 'gold',
     v: variantOf(pl.id),
   });
   const d = describe(
-    s.name,
+    name,
     undefined,
     [
       ['Turnaround', 'Usually 7 working days'],
@@ -48,8 +52,12 @@ export function buildVirtual(ctx: ProductContext, pl: Planned, r: Rng): Json {
 
 export function buildDownloadable(ctx: ProductContext, pl: Planned, r: Rng): Json {
   const { shopName } = ctx;
-  const dl = DOWNLOADS[pl.index === 5 ? 1 : r.int(0, DOWNLOADS.length - 1)]!;
-  const name = dl.art === 'giftcard' ? `${shopName} ${dl.name} £${dl.price}` : dl.name;
+  // Each download once (the first a £50 gift card), then gift cards in other designs and guides in later editions.
+  const dl = DOWNLOADS[(pl.ordinal + 1) % DOWNLOADS.length]!;
+  if (pl.index !== 5) r.int(0, 6); // the draw that once chose it (of the first seven): the rest of the product stays as it was
+  const round = Math.floor((pl.ordinal + 1) / DOWNLOADS.length);
+  const base = dl.art === 'giftcard' ? `${shopName} ${dl.name} £${dl.price}` : dl.name;
+  const name = round === 0 ? base : `${base} (${(dl.art === 'giftcard' ? GIFT_CARD_DESIGNS : GUIDE_EDITIONS)[(round - 1) % GIFT_CARD_DESIGNS.length]})`;
   const p = baseFields(
     ctx,
     pl,
@@ -92,11 +100,17 @@ export function buildDownloadable(ctx: ProductContext, pl: Planned, r: Rng): Jso
 export function buildSet(ctx: ProductContext, pl: Planned, r: Rng): Json {
   const { shopName } = ctx;
   const bundle = pl.kind === 'bundle';
-  const theme = bundle
-    ? r.pick(['Charm Starter Gift Set', 'Pendant and Earrings Gift Set', 'Watch and Bracelet Gift Set'])
-    : r.pick(['Matching Jewellery Set', 'Bridal Set', 'His and Hers Watch Set']);
+  // Every theme in every range (then in every finish) before any name comes again.
+  const themes = bundle
+    ? ['Charm Starter Gift Set', 'Pendant and Earrings Gift Set', 'Watch and Bracelet Gift Set']
+    : ['Matching Jewellery Set', 'Bridal Set', 'His and Hers Watch Set'];
+  const ranges = ['Classic', 'Signature', 'Celebration', 'Keepsake', 'Heritage'];
+  const theme = themes[pl.ordinal % themes.length]!;
+  r.pick(themes); // the draws that once chose the name: the rest of the set stays as it was
+  r.pick(ranges);
   const art: ArtKind = theme.includes('Watch') ? 'watch' : theme.includes('Bridal') ? 'ring' : 'giftbox';
-  const name = `${r.pick(['Classic', 'Signature', 'Celebration', 'Keepsake', 'Heritage'])} ${theme}`;
+  const finish = ['', ' in Sterling Silver', ' in 9ct Gold', ' in Rose Gold'][Math.floor(pl.ordinal / (themes.length * ranges.length)) % 4];
+  const name = `${ranges[Math.floor(pl.ordinal / themes.length) % ranges.length]} ${theme}${finish}`;
   const setLook: LookBase =
     art === 'watch'
       ? { kind: 'watch', design: 'mens-dress', metal: 'gold', dial: 'white', strap: 'leather' }
