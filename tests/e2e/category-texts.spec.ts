@@ -1,13 +1,14 @@
 /**
  * What a category listing says to the shopper (spec §2 category page, §4 category listing, §9): each
- * price filter's label names exactly the products it lists (a price at a range's bound included).
- * Against the built site; expected products are read from the page.
+ * price filter's label names exactly the products it lists (a price at a range's bound included), and
+ * an empty category shows its own text and that nothing is found, without a toolbar or advice about
+ * criteria the shopper never chose. Against the built site; expected products are read from the page.
  */
 import { expect, test } from './fixture';
 import { config } from '../../src/lib/config';
 import { messages } from '../../src/lib/messages';
-import { catalog, pricesFor } from '../../src/lib/routing/routes';
-import { PER_PAGE, checkbox, countText, expected, tileSkus } from './category-helpers';
+import { catalog, hasCategoryPage, pricesFor } from '../../src/lib/routing/routes';
+import { PER_PAGE, SHOTS, checkbox, countText, expected, tileSkus } from './category-helpers';
 
 // These pages are tested without the service worker (it is tested by the offline specs).
 test.use({ serviceWorkers: 'block' });
@@ -72,6 +73,27 @@ test.describe('what a category listing says', () => {
       expect((await tileSkus(page)).sort(), `the products '${label.trim()}' names`).toEqual([...wanted].sort());
       await checkbox(page, 'price', label.trim()).uncheck();
       await expect(page).toHaveURL(path);
+    }
+  });
+
+  test('an empty category lets its own text speak: no count, filters, sorts or advice to change criteria the shopper never chose', async ({ page }) => {
+    const empty = catalog().categories.find((c) => hasCategoryPage(c) && expected(c.id).length === 0);
+    test.skip(!empty, 'the sample has no empty category');
+    const own = (empty!.description ?? '').replace(/<[^>]+>/g, '').trim();
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${empty!.url_path}`);
+      await expect(page.getByRole('heading', { level: 1, name: empty!.name })).toBeVisible();
+      if (own) await expect(page.getByText(own)).toBeVisible();
+      await expect(page.getByText(messages.noProductsFound)).toBeVisible();
+      await expect(page.getByText(messages.changeSearchCriteria)).toHaveCount(0);
+      await expect(page.locator('[data-listing-count]')).toHaveCount(0);
+      await expect(page.getByText(/^0 items$/)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: messages.filtersButton })).toHaveCount(0);
+      await expect(page.getByRole('combobox')).toHaveCount(0);
+      // A page of its text only: kept out of search engines until products arrive.
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await page.screenshot({ path: `${SHOTS}/category-empty-${width}.png` });
     }
   });
 });
