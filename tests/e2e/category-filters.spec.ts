@@ -6,38 +6,20 @@
  */
 import { expect, test } from './fixture';
 import { type Page } from '@playwright/test';
-import { buildTime, catalog, descendantIds, pricesFor } from '../../src/lib/routing/routes';
-import { applyQuery, buildCatalogQuery, initialQueryState } from '../../src/lib/catalog/query';
+import { pricesFor } from '../../src/lib/routing/routes';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { formatPrice } from './oracle';
 import { config } from '../../src/lib/config';
 import type { Facet } from '../../src/lib/catalog/listing/listing';
 import type { Product } from '../../src/lib/schemas';
+import { PER_PAGE, SHOTS, byPath, checkbox, countText, expected, tileSkus } from './category-helpers';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.
 test.use({ serviceWorkers: 'block' });
 
-const PER_PAGE = config.constants.categoryPageSize;
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
-const byPath = (url_path: string) => catalog().categories.find((c) => c.url_path === url_path)!;
 const rings = () => byPath('rings');
 const facetOf = (id: number, code: string): Facet => categoryListing(id).facets.find((f) => f.code === code)!;
-
-/** The products the §5 query rules list for a state, in order. */
-function expected(categoryId: number, filters: Record<string, string[]> = {}, sort = config.constants.sorts[0]!.value): Product[] {
-  const { productIdsOf, byId, categories } = catalog();
-  const ids = new Set<number>();
-  for (const cid of descendantIds(categoryId)) for (const pid of productIdsOf.get(cid) ?? []) ids.add(pid);
-  const candidates = [...ids].map((id) => byId.get(id)!);
-  const q = buildCatalogQuery(initialQueryState({ filters, sort }), { categoryId, categories });
-  return applyQuery(candidates, { ...q, from: 0, size: candidates.length }, buildTime()).items;
-}
-
-const countText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
-const tileSkus = (page: Page) => page.locator('#product-grid .tile').evaluateAll((t) => t.map((x) => (x as HTMLElement).dataset.sku));
-const checkbox = (page: Page, code: string, label: string) =>
-  page.locator(`[data-facet="${code}"]`).getByRole('checkbox', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
 
 /** Waits until the grid shows this listing: the count, the number of tiles and their order. */
 async function expectListing(page: Page, products: Product[], shown = Math.min(PER_PAGE, products.length)) {

@@ -6,7 +6,7 @@
  */
 import { expect, test } from './fixture';
 import { config } from '../../src/lib/config';
-import { messages } from '../../src/lib/messages';
+import { fill, messages } from '../../src/lib/messages';
 import { collectionDbName } from '../../src/lib/state/storage';
 import { cartLine, openCheckoutWithGuestCart, shoot, simpleProducts } from './account-helpers';
 import { fillGuestCheckout } from './checkout-helpers';
@@ -133,5 +133,43 @@ test('an order the browser storage never took is not called saved: the checkout 
   await ctx.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect.poll(async () => (await dbOrders(shop)).filter((o) => o.totals.items.some((i) => i.sku === ring!.sku)).length, { timeout: 20_000 }).toBe(1);
+  await ctx.close();
+});
+
+test('an order placed offline at the checkout stays queued while offline; once the queue has sent it, the checkout goes on to its confirmation and number', async ({
+  browser,
+}) => {
+  const [, ring] = simpleProducts(2);
+  await setStock(shop, ring!.sku, 100_000);
+  const before = new Set((await dbOrders(shop)).map((o) => o.order_id));
+  const ours = async () => (await dbOrders(shop)).filter((o) => !before.has(o.order_id));
+  const ctx = await browser.newContext({ baseURL: baseOf(shop) });
+  const page = await ctx.newPage();
+  await openCheckoutWithGuestCart(page, [cartLine(ring!)]);
+  await fillGuestCheckout(page);
+  await ctx.setOffline(true);
+  await page.getByRole('button', { name: 'Place the order' }).click();
+  const queued = page.getByRole('heading', { name: messages.checkoutQueuedTitle });
+  await expect(queued).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(messages.offlineOrderQueued)).toBeVisible();
+  // Not sent yet: nothing says it was, and the page stays on the checkout.
+  await page.waitForTimeout(1_000);
+  await expect(queued).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/checkout');
+  await expect(page.getByText(/Your order number is/)).toHaveCount(0);
+  expect(await ours()).toHaveLength(0);
+
+  await ctx.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBe(1);
+  const [order] = await ours();
+  // The page follows the queue: the order confirmation, as for an order placed online, with the shop's order number.
+  await page.waitForURL(/\/order-success\?o=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: messages.orderConfirmationTitle, level: 1 })).toBeVisible();
+  await expect(page.getByText(fill(messages.orderSuccessNumber, { id: order!.increment_id }))).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('table').getByText(ring!.name)).toBeVisible();
+  await expect(page.getByText(messages.offlineOrderQueued)).toHaveCount(0);
+  await shoot(page, 'checkout-offline-order-sent');
+  expect(await ours()).toHaveLength(1);
   await ctx.close();
 });

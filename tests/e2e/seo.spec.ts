@@ -8,6 +8,7 @@ import { expect, test } from './fixture';
 import { type APIRequestContext } from '@playwright/test';
 import { ACCOUNT_SHELLS, cmsRoutes, contentPages, blogData, snapshotShops } from '../../src/lib/routing/content-routes';
 import { brandCategories } from '../../src/lib/build/brand-page-data';
+import { catalog, hasCategoryPage } from '../../src/lib/routing/routes';
 import { config } from '../../src/lib/config';
 import { SITE } from './content-helpers';
 
@@ -98,7 +99,8 @@ test.describe('robots and sitemap', () => {
       ...blogData().posts.map((p) => `/${config.shop.blogPath}/post/${p.slug}`),
       ...blogData().categories.map((c) => `/${config.shop.blogPath}/${c.slug}`),
       ...snapshotShops().map((s) => `/stores/jewellers-${s.location}`),
-      ...brandCategories().flatMap((b) => [`/brands/${b.url_key}`, `/brands/${b.url_key}/all-products`]),
+      // Their full listings while they list products: below, 'a listing with no product ...'.
+      ...brandCategories().map((b) => `/brands/${b.url_key}`),
     ];
     const missing = expected.filter((p) => !urls.has(`${SITE}${p}`));
     expect(missing).toEqual([]);
@@ -127,6 +129,31 @@ test.describe('robots and sitemap', () => {
       expect(path.startsWith('/amp/'), `${path} is an AMP copy`).toBe(false);
       expect(/^\/p\/[^/]+$/.test(path), `${path} is fallback content`).toBe(false);
     }
+  });
+
+  test('a listing with no product (a category or a brand with nothing in it yet) says noindex and is not in the sitemap; every other listing is', async ({
+    request,
+  }) => {
+    const urls = new Set((await sitemapUrls(request)).map(toPath));
+    const listings = [
+      ...catalog()
+        .categories.filter((c) => hasCategoryPage(c))
+        .map((c) => `/${c.url_path}`),
+      ...brandCategories().map((b) => `/brands/${b.url_key}/all-products`),
+    ];
+    const empty: string[] = [];
+    for (const path of listings) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      const html = await res.text();
+      // What the shopper sees: product tiles, or none.
+      const lists = /<article class="tile"/.test(html);
+      if (!lists) empty.push(path);
+      expect(headOf(html).noindex, `${path} says noindex`).toBe(!lists);
+      expect(urls.has(path), `${path} in the sitemap`).toBe(lists);
+    }
+    // The sample has an empty category and a brand with no product yet.
+    expect(empty).toEqual(expect.arrayContaining(['/watches/pre-owned-watches', '/brands/olivia-burton/all-products']));
   });
 
   test('alias routes point their one canonical link at the page they copy', async ({ request }) => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { filledCheckout } from './checkout-fixtures';
-import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress, type PlaceDeps } from '../../src/lib/checkout/flow';
+import { continueFrom, followQueuedOrder, placeCheckout, refreshServerTotals, withNameOnAddress, type PlaceDeps } from '../../src/lib/checkout/flow';
 import { emptyCheckout } from '../../src/lib/checkout/state';
 import { OrderPayloadSchema, type CartItem, type CartTotals, type OfflineOrder, type OrderPayload } from '../../src/lib/schemas';
 import type { PlaceOrderResult } from '../../src/lib/state/sync/order-queue';
@@ -35,6 +35,7 @@ function deps(over: Partial<PlaceDeps> & { answer?: (p: OrderPayload) => Omit<Pl
       };
       return { ...a, order: p as unknown as OfflineOrder };
     },
+    storedOrder: async () => null,
     storage: { setItem: (k, v) => void (written[k] = v) },
     saveSession: async () => void calls.push('save'),
     navigate: (url) => void calls.push(`go ${url}`),
@@ -146,8 +147,13 @@ describe('placing the order', () => {
   });
 
   it('queued: the queued note with the lines as they were; nothing navigates and no session is saved', async () => {
-    const { d, calls } = deps({ answer: () => ({ status: 'queued', message: 'Queued text' }) });
-    expect(await placeCheckout({ values: filled(), storeCode: 'default', prefix: '' }, d)).toEqual({ kind: 'queued', message: 'Queued text', items: ITEMS });
+    const { d, calls, sent } = deps({ answer: () => ({ status: 'queued', message: 'Queued text' }) });
+    expect(await placeCheckout({ values: filled(), storeCode: 'default', prefix: '' }, d)).toEqual({
+      kind: 'queued',
+      message: 'Queued text',
+      items: ITEMS,
+      orderId: sent[0]!.order_id,
+    });
     expect(calls.some((c) => c.startsWith('go '))).toBe(false);
   });
 
@@ -157,6 +163,65 @@ describe('placing the order', () => {
       kind: 'cancelled',
       message: "Some products you've ordered are out of stock. Your order has been canceled.",
     });
+  });
+});
+
+describe('following a queued order', () => {
+  const placed = async () => {
+    const { d, sent } = deps({ answer: () => ({ status: 'queued', message: 'Queued text' }) });
+    const r = await placeCheckout({ values: filled(), storeCode: 'default', prefix: '' }, d);
+    return { orderId: r.kind === 'queued' ? r.orderId : '', payload: sent[0]! };
+  };
+  const totals = { shipping: 6, tax: 73.33, grandTotal: 445.99 };
+
+  it('still waiting (or not read yet): nothing changes and nothing navigates', async () => {
+    const { orderId, payload } = await placed();
+    for (const stored of [null, { ...payload, transmited: false, transmited_at: null } as OfflineOrder]) {
+      const { d, calls, written } = deps({ storedOrder: async () => stored });
+      expect(await followQueuedOrder({ orderId, items: ITEMS, prefix: '', totals }, d)).toBeNull();
+      expect(calls).toEqual([]);
+      expect(written).toEqual({});
+    }
+  });
+
+  it('sent later: on to the confirmation as an order placed online, with the number the shop answered', async () => {
+    const { orderId, payload } = await placed();
+    const stored = {
+      ...payload,
+      transmited: true,
+      transmited_at: '2026-11-26T10:05:00Z',
+      resultCode: 200,
+      result: { increment_id: 'PJ100000001', token: 'lookup-token' },
+    } as OfflineOrder;
+    const { d, calls, written } = deps({ storedOrder: async (id) => (id === orderId ? stored : null) });
+    const url = `/de/order-success?o=${encodeURIComponent(orderId)}`;
+    expect(await followQueuedOrder({ orderId, items: ITEMS, prefix: '/de', totals }, d)).toEqual({ kind: 'redirecting', url });
+    expect(calls).toEqual(['save', `go ${url}`]);
+    expect(JSON.parse(Object.values(written)[0]!)).toMatchObject({
+      token: orderId,
+      lines: [
+        { sku: 'RING-1', qty: 2 },
+        { sku: 'WATCH-2', qty: 1 },
+      ],
+      order: { order_id: 'PJ100000001', order_total: 445.99, order_tax: 73.33, order_shipping: 6 },
+    });
+  });
+
+  it("cancelled: the API's §8 message, or the shopper's own cancel; never the confirmation", async () => {
+    const { orderId, payload } = await placed();
+    const refused = { ...payload, transmited: true, transmited_at: '2026-11-26T10:05:00Z', resultCode: 500, cancelled: true };
+    const outOfStock = "Some products you've ordered are out of stock. Your order has been canceled.";
+    for (const [order, message] of [
+      [{ ...refused, cancel_reason: outOfStock }, outOfStock],
+      [
+        { ...payload, transmited: false, transmited_at: null, cancelled: true, cancel_reason: 'cancelled by the shopper' },
+        'The order has been cancelled and will not be sent.',
+      ],
+    ] as const) {
+      const { d, calls } = deps({ storedOrder: async () => order as OfflineOrder });
+      expect(await followQueuedOrder({ orderId, items: ITEMS, prefix: '' }, d)).toEqual({ kind: 'cancelled', message });
+      expect(calls).toEqual([]);
+    }
   });
 });
 

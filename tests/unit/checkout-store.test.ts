@@ -42,21 +42,31 @@ vi.mock('../../src/lib/state/stores/shipping', async (importOriginal) => {
 
 const { $checkout, $checkoutTotals, chooseShipping, continueStep, placeOrder, resetCheckout } = await import('../../src/lib/checkout/store');
 const { $cart } = await import('../../src/lib/state/stores/cart');
+const { $queuedOrders } = await import('../../src/lib/state/sync/order-queue');
 
 const ITEMS: CartItem[] = [{ sku: 'RING-1', qty: 2, name: 'Silver Ring', price: 120 }];
 
 function placeDeps(answer: () => Promise<{ status: 'sent' | 'queued' | 'cancelled'; message?: string; result?: unknown }>) {
-  const sent: unknown[] = [];
+  const sent: OfflineOrder[] = [];
+  /** The orders as the queue's storage holds them. */
+  const stored = new Map<string, OfflineOrder>();
+  const went: string[] = [];
   const d: PlaceDeps = {
     settle: async () => {},
     cart: () => ({ items: ITEMS, token: 'cart-7' }),
     userId: () => null,
-    placeOrder: async (p) => (sent.push(p), { ...(await answer()), order: p as unknown as OfflineOrder }) as Awaited<ReturnType<PlaceDeps['placeOrder']>>,
+    placeOrder: async (p) => {
+      const order = { ...p, transmited: false, transmited_at: null } as OfflineOrder;
+      sent.push(order);
+      stored.set(order.order_id, order);
+      return { ...(await answer()), order } as Awaited<ReturnType<PlaceDeps['placeOrder']>>;
+    },
+    storedOrder: async (id) => stored.get(id) ?? null,
     storage: null,
     saveSession: async () => {},
-    navigate: () => {},
+    navigate: (url) => void went.push(url),
   };
-  return { d, sent };
+  return { d, sent, stored, went };
 }
 
 beforeEach(() => {
@@ -133,9 +143,9 @@ describe('Place order runs the rules of src/lib/checkout', () => {
     $cart.set({ items: ITEMS, token: null, totals: null, loaded: true });
     $checkout.set({ ...$checkout.get(), values: filledCheckout({ shippingMethod: { carrier_code: 'flatrate', method_code: 'flatrate' } }), step: 'review' });
     const shown = $checkoutTotals.get();
-    const { d } = placeDeps(async () => ({ status: 'queued', message: 'Queued text' }));
+    const { d, sent } = placeDeps(async () => ({ status: 'queued', message: 'Queued text' }));
     await placeOrder({ storeCode: 'default', prefix: '' }, d);
-    expect($checkout.get().placed).toEqual({ state: 'queued', message: 'Queued text', items: ITEMS, totals: shown });
+    expect($checkout.get().placed).toEqual({ state: 'queued', message: 'Queued text', items: ITEMS, totals: shown, orderId: sent[0]!.order_id, prefix: '' });
   });
 
   it('the queue itself failing: the §8 something-went-wrong, and the order can be placed again', async () => {
@@ -150,6 +160,40 @@ describe('Place order runs the rules of src/lib/checkout', () => {
 });
 
 describe('reactions while the checkout is shown', () => {
+  it('a queued order is followed: still queued while it waits, on to the confirmation once the queue has sent it', async () => {
+    $checkout.set({ ...$checkout.get(), values: filledCheckout(), step: 'review' });
+    const stop = $checkout.listen(() => {});
+    const { d, sent, stored, went } = placeDeps(async () => ({ status: 'queued', message: 'Queued text' }));
+    await placeOrder({ storeCode: 'default', prefix: '' }, d);
+    const id = sent[0]!.order_id;
+    // The queue's list changes (another order, a failed try): this one still waits.
+    $queuedOrders.set([stored.get(id)!]);
+    await flush();
+    expect($checkout.get().placed).toMatchObject({ state: 'queued', orderId: id });
+    expect(went).toEqual([]);
+    // Sent (here, in another tab or by the service worker): the queue's list no longer holds it.
+    stored.set(id, { ...stored.get(id)!, transmited: true, transmited_at: '2026-11-26T10:05:00Z', resultCode: 200, result: { increment_id: 'PJ100000009' } });
+    $queuedOrders.set([]);
+    await flush();
+    expect(went).toEqual([`/order-success?o=${encodeURIComponent(id)}`]);
+    expect($checkout.get().placed).toEqual({ state: 'redirecting' });
+    stop();
+  });
+
+  it('a queued order cancelled while it waited: the checkout shows the cancel, not the queued note', async () => {
+    $checkout.set({ ...$checkout.get(), values: filledCheckout(), step: 'review' });
+    const stop = $checkout.listen(() => {});
+    const { d, sent, stored, went } = placeDeps(async () => ({ status: 'queued', message: 'Queued text' }));
+    await placeOrder({ storeCode: 'default', prefix: '' }, d);
+    const id = sent[0]!.order_id;
+    stored.set(id, { ...stored.get(id)!, cancelled: true, cancel_reason: 'cancelled by the shopper' });
+    $queuedOrders.set([]);
+    await flush();
+    expect(went).toEqual([]);
+    expect($checkout.get().placed).toEqual({ state: 'cancelled', message: 'The order has been cancelled and will not be sent.' });
+    stop();
+  });
+
   it('with a server cart: the methods for the country, a payment method chosen, the totals once a shipping method is chosen', async () => {
     server.payments = [{ title: 'Card', code: 'card', cost: 0, costInclTax: 0, default: true, offline: false, is_server_method: true }];
     $cart.set({ items: ITEMS, token: 'cart-7', totals: null, loaded: true });

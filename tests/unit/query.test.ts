@@ -311,12 +311,20 @@ describe('facets', () => {
 
   it('counts the price paid in the configured ranges, without decimals in labels', () => {
     expect(facets(listing, attrs, { now }).price).toEqual([
-      { attribute_code: 'price', id: '0-100', label: '£0 - £100', count: 1, from: 0, to: 100 },
-      { attribute_code: 'price', id: '250-500', label: '£250 - £500', count: 1, from: 250, to: 500 },
-      { attribute_code: 'price', id: '1000-2500', label: '£1,000 - £2,500', count: 1, from: 1000, to: 2500 },
+      { attribute_code: 'price', id: '0-100', label: 'Under £100', count: 1, from: 0, to: 100 },
+      { attribute_code: 'price', id: '250-500', label: '£250 to under £500', count: 1, from: 250, to: 500 },
+      // The ring at exactly £1,000: in the range its label names £1,000 in, not in one that ends at £1,000.
+      { attribute_code: 'price', id: '1000-2500', label: '£1,000 to under £2,500', count: 1, from: 1000, to: 2500 },
       { attribute_code: 'price', id: '2500-', label: '£2,500 and above', count: 1, from: 2500 },
     ]);
     expect(priceRangeLabel({ from: 2500 })).toBe('£2,500 and above');
+  });
+
+  it('a price range label says the range holds its lower amount and not its upper one', () => {
+    expect(priceRangeLabel({ from: 0, to: 100 })).toBe('Under £100');
+    expect(priceRangeLabel({ to: 100 })).toBe('Under £100');
+    expect(priceRangeLabel({ from: 100, to: 250 })).toBe('£100 to under £250');
+    expect(priceRangeLabel({ from: 1000, to: 2500 })).toBe('£1,000 to under £2,500');
   });
 
   it('keeps 10 values for size and color and 100 for the others', () => {

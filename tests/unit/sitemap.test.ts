@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { barePath, isIndexablePath, robotsTxt, sitemapFilter } from '../../src/lib/build/sitemap';
+import { barePath, emptyListingPaths, isIndexablePath, robotsTxt, sitemapFilter } from '../../src/lib/build/sitemap';
+import { categoryListing } from '../../src/lib/build/page-data';
+import { catalog } from '../../src/lib/routing/routes';
 import { CmsPageSchema, type CmsPage } from '../../src/lib/schemas';
 
 let nextId = 1;
@@ -35,6 +37,25 @@ describe('sitemap rules', () => {
     for (const path of ['/amp/rings', '/amp/TS1001/charm', '/pwa.html', '/home-dev', '/no-js.html', '/append-prepend.html', '/raw-output-example.xml']) {
       expect(isIndexablePath(path, pages), path).toBe(false);
     }
+  });
+
+  it('leaves out the listings with no product: a category or a brand with nothing in it yet, at the path it is served', () => {
+    const empty = new Set(['/watches/pre-owned-watches', '/brands/olivia-burton/all-products']);
+    for (const path of ['/watches/pre-owned-watches', '/watches/pre-owned-watches/', '/brands/olivia-burton/all-products'])
+      expect(isIndexablePath(path, pages, empty), path).toBe(false);
+    // The brand's own page keeps its story; the other listings are indexed.
+    for (const path of ['/brands/olivia-burton', '/watches', '/watches/ladies-watches']) expect(isIndexablePath(path, pages, empty), path).toBe(true);
+  });
+
+  it("reads the listings with no product from the catalogue, as the pages' noindex does", () => {
+    const empty = emptyListingPaths();
+    const listed = (path: string) => {
+      const c = catalog().categories.find((x) => x.url_path === path.slice(1))!;
+      return categoryListing(c.id).total;
+    };
+    expect(empty.size).toBeGreaterThan(0);
+    for (const path of empty) expect(listed(path.replace(/^\/brands\/([^/]+)\/all-products$/, '/brands/$1')), path).toBe(0);
+    for (const path of ['/rings', '/watches', '/brands/clogau/all-products']) expect(empty.has(path), path).toBe(false);
   });
 
   it('leaves out noindex cms pages at every path they are served', () => {

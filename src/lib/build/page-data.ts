@@ -77,6 +77,25 @@ export function categoryListing(categoryId: number, storeCode?: string): Listing
   return l;
 }
 
+/**
+ * True for a listing with no product at all (a category or a brand with nothing in it yet): its page
+ * is its text only, so it carries noindex and stays out of the sitemap (./sitemap.ts `emptyListingPaths`).
+ */
+export function listsNothing(l: Pick<Listing, 'total'>): boolean {
+  return l.total === 0;
+}
+
+/** How many products a category lists (the §5 rules of `categoryListing`, without working out its facets when not known yet). */
+export function categoryTotal(categoryId: number, storeCode?: string): number {
+  const store = storeViewOf(storeCode);
+  const known = listingCache.get(`${categoryId}|${store.storeCode}`);
+  if (known) return known.total;
+  if (buildRole() === 'pages') return categoryListing(categoryId, store.storeCode).total;
+  const { categories, attributes } = catalog(store.storeCode);
+  const opts = { categoryId, categories, attributes: [...attributes.values()], now: buildTime(), size: 0, withoutFacets: true };
+  return listProducts(categoryCandidates(categoryId, store.storeCode), opts).total;
+}
+
 /** Plain-text description for meta tags: the meta description, else the text of the HTML, cut at 160 characters. */
 export function metaDescription(meta: string | null | undefined, html: string | null | undefined): string | undefined {
   return (meta && meta.trim()) || htmlToText(html ?? '', 160) || undefined;

@@ -4,11 +4,15 @@
  * by src/pages/robots.txt.ts.
  */
 import { config, enabledStoreViews } from '../config';
-import { storeOfPath, storePrefix } from '../catalog/urls';
+import { brandAllProductsUrl, storeOfPath, storePrefix } from '../catalog/urls';
 import { cmsCanonicalPath, contentPaths, snapshotCmsPages } from '../routing/content-routes';
+import { catchAllRoutes } from '../routing/page-routes';
+import { once } from '../routing/routes';
 import type { CmsPage } from '../schemas';
+import { brandCategories, brandSlug } from './brand-page-data';
 import { canonicalMove } from './cdn/canonical-url';
 import { storeRoots } from './cdn/store-roots';
+import { categoryTotal, listsNothing } from './page-data';
 
 /** Pages that are never indexed (noindex shells, error pages, duplicates of home, examples). Store prefix not included. */
 export const NOINDEX_PATHS = [
@@ -40,11 +44,28 @@ export function barePath(pathname: string): string {
 }
 
 /**
- * True when a built page belongs in the sitemap. CMS pages count by their canonical path only
- * (/i/{slug} when the page has no content path; never /p/{slug}); noindex CMS pages never count.
+ * The paths of the catalogue listings that list no product, in every store view: a category page and
+ * a brand's full listing with nothing in them yet are noindex (./page-data.ts `listsNothing`), so
+ * they stay out of the sitemap until products arrive.
  */
-export function isIndexablePath(pathname: string, cmsPages: CmsPage[] = snapshotCmsPages()): boolean {
-  const path = barePath(safeDecode(pathname));
+export const emptyListingPaths = once((): ReadonlySet<string> => {
+  const empty = (categoryId: number, storeCode: string) => listsNothing({ total: categoryTotal(categoryId, storeCode) });
+  const out = new Set<string>();
+  for (const r of catchAllRoutes()) if (r.kind === 'category' && empty(Number(r.key), r.storeCode)) out.add(r.path);
+  for (const { storeCode } of enabledStoreViews())
+    for (const b of brandCategories()) if (empty(b.id, storeCode)) out.add(brandAllProductsUrl(brandSlug(b), { storeCode }));
+  return out;
+});
+
+/**
+ * True when a built page belongs in the sitemap. CMS pages count by their canonical path only
+ * (/i/{slug} when the page has no content path; never /p/{slug}); noindex CMS pages never count, nor
+ * do the listings with no product (`emptyListingPaths`).
+ */
+export function isIndexablePath(pathname: string, cmsPages: CmsPage[] = snapshotCmsPages(), emptyListings: ReadonlySet<string> = emptyListingPaths()): boolean {
+  const decoded = safeDecode(pathname);
+  if (emptyListings.has(decoded.replace(/\/+$/, '') || '/')) return false;
+  const path = barePath(decoded);
   if ((NOINDEX_PATHS as readonly string[]).includes(path)) return false;
   if (NOINDEX_PREFIXES.some((pre) => path === pre || path.startsWith(`${pre}/`))) return false;
   // Fallback content /p/{slug}: an alias whose canonical is the CMS page's own path.

@@ -36,10 +36,15 @@ export function aggregationSize(code: string): number {
   return code === 'size' || code === 'color' ? config.constants.filterAggregationSizeSizeColor : config.constants.filterAggregationSize;
 }
 
-/** The label of a price bucket, without decimals: '£100 - £250', '£2,500 and above'. */
+/**
+ * The label of a price bucket, without decimals, saying what it holds: its lower amount, not its upper
+ * one ([from, to), ./listing-engine.ts `priceRangeOf`): 'Under £100', '£100 to under £250', '£2,500 and above'.
+ */
 export function priceRangeLabel(r: PriceRange): string {
   const from = formatPriceWhole(r.from ?? 0);
-  return r.to === undefined ? fill(messages.priceRangeAbove, { from }) : fill(messages.priceRangeLabel, { from, to: formatPriceWhole(r.to) });
+  if (r.to === undefined) return fill(messages.priceRangeAbove, { from });
+  const to = formatPriceWhole(r.to);
+  return (r.from ?? 0) <= 0 ? fill(messages.priceRangeBelow, { to }) : fill(messages.priceRangeLabel, { from, to });
 }
 
 /** Whether an attribute's value is none: absent or empty. */

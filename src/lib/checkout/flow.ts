@@ -5,13 +5,13 @@
  * runs them.
  */
 import { saveSessionNow } from '../account/session';
-import type { CartItem, CartTotals, OrderPayload, PaymentMethod } from '../schemas';
+import type { CartItem, CartTotals, OfflineOrder, OrderPayload, PaymentMethod } from '../schemas';
 import { $cart, cartSettled } from '../state/stores/cart';
 import { $user } from '../state/stores/user';
-import { placeOrder, type PlaceOrderResult } from '../state/sync/order-queue';
-import { placedOrderResult, writePlacedOrder, type PlacedTotals } from './order-success';
+import { cancelledOrderMessage, isPendingOrder, placeOrder, storedOrder, type PlaceOrderResult } from '../state/sync/order-queue';
+import { placedOrderKey, placedOrderResult, writePlacedOrder, type PlacedTotals } from './order-success';
 import { buildOrderPayload } from './payload';
-import { placeCheckoutOrder } from './place';
+import { orderSuccessUrl, placeCheckoutOrder } from './place';
 import { collectTotals, sendShippingInformation } from './server';
 import { STEPS, canPlaceOrder, firstOpenStep, nextStep, stepErrors, type CheckoutValues, type Step } from './state';
 
@@ -33,7 +33,8 @@ export function continueFrom(step: Step, values: CheckoutValues): StepMove {
 /** What the checkout shows after placing. */
 export type PlaceResult =
   | { kind: 'redirecting'; url: string }
-  | { kind: 'queued'; message: string; items: CartItem[]; title?: string }
+  /** Stored, to be sent later: `orderId` is the stored order the checkout follows (`followQueuedOrder`). */
+  | { kind: 'queued'; message: string; items: CartItem[]; orderId: string; title?: string }
   | { kind: 'cancelled'; message: string }
   /** Not placed: a step is not valid (or the bag is empty); the shopper goes back to it. */
   | { kind: 'invalid'; step: Step; errors: Record<string, string[]> };
@@ -44,6 +45,8 @@ export interface PlaceDeps {
   cart: () => { items: CartItem[]; token: string | null };
   userId: () => number | string | null;
   placeOrder: (p: OrderPayload) => Promise<PlaceOrderResult>;
+  /** The order as the queue stores it now (null when it is not stored). */
+  storedOrder: (orderId: string) => Promise<OfflineOrder | null>;
   /** Where the thank-you page finds the lines it tracks. */
   storage: Pick<Storage, 'setItem'> | null;
   saveSession: () => Promise<void>;
@@ -55,6 +58,7 @@ const defaultPlaceDeps = (): PlaceDeps => ({
   cart: () => $cart.get(),
   userId: () => $user.get().current?.id ?? null,
   placeOrder,
+  storedOrder,
   storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
   saveSession: saveSessionNow,
   navigate: (url) => location.assign(url),
@@ -77,20 +81,52 @@ export async function placeCheckout(
   }
   const payload = buildOrderPayload({ values: input.values, items, cartToken: token, userId: deps.userId(), storeCode: input.storeCode });
   const outcome = await placeCheckoutOrder(payload, deps.placeOrder, input.prefix);
-  if (outcome.kind === 'confirmation') {
-    const orderToken = new URL(outcome.url, 'http://shop.invalid').searchParams.get('o') ?? '';
-    writePlacedOrder(deps.storage, {
-      token: orderToken,
-      lines: items.map((i) => ({ sku: i.sku, qty: i.qty })),
-      order: placedOrderResult(payload, outcome.result, input.totals ?? null, items),
-    });
-    // The order queue emptied the bag once it had stored the order (src/lib/state/sync/order-queue.ts).
-    await deps.saveSession();
-    deps.navigate(outcome.url);
-    return { kind: 'redirecting', url: outcome.url };
-  }
-  if (outcome.kind === 'queued') return { kind: 'queued', message: outcome.message, items, ...(outcome.title ? { title: outcome.title } : {}) };
+  if (outcome.kind === 'confirmation') return toConfirmation(outcome.url, payload, outcome.result, items, input.totals ?? null, deps);
+  if (outcome.kind === 'queued')
+    return { kind: 'queued', message: outcome.message, items, orderId: outcome.order.order_id, ...(outcome.title ? { title: outcome.title } : {}) };
   return { kind: 'cancelled', message: outcome.message };
+}
+
+/**
+ * On to the order confirmation with an order the shop has taken: its lines and the totals shown are
+ * kept for the thank-you page, the session saved (the order queue emptied the bag once it had stored
+ * the order: src/lib/state/sync/order-queue.ts), then the page goes to `url`.
+ */
+async function toConfirmation(
+  url: string,
+  payload: OrderPayload,
+  answer: unknown,
+  items: CartItem[],
+  totals: PlacedTotals | null,
+  deps: PlaceDeps,
+): Promise<PlaceResult> {
+  const orderToken = new URL(url, 'http://shop.invalid').searchParams.get('o') ?? '';
+  writePlacedOrder(deps.storage, {
+    token: orderToken,
+    lines: items.map((i) => ({ sku: i.sku, qty: i.qty })),
+    order: placedOrderResult(payload, answer, totals, items),
+  });
+  await deps.saveSession();
+  deps.navigate(url);
+  return { kind: 'redirecting', url };
+}
+
+/**
+ * What became of an order the checkout left queued, read from the order queue's storage (the one
+ * truth, whoever sent it: this page, another tab or the service worker). Still waiting: null, and the
+ * checkout keeps saying so. Taken by the shop: on to the confirmation as an order placed online is,
+ * with the API's answer (its order number). Cancelled (refused by the API, or by the shopper while it
+ * waited): its message.
+ */
+export async function followQueuedOrder(
+  input: { orderId: string; items: CartItem[]; prefix: string; totals?: PlacedTotals | null },
+  deps: PlaceDeps = defaultPlaceDeps(),
+): Promise<PlaceResult | null> {
+  const order = await deps.storedOrder(input.orderId);
+  if (!order || isPendingOrder(order)) return null;
+  if (order.cancelled) return { kind: 'cancelled', message: cancelledOrderMessage(order) };
+  const url = orderSuccessUrl(placedOrderKey(order, order.result), input.prefix);
+  return toConfirmation(url, order, order.result, input.items, input.totals ?? null, deps);
 }
 
 /** What the server says for the chosen methods: its payment methods (when asked) and totals. */

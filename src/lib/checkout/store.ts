@@ -4,7 +4,8 @@
  * actions below; the actions only change the state, through the rules of state.ts and flow.ts. The
  * reactions (started when the island subscribes, `onMount`) do the I/O: hand the cart to the external
  * checkout, load the cart's shipping and payment methods, fill the details in from the account, keep
- * a payment method chosen and ask the server's totals for the chosen methods.
+ * a payment method chosen, ask the server's totals for the chosen methods, and follow an order left
+ * queued until the order queue has sent it (on to its confirmation) or cancelled it.
  */
 import { computed, map, onMount } from 'nanostores';
 import { messages } from '../messages';
@@ -14,8 +15,18 @@ import { $online } from '../state/stores/network';
 import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../state/stores/shipping';
 import { $user, loadUser } from '../state/stores/user';
 import { $storeView } from '../state/stores/store-view';
+import { $queuedOrders } from '../state/sync/order-queue';
 import { storeMoney } from '../catalog/price';
-import { continueFrom, placeCheckout, refreshServerTotals, withNameOnAddress, type PlaceDeps, type PlaceResult, type StepMove } from './flow';
+import {
+  continueFrom,
+  followQueuedOrder,
+  placeCheckout,
+  refreshServerTotals,
+  withNameOnAddress,
+  type PlaceDeps,
+  type PlaceResult,
+  type StepMove,
+} from './flow';
 import { externalCheckoutEnabled, handOffToExternalCheckout } from './handoff';
 import { fetchPaymentMethods } from './server';
 import {
@@ -36,7 +47,8 @@ import {
 export type Placed =
   | { state: 'idle' }
   | { state: 'placing' }
-  | { state: 'queued'; message: string; items: CartItem[]; totals: ReviewTotals; title?: string }
+  /** Stored by the order queue, to be sent later: the checkout follows order `orderId` until the queue settles it. */
+  | { state: 'queued'; message: string; items: CartItem[]; totals: ReviewTotals; orderId: string; prefix: string; title?: string }
   | { state: 'cancelled'; message: string }
   | { state: 'redirecting' };
 
@@ -138,12 +150,14 @@ export async function placeOrder(input: { storeCode: string; prefix: string }, d
   if (placing()) return null;
   const totals = $checkoutTotals.get();
   $checkout.setKey('placed', { state: 'placing' });
+  placedWith = deps;
   try {
     const r = await placeCheckout({ values: $checkout.get().values, ...input, totals }, deps);
     if (r.kind === 'redirecting') $checkout.setKey('placed', { state: 'redirecting' });
-    else if (r.kind === 'queued')
-      $checkout.setKey('placed', { state: 'queued', message: r.message, items: r.items, totals, ...(r.title ? { title: r.title } : {}) });
-    else if (r.kind === 'cancelled') $checkout.setKey('placed', { state: 'cancelled', message: r.message });
+    else if (r.kind === 'queued') {
+      const { message, items, orderId, title } = r;
+      $checkout.setKey('placed', { state: 'queued', message, items, totals, orderId, prefix: input.prefix, ...(title ? { title } : {}) });
+    } else if (r.kind === 'cancelled') $checkout.setKey('placed', { state: 'cancelled', message: r.message });
     else {
       const c = $checkout.get();
       $checkout.set({ ...c, placed: { state: 'idle' }, tried: { ...c.tried, [r.step]: true }, step: r.step });
@@ -155,6 +169,9 @@ export async function placeOrder(input: { storeCode: string; prefix: string }, d
     return null;
   }
 }
+
+/** The I/O the order was placed with: a queued order is followed with the same (tests inject theirs). */
+let placedWith: PlaceDeps | undefined;
 
 /** Back to an empty checkout (tests). */
 export function resetCheckout(): void {
@@ -183,6 +200,33 @@ onMount($checkout, () => {
     return;
   }
 
+  // A queued order is followed (flow.ts `followQueuedOrder`) whenever the queue's list changes, and
+  // once as it becomes queued (sent meanwhile): sent, on to the confirmation; cancelled, its message.
+  let followed: Placed | null = null;
+  let reading = false;
+  let readAgain = false;
+  const follow = async (): Promise<void> => {
+    const p = $checkout.get().placed;
+    if (p.state !== 'queued') return;
+    if (reading) return void (readAgain = true);
+    reading = true;
+    try {
+      const r = await followQueuedOrder({ orderId: p.orderId, items: p.items, totals: p.totals, prefix: p.prefix }, placedWith);
+      if (r && $checkout.get().placed === p) {
+        if (r.kind === 'redirecting') $checkout.setKey('placed', { state: 'redirecting' });
+        else if (r.kind === 'cancelled') $checkout.setKey('placed', { state: 'cancelled', message: r.message });
+      }
+    } catch (err) {
+      console.error('[checkout] the queued order could not be read', err);
+    } finally {
+      reading = false;
+    }
+    if (readAgain) {
+      readAgain = false;
+      await follow();
+    }
+  };
+
   let methodsFor: unknown[] | null = null;
   let totalsFor: unknown[] | null = null;
   let totalsRound = 0;
@@ -193,6 +237,11 @@ onMount($checkout, () => {
     const cart = $cart.get();
     const online = $online.get();
     const { values } = c;
+
+    if (c.placed !== followed) {
+      followed = c.placed;
+      void follow();
+    }
 
     // The server's methods for the cart, once it has a server cart (and again for another country).
     const methodsKey = [cart.token, values.shipping.country_id];
@@ -238,7 +287,7 @@ onMount($checkout, () => {
     }
   };
 
-  const stops = [$checkout.listen(react), $cart.listen(react), $online.listen(react), $user.listen(react)];
+  const stops = [$checkout.listen(react), $cart.listen(react), $online.listen(react), $user.listen(react), $queuedOrders.listen(() => void follow())];
   react();
   return () => {
     for (const stop of stops) stop();

@@ -267,7 +267,9 @@ export const filtersActive = 'Chosen filters';
 export const filterRemove = 'Remove filter: {label}';
 export const listingLoadingMore = 'Loading more products…';
 export const sortLabel = 'Sort by';
-export const priceRangeLabel = '{from} - {to}';
+// A price range holds its lower amount, not its upper one: its label says so (catalog/facets.ts `priceRangeLabel`).
+export const priceRangeBelow = 'Under {to}';
+export const priceRangeLabel = '{from} to under {to}';
 export const priceRangeAbove = '{from} and above';
 export const priceFilterLabel = 'Price';
 export const regularPrice = 'Regular price';

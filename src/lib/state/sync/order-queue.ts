@@ -242,6 +242,20 @@ export async function listQueuedOrders(): Promise<OfflineOrder[]> {
   return (await storedOrders(orders())).filter(isPendingOrder);
 }
 
+/** One stored order of the current store as it stands now (sent, cancelled or waiting), or null. */
+export async function storedOrder(orderId: string): Promise<OfflineOrder | null> {
+  return (await orders().getItem<OfflineOrder>(orderId)) ?? null;
+}
+
+/** The `cancel_reason` of an order the shopper cancelled while it waited (the API's cancels keep their §8 message). */
+const CANCELLED_BY_SHOPPER = 'cancelled by the shopper';
+
+/** What the shopper is told of a cancelled order: the API's §8 message, or that they cancelled it themselves. */
+export function cancelledOrderMessage(o: Pick<OfflineOrder, 'cancel_reason'>): string {
+  if (o.cancel_reason === CANCELLED_BY_SHOPPER) return messages.offlineOrderCancelledByShopper;
+  return o.cancel_reason || messages.somethingWrong;
+}
+
 /** Every stored order of the current store (sent, cancelled and waiting), oldest first. */
 export function listStoredOrders(): Promise<OfflineOrder[]> {
   return storedOrders(orders());
@@ -256,7 +270,7 @@ export async function cancelQueuedOrder(orderId: string): Promise<boolean> {
   const ok = await withOrderLock(ORDER_LOCK, async () => {
     const o = await c.getItem<OfflineOrder>(orderId);
     if (!o || !isPendingOrder(o)) return false;
-    await c.setItem(orderId, { ...o, cancelled: true, cancel_reason: 'cancelled by the shopper' });
+    await c.setItem(orderId, { ...o, cancelled: true, cancel_reason: CANCELLED_BY_SHOPPER });
     return true;
   });
   await refreshQueuedOrders();
