@@ -97,16 +97,8 @@ function startPanels(doc: Document): void {
   });
 }
 
-/** The overlay under the open panel; a click on it closes the panels. */
-const OVERLAY_CSS =
-  '.shop-overlay{position:fixed;inset:0;z-index:90;background:rgba(31,42,55,.45);animation:shop-fade var(--fade,.25s) ease}' +
-  '.shop-overlay[hidden]{display:none}.shop-overlay--under-header{z-index:15}html.has-overlay{overflow:hidden}' +
-  '@keyframes shop-fade{from{opacity:0}to{opacity:1}}@media (prefers-reduced-motion:reduce){.shop-overlay{animation:none}}';
-
+/** The overlay under the open panel (its styles: src/styles/global.css); a click on it closes the panels. */
 function startOverlay(doc: Document): void {
-  const style = doc.createElement('style');
-  style.textContent = OVERLAY_CSS;
-  doc.head.append(style);
   const overlay = doc.createElement('div');
   overlay.className = 'shop-overlay';
   overlay.hidden = true;
