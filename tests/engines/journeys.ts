@@ -198,6 +198,37 @@ export async function searchJourney(run: Run, tab: Tab): Promise<void> {
   await seeText(tab, p.name);
 }
 
+/**
+ * The header's search button pressed and a product's name typed straight away, before the panel's
+ * box is there (its code loads on the first press): every letter lands in the box, in order, and the
+ * panel finds the product.
+ */
+export async function searchTypedAhead(run: Run, tab: Tab): Promise<void> {
+  const { base } = run.shop;
+  const p = sizedRing().product;
+  const term = p.name.split(' ').slice(0, 2).join(' ');
+  await tab.goto(`${base}/`);
+  // The header's script runs (the page's scripts start after the first paint).
+  await until(
+    () => tab.evaluate(() => (document.documentElement as HTMLElement & { pjHeader?: boolean }).pjHeader === true),
+    (v) => v,
+    "the header's script running",
+  );
+  await clickButton(tab, messages.headerSearch, '#site-header button');
+  await tab.type(term);
+  const box = () =>
+    tab.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('dialog input[type="search"]');
+      return input && { value: input.value, focused: document.activeElement === input };
+    });
+  expect(await until(box, (b) => !!b && b.value.length >= term.length, 'the typed name in the panel box')).toEqual({ value: term, focused: true });
+  await until(
+    () => tab.evaluate(() => [...document.querySelectorAll('dialog a')].map((a) => (a.textContent ?? '').trim())),
+    (names) => names.some((n) => n.includes(p.name)),
+    `${p.name} among the panel's results`,
+  );
+}
+
 /** Where the tile with this sku is from the top of the window (null when it is not in the grid). */
 const tileTop = (tab: Tab, sku: string) =>
   tab.evaluate((s) => document.querySelector(`#product-grid .tile[data-sku="${s}"]`)?.getBoundingClientRect().top ?? null, sku);
