@@ -228,6 +228,31 @@ test.describe('category filters, sorts and infinite scroll', () => {
     expect(await page.evaluate(() => scrollY)).toBeLessThan(y + 50);
   });
 
+  test('a reload brings back the batches shown and the tile in view (§3 pagination)', async ({ page }) => {
+    const all = expected(byPath('brands').id);
+    expect(all.length).toBeGreaterThan(3 * PER_PAGE);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/brands');
+    const tiles = page.locator('#product-grid .tile');
+    for (let shown = 2 * PER_PAGE; ; shown += PER_PAGE) {
+      await tiles.last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 2000);
+      await expect(tiles).toHaveCount(Math.min(shown, all.length));
+      if (shown >= all.length) break;
+    }
+    // Back up to a tile of the third batch, and reload there at once.
+    const sku = all[2 * PER_PAGE + 10]!.sku;
+    const tile = page.locator(`#product-grid .tile[data-sku="${sku}"]`);
+    await tile.evaluate((t) => t.scrollIntoView({ block: 'center' }));
+    const top = await tile.evaluate((t) => t.getBoundingClientRect().top);
+    await page.reload();
+    await expect(tiles).toHaveCount(all.length);
+    await expect.poll(() => tile.evaluate((t) => Math.round(t.getBoundingClientRect().top))).toBeGreaterThan(top - 50);
+    expect(await tile.evaluate((t) => t.getBoundingClientRect().top)).toBeLessThan(top + 50);
+    // The browser's own restore did not scroll the first batch to its end: no batch more than before.
+    expect(await tiles.count()).toBe(all.length);
+  });
+
   test('tiles made in the browser are the same as the static tiles', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/rings');

@@ -32,6 +32,8 @@ export interface Tab {
   select(t: Target, value: string): Promise<void>;
   /** A real key press (down and up) on the focused element, as the engine's input would deliver it. */
   press(key: 'ArrowRight' | 'ArrowLeft'): Promise<void>;
+  /** Types the text with real key presses, one character after the other, into whatever has the focus. */
+  type(text: string): Promise<void>;
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   /**
    * Runs a script's source text (a library such as axe-core) in the page as the driver's own script:
@@ -198,6 +200,10 @@ function puppeteerTab(page: PPage): Tab {
       await front();
       await page.keyboard.press(key);
     },
+    async type(text) {
+      await front();
+      await page.keyboard.type(text);
+    },
     evaluate: (fn, arg) => page.evaluate(fn as never, arg as never) as never,
     async runSource(source) {
       // A string is sent as WebDriver BiDi's script.evaluate expression.
@@ -317,6 +323,11 @@ export async function launchWebKit(): Promise<Engine> {
           // WebDriver's key codes for the arrows (the Actions API's normalised keys).
           const code = { ArrowRight: '\uE014', ArrowLeft: '\uE012' }[key];
           await b.action('key').down(code).up(code).perform();
+        },
+        async type(text) {
+          await use(handle);
+          // One character per command: WebKitWebDriver drops the second of two equal characters sent together.
+          for (const ch of text) await b.keys([ch]);
         },
         async evaluate(fn, arg) {
           await use(handle);

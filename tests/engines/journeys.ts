@@ -11,6 +11,7 @@ import type { Product } from '../../src/lib/schemas';
 import type { Tab } from './driver';
 import {
   clickButton,
+  count,
   controlled,
   fillLabel,
   freshShopper,
@@ -195,4 +196,94 @@ export async function searchJourney(run: Run, tab: Tab): Promise<void> {
   await seePath(tab, new RegExp(`^${productUrl(p, {}).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await tab.goto(`${base}/search?q=${encodeURIComponent(term)}`);
   await seeText(tab, p.name);
+}
+
+/**
+ * The header's search button pressed and a product's name typed straight away, before the panel's
+ * box is there (its code loads on the first press): every letter lands in the box, in order, and the
+ * panel finds the product.
+ */
+export async function searchTypedAhead(run: Run, tab: Tab): Promise<void> {
+  const { base } = run.shop;
+  const p = sizedRing().product;
+  const term = p.name.split(' ').slice(0, 2).join(' ');
+  await tab.goto(`${base}/`);
+  // The header's script runs (the page's scripts start after the first paint).
+  await until(
+    () => tab.evaluate(() => (document.documentElement as HTMLElement & { pjHeader?: boolean }).pjHeader === true),
+    (v) => v,
+    "the header's script running",
+  );
+  await clickButton(tab, messages.headerSearch, '#site-header button');
+  await tab.type(term);
+  const box = () =>
+    tab.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('dialog input[type="search"]');
+      return input && { value: input.value, focused: document.activeElement === input };
+    });
+  expect(await until(box, (b) => !!b && b.value.length >= term.length, 'the typed name in the panel box')).toEqual({ value: term, focused: true });
+  await until(
+    () => tab.evaluate(() => [...document.querySelectorAll('dialog a')].map((a) => (a.textContent ?? '').trim())),
+    (names) => names.some((n) => n.includes(p.name)),
+    `${p.name} among the panel's results`,
+  );
+}
+
+/** Where the tile with this sku is from the top of the window (null when it is not in the grid). */
+const tileTop = (tab: Tab, sku: string) =>
+  tab.evaluate((s) => document.querySelector(`#product-grid .tile[data-sku="${s}"]`)?.getBoundingClientRect().top ?? null, sku);
+
+/** Waits until the grid shows `total` tiles and the tile with this sku is back within 50 px of `top`. */
+async function seePlace(tab: Tab, total: number, sku: string, top: number, what: string): Promise<void> {
+  await seeCount(tab, '#product-grid .tile', (n) => n === total, `every batch shown ${what}`);
+  await until(
+    () => tileTop(tab, sku),
+    (t) => t !== null && Math.abs(t - top) < 50,
+    `the tile back at ${Math.round(top)} px ${what}`,
+  );
+  // No batch more than there was (the browser's own restore did not scroll the first batch to its end).
+  expect(await count(tab, '#product-grid .tile')).toBe(total);
+}
+
+/**
+ * A long listing scrolled to its end, a tile of the third batch in view: a reload, and Back from that
+ * tile's product page (the page cache kept out by an unload listener), each bring back every batch
+ * and the same tile at the same height (§3 pagination).
+ */
+export async function listingPlace(run: Run, tab: Tab): Promise<void> {
+  const { base } = run.shop;
+  await tab.goto(`${base}/brands`);
+  await seeCount(tab, '#product-grid .tile', (n) => n === PER_PAGE, 'the first page of brands');
+  let last = 0;
+  const total = await until(
+    async () => {
+      await tab.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const n = await count(tab, '#product-grid .tile');
+      const settled = n === last;
+      last = n;
+      return settled && (await tab.evaluate(() => !!document.querySelector('[data-load-more][hidden]'))) ? n : 0;
+    },
+    (n) => n > 3 * PER_PAGE,
+    'every batch appended on scrolling',
+    40_000,
+  );
+  const sku = await tab.evaluate(
+    (i) => {
+      const t = document.querySelectorAll<HTMLElement>('#product-grid .tile')[i]!;
+      // The tile's link in the middle of the window, where a click on it would bring it.
+      t.querySelector('a.tile__link')!.scrollIntoView({ block: 'center' });
+      return t.dataset.sku!;
+    },
+    2 * PER_PAGE + 10,
+  );
+  const top = (await tileTop(tab, sku))!;
+  await tab.reload();
+  await seePlace(tab, total, sku, top, 'after a reload');
+
+  await tab.evaluate(() => addEventListener('unload', () => {}));
+  await tab.click({ css: `#product-grid .tile[data-sku="${sku}"] a.tile__link` });
+  await seePath(tab, /^\/(?!brands$)/);
+  await tab.evaluate(() => history.back());
+  await seePath(tab, /^\/brands$/);
+  await seePlace(tab, total, sku, top, 'after Back from its product page');
 }

@@ -7,7 +7,8 @@
  * its panel, and the panel's island (React) is loaded and mounted by the shop's one lazy-island
  * mechanism (../kit/lazy.ts) when its flag first opens; the cart and wishlist buttons stay links to
  * /checkout and /my-account without JavaScript or with a modifier key, the search button submits
- * its form to /search.
+ * its form to /search. Its press also focuses the form's own field, which takes what is typed before
+ * the panel's box is there (docs/search.md, "Keys typed before the panel is there").
  */
 import { startBadges } from './badges';
 import { $ui, closePanels, setPanel, type Panel } from '../../lib/state/stores/ui';
@@ -65,12 +66,20 @@ function onPointerDown(e: Event) {
 function onClick(e: MouseEvent) {
   const el = trigger(e);
   if (!el) return;
+  // The search form's field (below) was typed into and Enter pressed: its form goes to the results page.
+  const field = (el as HTMLButtonElement).form?.q as HTMLInputElement | undefined;
+  if (e.detail === 0 && field && document.activeElement === field) return;
   // A new tab or window keeps the link's own page.
   if (el instanceof HTMLAnchorElement && (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) return;
   e.preventDefault();
   const { panel } = buttonOf(el);
   if ($ui.get()[panel]) setPanel(panel, false);
-  else openPanel(panel, el);
+  else {
+    openPanel(panel, el);
+    // The search panel's box is not there before its code is: the keys typed meanwhile go into the
+    // form's own field, focused in the click (a phone shows its keyboard), and the panel takes them over.
+    field?.focus({ preventScroll: true });
+  }
 }
 
 /** Mounts each panel's island when its flag first opens; without the island the button's own page is the way on. */
@@ -97,16 +106,8 @@ function startPanels(doc: Document): void {
   });
 }
 
-/** The overlay under the open panel; a click on it closes the panels. */
-const OVERLAY_CSS =
-  '.shop-overlay{position:fixed;inset:0;z-index:90;background:rgba(31,42,55,.45);animation:shop-fade var(--fade,.25s) ease}' +
-  '.shop-overlay[hidden]{display:none}.shop-overlay--under-header{z-index:15}html.has-overlay{overflow:hidden}' +
-  '@keyframes shop-fade{from{opacity:0}to{opacity:1}}@media (prefers-reduced-motion:reduce){.shop-overlay{animation:none}}';
-
+/** The overlay under the open panel (its styles: src/styles/global.css); a click on it closes the panels. */
 function startOverlay(doc: Document): void {
-  const style = doc.createElement('style');
-  style.textContent = OVERLAY_CSS;
-  doc.head.append(style);
   const overlay = doc.createElement('div');
   overlay.className = 'shop-overlay';
   overlay.hidden = true;

@@ -9,9 +9,8 @@
  */
 import type { ListingAction, ListingController } from './CategoryListingRun';
 import { lazyModule } from '../../lib/state/lazy-module';
+import { takeListingPlace } from '../../lib/catalog/listing/place';
 import { watchListingEnd } from './listing-end';
-
-const HISTORY_KEY = 'categoryListing';
 
 /**
  * Forwards a listing's controls (filter boxes, clear, sort selects) to its controller, started by
@@ -55,13 +54,15 @@ function boot(root: HTMLElement): void {
   const filters = root.querySelector<HTMLElement>('[data-category-filters]');
   const sorts = Array.from(root.querySelectorAll<HTMLSelectElement>('select[data-sort]'));
   const listing = lazyModule(() => import('./CategoryListingRun'));
+  // Back or a reload to a listing scrolled further down: the place to come back to (the listing keeps it again).
+  const place = takeListingPlace();
   let controller: ListingController | null = null;
   const started = new AbortController();
   // The listing starts once, from the first download that succeeds.
   const start = wireListingControls(root, grid, () =>
     listing().then((m) => {
       started.abort();
-      return (controller ??= m.startListing(root, grid));
+      return (controller ??= m.startListing(root, grid, { place }));
     }),
   );
 
@@ -84,8 +85,7 @@ function boot(root: HTMLElement): void {
   const codes = new Set(Array.from(root.querySelectorAll<HTMLInputElement>('input[data-filter-code]'), (i) => i.dataset.filterCode!));
   const params = new URLSearchParams(location.search);
   const urlState = params.has('sort') || [...codes].some((c) => params.has(c));
-  const saved = (history.state as Record<string, { offset?: number }> | null)?.[HISTORY_KEY];
-  if (urlState || (saved?.offset ?? 0) > 0) warm();
+  if (urlState || place) warm();
 
   if (grid.querySelector('.tile[data-child-skus]')) {
     const stock = () => void import('./CategoryStock').then((m) => m.startStockPrefetch(grid));

@@ -11,6 +11,7 @@ import { config, type StoreView } from '../../lib/config';
 import { messages, fill } from '../../lib/messages';
 import type { ListingFile } from '../../lib/catalog/listing/client';
 import { loadListingOf } from '../../lib/catalog/listing/load';
+import { keepListingPlace, takeListingPlace, type ListingPlace } from '../../lib/catalog/listing/place';
 import {
   indexListing,
   readListingParams,
@@ -34,14 +35,6 @@ export type ListingAction = { kind: 'filter'; code: string; id: string } | { kin
 export interface ListingController {
   apply(action: ListingAction): Promise<void>;
 }
-
-/** What the page remembers in history.state to come back to the same place. */
-interface SavedPlace {
-  offset: number;
-  y: number;
-}
-
-const HISTORY_KEY = 'categoryListing';
 
 /** The part of the query state that decides which products show, and in which order. */
 type Selection = Pick<CategoryQueryState, 'filters' | 'sort' | 'searchProductQuery'>;
@@ -72,6 +65,8 @@ export interface ListingOptions {
   tiles?: (products: number[]) => Promise<void>;
   /** Loads what sorting by `sort` needs when the file lacks it (a split search listing's order by price: file.orders[sort]); null when nothing is lacking. */
   sorting?: (sort: string) => Promise<void> | null;
+  /** The place to come back to (Back, a reload), when the page's script took it already; else the listing takes it. */
+  place?: ListingPlace | null;
 }
 
 /** Takes over a listing's static markup. */
@@ -147,8 +142,17 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
   // State: the store holds offset, sort and filters; the grid shows result.order[0 .. shown).
 
   const initial: Selection = { filters: {}, sort: defaultSort, searchProductQuery: '' };
+  // Back from a product page without the page cache, or a reload: the batches shown and the scroll
+  // position come back (src/lib/catalog/listing/place.ts keeps them as the page goes).
+  const place = opts.place !== undefined ? opts.place : takeListingPlace();
   // Before this module loaded, the shopper may have ticked boxes the URL does not know yet: the actions follow.
-  startCategoryQuery({ ...readListingParams(location.search, facetIds, sortValues, defaultSort), perPage, searchProductQuery });
+  startCategoryQuery({
+    ...readListingParams(location.search, facetIds, sortValues, defaultSort),
+    perPage,
+    searchProductQuery,
+    offset: place?.offset ?? 0,
+  });
+  keepListingPlace(() => $categoryQuery.get().offset);
   let index: ListingIndex | null = null;
   let loading: Promise<ListingIndex | null> | null = null;
   let result: ListingResult | null = null;
@@ -158,6 +162,8 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
   let shown = grid.querySelectorAll('.tile').length;
   // Tiles being loaded (opts.tiles), so the renders meanwhile do not ask again.
   let tilesLoading: Promise<void> | null = null;
+  // Where the page scrolls once the batches of the place it came back to are shown.
+  let scrollBack = place?.y ?? null;
 
   const ensureIndex = (): Promise<ListingIndex | null> =>
     (loading ??= load()
@@ -228,6 +234,10 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
     sentinel.hidden = shown >= r.total;
     sentinel.textContent = '';
     root.dataset.listingReady = '';
+    if (scrollBack !== null) {
+      scrollTo(0, scrollBack);
+      scrollBack = null;
+    }
     watchTiles(grid);
   }
 
@@ -333,6 +343,8 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
       if (!index) sentinel.textContent = messages.listingLoadingMore;
       await ensureIndex();
       render();
+      // The page may have moved meanwhile (back to a place further up): no batch more then.
+      if (!nearBottom()) return;
       if (result && loadNextBatch(result.total)) {
         render();
         // Still at the bottom (a tall screen or a fast scroll): keep going on the next frame.
@@ -346,23 +358,8 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
   }
   watchListingEnd(sentinel, () => void more(), 600);
 
-  // Back from a product page without the page cache (or a reload): the batches shown and the scroll position come back.
-  addEventListener('pagehide', () => {
-    const place: SavedPlace = { offset: $categoryQuery.get().offset, y: scrollY };
-    history.replaceState({ ...(history.state ?? {}), [HISTORY_KEY]: place }, '');
-    // More batches than the page holds: this script scrolls back itself once they are back. The
-    // browser's own restore would scroll the shorter page to its end first and load one batch too many.
-    history.scrollRestoration = place.offset > 0 ? 'manual' : 'auto';
-  });
-  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const saved = (history.state as Record<string, SavedPlace> | null)?.[HISTORY_KEY];
-  if ((nav?.type === 'back_forward' || nav?.type === 'reload') && saved && saved.offset > 0) {
-    void ensureIndex().then(() => {
-      $categoryQuery.setKey('offset', saved.offset);
-      render();
-      scrollTo(0, saved.y);
-    });
-  } else if (!sameAs(initial, $categoryQuery.get())) {
+  // Back to a place, or filters and sort from the URL: shown once the listing is here.
+  if (place || !sameAs(initial, $categoryQuery.get())) {
     grid.setAttribute('aria-busy', 'true');
     void ensureIndex().then(render);
   } else {

@@ -86,6 +86,19 @@ export default function SearchPanel({ indexUrl, client: given }: SearchPanelProp
     void client.preload().then(() => setLoaded((n) => n + 1));
   }, [open, client]);
 
+  // What was typed before this box was there went into the header form's own field (its focus at the
+  // button's press, src/browser/header/HeaderControls.ts): the text and the caret move here. After the
+  // dialog's own layout effect, which focused the box.
+  useLayoutEffect(() => {
+    const field = document.querySelector<HTMLInputElement>('#site-header input[name="q"]');
+    const box = inputRef.current;
+    if (!open || !field?.value || !box) return;
+    box.value = field.value;
+    box.setSelectionRange(field.selectionStart, field.selectionEnd, field.selectionDirection ?? undefined);
+    setQuery(field.value);
+    field.value = '';
+  }, [open]);
+
   // Results as the shopper types: debounced, and only the answer to the latest query is shown.
   useEffect(() => {
     if (!searchable) {
