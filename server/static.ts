@@ -205,22 +205,23 @@ export class SiteFolder {
   }
 
   /**
-   * Where an old URL's other form moves in one hop (`/about/` straight to `/about-us`, not through
-   * `/about`; `/RINGS/` straight to `/rings`): the move of its canonical path when that path has no
-   * file, else null.
+   * Where another form of a URL (`/x/`, `/x/index.html`) moves, in one hop: its canonical path when
+   * that answers (a file, a page the map serves, a gone product's 410); an old URL's target (`/about/`
+   * straight to `/about-us`) or a lower-case page (`/RINGS/` to `/rings`) when it does not; null when
+   * nothing answers there either, so the 404 comes at once rather than after a move.
    */
-  oldUrlMove(canonical: string): string | null {
+  otherFormMove(canonical: string): string | null {
     const rule = this.rule(canonical);
-    if (rule?.status === 200) return null;
+    if (rule?.status === 200 || rule?.status === 410) return canonical;
+    const moves = rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
     let path: string;
     try {
       path = decodeURIComponent(canonical);
     } catch {
-      return null;
+      return moves;
     }
-    if (!fitsFileSystem(path) || this.fileOf(this.withHtml(path))) return null;
-    if (lowerCasePath(path) !== null) return this.lowerCaseMove(path);
-    return rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
+    if (fitsFileSystem(path) && this.fileOf(this.withHtml(path))) return canonical;
+    return (lowerCasePath(path) !== null ? this.lowerCaseMove(path) : null) ?? moves;
   }
 
   /** Where a (decoded) path with capitals that answers nothing moves: its lower-case page, or where that old URL moves; null when neither. */
@@ -286,7 +287,10 @@ export class Site {
     // A page's other URL forms (`/x/`, `/x/index.html`) move to its one URL, as at the CDN's edge.
     const url = new URL(c.req.url);
     const canonical = canonicalMove(url.pathname, this.roots);
-    if (canonical !== null) return moveTo(c, f.oldUrlMove(canonical) ?? canonical);
+    if (canonical !== null) {
+      const to = f.otherFormMove(canonical);
+      return to === null ? this.notFoundPage(c, f, 404, c.req.path) : moveTo(c, to);
+    }
     const rule = f.rule(c.req.path);
     if (rule?.status === 410) return this.notFoundPage(c, f, 410, rule.to);
     // A path no file system could hold is no file: the old URL it may be, else the 404 page (the lookup would fail with ENAMETOOLONG).

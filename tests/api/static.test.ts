@@ -90,7 +90,7 @@ describe('built site', () => {
       ['/rings/bangle-103/', '/rings/bangle-103'],
       ['/index.html', '/'],
       // Never a Location another host is read from (`//evil.example` is protocol-relative).
-      ['//evil.example/', '/evil.example'],
+      ['//rings/', '/rings'],
     ];
     for (const [from, to] of moves) {
       const res = await fetch(shop.url + from, { redirect: 'manual' });
@@ -98,6 +98,11 @@ describe('built site', () => {
       expect(r, from).toEqual({ status: 301, location: to, cache: 'public, max-age=3600' });
     }
     expect((await fetch(shop.url + '/', { redirect: 'manual' })).status).toBe(200);
+    // Another form of an address where nothing is: the 404 at once, never a move (nor a Location naming another host).
+    for (const from of ['//evil.example/', '/no/such/page/', '/no/such/page/index.html']) {
+      const res = await fetch(shop.url + from, { redirect: 'manual' });
+      expect([res.status, res.headers.get('location')], from).toEqual([404, null]);
+    }
   });
 
   it('an etag revalidation answers 304', async () => {

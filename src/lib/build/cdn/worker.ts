@@ -84,27 +84,26 @@ async function fetchFile(fetchAsset: AssetFetch, path: string, request: Request,
 }
 
 /**
- * Where an old URL's other form moves in one hop (`/about/` straight to `/about-us`, not through
- * `/about`; `/RINGS/` straight to `/rings`): the move of its canonical path when that path has no
- * file, else null.
+ * Where another form of a URL (`/x/`, `/x/index.html`) moves, in one hop: its canonical path when
+ * that answers (a file, a page the map serves, a gone product's 410); an old URL's target (`/about/`
+ * straight to `/about-us`) or a lower-case page (`/RINGS/` to `/rings`) when it does not; null when
+ * nothing answers there either, so the 404 comes at once rather than after a move. (The shop's
+ * server: server/static.ts `otherFormMove`.)
  */
-async function oldUrlMove(canonical: string, fetchAsset: AssetFetch, base: URL): Promise<string | null> {
+async function otherFormMove(canonical: string, fetchAsset: AssetFetch, base: URL): Promise<string | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(canonical);
   } catch {
-    return null;
+    return canonical;
   }
   const rule = (await lookupFor(decoded, fetchAsset, base))?.match(decoded) ?? null;
-  const moves = !!rule && rule.status >= 300 && rule.status < 400;
-  const capitals = lowerCasePath(decoded) !== null;
-  // Only an old URL or an address with capitals can move on: any other form moves to its canonical path without a lookup.
-  if (!moves && (rule?.status === 200 || !capitals)) return null;
+  if (rule?.status === 200 || rule?.status === 410) return canonical;
   const res = await fetchFile(fetchAsset, decoded, new Request(new URL(canonical, base), { method: 'HEAD' }), base);
   await res.body?.cancel();
-  if (res.status !== 404) return null;
-  if (capitals) return lowerCaseMove(decoded, fetchAsset, base);
-  return moves ? rule!.to : null;
+  if (res.status !== 404) return canonical;
+  const moves = rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
+  return (lowerCasePath(decoded) !== null ? await lowerCaseMove(decoded, fetchAsset, base) : null) ?? moves;
 }
 
 /** Where a path with capitals that answers nothing moves: its lower-case page, or where that old URL moves; null when neither. */
@@ -137,7 +136,10 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
     return page.status === 200 ? withHeaders(page, 400, {}) : new Response('Bad Request', { status: 400 });
   }
   const canonical = canonicalMove(url.pathname, roots);
-  if (canonical !== null) return moved((await oldUrlMove(canonical, fetchAsset, url)) ?? canonical, url.search);
+  if (canonical !== null) {
+    const to = await otherFormMove(canonical, fetchAsset, url);
+    if (to !== null) return moved(to, url.search);
+  }
   const map = await lookupFor(path, fetchAsset, url);
   const rule = map?.match(path) ?? null;
   if (rule?.status === 410) {
