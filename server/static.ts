@@ -23,7 +23,7 @@ import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { brotli } from './brotli';
 import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
-import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
+import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, moveOf, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
 import { canonicalMove, isNotFoundPage, lowerCasePath } from '../src/lib/build/cdn/canonical-url';
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
@@ -213,7 +213,7 @@ export class SiteFolder {
   otherFormMove(canonical: string): string | null {
     const rule = this.rule(canonical);
     if (rule?.status === 200 || rule?.status === 410) return canonical;
-    const moves = rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
+    const moves = moveOf(rule)?.to ?? null;
     let path: string;
     try {
       path = decodeURIComponent(canonical);
@@ -231,7 +231,7 @@ export class SiteFolder {
     // A page first: a map's move applies only where there is no file, as for any path.
     const rule = this.rule(lower);
     if (this.fileOf(this.withHtml(rule?.status === 200 ? rule.to : lower))) return encodeURI(lower);
-    return rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
+    return moveOf(rule)?.to ?? null;
   }
 
   /** The path a 200 rule serves instead (the path itself when none). */
@@ -317,8 +317,8 @@ export class Site {
     // (The path decodes: the contract answered 400 to one that does not.)
     const lower = f.lowerCaseMove(decodeURIComponent(c.req.path));
     if (lower !== null) return Promise.resolve(moveTo(c, lower));
-    const moved = f.rule(c.req.path);
-    if (moved && moved.status >= 300 && moved.status < 400) return Promise.resolve(moveTo(c, moved.to, moved.status));
+    const moved = moveOf(f.rule(c.req.path));
+    if (moved) return Promise.resolve(moveTo(c, moved.to, moved.status));
     return Promise.resolve(this.notFoundPage(c, f, 404, c.req.path));
   };
 

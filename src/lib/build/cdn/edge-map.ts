@@ -100,6 +100,9 @@ export function buildEdgeMap(
   return { index: { version: 1, buckets: n }, buckets };
 }
 
+/** The map's rule when it moves the path (a 3xx: an old URL), else null (none, a rewrite's 200, a gone product's 410). */
+export const moveOf = <R extends { status: number }>(rule: R | null | undefined): R | null => (rule && rule.status >= 300 && rule.status < 400 ? rule : null);
+
 /** Rules of loaded buckets, ready for lookups (a bucket's table is made once). */
 export class EdgeLookup {
   private tables = new Map<number, RedirectTable>();

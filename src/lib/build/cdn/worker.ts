@@ -14,7 +14,7 @@
  * function can reuse it.
  */
 import { assetPaths, canonicalMove, isNotFoundPage, lowerCasePath } from './canonical-url';
-import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, bucketsFor, type EdgeBucket, type EdgeIndex } from './edge-map';
+import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, bucketsFor, moveOf, type EdgeBucket, type EdgeIndex } from './edge-map';
 
 /** Fetches a file of the deployed site (Cloudflare: env.ASSETS.fetch). */
 export type AssetFetch = (url: URL | Request) => Promise<Response>;
@@ -102,8 +102,7 @@ async function otherFormMove(canonical: string, fetchAsset: AssetFetch, base: UR
   const res = await fetchFile(fetchAsset, decoded, new Request(new URL(canonical, base), { method: 'HEAD' }), base);
   await res.body?.cancel();
   if (res.status !== 404) return canonical;
-  const moves = rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
-  return (lowerCasePath(decoded) !== null ? await lowerCaseMove(decoded, fetchAsset, base) : null) ?? moves;
+  return (lowerCasePath(decoded) !== null ? await lowerCaseMove(decoded, fetchAsset, base) : null) ?? moveOf(rule)?.to ?? null;
 }
 
 /** Where a path with capitals that answers nothing moves: its lower-case page, or where that old URL moves; null when neither. */
@@ -115,7 +114,7 @@ async function lowerCaseMove(path: string, fetchAsset: AssetFetch, base: URL): P
   const res = await fetchFile(fetchAsset, rule?.status === 200 ? rule.to : lower, new Request(new URL(lower, base), { method: 'HEAD' }), base);
   await res.body?.cancel();
   if (res.status === 200) return encodeURI(lower);
-  return rule && rule.status >= 300 && rule.status < 400 ? rule.to : null;
+  return moveOf(rule)?.to ?? null;
 }
 
 /** The homes of the store views (`/`, `/de/`): set when the build bundles the worker (./build-files.ts `workerBundle`). */
@@ -151,7 +150,7 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
   if (res.status === 404) {
     // An address with capitals goes to its lower-case page first: the map compares paths without case.
     const lower = await lowerCaseMove(path, fetchAsset, url);
-    const move = lower !== null ? { to: lower, status: 301 } : rule && rule.status >= 300 && rule.status < 400 ? rule : null;
+    const move = lower !== null ? { to: lower, status: 301 } : moveOf(rule);
     if (move) {
       await res.body?.cancel();
       return moved(move.to, url.search, move.status);
