@@ -46,8 +46,15 @@ test('an order placed offline at the checkout is delivered exactly once when the
   await expect(page.getByText(messages.offlineOrderQueued).first()).toBeVisible({ timeout: 15_000 });
   expect(vsfa.magento.orders).toHaveLength(0);
   await ctx.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // Chromium tells the page it is online itself; the event is sent again in case it did not. Once the
+  // queue has sent the order the checkout goes on to its confirmation, which may end this very call.
+  await page
+    .evaluate(() => window.dispatchEvent(new Event('online')))
+    .catch((e: Error) => {
+      if (!/context was destroyed/.test(e.message)) throw e;
+    });
   await expect.poll(() => vsfa.magento.orders.length, { timeout: 30_000 }).toBe(1);
+  await page.waitForURL(/\/order-success\?o=/);
   await triggerQueue(page);
   await page.waitForTimeout(2_000);
   expect(vsfa.magento.orders).toHaveLength(1);
