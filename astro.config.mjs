@@ -1,7 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { config } from './src/lib/config/index.ts';
 import { postBuild } from './src/lib/build/postbuild.mjs';
 import { cdnFiles } from './src/lib/build/cdn/integration.ts';
@@ -13,7 +12,7 @@ import { SITEMAP_ENTRY_LIMIT } from './src/lib/build/merge.ts';
 import directives from './src/directives/index.ts';
 import clientConfig from './src/vite/client-config.ts';
 import zodClient from './src/vite/zod-client.ts';
-import { sitemapFilter, sitemapSerialize } from './src/lib/build/sitemap.ts';
+import { sitemap } from './src/lib/build/sitemap-files.ts';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import { webAppManifest } from './src/lib/pwa/manifest.ts';
@@ -74,7 +73,8 @@ export default defineConfig({
     postBuild(),
     // One stylesheet per page (src/middleware.ts); before the PWA, whose precache scan must see the merged files.
     pageCss(renderedThisBuild),
-    sitemap({ filter: sitemapFilter, serialize: sitemapSerialize, entryLimit: SITEMAP_ENTRY_LIMIT }),
+    // sitemap-index.xml and its files: every indexable page by its canonical URL (src/lib/build/sitemap.ts).
+    sitemap({ entryLimit: SITEMAP_ENTRY_LIMIT }),
     // Last, so the precache list is read after the post-build moves. Precache: shell and assets, not every page (docs/offline.md).
     pwaOutDir(pwaOptions),
     AstroPWA(pwaOptions),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { barePath, emptyListingPaths, isIndexablePath, robotsTxt, sitemapFilter } from '../../src/lib/build/sitemap';
+import {
+  barePath,
+  emptyListingPaths,
+  isIndexablePath,
+  robotsTxt,
+  shareEmptyListingPaths,
+  sitemapFilter,
+  takeSharedEmptyListingPaths,
+} from '../../src/lib/build/sitemap';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { catalog } from '../../src/lib/routing/routes';
 import { CmsPageSchema, type CmsPage } from '../../src/lib/schemas';
@@ -89,6 +97,31 @@ describe('sitemap rules', () => {
     expect(txt).toContain('Disallow: /checkout');
     expect(txt).toContain('Sitemap: https://shop.example.co.uk/sitemap-index.xml');
     expect(txt).not.toContain('Disallow: /\n');
+  });
+});
+
+describe("the pages' build shares its empty listings with the sitemap writer", () => {
+  it('takes them once, for the same snapshot only', () => {
+    expect(takeSharedEmptyListingPaths()).toBeUndefined();
+    shareEmptyListingPaths();
+    expect(takeSharedEmptyListingPaths()).toEqual(emptyListingPaths());
+    expect(takeSharedEmptyListingPaths()).toBeUndefined();
+    shareEmptyListingPaths();
+    const before = process.env.SNAPSHOT_DIR;
+    process.env.SNAPSHOT_DIR = '/another/snapshot';
+    try {
+      expect(takeSharedEmptyListingPaths()).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.SNAPSHOT_DIR;
+      else process.env.SNAPSHOT_DIR = before;
+    }
+  });
+
+  it('lead the filter to leave out the listings they name, as it would work them out', () => {
+    const empty = [...emptyListingPaths()];
+    expect(empty.length).toBeGreaterThan(0);
+    for (const path of empty) expect(sitemapFilter(`https://www.pendleandjames.co.uk${path}/`, new Set(empty)), path).toBe(false);
+    expect(sitemapFilter(`https://www.pendleandjames.co.uk${empty[0]}/`, new Set())).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Sitemap and robots rules: the sitemap lists every indexable page, each by its one
- * canonical URL, and no noindex page. Used by the @astrojs/sitemap `filter` in astro.config.mjs and
+ * canonical URL, and no noindex page. Used by the build's sitemap writer (./sitemap-files.ts) and
  * by src/pages/robots.txt.ts.
  */
 import { config, enabledStoreViews } from '../config';
@@ -13,6 +13,7 @@ import { brandCategories, brandSlug } from './brand-page-data';
 import { canonicalMove } from './cdn/canonical-url';
 import { storeRoots } from './cdn/store-roots';
 import { categoryTotal, listsNothing } from './page-data';
+import { snapshotDir } from '../snapshot/read';
 
 /** Pages that are never indexed (noindex shells, error pages, duplicates of home, examples). Store prefix not included. */
 export const NOINDEX_PATHS = [
@@ -58,6 +59,32 @@ export const emptyListingPaths = once((): ReadonlySet<string> => {
 });
 
 /**
+ * The pages' build shares its `emptyListingPaths` with the sitemap writer, which runs in the same
+ * process after the pages but in another copy of these modules (loaded with astro.config.mjs):
+ * worked out there, it would load the whole catalogue a second time (5.5 s and about 300 MB at 50,000
+ * products). The catch-all route's getStaticPaths, which every build calls and only the pages'
+ * bundle does, offers it; the writer takes it when it is for the same snapshot, else works it out.
+ */
+const SHARED_EMPTY_LISTINGS = Symbol.for('pj.build.emptyListingPaths');
+interface SharedEmptyListings {
+  snapshot: string;
+  paths: () => ReadonlySet<string>;
+}
+type Shared = Record<symbol, SharedEmptyListings | undefined>;
+
+/** Offers this copy's `emptyListingPaths` to the sitemap writer (the pages' build, from its getStaticPaths). */
+export function shareEmptyListingPaths(): void {
+  (globalThis as Shared)[SHARED_EMPTY_LISTINGS] = { snapshot: snapshotDir(), paths: emptyListingPaths };
+}
+
+/** The empty listings the pages' build offered for this snapshot (let go of), or undefined: none offered. */
+export function takeSharedEmptyListingPaths(): ReadonlySet<string> | undefined {
+  const shared = (globalThis as Shared)[SHARED_EMPTY_LISTINGS];
+  delete (globalThis as Shared)[SHARED_EMPTY_LISTINGS];
+  return shared && shared.snapshot === snapshotDir() ? shared.paths() : undefined;
+}
+
+/**
  * True when a built page belongs in the sitemap. CMS pages count by their canonical path only
  * (/i/{slug} when the page has no content path; never /p/{slug}); noindex CMS pages never count, nor
  * do the listings with no product (`emptyListingPaths`).
@@ -88,13 +115,13 @@ function safeDecode(s: string): string {
   }
 }
 
-/** The @astrojs/sitemap `filter`: receives each page's absolute URL. */
-export function sitemapFilter(url: string): boolean {
-  return isIndexablePath(new URL(url).pathname);
+/** The sitemap's filter: receives each page's absolute URL. */
+export function sitemapFilter(url: string, emptyListings?: ReadonlySet<string>): boolean {
+  return isIndexablePath(new URL(url).pathname, undefined, emptyListings);
 }
 
 /**
- * The @astrojs/sitemap `serialize`: each entry names the page by its canonical URL, the one that
+ * The sitemap's entry: each entry names the page by its canonical URL, the one that
  * answers 200 (./cdn/canonical-url.ts: no trailing slash but on the store views' homes, `/` and `/de/`).
  */
 export function sitemapSerialize<T extends { url: string }>(item: T, roots: readonly string[] = storeRoots()): T {

@@ -146,6 +146,8 @@ export interface CdnFilesResult {
   stylesheetPages: Map<string, string[]>;
   /** The inline script hashes of the pages, and of the AMP pages (`_headers`' CSP sources). */
   hashes: { pageHashes: string[]; ampHashes: string[] };
+  /** Where the time went, in ms, and how many files were read (the others were known from the build before, or from their writing). */
+  timings: Record<string, number>;
 }
 
 /** Reads a build's files manifest (null when the folder has none). */
@@ -194,12 +196,21 @@ export const CDN_DERIVED_FILES: ReadonlySet<string> = new Set(['_headers', '_rou
  */
 export async function writeCdnFiles(dir: string, before: string | null = null, scans: FileScans = FileScans.none()): Promise<CdnFilesResult> {
   // One read of each new file: its digest, and one scan of a page for its links and inline scripts.
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (what: string) => {
+    const now = performance.now();
+    timings[what] = Math.round(now - t);
+    t = now;
+  };
+  let read = 0;
   const pageHashes = new Set<string>();
   const ampHashes = new Set<string>();
   const files: Record<string, string> = {};
   // Only the links to assets the folder lacks are kept: every page's every link (about a million at
   // 10,000 products) held to the end took the build out of its heap.
   const names = listFiles(dir);
+  lap('list');
   const present = new Set(names);
   const links: [page: string, asset: string][] = [];
   const stylesheetPages = new Map<string, string[]>();
@@ -210,6 +221,7 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
     const identity = fileIdentity(path) ?? path;
     let scan = scans.take(identity);
     if (!scan) {
+      read++;
       const buf = readFileSync(path);
       scan = { digest: digestOf(buf) };
       if (f.endsWith('.html')) {
@@ -230,7 +242,10 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
     }
     for (const h of scan.hashes ?? []) (scan.amp ? ampHashes : pageHashes).add(h);
   }
+  lap('scan');
+  timings.read = read;
   scans.save();
+  lap('keep scans');
   const rules = siteHeaderRules({ pageHashes: [...pageHashes], ampHashes: [...ampHashes], ampPrefixes: ampPrefixes() });
   const written: [string, string | Uint8Array][] = [
     ['_headers', headersFile(rules)],
@@ -241,11 +256,14 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
     writeFileSync(join(dir, name), body);
     files[name] = digestOf(Buffer.from(body));
   }
+  lap('headers and worker');
   const sortedFiles = Object.fromEntries(Object.entries(files).sort(([a], [b]) => byName(a, b)));
   mkdirSync(join(dir, '_cdn'), { recursive: true });
   writeFileSync(join(dir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files: sortedFiles } satisfies FilesManifest)}\n`);
+  lap('manifest');
   const plan = before && existsSync(join(before, FILES_MANIFEST)) ? writeDeployPlan(before, dir) : null;
+  if (plan) lap('deploy plan');
   const missing = links.filter(([, asset]) => !(asset in files)).map(([page, asset]) => ({ page, asset }));
   const hashes = { pageHashes: [...pageHashes], ampHashes: [...ampHashes] };
-  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing, stylesheetPages, hashes };
+  return { headerRules: rules.length, pageHashes: pageHashes.size, files: Object.keys(files).length, plan, missing, stylesheetPages, hashes, timings };
 }

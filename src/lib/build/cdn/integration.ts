@@ -35,8 +35,11 @@ export function cdnFiles(): AstroIntegration {
         if (existsSync(keep)) writeFileSync(join(keep, CDN_HASHES_FILE), JSON.stringify(r.hashes));
         // The merged stylesheets kept for restored pages: only those some page of this build links, with those pages.
         prunePageCss(cacheDir, r.stylesheetPages);
+        const spent = Object.entries(r.timings)
+          .map(([what, n]) => `${what} ${n}`)
+          .join(', ');
         logger.info(
-          `_headers (${r.headerRules} rules, ${r.pageHashes} inline script hashes), _worker.js, files manifest (${r.files} files)${r.plan ? `, deploy plan (${r.plan.upload.length} to upload)` : ''} in ${Math.round(performance.now() - started)} ms`,
+          `_headers (${r.headerRules} rules, ${r.pageHashes} inline script hashes), _worker.js, files manifest (${r.files} files)${r.plan ? `, deploy plan (${r.plan.upload.length} to upload)` : ''} in ${Math.round(performance.now() - started)} ms (${spent})`,
         );
       },
     },
