@@ -7,8 +7,10 @@ import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeCdnFiles } from '../../src/lib/build/cdn/build-files';
-import { FileScans } from '../../src/lib/build/cdn/file-scans';
+import { pathToFileURL } from 'node:url';
+import { scanFile, writeCdnFiles } from '../../src/lib/build/cdn/build-files';
+import { clearScansAtWrite, FileScans } from '../../src/lib/build/cdn/file-scans';
+import { linkingMethods } from '../../src/lib/build/link-restore';
 import { fileIdentity } from '../../src/lib/build/file-identity';
 
 const work = mkdtempSync(join(tmpdir(), 'file-scans-'));
@@ -52,6 +54,38 @@ describe("the CDN step's file scans", () => {
     expect(kept).toHaveLength(5);
     expect(kept).toContain(fileIdentity(join(two, 'p/c/index.html')));
     expect(kept).not.toContain(fileIdentity(join(one, 'p/b/index.html')));
+  });
+
+  it('takes the pages the build wrote from their bytes as written, and reads a page changed since', async () => {
+    clearScansAtWrite();
+    const out = join(work, 'written');
+    const settings = { config: { outDir: pathToFileURL(`${out}/`), cacheDir: pathToFileURL(`${join(work, 'written-cache')}/`) } };
+    const pages: Record<string, string> = {
+      'index.html': '<html><script type="module">go()</script><link rel="stylesheet" href="/_astro/a.css"></html>',
+      'p/a/index.html': '<html amp><script>amp()</script></html>',
+      'p/b/index.html': '<html>b</html>',
+    };
+    // As Astro's build: the page's file, then the cache's writeOutputFile with the same bytes.
+    for (const [f, body] of Object.entries(pages)) {
+      put(out, { [f]: body });
+      await linkingMethods.writeOutputFile(settings, f, Buffer.from(body));
+    }
+    put(out, { '_astro/a.css': 'a{}' });
+    // Changed after it was written (another identity): its scan at write no longer holds.
+    writeFileSync(join(out, 'p/b/index.html'), '<html>b, again<script>b()</script></html>');
+    const r = await writeCdnFiles(out, null, FileScans.none());
+    expect(r.timings.read).toBe(2);
+    const manifest = manifestOf(out);
+    for (const f of [...Object.keys(pages), '_astro/a.css']) expect(manifest[f], f).toBe(scanFile(f, readFileSync(join(out, f))).digest);
+    // The CSP sources of the page and the AMP page came from the scans at write; p/b's from its read.
+    expect(r.hashes.ampHashes).toEqual(scanFile('p/a/index.html', readFileSync(join(out, 'p/a/index.html'))).hashes);
+    expect([...r.hashes.pageHashes].sort()).toEqual(
+      [
+        ...scanFile('index.html', readFileSync(join(out, 'index.html'))).hashes!,
+        ...scanFile('p/b/index.html', readFileSync(join(out, 'p/b/index.html'))).hashes!,
+      ].sort(),
+    );
+    expect(r.stylesheetPages.get('_astro/a.css')).toEqual(['index.html']);
   });
 
   it('names what is wrong with a store it cannot use, and reads every file', () => {

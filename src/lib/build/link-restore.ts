@@ -25,6 +25,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { folderPath, FoldersAhead, previousOutputFiles } from './restore-folders';
+import { fileIdentity } from './file-identity';
+import { clearScansAtWrite, noteScanAtWrite } from './cdn/file-scans';
+import { scanFile } from './cdn/build-files';
 
 /** What the cache's methods are given of Astro's settings. */
 interface CacheSettings {
@@ -145,6 +148,13 @@ export const linkingMethods: CacheFileMethods = {
     // unchanged (./cdn/file-scans.ts) instead of reading every page again after a full build.
     const written = settings.config.outDir && fileURLToPath(new URL(outputFile, settings.config.outDir));
     if (written && sizeOf(written) === (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) {
+      // The CDN step's scan of the page, from the bytes in hand (./cdn/file-scans.ts).
+      const identity = fileIdentity(written);
+      if (identity)
+        noteScanAtWrite(
+          identity,
+          scanFile(outputFile, typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)),
+        );
       try {
         await replaceWith(cached, (tmp) => link(written, tmp));
         return;
@@ -195,6 +205,7 @@ export function linkRestore(): AstroIntegration {
       },
       'astro:build:start': ({ logger }) => {
         rendered.clear();
+        clearScansAtWrite();
         if (!root) return;
         const found = astroCacheClass(root);
         if (typeof found === 'string' || !installLinkingMethods(found.prototype))

@@ -20,7 +20,7 @@ import { formatHeaders, siteHeaderRules } from './headers';
 import { byName, DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
 import { parseTagManifest, TAG_MANIFEST, type TagManifest } from './tag-manifest';
 import { readHeld } from '../held-json';
-import { FileScans } from './file-scans';
+import { FileScans, type FileScan } from './file-scans';
 import { fileIdentity } from '../file-identity';
 import { storeRoots } from './store-roots';
 import { openTree } from '../render/overlay';
@@ -91,6 +91,14 @@ export function scanPage(page: Buffer | string): PageScan {
     );
   }
   return { assets: [...assets], inlineHashes: [...hashes] };
+}
+
+/** What the CDN step learns of a file from its bytes: its digest and, for a page (`name` ends in `.html`), its links, inline scripts and whether it is an AMP page. */
+export function scanFile(name: string, buf: Buffer): FileScan {
+  const digest = digestOf(buf);
+  if (!name.endsWith('.html')) return { digest };
+  const { assets, inlineHashes } = scanPage(buf);
+  return { digest, assets, hashes: inlineHashes, amp: isAmp(buf) };
 }
 
 /** The hashed assets a page links (`scanPage`'s `assets`). */
@@ -222,12 +230,7 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
     let scan = scans.take(identity);
     if (!scan) {
       read++;
-      const buf = readFileSync(path);
-      scan = { digest: digestOf(buf) };
-      if (f.endsWith('.html')) {
-        const { assets, inlineHashes } = scanPage(buf);
-        scan = { ...scan, assets, hashes: inlineHashes, amp: isAmp(buf) };
-      }
+      scan = scanFile(f, readFileSync(path));
     }
     scans.set(identity, scan);
     files[f] = scan.digest;

@@ -37,6 +37,23 @@ const StoreSchema = z
     message: 'a file names an index beyond `names`',
   });
 
+/**
+ * The scans made as this build wrote its pages (../link-restore.ts has each page's bytes in hand as
+ * Astro writes it), by identity: the CDN step takes them instead of reading 2.5 GB of pages again at
+ * 50,000 products. A file changed after it was written has another identity and is read.
+ */
+const scansAtWrite = new Map<string, FileScan>();
+
+/** Records the scan of a file this build has just written. */
+export function noteScanAtWrite(identity: string, scan: FileScan): void {
+  scansAtWrite.set(identity, scan);
+}
+
+/** Forgets the scans of the build before (a new build starts). */
+export function clearScansAtWrite(): void {
+  scansAtWrite.clear();
+}
+
 /** The store's file name in the build's cache folder. */
 export const FILE_SCANS = 'cdn-file-scans.json';
 
@@ -76,8 +93,13 @@ export class FileScans {
     return new FileScans(file, parsed.data, null);
   }
 
-  /** The scan of the file with this identity from the build before, if it was the same file (let go of: each file is asked for once). */
+  /** The scan of the file with this identity made as this build wrote it, or from the build before if it was the same file (let go of: each file is asked for once). */
   take(identity: string): FileScan | undefined {
+    const written = scansAtWrite.get(identity);
+    if (written) {
+      scansAtWrite.delete(identity);
+      return written;
+    }
     const stored = this.previous.files[identity];
     if (!stored) return undefined;
     delete this.previous.files[identity];
