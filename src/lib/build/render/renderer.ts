@@ -188,6 +188,16 @@ function offerKeysBefore(
   return { files, mayTake: false };
 }
 
+/** The generation before's routes' inputs; null (every route listed) when it kept none, or they do not read as they should. */
+function routeInputsBefore(keepDir: string): RouteInputs | null {
+  try {
+    return readRouteInputs(keepDir);
+  } catch (e) {
+    process.stderr.write(`renderer: every route listed (${(e as Error).message})\n`);
+    return null;
+  }
+}
+
 export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhead): Promise<RenderResult> {
   const ahead = aheadFor(job, readBefore);
   const context = ahead?.context ?? readRenderContext(job.keepDir);
@@ -203,7 +213,7 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   const { files, mayTake } = offerKeysBefore(job, context.snapshot, ahead, known);
   timings.changes = Math.round(performance.now() - t);
   t = performance.now();
-  const routesBefore = mayTake ? (ahead?.routes !== undefined ? ahead.routes : readRouteInputs(job.keepDir)) : null;
+  const routesBefore = mayTake ? (ahead?.routes !== undefined ? ahead.routes : routeInputsBefore(job.keepDir)) : null;
   const listing = await listPaths(app, timings, routesBefore ? { paths: beforePaths, inputs: routesBefore.inputs } : null);
   const all = firstOfEach(listing.listed);
   timings.paths = Math.round(performance.now() - t);
