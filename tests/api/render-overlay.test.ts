@@ -24,6 +24,9 @@ import { buildWithOwnCache } from './fixture';
 const ROOT = join(import.meta.dirname, '../..');
 /** Fixed, so a special price cannot start or end between the builds and the renders of the test. */
 const BUILD_TIME = '2026-11-20T12:00:00.000Z';
+/** The next day, when the special price the base snapshot gives one product starts. */
+const NEXT_DAY = '2026-11-21T12:00:00.000Z';
+const AMP_ROUTES = ['src/pages/amp/[...path].astro', 'src/pages/[store]/amp/[...path].astro'];
 const PARAGRAPH = '<p>Apprenticeships open in Preston each September.</p>';
 const STRIP = ' Engraving free until Friday.';
 
@@ -54,6 +57,8 @@ const writeJson = (file: string, v: unknown) => writeFileSync(file, JSON.stringi
 describe('overlay generations of the persistent renderer', { timeout: 35 * 60_000 }, () => {
   let work = '';
   let renamed = '';
+  /** The product whose special price starts on NEXT_DAY. */
+  let special: Json = {};
   /** The product whose price the price change changes. */
   let priced = 0;
   const snap = (n: string) => join(work, `snap-${n}`);
@@ -67,11 +72,20 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     // Inside the project: a build whose output lies outside the working folder shares Astro's `.astro/` fallback with other builds.
     work = mkdtempSync(join(ROOT, 'dist-render-test-'));
     cpSync(SAMPLE_DIR, snap('base'), { recursive: true });
+    // A special price from the day after the builds' time: the same snapshot shows it a day later.
+    const catalogue = readJson(join(snap('base'), 'products/0000.json')) as Json[];
+    special = catalogue.findLast((x) => x.type_id === 'simple' && x.visibility === 4 && x.status === 1 && !x.special_price && x.price > 50)!;
+    Object.assign(special, { special_price: 42.5, special_from_date: '2026-11-21 00:00:00', special_to_date: '2027-01-31 23:00:00' });
+    writeJson(join(snap('base'), 'products/0000.json'), catalogue);
     // The CMS change: a paragraph on one CMS page.
     cpSync(snap('base'), snap('cms'), { recursive: true });
     const pages = readJson(join(snap('cms'), 'cms-pages.json')) as Json[];
     pages.find((p) => p.identifier === 'careers')!.content += PARAGRAPH;
     writeJson(join(snap('cms'), 'cms-pages.json'), pages);
+    // Another paragraph, published the next day.
+    cpSync(snap('cms'), snap('cms-day'), { recursive: true });
+    pages.find((p) => p.identifier === 'careers')!.content += PARAGRAPH;
+    writeJson(join(snap('cms-day'), 'cms-pages.json'), pages);
     // The price change, on top of the CMS change: a simple product shown in a category listing.
     cpSync(snap('cms'), snap('price'), { recursive: true });
     const products = readJson(join(snap('price'), 'products/0000.json')) as Json[];
@@ -95,7 +109,11 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     blocks.find((b) => b.identifier === 'promo-strip')!.content += STRIP;
     writeJson(join(snap('strip'), 'cms-blocks.json'), blocks);
     await Promise.all([fullBuild(snap('base'), dir('base')), fullBuild(snap('cms'), dir('full-cms')), fullBuild(snap('price'), dir('full-price'))]);
-    await Promise.all([fullBuild(snap('name'), dir('full-name')), fullBuild(snap('strip'), dir('full-strip'))]);
+    await Promise.all([
+      fullBuild(snap('name'), dir('full-name')),
+      fullBuild(snap('strip'), dir('full-strip')),
+      fullBuild(snap('cms-day'), dir('full-cms-day'), { BUILD_TIME: NEXT_DAY }),
+    ]);
     await Promise.all([
       fullBuild(snap('base'), dir('split-base'), SPLIT),
       fullBuild(snap('cms'), dir('split-full-cms'), SPLIT),
@@ -167,6 +185,21 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(r.changed).toEqual(['_cdn/files.json', 'careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
     expect(readFileSync(join(dir('over-cms'), 'careers/index.html'), 'utf8')).toContain(PARAGRAPH);
     expect(differences(dir('over-cms'), dir('full-cms'))).toEqual([]);
+    // Nothing the AMP routes read changed: their paths and keys are the full build's, taken, not listed again.
+    expect(r.routes.taken).toEqual(AMP_ROUTES);
+    expect(r.routes.listed.filter((c) => AMP_ROUTES.includes(c))).toEqual([]);
+    expect(r.routes.listed).toContain('src/pages/[...path].astro');
+  });
+
+  it('a CMS paragraph published the day a special price starts: the AMP routes are listed again, every file the full build’s', async () => {
+    // On the overlay above, whose AMP paths and keys were taken: they are the ones this change starts from.
+    const r = await overlay('over-cms', snap('cms-day'), 'over-cms-day', 2000, { BUILD_TIME: NEXT_DAY });
+    // No snapshot file but the CMS pages changed, yet the AMP pages' prices did: the day is one of their routes' inputs.
+    expect(r.routes.listed).toEqual(expect.arrayContaining(AMP_ROUTES));
+    expect(r.routes.taken).toEqual([]);
+    const amp = r.changed.filter((f) => f.startsWith('amp/') && readFileSync(join(dir('over-cms-day'), f), 'utf8').includes(String(special.sku)));
+    expect(amp.length).toBeGreaterThan(0);
+    expect(differences(dir('over-cms-day'), dir('full-cms-day'))).toEqual([]);
   });
 
   it('a CMS paragraph with the search index split (a large catalogue): its split files are kept, not rendered again', async () => {
@@ -222,6 +255,8 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(r.changed).toContain('search-index.json');
     expect(r.changed.some((f) => f.startsWith('amp/'))).toBe(true);
     expect(r.changed.some((f) => f.startsWith('listing/'))).toBe(true);
+    // A product file changed: every route listed, on the AMP paths and keys the CMS change before took.
+    expect(r.routes.taken).toEqual([]);
     expect(differences(dir('over-price'), dir('full-price'))).toEqual([]);
     // The records' digests kept for the next change: the changed record's worked out again, the others' as they were.
     const before = readKeys(keepDirOf(dir('over-cms')))!.records!;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { changedRecords, knownFiles, snapshotDigests } from '../../src/lib/build/render/changes';
 import { fileIdentity } from '../../src/lib/build/file-identity';
 import { keyStore, offerPrevious, recordDigests, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
-import { linkedSkus, reuseOrCompute } from '../../src/lib/build/key-reuse';
+import { keepStanding, linkedSkus, reuseOrCompute } from '../../src/lib/build/key-reuse';
 import { buildTime, catalog, descendantIds, primaryCategory, storeViewOf } from '../../src/lib/routing/routes';
 import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { pageTagMap, pageTags } from '../../src/lib/build/cache-tags';
@@ -160,6 +160,29 @@ describe('keys taken again or computed', () => {
     expect(withRead('ownRecord', 'R1')).toBe('new');
     // Without `read`, a key of a changed subtree is computed.
     expect(reuseOrCompute('same', store, 'b', () => ({ keys: ['new'], deps: {} }))[0]).toBe('new');
+  });
+
+  it("a route's entries nothing asked for (its paths taken from the generation before): those that stand are kept for the next change, and no other", () => {
+    const named = (prefix: string, id: number, deps: KeyEntry['deps'] = {}, base = `${prefix}-base`) =>
+      [`${prefix}|${id}|${store}`, entry(deps, base)] as const;
+    offerPrevious(
+      Object.fromEntries([
+        named('amp-category', 1),
+        named('amp-category', 2, { subtree: parentId }),
+        named('amp-category', 3, {}, 'old-base'),
+        named('product', 4, { ids: [7] }),
+        named('product', 5),
+        named('listing', 6),
+      ]),
+      { ids: new Set([7]), skus: new Set(), categories: new Set([childId]) },
+    );
+    // Asked for in this process already: what was recorded stays.
+    keyStore().recorded.set(`product|5|${store}`, entry({}, 'computed'));
+    keepStanding(['amp-category', 'product'], (prefix) => `${prefix}-base`);
+    // Its subtree, its own record or its base changed: not kept (the next change computes it); another prefix: not this route's.
+    expect(Object.keys(recordedEntries()).sort()).toEqual([`amp-category|1|${store}`, `product|5|${store}`]);
+    expect(recordedEntries()[`product|5|${store}`]!.base).toBe('computed');
+    expect(reusedCount()).toBe(1);
   });
 
   it('nothing offered: every key computed', () => {

@@ -119,7 +119,7 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
   const k = `${id}|${storeCode}`;
   let v = productKeys.get(k);
   if (v === undefined) {
-    const base = `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
+    const base = productBase(storeCode);
     // Taken from the generation before when neither the product nor the products it links changed, and
     // its primary category's listing did not or still gives the same related products (./key-reuse.ts).
     const [page, amp] = reuseOrCompute(
@@ -137,6 +137,11 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
   }
   return v;
 }
+
+/** The base of a product's keys (./key-reuse.ts): both layouts (its page's, its AMP pages') and the content links. */
+export const productBase = (storeCode: string): string => `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
+/** The base of an AMP category page's key: the AMP layout and the content links. */
+export const ampCategoryBase = (storeCode: string): string => `${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
 
 /**
  * What a product's page reads of its primary category's listing: its related products (chosen from
@@ -211,7 +216,7 @@ export function contentPageKey(content: ContentPageRoute | CmsAliasRoute, storeC
 /** An AMP page: a product (the canonical page's data, the child its URL names) or a category (its products in the AMP sort, their prices). */
 export function ampPageKey(r: Pick<AmpRoute, 'kind' | 'key' | 'storeCode' | 'childSku'>): string {
   if (r.kind === 'amp-product') return digest(productKeysOf(r.key, r.storeCode).amp, r.childSku ?? null);
-  return reuseOrCompute(`amp-category|${r.key}|${r.storeCode}`, r.storeCode, `${memoLayoutKey('amp', r.storeCode)} ${contentLinks()}`, () => {
+  return reuseOrCompute(`amp-category|${r.key}|${r.storeCode}`, r.storeCode, ampCategoryBase(r.storeCode), () => {
     const d = ampCategoryData(r.key, r.storeCode);
     const key = digest(
       memoLayoutKey('amp', r.storeCode),

@@ -108,6 +108,28 @@ export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCo
   return again !== undefined && seen === count;
 }
 
+/**
+ * Records again, for the next change, the generation before's entries named `{prefix}|…|{storeCode}`
+ * (`prefix` one of `prefixes`) that stand and were not asked for in this process: the entries of a
+ * route whose paths the renderer took from the generation before (./key-store.ts ListedFrom), which
+ * nothing asked for, and which the change after this one must still find. `baseOf`: the base each
+ * such entry has now.
+ */
+export function keepStanding(prefixes: readonly string[], baseOf: (prefix: string, storeCode: string) => string): void {
+  const s = keyStore();
+  if (buildRole() !== 'whole' || !s.previous) return;
+  for (const name in s.previous.entries) {
+    const prefix = name.slice(0, name.indexOf('|'));
+    if (!prefixes.includes(prefix) || s.recorded.has(name)) continue;
+    const old = s.previous.entries[name]!;
+    const storeCode = name.slice(name.lastIndexOf('|') + 1);
+    if (stands(old, storeCode, baseOf(prefix, storeCode))) {
+      s.recorded.set(name, old);
+      s.reused++;
+    }
+  }
+}
+
 /** The SKUs a product's page looks up (links of every type, grouped and bundle items, inline linked products). */
 export function linkedSkus(p: Product): string[] {
   const out = new Set<string>();

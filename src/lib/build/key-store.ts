@@ -85,3 +85,24 @@ export function recordDigests(): Record<string, string> {
 /** The keys recorded in this process (to keep for the next change), and how many were taken again. */
 export const recordedEntries = (): Record<string, KeyEntry> => Object.fromEntries(keyStore().recorded);
 export const reusedCount = (): number => keyStore().reused;
+
+/**
+ * What a route's getStaticPaths may declare (a property of the function, under PATHS_INPUTS), for the
+ * persistent renderer (./render/paths.ts) to take the route's paths and their cache keys from the
+ * generation before instead of listing them: `inputs` is a digest of everything the list (which
+ * paths, their props, their keys) reads besides the snapshot's files (the config, the store views,
+ * the day prices are judged on, the layouts' keys) and besides what the keys' bases digest of the
+ * files that may differ when keys are offered (./render/changes.ts KEYED_FILES); null: it cannot
+ * tell (the route is listed). The renderer takes the list only when no snapshot file changed but
+ * those, the keys were offered, and `inputs` is what it was. `taken` is called once the paths are
+ * taken: it records the entries the route's keys come from again, for the change after (nothing
+ * asked for them).
+ */
+export interface ListedFrom {
+  inputs(): string | null;
+  taken(): void;
+}
+export const PATHS_INPUTS = Symbol.for('pj.paths.inputs');
+/** `getStaticPaths` with its declaration (the function is Astro's as it is). */
+export const listedFrom = <F extends (...args: never[]) => unknown>(getStaticPaths: F, listed: ListedFrom): F & { [PATHS_INPUTS]: ListedFrom } =>
+  Object.assign(getStaticPaths, { [PATHS_INPUTS]: listed });

@@ -22,15 +22,18 @@ import {
   KEYS_FILE,
   PATHS_FILE,
   PRERENDER_ENTRY,
+  ROUTES_FILE,
   type KeptPath,
   type KeysFile,
   type RenderContext,
+  type RouteInputs,
 } from './kept';
+import { routeInputsOf, type ListingApp } from './paths';
 import { snapshotDigests } from './changes';
 import { recordDigests, recordedEntries } from '../key-store';
 
 /** Astro's default prerenderer (astro/dist/core/build/default-prerenderer.js, astro 7.3) has the app it loaded. */
-type Prerenderer = AstroPrerenderer & { app?: BuildAppLike };
+type Prerenderer = AstroPrerenderer & { app?: BuildAppLike & ListingApp };
 
 /** The parts of Astro's BuildApp (astro/dist/core/build/app.js) read here. */
 export interface BuildAppLike {
@@ -130,6 +133,9 @@ export function keepRenderer(): AstroIntegration {
               // The pages' cache keys with what each read (../key-reuse.ts): the first change takes those it does not touch.
               const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries(), records: recordDigests() };
               writeFileSync(join(keep, KEYS_FILE), JSON.stringify(keys));
+              // The inputs of the routes that declare them (./paths.ts), worked out as the listing had them.
+              const routes: RouteInputs = { version: 1, inputs: await routeInputsOf(def.app) };
+              writeFileSync(join(keep, ROUTES_FILE), JSON.stringify(routes));
             },
           };
         });

@@ -25,6 +25,14 @@ export const STAGED_PATHS_FILE = '.paths.json';
 export const KEYS_FILE = 'keys.json';
 /** Where the renderer leaves them in its staging folder (never a site file: the site has no dot files). */
 export const STAGED_KEYS_FILE = '.keys.json';
+/**
+ * The inputs digest of each route that declares one (`RouteInputs`, ../key-store.ts ListedFrom), by
+ * route (`routeKey`): a change that leaves a route's inputs as they were takes its paths from
+ * PATHS_FILE instead of listing them (./paths.ts).
+ */
+export const ROUTES_FILE = 'routes.json';
+/** Where the renderer leaves them in its staging folder. */
+export const STAGED_ROUTES_FILE = '.routes.json';
 /** The CDN step's inline script hashes of the build's pages (`CdnHashes`). */
 export const CDN_HASHES_FILE = 'cdn-hashes.json';
 /** How Astro names the prerender bundle's entry (astro/dist/core/build/static-build.js). */
@@ -80,6 +88,11 @@ export const keysFileSchema = z.object({
 });
 export type KeysFile = z.infer<typeof keysFileSchema>;
 
+const routeInputsSchema = z.object({ version: z.literal(1), inputs: z.record(z.string(), z.string()) });
+export type RouteInputs = z.infer<typeof routeInputsSchema>;
+/** A route's name in ROUTES_FILE, as Astro's route cache names it: its pattern and its component. */
+export const routeKey = (route: string, component: string): string => `${route}_${component}`;
+
 const cdnHashesSchema = z.object({ pageHashes: z.array(z.string()), ampHashes: z.array(z.string()) });
 export type CdnHashes = z.infer<typeof cdnHashesSchema>;
 
@@ -106,6 +119,10 @@ export const readKeptPaths = (keepDir: string): KeptPath[] => readKept(join(keep
 /** The kept keys of a generation; null when it kept none (every key is computed then). */
 export const readKeys = (keepDir: string): KeysFile | null =>
   existsSync(join(keepDir, KEYS_FILE)) ? readKept(join(keepDir, KEYS_FILE), keysFileSchema) : null;
+
+/** The routes' inputs of a generation; null when it kept none (every route is listed then). */
+export const readRouteInputs = (keepDir: string): RouteInputs | null =>
+  existsSync(join(keepDir, ROUTES_FILE)) ? readKept(join(keepDir, ROUTES_FILE), routeInputsSchema) : null;
 
 /** What the site's code is made of: the pages, components and libraries, the config, the lock file. */
 const CODE = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];

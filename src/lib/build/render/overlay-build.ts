@@ -25,8 +25,10 @@ import {
   PATHS_FILE,
   readCdnHashes,
   readRenderContext,
+  ROUTES_FILE,
   STAGED_KEYS_FILE,
   STAGED_PATHS_FILE,
+  STAGED_ROUTES_FILE,
   type RenderContext,
 } from './kept';
 import { OVERLAY_MANIFEST, openTree, type OverlayManifest } from './overlay';
@@ -60,6 +62,8 @@ export interface OverlayResult {
   kept: number;
   /** Where the time went, in ms (the renderer's phases, then this step's). */
   timings: Record<string, number>;
+  /** The page components whose routes the renderer listed, and those it took from the generation before (./paths.ts). */
+  routes: RenderResult['routes'];
 }
 
 const RENDERER = fileURLToPath(new URL('./renderer.ts', import.meta.url));
@@ -325,10 +329,12 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     writeHeld(join(keep, CDN_HASHES_FILE), JSON.stringify(nextHashes), nextHashes);
     // The keys the renderer listed, with what each read: the next change takes those it did not touch.
     if (existsSync(join(staging, STAGED_KEYS_FILE))) renameSync(join(staging, STAGED_KEYS_FILE), join(keep, KEYS_FILE));
+    // The routes' inputs, for the next change to take the routes whose inputs it leaves as they were.
+    if (existsSync(join(staging, STAGED_ROUTES_FILE))) renameSync(join(staging, STAGED_ROUTES_FILE), join(keep, ROUTES_FILE));
     // The next change's renderer, loading now.
     warmRenderer(keep, opts.env);
     lap('keep');
-    return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings } };
+    return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings }, routes: r.routes };
   } catch (e) {
     rmSync(opts.outDir, { recursive: true, force: true });
     rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });

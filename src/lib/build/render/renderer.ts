@@ -12,7 +12,6 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { BuildAppLike } from './keep';
 import { heldFiles, holdWithLoaded, takenCount } from '../../snapshot/hold';
@@ -21,16 +20,21 @@ import {
   CONTEXT_FILE,
   KEYS_FILE,
   PATHS_FILE,
+  ROUTES_FILE,
   STAGED_KEYS_FILE,
   STAGED_PATHS_FILE,
+  STAGED_ROUTES_FILE,
   readKeptPaths,
   readKeys,
   readRenderContext,
+  readRouteInputs,
   type KeptPath,
   type KeysFile,
   type RenderContext,
+  type RouteInputs,
 } from './kept';
-import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './changes';
+import { changedRecords, KEYED_FILES, knownFiles, snapshotDigests, type KnownFiles } from './changes';
+import { firstOfEach, listPaths, staticPathsModule, type ListingApp, type RouteLike } from './paths';
 import { offerPrevious, recordDigests, recordedEntries, reusedCount } from '../key-store';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
@@ -51,17 +55,12 @@ export interface RenderResult {
   kept: number;
   /** Where the time went, in ms: reading the job's context, listing the paths and their keys, then rendering, by page component. */
   timings: Record<string, number>;
+  /** The page components whose routes were listed, and those whose paths and keys were taken from the generation before (./paths.ts). */
+  routes: { listed: string[]; taken: string[] };
 }
 
-interface RouteLike {
-  route: string;
-  component: string;
-  type: string;
-}
-interface AppLike extends BuildAppLike {
+interface AppLike extends BuildAppLike, ListingApp {
   render(request: Request, opts: { routeData: RouteLike }): Promise<Response>;
-  manifest: { routes: { routeData: RouteLike & { prerender: boolean } }[] };
-  getComponentByRoute(route: RouteLike): Promise<unknown>;
 }
 
 /**
@@ -114,16 +113,6 @@ export async function loadApp(context: RenderContext): Promise<AppLike> {
   return mod.app;
 }
 
-type StaticPathsModule = {
-  StaticPaths: new (app: AppLike) => { getAll(): Promise<{ pathname: string; route: RouteLike; cacheKey?: string }[]> };
-};
-let staticPathsImport: Promise<StaticPathsModule> | undefined;
-/** Astro's own module (not exported by its package): the one its build lists paths with. Imported once (a warm renderer imports it while it waits). */
-function staticPathsModule(): Promise<StaticPathsModule> {
-  const astroDir = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
-  return (staticPathsImport ??= import(pathToFileURL(join(astroDir, 'dist/runtime/prerender/static-paths.js')).href) as Promise<StaticPathsModule>);
-}
-
 /**
  * What a warm renderer read of the kept folder it was started for while it waited (its context and
  * kept keys), with each file's size and time then: a job on that folder takes them when the files
@@ -136,12 +125,13 @@ export interface ReadAhead {
   paths?: KeptPath[];
   /** Undefined: not read (the job reads them, and says what is wrong with them). */
   keys?: KeysFile | null;
+  routes?: RouteInputs | null;
   /** The live snapshot's files read ahead, with their digests (the new snapshot's unchanged files are not hashed again). */
   files?: KnownFiles;
   stamps: string;
 }
 const stampsOf = (keepDir: string): string =>
-  [CONTEXT_FILE, PATHS_FILE, KEYS_FILE]
+  [CONTEXT_FILE, PATHS_FILE, KEYS_FILE, ROUTES_FILE]
     .map((f) => {
       const st = statSync(join(keepDir, f), { throwIfNoEntry: false });
       return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '-';
@@ -159,8 +149,9 @@ export function readAhead(keepDir: string): ReadAhead {
   }
   try {
     ahead.keys = readKeys(keepDir);
+    ahead.routes = readRouteInputs(keepDir);
   } catch {
-    // Read again by the job, which says why it computes every key.
+    // Read again by the job, which says why it computes every key (or lists every route).
   }
   return ahead;
 }
@@ -169,54 +160,42 @@ const aheadFor = (job: RenderJob, ahead: ReadAhead | undefined): ReadAhead | und
   ahead && ahead.keepDir === resolve(job.keepDir) && ahead.stamps === stampsOf(job.keepDir) ? ahead : undefined;
 
 /**
- * Every path of the new snapshot, as Astro's build lists them (its StaticPaths, in the bundle's module
- * graph). `timings` gets the time of each page component's listing (`paths <component>`, ms): Astro
- * asks for each route's component just before it calls its getStaticPaths, so the time from one ask
- * to the next is the route's.
- */
-async function staticPaths(app: AppLike, timings: Record<string, number>): Promise<{ pathname: string; route: RouteLike; cacheKey?: string }[]> {
-  const { StaticPaths } = await staticPathsModule();
-  let current: string | null = null;
-  let since = performance.now();
-  const lap = (next: string | null) => {
-    const now = performance.now();
-    if (current !== null) timings[`paths ${current}`] = Math.round((timings[`paths ${current}`] ?? 0) + now - since);
-    current = next;
-    since = now;
-  };
-  const timed: AppLike = Object.create(app) as AppLike;
-  timed.getComponentByRoute = (route: RouteLike) => {
-    lap(route.component);
-    return app.getComponentByRoute(route);
-  };
-  const all = await new StaticPaths(timed).getAll();
-  lap(null);
-  const seen = new Set<string>();
-  // The first route of a path wins, as in the build (generate.js, prerenderConflictBehavior).
-  return all.filter((p) => {
-    const k = p.pathname.replace(/\/+$/, '');
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-/**
  * Offers the generation before's keys and the records changed since to the key functions
  * (src/lib/build/key-reuse.ts), when it can tell which records changed; answers the new snapshot's
- * file digests, kept with the keys.
+ * file digests, kept with the keys, and whether routes may be taken from the generation before
+ * (./paths.ts): the keys were offered, and no file differs but those whose part the keys read is in
+ * their bases.
  */
-function offerKeysBefore(job: RenderJob, before: string | undefined, ahead: ReadAhead | undefined, known: KnownFiles | undefined): Record<string, string> {
+function offerKeysBefore(
+  job: RenderJob,
+  before: string | undefined,
+  ahead: ReadAhead | undefined,
+  known: KnownFiles | undefined,
+): { files: Record<string, string>; mayTake: boolean } {
   const files = snapshotDigests(job.snapshotDir, known);
   try {
     const kept = ahead?.keys !== undefined ? ahead.keys : readKeys(job.keepDir);
     const changed = kept ? changedRecords(kept, before, job.snapshotDir, files) : 'no keys kept';
     if (typeof changed === 'string') process.stderr.write(`renderer: every key computed (${changed})\n`);
-    else offerPrevious(kept!.entries, changed, kept!.records);
+    else {
+      offerPrevious(kept!.entries, changed, kept!.records);
+      // changedRecords answered: the same files as then, only product files and KEYED_FILES differ.
+      return { files, mayTake: Object.keys(files).every((f) => files[f] === kept!.files[f] || KEYED_FILES.has(f)) };
+    }
   } catch (e) {
     process.stderr.write(`renderer: every key computed (${(e as Error).message})\n`);
   }
-  return files;
+  return { files, mayTake: false };
+}
+
+/** The generation before's routes' inputs; null (every route listed) when it kept none, or they do not read as they should. */
+function routeInputsBefore(keepDir: string): RouteInputs | null {
+  try {
+    return readRouteInputs(keepDir);
+  } catch (e) {
+    process.stderr.write(`renderer: every route listed (${(e as Error).message})\n`);
+    return null;
+  }
 }
 
 export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhead): Promise<RenderResult> {
@@ -224,16 +203,19 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   const context = ahead?.context ?? readRenderContext(job.keepDir);
   app ??= await loadApp(context);
   const beforePaths = ahead?.paths ?? readKeptPaths(job.keepDir);
-  const before = new Map(beforePaths.map((p) => [p.pathname, p]));
+  // A path two routes answer: the first one's (the page the build wrote).
+  const before = new Map(firstOfEach(beforePaths).map((p) => [p.pathname, p]));
   const timings: Record<string, number> = {};
   let t = performance.now();
   // The live snapshot's digests hold for any job; their bytes are the hold's (src/lib/snapshot/hold.ts), let go as the bundle takes them.
   const known = readBefore?.files;
   if (readBefore) delete readBefore.files;
-  const files = offerKeysBefore(job, context.snapshot, ahead, known);
+  const { files, mayTake } = offerKeysBefore(job, context.snapshot, ahead, known);
   timings.changes = Math.round(performance.now() - t);
   t = performance.now();
-  const all = await staticPaths(app, timings);
+  const routesBefore = mayTake ? (ahead?.routes !== undefined ? ahead.routes : routeInputsBefore(job.keepDir)) : null;
+  const listing = await listPaths(app, timings, routesBefore ? { paths: beforePaths, inputs: routesBefore.inputs } : null);
+  const all = firstOfEach(listing.listed);
   timings.paths = Math.round(performance.now() - t);
   // `keys reused`: a count, not ms. The keys are kept with the staging folder for the next change.
   timings['keys reused'] = reusedCount();
@@ -249,7 +231,8 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   const now = new Set(all.map((p) => p.pathname));
   const removed = beforePaths.filter((p) => !now.has(p.pathname)).map((p) => outputFile(p.pathname, p.component.endsWith('.astro') ? 'page' : 'endpoint'));
   const added = all.filter((p) => !before.has(p.pathname)).map((p) => p.pathname.replace(/^\/+/, ''));
-  const paths: KeptPath[] = all.map((p) => ({
+  // Every path listed, a path two routes answer twice (as a full build keeps them): a route taken next time takes all of its own.
+  const paths: KeptPath[] = listing.listed.map((p) => ({
     pathname: p.pathname,
     route: p.route.route,
     component: p.route.component,
@@ -257,7 +240,9 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   }));
   // The next generation's paths, for the change after this one (./overlay-build.ts keeps them): never sent to the server, which does not read them.
   writeFileSync(join(job.staging, STAGED_PATHS_FILE), JSON.stringify(paths));
-  const result: RenderResult = { tooMany: false, written: [], removed, added, rendered: 0, kept: all.length - todo.length, timings };
+  const routeInputs: RouteInputs = { version: 1, inputs: listing.inputs };
+  writeFileSync(join(job.staging, STAGED_ROUTES_FILE), JSON.stringify(routeInputs));
+  const result: RenderResult = { tooMany: false, written: [], removed, added, rendered: 0, kept: all.length - todo.length, timings, routes: listing.routes };
   if (todo.length > job.maxPages) return { ...result, tooMany: true };
   for (const p of todo) {
     t = performance.now();
