@@ -171,10 +171,11 @@ export function tokenExpiringIn(token: string, seconds: number): string {
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
-/** Screenshots of the current page at 375px and 1280px ({SHOTS_DIR or test-results/screenshots}/{name}-{width}.png). */
+/** Screenshots of the current page at 375px and 1280px, or the widths in SHOT_WIDTHS ("390,1366") ({SHOTS_DIR or test-results/screenshots}/{name}-{width}.png). */
 export async function shoot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [375, 1280]) {
+  const widths = process.env.SHOT_WIDTHS?.split(',').map(Number) ?? [375, 1280];
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results/screenshots'}/${name}-${width}.png`, fullPage: true });

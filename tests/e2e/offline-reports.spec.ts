@@ -4,15 +4,17 @@
  * (they start after the first paint: src/lib/build/page-scripts.ts, src/lib/pwa/held-messages.ts).
  * Against the built site on an own shop server (offline-helpers.ts).
  */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixture';
 import { config } from '../../src/lib/config';
 import { fill, messages } from '../../src/lib/messages';
 import { collectionDbName } from '../../src/lib/state/storage';
-import { cartLine, openCheckoutWithGuestCart, shoot, simpleProducts } from './account-helpers';
+import { cartLine, hydrated, openCheckoutWithGuestCart, shoot, simpleProducts } from './account-helpers';
 import { fillGuestCheckout } from './checkout-helpers';
 import {
   baseOf,
   dbOrders,
+  type DbOrder,
   openControlled,
   orderPayload,
   placeOrder,
@@ -136,21 +138,42 @@ test('an order the browser storage never took is not called saved: the checkout 
   await ctx.close();
 });
 
-test('an order placed offline at the checkout stays queued while offline; once the queue has sent it, the checkout goes on to its confirmation and number', async ({
-  browser,
-}) => {
-  const [, ring] = simpleProducts(2);
-  await setStock(shop, ring!.sku, 100_000);
+/**
+ * A guest's bag of `product` taken through the checkout and placed offline (queued); `controlled`:
+ * the worker controls the checkout first (it serves the page again offline). `ours`: the API's orders since.
+ */
+async function placeQueuedAtCheckout(browser: Browser, product: ReturnType<typeof simpleProducts>[number], controlled = false) {
+  await setStock(shop, product.sku, 100_000);
   const before = new Set((await dbOrders(shop)).map((o) => o.order_id));
   const ours = async () => (await dbOrders(shop)).filter((o) => !before.has(o.order_id));
   const ctx = await browser.newContext({ baseURL: baseOf(shop) });
   const page = await ctx.newPage();
-  await openCheckoutWithGuestCart(page, [cartLine(ring!)]);
+  await openCheckoutWithGuestCart(page, [cartLine(product)]);
+  if (controlled) await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
   await fillGuestCheckout(page);
   await ctx.setOffline(true);
   await page.getByRole('button', { name: 'Place the order' }).click();
   const queued = page.getByRole('heading', { name: messages.checkoutQueuedTitle });
   await expect(queued).toBeVisible({ timeout: 15_000 });
+  return { ctx, page, ours, queued };
+}
+
+/** Back online: the queue sends the one order, and the checkout goes on to its confirmation; the API's order. */
+async function sendAndFollow(ctx: BrowserContext, page: Page, ours: () => Promise<DbOrder[]>) {
+  await ctx.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBe(1);
+  const [order] = await ours();
+  await page.waitForURL(/\/order-success\?o=/, { timeout: 15_000 });
+  await expect(page.getByText(fill(messages.orderSuccessNumber, { id: order!.increment_id }))).toBeVisible({ timeout: 15_000 });
+  return order!;
+}
+
+test('an order placed offline at the checkout stays queued while offline; once the queue has sent it, the checkout goes on to its confirmation and number', async ({
+  browser,
+}) => {
+  const [, ring] = simpleProducts(2);
+  const { ctx, page, ours, queued } = await placeQueuedAtCheckout(browser, ring!);
   await expect(page.getByText(messages.offlineOrderQueued)).toBeVisible();
   // Not sent yet: nothing says it was, and the page stays on the checkout.
   await page.waitForTimeout(1_000);
@@ -159,17 +182,42 @@ test('an order placed offline at the checkout stays queued while offline; once t
   await expect(page.getByText(/Your order number is/)).toHaveCount(0);
   expect(await ours()).toHaveLength(0);
 
-  await ctx.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBe(1);
-  const [order] = await ours();
   // The page follows the queue: the order confirmation, as for an order placed online, with the shop's order number.
-  await page.waitForURL(/\/order-success\?o=/, { timeout: 15_000 });
+  await sendAndFollow(ctx, page, ours);
   await expect(page.getByRole('heading', { name: messages.orderConfirmationTitle, level: 1 })).toBeVisible();
-  await expect(page.getByText(fill(messages.orderSuccessNumber, { id: order!.increment_id }))).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('table').getByText(ring!.name)).toBeVisible();
   await expect(page.getByText(messages.offlineOrderQueued)).toHaveCount(0);
   await shoot(page, 'checkout-offline-order-sent');
+  expect(await ours()).toHaveLength(1);
+  await ctx.close();
+});
+
+test('a checkout reloaded while its order is queued shows the order again, follows it to its confirmation once sent, and forgets it then', async ({
+  browser,
+}) => {
+  const [, , ring] = simpleProducts(3);
+  // The reload happens offline: the worker controls the checkout, to serve it again.
+  const { ctx, page, ours, queued } = await placeQueuedAtCheckout(browser, ring!, true);
+
+  await page.reload();
+  await hydrated(page);
+  // The same order, as before the reload: its title, the queued note, its line in the bag; nothing says it was sent.
+  await expect(queued).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(messages.offlineOrderQueued).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your bag' }).getByText(ring!.name)).toBeVisible();
+  await expect(page.getByText(messages.checkoutEmpty)).toHaveCount(0);
+  await expect(page.getByText(/Your order number is/)).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe('/checkout');
+  await shoot(page, 'checkout-queued-reloaded');
+  expect(await ours()).toHaveLength(0);
+
+  // Still followed after the reload: on to the confirmation with the shop's order number.
+  await sendAndFollow(ctx, page, ours);
+  // Moved on: the next visit of the checkout does not show it again.
+  await page.goto('/checkout');
+  await hydrated(page);
+  await expect(page.getByText(messages.checkoutEmpty)).toBeVisible();
+  await expect(queued).toHaveCount(0);
   expect(await ours()).toHaveLength(1);
   await ctx.close();
 });

@@ -3,6 +3,7 @@
  * `$checkout` and calls these actions, so what they do is what the checkout does. A rule changed in
  * src/lib/forms/rules.ts changes what Continue and Place order do; the reactions ask the server in the §7 order.
  */
+import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { filledCheckout } from './checkout-fixtures';
 import { flush, freshState } from './stores-fixtures';
@@ -216,6 +217,95 @@ describe('reactions while the checkout is shown', () => {
     chooseShipping({ carrier_code: 'flatrate', method_code: 'flatrate' });
     await flush();
     expect(server.calls.filter((c) => c.startsWith('collect-totals'))).toEqual([]);
+    stop();
+  });
+});
+
+describe('the order a checkout left queued, after a reload of the checkout', () => {
+  /** The tab's sessionStorage. */
+  let session: Map<string, string>;
+  beforeEach(() => {
+    session = new Map();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => session.get(k) ?? null,
+      setItem: (k: string, v: string) => void session.set(k, String(v)),
+      removeItem: (k: string) => void session.delete(k),
+    });
+    cleanStores($checkout);
+  });
+  afterEach(() => {
+    cleanStores($checkout);
+    vi.unstubAllGlobals();
+  });
+
+  /** Places an order that is queued, then reloads: a new checkout, whose bag reads `bag` from the browser storage. */
+  async function queuedThenReloaded(bag: CartItem[]) {
+    $checkout.set({ ...$checkout.get(), values: filledCheckout(), step: 'review' });
+    const first = $checkout.listen(() => {});
+    const placed = placeDeps(async () => ({ status: 'queued', message: 'Queued text' }));
+    await placeOrder({ storeCode: 'default', prefix: '' }, placed.d);
+    const shown = $checkout.get().placed;
+    expect(shown).toMatchObject({ state: 'queued' });
+    first();
+    return { ...placed, shown, id: placed.sent[0]!.order_id, reload: () => reload(bag) };
+  }
+  async function reload(bag: CartItem[]) {
+    cleanStores($checkout);
+    resetCheckout();
+    $cart.set({ items: bag, token: null, totals: null, loaded: true });
+    const stop = $checkout.listen(() => {});
+    await flush();
+    return stop;
+  }
+
+  it('still waiting with the bag empty: the same queued order, followed on to its confirmation once sent; not shown on the next visit', async () => {
+    const { shown, stored, went, id, reload: again } = await queuedThenReloaded([]);
+    let stop = await again();
+    expect($checkout.get().placed).toEqual(shown);
+    expect(went).toEqual([]);
+    stored.set(id, { ...stored.get(id)!, transmited: true, transmited_at: '2026-11-26T10:05:00Z', resultCode: 200, result: { increment_id: 'PJ100000011' } });
+    $queuedOrders.set([]);
+    await flush();
+    expect(went).toEqual([`/order-success?o=${encodeURIComponent(id)}`]);
+    stop();
+    stop = await again();
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
+    expect(went).toHaveLength(1);
+    stop();
+  });
+
+  it('sent while the page was away: on to its confirmation at once, never shown as queued', async () => {
+    const { stored, went, id, reload: again } = await queuedThenReloaded([]);
+    stored.set(id, { ...stored.get(id)!, transmited: true, transmited_at: '2026-11-26T10:05:00Z', resultCode: 200, result: { increment_id: 'PJ100000012' } });
+    const seen: string[] = [];
+    const watch = $checkout.listen((c) => void seen.push(c.placed.state));
+    const stop = await again();
+    expect(went).toEqual([`/order-success?o=${encodeURIComponent(id)}`]);
+    expect(seen).not.toContain('queued');
+    watch();
+    stop();
+  });
+
+  it('cancelled while the page was away: its message, then forgotten', async () => {
+    const { stored, went, id, reload: again } = await queuedThenReloaded([]);
+    stored.set(id, { ...stored.get(id)!, cancelled: true, cancel_reason: 'cancelled by the shopper' });
+    let stop = await again();
+    expect($checkout.get().placed).toEqual({ state: 'cancelled', message: 'The order has been cancelled and will not be sent.' });
+    stop();
+    stop = await again();
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
+    expect(went).toEqual([]);
+    stop();
+  });
+
+  it("still waiting while the bag holds new lines: the checkout is the new bag's, and the order is not shown again", async () => {
+    await queuedThenReloaded([]);
+    const bag: CartItem[] = [{ sku: 'WATCH-2', qty: 1, name: 'Steel Watch', price: 300 }];
+    let stop = await reload(bag);
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
+    stop();
+    stop = await reload([]);
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
     stop();
   });
 });

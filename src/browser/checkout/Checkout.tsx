@@ -25,7 +25,7 @@ import { CheckoutStep } from './CheckoutStep';
 import { PersonalStep } from './PersonalStep';
 import { ShippingStep } from './ShippingStep';
 import { PaymentStep } from './PaymentStep';
-import { ReviewStep } from './ReviewStep';
+import { CancelledNote, ReviewStep } from './ReviewStep';
 import './Checkout.css';
 
 export interface CheckoutProps {
@@ -66,6 +66,14 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     );
   }
 
+  const loading = (
+    <p className="muted" role="status">
+      {messages.checkoutLoading}
+    </p>
+  );
+  // The first render matches the server's, also for a queued order the store took up again after a reload.
+  if (!mounted) return loading;
+
   if (placed.state === 'queued') {
     return (
       <div className="co co--done">
@@ -85,18 +93,13 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     );
   }
 
-  if (!mounted || !cart.loaded) {
-    return (
-      <p className="muted" role="status">
-        {messages.checkoutLoading}
-      </p>
-    );
-  }
+  if (!cart.loaded) return loading;
 
   // Empty only while nothing is being placed: the order queue takes the lines out of the bag as it stores the order.
   if (cart.items.length === 0 && (placed.state === 'idle' || placed.state === 'cancelled')) {
     return (
       <div className="co-empty">
+        <CancelledNote placed={placed} />
         <WaitingOrders />
         <p>{messages.checkoutEmpty}</p>
         <p>
@@ -141,6 +144,7 @@ export default function Checkout({ home, prefix, storeCode }: CheckoutProps) {
     <div className="co">
       <FormStyles />
       <div className="co-steps">
+        {step === 'review' ? null : <CancelledNote placed={placed} />}
         <CheckoutStep step="personal" {...stepProps}>
           <PersonalStep open={step === 'personal'} done={index > 0} form={personal} signedIn={!!user.token} onContinue={continueOn} />
         </CheckoutStep>

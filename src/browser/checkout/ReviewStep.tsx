@@ -3,9 +3,21 @@ import type { FormEvent } from 'react';
 import type { ReviewTotals } from '../../lib/checkout/state';
 import { placing, type Placed } from '../../lib/checkout/store';
 import { messages } from '../../lib/messages';
-import { CheckField, Status } from '../kit/form-kit';
+import { CheckField, FormStyles, Status } from '../kit/form-kit';
 import type { FormState } from '../kit/use-form';
 import { Totals } from './CheckoutBag';
+
+/** The §8 message of an order that was refused or cancelled (nothing otherwise). */
+export function CancelledNote({ placed }: { placed: Placed }) {
+  return placed.state === 'cancelled' ? (
+    <>
+      <FormStyles />
+      <Status kind="error">
+        <strong>{messages.checkoutCancelledTitle}.</strong> {placed.message}
+      </Status>
+    </>
+  ) : null;
+}
 
 export function ReviewStep({
   form: review,
@@ -29,11 +41,7 @@ export function ReviewStep({
           {messages.authTermsLink}
         </a>
       </CheckField>
-      {placed.state === 'cancelled' ? (
-        <Status kind="error">
-          <strong>{messages.checkoutCancelledTitle}.</strong> {placed.message}
-        </Status>
-      ) : null}
+      <CancelledNote placed={placed} />
       {placing(placed) ? <Status kind="progress">{messages.checkoutPlacing}</Status> : null}
       <div className="fk-actions">
         <button type="submit" className="btn co-place" disabled={placing(placed)}>

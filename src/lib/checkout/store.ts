@@ -5,7 +5,8 @@
  * reactions (started when the island subscribes, `onMount`) do the I/O: hand the cart to the external
  * checkout, load the cart's shipping and payment methods, fill the details in from the account, keep
  * a payment method chosen, ask the server's totals for the chosen methods, and follow an order left
- * queued until the order queue has sent it (on to its confirmation) or cancelled it.
+ * queued until the order queue has sent it (on to its confirmation) or cancelled it; that order is
+ * remembered for the tab (queued.ts), so a reload of the checkout shows it again and follows it on.
  */
 import { computed, map, onMount } from 'nanostores';
 import { messages } from '../messages';
@@ -15,7 +16,7 @@ import { $online } from '../state/stores/network';
 import { $shippingMethods, loadShippingMethods, setShippingCountry } from '../state/stores/shipping';
 import { $user, loadUser } from '../state/stores/user';
 import { $storeView } from '../state/stores/store-view';
-import { $queuedOrders } from '../state/sync/order-queue';
+import { $queuedOrders, isPendingOrder, storedOrder } from '../state/sync/order-queue';
 import { storeMoney } from '../catalog/price';
 import {
   continueFrom,
@@ -28,6 +29,7 @@ import {
   type StepMove,
 } from './flow';
 import { externalCheckoutEnabled, handOffToExternalCheckout } from './handoff';
+import { forgetQueued, recallQueued, rememberQueued, type QueuedCheckout } from './queued';
 import { fetchPaymentMethods } from './server';
 import {
   cashOnDeliveryMethod,
@@ -203,6 +205,11 @@ onMount($checkout, () => {
   // A queued order is followed (flow.ts `followQueuedOrder`) whenever the queue's list changes, and
   // once as it becomes queued (sent meanwhile): sent, on to the confirmation; cancelled, its message.
   let followed: Placed | null = null;
+  const settle = (p: Placed, r: PlaceResult | null) => {
+    if (!r || $checkout.get().placed !== p) return;
+    if (r.kind === 'redirecting') $checkout.setKey('placed', { state: 'redirecting' });
+    else if (r.kind === 'cancelled') $checkout.setKey('placed', { state: 'cancelled', message: r.message });
+  };
   let reading = false;
   let readAgain = false;
   const follow = async (): Promise<void> => {
@@ -211,11 +218,7 @@ onMount($checkout, () => {
     if (reading) return void (readAgain = true);
     reading = true;
     try {
-      const r = await followQueuedOrder({ orderId: p.orderId, items: p.items, totals: p.totals, prefix: p.prefix }, placedWith);
-      if (r && $checkout.get().placed === p) {
-        if (r.kind === 'redirecting') $checkout.setKey('placed', { state: 'redirecting' });
-        else if (r.kind === 'cancelled') $checkout.setKey('placed', { state: 'cancelled', message: r.message });
-      }
+      settle(p, await followQueuedOrder({ orderId: p.orderId, items: p.items, totals: p.totals, prefix: p.prefix }, placedWith));
     } catch (err) {
       console.error('[checkout] the queued order could not be read', err);
     } finally {
@@ -224,6 +227,36 @@ onMount($checkout, () => {
     if (readAgain) {
       readAgain = false;
       await follow();
+    }
+  };
+
+  // The tab remembers its queued order while it is queued, and forgets it once it moved on or was
+  // cancelled. After a reload it is taken up again once the bag is known: still waiting and the bag
+  // empty, the checkout shows it again and follows it; sent or cancelled meanwhile, on to where
+  // following it leads; waiting while the bag holds new lines, or unknown to the queue, forgotten.
+  const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  const storeCode = $storeView.get().storeCode;
+  let recalled = recallQueued(storage, storeCode);
+  let kept = $checkout.get().placed;
+  const keep = () => {
+    const p = $checkout.get().placed;
+    if (p === kept) return;
+    kept = p;
+    if (p.state === 'queued') {
+      const { state: _, ...q } = p;
+      rememberQueued(storage, storeCode, q);
+    } else if (p.state !== 'idle') forgetQueued(storage, storeCode);
+  };
+  const resume = async (q: QueuedCheckout, bagEmpty: boolean): Promise<void> => {
+    const idle = $checkout.get().placed;
+    try {
+      const order = await (placedWith?.storedOrder ?? storedOrder)(q.orderId);
+      if ($checkout.get().placed !== idle || idle.state !== 'idle') return;
+      if (!order || (isPendingOrder(order) && !bagEmpty)) return forgetQueued(storage, storeCode);
+      if (isPendingOrder(order)) return $checkout.setKey('placed', { state: 'queued', ...q });
+      settle(idle, await followQueuedOrder(q, placedWith));
+    } catch (err) {
+      console.error('[checkout] the queued order could not be read', err);
     }
   };
 
@@ -238,9 +271,14 @@ onMount($checkout, () => {
     const online = $online.get();
     const { values } = c;
 
+    keep();
     if (c.placed !== followed) {
       followed = c.placed;
       void follow();
+    }
+    if (recalled && cart.loaded) {
+      void resume(recalled, cart.items.length === 0);
+      recalled = null;
     }
 
     // The server's methods for the cart, once it has a server cart (and again for another country).
