@@ -15,6 +15,18 @@ import {
 } from './account-helpers';
 import { fillAddress } from './checkout-helpers';
 import { messages } from '../../src/lib/messages';
+import type { Locator } from '@playwright/test';
+
+/**
+ * An order number in a heading reads as figures: it is set in the text face (Inter, lining figures),
+ * not in the display face, whose old-style zero is a small "o" (PJ100000002 read "PJ1ooooooo2").
+ */
+async function expectTextFigures(heading: Locator, id: string): Promise<void> {
+  const number = heading.getByText(id, { exact: true });
+  await expect(number).toBeVisible();
+  expect(await number.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter\b/);
+  expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Cormorant\b/);
+}
 
 test('a full checkout with cash on delivery ends on the order confirmation and the order appears in the order history with its lines', async ({
   page,
@@ -75,6 +87,7 @@ test('a full checkout with cash on delivery ends on the order confirmation and t
   const number = page.getByText(/Your order number is PJ\d+\./);
   await expect(number).toBeVisible();
   const incrementId = /PJ\d+/.exec((await number.textContent()) ?? '')![0];
+  await expectTextFigures(number, incrementId);
   const summary = page.getByRole('table');
   await expect(summary.getByText(ring!.name)).toBeVisible();
   await expect(summary.getByText(watch!.name)).toBeVisible();
@@ -109,6 +122,7 @@ test('a full checkout with cash on delivery ends on the order confirmation and t
   await page.waitForURL(new RegExp(`/my-account/orders/${incrementId}$`));
   await hydrated(page);
   await expect(page.getByRole('heading', { name: `Order #${incrementId}` })).toBeVisible();
+  await expectTextFigures(page.getByRole('heading', { name: `Order #${incrementId}` }), incrementId);
   const lines = page.getByRole('table');
   await expect(lines.getByRole('row', { name: new RegExp(ring!.name) })).toContainText(ring!.sku);
   await expect(lines.getByRole('row', { name: new RegExp(ring!.name) })).toContainText('2');

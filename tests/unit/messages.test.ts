@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, fill } from '../../src/lib/messages';
+import { messages, fill, fillAround } from '../../src/lib/messages';
 import { config } from '../../src/lib/config';
 
 describe('message catalogue', () => {
@@ -47,5 +47,12 @@ describe('message catalogue', () => {
   it('fill fills named placeholders and leaves unknown ones', () => {
     expect(fill(messages.addedToWishlist, { name: 'Gold Ring' })).toBe('Product Gold Ring has been added to wishlist!');
     expect(fill('{missing} {email}', {})).toBe(`{missing} ${config.mailer.contactAddress}`);
+  });
+
+  it('splits a text around one placeholder, the others filled', () => {
+    expect(fillAround(messages.orderSuccessNumber, 'id')).toEqual(['Your order number is ', '.']);
+    expect(fillAround(messages.orderNumber, 'id')).toEqual(['Order #', '']);
+    expect(fillAround('{n} of {id} for {n}', 'id', { n: 2 })).toEqual(['2 of ', ' for 2']);
+    expect(fillAround('no placeholder {n}', 'id', { n: 1 })).toEqual(['no placeholder 1', '']);
   });
 });

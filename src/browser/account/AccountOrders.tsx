@@ -14,6 +14,7 @@ import { Status } from '../kit/form-kit';
 import { totalsRows } from '../../lib/checkout/totals';
 import { TotalsList } from '../bag/TotalsList';
 import { OrderLinesTable } from '../checkout/OrderLinesTable';
+import { OrderNumber } from '../kit/OrderNumber';
 import { LazyWaitingOrders } from '../offline/LazyWaitingOrders';
 import { AddressBlock } from '../checkout/AddressBlock';
 
@@ -121,7 +122,9 @@ export function OrderDetail({ accountPath }: { accountPath: string }) {
   const billing = o.billing_address;
   return (
     <article className="acc-order" aria-labelledby="acc-order-title">
-      <h2 id="acc-order-title">{fill(messages.orderNumber, { id: o.increment_id })}</h2>
+      <h2 id="acc-order-title">
+        <OrderNumber text={messages.orderNumber} id={o.increment_id} />
+      </h2>
       <dl className="acc-facts acc-facts--inline">
         <div>
           <dt>{messages.orderDate}</dt>

@@ -9,10 +9,11 @@ import { priceFormatter } from '../../lib/messages/currency-format';
 import { $storeView } from '../../lib/state/stores/store-view';
 import { externalOrderLines, externalOrderTotals, type OrderSuccessState } from '../../lib/checkout/order-success';
 import { startOrderSuccess } from '../../lib/checkout/order-success-page';
-import { messages, fill } from '../../lib/messages';
+import { messages } from '../../lib/messages';
 import { totalsRows } from '../../lib/checkout/totals';
 import { TotalsList } from '../bag/TotalsList';
 import { OrderLinesTable } from './OrderLinesTable';
+import { OrderNumber } from '../kit/OrderNumber';
 import { LazyWaitingOrders } from '../offline/LazyWaitingOrders';
 import './OrderSuccess.css';
 
@@ -43,7 +44,7 @@ export default function OrderSuccess() {
   return (
     <section className="os card" aria-labelledby="os-title">
       <p className="os__number" id="os-title">
-        {fill(messages.orderSuccessNumber, { id: o.order_id })}
+        <OrderNumber text={messages.orderSuccessNumber} id={o.order_id} />
       </p>
       <h2 className="os__title">{messages.orderSummaryTitle}</h2>
       <OrderLinesTable
