@@ -334,6 +334,8 @@ test.describe('not found and gone', () => {
     const f = await facts(page);
     expectOneH1(f, messages.notFound404);
     expect(f.robots).toContain('noindex');
+    // The heading says 404; nothing above it says it again.
+    expect((await page.locator('[data-page-not-found]').innerText()).match(/404/g)).toHaveLength(1);
   });
 
   test('an unknown url answers 404 with the not found page', async ({ page }) => {
