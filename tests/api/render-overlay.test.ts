@@ -13,8 +13,10 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { listFiles, writeDeployPlan } from '../../src/lib/build/cdn/build-files';
-import { releaseHeld } from '../../src/lib/build/held-json';
-import { DEPLOY_PLAN } from '../../src/lib/build/cdn/deploy-plan';
+import { isHeld, releaseHeld } from '../../src/lib/build/held-json';
+import { DEPLOY_PLAN, FILES_MANIFEST } from '../../src/lib/build/cdn/deploy-plan';
+import { TAG_MANIFEST } from '../../src/lib/build/cdn/tag-manifest';
+import { warmLive } from '../../server/render';
 import { buildOverlay, FullBuildNeeded, stopWarmRenderer } from '../../src/lib/build/render/overlay-build';
 import { OVERLAY_MANIFEST, openTree } from '../../src/lib/build/render/overlay';
 import { keepDirOf, readKeys } from '../../src/lib/build/render/kept';
@@ -129,6 +131,15 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(existsSync(join(keepDirOf(dir('base')), 'context.json'))).toBe(true);
     expect(existsSync(join(keepDirOf(dir('base')), 'cdn-hashes.json'))).toBe(true);
     expect(existsSync(join(keepDirOf(dir('base')), 'keys.json'))).toBe(true);
+  });
+
+  it("a full build gone live: its files and tag manifests are read ahead, held for the first change's compare and deploy plan", async () => {
+    releaseHeld();
+    warmLive(dir('base'));
+    expect(isHeld(join(dir('base'), FILES_MANIFEST))).toBe(false);
+    await new Promise((r) => setImmediate(r));
+    expect(isHeld(join(dir('base'), FILES_MANIFEST))).toBe(true);
+    expect(isHeld(join(dir('base'), TAG_MANIFEST))).toBe(true);
   });
 
   it('a renderer kept beside an output folder outside the project loads its bundle there and waits, ready', async () => {

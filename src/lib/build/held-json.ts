@@ -52,6 +52,13 @@ export function writeHeld(file: string, text: string, value: unknown): void {
   if (identity !== null) keep(path, { identity, value });
 }
 
+/** Whether the file's value is held (it is still the file read or written). */
+export function isHeld(file: string): boolean {
+  const path = resolve(file);
+  const got = held.get(path);
+  return !!got && got.identity === fileIdentity(path);
+}
+
 /** Lets go of every held file (tests). */
 export function releaseHeld(): void {
   held.clear();
