@@ -151,31 +151,43 @@ export function stopWarmRenderer(): void {
   warm = null;
 }
 
-/** Runs a job on the warm renderer when it holds the job's bundle, else on a new one. */
-export function runRenderer(job: RenderJob, env: Record<string, string> = {}): Promise<RenderResult> {
+/**
+ * Runs a job on the warm renderer when it holds the job's bundle, else on a new one. Settles with its
+ * answer as soon as it has answered; `ended` settles when the process has ended, having written what
+ * the next change reads into the staging folder (./renderer.ts keeps it after answering), and
+ * rejects if it ended otherwise. It is handled: a caller that stops before awaiting it loses nothing.
+ */
+export function runRenderer(job: RenderJob, env: Record<string, string> = {}): Promise<{ result: RenderResult; ended: Promise<void> }> {
   const bundle = readRenderContext(job.keepDir).bundle;
   const w = warm && !warm.exited && warm.bundle === bundle && warm.env === JSON.stringify(env) ? warm : null;
   warm = null;
   const child = w?.child ?? startRenderer(null, env);
   child.ref();
-  return new Promise((resolvePromise, reject) => {
+  let err = '';
+  child.stderr.on('data', (b: Buffer) => (err = (err + b.toString()).slice(-4000)));
+  // `close`, not `exit`: the answer may still be in the pipe when the process has exited.
+  const ended = new Promise<void>((resolveEnd, rejectEnd) => {
+    child.on('error', rejectEnd);
+    child.on('close', (code) => (code === 0 ? resolveEnd() : rejectEnd(new Error(`the renderer exited with code ${code}: ${err.trim()}`))));
+  });
+  ended.catch(() => {});
+  const answered = new Promise<RenderResult>((resolveAnswer, reject) => {
     let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (err = (err + b.toString()).slice(-4000)));
-    child.on('error', reject);
-    // `close`, not `exit`: the answer may still be in the pipe when the process has exited.
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`the renderer exited with code ${code}: ${err.trim()}`));
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+      // The answer is one JSON line (a warm renderer said it was ready first).
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line === undefined || !out.includes('\n', out.indexOf(line))) return;
       try {
-        // The answer is the last line (a warm renderer said it was ready first).
-        resolvePromise(JSON.parse(out.trim().split('\n').pop() ?? '') as RenderResult);
+        resolveAnswer(JSON.parse(line) as RenderResult);
       } catch (e) {
         reject(new Error(`the renderer's answer is not JSON: ${(e as Error).message}`));
       }
     });
-    child.stdin.end(JSON.stringify(job));
+    ended.then(() => reject(new Error(`the renderer ended without an answer: ${err.trim()}`)), reject);
   });
+  child.stdin.end(JSON.stringify(job));
+  return answered.then((result) => ({ result, ended }));
 }
 
 /** The service worker with the precache revisions of the changed files brought up to date (null: unchanged). */
@@ -237,9 +249,12 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
   const hashes = readCdnHashes(parentKeep);
   const staging = `${opts.outDir}.staging`;
   rmSync(staging, { recursive: true, force: true });
+  /** The renderer's end: it writes into the staging folder after it has answered. */
+  let ended: Promise<void> | undefined;
   try {
     lap('prepare');
-    const r = await runRenderer({ keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages }, opts.env);
+    let r: RenderResult;
+    ({ result: r, ended } = await runRenderer({ keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages }, opts.env));
     lap('renderer');
     if (r.tooMany) throw new FullBuildNeeded(`more than ${opts.maxPages} pages to render`);
     // Pages added or removed change the sitemap and the links to them: a full build. Split search files
@@ -318,6 +333,9 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
       writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
     }
     lap('deploy plan');
+    // The renderer wrote what the next change reads after it answered, while this generation was made.
+    await ended;
+    lap('renderer kept');
     const keep = keepDirOf(opts.outDir);
     mkdirSync(keep, { recursive: true });
     // Held as written, as the files manifest: the next change's first step reads them. The paths,
@@ -340,6 +358,8 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });
     throw e;
   } finally {
+    // Not while the renderer still writes there.
+    await ended?.catch(() => {});
     rmSync(staging, { recursive: true, force: true });
   }
 }

@@ -198,7 +198,13 @@ function routeInputsBefore(keepDir: string): RouteInputs | null {
   }
 }
 
-export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhead): Promise<RenderResult> {
+/**
+ * Renders the job's pages; answers what it wrote, and `keep`, which writes what the next change reads
+ * (the keys, the paths and the routes' inputs: 80 MB of JSON at 100,000 products) into the staging
+ * folder. The process answers first and keeps after: the server makes the generation meanwhile and
+ * waits for the process to end only before it moves those files (./overlay-build.ts).
+ */
+export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhead): Promise<{ result: RenderResult; keep: () => void }> {
   const ahead = aheadFor(job, readBefore);
   const context = ahead?.context ?? readRenderContext(job.keepDir);
   app ??= await loadApp(context);
@@ -221,7 +227,6 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   timings['keys reused'] = reusedCount();
   mkdirSync(job.staging, { recursive: true });
   const keys: KeysFile = { version: 1, files, entries: recordedEntries(), records: recordDigests() };
-  writeFileSync(join(job.staging, STAGED_KEYS_FILE), JSON.stringify(keys));
   const todo = all.filter((p) => {
     if (p.route.type === 'redirect' || p.route.type === 'fallback')
       throw new Error(`${p.pathname}: a ${p.route.type} route (the renderer renders pages and endpoints only)`);
@@ -238,12 +243,15 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
     component: p.route.component,
     ...(p.cacheKey !== undefined && { cacheKey: p.cacheKey }),
   }));
-  // The next generation's paths, for the change after this one (./overlay-build.ts keeps them): never sent to the server, which does not read them.
-  writeFileSync(join(job.staging, STAGED_PATHS_FILE), JSON.stringify(paths));
   const routeInputs: RouteInputs = { version: 1, inputs: listing.inputs };
-  writeFileSync(join(job.staging, STAGED_ROUTES_FILE), JSON.stringify(routeInputs));
+  // The next generation's keys, paths and routes' inputs, for the change after this one (./overlay-build.ts keeps them): never sent to the server, which does not read them.
+  const keep = () => {
+    writeFileSync(join(job.staging, STAGED_KEYS_FILE), JSON.stringify(keys));
+    writeFileSync(join(job.staging, STAGED_PATHS_FILE), JSON.stringify(paths));
+    writeFileSync(join(job.staging, STAGED_ROUTES_FILE), JSON.stringify(routeInputs));
+  };
   const result: RenderResult = { tooMany: false, written: [], removed, added, rendered: 0, kept: all.length - todo.length, timings, routes: listing.routes };
-  if (todo.length > job.maxPages) return { ...result, tooMany: true };
+  if (todo.length > job.maxPages) return { result: { ...result, tooMany: true }, keep: () => {} };
   for (const p of todo) {
     t = performance.now();
     const res = await app.render(new Request(requestUrl(context.origin, p.pathname, p.route.type)), { routeData: p.route });
@@ -257,7 +265,7 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
     result.rendered++;
     timings[p.route.component] = Math.round((timings[p.route.component] ?? 0) + performance.now() - t);
   }
-  return result;
+  return { result, keep };
 }
 
 /**
@@ -294,11 +302,20 @@ async function main(): Promise<void> {
   process.env.SNAPSHOT_DIR = job.snapshotDir;
   process.env.PJ_PAGE_CSS = JSON.stringify({ outDir: job.staging, keepDir: join(job.staging, '.page-css'), readDir: context.outDir });
   const loaded = Math.round(performance.now() - t);
-  const result = await render(job, app ?? (await loadApp(context)), ahead);
+  const { result, keep } = await render(job, app ?? (await loadApp(context)), ahead);
   // `read ahead`: the live snapshot's files the job took as read ahead (a count, not ms).
   result.timings = { context: loaded, ...result.timings, 'read ahead': takenCount() };
-  // Exits once answered: what the bundle leaves behind (timers of its modules) would keep the process, and the change's caller, waiting.
-  process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
+  // Answers, then keeps what the next change reads, then exits: what the bundle leaves behind
+  // (timers of its modules) would keep the process, and the change's caller, waiting.
+  process.stdout.write(`${JSON.stringify(result)}\n`, () => {
+    try {
+      keep();
+    } catch (e) {
+      process.stderr.write(`renderer: what the next change reads was not kept: ${(e as Error).message}\n`);
+      process.exit(1);
+    }
+    process.exit(0);
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
