@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages, fill, fillAround } from '../../src/lib/messages';
+import { messages, fill } from '../../src/lib/messages';
+import { fillAround } from '../../src/lib/messages/around';
 import { config } from '../../src/lib/config';
 
 describe('message catalogue', () => {

@@ -17,13 +17,3 @@ export function fill(template: string, vars: Record<string, string | number> = {
   const all: Record<string, string | number> = { email: config.mailer.contactAddress, ...vars };
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in all ? String(all[key]) : whole));
 }
-
-/**
- * A text split around one placeholder, the rest filled: `[before, after]`, for a page that sets the
- * value apart (an order number in figures that read as figures). A text without it: `[text, '']`.
- */
-export function fillAround(template: string, name: string, vars: Record<string, string | number> = {}): [string, string] {
-  const at = template.indexOf(`{${name}}`);
-  if (at < 0) return [fill(template, vars), ''];
-  return [fill(template.slice(0, at), vars), fill(template.slice(at + name.length + 2), vars)];
-}
