@@ -224,8 +224,13 @@ describe('reactions while the checkout is shown', () => {
 describe('the order a checkout left queued, after a reload of the checkout', () => {
   /** The tab's sessionStorage. */
   let session: Map<string, string>;
+  /** How the page was opened, as the browser's navigation entry says (`reload`, or `navigate` for a fresh visit). */
+  let opened = 'reload';
   beforeEach(() => {
     session = new Map();
+    opened = 'reload';
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(((type: string) =>
+      type === 'navigation' ? [{ type: opened }] : []) as typeof performance.getEntriesByType);
     vi.stubGlobal('sessionStorage', {
       getItem: (k: string) => session.get(k) ?? null,
       setItem: (k: string, v: string) => void session.set(k, String(v)),
@@ -236,6 +241,7 @@ describe('the order a checkout left queued, after a reload of the checkout', () 
   afterEach(() => {
     cleanStores($checkout);
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   /** Places an order that is queued, then reloads: a new checkout, whose bag reads `bag` from the browser storage. */
@@ -295,6 +301,45 @@ describe('the order a checkout left queued, after a reload of the checkout', () 
     stop = await again();
     expect($checkout.get().placed).toEqual({ state: 'idle' });
     expect(went).toEqual([]);
+    stop();
+  });
+
+  it('the checkout opened afresh (a link, the bag), not reloaded: its own bag, never the old order; the order is forgotten', async () => {
+    const { stored, went, id, reload: again } = await queuedThenReloaded([]);
+    stored.set(id, { ...stored.get(id)!, transmited: true, transmited_at: '2026-11-26T10:05:00Z', resultCode: 200, result: { increment_id: 'PJ100000014' } });
+    opened = 'navigate';
+    let stop = await again();
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
+    expect(went).toEqual([]);
+    stop();
+    opened = 'reload';
+    stop = await again();
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
+    expect(went).toEqual([]);
+    stop();
+  });
+
+  it("sent or cancelled while the page was away, and the bag holds new lines: the checkout is the new bag's, never the old order's confirmation or message", async () => {
+    const bag: CartItem[] = [{ sku: 'WATCH-2', qty: 1, name: 'Steel Watch', price: 300 }];
+    const sent = await queuedThenReloaded([]);
+    sent.stored.set(sent.id, {
+      ...sent.stored.get(sent.id)!,
+      transmited: true,
+      transmited_at: '2026-11-26T10:05:00Z',
+      resultCode: 200,
+      result: { increment_id: 'PJ100000013' },
+    });
+    let stop = await reload(bag);
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
+    expect(sent.went).toEqual([]);
+    stop();
+    stop = await reload([]);
+    expect(sent.went).toEqual([]);
+    stop();
+    const cancelled = await queuedThenReloaded([]);
+    cancelled.stored.set(cancelled.id, { ...cancelled.stored.get(cancelled.id)!, cancelled: true, cancel_reason: 'cancelled by the shopper' });
+    stop = await reload(bag);
+    expect($checkout.get().placed).toEqual({ state: 'idle' });
     stop();
   });
 

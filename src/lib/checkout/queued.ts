@@ -70,3 +70,13 @@ export function forgetQueued(storage: Pick<Storage, 'removeItem'> | null, storeC
     // Nothing kept.
   }
 }
+
+/**
+ * Whether this page was opened again (a reload, or back or forward to it): only then does the
+ * checkout take up the order its tab remembers. A shopper who comes to the checkout afresh, from a
+ * link or the bag, gets the checkout of the bag, never an old order's confirmation.
+ */
+export function openedAgain(perf: { getEntriesByType?(type: string): unknown[] } | undefined = globalThis.performance): boolean {
+  const nav = perf?.getEntriesByType?.('navigation')[0] as { type?: string } | undefined;
+  return nav?.type === 'reload' || nav?.type === 'back_forward';
+}

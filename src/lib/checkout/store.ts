@@ -29,7 +29,7 @@ import {
   type StepMove,
 } from './flow';
 import { externalCheckoutEnabled, handOffToExternalCheckout } from './handoff';
-import { forgetQueued, recallQueued, rememberQueued, type QueuedCheckout } from './queued';
+import { forgetQueued, openedAgain, recallQueued, rememberQueued, type QueuedCheckout } from './queued';
 import { fetchPaymentMethods } from './server';
 import {
   cashOnDeliveryMethod,
@@ -231,12 +231,15 @@ onMount($checkout, () => {
   };
 
   // The tab remembers its queued order while it is queued, and forgets it once it moved on or was
-  // cancelled. After a reload it is taken up again once the bag is known: still waiting and the bag
-  // empty, the checkout shows it again and follows it; sent or cancelled meanwhile, on to where
-  // following it leads; waiting while the bag holds new lines, or unknown to the queue, forgotten.
+  // cancelled, or the checkout is opened afresh. After a reload (or back or forward to the checkout)
+  // it is taken up again once the bag is known, only while the bag is empty
+  // (the order took its lines): still waiting, the checkout shows it again and follows it; sent or
+  // cancelled meanwhile, on to where following it leads. A bag with lines, or an order the queue no
+  // longer knows: forgotten.
   const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
   const storeCode = $storeView.get().storeCode;
-  let recalled = recallQueued(storage, storeCode);
+  let recalled = openedAgain() ? recallQueued(storage, storeCode) : null;
+  if (!recalled) forgetQueued(storage, storeCode);
   let kept = $checkout.get().placed;
   const keep = () => {
     const p = $checkout.get().placed;
@@ -252,7 +255,8 @@ onMount($checkout, () => {
     try {
       const order = await (placedWith?.storedOrder ?? storedOrder)(q.orderId);
       if ($checkout.get().placed !== idle || idle.state !== 'idle') return;
-      if (!order || (isPendingOrder(order) && !bagEmpty)) return forgetQueued(storage, storeCode);
+      // A bag with lines is a new one: its checkout, never the old order's confirmation or message.
+      if (!order || !bagEmpty) return forgetQueued(storage, storeCode);
       if (isPendingOrder(order)) return $checkout.setKey('placed', { state: 'queued', ...q });
       settle(idle, await followQueuedOrder(q, placedWith));
     } catch (err) {
