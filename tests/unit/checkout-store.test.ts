@@ -230,7 +230,7 @@ describe('the order a checkout left queued, after a reload of the checkout', () 
     session = new Map();
     opened = 'reload';
     vi.spyOn(performance, 'getEntriesByType').mockImplementation(((type: string) =>
-      type === 'navigation' ? [{ type: opened }] : []) as typeof performance.getEntriesByType);
+      type === 'navigation' ? [{ type: opened }] : []) as unknown as typeof performance.getEntriesByType);
     vi.stubGlobal('sessionStorage', {
       getItem: (k: string) => session.get(k) ?? null,
       setItem: (k: string, v: string) => void session.set(k, String(v)),
