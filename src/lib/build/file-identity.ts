@@ -5,9 +5,12 @@
  * shards it did not change (src/lib/snapshot/write.ts), a restored page links the build before's.
  * Null when there is no such file.
  */
-import { statSync } from 'node:fs';
+import { statSync, type BigIntStats } from 'node:fs';
 
 export function fileIdentity(path: string): string | null {
   const s = statSync(path, { bigint: true, throwIfNoEntry: false });
-  return s ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}` : null;
+  return s ? identityOf(s) : null;
 }
+
+/** The identity of a file as a `statSync(path, { bigint: true })` found it (a caller that reads its size too stats once). */
+export const identityOf = (s: BigIntStats): string => `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`;

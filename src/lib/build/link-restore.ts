@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { folderPath, FoldersAhead, previousOutputFiles } from './restore-folders';
-import { fileIdentity } from './file-identity';
+import { identityOf } from './file-identity';
 import { clearScansAtWrite, noteScanAtWrite } from './cdn/file-scans';
 import { scanFile } from './cdn/build-files';
 
@@ -67,9 +67,6 @@ async function replaceWith(path: string, make: (tmp: string) => Promise<void>): 
     throw e;
   }
 }
-
-/** A file's size; -1 when there is none. */
-const sizeOf = (path: string): number => statSync(path, { throwIfNoEntry: false })?.size ?? -1;
 
 /** Folders this process has made for restored pages: a page in one of them is linked at once. */
 const madeFolders = new Set<string>();
@@ -147,14 +144,12 @@ export const linkingMethods: CacheFileMethods = {
     // (a link), so the next build restores the very file this one wrote, and the CDN step knows it
     // unchanged (./cdn/file-scans.ts) instead of reading every page again after a full build.
     const written = settings.config.outDir && fileURLToPath(new URL(outputFile, settings.config.outDir));
-    if (written && sizeOf(written) === (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    // One look at the written file: that it holds these bytes (its size), and its identity.
+    const file = written ? statSync(written, { bigint: true, throwIfNoEntry: false }) : undefined;
+    if (written && file && file.size === BigInt(bytes.byteLength)) {
       // The CDN step's scan of the page, from the bytes in hand (./cdn/file-scans.ts).
-      const identity = fileIdentity(written);
-      if (identity)
-        noteScanAtWrite(
-          identity,
-          scanFile(outputFile, typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)),
-        );
+      noteScanAtWrite(identityOf(file), scanFile(outputFile, bytes));
       try {
         await replaceWith(cached, (tmp) => link(written, tmp));
         return;
