@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { sitemapFilter, sitemapSerialize, takeSharedEmptyListingPaths } from './sitemap';
 import { SITEMAP_ORDER } from './merge';
+import { phaseTimer } from './phases';
 
 /** The error pages Astro builds, never listed (@astrojs/sitemap `isStatusCodePage`). */
 const STATUS_PAGES = new Set(['404', '500']);
@@ -71,12 +72,7 @@ export function sitemapFiles(
   timings: Record<string, number> = {},
   emptyListings?: ReadonlySet<string>,
 ): Map<string, string> {
-  let t = performance.now();
-  const lap = (what: string) => {
-    const now = performance.now();
-    timings[what] = Math.round(now - t);
-    t = now;
-  };
+  const lap = phaseTimer(timings);
   const kept = urls.filter((u) => sitemapFilter(u, emptyListings));
   lap('filter');
   kept.sort(SITEMAP_ORDER.compare);

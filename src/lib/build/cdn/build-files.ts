@@ -24,6 +24,7 @@ import { FileScans, type FileScan } from './file-scans';
 import { fileIdentity } from '../file-identity';
 import { storeRoots } from './store-roots';
 import { openTree } from '../render/overlay';
+import { phaseTimer } from '../phases';
 
 /** The files of a folder, relative and sorted. */
 export function listFiles(dir: string): string[] {
@@ -200,10 +201,15 @@ export function writeDeployPlan(
   after: string,
   known: { before?: FilesManifest; after?: FilesManifest; mayDiffer?: Iterable<string> } = {},
 ): DeployPlan {
-  const tags = tagManifestOf;
   const now = known.after ?? readFilesManifest(after);
   if (!now) throw new Error(`${after}: no ${FILES_MANIFEST}: not a finished build`);
-  const plan = deployPlan(before ? (known.before ?? readFilesManifest(before)) : null, now, before ? tags(before) : null, tags(after), known.mayDiffer);
+  const plan = deployPlan(
+    before ? (known.before ?? readFilesManifest(before)) : null,
+    now,
+    before ? tagManifestOf(before) : null,
+    tagManifestOf(after),
+    known.mayDiffer,
+  );
   writeFileSync(join(after, DEPLOY_PLAN), `${JSON.stringify(plan, null, 1)}\n`);
   return plan;
 }
@@ -219,12 +225,7 @@ export const CDN_DERIVED_FILES: ReadonlySet<string> = new Set(['_headers', '_rou
 export async function writeCdnFiles(dir: string, before: string | null = null, scans: FileScans = FileScans.none()): Promise<CdnFilesResult> {
   // One read of each new file: its digest, and one scan of a page for its links and inline scripts.
   const timings: Record<string, number> = {};
-  let t = performance.now();
-  const lap = (what: string) => {
-    const now = performance.now();
-    timings[what] = Math.round(now - t);
-    t = now;
-  };
+  const lap = phaseTimer(timings);
   let read = 0;
   const pageHashes = new Set<string>();
   const ampHashes = new Set<string>();

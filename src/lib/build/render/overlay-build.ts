@@ -35,6 +35,7 @@ import { OVERLAY_MANIFEST, openTree, type OverlayManifest } from './overlay';
 import { writeHeld } from '../held-json';
 import type { RenderJob, RenderResult } from './renderer';
 import { precacheMaxBytes } from '../../pwa/sw-config';
+import { phaseTimer } from '../phases';
 
 /** The change cannot be made as an overlay: build the whole site (the reason says why). */
 export class FullBuildNeeded extends Error {}
@@ -172,12 +173,15 @@ export function runRenderer(job: RenderJob, env: Record<string, string> = {}): P
   });
   ended.catch(() => {});
   const answered = new Promise<RenderResult>((resolveAnswer, reject) => {
-    let out = '';
+    // What the renderer has said so far; null once it has answered.
+    let out: string | null = '';
     child.stdout.on('data', (b: Buffer) => {
+      if (out === null) return;
       out += b.toString();
       // The answer is one JSON line (a warm renderer said it was ready first).
       const line = out.split('\n').find((l) => l.startsWith('{'));
       if (line === undefined || !out.includes('\n', out.indexOf(line))) return;
+      out = null;
       try {
         resolveAnswer(JSON.parse(line) as RenderResult);
       } catch (e) {
@@ -238,12 +242,8 @@ const MOVABLE = /^(?:[^/]+\/)?search-(?:index|listing)\/[0-9a-f]+\/[^/]+(?:\/[^/
 export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult> {
   const parentKeep = keepDirOf(opts.parent);
   if (!existsSync(join(parentKeep, CONTEXT_FILE))) throw new FullBuildNeeded(`${opts.parent}: no kept renderer`);
-  let t = performance.now();
   const timings: Record<string, number> = {};
-  const lap = (name: string) => {
-    timings[name] = Math.round(performance.now() - t);
-    t = performance.now();
-  };
+  const lap = phaseTimer(timings);
   const context = readRenderContext(parentKeep);
   if (context.code !== codeStamp(opts.projectRoot ?? process.cwd())) throw new FullBuildNeeded('the code changed since the full build under the live site');
   const hashes = readCdnHashes(parentKeep);
