@@ -251,12 +251,13 @@ onMount($checkout, () => {
     } else if (p.state !== 'idle') forgetQueued(storage, storeCode);
   };
   const resume = async (q: QueuedCheckout, bagEmpty: boolean): Promise<void> => {
+    // A bag with lines is a new one: its checkout, never the old order's confirmation or message.
+    if (!bagEmpty) return forgetQueued(storage, storeCode);
     const idle = $checkout.get().placed;
     try {
       const order = await (placedWith?.storedOrder ?? storedOrder)(q.orderId);
       if ($checkout.get().placed !== idle || idle.state !== 'idle') return;
-      // A bag with lines is a new one: its checkout, never the old order's confirmation or message.
-      if (!order || !bagEmpty) return forgetQueued(storage, storeCode);
+      if (!order) return forgetQueued(storage, storeCode);
       if (isPendingOrder(order)) return $checkout.setKey('placed', { state: 'queued', ...q });
       settle(idle, await followQueuedOrder(q, placedWith));
     } catch (err) {
