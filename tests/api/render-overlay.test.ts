@@ -31,6 +31,8 @@ const NEXT_DAY = '2026-11-21T12:00:00.000Z';
 const AMP_ROUTES = ['src/pages/amp/[...path].astro', 'src/pages/[store]/amp/[...path].astro'];
 const PARAGRAPH = '<p>Apprenticeships open in Preston each September.</p>';
 const STRIP = ' Engraving free until Friday.';
+/** The page components of the home pages' fixed paths (/, /home-dev, /pwa.html). */
+const HOME_PAGES = ['src/pages/index.astro', 'src/pages/home-dev.astro', 'src/pages/pwa.html.astro'];
 
 /** A full `astro build` of `snapshot` into `out`, with a cache folder of its own (every page rendered). */
 const fullBuild = (snapshot: string, out: string, env: Record<string, string> = {}): Promise<void> =>
@@ -200,6 +202,8 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(r.routes.taken).toEqual(AMP_ROUTES);
     expect(r.routes.listed.filter((c) => AMP_ROUTES.includes(c))).toEqual([]);
     expect(r.routes.listed).toContain('src/pages/[...path].astro');
+    // The home pages' fixed paths carry the keys their modules export, kept by the full build: unchanged, not rendered.
+    expect(Object.keys(r.timings).filter((k) => HOME_PAGES.includes(k))).toEqual([]);
   });
 
   it('a CMS paragraph published the day a special price starts: the AMP routes are listed again, every file the full build’s', async () => {
@@ -298,6 +302,22 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(r.timings['keys reused']).toBe(0);
     expect(readFileSync(join(dir('over-strip'), 'about-us/index.html'), 'utf8')).toContain(STRIP.trim());
     expect(differences(dir('over-strip'), dir('full-strip'))).toEqual([]);
+  });
+
+  it("the social feed's title reaches the home pages, whose keys name it (a fixed path's key, exported by its page)", async () => {
+    cpSync(snap('strip'), snap('social'), { recursive: true });
+    const social = readJson(join(snap('social'), 'social.json')) as Json;
+    social.title = 'Follow the Preston workshop';
+    writeJson(join(snap('social'), 'social.json'), social);
+    const r = await overlay('over-strip', snap('social'), 'over-social', 100_000);
+    expect(
+      Object.keys(r.timings)
+        .filter((k) => HOME_PAGES.includes(k))
+        .sort(),
+    ).toEqual([...HOME_PAGES].sort());
+    const tree = openTree(dir('over-social'));
+    for (const f of ['index.html', 'home-dev/index.html', 'pwa.html']) expect(readFileSync(tree.file(f)!, 'utf8')).toContain(social.title);
+    expect(r.changed).not.toContain('about-us/index.html');
   });
 
   it('the server serves an overlay generation: the changed page from the overlay, the others from the build under it', async () => {

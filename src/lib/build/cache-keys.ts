@@ -14,7 +14,8 @@ import { middlewareCodeKey } from './code-key';
 import { config, enabledStoreViews } from '../config';
 import { bannersFor, catalog, once, routeFieldsOf, siteChrome, pricesFor, primaryCategory, storeViewOf, type CatalogIndex } from '../routing/routes';
 import { catchAllRoutes, type AmpRoute } from '../routing/page-routes';
-import { ampCategoryData, categoryPageData } from './page-data';
+import { ampCategoryData, categoryPageData, homePageData } from './page-data';
+import { readSocial } from '../snapshot/read';
 import { productPageCore, relatedProducts, shippingMethods } from './product-page-data';
 import { productIslandProps } from './product-island-props';
 import { categoryPromoFor, financeInfo, takeoverFor } from './promo';
@@ -301,6 +302,30 @@ export function brandListingPageKey(brand: Category, storeCode: string): string 
 export function blogPageKey(storeCode: string, page: unknown): string {
   const { posts, categories } = blogData();
   return digest(memoLayoutKey('default', storeCode), 'blog', posts, categories, page);
+}
+
+/**
+ * A store view's home page (/, /home-dev, /pwa.html, /{store}/): its banners, featured categories
+ * (their first product's picture and product count), newest products with their prices, the social
+ * feed, and the layout. A fixed path's page has no getStaticPaths to carry a key: its module exports
+ * it (./render/paths.ts FIXED_PAGE_KEY), for the persistent renderer. Taken from the generation
+ * before when no product changed (a CMS paragraph); any product changed works it out again.
+ */
+export function homePageKey(storeCode?: string): string {
+  const code = storeViewOf(storeCode).storeCode;
+  const layout = memoLayoutKey('default', code);
+  return reuseOrCompute(`home|${code}`, code, `${layout} ${catalogueShape(code)} ${contentLinks()}`, () => {
+    const d = homePageData(storeCode);
+    let social: unknown = null;
+    try {
+      social = readSocial();
+    } catch {
+      // A snapshot without social.json shows no feed (src/components/SocialFeed.astro).
+    }
+    const featured = d.categories.map((c) => [recordKey(c.category), c.href, c.image ?? null, c.count]);
+    const newest = d.products.map((p) => [recordKey(p), pricesFor(p, code)]);
+    return { keys: [digest(layout, 'home', code, d.banners, featured, newest, d.jsonLd, social)], deps: { all: true } };
+  })[0]!;
 }
 
 /** A shop's page (/stores/jewellers-{location}): every shop (the page lists the others too). */

@@ -28,7 +28,7 @@ import {
   type RenderContext,
   type RouteInputs,
 } from './kept';
-import { routeInputsOf, type ListingApp } from './paths';
+import { fixedPathKey, routeInputsOf, type ListingApp } from './paths';
 import { snapshotDigests } from './changes';
 import { recordDigests, recordedEntries } from '../key-store';
 
@@ -99,12 +99,17 @@ export function keepRenderer(): AstroIntegration {
             },
             async getStaticPaths() {
               const all = await def.getStaticPaths();
-              paths = all.map((p) => ({
-                pathname: p.pathname,
-                route: p.route.route,
-                component: p.route.component,
-                ...(p.cacheKey !== undefined && { cacheKey: String(p.cacheKey) }),
-              }));
+              paths = [];
+              for (const p of all) {
+                // A fixed path's key, from its page module (./paths.ts): kept for the renderer, not given to Astro's build.
+                const cacheKey = p.cacheKey ?? (p.route.pathname && def.app ? fixedPathKey(await def.app.getComponentByRoute(p.route)) : undefined);
+                paths.push({
+                  pathname: p.pathname,
+                  route: p.route.route,
+                  component: p.route.component,
+                  ...(cacheKey !== undefined && { cacheKey: String(cacheKey) }),
+                });
+              }
               return all;
             },
             render: (request, opts) => def.render(request, opts),

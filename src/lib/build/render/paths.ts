@@ -65,6 +65,20 @@ export function staticPathsModule(): Promise<StaticPathsModule> {
 const declarationOf = (mod: unknown): ListedFrom | undefined =>
   (mod as { getStaticPaths?: { [PATHS_INPUTS]?: ListedFrom } } | null)?.getStaticPaths?.[PATHS_INPUTS];
 
+/**
+ * The export by which a page of a fixed path (no getStaticPaths, so no cache key in Astro's listing)
+ * names its cache key: a function answering it. The persistent renderer renders such a page only when
+ * its key changed, as any other; without the export it renders it on every change. A full build keeps
+ * the keys with its paths (./keep.ts).
+ */
+export const FIXED_PAGE_KEY = 'pageCacheKey';
+
+/** A fixed path's cache key, from its page module's FIXED_PAGE_KEY export (undefined: none). */
+export function fixedPathKey(mod: unknown): string | undefined {
+  const f = (mod as Record<string, unknown> | null)?.[FIXED_PAGE_KEY];
+  return typeof f === 'function' ? String((f as () => unknown)()) : undefined;
+}
+
 /** Whether a route may be taken at all: a page or endpoint of its own paths (not a redirect, a fallback, or a path of its own). */
 const mayTake = (r: ManifestRoute): boolean => r.prerender && !r.pathname && r.fallbackRoutes.length === 0 && (r.type === 'page' || r.type === 'endpoint');
 
@@ -137,7 +151,8 @@ export async function listPaths(app: ListingApp, timings: Record<string, number>
     // Astro's listing of this one route (and its fallbacks), with the app's route cache.
     const one = Object.create(app) as ListingApp;
     Object.defineProperties(one, { manifest: { value: { ...app.manifest, routes: [{ routeData: r }] } }, routeCache: { value: routeCache } });
-    for (const p of await new StaticPaths(one).getAll()) out.listed.push(p);
+    const fixed = r.pathname ? fixedPathKey(await app.getComponentByRoute(r)) : undefined;
+    for (const p of await new StaticPaths(one).getAll()) out.listed.push(fixed !== undefined && p.cacheKey === undefined ? { ...p, cacheKey: fixed } : p);
     if (!r.pathname) out.routes.listed.push(r.component);
   }
   lap(null);
