@@ -403,7 +403,7 @@ export function searchKeys(storeCode: string): SearchKeys {
  * views. A page's text is not in it.
  */
 let contentRoutesDigest: string | undefined;
-const contentRoutesKey = (): string =>
+export const contentRoutesKey = (): string =>
   (contentRoutesDigest ??= digest(
     'content-routes',
     config,

@@ -101,6 +101,13 @@ export const reusedCount = (): number => keyStore().reused;
 export interface ListedFrom {
   inputs(): string | null;
   taken(): void;
+  /**
+   * The keys of the route's paths that are worked out afresh when its paths are taken, by path
+   * without its slashes (a content page's, whose text the CMS change may have changed and which
+   * `inputs` leaves out); every other path keeps the key it had. Each must be a path the route had;
+   * a path in neither lists the route. Absent: every key is taken.
+   */
+  fresh?(): ReadonlyMap<string, string>;
 }
 export const PATHS_INPUTS = Symbol.for('pj.paths.inputs');
 /** `getStaticPaths` with its declaration (the function is Astro's as it is). */

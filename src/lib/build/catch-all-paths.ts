@@ -1,0 +1,71 @@
+/**
+ * getStaticPaths of the one catch-all route (src/pages/[...path].astro): categories, products and the
+ * §2 content pages of every enabled store view, each with the incremental build's cache key of its
+ * page (./cache-keys.ts).
+ */
+import { config, enabledStoreViews } from '../config';
+import { buildTime, ownCatalogueDir, storeViewOf } from '../routing/routes';
+import { dayNumber } from '../messages/format';
+import { catchAllRoutes, restParam, type PageKind, type PageRoute } from '../routing/page-routes';
+import { contentPages } from '../routing/content-routes';
+import { categoryPageKey, contentPageKey, contentRoutesKey, digest, productBase, productPageKey, reuseBase } from './cache-keys';
+import { keepStanding } from './key-reuse';
+import { listedFrom, type ListedFrom } from './key-store';
+import { buildRole, ofThisShard } from './shard';
+import { shareEmptyListingPaths } from './sitemap';
+
+/** What a page of the catch-all renders: a category, a product or a content page of a store view. */
+export interface CatchAllProps {
+  kind: PageKind;
+  key: string | number;
+  storeCode: string;
+}
+
+/** A content page's key (the page record, its layout and path). */
+function contentKeys(): (r: PageRoute) => string {
+  const content = new Map(contentPages().map((c) => [c.path, c]));
+  return (r) => contentPageKey(content.get(String(r.key))!, r.storeCode);
+}
+
+/**
+ * What the route's list reads besides the snapshot's files (./key-store.ts ListedFrom): which pages
+ * there are and their URLs come from the catalogue, the CMS pages' routes (`contentRoutesKey`: their
+ * paths, the paths legacy URLs name, those left out) and the config; a product's or a category's key
+ * is its entry (./key-reuse.ts), taken again or computed from its records, its base (the layouts'
+ * keys, the content links) and the day prices are judged on. A content page's key reads its page's
+ * text, which a CMS change changes: those keys are worked out afresh (`fresh`), the others taken.
+ * With the same files but the CMS pages, the same records, bases, days and content routes give the
+ * same list and the same product and category keys. A store view with a catalogue of its own never
+ * takes its keys again: the route is listed then.
+ */
+const catchAllListed: ListedFrom = {
+  inputs() {
+    const stores = enabledStoreViews();
+    if (buildRole() !== 'whole' || stores.some((s) => ownCatalogueDir(s.storeCode) !== null)) return null;
+    const each = stores.map((s) => [s.storeCode, productBase(s.storeCode), reuseBase(s.storeCode), dayNumber(buildTime(), storeViewOf(s.storeCode))]);
+    return digest('catch-all-paths', config, each, contentRoutesKey());
+  },
+  fresh() {
+    const key = contentKeys();
+    return new Map(
+      catchAllRoutes()
+        .filter((r) => r.kind === 'content')
+        .map((r) => [restParam(r.path), key(r)]),
+    );
+  },
+  taken: () => keepStanding(['product', 'category'], (prefix, storeCode) => (prefix === 'product' ? productBase(storeCode) : reuseBase(storeCode))),
+};
+
+/** Every page of the catch-all this build renders (a sharded build renders its share). */
+export const catchAllPaths = listedFrom(function catchAllPaths() {
+  // The sitemap writer takes the empty listings from this build rather than loading the catalogue again.
+  shareEmptyListingPaths();
+  const contentKey = contentKeys();
+  const cacheKey = (r: PageRoute) =>
+    r.kind === 'product' ? productPageKey(Number(r.key), r.storeCode) : r.kind === 'category' ? categoryPageKey(Number(r.key), r.storeCode) : contentKey(r);
+  return ofThisShard(catchAllRoutes(), (r) => r.path).map((r) => ({
+    params: { path: restParam(r.path) },
+    props: { kind: r.kind, key: r.key, storeCode: r.storeCode } satisfies CatchAllProps,
+    cacheKey: cacheKey(r),
+  }));
+}, catchAllListed);
