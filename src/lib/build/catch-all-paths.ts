@@ -33,7 +33,7 @@ function contentKeys(): (r: PageRoute) => string {
  * paths, the paths legacy URLs name, those left out) and the config; a product's or a category's key
  * is its entry (./key-reuse.ts), taken again or computed from its records, its base (the layouts'
  * keys, the content links) and the day prices are judged on. A content page's key reads its page's
- * text, which a CMS change changes: those keys are worked out afresh (`fresh`), the others taken.
+ * text, which a CMS change changes: those paths are listed afresh (`fresh`), the others taken.
  * With the same files but the CMS pages, the same records, bases, days and content routes give the
  * same list and the same product and category keys. A store view with a catalogue of its own never
  * takes its keys again: the route is listed then.
@@ -45,27 +45,25 @@ const catchAllListed: ListedFrom = {
     const each = stores.map((s) => [s.storeCode, productBase(s.storeCode), reuseBase(s.storeCode), dayNumber(buildTime(), storeViewOf(s.storeCode))]);
     return digest('catch-all-paths', config, each, contentRoutesKey());
   },
-  fresh() {
-    const key = contentKeys();
-    return new Map(
-      catchAllRoutes()
-        .filter((r) => r.kind === 'content')
-        .map((r) => [restParam(r.path), key(r)]),
-    );
-  },
+  fresh: () => pathsOf(catchAllRoutes().filter((r) => r.kind === 'content')),
   taken: () => keepStanding(['product', 'category'], (prefix, storeCode) => (prefix === 'product' ? productBase(storeCode) : reuseBase(storeCode))),
 };
+
+/** The getStaticPaths items of `routes`, each with its page's cache key. */
+function pathsOf(routes: readonly PageRoute[]) {
+  const contentKey = contentKeys();
+  const cacheKey = (r: PageRoute) =>
+    r.kind === 'product' ? productPageKey(Number(r.key), r.storeCode) : r.kind === 'category' ? categoryPageKey(Number(r.key), r.storeCode) : contentKey(r);
+  return routes.map((r) => ({
+    params: { path: restParam(r.path) },
+    props: { kind: r.kind, key: r.key, storeCode: r.storeCode } satisfies CatchAllProps,
+    cacheKey: cacheKey(r),
+  }));
+}
 
 /** Every page of the catch-all this build renders (a sharded build renders its share). */
 export const catchAllPaths = listedFrom(function catchAllPaths() {
   // The sitemap writer takes the empty listings from this build rather than loading the catalogue again.
   shareEmptyListingPaths();
-  const contentKey = contentKeys();
-  const cacheKey = (r: PageRoute) =>
-    r.kind === 'product' ? productPageKey(Number(r.key), r.storeCode) : r.kind === 'category' ? categoryPageKey(Number(r.key), r.storeCode) : contentKey(r);
-  return ofThisShard(catchAllRoutes(), (r) => r.path).map((r) => ({
-    params: { path: restParam(r.path) },
-    props: { kind: r.kind, key: r.key, storeCode: r.storeCode } satisfies CatchAllProps,
-    cacheKey: cacheKey(r),
-  }));
+  return pathsOf(ofThisShard(catchAllRoutes(), (r) => r.path));
 }, catchAllListed);

@@ -102,12 +102,13 @@ export interface ListedFrom {
   inputs(): string | null;
   taken(): void;
   /**
-   * The keys of the route's paths that are worked out afresh when its paths are taken, by path
-   * without its slashes (a content page's, whose text the CMS change may have changed and which
-   * `inputs` leaves out); every other path keeps the key it had. Each must be a path the route had;
-   * a path in neither lists the route. Absent: every key is taken.
+   * The getStaticPaths items of the route's paths that are worked out afresh when its paths are
+   * taken (a content page's, whose text the CMS change may have changed and which `inputs` leaves
+   * out): listed through Astro, they take their new keys, and a page of them rendered finds its props
+   * without the whole list. Each must be a path the route had, else the route is listed; every other
+   * path keeps the key it had. Absent: every key is taken.
    */
-  fresh?(): ReadonlyMap<string, string>;
+  fresh?(): readonly unknown[];
 }
 export const PATHS_INPUTS = Symbol.for('pj.paths.inputs');
 /** `getStaticPaths` with its declaration (the function is Astro's as it is). */

@@ -17,7 +17,8 @@
  * Then every file the list reads is as it was or read only through the digest, and what else it reads
  * is in the digest: listed again, it would be the same. A route may also name the keys it works out
  * afresh when taken (ListedFrom `fresh`: the catch-all's content pages, whose text the digest leaves
- * out): those paths take the new keys, and must all be paths the route had. Anything else lists the
+ * out): those paths are listed through Astro and take their new keys, and must all be paths the route
+ * had. Anything else lists the
  * route, as a route without a declaration always is. The route's key entries, which nothing asks for then, are
  * recorded again for the change after (`taken`). A path of a route taken may be one another route
  * answered before (the first route of a path wins): when that route's paths change so that it no
@@ -95,14 +96,39 @@ export async function routeInputsOf(app: ListingApp): Promise<Record<string, str
   return out;
 }
 
-/** A path without its leading and trailing slashes (as a route's `fresh` keys name it). */
-const bare = (pathname: string): string => pathname.replace(/^\/+|\/+$/g, '');
-
-/** Whether every path a route's `fresh` names is one of the paths taken, once (else the route is listed). */
-function freshAmong(kept: readonly KeptPath[], fresh: ReadonlyMap<string, string>): boolean {
+/** Whether every path listed afresh is one of the paths taken, once (else the route is listed). */
+function freshAmong(kept: readonly KeptPath[], fresh: ReadonlyMap<string, string | undefined>): boolean {
   let found = 0;
-  for (const p of kept) if (fresh.has(bare(p.pathname))) found++;
+  for (const p of kept) if (fresh.has(p.pathname)) found++;
   return found === fresh.size;
+}
+
+/** The part of Astro's route cache (core/render/route-cache.js) read here: an entry holds the module its paths were listed from. */
+interface RouteCacheLike {
+  get(route: RouteLike): { mod?: unknown } | undefined;
+}
+
+/**
+ * Lists the paths a taken route works out afresh (ListedFrom `fresh`), through Astro's own listing,
+ * with the app's route cache: the cache then holds those paths' props, under the page's own module,
+ * so rendering one of them (the CMS page that changed) does not call the route's whole
+ * getStaticPaths again. Only those paths can be rendered: every other path keeps its key.
+ */
+async function listFresh(app: ListingApp, r: ManifestRoute, items: readonly unknown[], routeCache: unknown): Promise<ListedPath[]> {
+  const { StaticPaths } = await staticPathsModule();
+  const mod = await app.getComponentByRoute(r);
+  // The page's module with a getStaticPaths of those items alone (defined: the module's own is a getter).
+  const partial = Object.defineProperty(Object.create(mod as object) as object, 'getStaticPaths', { value: () => items });
+  const one = Object.create(app) as ListingApp;
+  Object.defineProperties(one, {
+    manifest: { value: { ...app.manifest, routes: [{ routeData: r }] } },
+    routeCache: { value: routeCache },
+    getComponentByRoute: { value: () => Promise.resolve(partial) },
+  });
+  const listed = await new StaticPaths(one).getAll();
+  const entry = (routeCache as RouteCacheLike | undefined)?.get(r);
+  if (entry) entry.mod = mod;
+  return listed;
 }
 
 /** What the generation before lets a listing take: its paths, and its routes' inputs. Null: every route is listed. */
@@ -155,10 +181,11 @@ export async function listPaths(app: ListingApp, timings: Record<string, number>
     const key = routeKey(r.route, r.component);
     if (inputs !== null) out.inputs[key] = inputs;
     const kept = declared && inputs !== null && from && from.inputs[key] === inputs ? (byRoute.get(key) ?? []) : null;
-    const fresh = kept && declared!.fresh?.();
+    const items = kept && declared!.fresh?.();
+    const fresh = items ? new Map((await listFresh(app, r, items, routeCache)).map((p) => [p.pathname, p.cacheKey])) : null;
     if (kept && (!fresh || freshAmong(kept, fresh))) {
       for (const p of kept) {
-        const cacheKey = fresh?.get(bare(p.pathname)) ?? p.cacheKey;
+        const cacheKey = fresh?.has(p.pathname) ? fresh.get(p.pathname) : p.cacheKey;
         out.listed.push({ pathname: p.pathname, route: r, ...(cacheKey !== undefined && { cacheKey }) });
       }
       taken.push(declared!);
