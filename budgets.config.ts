@@ -55,7 +55,7 @@ const SEARCH_REASON =
   'data, not script. It measured 67-74 KB from 2026-11-24 to 2026-12-01 (73.97 KB, 75,747 B, on 2026-12-01 at 412 and ' +
   "1280 px): the listing carried the tiles' stock prefetch with the browser storage it keeps answers in (localforage, " +
   '~13 KB in all) and zod (~17 KB), which only checked the listing file. 44.3 KB (45,404 B) on 2026-12-01, which meets ' +
-  "the 45 KB target set on 2026-11-24: the stock prefetch's code downloads on the shopper's first move over the " +
+  "the 45 KB target, unmet since 2026-11-24: the stock prefetch's code downloads on the shopper's first move over the " +
   'results (a pointer, a touch, the keyboard, a scroll; it only fills the stock cache, which the page does not show), ' +
   'the listing file is checked by hand (src/lib/catalog/listing/client.ts checkListingFile, held to the zod schema by ' +
   'tests/unit/listing-client-check.test.ts), and the search script reads the store view without the storage module. What is ' +
