@@ -419,6 +419,24 @@ test.describe('category filters, sorts and infinite scroll', () => {
     await expect.poll(() => ninth.configurable_children!.every((c) => asked.includes(c.sku))).toBe(true);
   });
 
+  test('tiles the listing adds (the next 50) prefetch the stock of their children when they are seen', async ({ page }) => {
+    test.skip(!config.switches.prefetchStockOnTiles, 'stock prefetch is switched off');
+    const asked = stockAsks(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/brands');
+    const all = expected(byPath('brands').id);
+    const later = all.slice(PER_PAGE, 2 * PER_PAGE).find((p) => p.type_id === 'configurable');
+    test.skip(!later, 'no configurable product in the second batch');
+    // The prefetch has started (when the page was idle) before the next 50 come.
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    await page.locator('#product-grid .tile').last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2000);
+    await expect(page.locator('#product-grid .tile')).toHaveCount(Math.min(2 * PER_PAGE, all.length));
+    await page.locator(`.tile[data-sku="${later!.sku}"]`).scrollIntoViewIfNeeded();
+    await expect.poll(() => later!.configurable_children!.every((c) => asked.includes(c.sku))).toBe(true);
+    expect(asked.length).toBe(new Set(asked).size);
+  });
+
   test('screenshots of a filtered category at 375px and 1280px', async ({ page }) => {
     const { a, b } = twoFacets();
     for (const width of [375, 1280]) {

@@ -38,6 +38,16 @@ const searchButton = (page: Page) => page.locator('#site-header').getByRole('but
 const dialog = (page: Page) => page.getByRole('dialog', { name: messages.searchLabel });
 const pageBox = (page: Page) => page.getByRole('main').getByRole('searchbox', { name: messages.searchLabel });
 
+/** The child skus the page asks the stock list endpoint for, as they are asked. */
+function stockAsks(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === '/api/stock/list') asked.push(...(u.searchParams.get('skus') ?? '').split(','));
+  });
+  return asked;
+}
+
 /** Opens the results page and waits for the listing to show. */
 async function results(page: Page, q: string): Promise<void> {
   await page.goto(`/search?${new URLSearchParams({ q })}`);
@@ -135,6 +145,43 @@ test.describe('search results page', () => {
     await tiles(page).last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 4000);
     await expect(tiles(page)).toHaveCount(Math.min(want.total, 2 * PAGE_SIZE));
+  });
+
+  test('the stock prefetch of the tiles waits for the first move over the results, then asks for their children', async ({ page }) => {
+    test.skip(!config.switches.prefetchStockOnTiles, 'stock prefetch is switched off');
+    const want = await expected('ring');
+    const configurable = want.products.slice(0, PAGE_SIZE).filter((p) => p.kids?.length);
+    test.skip(configurable.length === 0, 'no configurable product among the first matches');
+    const asked = stockAsks(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await results(page, 'ring');
+    // Longer than a category page waits for idle (2 s at most): nothing is asked, and the prefetch's code is not downloaded.
+    await page.waitForTimeout(3000);
+    expect(asked).toEqual([]);
+    expect(scripts.filter((s) => /\/(CategoryStock|stock|storage|localforage)\./.test(s))).toEqual([]);
+
+    // The pointer over a tile starts it: the first configurable tiles' children are asked for, each once.
+    await tiles(page).first().hover();
+    const first = configurable.slice(0, config.constants.staticStockPrefetchCount).flatMap((p) => p.kids!);
+    await expect.poll(() => first.every((sku) => asked.includes(sku))).toBe(true);
+    expect(asked.length).toBe(new Set(asked).size);
+  });
+
+  test('a scroll of the results starts the stock prefetch of the tiles too', async ({ page }) => {
+    test.skip(!config.switches.prefetchStockOnTiles, 'stock prefetch is switched off');
+    const configurable = (await expected('ring')).products.slice(0, PAGE_SIZE).filter((p) => p.kids?.length);
+    test.skip(configurable.length === 0, 'no configurable product among the first matches');
+    const asked = stockAsks(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await results(page, 'ring');
+    await page.waitForTimeout(2500);
+    expect(asked).toEqual([]);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => configurable[0]!.kids!.every((sku) => asked.includes(sku))).toBe(true);
   });
 
   test('a child sku lists its parent, which opens with that child chosen', async ({ page }) => {

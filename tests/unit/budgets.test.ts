@@ -6,13 +6,18 @@ describe('budgets config', () => {
   // the rules a budget must keep.
   test('a budget held above an unmet target keeps the target below it and says why it is not met', () => {
     const all = [...Object.entries(budgets.jsInitial), ...Object.entries(budgets.jsEventual)];
+    // None is held today: the search results page met its 45 KB target on 2026-12-01 (below).
     const held = all.filter(([, b]) => 'target' in b && b.target !== undefined);
-    expect(held.length).toBeGreaterThan(0);
     for (const [name, b] of held) {
       const target = (b as Budget).target!;
       expect(target, name).toBeLessThan(b.max);
       expect(b.reason, name).toMatch(/not met|target/i);
     }
+  });
+
+  test('the search results page keeps the 45 KB target it met', () => {
+    expect(jsInitialBudget('search').max).toBeLessThanOrEqual(45 * 1024);
+    expect(jsInitialBudget('search').target).toBeUndefined();
   });
 
   test('amp pages load no javascript of the shop, at first or later (AMP validation)', () => {

@@ -4,7 +4,8 @@ import { catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { brandCategories, brandSlug } from '../../src/lib/build/brand-page-data';
 import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor } from '../../src/lib/build/listing-file';
-import { fetchListing, ListingFileSchema, listingFileUrl } from '../../src/lib/catalog/listing/client';
+import { fetchListing, listingFileUrl } from '../../src/lib/catalog/listing/client';
+import { ListingFileSchema } from '../../src/lib/catalog/listing/schema';
 import { productUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
 

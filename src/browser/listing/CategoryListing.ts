@@ -4,13 +4,14 @@
  * alone; this script notes the shopper's first filter, sort or scroll, and only then loads the
  * listing code (CategoryListingRun.ts: listing file, filters, sorts, infinite scroll, URL state),
  * started early when the pointer comes near a control. A URL naming filters, or a return to a listing
- * scrolled further down, loads it at once. Stock prefetch of tiles (CategoryStock.ts) starts when idle.
+ * scrolled further down, loads it at once. Stock prefetch of tiles (CategoryStock.ts, ./tile-stock.ts) starts when idle.
  * No framework: React would cost ~70 KB of the page's 90 KB budget for controls that are plain HTML.
  */
 import type { ListingAction, ListingController } from './CategoryListingRun';
 import { lazyModule } from '../../lib/state/lazy-module';
 import { takeListingPlace } from '../../lib/catalog/listing/place';
 import { watchListingEnd } from './listing-end';
+import { startTileStock } from './tile-stock';
 
 /**
  * Forwards a listing's controls (filter boxes, clear, sort selects) to its controller, started by
@@ -87,11 +88,10 @@ function boot(root: HTMLElement): void {
   const urlState = params.has('sort') || [...codes].some((c) => params.has(c));
   if (urlState || place) warm();
 
-  if (grid.querySelector('.tile[data-child-skus]')) {
-    const stock = () => void import('./CategoryStock').then((m) => m.startStockPrefetch(grid));
-    if ('requestIdleCallback' in window) requestIdleCallback(stock, { timeout: 2000 });
-    else setTimeout(stock, 1000);
-  }
+  // The tiles' stock prefetch starts when the page is idle (its code downloads only for configurable tiles).
+  const stock = () => startTileStock(grid);
+  if ('requestIdleCallback' in window) requestIdleCallback(stock, { timeout: 2000 });
+  else setTimeout(stock, 1000);
 }
 
 for (const root of Array.from(document.querySelectorAll<HTMLElement>('[data-listing][data-listing-src]'))) boot(root);

@@ -24,7 +24,7 @@ import {
 } from '../../lib/catalog/listing-engine';
 import { $categoryQuery, chooseFilter, loadNextBatch, resetFilters, setSort, startCategoryQuery } from '../../lib/state/stores/category';
 import { tileMaker } from './CategoryTiles';
-import { watchTiles } from './CategoryStock';
+import { watchTileStock } from './tile-stock';
 import { watchListingEnd } from './listing-end';
 import type { CategoryQueryState } from '../../lib/schemas';
 
@@ -238,7 +238,8 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
       scrollTo(0, scrollBack);
       scrollBack = null;
     }
-    watchTiles(grid);
+    // New tiles join the stock prefetch, once the page has started it (./tile-stock.ts).
+    watchTileStock(grid);
   }
 
   function tiles(r: ListingResult, from: number, to: number): HTMLElement[] {

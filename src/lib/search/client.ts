@@ -9,7 +9,7 @@ import type { SearchEngine } from './engine';
 import type { FetchFile, SearchMatches, SplitSearchEngine } from './split-engine';
 import type { SearchFlags, SearchIndexFile, SearchPaging, SearchResult, SearchSplitFile, SearchSuggestions } from './types';
 import { SEARCH_INDEX_VERSION } from './types';
-import { storeViewForPath } from '../state/stores/store-view';
+import { storeViewForPath } from '../api/store-code';
 import { lazyModule } from '../state/lazy-module';
 
 /** Where the index is served (src/pages/[...store]/search-index.json.ts). */

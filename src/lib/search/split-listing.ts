@@ -11,7 +11,7 @@
  * split-results.ts, the files are written by `splitSearchListing` (split.ts).
  */
 import * as z from 'zod/mini';
-import { FacetSchema, ListingItemSchema } from '../catalog/listing/client';
+import { FacetSchema, ListingItemSchema } from '../catalog/listing/schema';
 import { recordsFileOf } from './types';
 import { folderOf } from './bundles';
 

@@ -3,7 +3,7 @@
  * returns a loader that starts the download on its first call and hands every caller, concurrent or
  * later, that same download (and what `load` made of it). A bare `import()` is only for a download
  * nothing keeps: one made again on each use (`await import()` inside an action), which follows the
- * rule below by itself, or the category tiles' one-off stock prefetch.
+ * rule below by itself.
  *
  * The retry rule, the same everywhere: a failed download is forgotten, so the next use tries again.
  * There is no automatic retry: a download fails when the shopper is offline and the chunk was not

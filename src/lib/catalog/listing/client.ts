@@ -1,76 +1,14 @@
 /**
  * The per-category listing file (`/listing/{categoryId}.json`, written at build time by
  * src/pages/[...store]/listing/[id].json.ts): every product of a category in the default sort, with
- * the fields a tile and the filters need (the schema below is the format). Validated with zod/mini,
- * loaded only once the shopper filters, sorts or scrolls (src/browser/listing/CategoryListingRun.ts).
+ * the fields a tile and the filters need (the format is ./schema.ts). Loaded only once the shopper
+ * filters, sorts or scrolls on a category page (src/browser/listing/CategoryListingRun.ts), on load on
+ * the search results page; checked by hand (`checkListingFile`), so the listing needs no zod.
  */
-import * as z from 'zod/mini';
 import { localizedPath } from '../urls';
+import type { ListingFile } from './schema';
 
-/** One value of a filter, as the static sidebar lists it. */
-const FacetValueSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  count: z.number(),
-  from: z.optional(z.number()),
-  to: z.optional(z.number()),
-  swatch: z.optional(z.string()),
-});
-
-/** One filter: attribute code, label, values (the same list and order as the static sidebar). */
-export const FacetSchema = z.object({
-  code: z.string(),
-  label: z.string(),
-  values: z.array(FacetValueSchema),
-});
-
-/** One product of the listing. */
-export const ListingItemSchema = z.object({
-  id: z.number(),
-  sku: z.string(),
-  /** type_id. */
-  type: z.string(),
-  name: z.string(),
-  /** The product page URL. */
-  url: z.string(),
-  /** Tile image path relative to media/ (the client applies tileImage). */
-  img: z.optional(z.string()),
-  /** Placeholder colour of img ('#rrggbb', from the snapshot's placeholders.json), shown until it loads. */
-  ph: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
-  /** Hover image path, when it differs from img. */
-  hover: z.optional(z.string()),
-  /** [original, special or null, final] in the store view's currency, as the static tile shows them. */
-  price: z.tuple([z.number(), z.nullable(z.number()), z.number()]),
-  badge: z.optional(z.enum(['sale', 'new'])),
-  /** Per facet code, the indexes (into that facet's values) of the values this product has; price is derived from `price`. */
-  f: z.record(z.string(), z.array(z.number())),
-  /** Child skus of a configurable product (stock prefetch). */
-  kids: z.optional(z.array(z.string())),
-});
-
-/** The listing file. */
-export const ListingFileSchema = z.object({
-  v: z.literal(1),
-  /** Category id. */
-  id: z.number(),
-  /** The sort the products are listed in (the first configured sort). */
-  sort: z.string(),
-  total: z.number(),
-  facets: z.array(FacetSchema),
-  products: z.array(ListingItemSchema),
-  /** Product indexes in the order of a configured sort the browser cannot work out itself (not position or price). */
-  orders: z.optional(z.record(z.string(), z.array(z.number()))),
-  /**
-   * The search query whose matches the file lists, best first (made in the browser by the search
-   * results page, src/lib/search/results.ts): its products already match the query, so the
-   * listing does not filter them by the query's words again.
-   */
-  q: z.optional(z.string()),
-});
-
-export type ListingFile = z.output<typeof ListingFileSchema>;
-export type ListingItem = z.output<typeof ListingItemSchema>;
-export type ListingFacet = z.output<typeof FacetSchema>;
+export type { ListingFacet, ListingFile, ListingItem } from './schema';
 
 /** The URL of a category's listing file, with the store prefix when multistore is on. */
 export function listingFileUrl(categoryId: number, storeCode?: string): string {
@@ -86,9 +24,77 @@ export function searchListingFileUrl(storeCode?: string): string {
 export async function fetchListing<T = ListingFile>(
   url: string,
   fetcher: typeof fetch = globalThis.fetch.bind(globalThis),
-  parse: (data: unknown) => T = (data) => ListingFileSchema.parse(data) as T,
+  parse: (data: unknown) => T = (data) => checkListingFile(data) as T,
 ): Promise<T> {
   const res = await fetcher(url, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`listing ${url}: HTTP ${res.status}`);
   return parse(await res.json());
+}
+
+// ------------------------------------------------------------------------------------------------
+// The check: what ./schema.ts ListingFileSchema accepts, written out. zod is 16 KB gzipped, which the
+// search results page would pay on load for this one check (its listing runs at once).
+
+/** Where a listing file is not of the format: the path of the first wrong value. */
+class ListingShapeError extends Error {
+  constructor(where: string) {
+    super(`listing file: wrong shape at ${where}`);
+    this.name = 'ListingShapeError';
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isStr = (x: unknown): x is string => typeof x === 'string';
+const opt = (x: unknown, test: (v: unknown) => boolean): boolean => x === undefined || test(x);
+const isNums = (x: unknown): boolean => Array.isArray(x) && x.every(isNum);
+const isNumsRecord = (x: unknown): boolean => isObj(x) && Object.values(x).every(isNums);
+const PLACEHOLDER = /^#[0-9a-f]{6}$/;
+
+function must(ok: boolean, where: string): void {
+  if (!ok) throw new ListingShapeError(where);
+}
+
+function checkFacet(f: unknown, where: string): void {
+  must(isObj(f), where);
+  const o = f as Obj;
+  must(isStr(o.code) && isStr(o.label) && Array.isArray(o.values), where);
+  (o.values as unknown[]).forEach((v, i) => {
+    const at = `${where}.values[${i}]`;
+    must(isObj(v), at);
+    const x = v as Obj;
+    must(isStr(x.id) && isStr(x.label) && isNum(x.count) && opt(x.from, isNum) && opt(x.to, isNum) && opt(x.swatch, isStr), at);
+  });
+}
+
+function checkItem(p: unknown, where: string): void {
+  must(isObj(p), where);
+  const o = p as Obj;
+  must(isNum(o.id) && isStr(o.sku) && isStr(o.type) && isStr(o.name) && isStr(o.url), where);
+  must(opt(o.img, isStr) && opt(o.hover, isStr) && opt(o.ph, (v) => isStr(v) && PLACEHOLDER.test(v)), where);
+  const price = o.price;
+  must(Array.isArray(price) && price.length === 3 && isNum(price[0]) && (price[1] === null || isNum(price[1])) && isNum(price[2]), `${where}.price`);
+  must(
+    opt(o.badge, (v) => v === 'sale' || v === 'new'),
+    `${where}.badge`,
+  );
+  must(isNumsRecord(o.f), `${where}.f`);
+  must(
+    opt(o.kids, (v) => Array.isArray(v) && v.every(isStr)),
+    `${where}.kids`,
+  );
+}
+
+/** The listing file `data` is, checked against the format (./schema.ts); throws naming the first wrong value. */
+export function checkListingFile(data: unknown): ListingFile {
+  must(isObj(data), 'the file');
+  const o = data as Obj;
+  must(o.v === 1 && isNum(o.id) && isStr(o.sort) && isNum(o.total) && opt(o.q, isStr), 'the file');
+  must(Array.isArray(o.facets), 'facets');
+  (o.facets as unknown[]).forEach((f, i) => checkFacet(f, `facets[${i}]`));
+  must(Array.isArray(o.products), 'products');
+  (o.products as unknown[]).forEach((p, i) => checkItem(p, `products[${i}]`));
+  must(opt(o.orders, isNumsRecord), 'orders');
+  return data as ListingFile;
 }

@@ -3,7 +3,7 @@
  * the listing file a listing's markup names, loaded and validated by ./client. A listing without the
  * attribute is a page bug, reported by name instead of a request for `undefined`.
  */
-import { fetchListing, ListingFileSchema, type ListingFile } from './client';
+import { checkListingFile, fetchListing, type ListingFile } from './client';
 
 /** The attributes that name a listing file: a category page's, the search results page's. */
 export type ListingSrcAttribute = 'data-listing-src' | 'data-search-listing-src';
@@ -23,6 +23,6 @@ export type UncheckedSplitListing = { split: unknown };
  */
 export function fetchSearchListing(url: string, fetcher?: typeof fetch): Promise<ListingFile | UncheckedSplitListing> {
   return fetchListing<ListingFile | UncheckedSplitListing>(url, fetcher, (data) =>
-    typeof data === 'object' && data !== null && 'split' in data ? (data as UncheckedSplitListing) : ListingFileSchema.parse(data),
+    typeof data === 'object' && data !== null && 'split' in data ? (data as UncheckedSplitListing) : checkListingFile(data),
   );
 }
