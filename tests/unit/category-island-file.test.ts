@@ -4,9 +4,9 @@ import { catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { brandCategories, brandSlug } from '../../src/lib/build/brand-page-data';
 import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor } from '../../src/lib/build/listing-file';
-import { fetchListing, listingFileUrl } from '../../src/lib/catalog/listing/client';
+import { fetchListing } from '../../src/lib/catalog/listing/client';
 import { ListingFileSchema } from '../../src/lib/catalog/listing/schema';
-import { productUrl } from '../../src/lib/catalog/urls';
+import { listingFileUrl, productUrl } from '../../src/lib/catalog/urls';
 import { config } from '../../src/lib/config';
 
 const byPath = (url_path: string) => catalog().categories.find((c) => c.url_path === url_path)!;

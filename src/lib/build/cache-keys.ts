@@ -33,7 +33,7 @@ import {
 import { brandContentPaths, brandListing } from './brand-page-data';
 import { listingCandidates } from './listing-file';
 import { searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
-import { searchListingFileUrl } from '../catalog/listing/client';
+import { searchListingFileUrl } from '../catalog/urls';
 import { folderOf, type SplitFolders } from '../search/bundles';
 import { splitIndexFiles } from '../search/types';
 import { splitListingFiles } from '../search/split-listing';

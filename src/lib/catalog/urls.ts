@@ -203,3 +203,13 @@ export function searchUrl(query = '', opts: UrlOptions = {}): string {
 export function pageNotFoundUrl(opts: UrlOptions = {}): string {
   return localizedPath('/page-not-found', opts);
 }
+
+/** The URL of a category's listing file, with the store prefix when multistore is on. */
+export function listingFileUrl(categoryId: number, storeCode?: string): string {
+  return localizedPath(`/listing/${categoryId}.json`, { storeCode });
+}
+
+/** The URL of the listing of every searchable product (the search results page's), with the store prefix when multistore is on. */
+export function searchListingFileUrl(storeCode?: string): string {
+  return localizedPath('/search-listing.json', { storeCode });
+}

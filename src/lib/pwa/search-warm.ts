@@ -14,7 +14,7 @@ import { indexUrlFor } from '../search/client';
 import { BUNDLE_FILES, bundlesOf, folderOf, SearchBundleSchema, type SplitFolders } from '../search/bundles';
 import { SearchListingSplitSchema, SplitIndexHeadSchema, splitListingFiles } from '../search/split-listing';
 import { splitIndexFiles } from '../search/types';
-import { searchListingFileUrl } from '../catalog/listing/client';
+import { searchListingFileUrl } from '../catalog/urls';
 import { storeViewForPath } from '../state/stores/store-view';
 
 /** How long after a page is opened the worker starts (the page's own requests go first). */

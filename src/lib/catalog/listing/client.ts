@@ -5,20 +5,9 @@
  * filters, sorts or scrolls on a category page (src/browser/listing/CategoryListingRun.ts), on load on
  * the search results page; checked by hand (`checkListingFile`), so the listing needs no zod.
  */
-import { localizedPath } from '../urls';
 import type { ListingFile } from './schema';
 
 export type { ListingFacet, ListingFile, ListingItem } from './schema';
-
-/** The URL of a category's listing file, with the store prefix when multistore is on. */
-export function listingFileUrl(categoryId: number, storeCode?: string): string {
-  return localizedPath(`/listing/${categoryId}.json`, { storeCode });
-}
-
-/** The URL of the listing of every searchable product (the search results page's), with the store prefix when multistore is on. */
-export function searchListingFileUrl(storeCode?: string): string {
-  return localizedPath('/search-listing.json', { storeCode });
-}
 
 /** Loads and validates a listing file (`parse`: another format's check); throws when it cannot be loaded or has the wrong shape. */
 export async function fetchListing<T = ListingFile>(

@@ -3,7 +3,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { perStore } from '../../../lib/routing/content-routes';
 import { listedCategoryIds, listingFile } from '../../../lib/build/listing-file';
 import { listingFileKey } from '../../../lib/build/cache-keys';
-import { listingFileUrl } from '../../../lib/catalog/listing/client';
+import { listingFileUrl } from '../../../lib/catalog/urls';
 import { shardedFiles } from '../../../lib/build/shard';
 
 export const prerender = true;
