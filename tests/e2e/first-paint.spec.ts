@@ -24,7 +24,8 @@ async function holdScripts(page: Page): Promise<{ release: () => void; asked: st
 }
 
 test.describe('first paint', () => {
-  for (const path of ['/', '/rings', '/about-us']) {
+  // The search results page starts its scripts as soon as it has painted (no idle wait): after the first paint too.
+  for (const path of ['/', '/rings', '/about-us', '/search?q=ring']) {
     test(`${path}: no script is requested before the first contentful paint, and the page's scripts then run`, async ({ page }) => {
       test.setTimeout(60_000);
       await page.goto(path);
