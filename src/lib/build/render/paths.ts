@@ -18,9 +18,8 @@
  * is in the digest: listed again, it would be the same. A route may also name the keys it works out
  * afresh when taken (ListedFrom `fresh`: the catch-all's content pages, whose text the digest leaves
  * out): those paths are listed through Astro and take their new keys, and must all be paths the route
- * had. Anything else lists the
- * route, as a route without a declaration always is. The route's key entries, which nothing asks for then, are
- * recorded again for the change after (`taken`). A path of a route taken may be one another route
+ * had. Anything else lists the route, as a route without a declaration always is. The route's key
+ * entries, which nothing asks for then, are recorded again for the change after (`taken`). A path of a route taken may be one another route
  * answered before (the first route of a path wins): when that route's paths change so that it no
  * longer answers it, the path is gone from the list and the change is a full build (pages removed,
  * ./overlay-build.ts), never a page left out. Build time only.
@@ -108,27 +107,38 @@ interface RouteCacheLike {
   get(route: RouteLike): { mod?: unknown } | undefined;
 }
 
-/**
- * Lists the paths a taken route works out afresh (ListedFrom `fresh`), through Astro's own listing,
- * with the app's route cache: the cache then holds those paths' props, under the page's own module,
- * so rendering one of them (the CMS page that changed) does not call the route's whole
- * getStaticPaths again. Only those paths can be rendered: every other path keeps its key.
- */
-async function listFresh(app: ListingApp, r: ManifestRoute, items: readonly unknown[], routeCache: unknown): Promise<ListedPath[]> {
-  const { StaticPaths } = await staticPathsModule();
-  const mod = await app.getComponentByRoute(r);
-  // The page's module with a getStaticPaths of those items alone (defined: the module's own is a getter).
-  const partial = Object.defineProperty(Object.create(mod as object) as object, 'getStaticPaths', { value: () => items });
+/** The app listing one route (and its fallbacks) through Astro, with the app's route cache; `mod`: the module it lists from, if not the route's own. */
+function oneRouteApp(app: ListingApp, r: ManifestRoute, routeCache: unknown, mod?: object): ListingApp {
   const one = Object.create(app) as ListingApp;
   Object.defineProperties(one, {
     manifest: { value: { ...app.manifest, routes: [{ routeData: r }] } },
     routeCache: { value: routeCache },
-    getComponentByRoute: { value: () => Promise.resolve(partial) },
+    ...(mod && { getComponentByRoute: { value: () => Promise.resolve(mod) } }),
   });
-  const listed = await new StaticPaths(one).getAll();
-  const entry = (routeCache as RouteCacheLike | undefined)?.get(r);
-  if (entry) entry.mod = mod;
-  return listed;
+  return one;
+}
+
+/**
+ * Lists the paths a taken route works out afresh (ListedFrom `fresh`), through Astro's own listing,
+ * with the app's route cache. `adopt()`, once the route is taken, files those paths' props in the
+ * cache under the page's own module, so rendering one of them (the CMS page that changed) does not
+ * call the route's whole getStaticPaths again; only those paths can be rendered, every other path
+ * keeping its key. Not adopted (the route is listed instead), the entry stays under another module,
+ * and the whole list replaces it.
+ */
+async function listFresh(app: ListingApp, r: ManifestRoute, items: readonly unknown[], routeCache: unknown) {
+  const { StaticPaths } = await staticPathsModule();
+  const mod = await app.getComponentByRoute(r);
+  // The page's module with a getStaticPaths of those items alone (defined: the module's own is a getter).
+  const partial = Object.defineProperty(Object.create(mod as object) as object, 'getStaticPaths', { value: () => items });
+  const listed = await new StaticPaths(oneRouteApp(app, r, routeCache, partial)).getAll();
+  return {
+    keys: new Map(listed.map((p) => [p.pathname, p.cacheKey])),
+    adopt() {
+      const entry = (routeCache as RouteCacheLike | undefined)?.get(r);
+      if (entry) entry.mod = mod;
+    },
+  };
 }
 
 /** What the generation before lets a listing take: its paths, and its routes' inputs. Null: every route is listed. */
@@ -182,10 +192,11 @@ export async function listPaths(app: ListingApp, timings: Record<string, number>
     if (inputs !== null) out.inputs[key] = inputs;
     const kept = declared && inputs !== null && from && from.inputs[key] === inputs ? (byRoute.get(key) ?? []) : null;
     const items = kept && declared!.fresh?.();
-    const fresh = items ? new Map((await listFresh(app, r, items, routeCache)).map((p) => [p.pathname, p.cacheKey])) : null;
-    if (kept && (!fresh || freshAmong(kept, fresh))) {
+    const fresh = items ? await listFresh(app, r, items, routeCache) : null;
+    if (kept && (!fresh || freshAmong(kept, fresh.keys))) {
+      fresh?.adopt();
       for (const p of kept) {
-        const cacheKey = fresh?.has(p.pathname) ? fresh.get(p.pathname) : p.cacheKey;
+        const cacheKey = fresh?.keys.has(p.pathname) ? fresh.keys.get(p.pathname) : p.cacheKey;
         out.listed.push({ pathname: p.pathname, route: r, ...(cacheKey !== undefined && { cacheKey }) });
       }
       taken.push(declared!);
@@ -193,10 +204,9 @@ export async function listPaths(app: ListingApp, timings: Record<string, number>
       continue;
     }
     // Astro's listing of this one route (and its fallbacks), with the app's route cache.
-    const one = Object.create(app) as ListingApp;
-    Object.defineProperties(one, { manifest: { value: { ...app.manifest, routes: [{ routeData: r }] } }, routeCache: { value: routeCache } });
     const fixed = r.pathname ? fixedPathKey(await app.getComponentByRoute(r)) : undefined;
-    for (const p of await new StaticPaths(one).getAll()) out.listed.push(fixed !== undefined && p.cacheKey === undefined ? { ...p, cacheKey: fixed } : p);
+    for (const p of await new StaticPaths(oneRouteApp(app, r, routeCache)).getAll())
+      out.listed.push(fixed !== undefined && p.cacheKey === undefined ? { ...p, cacheKey: fixed } : p);
     if (!r.pathname) out.routes.listed.push(r.component);
   }
   lap(null);
