@@ -12,7 +12,7 @@ import { formatPrice } from './oracle';
 import { config } from '../../src/lib/config';
 import type { Facet } from '../../src/lib/catalog/listing/listing';
 import type { Product } from '../../src/lib/schemas';
-import { PER_PAGE, SHOTS, byPath, checkbox, countText, expected, tileSkus } from './category-helpers';
+import { PER_PAGE, SHOTS, byPath, checkbox, countText, expected, stockAsks, tileSkus } from './category-helpers';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.
@@ -41,16 +41,6 @@ function twoFacets() {
     }
   }
   throw new Error('the sample has no colour and size of rings that combine');
-}
-
-/** The child skus the page asks the stock list endpoint for, as they are asked. */
-function stockAsks(page: Page): string[] {
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    const u = new URL(r.url());
-    if (u.pathname === '/api/stock/list') asked.push(...(u.searchParams.get('skus') ?? '').split(','));
-  });
-  return asked;
 }
 
 /**

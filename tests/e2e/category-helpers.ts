@@ -23,3 +23,13 @@ export const countText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 export const tileSkus = (page: Page) => page.locator('#product-grid .tile').evaluateAll((t) => t.map((x) => (x as HTMLElement).dataset.sku));
 export const checkbox = (page: Page, code: string, label: string) =>
   page.locator(`[data-facet="${code}"]`).getByRole('checkbox', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+
+/** The child skus the page asks the stock list endpoint for, as they are asked. */
+export function stockAsks(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === '/api/stock/list') asked.push(...(u.searchParams.get('skus') ?? '').split(','));
+  });
+  return asked;
+}

@@ -6,6 +6,7 @@
  * come from the same index, engine and listing the build wrote (SNAPSHOT_DIR or the sample).
  */
 import { expect, test } from './fixture';
+import { stockAsks } from './category-helpers';
 import { type Page } from '@playwright/test';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { buildSearchIndex } from '../../src/lib/search/build';
@@ -37,16 +38,6 @@ const count = (page: Page) => page.locator('[data-listing-count]');
 const searchButton = (page: Page) => page.locator('#site-header').getByRole('button', { name: messages.headerSearch });
 const dialog = (page: Page) => page.getByRole('dialog', { name: messages.searchLabel });
 const pageBox = (page: Page) => page.getByRole('main').getByRole('searchbox', { name: messages.searchLabel });
-
-/** The child skus the page asks the stock list endpoint for, as they are asked. */
-function stockAsks(page: Page): string[] {
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    const u = new URL(r.url());
-    if (u.pathname === '/api/stock/list') asked.push(...(u.searchParams.get('skus') ?? '').split(','));
-  });
-  return asked;
-}
 
 /** Opens the results page and waits for the listing to show. */
 async function results(page: Page, q: string): Promise<void> {
