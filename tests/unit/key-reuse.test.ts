@@ -3,12 +3,12 @@
  * they rest on (src/lib/build/render/changes.ts): which records a snapshot change touched, when the
  * renderer cannot tell (then every key is computed), and which keys a changed record makes computed again.
  */
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { changedRecords, knownFiles, snapshotDigests } from '../../src/lib/build/render/changes';
 import { fileIdentity } from '../../src/lib/build/file-identity';
-import { keyStore, offerPrevious, recordDigests, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
+import { keyStore, offerPrevious, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
 import { keepStanding, linkedSkus, reuseOrCompute } from '../../src/lib/build/key-reuse';
 import { buildTime, catalog, descendantIds, primaryCategory, storeViewOf } from '../../src/lib/routing/routes';
 import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
@@ -410,32 +410,5 @@ describe('the search files taken again (every product read: any changed product 
     expect(searchKeys(store)).toEqual(fresh);
     expect(edgeFileKeys()).toEqual([['edge/index.json', 'planted']]);
     expect(wholeCatalogueFileKeys('url-map', urlMapFiles)).toEqual([['_url-map', 'planted map']]);
-  });
-});
-
-describe("the records' digests", () => {
-  it("an unchanged record of the default catalogue takes the generation before's digest; a changed one, a copy or one never digested is worked out, and all are kept", async () => {
-    // Fresh modules: this file's other tests digested the sample's records already (the digests are memoised per record).
-    vi.resetModules();
-    const keys = await import('../../src/lib/build/cache-keys');
-    const [a, b, c] = (await import('../../src/lib/routing/routes')).catalog().products;
-    offerPrevious(
-      {},
-      { ids: new Set([b!.id]), skus: new Set([b!.sku]), categories: new Set() },
-      { [a!.id]: 'before-a', [b!.id]: 'before-b', 999_999: 'unasked' },
-    );
-    keyStore().records.clear();
-    expect(keys.recordKey(a!)).toBe('before-a');
-    expect(keys.recordKey(b!)).toBe(keys.digest(b!));
-    expect(keys.recordKey(c!)).toBe(keys.digest(c!));
-    // Not the catalogue's record (another store view's, a child inside its parent): worked out.
-    expect(keys.recordKey({ ...a! })).toBe(keys.digest(a!));
-    // For the next change: the digests of this change, and those before of the records it did not change.
-    expect(recordDigests()).toEqual({ [a!.id]: 'before-a', [b!.id]: keys.digest(b!), [c!.id]: keys.digest(c!), 999999: 'unasked' });
-    // Nothing offered (a full build): every record is digested.
-    keyStore().previous = null;
-    const d = (await import('../../src/lib/routing/routes')).catalog().products[3]!;
-    offerPrevious({}, { ids: new Set(), skus: new Set(), categories: new Set() });
-    expect(keys.recordKey(d)).toBe(keys.digest(d));
   });
 });

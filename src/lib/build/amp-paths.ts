@@ -8,9 +8,9 @@ import { config, enabledStoreViews } from '../config';
 import { buildTime, homeUrl, ownCatalogueDir, storeViewOf } from '../routing/routes';
 import { dayNumber } from '../messages/format';
 import { ampRoutes, restParam, type AmpRoute } from '../routing/page-routes';
-import { ampCategoryBase, ampPageKey, digest, productBase } from './cache-keys';
-import { keepStanding } from './key-reuse';
-import { listedFrom, type ListedFrom } from './key-store';
+import { ampCategoryBase, ampCategoryEntry, ampPageKey, catalogueRoutesKey, digest, productBase, productEntry } from './cache-keys';
+import { keepStanding, keysBefore, mayHaveMoved } from './key-reuse';
+import { keyStore, listedFrom, type ListedFrom } from './key-store';
 import { buildRole, ofThisShard } from './shard';
 
 /** The AMP pages this build renders (a sharded build renders its share). */
@@ -24,40 +24,74 @@ const pageOf = (r: AmpRoute) => ({
   cacheKey: ampPageKey(r),
 });
 
+/** The entry an AMP page's key comes from (a product's keys, an AMP category's), and its base. */
+const entryOf = (r: AmpRoute): { name: string; base: string; at: number } =>
+  r.kind === 'amp-product'
+    ? { name: productEntry(r.key, r.storeCode), base: productBase(r.storeCode), at: 1 }
+    : { name: ampCategoryEntry(r.key, r.storeCode), base: ampCategoryBase(r.storeCode), at: 0 };
+
 /**
  * What both AMP routes' lists read besides the snapshot's files (../key-store.ts ListedFrom): which
- * pages there are and their URLs come from the catalogue and the config; each key is a product's or
- * an AMP category's entry (./cache-keys.ts), taken again or computed from its records, its base (the
- * layouts' keys: config, store view, the year, the middleware's code; the content links, all that
- * they read of the CMS pages) and the day prices are judged on. With the same files but the CMS
- * pages, the same records, bases and days give the same entries, so the same list. A store view with
- * a catalogue of its own never takes its keys again (./key-reuse.ts): the routes are listed then.
+ * pages there are and their URLs come from the catalogue (the products' route fields,
+ * `catalogueRoutesKey`; the category records, which only a full build changes) and the config; each
+ * key is a product's or an AMP category's entry (./cache-keys.ts), taken again or computed from its
+ * records, its base (the layouts' keys: config, store view, the year, the middleware's code; the
+ * content links, all that they read of the CMS pages) and the day prices are judged on. With the same
+ * files but the CMS pages and the products' records, the same bases, days and route fields give the
+ * same list; the pages whose entries a changed record may have moved are listed afresh (`fresh`),
+ * less those whose AMP key came out as before. A store view with a catalogue of its own never takes
+ * its keys again (./key-reuse.ts): the routes are listed then.
  */
-const ampListed: ListedFrom = {
+/** The declaration of a route listing `mine` of the AMP routes, each item made by `item`. */
+const ampListed = (mine: (r: AmpRoute) => boolean, item: (r: AmpRoute) => unknown): ListedFrom => ({
   inputs() {
     const stores = enabledStoreViews();
     if (buildRole() !== 'whole' || stores.some((s) => ownCatalogueDir(s.storeCode) !== null)) return null;
     const each = stores.map((s) => [s.storeCode, productBase(s.storeCode), ampCategoryBase(s.storeCode), dayNumber(buildTime(), storeViewOf(s.storeCode))]);
-    return digest('amp-paths', config, each);
+    return digest('amp-paths', config, each, catalogueRoutesKey());
+  },
+  fresh() {
+    const out: unknown[] = [];
+    for (const r of ampRoutes()) {
+      const e = entryOf(r);
+      if (!mine(r) || !mayHaveMoved(e.name, r.storeCode, e.base)) continue;
+      const it = item(r);
+      // Worked out again but as it was: the page keeps the key it had, and is not listed.
+      if (keysBefore(e.name)?.[e.at] !== keyStore().recorded.get(e.name)?.keys[e.at]) out.push(it);
+    }
+    return out;
   },
   taken: () => keepStanding(['product', 'amp-category'], (prefix, storeCode) => (prefix === 'product' ? productBase(storeCode) : ampCategoryBase(storeCode))),
-};
+});
 
-/** The default store view's AMP pages: the path after the store's home and `/amp`. */
-export const defaultStoreAmpPaths = listedFrom(function defaultStoreAmpPaths() {
-  const storeCode = config.storeViews.default.storeCode;
-  const prefix = homeUrl(storeCode).replace(/\/$/, '');
-  return shardRoutes()
-    .filter((r) => r.storeCode === storeCode)
-    .map((r) => ({ params: { path: restParam(r.path.slice(prefix.length).replace(/^\/amp/, '')) }, ...pageOf(r) }));
-}, ampListed);
+const isDefaultStore = (r: AmpRoute) => r.storeCode === config.storeViews.default.storeCode;
 
-/** The other store views' AMP pages: the store (`de`) and the path after `/de/amp`. */
-export const otherStoresAmpPaths = listedFrom(function otherStoresAmpPaths() {
-  return shardRoutes()
-    .filter((r) => r.storeCode !== config.storeViews.default.storeCode)
-    .map((r) => {
-      const [, store, , ...rest] = r.path.split('/');
-      return { params: { store, path: restParam(rest.join('/')) }, ...pageOf(r) };
-    });
-}, ampListed);
+/** A default store view's AMP page: the path after the store's home and `/amp`. */
+function defaultStoreItem(r: AmpRoute) {
+  const prefix = homeUrl(r.storeCode).replace(/\/$/, '');
+  return { params: { path: restParam(r.path.slice(prefix.length).replace(/^\/amp/, '')) }, ...pageOf(r) };
+}
+
+/** Another store view's AMP page: the store (`de`) and the path after `/de/amp`. */
+function otherStoreItem(r: AmpRoute) {
+  const [, store, , ...rest] = r.path.split('/');
+  return { params: { store, path: restParam(rest.join('/')) }, ...pageOf(r) };
+}
+
+/** The default store view's AMP pages. */
+export const defaultStoreAmpPaths = listedFrom(
+  function defaultStoreAmpPaths() {
+    return shardRoutes().filter(isDefaultStore).map(defaultStoreItem);
+  },
+  ampListed(isDefaultStore, defaultStoreItem),
+);
+
+/** The other store views' AMP pages. */
+export const otherStoresAmpPaths = listedFrom(
+  function otherStoresAmpPaths() {
+    return shardRoutes()
+      .filter((r) => !isDefaultStore(r))
+      .map(otherStoreItem);
+  },
+  ampListed((r) => !isDefaultStore(r), otherStoreItem),
+);

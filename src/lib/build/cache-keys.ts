@@ -39,8 +39,8 @@ import { splitIndexFiles } from '../search/types';
 import { splitListingFiles } from '../search/split-listing';
 import { linkedSkus, reuseOrCompute } from './key-reuse';
 import { buildRole } from './shard';
-import { keyStore, recordDigestBefore } from './key-store';
-import type { Category } from '../schemas';
+import { digestBefore, digestThen, keyStore, noteDigest } from './key-store';
+import type { Category, Product } from '../schemas';
 
 /** A short digest of JSON values (undefined and functions count as null). */
 export function digest(...parts: unknown[]): string {
@@ -92,7 +92,7 @@ export const reuseBase = (storeCode: string): string => `${memoLayoutKey('defaul
  * records it shows by their digests instead of writing them out again (a product is shown by its own
  * page, its AMP pages, and the listings and related products of others). A record of the default
  * catalogue (the very object its index holds) that did not change since the generation before takes
- * that generation's digest (./key-store.ts recordDigestBefore): a change of a few records does not
+ * that generation's digest (./key-store.ts digestBefore): a change of a few records does not
  * digest the whole catalogue again for the keys of the listings holding them (1.6 s at 100,000
  * products). The records are parsed from their unchanged JSON by the same code, so the digest is the same.
  */
@@ -102,9 +102,9 @@ export function recordKey(r: object): string {
   if (k === undefined) {
     const id = (r as { id?: unknown }).id;
     const own = typeof id === 'number' && catalog().byId.get(id) === r ? id : undefined;
-    k = (own !== undefined ? recordDigestBefore(own) : undefined) ?? digest(r);
+    k = (own !== undefined ? digestBefore('records', own) : undefined) ?? digest(r);
     recordKeys.set(r, k);
-    if (own !== undefined) keyStore().records.set(own, k);
+    if (own !== undefined) noteDigest('records', own, k);
   }
   return k;
 }
@@ -117,14 +117,14 @@ export function recordKey(r: object): string {
  */
 const productKeys = new Map<string, { page: string; amp: string }>();
 function productKeysOf(id: number, storeCode: string): { page: string; amp: string } {
-  const k = `${id}|${storeCode}`;
+  const k = productEntry(id, storeCode);
   let v = productKeys.get(k);
   if (v === undefined) {
     const base = productBase(storeCode);
     // Taken from the generation before when neither the product nor the products it links changed, and
     // its primary category's listing did not or still gives the same related products (./key-reuse.ts).
     const [page, amp] = reuseOrCompute(
-      `product|${k}`,
+      k,
       storeCode,
       base,
       () => {
@@ -138,6 +138,14 @@ function productKeysOf(id: number, storeCode: string): { page: string; amp: stri
   }
   return v;
 }
+
+/**
+ * The names of the entries (./key-reuse.ts) of a product's keys (its page's and its AMP pages'), a
+ * category page's and an AMP category page's.
+ */
+export const productEntry = (id: number, storeCode: string): string => `product|${id}|${storeCode}`;
+export const categoryEntry = (id: number, storeCode: string): string => `category|${id}|${storeCode}`;
+export const ampCategoryEntry = (id: number, storeCode: string): string => `amp-category|${id}|${storeCode}`;
 
 /** The base of a product's keys (./key-reuse.ts): both layouts (its page's, its AMP pages') and the content links. */
 export const productBase = (storeCode: string): string => `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
@@ -197,7 +205,7 @@ export function productPageKey(id: number, storeCode: string): string {
 /** A category page: its page data (listing, banners, breadcrumbs), the takeover banner and the tiles' prices. */
 export function categoryPageKey(id: number, storeCode: string): string {
   // Taken from the generation before when no product of the category or its descendants changed (./key-reuse.ts).
-  return reuseOrCompute(`category|${id}|${storeCode}`, storeCode, `${memoLayoutKey('default', storeCode)} ${contentLinks()}`, () => {
+  return reuseOrCompute(categoryEntry(id, storeCode), storeCode, reuseBase(storeCode), () => {
     const d = categoryPageData(id, storeCode);
     const key = digest(
       memoLayoutKey('default', storeCode),
@@ -217,7 +225,7 @@ export function contentPageKey(content: ContentPageRoute | CmsAliasRoute, storeC
 /** An AMP page: a product (the canonical page's data, the child its URL names) or a category (its products in the AMP sort, their prices). */
 export function ampPageKey(r: Pick<AmpRoute, 'kind' | 'key' | 'storeCode' | 'childSku'>): string {
   if (r.kind === 'amp-product') return digest(productKeysOf(r.key, r.storeCode).amp, r.childSku ?? null);
-  return reuseOrCompute(`amp-category|${r.key}|${r.storeCode}`, r.storeCode, ampCategoryBase(r.storeCode), () => {
+  return reuseOrCompute(ampCategoryEntry(r.key, r.storeCode), r.storeCode, ampCategoryBase(r.storeCode), () => {
     const d = ampCategoryData(r.key, r.storeCode);
     const key = digest(
       memoLayoutKey('amp', r.storeCode),
@@ -433,24 +441,64 @@ export function everyProductDigest(name: string, compute: () => string, asBefore
 export const routesAsBefore = (): boolean => keyStore().previous?.entries['catalogue-routes']?.keys[0] === catalogueRoutesKey();
 
 /**
+ * The digest of a product's route fields (../routing/routes.ts routeFieldsOf). A product of the default
+ * catalogue keeps it by id (./key-store.ts, `routes`): one whose record did not change takes the
+ * generation before's, so the products' routes of a change are digested for its few records only.
+ */
+export function routeDigest(p: Product): string {
+  const own = catalog().byId.get(p.id) === p;
+  const before = own ? digestBefore('routes', p.id) : undefined;
+  if (before !== undefined) {
+    noteDigest('routes', p.id, before);
+    return before;
+  }
+  const d = digest(routeFieldsOf(p));
+  if (own) noteDigest('routes', p.id, d);
+  return d;
+}
+
+/**
+ * Whether every product that changed since the generation before has the route fields it had then
+ * (none added or removed): with no other snapshot file changed but the CMS pages (./render/changes.ts),
+ * the catalogue's routes are the ones before.
+ */
+function changedRoutesAsBefore(): boolean {
+  const changed = keyStore().previous?.changed.ids;
+  if (!changed) return false;
+  const { byId } = catalog();
+  for (const id of changed) {
+    const p = byId.get(id);
+    const then = digestThen('routes', id);
+    if (!p || then === undefined || routeDigest(p) !== then) return false;
+  }
+  return true;
+}
+
+/**
  * The route fields (../routing/routes.ts routeFieldsOf) of every product of every store view's
  * catalogue, in catalogue order: what the files made from every product read of them besides the
- * pages' cache tags.
+ * pages' cache tags, and which pages the routes listing the products have (./render/paths.ts). Taken
+ * again when the products that changed have the route fields they had.
  */
 const catalogueRoutesKey = once(() =>
-  everyProductDigest('catalogue-routes', () => {
-    const h = createHash('sha256');
-    const seen = new Set<CatalogIndex>();
-    for (const s of enabledStoreViews()) {
-      const c = catalog(s.storeCode);
-      if (seen.has(c)) continue;
-      seen.add(c);
-      h.update(`${s.storeCode}\u0000`);
-      for (const p of c.products) h.update(`${JSON.stringify(routeFieldsOf(p))}\n`);
-    }
-    return h.digest('base64url').slice(0, 32);
-  }),
+  everyProductDigest(
+    'catalogue-routes',
+    () => {
+      const h = createHash('sha256');
+      const seen = new Set<CatalogIndex>();
+      for (const s of enabledStoreViews()) {
+        const c = catalog(s.storeCode);
+        if (seen.has(c)) continue;
+        seen.add(c);
+        h.update(`${s.storeCode}\u0000`);
+        for (const p of c.products) h.update(`${routeDigest(p)}\n`);
+      }
+      return h.digest('base64url').slice(0, 32);
+    },
+    changedRoutesAsBefore,
+  ),
 );
+export { catalogueRoutesKey };
 
 /**
  * Files made together from every product (the CDN's edge files, the URL dispatcher's map), by name

@@ -8,8 +8,19 @@ import { buildTime, ownCatalogueDir, storeViewOf } from '../routing/routes';
 import { dayNumber } from '../messages/format';
 import { catchAllRoutes, restParam, type PageKind, type PageRoute } from '../routing/page-routes';
 import { contentPages } from '../routing/content-routes';
-import { categoryPageKey, contentPageKey, contentRoutesKey, digest, productBase, productPageKey, reuseBase } from './cache-keys';
-import { keepStanding } from './key-reuse';
+import {
+  catalogueRoutesKey,
+  categoryEntry,
+  categoryPageKey,
+  contentPageKey,
+  contentRoutesKey,
+  digest,
+  productBase,
+  productEntry,
+  productPageKey,
+  reuseBase,
+} from './cache-keys';
+import { keepStanding, keysBefore, mayHaveMoved } from './key-reuse';
 import { listedFrom, type ListedFrom } from './key-store';
 import { buildRole, ofThisShard } from './shard';
 import { shareEmptyListingPaths } from './sitemap';
@@ -27,25 +38,44 @@ function contentKeys(): (r: PageRoute) => string {
   return (r) => contentPageKey(content.get(String(r.key))!, r.storeCode);
 }
 
+/** The entry a product or category page's key is kept under, and its base; null for a content page (its key is always worked out). */
+function entryOf(r: PageRoute): { name: string; base: string } | null {
+  if (r.kind === 'product') return { name: productEntry(Number(r.key), r.storeCode), base: productBase(r.storeCode) };
+  if (r.kind === 'category') return { name: categoryEntry(Number(r.key), r.storeCode), base: reuseBase(r.storeCode) };
+  return null;
+}
+
 /**
  * What the route's list reads besides the snapshot's files (./key-store.ts ListedFrom): which pages
- * there are and their URLs come from the catalogue, the CMS pages' routes (`contentRoutesKey`: their
- * paths, the paths legacy URLs name, those left out) and the config; a product's or a category's key
- * is its entry (./key-reuse.ts), taken again or computed from its records, its base (the layouts'
- * keys, the content links) and the day prices are judged on. A content page's key reads its page's
- * text, which a CMS change changes: those paths are listed afresh (`fresh`), the others taken.
- * With the same files but the CMS pages, the same records, bases, days and content routes give the
- * same list and the same product and category keys. A store view with a catalogue of its own never
- * takes its keys again: the route is listed then.
+ * there are and their URLs come from the catalogue (the products' route fields,
+ * `catalogueRoutesKey`; the category records, which only a full build changes), the CMS pages' routes
+ * (`contentRoutesKey`: their paths, the paths legacy URLs name, those left out) and the config; a
+ * product's or a category's key is its entry (./key-reuse.ts), taken again or computed from its
+ * records, its base (the layouts' keys, the content links) and the day prices are judged on. A
+ * content page's key reads its page's text, which a CMS change changes, and a product's or a
+ * category's the records a product change changed: those paths are listed afresh (`fresh`: the
+ * content pages, and the pages whose entries may have moved, less those whose keys came out as
+ * before), the others taken. A store view with a catalogue of its own never takes its keys again:
+ * the route is listed then.
  */
 const catchAllListed: ListedFrom = {
   inputs() {
     const stores = enabledStoreViews();
     if (buildRole() !== 'whole' || stores.some((s) => ownCatalogueDir(s.storeCode) !== null)) return null;
     const each = stores.map((s) => [s.storeCode, productBase(s.storeCode), reuseBase(s.storeCode), dayNumber(buildTime(), storeViewOf(s.storeCode))]);
-    return digest('catch-all-paths', config, each, contentRoutesKey());
+    return digest('catch-all-paths', config, each, contentRoutesKey(), catalogueRoutesKey());
   },
-  fresh: () => pathsOf(catchAllRoutes().filter((r) => r.kind === 'content')),
+  fresh() {
+    const routes = catchAllRoutes().filter((r) => {
+      const e = entryOf(r);
+      return !e || mayHaveMoved(e.name, r.storeCode, e.base);
+    });
+    // A page whose entry was worked out again but came out as it was keeps the key it had: not listed.
+    return pathsOf(routes).filter((item, i) => {
+      const e = entryOf(routes[i]!);
+      return !e || keysBefore(e.name)?.[0] !== item.cacheKey;
+    });
+  },
   taken: () => keepStanding(['product', 'category'], (prefix, storeCode) => (prefix === 'product' ? productBase(storeCode) : reuseBase(storeCode))),
 };
 

@@ -109,6 +109,21 @@ export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCo
 }
 
 /**
+ * Whether the generation before's entry `name` may come out otherwise now: none was kept, or it does
+ * not stand as it is (its base or day, or a changed record it read, one of its subtree's included:
+ * what it reads there is not asked). Its keys are then worked out (`reuseOrCompute`), else they are
+ * the ones kept. For a route taken from the generation before, which works out afresh only the paths
+ * whose keys a change may have moved (./key-store.ts ListedFrom `fresh`).
+ */
+export function mayHaveMoved(name: string, storeCode: string, base: string): boolean {
+  const old = keyStore().previous?.entries[name];
+  return !old || !stands(old, storeCode, base);
+}
+
+/** The keys the generation before kept under `name` (undefined: none). */
+export const keysBefore = (name: string): readonly string[] | undefined => keyStore().previous?.entries[name]?.keys;
+
+/**
  * Records again, for the next change, the generation before's entries named `{prefix}|…|{storeCode}`
  * (`prefix` one of `prefixes`) that stand and were not asked for in this process: the entries of a
  * route whose paths the renderer took from the generation before (./key-store.ts ListedFrom), which

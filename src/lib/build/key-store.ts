@@ -35,51 +35,80 @@ export interface ChangedRecords {
   categories: ReadonlySet<number>;
 }
 
+/**
+ * The digests kept per product of the default catalogue, by id: of its record (`records`,
+ * ../cache-keys.ts recordKey) and of its route fields (`routes`, ../cache-keys.ts routeDigest: which
+ * pages it has, at which URLs).
+ */
+export type IdDigestKind = 'records' | 'routes';
+export type IdDigests = Partial<Record<IdDigestKind, Readonly<Record<string, string>>>>;
+
 interface KeyStore {
   /**
-   * The generation before's keys and what changed since; null: every key is computed. `records`: the
-   * digests of the default catalogue's product records then, by id (../cache-keys.ts recordKey).
+   * The generation before's keys and what changed since; null: every key is computed. `digests`: the
+   * per-product digests then (IdDigestKind).
    */
-  previous: { entries: Readonly<Record<string, KeyEntry>>; changed: ChangedRecords; records?: Readonly<Record<string, string>> } | null;
+  previous: { entries: Readonly<Record<string, KeyEntry>>; changed: ChangedRecords; digests: IdDigests } | null;
   /** The keys of this snapshot, computed or taken, by name. */
   recorded: Map<string, KeyEntry>;
   reused: number;
   /** Whether a category's subtree holds a changed record (memo). */
   touched: Map<string, boolean>;
-  /** The digests of the default catalogue's product records worked out or taken again in this process, by id. */
-  records: Map<number, string>;
+  /** The per-product digests worked out or taken again in this process, by kind and id. */
+  digests: Record<IdDigestKind, Map<number, string>>;
 }
 const STORE = Symbol.for('pj.keys.reuse');
 export const keyStore = (): KeyStore =>
-  ((globalThis as Record<symbol, KeyStore | undefined>)[STORE] ??= { previous: null, recorded: new Map(), reused: 0, touched: new Map(), records: new Map() });
+  ((globalThis as Record<symbol, KeyStore | undefined>)[STORE] ??= {
+    previous: null,
+    recorded: new Map(),
+    reused: 0,
+    touched: new Map(),
+    digests: { records: new Map(), routes: new Map() },
+  });
 
-/** Offers the generation before's keys, the records changed since and the record digests then (the renderer, before it lists the paths). */
-export function offerPrevious(entries: Readonly<Record<string, KeyEntry>>, changed: ChangedRecords, records?: Readonly<Record<string, string>>): void {
+/** Offers the generation before's keys, the records changed since and the per-product digests then (the renderer, before it lists the paths). */
+export function offerPrevious(entries: Readonly<Record<string, KeyEntry>>, changed: ChangedRecords, digests: IdDigests = {}): void {
   const s = keyStore();
-  s.previous = { entries, changed, ...(records && { records }) };
+  s.previous = { entries, changed, digests };
   s.touched.clear();
 }
 
 /**
- * The digest the generation before had for the default catalogue's product `id`, when its record did
- * not change since (undefined otherwise: it is worked out).
+ * The `kind` digest the generation before had for the default catalogue's product `id`, when its
+ * record did not change since (undefined otherwise: it is worked out).
  */
-export function recordDigestBefore(id: number): string | undefined {
+export function digestBefore(kind: IdDigestKind, id: number): string | undefined {
   const p = keyStore().previous;
-  return p && !p.changed.ids.has(id) ? p.records?.[id] : undefined;
+  return p && !p.changed.ids.has(id) ? p.digests[kind]?.[id] : undefined;
 }
 
 /**
- * The record digests to keep for the next change, by id: those worked out or taken in this process,
- * and the generation before's of every record that did not change (a removed record is a changed one).
+ * The `kind` digest the generation before had for a product whatever changed since (undefined: none
+ * kept, or no such product then): to compare with the product's digest now.
  */
-export function recordDigests(): Record<string, string> {
+export const digestThen = (kind: IdDigestKind, id: number): string | undefined => keyStore().previous?.digests[kind]?.[id];
+
+/** Keeps the `kind` digest of the default catalogue's product `id` worked out or taken in this process. */
+export function noteDigest(kind: IdDigestKind, id: number, d: string): void {
+  keyStore().digests[kind].set(id, d);
+}
+
+/**
+ * The per-product digests to keep for the next change, by kind and id: those worked out or taken in
+ * this process, and the generation before's of every record that did not change (a removed record is
+ * a changed one).
+ */
+export function idDigests(): Record<IdDigestKind, Record<string, string>> {
   const s = keyStore();
-  const out: Record<string, string> = {};
-  const before = s.previous?.records;
-  if (before) for (const [id, d] of Object.entries(before)) if (!s.previous!.changed.ids.has(Number(id))) out[id] = d;
-  for (const [id, d] of s.records) out[id] = d;
-  return out;
+  const of = (kind: IdDigestKind): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const before = s.previous?.digests[kind];
+    if (before) for (const [id, d] of Object.entries(before)) if (!s.previous!.changed.ids.has(Number(id))) out[id] = d;
+    for (const [id, d] of s.digests[kind]) out[id] = d;
+    return out;
+  };
+  return { records: of('records'), routes: of('routes') };
 }
 
 /** The keys recorded in this process (to keep for the next change), and how many were taken again. */
@@ -91,10 +120,11 @@ export const reusedCount = (): number => keyStore().reused;
  * persistent renderer (./render/paths.ts) to take the route's paths and their cache keys from the
  * generation before instead of listing them: `inputs` is a digest of everything the list (which
  * paths, their props, their keys) reads besides the snapshot's files (the config, the store views,
- * the day prices are judged on, the layouts' keys) and besides what the keys' bases digest of the
- * files that may differ when keys are offered (./render/changes.ts KEYED_FILES); null: it cannot
- * tell (the route is listed). The renderer takes the list only when no snapshot file changed but
- * those, the keys were offered, and `inputs` is what it was. `taken` is called once the paths are
+ * the day prices are judged on, the layouts' keys, the products' route fields) and besides what the
+ * keys' bases digest of the files that may differ when keys are offered (./render/changes.ts
+ * KEYED_FILES); null: it cannot tell (the route is listed). The renderer takes the list only when the
+ * keys were offered (no snapshot file changed but the default catalogue's product files and those),
+ * and `inputs` is what it was. `taken` is called once the paths are
  * taken: it records the entries the route's keys come from again, for the change after (nothing
  * asked for them).
  */
@@ -104,7 +134,8 @@ export interface ListedFrom {
   /**
    * The getStaticPaths items of the route's paths that are worked out afresh when its paths are
    * taken (a content page's, whose text the CMS change may have changed and which `inputs` leaves
-   * out): listed through Astro, they take their new keys, and a page of them rendered finds its props
+   * out; a page whose key a changed product may have moved, less those whose key came out as it
+   * was): listed through Astro, they take their new keys, and a page of them rendered finds its props
    * without the whole list. Each must be a path the route had, else the route is listed; every other
    * path keeps the key it had. Absent: every key is taken.
    */

@@ -30,7 +30,7 @@ import {
 } from './kept';
 import { fixedPathKey, routeInputsOf, type ListingApp } from './paths';
 import { snapshotDigests } from './changes';
-import { recordDigests, recordedEntries } from '../key-store';
+import { idDigests, recordedEntries } from '../key-store';
 
 /** Astro's default prerenderer (astro/dist/core/build/default-prerenderer.js, astro 7.3) has the app it loaded. */
 type Prerenderer = AstroPrerenderer & { app?: BuildAppLike & ListingApp };
@@ -136,10 +136,11 @@ export function keepRenderer(): AstroIntegration {
               writeFileSync(join(keep, CONTEXT_FILE), JSON.stringify(context));
               writeFileSync(join(keep, PATHS_FILE), JSON.stringify(paths));
               // The pages' cache keys with what each read (../key-reuse.ts): the first change takes those it does not touch.
-              const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries(), records: recordDigests() };
-              writeFileSync(join(keep, KEYS_FILE), JSON.stringify(keys));
-              // The inputs of the routes that declare them (./paths.ts), worked out as the listing had them.
+              // The inputs of the routes that declare them (./paths.ts), worked out as the listing had them;
+              // before the keys are written, as what an input reads may record an entry (the products' routes).
               const routes: RouteInputs = { version: 1, inputs: await routeInputsOf(def.app) };
+              const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries(), ...idDigests() };
+              writeFileSync(join(keep, KEYS_FILE), JSON.stringify(keys));
               writeFileSync(join(keep, ROUTES_FILE), JSON.stringify(routes));
             },
           };

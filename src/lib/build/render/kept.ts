@@ -85,6 +85,8 @@ export const keysFileSchema = z.object({
   entries: z.record(z.string(), keyEntrySchema),
   /** The digest of each product record of the default catalogue, by id (../cache-keys.ts recordKey); absent: every record is digested again. */
   records: z.record(z.string(), z.string()).optional(),
+  /** The digest of each product's route fields (../cache-keys.ts routeDigest), by id; absent: the products' routes are digested again. */
+  routes: z.record(z.string(), z.string()).optional(),
 });
 export type KeysFile = z.infer<typeof keysFileSchema>;
 

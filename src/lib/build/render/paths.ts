@@ -8,17 +8,18 @@
  * A route's getStaticPaths may declare what its list reads besides the snapshot's files
  * (../key-store.ts ListedFrom: a digest of its inputs). Its paths, in the order listed, and their
  * cache keys are taken from the generation before (PATHS_FILE) instead of listed when:
- * - no snapshot file differs from the one the generation before's keys were computed from but the
- *   files whose part the keys read is in their bases (./changes.ts KEYED_FILES, the CMS pages): no
- *   product, category, block, menu or other file changed, none was added or removed;
- * - those keys were offered to this listing (../key-reuse.ts: the same conditions, and the keys file
- *   read as it should);
- * - the route's inputs digest now is the one the generation before recorded for it (ROUTES_FILE).
+ * - the generation before's keys were offered to this listing (../key-reuse.ts: no snapshot file
+ *   differs from the one they were computed from but the default catalogue's product files and the
+ *   files whose part the keys read is in their bases, ./changes.ts KEYED_FILES, the CMS pages; no
+ *   category, block, menu or other file changed, none was added or removed; the keys file read as it
+ *   should);
+ * - the route's inputs digest now is the one the generation before recorded for it (ROUTES_FILE):
+ *   what the list reads of the changed files is in it (the products' route fields, the content routes).
  * Then every file the list reads is as it was or read only through the digest, and what else it reads
- * is in the digest: listed again, it would be the same. A route may also name the keys it works out
+ * is in the digest: listed again, it would be the same. A route also names the keys it works out
  * afresh when taken (ListedFrom `fresh`: the catch-all's content pages, whose text the digest leaves
- * out): those paths are listed through Astro and take their new keys, and must all be paths the route
- * had. Anything else lists the route, as a route without a declaration always is. The route's key
+ * out, and the pages whose entries a changed product may have moved): those paths are listed through
+ * Astro and take their new keys, and must all be paths the route had. Anything else lists the route, as a route without a declaration always is. The route's key
  * entries, which nothing asks for then, are recorded again for the change after (`taken`). A path of a route taken may be one another route
  * answered before (the first route of a path wins): when that route's paths change so that it no
  * longer answers it, the path is gone from the list and the change is a full build (pages removed,

@@ -33,9 +33,9 @@ import {
   type RenderContext,
   type RouteInputs,
 } from './kept';
-import { changedRecords, KEYED_FILES, knownFiles, snapshotDigests, type KnownFiles } from './changes';
+import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './changes';
 import { firstOfEach, listPaths, staticPathsModule, type ListingApp, type RouteLike } from './paths';
-import { offerPrevious, recordDigests, recordedEntries, reusedCount } from '../key-store';
+import { idDigests, offerPrevious, recordedEntries, reusedCount } from '../key-store';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
 export const renderJobSchema = z.object({ keepDir: z.string(), snapshotDir: z.string(), staging: z.string(), maxPages: z.number().int().positive() });
@@ -163,8 +163,8 @@ const aheadFor = (job: RenderJob, ahead: ReadAhead | undefined): ReadAhead | und
  * Offers the generation before's keys and the records changed since to the key functions
  * (src/lib/build/key-reuse.ts), when it can tell which records changed; answers the new snapshot's
  * file digests, kept with the keys, and whether routes may be taken from the generation before
- * (./paths.ts): the keys were offered, and no file differs but those whose part the keys read is in
- * their bases.
+ * (./paths.ts): the keys were offered, so no file differs but the default catalogue's product files
+ * and those whose part the keys read is in their bases.
  */
 function offerKeysBefore(
   job: RenderJob,
@@ -178,9 +178,10 @@ function offerKeysBefore(
     const changed = kept ? changedRecords(kept, before, job.snapshotDir, files) : 'no keys kept';
     if (typeof changed === 'string') process.stderr.write(`renderer: every key computed (${changed})\n`);
     else {
-      offerPrevious(kept!.entries, changed, kept!.records);
-      // changedRecords answered: the same files as then, only product files and KEYED_FILES differ.
-      return { files, mayTake: Object.keys(files).every((f) => files[f] === kept!.files[f] || KEYED_FILES.has(f)) };
+      offerPrevious(kept!.entries, changed, { records: kept!.records, routes: kept!.routes });
+      // changedRecords answered: the same files as then, only product files and KEYED_FILES differ;
+      // what a route's list reads of those is in its inputs (the products' route fields, the content routes).
+      return { files, mayTake: true };
     }
   } catch (e) {
     process.stderr.write(`renderer: every key computed (${(e as Error).message})\n`);
@@ -226,7 +227,7 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   // `keys reused`: a count, not ms. The keys are kept with the staging folder for the next change.
   timings['keys reused'] = reusedCount();
   mkdirSync(job.staging, { recursive: true });
-  const keys: KeysFile = { version: 1, files, entries: recordedEntries(), records: recordDigests() };
+  const keys: KeysFile = { version: 1, files, entries: recordedEntries(), ...idDigests() };
   const todo = all.filter((p) => {
     if (p.route.type === 'redirect' || p.route.type === 'fallback')
       throw new Error(`${p.pathname}: a ${p.route.type} route (the renderer renders pages and endpoints only)`);
