@@ -14,7 +14,7 @@ import { middlewareCodeKey } from './code-key';
 import { config, enabledStoreViews } from '../config';
 import { bannersFor, catalog, once, routeFieldsOf, siteChrome, pricesFor, primaryCategory, storeViewOf, type CatalogIndex } from '../routing/routes';
 import { catchAllRoutes, type AmpRoute } from '../routing/page-routes';
-import { ampCategoryData, categoryPageData, homePageData } from './page-data';
+import { ampCategoryData, categoryCandidates, categoryPageData, homePageData } from './page-data';
 import { readSocial } from '../snapshot/read';
 import { productPageCore, relatedProducts, shippingMethods } from './product-page-data';
 import { productIslandProps } from './product-island-props';
@@ -31,7 +31,6 @@ import {
   type ContentPageRoute,
 } from '../routing/content-routes';
 import { brandContentPaths, brandListing } from './brand-page-data';
-import { listingCandidates } from './listing-file';
 import { searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
 import { searchListingFileUrl } from '../catalog/urls';
 import { folderOf, type SplitFolders } from '../search/bundles';
@@ -260,7 +259,7 @@ function catalogueShape(storeCode: string): string {
 export function listingFileKey(categoryId: number, storeCode: string): string {
   const base = `${dataKey(storeCode)} ${catalogueShape(storeCode)} ${contentLinks()}`;
   return reuseOrCompute(`listing|${categoryId}|${storeCode}`, storeCode, base, () => {
-    const products = listingCandidates(categoryId, storeCode);
+    const products = categoryCandidates(categoryId, storeCode);
     const key = digest(
       dataKey(storeCode),
       catalogueShape(storeCode),

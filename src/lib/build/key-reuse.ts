@@ -45,14 +45,30 @@ function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string): 'no
 }
 
 /**
+ * A store view's day prices are judged on, and whether it has the default catalogue (no catalogue of
+ * its own), worked out once per store view and process: asked for each of hundreds of thousands of
+ * entries a change takes again.
+ */
+const storeFacts = new Map<string, { day: number | null; shared: boolean }>();
+function storeNow(storeCode: string): { day: number | null; shared: boolean } {
+  let f = storeFacts.get(storeCode);
+  if (!f) {
+    f = { day: dayNumber(buildTime(), storeViewOf(storeCode)), shared: ownCatalogueDir(storeCode) === null && catalog(storeCode) === catalog() };
+    storeFacts.set(storeCode, f);
+  }
+  return f;
+}
+
+/**
  * Whether the generation before's entry stands as it is: same base and day, no changed record it read
  * (the rules above); a changed record in its subtree leaves it standing when what it reads there,
  * `read()`, is as before.
  */
 function stands(old: KeyEntry, storeCode: string, base: string, read?: () => string): boolean {
   const s = keyStore();
-  if (!s.previous || old.base !== base || old.day !== dayNumber(buildTime(), storeViewOf(storeCode))) return false;
-  if (ownCatalogueDir(storeCode) !== null || catalog(storeCode) !== catalog()) return false;
+  if (!s.previous || old.base !== base) return false;
+  const store = storeNow(storeCode);
+  if (old.day !== store.day || !store.shared) return false;
   const t = touches(old.deps, s.previous.changed, storeCode);
   return t === 'none' || (t === 'subtree' && read !== undefined && old.deps.read !== undefined && old.deps.read === read());
 }
@@ -76,7 +92,7 @@ export function reuseOrCompute(name: string, storeCode: string, base: string, co
   }
   const { keys, deps } = compute();
   if (readOnce && deps.subtree !== undefined && deps.subtree !== null) deps.read = readOnce();
-  s.recorded.set(name, { keys, base, day: dayNumber(buildTime(), storeViewOf(storeCode)), deps });
+  s.recorded.set(name, { keys, base, day: storeNow(storeCode).day, deps });
   return keys;
 }
 

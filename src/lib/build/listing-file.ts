@@ -4,9 +4,9 @@
  * filter value it has. Same rules, prices and facets as the static page (src/lib/catalog/listing/listing.ts).
  */
 import { config } from '../config';
-import { listProducts } from '../catalog/listing/listing';
+import { listProducts, type Listing } from '../catalog/listing/listing';
 import { brandCategories, brandSlug } from './brand-page-data';
-import { buildTime, catalog, currencyRate, once, descendantIds, pricesFor, productImagePath, rootCategoryId, storeViewOf, urlOpts } from '../routing/routes';
+import { buildTime, catalog, currencyRate, once, pricesFor, productImagePath, rootCategoryId, storeViewOf, urlOpts } from '../routing/routes';
 import { catchAllRoutes } from '../routing/page-routes';
 import { facetValuesOf } from '../catalog/facets';
 import { productUrl } from '../catalog/urls';
@@ -17,21 +17,15 @@ import { isSearchable } from '../search/build';
 import type { Product } from '../schemas';
 import { buildRole } from './shard';
 import { sharedInput } from './shard-inputs';
-
-/** Products of a category and its descendants, before the §5 query filters (what its listing file is made of). */
-export function listingCandidates(categoryId: number, storeCode?: string): Product[] {
-  const { productIdsOf, byId } = catalog(storeCode);
-  const ids = new Set<number>();
-  for (const cid of descendantIds(categoryId, storeCode)) for (const pid of productIdsOf.get(cid) ?? []) ids.add(pid);
-  return [...ids].map((id) => byId.get(id)).filter((p): p is Product => !!p);
-}
+import { categoryCandidates, wholeCategoryListing } from './page-data';
 
 /** Sorts the browser works out itself from the file (its own order and the final price). */
 const clientSort = (sort: string) => /^(position|final_price|price)(:|$)/.test(sort);
 
 /** The listing file of a category in a store view. */
 export function listingFile(categoryId: number, storeCode?: string): ListingFile {
-  return listingFileOf(listingCandidates(categoryId, storeCode), categoryId, storeCode, categoryId);
+  // The category page's own listing, whole (its sort and facets worked out once for both).
+  return listingFileOf(categoryCandidates(categoryId, storeCode), categoryId, storeCode, categoryId, wholeCategoryListing(categoryId, storeCode));
 }
 
 /**
@@ -44,8 +38,11 @@ export function searchListingFile(storeCode?: string): ListingFile {
   return listingFileOf(catalog(storeCode).products.filter(isSearchable), rootCategoryId(), storeCode);
 }
 
-/** The listing file of candidate products (the §5 query filters applied here, and the category's when given) under a listing id. */
-function listingFileOf(all: Product[], id: number, storeCode?: string, categoryId?: number): ListingFile {
+/**
+ * The listing file of candidate products (the §5 query filters applied here, and the category's when
+ * given) under a listing id; `listed`: their listing in the default sort, when worked out already.
+ */
+function listingFileOf(all: Product[], id: number, storeCode?: string, categoryId?: number, listed?: Listing): ListingFile {
   const store = storeViewOf(storeCode);
   const { categories, attributes } = catalog(storeCode);
   const base = {
@@ -57,7 +54,7 @@ function listingFileOf(all: Product[], id: number, storeCode?: string, categoryI
     size: all.length,
   };
   const sort = config.constants.sorts[0]?.value ?? 'position:desc';
-  const listing = listProducts(all, { ...base, sort });
+  const listing = listed ?? listProducts(all, { ...base, sort });
   const facetIndex = listing.facets.filter((f) => f.code !== 'price').map((f) => ({ code: f.code, ids: new Map(f.values.map((v, k) => [v.id, k])) }));
   const opts = urlOpts(storeCode);
 

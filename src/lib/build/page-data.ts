@@ -45,8 +45,8 @@ export function categoryCrumbs(c: Category, storeCode?: string, linkSelf = false
   ];
 }
 
-/** Products of a category and its descendants (candidates before the §5 query filters). */
-function categoryCandidates(categoryId: number, storeCode?: string): Product[] {
+/** Products of a category and its descendants (candidates before the §5 query filters; what its listing and its listing file are made of). */
+export function categoryCandidates(categoryId: number, storeCode?: string): Product[] {
   const { productIdsOf, byId, partial } = catalog(storeCode);
   // A page shard's index lacks the other shards' products: its listings come from the site part.
   if (partial) throw new Error(`category ${categoryId}: a page shard lists no category itself (its listings are in the site part's shard inputs)`);
@@ -56,6 +56,32 @@ function categoryCandidates(categoryId: number, storeCode?: string): Product[] {
 }
 
 const listingCache = new Map<string, Listing>();
+const wholeListings = new Map<string, Listing>();
+
+/**
+ * Every product a category lists in the default sort, with the total and the facets (memoised per
+ * category and store view): its page shows the first page of it (`categoryListing`), its listing file
+ * all of it (./listing-file.ts), from one sort and one count of its facets.
+ */
+export function wholeCategoryListing(categoryId: number, storeCode?: string): Listing {
+  const store = storeViewOf(storeCode);
+  const key = `${categoryId}|${store.storeCode}`;
+  let l = wholeListings.get(key);
+  if (!l) {
+    const { categories, attributes } = catalog(store.storeCode);
+    const candidates = categoryCandidates(categoryId, store.storeCode);
+    l = listProducts(candidates, {
+      categoryId,
+      categories,
+      attributes: [...attributes.values()],
+      now: buildTime(),
+      withoutPrice: currencyRate(store) !== 1,
+      size: candidates.length,
+    });
+    wholeListings.set(key, l);
+  }
+  return l;
+}
 
 /** The first page, total and facets of a category (memoised per category and store view). */
 export function categoryListing(categoryId: number, storeCode?: string): Listing {
@@ -64,15 +90,8 @@ export function categoryListing(categoryId: number, storeCode?: string): Listing
   let l = listingCache.get(key);
   if (!l && buildRole() === 'pages') listingCache.set(key, (l = preparedListing(categoryId, store.storeCode)));
   if (!l) {
-    const { categories, attributes } = catalog(store.storeCode);
-    l = listProducts(categoryCandidates(categoryId, store.storeCode), {
-      categoryId,
-      categories,
-      attributes: [...attributes.values()],
-      now: buildTime(),
-      withoutPrice: currencyRate(store) !== 1,
-    });
-    listingCache.set(key, l);
+    const whole = wholeCategoryListing(categoryId, store.storeCode);
+    listingCache.set(key, (l = { ...whole, products: whole.products.slice(0, config.constants.categoryPageSize) }));
   }
   return l;
 }
