@@ -100,7 +100,7 @@ export class SearchPages {
 
   /**
    * The page's HTML with a query's answer (`search` is the request's query string); null when there
-   * is nothing to write (no query: the page as built; a page that is not the search page).
+   * is nothing to write (no query, or filters or a sort the script draws: the page as built; a page that is not the search page).
    */
   async answer(file: string, path: string, search: string): Promise<string | null> {
     const store = SearchPages.storeOf(path);
@@ -109,6 +109,10 @@ export class SearchPages {
     let page = this.pages.get(file);
     if (page === undefined) this.pages.set(file, (page = parseSearchPage(readFileSync(file, 'utf8'))));
     if (!page) return null;
+    // Filters or a sort in the URL: the listing draws that selection itself (the first screen written
+    // here is the default selection's; the script would draw it again).
+    const params = new URLSearchParams(search);
+    if (params.has('sort') || page.values.some((v) => params.has(v.code))) return null;
     const listingUrl = page.listingSrc;
     let s = this.stores.get(store.storeCode);
     if (!s) this.stores.set(store.storeCode, (s = new StoreSearch(this.tree, indexUrlFor(path), listingUrl)));
