@@ -84,7 +84,8 @@ test.describe('search results page', () => {
     const html = await (await page.goto('/search?q=ring'))!.text();
     await expect(page.locator('[data-listing][data-listing-ready]')).toHaveCount(1);
     // The first tile came with the HTML: the one the page shows is that node.
-    expect(html).toContain(`data-sku="${want.products[0]!.sku}"`);
+    const grid = html.slice(html.indexOf('data-product-grid'), html.indexOf('</ul>', html.indexOf('data-product-grid')));
+    expect(grid).toContain(`data-sku="${want.products[0]!.sku}"`);
     const kept = () =>
       page.evaluate(() => {
         const w = window as unknown as { removed: number; first: Element | null };
