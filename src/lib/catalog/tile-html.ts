@@ -12,7 +12,7 @@ import { formatPrice } from '../messages/format';
 import { responsiveImage, type ResponsiveImage } from './image-slots';
 import type { StoreView } from '../config';
 import type { ListingItem } from './listing/client';
-import { attrsStartingWith, closeOf, escapeText, findTag, hasClasses, setAttrs, tagName, tokenize, topElements } from '../content/markup';
+import { attrsStartingWith, closeOf, escapeText, findTag, hasClasses, setAttrs, tagName, tokenize, topElements } from './markup';
 
 /** A page's tile template, cut up once: the cell's tokens with the places a fill rewrites, and the badges and prices. */
 export interface TileTemplate {

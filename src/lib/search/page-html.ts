@@ -10,7 +10,7 @@
  */
 import { config, type StoreView } from '../config';
 import { fill, messages } from '../messages';
-import { closeOf, escapeAttr, escapeText, findTag, hasClasses, rawAttr, setAttrs, tagName, tokenize } from '../content/markup';
+import { closeOf, escapeAttr, escapeText, findTag, hasClasses, rawAttr, setAttrs, tagName, tokenize } from '../catalog/markup';
 import { parseTileTemplate, tileHtml, type TileTemplate } from '../catalog/tile-html';
 import { indexListing, runListing, type ListingIndex, type ListingResult } from '../catalog/listing-engine';
 import type { ListingFile } from '../catalog/listing/client';
