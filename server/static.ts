@@ -31,6 +31,7 @@ import { canonicalMove, isNotFoundPage, lowerCasePath } from '../src/lib/build/c
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
 import { openTree, type SiteTree } from '../src/lib/build/render/overlay';
 import { SearchPages } from './search-page';
+import { SEARCH_ANSWER_HEADER } from '../src/lib/pwa/sw-config';
 
 export { NON_HTML_CSP, SECURITY_HEADERS, scriptCsp } from '../src/lib/build/cdn/headers';
 
@@ -344,6 +345,7 @@ export class Site {
     const headers = c.res.headers;
     for (const h of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(h);
     headers.set('Cache-Control', SEARCH_ANSWER_CACHE);
+    headers.set(SEARCH_ANSWER_HEADER, 'query');
     // Compressed here, at a quality made for one answer: the site's brotli (best quality, for files
     // served again and again) costs tens of milliseconds a page; gzip is left to hono's compress.
     let body: Uint8Array<ArrayBuffer> | string = html;

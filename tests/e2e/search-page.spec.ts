@@ -116,6 +116,22 @@ test.describe('search results page', () => {
     await expect.poll(cells).toEqual(served);
   });
 
+  test("another query's answer, from a cache that ignores the query, is drawn again for the page's own", async ({ page }) => {
+    const want = await expected('gold');
+    // A cache keyed without the query answers ?q=gold with the server's answer for ?q=ring.
+    await page.route(/\/search\?q=gold$/, async (route) =>
+      route.fulfill({ response: await route.fetch({ url: route.request().url().replace('q=gold', 'q=ring') }) }),
+    );
+    await results(page, 'gold');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(messages.searchResultsFor, { query: 'gold' }));
+    await expect(page).toHaveTitle(new RegExp(`^${fill(messages.searchResultsFor, { query: 'gold' })} \\|`));
+    await expect(count(page)).toHaveText(itemsText(want.total));
+    const shown = Math.min(PAGE_SIZE, want.total);
+    await expect
+      .poll(() => tiles(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.sku)))
+      .toEqual(want.products.slice(0, shown).map((p) => p.sku));
+  });
+
   test('the index is asked with the HTML, and each search file once', async ({ page }) => {
     const asked: string[] = [];
     page.on('request', (r) => {

@@ -11,7 +11,15 @@ import { pageSearchClient } from '../../lib/search/session';
 import { fetchSearchListing } from '../../lib/catalog/listing/load';
 import { searchUrl } from '../../lib/catalog/urls';
 import { storeViewForPath } from '../../lib/api/store-code';
-import { loadSearchResults, readSearchQuery, SERVED_ATTRIBUTE, searchPageHeading, searchPageStatus, showsSuggestions } from '../../lib/search/results';
+import {
+  loadSearchResults,
+  readSearchQuery,
+  SERVED_ATTRIBUTE,
+  SERVED_QUERY_ATTRIBUTE,
+  searchPageHeading,
+  searchPageStatus,
+  showsSuggestions,
+} from '../../lib/search/results';
 import { messages } from '../../lib/messages';
 import { startListing } from '../listing/CategoryListingRun';
 import { wireListingControls } from '../listing/CategoryListing';
@@ -34,6 +42,18 @@ function startStockOnFirstMove(root: HTMLElement, grid: HTMLElement): void {
   addEventListener('scroll', start, { signal: moved.signal, passive: true });
 }
 
+/** Takes what the server wrote for another query out of the page: the shell as built, for the script to draw. */
+function unserve(root: HTMLElement, grid: HTMLElement): void {
+  const heading = root.querySelector<HTMLElement>('[data-listing-heading]');
+  if (heading) {
+    document.title = document.title.replace(heading.textContent ?? '', messages.searchPageTitle);
+    heading.textContent = messages.searchPageTitle;
+  }
+  grid.replaceChildren();
+  for (const el of root.querySelectorAll<HTMLElement>('.listing__toolbar, .listing__body, [data-search-help], [data-search-suggest]')) el.hidden = true;
+  root.removeAttribute(SERVED_ATTRIBUTE);
+}
+
 async function start(root: HTMLElement): Promise<void> {
   const grid = root.querySelector<HTMLElement>('[data-product-grid]');
   const status = root.querySelector<HTMLElement>('[data-search-status]');
@@ -45,7 +65,12 @@ async function start(root: HTMLElement): Promise<void> {
 
   // The server may have written the query's answer into the page (src/lib/search/page-html.ts): the
   // heading, the input, the status and the first screen of results are there, and are adopted as they are.
-  const served = root.getAttribute(SERVED_ATTRIBUTE);
+  let served = root.getAttribute(SERVED_ATTRIBUTE);
+  if (served !== null && root.getAttribute(SERVED_QUERY_ATTRIBUTE) !== query) {
+    // Another query's answer (a cache that kept one for every query): back to the shell, drawn as usual.
+    unserve(root, grid);
+    served = null;
+  }
   if (served === null) {
     if (input) input.value = query;
     const title = searchPageHeading(query);

@@ -16,7 +16,7 @@ import { indexListing, runListing, type ListingIndex, type ListingResult } from 
 import type { ListingFile } from '../catalog/listing/client';
 import { searchUrl } from '../catalog/urls';
 import { RELEVANCE_SORT } from './hit-listing';
-import { SERVED_ATTRIBUTE, searchPageHeading, searchPageStatus, type SearchPageState } from './results';
+import { SERVED_ATTRIBUTE, SERVED_QUERY_ATTRIBUTE, searchPageHeading, searchPageStatus, type SearchPageState } from './results';
 import type { SearchSuggestions } from './types';
 
 /** An element of the page: its start tag's token index and its end tag's. */
@@ -147,7 +147,7 @@ export function searchPageHtml(t: SearchPageTemplate, a: SearchPageAnswer): stri
   content(t.heading, escapeText(heading));
   attrs(t.input, { value: a.query });
   content(t.status, escapeText(searchPageStatus(state)));
-  attrs(t.root.open, { [SERVED_ATTRIBUTE]: state.kind });
+  attrs(t.root.open, { [SERVED_ATTRIBUTE]: state.kind, [SERVED_QUERY_ATTRIBUTE]: a.query });
   // What the shopper sees works without scripts (links to the matches, or to suggestions), as a category page does.
   content(t.noscript, '');
 

@@ -21,6 +21,8 @@ import type { SearchMatches } from './split-engine';
  * (src/lib/search/page-html.ts): the page's script adopts what is there rather than drawing it again.
  */
 export const SERVED_ATTRIBUTE = 'data-search-served';
+/** The root's attribute naming the query the server answered (a cache that ignores the query could give another's). */
+export const SERVED_QUERY_ATTRIBUTE = 'data-search-served-query';
 
 /**
  * The longest query the results page searches (characters; the engine reads its first 32 words): a
