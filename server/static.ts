@@ -31,6 +31,7 @@ import { canonicalMove, isNotFoundPage, lowerCasePath } from '../src/lib/build/c
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
 import { openTree, type SiteTree } from '../src/lib/build/render/overlay';
 import { SearchPages } from './search-page';
+import { SEARCH_ANSWER_CACHE } from '../src/lib/search/page-answer';
 import { SEARCH_ANSWER_HEADER } from '../src/lib/pwa/sw-config';
 
 export { NON_HTML_CSP, SECURITY_HEADERS, scriptCsp } from '../src/lib/build/cdn/headers';
@@ -63,15 +64,6 @@ const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.map', '
 const PRECOMPRESSED = /\.(br|gz|zst)$/;
 
 export const contentType = (file: string): string => TYPES[extname(file.replace(PRECOMPRESSED, '')).toLowerCase()] ?? 'application/octet-stream';
-
-/**
- * The lifetime of a search page answered for a query: revalidated by browsers at each visit (a 304
- * when the query's answer is unchanged), held by shared caches for minutes, not the day a page is:
- * the answer depends on every product, not only the pages its cache tags name, so a publish's purge
- * may miss it and minutes bound how long it shows old results; the queries are many and each
- * is asked rarely, so a day's copies would mostly fill the cache.
- */
-export const SEARCH_ANSWER_CACHE = 'public, max-age=0, must-revalidate, s-maxage=300';
 
 const compressBr = promisify(brotliCompress);
 
