@@ -330,7 +330,14 @@ export class Site {
    * SEARCH_ANSWER_CACHE's.
    */
   private async searchAnswer(c: Context, f: SiteFolder, file: string, path: string, search: string): Promise<void> {
-    const html = await f.search.answer(file.replace(PRECOMPRESSED, ''), path, search);
+    let html: string | null;
+    try {
+      html = await f.search.answer(file.replace(PRECOMPRESSED, ''), path, search);
+    } catch (e) {
+      // The page as built then: its script searches in the browser.
+      console.error(`search page answer for ${path}${search}: ${(e as Error).stack ?? String(e)}`);
+      return;
+    }
     if (html === null) return;
     await c.res.body?.cancel();
     // Changed in place: hono copies the answer's headers onto the one that replaces it.

@@ -80,10 +80,15 @@ class StoreSearch {
   }
 }
 
+/** The answers kept for queries asked again (the popular ones): at most this many characters of HTML, the least recently asked going first. */
+const KEPT_ANSWERS_CHARS = 16_000_000;
+
 /** The search pages of one site version, their files read through `fetchFile` (URLs relative to the site's root). */
 export class SearchAnswers {
   private pages = new Map<string, SearchPageTemplate | null>();
   private stores = new Map<string, StoreSearch>();
+  private kept = new Map<string, string>();
+  private keptChars = 0;
 
   constructor(private readonly fetchFile: typeof fetch) {}
 
@@ -109,6 +114,29 @@ export class SearchAnswers {
     // here is the default selection's; the script would draw it again).
     const params = new URLSearchParams(search);
     if (params.has('sort') || t.values.some((v) => params.has(v.code))) return null;
+    const keptKey = `${key}\u0000${query}`;
+    const kept = this.kept.get(keptKey);
+    if (kept !== undefined) {
+      // Asked again: the most recently asked goes last.
+      this.kept.delete(keptKey);
+      this.kept.set(keptKey, kept);
+      return kept;
+    }
+    const [html, keep] = await this.write(t, store, path, query);
+    // Not an answer from a file that could not be read (the next ask tries again).
+    if (!keep) return html;
+    this.kept.set(keptKey, html);
+    this.keptChars += html.length;
+    for (const [k, v] of this.kept) {
+      if (this.keptChars <= KEPT_ANSWERS_CHARS) break;
+      this.kept.delete(k);
+      this.keptChars -= v.length;
+    }
+    return html;
+  }
+
+  /** A query's answer written into the page, and whether it may be kept (not an answer to a failed read). */
+  private async write(t: SearchPageTemplate, store: StoreView, path: string, query: string): Promise<[string, boolean]> {
     let s = this.stores.get(store.storeCode);
     if (!s) this.stores.set(store.storeCode, (s = new StoreSearch(this.fetchFile, indexUrlFor(path), t.listingSrc)));
     const { state, client } = await s.state(query);
@@ -120,6 +148,7 @@ export class SearchAnswers {
     }
     // The suggestions come with the index, which a too short query does not load.
     if (state.kind === 'short') await client.preload();
-    return searchPageHtml(t, { query, state, first, suggestions: client.suggestions(), store });
+    const html = searchPageHtml(t, { query, state, first, suggestions: client.suggestions(), store });
+    return [html, state.kind === 'results' || state.kind === 'none' || state.kind === 'short'];
   }
 }

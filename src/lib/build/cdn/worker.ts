@@ -185,7 +185,13 @@ async function searchAnswer(request: Request, res: Response, path: string, url: 
     const { fetch, base } = assetFetch!;
     return fetch(new URL(typeof input === 'string' || input instanceof URL ? input : input.url, base));
   }) as typeof globalThis.fetch);
-  const answer = await answers.answer(path, () => html, path, url.search);
+  let answer: string | null = null;
+  try {
+    answer = await answers.answer(path, () => html, path, url.search);
+  } catch (e) {
+    // The page as built then: its script searches in the browser.
+    console.error(`search page answer for ${path}${url.search}: ${String(e)}`);
+  }
   if (answer === null) return withHeaders(new Response(html, res), 200, extra);
   const headers = new Headers(res.headers);
   for (const h of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(h);
