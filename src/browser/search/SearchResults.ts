@@ -42,16 +42,11 @@ function startStockOnFirstMove(root: HTMLElement, grid: HTMLElement): void {
   addEventListener('scroll', start, { signal: moved.signal, passive: true });
 }
 
-/** Takes what the server wrote for another query out of the page: the shell as built, for the script to draw. */
+/** Takes what the server wrote for another query out of the page (its heading is written again by the caller): the shell as built, for the script to draw. */
 function unserve(root: HTMLElement, grid: HTMLElement): void {
-  const heading = root.querySelector<HTMLElement>('[data-listing-heading]');
-  if (heading) {
-    document.title = document.title.replace(heading.textContent ?? '', messages.searchPageTitle);
-    heading.textContent = messages.searchPageTitle;
-  }
+  document.title = document.title.replace(root.querySelector('[data-listing-heading]')?.textContent ?? '', messages.searchPageTitle);
   grid.replaceChildren();
   for (const el of root.querySelectorAll<HTMLElement>('.listing__toolbar, .listing__body, [data-search-help], [data-search-suggest]')) el.hidden = true;
-  root.removeAttribute(SERVED_ATTRIBUTE);
 }
 
 async function start(root: HTMLElement): Promise<void> {

@@ -71,14 +71,9 @@ export function searchListing(full: ListingFile, hits: readonly SearchListingHit
   });
 
   // The full listing's orders, restricted to the matches: its own sort (the file order) and any it carries.
-  // Each full-listing index's place among the matches (-1: not a match), made once for every order.
-  const rank = new Int32Array(full.products.length).fill(-1);
-  picked.forEach((i, j) => (rank[i] = j));
-  const restrict = (order: readonly number[]): number[] => {
-    const out: number[] = [];
-    for (const i of order) if (rank[i]! >= 0) out.push(rank[i]!);
-    return out;
-  };
+  // Each match's place among the matches, made once for every order.
+  const rank = new Map(picked.map((i, j) => [i, j]));
+  const restrict = (order: readonly number[]): number[] => order.filter((i) => rank.has(i)).map((i) => rank.get(i)!);
   const orders: Record<string, number[]> = { [full.sort]: restrict(full.products.map((_, i) => i)) };
   for (const [sort, order] of Object.entries(full.orders ?? {})) orders[sort] = restrict(order);
 
