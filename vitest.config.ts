@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['tests/api/**/*.test.ts'],
-          // Builds of the site from a snapshot, and pulls from the VSFA stand-in: no database, once is enough.
+          // Builds of the site from a snapshot, pulls from the VSFA stand-in and the search page's answers: no database, once is enough.
           exclude: [
             'tests/api/incremental-build.test.ts',
             'tests/api/sharded-build.test.ts',
@@ -37,6 +37,7 @@ export default defineConfig({
             'tests/api/snapshot-setup-build.test.ts',
             'tests/api/store-views-build.test.ts',
             'tests/api/render-overlay.test.ts',
+            'tests/api/search-page.test.ts',
             'tests/api/vsfa-pull.test.ts',
             'tests/api/vsfa-rebuild.test.ts',
           ],

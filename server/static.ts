@@ -21,13 +21,18 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
-import { brotli } from './brotli';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib } from 'node:zlib';
+import { acceptsBrotli, brotli } from './brotli';
 import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, moveOf, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
 import { canonicalMove, isNotFoundPage, lowerCasePath } from '../src/lib/build/cdn/canonical-url';
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
 import { openTree, type SiteTree } from '../src/lib/build/render/overlay';
+import { SearchPages } from './search-page';
+import { SEARCH_ANSWER_CACHE } from '../src/lib/search/page-answer';
+import { SEARCH_ANSWER_HEADER } from '../src/lib/pwa/sw-config';
 
 export { NON_HTML_CSP, SECURITY_HEADERS, scriptCsp } from '../src/lib/build/cdn/headers';
 
@@ -59,6 +64,8 @@ const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.map', '
 const PRECOMPRESSED = /\.(br|gz|zst)$/;
 
 export const contentType = (file: string): string => TYPES[extname(file.replace(PRECOMPRESSED, '')).toLowerCase()] ?? 'application/octet-stream';
+
+const compressBr = promisify(brotliCompress);
 
 /** One brotli cache for every route that serves files (./brotli.ts). */
 const siteBrotli = brotli();
@@ -131,8 +138,12 @@ export class SiteFolder {
   /** The folder's files: a full build's, or an overlay's on the generations under it (src/lib/build/render/overlay.ts). */
   readonly tree: SiteTree;
 
+  /** The search results page with a query's results written in (./search-page.ts), its parsed files kept with this folder. */
+  readonly search: SearchPages;
+
   constructor(readonly dir: string) {
     const tree = (this.tree = openTree(dir));
+    this.search = new SearchPages(tree);
     const hf = tree.file('_headers');
     this.headers = new HeaderTable(hf ? parseHeaders(readFileSync(hf, 'utf8')) : []);
     const json = (file: string): unknown => {
@@ -308,7 +319,41 @@ export class Site {
       c.res.headers.set('Cache-Tag', tags.join(','));
       c.res.headers.set('Surrogate-Key', tags.join(' '));
     }
+    if (c.res.status === 200 && url.searchParams.has('q')) await this.searchAnswer(c, f, file, path, url.search);
   };
+
+  /**
+   * The search page with a query: its first screen of results written in (./search-page.ts). Its
+   * headers are the page's (CSP, noindex, cache tags) but for what the file said of itself: the
+   * answer is the query's, so its ETag is its body's (hono's etag middleware hashes it: one query's
+   * answer never revalidates another's), it has no Last-Modified, and its lifetime is
+   * SEARCH_ANSWER_CACHE's.
+   */
+  private async searchAnswer(c: Context, f: SiteFolder, file: string, path: string, search: string): Promise<void> {
+    let html: string | null;
+    try {
+      html = await f.search.answer(file.replace(PRECOMPRESSED, ''), path, search);
+    } catch (e) {
+      // The page as built then: its script searches in the browser.
+      console.error(`search page answer for ${path}${search}: ${(e as Error).stack ?? String(e)}`);
+      return;
+    }
+    if (html === null) return;
+    await c.res.body?.cancel();
+    // Changed in place: hono copies the answer's headers onto the one that replaces it.
+    const headers = c.res.headers;
+    for (const h of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(h);
+    headers.set('Cache-Control', SEARCH_ANSWER_CACHE);
+    headers.set(SEARCH_ANSWER_HEADER, 'query');
+    // Compressed here, at a quality made for one answer: the site's brotli (best quality, for files
+    // served again and again) costs tens of milliseconds a page; gzip is left to hono's compress.
+    let body: Uint8Array<ArrayBuffer> | string = html;
+    if (acceptsBrotli(c.req.header('Accept-Encoding'))) {
+      body = new Uint8Array(await compressBr(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }));
+      headers.set('Content-Encoding', 'br');
+    }
+    c.res = new Response(body, { status: 200, headers });
+  }
 
   /** No file: an old URL the build could resolve moves for good (crawlers and scripts-off browsers too); else the 404 page. */
   private fallback: MiddlewareHandler = (c) => {

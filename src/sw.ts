@@ -33,6 +33,7 @@ import {
   isSplitSearchFile,
   NETWORK_TIMEOUT_S,
   searchShellKey,
+  SEARCH_ANSWER_HEADER,
   searchShells,
   startUrls,
   checkoutPages,
@@ -73,7 +74,11 @@ registerRoute(
     cacheName: CACHE_NAMES.pages,
     networkTimeoutSeconds: NETWORK_TIMEOUT_S,
     plugins: [
-      { cacheKeyWillBeUsed: async ({ request }) => searchShellKey(request.url) },
+      {
+        cacheKeyWillBeUsed: async ({ request }) => searchShellKey(request.url),
+        // A query's answer from the server is shown, not kept: the shell kept answers every query.
+        cacheWillUpdate: async ({ response }) => (response.headers.has(SEARCH_ANSWER_HEADER) ? null : response),
+      },
       new ExpirationPlugin({ ...PAGE_CACHE_LIMITS, purgeOnQuotaError: true }),
     ],
   }),

@@ -15,7 +15,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goneUrls } from '../../src/lib/routing/content-routes';
 import { config, enabledStoreViews } from '../../src/lib/config';
-import { checkoutPages, searchShells, startUrls } from '../../src/lib/pwa/sw-config';
+import { checkoutPages, SEARCH_ANSWER_HEADER, searchShells, startUrls } from '../../src/lib/pwa/sw-config';
+import { SEARCH_ANSWER_CACHE } from '../../src/lib/search/page-answer';
+import { fill, messages } from '../../src/lib/messages';
 
 export const EV = '/rings/engagement-rings/evermore-promise-070ct-lab-grown-diamond-halo-engagement-ring-1001';
 
@@ -269,4 +271,36 @@ export async function expectNamedUrls(request: APIRequestContext, dist: string) 
   const targets = Object.values(map.paths).map((t) => t.replace(/[?#].*$/, ''));
   expect(targets.length).toBeGreaterThan(5);
   await expectAnswers200(request, 'url-map target', targets.sort(), checked);
+}
+
+/**
+ * The search page with a query answers its first screen of results in the HTML (server/search-page.ts,
+ * the edge worker: src/lib/search/page-answer.ts): the page's headers with its own ETag (a 304 for the
+ * same query only), the answer's lifetime and X-Search-Answer; nothing found writes that state; no
+ * query is the page as built.
+ */
+export async function expectSearchAnswers(request: APIRequestContext) {
+  const ring = await request.get('/search?q=ring', { maxRedirects: 0 });
+  expect(ring.status()).toBe(200);
+  const html = await ring.text();
+  expect(html).toContain('data-search-served="results"');
+  expect(html).toContain(`>${fill(messages.searchResultsFor, { query: 'ring' })}</h1>`);
+  const grid = html.slice(html.indexOf('data-product-grid'), html.indexOf('</ul>', html.indexOf('data-product-grid')));
+  expect(grid.match(/<article class="tile"/g)?.length ?? 0).toBe(config.constants.categoryPageSize);
+  const h = ring.headers();
+  expect(h['cache-control']).toBe(SEARCH_ANSWER_CACHE);
+  expect(h[SEARCH_ANSWER_HEADER.toLowerCase()]).toBeTruthy();
+  expect(h['content-security-policy']).toContain("script-src 'self'");
+  expect(h['last-modified']).toBeUndefined();
+  const etag = h['etag']!;
+  expect(etag).toBeTruthy();
+  expect((await request.get('/search?q=ring', { headers: { 'If-None-Match': etag } })).status()).toBe(304);
+  const gold = await request.get('/search?q=gold', { headers: { 'If-None-Match': etag } });
+  expect(gold.status()).toBe(200);
+  expect(gold.headers()['etag']).not.toBe(etag);
+  expect(await gold.text()).toContain('data-search-served-query="gold"');
+  expect(await (await request.get('/search?q=zzqqxxnothing')).text()).toContain('data-search-served="none"');
+  const bare = await request.get('/search');
+  expect(bare.status()).toBe(200);
+  expect(await bare.text()).not.toContain('data-search-served');
 }

@@ -3,7 +3,8 @@
  * with Pages' asset server (which applies `_headers`) and the build's `_worker.js` (the redirect map).
  * The same checks as the shop's server (cdn-cases.ts): 301 for every kind of old URL, 410 for
  * discontinued products, the CSP, security headers, cache lifetimes and cache tags, and every page
- * answering 200 at its one URL (Pages' own `/x` -> `/x/` redirect never reaches the shopper).
+ * answering 200 at its one URL (Pages' own `/x` -> `/x/` redirect never reaches the shopper); the
+ * search page with a query answered with its first screen of results, as the shop's server does.
  * Port: E2E_PORT + 2 (WRANGLER_PORT to choose another).
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -13,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve, type Served } from './served';
-import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls, expectNotFoundPages } from './cdn-cases';
+import { expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls, expectNotFoundPages, expectSearchAnswers } from './cdn-cases';
 
 const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 const PORT = Number(process.env.WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4399) + 2);
@@ -84,6 +85,10 @@ test.describe('dist/ on Cloudflare Pages (wrangler pages dev, workerd)', () => {
   test('every kind of page answers 200 at its one URL with the headers of _headers; the trailing slash and index.html forms 301 to it; canonical tags, the sitemap and internal links name it', async () => {
     test.setTimeout(120_000);
     await expectCanonicalUrls(api, DIST);
+  });
+
+  test('the search page with a query answers its first screen of results, revalidated per query', async () => {
+    await expectSearchAnswers(api);
   });
 
   test("the service worker's precache and the URL map's targets answer 200 themselves", async () => {

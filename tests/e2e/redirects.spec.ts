@@ -5,7 +5,17 @@
  * server applies them. The same checks run on Cloudflare's runtime in cdn-wrangler.spec.ts.
  */
 import { expect, test } from './fixture';
-import { EV, expectCanonicalUrls, expectGone, expectHeaders, expectMoves, expectNamedUrls, expectNotFoundPages, REWRITTEN } from './cdn-cases';
+import {
+  EV,
+  expectCanonicalUrls,
+  expectGone,
+  expectHeaders,
+  expectMoves,
+  expectNamedUrls,
+  expectNotFoundPages,
+  expectSearchAnswers,
+  REWRITTEN,
+} from './cdn-cases';
 
 // These pages are tested without the service worker (it is tested by the offline specs): its
 // precache in every new context cost a fifth of the CPU these tests used.
@@ -30,6 +40,10 @@ test.describe('old urls', () => {
     test.setTimeout(120_000);
     await expectCanonicalUrls(request, DIST);
     await expectNamedUrls(request, DIST);
+  });
+
+  test('the search page with a query answers its first screen of results, revalidated per query', async ({ request }) => {
+    await expectSearchAnswers(request);
   });
 
   test('the build writes the redirect map instead of a _redirects no CDN accepts, and pages themselves are not redirected', async ({ request }) => {

@@ -2,7 +2,8 @@
  * The search results page (/search?q=…) on the built site: Enter in the panel shows
  * every match there; the category listing's filters, sorts and infinite scroll work on the matches;
  * a child sku opens its parent with that child chosen; nothing found says so; the page works offline
- * after a first visit and without JavaScript up to its search box; it is noindex. Expected matches
+ * after a first visit; without JavaScript its search box searches and the server's answer shows the
+ * first screen of matches, which the page's script adopts without drawing them again; it is noindex. Expected matches
  * come from the same index, engine and listing the build wrote (SNAPSHOT_DIR or the sample).
  */
 import { expect, test } from './fixture';
@@ -67,6 +68,68 @@ test.describe('search results page', () => {
     const first = want.products[0]!;
     await expect(tiles(page).first().locator('.tile__link')).toHaveAttribute('href', first.url);
     await expect(tiles(page).first().locator('.price')).toHaveAttribute('data-price', String(first.price[2]));
+  });
+
+  test('the script adopts the tiles the server wrote: none is drawn again', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { removed: number; first: Element | null };
+      w.removed = 0;
+      w.first = null;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of Array.from(r.removedNodes)) if (n instanceof Element && n.matches('.grid__cell')) w.removed++;
+        w.first ??= document.querySelector('#product-grid .tile');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const want = await expected('ring');
+    const html = await (await page.goto('/search?q=ring'))!.text();
+    await expect(page.locator('[data-listing][data-listing-ready]')).toHaveCount(1);
+    // The first tile came with the HTML: the one the page shows is that node.
+    const grid = html.slice(html.indexOf('data-product-grid'), html.indexOf('</ul>', html.indexOf('data-product-grid')));
+    expect(grid).toContain(`data-sku="${want.products[0]!.sku}"`);
+    const kept = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { removed: number; first: Element | null };
+        return { parsed: w.first !== null, same: w.first === document.querySelector('#product-grid .tile'), removed: w.removed };
+      });
+    expect(await kept()).toEqual({ parsed: true, same: true, removed: 0 });
+    await expect(page.locator('[data-search-status]')).toHaveText('');
+    // The listing goes on from them: the next matches at the bottom.
+    await tiles(page).last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect(tiles(page)).toHaveCount(Math.min(want.total, 2 * PAGE_SIZE));
+    expect(await kept()).toEqual({ parsed: true, same: true, removed: 0 });
+  });
+
+  test('the tiles the browser makes are the markup of those the server wrote', async ({ page }) => {
+    await results(page, 'ring');
+    const cells = () => tiles(page).evaluateAll((els) => els.map((e) => e.closest('li')!.outerHTML));
+    const served = await cells();
+    await tiles(page)
+      .first()
+      .evaluate((e) => e.setAttribute('data-test-served', ''));
+    // Another sort and back: the listing draws the same first page again, with its own tiles.
+    await page.locator('#sort-desktop').selectOption('position:desc');
+    await expect(page).toHaveURL(/sort=/);
+    await page.locator('#sort-desktop').selectOption('relevance');
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(page.locator('#product-grid [data-test-served]')).toHaveCount(0);
+    await expect.poll(cells).toEqual(served);
+  });
+
+  test("another query's answer, from a cache that ignores the query, is drawn again for the page's own", async ({ page }) => {
+    const want = await expected('gold');
+    // A cache keyed without the query answers ?q=gold with the server's answer for ?q=ring.
+    await page.route(/\/search\?q=gold$/, async (route) =>
+      route.fulfill({ response: await route.fetch({ url: route.request().url().replace('q=gold', 'q=ring') }) }),
+    );
+    await results(page, 'gold');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(messages.searchResultsFor, { query: 'gold' }));
+    await expect(page).toHaveTitle(new RegExp(`^${fill(messages.searchResultsFor, { query: 'gold' })} \\|`));
+    await expect(count(page)).toHaveText(itemsText(want.total));
+    const shown = Math.min(PAGE_SIZE, want.total);
+    await expect
+      .poll(() => tiles(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.sku)))
+      .toEqual(want.products.slice(0, shown).map((p) => p.sku));
   });
 
   test('the index is asked with the HTML, and each search file once', async ({ page }) => {
@@ -241,8 +304,31 @@ test.describe('search results page without javascript', () => {
     await pageBox(page).fill('ring');
     await pageBox(page).press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'ring');
-    // Listing the matches needs the script: the page says so (a <noscript>, which Playwright's switch leaves unparsed).
-    expect(await page.content()).toContain(messages.scriptRequired);
+    // The server wrote the query's first screen of matches into the page (server/search-page.ts).
+    await expect(tiles(page).first()).toBeVisible();
+  });
+
+  test("a query's first screen of matches is in the page's HTML", async ({ page }) => {
+    const want = await expected('ring');
+    await page.goto('/search?q=ring');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(messages.searchResultsFor, { query: 'ring' }));
+    await expect(page).toHaveTitle(new RegExp(`^${fill(messages.searchResultsFor, { query: 'ring' })}`));
+    await expect(pageBox(page)).toHaveValue('ring');
+    await expect(count(page)).toHaveText(itemsText(want.total));
+    const shown = Math.min(PAGE_SIZE, want.total);
+    await expect(tiles(page)).toHaveCount(shown);
+    expect(await tiles(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.sku))).toEqual(want.products.slice(0, shown).map((p) => p.sku));
+    const first = want.products[0]!;
+    await expect(tiles(page).first().locator('.tile__link')).toHaveAttribute('href', first.url);
+    await expect(tiles(page).first().locator('.price')).toHaveAttribute('data-price', String(first.price[2]));
+    await expect(tiles(page).first().locator('img.tile__img').first()).toBeVisible();
+    // The results work without the script (links to the products), as a category page's do: no "script required".
+    expect(await page.content()).not.toContain(messages.scriptRequired);
+    // Nothing found: the help and the suggestions, as the script shows them.
+    await page.goto('/search?q=zzqqxxnothing');
+    await expect(page.locator('[data-search-status]')).toHaveText(messages.searchNoResults);
+    await expect(page.locator('[data-search-help]')).toBeVisible();
+    await expect(page.locator('[data-search-popular] a').first()).toBeVisible();
   });
 });
 

@@ -67,6 +67,11 @@ export interface ListingOptions {
   sorting?: (sort: string) => Promise<void> | null;
   /** The place to come back to (Back, a reload), when the page's script took it already; else the listing takes it. */
   place?: ListingPlace | null;
+  /**
+   * The grid holds the first page of the default selection for `searchProductQuery` (the search
+   * results page the server answered): those tiles are kept, the listing goes on from them.
+   */
+  adopt?: boolean;
 }
 
 /** Takes over a listing's static markup. */
@@ -141,7 +146,7 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
   // ---------------------------------------------------------------------------------------------
   // State: the store holds offset, sort and filters; the grid shows result.order[0 .. shown).
 
-  const initial: Selection = { filters: {}, sort: defaultSort, searchProductQuery: '' };
+  const initial: Selection = { filters: {}, sort: defaultSort, searchProductQuery: opts.adopt ? searchProductQuery : '' };
   // Back from a product page without the page cache, or a reload: the batches shown and the scroll
   // position come back (src/lib/catalog/listing/place.ts keeps them as the page goes).
   const place = opts.place !== undefined ? opts.place : takeListingPlace();
@@ -362,6 +367,9 @@ export function startListing(root: HTMLElement, grid: HTMLElement, opts: Listing
   // Back to a place, or filters and sort from the URL: shown once the listing is here.
   if (place || !sameAs(initial, $categoryQuery.get())) {
     grid.setAttribute('aria-busy', 'true');
+    void ensureIndex().then(render);
+  } else if (opts.adopt) {
+    // The tiles are there: the listing takes them over (its further pages, its state) without drawing them again.
     void ensureIndex().then(render);
   } else {
     void ensureIndex();

@@ -97,6 +97,13 @@ export function checkoutPages(storePrefixes: string[]): string[] {
   return inEachStore(storePrefixes, '/checkout');
 }
 
+/**
+ * The header of a search page the server answered for its query (server/search-page.ts: the query's
+ * results written in). The worker keeps such an answer out of the page cache: the one copy it keeps
+ * per store answers every query offline, so it must be the shell as built, not one query's results.
+ */
+export const SEARCH_ANSWER_HEADER = 'X-Search-Answer';
+
 /** The page-cache key of a search page request: the shell's URL, without the query. */
 export function searchShellKey(url: string): string {
   const u = new URL(url);

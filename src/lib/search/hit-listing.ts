@@ -71,10 +71,9 @@ export function searchListing(full: ListingFile, hits: readonly SearchListingHit
   });
 
   // The full listing's orders, restricted to the matches: its own sort (the file order) and any it carries.
-  const restrict = (order: readonly number[]): number[] => {
-    const rank = new Map(picked.map((i, j) => [i, j]));
-    return order.filter((i) => rank.has(i)).map((i) => rank.get(i)!);
-  };
+  // Each match's place among the matches, made once for every order.
+  const rank = new Map(picked.map((i, j) => [i, j]));
+  const restrict = (order: readonly number[]): number[] => order.filter((i) => rank.has(i)).map((i) => rank.get(i)!);
   const orders: Record<string, number[]> = { [full.sort]: restrict(full.products.map((_, i) => i)) };
   for (const [sort, order] of Object.entries(full.orders ?? {})) orders[sort] = restrict(order);
 

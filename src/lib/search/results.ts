@@ -16,9 +16,25 @@ import type { UncheckedSplitListing } from '../catalog/listing/load';
 import type { ZodMiniType } from 'zod/mini';
 import type { SearchMatches } from './split-engine';
 
-/** The query of a search page URL (`?q=…`), spaces around it removed; '' when there is none. */
+/**
+ * The search page root's attribute naming the state the server wrote into the page for its query
+ * (src/lib/search/page-html.ts): the page's script adopts what is there rather than drawing it again.
+ */
+export const SERVED_ATTRIBUTE = 'data-search-served';
+/** The root's attribute naming the query the server answered (a cache that ignores the query could give another's). */
+export const SERVED_QUERY_ATTRIBUTE = 'data-search-served-query';
+
+/**
+ * The longest query the results page searches (characters; the engine reads its first 32 words): a
+ * longer one is cut, so a URL's query, written back into the page, stays a query's size.
+ */
+export const MAX_QUERY_LENGTH = 200;
+
+/** The query of a search page URL (`?q=…`), spaces around it removed, at most MAX_QUERY_LENGTH characters; '' when there is none. */
 export function readSearchQuery(search: string): string {
-  return (new URLSearchParams(search).get('q') ?? '').trim();
+  const q = (new URLSearchParams(search).get('q') ?? '').trim();
+  // Cut by characters, not UTF-16 units: a cut never leaves half a character.
+  return q.length > MAX_QUERY_LENGTH ? Array.from(q).slice(0, MAX_QUERY_LENGTH).join('').trim() : q;
 }
 
 /** The search page's h1: "Search results for '…'" once there is a query. */

@@ -64,6 +64,9 @@ export function facetRows(head: SearchListingSplit, cols: SearchListingFacets): 
   return out;
 }
 
+/** Facet files decoded (facetRows), by the file read. */
+const decoded = new WeakMap<SearchListingFacets, FacetRows>();
+
 /**
  * The listing file of a query's matches from the facet files holding them: the same products,
  * order, filters, counts and other orders as searchListing over the full listing (the facet files
@@ -78,9 +81,8 @@ export function listingOfMatches(
   query: string,
 ): SplitMatches {
   const { fk } = head.split;
-  // Each facet file decoded once.
-  const rows = new Map<SearchListingFacets, FacetRows>();
-  const rowsOf = (cols: SearchListingFacets) => rows.get(cols) ?? rows.set(cols, facetRows(head, cols)).get(cols)!;
+  // Each facet file decoded once, for as long as the file is held (the server answers many queries from the same files).
+  const rowsOf = (cols: SearchListingFacets) => decoded.get(cols) ?? decoded.set(cols, facetRows(head, cols)).get(cols)!;
   const entries: { r: number; o: number[]; item: ListingItem }[] = [];
   const seen = new Set<number>();
   for (const doc of docs) {

@@ -11,10 +11,13 @@
  * Pages get their cache tags (`Cache-Tag`, `Surrogate-Key`). The headers of `_headers` (CSP, security,
  * lifetimes) are applied by Pages to every file it serves, the 404 and 410 bodies included; a 301
  * carries its own lifetime. `handle` takes the asset fetch as a parameter, so another platform's edge
- * function can reuse it.
+ * function can reuse it. The search page with a query gets its first screen of results written in, as
+ * the shop's server writes it (src/lib/search/page-answer.ts, over the deployment's own files).
  */
 import { assetPaths, canonicalMove, isNotFoundPage, lowerCasePath } from './canonical-url';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, bucketsFor, moveOf, type EdgeBucket, type EdgeIndex } from './edge-map';
+import { SEARCH_ANSWER_CACHE, SearchAnswers } from '../../search/page-answer';
+import { SEARCH_ANSWER_HEADER } from '../../pwa/sw-config';
 
 /** Fetches a file of the deployed site (Cloudflare: env.ASSETS.fetch). */
 export type AssetFetch = (url: URL | Request) => Promise<Response>;
@@ -159,7 +162,45 @@ export async function handle(request: Request, fetchAsset: AssetFetch, roots: re
   if (res.status === 200 && isNotFoundPage(path, roots)) return withHeaders(res, 404, {});
   if (res.status !== 200 || !pageMap) return res;
   const tags = pageMap.tags(page);
-  return withHeaders(res, 200, { 'Cache-Tag': tags.join(','), 'Surrogate-Key': tags.join(' ') });
+  const tagHeaders = { 'Cache-Tag': tags.join(','), 'Surrogate-Key': tags.join(' ') };
+  if (request.method === 'GET' && url.searchParams.has('q') && SearchAnswers.storeOf(path))
+    return searchAnswer(request, res, path, url, fetchAsset, tagHeaders);
+  return withHeaders(res, 200, tagHeaders);
+}
+
+/** The search pages of this deployment (an isolate serves one), their files read from its assets. */
+let answers: SearchAnswers | null = null;
+let assetFetch: { fetch: AssetFetch; base: URL } | null = null;
+
+/**
+ * The search page with a query: its first screen of results written in (src/lib/search/page-answer.ts),
+ * as the shop's server answers it (server/static.ts `searchAnswer`): the page's headers but its own
+ * ETag (a digest of the answer, so one query's 304 is never another's), no Last-Modified, the search
+ * answer's lifetime, and X-Search-Answer (the service worker keeps it out of its page cache).
+ */
+async function searchAnswer(request: Request, res: Response, path: string, url: URL, fetchAsset: AssetFetch, extra: Record<string, string>): Promise<Response> {
+  const html = await res.text();
+  assetFetch = { fetch: fetchAsset, base: url };
+  answers ??= new SearchAnswers(((input: RequestInfo | URL) => {
+    const { fetch, base } = assetFetch!;
+    return fetch(new URL(typeof input === 'string' || input instanceof URL ? input : input.url, base));
+  }) as typeof globalThis.fetch);
+  let answer: string | null = null;
+  try {
+    answer = await answers.answer(path, () => html, path, url.search);
+  } catch (e) {
+    // The page as built then: its script searches in the browser.
+    console.error(`search page answer for ${path}${url.search}: ${String(e)}`);
+  }
+  if (answer === null) return withHeaders(new Response(html, res), 200, extra);
+  const headers = new Headers(res.headers);
+  for (const h of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(h);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(answer)));
+  const etag = `"${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}"`;
+  for (const [k, v] of Object.entries({ ...extra, ETag: etag, 'Cache-Control': SEARCH_ANSWER_CACHE, [SEARCH_ANSWER_HEADER]: 'query' })) headers.set(k, v);
+  const asked = request.headers.get('If-None-Match');
+  if (asked && asked.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
+  return new Response(answer, { status: 200, headers });
 }
 
 export default {
