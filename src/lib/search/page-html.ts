@@ -48,7 +48,12 @@ export interface SearchPageTemplate {
   facets: { code: string; open: number }[];
   values: { code: string; id: string; input: number; item: number; count: Place | null }[];
   tiles: TileTemplate | null;
+  /** The page-script loader's tag when it starts the scripts at the first paint (`data-now`, src/lib/build/page-scripts.ts); -1: none. */
+  loader: number;
 }
+
+/** The page-script loader's start tag with its `data-now` (a script element is one token: its start tag is read here, not its text). */
+const LOADER_NOW = /^(<script\b[^>]*?\sdata-modules=[^>]*?)\sdata-now(?=[\s>])/;
 
 /** Cuts the built search page up; null when it is not one (no search listing root). */
 export function parseSearchPage(html: string): SearchPageTemplate | null {
@@ -109,6 +114,7 @@ export function parseSearchPage(html: string): SearchPageTemplate | null {
     facets,
     values,
     tiles: templateAt < 0 ? null : parseTileTemplate(tokens.slice(templateAt + 1, closeOf(tokens, templateAt)).join('')),
+    loader: find((tag, name) => name === 'script' && LOADER_NOW.test(tag)),
   };
 }
 
@@ -151,7 +157,14 @@ export function searchPageHtml(t: SearchPageTemplate, a: SearchPageAnswer): stri
   // What the shopper sees works without scripts (links to the matches, or to suggestions), as a category page does.
   content(t.noscript, '');
 
+  // What the page's scripts would draw first is drawn: they start as on any other page (once it has
+  // loaded, in an idle moment, or at the shopper's first touch), not at the first paint, where they
+  // would compete with the first screen's pictures.
+  const drawn = () => {
+    if (t.loader >= 0) out[t.loader] = out[t.loader]!.replace(LOADER_NOW, '$1');
+  };
   if (state.kind === 'results' && a.first) {
+    drawn();
     const { index, result, shown } = a.first;
     attrs(t.toolbar, { hidden: null });
     attrs(t.body, { hidden: null });
@@ -172,6 +185,7 @@ export function searchPageHtml(t: SearchPageTemplate, a: SearchPageAnswer): stri
       content(t.grid, shown.map((i, j) => tileHtml(tiles, index.file.products[i]!, j < 4, a.store)).join(''));
     }
   } else if ((state.kind === 'none' || state.kind === 'short') && a.suggestions) {
+    drawn();
     if (state.kind === 'none') attrs(t.help, { hidden: null });
     const links = (items: [string, string][]) => items.map(([label, href]) => `<li><a href="${escapeAttr(href)}">${escapeText(label)}</a></li>`).join('');
     const { popular, categories } = a.suggestions;
