@@ -9,7 +9,7 @@ import { buildTime, homeUrl, ownCatalogueDir, storeViewOf } from '../routing/rou
 import { dayNumber } from '../messages/format';
 import { ampRoutes, restParam, type AmpRoute } from '../routing/page-routes';
 import { ampCategoryBase, ampCategoryEntry, ampPageKey, catalogueRoutesKey, digest, productBase, productEntry } from './cache-keys';
-import { keepStanding, keysBefore, mayHaveMoved } from './key-reuse';
+import { keepStanding, keysBefore, mayHaveMoved, noRecordChanged } from './key-reuse';
 import { keyStore, listedFrom, type ListedFrom } from './key-store';
 import { buildRole, ofThisShard } from './shard';
 
@@ -52,6 +52,7 @@ const ampListed = (mine: (r: AmpRoute) => boolean, item: (r: AmpRoute) => unknow
   },
   fresh() {
     const out: unknown[] = [];
+    if (noRecordChanged()) return out;
     for (const r of ampRoutes()) {
       const e = entryOf(r);
       if (!mine(r) || !mayHaveMoved(e.name, r.storeCode, e.base)) continue;

@@ -20,7 +20,7 @@ import {
   productPageKey,
   reuseBase,
 } from './cache-keys';
-import { keepStanding, keysBefore, mayHaveMoved } from './key-reuse';
+import { keepStanding, keysBefore, mayHaveMoved, noRecordChanged } from './key-reuse';
 import { listedFrom, type ListedFrom } from './key-store';
 import { buildRole, ofThisShard } from './shard';
 import { shareEmptyListingPaths } from './sitemap';
@@ -66,9 +66,11 @@ const catchAllListed: ListedFrom = {
     return digest('catch-all-paths', config, each, contentRoutesKey(), catalogueRoutesKey());
   },
   fresh() {
+    const still = noRecordChanged();
     const routes = catchAllRoutes().filter((r) => {
-      const e = entryOf(r);
-      return !e || mayHaveMoved(e.name, r.storeCode, e.base);
+      if (r.kind === 'content') return true;
+      const e = !still && entryOf(r);
+      return e && mayHaveMoved(e.name, r.storeCode, e.base);
     });
     // A page whose entry was worked out again but came out as it was keeps the key it had: not listed.
     return pathsOf(routes).filter((item, i) => {

@@ -136,6 +136,13 @@ export function mayHaveMoved(name: string, storeCode: string, base: string): boo
   return !old || !stands(old, storeCode, base);
 }
 
+/**
+ * Whether no product record changed since the generation before (a CMS page's text): then no entry of
+ * a route taken moved but through its base or day, which the route's inputs hold, so a taken route
+ * need not ask `mayHaveMoved` of each of its paths.
+ */
+export const noRecordChanged = (): boolean => keyStore().previous?.changed.ids.size === 0;
+
 /** The keys the generation before kept under `name` (undefined: none). */
 export const keysBefore = (name: string): readonly string[] | undefined => keyStore().previous?.entries[name]?.keys;
 
