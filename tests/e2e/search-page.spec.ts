@@ -38,6 +38,23 @@ const tiles = (page: Page) => page.locator('#product-grid .tile');
 const count = (page: Page) => page.locator('[data-listing-count]');
 const searchButton = (page: Page) => page.locator('#site-header').getByRole('button', { name: messages.headerSearch });
 const dialog = (page: Page) => page.getByRole('dialog', { name: messages.searchLabel });
+
+/**
+ * The page shows the matches of 'ring' (`want`): heading, title, box, count, and the first page of
+ * tiles best match first, in the engine's order, with the category listing's links and prices.
+ */
+async function expectRingResults(page: Page, want: ListingFile): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(messages.searchResultsFor, { query: 'ring' }));
+  await expect(page).toHaveTitle(new RegExp(`^${fill(messages.searchResultsFor, { query: 'ring' })}`));
+  await expect(pageBox(page)).toHaveValue('ring');
+  await expect(count(page)).toHaveText(itemsText(want.total));
+  const shown = Math.min(PAGE_SIZE, want.total);
+  await expect(tiles(page)).toHaveCount(shown);
+  expect(await tiles(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.sku))).toEqual(want.products.slice(0, shown).map((p) => p.sku));
+  const first = want.products[0]!;
+  await expect(tiles(page).first().locator('.tile__link')).toHaveAttribute('href', first.url);
+  await expect(tiles(page).first().locator('.price')).toHaveAttribute('data-price', String(first.price[2]));
+}
 const pageBox = (page: Page) => page.getByRole('main').getByRole('searchbox', { name: messages.searchLabel });
 
 /** Opens the results page and waits for the listing to show. */
@@ -57,17 +74,7 @@ test.describe('search results page', () => {
     await expect(dialog(page).locator('a.sp-hit').first()).toBeVisible();
     await box.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'ring');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(messages.searchResultsFor, { query: 'ring' }));
-    await expect(page).toHaveTitle(new RegExp(`^${fill(messages.searchResultsFor, { query: 'ring' })}`));
-    await expect(count(page)).toHaveText(itemsText(want.total));
-    await expect(pageBox(page)).toHaveValue('ring');
-    // Best match first, then the engine's order; the tiles are the category listing's (same prices and links).
-    const shown = Math.min(PAGE_SIZE, want.total);
-    await expect(tiles(page)).toHaveCount(shown);
-    expect(await tiles(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.sku))).toEqual(want.products.slice(0, shown).map((p) => p.sku));
-    const first = want.products[0]!;
-    await expect(tiles(page).first().locator('.tile__link')).toHaveAttribute('href', first.url);
-    await expect(tiles(page).first().locator('.price')).toHaveAttribute('data-price', String(first.price[2]));
+    await expectRingResults(page, want);
   });
 
   test('the script adopts the tiles the server wrote: none is drawn again', async ({ page }) => {
@@ -311,16 +318,7 @@ test.describe('search results page without javascript', () => {
   test("a query's first screen of matches is in the page's HTML", async ({ page }) => {
     const want = await expected('ring');
     await page.goto('/search?q=ring');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(messages.searchResultsFor, { query: 'ring' }));
-    await expect(page).toHaveTitle(new RegExp(`^${fill(messages.searchResultsFor, { query: 'ring' })}`));
-    await expect(pageBox(page)).toHaveValue('ring');
-    await expect(count(page)).toHaveText(itemsText(want.total));
-    const shown = Math.min(PAGE_SIZE, want.total);
-    await expect(tiles(page)).toHaveCount(shown);
-    expect(await tiles(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.sku))).toEqual(want.products.slice(0, shown).map((p) => p.sku));
-    const first = want.products[0]!;
-    await expect(tiles(page).first().locator('.tile__link')).toHaveAttribute('href', first.url);
-    await expect(tiles(page).first().locator('.price')).toHaveAttribute('data-price', String(first.price[2]));
+    await expectRingResults(page, want);
     await expect(tiles(page).first().locator('img.tile__img').first()).toBeVisible();
     // The results work without the script (links to the products), as a category page's do: no "script required".
     expect(await page.content()).not.toContain(messages.scriptRequired);
