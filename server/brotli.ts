@@ -29,6 +29,45 @@ export interface BrotliOptions {
   cacheBytes?: number;
 }
 
+/**
+ * The first TCP window: 10 segments of 1,460 bytes (RFC 6928's initial window). An answer that fits
+ * it with its headers arrives in the first round trip; a byte more costs a phone a round trip.
+ */
+export const FIRST_WINDOW_BYTES = 10 * 1460;
+/** The status line and the headers Node adds to an answer itself (Date, Connection, Keep-Alive, Content-Length). */
+const NODE_HEAD_BYTES = 128;
+
+/** The bytes of an HTTP/1.1 answer's head with these headers. */
+export function headBytes(headers: Headers): number {
+  let n = NODE_HEAD_BYTES;
+  headers.forEach((value, name) => (n += name.length + value.length + 4));
+  return n;
+}
+
+/**
+ * Brotli for an answer made for one request (the search page with a query's first screen of
+ * results), whose headers are set: quality 5, about 2 ms for a 160 KB page; when that and the
+ * head pass the first window, quality 10 and then 11 (about 40 and 150 ms there), which bring such a
+ * page within it (13.7 KB at 5, 12.5 at 10, 12.0 at 11 for 50 tiles) and save a phone the round trip.
+ */
+export async function compressAnswer(text: string, headers: Headers): Promise<Uint8Array<ArrayBuffer>> {
+  const room = FIRST_WINDOW_BYTES - headBytes(headers);
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  for (const quality of [5, 10, constants.BROTLI_MAX_QUALITY]) {
+    body = new Uint8Array(
+      await compressBr(text, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        },
+      }),
+    );
+    if (body.byteLength <= room) break;
+  }
+  return body!;
+}
+
 /** True when the client takes brotli (`br` listed without `q=0`). */
 export function acceptsBrotli(header: string | undefined): boolean {
   if (!header) return false;

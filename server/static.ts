@@ -21,9 +21,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib } from 'node:zlib';
-import { acceptsBrotli, brotli } from './brotli';
+import { acceptsBrotli, brotli, compressAnswer } from './brotli';
 import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, moveOf, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
@@ -64,8 +62,6 @@ const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.map', '
 const PRECOMPRESSED = /\.(br|gz|zst)$/;
 
 export const contentType = (file: string): string => TYPES[extname(file.replace(PRECOMPRESSED, '')).toLowerCase()] ?? 'application/octet-stream';
-
-const compressBr = promisify(brotliCompress);
 
 /** One brotli cache for every route that serves files (./brotli.ts). */
 const siteBrotli = brotli();
@@ -345,12 +341,12 @@ export class Site {
     for (const h of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(h);
     headers.set('Cache-Control', SEARCH_ANSWER_CACHE);
     headers.set(SEARCH_ANSWER_HEADER, 'query');
-    // Compressed here, at a quality made for one answer: the site's brotli (best quality, for files
-    // served again and again) costs tens of milliseconds a page; gzip is left to hono's compress.
+    // Compressed here, for this one answer (./brotli.ts compressAnswer: as fast as it can be, but
+    // within the first TCP window when a better quality brings it there); gzip is left to hono's compress.
     let body: Uint8Array<ArrayBuffer> | string = html;
     if (acceptsBrotli(c.req.header('Accept-Encoding'))) {
-      body = new Uint8Array(await compressBr(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }));
       headers.set('Content-Encoding', 'br');
+      body = await compressAnswer(html, headers);
     }
     c.res = new Response(body, { status: 200, headers });
   }
