@@ -139,16 +139,25 @@ test.describe('search results page', () => {
       .toEqual(want.products.slice(0, shown).map((p) => p.sku));
   });
 
-  test('the index is asked with the HTML, and each search file once', async ({ page }) => {
+  test('the page as built asks for its index with the HTML; one answered with its results when its script starts; each search file once', async ({ page }) => {
     const asked: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       if (/\/search-(index|listing)\.json$/.test(path)) asked.push(path);
     });
+    // The server wrote the first screen: the index is not among the first round trips' requests (the
+    // fonts and pictures are), and the script asks for it once it starts.
     await results(page, 'ring');
-    // Preloaded by the page's head, and the script's own fetch took that download (no second request).
+    await expect(page.locator('[data-search-served="results"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="preload"][as="fetch"]')).toHaveCount(0);
+    await expect.poll(() => asked.slice().sort()).toEqual(['/search-index.json', '/search-listing.json']);
+    // The page as built (no query: its script draws the suggestions from the index) preloads it with
+    // the HTML, and the script's own fetch takes that download (no second request).
+    asked.length = 0;
+    await page.goto('/search');
     expect(await page.locator('head link[rel="preload"][as="fetch"]').getAttribute('href')).toBe('/search-index.json');
-    expect(asked.sort()).toEqual(['/search-index.json', '/search-listing.json']);
+    await expect(page.locator('[data-search-popular] a').first()).toBeVisible();
+    await expect.poll(() => asked.slice().sort()).toEqual(['/search-index.json']);
   });
 
   test('a result chosen with the arrow keys still opens with enter', async ({ page }) => {

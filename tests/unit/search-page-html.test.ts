@@ -12,7 +12,7 @@ import type { ListingFile, ListingItem } from '../../src/lib/catalog/listing/cli
 import type { SearchPageState } from '../../src/lib/search/results';
 import { TEMPLATE } from './tile-fixtures';
 
-const PAGE = `<!DOCTYPE html><html><head><title>Search results | Shop</title><script data-modules='["/_astro/a.js"]' data-now>if (a<b && c>d) {}</script></head><body>
+const PAGE = `<!DOCTYPE html><html><head><title>Search results | Shop</title><script data-modules='["/_astro/a.js"]' data-now>if (a<b && c>d) {}</script><link rel="preload" href="/search-index.json" as="fetch" crossorigin="anonymous" data-search-index-preload></head><body>
 <div class="listing" data-search-listing-src="/search-listing.json"><h1 data-listing-heading>Search results</h1>
 <input type="search" name="q" data-search-input><div class="listing__toolbar" hidden><p data-listing-count></p></div>
 <p data-search-status></p><noscript><p>${messages.scriptRequired}</p></noscript><p data-search-help hidden>help</p>
@@ -86,6 +86,8 @@ describe('the search page filled for a query', () => {
     // The loader in the head is left as it was but for when it starts the scripts: the page's first
     // screen is drawn, so not at the first paint (data-now), as on any other page.
     expect(html).toContain(`<script data-modules='["/_astro/a.js"]'>if (a<b && c>d) {}</script>`);
+    // Nor is their index asked for with the HTML, where it would share the first round trips with the fonts and pictures.
+    expect(html).not.toContain('search-index.json');
   });
 
   it('nothing found: the status, the help, the suggestions as links; no tiles', () => {
@@ -99,6 +101,7 @@ describe('the search page filled for a query', () => {
     expect(html).toContain('<ul id="product-grid" data-product-grid></ul>');
     expect(html).toContain('<div class="listing__toolbar" hidden>');
     expect(html).toContain(`<script data-modules='["/_astro/a.js"]'>`);
+    expect(html).not.toContain('search-index.json');
   });
 
   it('too short: the minimum, the suggestions without the help', () => {
@@ -117,6 +120,7 @@ describe('the search page filled for a query', () => {
     expect(html).toContain('data-search-served-query="&quot;&gt;&lt;script&gt;x&lt;/script&gt;&amp;\'"');
     // Nothing found and no suggestions to show: the script draws them, as soon as the page has painted.
     expect(html).toContain(`<script data-modules='["/_astro/a.js"]' data-now>`);
+    expect(html).toContain('<link rel="preload" href="/search-index.json" as="fetch" crossorigin="anonymous" data-search-index-preload>');
   });
 
   it('a page without the search listing is not one', () => {

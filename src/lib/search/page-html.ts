@@ -50,7 +50,12 @@ export interface SearchPageTemplate {
   tiles: TileTemplate | null;
   /** The page-script loader's tag when it starts the scripts at the first paint (`data-now`, src/lib/build/page-scripts.ts); -1: none. */
   loader: number;
+  /** The preload of the search index for the page's script (INDEX_PRELOAD_ATTRIBUTE); -1: none. */
+  indexPreload: number;
 }
+
+/** Marks the search page's preload of its index (src/pages/[...store]/search.astro), which a page answered with its first screen drops. */
+export const INDEX_PRELOAD_ATTRIBUTE = 'data-search-index-preload';
 
 /** The page-script loader's start tag with its `data-now` (a script element is one token: its start tag is read here, not its text). */
 const LOADER_NOW = /^(<script\b[^>]*?\sdata-modules=[^>]*?)\sdata-now(?=[\s>])/;
@@ -115,6 +120,7 @@ export function parseSearchPage(html: string): SearchPageTemplate | null {
     values,
     tiles: templateAt < 0 ? null : parseTileTemplate(tokens.slice(templateAt + 1, closeOf(tokens, templateAt)).join('')),
     loader: find((tag, name) => name === 'script' && LOADER_NOW.test(tag)),
+    indexPreload: find((tag, name) => name === 'link' && rawAttr(tag, INDEX_PRELOAD_ATTRIBUTE) !== null),
   };
 }
 
@@ -159,9 +165,11 @@ export function searchPageHtml(t: SearchPageTemplate, a: SearchPageAnswer): stri
 
   // What the page's scripts would draw first is drawn: they start as on any other page (once it has
   // loaded, in an idle moment, or at the shopper's first touch), not at the first paint, where they
-  // would compete with the first screen's pictures.
+  // would compete with the first screen's pictures; and the index they read is asked for when they
+  // start, not with the HTML, where it shared the first round trips with the fonts and pictures.
   const drawn = () => {
     if (t.loader >= 0) out[t.loader] = out[t.loader]!.replace(LOADER_NOW, '$1');
+    if (t.indexPreload >= 0) out[t.indexPreload] = '';
   };
   if (state.kind === 'results' && a.first) {
     drawn();
