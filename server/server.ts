@@ -125,7 +125,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let draining = false;
   await ctx.load();
   const distDir = opts.distDir === undefined ? (envDist ?? pointer?.dist ?? join(PROJECT_ROOT, 'dist')) : opts.distDir;
-  const site = new Site(distDir);
+  const site = new Site(distDir, { trustProxy: options.trustProxy });
 
   let port = 0;
   let rebuild: RebuildManager | null = null;

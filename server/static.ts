@@ -22,13 +22,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { acceptsBrotli, brotli, compressAnswer } from './brotli';
+import { clientAddress } from './ratelimit';
 import { HeaderTable, parseHeaders } from '../src/lib/build/cdn/headers';
 import { bucketFile, EDGE_INDEX, EdgeLookup, GONE_TAGS, REDIRECT_CACHE, moveOf, type EdgeBucket } from '../src/lib/build/cdn/edge-map';
 import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-schema';
 import { canonicalMove, isNotFoundPage, lowerCasePath } from '../src/lib/build/cdn/canonical-url';
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
 import { openTree, type SiteTree } from '../src/lib/build/render/overlay';
-import { SearchPages } from './search-page';
+import { AnswerGuard, SearchPages, type AnswerLimits } from './search-page';
 import { SEARCH_ANSWER_CACHE } from '../src/lib/search/page-answer';
 import { SEARCH_ANSWER_HEADER } from '../src/lib/pwa/sw-config';
 
@@ -262,8 +263,13 @@ export class SiteFolder {
 export class Site {
   private folder: SiteFolder | null = null;
   private readonly roots = storeRoots();
+  private readonly trustProxy: boolean;
+  private readonly guard: AnswerGuard;
 
-  constructor(dir: string | null) {
+  /** `trustProxy`: the client's address is the proxy's last X-Forwarded-For entry (./ratelimit.ts clientAddress); `limits`: the search answers' (./search-page.ts). */
+  constructor(dir: string | null, opts: { trustProxy?: boolean; limits?: AnswerLimits } = {}) {
+    this.trustProxy = opts.trustProxy ?? false;
+    this.guard = new AnswerGuard(opts.limits);
     if (dir) this.switchTo(dir);
   }
 
@@ -326,15 +332,19 @@ export class Site {
    * SEARCH_ANSWER_CACHE's.
    */
   private async searchAnswer(c: Context, f: SiteFolder, file: string, path: string, search: string): Promise<void> {
+    // Past the answers' limits, the page as built: its script searches in the browser.
+    const leave = this.guard.enter(clientAddress(c, this.trustProxy));
+    if (!leave) return;
     let html: string | null;
     try {
       html = await f.search.answer(file.replace(PRECOMPRESSED, ''), path, search);
     } catch (e) {
       // The page as built then: its script searches in the browser.
       console.error(`search page answer for ${path}${search}: ${(e as Error).stack ?? String(e)}`);
+      leave();
       return;
     }
-    if (html === null) return;
+    if (html === null) return leave();
     await c.res.body?.cancel();
     // Changed in place: hono copies the answer's headers onto the one that replaces it.
     const headers = c.res.headers;
@@ -346,8 +356,8 @@ export class Site {
     let body: Uint8Array<ArrayBuffer> | string = html;
     if (acceptsBrotli(c.req.header('Accept-Encoding'))) {
       headers.set('Content-Encoding', 'br');
-      body = await compressAnswer(html, headers);
-    }
+      body = await compressAnswer(html, headers).finally(leave);
+    } else leave();
     c.res = new Response(body, { status: 200, headers });
   }
 

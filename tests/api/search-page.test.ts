@@ -20,6 +20,8 @@ vi.hoisted(() => {
 
 const { startTestShop } = await import('./fixture');
 const { Site } = await import('../../server/static');
+const { AnswerGuard } = await import('../../server/search-page');
+const { SEARCH_ANSWER_HEADER } = await import('../../src/lib/pwa/sw-config');
 const { formatHeaders, siteHeaderRules } = await import('../../src/lib/build/cdn/headers');
 const { storeSearchFiles, storeSearchListing } = await import('../../src/lib/build/search-site-index');
 const { createSearchEngine } = await import('../../src/lib/search/engine');
@@ -227,5 +229,57 @@ describe('a switch to another generation', () => {
       rmSync(a, { recursive: true, force: true });
       rmSync(b, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the answers' limits", () => {
+  it('past the answers one client may have in a window, the page as built; another client is still answered', async () => {
+    const site = new Site(dist, { trustProxy: true, limits: { concurrent: 4, perAddress: 2, windowMs: 60_000, addresses: 100 } });
+    const app = new Hono();
+    for (const handler of site.routes()) app.get('*', handler);
+    const from = (address: string, q: string) => app.request(`/search?q=${q}`, { headers: { 'X-Forwarded-For': `203.0.113.9, ${address}` } });
+    for (const q of ['ring', 'gold']) expect(await (await from('198.51.100.1', q)).text()).toContain('data-search-served="results"');
+    const third = await from('198.51.100.1', 'silver');
+    expect(third.status).toBe(200);
+    // The page as built, whole: its script searches in the browser.
+    expect(await third.text()).toBe(readFileSync(join(dist, 'search/index.html'), 'utf8'));
+    expect(third.headers.get(SEARCH_ANSWER_HEADER)).toBeNull();
+    expect(await (await from('198.51.100.2', 'silver')).text()).toContain('data-search-served="results"');
+  });
+
+  it('counts the answers in progress, and each address per window', () => {
+    let now = 0;
+    const guard = new AnswerGuard({ concurrent: 2, perAddress: 3, windowMs: 1000, addresses: 100 }, () => now);
+    const a = guard.enter('a')!;
+    const b = guard.enter('b')!;
+    expect(guard.enter('c')).toBeNull();
+    a();
+    a();
+    // Left twice counts once: one place is free.
+    const c = guard.enter('c')!;
+    expect(guard.enter('d')).toBeNull();
+    b();
+    c();
+    // 'a' has had one of its three in this window (a refused one is not counted).
+    guard.enter('a')!();
+    guard.enter('a')!();
+    expect(guard.enter('a')).toBeNull();
+    // A new window.
+    now = 1000;
+    guard.enter('a')!();
+    guard.enter('a')!();
+    guard.enter('a')!();
+    expect(guard.enter('a')).toBeNull();
+  });
+
+  it('keeps the windows of at most so many addresses, forgetting the oldest', () => {
+    const guard = new AnswerGuard({ concurrent: 10, perAddress: 1, windowMs: 60_000, addresses: 2 }, () => 0);
+    guard.enter('a')!();
+    guard.enter('b')!();
+    expect(guard.enter('a')).toBeNull();
+    // A third address: 'a''s window, the oldest, is forgotten (and with it its count); 'b''s is kept.
+    guard.enter('c')!();
+    expect(guard.enter('b')).toBeNull();
+    guard.enter('a')!();
   });
 });
