@@ -14,7 +14,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { enabledStoreViews } from '../../config';
+import { ENV_OVERRIDES, enabledStoreViews } from '../../config';
+import { readEnv, type Env } from '../../config/schema';
 import { localizedPath } from '../../catalog/urls';
 import { formatHeaders, siteHeaderRules } from './headers';
 import { byName, DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
@@ -126,7 +127,19 @@ export const headersFile = (rules: ReturnType<typeof siteHeaderRules>): string =
 /** The Cloudflare Pages routes: hashed assets are served without the edge function. */
 export const ROUTES_JSON = `${JSON.stringify({ version: 1, include: ['/*'], exclude: ['/_astro/*'] })}\n`;
 
-/** The Pages worker (./worker.ts) bundled into one ES module, with the store views' homes it keeps a slash on. */
+/**
+ * The `PUBLIC_*` overrides of this build's configuration (docs/configuration.md), for code that runs
+ * where no process environment holds them: the worker reads its configuration from
+ * `import.meta.env`, as the pages' bundle does, so its answers are made with the build's settings.
+ */
+function buildOverrides(): Env {
+  const env = readEnv();
+  const out: Env = {};
+  for (const name of Object.keys(ENV_OVERRIDES)) if (env[name] !== undefined && env[name] !== '') out[name] = env[name];
+  return out;
+}
+
+/** The Pages worker (./worker.ts) bundled into one ES module, with the store views' homes it keeps a slash on and the build's configuration overrides. */
 export async function workerBundle(): Promise<Uint8Array> {
   const out = await build({
     entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
@@ -136,7 +149,7 @@ export async function workerBundle(): Promise<Uint8Array> {
     target: 'es2022',
     minify: true,
     legalComments: 'none',
-    define: { STORE_ROOTS: JSON.stringify(storeRoots()) },
+    define: { STORE_ROOTS: JSON.stringify(storeRoots()), 'import.meta.env': JSON.stringify(buildOverrides()) },
     write: false,
   });
   return out.outputFiles[0]!.contents;
