@@ -1,5 +1,5 @@
-/** The checkout as a guest fills it in the e2e journeys (the shop's real checkout page). */
-import type { Page } from '@playwright/test';
+/** The checkout as a guest fills it in the e2e journeys (the shop's real checkout page), and the way back online with an order queued there. */
+import type { BrowserContext, Page } from '@playwright/test';
 
 /** The shipping address step's fields: a Preston address (another postcode to test its check). */
 export async function fillAddress(page: Page, postcode = 'PR1 2AD'): Promise<void> {
@@ -28,4 +28,18 @@ export async function fillGuestCheckout(page: Page): Promise<void> {
     .getByRole('region', { name: /Review order/ })
     .getByLabel('I accept the terms and conditions')
     .check();
+}
+
+/**
+ * Back online with an order queued at the checkout: Chromium tells the page itself, and the event is
+ * sent again in case it did not. Once the queue has sent the order the checkout goes on to its
+ * confirmation, which may end the page this dispatch runs in: that is not a failure.
+ */
+export async function backOnline(ctx: BrowserContext, page: Page): Promise<void> {
+  await ctx.setOffline(false);
+  await page
+    .evaluate(() => window.dispatchEvent(new Event('online')))
+    .catch((e: Error) => {
+      if (!/context was destroyed/.test(e.message)) throw e;
+    });
 }

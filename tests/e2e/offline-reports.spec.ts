@@ -10,7 +10,7 @@ import { config } from '../../src/lib/config';
 import { fill, messages } from '../../src/lib/messages';
 import { collectionDbName } from '../../src/lib/state/storage';
 import { cartLine, hydrated, openCheckoutWithGuestCart, shoot, simpleProducts } from './account-helpers';
-import { fillGuestCheckout } from './checkout-helpers';
+import { backOnline, fillGuestCheckout } from './checkout-helpers';
 import {
   baseOf,
   dbOrders,
@@ -160,8 +160,7 @@ async function placeQueuedAtCheckout(browser: Browser, product: ReturnType<typeo
 
 /** Back online: the queue sends the one order, and the checkout goes on to its confirmation; the API's order. */
 async function sendAndFollow(ctx: BrowserContext, page: Page, ours: () => Promise<DbOrder[]>) {
-  await ctx.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await backOnline(ctx, page);
   await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBe(1);
   const [order] = await ours();
   await page.waitForURL(/\/order-success\?o=/, { timeout: 15_000 });

@@ -10,7 +10,7 @@ import { expect, test } from './fixture';
 import type { Page } from '@playwright/test';
 import { fill, messages } from '../../src/lib/messages';
 import { cartLine, forgetServerCart, hydrated, openCheckoutWithGuestCart, readStored, simpleProducts, writeStored } from './account-helpers';
-import { fillGuestCheckout } from './checkout-helpers';
+import { backOnline, fillGuestCheckout } from './checkout-helpers';
 import { DIST, orderPayload, placeOrder, shopContext, storedOrders } from './offline-helpers';
 import type { RunningServer } from '../../server/server';
 import { startShopOnVsfa, type ShopOnVsfa } from '../vsfa/shop-server';
@@ -45,14 +45,7 @@ test('an order placed offline at the checkout is delivered exactly once when the
   await page.getByRole('button', { name: 'Place the order' }).click();
   await expect(page.getByText(messages.offlineOrderQueued).first()).toBeVisible({ timeout: 15_000 });
   expect(vsfa.magento.orders).toHaveLength(0);
-  await ctx.setOffline(false);
-  // Chromium tells the page it is online itself; the event is sent again in case it did not. Once the
-  // queue has sent the order the checkout goes on to its confirmation, which may end this very call.
-  await page
-    .evaluate(() => window.dispatchEvent(new Event('online')))
-    .catch((e: Error) => {
-      if (!/context was destroyed/.test(e.message)) throw e;
-    });
+  await backOnline(ctx, page);
   await expect.poll(() => vsfa.magento.orders.length, { timeout: 30_000 }).toBe(1);
   await page.waitForURL(/\/order-success\?o=/);
   await triggerQueue(page);
