@@ -3,11 +3,12 @@ import { catalog, pricesFor, productImagePath } from '../../src/lib/routing/rout
 import { catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { categoryListing } from '../../src/lib/build/page-data';
 import { brandCategories, brandSlug } from '../../src/lib/build/brand-page-data';
-import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor } from '../../src/lib/build/listing-file';
+import { listedCategoryIds, listingCategoryId, listingFile, listingFileUrlFor, searchListingFile } from '../../src/lib/build/listing-file';
+import { keyStore, offerPrevious } from '../../src/lib/build/key-store';
 import { fetchListing } from '../../src/lib/catalog/listing/client';
 import { ListingFileSchema } from '../../src/lib/catalog/listing/schema';
 import { listingFileUrl, productUrl } from '../../src/lib/catalog/urls';
-import { config } from '../../src/lib/config';
+import { config, enabledStoreViews } from '../../src/lib/config';
 
 const byPath = (url_path: string) => catalog().categories.find((c) => c.url_path === url_path)!;
 const rings = byPath('rings');
@@ -70,6 +71,20 @@ describe('category listing file', () => {
     expect(listingFileUrlFor(rings.id)).toBe(`/listing/${rings.id}.json`);
     expect(listingFileUrlFor(`brand:${brandSlug(brand)}`)).toBe(`/listing/${brand.id}.json`);
     expect(listingFileUrl(rings.id, 'de')).toBe(config.storeViews.multistore ? `/de/listing/${rings.id}.json` : `/listing/${rings.id}.json`);
+  });
+
+  it('is the same text when the persistent renderer makes it, its tiles kept from the search listing of each store view', () => {
+    const stores = enabledStoreViews().map((s) => s.storeCode);
+    const files = () => stores.flatMap((s) => [JSON.stringify(searchListingFile(s)), JSON.stringify(listingFile(rings.id, s))]);
+    const whole = files();
+    offerPrevious({}, { ids: new Set(), skus: new Set(), categories: new Set() });
+    try {
+      // The search listing first (as the renderer lists the search route before it writes the listing files), then again from the tiles kept.
+      expect(files()).toEqual(whole);
+      expect(files()).toEqual(whole);
+    } finally {
+      keyStore().previous = null;
+    }
   });
 });
 

@@ -54,8 +54,9 @@ const ampListed = (mine: (r: AmpRoute) => boolean, item: (r: AmpRoute) => unknow
     const out: unknown[] = [];
     if (noRecordChanged()) return out;
     for (const r of ampRoutes()) {
+      if (!mine(r)) continue;
       const e = entryOf(r);
-      if (!mine(r) || !mayHaveMoved(e.name, r.storeCode, e.base)) continue;
+      if (!mayHaveMoved(e.name, r.storeCode, e.base)) continue;
       const it = item(r);
       // Worked out again but as it was: the page keeps the key it had, and is not listed.
       if (keysBefore(e.name)?.[e.at] !== keyStore().recorded.get(e.name)?.keys[e.at]) out.push(it);

@@ -80,11 +80,23 @@ let contentLinksKey: string | undefined;
 const contentLinks = (): string => (contentLinksKey ??= digest(goneContentUrls()));
 
 /**
+ * A base worked out once per kind and store view: what it joins is worked out once per process, and a
+ * change compares it with each of hundreds of thousands of entries kept (./key-reuse.ts).
+ */
+const bases = new Map<string, string>();
+function memoBase(kind: string, storeCode: string, make: () => string): string {
+  const k = `${kind}|${storeCode}`;
+  let v = bases.get(k);
+  if (v === undefined) bases.set(k, (v = make()));
+  return v;
+}
+
+/**
  * The base of a value taken again from the generation before that reads listings but shows no layout
  * (a page's cache tags, ./cache-tags.ts): the config and store view (listing sizes and order) through
  * the layout's key, and the content links, as the page keys' bases have them.
  */
-export const reuseBase = (storeCode: string): string => `${memoLayoutKey('default', storeCode)} ${contentLinks()}`;
+export const reuseBase = (storeCode: string): string => memoBase('reuse', storeCode, () => `${memoLayoutKey('default', storeCode)} ${contentLinks()}`);
 
 /**
  * The digest of one snapshot record (a product), computed once per build: a page's key names the
@@ -147,9 +159,10 @@ export const categoryEntry = (id: number, storeCode: string): string => `categor
 export const ampCategoryEntry = (id: number, storeCode: string): string => `amp-category|${id}|${storeCode}`;
 
 /** The base of a product's keys (./key-reuse.ts): both layouts (its page's, its AMP pages') and the content links. */
-export const productBase = (storeCode: string): string => `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
+export const productBase = (storeCode: string): string =>
+  memoBase('product', storeCode, () => `${memoLayoutKey('default', storeCode)} ${memoLayoutKey('amp', storeCode)} ${contentLinks()}`);
 /** The base of an AMP category page's key: the AMP layout and the content links. */
-export const ampCategoryBase = (storeCode: string): string => `${memoLayoutKey('amp', storeCode)} ${contentLinks()}`;
+export const ampCategoryBase = (storeCode: string): string => memoBase('amp-category', storeCode, () => `${memoLayoutKey('amp', storeCode)} ${contentLinks()}`);
 
 /**
  * What a product's page reads of its primary category's listing: its related products (chosen from

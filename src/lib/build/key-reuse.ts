@@ -109,8 +109,11 @@ export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCo
   const s = keyStore();
   if (buildRole() !== 'whole' || !s.previous) return false;
   let seen = 0;
-  for (const [name, old] of Object.entries(s.previous.entries)) {
-    if (!name.startsWith(`${prefix}|`)) continue;
+  const named = `${prefix}|`;
+  const entries = s.previous.entries;
+  for (const name in entries) {
+    if (!name.startsWith(named)) continue;
+    const old = entries[name]!;
     seen++;
     const storeCode = name.slice(name.lastIndexOf('|') + 1);
     if (stands(old, storeCode, baseOf(storeCode))) {

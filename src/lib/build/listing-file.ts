@@ -17,6 +17,7 @@ import { isSearchable } from '../search/build';
 import type { Product } from '../schemas';
 import { buildRole } from './shard';
 import { sharedInput } from './shard-inputs';
+import { keyStore } from './key-store';
 import { categoryCandidates, wholeCategoryListing } from './page-data';
 
 /** Sorts the browser works out itself from the file (its own order and the final price). */
@@ -38,6 +39,51 @@ export function searchListingFile(storeCode?: string): ListingFile {
   return listingFileOf(catalog(storeCode).products.filter(isSearchable), rootCategoryId(), storeCode);
 }
 
+/** What a listing file says of a product besides its filter values (which index the file's own facets): its fields before them, and after. */
+interface Tile {
+  head: Omit<ListingItem, 'f' | 'img' | 'ph' | 'hover' | 'badge' | 'kids'>;
+  rest: Pick<ListingItem, 'img' | 'ph' | 'hover' | 'badge' | 'kids'>;
+  /** A configurable product's filter values by filter, as asked for (its children's values are gathered each time otherwise). */
+  values: Map<string, readonly string[]>;
+}
+
+function tileOf(p: Product, storeCode: string | undefined): Tile {
+  const prices = pricesFor(p, storeCode);
+  const img = productImagePath(p);
+  const head: Tile['head'] = {
+    id: p.id,
+    sku: p.sku,
+    type: p.type_id,
+    name: p.name,
+    url: productUrl(p, urlOpts(storeCode)),
+    price: [prices.original, prices.special, prices.final],
+  };
+  const rest: Tile['rest'] = {};
+  if (img) rest.img = img;
+  const ph = img ? placeholderColour(img) : undefined;
+  if (ph) rest.ph = ph;
+  if (p.hover_image && p.hover_image !== img) rest.hover = p.hover_image;
+  if (p.sale === 1) rest.badge = 'sale';
+  else if (p.new === 1) rest.badge = 'new';
+  if (p.type_id === 'configurable' && p.configurable_children?.length) rest.kids = p.configurable_children.map((c) => c.sku);
+  return { head, rest, values: new Map() };
+}
+
+/**
+ * Each product's tile by store view, worked out once per change the persistent renderer makes (the
+ * keys before offered, ./key-store.ts): it writes the search listing, every searchable product's,
+ * and the listing files of the categories holding the product changed, their subtrees' again (a
+ * price at 100,000 products). Null in a full build, which writes every file once and does not keep
+ * every tile meanwhile.
+ */
+const tileMemo = new Map<string | undefined, WeakMap<Product, Tile>>();
+function tilesOf(storeCode: string | undefined): WeakMap<Product, Tile> | null {
+  if (!keyStore().previous) return null;
+  let m = tileMemo.get(storeCode);
+  if (!m) tileMemo.set(storeCode, (m = new WeakMap()));
+  return m;
+}
+
 /**
  * The listing file of candidate products (the §5 query filters applied here, and the category's when
  * given) under a listing id; `listed`: their listing in the default sort, when worked out already.
@@ -56,37 +102,30 @@ function listingFileOf(all: Product[], id: number, storeCode?: string, categoryI
   const sort = config.constants.sorts[0]?.value ?? 'position:desc';
   const listing = listed ?? listProducts(all, { ...base, sort });
   const facetIndex = listing.facets.filter((f) => f.code !== 'price').map((f) => ({ code: f.code, ids: new Map(f.values.map((v, k) => [v.id, k])) }));
-  const opts = urlOpts(storeCode);
+  const tiles = tilesOf(storeCode);
 
   const products = listing.products.map((p): ListingItem => {
-    const prices = pricesFor(p, storeCode);
-    const img = productImagePath(p);
+    let tile = tiles?.get(p);
+    if (!tile) {
+      tile = tileOf(p, storeCode);
+      tiles?.set(p, tile);
+    }
     const f: Record<string, number[]> = {};
     for (const { code, ids } of facetIndex) {
+      let values = p.type_id === 'configurable' ? tile.values.get(code) : undefined;
+      if (!values) {
+        values = facetValuesOf(p, code);
+        if (p.type_id === 'configurable') tile.values.set(code, values);
+      }
       const ks: number[] = [];
-      for (const v of facetValuesOf(p, code)) {
+      for (const v of values) {
         const k = ids.get(v);
         if (k !== undefined) ks.push(k);
       }
       if (ks.length) f[code] = ks.sort((a, b) => a - b);
     }
-    const item: ListingItem = {
-      id: p.id,
-      sku: p.sku,
-      type: p.type_id,
-      name: p.name,
-      url: productUrl(p, opts),
-      price: [prices.original, prices.special, prices.final],
-      f,
-    };
-    if (img) item.img = img;
-    const ph = img ? placeholderColour(img) : undefined;
-    if (ph) item.ph = ph;
-    if (p.hover_image && p.hover_image !== img) item.hover = p.hover_image;
-    if (p.sale === 1) item.badge = 'sale';
-    else if (p.new === 1) item.badge = 'new';
-    if (p.type_id === 'configurable' && p.configurable_children?.length) item.kids = p.configurable_children.map((c) => c.sku);
-    return item;
+    // The fields in the file's order: the tile's head, the filter values, the tile's rest.
+    return { ...tile.head, f, ...tile.rest };
   });
 
   const file: ListingFile = { v: 1, id, sort, total: listing.total, facets: listing.facets, products };

@@ -4,6 +4,7 @@
  * first letters of the term, the records to files of `rf` consecutive records, in parts of
  * BUNDLE_FILES files each under search-index/{hs[k]}/, a digest of the part's content. Build side only.
  */
+import { createHash } from 'node:crypto';
 import { indexDocs } from './ranking';
 import { postingsFileOf } from './split-engine';
 import type { ListingFile, ListingItem } from '../catalog/listing/client';
@@ -36,11 +37,15 @@ export interface SplitIndex {
   files: Map<string, string>;
 }
 
-/** FNV-1a over strings, as 8 hex digits. */
+/**
+ * A digest of strings (their UTF-8 bytes one after the other), as 8 hex digits: the first of their
+ * SHA-1. Native: the part folders digest every file's text (tens of MB at 100,000 products), on which
+ * an FNV-1a in JavaScript took 0.4 s of the persistent renderer's price change.
+ */
 export function digest(parts: Iterable<string>): string {
-  let h = 0x811c9dc5;
-  for (const s of parts) for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, '0');
+  const h = createHash('sha1');
+  for (const s of parts) h.update(s);
+  return h.digest('hex').slice(0, 8);
 }
 
 export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?: number; postingsPerFile?: number; partFiles?: number } = {}): SplitIndex {
