@@ -335,30 +335,33 @@ export class Site {
     // Past the answers' limits, the page as built: its script searches in the browser.
     const leave = this.guard.enter(clientAddress(c, this.trustProxy));
     if (!leave) return;
-    let html: string | null;
     try {
-      html = await f.search.answer(file.replace(PRECOMPRESSED, ''), path, search);
-    } catch (e) {
-      // The page as built then: its script searches in the browser.
-      console.error(`search page answer for ${path}${search}: ${(e as Error).stack ?? String(e)}`);
+      let html: string | null;
+      try {
+        html = await f.search.answer(file.replace(PRECOMPRESSED, ''), path, search);
+      } catch (e) {
+        // The page as built then: its script searches in the browser.
+        console.error(`search page answer for ${path}${search}: ${(e as Error).stack ?? String(e)}`);
+        return;
+      }
+      if (html === null) return;
+      await c.res.body?.cancel();
+      // Changed in place: hono copies the answer's headers onto the one that replaces it.
+      const headers = c.res.headers;
+      for (const h of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(h);
+      headers.set('Cache-Control', SEARCH_ANSWER_CACHE);
+      headers.set(SEARCH_ANSWER_HEADER, 'query');
+      // Compressed here, for this one answer (./brotli.ts compressAnswer: as fast as it can be, but
+      // within the first TCP window when a better quality brings it there); gzip is left to hono's compress.
+      let body: Uint8Array<ArrayBuffer> | string = html;
+      if (acceptsBrotli(c.req.header('Accept-Encoding'))) {
+        headers.set('Content-Encoding', 'br');
+        body = await compressAnswer(html, headers);
+      }
+      c.res = new Response(body, { status: 200, headers });
+    } finally {
       leave();
-      return;
     }
-    if (html === null) return leave();
-    await c.res.body?.cancel();
-    // Changed in place: hono copies the answer's headers onto the one that replaces it.
-    const headers = c.res.headers;
-    for (const h of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(h);
-    headers.set('Cache-Control', SEARCH_ANSWER_CACHE);
-    headers.set(SEARCH_ANSWER_HEADER, 'query');
-    // Compressed here, for this one answer (./brotli.ts compressAnswer: as fast as it can be, but
-    // within the first TCP window when a better quality brings it there); gzip is left to hono's compress.
-    let body: Uint8Array<ArrayBuffer> | string = html;
-    if (acceptsBrotli(c.req.header('Accept-Encoding'))) {
-      headers.set('Content-Encoding', 'br');
-      body = await compressAnswer(html, headers).finally(leave);
-    } else leave();
-    c.res = new Response(body, { status: 200, headers });
   }
 
   /** No file: an old URL the build could resolve moves for good (crawlers and scripts-off browsers too); else the 404 page. */
