@@ -7,17 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { compressAnswer, FIRST_WINDOW_BYTES, headBytes } from '../../server/brotli';
-
-/** A deterministic stream of numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRng } from '../../scripts/lib/prng';
 
 const WORDS =
   'gold silver rose white platinum diamond sapphire ruby emerald pearl ring band solitaire halo eternity twist knot charm pendant necklace bracelet bangle stud hoop drop earrings watch chronograph automatic quartz steel leather strap dial vintage classic heart star moon flower leaf'.split(
@@ -26,8 +16,9 @@ const WORDS =
 
 /** A results page of `tiles` tiles as the shop writes them: names, links and pictures that differ as a catalogue's do. */
 function resultsPage(tiles: number): string {
-  const next = random(7);
-  const pick = () => WORDS[Math.floor(next() * WORDS.length)]!;
+  const rng = createRng(7);
+  const next = rng.next;
+  const pick = () => rng.pick(WORDS);
   const cells: string[] = [];
   for (let i = 0; i < tiles; i++) {
     const id = 1000 + Math.floor(next() * 9000);
