@@ -182,6 +182,14 @@ export class Generations {
     return site.routes();
   }
 
+  /** The pages (URL paths) of a list of site files (those that differ between two generations), sorted. */
+  static pagesOf(files: readonly string[]): string[] {
+    return files
+      .filter((f) => f.endsWith('.html'))
+      .map(pageUrl)
+      .sort();
+  }
+
   /** The pages (URL paths) whose file differs between two generations' folders, sorted; `before` null: every page of `after`. */
   static changedPages(beforeDir: string | null, afterDir: string): string[] {
     // Both folders' manifests, or both folders' bytes: digests of the two kinds do not compare.

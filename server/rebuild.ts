@@ -53,10 +53,21 @@ export interface RunReport {
 export interface RebuildSteps {
   /** Writes a complete snapshot into `snapshotDir` (which must not exist before). */
   pull(snapshotDir: string, hint: PullHint, report?: RunReport): Promise<void>;
-  /** Builds the site from `snapshotDir` into `outDir`. */
-  build(snapshotDir: string, outDir: string, report?: RunReport): Promise<void>;
+  /** Builds the site from `snapshotDir` into `outDir`; a generation that can be served before it is complete says so (BuiltGeneration). */
+  build(snapshotDir: string, outDir: string, report?: RunReport): Promise<void | BuiltGeneration>;
   /** Makes the new folders live (atomically from the server's point of view). */
   activate(outDir: string, snapshotDir: string): void;
+}
+
+/**
+ * A generation the build step made as an overlay (server/render.ts): servable already, `changed` its
+ * site files that differ from `parent`'s, `done` settling once its CDN files and what the next change
+ * reads are written.
+ */
+export interface BuiltGeneration {
+  parent: string;
+  changed: string[];
+  done: Promise<void>;
 }
 
 /** Where a run is: pulling the snapshot, building pages, switching the served folder; `done` when it ended. */
@@ -236,12 +247,15 @@ export class RebuildManager {
       await this.steps.pull(snapDir, hint, report);
       run.phase = 'build';
       say('snapshot pulled; building pages');
-      await this.steps.build(snapDir, outDir, report);
+      const built = await this.steps.build(snapDir, outDir, report);
       run.phase = 'switch';
       const gens = this.generations;
       if (gens) {
         run.generation = basename(snapDir);
-        run.changed = Generations.changedPages(gens.servedDir() ?? gens.live()?.dist ?? null, outDir);
+        const served = gens.servedDir() ?? gens.live()?.dist ?? null;
+        // An overlay knows what it changed against the generation it was made on (its files manifest is not written yet).
+        run.changed =
+          built && served !== null && resolve(built.parent) === resolve(served) ? Generations.pagesOf(built.changed) : Generations.changedPages(served, outDir);
         gens.add({ id: run.generation, dist: outDir, snapshot: snapDir, trigger: run.trigger, state: run.preview ? 'preview' : 'kept', changed: run.changed });
         say(`built; ${run.changed.length} page(s) differ from the live site`);
         if (!run.preview) gens.activate(run.generation);
@@ -256,6 +270,12 @@ export class RebuildManager {
       this.lastSuccess = run;
       if (run.preview) say(`ready to preview as ${basename(snapDir)}; the live site is unchanged`);
       else say(`live from ${basename(outDir)}`);
+      // An overlay's CDN files and the next change's renderer, written once it is served: a failure
+      // there leaves it served (the next change then builds in full, and a restart rebuilds it).
+      if (built)
+        await built.done.catch((e: unknown) => {
+          say(`its CDN files were not written; the next change builds the whole site: ${(e as Error).message.split('\n')[0]}`);
+        });
       this.cleanup(outDir, snapDir);
     } catch (e) {
       run.error = (e as Error).message.slice(0, 4000);

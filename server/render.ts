@@ -6,7 +6,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOverlay, FullBuildNeeded, warmRenderer } from '../src/lib/build/render/overlay-build';
+import { FullBuildNeeded, startOverlay, warmRenderer } from '../src/lib/build/render/overlay-build';
 
 export { stopWarmRenderer } from '../src/lib/build/render/overlay-build';
 import { CONTEXT_FILE, keepDirOf } from '../src/lib/build/render/kept';
@@ -33,13 +33,20 @@ export interface RenderStepOptions {
   report?: RunReport;
 }
 
+/**
+ * How the new generation was made. An overlay can be served when this settles: `changed` are its site
+ * files that differ from `parent`'s (the live generation it was made on), and `done` settles once its
+ * CDN files and what the next change reads are written (a change made on it waits for that).
+ */
+export type RenderStepResult = { way: 'full' } | { way: 'overlay'; parent: string; changed: string[]; done: Promise<void> };
+
 /** Makes the new generation; says which way it was made. */
-export async function renderOrBuild(opts: RenderStepOptions): Promise<'overlay' | 'full'> {
+export async function renderOrBuild(opts: RenderStepOptions): Promise<RenderStepResult> {
   const say = (l: string) => opts.report?.log(l);
   if (opts.live && opts.maxPages > 0) {
     const started = performance.now();
     try {
-      const r = await buildOverlay({
+      const r = await startOverlay({
         parent: opts.live,
         snapshotDir: opts.snapshotDir,
         outDir: opts.outDir,
@@ -47,15 +54,27 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<'overlay' 
         projectRoot: opts.projectRoot,
         deployBefore: opts.live,
       });
-      opts.report?.pages(r.rendered, r.rendered);
-      const where = Object.entries(r.timings)
-        .filter(([what, ms]) => ms >= 50 || what === 'read ahead')
-        .map(([what, ms]) => `${what} ${ms}`)
-        .join(', ');
-      say(
-        `rendered ${r.rendered} page(s) (${r.kept} unchanged), ${r.changed.length} file(s) changed, in ${Math.round(performance.now() - started)} ms (${where})`,
+      const servable = Math.round(performance.now() - started);
+      const done = r.done.then(
+        (o) => {
+          opts.report?.pages(o.rendered, o.rendered);
+          const where = Object.entries(o.timings)
+            .filter(([what, ms]) => ms >= 50 || what === 'read ahead')
+            .map(([what, ms]) => `${what} ${ms}`)
+            .join(', ');
+          say(
+            `rendered ${o.rendered} page(s) (${o.kept} unchanged), ${o.changed.length} file(s) changed, servable in ${servable} ms, complete in ${Math.round(performance.now() - started)} ms (${where})`,
+          );
+        },
+        (e: unknown) => {
+          // Served, but no parent for the next change (server/rebuild.ts logs it): that one builds in full.
+          say(`the generation is served, but its CDN files or the next change's renderer were not written: ${(e as Error).message.split('\n')[0]}`);
+          throw e;
+        },
       );
-      return 'overlay';
+      // Whoever awaits it sees its failure; nobody awaiting it is no unhandled rejection.
+      done.catch(() => {});
+      return { way: 'overlay', parent: opts.live, changed: r.changed, done };
     } catch (e) {
       const why = e instanceof FullBuildNeeded ? e.message : `the renderer failed: ${(e as Error).message.split('\n')[0]}`;
       say(`a full build: ${why}`);
@@ -65,7 +84,7 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<'overlay' 
   }
   await opts.fullBuild();
   if (opts.maxPages > 0) warmLive(opts.outDir);
-  return 'full';
+  return { way: 'full' };
 }
 
 /**

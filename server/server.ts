@@ -171,7 +171,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
               report,
               pagesTotal: site.dir ? pageCount(site.dir) : null,
             }),
-        }).then(() => undefined),
+        }).then((r) => (r.way === 'overlay' ? r : undefined)),
       activate: (out, snap) => {
         site.switchTo(out);
         snapDir = snap;

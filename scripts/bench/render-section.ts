@@ -18,6 +18,7 @@ import { seconds } from './lib/stats';
 import { table } from './lib/table';
 import type { Results } from './results';
 import { Site } from '../../server/static';
+import { Generations } from '../../server/generations';
 import { renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
 import { openTree } from '../../src/lib/build/render/overlay';
 import { rendererReady } from '../../src/lib/build/render/overlay-build';
@@ -66,7 +67,7 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
     log(`render: the renderer was ready ${seconds(performance.now() - readyFrom)} s after the last run`);
     const outDir = join(WORK, `dist-${products}-render-${i}`);
     const started = performance.now();
-    const way = await renderOrBuild({
+    const step = await renderOrBuild({
       projectRoot: ROOT,
       live: site.dir,
       snapshotDir: to,
@@ -77,6 +78,9 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
       report: { log: (line) => log(`render: ${line}`), pages: () => undefined },
     });
     const madeMs = performance.now() - started;
+    const way = step.way;
+    // What the server does between the build and the switch: the pages that differ from the live site.
+    if (step.way === 'overlay') Generations.pagesOf(step.changed);
     site.switchTo(outDir);
     const tree = openTree(outDir);
     const page = Object.keys(tree.overlay?.files ?? {}).find((f) => f.endsWith('/index.html') && f !== 'index.html') ?? 'index.html';
@@ -86,6 +90,8 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
     const files = way === 'overlay' ? Object.values(tree.overlay!.files).filter((n) => n === tree.dir.split('/').pop()).length : 0;
     out.push({ change, way, servedS: seconds(servedMs), makeS: seconds(madeMs), filesChanged: files, load: Math.round(loadavg()[0]! * 10) / 10 });
     log(`render: ${change.description}: served in ${seconds(servedMs)} s (${way}), load ${loadavg()[0]!.toFixed(1)}`);
+    // Its CDN files and the next change's renderer, written once it is served (the server's run ends with them).
+    if (step.way === 'overlay') await step.done;
     made.push(outDir, to);
   }
   stopWarmRenderer();

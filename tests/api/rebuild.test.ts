@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RebuildManager, type RebuildSteps } from '../../server/rebuild';
+import { Generations } from '../../server/generations';
 import { createLogger } from '../../server/logger';
 import { readManifest, SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { removeBuild, spawnStart, startTestShop, writeFixtureSnapshot, type TestShop } from './fixture';
@@ -72,6 +73,66 @@ describe('rebuild manager', () => {
     expect(existsSync(good.dist!)).toBe(true);
     expect(readdirSync(own).filter((n) => n.startsWith('dist-'))).toEqual([good.dist!.split('/').pop()]);
     expect(readdirSync(join(own, 'snapshots'))).toHaveLength(1);
+  });
+
+  /** Steps whose build makes an overlay-like generation: servable at once, complete when the test says (or failing). */
+  function overlaySteps(own: string, fail = false) {
+    const live = join(own, 'dist-live');
+    mkdirSync(live, { recursive: true });
+    writeFileSync(join(live, 'index.html'), '<h1>Live</h1>');
+    let served = live;
+    let complete = () => {};
+    const events: string[] = [];
+    const steps: RebuildSteps = {
+      pull: async (dir) => {
+        writeFixtureSnapshot(dir);
+      },
+      build: async (_snap, out) => {
+        mkdirSync(out, { recursive: true });
+        writeFileSync(join(out, 'index.html'), '<h1>New</h1>');
+        const done = new Promise<void>((resolve, reject) => (complete = () => (fail ? reject(new Error('ENOSPC: no space left on device')) : resolve())));
+        // Its folder holds the changed files only: read as a site it would say the other pages are gone.
+        return { parent: live, changed: ['a/index.html', 'index.html', 'sw.js'], done: done.finally(() => events.push('completed')) };
+      },
+      activate: (out) => {
+        served = out;
+        events.push('activated');
+      },
+    };
+    const gens = new Generations(join(own, 'generations.json'), steps.activate, 3, () => served);
+    return { steps, gens, events, complete: () => complete(), served: () => served };
+  }
+
+  it('an overlay goes live as soon as it can be served, with the pages it says it changed; the run ends once it is complete', async () => {
+    const own = mkdtempSync(join(work, 'overlay-'));
+    const o = overlaySteps(own);
+    const m = new RebuildManager(o.steps, own, join(own, 'snapshots'), silent);
+    m.generations = o.gens;
+    m.trigger();
+    for (let i = 0; i < 100 && !o.events.includes('activated'); i++) await sleep(20);
+    expect(o.events).toEqual(['activated']);
+    expect(o.served()).toMatch(/dist-\d{17}-1$/);
+    // Live, still completing: the run has not ended, and a change now waits for it.
+    expect(m.status()).toMatchObject({ state: 'running', current: { phase: 'switch' } });
+    o.complete();
+    await m.idle();
+    expect(o.events).toEqual(['activated', 'completed']);
+    expect(m.status().last).toMatchObject({ ok: true, changed: ['/', '/a'] });
+  });
+
+  it('an overlay whose completion fails stays live; the run says the next change builds the whole site', async () => {
+    const own = mkdtempSync(join(work, 'overlay-fail-'));
+    const o = overlaySteps(own, true);
+    const m = new RebuildManager(o.steps, own, join(own, 'snapshots'), silent);
+    m.generations = o.gens;
+    m.trigger();
+    for (let i = 0; i < 100 && !o.events.includes('activated'); i++) await sleep(20);
+    o.complete();
+    await m.idle();
+    const last = m.status().last!;
+    expect(last).toMatchObject({ ok: true, changed: ['/', '/a'] });
+    expect(o.served()).toBe(last.dist);
+    expect(last.log.join('\n')).toContain('the next change builds the whole site: ENOSPC: no space left on device');
   });
 
   it('a failed pull does not build', async () => {

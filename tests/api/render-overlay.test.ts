@@ -17,9 +17,9 @@ import { isHeld, releaseHeld } from '../../src/lib/build/held-json';
 import { DEPLOY_PLAN, FILES_MANIFEST } from '../../src/lib/build/cdn/deploy-plan';
 import { TAG_MANIFEST } from '../../src/lib/build/cdn/tag-manifest';
 import { warmLive } from '../../server/render';
-import { buildOverlay, FullBuildNeeded, stopWarmRenderer } from '../../src/lib/build/render/overlay-build';
+import { buildOverlay, FullBuildNeeded, startOverlay, stopWarmRenderer, type OverlayResult } from '../../src/lib/build/render/overlay-build';
 import { OVERLAY_MANIFEST, openTree } from '../../src/lib/build/render/overlay';
-import { keepDirOf, readKeys } from '../../src/lib/build/render/kept';
+import { CONTEXT_FILE, keepDirOf, readKeys } from '../../src/lib/build/render/kept';
 import { Site } from '../../server/static';
 import { buildWithOwnCache } from './fixture';
 
@@ -192,8 +192,21 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect({ status: r.status, out: r.stdout.trim() }).toEqual({ status: 0, out: 'settled' });
   });
 
+  /** The next change on the CMS overlay, started while that one was still being completed (the test after awaits it). */
+  let cmsDay: Promise<OverlayResult> | undefined;
+
   it('a CMS paragraph: the overlay holds the page and its aliases, and every file is the full build’s', async () => {
-    const r = await overlay('base', snap('cms'), 'over-cms');
+    const served = await startOverlay({ parent: dir('base'), snapshotDir: snap('cms'), outDir: dir('over-cms'), maxPages: 2000, env: { BUILD_TIME } });
+    // Servable: the changed pages and the overlay's manifest are written; its CDN files and what the next change reads are not yet.
+    expect(served.changed).toEqual(['careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
+    expect(readFileSync(openTree(dir('over-cms')).file('careers/index.html')!, 'utf8')).toContain(PARAGRAPH);
+    expect(existsSync(join(dir('over-cms'), FILES_MANIFEST))).toBe(false);
+    expect(existsSync(join(keepDirOf(dir('over-cms')), CONTEXT_FILE))).toBe(false);
+    // A change made on it now waits until it is complete (without, it would find no renderer kept and need a full build).
+    cmsDay = overlay('over-cms', snap('cms-day'), 'over-cms-day', 2000, { BUILD_TIME: NEXT_DAY });
+    cmsDay.catch(() => {});
+    const r = await served.done;
+    expect(existsSync(join(keepDirOf(dir('over-cms')), CONTEXT_FILE))).toBe(true);
     // A CMS page's text reaches no product, category or listing key: those are the full build's.
     expect(r.timings['keys reused']).toBeGreaterThan(100);
     expect(r.changed).toEqual(['_cdn/files.json', 'careers/index.html', 'i/careers/index.html', 'p/careers/index.html']);
@@ -209,7 +222,7 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
 
   it('a CMS paragraph published the day a special price starts: the AMP routes are listed again, every file the full build’s', async () => {
     // On the overlay above, whose AMP paths and keys were taken: they are the ones this change starts from.
-    const r = await overlay('over-cms', snap('cms-day'), 'over-cms-day', 2000, { BUILD_TIME: NEXT_DAY });
+    const r = await cmsDay!;
     // No snapshot file but the CMS pages changed, yet the AMP pages' prices did: the day is one of their routes' inputs.
     expect(r.routes.listed).toEqual(expect.arrayContaining([...AMP_ROUTES, CATCH_ALL]));
     expect(r.routes.taken).toEqual([]);

@@ -238,10 +238,39 @@ export function patchedFiles(parent: Readonly<Record<string, string>>, set: Read
 /** Files an overlay may add or remove: a split search file or bundle, in its part's folder (any store view's). */
 const MOVABLE = /^(?:[^/]+\/)?search-(?:index|listing)\/[0-9a-f]+\/[^/]+(?:\/[^/]+)?\.json$/;
 
-/** Makes the overlay generation of `snapshotDir` on `parent`; FullBuildNeeded when it cannot. */
+/**
+ * An overlay generation that can be served: its pages, service worker, `_headers` and overlay manifest
+ * are written. `done` settles when the rest is (the CDN's files manifest, the deploy plan, what the next
+ * change reads); until then the generation serves as it will, but is no parent yet (a change made on it
+ * waits for `done`, ./overlay-build.ts `startOverlay`) and no deploy reads it.
+ */
+export interface ServableOverlay {
+  /** The site files that differ from the parent's, sorted (the files manifest and deploy plan not among them yet). */
+  changed: string[];
+  /** The whole result, once the generation is complete; rejects when its rest could not be written (the generation then has no files manifest and is no parent: the next change is a full build). */
+  done: Promise<OverlayResult>;
+}
+
+/** The overlays served but not complete yet, by folder: a change made on one waits for it. */
+const completing = new Map<string, Promise<unknown>>();
+
+/** Makes the overlay generation of `snapshotDir` on `parent` and completes it; FullBuildNeeded when it cannot. */
 export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult> {
+  return (await startOverlay(opts)).done;
+}
+
+/**
+ * Makes the overlay generation of `snapshotDir` on `parent`; settles once it can be served, and
+ * completes it after (`done`): a shopper gets the change while its bookkeeping is still written (up to a
+ * second at 100,000 products). FullBuildNeeded when it cannot be an overlay.
+ */
+export async function startOverlay(opts: OverlayOptions): Promise<ServableOverlay> {
+  // A parent still being completed is complete first (its files manifest, its kept renderer).
+  await completing.get(resolve(opts.parent))?.catch(() => undefined);
   const parentKeep = keepDirOf(opts.parent);
   if (!existsSync(join(parentKeep, CONTEXT_FILE))) throw new FullBuildNeeded(`${opts.parent}: no kept renderer`);
+  // Its files manifest is patched once the new generation is served: it must be there.
+  if (!existsSync(join(opts.parent, FILES_MANIFEST))) throw new FullBuildNeeded(`${opts.parent}: no ${FILES_MANIFEST}`);
   const timings: Record<string, number> = {};
   const lap = phaseTimer(timings);
   const context = readRenderContext(parentKeep);
@@ -251,6 +280,8 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
   rmSync(staging, { recursive: true, force: true });
   /** The renderer's end: it writes into the staging folder after it has answered. */
   let ended: Promise<void> | undefined;
+  /** Whether the staging folder is the completion's to clear (the generation was served). */
+  let handedOver = false;
   try {
     lap('prepare');
     let r: RenderResult;
@@ -295,14 +326,7 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
       const rules = siteHeaderRules({ pageHashes: [...pageHashes], ampHashes: [...ampHashes], ampPrefixes: ampPrefixes() });
       changed.set('_headers', { before: null, after: Buffer.from(headersFile(rules)) });
     }
-    // The CDN's files manifest: the parent's, with the digests of the changed files.
-    const parentManifest = readFilesManifest(opts.parent);
-    if (!parentManifest) throw new FullBuildNeeded(`${opts.parent}: no ${FILES_MANIFEST}`);
-    const files = patchedFiles(parentManifest.files, new Map([...changed].map(([f, c]) => [f, digestOf(c.after)])), new Set(r.removed));
-    const manifestText = `${JSON.stringify({ version: 1, files })}\n`;
-    changed.set(FILES_MANIFEST, { before: null, after: Buffer.from(manifestText) });
-    lap('site files');
-    // The overlay: its files, then its manifest; then what the next change needs (the renderer's paths, the hashes).
+    // What a shopper is served: the changed files, then the overlay's manifest naming them.
     const name = basename(opts.outDir);
     const held = { ...(tree.overlay?.files ?? {}), ...Object.fromEntries([...changed.keys()].map((f) => [f, name])) };
     const gone = new Set(tree.overlay?.removed ?? []);
@@ -314,52 +338,98 @@ export async function buildOverlay(opts: OverlayOptions): Promise<OverlayResult>
     const overlay: OverlayManifest = { version: 1, parent: basename(tree.dir), base: basename(tree.base), files: held, removed: [...gone].sort() };
     for (const [f, c] of changed) {
       mkdirSync(dirname(join(opts.outDir, f)), { recursive: true });
-      // The files manifest is held as written: the next change reads it as its parent's (../held-json.ts).
-      if (f === FILES_MANIFEST) writeHeld(join(opts.outDir, f), manifestText, { version: 1, files });
-      else writeFileSync(join(opts.outDir, f), c.after);
+      writeFileSync(join(opts.outDir, f), c.after);
     }
-    writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    const writeOverlay = () => writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    writeOverlay();
     lap('write');
-    if (opts.deployBefore) {
-      // Against the parent (the live generation, as the server asks): both manifests are in hand.
-      const same = resolve(opts.deployBefore) === resolve(opts.parent);
-      writeDeployPlan(
-        opts.deployBefore,
-        opts.outDir,
-        same ? { before: parentManifest, after: { version: 1, files }, mayDiffer: [...changed.keys(), ...r.removed] } : {},
-      );
-      overlay.files[DEPLOY_PLAN] = name;
-      changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
-      writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
-    }
-    lap('deploy plan');
-    // The renderer wrote what the next change reads after it answered, while this generation was made.
-    await ended;
-    lap('renderer kept');
-    const keep = keepDirOf(opts.outDir);
-    mkdirSync(keep, { recursive: true });
-    // Held as written, as the files manifest: the next change's first step reads them. The paths,
-    // which only the next renderer reads, as the renderer wrote them.
-    const nextContext: RenderContext = { ...context, snapshot: opts.snapshotDir };
-    writeHeld(join(keep, CONTEXT_FILE), JSON.stringify(nextContext), nextContext);
-    renameSync(join(staging, STAGED_PATHS_FILE), join(keep, PATHS_FILE));
-    const nextHashes = { pageHashes: [...pageHashes], ampHashes: [...ampHashes] };
-    writeHeld(join(keep, CDN_HASHES_FILE), JSON.stringify(nextHashes), nextHashes);
-    // The keys the renderer listed, with what each read: the next change takes those it did not touch.
-    if (existsSync(join(staging, STAGED_KEYS_FILE))) renameSync(join(staging, STAGED_KEYS_FILE), join(keep, KEYS_FILE));
-    // The routes' inputs, for the next change to take the routes whose inputs it leaves as they were.
-    if (existsSync(join(staging, STAGED_ROUTES_FILE))) renameSync(join(staging, STAGED_ROUTES_FILE), join(keep, ROUTES_FILE));
-    // The next change's renderer, loading now.
-    warmRenderer(keep, opts.env);
-    lap('keep');
-    return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings }, routes: r.routes };
+    const served = [...changed.keys()].sort();
+    const renderer = ended;
+    // The rest, once the generation is served: the CDN's files, then what the next change reads.
+    const complete = async (): Promise<OverlayResult> => {
+      // After the caller has taken the generation into service (this runs on the next turn of the loop).
+      await new Promise((go) => setImmediate(go));
+      lap('switch');
+      try {
+        // The CDN's files manifest: the parent's, with the digests of the changed files.
+        const parentManifest = readFilesManifest(opts.parent);
+        if (!parentManifest) throw new Error(`${opts.parent}: no ${FILES_MANIFEST}`);
+        const files = patchedFiles(parentManifest.files, new Map([...changed].map(([f, c]) => [f, digestOf(c.after)])), new Set(r.removed));
+        // Held as written: the next change reads it as its parent's (../held-json.ts).
+        mkdirSync(dirname(join(opts.outDir, FILES_MANIFEST)), { recursive: true });
+        writeHeld(join(opts.outDir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files })}\n`, { version: 1, files });
+        overlay.files[FILES_MANIFEST] = name;
+        changed.set(FILES_MANIFEST, { before: null, after: Buffer.alloc(0) });
+        lap('site files');
+        // A request that came with the switch is answered between the steps.
+        await new Promise((go) => setImmediate(go));
+        if (opts.deployBefore) {
+          // Against the parent (the live generation, as the server asks): both manifests are in hand.
+          const same = resolve(opts.deployBefore) === resolve(opts.parent);
+          writeDeployPlan(
+            opts.deployBefore,
+            opts.outDir,
+            same ? { before: parentManifest, after: { version: 1, files }, mayDiffer: [...changed.keys(), ...r.removed] } : {},
+          );
+          overlay.files[DEPLOY_PLAN] = name;
+          changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
+        }
+        writeOverlay();
+        lap('deploy plan');
+        // The renderer wrote what the next change reads after it answered, while this generation was made.
+        await renderer;
+        lap('renderer kept');
+        const keep = keepDirOf(opts.outDir);
+        mkdirSync(keep, { recursive: true });
+        // Held as written, as the files manifest: the next change's first step reads them. The paths,
+        // which only the next renderer reads, as the renderer wrote them.
+        const nextContext: RenderContext = { ...context, snapshot: opts.snapshotDir };
+        writeHeld(join(keep, CONTEXT_FILE), JSON.stringify(nextContext), nextContext);
+        renameSync(join(staging, STAGED_PATHS_FILE), join(keep, PATHS_FILE));
+        const nextHashes = { pageHashes: [...pageHashes], ampHashes: [...ampHashes] };
+        writeHeld(join(keep, CDN_HASHES_FILE), JSON.stringify(nextHashes), nextHashes);
+        // The keys the renderer listed, with what each read: the next change takes those it did not touch.
+        if (existsSync(join(staging, STAGED_KEYS_FILE))) renameSync(join(staging, STAGED_KEYS_FILE), join(keep, KEYS_FILE));
+        // The routes' inputs, for the next change to take the routes whose inputs it leaves as they were.
+        if (existsSync(join(staging, STAGED_ROUTES_FILE))) renameSync(join(staging, STAGED_ROUTES_FILE), join(keep, ROUTES_FILE));
+        // The next change's renderer, loading now.
+        warmRenderer(keep, opts.env);
+        lap('keep');
+        return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings }, routes: r.routes };
+      } catch (e) {
+        // Served already: it stays, but is no parent (no files manifest, no kept renderer): the next change builds in full.
+        rmSync(join(opts.outDir, FILES_MANIFEST), { force: true });
+        rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });
+        delete overlay.files[FILES_MANIFEST];
+        delete overlay.files[DEPLOY_PLAN];
+        rmSync(join(opts.outDir, DEPLOY_PLAN), { force: true });
+        writeOverlay();
+        throw e;
+      } finally {
+        await renderer?.catch(() => {});
+        rmSync(staging, { recursive: true, force: true });
+      }
+    };
+    const done = complete();
+    const key = resolve(opts.outDir);
+    completing.set(key, done);
+    done.then(
+      () => completing.delete(key),
+      () => completing.delete(key),
+    );
+    // Handled here: a caller that never awaits it loses nothing (the next change on it awaits it).
+    done.catch(() => {});
+    handedOver = true;
+    return { changed: served, done };
   } catch (e) {
     rmSync(opts.outDir, { recursive: true, force: true });
     rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });
     throw e;
   } finally {
-    // Not while the renderer still writes there.
-    await ended?.catch(() => {});
-    rmSync(staging, { recursive: true, force: true });
+    // Not while the renderer still writes there; once handed over, the completion clears it.
+    if (!handedOver) {
+      await ended?.catch(() => {});
+      rmSync(staging, { recursive: true, force: true });
+    }
   }
 }
