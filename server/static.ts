@@ -29,6 +29,8 @@ import { edgeBucketSchema, edgeIndexSchema } from '../src/lib/build/cdn/edge-sch
 import { canonicalMove, isNotFoundPage, lowerCasePath } from '../src/lib/build/cdn/canonical-url';
 import { storeRoots } from '../src/lib/build/cdn/store-roots';
 import { openTree, type SiteTree } from '../src/lib/build/render/overlay';
+import { BUILD_CONFIG_FILE, buildConfigSchema } from '../src/lib/build/cdn/deploy-plan';
+import { differingOverrides, envOverrides } from '../src/lib/config/schema';
 import { AnswerGuard, SearchPages, type AnswerLimits } from './search-page';
 import { SEARCH_ANSWER_CACHE } from '../src/lib/search/page-answer';
 import { SEARCH_ANSWER_HEADER } from '../src/lib/pwa/sw-config';
@@ -138,6 +140,14 @@ export class SiteFolder {
   /** The search results page with a query's results written in (./search-page.ts), its parsed files kept with this folder. */
   readonly search: SearchPages;
 
+  /**
+   * The `PUBLIC_*` variables whose values differ between this folder's build (its BUILD_CONFIG_FILE)
+   * and this server's environment; none when the folder has no such file (a build from before it).
+   * Its search pages are then served as built, their scripts searching with the build's settings,
+   * rather than answered with the server's (other pictures, other products listed).
+   */
+  readonly configDiffers: string[];
+
   constructor(readonly dir: string) {
     const tree = (this.tree = openTree(dir));
     this.search = new SearchPages(tree);
@@ -170,6 +180,11 @@ export class SiteFolder {
       : null;
     const nf = tree.file('404.html');
     this.notFound = nf ? readFileSync(nf) : null;
+    this.configDiffers = tree.file(BUILD_CONFIG_FILE) ? differingOverrides(checked(BUILD_CONFIG_FILE, buildConfigSchema).overrides, envOverrides()) : [];
+    if (this.configDiffers.length)
+      console.warn(
+        `site ${dir}: built with other settings than this server's (${this.configDiffers.join(', ')}): its search pages are served as built; run the server with the build's values to answer them`,
+      );
     // No root: the rewrite gives the file's absolute path, in whichever generation's folder holds it
     // (serveStatic has refused `..` and the like before it rewrites).
     this.files = serveStatic({
@@ -332,6 +347,8 @@ export class Site {
    * SEARCH_ANSWER_CACHE's.
    */
   private async searchAnswer(c: Context, f: SiteFolder, file: string, path: string, search: string): Promise<void> {
+    // Built with other settings than this server's: the page as built, whose script searches with the build's.
+    if (f.configDiffers.length) return;
     // Past the answers' limits, the page as built: its script searches in the browser.
     const leave = this.guard.enter(clientAddress(c, this.trustProxy));
     if (!leave) return;

@@ -151,11 +151,21 @@ async function main(): Promise<void> {
   res.machine.loadAverageAtEnd = loadavg().map((n) => round(n, 2));
   res.machine.benchSeconds = seconds(performance.now() - t0);
   res.targets = targets(res);
+  // With --only, the sections not run keep an earlier run's figures: their targets say so.
+  const thisRun = new Set(
+    targets({ ...res, sections: Object.fromEntries(Object.entries(res.sections).filter(([s]) => wanted(s as Section))) })
+      .filter((t) => t.met !== null)
+      .map((t) => t.target),
+  );
   console.log('\nTargets\n');
   console.log(
     table(
       ['target', 'measured', 'met'],
-      res.targets.map((t) => [t.target, t.value, t.met === null ? '-' : t.met ? 'yes' : 'NO']),
+      res.targets.map((t) => [
+        t.target,
+        t.met !== null && !thisRun.has(t.target) ? `${t.value} (an earlier run's)` : t.value,
+        t.met === null ? '-' : t.met ? 'yes' : 'NO',
+      ]),
     ),
   );
   console.log(

@@ -22,6 +22,8 @@ const { startTestShop } = await import('./fixture');
 const { Site } = await import('../../server/static');
 const { AnswerGuard } = await import('../../server/search-page');
 const { SEARCH_ANSWER_HEADER } = await import('../../src/lib/pwa/sw-config');
+const { BUILD_CONFIG_FILE } = await import('../../src/lib/build/cdn/deploy-plan');
+const { envOverrides } = await import('../../src/lib/config/schema');
 const { formatHeaders, siteHeaderRules } = await import('../../src/lib/build/cdn/headers');
 const { storeSearchFiles, storeSearchListing } = await import('../../src/lib/build/search-site-index');
 const { createSearchEngine } = await import('../../src/lib/search/engine');
@@ -228,6 +230,44 @@ describe('a switch to another generation', () => {
     } finally {
       rmSync(a, { recursive: true, force: true });
       rmSync(b, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the build's settings and the server's", () => {
+  it("a site built with other PUBLIC_* settings is served as built, with a warning naming them; built with the server's, answered", async () => {
+    const same = mkdtempSync(join(tmpdir(), 'search-config-same-'));
+    const other = mkdtempSync(join(tmpdir(), 'search-config-other-'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      writeSite(same);
+      writeSite(other);
+      // This process runs with PUBLIC_MULTISTORE=true (above), as the build would have recorded it; the
+      // other build also had out-of-stock products left out of listings.
+      const own = envOverrides();
+      expect(own.PUBLIC_MULTISTORE).toBe('true');
+      expect(own.PUBLIC_LIST_OUT_OF_STOCK).toBeUndefined();
+      for (const [dir, overrides] of [
+        [same, own],
+        [other, { ...own, PUBLIC_LIST_OUT_OF_STOCK: 'false' }],
+      ] as const) {
+        mkdirSync(dirname(join(dir, BUILD_CONFIG_FILE)), { recursive: true });
+        writeFileSync(join(dir, BUILD_CONFIG_FILE), JSON.stringify({ version: 1, overrides }));
+      }
+      const answer = async (dir: string) => {
+        const app = new Hono();
+        for (const handler of new Site(dir).routes()) app.get('*', handler);
+        return (await app.request('/search?q=ring')).text();
+      };
+      expect(await answer(same)).toContain('data-search-served="results"');
+      expect(warn).not.toHaveBeenCalled();
+      expect(await answer(other)).toBe(readFileSync(join(other, 'search/index.html'), 'utf8'));
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain('(PUBLIC_LIST_OUT_OF_STOCK)');
+    } finally {
+      warn.mockRestore();
+      rmSync(same, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
     }
   });
 });

@@ -153,7 +153,7 @@ describe('mergeShards', () => {
       Object.keys(all)
         .filter((f) => CDN_DERIVED_FILES.has(f))
         .sort(),
-    ).toEqual(['_cdn/files.json', '_headers', '_routes.json', '_worker.js']);
+    ).toEqual(['_cdn/build-config.json', '_cdn/files.json', '_headers', '_routes.json', '_worker.js']);
     expect(Object.fromEntries(Object.entries(all).filter(([f]) => !CDN_DERIVED_FILES.has(f)))).toEqual({
       ...shared,
       'rings/a/index.html': 'A',

@@ -342,15 +342,22 @@ describe('the CDN files of a finished site folder, and the deploy plan between t
         'amp/p/a/index.html': '<html amp><script>amp()</script></html>',
         '_cdn/cache-tags.json': manifest,
       });
+      const shopName = process.env.PUBLIC_SHOP_NAME;
+      process.env.PUBLIC_SHOP_NAME = 'Pendle & James Outlet';
       try {
         const first = await writeCdnFiles(one);
         expect(first.plan).toBeNull();
+        // The settings the site was built with, for the shop server to compare with its own.
+        const built = JSON.parse(readFileSync(join(one, '_cdn/build-config.json'), 'utf8')) as { version: number; overrides: Record<string, string> };
+        expect(built.version).toBe(1);
+        expect(built.overrides.PUBLIC_SHOP_NAME).toBe('Pendle & James Outlet');
         const headers = readFileSync(join(one, '_headers'), 'utf8');
         expect(headers).toContain("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
         expect(new HeaderTable(parseHeaders(headers)).headersFor('/amp/p/a').find(([k]) => k === 'Content-Security-Policy')?.[1]).not.toContain('bhHHL3z2');
         expect(readFileSync(join(one, '_worker.js'), 'utf8')).toMatch(/export\s*\{/);
         const files = JSON.parse(readFileSync(join(one, '_cdn/files.json'), 'utf8')) as FilesManifest;
         expect(Object.keys(files.files)).toEqual([
+          '_cdn/build-config.json',
           '_cdn/cache-tags.json',
           '_headers',
           '_routes.json',
@@ -378,6 +385,8 @@ describe('the CDN files of a finished site folder, and the deploy plan between t
         expect(JSON.parse(printed)).toEqual(second.plan);
         expect(JSON.parse(readFileSync(join(two, '_cdn/deploy-plan.json'), 'utf8'))).toEqual(second.plan);
       } finally {
+        if (shopName === undefined) delete process.env.PUBLIC_SHOP_NAME;
+        else process.env.PUBLIC_SHOP_NAME = shopName;
         rmSync(one, { recursive: true, force: true });
         rmSync(two, { recursive: true, force: true });
       }

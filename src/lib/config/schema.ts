@@ -309,3 +309,19 @@ export function readEnv(): Env {
   const fromNode = typeof process !== 'undefined' && process.env ? (process.env as Env) : {};
   return { ...fromNode, ...fromVite };
 }
+
+/**
+ * The `PUBLIC_*` overrides an environment sets (those of ENV_OVERRIDES with a value), as text: what a
+ * build's configuration differs from the defaults by. The build records its own beside the site
+ * (src/lib/build/cdn/deploy-plan.ts BUILD_CONFIG_FILE) and the edge worker carries them.
+ */
+export function envOverrides(env: Env = readEnv()): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(ENV_OVERRIDES)) if (env[name] !== undefined && env[name] !== '') out[name] = String(env[name]);
+  return out;
+}
+
+/** The variables whose overrides differ between two sets (envOverrides), sorted. */
+export function differingOverrides(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => a[name] !== b[name]).sort();
+}

@@ -14,11 +14,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { ENV_OVERRIDES, enabledStoreViews } from '../../config';
-import { readEnv, type Env } from '../../config/schema';
+import { enabledStoreViews } from '../../config';
+import { envOverrides } from '../../config/schema';
 import { localizedPath } from '../../catalog/urls';
 import { formatHeaders, siteHeaderRules } from './headers';
-import { byName, DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
+import { BUILD_CONFIG_FILE, byName, DEPLOY_PLAN, deployPlan, FILES_MANIFEST, filesManifestSchema, type DeployPlan, type FilesManifest } from './deploy-plan';
 import { parseTagManifest, TAG_MANIFEST, type TagManifest } from './tag-manifest';
 import { readHeld } from '../held-json';
 import { FileScans, type FileScan } from './file-scans';
@@ -127,18 +127,6 @@ export const headersFile = (rules: ReturnType<typeof siteHeaderRules>): string =
 /** The Cloudflare Pages routes: hashed assets are served without the edge function. */
 export const ROUTES_JSON = `${JSON.stringify({ version: 1, include: ['/*'], exclude: ['/_astro/*'] })}\n`;
 
-/**
- * The `PUBLIC_*` overrides of this build's configuration (docs/configuration.md), for code that runs
- * where no process environment holds them: the worker reads its configuration from
- * `import.meta.env`, as the pages' bundle does, so its answers are made with the build's settings.
- */
-function buildOverrides(): Env {
-  const env = readEnv();
-  const out: Env = {};
-  for (const name of Object.keys(ENV_OVERRIDES)) if (env[name] !== undefined && env[name] !== '') out[name] = env[name];
-  return out;
-}
-
 /** The Pages worker (./worker.ts) bundled into one ES module, with the store views' homes it keeps a slash on and the build's configuration overrides. */
 export async function workerBundle(): Promise<Uint8Array> {
   const out = await build({
@@ -149,7 +137,8 @@ export async function workerBundle(): Promise<Uint8Array> {
     target: 'es2022',
     minify: true,
     legalComments: 'none',
-    define: { STORE_ROOTS: JSON.stringify(storeRoots()), 'import.meta.env': JSON.stringify(buildOverrides()) },
+    // The worker has no process environment: it reads the build's `PUBLIC_*` overrides from `import.meta.env`, as the pages' bundle does, so its answers are made with the build's settings.
+    define: { STORE_ROOTS: JSON.stringify(storeRoots()), 'import.meta.env': JSON.stringify(envOverrides()) },
     write: false,
   });
   return out.outputFiles[0]!.contents;
@@ -228,7 +217,7 @@ export function writeDeployPlan(
 }
 
 /** The files this step writes from the whole folder (a sharded build's merge writes them again on the merged folder). */
-export const CDN_DERIVED_FILES: ReadonlySet<string> = new Set(['_headers', '_routes.json', '_worker.js', FILES_MANIFEST, DEPLOY_PLAN]);
+export const CDN_DERIVED_FILES: ReadonlySet<string> = new Set(['_headers', '_routes.json', '_worker.js', BUILD_CONFIG_FILE, FILES_MANIFEST, DEPLOY_PLAN]);
 
 /**
  * Writes the CDN files of a finished site folder; `before` is the folder of the build before, for the
@@ -278,10 +267,12 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
   scans.save();
   lap('keep scans');
   const rules = siteHeaderRules({ pageHashes: [...pageHashes], ampHashes: [...ampHashes], ampPrefixes: ampPrefixes() });
+  mkdirSync(join(dir, '_cdn'), { recursive: true });
   const written: [string, string | Uint8Array][] = [
     ['_headers', headersFile(rules)],
     ['_routes.json', ROUTES_JSON],
     ['_worker.js', await workerBundle()],
+    [BUILD_CONFIG_FILE, `${JSON.stringify({ version: 1, overrides: envOverrides() })}\n`],
   ];
   for (const [name, body] of written) {
     writeFileSync(join(dir, name), body);
@@ -289,7 +280,6 @@ export async function writeCdnFiles(dir: string, before: string | null = null, s
   }
   lap('headers and worker');
   const sortedFiles = Object.fromEntries(Object.entries(files).sort(([a], [b]) => byName(a, b)));
-  mkdirSync(join(dir, '_cdn'), { recursive: true });
   writeFileSync(join(dir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files: sortedFiles } satisfies FilesManifest)}\n`);
   lap('manifest');
   const plan = before && existsSync(join(before, FILES_MANIFEST)) ? writeDeployPlan(before, dir) : null;

@@ -13,6 +13,12 @@ import type { TagManifest } from './tag-manifest';
 
 export const FILES_MANIFEST = '_cdn/files.json';
 export const DEPLOY_PLAN = '_cdn/deploy-plan.json';
+/**
+ * The `PUBLIC_*` overrides the site was built with (src/lib/config envOverrides): the shop server
+ * compares its own with them before it answers pages from its own configuration (server/static.ts).
+ */
+export const BUILD_CONFIG_FILE = '_cdn/build-config.json';
+export const buildConfigSchema = z.object({ version: z.literal(1), overrides: z.record(z.string().regex(/^PUBLIC_[A-Z0-9_]+$/), z.string()) });
 
 export const filesManifestSchema = z.object({ version: z.literal(1), files: z.record(z.string().min(1), z.string().min(1)) });
 export type FilesManifest = z.infer<typeof filesManifestSchema>;
@@ -34,8 +40,8 @@ export interface DeployPlan {
   invalidate: string[];
 }
 
-/** Files a deploy never uploads: the plan and the manifest describe the folder, they are not part of the site. */
-const NOT_UPLOADED = new Set([FILES_MANIFEST, DEPLOY_PLAN]);
+/** Files a deploy never uploads: the plan, the manifest and the build's configuration describe the folder, they are not part of the site. */
+const NOT_UPLOADED = new Set([FILES_MANIFEST, DEPLOY_PLAN, BUILD_CONFIG_FILE]);
 /** Files whose change changes every answer. */
 const EVERY_ANSWER = new Set(['_headers', '_worker.js', '_routes.json']);
 
