@@ -55,9 +55,9 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<RenderStep
         deployBefore: opts.live,
       });
       const servable = Math.round(performance.now() - started);
+      opts.report?.pages(r.rendered, r.rendered);
       const done = r.done.then(
         (o) => {
-          opts.report?.pages(o.rendered, o.rendered);
           const where = Object.entries(o.timings)
             .filter(([what, ms]) => ms >= 50 || what === 'read ahead')
             .map(([what, ms]) => `${what} ${ms}`)

@@ -247,6 +247,8 @@ const MOVABLE = /^(?:[^/]+\/)?search-(?:index|listing)\/[0-9a-f]+\/[^/]+(?:\/[^/
 export interface ServableOverlay {
   /** The site files that differ from the parent's, sorted (the files manifest and deploy plan not among them yet). */
   changed: string[];
+  /** Pages rendered. */
+  rendered: number;
   /** The whole result, once the generation is complete; rejects when its rest could not be written (the generation then has no files manifest and is no parent: the next change is a full build). */
   done: Promise<OverlayResult>;
 }
@@ -420,7 +422,7 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
     // Handled here: a caller that never awaits it loses nothing (the next change on it awaits it).
     done.catch(() => {});
     handedOver = true;
-    return { changed: served, done };
+    return { changed: served, rendered: r.rendered, done };
   } catch (e) {
     rmSync(opts.outDir, { recursive: true, force: true });
     rmSync(keepDirOf(opts.outDir), { recursive: true, force: true });
