@@ -10,7 +10,6 @@ import { FullBuildNeeded, startOverlay, warmRenderer } from '../src/lib/build/re
 
 export { stopWarmRenderer } from '../src/lib/build/render/overlay-build';
 import { CONTEXT_FILE, keepDirOf } from '../src/lib/build/render/kept';
-import { holdManifests } from '../src/lib/build/cdn/build-files';
 import type { RunReport } from './rebuild';
 
 /** RENDER_MAX_PAGES: the most pages one change may render in place of a full build (0: always a full build). */
@@ -89,9 +88,7 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<RenderStep
 
 /**
  * Starts the renderer of a generation ahead of the next change, when that generation kept one (a full
- * build's, or an overlay's), then reads the generation's manifests ahead for that change (an
- * overlay's are held already): a second or so of this process's time at 100,000 products, once after
- * a full build, rather than in the editor's wait.
+ * build's, or an overlay's): it loads the bundle and reads the live snapshot while it waits.
  */
 export function warmLive(dir: string, log?: (line: string) => void): void {
   const keep = keepDirOf(dir);
@@ -100,13 +97,5 @@ export function warmLive(dir: string, log?: (line: string) => void): void {
     warmRenderer(keep);
   } catch (e) {
     log?.(`the renderer could not be started ahead: ${(e as Error).message}`);
-    return;
   }
-  setImmediate(() => {
-    try {
-      holdManifests(dir);
-    } catch (e) {
-      log?.(`the live generation's manifests could not be read ahead: ${(e as Error).message}`);
-    }
-  });
 }

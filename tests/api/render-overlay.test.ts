@@ -13,10 +13,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { listFiles, writeDeployPlan } from '../../src/lib/build/cdn/build-files';
-import { isHeld, releaseHeld } from '../../src/lib/build/held-json';
+import { releaseHeld } from '../../src/lib/build/held-json';
 import { DEPLOY_PLAN, FILES_MANIFEST } from '../../src/lib/build/cdn/deploy-plan';
-import { TAG_MANIFEST } from '../../src/lib/build/cdn/tag-manifest';
-import { warmLive } from '../../server/render';
 import { buildOverlay, FullBuildNeeded, startOverlay, stopWarmRenderer, type OverlayResult } from '../../src/lib/build/render/overlay-build';
 import { OVERLAY_MANIFEST, openTree } from '../../src/lib/build/render/overlay';
 import { CONTEXT_FILE, keepDirOf, readKeys } from '../../src/lib/build/render/kept';
@@ -134,15 +132,6 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect(existsSync(join(keepDirOf(dir('base')), 'context.json'))).toBe(true);
     expect(existsSync(join(keepDirOf(dir('base')), 'cdn-hashes.json'))).toBe(true);
     expect(existsSync(join(keepDirOf(dir('base')), 'keys.json'))).toBe(true);
-  });
-
-  it("a full build gone live: its files and tag manifests are read ahead, held for the first change's compare and deploy plan", async () => {
-    releaseHeld();
-    warmLive(dir('base'));
-    expect(isHeld(join(dir('base'), FILES_MANIFEST))).toBe(false);
-    await new Promise((r) => setImmediate(r));
-    expect(isHeld(join(dir('base'), FILES_MANIFEST))).toBe(true);
-    expect(isHeld(join(dir('base'), TAG_MANIFEST))).toBe(true);
   });
 
   it('a renderer kept beside an output folder outside the project loads its bundle there and waits, ready', async () => {
@@ -270,8 +259,8 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     const plan = readJson(join(dir('over-price-split'), DEPLOY_PLAN)) as Json;
     expect(split(plan.delete).sort()).toEqual(split(m.removed).sort());
     expect(plan.upload).toEqual(expect.arrayContaining(split(r.changed)));
-    // The plan made from the manifests the overlay held (and from the files it could differ in) is
-    // the one made from the folders, read afresh and compared file by file.
+    // The plan made from the manifests in hand (and from the files it could differ in, ./cdn-files.ts)
+    // is the one made from the folders, read afresh and compared file by file.
     releaseHeld();
     expect(writeDeployPlan(dir('over-cms-split'), dir('over-price-split'))).toEqual(plan);
   });

@@ -183,16 +183,6 @@ export function tagManifestOf(dir: string): TagManifest {
 }
 
 /**
- * Reads a live generation's files manifest and tag manifest ahead, held for the first change made on
- * it (../held-json.ts): after a full build nothing holds them yet, and reading and checking them
- * during that change took 1.5 s of it at 100,000 products.
- */
-export function holdManifests(dir: string): void {
-  readFilesManifest(dir);
-  tagManifestOf(dir);
-}
-
-/**
  * The deploy plan of the folder `after` against the folder `before` (null: a first deploy); written
  * into `after`. `known`: their files manifests when the caller holds them already (an overlay has
  * just read the one and written the other), so neither is read and checked again, and the files

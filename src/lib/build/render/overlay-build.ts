@@ -13,8 +13,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { digestOf, headersFile, isAmp, readFilesManifest, scanPage, ampPrefixes, writeDeployPlan } from '../cdn/build-files';
-import { byName, DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
+import { digestOf, headersFile, isAmp, scanPage, ampPrefixes } from '../cdn/build-files';
+import { runOverlayCdnFiles } from './cdn-files';
+import { DEPLOY_PLAN, FILES_MANIFEST } from '../cdn/deploy-plan';
 import { siteHeaderRules } from '../cdn/headers';
 import {
   CDN_HASHES_FILE,
@@ -207,34 +208,6 @@ function serviceWorker(sw: Buffer, changed: Map<string, { before: Buffer | null;
   return touched ? Buffer.from(text, 'utf8') : null;
 }
 
-/**
- * The files manifest's `files` (sorted by name) with the digests `set` (changed or new files; a file
- * both set and removed is kept) and without the files `removed`, sorted as the full build sorts them:
- * one pass over the parent's, which are sorted already, merging the few new names in (a sort of
- * 286,000 names at 100,000 products took longer than the rest of the step).
- */
-export function patchedFiles(parent: Readonly<Record<string, string>>, set: ReadonlyMap<string, string>, removed: ReadonlySet<string>): Record<string, string> {
-  const gone = (f: string) => removed.has(f) && !set.has(f);
-  const added = [...set.keys()].filter((f) => parent[f] === undefined).sort(byName);
-  const out: Record<string, string> = {};
-  let next = 0;
-  let last = '';
-  for (const f in parent) {
-    // Not sorted (not this code's manifest): sorted afresh.
-    if (f < last)
-      return Object.fromEntries(
-        Object.entries({ ...parent, ...Object.fromEntries(set) })
-          .filter(([n]) => !gone(n))
-          .sort(([a], [b]) => byName(a, b)),
-      );
-    last = f;
-    for (; next < added.length && added[next]! < f; next++) out[added[next]!] = set.get(added[next]!)!;
-    if (!gone(f)) out[f] = set.get(f) ?? parent[f]!;
-  }
-  for (; next < added.length; next++) out[added[next]!] = set.get(added[next]!)!;
-  return out;
-}
-
 /** Files an overlay may add or remove: a split search file or bundle, in its part's folder (any store view's). */
 const MOVABLE = /^(?:[^/]+\/)?search-(?:index|listing)\/[0-9a-f]+\/[^/]+(?:\/[^/]+)?\.json$/;
 
@@ -349,35 +322,24 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
     const renderer = ended;
     // The rest, once the generation is served: the CDN's files, then what the next change reads.
     const complete = async (): Promise<OverlayResult> => {
-      // After the caller has taken the generation into service (this runs on the next turn of the loop).
-      await new Promise((go) => setImmediate(go));
-      lap('switch');
       try {
-        // The CDN's files manifest: the parent's, with the digests of the changed files.
-        const parentManifest = readFilesManifest(opts.parent);
-        if (!parentManifest) throw new Error(`${opts.parent}: no ${FILES_MANIFEST}`);
-        const files = patchedFiles(parentManifest.files, new Map([...changed].map(([f, c]) => [f, digestOf(c.after)])), new Set(r.removed));
-        // Held as written: the next change reads it as its parent's (../held-json.ts).
-        mkdirSync(dirname(join(opts.outDir, FILES_MANIFEST)), { recursive: true });
-        writeHeld(join(opts.outDir, FILES_MANIFEST), `${JSON.stringify({ version: 1, files })}\n`, { version: 1, files });
+        // The CDN's files manifest and the deploy plan, in a process of their own (./cdn-files.ts), while
+        // the renderer writes what the next change reads: the server's event loop stays free for shoppers.
+        await runOverlayCdnFiles({
+          parent: opts.parent,
+          outDir: opts.outDir,
+          set: Object.fromEntries([...changed].map(([f, c]) => [f, digestOf(c.after)])),
+          removed: r.removed,
+          deployBefore: opts.deployBefore ?? null,
+        });
         overlay.files[FILES_MANIFEST] = name;
         changed.set(FILES_MANIFEST, { before: null, after: Buffer.alloc(0) });
-        lap('site files');
-        // A request that came with the switch is answered between the steps.
-        await new Promise((go) => setImmediate(go));
         if (opts.deployBefore) {
-          // Against the parent (the live generation, as the server asks): both manifests are in hand.
-          const same = resolve(opts.deployBefore) === resolve(opts.parent);
-          writeDeployPlan(
-            opts.deployBefore,
-            opts.outDir,
-            same ? { before: parentManifest, after: { version: 1, files }, mayDiffer: [...changed.keys(), ...r.removed] } : {},
-          );
           overlay.files[DEPLOY_PLAN] = name;
           changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
         }
         writeOverlay();
-        lap('deploy plan');
+        lap('cdn files');
         // The renderer wrote what the next change reads after it answered, while this generation was made.
         await renderer;
         lap('renderer kept');

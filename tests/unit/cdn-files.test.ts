@@ -1,10 +1,10 @@
 /**
- * The files manifest of an overlay generation (src/lib/build/render/overlay-build.ts patchedFiles):
+ * The files manifest of an overlay generation (src/lib/build/render/cdn-files.ts patchedFiles):
  * the parent's with the changed files' digests, the new files merged in and the removed ones left
  * out, in the full build's order, checked against a plain merge-and-sort on many random changes.
  */
 import { describe, expect, it } from 'vitest';
-import { patchedFiles } from '../../src/lib/build/render/overlay-build';
+import { patchedFiles } from '../../src/lib/build/render/cdn-files';
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** What the manifest must hold: every file of the parent and the set, less the removed ones not set again, sorted. */
