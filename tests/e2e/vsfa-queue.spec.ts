@@ -127,6 +127,8 @@ test('a guest\'s unknown order: "Send again anyway" places it once more, as the 
   const again = await guestUnknownOrder(page, false);
   await again.first().click();
   await expect.poll(() => vsfa.magento.orders.length, { timeout: 30_000 }).toBe(2);
+  // Taken by the shop this time: the checkout that was following it goes on to the confirmation.
+  await page.waitForURL(/\/order-success\?o=/);
   await expect(page.getByRole('button', { name: messages.orderUnknownSendAgain })).toHaveCount(0, { timeout: 15_000 });
   await triggerQueue(page);
   await page.waitForTimeout(1_000);
