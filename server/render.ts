@@ -55,23 +55,17 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<RenderStep
       });
       const servable = Math.round(performance.now() - started);
       opts.report?.pages(r.rendered, r.rendered);
-      const done = r.done.then(
-        (o) => {
-          const where = Object.entries(o.timings)
-            .filter(([what, ms]) => ms >= 50 || what === 'read ahead')
-            .map(([what, ms]) => `${what} ${ms}`)
-            .join(', ');
-          say(
-            `rendered ${o.rendered} page(s) (${o.kept} unchanged), ${o.changed.length} file(s) changed, servable in ${servable} ms, complete in ${Math.round(performance.now() - started)} ms (${where})`,
-          );
-        },
-        (e: unknown) => {
-          // Served, but no parent for the next change (server/rebuild.ts logs it): that one builds in full.
-          say(`the generation is served, but its CDN files or the next change's renderer were not written: ${(e as Error).message.split('\n')[0]}`);
-          throw e;
-        },
-      );
-      // Whoever awaits it sees its failure; nobody awaiting it is no unhandled rejection.
+      // A failure is its awaiter's to report (server/rebuild.ts: served, but the next change builds in full).
+      const done = r.done.then((o) => {
+        const where = Object.entries(o.timings)
+          .filter(([what, ms]) => ms >= 50 || what === 'read ahead')
+          .map(([what, ms]) => `${what} ${ms}`)
+          .join(', ');
+        say(
+          `rendered ${o.rendered} page(s) (${o.kept} unchanged), ${o.changed.length} file(s) changed, servable in ${servable} ms, complete in ${Math.round(performance.now() - started)} ms (${where})`,
+        );
+      });
+      // Nobody awaiting it is no unhandled rejection.
       done.catch(() => {});
       return { way: 'overlay', parent: opts.live, changed: r.changed, done };
     } catch (e) {

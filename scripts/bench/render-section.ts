@@ -18,7 +18,6 @@ import { seconds } from './lib/stats';
 import { table } from './lib/table';
 import type { Results } from './results';
 import { Site } from '../../server/static';
-import { Generations } from '../../server/generations';
 import { renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
 import { openTree } from '../../src/lib/build/render/overlay';
 import { rendererReady } from '../../src/lib/build/render/overlay-build';
@@ -79,8 +78,6 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
     });
     const madeMs = performance.now() - started;
     const way = step.way;
-    // What the server does between the build and the switch: the pages that differ from the live site.
-    if (step.way === 'overlay') Generations.pagesOf(step.changed);
     site.switchTo(outDir);
     const tree = openTree(outDir);
     const page = Object.keys(tree.overlay?.files ?? {}).find((f) => f.endsWith('/index.html') && f !== 'index.html') ?? 'index.html';

@@ -332,12 +332,8 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
           removed: r.removed,
           deployBefore: opts.deployBefore ?? null,
         });
-        overlay.files[FILES_MANIFEST] = name;
-        changed.set(FILES_MANIFEST, { before: null, after: Buffer.alloc(0) });
-        if (opts.deployBefore) {
-          overlay.files[DEPLOY_PLAN] = name;
-          changed.set(DEPLOY_PLAN, { before: null, after: Buffer.alloc(0) });
-        }
+        const cdnFiles = opts.deployBefore ? [FILES_MANIFEST, DEPLOY_PLAN] : [FILES_MANIFEST];
+        for (const f of cdnFiles) overlay.files[f] = name;
         writeOverlay();
         lap('cdn files');
         // The renderer wrote what the next change reads after it answered, while this generation was made.
@@ -345,7 +341,7 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
         lap('renderer kept');
         const keep = keepDirOf(opts.outDir);
         mkdirSync(keep, { recursive: true });
-        // Held as written, as the files manifest: the next change's first step reads them. The paths,
+        // Held as written: the next change's first step reads them. The paths,
         // which only the next renderer reads, as the renderer wrote them.
         const nextContext: RenderContext = { ...context, snapshot: opts.snapshotDir };
         writeHeld(join(keep, CONTEXT_FILE), JSON.stringify(nextContext), nextContext);
@@ -359,7 +355,7 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
         // The next change's renderer, loading now.
         warmRenderer(keep, opts.env);
         lap('keep');
-        return { changed: [...changed.keys()].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings }, routes: r.routes };
+        return { changed: [...served, ...cdnFiles].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings }, routes: r.routes };
       } catch (e) {
         // Served already: it stays, but is no parent (no files manifest, no kept renderer): the next change builds in full.
         rmSync(join(opts.outDir, FILES_MANIFEST), { force: true });
