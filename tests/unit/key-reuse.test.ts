@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { changedRecords, knownFiles, snapshotDigests } from '../../src/lib/build/render/changes';
 import { fileIdentity } from '../../src/lib/build/file-identity';
 import { keyStore, offerPrevious, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
-import { keepStanding, linkedSkus, reuseOrCompute } from '../../src/lib/build/key-reuse';
+import { keepStanding, linkedSkus, noRecordChanged, reuseOrCompute } from '../../src/lib/build/key-reuse';
 import { buildTime, catalog, descendantIds, primaryCategory, storeViewOf } from '../../src/lib/routing/routes';
 import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { pageTagMap, pageTags } from '../../src/lib/build/cache-tags';
@@ -109,20 +109,11 @@ describe('keys taken again or computed', () => {
         bySku: entry({ skus: ['LINKED'] }),
         bySubtree: entry({ subtree: parentId }),
         otherBase: entry({}, 'other'),
-        otherDay: { ...entry({}), day: (day ?? 0) - 1 },
       },
       { ids: new Set([7]), skus: new Set(['LINKED']), categories: new Set([childId]) },
     );
     // `untouched` reads the parent category's subtree, which holds the changed child: computed.
-    expect(['untouched', 'byId', 'bySku', 'bySubtree', 'otherBase', 'otherDay', 'unknown'].map(computeOf)).toEqual([
-      'new',
-      'new',
-      'new',
-      'new',
-      'new',
-      'new',
-      'new',
-    ]);
+    expect(['untouched', 'byId', 'bySku', 'bySubtree', 'otherBase', 'unknown'].map(computeOf)).toEqual(['new', 'new', 'new', 'new', 'new', 'new']);
     offerPrevious(
       { untouched: entry({ ids: [1], skus: ['A'], subtree: childId }) },
       { ids: new Set([7]), skus: new Set(['B']), categories: new Set([parentId]) },
@@ -131,6 +122,40 @@ describe('keys taken again or computed', () => {
     expect(reusedCount()).toBe(1);
     // Recorded either way, for the next change.
     expect(recordedEntries().untouched).toEqual(entry({ ids: [1], skus: ['A'], subtree: childId }));
+  });
+
+  it('a key read on another day stands unless a product it read had a special price start or end since; it is kept as read today', () => {
+    // The sample's products whose special price started before today, and one whose prices no day moves.
+    const today = day!;
+    const started = catalog().products.filter((p) => p.special_from_date && dayNumber(p.special_from_date)! <= today);
+    const moved = started[0]!;
+    const still = catalog().products.find((p) => !p.special_from_date && !p.special_to_date && !p.configurable_children?.length && p.type_id === 'simple')!;
+    const longAgo = 20000101;
+    const then = (deps: KeyEntry['deps']): KeyEntry => ({ ...entry(deps), day: longAgo });
+    const subtreeOf = (p: Product) => primaryCategory(p, store)!.id;
+    offerPrevious(
+      {
+        moved: then({ ids: [moved.id] }),
+        movedBySku: then({ skus: [moved.sku] }),
+        movedInSubtree: then({ subtree: subtreeOf(moved) }),
+        search: then({ all: true }),
+        still: then({ ids: [still.id], skus: [still.sku] }),
+        today: entry({ ids: [moved.id] }),
+      },
+      none,
+      {},
+      { [store]: longAgo },
+    );
+    expect(['moved', 'movedBySku', 'movedInSubtree', 'search', 'still', 'today'].map(computeOf)).toEqual(['new', 'new', 'new', 'new', 'old', 'old']);
+    // Taken again, it is recorded as read today: the next change compares its days from today.
+    expect(recordedEntries().still!.day).toBe(today);
+    // A price moved by the days since: not "no record changed" (the AMP and catch-all routes ask each path).
+    expect(noRecordChanged()).toBe(false);
+    offerPrevious({}, none, {}, { [store]: today });
+    expect(noRecordChanged()).toBe(true);
+    // Keys kept without their days cannot tell.
+    offerPrevious({}, none);
+    expect(noRecordChanged()).toBe(false);
   });
 
   it("a subtree's change leaves a key standing when what the key reads of it (`read`) is as before", () => {

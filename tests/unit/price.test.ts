@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applySpecialPrice, CUSTOMER_GROUPS, productPrices, specialPriceApplies, storeMoney, storeRate, tierPrice } from '../../src/lib/catalog/price';
+import {
+  applySpecialPrice,
+  CUSTOMER_GROUPS,
+  pricesMoveBetween,
+  productPrices,
+  specialPriceApplies,
+  storeMoney,
+  storeRate,
+  tierPrice,
+} from '../../src/lib/catalog/price';
+import { dayNumber } from '../../src/lib/messages/format';
 import { config } from '../../src/lib/config';
 import { product, ring } from './catalog-fixtures';
 
@@ -63,6 +73,57 @@ describe('special price', () => {
     const p = { price: 100, special_price: 120 };
     applySpecialPrice(p, now);
     expect(p.special_price).toBe(120);
+  });
+});
+
+describe("whether the days between two days move a price (the renderer's keys on a new day)", () => {
+  // Noon in London each day from 28 June to 8 July 2026, and the day numbers of those days.
+  const days = Array.from({ length: 11 }, (_, i) => new Date(Date.UTC(2026, 5, 28 + i, 11)));
+  const n = (d: Date) => dayNumber(d)!;
+  const windows = [
+    { price: 100, special_price: 80, special_from_date: '2026-07-03 00:00:00' },
+    { price: 100, special_price: 80, special_to_date: '2026-07-03 23:00:00' },
+    { price: 100, special_price: 80, special_from_date: '2026-07-01 00:00:00', special_to_date: '2026-07-05 00:00:00' },
+    // Starting and ending between two days: neither day shows it, a day between does.
+    { price: 100, special_price: 80, special_from_date: '2026-07-02 00:00:00', special_to_date: '2026-07-02 00:00:00' },
+    { price: 100, special_price: 80, special_from_date: '2026-07-03T23:30:00Z' },
+  ];
+
+  it('moves whenever the special price applies on one day and not on the other (every pair of days, every window)', () => {
+    for (const w of windows)
+      for (const a of days)
+        for (const b of days)
+          if (specialPriceApplies(w, a) !== specialPriceApplies(w, b))
+            expect(pricesMoveBetween(w, n(a), n(b)), `${JSON.stringify(w)} ${n(a)} ${n(b)}`).toBe(true);
+  });
+
+  it('moves when a window opens or closes between the days, either way round, and not otherwise', () => {
+    const from3 = windows[0]!;
+    expect(pricesMoveBetween(from3, 20260702, 20260703)).toBe(true);
+    expect(pricesMoveBetween(from3, 20260703, 20260702)).toBe(true);
+    expect(pricesMoveBetween(from3, 20260703, 20260708)).toBe(false);
+    expect(pricesMoveBetween(from3, 20260628, 20260702)).toBe(false);
+    const to3 = windows[1]!;
+    expect(pricesMoveBetween(to3, 20260703, 20260704)).toBe(true);
+    expect(pricesMoveBetween(to3, 20260628, 20260703)).toBe(false);
+    // A window wholly between the days: a key read on a day between would move.
+    expect(pricesMoveBetween(windows[3]!, 20260701, 20260703)).toBe(true);
+    // 23:30 UTC on 3 July is 4 July in London (BST): the window opens on the 4th.
+    expect(pricesMoveBetween(windows[4]!, 20260702, 20260703)).toBe(false);
+    expect(pricesMoveBetween(windows[4]!, 20260703, 20260704)).toBe(true);
+    expect(pricesMoveBetween({ price: 100, special_price: 80 }, 20260101, 20261231)).toBe(false);
+    expect(pricesMoveBetween(from3, 20260703, 20260703)).toBe(false);
+  });
+
+  it("reads the windows of the records a product's prices are made of: children, bundle items, linked products", () => {
+    const from3 = windows[0]!;
+    const moves = (p: Parameters<typeof pricesMoveBetween>[0]) => pricesMoveBetween(p, 20260702, 20260703);
+    expect(moves({ price: 0, configurable_children: [{ price: 50 }, from3] })).toBe(true);
+    expect(moves({ price: 0, bundle_options: [{ product_links: [{ product: { price: 5 } }, { product: from3 }] }] })).toBe(true);
+    expect(moves({ price: 10, product_links: [{ product: from3 }] })).toBe(true);
+    expect(moves({ price: 10, configurable_children: [{ price: 50 }], bundle_options: [{ product_links: [{}] }], product_links: [{ product: null }] })).toBe(
+      false,
+    );
   });
 });
 

@@ -5,8 +5,7 @@
  * the incremental build's cache key of the page (./cache-keys.ts).
  */
 import { config, enabledStoreViews } from '../config';
-import { buildTime, homeUrl, ownCatalogueDir, storeViewOf } from '../routing/routes';
-import { dayNumber } from '../messages/format';
+import { homeUrl, ownCatalogueDir } from '../routing/routes';
 import { ampRoutes, restParam, type AmpRoute } from '../routing/page-routes';
 import { ampCategoryBase, ampCategoryEntry, ampPageKey, catalogueRoutesKey, digest, productBase, productEntry } from './cache-keys';
 import { keepStanding, keysBefore, mayHaveMoved, noRecordChanged } from './key-reuse';
@@ -37,9 +36,9 @@ const entryOf = (r: AmpRoute): { name: string; base: string; at: number } =>
  * key is a product's or an AMP category's entry (./cache-keys.ts), taken again or computed from its
  * records, its base (the layouts' keys: config, store view, the year, the middleware's code; the
  * content links, all that they read of the CMS pages) and the day prices are judged on. With the same
- * files but the CMS pages and the products' records, the same bases, days and route fields give the
- * same list; the pages whose entries a changed record may have moved are listed afresh (`fresh`),
- * less those whose AMP key came out as before. A store view with a catalogue of its own never takes
+ * files but the CMS pages and the products' records, the same bases and route fields give the same
+ * list; the pages whose entries a changed record, or a price the days since moved, may have moved are
+ * listed afresh (`fresh`, ./key-reuse.ts), less those whose AMP key came out as before. A store view with a catalogue of its own never takes
  * its keys again (./key-reuse.ts): the routes are listed then.
  */
 /** The declaration of a route listing `mine` of the AMP routes, each item made by `item`. */
@@ -47,7 +46,7 @@ const ampListed = (mine: (r: AmpRoute) => boolean, item: (r: AmpRoute) => unknow
   inputs() {
     const stores = enabledStoreViews();
     if (buildRole() !== 'whole' || stores.some((s) => ownCatalogueDir(s.storeCode) !== null)) return null;
-    const each = stores.map((s) => [s.storeCode, productBase(s.storeCode), ampCategoryBase(s.storeCode), dayNumber(buildTime(), storeViewOf(s.storeCode))]);
+    const each = stores.map((s) => [s.storeCode, productBase(s.storeCode), ampCategoryBase(s.storeCode)]);
     return digest('amp-paths', config, each, catalogueRoutesKey());
   },
   fresh() {

@@ -166,11 +166,13 @@ export const ampCategoryBase = (storeCode: string): string => memoBase('amp-cate
 
 /**
  * What a product's page reads of its primary category's listing: its related products (chosen from
- * that listing) and their records, which its tiles show. Its keys digest these with the rest.
+ * that listing), their records, and their prices as judged today, which its tiles show (a special
+ * price a related product's record holds may start or end with the day: ./key-reuse.ts). Its keys
+ * digest these with the rest.
  */
 function relatedRead(id: number, storeCode: string): string {
   const p = catalog(storeCode).byId.get(id);
-  return p ? digest(relatedProducts(p, undefined, storeCode).map(recordKey)) : '-';
+  return p ? digest(relatedProducts(p, undefined, storeCode).map((r) => [recordKey(r), pricesFor(r, storeCode)])) : '-';
 }
 
 /** The keys of a product's page and of its AMP pages, from its page data. */

@@ -4,8 +4,7 @@
  * page (./cache-keys.ts).
  */
 import { config, enabledStoreViews } from '../config';
-import { buildTime, ownCatalogueDir, storeViewOf } from '../routing/routes';
-import { dayNumber } from '../messages/format';
+import { ownCatalogueDir } from '../routing/routes';
 import { catchAllRoutes, restParam, type PageKind, type PageRoute } from '../routing/page-routes';
 import { contentPages } from '../routing/content-routes';
 import {
@@ -53,7 +52,8 @@ function entryOf(r: PageRoute): { name: string; base: string } | null {
  * product's or a category's key is its entry (./key-reuse.ts), taken again or computed from its
  * records, its base (the layouts' keys, the content links) and the day prices are judged on. A
  * content page's key reads its page's text, which a CMS change changes, and a product's or a
- * category's the records a product change changed: those paths are listed afresh (`fresh`: the
+ * category's the records a product change changed, or whose prices the days since moved
+ * (./key-reuse.ts): those paths are listed afresh (`fresh`: the
  * content pages, and the pages whose entries may have moved, less those whose keys came out as
  * before), the others taken. A store view with a catalogue of its own never takes its keys again:
  * the route is listed then.
@@ -62,7 +62,7 @@ const catchAllListed: ListedFrom = {
   inputs() {
     const stores = enabledStoreViews();
     if (buildRole() !== 'whole' || stores.some((s) => ownCatalogueDir(s.storeCode) !== null)) return null;
-    const each = stores.map((s) => [s.storeCode, productBase(s.storeCode), reuseBase(s.storeCode), dayNumber(buildTime(), storeViewOf(s.storeCode))]);
+    const each = stores.map((s) => [s.storeCode, productBase(s.storeCode), reuseBase(s.storeCode)]);
     return digest('catch-all-paths', config, each, contentRoutesKey(), catalogueRoutesKey());
   },
   fresh() {

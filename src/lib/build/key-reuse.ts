@@ -15,11 +15,12 @@
  *   products are its related ones, and their records), where the caller can work that out without
  *   computing the key: a change in the subtree that leaves it the same does not touch the key;
  * - `base`: the rest of its inputs as a digest made afresh (layout, config, store view, catalogue shape);
- * - `day`: the day prices are judged on (special-price windows, src/lib/catalog/price.ts).
+ * - `day`: the day prices were judged on (special-price windows, src/lib/catalog/price.ts).
  * A key is taken again only when the only snapshot files that changed are the default catalogue's
  * product files (./render/changes.ts says which records), its store view has no catalogue of its own,
- * its base and day are the same, and no changed record (before or after the change) is one it read:
- * by id, by SKU, or as a member of its subtree. Anything else computes the key. A key wrongly taken
+ * its base is the same, and no changed record (before or after the change) is one it read: by id, by
+ * SKU, or as a member of its subtree. On another day, a product whose prices the days between moved
+ * (a special price starting or ending) counts as changed. Anything else computes the key. A key wrongly taken
  * would serve a stale page: tests/api/render-overlay.test.ts changes records that reach pages only
  * through these links and compares every page with a full build.
  *
@@ -27,20 +28,24 @@
  */
 import { buildTime, catalog, descendantIds, once, ownCatalogueDir, storeViewOf } from '../routing/routes';
 import { dayNumber } from '../messages/format';
+import { pricesMoveBetween } from '../catalog/price';
 import { buildRole } from './shard';
 import { keyStore, type ChangedRecords, type KeyDeps, type KeyEntry } from './key-store';
 import type { Product } from '../schemas';
 
-/** Whether a changed record is one the key read: none, only through its subtree, or another way. */
-function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string): 'none' | 'subtree' | 'other' {
+/**
+ * Whether a changed record is one the key read: none, only through its subtree, or another way.
+ * `memo`: what tells `changed` apart from the other sets asked about (the day the key was read on).
+ */
+function touches(deps: KeyDeps, changed: ChangedRecords, storeCode: string, memo: string): 'none' | 'subtree' | 'other' {
   if (deps.all && changed.ids.size > 0) return 'other';
   if (deps.ids?.some((id) => changed.ids.has(id))) return 'other';
   if (deps.skus?.some((sku) => changed.skus.has(sku))) return 'other';
   if (deps.subtree === undefined || deps.subtree === null) return 'none';
-  const memo = keyStore().touched;
-  const k = `${deps.subtree}|${storeCode}`;
-  let t = memo.get(k);
-  if (t === undefined) memo.set(k, (t = descendantIds(deps.subtree, storeCode).some((c) => changed.categories.has(c))));
+  const touched = keyStore().touched;
+  const k = `${deps.subtree}|${storeCode}|${memo}`;
+  let t = touched.get(k);
+  if (t === undefined) touched.set(k, (t = descendantIds(deps.subtree, storeCode).some((c) => changed.categories.has(c))));
   return t ? 'subtree' : 'none';
 }
 
@@ -55,22 +60,59 @@ function storeNow(storeCode: string): { day: number | null; shared: boolean } {
   if (!f) {
     f = { day: dayNumber(buildTime(), storeViewOf(storeCode)), shared: ownCatalogueDir(storeCode) === null && catalog(storeCode) === catalog() };
     storeFacts.set(storeCode, f);
+    keyStore().days.set(storeCode, f.day);
   }
   return f;
 }
 
 /**
- * Whether the generation before's entry stands as it is: same base and day, no changed record it read
- * (the rules above); a changed record in its subtree leaves it standing when what it reads there,
- * `read()`, is as before.
+ * The records changed since a key of the store view was read on day `then`: those changed since the
+ * generation before, and, when `then` is not the day prices are judged on now, those whose prices the
+ * days between moved (a special price window starting or ending, ../catalog/price.ts
+ * pricesMoveBetween): prices are all a page shows that hangs on the day, so the first change of a
+ * new day works out again the keys those products reach, not every key. Null when a day is unknown
+ * (every key is worked out).
+ */
+function changedSince(storeCode: string, then: number | null): ChangedRecords | null {
+  const s = keyStore();
+  const now = storeNow(storeCode).day;
+  if (then === now) return s.previous!.changed;
+  if (then === null || now === null) return null;
+  const k = `${storeCode}|${then}`;
+  let got = s.sinceDay.get(k);
+  if (!got) {
+    const { ids, skus, categories } = s.previous!.changed;
+    const moved = { ids: new Set(ids), skus: new Set(skus), categories: new Set(categories) };
+    const store = storeViewOf(storeCode);
+    for (const p of catalog(storeCode).products) {
+      if (!pricesMoveBetween(p, then, now, store)) continue;
+      moved.ids.add(p.id);
+      moved.skus.add(p.sku);
+      for (const c of p.category_ids) moved.categories.add(c);
+    }
+    s.sinceDay.set(k, (got = moved));
+  }
+  return got;
+}
+
+/**
+ * Whether the generation before's entry stands as it is: same base, no changed record it read (the
+ * rules above, a record whose prices the days since it was read moved among them); a changed record in
+ * its subtree leaves it standing when what it reads there, `read()`, is as before.
  */
 function stands(old: KeyEntry, storeCode: string, base: string, read?: () => string): boolean {
   const s = keyStore();
-  if (!s.previous || old.base !== base) return false;
-  const store = storeNow(storeCode);
-  if (old.day !== store.day || !store.shared) return false;
-  const t = touches(old.deps, s.previous.changed, storeCode);
+  if (!s.previous || old.base !== base || !storeNow(storeCode).shared) return false;
+  const changed = changedSince(storeCode, old.day);
+  if (!changed) return false;
+  const t = touches(old.deps, changed, storeCode, String(old.day));
   return t === 'none' || (t === 'subtree' && read !== undefined && old.deps.read !== undefined && old.deps.read === read());
+}
+
+/** Records an entry that stands again, as read on the day prices are judged on now (it says what it would say on it). */
+function recordStanding(name: string, old: KeyEntry, storeCode: string): void {
+  const day = storeNow(storeCode).day;
+  keyStore().recorded.set(name, old.day === day ? old : { ...old, day });
 }
 
 /**
@@ -86,7 +128,7 @@ export function reuseOrCompute(name: string, storeCode: string, base: string, co
   // Asked at most once: when the entry does not stand, the digest compared is the one recorded.
   const readOnce = read && once(read);
   if (old && stands(old, storeCode, base, readOnce)) {
-    s.recorded.set(name, old);
+    recordStanding(name, old, storeCode);
     s.reused++;
     return old.keys;
   }
@@ -117,7 +159,7 @@ export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCo
     seen++;
     const storeCode = name.slice(name.lastIndexOf('|') + 1);
     if (stands(old, storeCode, baseOf(storeCode))) {
-      s.recorded.set(name, old);
+      recordStanding(name, old, storeCode);
       s.reused++;
     } else if (again) {
       const now = again(name);
@@ -129,7 +171,7 @@ export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCo
 
 /**
  * Whether the generation before's entry `name` may come out otherwise now: none was kept, or it does
- * not stand as it is (its base or day, or a changed record it read, one of its subtree's included:
+ * not stand as it is (its base, or a changed record it read, one of its subtree's included:
  * what it reads there is not asked). Its keys are then worked out (`reuseOrCompute`), else they are
  * the ones kept. For a route taken from the generation before, which works out afresh only the paths
  * whose keys a change may have moved (./key-store.ts ListedFrom `fresh`).
@@ -140,11 +182,16 @@ export function mayHaveMoved(name: string, storeCode: string, base: string): boo
 }
 
 /**
- * Whether no product record changed since the generation before (a CMS page's text): then no entry of
- * a route taken moved but through its base or day, which the route's inputs hold, so a taken route
- * need not ask `mayHaveMoved` of each of its paths.
+ * Whether no product record changed since the generation before (a CMS page's text), and no day passed
+ * since that moved a price: then no entry of a route taken moved but through its base, which the
+ * route's inputs hold, so a taken route need not ask `mayHaveMoved` of each of its paths. A generation
+ * kept without its days cannot tell.
  */
-export const noRecordChanged = (): boolean => keyStore().previous?.changed.ids.size === 0;
+export function noRecordChanged(): boolean {
+  const p = keyStore().previous;
+  if (!p || p.changed.ids.size > 0 || !p.days) return false;
+  return Object.entries(p.days).every(([storeCode, day]) => changedSince(storeCode, day)?.ids.size === 0);
+}
 
 /** The keys the generation before kept under `name` (undefined: none). */
 export const keysBefore = (name: string): readonly string[] | undefined => keyStore().previous?.entries[name]?.keys;
@@ -165,7 +212,7 @@ export function keepStanding(prefixes: readonly string[], baseOf: (prefix: strin
     const old = s.previous.entries[name]!;
     const storeCode = name.slice(name.lastIndexOf('|') + 1);
     if (stands(old, storeCode, baseOf(prefix, storeCode))) {
-      s.recorded.set(name, old);
+      recordStanding(name, old, storeCode);
       s.reused++;
     }
   }

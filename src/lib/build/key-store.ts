@@ -48,12 +48,16 @@ interface KeyStore {
    * The generation before's keys and what changed since; null: every key is computed. `digests`: the
    * per-product digests then (IdDigestKind).
    */
-  previous: { entries: Readonly<Record<string, KeyEntry>>; changed: ChangedRecords; digests: IdDigests } | null;
+  previous: { entries: Readonly<Record<string, KeyEntry>>; changed: ChangedRecords; digests: IdDigests; days: GenerationDays | undefined } | null;
   /** The keys of this snapshot, computed or taken, by name. */
   recorded: Map<string, KeyEntry>;
   reused: number;
-  /** Whether a category's subtree holds a changed record (memo). */
+  /** Whether a category's subtree holds a changed record, by subtree, store view and the day the key was read on (memo). */
   touched: Map<string, boolean>;
+  /** The records changed since a key read on another day (../key-reuse.ts), by store view and that day (memo). */
+  sinceDay: Map<string, ChangedRecords>;
+  /** The day each store view's prices are judged on in this process (kept with the keys). */
+  days: Map<string, number | null>;
   /** The per-product digests worked out or taken again in this process, by kind and id. */
   digests: Record<IdDigestKind, Map<number, string>>;
 }
@@ -64,15 +68,31 @@ export const keyStore = (): KeyStore =>
     recorded: new Map(),
     reused: 0,
     touched: new Map(),
+    sinceDay: new Map(),
+    days: new Map(),
     digests: { records: new Map(), routes: new Map() },
   });
 
-/** Offers the generation before's keys, the records changed since and the per-product digests then (the renderer, before it lists the paths). */
-export function offerPrevious(entries: Readonly<Record<string, KeyEntry>>, changed: ChangedRecords, digests: IdDigests = {}): void {
+/**
+ * The day each store view's prices were judged on when a generation's keys were kept (every key of a
+ * store view is read on the day of its generation: one read before and standing is recorded again
+ * with it, ../key-reuse.ts), by store code; undefined for keys kept without it.
+ */
+export type GenerationDays = Readonly<Record<string, number | null>>;
+
+/**
+ * Offers the generation before's keys, the records changed since, the per-product digests then and
+ * the days its prices were judged on (the renderer, before it lists the paths).
+ */
+export function offerPrevious(entries: Readonly<Record<string, KeyEntry>>, changed: ChangedRecords, digests: IdDigests = {}, days?: GenerationDays): void {
   const s = keyStore();
-  s.previous = { entries, changed, digests };
+  s.previous = { entries, changed, digests, days };
   s.touched.clear();
+  s.sinceDay.clear();
 }
+
+/** The days this process judged prices on, by store view (to keep with the keys). */
+export const recordedDays = (): Record<string, number | null> => Object.fromEntries(keyStore().days);
 
 /**
  * The `kind` digest the generation before had for the default catalogue's product `id`, when its
@@ -120,7 +140,8 @@ export const reusedCount = (): number => keyStore().reused;
  * persistent renderer (./render/paths.ts) to take the route's paths and their cache keys from the
  * generation before instead of listing them: `inputs` is a digest of everything the list (which
  * paths, their props, their keys) reads besides the snapshot's files (the config, the store views,
- * the day prices are judged on, the layouts' keys, the products' route fields) and besides what the
+ * the layouts' keys, the products' route fields; not the day prices are judged on, which moves only
+ * the keys of products whose special prices start or end, ../key-reuse.ts) and besides what the
  * keys' bases digest of the files that may differ when keys are offered (./render/changes.ts
  * KEYED_FILES); null: it cannot tell (the route is listed). The renderer takes the list only when the
  * keys were offered (no snapshot file changed but the default catalogue's product files and those),

@@ -71,6 +71,37 @@ export function specialPriceApplies(p: PriceFields, now: Date = new Date(), stor
   return true;
 }
 
+/** The records a product's prices are made of: its own, its configurable children's, and those of the products its bundle options and links carry. */
+interface PricedRecord extends PriceFields {
+  configurable_children?: readonly PriceFields[] | null;
+  bundle_options?: readonly { product_links?: readonly { product?: PriceFields | null }[] }[] | null;
+  product_links?: readonly { product?: PriceFields | null }[] | null;
+}
+
+/**
+ * Whether the product's prices may be judged otherwise on day `to` than on day `from` (day numbers,
+ * dayNumber) with nothing else changed: a special price window of a record its prices are made of
+ * starts or ends in between (specialPriceApplies is the only rule that reads the day). For the keys
+ * of the persistent renderer (src/lib/build/key-reuse.ts): a day passing changes these products as a
+ * price change would, and no other.
+ */
+export function pricesMoveBetween(p: PricedRecord, from: number, to: number, store: StoreView = config.storeViews.default): boolean {
+  if (from === to) return false;
+  const [lo, hi] = from < to ? [from, to] : [to, from];
+  // A window applies from its first day on (a change between lo and hi when lo < first <= hi) and up
+  // to its last day (a change when lo <= last < hi); an unreadable date never applies, on any day.
+  const moves = (r: PriceFields | null | undefined): boolean => {
+    if (!r || (!r.special_from_date && !r.special_to_date)) return false;
+    const first = r.special_from_date ? dayNumber(r.special_from_date, store) : null;
+    const last = r.special_to_date ? dayNumber(r.special_to_date, store) : null;
+    return (first !== null && lo < first && first <= hi) || (last !== null && lo <= last && last < hi);
+  };
+  if (moves(p)) return true;
+  if (p.configurable_children?.some(moves)) return true;
+  if (p.bundle_options?.some((o) => o.product_links?.some((l) => moves(l.product)))) return true;
+  return p.product_links?.some((l) => moves(l.product)) ?? false;
+}
+
 /** A copy of `p` whose special_price is kept when it applies at `now`, otherwise reset to 0. */
 export function applySpecialPrice<T extends PriceFields>(p: T, now: Date = new Date(), store?: StoreView): T {
   return { ...p, special_price: specialPriceApplies(p, now, store) ? Number(p.special_price) : 0 };

@@ -30,7 +30,7 @@ import {
 } from './kept';
 import { fixedPathKey, routeInputsOf, type ListingApp } from './paths';
 import { snapshotDigests } from './changes';
-import { idDigests, recordedEntries } from '../key-store';
+import { idDigests, recordedDays, recordedEntries } from '../key-store';
 
 /** Astro's default prerenderer (astro/dist/core/build/default-prerenderer.js, astro 7.3) has the app it loaded. */
 type Prerenderer = AstroPrerenderer & { app?: BuildAppLike & ListingApp };
@@ -139,7 +139,7 @@ export function keepRenderer(): AstroIntegration {
               // The inputs of the routes that declare them (./paths.ts), worked out as the listing had them;
               // before the keys are written, as what an input reads may record an entry (the products' routes).
               const routes: RouteInputs = { version: 1, inputs: await routeInputsOf(def.app) };
-              const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries(), ...idDigests() };
+              const keys: KeysFile = { version: 1, files: snapshotDigests(snapshotDir()), entries: recordedEntries(), ...idDigests(), days: recordedDays() };
               writeFileSync(join(keep, KEYS_FILE), JSON.stringify(keys));
               writeFileSync(join(keep, ROUTES_FILE), JSON.stringify(routes));
             },

@@ -87,6 +87,8 @@ export const keysFileSchema = z.object({
   records: z.record(z.string(), z.string()).optional(),
   /** The digest of each product's route fields (../cache-keys.ts routeDigest), by id; absent: the products' routes are digested again. */
   routes: z.record(z.string(), z.string()).optional(),
+  /** The day each store view's prices were judged on (../key-store.ts GenerationDays); absent: a change cannot tell whether the day moved a price without asking each key. */
+  days: z.record(z.string(), z.number().nullable()).optional(),
 });
 export type KeysFile = z.infer<typeof keysFileSchema>;
 

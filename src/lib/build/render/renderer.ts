@@ -35,7 +35,7 @@ import {
 } from './kept';
 import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './changes';
 import { firstOfEach, listPaths, staticPathsModule, type ListingApp, type RouteLike } from './paths';
-import { idDigests, offerPrevious, recordedEntries, reusedCount } from '../key-store';
+import { idDigests, offerPrevious, recordedDays, recordedEntries, reusedCount } from '../key-store';
 
 /** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
 export const renderJobSchema = z.object({ keepDir: z.string(), snapshotDir: z.string(), staging: z.string(), maxPages: z.number().int().positive() });
@@ -178,7 +178,7 @@ function offerKeysBefore(
     const changed = kept ? changedRecords(kept, before, job.snapshotDir, files) : 'no keys kept';
     if (typeof changed === 'string') process.stderr.write(`renderer: every key computed (${changed})\n`);
     else {
-      offerPrevious(kept!.entries, changed, { records: kept!.records, routes: kept!.routes });
+      offerPrevious(kept!.entries, changed, { records: kept!.records, routes: kept!.routes }, kept!.days);
       // changedRecords answered: the same files as then, only product files and KEYED_FILES differ;
       // what a route's list reads of those is in its inputs (the products' route fields, the content routes).
       return { files, mayTake: true };
@@ -227,7 +227,7 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   // `keys reused`: a count, not ms. The keys are kept with the staging folder for the next change.
   timings['keys reused'] = reusedCount();
   mkdirSync(job.staging, { recursive: true });
-  const keys: KeysFile = { version: 1, files, entries: recordedEntries(), ...idDigests() };
+  const keys: KeysFile = { version: 1, files, entries: recordedEntries(), ...idDigests(), days: recordedDays() };
   const todo = all.filter((p) => {
     if (p.route.type === 'redirect' || p.route.type === 'fallback')
       throw new Error(`${p.pathname}: a ${p.route.type} route (the renderer renders pages and endpoints only)`);
