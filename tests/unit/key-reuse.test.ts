@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { changedRecords, knownFiles, snapshotDigests } from '../../src/lib/build/render/changes';
 import { fileIdentity } from '../../src/lib/build/file-identity';
 import { keyStore, offerPrevious, recordedEntries, reusedCount, type KeyEntry } from '../../src/lib/build/key-store';
-import { keepStanding, linkedSkus, noRecordChanged, reuseOrCompute } from '../../src/lib/build/key-reuse';
+import { keepStanding, linkedSkus, mayHaveMoved, noRecordChanged, reuseOrCompute } from '../../src/lib/build/key-reuse';
 import { buildTime, catalog, descendantIds, primaryCategory, storeViewOf } from '../../src/lib/routing/routes';
 import { ampRoutes, catchAllRoutes } from '../../src/lib/routing/page-routes';
 import { pageTagMap, pageTags } from '../../src/lib/build/cache-tags';
@@ -156,6 +156,23 @@ describe('keys taken again or computed', () => {
     // Keys kept without their days cannot tell.
     offerPrevious({}, none);
     expect(noRecordChanged()).toBe(false);
+  });
+
+  it("a key that reads nothing of its entry's subtree (an AMP product page's) has not moved when only a record of the subtree changed", () => {
+    offerPrevious(
+      {
+        inSubtree: entry({ ids: [1], subtree: parentId }),
+        own: entry({ ids: [7], subtree: parentId }),
+        linked: entry({ skus: ['LINKED'], subtree: parentId }),
+      },
+      { ids: new Set([7]), skus: new Set(['LINKED']), categories: new Set([childId]) },
+    );
+    expect(mayHaveMoved('inSubtree', store, 'b')).toBe(true);
+    expect(mayHaveMoved('inSubtree', store, 'b', false)).toBe(false);
+    // Its own record or a product it links changed: moved either way.
+    expect(mayHaveMoved('own', store, 'b', false)).toBe(true);
+    expect(mayHaveMoved('linked', store, 'b', false)).toBe(true);
+    expect(mayHaveMoved('none kept', store, 'b', false)).toBe(true);
   });
 
   it("a subtree's change leaves a key standing when what the key reads of it (`read`) is as before", () => {

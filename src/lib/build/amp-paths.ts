@@ -55,7 +55,9 @@ const ampListed = (mine: (r: AmpRoute) => boolean, item: (r: AmpRoute) => unknow
     for (const r of ampRoutes()) {
       if (!mine(r)) continue;
       const e = entryOf(r);
-      if (!mayHaveMoved(e.name, r.storeCode, e.base)) continue;
+      // An AMP product page shows no related products: its key reads nothing of the product's primary
+      // category (./cache-keys.ts productKeysFrom), whose changed records move only the page's key.
+      if (!mayHaveMoved(e.name, r.storeCode, e.base, r.kind !== 'amp-product')) continue;
       const it = item(r);
       // Worked out again but as it was: the page keeps the key it had, and is not listed.
       if (keysBefore(e.name)?.[e.at] !== keyStore().recorded.get(e.name)?.keys[e.at]) out.push(it);

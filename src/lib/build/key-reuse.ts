@@ -100,13 +100,14 @@ function changedSince(storeCode: string, then: number | null): ChangedRecords | 
  * rules above, a record whose prices the days since it was read moved among them); a changed record in
  * its subtree leaves it standing when what it reads there, `read()`, is as before.
  */
-function stands(old: KeyEntry, storeCode: string, base: string, read?: () => string): boolean {
+function stands(old: KeyEntry, storeCode: string, base: string, read?: (() => string) | 'unread'): boolean {
   const s = keyStore();
   if (!s.previous || old.base !== base || !storeNow(storeCode).shared) return false;
   const changed = changedSince(storeCode, old.day);
   if (!changed) return false;
   const t = touches(old.deps, changed, storeCode, String(old.day));
-  return t === 'none' || (t === 'subtree' && read !== undefined && old.deps.read !== undefined && old.deps.read === read());
+  if (t !== 'subtree') return t === 'none';
+  return read === 'unread' || (read !== undefined && old.deps.read !== undefined && old.deps.read === read());
 }
 
 /** Records an entry that stands again, as read on the day prices are judged on now (it says what it would say on it). */
@@ -174,11 +175,13 @@ export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCo
  * not stand as it is (its base, or a changed record it read, one of its subtree's included:
  * what it reads there is not asked). Its keys are then worked out (`reuseOrCompute`), else they are
  * the ones kept. For a route taken from the generation before, which works out afresh only the paths
- * whose keys a change may have moved (./key-store.ts ListedFrom `fresh`).
+ * whose keys a change may have moved (./key-store.ts ListedFrom `fresh`). `ownKeyReadsSubtree` false:
+ * the key asked about is one of the entry's that reads nothing of its subtree (an AMP product page's,
+ * beside its page's, which shows related products), so a changed record there does not move it.
  */
-export function mayHaveMoved(name: string, storeCode: string, base: string): boolean {
+export function mayHaveMoved(name: string, storeCode: string, base: string, ownKeyReadsSubtree = true): boolean {
   const old = keyStore().previous?.entries[name];
-  return !old || !stands(old, storeCode, base);
+  return !old || !stands(old, storeCode, base, ownKeyReadsSubtree ? undefined : 'unread');
 }
 
 /**
