@@ -133,7 +133,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const history = new PublishHistory(db);
   if (options.rebuildToken) {
     const source = env.REBUILD_SOURCE;
-    const renderMaxPages = parseMaxPages(env.RENDER_MAX_PAGES);
+    const { maxPages: renderMaxPages, maxShare: renderMaxShare } = parseMaxPages(env.RENDER_MAX_PAGES);
     const steps: RebuildSteps = {
       // The catalogue through vue-storefront-api's _search (this server's, or REBUILD_SOURCE, the shop's
       // API), only what changed since the live snapshot when the index allows; the rest of the snapshot
@@ -161,6 +161,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           snapshotDir: snap,
           outDir: out,
           maxPages: renderMaxPages,
+          maxShare: renderMaxShare,
           report,
           fullBuild: () =>
             astroBuild({

@@ -13,7 +13,7 @@ import { measureBuild } from './build';
 import { copyWithCmsEdit, copyWithPriceEdit, type EditorChange } from './lib/catalog';
 import { startShop } from './lib/server';
 import { dropPageCache } from './lib/page-cache';
-import { renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
+import { parseMaxPages, renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
 import { rendererReady } from '../../src/lib/build/render/overlay-build';
 
 export interface PullRun {
@@ -109,7 +109,8 @@ export async function benchPull(
           live,
           snapshotDir: pulled,
           outDir: out,
-          maxPages: 2000,
+          // The server's limits with RENDER_MAX_PAGES unset.
+          ...parseMaxPages(undefined),
           fullBuild: async () => {
             const b = await measureBuild(root, pulled, out, cache);
             if (!b.ok) error = b.error;

@@ -18,7 +18,7 @@ import { seconds } from './lib/stats';
 import { table } from './lib/table';
 import type { Results } from './results';
 import { Site } from '../../server/static';
-import { renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
+import { parseMaxPages, renderOrBuild, stopWarmRenderer, warmLive } from '../../server/render';
 import { openTree } from '../../src/lib/build/render/overlay';
 import { rendererReady } from '../../src/lib/build/render/overlay-build';
 import { keepDirOf } from '../../src/lib/build/render/kept';
@@ -71,7 +71,8 @@ export async function sectionRender(ctx: BenchContext, res: Results): Promise<vo
       live: site.dir,
       snapshotDir: to,
       outDir,
-      maxPages: 2000,
+      // The server's limits with RENDER_MAX_PAGES unset.
+      ...parseMaxPages(undefined),
       fullBuild: () => measureBuild(ROOT, to, outDir, join(WORK, 'cache-render')).then(() => undefined),
       // The step's line says where the time went (the renderer's phases, the site files, the deploy plan).
       report: { log: (line) => log(`render: ${line}`), pages: () => undefined },

@@ -47,8 +47,10 @@ export interface OverlayOptions {
   snapshotDir: string;
   /** The new generation's folder (must not exist). */
   outDir: string;
-  /** The most pages one change may render (more: a full build). */
+  /** The most pages one change may render (more: a full build)... */
   maxPages: number;
+  /** ...or this share of the site's pages when more (0 to 1; default 0). */
+  maxShare?: number;
   /** More environment of the renderer (BUILD_TIME in tests). */
   env?: Record<string, string>;
   /** The project whose code the renderer must still be (default: the working folder). */
@@ -260,9 +262,12 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
   try {
     lap('prepare');
     let r: RenderResult;
-    ({ result: r, ended } = await runRenderer({ keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages }, opts.env));
+    ({ result: r, ended } = await runRenderer(
+      { keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages, maxShare: opts.maxShare ?? 0 },
+      opts.env,
+    ));
     lap('renderer');
-    if (r.tooMany) throw new FullBuildNeeded(`more than ${opts.maxPages} pages to render`);
+    if (r.tooMany) throw new FullBuildNeeded(`more than ${r.limit} pages to render`);
     // Pages added or removed change the sitemap and the links to them: a full build. Split search files
     // come and go with the parts a change renames (src/lib/search/bundles.ts): nothing links to them but
     // their heads, rendered here too, and the service worker caches them as they are asked for.

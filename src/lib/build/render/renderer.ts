@@ -37,13 +37,23 @@ import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './
 import { firstOfEach, listPaths, staticPathsModule, type ListingApp, type RouteLike } from './paths';
 import { idDigests, offerPrevious, recordedDays, recordedEntries, reusedCount } from '../key-store';
 
-/** What the renderer is asked: the kept folder of the generation before, the staging folder, and the most pages it may render. */
-export const renderJobSchema = z.object({ keepDir: z.string(), snapshotDir: z.string(), staging: z.string(), maxPages: z.number().int().positive() });
-export type RenderJob = z.infer<typeof renderJobSchema>;
+/**
+ * What the renderer is asked: the kept folder of the generation before, the staging folder, and the
+ * most pages it may render: `maxPages`, or `maxShare` of the new snapshot's pages when that is more.
+ */
+export const renderJobSchema = z.object({
+  keepDir: z.string(),
+  snapshotDir: z.string(),
+  staging: z.string(),
+  maxPages: z.number().int().positive(),
+  maxShare: z.number().min(0).max(1).default(0),
+});
+export type RenderJob = z.input<typeof renderJobSchema>;
 
-/** What it answers. `tooMany`: more pages changed than `maxPages` (nothing rendered: a full build is due). */
+/** What it answers. `tooMany`: more pages changed than `limit`, the most it may render (nothing rendered: a full build is due). */
 export interface RenderResult {
   tooMany: boolean;
+  limit: number;
   /** Output files written into the staging folder (relative, as in the site folder). */
   written: string[];
   /** Output files of paths the snapshot no longer has. */
@@ -251,8 +261,19 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
     writeFileSync(join(job.staging, STAGED_PATHS_FILE), JSON.stringify(paths));
     writeFileSync(join(job.staging, STAGED_ROUTES_FILE), JSON.stringify(routeInputs));
   };
-  const result: RenderResult = { tooMany: false, written: [], removed, added, rendered: 0, kept: all.length - todo.length, timings, routes: listing.routes };
-  if (todo.length > job.maxPages) return { result: { ...result, tooMany: true }, keep: () => {} };
+  const limit = Math.max(job.maxPages, Math.floor(all.length * (job.maxShare ?? 0)));
+  const result: RenderResult = {
+    tooMany: false,
+    limit,
+    written: [],
+    removed,
+    added,
+    rendered: 0,
+    kept: all.length - todo.length,
+    timings,
+    routes: listing.routes,
+  };
+  if (todo.length > limit) return { result: { ...result, tooMany: true }, keep: () => {} };
   for (const p of todo) {
     t = performance.now();
     const res = await app.render(new Request(requestUrl(context.origin, p.pathname, p.route.type)), { routeData: p.route });
