@@ -38,8 +38,8 @@ const entryOf = (r: AmpRoute): { name: string; base: string; at: number } =>
  * content links, all that they read of the CMS pages) and the day prices are judged on. With the same
  * files but the CMS pages and the products' records, the same bases and route fields give the same
  * list; the pages whose entries a changed record, or a price the days since moved, may have moved are
- * listed afresh (`fresh`, ./key-reuse.ts), less those whose AMP key came out as before. A store view with a catalogue of its own never takes
- * its keys again (./key-reuse.ts): the routes are listed then.
+ * listed afresh (`fresh`, ./key-reuse.ts), less those whose AMP key came out as before. A store view
+ * with a catalogue of its own never takes its keys again (./key-reuse.ts): the routes are listed then.
  */
 /** The declaration of a route listing `mine` of the AMP routes, each item made by `item`. */
 const ampListed = (mine: (r: AmpRoute) => boolean, item: (r: AmpRoute) => unknown): ListedFrom => ({

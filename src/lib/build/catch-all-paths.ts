@@ -53,9 +53,8 @@ function entryOf(r: PageRoute): { name: string; base: string } | null {
  * records, its base (the layouts' keys, the content links) and the day prices are judged on. A
  * content page's key reads its page's text, which a CMS change changes, and a product's or a
  * category's the records a product change changed, or whose prices the days since moved
- * (./key-reuse.ts): those paths are listed afresh (`fresh`: the
- * content pages, and the pages whose entries may have moved, less those whose keys came out as
- * before), the others taken. A store view with a catalogue of its own never takes its keys again:
+ * (./key-reuse.ts): those paths are listed afresh (`fresh`: the content pages, and the pages whose
+ * entries may have moved, less those whose keys came out as before), the others taken. A store view with a catalogue of its own never takes its keys again:
  * the route is listed then.
  */
 const catchAllListed: ListedFrom = {

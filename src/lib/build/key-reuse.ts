@@ -20,9 +20,9 @@
  * product files (./render/changes.ts says which records), its store view has no catalogue of its own,
  * its base is the same, and no changed record (before or after the change) is one it read: by id, by
  * SKU, or as a member of its subtree. On another day, a product whose prices the days between moved
- * (a special price starting or ending) counts as changed. Anything else computes the key. A key wrongly taken
- * would serve a stale page: tests/api/render-overlay.test.ts changes records that reach pages only
- * through these links and compares every page with a full build.
+ * (a special price starting or ending) counts as changed. Anything else computes the key. A key
+ * wrongly taken would serve a stale page: tests/api/render-overlay.test.ts changes records that reach
+ * pages only through these links and compares every page with a full build.
  *
  * The renderer offers the keys before and keeps the keys after through ./key-store.ts. Build time only.
  */

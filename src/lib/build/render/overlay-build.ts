@@ -47,9 +47,9 @@ export interface OverlayOptions {
   snapshotDir: string;
   /** The new generation's folder (must not exist). */
   outDir: string;
-  /** The most pages one change may render (more: a full build)... */
+  /** The most pages one change may render, or `maxShare` of the site's pages when that is more (more: a full build). */
   maxPages: number;
-  /** ...or this share of the site's pages when more (0 to 1; default 0). */
+  /** The share of the site's pages it may render (0 to 1; default 0). */
   maxShare?: number;
   /** More environment of the renderer (BUILD_TIME in tests). */
   env?: Record<string, string>;
