@@ -65,7 +65,7 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<RenderStep
         snapshotDir: opts.snapshotDir,
         outDir: opts.outDir,
         maxPages: opts.maxPages,
-        maxShare: opts.maxShare ?? 0,
+        maxShare: opts.maxShare,
         projectRoot: opts.projectRoot,
         deployBefore: opts.live,
       });

@@ -263,7 +263,7 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
     lap('prepare');
     let r: RenderResult;
     ({ result: r, ended } = await runRenderer(
-      { keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages, maxShare: opts.maxShare ?? 0 },
+      { keepDir: parentKeep, snapshotDir: opts.snapshotDir, staging, maxPages: opts.maxPages, maxShare: opts.maxShare },
       opts.env,
     ));
     lap('renderer');
