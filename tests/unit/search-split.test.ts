@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../src/lib/search/build';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { createSplitEngine, postingsFileOf, type SplitSearchEngine } from '../../src/lib/search/split-engine';
-import { splitSearchIndex, type SplitIndex } from '../../src/lib/search/split';
+import {
+  SplitStateSchema,
+  splitRecordsOnly,
+  splitSearchIndex,
+  splitStateOf,
+  wordsDigest,
+  type SplitIndex,
+  type SplitOptions,
+} from '../../src/lib/search/split';
 import type { SearchIndexFile, SearchPaging, SearchResult } from '../../src/lib/search/types';
 import { iterateProducts, readAttributes, readCategories, readManifest } from '../../src/lib/snapshot/read';
 import { BENCH_QUERIES, syntheticCatalogue } from '../../scripts/bench/search-catalogue';
@@ -93,5 +101,65 @@ describe('split search index', () => {
     expect(index.split.t.filter((t) => /\d/.test(t))).toEqual([]);
     expect(index.split.n).toBe(sample.d.length);
     expect(index.sg).toEqual(sample.sg);
+  });
+});
+
+describe('a split made from the one before when only its records changed', () => {
+  /** The sample with new prices (and a picture) for the documents at `at`. */
+  const repriced = (at: number[]): SearchIndexFile => ({
+    ...sample,
+    at: '2026-11-30T00:00:00.000Z',
+    d: sample.d.map((d, i) => (at.includes(i) ? { ...d, p: d.p + 7, sp: 1.5, m: 'other.jpg' } : d)),
+  });
+  /** The state a split leaves (as kept between builds: through JSON and its schema). */
+  const stateOf = (split: SplitIndex, file: SearchIndexFile, opts: SplitOptions) =>
+    SplitStateSchema.parse(JSON.parse(JSON.stringify(splitStateOf(split.index, split.files, wordsDigest(file, opts)))));
+  /** The records-only split agrees with a whole split of the new file: the same head and the same text for every file it has, and it has every records file. */
+  function agreesWithWhole(after: SearchIndexFile, opts: SplitOptions) {
+    const before = stateOf(splitSearchIndex(sample, opts), sample, opts);
+    expect(wordsDigest(after, opts)).toBe(before.words);
+    const patched = splitRecordsOnly(after, before, opts);
+    const whole = splitSearchIndex(after, opts);
+    expect(patched).not.toBeNull();
+    expect(patched!.index).toEqual(whole.index);
+    expect(JSON.stringify(patched!.index)).toBe(JSON.stringify(whole.index));
+    expect([...patched!.files.keys()]).toEqual([...whole.files.keys()].filter((f) => f.startsWith('d-')));
+    for (const [name, text] of patched!.files) expect(text, name).toBe(whole.files.get(name));
+    return { before, patched: patched!, whole };
+  }
+
+  it('gives the whole split of the new file: its head, its folders and its records files, the postings parts keeping their folders', () => {
+    const opts = { postingsPerFile: 50, partFiles: 4 };
+    const { before, whole } = agreesWithWhole(repriced([0, 40, sample.d.length - 1]), opts);
+    // Some parts renamed, the postings' parts not.
+    const pf = whole.index.split.pf;
+    expect(pf % 4).toBe(0);
+    expect(whole.index.split.hs.slice(0, pf / 4)).toEqual(before.meta.hs.slice(0, pf / 4));
+    expect(whole.index.split.hs.filter((h, k) => h !== before.meta.hs[k]).length).toBeGreaterThan(0);
+    expect(whole.index.split.h).not.toBe(before.meta.h);
+  });
+
+  it('takes a part of postings and records files as it was when its records are, and gives up when they changed', () => {
+    // Parts of 3 files: part 0 holds p-0..p-2, and the part holding the last postings file holds records files too.
+    const opts = { postingsPerFile: 50, partFiles: 3 };
+    const pf = splitSearchIndex(sample, opts).index.split.pf;
+    expect(pf % 3).not.toBe(0);
+    const mixedDocs = Array.from({ length: sample.d.length }, (_, i) => i).filter((i) => Math.floor((pf + Math.floor(i / 8)) / 3) === Math.floor((pf - 1) / 3));
+    expect(mixedDocs.length).toBeGreaterThan(0);
+    agreesWithWhole(repriced([sample.d.length - 1]), opts);
+    const before = stateOf(splitSearchIndex(sample, opts), sample, opts);
+    expect(splitRecordsOnly(repriced([mixedDocs[0]!]), before, opts)).toBeNull();
+  });
+
+  it('says when the words changed, and gives up on another numbering', () => {
+    const opts = { postingsPerFile: 50, partFiles: 4 };
+    const before = stateOf(splitSearchIndex(sample, opts), sample, opts);
+    const renamed = { ...sample, d: sample.d.map((d, i) => (i === 3 ? { ...d, n: `${d.n} Heritage` } : d)) };
+    expect(wordsDigest(renamed, opts)).not.toBe(before.words);
+    const recategorised = { ...sample, c: { ...sample.c, [String(sample.d.find((d) => d.c)!.c![0])]: 'Other' } };
+    expect(wordsDigest(recategorised, opts)).not.toBe(before.words);
+    expect(wordsDigest(sample, { ...opts, partFiles: 8 })).not.toBe(before.words);
+    expect(splitRecordsOnly(repriced([1]), before, { ...opts, recordsPerFile: 4 })).toBeNull();
+    expect(splitRecordsOnly({ ...sample, d: sample.d.slice(1) }, before, opts)).toBeNull();
   });
 });

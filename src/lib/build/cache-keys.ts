@@ -31,10 +31,9 @@ import {
   type ContentPageRoute,
 } from '../routing/content-routes';
 import { brandContentPaths, brandListing } from './brand-page-data';
-import { searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
+import { keepSplitStateAsBefore, searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
 import { searchListingFileUrl } from '../catalog/urls';
-import { folderOf, type SplitFolders } from '../search/bundles';
-import { splitIndexFiles } from '../search/types';
+import { bundlesOf, folderOf, type SplitFolders } from '../search/bundles';
 import { splitListingFiles } from '../search/split-listing';
 import { linkedSkus, reuseOrCompute } from './key-reuse';
 import { buildRole } from './shard';
@@ -380,15 +379,18 @@ export function searchKeys(storeCode: string): SearchKeys {
   if (made && made.offered === offered) return made.keys;
   const base = `${memoLayoutKey('default', storeCode)} ${dataKey(storeCode)} ${catalogueShape(storeCode)} ${contentLinks()}`;
   // One list of strings (the kept keys' shape): page, index, listing, then per split its file count and [folder, name] pairs ('-': whole).
+  let computed = false;
   const keys = reuseOrCompute(`search|${storeCode}`, storeCode, base, () => {
-    const { index, files, bundles } = storeSearchFiles(storeCode);
+    computed = true;
+    const { index, names: indexNames } = storeSearchFiles(storeCode);
     const { listing, files: listed, bundles: listedBundles } = storeSearchListing(storeCode);
     const { facets, templateProduct } = searchPageData(storeCode);
-    const split = (head: SplitFolders, names: () => string[], ...maps: Map<string, string>[]) => {
+    const split = (head: SplitFolders, names: () => string[], all: string[]) => {
       const folder = folderOf(head, names);
-      const all = maps.flatMap((m) => [...m.keys()]);
       return [String(all.length), ...all.flatMap((name) => [folder(name), name])];
     };
+    // Every file of the split and its bundles, named in order (a split made from the one before holds fewer, ./search-site-index.ts).
+    const withBundles = (names: string[], ps: number) => [...names, ...bundlesOf(names, ps).map((b) => b.name)];
     return {
       keys: [
         digest(
@@ -400,12 +402,14 @@ export function searchKeys(storeCode: string): SearchKeys {
         ),
         digest(index),
         digest(listing),
-        ...('split' in index ? split(index.split, () => splitIndexFiles(index.split), files, bundles) : ['-']),
-        ...('split' in listing ? split(listing.split, () => splitListingFiles(listing), listed, listedBundles) : ['-']),
+        ...('split' in index ? split(index.split, () => indexNames, withBundles(indexNames, index.split.ps)) : ['-']),
+        ...('split' in listing ? split(listing.split, () => splitListingFiles(listing), [...listed.keys(), ...listedBundles.keys()]) : ['-']),
       ],
       deps: { all: true },
     };
   });
+  // No search file made again: the split state the generation before kept still describes them.
+  if (!computed) keepSplitStateAsBefore(storeCode);
   let at = 3;
   const split = (): [string, string][] | null => {
     const count = keys[at++];

@@ -140,6 +140,17 @@ export function reuseOrCompute(name: string, storeCode: string, base: string, co
 }
 
 /**
+ * A state the generation before kept for the next change (not a key: its reader checks that it still
+ * applies, as the search split's does, src/lib/build/search-site-index.ts), whatever changed since.
+ */
+export const stateBefore = (name: string): readonly string[] | undefined => (buildRole() === 'whole' ? keyStore().previous?.entries[name]?.keys : undefined);
+
+/** Keeps a state for the next change (a whole build only: a shard's is not the catalogue's). */
+export function keepState(name: string, keys: string[]): void {
+  if (buildRole() === 'whole') keyStore().recorded.set(name, { keys, base: 'state', day: null, deps: { all: true } });
+}
+
+/**
  * Whether every entry of the generation before named `{prefix}|…|{storeCode}` comes out the same now,
  * and there were `count` of them: those that stand are recorded again as they are; the others are
  * worked out again through `again(name)` (which records them) and compared. Without `again`, the

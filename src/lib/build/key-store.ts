@@ -60,6 +60,8 @@ interface KeyStore {
   days: Map<string, number | null>;
   /** The per-product digests worked out or taken again in this process, by kind and id. */
   digests: Record<IdDigestKind, Map<number, string>>;
+  /** Counts of what this process took from the generation before besides keys (the renderer reports them with its timings). */
+  counts: Map<string, number>;
 }
 const STORE = Symbol.for('pj.keys.reuse');
 export const keyStore = (): KeyStore =>
@@ -71,6 +73,7 @@ export const keyStore = (): KeyStore =>
     sinceDay: new Map(),
     days: new Map(),
     digests: { records: new Map(), routes: new Map() },
+    counts: new Map(),
   });
 
 /**
@@ -134,6 +137,13 @@ export function idDigests(): Record<IdDigestKind, Record<string, string>> {
 /** The keys recorded in this process (to keep for the next change), and how many were taken again. */
 export const recordedEntries = (): Record<string, KeyEntry> => Object.fromEntries(keyStore().recorded);
 export const reusedCount = (): number => keyStore().reused;
+
+/** Counts one more of `name` (KeyStore `counts`). */
+export function noteCount(name: string): void {
+  const { counts } = keyStore();
+  counts.set(name, (counts.get(name) ?? 0) + 1);
+}
+export const notedCounts = (): Record<string, number> => Object.fromEntries(keyStore().counts);
 
 /**
  * What a route's getStaticPaths may declare (a property of the function, under PATHS_INPUTS), for the

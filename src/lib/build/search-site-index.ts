@@ -8,7 +8,18 @@ import { readManifest } from '../snapshot/read';
 import { catalog, currencyRate, storeViewOf } from '../routing/routes';
 import type { Product } from '../schemas';
 import { buildSearchIndex } from '../search/build';
-import { SPLIT_ABOVE, splitSearchIndex, splitSearchListing } from '../search/split';
+import {
+  SPLIT_ABOVE,
+  SplitStateSchema,
+  splitRecordsOnly,
+  splitSearchIndex,
+  splitSearchListing,
+  splitStateOf,
+  wordsDigest,
+  type SplitState,
+} from '../search/split';
+import { keepState, stateBefore } from './key-reuse';
+import { noteCount } from './key-store';
 import { searchListingFile } from './listing-file';
 import type { ListingFile } from '../catalog/listing/client';
 import { splitListingFiles, type SearchListingSplit } from '../search/split-listing';
@@ -39,6 +50,33 @@ export interface StoreSearchFiles {
   bundles: Map<string, string>;
   /** The split index's documents in order (what the split listing's buckets are numbered by); empty when whole. */
   docs: Pick<SearchDoc, 's' | 'cs' | 'cu'>[];
+  /**
+   * Every file of the split, in its parts' order (splitIndexFiles). `files` and `bundles` may hold
+   * fewer: a split made from the generation before's (`splitRecordsOnly`) holds its records files, and
+   * a file it lacks is one of a part that kept its folder, never written again.
+   */
+  names: string[];
+}
+
+/** The key store's name of a store view's split state (the next change's start, ../search/split.ts SplitState). */
+const splitStateName = (storeCode: string) => `search-split|${storeCode}`;
+
+/** The split state the generation before kept for this store view, if any and readable. */
+function splitStateBefore(storeCode: string): SplitState | null {
+  const kept = stateBefore(splitStateName(storeCode))?.[0];
+  if (kept === undefined) return null;
+  try {
+    const r = SplitStateSchema.safeParse(JSON.parse(kept));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the generation before's split state for the next change, when this one made no search files (no product changed). */
+export function keepSplitStateAsBefore(storeCode: string): void {
+  const kept = stateBefore(splitStateName(storeCode));
+  if (kept) keepState(splitStateName(storeCode), [...kept]);
 }
 
 const made = new Map<string, StoreSearchFiles>();
@@ -55,10 +93,19 @@ export function storeSearchFiles(storeCode: string): StoreSearchFiles {
       rate: currencyRate(storeViewOf(storeCode)),
     });
     if (whole.d.length > splitThreshold()) {
-      const { index, files } = splitSearchIndex(whole, { partFiles: partFiles() });
+      const opts = { partFiles: partFiles() };
+      // The words as the generation before's (a price, a picture): its postings stand, only the records are made again.
+      const words = wordsDigest(whole, opts);
+      const before = splitStateBefore(storeCode);
+      const patched = before?.words === words ? splitRecordsOnly(whole, before, opts) : null;
+      if (patched) noteCount('search splits patched');
+      const { index, files } = patched ?? splitSearchIndex(whole, opts);
+      keepState(splitStateName(storeCode), [JSON.stringify(splitStateOf(index, files, words))]);
       const docs = whole.d.map(({ s, cs, cu }) => ({ s, ...(cs ? { cs } : {}), ...(cu ? { cu } : {}) }));
-      got = { index, files, bundles: writeBundles(files, splitIndexFiles(index.split), index.split.ps), docs };
-    } else got = { index: whole, files: new Map(), bundles: new Map(), docs: [] };
+      // A patched split has the records files only: the bundles of the parts it holds whole.
+      const names = splitIndexFiles(index.split);
+      got = { index, files, bundles: writeBundles(files, names, index.split.ps, (held) => held.every((f) => files.has(f))), docs, names };
+    } else got = { index: whole, files: new Map(), bundles: new Map(), docs: [], names: [] };
     made.set(storeCode, got);
   }
   return got;

@@ -79,10 +79,19 @@ export function partFolders(
 /** A bundle: `f` each file's content (its JSON) by name. */
 export const SearchBundleSchema = z.object({ v: z.literal(1), f: z.record(z.string(), z.unknown()) });
 
-/** Build side: the bundles of a folder's files (`files` by name, JSON text), by name; each file's text is taken as it is. */
-export function writeBundles(files: ReadonlyMap<string, string>, names: readonly string[], size = BUNDLE_FILES): Map<string, string> {
+/**
+ * Build side: the bundles of a folder's files (`files` by name, JSON text), by name; each file's text
+ * is taken as it is. `only`: the bundles to write, by the files they hold (default all).
+ */
+export function writeBundles(
+  files: ReadonlyMap<string, string>,
+  names: readonly string[],
+  size = BUNDLE_FILES,
+  only?: (held: readonly string[]) => boolean,
+): Map<string, string> {
   const out = new Map<string, string>();
   for (const { name, files: held } of bundlesOf(names, size)) {
+    if (only && !only(held)) continue;
     const parts = held.map((file) => {
       const text = files.get(file);
       if (text === undefined) throw new Error(`a search bundle names ${file}, which the build did not write`);

@@ -5,12 +5,13 @@
  * BUNDLE_FILES files each under search-index/{hs[k]}/, a digest of the part's content. Build side only.
  */
 import { createHash } from 'node:crypto';
+import * as z from 'zod/mini';
 import { indexDocs } from './ranking';
 import { postingsFileOf } from './split-engine';
 import type { ListingFile, ListingItem } from '../catalog/listing/client';
 import { splitListingFiles, type SearchListingFacets, type SearchListingPrices, type SearchListingSplit, type SearchListingTile } from './split-listing';
 import { facetCoding } from './facet-code';
-import { BUNDLE_FILES, partFolders } from './bundles';
+import { BUNDLE_FILES, bundlesOf, partFolders } from './bundles';
 import {
   recordsFileOf,
   splitIndexFiles,
@@ -48,7 +49,14 @@ export function digest(parts: Iterable<string>): string {
   return h.digest('hex').slice(0, 8);
 }
 
-export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?: number; postingsPerFile?: number; partFiles?: number } = {}): SplitIndex {
+/** How an index is split: records per records file, postings aimed at per postings file, files per part. */
+export interface SplitOptions {
+  recordsPerFile?: number;
+  postingsPerFile?: number;
+  partFiles?: number;
+}
+
+export function splitSearchIndex(file: SearchIndexFile, opts: SplitOptions = {}): SplitIndex {
   const { n, vocab, postings, totalLen } = indexDocs(file);
   const total = postings.reduce((sum, p) => sum + p.length / 4, 0);
   const pf = 2 ** Math.max(0, Math.round(Math.log2(Math.max(1, total / (opts.postingsPerFile ?? POSTINGS_PER_FILE)))));
@@ -77,6 +85,80 @@ export function splitSearchIndex(file: SearchIndexFile, opts: { recordsPerFile?:
   // A part's files read as they are: its folder digests their texts and the numbering that names them.
   const numbering = JSON.stringify([n, pf, rf]);
   meta.hs = partFolders(files, splitIndexFiles(meta), ps, digest, () => numbering);
+  meta.h = digest([JSON.stringify(meta), file.at]);
+  return { index: { v: file.v, at: file.at, sg: file.sg, split: meta }, files };
+}
+
+/**
+ * A digest of what a split's postings files, terms and field lengths are made of: the documents'
+ * words by field, in order (name, SKU and child SKUs, category ids with the category names they are
+ * read with, supplier code: all that ./ranking.ts indexDocs reads), and the split's options. A change
+ * of prices, pictures or URLs leaves it as it was.
+ */
+export function wordsDigest(file: Pick<SearchIndexFile, 'c' | 'd'>, opts: SplitOptions = {}): string {
+  const h = createHash('sha1');
+  h.update(JSON.stringify([opts.recordsPerFile ?? RECORDS_PER_FILE, opts.postingsPerFile ?? POSTINGS_PER_FILE, opts.partFiles ?? BUNDLE_FILES, file.c]));
+  for (const d of file.d) h.update(JSON.stringify([d.n, d.s, d.cs ?? 0, d.c ?? 0, d.k ?? 0]));
+  return h.digest('hex');
+}
+
+/**
+ * What a split leaves the next one to start from when only its records change (`splitRecordsOnly`):
+ * the words' digest, the head's split, and per part the digest of its records files (names and
+ * texts; '' for a part of postings files only). Kept between builds as JSON (read with its schema).
+ */
+export const SplitStateSchema = z.object({
+  words: z.string(),
+  meta: z.object({
+    h: z.string(),
+    hs: z.array(z.string()),
+    ps: z.number().check(z.int(), z.positive()),
+    n: z.number().check(z.int(), z.nonnegative()),
+    len: z.array(z.number()),
+    t: z.array(z.string()),
+    pf: z.number().check(z.int(), z.positive()),
+    rf: z.number().check(z.int(), z.positive()),
+  }),
+  records: z.array(z.string()),
+});
+export type SplitState = z.infer<typeof SplitStateSchema>;
+
+const isPostings = (name: string): boolean => name.startsWith('p-');
+
+/** The state `splitRecordsOnly` starts from after `split` (`files`: at least every records file), its words' digest `words`. */
+export function splitStateOf(index: SearchSplitFile, files: ReadonlyMap<string, string>, words: string): SplitState {
+  const records = bundlesOf(splitIndexFiles(index.split), index.split.ps).map((b) => {
+    const held = b.files.filter((f) => !isPostings(f));
+    return held.length ? digest(held.flatMap((f) => [f, files.get(f)!])) : '';
+  });
+  return { words, meta: index.split, records };
+}
+
+/**
+ * The split of `file` when its words are those of the split `before` was made from (their digests
+ * equal, `wordsDigest`): its postings files, terms and field lengths are before's, so only the
+ * records files are made, and a part of postings files keeps its folder. `files` holds the records
+ * files only. Null when that cannot be: another numbering, or a part of postings and records files
+ * whose records changed (its folder digests the postings' texts too).
+ */
+export function splitRecordsOnly(file: SearchIndexFile, before: SplitState, opts: SplitOptions = {}): SplitIndex | null {
+  const was = before.meta;
+  const rf = opts.recordsPerFile ?? RECORDS_PER_FILE;
+  const ps = opts.partFiles ?? BUNDLE_FILES;
+  const n = file.d.length;
+  if (was.n !== n || was.rf !== rf || was.ps !== ps || was.hs.length === 0) return null;
+  const meta: SearchSplitMeta = { h: '', hs: [], ps, n, len: was.len, t: was.t, pf: was.pf, rf };
+  const files = new Map<string, string>();
+  for (let doc = 0; doc < n; doc += rf) files.set(recordsFileOf(doc, meta), JSON.stringify(file.d.slice(doc, doc + rf)));
+  const numbering = JSON.stringify([n, meta.pf, rf]);
+  const parts = bundlesOf(splitIndexFiles(meta), ps);
+  if (parts.length !== was.hs.length) return null;
+  for (const [k, b] of parts.entries()) {
+    const held = b.files.filter((f) => !isPostings(f));
+    if (held.length === b.files.length) meta.hs.push(partFolders(files, b.files, ps, digest, () => numbering)[0]!);
+    else if (!held.length || digest(held.flatMap((f) => [f, files.get(f)!])) === before.records[k]) meta.hs.push(was.hs[k]!);
+    else return null;
+  }
   meta.h = digest([JSON.stringify(meta), file.at]);
   return { index: { v: file.v, at: file.at, sg: file.sg, split: meta }, files };
 }

@@ -26,6 +26,7 @@ export const GET: APIRoute = ({ props, params }) => {
   const { storeCode } = props as { storeCode: string };
   const { files, bundles } = storeSearchFiles(storeCode);
   const text = files.get(String(params.file)) ?? bundles.get(String(params.file));
-  if (text === undefined) return new Response('Not found', { status: 404 });
+  // Every path listed is a file of the split; one not made here (a part that kept its folder) is never asked for.
+  if (text === undefined) throw new Error(`search-index/${String(params.h)}/${String(params.file)}.json: not made by this build`);
   return new Response(text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };
