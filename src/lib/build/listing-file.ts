@@ -132,7 +132,8 @@ function listingFileOf(all: Product[], id: number, storeCode?: string, categoryI
   const position = new Map(products.map((p, i) => [p.id, i]));
   for (const s of config.constants.sorts) {
     if (s.value === sort || clientSort(s.value)) continue;
-    (file.orders ??= {})[s.value] = listProducts(all, { ...base, sort: s.value }).products.map((p) => position.get(p.id)!);
+    // The order only: its facets are the default sort's.
+    (file.orders ??= {})[s.value] = listProducts(all, { ...base, sort: s.value, withoutFacets: true }).products.map((p) => position.get(p.id)!);
   }
   return file;
 }
