@@ -29,6 +29,22 @@ describe('category listing file', () => {
     expect(file.facets).toEqual(staticListing.facets);
   });
 
+  it('carries the order of a sort the browser does not make (by name) as positions in its list, its facets the default sort’s', () => {
+    const sorts = config.constants.sorts;
+    sorts.push({ label: 'Name', value: 'name:asc' });
+    try {
+      const named = listingFile(rings.id);
+      const order = named.orders!['name:asc']!;
+      expect([...order].sort((a, b) => a - b)).toEqual(named.products.map((_, i) => i));
+      const names = order.map((i) => named.products[i]!.name.toLowerCase());
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(named.facets).toEqual(file.facets);
+      expect(named.products).toEqual(file.products);
+    } finally {
+      sorts.pop();
+    }
+  });
+
   it('gives each product the fields of its static tile', () => {
     for (const item of file.products) {
       const p = catalog().byId.get(item.id)!;
