@@ -125,12 +125,15 @@ export type SplitState = z.infer<typeof SplitStateSchema>;
 
 const isPostings = (name: string): boolean => name.startsWith('p-');
 
+/** A part's records files (`names`, postings files left out) with the digest of their names and texts ('' when it has none). */
+function partRecords(names: readonly string[], files: ReadonlyMap<string, string>): { held: string[]; digest: string } {
+  const held = names.filter((f) => !isPostings(f));
+  return { held, digest: held.length ? digest(held.flatMap((f) => [f, files.get(f)!])) : '' };
+}
+
 /** The state `splitRecordsOnly` starts from after `split` (`files`: at least every records file), its words' digest `words`. */
 export function splitStateOf(index: SearchSplitFile, files: ReadonlyMap<string, string>, words: string): SplitState {
-  const records = bundlesOf(splitIndexFiles(index.split), index.split.ps).map((b) => {
-    const held = b.files.filter((f) => !isPostings(f));
-    return held.length ? digest(held.flatMap((f) => [f, files.get(f)!])) : '';
-  });
+  const records = bundlesOf(splitIndexFiles(index.split), index.split.ps).map((b) => partRecords(b.files, files).digest);
   return { words, meta: index.split, records };
 }
 
@@ -154,9 +157,9 @@ export function splitRecordsOnly(file: SearchIndexFile, before: SplitState, opts
   const parts = bundlesOf(splitIndexFiles(meta), ps);
   if (parts.length !== was.hs.length) return null;
   for (const [k, b] of parts.entries()) {
-    const held = b.files.filter((f) => !isPostings(f));
-    if (held.length === b.files.length) meta.hs.push(partFolders(files, b.files, ps, digest, () => numbering)[0]!);
-    else if (!held.length || digest(held.flatMap((f) => [f, files.get(f)!])) === before.records[k]) meta.hs.push(was.hs[k]!);
+    const records = partRecords(b.files, files);
+    if (records.held.length === b.files.length) meta.hs.push(partFolders(files, b.files, ps, digest, () => numbering)[0]!);
+    else if (records.digest === before.records[k]) meta.hs.push(was.hs[k]!);
     else return null;
   }
   meta.h = digest([JSON.stringify(meta), file.at]);
