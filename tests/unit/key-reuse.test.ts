@@ -98,7 +98,7 @@ describe('keys taken again or computed', () => {
 
   beforeEach(() => {
     keyStore().recorded.clear();
-    keyStore().reused = 0;
+    keyStore().counts.clear();
   });
 
   it('a key none of whose records changed is the one before; the others are computed', () => {

@@ -192,7 +192,7 @@ describe("the routes' and the tags' digests: read from every product only when a
       if (typeof changed === 'string') throw new Error(changed);
       const edgeKeys = await build(dir);
       keyStore().recorded.clear();
-      keyStore().reused = 0;
+      keyStore().counts.clear();
       offerPrevious(planted, changed);
       edgeKeys();
       return recordedEntries()['cdn-tags']!.keys[0];

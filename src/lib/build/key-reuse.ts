@@ -30,7 +30,7 @@ import { buildTime, catalog, descendantIds, once, ownCatalogueDir, storeViewOf }
 import { dayNumber } from '../messages/format';
 import { pricesMoveBetween } from '../catalog/price';
 import { buildRole } from './shard';
-import { keyStore, type ChangedRecords, type KeyDeps, type KeyEntry } from './key-store';
+import { KEYS_REUSED, keyStore, noteCount, type ChangedRecords, type KeyDeps, type KeyEntry } from './key-store';
 import type { Product } from '../schemas';
 
 /**
@@ -130,7 +130,7 @@ export function reuseOrCompute(name: string, storeCode: string, base: string, co
   const readOnce = read && once(read);
   if (old && stands(old, storeCode, base, readOnce)) {
     recordStanding(name, old, storeCode);
-    s.reused++;
+    noteCount(KEYS_REUSED);
     return old.keys;
   }
   const { keys, deps } = compute();
@@ -172,7 +172,7 @@ export function entriesUnchanged(prefix: string, count: number, baseOf: (storeCo
     const storeCode = name.slice(name.lastIndexOf('|') + 1);
     if (stands(old, storeCode, baseOf(storeCode))) {
       recordStanding(name, old, storeCode);
-      s.reused++;
+      noteCount(KEYS_REUSED);
     } else if (again) {
       const now = again(name);
       if (now.length !== old.keys.length || now.some((k, i) => k !== old.keys[i])) return false;
@@ -227,7 +227,7 @@ export function keepStanding(prefixes: readonly string[], baseOf: (prefix: strin
     const storeCode = name.slice(name.lastIndexOf('|') + 1);
     if (stands(old, storeCode, baseOf(prefix, storeCode))) {
       recordStanding(name, old, storeCode);
-      s.reused++;
+      noteCount(KEYS_REUSED);
     }
   }
 }

@@ -51,7 +51,6 @@ interface KeyStore {
   previous: { entries: Readonly<Record<string, KeyEntry>>; changed: ChangedRecords; digests: IdDigests; days: GenerationDays | undefined } | null;
   /** The keys of this snapshot, computed or taken, by name. */
   recorded: Map<string, KeyEntry>;
-  reused: number;
   /** Whether a category's subtree holds a changed record, by subtree, store view and the day the key was read on (memo). */
   touched: Map<string, boolean>;
   /** The records changed since a key read on another day (../key-reuse.ts), by store view and that day (memo). */
@@ -60,7 +59,7 @@ interface KeyStore {
   days: Map<string, number | null>;
   /** The per-product digests worked out or taken again in this process, by kind and id. */
   digests: Record<IdDigestKind, Map<number, string>>;
-  /** Counts of what this process took from the generation before besides keys (the renderer reports them with its timings). */
+  /** Counts of what this process took from the generation before (KEYS_REUSED and others; the renderer reports them with its timings). */
   counts: Map<string, number>;
 }
 const STORE = Symbol.for('pj.keys.reuse');
@@ -68,7 +67,6 @@ export const keyStore = (): KeyStore =>
   ((globalThis as Record<symbol, KeyStore | undefined>)[STORE] ??= {
     previous: null,
     recorded: new Map(),
-    reused: 0,
     touched: new Map(),
     sinceDay: new Map(),
     days: new Map(),
@@ -136,7 +134,9 @@ export function idDigests(): Record<IdDigestKind, Record<string, string>> {
 
 /** The keys recorded in this process (to keep for the next change), and how many were taken again. */
 export const recordedEntries = (): Record<string, KeyEntry> => Object.fromEntries(keyStore().recorded);
-export const reusedCount = (): number => keyStore().reused;
+/** The count of keys taken again (KeyStore `counts`). */
+export const KEYS_REUSED = 'keys reused';
+export const reusedCount = (): number => keyStore().counts.get(KEYS_REUSED) ?? 0;
 
 /** Counts one more of `name` (KeyStore `counts`). */
 export function noteCount(name: string): void {

@@ -35,7 +35,7 @@ import {
 } from './kept';
 import { changedRecords, knownFiles, snapshotDigests, type KnownFiles } from './changes';
 import { firstOfEach, listPaths, staticPathsModule, type ListingApp, type RouteLike } from './paths';
-import { idDigests, notedCounts, offerPrevious, recordedDays, recordedEntries, reusedCount } from '../key-store';
+import { KEYS_REUSED, idDigests, notedCounts, offerPrevious, recordedDays, recordedEntries } from '../key-store';
 
 /**
  * What the renderer is asked: the kept folder of the generation before, the staging folder, and the
@@ -234,9 +234,8 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   const listing = await listPaths(app, timings, routesBefore ? { paths: beforePaths, inputs: routesBefore.inputs } : null);
   const all = firstOfEach(listing.listed);
   timings.paths = Math.round(performance.now() - t);
-  // `keys reused`: a count, not ms. The keys are kept with the staging folder for the next change.
-  timings['keys reused'] = reusedCount();
-  Object.assign(timings, notedCounts());
+  // Counts, not ms (`keys reused`, 0 when none). The keys are kept with the staging folder for the next change.
+  Object.assign(timings, { [KEYS_REUSED]: 0, ...notedCounts() });
   mkdirSync(job.staging, { recursive: true });
   const keys: KeysFile = { version: 1, files, entries: recordedEntries(), ...idDigests(), days: recordedDays() };
   const todo = all.filter((p) => {
