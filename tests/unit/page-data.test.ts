@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { catalog, hasProductPage, buildTime } from '../../src/lib/routing/routes';
-import { ampCategoryData, categoryListing, categoryPageData, homePageData } from '../../src/lib/build/page-data';
+import { ampCategoryData, ampCategoryListing, categoryListing, categoryPageData, homePageData } from '../../src/lib/build/page-data';
 import { productPageData, shareProductTexts, sharedTextsSize } from '../../src/lib/build/product-page-data';
 import { listProducts } from '../../src/lib/catalog/listing/listing';
 import { productPrices } from '../../src/lib/catalog/price';
@@ -55,6 +55,11 @@ describe('category pages', () => {
     const times = amp.products.map((p) => Date.parse(String(p.updated_at).replace(' ', 'T')));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(amp.total).toBe(d.listing.total);
+  });
+
+  it('sorts a category for its AMP page once: the key, the tags and the page read the same listing', () => {
+    expect(ampCategoryData(rings.id).products).toBe(ampCategoryData(rings.id).products);
+    expect(ampCategoryListing(rings.id, config.storeViews.default.storeCode)).toBe(ampCategoryListing(rings.id));
   });
 });
 

@@ -245,18 +245,31 @@ export function newestProducts(storeCode?: string): Product[] {
 // ---------------------------------------------------------------------------------------------
 // AMP category page
 
-/** The AMP category page's products (the AMP default sort) and their total. */
+const ampListings = new Map<string, { products: Product[]; total: number }>();
+
+/**
+ * The AMP category page's products (the AMP default sort) and their total, memoised per category and
+ * store view: its cache key, its cache tags and the page itself read it (a sort of every product of
+ * the category each time otherwise).
+ */
 export function ampCategoryListing(categoryId: number, storeCode?: string): { products: Product[]; total: number } {
-  if (buildRole() === 'pages') return preparedAmpListing(categoryId, storeViewOf(storeCode).storeCode);
-  const { categories } = catalog(storeCode);
-  return listProducts(categoryCandidates(categoryId, storeCode), {
-    categoryId,
-    categories,
-    attributes: [],
-    now: buildTime(),
-    sort: config.constants.ampCategoryDefaultSort,
-    withoutFacets: true,
-  });
+  const store = storeViewOf(storeCode).storeCode;
+  if (buildRole() === 'pages') return preparedAmpListing(categoryId, store);
+  const key = `${categoryId}|${store}`;
+  let l = ampListings.get(key);
+  if (!l) {
+    const { categories } = catalog(storeCode);
+    l = listProducts(categoryCandidates(categoryId, storeCode), {
+      categoryId,
+      categories,
+      attributes: [],
+      now: buildTime(),
+      sort: config.constants.ampCategoryDefaultSort,
+      withoutFacets: true,
+    });
+    ampListings.set(key, l);
+  }
+  return l;
 }
 
 export interface AmpCategoryData {
