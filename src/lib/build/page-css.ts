@@ -27,10 +27,16 @@ export interface MergedCss {
 
 /**
  * The page with one stylesheet in place of the head's stylesheets, and that stylesheet's CSS.
- * `readCss` gives a linked file's text by its href. A page with fewer than two stylesheets, or an
+ * `readCss` gives a linked file's text by its href, `decodeInline` an inline block's as text (a page
+ * read as Latin-1 bytes, ./finish-page.ts, decodes it as UTF-8). A page with fewer than two stylesheets, or an
  * inline block with a relative url() (it would resolve against another folder once moved), is left as it is.
  */
-export function mergePageCss(html: string, readCss: (href: string) => string, memo?: Map<string, MergedCss['file'] | null>): MergedCss {
+export function mergePageCss(
+  html: string,
+  readCss: (href: string) => string,
+  memo?: Map<string, MergedCss['file'] | null>,
+  decodeInline: (css: string) => string = (css) => css,
+): MergedCss {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return { html };
   const head = html.slice(0, headEnd);
@@ -41,7 +47,7 @@ export function mergePageCss(html: string, readCss: (href: string) => string, me
   const key = memo && found.map((m) => m[0]).join('\0');
   let file = key === undefined ? undefined : memo!.get(key);
   if (file === undefined) {
-    file = mergedFile(found, readCss);
+    file = mergedFile(found, readCss, decodeInline);
     if (key !== undefined) memo!.set(key, file);
   }
   if (file === null) return { html };
@@ -52,12 +58,12 @@ export function mergePageCss(html: string, readCss: (href: string) => string, me
 }
 
 /** The one file for a head's stylesheets; null when one of them must stay where it is (an inline block with a relative url()). */
-function mergedFile(found: RegExpMatchArray[], readCss: (href: string) => string): { href: string; css: string } | null {
+function mergedFile(found: RegExpMatchArray[], readCss: (href: string) => string, decodeInline: (css: string) => string): { href: string; css: string } | null {
   const parts: string[] = [];
   for (const m of found) {
     if (m[1] !== undefined) parts.push(readCss(m[1]));
     else {
-      const css = m[2]!;
+      const css = decodeInline(m[2]!);
       if (/url\(\s*['"]?(?![a-z]+:|\/|#)/i.test(css)) return null;
       parts.push(css);
     }
@@ -184,8 +190,8 @@ const sources = new Map<string, string>();
 /** The merged file of each combination of stylesheets met in this build (see `mergePageCss`). */
 const mergedByCombination = new Map<string, MergedCss['file'] | null>();
 
-/** Merges a rendered page's stylesheets during a build (no-op in the dev server). */
-export function mergeRenderedPage(html: string, env: Record<string, string | undefined> = process.env): string {
+/** Merges a rendered page's stylesheets during a build (no-op in the dev server); `decodeInline` as for `mergePageCss`. */
+export function mergeRenderedPage(html: string, env: Record<string, string | undefined> = process.env, decodeInline?: (css: string) => string): string {
   const raw = env[ENV];
   if (!raw) return html;
   const dirs = JSON.parse(raw) as Dirs;
@@ -194,7 +200,7 @@ export function mergeRenderedPage(html: string, env: Record<string, string | und
     if (css === undefined) sources.set(href, (css = readFileSync(join(dirs.readDir ?? dirs.outDir, href), 'utf8')));
     return css;
   };
-  const r = mergePageCss(html, read, mergedByCombination);
+  const r = mergePageCss(html, read, mergedByCombination, decodeInline);
   if (r.file && !written.has(r.file.href)) {
     const name = r.file.href.slice('/_astro/'.length);
     mkdirSync(join(dirs.outDir, '_astro'), { recursive: true });

@@ -135,7 +135,8 @@ export function deferPageScripts(html: string): string {
   // since an inline script after a stylesheet waits for it to load.
   const css = rest.slice(0, headEnd).search(/<link rel="stylesheet"|<style\b/);
   const at = css < 0 ? headEnd : css;
-  const now = NOW_MARK.test(rest) ? ' data-now' : '';
+  // The literal first: the pattern's leading \s makes the engine try it at every character of the page.
+  const now = rest.includes('data-page-scripts="now"') && NOW_MARK.test(rest) ? ' data-now' : '';
   const loader = `<script data-modules='${escapeAttr(JSON.stringify(urls))}'${now}>${pageScriptLoader()}</script>`;
   return `${rest.slice(0, at)}${loader}${rest.slice(at)}`;
 }
