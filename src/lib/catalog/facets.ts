@@ -123,7 +123,16 @@ export function facets(products: readonly QueryableProduct[], attributes: Attrib
     if (!attribute) continue;
     const order = optionRanks(attribute);
     const counts = new Map<string, number>();
-    for (const p of products) for (const v of facetValuesOf(p, code)) if (order.has(v)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    const count = (v: string) => {
+      if (order.has(v)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    };
+    for (const p of products) {
+      const own = p[code];
+      // One value of a simple product (most of them): counted without a list of it.
+      if (p.type_id !== 'configurable' && !Array.isArray(own)) {
+        if (!noValue(own)) count(idOf(own));
+      } else for (const v of facetValuesOf(p, code)) count(v);
+    }
     const rank = (id: string) => order.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
     const top = [...counts.entries()]
       .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]))
