@@ -74,11 +74,14 @@ export async function renderOrBuild(opts: RenderStepOptions): Promise<RenderStep
       // A failure is its awaiter's to report (server/rebuild.ts: served, but the next change builds in full).
       const done = r.done.then((o) => {
         const where = Object.entries(o.timings)
-          .filter(([what, ms]) => ms >= 50 || what === 'read ahead')
+          .filter(([, ms]) => ms >= 50)
           .map(([what, ms]) => `${what} ${ms}`)
           .join(', ');
+        const taken = Object.entries(o.counts)
+          .map(([what, n]) => `${what} ${n}`)
+          .join(', ');
         say(
-          `rendered ${o.rendered} page(s) (${o.kept} unchanged), ${o.changed.length} file(s) changed, servable in ${servable} ms, complete in ${Math.round(performance.now() - started)} ms (${where})`,
+          `rendered ${o.rendered} page(s) (${o.kept} unchanged), ${o.changed.length} file(s) changed, servable in ${servable} ms, complete in ${Math.round(performance.now() - started)} ms (ms: ${where}; counts: ${taken})`,
         );
       });
       // Nobody awaiting it is no unhandled rejection.

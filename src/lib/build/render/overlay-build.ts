@@ -66,6 +66,8 @@ export interface OverlayResult {
   kept: number;
   /** Where the time went, in ms (the renderer's phases, then this step's). */
   timings: Record<string, number>;
+  /** What the renderer took rather than worked out (RenderResult `counts`). */
+  counts: Record<string, number>;
   /** The page components whose routes the renderer listed, and those it took from the generation before (./paths.ts). */
   routes: RenderResult['routes'];
 }
@@ -360,7 +362,14 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
         // The next change's renderer, loading now.
         warmRenderer(keep, opts.env);
         lap('keep');
-        return { changed: [...served, ...cdnFiles].sort(), rendered: r.rendered, kept: r.kept, timings: { ...r.timings, ...timings }, routes: r.routes };
+        return {
+          changed: [...served, ...cdnFiles].sort(),
+          rendered: r.rendered,
+          kept: r.kept,
+          timings: { ...r.timings, ...timings },
+          counts: r.counts,
+          routes: r.routes,
+        };
       } catch (e) {
         // Served already: it stays, but is no parent (no files manifest, no kept renderer): the next change builds in full.
         rmSync(join(opts.outDir, FILES_MANIFEST), { force: true });

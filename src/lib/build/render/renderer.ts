@@ -65,6 +65,12 @@ export interface RenderResult {
   kept: number;
   /** Where the time went, in ms: reading the job's context, listing the paths and their keys, then rendering, by page component. */
   timings: Record<string, number>;
+  /**
+   * What was taken rather than worked out (numbers, not ms): the keys taken from the generation before
+   * (`keys reused`, 0 when none), the other counts the key store noted (a search split made from its
+   * records alone), the live snapshot's files taken as read ahead (`read ahead`).
+   */
+  counts: Record<string, number>;
   /** The page components whose routes were listed, and those whose paths and keys were taken from the generation before (./paths.ts). */
   routes: { listed: string[]; taken: string[] };
 }
@@ -234,8 +240,8 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
   const listing = await listPaths(app, timings, routesBefore ? { paths: beforePaths, inputs: routesBefore.inputs } : null);
   const all = firstOfEach(listing.listed);
   timings.paths = Math.round(performance.now() - t);
-  // Counts, not ms (`keys reused`, 0 when none). The keys are kept with the staging folder for the next change.
-  Object.assign(timings, { [KEYS_REUSED]: 0, ...notedCounts() });
+  // The keys are kept with the staging folder for the next change.
+  const counts: Record<string, number> = { [KEYS_REUSED]: 0, ...notedCounts() };
   mkdirSync(job.staging, { recursive: true });
   const keys: KeysFile = { version: 1, files, entries: recordedEntries(), ...idDigests(), days: recordedDays() };
   const todo = all.filter((p) => {
@@ -271,6 +277,7 @@ export async function render(job: RenderJob, app?: AppLike, readBefore?: ReadAhe
     rendered: 0,
     kept: all.length - todo.length,
     timings,
+    counts,
     routes: listing.routes,
   };
   if (todo.length > limit) return { result: { ...result, tooMany: true }, keep: () => {} };
@@ -325,8 +332,8 @@ async function main(): Promise<void> {
   process.env.PJ_PAGE_CSS = JSON.stringify({ outDir: job.staging, keepDir: join(job.staging, '.page-css'), readDir: context.outDir });
   const loaded = Math.round(performance.now() - t);
   const { result, keep } = await render(job, app ?? (await loadApp(context)), ahead);
-  // `read ahead`: the live snapshot's files the job took as read ahead (a count, not ms).
-  result.timings = { context: loaded, ...result.timings, 'read ahead': takenCount() };
+  result.timings = { context: loaded, ...result.timings };
+  result.counts['read ahead'] = takenCount();
   // Answers, then keeps what the next change reads, then exits: what the bundle leaves behind
   // (timers of its modules) would keep the process, and the change's caller, waiting.
   process.stdout.write(`${JSON.stringify(result)}\n`, () => {
