@@ -69,19 +69,26 @@ function collectValues(p: QueryableProduct, code: string, into: Set<string>): vo
 const NONE: readonly string[] = [];
 
 /**
- * The value ids a product has for a filter (a configurable option adds its children's values), as
- * `facets` counts them, each once. Most products hold one value or none for most filters: those are
- * answered without a set.
+ * Gives each value id a product has for a filter to `visit`, each once (a configurable option adds its
+ * children's values), as `facets` counts them. Most products hold one value or none for most filters:
+ * those are given without a set.
  */
-export function facetValuesOf(p: QueryableProduct, code: string): readonly string[] {
+function forEachFacetValue(p: QueryableProduct, code: string, visit: (id: string) => void): void {
   if (p.type_id !== 'configurable') {
     const own = p[code];
-    if (noValue(own)) return NONE;
-    if (!Array.isArray(own)) return [idOf(own)];
+    if (noValue(own)) return;
+    if (!Array.isArray(own)) return visit(idOf(own));
   }
   const out = new Set<string>();
   collectValues(p, code, out);
-  return [...out];
+  for (const v of out) visit(v);
+}
+
+/** The value ids a product has for a filter (`forEachFacetValue`'s), as a list. */
+export function facetValuesOf(p: QueryableProduct, code: string): readonly string[] {
+  const out: string[] = [];
+  forEachFacetValue(p, code, (v) => out.push(v));
+  return out.length ? out : NONE;
 }
 
 /**
@@ -126,13 +133,7 @@ export function facets(products: readonly QueryableProduct[], attributes: Attrib
     const count = (v: string) => {
       if (order.has(v)) counts.set(v, (counts.get(v) ?? 0) + 1);
     };
-    for (const p of products) {
-      const own = p[code];
-      // One value of a simple product (most of them): counted without a list of it.
-      if (p.type_id !== 'configurable' && !Array.isArray(own)) {
-        if (!noValue(own)) count(idOf(own));
-      } else for (const v of facetValuesOf(p, code)) count(v);
-    }
+    for (const p of products) forEachFacetValue(p, code, count);
     const rank = (id: string) => order.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
     const top = [...counts.entries()]
       .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]))
