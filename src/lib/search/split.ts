@@ -125,15 +125,15 @@ export type SplitState = z.infer<typeof SplitStateSchema>;
 
 const isPostings = (name: string): boolean => name.startsWith('p-');
 
-/** A part's records files (`names`, postings files left out) with the digest of their names and texts ('' when it has none). */
-function partRecords(names: readonly string[], files: ReadonlyMap<string, string>): { held: string[]; digest: string } {
-  const held = names.filter((f) => !isPostings(f));
-  return { held, digest: held.length ? digest(held.flatMap((f) => [f, files.get(f)!])) : '' };
-}
+/** A part's records files: its `names` but the postings files. */
+const recordsOf = (names: readonly string[]): string[] => names.filter((f) => !isPostings(f));
+/** The digest of records files' names and texts ('' for none). */
+const recordsDigest = (held: readonly string[], files: ReadonlyMap<string, string>): string =>
+  held.length ? digest(held.flatMap((f) => [f, files.get(f)!])) : '';
 
 /** The state `splitRecordsOnly` starts from after `split` (`files`: at least every records file), its words' digest `words`. */
 export function splitStateOf(index: SearchSplitFile, files: ReadonlyMap<string, string>, words: string): SplitState {
-  const records = bundlesOf(splitIndexFiles(index.split), index.split.ps).map((b) => partRecords(b.files, files).digest);
+  const records = bundlesOf(splitIndexFiles(index.split), index.split.ps).map((b) => recordsDigest(recordsOf(b.files), files));
   return { words, meta: index.split, records };
 }
 
@@ -157,9 +157,10 @@ export function splitRecordsOnly(file: SearchIndexFile, before: SplitState, opts
   const parts = bundlesOf(splitIndexFiles(meta), ps);
   if (parts.length !== was.hs.length) return null;
   for (const [k, b] of parts.entries()) {
-    const records = partRecords(b.files, files);
-    if (records.held.length === b.files.length) meta.hs.push(partFolders(files, b.files, ps, digest, () => numbering)[0]!);
-    else if (records.digest === before.records[k]) meta.hs.push(was.hs[k]!);
+    const held = recordsOf(b.files);
+    // A part of records files alone gets its folder from its files' digest; the records' digest is needed only beside postings.
+    if (held.length === b.files.length) meta.hs.push(partFolders(files, b.files, ps, digest, () => numbering)[0]!);
+    else if (recordsDigest(held, files) === before.records[k]) meta.hs.push(was.hs[k]!);
     else return null;
   }
   meta.h = digest([JSON.stringify(meta), file.at]);
