@@ -19,8 +19,8 @@ import { FILES_MANIFEST, filesManifestSchema } from '../src/lib/build/cdn/deploy
 import { foldersOf, openTree } from '../src/lib/build/render/overlay';
 import { keepDirOf } from '../src/lib/build/render/kept';
 
-/** Who or what asked for a generation: an editor (their e-mail) or the backend's hook. */
-export const TriggerSchema = z.object({ kind: z.enum(['editor', 'hook', 'start']), by: z.string().max(200) });
+/** Who or what asked for a generation: an editor (their e-mail), the backend's hook, the server's start or a day's start (server/day-start.ts). */
+export const TriggerSchema = z.object({ kind: z.enum(['editor', 'hook', 'start', 'day']), by: z.string().max(200) });
 export type Trigger = z.infer<typeof TriggerSchema>;
 
 const EntrySchema = z.object({

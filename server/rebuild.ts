@@ -12,6 +12,7 @@ import { takeStaleMarker } from '../src/lib/build/stale-restore';
 import { FILES_MANIFEST } from '../src/lib/build/cdn/deploy-plan';
 import { openTree } from '../src/lib/build/render/overlay';
 import { Generations, type Trigger } from './generations';
+import type { DayStartTimer } from './day-start';
 
 /** What the triggers of a run said changed (the hook's body); several triggers' hints are merged. */
 export interface PullHint {
@@ -111,6 +112,8 @@ export interface RebuildStatus {
   current: RebuildRun | null;
   last: RebuildRun | null;
   lastSuccess: RebuildRun | null;
+  /** The run the server asks for itself at the next day start (server/day-start.ts); null when off. */
+  nextDayStart: { at: string; timeZone: string } | null;
 }
 
 /** How a rebuild names its folders: `20261123220108026-1` (UTC time to the millisecond, then the run number). */
@@ -134,6 +137,8 @@ export class RebuildManager {
   onRunEnd?: (run: RebuildRun) => void;
   /** The builds kept (set by the server): a run adds its generation there and switches through it; without, the steps' `activate` and a keep-two cleanup. */
   generations: Generations | null = null;
+  /** The day-start runs' timer (set by the server when they are on). */
+  dayStart: DayStartTimer | null = null;
 
   constructor(
     private readonly steps: RebuildSteps,
@@ -191,6 +196,7 @@ export class RebuildManager {
       current: this.current,
       last: this.last,
       lastSuccess: this.lastSuccess,
+      nextDayStart: this.dayStart ? (({ at, timeZone }) => ({ at: at.toISOString(), timeZone }))(this.dayStart.next()) : null,
     };
   }
 

@@ -24,6 +24,7 @@ import { Generations, pageCount, parseKeep } from './generations';
 import { EditorAuth, PublishHistory } from './editor';
 import { publishRoutes } from './routes/publish';
 import { parseMaxPages, renderOrBuild, stopWarmRenderer, warmLive } from './render';
+import { parseAtDayStart, scheduleDayStarts } from './day-start';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,7 +42,7 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Overrides of the options read from the environment. */
   options?: Partial<ShopOptions>;
-  /** Clock of the token signer in ms (tests move time forward to expire tokens). */
+  /** Clock of the token signer and the day-start runs in ms (tests move time forward to expire tokens, or to a day start). */
   clock?: () => number;
   /** Rebuild steps (tests inject stubs); default pull from this server + astro build. */
   rebuildSteps?: Partial<RebuildSteps>;
@@ -106,6 +107,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const metricsTokenProblem = env.METRICS_TOKEN ? bearerTokenProblem(env.METRICS_TOKEN) : null;
   if (metricsTokenProblem) throw new Error(`METRICS_TOKEN: ${metricsTokenProblem}`);
   const fullEvery = options.rebuildToken ? parseFullEvery(env.REBUILD_FULL_EVERY) : {};
+  const atDayStart = options.rebuildToken ? parseAtDayStart(env.REBUILD_AT_DAY_START) : false;
   const databaseUrl = opts.databaseUrl ?? (env.DATABASE_URL || undefined);
   const db = await openDatabase(databasePath, databaseUrl, opts.migrations);
   const seed = await seedFromSnapshot(db, snapDir);
@@ -184,6 +186,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     generations = new Generations(join(dataDir ?? workDir, 'generations.json'), steps.activate, parseKeep(env.PUBLISH_KEEP), () => site.dir);
     rebuild = new RebuildManager(steps, workDir, join(dataDir ?? PROJECT_ROOT, 'snapshots'), logger, (fn) => db.withLock('rebuild', fn), undefined, fullEvery);
     rebuild.generations = generations;
+    // A run just after each day's start, for the prices of the new day (server/day-start.ts).
+    if (atDayStart) {
+      const manager = rebuild;
+      manager.dayStart = scheduleDayStarts({
+        stores: () => ctx.storeViews(),
+        now: opts.clock,
+        run: ({ timeZone }) => {
+          logger.info(`rebuild: a new day in ${timeZone}: ${manager.trigger({}, { trigger: { kind: 'day', by: `the day's start in ${timeZone}` } })}`);
+        },
+      });
+    }
     // The next change's renderer, its bundle loaded before the hook arrives (server/render.ts).
     if (site.dir && renderMaxPages > 0) warmLive(site.dir, (l) => logger.warn(l));
     rebuild.onRunEnd = (run) => {
@@ -247,6 +260,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     new Promise<void>((res) => {
       metricsServer?.close();
       stopWarmRenderer();
+      rebuild?.dayStart?.stop();
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       force.unref();
       server.close(() => {

@@ -114,6 +114,10 @@ export function panel(s: PanelState): string {
     : `<p>The site built when the server started${s.liveDir ? ` (<code>${esc(s.liveDir.split('/').pop() ?? '')}</code>)` : ''}: not published from this page yet.</p>`;
   const last = s.status.last;
   const lastLine = last && !last.ok ? `<p class="error" role="status">The last run failed: ${esc(plainError(last.error ?? ''))}</p>` : '';
+  const day = s.status.nextDayStart;
+  const dayLine = day
+    ? `<p class="muted">The next run of its own: ${time(day.at)}, at the day's start in ${esc(day.timeZone)}, for the prices of the new day.</p>`
+    : '';
   const preview = s.preview
     ? `<section aria-labelledby="h-preview" class="card highlight"><h2 id="h-preview">Preview waiting</h2>
 <p>Built ${time(s.preview.createdAt)} by ${who(s.preview)}, build <code>${esc(s.preview.id)}</code>. ${s.previewChanged.length} ${s.previewChanged.length === 1 ? 'page differs' : 'pages differ'} from the site that was live when it was built.</p>
@@ -129,7 +133,7 @@ ${pageLinks(s.previewChanged, s.preview.id)}</section>`
         }</td></tr>`,
     )
     .join('');
-  return `<section aria-labelledby="h-live" class="card"><h2 id="h-live">Live site</h2>${live}${lastLine}</section>
+  return `<section aria-labelledby="h-live" class="card"><h2 id="h-live">Live site</h2>${live}${lastLine}${dayLine}</section>
 <section aria-labelledby="h-run" class="card"><h2 id="h-run">Publish</h2>
 <div class="actions">${form('publish', s.csrf, 'Publish now', { id: 'publish-now', fields: { mode: 'live' }, kind: 'primary' })}${form('publish', s.csrf, 'Build a preview', { id: 'publish-preview', fields: { mode: 'preview' } })}</div>
 <div aria-live="polite">${progress(s.status.current, s.status.pending)}</div></section>

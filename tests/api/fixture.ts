@@ -71,7 +71,8 @@ export async function startTestShop(
     logger: createLogger({ sink: (l) => logs.push(l) }),
     // A stand-in build's folders (`dist-{stamp}`) go to the test's own folder, not the repository's root
     // (a real astro build stays inside the project, or it shares .astro/ with other builds: rebuild.test.ts).
-    env: { SHOP_FAULTS: '1', ...(rest.rebuildSteps?.build ? { REBUILD_WORKDIR: join(dir, 'work') } : {}), ...env },
+    // No run of its own at a day start (server/day-start.ts) unless a test asks: tests count the runs they start.
+    env: { SHOP_FAULTS: '1', REBUILD_AT_DAY_START: '0', ...(rest.rebuildSteps?.build ? { REBUILD_WORKDIR: join(dir, 'work') } : {}), ...env },
     ...rest,
     // scrypt at N=2^14 keeps the many logins of the tests fast; the server's default (N=2^17) is tested in security.test.ts.
     options: { faults: true, outboxDir: join(dir, 'outbox'), rateLimit: { windowMs: 60_000, max: 1000 }, scrypt: { N: 2 ** 14, r: 8, p: 1 }, ...options },

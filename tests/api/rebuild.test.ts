@@ -229,6 +229,67 @@ describe('POST /api/rebuild', () => {
     expect(names.filter((n) => /^dist-\d{17}-\d+$/.test(n))).toHaveLength(2);
   });
 
+  it("says when it will ask for a run itself: a minute after midnight in the store view's time zone", async () => {
+    // On by default (the fixture turns it off for the tests that count their runs).
+    const on = await startTestShop({ distDir: join(work, 'dist'), env: { REBUILD_AT_DAY_START: undefined }, options: { rebuildToken: 'let-me-build' } });
+    const st = await on
+      .call('GET', '/api/rebuild/status', { headers: auth })
+      .then((r) => r.body.result)
+      .finally(() => on.stop());
+    expect(st.nextDayStart.timeZone).toBe('Europe/London');
+    const next = new Date(st.nextDayStart.at);
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime()).toBeLessThanOrEqual(Date.now() + 25 * 3_600_000 + 60_000);
+    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeStyle: 'medium' }).format(next)).toBe('00:01:00');
+  });
+
+  it('at the day start, runs by itself (the hook left to the backend), and the run says so', async () => {
+    // The shop's clock a second before 00:01 in London on 3 December 2026 (GMT).
+    const t0 = Date.now();
+    const clock = () => Date.now() - t0 + Date.parse('2026-12-03T00:00:59Z');
+    let built = 0;
+    const own = await startTestShop({
+      distDir: join(work, 'dist'),
+      env: { REBUILD_WORKDIR: mkdtempSync(join(work, 'day-')), REBUILD_AT_DAY_START: '1' },
+      options: { rebuildToken: 'let-me-build' },
+      clock,
+      rebuildSteps: {
+        build: async (_snap, out) => {
+          built++;
+          mkdirSync(out, { recursive: true });
+          writeFileSync(join(out, 'index.html'), '<h1>The new day</h1>');
+        },
+      },
+    });
+    try {
+      const before = (await own.call('GET', '/api/rebuild/status', { headers: auth })).body.result;
+      expect(before).toMatchObject({ runs: 0, nextDayStart: { at: '2026-12-03T00:01:00.000Z', timeZone: 'Europe/London' } });
+      let st = before;
+      for (let i = 0; i < 200 && !(st.runs === 1 && st.state === 'idle'); i++) {
+        await sleep(50);
+        st = (await own.call('GET', '/api/rebuild/status', { headers: auth })).body.result;
+      }
+      expect(st.last).toMatchObject({ ok: true, trigger: { kind: 'day', by: "the day's start in Europe/London" }, triggers: 1 });
+      expect(built).toBe(1);
+      expect(st.nextDayStart).toEqual({ at: '2026-12-04T00:01:00.000Z', timeZone: 'Europe/London' });
+      expect(await (await fetch(own.url + '/')).text()).toBe('<h1>The new day</h1>');
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('REBUILD_AT_DAY_START=0 leaves the day start to the operator; a value it does not know stops the start, named', async () => {
+    const off = await startTestShop({ distDir: join(work, 'dist'), env: { REBUILD_AT_DAY_START: '0' }, options: { rebuildToken: 'let-me-build' } });
+    try {
+      expect((await off.call('GET', '/api/rebuild/status', { headers: auth })).body.result.nextDayStart).toBeNull();
+    } finally {
+      await off.stop();
+    }
+    await expect(startTestShop({ env: { REBUILD_AT_DAY_START: 'nightly' }, options: { rebuildToken: 'let-me-build' } })).rejects.toThrow(
+      "REBUILD_AT_DAY_START: expected 1 (on, the default) or 0 (off), got 'nightly'",
+    );
+  });
+
   it('is disabled without REBUILD_TOKEN', async () => {
     const plain = await startTestShop();
     try {

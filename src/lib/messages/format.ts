@@ -115,6 +115,29 @@ export function dayNumber(d: Date | string, store: StoreView = config.storeViews
   return p ? p.year * 10_000 + p.month * 100 + p.day : null;
 }
 
+/** The longest a calendar day lasts anywhere (a day with a clock change is 23 to 25 hours), with room. */
+const LONGEST_DAY_MS = 48 * 3_600_000;
+
+/**
+ * The moment the next calendar day starts in the store view's time zone, strictly after `after`: its
+ * local midnight, or the first moment of the day when a clock change skips midnight there. Prices
+ * change at it (a special price applies between its dates: src/lib/catalog/price.ts).
+ */
+export function nextDayStart(after: Date, store: StoreView = config.storeViews.default): Date {
+  const today = dayNumber(after, store);
+  if (today === null) throw new RangeError('nextDayStart: not a valid date');
+  // The first millisecond whose day is another: local days follow one another, so a search between
+  // now (today) and two days on (another day) finds it.
+  let lo = after.getTime();
+  let hi = lo + LONGEST_DAY_MS;
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (dayNumber(new Date(mid), store) === today) lo = mid;
+    else hi = mid;
+  }
+  return new Date(hi);
+}
+
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** Formats a date with the store view's pattern (§9 'HH:mm D/M/YYYY', e.g. '09:05 3/7/2026'). Invalid gives ''. */
