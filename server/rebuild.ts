@@ -11,6 +11,7 @@ import { buildEnv, buildNodeArgs } from '../src/lib/build/heap';
 import { takeStaleMarker } from '../src/lib/build/stale-restore';
 import { FILES_MANIFEST } from '../src/lib/build/cdn/deploy-plan';
 import { openTree } from '../src/lib/build/render/overlay';
+import { keepDirOf } from '../src/lib/build/render/kept';
 import { Generations, type Trigger } from './generations';
 import type { DayStartTimer } from './day-start';
 
@@ -256,21 +257,30 @@ export class RebuildManager {
       const built = await this.steps.build(snapDir, outDir, report);
       run.phase = 'switch';
       const gens = this.generations;
+      const served = gens ? (gens.servedDir() ?? gens.live()?.dist ?? null) : null;
+      const onServed = !!built && served !== null && resolve(built.parent) === resolve(served);
+      if (gens && onServed && built.changed.length === 0 && !run.preview) {
+        // No file of the site differs from the live one (a day on which no price moved, a hook whose change
+        // no page shows): the live build stays, and no copy of it takes a kept build's place (PUBLISH_KEEP).
+        await built.done.catch(() => undefined);
+        run.changed = [];
+        for (const dir of [outDir, keepDirOf(outDir), snapDir]) rmSync(dir, { recursive: true, force: true });
+        run.ok = true;
+        this.countPull(hint);
+        this.lastSuccess = run;
+        say('nothing on the site differs from the live one: it stays live as it is');
+        return;
+      }
       if (gens) {
         run.generation = basename(snapDir);
-        const served = gens.servedDir() ?? gens.live()?.dist ?? null;
         // An overlay knows what it changed against the generation it was made on (its files manifest is not written yet).
-        run.changed =
-          built && served !== null && resolve(built.parent) === resolve(served) ? Generations.pagesOf(built.changed) : Generations.changedPages(served, outDir);
+        run.changed = onServed ? Generations.pagesOf(built!.changed) : Generations.changedPages(served, outDir);
         gens.add({ id: run.generation, dist: outDir, snapshot: snapDir, trigger: run.trigger, state: run.preview ? 'preview' : 'kept', changed: run.changed });
         say(`built; ${run.changed.length} page(s) differ from the live site`);
         if (!run.preview) gens.activate(run.generation);
       } else this.steps.activate(outDir, snapDir);
       run.ok = true;
-      if (hint.full) {
-        this.sinceFull = 0;
-        this.lastFullAt = this.now();
-      } else this.sinceFull++;
+      this.countPull(hint);
       run.dist = outDir;
       run.snapshot = snapDir;
       this.lastSuccess = run;
@@ -296,6 +306,14 @@ export class RebuildManager {
       this.current = null;
       this.onRunEnd?.(run);
     }
+  }
+
+  /** Counts a successful run's pull towards REBUILD_FULL_EVERY. */
+  private countPull(hint: PullHint): void {
+    if (hint.full) {
+      this.sinceFull = 0;
+      this.lastFullAt = this.now();
+    } else this.sinceFull++;
   }
 
   /**

@@ -76,7 +76,7 @@ describe('rebuild manager', () => {
   });
 
   /** Steps whose build makes an overlay-like generation: servable at once, complete when the test says (or failing). */
-  function overlaySteps(own: string, fail = false) {
+  function overlaySteps(own: string, fail = false, changed = ['a/index.html', 'index.html', 'sw.js']) {
     const live = join(own, 'dist-live');
     mkdirSync(live, { recursive: true });
     writeFileSync(join(live, 'index.html'), '<h1>Live</h1>');
@@ -92,7 +92,7 @@ describe('rebuild manager', () => {
         writeFileSync(join(out, 'index.html'), '<h1>New</h1>');
         const done = new Promise<void>((resolve, reject) => (complete = () => (fail ? reject(new Error('ENOSPC: no space left on device')) : resolve())));
         // Its folder holds the changed files only: read as a site it would say the other pages are gone.
-        return { parent: live, changed: ['a/index.html', 'index.html', 'sw.js'], done: done.finally(() => events.push('completed')) };
+        return { parent: live, changed, done: done.finally(() => events.push('completed')) };
       },
       activate: (out) => {
         served = out;
@@ -133,6 +133,33 @@ describe('rebuild manager', () => {
     expect(last).toMatchObject({ ok: true, changed: ['/', '/a'] });
     expect(o.served()).toBe(last.dist);
     expect(last.log.join('\n')).toContain('the next change builds the whole site: ENOSPC: no space left on device');
+  });
+
+  it('an overlay in which no file differs is not kept: the live build stays, and no copy of it takes a kept build’s place; a preview of it is kept', async () => {
+    const own = mkdtempSync(join(work, 'overlay-same-'));
+    const o = overlaySteps(own, false, []);
+    const m = new RebuildManager(o.steps, own, join(own, 'snapshots'), silent);
+    m.generations = o.gens;
+    m.trigger({}, { trigger: { kind: 'day', by: "the day's start in Europe/London" } });
+    for (let i = 0; i < 100 && m.status().current?.phase !== 'switch'; i++) await sleep(20);
+    o.complete();
+    await m.idle();
+    const last = m.status().last!;
+    expect(last).toMatchObject({ ok: true, changed: [], trigger: { kind: 'day' } });
+    expect(last.generation).toBeUndefined();
+    expect(last.log.join('\n')).toContain('nothing on the site differs from the live one: it stays live as it is');
+    expect(o.events).toEqual(['completed']);
+    expect(o.served()).toBe(join(own, 'dist-live'));
+    expect(o.gens.list()).toEqual([]);
+    // Its folders went with it (the live one stays).
+    expect(readdirSync(own).filter((n) => n.startsWith('dist-'))).toEqual(['dist-live']);
+    expect(existsSync(join(own, 'snapshots')) ? readdirSync(join(own, 'snapshots')) : []).toEqual([]);
+    // An editor's preview of the same is theirs to look at: kept, waiting.
+    m.trigger({}, { trigger: { kind: 'editor', by: 'editor@example.com' }, preview: true });
+    for (let i = 0; i < 100 && m.status().current?.phase !== 'switch'; i++) await sleep(20);
+    o.complete();
+    await m.idle();
+    expect(o.gens.list().map((g) => g.state)).toEqual(['preview']);
   });
 
   it('a failed pull does not build', async () => {
