@@ -184,6 +184,16 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     expect({ status: r.status, out: r.stdout.trim() }).toEqual({ status: 0, out: 'settled' });
   });
 
+  it('the live snapshot pulled again the same day (a day start on which no price moved): no file of the site differs', async () => {
+    cpSync(snap('base'), snap('again'), { recursive: true });
+    const served = await startOverlay({ parent: dir('base'), snapshotDir: snap('again'), outDir: dir('over-again'), maxPages: 2000, env: { BUILD_TIME } });
+    // What the server's run reads to keep no build for it (server/rebuild.ts).
+    expect(served.changed).toEqual([]);
+    await served.done;
+    // Served, it is the site under it, file for file.
+    expect(differences(dir('over-again'), dir('base'))).toEqual([]);
+  });
+
   /** The next change on the CMS overlay, started while that one was still being completed (the test after awaits it). */
   let cmsDay: Promise<OverlayResult> | undefined;
 

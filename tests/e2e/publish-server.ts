@@ -24,8 +24,8 @@ const running = await startServer({
   databasePath: join(dataDir, 'shop.db'),
   snapshotDir: SAMPLE_DIR,
   distDir: dist,
-  // No run of its own at a day start (server/day-start.ts): the journeys count the runs they start.
-  env: { ...process.env, REBUILD_WORKDIR: dataDir, LOG_REQUESTS: '0', REBUILD_AT_DAY_START: '0' },
+  // No run of its own at a day start (server/day-start.ts) unless asked: the journeys count the runs they start.
+  env: { ...process.env, REBUILD_WORKDIR: dataDir, LOG_REQUESTS: '0', REBUILD_AT_DAY_START: process.env.REBUILD_AT_DAY_START ?? '0' },
   options: { rebuildToken: 'publish-e2e-hook', rateLimit: { windowMs: 60_000, max: 1000 } },
   rebuildSteps: {
     pull: async (into) => {

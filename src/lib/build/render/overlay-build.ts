@@ -323,6 +323,8 @@ export async function startOverlay(opts: OverlayOptions): Promise<ServableOverla
       writeFileSync(join(opts.outDir, f), c.after);
     }
     const writeOverlay = () => writeFileSync(join(opts.outDir, OVERLAY_MANIFEST), `${JSON.stringify(overlay)}\n`);
+    // Its folder, though no file changed (the same content pulled again): the overlay's manifest alone.
+    mkdirSync(opts.outDir, { recursive: true });
     writeOverlay();
     lap('write');
     const served = [...changed.keys()].sort();
