@@ -10,7 +10,7 @@ export const PUBLISH_CSS = `
 *{box-sizing:border-box}
 body{margin:0}
 a{color:var(--accent)}
-code{font-size:.9em;word-break:break-all}
+code{font-size:.9em;overflow-wrap:anywhere}
 .skip{position:absolute;left:-999px;top:0;background:var(--card);padding:.5rem 1rem}
 .skip:focus{left:.5rem;z-index:2}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
