@@ -34,7 +34,8 @@ import {
 } from './kept';
 import { OVERLAY_MANIFEST, openTree, type OverlayManifest } from './overlay';
 import { writeHeld } from '../held-json';
-import type { RenderJob, RenderResult } from './renderer';
+import type { RenderJob } from './renderer';
+import { readRenderResult, type RenderResult } from './result';
 import { precacheMaxBytes } from '../../pwa/sw-config';
 import { phaseTimer } from '../phases';
 
@@ -188,9 +189,9 @@ export function runRenderer(job: RenderJob, env: Record<string, string> = {}): P
       if (line === undefined || !out.includes('\n', out.indexOf(line))) return;
       out = null;
       try {
-        resolveAnswer(JSON.parse(line) as RenderResult);
+        resolveAnswer(readRenderResult(line));
       } catch (e) {
-        reject(new Error(`the renderer's answer is not JSON: ${(e as Error).message}`));
+        reject(e as Error);
       }
     });
     ended.then(() => reject(new Error(`the renderer ended without an answer: ${err.trim()}`)), reject);

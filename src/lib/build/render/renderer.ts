@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { BuildAppLike } from './keep';
+import type { RenderResult } from './result';
 import { heldFiles, holdWithLoaded, takenCount } from '../../snapshot/hold';
 import { pageScriptLoader } from '../page-scripts';
 import {
@@ -49,31 +50,6 @@ export const renderJobSchema = z.object({
   maxShare: z.number().min(0).max(1).default(0),
 });
 export type RenderJob = z.input<typeof renderJobSchema>;
-
-/** What it answers. `tooMany`: more pages changed than `limit`, the most it may render (nothing rendered: a full build is due). */
-export interface RenderResult {
-  tooMany: boolean;
-  limit: number;
-  /** Output files written into the staging folder (relative, as in the site folder). */
-  written: string[];
-  /** Output files of paths the snapshot no longer has. */
-  removed: string[];
-  /** The new snapshot's paths the generation before did not have (without their leading slash). Its paths with their keys, the next generation's, are in the staging folder (STAGED_PATHS_FILE). */
-  added: string[];
-  /** Pages rendered, and the paths whose key was unchanged. */
-  rendered: number;
-  kept: number;
-  /** Where the time went, in ms: reading the job's context, listing the paths and their keys, then rendering, by page component. */
-  timings: Record<string, number>;
-  /**
-   * What was taken rather than worked out (numbers, not ms): the keys taken from the generation before
-   * (`keys reused`, 0 when none), the other counts the key store noted (a search split made from its
-   * records alone), the live snapshot's files taken as read ahead (`read ahead`).
-   */
-  counts: Record<string, number>;
-  /** The page components whose routes were listed, and those whose paths and keys were taken from the generation before (./paths.ts). */
-  routes: { listed: string[]; taken: string[] };
-}
 
 interface AppLike extends BuildAppLike, ListingApp {
   render(request: Request, opts: { routeData: RouteLike }): Promise<Response>;
