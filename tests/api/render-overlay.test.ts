@@ -109,6 +109,11 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     q.name = `${q.name} Heritage`;
     renamed = q.name;
     writeJson(join(snap('name'), 'products/0000.json'), all);
+    // The same content pulled again: a new manifest (when it was made, the importer's bookkeeping).
+    cpSync(snap('base'), snap('pulled'), { recursive: true });
+    const manifest = readJson(join(snap('pulled'), 'manifest.json')) as Json;
+    Object.assign(manifest, { generated_at: '2026-11-20T11:59:00.000Z', import: { mode: 'incremental', watermark: '2026-11-20 11:58:00' } });
+    writeJson(join(snap('pulled'), 'manifest.json'), manifest);
     // Then the promo strip, a CMS block every page of the default layout shows.
     cpSync(snap('name'), snap('strip'), { recursive: true });
     const blocks = readJson(join(snap('strip'), 'cms-blocks.json')) as Json[];
@@ -119,6 +124,7 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
       fullBuild(snap('name'), dir('full-name')),
       fullBuild(snap('strip'), dir('full-strip')),
       fullBuild(snap('cms-day'), dir('full-cms-day'), { BUILD_TIME: NEXT_DAY }),
+      fullBuild(snap('pulled'), dir('full-pulled')),
     ]);
     await Promise.all([
       fullBuild(snap('base'), dir('split-base'), SPLIT),
@@ -192,6 +198,15 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     await served.done;
     // Served, it is the site under it, file for file.
     expect(differences(dir('over-again'), dir('base'))).toEqual([]);
+  });
+
+  it("the same content pulled again with a new manifest: the keys are taken, the search index says when, every file the full build's", async () => {
+    const r = await overlay('base', snap('pulled'), 'over-pulled');
+    // Without: every key computed (the manifest was a file that changed).
+    expect(r.counts['keys reused']).toBeGreaterThan(100);
+    expect(r.changed).toContain('search-index.json');
+    expect(readJson(join(dir('over-pulled'), 'search-index.json')).at).toBe('2026-11-20T11:59:00.000Z');
+    expect(differences(dir('over-pulled'), dir('full-pulled'))).toEqual([]);
   });
 
   /** The next change on the CMS overlay, started while that one was still being completed (the test after awaits it). */

@@ -31,7 +31,7 @@ import {
   type ContentPageRoute,
 } from '../routing/content-routes';
 import { brandContentPaths, brandListing } from './brand-page-data';
-import { keepSplitStateAsBefore, searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
+import { keepSplitStateAsBefore, searchIndexTime, searchPageData, storeSearchFiles, storeSearchListing } from './search-site-index';
 import { searchListingFileUrl } from '../catalog/urls';
 import { bundlesOf, folderOf, type SplitFolders } from '../search/bundles';
 import { splitListingFiles } from '../search/split-listing';
@@ -377,7 +377,8 @@ export function searchKeys(storeCode: string): SearchKeys {
   const offered = keyStore().previous;
   const made = searchKeysMade.get(storeCode);
   if (made && made.offered === offered) return made.keys;
-  const base = `${memoLayoutKey('default', storeCode)} ${dataKey(storeCode)} ${catalogueShape(storeCode)} ${contentLinks()}`;
+  // With the time the index says it was made: a pull's new manifest changes the search files and no other key.
+  const base = `${memoLayoutKey('default', storeCode)} ${dataKey(storeCode)} ${catalogueShape(storeCode)} ${contentLinks()} ${searchIndexTime()}`;
   // One list of strings (the kept keys' shape): page, index, listing, then per split its file count and [folder, name] pairs ('-': whole).
   let computed = false;
   const keys = reuseOrCompute(`search|${storeCode}`, storeCode, base, () => {

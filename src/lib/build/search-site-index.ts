@@ -81,6 +81,13 @@ export function keepSplitStateAsBefore(storeCode: string): void {
 
 const made = new Map<string, StoreSearchFiles>();
 
+/**
+ * The time the search index says it was made (`at`): the snapshot's `generated_at`, which every pull
+ * writes anew. The search files' keys carry it (./cache-keys.ts `searchKeys`), so a snapshot whose
+ * manifest differs in it alone may take the other keys of the generation before (./render/changes.ts).
+ */
+export const searchIndexTime = (): string => readManifest().generated_at;
+
 export function storeSearchFiles(storeCode: string): StoreSearchFiles {
   let got = made.get(storeCode);
   if (!got) {
@@ -88,7 +95,7 @@ export function storeSearchFiles(storeCode: string): StoreSearchFiles {
     const index = catalog(storeCode);
     const whole = buildSearchIndex(index.products, index.categories, {
       attributes: [...index.attributes.values()],
-      generatedAt: readManifest().generated_at,
+      generatedAt: searchIndexTime(),
       storeCode,
       rate: currencyRate(storeViewOf(storeCode)),
     });

@@ -5,8 +5,9 @@
  * recorded; only the default catalogue's product files (the manifest's `product_shards`) may differ,
  * and for those the records before (read from the folder before, checked against the recorded sha1)
  * and after are compared one by one; and the files whose part the keys read is in their base
- * (KEYED_FILES). Anything else (another file changed, a file added or removed, the folder before gone
- * or changed since, the same records in another order) is a reason to compute every key. Build time only.
+ * (KEYED_FILES), and the manifest in the fields a pull writes anew (PULL_FIELDS). Anything else
+ * (another file changed, a file added or removed, the folder before gone or changed since, the same
+ * records in another order) is a reason to compute every key. Build time only.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -61,6 +62,26 @@ export function snapshotDigests(dir: string, known?: KnownFiles): Record<string,
  */
 export const KEYED_FILES: ReadonlySet<string> = new Set(['cms-pages.json']);
 
+/**
+ * The manifest's fields every pull writes anew: when it was made (read by the search index alone, whose
+ * keys carry it: ../search-site-index.ts `searchIndexTime`) and the importer's own bookkeeping (its mode,
+ * watermark and shard digests, read by the next pull and by no page). A manifest that differs in these
+ * alone lets the keys be taken again; in anything else (the root category, the product files, the
+ * counts), every key is computed.
+ */
+const PULL_FIELDS: ReadonlySet<string> = new Set(['generated_at', 'import']);
+const MANIFEST = 'manifest.json';
+
+/** A manifest's JSON without the fields a pull writes anew, its keys in order. */
+function manifestRest(dir: string): string {
+  const raw = z.looseObject({}).parse(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')));
+  const rest = Object.keys(raw)
+    .filter((k) => !PULL_FIELDS.has(k))
+    .sort()
+    .map((k) => [k, raw[k]]);
+  return JSON.stringify(rest);
+}
+
 const productShardsSchema = z.looseObject({ product_shards: z.array(z.string()) });
 const rawRecordSchema = z.looseObject({ id: z.number(), sku: z.string().optional(), category_ids: z.array(z.number()).optional() });
 type RawRecord = z.infer<typeof rawRecordSchema>;
@@ -81,14 +102,18 @@ export function changedRecords(kept: KeysFile, before: string | undefined, after
   if (names.length !== Object.keys(kept.files).length || names.some((f) => !(f in kept.files))) return 'snapshot files added or removed';
   const shards = new Set(productShardsSchema.parse(JSON.parse(readFileSync(join(after, 'manifest.json'), 'utf8'))).product_shards);
   const differ = names.filter((f) => now[f] !== kept.files[f]);
-  const other = differ.find((f) => !shards.has(f) && !KEYED_FILES.has(f));
+  const other = differ.find((f) => !shards.has(f) && !KEYED_FILES.has(f) && f !== MANIFEST);
   if (other) return `${other} changed`;
   const changed = { ids: new Set<number>(), skus: new Set<string>(), categories: new Set<number>() };
   // In the manifest's order, the catalogue's.
   const records = [...shards].filter((f) => now[f] !== kept.files[f]);
-  if (records.length === 0) return changed;
+  const manifest = differ.includes(MANIFEST);
+  if (records.length === 0 && !manifest) return changed;
   if (!before || !existsSync(before)) return 'the snapshot before is gone';
-  for (const f of records) if (!existsSync(join(before, f)) || sha1(readFileSync(join(before, f))) !== kept.files[f]) return `${before}/${f} changed since`;
+  for (const f of [...records, ...(manifest ? [MANIFEST] : [])])
+    if (!existsSync(join(before, f)) || sha1(readFileSync(join(before, f))) !== kept.files[f]) return `${before}/${f} changed since`;
+  if (manifest && manifestRest(before) !== manifestRest(after)) return `${MANIFEST} changed`;
+  if (records.length === 0) return changed;
   // A record may move between files: both files differ then, and it is compared across them.
   const was = new Map<number, { record: RawRecord; json: string }>();
   const is = new Map<number, { record: RawRecord; json: string }>();
