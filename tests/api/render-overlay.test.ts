@@ -109,10 +109,14 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     q.name = `${q.name} Heritage`;
     renamed = q.name;
     writeJson(join(snap('name'), 'products/0000.json'), all);
-    // The same content pulled again: a new manifest (when it was made, the importer's bookkeeping).
+    // The same content pulled again: a new manifest (when it was made, where from, the importer's bookkeeping).
     cpSync(snap('base'), snap('pulled'), { recursive: true });
     const manifest = readJson(join(snap('pulled'), 'manifest.json')) as Json;
-    Object.assign(manifest, { generated_at: '2026-11-20T11:59:00.000Z', import: { mode: 'incremental', watermark: '2026-11-20 11:58:00' } });
+    Object.assign(manifest, {
+      generated_at: '2026-11-20T11:59:00.000Z',
+      source: 'http://vsfa.internal:8080',
+      import: { mode: 'incremental', watermark: '2026-11-20 11:58:00' },
+    });
     writeJson(join(snap('pulled'), 'manifest.json'), manifest);
     // Then the promo strip, a CMS block every page of the default layout shows.
     cpSync(snap('name'), snap('strip'), { recursive: true });

@@ -16,10 +16,15 @@ afterAll(() => {
 });
 
 describe('the records a pulled snapshot touched', () => {
-  it("a pull's new manifest (when it was made, the importer's bookkeeping): no record; any other field of it: it cannot tell", () => {
+  it("a pull's new manifest (when it was made, where from, the importer's bookkeeping): no record; any other field of it: it cannot tell", () => {
     const pulled = after(
       'pulled',
-      (m) => Object.assign(m, { generated_at: '2026-12-03T00:01:00.000Z', import: { mode: 'incremental', watermark: '2026-12-02 23:59:00' } }),
+      (m) =>
+        Object.assign(m, {
+          generated_at: '2026-12-03T00:01:00.000Z',
+          source: 'http://vsfa.internal:8080',
+          import: { mode: 'incremental', watermark: '2026-12-02 23:59:00' },
+        }),
       'manifest.json',
     );
     expect(diff(pulled)).toEqual({ ids: new Set(), skus: new Set(), categories: new Set() });

@@ -63,13 +63,13 @@ export function snapshotDigests(dir: string, known?: KnownFiles): Record<string,
 export const KEYED_FILES: ReadonlySet<string> = new Set(['cms-pages.json']);
 
 /**
- * The manifest's fields every pull writes anew: when it was made (read by the search index alone, whose
- * keys carry it: ../search-site-index.ts `searchIndexTime`) and the importer's own bookkeeping (its mode,
- * watermark and shard digests, read by the next pull and by no page). A manifest that differs in these
- * alone lets the keys be taken again; in anything else (the root category, the product files, the
- * counts), every key is computed.
+ * The manifest's fields a pull writes anew: when it was made (read by the search index alone, whose
+ * keys carry it: ../search-site-index.ts `searchIndexTime`), where from (the backend's address, read by
+ * no page) and the importer's own bookkeeping (its mode, watermark and shard digests, read by the next
+ * pull and by no page). A manifest that differs in these alone lets the keys be taken again; in
+ * anything else (the root category, the product files, the counts), every key is computed.
  */
-const PULL_FIELDS: ReadonlySet<string> = new Set(['generated_at', 'import']);
+const PULL_FIELDS: ReadonlySet<string> = new Set(['generated_at', 'source', 'import']);
 const MANIFEST = 'manifest.json';
 
 /** A manifest's JSON without the fields a pull writes anew, its keys in order. */
