@@ -167,6 +167,17 @@ describe('what an incremental pull rewrites', () => {
     expect(snap.readProducts(changed).find((p) => p.sku === 'RING-101')!.price).toBe(125);
   });
 
+  it("a pull that brought nothing new keeps its content's time (generated_at, the search index's `at`); one that brought a change dates it anew", async () => {
+    const same = join(work, 'same-time');
+    await importFromVsfApi({ url: before.url, out: same, previous: first });
+    expect(snap.readManifest(same).generated_at).toBe(snap.readManifest(first).generated_at);
+    expect((snap.readManifest(same) as { import?: { mode?: string } }).import?.mode).toBe('incremental');
+    const changed = join(work, 'changed-time');
+    const t0 = Date.now();
+    await importFromVsfApi({ url: after.url, out: changed, previous: first });
+    expect(Date.parse(snap.readManifest(changed).generated_at)).toBeGreaterThanOrEqual(t0);
+  });
+
   it('validates a previous shard whose bytes no longer match its digest, and never links it', async () => {
     const tampered = join(work, 'tampered');
     cpSync(first, tampered, { recursive: true });

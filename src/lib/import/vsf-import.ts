@@ -140,7 +140,7 @@ async function writeImport(
     for (const [name, value] of Object.entries(files)) if (Array.isArray(value)) counts[name.replace(/\.json$/, '')] = value.length;
     const manifest: SnapshotManifest & { import: Record<string, unknown> } = {
       version: 1,
-      generated_at: new Date().toISOString(),
+      generated_at: (opts.media.previous && sameContentAs(tmp, opts.media.previous)) ?? new Date().toISOString(),
       source: opts.source,
       store_code: config.store_code,
       root_category_id: config.root_category_id,
@@ -157,6 +157,40 @@ async function writeImport(
     rmSync(tmp, { recursive: true, force: true });
     throw e;
   }
+}
+
+/** A snapshot's files but its manifest and pictures (relative path -> absolute path). */
+function contentFiles(dir: string, rel = '', out = new Map<string, string>()): Map<string, string> {
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (r === 'manifest.json' || r === 'media') continue;
+    if (e.isDirectory()) contentFiles(dir, r, out);
+    else if (e.isFile()) out.set(r, join(dir, r));
+  }
+  return out;
+}
+
+/**
+ * The `generated_at` of the snapshot before when `dir` holds the very same content (every file but
+ * the manifest and the pictures, byte for byte; a product file the pull linked unchanged is not read),
+ * else null. A pull that brought nothing new leaves the content's time as it was: the search index
+ * says when its content was made (`at`), and a run that changed nothing makes a site no file of which
+ * differs from the live one (server/rebuild.ts keeps no build for it).
+ */
+function sameContentAs(dir: string, before: string): string | null {
+  if (!existsSync(join(before, 'manifest.json'))) return null;
+  const now = contentFiles(dir);
+  const was = contentFiles(before);
+  if (now.size !== was.size) return null;
+  for (const [r, file] of now) {
+    const old = was.get(r);
+    if (!old) return null;
+    const [a, b] = [statSync(file), statSync(old)];
+    if (a.ino === b.ino && a.dev === b.dev) continue;
+    if (a.size !== b.size || !readFileSync(file).equals(readFileSync(old))) return null;
+  }
+  const manifest = z.looseObject({ generated_at: z.string() }).safeParse(JSON.parse(readFileSync(join(before, 'manifest.json'), 'utf8')));
+  return manifest.success ? manifest.data.generated_at : null;
 }
 
 const dumpNames = Object.fromEntries(VSF_ENTITIES.map((e) => [e, DUMP_FILES[e]])) as SourceNames;
