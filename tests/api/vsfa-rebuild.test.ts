@@ -72,6 +72,19 @@ function rewrite(v: RunningVsfa, id: number, edit: (r: Record<string, unknown>) 
 }
 
 describe('the incremental pull stays true to the index', () => {
+  it("nothing new in the index keeps the snapshot's time (its content's, which the search index repeats); a save dates it anew", async () => {
+    const same = await afterChange('nothing', () => undefined);
+    expect(snap.readManifest(same.next).generated_at).toBe(snap.readManifest(same.first).generated_at);
+    // The rest of the manifest as before but for the importer's bookkeeping (the renderer then takes every key: src/lib/build/render/changes.ts).
+    const [a, b] = [snap.readManifest(same.first), snap.readManifest(same.next)] as Record<string, unknown>[];
+    expect(Object.keys({ ...a, ...b }).filter((k) => JSON.stringify(a![k]) !== JSON.stringify(b![k]))).toEqual(['import']);
+    // A full pull of the same index, made later, is dated then (no snapshot before to compare with).
+    expect(snap.readManifest(same.full).generated_at).not.toBe(snap.readManifest(same.first).generated_at);
+    const saved = await afterChange('saved', (v) => rewrite(v, 1005, (p) => Object.assign(p, { price: 77, updated_at: '2026-11-02 08:00:00' })));
+    expect(snap.readProducts(saved.next).find((p) => p.id === 1005)!.price).toBe(77);
+    expect(snap.readManifest(saved.next).generated_at).not.toBe(snap.readManifest(saved.first).generated_at);
+  });
+
   it('a product disabled in Magento (deleted from the index by its indexer) leaves the shop', async () => {
     const { first, next, full } = await afterChange('deleted', (v) => expect(v.remove('product', 1005)).toBe(true));
     expect(snap.readProducts(first).map((p) => p.id)).toContain(1005);
