@@ -8,16 +8,16 @@
  */
 import type { StoreView } from '../src/lib/config';
 import { nextDayStart } from '../src/lib/messages/format';
+import { envBoolean } from '../src/lib/config/schema';
 
 /** How long after midnight the run starts: the backend's own midnight jobs (Magento's price indexer) first. */
 export const DAY_START_DELAY_MS = 60_000;
 
-/** Reads REBUILD_AT_DAY_START: on unless `0` or `off`. */
+/** Reads REBUILD_AT_DAY_START: on when unset or empty; else a yes or no as every variable of the config reads them. */
 export function parseAtDayStart(v: string | undefined): boolean {
-  const s = (v ?? '').trim().toLowerCase();
-  if (s === '' || s === '1' || s === 'on' || s === 'true') return true;
-  if (s === '0' || s === 'off' || s === 'false') return false;
-  throw new Error(`REBUILD_AT_DAY_START: expected 1 (on, the default) or 0 (off), got '${v}'`);
+  const on = v === undefined || v.trim() === '' ? true : envBoolean(v);
+  if (on === null) throw new Error(`REBUILD_AT_DAY_START: expected 1 (on, the default) or 0 (off), got '${v}'`);
+  return on;
 }
 
 /** The next run: when, and the time zone whose day starts then (the first of several at the same moment). */

@@ -255,16 +255,21 @@ export const ENV_OVERRIDES: Record<string, Override> = {
   PUBLIC_MAILER_CONTACT: { path: ['mailer', 'contactAddress'], kind: 'email' },
 };
 
+/** An environment variable's yes or no (`true`, `1`, `yes`, `on`; `false`, `0`, `no`, `off`, any case); null: neither. */
+export function envBoolean(raw: string): boolean | null {
+  const v = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  return null;
+}
+
 function parseValue(name: string, kind: Override['kind'], raw: string | boolean): unknown {
   const fail = (why: string): never => {
     throw new Error(`Invalid environment variable ${name}=${JSON.stringify(raw)}: ${why}`);
   };
   if (kind === 'boolean') {
     if (typeof raw === 'boolean') return raw;
-    const v = raw.trim().toLowerCase();
-    if (['true', '1', 'yes', 'on'].includes(v)) return true;
-    if (['false', '0', 'no', 'off'].includes(v)) return false;
-    return fail('expected true or false');
+    return envBoolean(raw) ?? fail('expected true or false');
   }
   const s = String(raw).trim();
   if (kind === 'string') return s;

@@ -73,8 +73,7 @@ const PULL_FIELDS: ReadonlySet<string> = new Set(['generated_at', 'source', 'imp
 const MANIFEST = 'manifest.json';
 
 /** A manifest's JSON without the fields a pull writes anew, its keys in order. */
-function manifestRest(dir: string): string {
-  const raw = z.looseObject({}).parse(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')));
+function manifestRest(raw: Record<string, unknown>): string {
   const rest = Object.keys(raw)
     .filter((k) => !PULL_FIELDS.has(k))
     .sort()
@@ -82,7 +81,8 @@ function manifestRest(dir: string): string {
   return JSON.stringify(rest);
 }
 
-const productShardsSchema = z.looseObject({ product_shards: z.array(z.string()) });
+const manifestSchema = z.looseObject({ product_shards: z.array(z.string()) });
+const readManifestRaw = (dir: string) => manifestSchema.parse(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')));
 const rawRecordSchema = z.looseObject({ id: z.number(), sku: z.string().optional(), category_ids: z.array(z.number()).optional() });
 type RawRecord = z.infer<typeof rawRecordSchema>;
 
@@ -100,7 +100,8 @@ function recordsOf(dir: string, file: string): Map<number, { record: RawRecord; 
 export function changedRecords(kept: KeysFile, before: string | undefined, after: string, now: Record<string, string>): ChangedRecords | string {
   const names = Object.keys(now);
   if (names.length !== Object.keys(kept.files).length || names.some((f) => !(f in kept.files))) return 'snapshot files added or removed';
-  const shards = new Set(productShardsSchema.parse(JSON.parse(readFileSync(join(after, 'manifest.json'), 'utf8'))).product_shards);
+  const afterManifest = readManifestRaw(after);
+  const shards = new Set(afterManifest.product_shards);
   const differ = names.filter((f) => now[f] !== kept.files[f]);
   const other = differ.find((f) => !shards.has(f) && !KEYED_FILES.has(f) && f !== MANIFEST);
   if (other) return `${other} changed`;
@@ -112,7 +113,7 @@ export function changedRecords(kept: KeysFile, before: string | undefined, after
   if (!before || !existsSync(before)) return 'the snapshot before is gone';
   for (const f of [...records, ...(manifest ? [MANIFEST] : [])])
     if (!existsSync(join(before, f)) || sha1(readFileSync(join(before, f))) !== kept.files[f]) return `${before}/${f} changed since`;
-  if (manifest && manifestRest(before) !== manifestRest(after)) return `${MANIFEST} changed`;
+  if (manifest && manifestRest(readManifestRaw(before)) !== manifestRest(afterManifest)) return `${MANIFEST} changed`;
   if (records.length === 0) return changed;
   // A record may move between files: both files differ then, and it is compared across them.
   const was = new Map<number, { record: RawRecord; json: string }>();
