@@ -179,6 +179,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         site.switchTo(out);
         snapDir = snap;
         if (pointerFile) writeLivePointer(pointerFile, { dist: out, snapshot: snap });
+        // A kept build made live again (a rollback, a preview gone live): the next change starts from it.
+        if (renderMaxPages > 0) warmLive(out, (l) => logger.warn(l));
       },
       ...opts.rebuildSteps,
     };
@@ -200,6 +202,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // The next change's renderer, its bundle loaded before the hook arrives (server/render.ts).
     if (site.dir && renderMaxPages > 0) warmLive(site.dir, (l) => logger.warn(l));
     rebuild.onRunEnd = (run) => {
+      // The next change starts from the live build, whatever this run did: a build dropped (nothing
+      // differed) or kept as a preview left the waiting renderer reading its own folder, and a failed
+      // one may have used it up.
+      if (site.dir && renderMaxPages > 0) warmLive(site.dir, (l) => logger.warn(l));
       ctx.metrics.observeRebuild(run);
       void history.runEnded(run).catch((e: unknown) => logger.warn(`publishing history: ${(e as Error).message}`));
     };

@@ -9,13 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { SAMPLE_DIR } from '../../src/lib/snapshot/read';
 import { listFiles, writeDeployPlan } from '../../src/lib/build/cdn/build-files';
 import { releaseHeld } from '../../src/lib/build/held-json';
 import { DEPLOY_PLAN, FILES_MANIFEST } from '../../src/lib/build/cdn/deploy-plan';
-import { buildOverlay, FullBuildNeeded, startOverlay, stopWarmRenderer, type OverlayResult } from '../../src/lib/build/render/overlay-build';
+import {
+  buildOverlay,
+  FullBuildNeeded,
+  rendererReady,
+  startOverlay,
+  stopWarmRenderer,
+  warmRenderer,
+  warmRendererFor,
+  type OverlayResult,
+} from '../../src/lib/build/render/overlay-build';
 import { OVERLAY_MANIFEST, openTree } from '../../src/lib/build/render/overlay';
 import { CONTEXT_FILE, keepDirOf, readKeys } from '../../src/lib/build/render/kept';
 import { Site } from '../../server/static';
@@ -202,12 +211,23 @@ describe('overlay generations of the persistent renderer', { timeout: 35 * 60_00
     await served.done;
     // Served, it is the site under it, file for file.
     expect(differences(dir('over-again'), dir('base'))).toEqual([]);
+    // The next change's renderer waits, started for this build's folder.
+    expect(warmRendererFor()).toBe(resolve(keepDirOf(dir('over-again'))));
+    // The server keeps no such build: it removes it and starts the next change's renderer for the live
+    // build again (server/server.ts). The same bundle, but another folder to read ahead: not the one waiting.
+    rmSync(dir('over-again'), { recursive: true, force: true });
+    rmSync(keepDirOf(dir('over-again')), { recursive: true, force: true });
+    warmRenderer(keepDirOf(dir('base')), { BUILD_TIME });
+    expect(warmRendererFor()).toBe(resolve(keepDirOf(dir('base'))));
+    await rendererReady();
   });
 
   it("the same content pulled again with a new manifest: the keys are taken, the search index says when, every file the full build's", async () => {
     const r = await overlay('base', snap('pulled'), 'over-pulled');
     // Without: every key computed (the manifest was a file that changed).
     expect(r.counts['keys reused']).toBeGreaterThan(100);
+    // On the renderer started for the live build above: the snapshot's files it read ahead are taken.
+    expect(r.counts['read ahead']).toBeGreaterThan(0);
     expect(r.changed).toContain('search-index.json');
     expect(readJson(join(dir('over-pulled'), 'search-index.json')).at).toBe('2026-11-20T11:59:00.000Z');
     expect(differences(dir('over-pulled'), dir('full-pulled'))).toEqual([]);

@@ -81,6 +81,8 @@ const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 /** A renderer process started ahead of the change, its bundle loaded (one job each). */
 interface Warm {
   bundle: string;
+  /** The kept folder it reads ahead (./renderer.ts readAhead): a job on another folder takes none of it. */
+  keepDir: string;
   env: string;
   child: ChildProcessWithoutNullStreams;
   exited: boolean;
@@ -107,16 +109,20 @@ function startRenderer(keepDir: string | null, env: Record<string, string>): Chi
 
 /**
  * Starts a renderer for the generation `keepDir` was kept for, to wait for the next change with the
- * bundle loaded (the process start and the bundle's import off the editor's wait); replaces the one waiting.
+ * bundle loaded and that generation's keys and snapshot read (the process start, the bundle's import
+ * and the reading off the editor's wait); replaces the one waiting unless it was started for the same
+ * folder. One started for another generation (a run whose build was dropped, a rollback) would load the
+ * same bundle but read the wrong folder, and the next change would read everything itself.
  */
 export function warmRenderer(keepDir: string, env: Record<string, string> = {}): void {
   const bundle = readRenderContext(keepDir).bundle;
   const key = JSON.stringify(env);
-  if (warm && !warm.exited && warm.bundle === bundle && warm.env === key) return;
+  const dir = resolve(keepDir);
+  if (warm && !warm.exited && warm.bundle === bundle && warm.keepDir === dir && warm.env === key) return;
   if (warm && !warm.exited) warm.child.kill();
   const child = startRenderer(keepDir, env);
   let settle = () => {};
-  const w: Warm = { bundle, env: key, child, exited: false, ready: new Promise<void>((r) => (settle = r)) };
+  const w: Warm = { bundle, keepDir: dir, env: key, child, exited: false, ready: new Promise<void>((r) => (settle = r)) };
   let said = '';
   const hear = (b: Buffer) => {
     said += b.toString();
@@ -150,6 +156,11 @@ export function rendererReady(): Promise<void> {
   if (!warm || warm.exited) return Promise.resolve();
   const alive = setInterval(() => undefined, 60_000);
   return warm.ready.finally(() => clearInterval(alive));
+}
+
+/** The kept folder the waiting renderer reads ahead; null when none waits. */
+export function warmRendererFor(): string | null {
+  return warm && !warm.exited ? warm.keepDir : null;
 }
 
 /** Stops the waiting renderer (the server's shutdown, tests). */
