@@ -89,3 +89,29 @@ describe('facet counts', () => {
     }
   });
 });
+
+describe('the order of the filters', () => {
+  const { products, attributes } = catalog();
+  const attrs = [...attributes.values()];
+
+  it("follows the attributes' positions (Magento's layered navigation), not the order the backend listed them in", () => {
+    // The sample lists its attributes by position, as Magento's admin orders them.
+    const positions = attrs.map((a) => a.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a! - b!));
+    const asListed = Object.keys(facets(products, attrs, { now }));
+    expect(asListed.slice(0, 4)).toEqual(['price', 'color', 'size', 'brand']);
+    // vue-storefront-api's `_search` answers in the index's order: here price, brand, then the rest reversed.
+    const shuffled = [attrs.find((a) => a.attribute_code === 'price')!, attrs.find((a) => a.attribute_code === 'brand')!];
+    shuffled.push(...attrs.filter((a) => !shuffled.includes(a)).reverse());
+    expect(Object.keys(facets(products, shuffled, { now }))).toEqual(asListed);
+  });
+
+  it('puts attributes without a position after the others, in the order given', () => {
+    const unplaced = attrs.map((a) => (a.attribute_code === 'color' || a.attribute_code === 'size' ? { ...a, position: undefined } : a));
+    const order = Object.keys(
+      facets(products, [unplaced.find((a) => a.attribute_code === 'size')!, ...unplaced.filter((a) => a.attribute_code !== 'size')], { now }),
+    );
+    expect(order.slice(-2)).toEqual(['size', 'color']);
+    expect(order[0]).toBe('price');
+  });
+});

@@ -92,16 +92,31 @@ export function facetValuesOf(p: QueryableProduct, code: string): readonly strin
 }
 
 /**
+ * Attributes in Magento's order of its layered navigation (`position`), whatever order the backend
+ * listed them in (vue-storefront-api's `_search` answers in the index's order, which a reindex may
+ * change); those without a position after, in the order given.
+ */
+function inPositionOrder(attributes: readonly Attribute[]): Attribute[] {
+  return attributes
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => (x.a.position ?? Infinity) - (y.a.position ?? Infinity) || x.i - y.i)
+    .map(({ a }) => a);
+}
+
+/**
  * Counts, per filterable attribute, how many products have each value (a configurable product
  * counts once with its own and its children's values). Keeps the most frequent values up to the
  * aggregation size, listed in the attribute's option order; values without an option label are
- * left out. Price counts the configured ranges that have products.
+ * left out. Price counts the configured ranges that have products. The filters: price first, then
+ * the attributes by position.
  */
 export function facets(products: readonly QueryableProduct[], attributes: Attribute[], opts: FacetOptions = {}): Record<string, FacetValue[]> {
   const now = opts.now ?? new Date();
   const codes = opts.codes ?? [
     ...(config.filterableAttributes.includes('price') ? ['price'] : []),
-    ...attributes.map((a) => a.attribute_code).filter((c) => c !== 'price' && isFilterableAttribute(c)),
+    ...inPositionOrder(attributes)
+      .map((a) => a.attribute_code)
+      .filter((c) => c !== 'price' && isFilterableAttribute(c)),
   ];
   const out: Record<string, FacetValue[]> = {};
   const byCode = new Map(attributes.map((a) => [a.attribute_code, a]));
